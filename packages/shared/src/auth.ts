@@ -1,0 +1,66 @@
+import { z } from "zod";
+import {
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from "./constants.js";
+
+/** Usernames are stored lower-case, so "Alice" and "alice" are one name. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
+  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+  .regex(/^[A-Za-z0-9._]+$/, "Username may only use letters, numbers, periods and underscores")
+  .transform((name) => name.toLowerCase());
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, "Email is too long")
+  .pipe(z.email("Enter a valid email address"))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Full name is required")
+  .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`);
+
+/** POST /auth/signup (spec §7). */
+export const signupBody = z.object({
+  fullName: fullNameSchema,
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignupBody = z.input<typeof signupBody>;
+
+/** POST /auth/signin: identifier is a username or an e-mail, case-insensitive. */
+export const signinBody = z.object({
+  identifier: z.string().trim().min(1, "Email or username is required").max(EMAIL_MAX_LENGTH),
+  password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+});
+export type SigninBody = z.input<typeof signinBody>;
+
+/** Auth response of spec §3. */
+export interface AuthResponse {
+  token: string;
+  user: { id: string; username: string };
+}
+
+/** Claims of a Flik access token: `sub` is the member, `sid` the session it belongs to. */
+export interface TokenClaims {
+  sub: string;
+  sid: string;
+  exp: number;
+  iat: number;
+}
