@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { type Database, openDatabase } from "./db/database.js";
+import { authRoutes } from "./features/auth/auth.routes.js";
+import { createAuthService } from "./features/auth/auth.service.js";
+import { healthRoutes } from "./features/health/health.routes.js";
+import { sessionsRoutes } from "./features/sessions/sessions.routes.js";
+import { createSessionsService } from "./features/sessions/sessions.service.js";
+import { createTokenSigner } from "./features/sessions/tokens.js";
+import { usersRoutes } from "./features/users/users.routes.js";
+import { createUsersService } from "./features/users/users.service.js";
+import type { Config } from "./platform/config.js";
+import { handleError } from "./platform/errors.js";
+import { registerSecurity } from "./platform/security.js";
+import { createRealtime, type Realtime } from "./realtime/realtime.js";
+import { serveWebApp } from "./web/spa.js";
+
+export interface App {
+  app: FastifyInstance;
+  database: Database;
+  realtime: Realtime;
+}
+
+/**
+ * Builds the whole server (HTTP API, realtime, web app) from a config, without listening: `main.ts`
+ * listens on a port, and tests call it through `inject` or on a random port.
+ */
+export async function buildApp(config: Config, options: { database?: Database } = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers.authorization"] },
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const database = options.database ?? (await openDatabase(config));
+  const realtime = await createRealtime({ httpServer: app.server, redisUrl: config.redisUrl, log: app.log });
+  app.addHook("preClose", async () => realtime.disconnectAll());
+  app.addHook("onClose", async () => {
+    await realtime.close();
+    if (!options.database) await database.close();
+  });
+
+  const { db } = database;
+  const sessions = createSessionsService({ db, signer: createTokenSigner(config.jwtSecret), sessionEnder: realtime });
+  realtime.authenticateWith(sessions.authenticate);
+  const auth = createAuthService({ db, sessions });
+  const users = createUsersService({ db });
+
+  await registerSecurity(app);
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database));
+      await api.register(authRoutes({ auth, rateLimitPerMinute: config.authRateLimit }));
+      await api.register(usersRoutes({ users, sessions }));
+      await api.register(sessionsRoutes(sessions));
+    },
+    { prefix: "/api" },
+  );
+  await serveWebApp(app, config.webDist);
+  return { app, database, realtime };
+}

@@ -1,0 +1,63 @@
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { migrationsDir } from "../platform/paths.js";
+import * as schema from "./schema.js";
+
+/** What every query module receives: the same API on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** node-postgres when set, else embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite's folder; `null` keeps the database in memory. */
+  dataDir: string | null;
+}
+
+const drizzleConfig = { schema, casing: "snake_case" } as const;
+
+/** Opens the database and applies pending migrations before anything reads it. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzleNodePg(pool, drizzleConfig);
+    try {
+      await migrateNodePg(db, { migrationsFolder: migrationsDir });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, engine: "postgres", close: () => pool.end() };
+  }
+  const client = options.dataDir ? new PGlite(join(options.dataDir, "db")) : new PGlite();
+  const db = drizzlePglite(client, drizzleConfig);
+  await migratePglite(db, { migrationsFolder: migrationsDir });
+  return { db, engine: "pglite", close: () => client.close() };
+}
+
+/** The PostgreSQL error code of a failed query, looking through Drizzle's wrapper. */
+export function pgErrorOf(error: unknown): { code?: string; constraint?: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current && typeof current === "object"; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return {
+        code: candidate.code,
+        constraint: typeof candidate.constraint === "string" ? candidate.constraint : undefined,
+      };
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { buildTestApp, personas, signIn, signUp } from "../../test/helper.js";
+
+const built = await buildTestApp();
+const { app } = built;
+
+const signup = (payload: unknown) => app.inject({ method: "POST", url: "/api/auth/signup", payload: payload as object });
+const signin = (payload: unknown) => app.inject({ method: "POST", url: "/api/auth/signin", payload: payload as object });
+
+describe("POST /api/auth/signup", () => {
+  it("creates a member and answers with a message", async () => {
+    const response = await signup(personas.alice);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: "Welcome to Flik, @alice! You can log in now." });
+  });
+
+  it("refuses a taken username with 409 and says so, whatever its case", async () => {
+    const response = await signup({ ...personas.bob, username: "ALICE" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: "That username is already taken" });
+  });
+
+  it("refuses a taken e-mail with 409 and says so, whatever its case", async () => {
+    const response = await signup({ ...personas.bob, email: "Alice@Example.com" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: "An account with that email already exists" });
+  });
+
+  it("ignores fields a member may not set", async () => {
+    await signup({ ...personas.carol, verified: true, emailVerified: true, id: "00000000-0000-0000-0000-000000000000" });
+    const carol = await signIn(built, personas.carol);
+    const me = await app.inject({ url: "/api/user", headers: carol.headers });
+    expect(me.json().user).toMatchObject({ verified: false, emailVerified: false });
+    expect(me.json().user.id).not.toBe("00000000-0000-0000-0000-000000000000");
+  });
+
+  it.each([
+    ["a missing field", { fullName: "Dan", username: "dan", email: "dan@example.com" }, "password"],
+    ["a number for a name", { ...personas.bob, username: 42 }, "username"],
+    ["spaces in a username", { ...personas.bob, username: "bob marley" }, "username"],
+    ["a bad e-mail", { ...personas.bob, email: "bob-at-example" }, "email"],
+    ["a short password", { ...personas.bob, password: "short" }, "password"],
+    ["a blank full name", { ...personas.bob, fullName: "   " }, "fullName"],
+    ["a 1 MB full name", { ...personas.bob, fullName: "x".repeat(1_000_000) }, "fullName"],
+    ["a 1 MB password", { ...personas.bob, password: "x".repeat(1_000_000) }, "password"],
+  ])("refuses %s with 400 naming the field", async (_case, payload, field) => {
+    const response = await signup(payload);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.message).toEqual(expect.any(String));
+    expect(body.errors.map((error: { field: string }) => error.field)).toContain(field);
+  });
+
+  it("refuses a body that is not an object", async () => {
+    for (const payload of [[], "alice", null]) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/auth/signup",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(payload),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+
+  it("refuses malformed JSON with 400", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      headers: { "content-type": "application/json" },
+      payload: '{"username": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty("message");
+  });
+
+  it("refuses a body over the size limit with 413", async () => {
+    const response = await signup({ ...personas.bob, bio: "x".repeat(2 * 1024 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toHaveProperty("message");
+  });
+});
+
+describe("POST /api/auth/signin", () => {
+  it("signs in with a username and answers token and user", async () => {
+    const response = await signin({ identifier: "alice", password: personas.alice.password });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({ token: expect.any(String), user: { id: expect.any(String), username: "alice" } });
+  });
+
+  it("signs in with an e-mail or a username in any case", async () => {
+    for (const identifier of ["ALICE@example.com", " Alice "]) {
+      const response = await signin({ identifier, password: personas.alice.password });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user.username).toBe("alice");
+    }
+  });
+
+  it("answers the same 401 for a wrong password and an unknown member", async () => {
+    const wrongPassword = await signin({ identifier: "alice", password: "not-her-password" });
+    const unknown = await signin({ identifier: "nobody", password: "whatever-it-is" });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ message: "Incorrect email/username or password" });
+    expect(unknown.json()).toEqual(wrongPassword.json());
+  });
+
+  it.each([
+    ["no password", { identifier: "alice" }],
+    ["no identifier", { password: "x" }],
+    ["an object as identifier", { identifier: { $ne: null }, password: "x" }],
+    ["a 1 MB identifier", { identifier: "a".repeat(1_000_000), password: "x" }],
+  ])("refuses %s with 400", async (_case, payload) => {
+    const response = await signin(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual(expect.any(String));
+  });
+});
+
+describe("rate limits", async () => {
+  const limited = await buildTestApp({ authRateLimit: 3 });
+
+  it("answers 429 after too many sign-in attempts from one address, spoofed X-Forwarded-For or not", async () => {
+    await signUp(limited, personas.bob);
+    const attempt = (forwardedFor: string) =>
+      limited.app.inject({
+        method: "POST",
+        url: "/api/auth/signin",
+        headers: { "x-forwarded-for": forwardedFor },
+        payload: { identifier: "bob", password: "guess-guess" },
+      });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await attempt(`10.0.0.${i}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const refused = await attempt("10.0.0.9");
+    expect(refused.json().message).toMatch(/^Too many attempts/);
+  });
+
+  it("limits sign-up too (bob's sign-up above was the first of three)", async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await limited.app.inject({
+        method: "POST",
+        url: "/api/auth/signup",
+        payload: { ...personas.carol, username: `carol${i}`, email: `carol${i}@example.com` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+});

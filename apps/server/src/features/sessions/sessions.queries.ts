@@ -1,0 +1,56 @@
+import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { sessions } from "../../db/schema.js";
+
+const active = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+
+export async function insertSession(
+  db: Db,
+  values: { userId: string; device: string; browser: string; location: string; expiresAt: Date },
+) {
+  const [row] = await db.insert(sessions).values(values).returning();
+  if (!row) throw new Error("insert into sessions returned no row");
+  return row;
+}
+
+export async function findActiveSession(db: Db, id: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), active(new Date())));
+  return row;
+}
+
+/** Marks a session as seen now, at most once per `interval` so requests don't each write a row. */
+export async function touchSession(db: Db, id: string, interval: number) {
+  const now = new Date();
+  await db
+    .update(sessions)
+    .set({ lastActiveAt: now })
+    .where(and(eq(sessions.id, id), lt(sessions.lastActiveAt, new Date(now.getTime() - interval))));
+}
+
+export function listActiveSessions(db: Db, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), active(new Date())))
+    .orderBy(desc(sessions.lastActiveAt));
+}
+
+/** Revokes the member's sessions that match; returns the ids it revoked. */
+export async function revokeSessions(db: Db, userId: string, which: { only?: string; except?: string }) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        which.only ? eq(sessions.id, which.only) : undefined,
+        which.except ? ne(sessions.id, which.except) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}

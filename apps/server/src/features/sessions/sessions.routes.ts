@@ -1,0 +1,37 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { callerOf, requireCaller } from "./sessions.guard.js";
+import type { SessionsService } from "./sessions.service.js";
+
+const sessionHeader = (request: FastifyRequest) => {
+  const value = request.headers["x-session-id"];
+  return typeof value === "string" ? value : undefined;
+};
+
+export function sessionsRoutes(sessions: SessionsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRequest", requireCaller(sessions));
+
+    app.get("/sessions", async (request) => ({ sessions: await sessions.list(callerOf(request)) }));
+
+    app.patch("/sessions/logout-others", async (request) => {
+      const count = await sessions.logoutOthers(callerOf(request), sessionHeader(request));
+      return { message: "Logged out from all other devices!", count };
+    });
+
+    app.patch("/sessions/logout-current", async (request) => {
+      await sessions.logoutCurrent(callerOf(request), sessionHeader(request));
+      return { message: "Logged out" };
+    });
+
+    app.patch(
+      "/sessions/:id/logout",
+      { schema: { params: z.object({ id: z.uuid("Unknown session") }) } },
+      async (request) => {
+        await sessions.logout(callerOf(request), request.params.id);
+        return { message: "Session logged out" };
+      },
+    );
+  };
+}

@@ -1,0 +1,92 @@
+import type { Db } from "../../db/database.js";
+import { badRequest, notFound } from "../../platform/errors.js";
+import { describeClient } from "./client-info.js";
+import { presentSession } from "./sessions.presenter.js";
+import {
+  findActiveSession,
+  insertSession,
+  listActiveSessions,
+  revokeSessions,
+  touchSession,
+} from "./sessions.queries.js";
+import type { TokenSigner } from "./tokens.js";
+
+const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const LAST_ACTIVE_RESOLUTION_MS = 60 * 1000;
+
+/** The signed-in caller: the member and the session their token belongs to. */
+export interface Caller {
+  userId: string;
+  sessionId: string;
+}
+
+/** How a revoked session's open sockets are closed (the realtime layer provides it). */
+export interface SessionEnder {
+  endSessions(sessionIds: string[]): void;
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;
+
+export function createSessionsService(deps: { db: Db; signer: TokenSigner; sessionEnder: SessionEnder }) {
+  const { db, signer, sessionEnder } = deps;
+
+  /** A header naming a session must name the caller's own (spec §7 x-session-id). */
+  function checkSessionHeader(caller: Caller, headerSessionId: string | undefined) {
+    if (headerSessionId !== undefined && headerSessionId !== caller.sessionId) {
+      throw badRequest("x-session-id does not name your current session");
+    }
+  }
+
+  async function revoke(caller: Caller, which: { only?: string; except?: string }) {
+    const revoked = await revokeSessions(db, caller.userId, which);
+    if (revoked.length > 0) sessionEnder.endSessions(revoked);
+    return revoked;
+  }
+
+  return {
+    /** Opens a session for a member who just proved who they are, and signs its token. */
+    async start(userId: string, client: { userAgent: string | undefined; ip: string }) {
+      const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+      const session = await insertSession(db, {
+        userId,
+        ...describeClient(client.userAgent, client.ip),
+        expiresAt,
+      });
+      const token = await signer.sign({ userId, sessionId: session.id, expiresAt });
+      return { token, sessionId: session.id };
+    },
+
+    /** The caller a token speaks for, or null when it is bad, expired or its session was revoked. */
+    async authenticate(token: string): Promise<Caller | null> {
+      const claims = await signer.verify(token);
+      if (!claims) return null;
+      const session = await findActiveSession(db, claims.sid, claims.sub);
+      if (!session) return null;
+      if (Date.now() - session.lastActiveAt.getTime() > LAST_ACTIVE_RESOLUTION_MS) {
+        await touchSession(db, session.id, LAST_ACTIVE_RESOLUTION_MS);
+      }
+      return { userId: claims.sub, sessionId: claims.sid };
+    },
+
+    async list(caller: Caller) {
+      const rows = await listActiveSessions(db, caller.userId);
+      return rows.map((row) => presentSession(row, caller.sessionId));
+    },
+
+    async logoutCurrent(caller: Caller, headerSessionId: string | undefined) {
+      checkSessionHeader(caller, headerSessionId);
+      await revoke(caller, { only: caller.sessionId });
+    },
+
+    async logoutOthers(caller: Caller, headerSessionId: string | undefined) {
+      checkSessionHeader(caller, headerSessionId);
+      const revoked = await revoke(caller, { except: caller.sessionId });
+      return revoked.length;
+    },
+
+    async logout(caller: Caller, sessionId: string) {
+      const revoked = await revoke(caller, { only: sessionId });
+      if (revoked.length === 0) throw notFound("Session not found");
+    },
+  };
+}

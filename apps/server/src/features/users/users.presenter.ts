@@ -1,0 +1,38 @@
+import type { Gender, User } from "@flik/shared";
+import type { UserRow } from "../../db/schema.js";
+
+/** Relations of a member that later features (follows, blocks) load in batches and pass in. */
+export interface UserRelations {
+  followers: string[];
+  following: string[];
+  blockedUsers: { _id: string; username: string }[];
+}
+
+const noRelations: UserRelations = { followers: [], following: [], blockedUsers: [] };
+
+/** The member as they see themself; never the password hash. */
+export function presentSelf(row: UserRow, relations: UserRelations = noRelations): User {
+  return {
+    _id: row.id,
+    id: row.id,
+    username: row.username,
+    fullName: row.fullName,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    phone: row.phone,
+    phoneVerified: row.phoneVerified,
+    website: row.website,
+    bio: row.bio,
+    gender: row.gender as Gender | null,
+    avatar: row.avatar,
+    profilePic: row.avatar,
+    followers: relations.followers,
+    following: relations.following,
+    verified: row.verified,
+    isPrivate: row.isPrivate,
+    emailNotifications: row.emailNotifications,
+    pushNotifications: row.pushNotifications,
+    blockedUsers: relations.blockedUsers,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

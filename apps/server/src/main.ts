@@ -1,0 +1,32 @@
+import closeWithGrace from "close-with-grace";
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./platform/config.js";
+import { lockDataDir } from "./platform/data-dir-lock.js";
+
+async function main() {
+  const config = loadConfig();
+  const unlock = config.dataDir ? lockDataDir(config.dataDir) : () => {};
+  const { app, database } = await buildApp(config).catch((error) => {
+    unlock();
+    throw error;
+  });
+  app.addHook("onClose", async () => unlock());
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, "shutting down after an uncaught error");
+    else app.log.info({ signal }, "shutting down");
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.engine, realtime: config.redisUrl ? "redis" : "in-process", dataDir: config.dataDir },
+    `Flik is ready on ${config.publicUrl ?? `http://localhost:${config.port}`}`,
+  );
+}
+
+main().catch((error) => {
+  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  console.error(`Flik could not start: ${message}`);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import type { ApiErrorBody } from "@flik/shared";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+/** An answer the client caused: its status and message reach the client as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = "Please sign in to continue") => new HttpError(401, message);
+export const forbidden = (message = "You are not allowed to do that") => new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+const fieldName = (instancePath: string) => instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+
+/** Every error becomes `{message}` (plus `errors` on 400) with an honest status; only our bugs are 500s. */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((issue) => ({
+      field: fieldName(issue.instancePath),
+      message: issue.message ?? "Invalid value",
+    }));
+    const body: ApiErrorBody = { message: errors[0]?.message ?? "Invalid request", errors };
+    return reply.status(400).send(body);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, "request failed");
+    return reply.status(status).send({ message: "Something went wrong on our side. Please try again." });
+  }
+  if (!(error instanceof HttpError)) request.log.info({ err: error }, "request refused");
+  return reply.status(status).send({ message: error.message } satisfies ApiErrorBody);
+}

@@ -1,0 +1,91 @@
+import type { Server as HttpServer } from "node:http";
+import { type ClientToServerEvents, rooms, type ServerToClientEvents } from "@flik/shared";
+import { createAdapter } from "@socket.io/redis-adapter";
+import type { FastifyBaseLogger } from "fastify";
+import { createClient } from "redis";
+import { Server } from "socket.io";
+import type { Caller } from "../features/sessions/sessions.service.js";
+
+// biome-ignore lint/complexity/noBannedTypes: Socket.IO's slot for server-to-server events, which Flik has none of.
+type InterServerEvents = {};
+export type FlikIo = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, Caller>;
+
+export interface Realtime {
+  io: FlikIo;
+  /** Admits only sockets whose token belongs to a live session of the user id in their query. */
+  authenticateWith(authenticate: (token: string) => Promise<Caller | null>): void;
+  /** Tells the sockets of revoked sessions why, and closes them (on every node, through the adapter). */
+  endSessions(sessionIds: string[]): void;
+  /** Closes every socket of this node; the HTTP server is closed by Fastify. */
+  disconnectAll(): void;
+  close(): Promise<void>;
+}
+
+export async function createRealtime(options: {
+  httpServer: HttpServer;
+  redisUrl: string | undefined;
+  log: FastifyBaseLogger;
+}): Promise<Realtime> {
+  const io: FlikIo = new Server(options.httpServer, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    serveClient: false,
+  });
+  const redisClients = options.redisUrl ? await useRedisAdapter(io, options.redisUrl, options.log) : [];
+
+  io.on("connection", (socket) => {
+    const { userId, sessionId } = socket.data;
+    socket.join([rooms.user(userId), rooms.session(sessionId)]);
+    socket.on("joinUser", (requested, ack) => {
+      const ok = requested === userId;
+      if (ok) socket.join(rooms.user(userId));
+      if (typeof ack === "function") ack({ ok });
+    });
+  });
+
+  return {
+    io,
+    authenticateWith(authenticate) {
+      io.use(async (socket, next) => {
+        const token: unknown = socket.handshake.auth?.token;
+        const userId = socket.handshake.query.userId;
+        if (typeof token !== "string" || token === "") return next(new Error("unauthorized"));
+        try {
+          const caller = await authenticate(token);
+          if (!caller) return next(new Error("unauthorized"));
+          if (userId !== caller.userId) return next(new Error("forbidden"));
+          socket.data = caller;
+          next();
+        } catch (error) {
+          options.log.error({ err: error }, "socket authentication failed");
+          next(new Error("unavailable"));
+        }
+      });
+    },
+    endSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      const targets = sessionIds.map(rooms.session);
+      io.to(targets).emit("sessionRevoked");
+      io.in(targets).disconnectSockets(true);
+    },
+    disconnectAll() {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    },
+    async close() {
+      await Promise.all(redisClients.map((client) => client.quit()));
+    },
+  };
+}
+
+/** Several app nodes share rooms through Redis when REDIS_URL is set. */
+async function useRedisAdapter(io: FlikIo, url: string, log: FastifyBaseLogger) {
+  const publisher = createClient({ url });
+  const subscriber = publisher.duplicate();
+  for (const client of [publisher, subscriber]) {
+    client.on("error", (error) => log.error({ err: error }, "redis connection error"));
+  }
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  io.adapter(createAdapter(publisher, subscriber));
+  return [publisher, subscriber];
+}

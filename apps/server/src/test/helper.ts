@@ -1,0 +1,111 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { AuthResponse, ClientToServerEvents, ServerToClientEvents } from "@flik/shared";
+import { io as connectSocket, type Socket } from "socket.io-client";
+import { afterAll } from "vitest";
+import { type App, buildApp } from "../app.js";
+import type { Config } from "../platform/config.js";
+import { openTestDatabase } from "./database.js";
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: "127.0.0.1",
+    dataDir: null,
+    databaseUrl: undefined,
+    redisUrl: undefined,
+    jwtSecret: randomBytes(32).toString("hex"),
+    publicUrl: undefined,
+    logLevel: "silent",
+    trustProxy: false,
+    authRateLimit: 1000,
+    webDist: "/nonexistent",
+    ...overrides,
+  };
+}
+
+/** The whole app on a fresh database, closed after the test file. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
+  const database = await openTestDatabase();
+  const built = await buildApp(testConfig(overrides), { database });
+  afterAll(async () => {
+    await built.app.close();
+    await database.close();
+  });
+  return built;
+}
+
+/** Named personas, as the tests of our model codebases use them. */
+export const personas = {
+  alice: { fullName: "Alice Liddell", username: "alice", email: "alice@example.com", password: "wonderland-42" },
+  bob: { fullName: "Bob Marley", username: "bob", email: "bob@example.com", password: "three-little-birds" },
+  carol: { fullName: "Carol Danvers", username: "carol", email: "carol@example.com", password: "higher-further" },
+} as const;
+export type Persona = (typeof personas)[keyof typeof personas];
+
+export interface SignedIn {
+  token: string;
+  userId: string;
+  sessionId: string;
+  headers: { authorization: string };
+}
+
+export async function signUp({ app }: App, persona: Persona) {
+  const response = await app.inject({ method: "POST", url: "/api/auth/signup", payload: persona });
+  if (response.statusCode !== 201) throw new Error(`sign-up of ${persona.username} failed: ${response.body}`);
+}
+
+export async function signIn({ app }: App, persona: Persona, userAgent = "vitest"): Promise<SignedIn> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/signin",
+    headers: { "user-agent": userAgent },
+    payload: { identifier: persona.username, password: persona.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${persona.username} failed: ${response.body}`);
+  const { token, user } = response.json<AuthResponse>();
+  return { token, userId: user.id, sessionId: sessionIdOf(token), headers: { authorization: `Bearer ${token}` } };
+}
+
+export async function signUpAndIn(built: App, persona: Persona) {
+  await signUp(built, persona);
+  return signIn(built, persona);
+}
+
+export function sessionIdOf(token: string): string {
+  const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+  return payload.sid;
+}
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Starts listening on a random port (once) and returns the base URL, for real socket clients. */
+export async function listen({ app }: App): Promise<string> {
+  if (!app.server.listening) await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A real Socket.IO client; resolves once connected, rejects with the server's refusal. */
+export function connect(
+  baseUrl: string,
+  auth: { token?: string; userId?: string },
+  sockets: TestSocket[] = [],
+): Promise<TestSocket> {
+  const socket: TestSocket = connectSocket(baseUrl, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    auth: auth.token === undefined ? {} : { token: auth.token },
+    query: auth.userId === undefined ? {} : { userId: auth.userId },
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("connect_error", (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}

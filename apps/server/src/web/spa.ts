@@ -1,0 +1,38 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+const serverOwnedPaths = /^\/(api|media|socket\.io)(\/|$)/;
+const looksLikeFile = /\/[^/]+\.[a-z0-9]+$/i;
+
+/**
+ * Serves the built web app with history fallback: any unknown page path gets index.html (the app shows
+ * its own 404), while an unknown /api path, or a missing asset, is a plain JSON 404.
+ */
+export async function serveWebApp(app: FastifyInstance, webDist: string) {
+  const built = existsSync(join(webDist, "index.html"));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        // Vite puts a content hash in every asset name, so those never change; index.html always may.
+        const immutable = path.includes(`${join(webDist, "assets")}/`);
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const isPage = (request.method === "GET" || request.method === "HEAD") && !serverOwnedPaths.test(path);
+    if (isPage && !looksLikeFile.test(path)) {
+      if (built) return reply.header("cache-control", "no-cache").sendFile("index.html");
+      return reply
+        .status(404)
+        .send({ message: "The web app is not built: run `npm run build`, or use `npm run dev`." });
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
+  });
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+import { testDatabaseUrl } from "./src/test/database.js";
+
+/** True when the PostgreSQL server for the suite's second pass answers. */
+async function postgresAnswers(): Promise<boolean> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export default defineConfig(async () => {
+  const withPostgres = process.env.TEST_DB !== "pglite" && (await postgresAnswers());
+  if (!withPostgres) console.warn(`[server tests] PostgreSQL at ${testDatabaseUrl} does not answer: PGlite only`);
+  const engines = withPostgres ? ["pglite", "postgres"] : ["pglite"];
+  return {
+    test: {
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+      projects: engines.map((engine) => ({
+        extends: true,
+        test: { name: engine, include: ["src/**/*.test.ts"], env: { TEST_DB: engine } },
+      })),
+    },
+  };
+});
