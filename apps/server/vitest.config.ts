@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type ViteUserConfig } from "vitest/config";
 import { testDatabaseUrl } from "./src/test/database.js";
 
 /** True when the PostgreSQL server for the suite's second pass answers. */
@@ -15,9 +15,10 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-export default defineConfig(async () => {
+export default defineConfig(async (): Promise<ViteUserConfig> => {
   const withPostgres = process.env.TEST_DB !== "pglite" && (await postgresAnswers());
-  if (!withPostgres) console.warn(`[server tests] PostgreSQL at ${testDatabaseUrl} does not answer: PGlite only`);
+  if (!withPostgres)
+    console.warn(`[server tests] PostgreSQL at ${testDatabaseUrl} does not answer: PGlite only`);
   const engines = withPostgres ? ["pglite", "postgres"] : ["pglite"];
   return {
     test: {

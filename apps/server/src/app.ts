@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Database, openDatabase } from "./db/database.js";
 import { authRoutes } from "./features/auth/auth.routes.js";
 import { createAuthService } from "./features/auth/auth.service.js";
@@ -36,7 +32,6 @@ export async function buildApp(config: Config, options: { database?: Database } 
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -54,7 +49,11 @@ export async function buildApp(config: Config, options: { database?: Database } 
   });
 
   const { db } = database;
-  const sessions = createSessionsService({ db, signer: createTokenSigner(config.jwtSecret), sessionEnder: realtime });
+  const sessions = createSessionsService({
+    db,
+    signer: createTokenSigner(config.jwtSecret),
+    sessionEnder: realtime,
+  });
   realtime.authenticateWith(sessions.authenticate);
   const auth = createAuthService({ db, sessions });
   const users = createUsersService({ db });

@@ -20,7 +20,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: database.engine, realtime: config.redisUrl ? "redis" : "in-process", dataDir: config.dataDir },
+    {
+      database: database.engine,
+      realtime: config.redisUrl ? "redis" : "in-process",
+      dataDir: config.dataDir,
+    },
     `Flik is ready on ${config.publicUrl ?? `http://localhost:${config.port}`}`,
   );
 }

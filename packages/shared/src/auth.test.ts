@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { signinBody, signupBody } from "./auth.js";
 
 describe("signupBody", () => {
-  const valid = { fullName: " Alice Liddell ", username: "Alice_01", email: " Alice@Example.COM ", password: "wonderland" };
+  const valid = {
+    fullName: " Alice Liddell ",
+    username: "Alice_01",
+    email: " Alice@Example.COM ",
+    password: "wonderland",
+  };
 
   it("normalises names and e-mail", () => {
     expect(signupBody.parse(valid)).toEqual({

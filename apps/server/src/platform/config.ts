@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { defaultWebDist } from "./paths.js";
+import { defaultDataDir, defaultWebDist } from "./paths.js";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -12,7 +12,7 @@ const booleanFlag = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("localhost"),
-  DATA_DIR: z.string().min(1).default("./data"),
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -50,7 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const settings = parsed.data;
-  const dataDir = resolve(settings.DATA_DIR);
+  const dataDir = settings.DATA_DIR ? resolve(settings.DATA_DIR) : defaultDataDir;
   mkdirSync(dataDir, { recursive: true });
   return {
     port: settings.PORT,

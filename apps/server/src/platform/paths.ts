@@ -19,3 +19,5 @@ function findServerRoot(): string {
 export const serverRoot = findServerRoot();
 export const migrationsDir = join(serverRoot, "drizzle");
 export const defaultWebDist = join(serverRoot, "..", "web", "dist");
+/** `./data` of the repository, whichever folder the server is started from. */
+export const defaultDataDir = join(serverRoot, "..", "..", "data");

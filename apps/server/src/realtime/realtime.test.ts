@@ -1,5 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { buildTestApp, connect, listen, personas, signIn, signUpAndIn, type TestSocket } from "../test/helper.js";
+import {
+  buildTestApp,
+  connect,
+  listen,
+  personas,
+  signIn,
+  signUpAndIn,
+  type TestSocket,
+} from "../test/helper.js";
 
 const built = await buildTestApp();
 const baseUrl = await listen(built);
@@ -34,12 +42,18 @@ describe("socket authentication", () => {
   });
 
   it("refuses a token presented for another user id", async () => {
-    await expect(connect(baseUrl, { token: alice.token, userId: bob.userId }, sockets)).rejects.toThrow("forbidden");
+    await expect(connect(baseUrl, { token: alice.token, userId: bob.userId }, sockets)).rejects.toThrow(
+      "forbidden",
+    );
   });
 
   it("refuses a revoked session's token", async () => {
     const session = await signIn(built, personas.bob);
-    await built.app.inject({ method: "PATCH", url: "/api/sessions/logout-current", headers: session.headers });
+    await built.app.inject({
+      method: "PATCH",
+      url: "/api/sessions/logout-current",
+      headers: session.headers,
+    });
     await expect(connect(baseUrl, { token: session.token, userId: bob.userId }, sockets)).rejects.toThrow(
       "unauthorized",
     );

@@ -37,9 +37,19 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App
 
 /** Named personas, as the tests of our model codebases use them. */
 export const personas = {
-  alice: { fullName: "Alice Liddell", username: "alice", email: "alice@example.com", password: "wonderland-42" },
+  alice: {
+    fullName: "Alice Liddell",
+    username: "alice",
+    email: "alice@example.com",
+    password: "wonderland-42",
+  },
   bob: { fullName: "Bob Marley", username: "bob", email: "bob@example.com", password: "three-little-birds" },
-  carol: { fullName: "Carol Danvers", username: "carol", email: "carol@example.com", password: "higher-further" },
+  carol: {
+    fullName: "Carol Danvers",
+    username: "carol",
+    email: "carol@example.com",
+    password: "higher-further",
+  },
 } as const;
 export type Persona = (typeof personas)[keyof typeof personas];
 
@@ -64,7 +74,12 @@ export async function signIn({ app }: App, persona: Persona, userAgent = "vitest
   });
   if (response.statusCode !== 200) throw new Error(`sign-in of ${persona.username} failed: ${response.body}`);
   const { token, user } = response.json<AuthResponse>();
-  return { token, userId: user.id, sessionId: sessionIdOf(token), headers: { authorization: `Bearer ${token}` } };
+  return {
+    token,
+    userId: user.id,
+    sessionId: sessionIdOf(token),
+    headers: { authorization: `Bearer ${token}` },
+  };
 }
 
 export async function signUpAndIn(built: App, persona: Persona) {

@@ -4,8 +4,10 @@ import { buildTestApp, personas, signIn, signUp } from "../../test/helper.js";
 const built = await buildTestApp();
 const { app } = built;
 
-const signup = (payload: unknown) => app.inject({ method: "POST", url: "/api/auth/signup", payload: payload as object });
-const signin = (payload: unknown) => app.inject({ method: "POST", url: "/api/auth/signin", payload: payload as object });
+const signup = (payload: unknown) =>
+  app.inject({ method: "POST", url: "/api/auth/signup", payload: payload as object });
+const signin = (payload: unknown) =>
+  app.inject({ method: "POST", url: "/api/auth/signin", payload: payload as object });
 
 describe("POST /api/auth/signup", () => {
   it("creates a member and answers with a message", async () => {
@@ -27,7 +29,12 @@ describe("POST /api/auth/signup", () => {
   });
 
   it("ignores fields a member may not set", async () => {
-    await signup({ ...personas.carol, verified: true, emailVerified: true, id: "00000000-0000-0000-0000-000000000000" });
+    await signup({
+      ...personas.carol,
+      verified: true,
+      emailVerified: true,
+      id: "00000000-0000-0000-0000-000000000000",
+    });
     const carol = await signIn(built, personas.carol);
     const me = await app.inject({ url: "/api/user", headers: carol.headers });
     expect(me.json().user).toMatchObject({ verified: false, emailVerified: false });

@@ -100,7 +100,11 @@ describe("sessions", () => {
 
   it("answers 400 for an id that is not a session id, and 401 without a token", async () => {
     const alice = await signIn(built, personas.alice);
-    const badId = await app.inject({ method: "PATCH", url: "/api/sessions/not-an-id/logout", headers: alice.headers });
+    const badId = await app.inject({
+      method: "PATCH",
+      url: "/api/sessions/not-an-id/logout",
+      headers: alice.headers,
+    });
     expect(badId.statusCode).toBe(400);
     const anonymous = await app.inject({ url: "/api/sessions" });
     expect(anonymous.statusCode).toBe(401);

@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildTestApp } from "./test/helper.js";
+
+const webDist = mkdtempSync(join(tmpdir(), "flik-web-"));
+writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Flik</title><div id=root></div>");
+mkdirSync(join(webDist, "assets"));
+writeFileSync(join(webDist, "assets", "index-abc123.js"), "console.log('flik')");
+
+const { app, database } = await buildTestApp({ webDist });
+
+describe("the app", () => {
+  it("answers its health with the database engine", async () => {
+    const response = await app.inject({ url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok", database: database.engine });
+  });
+
+  it("serves the web app for any page path, so the app can show its own 404", async () => {
+    for (const url of ["/", "/login", "/profile/alice", "/no/such/page?x=1"]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^text\/html/);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.body).toContain("<div id=root>");
+    }
+  });
+
+  it("serves hashed assets with immutable cache headers", async () => {
+    const response = await app.inject({ url: "/assets/index-abc123.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers an unknown API path or a missing asset with a JSON 404", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/nope"],
+      ["POST", "/api/auth/nope"],
+      ["GET", "/api"],
+      ["GET", "/assets/missing.js"],
+      ["DELETE", "/login"],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: expect.stringContaining("Not found") });
+    }
+  });
+
+  it("sends security headers and a CSP, and a request id", async () => {
+    const response = await app.inject({ url: "/" });
+    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { describeLocation } from "../features/sessions/client-info.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { lockDataDir } from "./data-dir-lock.js";
+
+const freshDir = () => mkdtempSync(join(tmpdir(), "flik-data-"));
+
+describe("loadConfig", () => {
+  it("has defaults that need no set-up, and keeps a generated JWT secret in DATA_DIR", () => {
+    const dataDir = freshDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ port: 3000, host: "localhost", dataDir, databaseUrl: undefined });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, "jwt-secret"), "utf8")).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it.each([
+    ["PORT", "http"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://localhost/flik"],
+    ["REDIS_URL", "localhost:6379"],
+    ["JWT_SECRET", "short"],
+    ["LOG_LEVEL", "loud"],
+    ["TRUST_PROXY", "maybe"],
+  ])("stops on a bad %s with a message naming it", (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrow(name);
+  });
+});
+
+describe("lockDataDir", () => {
+  it("refuses a second server on the same data folder", () => {
+    const dataDir = freshDir();
+    writeFileSync(join(dataDir, "server.lock"), String(process.ppid));
+    expect(() => lockDataDir(dataDir)).toThrow(/in use by another Flik server/);
+  });
+
+  it("takes over a lock left by a process that is gone, and releases it", () => {
+    const dataDir = freshDir();
+    writeFileSync(join(dataDir, "server.lock"), "99999999");
+    const unlock = lockDataDir(dataDir);
+    expect(readFileSync(join(dataDir, "server.lock"), "utf8")).toBe(String(process.pid));
+    unlock();
+    expect(() => readFileSync(join(dataDir, "server.lock"))).toThrow();
+  });
+});
+
+describe("describeLocation", () => {
+  it.each([
+    ["127.0.0.1", "This computer"],
+    ["::1", "This computer"],
+    ["::ffff:192.168.1.20", "Local network"],
+    ["10.1.2.3", "Local network"],
+    ["203.0.113.77", "Internet (203.0.113.x)"],
+    ["2001:db8:85a3::8a2e:370:7334", "Internet (2001:db8:85a3::)"],
+  ])("labels %s as %s", (ip, label) => {
+    expect(describeLocation(ip)).toBe(label);
+  });
+});

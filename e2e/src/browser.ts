@@ -1,0 +1,49 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, inject } from "vitest";
+
+/** Debian's Chromium; Playwright never downloads a browser here (see README). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  afterAll(() => browser.close());
+  return browser;
+}
+
+/** A fresh browser profile (its own local storage) on the app under test. */
+export async function openContext(
+  browser: Browser,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+let counter = 0;
+/** A new member's sign-up details, unique in this run. */
+export function newMember(prefix = "member") {
+  const id = `${prefix}${Date.now().toString(36)}${counter++}`;
+  return {
+    fullName: `Test ${prefix}`,
+    username: id,
+    email: `${id}@example.com`,
+    password: "correct-horse-42",
+  };
+}
