@@ -1,0 +1,49 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { serverRoot } from "./platform/paths.js";
+
+const tsx = join(serverRoot, "..", "..", "node_modules", ".bin", "tsx");
+
+/** Runs `src/main.ts` as `npm start` would, until `until` says it has seen enough of its output. */
+function runServer(env: Record<string, string>, until: (output: string) => boolean) {
+  const child = spawn(tsx, [join(serverRoot, "src", "main.ts")], {
+    env: { ...process.env, LOG_LEVEL: "info", HOST: "127.0.0.1", ...env },
+  });
+  let output = "";
+  const seen = new Promise<void>((resolve) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (until(output)) resolve();
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { child, seen, exited, output: () => output };
+}
+
+describe("main", () => {
+  it("starts on the embedded defaults, and on SIGTERM closes cleanly and releases the data folder", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "flik-main-"));
+    const server = runServer({ DATA_DIR: dataDir, PORT: "0" }, (output) => output.includes("Flik is ready"));
+    await server.seen;
+    expect(existsSync(join(dataDir, "server.lock"))).toBe(true);
+    expect(existsSync(join(dataDir, "db"))).toBe(true);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("shutting down");
+    expect(existsSync(join(dataDir, "server.lock"))).toBe(false);
+  });
+
+  it("refuses to start on a bad setting, naming it", async () => {
+    const server = runServer(
+      { DATA_DIR: mkdtempSync(join(tmpdir(), "flik-main-")), PORT: "http" },
+      () => false,
+    );
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/Flik could not start: Invalid configuration:\s+PORT/);
+  });
+});
