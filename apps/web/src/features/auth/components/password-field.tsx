@@ -1,0 +1,45 @@
+import { type InputHTMLAttributes, useId, useState } from "react";
+import { EyeIcon, EyeOffIcon } from "../../../components/icons";
+import { fieldErrorClass, inputClass, labelClass } from "./field-styles";
+
+interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> {
+  label?: string;
+  error?: string;
+}
+
+export function PasswordField({ label = "Password", error, ...input }: PasswordFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [visible, setVisible] = useState(false);
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={visible ? "text" : "password"}
+          className={`${inputClass} pr-12`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={visible ? "Hide password" : "Show password"}
+          aria-pressed={visible}
+          className="absolute inset-y-0 right-1 my-1 flex w-10 items-center justify-center rounded-lg text-zinc-500 transition hover:bg-zinc-100 hover:text-zinc-800"
+        >
+          {visible ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
+        </button>
+      </div>
+      {error && (
+        <p id={errorId} className={fieldErrorClass}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

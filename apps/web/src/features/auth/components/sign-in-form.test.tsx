@@ -1,0 +1,99 @@
+import { screen, waitFor } from "@testing-library/react";
+import { toast } from "react-toastify/unstyled";
+import { describe, expect, it, vi } from "vitest";
+import { getToken, getUserId, getUsername } from "../../../lib/storage";
+import { fetchRoutes, jsonResponse, makeToken, pending } from "../../../test/fixtures";
+import { renderApp, stubFetch } from "../../../test/render-app";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+const token = makeToken({ sub: "u-alice", sid: "s-alice-1" });
+
+async function logIn(user: ReturnType<typeof renderApp>["user"], identifier = "alice@example.com") {
+  await user.type(screen.getByLabelText("Email or username"), identifier);
+  await user.type(screen.getByLabelText("Password"), "wonderland");
+  await user.click(screen.getByRole("button", { name: "Log in" }));
+}
+
+describe("SignInForm", () => {
+  it("stores token, userId and username and returns to the remembered origin", async () => {
+    const success = vi.spyOn(toast, "success");
+    const fetchMock = stubFetch(
+      fetchRoutes({
+        "POST /auth/signin": jsonResponse(200, { token, user: { id: "u-alice", username: "alice" } }),
+        "GET /user": () => pending(),
+      }),
+    );
+    const { router, user } = renderApp({ pathname: "/login", state: { from: "/chat?with=bob#latest" } });
+
+    await logIn(user);
+
+    expect(await screen.findByText("Login successful! 🎉")).toBeInTheDocument();
+    expect(success).toHaveBeenCalledWith("Login successful! 🎉", { autoClose: 3000 });
+    expect(getToken()).toBe(token);
+    expect(getUserId()).toBe("u-alice");
+    expect(getUsername()).toBe("alice");
+    expect(router.state.location).toMatchObject({ pathname: "/chat", search: "?with=bob", hash: "#latest" });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      identifier: "alice@example.com",
+      password: "wonderland",
+    });
+  });
+
+  it("goes to /profile when there is no remembered origin", async () => {
+    stubFetch(
+      fetchRoutes({
+        "POST /auth/signin": jsonResponse(200, { token, user: { id: "u-alice", username: "alice" } }),
+        "GET /user": () => pending(),
+      }),
+    );
+    const { router, user } = renderApp("/login");
+
+    await logIn(user, "alice");
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
+  });
+
+  it("shows the server's message on failure and stores nothing", async () => {
+    stubFetch(fetchRoutes({ "POST /auth/signin": jsonResponse(401, { message: "Invalid credentials" }) }));
+    const { router, user } = renderApp("/login");
+
+    await logIn(user);
+
+    expect(await screen.findByText("Invalid credentials")).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("falls back to 'Login failed!' when the server sends no message", async () => {
+    stubFetch(() => Promise.reject(new TypeError("Failed to fetch")));
+    const { user } = renderApp("/login");
+
+    await logIn(user);
+
+    expect(await screen.findByText("Login failed!")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Log in" })).toBeEnabled();
+  });
+
+  it("disables the button with a busy label while signing in", async () => {
+    stubFetch(fetchRoutes({ "POST /auth/signin": () => pending() }));
+    const { user } = renderApp("/login");
+
+    await logIn(user);
+
+    expect(await screen.findByRole("button", { name: "Logging in..." })).toBeDisabled();
+  });
+
+  it("links to sign-up and to forgot password, and requires both fields", () => {
+    stubFetch(fetchRoutes({}));
+    renderApp("/login");
+
+    expect(screen.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot");
+    expect(screen.getByLabelText("Email or username")).toBeRequired();
+    expect(screen.getByLabelText("Password")).toBeRequired();
+  });
+});

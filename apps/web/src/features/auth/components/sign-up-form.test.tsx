@@ -1,0 +1,97 @@
+import { act, screen } from "@testing-library/react";
+import { toast } from "react-toastify/unstyled";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fetchRoutes, jsonResponse } from "../../../test/fixtures";
+import { renderApp, stubFetch } from "../../../test/render-app";
+
+async function fillAndSubmit(user: ReturnType<typeof renderApp>["user"]) {
+  await user.type(screen.getByLabelText("Full name"), "Alice Liddell");
+  await user.type(screen.getByLabelText("Username"), "alice");
+  await user.type(screen.getByLabelText("Email"), "alice@example.com");
+  await user.type(screen.getByLabelText("Password"), "wonderland");
+  await user.click(screen.getByRole("button", { name: "Sign up" }));
+}
+
+describe("SignUpForm", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("toasts the server's message, then goes to /login after 1.5 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const success = vi.spyOn(toast, "success");
+    const fetchMock = stubFetch(
+      fetchRoutes({ "POST /auth/signup": jsonResponse(201, { message: "Account created for alice" }) }),
+    );
+    const { router, user } = renderApp("/", { fakeTimers: true });
+
+    await fillAndSubmit(user);
+
+    expect(await screen.findByText("Account created for alice")).toBeInTheDocument();
+    expect(success).toHaveBeenCalledWith("Account created for alice", { autoClose: 2000 });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      fullName: "Alice Liddell",
+      username: "alice",
+      email: "alice@example.com",
+      password: "wonderland",
+    });
+
+    act(() => vi.advanceTimersByTime(1400));
+    expect(router.state.location.pathname).toBe("/");
+
+    act(() => vi.advanceTimersByTime(200));
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("falls back to 'Signup successful! 🎉' when the server sends no message", async () => {
+    stubFetch(fetchRoutes({ "POST /auth/signup": jsonResponse(201, {}) }));
+    const { user } = renderApp("/");
+
+    await fillAndSubmit(user);
+
+    expect(await screen.findByText("Signup successful! 🎉")).toBeInTheDocument();
+  });
+
+  it("falls back to 'Signup failed. Please try again ❌' without a server message", async () => {
+    stubFetch(fetchRoutes({ "POST /auth/signup": new Response("Bad gateway", { status: 502 }) }));
+    const { router, user } = renderApp("/");
+
+    await fillAndSubmit(user);
+
+    expect(await screen.findByText("Signup failed. Please try again ❌")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+    expect(screen.getByRole("button", { name: "Sign up" })).toBeEnabled();
+  });
+
+  it("shows the server's message and its field errors under the fields", async () => {
+    stubFetch(
+      fetchRoutes({
+        "POST /auth/signup": jsonResponse(409, {
+          message: "That username is taken",
+          errors: [{ field: "username", message: "Choose another username" }],
+        }),
+      }),
+    );
+    const { user } = renderApp("/");
+
+    await fillAndSubmit(user);
+
+    expect(await screen.findByText("That username is taken")).toBeInTheDocument();
+    const username = screen.getByLabelText("Username");
+    expect(username).toHaveAccessibleDescription("Choose another username");
+    expect(username).toHaveAttribute("aria-invalid", "true");
+
+    await user.type(username, "2");
+    expect(username).not.toHaveAccessibleDescription();
+  });
+
+  it("requires every field at browser level and links to log in", () => {
+    stubFetch(fetchRoutes({}));
+    renderApp("/");
+
+    for (const label of ["Full name", "Username", "Email", "Password"]) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+    expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
+  });
+});

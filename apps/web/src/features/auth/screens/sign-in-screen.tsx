@@ -1,0 +1,25 @@
+import { Link, useLocation } from "react-router";
+import { AuthShell, authLinkClass } from "../components/auth-shell";
+import { SignInForm } from "../components/sign-in-form";
+import { resolveLoginRedirect } from "../redirect";
+
+export function SignInScreen() {
+  const location = useLocation();
+  return (
+    <AuthShell
+      title="Log in"
+      heading="Welcome back"
+      tagline="Log in to see what your people are sharing."
+      footer={
+        <>
+          New to Flik?{" "}
+          <Link to="/" className={authLinkClass}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <SignInForm redirectTo={resolveLoginRedirect(location.state)} />
+    </AuthShell>
+  );
+}

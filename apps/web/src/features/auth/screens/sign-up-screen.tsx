@@ -1,0 +1,23 @@
+import { Link } from "react-router";
+import { AuthShell, authLinkClass } from "../components/auth-shell";
+import { SignUpForm } from "../components/sign-up-form";
+
+export function SignUpScreen() {
+  return (
+    <AuthShell
+      title="Sign up"
+      heading="Create your account"
+      tagline="Join Flik to share posts and flicks with your people."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className={authLinkClass}>
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <SignUpForm />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,50 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { CountBadge } from "../../../components/badge";
+import { ChatIcon, SettingsIcon, StoryAddIcon } from "../../../components/icons";
+import { Wordmark } from "../../../components/wordmark";
+
+const iconButtonClass =
+  "relative flex size-11 items-center justify-center rounded-full text-zinc-700 transition hover:bg-zinc-100 hover:text-zinc-950";
+
+/** Top header of signed-in screens (spec §2): story upload, chat with its unread badge, settings. */
+export function AppHeader({ chatUnread }: { chatUnread: number }) {
+  const unreadId = useId();
+  return (
+    <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/85 backdrop-blur-md">
+      <div className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/post" className="rounded-lg">
+          <Wordmark />
+        </Link>
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            aria-label="Upload story"
+            className={iconButtonClass}
+            onClick={() => toast.info("Stories are coming soon")}
+          >
+            <StoryAddIcon />
+          </button>
+          <Link
+            to="/chat"
+            aria-label="Chat"
+            aria-describedby={chatUnread > 0 ? unreadId : undefined}
+            className={iconButtonClass}
+          >
+            <ChatIcon />
+            <CountBadge count={chatUnread} className="absolute top-0.5 right-0" />
+            {chatUnread > 0 && (
+              <span id={unreadId} className="sr-only">
+                {chatUnread} unread
+              </span>
+            )}
+          </Link>
+          <Link to="/settings" aria-label="Settings" className={iconButtonClass}>
+            <SettingsIcon />
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

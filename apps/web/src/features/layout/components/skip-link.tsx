@@ -1,0 +1,18 @@
+import type { MouseEvent } from "react";
+
+/** Lets keyboard users jump past the header and tabs; focuses <main> without touching the URL. */
+export function SkipLink({ targetId = "main" }: { targetId?: string }) {
+  function skip(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    document.getElementById(targetId)?.focus();
+  }
+  return (
+    <a
+      href={`#${targetId}`}
+      onClick={skip}
+      className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-semibold text-zinc-900 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+    >
+      Skip to content
+    </a>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { CountBadge } from "../../../components/badge";
+import { NAV_ITEMS, type TabId } from "../nav-items";
+
+interface TabNavProps {
+  pathname: string;
+  badges?: Partial<Record<TabId, number>>;
+}
+
+/** The six tabs: a bottom tab bar on phones, a left rail from 1024px. One element, styled per size. */
+export function TabNav({ pathname, badges = {} }: TabNavProps) {
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-zinc-200 bg-white/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:top-16 lg:right-auto lg:w-60 lg:border-t-0 lg:border-r lg:bg-white lg:pb-0"
+    >
+      <ul className="mx-auto grid h-16 max-w-lg grid-cols-6 lg:h-auto lg:max-w-none lg:grid-cols-1 lg:gap-1 lg:p-3">
+        {NAV_ITEMS.map(({ id, to, label, icon: Icon, isActive }) => {
+          const active = isActive(pathname);
+          return (
+            <li key={id} className="flex">
+              <Link
+                to={to}
+                aria-label={label}
+                aria-current={active ? "page" : undefined}
+                className={`group relative flex flex-1 items-center justify-center rounded-xl transition lg:justify-start lg:gap-3.5 lg:px-4 lg:py-3 ${
+                  active
+                    ? "text-fuchsia-600 lg:bg-fuchsia-50 lg:text-fuchsia-700"
+                    : "text-zinc-500 hover:text-zinc-900 lg:hover:bg-zinc-100"
+                }`}
+              >
+                <span className="relative">
+                  <Icon className={`size-6 transition ${active ? "stroke-[2.2]" : ""}`} />
+                  <CountBadge count={badges[id] ?? 0} className="absolute -top-2 -right-3" />
+                </span>
+                <span className={`hidden text-sm lg:inline ${active ? "font-semibold" : "font-medium"}`}>
+                  {label}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

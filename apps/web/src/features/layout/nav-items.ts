@@ -1,0 +1,36 @@
+import type { ComponentType } from "react";
+import { BellIcon, FlicksIcon, HomeIcon, NewPostIcon, SearchIcon, UserIcon } from "../../components/icons";
+
+export type TabId = "home" | "search" | "flicks" | "new-post" | "notifications" | "profile";
+
+export interface NavItem {
+  id: TabId;
+  to: string;
+  label: string;
+  icon: ComponentType<{ className?: string }>;
+  /** Whether this tab is the current one; the router's own matching would light Home on /post/new too. */
+  isActive: (pathname: string) => boolean;
+}
+
+const isSection = (section: string) => (pathname: string) => {
+  const path = pathname.toLowerCase();
+  return path === section || path.startsWith(`${section}/`);
+};
+
+const isHome = (pathname: string) => isSection("/post")(pathname) && !isSection("/post/new")(pathname);
+
+/** The six tabs of spec §2, in the spec's order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { id: "home", to: "/post", label: "Home", icon: HomeIcon, isActive: isHome },
+  { id: "search", to: "/search", label: "Search", icon: SearchIcon, isActive: isSection("/search") },
+  { id: "flicks", to: "/flicks", label: "Flicks", icon: FlicksIcon, isActive: isSection("/flicks") },
+  { id: "new-post", to: "/post/new", label: "New post", icon: NewPostIcon, isActive: isSection("/post/new") },
+  {
+    id: "notifications",
+    to: "/notifications",
+    label: "Notifications",
+    icon: BellIcon,
+    isActive: isSection("/notifications"),
+  },
+  { id: "profile", to: "/profile", label: "Profile", icon: UserIcon, isActive: isSection("/profile") },
+];

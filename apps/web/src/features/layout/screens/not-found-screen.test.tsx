@@ -1,0 +1,37 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fetchRoutes } from "../../../test/fixtures";
+import { renderApp, stubFetch } from "../../../test/render-app";
+
+describe("NotFoundScreen", () => {
+  it("answers unknown paths without asking for a sign-in, with the generic bottom bar", () => {
+    stubFetch(fetchRoutes({}));
+    const { router } = renderApp("/no/such/page");
+
+    expect(screen.getByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/no/such/page");
+    const bar = screen.getByRole("navigation", { name: "Quick links" });
+    expect(bar).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Settings" })).not.toBeInTheDocument();
+    expect(document.title).toBe("Page not found · Flik");
+  });
+
+  it("goes back to the previous page", async () => {
+    stubFetch(fetchRoutes({}));
+    const { router, user } = renderApp(["/login", "/no/such/page"]);
+
+    await user.click(screen.getByRole("button", { name: "Go Back" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+  });
+
+  it("goes to / when there is no page to go back to", async () => {
+    stubFetch(fetchRoutes({}));
+    const { router, user } = renderApp("/no/such/page");
+
+    await user.click(screen.getByRole("button", { name: "Go Back" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(screen.getByRole("heading", { name: "Create your account" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import { useLocation, useNavigate } from "react-router";
+import { buttonStyles } from "../../../components/button-styles";
+import { ArrowLeftIcon } from "../../../components/icons";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { GenericBottomBar } from "../components/generic-bottom-bar";
+
+export function NotFoundScreen() {
+  useDocumentTitle("Page not found");
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  function goBack() {
+    // "default" is the key of the first page of the session: there is nothing to go back to.
+    if (location.key === "default") navigate("/", { replace: true });
+    else navigate(-1);
+  }
+
+  return (
+    <div className="min-h-dvh">
+      <main className="flex min-h-dvh flex-col items-center justify-center px-6 pt-10 pb-28 text-center">
+        <p aria-hidden="true" className="text-brand text-8xl font-extrabold tracking-tighter sm:text-9xl">
+          404
+        </p>
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl">Page not found</h1>
+        <p className="mt-3 max-w-sm text-zinc-600">
+          The page you're looking for doesn't exist or may have moved.
+        </p>
+        <button type="button" onClick={goBack} className={`${buttonStyles.primary} mt-8`}>
+          <ArrowLeftIcon className="size-4" />
+          Go Back
+        </button>
+      </main>
+      <GenericBottomBar />
+    </div>
+  );
+}

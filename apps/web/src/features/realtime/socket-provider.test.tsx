@@ -1,0 +1,56 @@
+import { render } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { LOGOUT_EVENT } from "../../lib/auth-events";
+import { createUserSocket } from "../../lib/socket";
+import { getToken } from "../../lib/storage";
+import { signInAsAlice } from "../../test/auth-storage";
+import { createFakeSocket, type FakeSocket } from "../../test/fake-socket";
+import { SocketProvider } from "./socket-provider";
+
+vi.mock("../../lib/socket", () => ({ createUserSocket: vi.fn() }));
+
+function renderProvider(token: string): FakeSocket {
+  const socket = createFakeSocket();
+  vi.mocked(createUserSocket).mockReturnValue(socket as never);
+  const view = render(
+    <SocketProvider token={token} userId="u-alice">
+      <p>signed in</p>
+    </SocketProvider>,
+  );
+  socket.unmount = view.unmount;
+  return socket;
+}
+
+describe("SocketProvider", () => {
+  it("connects with the member's token and id, and joins their room on connect", () => {
+    const token = signInAsAlice();
+    const socket = renderProvider(token);
+
+    expect(createUserSocket).toHaveBeenCalledWith(token, "u-alice");
+    expect(socket.connected).toBe(true);
+
+    socket.fire("connect");
+    expect(socket.emitted).toEqual([["joinUser", "u-alice"]]);
+  });
+
+  it("treats sessionRevoked as a logout", () => {
+    const token = signInAsAlice();
+    const onLogout = vi.fn();
+    window.addEventListener(LOGOUT_EVENT, onLogout);
+    const socket = renderProvider(token);
+
+    socket.fire("sessionRevoked");
+
+    expect(getToken()).toBeNull();
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    const [event] = onLogout.mock.calls[0] ?? [];
+    expect((event as CustomEvent | undefined)?.detail).toEqual({ reason: "session-revoked" });
+    window.removeEventListener(LOGOUT_EVENT, onLogout);
+  });
+
+  it("disconnects when the member leaves the signed-in area", () => {
+    const socket = renderProvider(signInAsAlice());
+    socket.unmount?.();
+    expect(socket.connected).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import type { ApiErrorBody } from "@flik/shared";
+import { emitLogout } from "./auth-events";
+import { clearAuth, getToken } from "./storage";
+
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? "/api";
+
+/** Spec §8: a 401 on these requests means the session itself is gone, not just one action refused. */
+const CRITICAL_AUTH_PATHS = ["/user", "/profile/me", "/auth/verify"];
+
+export function isCriticalAuthPath(path: string): boolean {
+  return CRITICAL_AUTH_PATHS.some((fragment) => path.includes(fragment));
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+
+  constructor(status: number, body: ApiErrorBody | null) {
+    super(body?.message || `Request failed with status ${status}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's own message, when it sent one. */
+  get serverMessage(): string | undefined {
+    return this.body?.message || undefined;
+  }
+
+  get fieldErrors(): Record<string, string> {
+    const byField: Record<string, string> = {};
+    for (const { field, message } of this.body?.errors ?? []) byField[field] ??= message;
+    return byField;
+  }
+}
+
+/** The server's message for a failed call, else the screen's own fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+export interface ApiRequest {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  if (!response.headers.get("content-type")?.includes("json")) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function asErrorBody(value: unknown): ApiErrorBody | null {
+  if (!value || typeof value !== "object") return null;
+  const { message, errors } = value as Partial<ApiErrorBody>;
+  return {
+    message: typeof message === "string" ? message : "",
+    errors: Array.isArray(errors) ? errors : undefined,
+  };
+}
+
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (request.body !== undefined) headers["Content-Type"] = "application/json";
+
+  const response = await fetch(`${API_BASE}${path}`, {
+    method: request.method ?? "GET",
+    headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    credentials: "include",
+    signal: request.signal,
+  });
+  const data = await readJson(response);
+
+  if (!response.ok) {
+    if (response.status === 401 && isCriticalAuthPath(path)) {
+      clearAuth();
+      emitLogout("unauthorized");
+    }
+    throw new ApiError(response.status, asErrorBody(data));
+  }
+  return data as T;
+}

@@ -1,0 +1,103 @@
+import type { User } from "@flik/shared";
+
+/** The local storage keys of spec §3. This module is the only one that touches them. */
+export const STORAGE_KEYS = {
+  token: "token",
+  userId: "userId",
+  username: "username",
+  user: "user",
+  unreadCount: "unreadCount",
+} as const;
+
+/** Fired on this tab's own writes; the browser's "storage" event only reports other tabs. */
+const CHANGE_EVENT = "flik:storage";
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be full or disabled (private mode); the app keeps working for this page view.
+  }
+}
+
+function notify(): void {
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+export interface StoredAuth {
+  token: string;
+  userId: string;
+  username: string;
+}
+
+export function getToken(): string | null {
+  return read(STORAGE_KEYS.token);
+}
+
+export function getUserId(): string | null {
+  return read(STORAGE_KEYS.userId);
+}
+
+export function getUsername(): string | null {
+  return read(STORAGE_KEYS.username);
+}
+
+export function saveAuth(auth: StoredAuth): void {
+  write(STORAGE_KEYS.token, auth.token);
+  write(STORAGE_KEYS.userId, auth.userId);
+  write(STORAGE_KEYS.username, auth.username);
+  notify();
+}
+
+/** Clears what spec §4 names on logout (token, userId, username) plus the cached user. */
+export function clearAuth(): void {
+  write(STORAGE_KEYS.token, null);
+  write(STORAGE_KEYS.userId, null);
+  write(STORAGE_KEYS.username, null);
+  write(STORAGE_KEYS.user, null);
+  notify();
+}
+
+export function getCachedUser(): User | null {
+  const raw = read(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as User;
+  } catch {
+    return null;
+  }
+}
+
+export function saveCachedUser(user: User): void {
+  write(STORAGE_KEYS.user, JSON.stringify(user));
+  notify();
+}
+
+export function getUnreadCount(): number {
+  const count = Number(read(STORAGE_KEYS.unreadCount));
+  return Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
+}
+
+export function saveUnreadCount(count: number): void {
+  write(STORAGE_KEYS.unreadCount, String(Math.max(0, Math.floor(count))));
+  notify();
+}
+
+/** Calls `listener` whenever stored values change, in this tab or another one. */
+export function subscribeToStorage(listener: () => void): () => void {
+  window.addEventListener(CHANGE_EVENT, listener);
+  window.addEventListener("storage", listener);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, listener);
+    window.removeEventListener("storage", listener);
+  };
+}

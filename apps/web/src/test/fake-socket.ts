@@ -1,0 +1,39 @@
+type Listener = (...args: unknown[]) => void;
+
+/** Stands in for a socket.io client: records emits and lets a test fire server events. */
+export function createFakeSocket() {
+  const listeners = new Map<string, Listener[]>();
+  const socket = {
+    emitted: [] as unknown[][],
+    connected: false,
+    /** Set by tests that render a provider, to end it. */
+    unmount: undefined as (() => void) | undefined,
+    on(event: string, listener: Listener) {
+      listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+      return socket;
+    },
+    emit(...args: unknown[]) {
+      socket.emitted.push(args);
+      return socket;
+    },
+    connect() {
+      socket.connected = true;
+      return socket;
+    },
+    disconnect() {
+      socket.connected = false;
+      return socket;
+    },
+    removeAllListeners() {
+      listeners.clear();
+      return socket;
+    },
+    /** Simulates the server side: runs the listeners registered for `event`. */
+    fire(event: string, ...args: unknown[]) {
+      for (const listener of listeners.get(event) ?? []) listener(...args);
+    },
+  };
+  return socket;
+}
+
+export type FakeSocket = ReturnType<typeof createFakeSocket>;

@@ -1,0 +1,64 @@
+import type { User } from "@flik/shared";
+
+function base64Url(value: object): string {
+  return btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** An unsigned JWT with Flik's claims; the client never verifies signatures. */
+export function makeToken(claims: { sub?: string; sid?: string; exp?: number; iat?: number } = {}): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = { sub: "u-alice", sid: "s-alice-1", iat: now, exp: now + 3600, ...claims };
+  return `${base64Url({ alg: "HS256", typ: "JWT" })}.${base64Url(payload)}.signature`;
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: "u-alice",
+    id: "u-alice",
+    username: "alice",
+    fullName: "Alice Liddell",
+    email: "alice@example.com",
+    emailVerified: true,
+    phone: null,
+    phoneVerified: false,
+    website: "",
+    bio: "",
+    gender: null,
+    avatar: "",
+    profilePic: "",
+    followers: [],
+    following: [],
+    verified: false,
+    isPrivate: false,
+    emailNotifications: true,
+    pushNotifications: true,
+    blockedUsers: [],
+    createdAt: "2025-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function jsonResponse(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+/** Routes fetch calls by "METHOD /path" (path without the API base); unknown calls fail the test loudly. */
+export function fetchRoutes(routes: Record<string, Handler | Response>): Handler {
+  return (url, init) => {
+    const path = url.replace(/^\/api/, "").split("?")[0] ?? "";
+    const key = `${init.method ?? "GET"} ${path}`;
+    const route = routes[key];
+    if (!route) throw new Error(`Unexpected request: ${key}`);
+    return route instanceof Response ? route.clone() : route(url, init);
+  };
+}
+
+/** A promise that never settles: keeps a request "in flight" for the whole test. */
+export function pending(): Promise<Response> {
+  return new Promise(() => {});
+}

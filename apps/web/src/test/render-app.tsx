@@ -1,0 +1,34 @@
+import { QueryClient } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, type InitialEntry, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import { AppProviders } from "../app/app-providers";
+import { routes } from "../app/routes";
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+/** Mocks the network at its edge: every apiFetch call goes through `handler`. */
+export function stubFetch(handler: Handler) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
+    Promise.resolve(handler(String(input), init)),
+  );
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+/** Renders the real route table at `entry` (or the last of a history), inside the app's real providers. */
+export function renderApp(entry: InitialEntry | InitialEntry[], options: { fakeTimers?: boolean } = {}) {
+  const initialEntries = Array.isArray(entry) ? entry : [entry];
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries, initialIndex: initialEntries.length - 1 });
+  const user = userEvent.setup(options.fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, user, queryClient };
+}

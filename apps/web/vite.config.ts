@@ -1,0 +1,29 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const serverOrigin = `http://localhost:${process.env.FLIK_SERVER_PORT ?? 3000}`;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      "/api": serverOrigin,
+      "/media": serverOrigin,
+      "/socket.io": { target: serverOrigin, ws: true },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+  },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./src/test/setup.ts"],
+    css: false,
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
