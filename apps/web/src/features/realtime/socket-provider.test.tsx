@@ -48,6 +48,22 @@ describe("SocketProvider", () => {
     window.removeEventListener(LOGOUT_EVENT, onLogout);
   });
 
+  it("treats a handshake refused as unauthorized as a logout, and other connect errors not", () => {
+    const token = signInAsAlice();
+    const onLogout = vi.fn();
+    window.addEventListener(LOGOUT_EVENT, onLogout);
+    const socket = renderProvider(token);
+
+    socket.fire("connect_error", new Error("xhr poll error"));
+    expect(getToken()).toBe(token);
+    expect(onLogout).not.toHaveBeenCalled();
+
+    socket.fire("connect_error", new Error("unauthorized"));
+    expect(getToken()).toBeNull();
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    window.removeEventListener(LOGOUT_EVENT, onLogout);
+  });
+
   it("disconnects when the member leaves the signed-in area", () => {
     const socket = renderProvider(signInAsAlice());
     socket.unmount?.();

@@ -19,9 +19,14 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
     const next = createUserSocket(token, userId);
     // Rooms do not survive a reconnect, so join again on every connect.
     next.on("connect", () => next.emit("joinUser", userId));
-    next.on("sessionRevoked", () => {
+    const endSession = () => {
       clearAuth();
       emitLogout("session-revoked");
+    };
+    next.on("sessionRevoked", endSession);
+    // A session revoked before the socket connected is refused at the handshake instead.
+    next.on("connect_error", (error) => {
+      if (error.message === "unauthorized") endSession();
     });
     next.connect();
     setSocket(next);

@@ -10,9 +10,11 @@ export function NotFoundScreen() {
   const location = useLocation();
 
   function goBack() {
-    // "default" is the key of the first page of the session: there is nothing to go back to.
-    if (location.key === "default") navigate("/", { replace: true });
-    else navigate(-1);
+    // The tab's history counts pages from before this document loaded (a typed URL), which the
+    // router's own location key cannot see: only a fresh tab has nothing to go back to.
+    const hasHistory = location.key !== "default" || window.history.length > 1;
+    if (hasHistory) navigate(-1);
+    else navigate("/", { replace: true });
   }
 
   return (
