@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "./test/helper.js";
+import { tempDir } from "./test/temp-dir.js";
 
-const webDist = mkdtempSync(join(tmpdir(), "flik-web-"));
+const webDist = tempDir("web");
 writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Flik</title><div id=root></div>");
 mkdirSync(join(webDist, "assets"));
 writeFileSync(join(webDist, "assets", "index-abc123.js"), "console.log('flik')");

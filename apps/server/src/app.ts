@@ -28,7 +28,13 @@ export interface App {
  */
 export async function buildApp(config: Config, options: { database?: Database } = {}): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers.authorization"] },
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization"],
+      ...(config.logFormat === "pretty" && {
+        transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } },
+      }),
+    },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { serverRoot } from "./platform/paths.js";
+import { tempDir } from "./test/temp-dir.js";
 
 const tsx = join(serverRoot, "..", "..", "node_modules", ".bin", "tsx");
 
@@ -27,7 +27,7 @@ function runServer(env: Record<string, string>, until: (output: string) => boole
 
 describe("main", () => {
   it("starts on the embedded defaults, and on SIGTERM closes cleanly and releases the data folder", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "flik-main-"));
+    const dataDir = tempDir("main");
     const server = runServer({ DATA_DIR: dataDir, PORT: "0" }, (output) => output.includes("Flik is ready"));
     await server.seen;
     expect(existsSync(join(dataDir, "server.lock"))).toBe(true);
@@ -39,10 +39,7 @@ describe("main", () => {
   });
 
   it("refuses to start on a bad setting, naming it", async () => {
-    const server = runServer(
-      { DATA_DIR: mkdtempSync(join(tmpdir(), "flik-main-")), PORT: "http" },
-      () => false,
-    );
+    const server = runServer({ DATA_DIR: tempDir("main"), PORT: "http" }, () => false);
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/Flik could not start: Invalid configuration:\s+PORT/);
   });

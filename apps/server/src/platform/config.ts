@@ -18,6 +18,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
   WEB_DIST: z.string().min(1).optional(),
@@ -33,6 +34,8 @@ export interface Config {
   jwtSecret: string;
   publicUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** Readable lines for a person at a terminal; JSON lines for log collectors. */
+  logFormat: "pretty" | "json";
   trustProxy: boolean;
   /** Sign-in and sign-up attempts per minute and client address. */
   authRateLimit: number;
@@ -61,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: settings.JWT_SECRET ?? readOrCreateSecret(dataDir),
     publicUrl: settings.PUBLIC_URL,
     logLevel: settings.LOG_LEVEL,
+    logFormat: settings.LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json"),
     trustProxy: settings.TRUST_PROXY,
     authRateLimit: settings.AUTH_RATE_LIMIT,
     webDist: settings.WEB_DIST ? resolve(settings.WEB_DIST) : defaultWebDist,

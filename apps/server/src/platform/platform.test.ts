@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeLocation } from "../features/sessions/client-info.js";
+import { tempDir } from "../test/temp-dir.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { lockDataDir } from "./data-dir-lock.js";
 
-const freshDir = () => mkdtempSync(join(tmpdir(), "flik-data-"));
+const freshDir = () => tempDir("data");
 
 describe("loadConfig", () => {
   it("has defaults that need no set-up, and keeps a generated JWT secret in DATA_DIR", () => {

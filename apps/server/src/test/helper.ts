@@ -17,6 +17,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: randomBytes(32).toString("hex"),
     publicUrl: undefined,
     logLevel: "silent",
+    logFormat: "json",
     trustProxy: false,
     authRateLimit: 1000,
     webDist: "/nonexistent",
