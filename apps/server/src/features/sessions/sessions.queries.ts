@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { sessions } from "../../db/schema.js";
 
@@ -13,12 +13,27 @@ export async function insertSession(
   return row;
 }
 
-export async function findActiveSession(db: Db, id: string, userId: string) {
-  const [row] = await db
+/**
+ * Every authenticated request runs this lookup, so it is prepared once per database instead of being
+ * rebuilt per request.
+ */
+export function prepareFindActiveSession(db: Db) {
+  const query = db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), active(new Date())));
-  return row;
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("id")),
+        eq(sessions.userId, sql.placeholder("userId")),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare("find_active_session");
+  return async (id: string, userId: string) => {
+    const [row] = await query.execute({ id, userId, now: new Date() });
+    return row;
+  };
 }
 
 /** Marks a session as seen now, at most once per `interval` so requests don't each write a row. */

@@ -3,9 +3,9 @@ import { badRequest, notFound } from "../../platform/errors.js";
 import { describeClient } from "./client-info.js";
 import { presentSession } from "./sessions.presenter.js";
 import {
-  findActiveSession,
   insertSession,
   listActiveSessions,
+  prepareFindActiveSession,
   revokeSessions,
   touchSession,
 } from "./sessions.queries.js";
@@ -29,6 +29,7 @@ export type SessionsService = ReturnType<typeof createSessionsService>;
 
 export function createSessionsService(deps: { db: Db; signer: TokenSigner; sessionEnder: SessionEnder }) {
   const { db, signer, sessionEnder } = deps;
+  const findActiveSession = prepareFindActiveSession(db);
 
   /** A header naming a session must name the caller's own (spec §7 x-session-id). */
   function checkSessionHeader(caller: Caller, headerSessionId: string | undefined) {
@@ -60,7 +61,7 @@ export function createSessionsService(deps: { db: Db; signer: TokenSigner; sessi
     async authenticate(token: string): Promise<Caller | null> {
       const claims = await signer.verify(token);
       if (!claims) return null;
-      const session = await findActiveSession(db, claims.sid, claims.sub);
+      const session = await findActiveSession(claims.sid, claims.sub);
       if (!session) return null;
       if (Date.now() - session.lastActiveAt.getTime() > LAST_ACTIVE_RESOLUTION_MS) {
         await touchSession(db, session.id, LAST_ACTIVE_RESOLUTION_MS);
