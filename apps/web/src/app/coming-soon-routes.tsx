@@ -13,85 +13,56 @@ function MemberProfileScreen() {
 }
 
 /** Signed-in screens that later issues build; each says what it will be and shows no made-up data. */
-export const comingSoonRoutes: RouteObject[] = [
-  { path: "profile/:username", element: <MemberProfileScreen /> },
+const comingSoon: { path: string; title: string; description: string }[] = [
   {
     path: "edit-profile",
-    element: (
-      <ComingSoonScreen
-        title="Edit profile"
-        description="Changing your photo, name, username, bio and gender will be possible here soon."
-      />
-    ),
+    title: "Edit profile",
+    description: "Changing your photo, name, username, bio and gender will be possible here soon.",
   },
   {
     path: "flicks",
-    element: (
-      <ComingSoonScreen
-        title="Flicks"
-        description="A full-screen feed of short vertical videos is on its way."
-      />
-    ),
+    title: "Flicks",
+    description: "A full-screen feed of short vertical videos is on its way.",
   },
   {
     path: "post",
-    element: (
-      <ComingSoonScreen
-        title="Home"
-        description="Your feed of posts from the people you follow is on its way."
-      />
-    ),
+    title: "Home",
+    description: "Your feed of posts from the people you follow is on its way.",
   },
   {
     path: "post/new",
-    element: (
-      <ComingSoonScreen
-        title="New post"
-        description="Sharing photos and videos with a caption, location and tags is coming soon."
-      />
-    ),
+    title: "New post",
+    description: "Sharing photos and videos with a caption, location and tags is coming soon.",
   },
   {
     path: "post/:username/:id",
-    element: <ComingSoonScreen title="Post" description="Viewing and editing single posts is coming soon." />,
+    title: "Post",
+    description: "Viewing and editing single posts is coming soon.",
   },
-  {
-    path: "post/:id",
-    element: <ComingSoonScreen title="Post" description="Opening shared post links is coming soon." />,
-  },
-  {
-    path: "reel/:id",
-    element: <ComingSoonScreen title="Reel" description="Opening shared reel links is coming soon." />,
-  },
+  { path: "post/:id", title: "Post", description: "Opening shared post links is coming soon." },
+  { path: "reel/:id", title: "Reel", description: "Opening shared reel links is coming soon." },
   {
     path: "settings",
-    element: (
-      <ComingSoonScreen
-        title="Settings"
-        description="Account, security, privacy, sessions and support settings are on their way."
-      />
-    ),
+    title: "Settings",
+    description: "Account, security, privacy, sessions and support settings are on their way.",
   },
   {
     path: "chat",
-    element: (
-      <ComingSoonScreen
-        title="Chat"
-        description="Real-time one-to-one and group conversations are coming soon."
-      />
-    ),
+    title: "Chat",
+    description: "Real-time one-to-one and group conversations are coming soon.",
   },
   {
     path: "notifications",
-    element: (
-      <ComingSoonScreen
-        title="Notifications"
-        description="Follows, likes, comments and shares will show up here, live, soon."
-      />
-    ),
+    title: "Notifications",
+    description: "Follows, likes, comments and shares will show up here, live, soon.",
   },
-  {
-    path: "search",
-    element: <ComingSoonScreen title="Search" description="Finding people and posts is coming soon." />,
-  },
+  { path: "search", title: "Search", description: "Finding people and posts is coming soon." },
+];
+
+export const comingSoonRoutes: RouteObject[] = [
+  { path: "profile/:username", element: <MemberProfileScreen /> },
+  ...comingSoon.map(({ path, title, description }) => ({
+    path,
+    element: <ComingSoonScreen title={title} description={description} />,
+  })),
 ];
