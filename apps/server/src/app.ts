@@ -4,7 +4,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { type Database, openDatabase } from "./db/database.js";
 import { authRoutes } from "./features/auth/auth.routes.js";
 import { createAuthService } from "./features/auth/auth.service.js";
+import { followsRoutes } from "./features/follows/follows.routes.js";
+import { createFollowsService } from "./features/follows/follows.service.js";
 import { healthRoutes } from "./features/health/health.routes.js";
+import { mediaUploadRoutes, serveMedia } from "./features/media/media.routes.js";
+import { createMediaService } from "./features/media/media.service.js";
+import { createPostEvents } from "./features/posts/posts.events.js";
+import { postsRoutes } from "./features/posts/posts.routes.js";
+import { createPostsService } from "./features/posts/posts.service.js";
+import { registerPostSockets } from "./features/posts/posts.sockets.js";
 import { sessionsRoutes } from "./features/sessions/sessions.routes.js";
 import { createSessionsService } from "./features/sessions/sessions.service.js";
 import { createTokenSigner } from "./features/sessions/tokens.js";
@@ -63,6 +71,10 @@ export async function buildApp(config: Config, options: { database?: Database } 
   realtime.authenticateWith(sessions.authenticate);
   const auth = createAuthService({ db, sessions });
   const users = createUsersService({ db });
+  const follows = createFollowsService({ db, users });
+  const posts = createPostsService({ db, follows, events: createPostEvents(realtime.io) });
+  registerPostSockets(realtime, posts);
+  const media = createMediaService(config.media, config.publicUrl);
 
   await registerSecurity(app);
   await app.register(
@@ -71,9 +83,13 @@ export async function buildApp(config: Config, options: { database?: Database } 
       await api.register(authRoutes({ auth, rateLimitPerMinute: config.authRateLimit }));
       await api.register(usersRoutes({ users, sessions }));
       await api.register(sessionsRoutes(sessions));
+      await api.register(followsRoutes({ follows, sessions }));
+      await api.register(postsRoutes({ posts, sessions }));
+      await api.register(mediaUploadRoutes({ media, sessions }));
     },
     { prefix: "/api" },
   );
+  await serveMedia(app, config.media.dir);
   await serveWebApp(app, config.webDist);
   return { app, database, realtime };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { DEFAULT_IMAGE_MAX_BYTES, DEFAULT_MEDIA_UPLOAD_PRESET, DEFAULT_VIDEO_MAX_BYTES } from "@flik/shared";
 import { z } from "zod";
 import { defaultDataDir, defaultWebDist } from "./paths.js";
 
@@ -22,6 +23,9 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
   WEB_DIST: z.string().min(1).optional(),
+  MEDIA_UPLOAD_PRESET: z.string().trim().min(1).max(100).default(DEFAULT_MEDIA_UPLOAD_PRESET),
+  MEDIA_IMAGE_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_IMAGE_MAX_BYTES),
+  MEDIA_VIDEO_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_VIDEO_MAX_BYTES),
 });
 
 export interface Config {
@@ -40,6 +44,16 @@ export interface Config {
   /** Sign-in and sign-up attempts per minute and client address. */
   authRateLimit: number;
   webDist: string;
+  media: MediaConfig;
+}
+
+/** The built-in media host (design.md, media upload protocol). */
+export interface MediaConfig {
+  /** Where uploaded files are kept: `$DATA_DIR/media`. */
+  dir: string;
+  preset: string;
+  imageMaxBytes: number;
+  videoMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +82,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: settings.TRUST_PROXY,
     authRateLimit: settings.AUTH_RATE_LIMIT,
     webDist: settings.WEB_DIST ? resolve(settings.WEB_DIST) : defaultWebDist,
+    media: {
+      dir: join(dataDir, "media"),
+      preset: settings.MEDIA_UPLOAD_PRESET,
+      imageMaxBytes: settings.MEDIA_IMAGE_MAX_BYTES,
+      videoMaxBytes: settings.MEDIA_VIDEO_MAX_BYTES,
+    },
   };
 }
 

@@ -3,17 +3,20 @@ import { type ClientToServerEvents, rooms, type ServerToClientEvents } from "@fl
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import { createClient } from "redis";
-import { Server } from "socket.io";
+import { Server, type Socket } from "socket.io";
 import type { Caller } from "../features/sessions/sessions.service.js";
 
 // biome-ignore lint/complexity/noBannedTypes: Socket.IO's slot for server-to-server events, which Flik has none of.
 type InterServerEvents = {};
 export type FlikIo = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, Caller>;
+export type FlikSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, Caller>;
 
 export interface Realtime {
   io: FlikIo;
   /** Admits only sockets whose token belongs to a live session of the user id in their query. */
   authenticateWith(authenticate: (token: string) => Promise<Caller | null>): void;
+  /** Lets a feature handle the events of every signed-in socket (no central switch of events). */
+  onConnection(register: (socket: FlikSocket) => void): void;
   /** Tells the sockets of revoked sessions why, and closes them (on every node, through the adapter). */
   endSessions(sessionIds: string[]): void;
   /** Closes every socket of this node; the HTTP server is closed by Fastify. */
@@ -32,8 +35,10 @@ export async function createRealtime(options: {
     serveClient: false,
   });
   const redisClients = options.redisUrl ? await useRedisAdapter(io, options.redisUrl, options.log) : [];
+  const registrars: ((socket: FlikSocket) => void)[] = [];
 
   io.on("connection", (socket) => {
+    for (const register of registrars) register(socket);
     const { userId, sessionId } = socket.data;
     socket.join([rooms.user(userId), rooms.session(sessionId)]);
     socket.on("joinUser", (requested, ack) => {
@@ -61,6 +66,9 @@ export async function createRealtime(options: {
           next(new Error("unavailable"));
         }
       });
+    },
+    onConnection(register) {
+      registrars.push(register);
     },
     endSessions(sessionIds) {
       if (sessionIds.length === 0) return;

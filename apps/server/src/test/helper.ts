@@ -6,6 +6,7 @@ import { afterAll } from "vitest";
 import { type App, buildApp } from "../app.js";
 import type { Config } from "../platform/config.js";
 import { openTestDatabase } from "./database.js";
+import { tempDir } from "./temp-dir.js";
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -22,6 +23,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authRateLimit: 1000,
     webDist: "/nonexistent",
     ...overrides,
+    media: {
+      dir: tempDir("media"),
+      preset: "flik",
+      imageMaxBytes: 15 * 1024 * 1024,
+      videoMaxBytes: 100 * 1024 * 1024,
+      ...overrides.media,
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { sessions } from "../../db/schema.js";
+import { sessions, users } from "../../db/schema.js";
 
 const active = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 
@@ -14,13 +14,14 @@ export async function insertSession(
 }
 
 /**
- * Every authenticated request runs this lookup, so it is prepared once per database instead of being
- * rebuilt per request.
+ * Every authenticated request runs this lookup (the session, and the member's current username), so it
+ * is prepared once per database instead of being rebuilt per request.
  */
 export function prepareFindActiveSession(db: Db) {
   const query = db
-    .select()
+    .select({ session: sessions, username: users.username })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.id, sql.placeholder("id")),

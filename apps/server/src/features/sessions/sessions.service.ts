@@ -18,6 +18,7 @@ const LAST_ACTIVE_RESOLUTION_MS = 60 * 1000;
 export interface Caller {
   userId: string;
   sessionId: string;
+  username: string;
 }
 
 /** How a revoked session's open sockets are closed (the realtime layer provides it). */
@@ -61,12 +62,12 @@ export function createSessionsService(deps: { db: Db; signer: TokenSigner; sessi
     async authenticate(token: string): Promise<Caller | null> {
       const claims = await signer.verify(token);
       if (!claims) return null;
-      const session = await findActiveSession(claims.sid, claims.sub);
-      if (!session) return null;
-      if (Date.now() - session.lastActiveAt.getTime() > LAST_ACTIVE_RESOLUTION_MS) {
-        await touchSession(db, session.id, LAST_ACTIVE_RESOLUTION_MS);
+      const found = await findActiveSession(claims.sid, claims.sub);
+      if (!found) return null;
+      if (Date.now() - found.session.lastActiveAt.getTime() > LAST_ACTIVE_RESOLUTION_MS) {
+        await touchSession(db, found.session.id, LAST_ACTIVE_RESOLUTION_MS);
       }
-      return { userId: claims.sub, sessionId: claims.sid };
+      return { userId: claims.sub, sessionId: claims.sid, username: found.username };
     },
 
     async list(caller: Caller) {

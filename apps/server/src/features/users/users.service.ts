@@ -14,5 +14,7 @@ export function createUsersService(deps: { db: Db }) {
       if (!row) throw unauthorized();
       return presentSelf(row);
     },
+
+    exists: async (id: string) => (await findUserById(deps.db, id)) !== undefined,
   };
 }

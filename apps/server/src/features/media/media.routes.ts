@@ -1,0 +1,81 @@
+import { createWriteStream } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import type { MediaType } from "@flik/shared";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import { HttpError } from "../../platform/errors.js";
+import { requireCaller } from "../sessions/sessions.guard.js";
+import type { SessionsService } from "../sessions/sessions.service.js";
+import type { MediaService } from "./media.service.js";
+
+const megabytes = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
+
+/** The built-in media host: `POST /api/media/{image|video}/upload`, multipart `file` + `upload_preset`. */
+export function mediaUploadRoutes(deps: {
+  media: MediaService;
+  sessions: SessionsService;
+}): FastifyPluginAsync {
+  const { media } = deps;
+
+  async function receive(request: FastifyRequest, kind: MediaType) {
+    if (!request.isMultipart()) throw new HttpError(415, "Send the file as multipart/form-data");
+    const maxBytes = media.maxBytes(kind);
+    const fields: Record<string, string> = {};
+    let tempPath: string | undefined;
+    try {
+      const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024 } });
+      for await (const part of parts) {
+        if (part.type === "field") {
+          fields[part.fieldname] = String(part.value);
+        } else if (part.fieldname === "file" && !tempPath) {
+          tempPath = await media.tempPath();
+          await pipeline(part.file, createWriteStream(tempPath));
+        } else {
+          part.file.resume();
+        }
+      }
+      media.checkPreset(fields.upload_preset);
+      if (!tempPath) throw new HttpError(400, "file is required");
+      return await media.keep(kind, tempPath);
+    } catch (error) {
+      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+        throw new HttpError(413, `This file is too large: ${kind}s can be up to ${megabytes(maxBytes)}.`);
+      }
+      throw error;
+    } finally {
+      if (tempPath) await media.discard(tempPath);
+    }
+  }
+
+  return async (app) => {
+    await app.register(multipart);
+    app.addHook("onRequest", requireCaller(deps.sessions));
+    app.post("/media/image/upload", (request) => receive(request, "image"));
+    app.post("/media/video/upload", (request) => receive(request, "video"));
+  };
+}
+
+/**
+ * Serves kept files under /media/ with Range requests and immutable caching. Each file is served with
+ * its own type and a sandboxing CSP, so nothing uploaded can ever run as a page.
+ */
+export async function serveMedia(app: FastifyInstance, dir: string) {
+  for (const kind of ["image", "video"] as const) {
+    const root = join(dir, kind);
+    await mkdir(root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root,
+      prefix: `/media/${kind}/`,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply) {
+        reply.header("cache-control", "public, max-age=31536000, immutable");
+        reply.header("content-security-policy", "default-src 'none'; sandbox");
+      },
+    });
+  }
+}

@@ -1,0 +1,69 @@
+import { type Post, type PostComment, type PostEdit, rooms } from "@flik/shared";
+import type { FlikIo } from "../../realtime/realtime.js";
+
+/** Maps what happens to posts onto socket events; payloads come from the server's own data. */
+export function createPostEvents(io: FlikIo) {
+  const toPost = (postId: string) => io.to(rooms.post(postId));
+  const toOwner = (ownerId: string, actorId: string) =>
+    // What members do to their own posts is no news to them.
+    ownerId === actorId ? undefined : io.to(rooms.user(ownerId));
+
+  return {
+    created(post: Post, followerIds: string[]) {
+      if (followerIds.length === 0) return;
+      const asFollowersSeeIt: Post = { ...post, isMyPost: false, isFollowed: true, isLiked: false };
+      io.to(followerIds.map(rooms.user)).emit("newPost", { post: asFollowersSeeIt });
+    },
+    updated(post: PostEdit) {
+      toPost(post._id).emit("postUpdated", { post });
+    },
+    deleted(postId: string) {
+      toPost(postId).emit("postDeleted", { postId });
+    },
+    liked(
+      event: { postId: string; ownerId: string; likesCount: number; isLiked: boolean; newly: boolean },
+      actor: Actor,
+    ) {
+      toPost(event.postId).emit("postLiked", {
+        postId: event.postId,
+        likesCount: event.likesCount,
+        userId: actor.userId,
+        isLiked: event.isLiked,
+      });
+      if (event.isLiked && event.newly)
+        toOwner(event.ownerId, actor.userId)?.emit("newLike", {
+          postId: event.postId,
+          username: actor.username,
+        });
+    },
+    commented(
+      event: { postId: string; ownerId: string; comment: PostComment; commentsCount: number },
+      actor: Actor,
+    ) {
+      toPost(event.postId).emit("postCommented", {
+        postId: event.postId,
+        comment: event.comment,
+        commentsCount: event.commentsCount,
+      });
+      toOwner(event.ownerId, actor.userId)?.emit("newComment", {
+        postId: event.postId,
+        username: actor.username,
+        text: event.comment.text,
+      });
+    },
+    shared(event: { postId: string; ownerId: string; sharesCount: number }, actor: Actor) {
+      toPost(event.postId).emit("postShared", { postId: event.postId, sharesCount: event.sharesCount });
+      toOwner(event.ownerId, actor.userId)?.emit("newShare", {
+        postId: event.postId,
+        username: actor.username,
+      });
+    },
+  };
+}
+
+interface Actor {
+  userId: string;
+  username: string;
+}
+
+export type PostEvents = ReturnType<typeof createPostEvents>;

@@ -1,0 +1,187 @@
+import {
+  type commentBody,
+  type createPostBody,
+  FEED_COMMENTS_LISTED,
+  type LikeResponse,
+  mediaTypeOfUrl,
+  POST_COMMENTS_LISTED,
+  POST_LIKES_LISTED,
+  type Post,
+  type PostsPage,
+  type updatePostBody,
+} from "@flik/shared";
+import type { z } from "zod";
+import type { Db } from "../../db/database.js";
+import { badRequest, forbidden, notFound } from "../../platform/errors.js";
+import type { FollowsService } from "../follows/follows.service.js";
+import type { Caller } from "../sessions/sessions.service.js";
+import { decodeCursor, encodeCursor } from "./posts.cursor.js";
+import type { PostEvents } from "./posts.events.js";
+import { presentComment, presentPost } from "./posts.presenter.js";
+import {
+  commentSummaries,
+  countComments,
+  deleteLike,
+  deletePost,
+  feedPage,
+  findComment,
+  findPostWithAuthor,
+  incrementShares,
+  insertComment,
+  insertLike,
+  insertPost,
+  likeSummaries,
+  type PostWithAuthor,
+  updatePost,
+} from "./posts.queries.js";
+
+export type PostsService = ReturnType<typeof createPostsService>;
+
+/** A flick is a video (issue 5: flicks are posts with a video). */
+function mediaFields(image: string, isReel: boolean | undefined) {
+  const mediaType = mediaTypeOfUrl(image);
+  if (isReel && mediaType !== "video") throw badRequest("A flick must be a video");
+  return { image, mediaType };
+}
+
+export function createPostsService(deps: { db: Db; follows: FollowsService; events: PostEvents }) {
+  const { db, follows, events } = deps;
+
+  /** Presents a page of posts with a fixed number of queries, whatever its length. */
+  async function present(rows: PostWithAuthor[], viewerId: string, commentsListed: number): Promise<Post[]> {
+    const postIds = rows.map((row) => row.post.id);
+    const authorIds = [...new Set(rows.map((row) => row.author.id))];
+    const [likes, comments, followState] = await Promise.all([
+      likeSummaries(db, postIds, viewerId, POST_LIKES_LISTED),
+      commentSummaries(db, postIds, commentsListed),
+      follows.stateOf(authorIds, viewerId),
+    ]);
+    return rows.map((row) =>
+      presentPost(
+        row,
+        {
+          likes: likes.get(row.post.id),
+          comments: comments.get(row.post.id),
+          authorFollow: followState.get(row.author.id),
+        },
+        viewerId,
+      ),
+    );
+  }
+
+  /** The post, if it exists and the caller may see it; otherwise the same 404 either way. */
+  async function visible(caller: Caller, postId: string) {
+    const row = await findPostWithAuthor(db, postId);
+    if (!row || !(await follows.canSee(caller.userId, row.author))) throw notFound("Post not found");
+    return row;
+  }
+
+  async function owned(caller: Caller, postId: string, action: string) {
+    const row = await visible(caller, postId);
+    if (row.post.userId !== caller.userId) throw forbidden(`Only the post's owner can ${action} it`);
+    return row;
+  }
+
+  async function get(caller: Caller, postId: string) {
+    const [post] = await present([await visible(caller, postId)], caller.userId, POST_COMMENTS_LISTED);
+    if (!post) throw notFound("Post not found");
+    return post;
+  }
+
+  async function likeState(postId: string, viewerId: string): Promise<LikeResponse> {
+    const summary = (await likeSummaries(db, [postId], viewerId, POST_LIKES_LISTED)).get(postId);
+    return {
+      likes: summary?.likerIds ?? [],
+      isLiked: summary?.isLiked ?? false,
+      likesCount: summary?.likesCount ?? 0,
+    };
+  }
+
+  async function setLike(caller: Caller, postId: string, like: boolean): Promise<LikeResponse> {
+    const { post } = await visible(caller, postId);
+    const changed = like
+      ? await insertLike(db, postId, caller.userId)
+      : await deleteLike(db, postId, caller.userId);
+    const state = await likeState(postId, caller.userId);
+    if (changed) {
+      events.liked(
+        { postId, ownerId: post.userId, likesCount: state.likesCount, isLiked: like, newly: changed },
+        caller,
+      );
+    }
+    return state;
+  }
+
+  return {
+    async feed(caller: Caller, page: { limit: number; cursor?: string | undefined }): Promise<PostsPage> {
+      const rows = await feedPage(db, caller.userId, page.limit + 1, decodeCursor(page.cursor));
+      const pageRows = rows.slice(0, page.limit);
+      const last = pageRows.at(-1);
+      return {
+        posts: await present(pageRows, caller.userId, FEED_COMMENTS_LISTED),
+        nextCursor: rows.length > page.limit && last ? encodeCursor(last.post) : null,
+      };
+    },
+
+    get,
+
+    async create(caller: Caller, input: z.output<typeof createPostBody>) {
+      const id = await insertPost(db, {
+        userId: caller.userId,
+        caption: input.caption,
+        location: input.location,
+        tags: input.tags,
+        isReel: input.isReel,
+        ...mediaFields(input.image, input.isReel),
+      });
+      const post = await get(caller, id);
+      events.created(post, await follows.followerIdsOf(caller.userId));
+      return post;
+    },
+
+    async update(caller: Caller, postId: string, input: z.output<typeof updatePostBody>) {
+      const { post: current } = await owned(caller, postId, "edit");
+      const isReel = input.isReel ?? current.isReel;
+      const media = mediaFields(input.image ?? current.image, isReel);
+      await updatePost(db, postId, { ...input, ...media });
+      const post = await get(caller, postId);
+      const { _id, caption, location, tags, image, mediaType, updatedAt } = post;
+      events.updated({ _id, caption, location, tags, image, mediaType, isReel: post.isReel, updatedAt });
+      return post;
+    },
+
+    async remove(caller: Caller, postId: string) {
+      await owned(caller, postId, "delete");
+      await deletePost(db, postId);
+      events.deleted(postId);
+    },
+
+    like: (caller: Caller, postId: string) => setLike(caller, postId, true),
+    unlike: (caller: Caller, postId: string) => setLike(caller, postId, false),
+
+    async comment(caller: Caller, postId: string, input: z.output<typeof commentBody>) {
+      const { post } = await visible(caller, postId);
+      const { id } = await insertComment(db, { postId, userId: caller.userId, text: input.text });
+      const [row, commentsCount] = await Promise.all([findComment(db, id), countComments(db, postId)]);
+      if (!row) throw notFound("Post not found");
+      const comment = presentComment(row);
+      events.commented({ postId, ownerId: post.userId, comment, commentsCount }, caller);
+      return { comment, commentsCount };
+    },
+
+    async share(caller: Caller, postId: string) {
+      const { post } = await visible(caller, postId);
+      const sharesCount = await incrementShares(db, postId);
+      events.shared({ postId, ownerId: post.userId, sharesCount }, caller);
+      return { sharesCount };
+    },
+
+    /** Whether the caller may follow this post live (its socket room). */
+    async canWatch(caller: Caller, postId: string) {
+      return visible(caller, postId).then(
+        () => true,
+        () => false,
+      );
+    },
+  };
+}

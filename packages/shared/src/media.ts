@@ -1,0 +1,50 @@
+/** Media rules of spec §2, §3 and §5, and the upload protocol of design.md. */
+export type MediaType = "image" | "video";
+
+export const VIDEO_EXTENSIONS = ["mp4", "mov", "avi", "mkv"] as const;
+export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp"] as const;
+
+/** What the media host accepts, by the type sniffed from the bytes. */
+export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+export const ACCEPTED_VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/webm"] as const;
+/** For file pickers: images or videos (spec §5). */
+export const ACCEPT_IMAGES_AND_VIDEOS = "image/*,video/*";
+
+export const DEFAULT_MEDIA_UPLOAD_PRESET = "flik";
+export const DEFAULT_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+export const DEFAULT_VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+
+function extensionOf(url: string): string {
+  const path = url.split(/[?#]/)[0] ?? "";
+  const dot = path.lastIndexOf(".");
+  return dot === -1 ? "" : path.slice(dot + 1).toLowerCase();
+}
+
+/** Spec §2: a post counts as a flik if its image URL ends with .mp4 or contains /video/. */
+export function isFlikUrl(url: string): boolean {
+  return extensionOf(url) === "mp4" || url.includes("/video/");
+}
+
+/** Spec §2: video or image, from the URL's extension (and /video/ paths of media hosts). */
+export function mediaTypeOfUrl(url: string): MediaType {
+  const extension = extensionOf(url);
+  if ((VIDEO_EXTENSIONS as readonly string[]).includes(extension) || url.includes("/video/")) return "video";
+  return "image";
+}
+
+/** Spec §5: a file is a video if its type begins with video, otherwise an image. */
+export function mediaTypeOfFile(file: { type: string }): MediaType {
+  return file.type.startsWith("video") ? "video" : "image";
+}
+
+/** The media host's answer (Cloudinary's shape; the built-in host answers the same). */
+export interface MediaUploadResult {
+  secure_url: string;
+  public_id: string;
+  resource_type: MediaType;
+  format: string;
+  bytes: number;
+  width?: number;
+  height?: number;
+  duration?: number;
+}

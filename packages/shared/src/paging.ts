@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./constants.js";
+
+/** `?limit=&cursor=` of every paged list (design.md). */
+export const pageQuery = z.object({
+  limit: z.coerce
+    .number("limit must be a number")
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(200, "cursor is not valid").optional(),
+});
+export type PageQuery = z.input<typeof pageQuery>;

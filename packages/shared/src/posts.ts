@@ -1,0 +1,140 @@
+import { z } from "zod";
+import type { MediaType } from "./media.js";
+
+export const POST_CAPTION_MAX_LENGTH = 2200;
+export const POST_LOCATION_MAX_LENGTH = 100;
+export const POST_TAGS_MAX_LENGTH = 300;
+export const COMMENT_MAX_LENGTH = 1000;
+export const MEDIA_URL_MAX_LENGTH = 2048;
+
+/** An uploaded file's URL: the built-in host's `/media/...` path or an absolute http(s) URL. */
+export const mediaUrlSchema = z
+  .string("Please select a file")
+  .trim()
+  .min(1, "Please select a file")
+  .max(MEDIA_URL_MAX_LENGTH, "Media URL is too long")
+  .refine(
+    (url) => url.startsWith("/media/") || /^https?:\/\/[^\s/]+\/\S*$/i.test(url),
+    "Media must be the URL of an uploaded file",
+  );
+
+const caption = z
+  .string()
+  .trim()
+  .max(POST_CAPTION_MAX_LENGTH, `Caption is at most ${POST_CAPTION_MAX_LENGTH} characters`);
+const location = z
+  .string()
+  .trim()
+  .max(POST_LOCATION_MAX_LENGTH, `Location is at most ${POST_LOCATION_MAX_LENGTH} characters`);
+const tags = z
+  .string()
+  .trim()
+  .max(POST_TAGS_MAX_LENGTH, `Tags are at most ${POST_TAGS_MAX_LENGTH} characters`);
+
+/** POST /posts (spec §7). */
+export const createPostBody = z.object({
+  caption: caption.default(""),
+  location: location.default(""),
+  tags: tags.default(""),
+  image: mediaUrlSchema,
+  isReel: z.boolean().default(false),
+});
+export type CreatePostBody = z.input<typeof createPostBody>;
+
+/** PUT /posts/{id}: the same fields as create; the ones sent are changed. */
+export const updatePostBody = z.object({
+  caption: caption.optional(),
+  location: location.optional(),
+  tags: tags.optional(),
+  image: mediaUrlSchema.optional(),
+  isReel: z.boolean().optional(),
+});
+export type UpdatePostBody = z.input<typeof updatePostBody>;
+
+/** POST /posts/{id}/comment: trimmed, non-blank (spec §5), capped. */
+export const commentBody = z.object({
+  text: z
+    .string("Comment text is required")
+    .trim()
+    .min(1, "Comment cannot be empty")
+    .max(COMMENT_MAX_LENGTH, `Comment is at most ${COMMENT_MAX_LENGTH} characters`),
+});
+export type CommentBody = z.input<typeof commentBody>;
+
+export interface PostAuthor {
+  _id: string;
+  username: string;
+  fullName: string;
+  avatar: string;
+  followersCount: number;
+}
+
+/** Comment of spec §3. */
+export interface PostComment {
+  _id: string;
+  text: string;
+  createdAt: string;
+  user: { _id: string; username: string; avatar: string };
+}
+
+/** Post of spec §3, as one viewer sees it (isLiked, isFollowed, isMyPost are theirs). */
+export interface Post {
+  _id: string;
+  caption: string;
+  location: string;
+  tags: string;
+  /** The media URL, image or video. */
+  image: string;
+  mediaType: MediaType;
+  /** Set when the media is a video (spec §3's optional video field). */
+  video?: string;
+  isReel: boolean;
+  /** Ids of the members who liked it, newest first (at most POST_LIKES_LISTED). */
+  likes: string[];
+  likesCount: number;
+  isLiked: boolean;
+  /** The newest comments, oldest first: a few in feeds, up to POST_COMMENTS_LISTED on the post itself. */
+  comments: PostComment[];
+  commentsCount: number;
+  shares: number;
+  sharesCount: number;
+  isFollowed: boolean;
+  isMyPost: boolean;
+  user: PostAuthor;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const POST_LIKES_LISTED = 50;
+export const FEED_COMMENTS_LISTED = 2;
+export const POST_COMMENTS_LISTED = 100;
+
+export interface PostsPage {
+  posts: Post[];
+  nextCursor: string | null;
+}
+export interface PostResponse {
+  post: Post;
+}
+export interface LikeResponse {
+  likes: string[];
+  isLiked: boolean;
+  likesCount: number;
+}
+export interface CommentResponse {
+  comment: PostComment;
+  commentsCount: number;
+}
+export interface ShareResponse {
+  sharesCount: number;
+}
+export interface FollowResponse {
+  isFollowed: boolean;
+  followersCount: number;
+}
+
+/** The fields of a post an edit can change, as broadcast in postUpdated. */
+export type PostEdit = Pick<
+  Post,
+  "_id" | "caption" | "location" | "tags" | "image" | "mediaType" | "isReel" | "updatedAt"
+>;
