@@ -23,12 +23,18 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite's folder; `null` keeps the database in memory. */
   dataDir: string | null;
+  /** Sees every SQL statement sent (tests count them). */
+  onQuery?: (sql: string) => void;
 }
-
-const drizzleConfig = { schema, casing: "snake_case" } as const;
 
 /** Opens the database and applies pending migrations before anything reads it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const { onQuery } = options;
+  const drizzleConfig = {
+    schema,
+    casing: "snake_case",
+    ...(onQuery && { logger: { logQuery: (query: string) => onQuery(query) } }),
+  } as const;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzleNodePg(pool, drizzleConfig);

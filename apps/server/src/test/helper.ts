@@ -33,9 +33,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/** Every SQL statement the test apps of this file sent, in order. */
+export const sqlLog: string[] = [];
+
+/** How many SQL statements `action` caused. */
+export async function countQueries(action: () => Promise<unknown>): Promise<number> {
+  const before = sqlLog.length;
+  await action();
+  return sqlLog.length - before;
+}
+
 /** The whole app on a fresh database, closed after the test file. */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase((sql) => sqlLog.push(sql));
   const built = await buildApp(testConfig(overrides), { database });
   afterAll(async () => {
     await built.app.close();

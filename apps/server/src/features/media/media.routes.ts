@@ -11,7 +11,8 @@ import { requireCaller } from "../sessions/sessions.guard.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
 import type { MediaService } from "./media.service.js";
 
-const megabytes = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
+const sizeLabel = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /** The built-in media host: `POST /api/media/{image|video}/upload`, multipart `file` + `upload_preset`. */
 export function mediaUploadRoutes(deps: {
@@ -42,7 +43,7 @@ export function mediaUploadRoutes(deps: {
       return await media.keep(kind, tempPath);
     } catch (error) {
       if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-        throw new HttpError(413, `This file is too large: ${kind}s can be up to ${megabytes(maxBytes)}.`);
+        throw new HttpError(413, `This file is too large: ${kind}s can be up to ${sizeLabel(maxBytes)}.`);
       }
       throw error;
     } finally {

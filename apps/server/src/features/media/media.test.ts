@@ -1,0 +1,194 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { buildTestApp, personas, signUpAndIn } from "../../test/helper.js";
+import { mp4Header, photoWithGps, pngImage } from "../../test/media-fixtures.js";
+import { multipartBody } from "../../test/multipart.js";
+import { tempDir } from "../../test/temp-dir.js";
+
+const mediaDir = tempDir("media");
+const built = await buildTestApp({
+  media: { dir: mediaDir, preset: "flik", imageMaxBytes: 200_000, videoMaxBytes: 50_000 },
+});
+const { app } = built;
+const alice = await signUpAndIn(built, personas.alice);
+
+async function upload(
+  kind: "image" | "video",
+  fields: Parameters<typeof multipartBody>[0],
+  auth = alice.headers,
+) {
+  const body = await multipartBody(fields);
+  return app.inject({
+    method: "POST",
+    url: `/api/media/${kind}/upload`,
+    headers: { ...auth, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+describe("POST /api/media/image/upload", () => {
+  it("keeps an image, stripped of its metadata, and answers like the media host protocol says", async () => {
+    const photo = await photoWithGps();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+
+    const response = await upload("image", {
+      file: { bytes: photo, name: "holiday.jpg", type: "image/jpeg" },
+      upload_preset: "flik",
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer).toEqual({
+      secure_url: expect.stringMatching(/^\/media\/image\/[0-9a-f-]{36}\.jpg$/),
+      public_id: expect.stringMatching(/^image\//),
+      resource_type: "image",
+      format: "jpg",
+      bytes: expect.any(Number),
+      width: 64,
+      height: 48,
+    });
+
+    const served = await app.inject({ url: answer.secure_url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/jpeg");
+    expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(served.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
+    expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
+  });
+
+  it("takes the type from the bytes, not from the name the browser gave", async () => {
+    const response = await upload("image", {
+      file: { bytes: await pngImage(), name: "looks-like.jpg", type: "image/jpeg" },
+      upload_preset: "flik",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().format).toBe("png");
+  });
+
+  it("refuses a page disguised as an image with 415", async () => {
+    const response = await upload("image", {
+      file: {
+        bytes: Buffer.from("<html><script>alert(1)</script></html>"),
+        name: "cat.jpg",
+        type: "image/jpeg",
+      },
+      upload_preset: "flik",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: "This file is not a JPEG, PNG, GIF or WebP image." });
+  });
+
+  it("refuses a video on the image endpoint with 415", async () => {
+    const response = await upload("image", {
+      file: { bytes: mp4Header(), name: "clip.mp4", type: "video/mp4" },
+      upload_preset: "flik",
+    });
+    expect(response.statusCode).toBe(415);
+  });
+
+  it("refuses an image over the size cap with 413", async () => {
+    const big = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(200_000);
+    const response = await upload("image", {
+      file: { bytes: big, name: "big.png", type: "image/png" },
+      upload_preset: "flik",
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toMatch(/too large/);
+  });
+
+  it.each([
+    ["a missing preset", {}, 400, "upload_preset is required"],
+    ["a wrong preset", { upload_preset: "other" }, 400, "Unknown upload preset"],
+  ])("refuses %s", async (_case, fields, status, message) => {
+    const response = await upload("image", {
+      file: { bytes: await pngImage(), name: "a.png", type: "image/png" },
+      ...fields,
+    });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ message });
+  });
+
+  it("refuses a request without a file", async () => {
+    const response = await upload("image", { upload_preset: "flik" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "file is required" });
+  });
+
+  it("refuses a body that is not multipart with 415", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/media/image/upload",
+      headers: alice.headers,
+      payload: { file: "x", upload_preset: "flik" },
+    });
+    expect(response.statusCode).toBe(415);
+  });
+
+  it("refuses an upload without a token with 401, and keeps nothing", async () => {
+    const before = readdirSync(join(mediaDir, "image")).length;
+    const response = await upload(
+      "image",
+      { file: { bytes: await pngImage(), name: "a.png", type: "image/png" }, upload_preset: "flik" },
+      {} as typeof alice.headers,
+    );
+    expect(response.statusCode).toBe(401);
+    expect(readdirSync(join(mediaDir, "image")).length).toBe(before);
+  });
+
+  it("leaves no temporary files behind", () => {
+    expect(readdirSync(join(mediaDir, "incoming"))).toEqual([]);
+  });
+});
+
+describe("POST /api/media/video/upload", () => {
+  it("keeps an MP4 and serves it with Range requests", async () => {
+    const response = await upload("video", {
+      file: { bytes: mp4Header(), name: "clip.mp4", type: "video/mp4" },
+      upload_preset: "flik",
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer).toMatchObject({ resource_type: "video", format: "mp4", bytes: mp4Header().length });
+    expect(answer.secure_url).toMatch(/^\/media\/video\/[0-9a-f-]{36}\.mp4$/);
+
+    const part = await app.inject({ url: answer.secure_url, headers: { range: "bytes=4-11" } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers["content-type"]).toBe("video/mp4");
+    expect(part.body).toBe("ftypisom");
+  });
+
+  it("refuses a video over its cap with 413", async () => {
+    const response = await upload("video", {
+      file: {
+        bytes: Buffer.concat([mp4Header(), Buffer.alloc(60_000)]),
+        name: "long.mp4",
+        type: "video/mp4",
+      },
+      upload_preset: "flik",
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe("This file is too large: videos can be up to 49 KB.");
+  });
+
+  it("refuses an image on the video endpoint", async () => {
+    const response = await upload("video", {
+      file: { bytes: await pngImage(), name: "a.png", type: "image/png" },
+      upload_preset: "flik",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: "This file is not a MP4, MOV or WebM video." });
+  });
+});
+
+describe("GET /media/...", () => {
+  it("answers a JSON 404 for files that do not exist, and never serves upload leftovers", async () => {
+    for (const url of ["/media/image/nope.jpg", "/media/incoming/x", "/media/../package.json"]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import type { Post, ServerToClientEvents } from "@flik/shared";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  buildTestApp,
+  connect,
+  listen,
+  personas,
+  type SignedIn,
+  signUpAndIn,
+  type TestSocket,
+} from "../../test/helper.js";
+
+const built = await buildTestApp();
+const { app } = built;
+const baseUrl = await listen(built);
+const alice = await signUpAndIn(built, personas.alice);
+const bob = await signUpAndIn(built, personas.bob);
+const sockets: TestSocket[] = [];
+afterAll(() => {
+  for (const socket of sockets) socket.close();
+});
+
+const socketOf = (member: SignedIn) =>
+  connect(baseUrl, { token: member.token, userId: member.userId }, sockets);
+const call = (member: SignedIn, method: "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
+
+function next<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E) {
+  return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {
+    socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => resolve(payload)) as never);
+  });
+}
+
+async function createPost(member: SignedIn): Promise<Post> {
+  return (await call(member, "POST", "/posts", { image: "/media/image/a.jpg", caption: "Live" })).json().post;
+}
+
+describe("post rooms", () => {
+  it("a member watching a post sees likes, comments, edits and the delete arrive", async () => {
+    const post = await createPost(alice);
+    const watcher = await socketOf(bob);
+    await expect(watcher.emitWithAck("joinPostRoom", post._id)).resolves.toEqual({ ok: true });
+
+    const liked = next(watcher, "postLiked");
+    await call(alice, "POST", `/posts/${post._id}/like`);
+    expect(await liked).toEqual({ postId: post._id, likesCount: 1, userId: alice.userId, isLiked: true });
+
+    const commented = next(watcher, "postCommented");
+    await call(alice, "POST", `/posts/${post._id}/comment`, { text: "First!" });
+    expect(await commented).toMatchObject({
+      postId: post._id,
+      commentsCount: 1,
+      comment: { text: "First!" },
+    });
+
+    const updated = next(watcher, "postUpdated");
+    await call(alice, "PUT", `/posts/${post._id}`, { caption: "Live, edited" });
+    expect((await updated).post).toMatchObject({ _id: post._id, caption: "Live, edited" });
+
+    const shared = next(watcher, "postShared");
+    await call(alice, "POST", `/posts/${post._id}/share`);
+    expect(await shared).toEqual({ postId: post._id, sharesCount: 1 });
+
+    const deleted = next(watcher, "postDeleted");
+    await call(alice, "DELETE", `/posts/${post._id}`);
+    expect(await deleted).toEqual({ postId: post._id });
+  });
+
+  it("tells the owner what others do to their posts, and not what they do themselves", async () => {
+    const post = await createPost(alice);
+    const owner = await socketOf(alice);
+    const heard: string[] = [];
+    owner.on("newLike", () => heard.push("newLike"));
+    owner.on("newComment", ({ username, text }) => heard.push(`newComment ${username}: ${text}`));
+
+    await call(alice, "POST", `/posts/${post._id}/like`);
+    const like = next(owner, "newLike");
+    await call(bob, "POST", `/posts/${post._id}/like`);
+    expect(await like).toEqual({ postId: post._id, username: "bob" });
+
+    const comment = next(owner, "newComment");
+    await call(bob, "POST", `/posts/${post._id}/comment`, { text: "Nice" });
+    await comment;
+    const share = next(owner, "newShare");
+    await call(bob, "POST", `/posts/${post._id}/share`);
+    expect(await share).toEqual({ postId: post._id, username: "bob" });
+    expect(heard).toEqual(["newLike", "newComment bob: Nice"]);
+  });
+
+  it("brings a followed member's new post to their followers", async () => {
+    await call(bob, "POST", `/follow/${alice.userId}`);
+    const follower = await socketOf(bob);
+    const arrived = next(follower, "newPost");
+    const post = await createPost(alice);
+    expect((await arrived).post).toMatchObject({ _id: post._id, isMyPost: false, isFollowed: true });
+  });
+
+  it("refuses to join the room of an unknown post or a malformed id", async () => {
+    const socket = await socketOf(bob);
+    await expect(socket.emitWithAck("joinPostRoom", "00000000-0000-4000-8000-000000000000")).resolves.toEqual(
+      {
+        ok: false,
+      },
+    );
+    await expect(socket.emitWithAck("joinPostRoom", "'; drop table posts; --")).resolves.toEqual({
+      ok: false,
+    });
+  });
+});

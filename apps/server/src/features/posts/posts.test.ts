@@ -1,0 +1,294 @@
+import type { Post } from "@flik/shared";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../../db/schema.js";
+import { buildTestApp, countQueries, personas, type SignedIn, signUpAndIn } from "../../test/helper.js";
+
+const built = await buildTestApp();
+const { app } = built;
+const alice = await signUpAndIn(built, personas.alice);
+const bob = await signUpAndIn(built, personas.bob);
+const carol = await signUpAndIn(built, personas.carol);
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+const call = (member: SignedIn, method: Method, url: string, payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
+
+async function createPost(member: SignedIn, fields: object = {}): Promise<Post> {
+  const response = await call(member, "POST", "/posts", {
+    image: "/media/image/photo.jpg",
+    caption: "Hello",
+    ...fields,
+  });
+  if (response.statusCode !== 201) throw new Error(response.body);
+  return response.json().post;
+}
+
+describe("POST /posts", () => {
+  it("creates a post with spec §3's fields", async () => {
+    const response = await call(alice, "POST", "/posts", {
+      caption: "  Sunset at the pier  ",
+      location: "Brighton",
+      tags: "#sunset #sea",
+      image: "https://res.cloudinary.com/demo/image/upload/v1/sunset.jpg",
+      likesCount: 999,
+      userId: bob.userId,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().post).toEqual({
+      _id: expect.any(String),
+      caption: "Sunset at the pier",
+      location: "Brighton",
+      tags: "#sunset #sea",
+      image: "https://res.cloudinary.com/demo/image/upload/v1/sunset.jpg",
+      mediaType: "image",
+      isReel: false,
+      likes: [],
+      likesCount: 0,
+      isLiked: false,
+      comments: [],
+      commentsCount: 0,
+      shares: 0,
+      sharesCount: 0,
+      isFollowed: false,
+      isMyPost: true,
+      user: {
+        _id: alice.userId,
+        username: "alice",
+        fullName: "Alice Liddell",
+        avatar: "",
+        followersCount: 0,
+      },
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+  });
+
+  it("knows a video by its URL, and keeps a flick's flag", async () => {
+    const post = await createPost(alice, { image: "/media/video/clip.mp4", isReel: true });
+    expect(post).toMatchObject({ mediaType: "video", video: "/media/video/clip.mp4", isReel: true });
+  });
+
+  it.each([
+    ["no media", { caption: "x" }, "image", "Please select a file"],
+    ["a script URL", { image: "javascript:alert(1)" }, "image", "Media must be the URL of an uploaded file"],
+    ["a number as caption", { image: "/media/image/a.jpg", caption: 5 }, "caption", undefined],
+    ["a 1 MB caption", { image: "/media/image/a.jpg", caption: "x".repeat(1_000_000) }, "caption", undefined],
+    ["a string as isReel", { image: "/media/image/a.jpg", isReel: "yes" }, "isReel", undefined],
+  ])("refuses %s with 400", async (_case, payload, field, message) => {
+    const response = await call(alice, "POST", "/posts", payload);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.errors.map((error: { field: string }) => error.field)).toContain(field);
+    if (message) expect(body.message).toBe(message);
+  });
+
+  it("refuses a flick that is not a video", async () => {
+    const response = await call(alice, "POST", "/posts", { image: "/media/image/a.jpg", isReel: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "A flick must be a video" });
+  });
+});
+
+describe("GET /posts/{id}", () => {
+  it("shows a post to another member from their point of view", async () => {
+    const post = await createPost(alice);
+    const response = await call(bob, "GET", `/posts/${post._id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().post).toMatchObject({ _id: post._id, isMyPost: false, isFollowed: false });
+  });
+
+  it("answers 404 for an unknown post and 400 for a malformed id", async () => {
+    const unknown = await call(bob, "GET", "/posts/00000000-0000-4000-8000-000000000000");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: "Post not found" });
+    expect((await call(bob, "GET", "/posts/42")).statusCode).toBe(400);
+  });
+
+  it("hides a private member's posts from members who do not follow them", async () => {
+    const dan = await signUpAndIn(built, { ...personas.carol, username: "dan", email: "dan@example.com" });
+    const post = await createPost(dan);
+    await built.database.db.update(users).set({ isPrivate: true }).where(eq(users.id, dan.userId));
+
+    expect((await call(bob, "GET", `/posts/${post._id}`)).statusCode).toBe(404);
+    expect((await call(bob, "POST", `/posts/${post._id}/like`)).statusCode).toBe(404);
+    expect((await call(dan, "GET", `/posts/${post._id}`)).statusCode).toBe(200);
+    await call(bob, "POST", `/follow/${dan.userId}`);
+    expect((await call(bob, "GET", `/posts/${post._id}`)).statusCode).toBe(200);
+  });
+});
+
+describe("PUT and DELETE /posts/{id}", () => {
+  it("lets the owner edit a post", async () => {
+    const post = await createPost(alice);
+    const response = await call(alice, "PUT", `/posts/${post._id}`, { caption: "Edited", location: "Paris" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().post).toMatchObject({
+      caption: "Edited",
+      location: "Paris",
+      tags: "",
+      image: post.image,
+    });
+  });
+
+  it("refuses another member's edit and delete with 403, and changes nothing", async () => {
+    const post = await createPost(alice, { caption: "Mine" });
+    const edit = await call(bob, "PUT", `/posts/${post._id}`, { caption: "Hacked" });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toEqual({ message: "Only the post's owner can edit it" });
+    const remove = await call(bob, "DELETE", `/posts/${post._id}`);
+    expect(remove.statusCode).toBe(403);
+    expect((await call(alice, "GET", `/posts/${post._id}`)).json().post.caption).toBe("Mine");
+  });
+
+  it("refuses bad edits with 400", async () => {
+    const post = await createPost(alice);
+    expect((await call(alice, "PUT", `/posts/${post._id}`, { caption: ["x"] })).statusCode).toBe(400);
+    expect((await call(alice, "PUT", `/posts/${post._id}`, { isReel: true })).statusCode).toBe(400);
+  });
+
+  it("lets the owner delete a post, which is then gone", async () => {
+    const post = await createPost(alice);
+    const response = await call(alice, "DELETE", `/posts/${post._id}`);
+    expect(response.statusCode).toBe(200);
+    expect((await call(alice, "GET", `/posts/${post._id}`)).statusCode).toBe(404);
+    expect((await call(alice, "DELETE", `/posts/${post._id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("likes", () => {
+  it("likes once per member however often they tap, and unlikes", async () => {
+    const post = await createPost(alice);
+    const like = () => call(bob, "POST", `/posts/${post._id}/like`);
+    await Promise.all([like(), like(), like()]);
+    expect((await like()).json()).toEqual({ likes: [bob.userId], isLiked: true, likesCount: 1 });
+
+    const carolLikes = await call(carol, "POST", `/posts/${post._id}/like`);
+    expect(carolLikes.json()).toEqual({ likes: [carol.userId, bob.userId], isLiked: true, likesCount: 2 });
+
+    const unlike = await call(bob, "POST", `/posts/${post._id}/unlike`);
+    expect(unlike.json()).toEqual({ likes: [carol.userId], isLiked: false, likesCount: 1 });
+    expect((await call(bob, "POST", `/posts/${post._id}/unlike`)).json().likesCount).toBe(1);
+
+    const seenByCarol = (await call(carol, "GET", `/posts/${post._id}`)).json().post;
+    expect(seenByCarol).toMatchObject({ likesCount: 1, isLiked: true, likes: [carol.userId] });
+  });
+
+  it("answers 404 for liking an unknown post", async () => {
+    const response = await call(bob, "POST", "/posts/00000000-0000-4000-8000-000000000000/like");
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("comments and shares", () => {
+  it("adds a trimmed comment with its author", async () => {
+    const post = await createPost(alice);
+    const response = await call(bob, "POST", `/posts/${post._id}/comment`, { text: "  Lovely!  " });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      comment: {
+        _id: expect.any(String),
+        text: "Lovely!",
+        createdAt: expect.any(String),
+        user: { _id: bob.userId, username: "bob", avatar: "" },
+      },
+      commentsCount: 1,
+    });
+    const shown = (await call(alice, "GET", `/posts/${post._id}`)).json().post;
+    expect(shown.comments.map((comment: { text: string }) => comment.text)).toEqual(["Lovely!"]);
+  });
+
+  it.each([
+    ["blank text", { text: "   " }, "Comment cannot be empty"],
+    ["no text", {}, "Comment text is required"],
+    ["too long a text", { text: "x".repeat(1001) }, "Comment is at most 1000 characters"],
+  ])("refuses %s with 400", async (_case, payload, message) => {
+    const post = await createPost(alice);
+    const response = await call(bob, "POST", `/posts/${post._id}/comment`, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it("counts shares", async () => {
+    const post = await createPost(alice);
+    await call(bob, "POST", `/posts/${post._id}/share`);
+    const response = await call(carol, "POST", `/posts/${post._id}/share`);
+    expect(response.json()).toEqual({ sharesCount: 2 });
+  });
+});
+
+describe("GET /posts (the feed)", async () => {
+  const feedApp = await buildTestApp();
+  const erin = await signUpAndIn(feedApp, personas.alice);
+  const frank = await signUpAndIn(feedApp, personas.bob);
+  const gina = await signUpAndIn(feedApp, personas.carol);
+  const post = (member: SignedIn, caption: string) =>
+    feedApp.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      headers: member.headers,
+      payload: { image: "/media/image/a.jpg", caption },
+    });
+  const feed = (query = "") => feedApp.app.inject({ url: `/api/posts${query}`, headers: erin.headers });
+
+  it("holds the member's own posts and those of members they follow, newest first", async () => {
+    await post(erin, "erin 1");
+    await post(frank, "frank 1");
+    await post(gina, "gina 1");
+    await feedApp.app.inject({ method: "POST", url: `/api/follow/${frank.userId}`, headers: erin.headers });
+    await post(frank, "frank 2");
+
+    const response = await feed();
+    expect(response.statusCode).toBe(200);
+    const { posts, nextCursor } = response.json();
+    expect(posts.map((p: Post) => p.caption)).toEqual(["frank 2", "frank 1", "erin 1"]);
+    expect(posts[0]).toMatchObject({ isFollowed: true, isMyPost: false, user: { followersCount: 1 } });
+    expect(nextCursor).toBeNull();
+  });
+
+  it("pages by cursor without gaps or repeats", async () => {
+    for (let i = 0; i < 7; i++) await post(erin, `page ${i}`);
+    const seen: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const query: string = `?limit=3${cursor ? `&cursor=${cursor}` : ""}`;
+      const page: { posts: Post[]; nextCursor: string | null } = (await feed(query)).json();
+      expect(page.posts.length).toBeLessThanOrEqual(3);
+      seen.push(...page.posts.map((p) => p.caption));
+      cursor = page.nextCursor;
+    }
+    expect(seen.slice(0, 7)).toEqual(["page 6", "page 5", "page 4", "page 3", "page 2", "page 1", "page 0"]);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(10);
+  });
+
+  it.each(["?limit=0", "?limit=51", "?limit=abc", "?cursor=not-a-cursor", `?cursor=${"x".repeat(300)}`])(
+    "refuses %s with 400",
+    async (query) => {
+      const response = await feed(query);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    },
+  );
+
+  it("costs the same number of queries for a page of 2 posts and a page of 20", async () => {
+    for (let i = 0; i < 12; i++) {
+      const created = (await post(i % 2 ? erin : frank, `busy ${i}`)).json().post;
+      await feedApp.app.inject({
+        method: "POST",
+        url: `/api/posts/${created._id}/like`,
+        headers: gina.headers,
+      });
+      await feedApp.app.inject({
+        method: "POST",
+        url: `/api/posts/${created._id}/comment`,
+        headers: gina.headers,
+        payload: { text: `comment ${i}` },
+      });
+    }
+    const small = await countQueries(() => feed("?limit=2"));
+    const large = await countQueries(() => feed("?limit=20"));
+    expect(large).toBe(small);
+    expect(large).toBeLessThanOrEqual(5);
+  });
+});
