@@ -106,7 +106,7 @@ describe("GET /posts/{id}", () => {
   });
 
   it("hides a private member's posts from members who do not follow them", async () => {
-    const dan = await signUpAndIn(built, { ...personas.carol, username: "dan", email: "dan@example.com" });
+    const dan = await signUpAndIn(built, personas.dan);
     const post = await createPost(dan);
     await built.database.db.update(users).set({ isPrivate: true }).where(eq(users.id, dan.userId));
 
