@@ -69,8 +69,14 @@ export const personas = {
     email: "carol@example.com",
     password: "higher-further",
   },
+  dan: { fullName: "Dan Brown", username: "dan", email: "dan@example.com", password: "da-vinci-code" },
 } as const;
-export type Persona = (typeof personas)[keyof typeof personas];
+export interface Persona {
+  fullName: string;
+  username: string;
+  email: string;
+  password: string;
+}
 
 export interface SignedIn {
   token: string;
