@@ -1,5 +1,5 @@
-// Measures the foundation's hot paths against the built server on a fresh data folder:
-// authenticated reads (token check + session lookup + member load) and sign-in (argon2id).
+// Measures hot paths against the built server on a fresh data folder: authenticated reads (token
+// check + session lookup + member load), sign-in (argon2id) and a feed page of 20 posts.
 // Usage: npm run build && npm run bench   (env: DATABASE_URL to measure on PostgreSQL)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -52,6 +52,39 @@ try {
   }
 
   const read = await run({ url: `${base}/api/user`, headers: { authorization: `Bearer ${token}` } });
+
+  // A feed of 60 posts by the member and two people they follow, each with likes and comments.
+  const authorization = `Bearer ${token}`;
+  const others = [];
+  for (const name of ["friend1", "friend2"]) {
+    const friend = {
+      fullName: name,
+      username: name,
+      email: `${name}@example.com`,
+      password: member.password,
+    };
+    await post("/api/auth/signup", friend);
+    others.push({
+      ...friend,
+      token: (await post("/api/auth/signin", { identifier: name, password: member.password })).token,
+    });
+  }
+  for (const friend of others) {
+    const friendAuth = `Bearer ${friend.token}`;
+    const { user } = await get("/api/user", friendAuth);
+    await post(`/api/follow/${user.id}`, {}, authorization);
+  }
+  for (let i = 0; i < 60; i++) {
+    const author = i % 3 === 0 ? authorization : `Bearer ${others[(i % 3) - 1].token}`;
+    const { post: created } = await post(
+      "/api/posts",
+      { image: "/media/image/bench.jpg", caption: `post ${i}` },
+      author,
+    );
+    await post(`/api/posts/${created._id}/like`, {}, authorization);
+    await post(`/api/posts/${created._id}/comment`, { text: `comment ${i}` }, authorization);
+  }
+  const feed = await run({ url: `${base}/api/posts?limit=20`, headers: { authorization } });
   const health = await run({ url: `${base}/api/health` });
 
   console.log(
@@ -61,6 +94,7 @@ try {
         coldStartMs: Math.round(coldStartMs),
         signinMs: { median: median(signinTimes), max: Math.round(Math.max(...signinTimes)) },
         "GET /api/user": summary(read),
+        "GET /api/posts?limit=20": summary(feed),
         "GET /api/health": summary(health),
       },
       null,
@@ -86,10 +120,16 @@ function summary(result) {
   };
 }
 
-async function post(path, body) {
+async function get(path, authorization) {
+  const response = await fetch(`${base}${path}`, { headers: { authorization } });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function post(path, body, authorization) {
   const response = await fetch(`${base}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...(authorization && { authorization }) },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
