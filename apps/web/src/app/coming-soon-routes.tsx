@@ -24,22 +24,6 @@ const comingSoon: { path: string; title: string; description: string }[] = [
     title: "Flicks",
     description: "A full-screen feed of short vertical videos is on its way.",
   },
-  {
-    path: "post",
-    title: "Home",
-    description: "Your feed of posts from the people you follow is on its way.",
-  },
-  {
-    path: "post/new",
-    title: "New post",
-    description: "Sharing photos and videos with a caption, location and tags is coming soon.",
-  },
-  {
-    path: "post/:username/:id",
-    title: "Post",
-    description: "Viewing and editing single posts is coming soon.",
-  },
-  { path: "post/:id", title: "Post", description: "Opening shared post links is coming soon." },
   { path: "reel/:id", title: "Reel", description: "Opening shared reel links is coming soon." },
   {
     path: "settings",

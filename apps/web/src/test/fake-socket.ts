@@ -12,6 +12,11 @@ export function createFakeSocket() {
       listeners.set(event, [...(listeners.get(event) ?? []), listener]);
       return socket;
     },
+    off(event: string, listener?: Listener) {
+      const kept = listener ? (listeners.get(event) ?? []).filter((l) => l !== listener) : [];
+      listeners.set(event, kept);
+      return socket;
+    },
     emit(...args: unknown[]) {
       socket.emitted.push(args);
       return socket;

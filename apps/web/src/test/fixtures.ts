@@ -1,4 +1,4 @@
-import type { User } from "@flik/shared";
+import type { Post, PostComment, User } from "@flik/shared";
 
 function base64Url(value: object): string {
   return btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -34,6 +34,52 @@ export function makeUser(overrides: Partial<User> = {}): User {
     pushNotifications: true,
     blockedUsers: [],
     createdAt: "2025-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** Bob, whom Alice follows, and his members' view of things. */
+export const bob = { _id: "u-bob", username: "bob", fullName: "Bob Builder", avatar: "", followersCount: 3 };
+export const aliceAuthor = {
+  _id: "u-alice",
+  username: "alice",
+  fullName: "Alice Liddell",
+  avatar: "",
+  followersCount: 5,
+};
+
+export function makeComment(overrides: Partial<PostComment> = {}): PostComment {
+  return {
+    _id: "c-1",
+    text: "Lovely!",
+    createdAt: "2025-06-01T12:05:00.000Z",
+    user: { _id: "u-carol", username: "carol", avatar: "" },
+    ...overrides,
+  };
+}
+
+/** Bob's photo post as Alice sees it, unless overridden. */
+export function makePost(overrides: Partial<Post> = {}): Post {
+  return {
+    _id: "p-1",
+    caption: "Sunset at the pier",
+    location: "Brighton",
+    tags: "#sunset #sea",
+    image: "/media/image/sunset.jpg",
+    mediaType: "image",
+    isReel: false,
+    likes: [],
+    likesCount: 2,
+    isLiked: false,
+    comments: [],
+    commentsCount: 0,
+    shares: 0,
+    sharesCount: 0,
+    isFollowed: true,
+    isMyPost: false,
+    user: bob,
+    createdAt: "2025-06-01T12:00:00.000Z",
+    updatedAt: "2025-06-01T12:00:00.000Z",
     ...overrides,
   };
 }

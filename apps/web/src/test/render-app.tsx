@@ -5,6 +5,7 @@ import { createMemoryRouter, type InitialEntry, RouterProvider } from "react-rou
 import { vi } from "vitest";
 import { AppProviders } from "../app/app-providers";
 import { routes } from "../app/routes";
+import type { FakeSocket } from "./fake-socket";
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -31,4 +32,12 @@ export function renderApp(entry: InitialEntry | InitialEntry[], options: { fakeT
     </AppProviders>,
   );
   return { router, user, queryClient };
+}
+
+/** The fake socket the signed-in area connected with (tests mock `lib/socket` with `createFakeSocket`). */
+export async function currentSocket(): Promise<FakeSocket> {
+  const { createUserSocket } = await import("../lib/socket");
+  const socket = vi.mocked(createUserSocket).mock.results.at(-1)?.value;
+  if (!socket) throw new Error("No socket was created");
+  return socket;
 }

@@ -9,3 +9,7 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// jsdom has no blob: URLs; previews of chosen files only need a string.
+URL.createObjectURL ??= () => "blob:preview";
+URL.revokeObjectURL ??= () => {};

@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from "react-router";
 import { useStoredUnreadCount } from "../../../lib/use-stored";
+import { PostLiveUpdates } from "../../posts/hooks/use-post-live-updates";
 import { isBottomBarHidden } from "../bottom-bar";
 import { AppHeader } from "./app-header";
 import { GenericBottomBar } from "./generic-bottom-bar";
@@ -15,6 +16,7 @@ export function AppLayout() {
   return (
     <div className="min-h-dvh">
       <SkipLink />
+      <PostLiveUpdates />
       <AppHeader chatUnread={chatUnread} />
       {/* The notifications badge gets its live count with the notifications feature. */}
       {showGenericBar ? <GenericBottomBar /> : <TabNav pathname={pathname} badges={{ notifications: 0 }} />}

@@ -1,0 +1,57 @@
+import type {
+  CommentResponse,
+  CreatePostBody,
+  LikeResponse,
+  MessageResponse,
+  Post,
+  PostResponse,
+  PostsPage,
+  ShareResponse,
+  UpdatePostBody,
+} from "@flik/shared";
+import { apiFetch } from "../../../lib/api-client";
+
+export const FEED_PAGE_SIZE = 10;
+
+const postPath = (id: string) => `/posts/${encodeURIComponent(id)}`;
+
+export function fetchFeedPage(cursor: string | null, signal?: AbortSignal): Promise<PostsPage> {
+  const query = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
+  if (cursor) query.set("cursor", cursor);
+  return apiFetch<PostsPage>(`/posts?${query}`, { signal });
+}
+
+export async function fetchPost(id: string, signal?: AbortSignal): Promise<Post> {
+  const { post } = await apiFetch<PostResponse>(postPath(id), { signal });
+  return post;
+}
+
+export async function createPost(body: CreatePostBody): Promise<Post> {
+  const { post } = await apiFetch<PostResponse>("/posts", { method: "POST", body });
+  return post;
+}
+
+export async function updatePost(id: string, body: UpdatePostBody): Promise<Post> {
+  const { post } = await apiFetch<PostResponse>(postPath(id), { method: "PUT", body });
+  return post;
+}
+
+export function deletePost(id: string): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>(postPath(id), { method: "DELETE" });
+}
+
+export function likePost(id: string): Promise<LikeResponse> {
+  return apiFetch<LikeResponse>(`${postPath(id)}/like`, { method: "POST" });
+}
+
+export function unlikePost(id: string): Promise<LikeResponse> {
+  return apiFetch<LikeResponse>(`${postPath(id)}/unlike`, { method: "POST" });
+}
+
+export function commentOnPost(id: string, text: string): Promise<CommentResponse> {
+  return apiFetch<CommentResponse>(`${postPath(id)}/comment`, { method: "POST", body: { text } });
+}
+
+export function sharePost(id: string): Promise<ShareResponse> {
+  return apiFetch<ShareResponse>(`${postPath(id)}/share`, { method: "POST" });
+}

@@ -1,0 +1,122 @@
+import type { Post, PostsPage } from "@flik/shared";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { postKeys } from "../api/post-keys";
+
+type PostLists = InfiniteData<PostsPage, string | null>;
+
+function mapLists(data: PostLists | undefined, map: (posts: Post[]) => Post[]): PostLists | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    const posts = map(page.posts);
+    if (posts === page.posts) return page;
+    changed = true;
+    return { ...page, posts };
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+function mapMatching(posts: Post[], match: (post: Post) => boolean, update: (post: Post) => Post): Post[] {
+  let changed = false;
+  const next = posts.map((post) => {
+    if (!match(post)) return post;
+    const updated = update(post);
+    if (updated !== post) changed = true;
+    return updated;
+  });
+  return changed ? next : posts;
+}
+
+/**
+ * THE way to change a cached post: applies `update` to every copy of every post that `match`es, in
+ * every list (feed pages) and every single-post entry, so all screens show the same post.
+ */
+export function updateCachedPosts(
+  queryClient: QueryClient,
+  match: (post: Post) => boolean,
+  update: (post: Post) => Post,
+): void {
+  queryClient.setQueriesData<PostLists>({ queryKey: postKeys.lists() }, (data) =>
+    mapLists(data, (posts) => mapMatching(posts, match, update)),
+  );
+  queryClient.setQueriesData<Post>({ queryKey: postKeys.details() }, (post) =>
+    post && match(post) ? update(post) : post,
+  );
+}
+
+export function patchPost(queryClient: QueryClient, postId: string, update: (post: Post) => Post): void {
+  updateCachedPosts(queryClient, (post) => post._id === postId, update);
+}
+
+export function patchPostsByAuthor(
+  queryClient: QueryClient,
+  authorId: string,
+  update: (post: Post) => Post,
+): void {
+  updateCachedPosts(queryClient, (post) => post.user._id === authorId, update);
+}
+
+/** Any cached copy of the post, e.g. the feed's while the full post loads. */
+export function findCachedPost(queryClient: QueryClient, postId: string): Post | undefined {
+  const detail = queryClient.getQueryData<Post>(postKeys.detail(postId));
+  if (detail) return detail;
+  for (const [, data] of queryClient.getQueriesData<PostLists>({ queryKey: postKeys.lists() })) {
+    for (const page of data?.pages ?? []) {
+      const post = page.posts.find((candidate) => candidate._id === postId);
+      if (post) return post;
+    }
+  }
+  return undefined;
+}
+
+/** Any cached post by this author, for their follow state. */
+export function findCachedPostByAuthor(queryClient: QueryClient, authorId: string): Post | undefined {
+  for (const [, data] of queryClient.getQueriesData<PostLists>({ queryKey: postKeys.lists() })) {
+    for (const page of data?.pages ?? []) {
+      const post = page.posts.find((candidate) => candidate.user._id === authorId);
+      if (post) return post;
+    }
+  }
+  for (const [, post] of queryClient.getQueriesData<Post>({ queryKey: postKeys.details() })) {
+    if (post?.user._id === authorId) return post;
+  }
+  return undefined;
+}
+
+/**
+ * Takes a deleted post out of every list. A screen still showing the post itself handles that on its
+ * own (it navigates away), so only single-post entries nobody is watching are dropped here.
+ */
+export function removeCachedPost(queryClient: QueryClient, postId: string): void {
+  queryClient.setQueriesData<PostLists>({ queryKey: postKeys.lists() }, (data) =>
+    mapLists(data, (posts) =>
+      posts.some((post) => post._id === postId) ? posts.filter((post) => post._id !== postId) : posts,
+    ),
+  );
+  queryClient.removeQueries({ queryKey: postKeys.detail(postId), type: "inactive" });
+}
+
+/** Puts a new post at the top of the feed, once, if the feed is loaded. */
+export function prependToFeed(queryClient: QueryClient, post: Post): void {
+  queryClient.setQueryData<PostLists>(postKeys.feed(), (data) => {
+    if (!data) return data;
+    if (data.pages.some((page) => page.posts.some((existing) => existing._id === post._id))) return data;
+    const [first, ...rest] = data.pages;
+    if (!first) return data;
+    return { ...data, pages: [{ ...first, posts: [post, ...first.posts] }, ...rest] };
+  });
+}
+
+/** Adds a comment once (the author's own answer and the live event may both bring it). */
+export function addCachedComment(
+  queryClient: QueryClient,
+  postId: string,
+  comment: Post["comments"][number],
+  commentsCount: number,
+): void {
+  patchPost(queryClient, postId, (post) =>
+    post.comments.some((existing) => existing._id === comment._id)
+      ? post
+      : { ...post, comments: [...post.comments, comment], commentsCount },
+  );
+}

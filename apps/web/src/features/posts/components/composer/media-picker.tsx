@@ -1,0 +1,145 @@
+import { mediaTypeOfFile } from "@flik/shared";
+import { type DragEvent, useId, useState } from "react";
+import { CloseIcon, FlicksIcon, UploadIcon } from "../../../../components/icons";
+import { useObjectUrl } from "../../../../lib/use-object-url";
+
+interface MediaPickerProps {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** The input's accept list, e.g. "image/*,video/*" or "video/*". */
+  accept: string;
+  /** The input's accessible name, e.g. "Photo or video". */
+  label: string;
+  title: string;
+  hint: string;
+  error?: string | null;
+}
+
+function isAccepted(file: File, accept: string): boolean {
+  return accept
+    .split(",")
+    .map((type) => type.trim())
+    .some((type) => (type.endsWith("/*") ? file.type.startsWith(type.slice(0, -1)) : file.type === type));
+}
+
+/** A big drop zone that is also the file picker, then a preview of the chosen file. */
+export function MediaPicker({ file, onChange, accept, label, title, hint, error }: MediaPickerProps) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const [dragging, setDragging] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+  const previewUrl = useObjectUrl(file);
+  const shownError = refused ?? error;
+
+  function pick(next: File | null | undefined) {
+    if (!next) return;
+    if (!isAccepted(next, accept)) {
+      setRefused(accept.startsWith("video") ? "Choose a video file." : "Choose an image or a video file.");
+      return;
+    }
+    setRefused(null);
+    onChange(next);
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    pick(event.dataTransfer.files[0]);
+  }
+
+  return (
+    <div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a mouse shortcut; the file input inside is the keyboard way */}
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className="group relative"
+      >
+        <input
+          id={inputId}
+          type="file"
+          accept={accept}
+          aria-label={label}
+          aria-describedby={shownError ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={shownError ? true : undefined}
+          onChange={(event) => {
+            pick(event.target.files?.[0]);
+            // Lets the same file be chosen again after it was removed.
+            event.target.value = "";
+          }}
+          className="peer sr-only"
+        />
+        {file && previewUrl ? (
+          <div className="relative aspect-square overflow-hidden rounded-2xl bg-zinc-950 peer-focus-visible:ring-4 peer-focus-visible:ring-fuchsia-500/40">
+            {mediaTypeOfFile(file) === "video" ? (
+              <video
+                src={previewUrl}
+                aria-label="Preview of the chosen video"
+                muted
+                playsInline
+                loop
+                controls
+                className="size-full object-contain"
+              />
+            ) : (
+              <img src={previewUrl} alt="Preview of the chosen file" className="size-full object-contain" />
+            )}
+            <div className="absolute top-3 right-3 flex gap-2">
+              <label
+                htmlFor={inputId}
+                className="cursor-pointer rounded-full bg-white/90 px-3.5 py-1.5 text-sm font-semibold text-zinc-900 shadow backdrop-blur hover:bg-white"
+              >
+                Change
+              </label>
+              <button
+                type="button"
+                aria-label="Remove file"
+                onClick={() => onChange(null)}
+                className="flex size-8 items-center justify-center rounded-full bg-white/90 text-zinc-900 shadow backdrop-blur hover:bg-white"
+              >
+                <CloseIcon className="size-4" />
+              </button>
+            </div>
+          </div>
+        ) : (
+          <label
+            htmlFor={inputId}
+            className={`flex aspect-square cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed px-6 text-center transition peer-focus-visible:border-fuchsia-500 peer-focus-visible:ring-4 peer-focus-visible:ring-fuchsia-500/20 ${
+              dragging
+                ? "border-fuchsia-500 bg-fuchsia-50"
+                : "border-zinc-300 bg-zinc-50 hover:border-fuchsia-400 hover:bg-fuchsia-50/50"
+            }`}
+          >
+            <span className="bg-brand flex size-14 items-center justify-center rounded-2xl text-white shadow-lg shadow-fuchsia-600/25">
+              {accept.startsWith("video") ? (
+                <FlicksIcon className="size-7" />
+              ) : (
+                <UploadIcon className="size-7" />
+              )}
+            </span>
+            <span className="text-base font-semibold text-zinc-900">{title}</span>
+            <span className="text-sm text-zinc-500">or drag and drop it here</span>
+          </label>
+        )}
+      </div>
+      <p id={hintId} className="mt-2 text-xs text-zinc-500">
+        {file ? `${file.name} · ${formatBytes(file.size)}` : hint}
+      </p>
+      {shownError && (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-600">
+          {shownError}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

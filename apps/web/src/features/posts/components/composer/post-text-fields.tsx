@@ -1,0 +1,85 @@
+import { POST_CAPTION_MAX_LENGTH, POST_LOCATION_MAX_LENGTH, POST_TAGS_MAX_LENGTH } from "@flik/shared";
+import { useId } from "react";
+import { inputClass, labelClass } from "../../../auth/components/field-styles";
+
+export interface PostText {
+  caption: string;
+  location: string;
+  tags: string;
+}
+
+interface FieldProps {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export function CaptionField({ value, onChange }: FieldProps) {
+  const id = useId();
+  return (
+    <div>
+      <div className="flex items-baseline justify-between">
+        <label htmlFor={id} className={labelClass}>
+          Caption
+        </label>
+        <span id={`${id}-count`} className="text-xs text-zinc-500 tabular-nums">
+          {value.length}/{POST_CAPTION_MAX_LENGTH}
+        </span>
+      </div>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={POST_CAPTION_MAX_LENGTH}
+        rows={4}
+        placeholder="Write a caption..."
+        aria-describedby={`${id}-count`}
+        className={`${inputClass} resize-y`}
+      />
+    </div>
+  );
+}
+
+export function LocationField({ value, onChange }: FieldProps) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        Location
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={POST_LOCATION_MAX_LENGTH}
+        placeholder="Add a location"
+        autoComplete="off"
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+export function TagsField({ value, onChange }: FieldProps) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        Tags
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={POST_TAGS_MAX_LENGTH}
+        placeholder="#travel #sunset"
+        autoComplete="off"
+        autoCapitalize="none"
+        aria-describedby={`${id}-hint`}
+        className={inputClass}
+      />
+      <p id={`${id}-hint`} className="mt-1.5 text-xs text-zinc-500">
+        Free text: people, topics or hashtags, as you like.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Post } from "@flik/shared";
+import { Link } from "react-router";
+import { fullDateTime, timeAgo } from "../../../lib/time-ago";
+import { Avatar } from "../../profile/components/avatar";
+
+export function profilePath(username: string): string {
+  return `/profile/${encodeURIComponent(username)}`;
+}
+
+export function postPath(username: string, postId: string): string {
+  return `/post/${encodeURIComponent(username)}/${encodeURIComponent(postId)}`;
+}
+
+/** Avatar, @username (to their profile) and when it was posted (to the post, when `linkTime`). */
+export function PostAuthor({ post, linkTime = false }: { post: Post; linkTime?: boolean }) {
+  const { user } = post;
+  const time = (
+    <time dateTime={post.createdAt} title={fullDateTime(post.createdAt)}>
+      {timeAgo(post.createdAt)}
+    </time>
+  );
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Link
+        to={profilePath(user.username)}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="shrink-0 rounded-full"
+      >
+        <Avatar src={user.avatar} name={user.fullName || user.username} className="size-9 text-sm ring-0" />
+      </Link>
+      <div className="min-w-0 leading-tight">
+        <Link
+          to={profilePath(user.username)}
+          className="block truncate rounded text-sm font-semibold text-zinc-900 hover:underline"
+        >
+          @{user.username}
+        </Link>
+        <p className="truncate text-xs text-zinc-500">
+          {linkTime ? (
+            <Link
+              to={postPath(user.username, post._id)}
+              className="rounded hover:text-zinc-800 hover:underline"
+            >
+              {time}
+            </Link>
+          ) : (
+            time
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Post } from "@flik/shared";
+import { useState } from "react";
+import { Link } from "react-router";
+import { MapPinIcon, TagIcon } from "../../../components/icons";
+import { profilePath } from "./post-author";
+
+const CLAMP_AT = 140;
+
+/** "@username caption", folded after a few lines in the feed. */
+export function PostCaption({ post, clamp = false }: { post: Post; clamp?: boolean }) {
+  const [expanded, setExpanded] = useState(false);
+  const caption = post.caption.trim();
+  if (!caption) return null;
+  const folded = clamp && !expanded && caption.length > CLAMP_AT;
+  return (
+    <p className="text-sm leading-relaxed break-words whitespace-pre-line text-zinc-900">
+      <Link to={profilePath(post.user.username)} className="mr-1.5 rounded font-semibold hover:underline">
+        @{post.user.username}
+      </Link>
+      {folded ? `${caption.slice(0, CLAMP_AT).trimEnd()}… ` : caption}
+      {folded && (
+        <button
+          type="button"
+          onClick={() => setExpanded(true)}
+          className="rounded font-medium text-zinc-500 hover:text-zinc-800"
+        >
+          more
+        </button>
+      )}
+    </p>
+  );
+}
+
+/** Where it was taken and its tags (free text, shown as written). */
+export function PostPlaceAndTags({ post }: { post: Post }) {
+  if (!post.location && !post.tags) return null;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      {post.location && (
+        <p className="flex items-center gap-1.5 text-zinc-600">
+          <MapPinIcon className="size-4 shrink-0 text-zinc-400" />
+          <span className="sr-only">Location: </span>
+          <span className="min-w-0 truncate">{post.location}</span>
+        </p>
+      )}
+      {post.tags && (
+        <p className="flex items-start gap-1.5 font-medium text-fuchsia-700">
+          <TagIcon className="mt-0.5 size-4 shrink-0 text-fuchsia-400" />
+          <span className="sr-only">Tags: </span>
+          <span className="min-w-0 break-words">{post.tags}</span>
+        </p>
+      )}
+    </div>
+  );
+}

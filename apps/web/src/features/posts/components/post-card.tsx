@@ -1,0 +1,84 @@
+import type { Post } from "@flik/shared";
+import { useRef } from "react";
+import { Link, useNavigate } from "react-router";
+import { usePostView } from "../cache/post-shadow";
+import { confirmDeletePost, useDeletePost } from "../hooks/use-delete-post";
+import { copyPostLink, useSharePost } from "../hooks/use-share-post";
+import { useToggleFollow } from "../hooks/use-toggle-follow";
+import { useToggleLike } from "../hooks/use-toggle-like";
+import { CommentForm } from "./comment-form";
+import { CommentPreview } from "./comment-list";
+import { FollowButton } from "./follow-button";
+import { likesText, PostActions } from "./post-actions";
+import { PostAuthor, postPath } from "./post-author";
+import { PostCaption, PostPlaceAndTags } from "./post-caption";
+import { PostMedia } from "./post-media";
+import { PostMenu } from "./post-menu";
+
+const FEED_COMMENTS_SHOWN = 2;
+
+/** One post in the feed. `post` is the cache's copy; pending likes and follows are laid over it. */
+export function PostCard({ post }: { post: Post }) {
+  const view = usePostView(post);
+  const navigate = useNavigate();
+  const toggleLike = useToggleLike();
+  const toggleFollow = useToggleFollow();
+  const share = useSharePost();
+  const deletePost = useDeletePost();
+  const commentInput = useRef<HTMLInputElement>(null);
+  const shownComments = view.comments.slice(-FEED_COMMENTS_SHOWN);
+  const href = postPath(view.user.username, view._id);
+
+  return (
+    <article
+      aria-label={`Post by @${view.user.username}`}
+      className={`-mx-4 border-y border-zinc-200 bg-white sm:mx-0 sm:overflow-hidden sm:rounded-2xl sm:border sm:shadow-sm ${
+        deletePost.isPending ? "pointer-events-none opacity-50" : ""
+      }`}
+    >
+      <header className="flex items-center gap-3 px-4 py-3">
+        <div className="min-w-0 flex-1">
+          <PostAuthor post={view} linkTime />
+        </div>
+        {!view.isMyPost && (
+          <FollowButton
+            isFollowed={view.isFollowed}
+            username={view.user.username}
+            onToggle={() => toggleFollow(post)}
+          />
+        )}
+        <PostMenu
+          isOwner={view.isMyPost}
+          onEdit={() => navigate(`${href}?edit=1`)}
+          onDelete={() => {
+            if (confirmDeletePost()) deletePost.mutate(view._id);
+          }}
+          onCopyLink={() => void copyPostLink(view._id)}
+        />
+      </header>
+
+      <div className="aspect-[4/5] bg-zinc-100">
+        <PostMedia post={view} />
+      </div>
+
+      <div className="space-y-2 px-4 pt-2 pb-4">
+        <PostActions
+          post={view}
+          onLike={() => toggleLike(post)}
+          onComment={() => commentInput.current?.focus()}
+          onShare={() => void share(post)}
+        />
+        <p className="text-sm font-semibold text-zinc-900">{likesText(view.likesCount)}</p>
+        <PostCaption post={view} clamp />
+        <PostPlaceAndTags post={view} />
+        {view.commentsCount > shownComments.length && (
+          <Link to={href} className="block w-fit rounded text-sm text-zinc-500 hover:text-zinc-800">
+            View all {view.commentsCount} comments
+          </Link>
+        )}
+        <CommentPreview comments={shownComments} />
+        <CommentForm postId={view._id} inputRef={commentInput} className="pt-1" />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Post } from "@flik/shared";
+import { useRef } from "react";
+import { fullDateTime } from "../../../lib/time-ago";
+import { usePostView } from "../cache/post-shadow";
+import { copyPostLink, useSharePost } from "../hooks/use-share-post";
+import { useToggleFollow } from "../hooks/use-toggle-follow";
+import { useToggleLike } from "../hooks/use-toggle-like";
+import { CommentForm } from "./comment-form";
+import { CommentList } from "./comment-list";
+import { FollowButton } from "./follow-button";
+import { likesText, PostActions } from "./post-actions";
+import { PostAuthor } from "./post-author";
+import { PostCaption, PostPlaceAndTags } from "./post-caption";
+import { detailFrameClass } from "./post-detail-skeleton";
+import { PostEditForm } from "./post-edit-form";
+import { PostMedia } from "./post-media";
+import { PostMenu } from "./post-menu";
+
+interface PostDetailProps {
+  /** The cache's copy; pending likes and follows are laid over it. */
+  post: Post;
+  editing: boolean;
+  onEdit: () => void;
+  onDoneEditing: () => void;
+  onDelete: () => void;
+}
+
+/** The post screen's body: media large, then author, caption, comments and actions beside it. */
+export function PostDetail({ post, editing, onEdit, onDoneEditing, onDelete }: PostDetailProps) {
+  const view = usePostView(post);
+  const toggleLike = useToggleLike();
+  const toggleFollow = useToggleFollow();
+  const share = useSharePost();
+  const commentInput = useRef<HTMLInputElement>(null);
+
+  return (
+    <article aria-label={`Post by @${view.user.username}`} className={detailFrameClass}>
+      <h1 className="sr-only">Post by @{view.user.username}</h1>
+      <header className="flex items-center gap-3 border-b border-zinc-100 px-4 py-3 md:col-start-2 md:row-start-1 md:border-l md:border-l-zinc-200">
+        <div className="min-w-0 flex-1">
+          <PostAuthor post={view} />
+        </div>
+        {!view.isMyPost && (
+          <FollowButton
+            isFollowed={view.isFollowed}
+            username={view.user.username}
+            onToggle={() => toggleFollow(post)}
+          />
+        )}
+        <PostMenu
+          isOwner={view.isMyPost}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          onCopyLink={() => void copyPostLink(view._id)}
+        />
+      </header>
+
+      <div className="flex aspect-square items-center justify-center bg-zinc-950 md:col-start-1 md:row-span-2 md:row-start-1 md:aspect-auto md:h-full">
+        <PostMedia post={view} fit="contain" />
+      </div>
+
+      <div className="flex min-h-0 flex-col md:col-start-2 md:row-start-2 md:border-l md:border-zinc-200">
+        {editing ? (
+          <PostEditForm post={view} onDone={onDoneEditing} />
+        ) : (
+          <>
+            <div className="space-y-4 px-4 py-4 md:min-h-0 md:flex-1 md:overflow-y-auto">
+              <PostCaption post={view} />
+              <PostPlaceAndTags post={view} />
+              <section aria-labelledby={`comments-${view._id}`} className="border-t border-zinc-100 pt-4">
+                <h2 id={`comments-${view._id}`} className="mb-3 text-sm font-semibold text-zinc-900">
+                  Comments
+                </h2>
+                <CommentList comments={view.comments} />
+              </section>
+            </div>
+            <div className="space-y-2 border-t border-zinc-100 px-4 pt-2 pb-4">
+              <PostActions
+                post={view}
+                onLike={() => toggleLike(post)}
+                onComment={() => commentInput.current?.focus()}
+                onShare={() => void share(post)}
+              />
+              <p className="text-sm font-semibold text-zinc-900">{likesText(view.likesCount)}</p>
+              <p className="text-xs tracking-wide text-zinc-500 uppercase">
+                <time dateTime={view.createdAt}>{fullDateTime(view.createdAt)}</time>
+              </p>
+              <CommentForm postId={view._id} inputRef={commentInput} className="pt-1" />
+            </div>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Post } from "@flik/shared";
+import { type FormEvent, useState } from "react";
+import { buttonStyles } from "../../../components/button-styles";
+import { useUpdatePost } from "../hooks/use-update-post";
+import { CaptionField, LocationField, TagsField } from "./composer/post-text-fields";
+
+interface PostEditFormProps {
+  post: Post;
+  onDone: () => void;
+}
+
+/** The owner's edit mode: caption, location and tags; Save returns to view mode (spec §4). */
+export function PostEditForm({ post, onDone }: PostEditFormProps) {
+  const [caption, setCaption] = useState(post.caption);
+  const [location, setLocation] = useState(post.location);
+  const [tags, setTags] = useState(post.tags);
+  const update = useUpdatePost(post._id);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    update.mutate({ caption, location, tags }, { onSuccess: onDone });
+  }
+
+  return (
+    <form onSubmit={handleSubmit} aria-label="Edit post" className="flex min-h-0 flex-1 flex-col">
+      <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-5">
+        <h2 className="mb-4 text-lg font-semibold text-zinc-900">Edit post</h2>
+        <fieldset disabled={update.isPending} className="min-w-0 space-y-5">
+          <CaptionField value={caption} onChange={setCaption} />
+          <LocationField value={location} onChange={setLocation} />
+          <TagsField value={tags} onChange={setTags} />
+        </fieldset>
+      </div>
+      <div className="flex justify-end gap-3 border-t border-zinc-100 p-4 sm:px-5">
+        <button type="button" onClick={onDone} disabled={update.isPending} className={buttonStyles.secondary}>
+          Cancel
+        </button>
+        <button type="submit" disabled={update.isPending} className={buttonStyles.primary}>
+          {update.isPending ? "Saving..." : "Save"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { LinkIcon, MoreIcon, PencilIcon, TrashIcon } from "../../../components/icons";
+
+interface PostMenuProps {
+  isOwner: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onCopyLink: () => void;
+}
+
+interface Item {
+  label: string;
+  icon: ReactNode;
+  onSelect: () => void;
+  danger?: boolean;
+}
+
+/** The "Post options" menu button: owner → Edit, Delete; everyone → Copy link. */
+export function PostMenu({ isOwner, onEdit, onDelete, onCopyLink }: PostMenuProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const items: Item[] = [
+    ...(isOwner
+      ? [
+          { label: "Edit", icon: <PencilIcon className="size-4" />, onSelect: onEdit },
+          { label: "Delete", icon: <TrashIcon className="size-4" />, onSelect: onDelete, danger: true },
+        ]
+      : []),
+    { label: "Copy link", icon: <LinkIcon className="size-4" />, onSelect: onCopyLink },
+  ];
+
+  useEffect(() => {
+    if (!open) return;
+    itemRefs.current[0]?.focus();
+    const closeOutside = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOutside);
+    return () => document.removeEventListener("pointerdown", closeOutside);
+  }, [open]);
+
+  function close(refocus: boolean) {
+    setOpen(false);
+    if (refocus) triggerRef.current?.focus();
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const buttons = itemRefs.current.filter((button): button is HTMLButtonElement => !!button);
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const focusAt = (next: number) => buttons[(next + buttons.length) % buttons.length]?.focus();
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === "ArrowDown") {
+      event.preventDefault();
+      focusAt(index + 1);
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      focusAt(index - 1);
+    } else if (event.key === "Home") {
+      event.preventDefault();
+      focusAt(0);
+    } else if (event.key === "End") {
+      event.preventDefault();
+      focusAt(buttons.length - 1);
+    } else if (event.key === "Tab") {
+      close(false);
+    }
+  }
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-label="Post options"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && open) close(true);
+        }}
+        className="flex size-10 items-center justify-center rounded-full text-zinc-700 transition hover:bg-zinc-100 hover:text-zinc-950"
+      >
+        <MoreIcon className="size-5" />
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label="Post options"
+          tabIndex={-1}
+          onKeyDown={onMenuKeyDown}
+          className="absolute top-full right-0 z-20 mt-1 w-48 overflow-hidden rounded-xl border border-zinc-200 bg-white py-1 shadow-xl shadow-zinc-900/10"
+        >
+          {items.map((item, index) => (
+            <button
+              key={item.label}
+              ref={(button) => {
+                itemRefs.current[index] = button;
+              }}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                close(true);
+                item.onSelect();
+              }}
+              className={`flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-medium transition hover:bg-zinc-50 focus-visible:bg-zinc-100 focus-visible:outline-none ${
+                item.danger ? "text-red-600" : "text-zinc-800"
+              }`}
+            >
+              {item.icon}
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

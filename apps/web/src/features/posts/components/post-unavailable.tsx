@@ -1,0 +1,39 @@
+import { Link } from "react-router";
+import { buttonStyles } from "../../../components/button-styles";
+import { AlertIcon, ImageIcon } from "../../../components/icons";
+
+/** Unknown, deleted or hidden post (404), or a malformed link (400). */
+export function PostUnavailable() {
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-center rounded-2xl border border-zinc-200/80 bg-white px-6 py-14 text-center shadow-sm">
+      <span className="flex size-16 items-center justify-center rounded-2xl bg-zinc-100 text-zinc-500">
+        <ImageIcon className="size-8" />
+      </span>
+      <h1 className="mt-6 text-xl font-bold tracking-tight text-zinc-900">This post isn't available</h1>
+      <p className="mt-2 max-w-sm text-sm text-zinc-600">
+        It may have been deleted, or the link may be wrong.
+      </p>
+      <Link to="/post" className={`${buttonStyles.primary} mt-7`}>
+        Back to your feed
+      </Link>
+    </section>
+  );
+}
+
+export function PostLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <section
+      role="alert"
+      className="mx-auto flex max-w-lg flex-col items-center rounded-2xl border border-zinc-200/80 bg-white px-6 py-14 text-center shadow-sm"
+    >
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
+        <AlertIcon className="size-7" />
+      </span>
+      <h1 className="mt-5 text-xl font-semibold text-zinc-900">Couldn't load this post</h1>
+      <p className="mt-2 text-sm text-zinc-600">Check your connection and try again.</p>
+      <button type="button" onClick={onRetry} disabled={retrying} className={`${buttonStyles.primary} mt-7`}>
+        {retrying ? "Retrying..." : "Try again"}
+      </button>
+    </section>
+  );
+}

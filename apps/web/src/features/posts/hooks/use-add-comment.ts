@@ -1,0 +1,11 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { commentOnPost } from "../api/posts.api";
+import { addCachedComment } from "../cache/post-cache";
+
+export function useAddComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => commentOnPost(postId, text),
+    onSuccess: ({ comment, commentsCount }) => addCachedComment(queryClient, postId, comment, commentsCount),
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify/unstyled";
+import { deletePost } from "../api/posts.api";
+import { removeCachedPost } from "../cache/post-cache";
+
+export function confirmDeletePost(): boolean {
+  return window.confirm("Delete this post?");
+}
+
+/** Owner-only delete (spec §6); the caller confirms first and decides where to go after. */
+export function useDeletePost(onDeleted?: (postId: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: string) => deletePost(postId),
+    onSuccess: (_, postId) => {
+      onDeleted?.(postId);
+      removeCachedPost(queryClient, postId);
+      toast.success("Post deleted");
+    },
+    onError: () => {
+      toast.error("Failed to delete post");
+    },
+  });
+}

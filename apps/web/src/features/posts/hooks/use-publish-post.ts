@@ -1,0 +1,77 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { isAbortError, UPLOAD_NETWORK_ERROR, uploadMedia } from "../../../lib/media-upload";
+import { postKeys } from "../api/post-keys";
+import { createPost } from "../api/posts.api";
+import { prependToFeed } from "../cache/post-cache";
+import { postPath } from "../components/post-author";
+
+export interface PostDraft {
+  file: File;
+  caption: string;
+  location: string;
+  tags: string;
+  isReel: boolean;
+}
+
+export type PublishPhase =
+  | { step: "editing" }
+  | { step: "uploading"; percent: number }
+  | { step: "creating" };
+
+/** Upload the file (with progress, cancellable), then create the post and open it. */
+export function usePublishPost() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<PublishPhase>({ step: "editing" });
+  const upload = useRef<AbortController | null>(null);
+  // A file already on the host is not sent again when only the create call failed.
+  const uploaded = useRef<{ file: File; url: string } | null>(null);
+
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const publish = useCallback(
+    async ({ file, ...fields }: PostDraft) => {
+      let image = uploaded.current?.file === file ? uploaded.current.url : null;
+      if (!image) {
+        const controller = new AbortController();
+        upload.current = controller;
+        setPhase({ step: "uploading", percent: 0 });
+        try {
+          const result = await uploadMedia(file, {
+            signal: controller.signal,
+            onProgress: (percent) => setPhase({ step: "uploading", percent }),
+          });
+          image = result.secure_url;
+          uploaded.current = { file, url: image };
+        } catch (error) {
+          setPhase({ step: "editing" });
+          if (!isAbortError(error))
+            toast.error(error instanceof Error ? error.message : UPLOAD_NETWORK_ERROR);
+          return;
+        } finally {
+          upload.current = null;
+        }
+      }
+
+      setPhase({ step: "creating" });
+      try {
+        const post = await createPost({ ...fields, image });
+        queryClient.setQueryData(postKeys.detail(post._id), post);
+        prependToFeed(queryClient, post);
+        toast.success("Post created!");
+        navigate(postPath(post.user.username, post._id));
+      } catch {
+        setPhase({ step: "editing" });
+        toast.error("Error creating post");
+      }
+    },
+    [queryClient, navigate],
+  );
+
+  const cancelUpload = useCallback(() => upload.current?.abort(), []);
+
+  return { phase, publish, cancelUpload };
+}

@@ -1,0 +1,62 @@
+import type { Post } from "@flik/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { toast } from "react-toastify/unstyled";
+import { sharePost } from "../api/posts.api";
+import { patchPost } from "../cache/post-cache";
+
+export const LINK_COPIED = "Post link copied to clipboard";
+
+/** The share-link shape of spec §2, absolute so it works outside the app. */
+export function postShareUrl(postId: string): string {
+  return new URL(`/post/${encodeURIComponent(postId)}`, window.location.origin).href;
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Copies the post's link; where the clipboard is refused, shows the link to copy by hand. */
+export async function copyPostLink(postId: string): Promise<boolean> {
+  const url = postShareUrl(postId);
+  if (await copyText(url)) {
+    toast.success(LINK_COPIED);
+    return true;
+  }
+  window.alert(`Copy this link to share the post:\n${url}`);
+  return false;
+}
+
+/** The share sheet where the device has one, else the clipboard; a completed share is counted. */
+export function useSharePost(): (post: Post) => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (post: Post) => {
+      const url = postShareUrl(post._id);
+      let shared = false;
+      if (typeof navigator.share === "function") {
+        try {
+          await navigator.share({ title: `Post by @${post.user.username} on Flik`, url });
+          shared = true;
+        } catch (error) {
+          // Closing the sheet is a choice, not a failure; anything else falls back to the clipboard.
+          if (error instanceof DOMException && error.name === "AbortError") return;
+        }
+      }
+      if (!shared) shared = await copyPostLink(post._id);
+      if (!shared) return;
+      try {
+        const { sharesCount } = await sharePost(post._id);
+        patchPost(queryClient, post._id, (cached) => ({ ...cached, sharesCount, shares: sharesCount }));
+      } catch {
+        // The link reached its reader; only the counter missed it.
+      }
+    },
+    [queryClient],
+  );
+}

@@ -1,0 +1,249 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { signInAsAlice } from "../../../test/auth-storage";
+import { fetchRoutes, jsonResponse, makeComment, makePost, makeUser, pending } from "../../../test/fixtures";
+import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+type Routes = Parameters<typeof fetchRoutes>[0];
+
+function openFeed(routes: Routes) {
+  signInAsAlice();
+  const fetchMock = stubFetch(
+    fetchRoutes({ "GET /user": jsonResponse(200, { user: makeUser() }), ...routes }),
+  );
+  return { ...renderApp("/post"), fetchMock };
+}
+
+function deferred() {
+  let resolve!: (response: Response) => void;
+  const promise = new Promise<Response>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+const feedOf = (...posts: ReturnType<typeof makePost>[]) => jsonResponse(200, { posts, nextCursor: null });
+
+describe("FeedScreen", () => {
+  it("shows each post with its author, media, caption, place, tags and latest comments", async () => {
+    openFeed({
+      "GET /posts": feedOf(
+        makePost({
+          comments: [
+            makeComment({ _id: "c-1", text: "First!" }),
+            makeComment({ _id: "c-2", text: "So pretty" }),
+          ],
+          commentsCount: 5,
+        }),
+      ),
+    });
+
+    const card = await screen.findByRole("article", { name: "Post by @bob" });
+    expect(within(card).getAllByRole("link", { name: "@bob" })[0]).toHaveAttribute("href", "/profile/bob");
+    expect(within(card).getByRole("img", { name: "Sunset at the pier" })).toHaveAttribute(
+      "src",
+      "/media/image/sunset.jpg",
+    );
+    expect(within(card).getByText("Brighton")).toBeInTheDocument();
+    expect(within(card).getByText("#sunset #sea")).toBeInTheDocument();
+    expect(within(card).getByText("2 likes")).toBeInTheDocument();
+    expect(within(card).getByText("So pretty")).toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: "View all 5 comments" })).toHaveAttribute(
+      "href",
+      "/post/bob/p-1",
+    );
+    expect(within(card).getByRole("button", { name: "Following" })).toBeInTheDocument();
+    expect(document.title).toBe("Home · Flik");
+  });
+
+  it("shows skeletons while the first page loads", async () => {
+    openFeed({ "GET /posts": () => pending() });
+    expect(await screen.findByText("Loading posts...")).toHaveAttribute("role", "status");
+  });
+
+  it("plays a video muted, inline and looping, with controls", async () => {
+    openFeed({
+      "GET /posts": feedOf(makePost({ image: "/media/video/surf.mp4", mediaType: "video", caption: "Surf" })),
+    });
+    const video = await screen.findByLabelText("Surf");
+    expect(video.tagName).toBe("VIDEO");
+    expect(video).toHaveProperty("muted", true);
+    expect(video).toHaveAttribute("playsinline");
+    expect(video).toHaveAttribute("loop");
+    expect(video).toHaveAttribute("controls");
+  });
+
+  it("says so when there are no posts, and links to a new post", async () => {
+    openFeed({ "GET /posts": feedOf() });
+    expect(await screen.findByRole("heading", { name: "No posts yet" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Share your first post" })).toHaveAttribute("href", "/post/new");
+  });
+
+  it("offers to try again when the feed fails to load", async () => {
+    let calls = 0;
+    const { user } = openFeed({
+      "GET /posts": () => (++calls === 1 ? jsonResponse(500, { message: "Boom" }) : feedOf(makePost())),
+    });
+
+    expect(await screen.findByText("Something went wrong loading posts.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+
+    expect(await screen.findByRole("article", { name: "Post by @bob" })).toBeInTheDocument();
+  });
+
+  it("loads the next page after the last post", async () => {
+    const { user, fetchMock } = openFeed({
+      "GET /posts": (url) =>
+        url.includes("cursor=")
+          ? jsonResponse(200, { posts: [makePost({ _id: "p-2", caption: "Older" })], nextCursor: null })
+          : jsonResponse(200, { posts: [makePost({ _id: "p-1" })], nextCursor: "next-1" }),
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Load more posts" }));
+
+    expect(await screen.findByRole("img", { name: "Older" })).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain("cursor=next-1");
+    expect(screen.getByText("You're all caught up")).toBeInTheDocument();
+  });
+
+  it("likes at once and keeps the server's count", async () => {
+    const like = deferred();
+    const { user } = openFeed({
+      "GET /posts": feedOf(makePost()),
+      "POST /posts/p-1/like": () => like.promise,
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Like" }));
+
+    const unlike = screen.getByRole("button", { name: "Unlike" });
+    expect(unlike).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByText("3 likes")).toBeInTheDocument();
+
+    like.resolve(jsonResponse(200, { likes: ["u-alice"], isLiked: true, likesCount: 7 }));
+    expect(await screen.findByText("7 likes")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Unlike" })).toBeInTheDocument();
+  });
+
+  it("rolls a like back when the server refuses it", async () => {
+    const like = deferred();
+    const { user } = openFeed({
+      "GET /posts": feedOf(makePost()),
+      "POST /posts/p-1/like": () => like.promise,
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Like" }));
+    expect(screen.getByText("3 likes")).toBeInTheDocument();
+
+    like.resolve(jsonResponse(500, { message: "Boom" }));
+
+    expect(await screen.findByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByText("2 likes")).toBeInTheDocument();
+    expect(await screen.findByText("Couldn't update your like. Please try again.")).toBeInTheDocument();
+  });
+
+  it("collapses rapid taps: the last one wins and only one request is sent", async () => {
+    const like = deferred();
+    const likeRoute = vi.fn(() => like.promise);
+    const unlikeRoute = vi.fn(() => jsonResponse(200, { likes: [], isLiked: false, likesCount: 2 }));
+    const { user } = openFeed({
+      "GET /posts": feedOf(makePost()),
+      "POST /posts/p-1/like": likeRoute,
+      "POST /posts/p-1/unlike": unlikeRoute,
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Like" }));
+    await user.click(screen.getByRole("button", { name: "Unlike" }));
+    await user.click(screen.getByRole("button", { name: "Like" }));
+    expect(screen.getByText("3 likes")).toBeInTheDocument();
+
+    like.resolve(jsonResponse(200, { likes: ["u-alice"], isLiked: true, likesCount: 3 }));
+
+    await waitFor(() => expect(screen.getByRole("button", { name: "Unlike" })).toBeInTheDocument());
+    expect(screen.getByText("3 likes")).toBeInTheDocument();
+    expect(likeRoute).toHaveBeenCalledTimes(1);
+    expect(unlikeRoute).not.toHaveBeenCalled();
+  });
+
+  it("unfollows at once on every post by the author, and rolls back on failure", async () => {
+    const unfollow = deferred();
+    const { user } = openFeed({
+      "GET /posts": feedOf(makePost({ _id: "p-1" }), makePost({ _id: "p-2", caption: "Pier at night" })),
+      "POST /unfollow/u-bob": () => unfollow.promise,
+    });
+
+    const [first] = await screen.findAllByRole("button", { name: "Following" });
+    await user.click(first as HTMLElement);
+
+    expect(screen.getAllByRole("button", { name: "Follow" })).toHaveLength(2);
+
+    unfollow.resolve(jsonResponse(500, { message: "Try later" }));
+
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Following" })).toHaveLength(2));
+    expect(await screen.findByText("Try later")).toBeInTheDocument();
+  });
+
+  it("hides the follow button on the member's own posts", async () => {
+    openFeed({
+      "GET /posts": feedOf(
+        makePost({
+          isMyPost: true,
+          isFollowed: false,
+          user: { ...makePost().user, _id: "u-alice", username: "alice" },
+        }),
+      ),
+    });
+    const card = await screen.findByRole("article", { name: "Post by @alice" });
+    expect(within(card).queryByRole("button", { name: /^Follow/ })).not.toBeInTheDocument();
+  });
+
+  it("asks to log in before following without a token", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    const { user } = openFeed({ "GET /posts": feedOf(makePost({ isFollowed: false })) });
+    const follow = await screen.findByRole("button", { name: "Follow" });
+
+    localStorage.removeItem("token");
+    await user.click(follow);
+
+    expect(alert).toHaveBeenCalledWith("Login required");
+  });
+
+  it("joins the rooms of the loaded posts and applies live events", async () => {
+    openFeed({ "GET /posts": feedOf(makePost({ _id: "p-1" })) });
+    await screen.findByRole("article", { name: "Post by @bob" });
+    const socket = await currentSocket();
+    expect(socket.emitted).toContainEqual(["joinPostRoom", "p-1"]);
+
+    // Someone else's like changes the count, not Alice's own state.
+    socket.fire("postLiked", { postId: "p-1", likesCount: 9, userId: "u-carol", isLiked: true });
+    expect(await screen.findByText("9 likes")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Like" })).toBeInTheDocument();
+
+    // Alice's like from another tab changes both.
+    socket.fire("postLiked", { postId: "p-1", likesCount: 10, userId: "u-alice", isLiked: true });
+    expect(await screen.findByRole("button", { name: "Unlike" })).toBeInTheDocument();
+
+    socket.fire("postCommented", {
+      postId: "p-1",
+      comment: makeComment({ _id: "c-7", text: "Live comment" }),
+      commentsCount: 1,
+    });
+    expect(await screen.findByText("Live comment")).toBeInTheDocument();
+
+    socket.fire("newPost", { post: makePost({ _id: "p-2", caption: "Brand new" }) });
+    socket.fire("newPost", { post: makePost({ _id: "p-2", caption: "Brand new" }) });
+    expect(await screen.findAllByRole("img", { name: "Brand new" })).toHaveLength(1);
+    expect(screen.getAllByRole("article")[0]).toContainElement(
+      screen.getByRole("img", { name: "Brand new" }),
+    );
+
+    socket.fire("postDeleted", { postId: "p-1" });
+    await waitFor(() =>
+      expect(screen.queryByRole("img", { name: "Sunset at the pier" })).not.toBeInTheDocument(),
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import { useCallback, useMemo, useRef } from "react";
+import { buttonStyles } from "../../../components/button-styles";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { useFeedQuery } from "../api/posts.queries";
+import { FeedEmpty, FeedError } from "../components/feed-states";
+import { PostCard } from "../components/post-card";
+import { PostCardSkeleton } from "../components/post-card-skeleton";
+import { usePostRooms } from "../hooks/use-post-rooms";
+
+/** /post, the Home tab: the member's posts and those of the people they follow, newest first. */
+export function FeedScreen() {
+  useDocumentTitle("Home");
+  const feed = useFeedQuery();
+  const posts = useMemo(() => feed.data?.pages.flatMap((page) => page.posts) ?? [], [feed.data]);
+  const postIds = useMemo(() => posts.map((post) => post._id), [posts]);
+  usePostRooms(postIds);
+
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useOnInView(sentinel, loadMore, { enabled: hasNextPage && !isFetchNextPageError });
+
+  return (
+    <div className="mx-auto w-full max-w-[540px]">
+      <h1 className="sr-only">Home</h1>
+      {feed.isPending ? (
+        <FeedLoading />
+      ) : feed.isError && posts.length === 0 ? (
+        <FeedError onRetry={() => feed.refetch()} retrying={feed.isFetching} />
+      ) : posts.length === 0 ? (
+        <FeedEmpty />
+      ) : (
+        <>
+          <ul className="space-y-4 sm:space-y-6" aria-label="Posts">
+            {posts.map((post) => (
+              <li key={post._id}>
+                <PostCard post={post} />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinel} className="mt-4 sm:mt-6">
+            {isFetchingNextPage ? (
+              <FeedLoading count={1} />
+            ) : isFetchNextPageError ? (
+              <FeedError onRetry={() => fetchNextPage()} retrying={false} />
+            ) : hasNextPage ? (
+              !canObserveIntersections && (
+                <button type="button" onClick={loadMore} className={`${buttonStyles.secondary} w-full`}>
+                  Load more posts
+                </button>
+              )
+            ) : (
+              <p className="py-6 text-center text-sm text-zinc-500">You're all caught up</p>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function FeedLoading({ count = 2 }: { count?: number }) {
+  return (
+    <div className="space-y-4 sm:space-y-6">
+      <p role="status" className="sr-only">
+        Loading posts...
+      </p>
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
+        <PostCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}

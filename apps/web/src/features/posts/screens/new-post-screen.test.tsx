@@ -1,0 +1,181 @@
+import { screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { signInAsAlice } from "../../../test/auth-storage";
+import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
+import { aliceAuthor, fetchRoutes, jsonResponse, makePost, makeUser } from "../../../test/fixtures";
+import { renderApp, stubFetch } from "../../../test/render-app";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+const photo = new File(["jpeg"], "pier.jpg", { type: "image/jpeg" });
+const clip = new File(["mp4"], "wave.mp4", { type: "video/mp4" });
+const created = makePost({
+  _id: "p-new",
+  isMyPost: true,
+  isFollowed: false,
+  user: aliceAuthor,
+  caption: "Pier",
+});
+
+type Routes = Parameters<typeof fetchRoutes>[0];
+
+function openComposer(routes: Routes = {}) {
+  signInAsAlice();
+  const createRoute = vi.fn(() => jsonResponse(201, { post: created }));
+  stubFetch(
+    fetchRoutes({
+      "GET /user": jsonResponse(200, { user: makeUser() }),
+      "POST /posts": createRoute,
+      "GET /posts/p-new": jsonResponse(200, { post: created }),
+      ...routes,
+    }),
+  );
+  return { ...renderApp("/post/new"), createRoute };
+}
+
+function uploaded(url = "/media/image/pier.jpg") {
+  sentUpload().respond(200, {
+    secure_url: url,
+    public_id: "pier",
+    resource_type: "image",
+    format: "jpg",
+    bytes: 4,
+  });
+}
+
+beforeEach(() => {
+  FakeXhr.last = undefined;
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+});
+
+describe("NewPostScreen", () => {
+  it("has the three tabs of the spec, as a keyboard tablist", async () => {
+    const { user } = openComposer();
+    const tabs = await screen.findAllByRole("tab");
+    expect(tabs.map((tab) => tab.textContent)).toEqual(["Post", "Tags", "Flick"]);
+    expect(screen.getByRole("tab", { name: "Post" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tabpanel")).toHaveAccessibleName("Post details");
+    expect(screen.getByRole("tab", { name: "Post" })).toHaveAttribute(
+      "aria-controls",
+      screen.getByRole("tabpanel").id,
+    );
+
+    await user.click(screen.getByRole("tab", { name: "Post" }));
+    await user.keyboard("{ArrowRight}");
+
+    expect(screen.getByRole("tab", { name: "Tags" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Tags" })).toHaveFocus();
+    expect(screen.getByLabelText("Tags")).toBeInTheDocument();
+    expect(screen.getByLabelText("Location")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Photo or video")).not.toBeInTheDocument();
+  });
+
+  it("alerts 'Please select a file' when sharing without one, and sends nothing", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    const { user, createRoute } = openComposer();
+
+    await user.click(await screen.findByRole("button", { name: "Share" }));
+
+    expect(alert).toHaveBeenCalledWith("Please select a file");
+    expect(FakeXhr.last).toBeUndefined();
+    expect(createRoute).not.toHaveBeenCalled();
+  });
+
+  it("uploads with progress, creates the post, says 'Post created!' and opens it", async () => {
+    const { user, router, createRoute } = openComposer();
+
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    expect(screen.getByRole("img", { name: "Preview of the chosen file" })).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Caption"), "Pier");
+    expect(screen.getByText("4/2200")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Location"), "Brighton");
+    await user.type(screen.getByLabelText("Tags"), "#sea");
+    await user.click(screen.getByRole("button", { name: "Share" }));
+
+    expect(sentUpload().url).toBe("/api/media/image/upload");
+    sentUpload().progress(40, 100);
+    expect(await screen.findByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
+    expect(screen.getByLabelText("Caption")).toBeDisabled();
+
+    uploaded();
+
+    expect(await screen.findByText("Post created!")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post/alice/p-new"));
+    const [, init] = (createRoute.mock.calls[0] ?? []) as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      caption: "Pier",
+      location: "Brighton",
+      tags: "#sea",
+      image: "/media/image/pier.jpg",
+      isReel: false,
+    });
+  });
+
+  it("publishes a video from the Flick tab as a flick", async () => {
+    const { user, createRoute } = openComposer();
+
+    await user.click(await screen.findByRole("tab", { name: "Flick" }));
+    const picker = screen.getByLabelText("Video");
+    expect(picker).toHaveAttribute("accept", "video/*");
+    expect(screen.getByText(/Flicks are short vertical videos/)).toBeInTheDocument();
+    await user.upload(picker, clip);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+
+    expect(sentUpload().url).toBe("/api/media/video/upload");
+    uploaded("/media/video/wave.mp4");
+
+    await screen.findByText("Post created!");
+    const [, init] = (createRoute.mock.calls[0] ?? []) as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ image: "/media/video/wave.mp4", isReel: true });
+  });
+
+  it("goes back to the editable draft when the upload is cancelled", async () => {
+    const { user, createRoute } = openComposer();
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await user.type(screen.getByLabelText("Caption"), "Pier");
+    await user.click(screen.getByRole("button", { name: "Share" }));
+
+    await user.click(await screen.findByRole("button", { name: "Cancel" }));
+
+    expect(sentUpload().aborted).toBe(true);
+    expect(await screen.findByRole("button", { name: "Share" })).toBeEnabled();
+    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Caption")).toHaveValue("Pier");
+    expect(screen.getByLabelText("Caption")).toBeEnabled();
+    expect(createRoute).not.toHaveBeenCalled();
+  });
+
+  it("shows the host's message when the upload is refused", async () => {
+    const { user, createRoute } = openComposer();
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+
+    sentUpload().respond(413, { message: "Images can be at most 15 MB" });
+
+    expect(await screen.findByText("Images can be at most 15 MB")).toBeInTheDocument();
+    expect(createRoute).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Share" })).toBeEnabled();
+  });
+
+  it("says 'Error creating post' when the post cannot be created, and does not upload twice", async () => {
+    let attempts = 0;
+    const { user, router } = openComposer({
+      "POST /posts": () =>
+        ++attempts === 1 ? jsonResponse(500, { message: "Boom" }) : jsonResponse(201, { post: created }),
+    });
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    const firstUpload = sentUpload();
+    uploaded();
+
+    expect(await screen.findByText("Error creating post")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/post/new");
+
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    expect(await screen.findByText("Post created!")).toBeInTheDocument();
+    expect(FakeXhr.last).toBe(firstUpload);
+  });
+});

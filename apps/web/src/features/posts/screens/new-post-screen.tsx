@@ -1,0 +1,157 @@
+import { ACCEPT_IMAGES_AND_VIDEOS, mediaTypeOfFile } from "@flik/shared";
+import { type FormEvent, useId, useState } from "react";
+import { buttonStyles } from "../../../components/button-styles";
+import { FlicksIcon, ImageIcon } from "../../../components/icons";
+import { UploadProgress } from "../../../components/upload-progress";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { type ComposerTab, ComposerTabs, panelId } from "../components/composer/composer-tabs";
+import { MediaPicker } from "../components/composer/media-picker";
+import { CaptionField, LocationField, TagsField } from "../components/composer/post-text-fields";
+import { usePublishPost } from "../hooks/use-publish-post";
+
+const PANEL_NAMES: Record<ComposerTab, string> = {
+  post: "Post details",
+  tags: "Tag details",
+  flick: "Flick details",
+};
+
+const FLICK_NEEDS_VIDEO = "A flick must be a video. Choose a video file.";
+
+/** /post/new: a photo or video post, or a flick, with caption, location and tags (spec §2). */
+export function NewPostScreen() {
+  useDocumentTitle("New post");
+  const baseId = useId();
+  const [tab, setTab] = useState<ComposerTab>("post");
+  // The Tags tab edits the same draft; what gets published is the last of Post or Flick chosen.
+  const [kind, setKind] = useState<"post" | "flick">("post");
+  const [file, setFile] = useState<File | null>(null);
+  const [caption, setCaption] = useState("");
+  const [location, setLocation] = useState("");
+  const [tags, setTags] = useState("");
+  const [fileError, setFileError] = useState<string | null>(null);
+  const { phase, publish, cancelUpload } = usePublishPost();
+  const busy = phase.step !== "editing";
+  const isFlick = kind === "flick";
+  const flickWithoutVideo = isFlick && file !== null && mediaTypeOfFile(file) !== "video";
+
+  function selectTab(next: ComposerTab) {
+    setTab(next);
+    if (next !== "tags") setKind(next);
+    setFileError(null);
+  }
+
+  function chooseFile(next: File | null) {
+    setFile(next);
+    setFileError(null);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!file) {
+      window.alert("Please select a file");
+      return;
+    }
+    if (flickWithoutVideo) {
+      setTab("flick");
+      setFileError(FLICK_NEEDS_VIDEO);
+      return;
+    }
+    void publish({ file, caption, location, tags, isReel: isFlick });
+  }
+
+  const textFields = (
+    <div className="space-y-5">
+      <CaptionField value={caption} onChange={setCaption} />
+      <LocationField value={location} onChange={setLocation} />
+      <TagsField value={tags} onChange={setTags} />
+    </div>
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <h1 className="text-2xl font-bold tracking-tight text-zinc-900">New post</h1>
+      <p className="mt-1 text-sm text-zinc-600">Share a photo or video, or a short flick.</p>
+
+      <form
+        onSubmit={handleSubmit}
+        aria-busy={busy}
+        className="mt-6 rounded-2xl border border-zinc-200/80 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <fieldset disabled={busy} className="min-w-0 space-y-6 transition-opacity disabled:opacity-70">
+          <legend className="sr-only">Your post</legend>
+          <ComposerTabs baseId={baseId} selected={tab} onSelect={selectTab} />
+
+          {/* Named apart from its tab, so the Tags panel is never taken for the Tags field. */}
+          <div role="tabpanel" id={panelId(baseId, tab)} aria-label={PANEL_NAMES[tab]}>
+            {tab === "tags" ? (
+              <div className="space-y-5">
+                <DraftSummary file={file} isFlick={isFlick} />
+                <TagsField value={tags} onChange={setTags} />
+                <LocationField value={location} onChange={setLocation} />
+              </div>
+            ) : (
+              <div className="grid gap-6 md:grid-cols-2">
+                {tab === "flick" ? (
+                  <MediaPicker
+                    key="flick"
+                    file={file}
+                    onChange={chooseFile}
+                    accept="video/*"
+                    label="Video"
+                    title="Choose a video"
+                    hint="Flicks are short vertical videos: choose a video file (MP4, MOV or WebM)."
+                    error={fileError ?? (flickWithoutVideo ? FLICK_NEEDS_VIDEO : null)}
+                  />
+                ) : (
+                  <MediaPicker
+                    key="post"
+                    file={file}
+                    onChange={chooseFile}
+                    accept={ACCEPT_IMAGES_AND_VIDEOS}
+                    label="Photo or video"
+                    title="Choose a photo or video"
+                    hint="JPEG, PNG, GIF or WebP photos, MP4, MOV or WebM videos."
+                    error={fileError}
+                  />
+                )}
+                {textFields}
+              </div>
+            )}
+          </div>
+        </fieldset>
+
+        <div className="mt-6 border-t border-zinc-100 pt-5">
+          {phase.step === "uploading" ? (
+            <UploadProgress
+              percent={phase.percent}
+              label={file?.name ?? "Uploading"}
+              onCancel={cancelUpload}
+            />
+          ) : (
+            <button
+              type="submit"
+              disabled={busy}
+              className={`${buttonStyles.primary} w-full sm:ml-auto sm:flex sm:w-auto sm:min-w-40`}
+            >
+              {phase.step === "creating" ? "Sharing..." : "Share"}
+            </button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function DraftSummary({ file, isFlick }: { file: File | null; isFlick: boolean }) {
+  const Icon = isFlick ? FlicksIcon : ImageIcon;
+  return (
+    <div className="flex items-center gap-3 rounded-xl bg-zinc-50 px-4 py-3 text-sm">
+      <Icon className="size-5 shrink-0 text-fuchsia-600" />
+      <p className="min-w-0 text-zinc-700">
+        {isFlick ? "Flick" : "Post"}:{" "}
+        <span className="font-medium text-zinc-900">{file ? file.name : "no file chosen yet"}</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect } from "react";
+import { useNavigate, useParams } from "react-router";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { isPostUnavailable, usePostQuery } from "../api/posts.queries";
+import { postPath } from "../components/post-author";
+import { PostDetailSkeleton } from "../components/post-detail-skeleton";
+import { PostLoadFailed, PostUnavailable } from "../components/post-unavailable";
+
+/** /post/{id}, the share-link shape: finds the post's author and opens /post/{username}/{id}. */
+export function PostLinkScreen() {
+  useDocumentTitle("Post");
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const query = usePostQuery(id);
+  const author = query.data?.user.username;
+
+  useEffect(() => {
+    if (author) navigate(postPath(author, id), { replace: true });
+  }, [author, id, navigate]);
+
+  if (query.isError) {
+    if (isPostUnavailable(query.error)) return <PostUnavailable />;
+    return <PostLoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />;
+  }
+  return <PostDetailSkeleton />;
+}

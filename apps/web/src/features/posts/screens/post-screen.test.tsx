@@ -1,0 +1,262 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { signInAsAlice } from "../../../test/auth-storage";
+import {
+  aliceAuthor,
+  fetchRoutes,
+  jsonResponse,
+  makeComment,
+  makePost,
+  makeUser,
+} from "../../../test/fixtures";
+import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+type Routes = Parameters<typeof fetchRoutes>[0];
+
+const alicesPost = makePost({
+  _id: "p-7",
+  isMyPost: true,
+  isFollowed: false,
+  user: aliceAuthor,
+  caption: "My pier",
+});
+const bobsPost = makePost({
+  _id: "p-1",
+  comments: [makeComment({ _id: "c-1", text: "First!" }), makeComment({ _id: "c-2", text: "Gorgeous" })],
+  commentsCount: 2,
+});
+
+function openPost(path: string, routes: Routes) {
+  signInAsAlice();
+  stubFetch(fetchRoutes({ "GET /user": jsonResponse(200, { user: makeUser() }), ...routes }));
+  return renderApp(path);
+}
+
+async function openMenu(user: ReturnType<typeof renderApp>["user"]) {
+  await user.click(await screen.findByRole("button", { name: "Post options" }));
+  return screen.getByRole("menu");
+}
+
+describe("PostScreen", () => {
+  it("shows the post with all its comments, and a follow button for another member's post", async () => {
+    openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(200, { post: bobsPost }) });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Post by @bob" })).toBeInTheDocument();
+    const comments = screen.getByRole("list", { name: "Comments" });
+    expect(within(comments).getByText("First!")).toBeInTheDocument();
+    expect(within(comments).getByText("Gorgeous")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Following" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Like" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Add a comment")).toBeInTheDocument();
+  });
+
+  it("says 'No comments yet.' for a post without comments", async () => {
+    openPost("/post/alice/p-7", { "GET /posts/p-7": jsonResponse(200, { post: alicesPost }) });
+    expect(await screen.findByText("No comments yet.")).toBeInTheDocument();
+  });
+
+  it("offers Edit and Delete to the owner, with Copy link", async () => {
+    const { user } = openPost("/post/alice/p-7", {
+      "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
+    });
+
+    const menu = await openMenu(user);
+
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Edit", "Delete", "Copy link"]);
+    expect(screen.queryByRole("button", { name: /^Follow/ })).not.toBeInTheDocument();
+  });
+
+  it("offers other members only Copy link", async () => {
+    const { user } = openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(200, { post: bobsPost }) });
+    const menu = await openMenu(user);
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Copy link"]);
+  });
+
+  it("closes the menu with Escape and returns focus to its button", async () => {
+    const { user } = openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(200, { post: bobsPost }) });
+    await openMenu(user);
+    expect(screen.getByRole("menuitem", { name: "Copy link" })).toHaveFocus();
+
+    await user.keyboard("{Escape}");
+
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Post options" })).toHaveFocus();
+  });
+
+  it("edits caption, location and tags, says 'Post updated!' and returns to view mode", async () => {
+    const update = vi.fn(() =>
+      jsonResponse(200, {
+        post: { ...alicesPost, caption: "Pier at dusk", location: "Hove", tags: "#dusk" },
+      }),
+    );
+    const { user, router } = openPost("/post/alice/p-7", {
+      "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
+      "PUT /posts/p-7": update,
+    });
+
+    await openMenu(user);
+    await user.click(screen.getByRole("menuitem", { name: "Edit" }));
+    const caption = screen.getByLabelText("Caption");
+    expect(caption).toHaveValue("My pier");
+    await user.clear(caption);
+    await user.type(caption, "Pier at dusk");
+    await user.clear(screen.getByLabelText("Location"));
+    await user.type(screen.getByLabelText("Location"), "Hove");
+    await user.clear(screen.getByLabelText("Tags"));
+    await user.type(screen.getByLabelText("Tags"), "#dusk");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Post updated!")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText("Caption")).not.toBeInTheDocument());
+    expect(screen.getByText("Pier at dusk")).toBeInTheDocument();
+    expect(screen.getByText("Hove")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("");
+    const [, init] = (update.mock.calls[0] ?? []) as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      caption: "Pier at dusk",
+      location: "Hove",
+      tags: "#dusk",
+    });
+  });
+
+  it("says 'Error updating post' and stays in edit mode when saving fails", async () => {
+    const { user } = openPost("/post/alice/p-7?edit=1", {
+      "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
+      "PUT /posts/p-7": jsonResponse(500, { message: "Boom" }),
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Error updating post")).toBeInTheDocument();
+    expect(screen.getByLabelText("Caption")).toBeInTheDocument();
+  });
+
+  it("opens edit mode from ?edit=1 for the owner only", async () => {
+    openPost("/post/bob/p-1?edit=1", { "GET /posts/p-1": jsonResponse(200, { post: bobsPost }) });
+    await screen.findByRole("heading", { level: 1, name: "Post by @bob" });
+    expect(screen.queryByLabelText("Caption")).not.toBeInTheDocument();
+  });
+
+  it("cancels an edit without saving", async () => {
+    const { user } = openPost("/post/alice/p-7?edit=1", {
+      "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
+    });
+    await user.type(await screen.findByLabelText("Caption"), " changed");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByLabelText("Caption")).not.toBeInTheDocument();
+    expect(screen.getByText("My pier")).toBeInTheDocument();
+  });
+
+  it("deletes after confirming, says 'Post deleted' and goes to /post", async () => {
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const { user, router } = openPost("/post/alice/p-7", {
+      "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
+      "DELETE /posts/p-7": jsonResponse(200, { message: "Post deleted" }),
+      "GET /posts": jsonResponse(200, { posts: [], nextCursor: null }),
+    });
+
+    await openMenu(user);
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+
+    expect(window.confirm).toHaveBeenCalledWith("Delete this post?");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
+    expect(await screen.findByText("Post deleted")).toBeInTheDocument();
+  });
+
+  it("says 'Failed to delete post' when deleting fails, and stays", async () => {
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const { user, router } = openPost("/post/alice/p-7", {
+      "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
+      "DELETE /posts/p-7": jsonResponse(500, { message: "Boom" }),
+    });
+
+    await openMenu(user);
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+
+    expect(await screen.findByText("Failed to delete post")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/post/alice/p-7");
+  });
+
+  it("leaves the post when it is deleted elsewhere: 'This post was deleted.'", async () => {
+    const { router } = openPost("/post/bob/p-1", {
+      "GET /posts/p-1": jsonResponse(200, { post: bobsPost }),
+      "GET /posts": jsonResponse(200, { posts: [], nextCursor: null }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Post by @bob" });
+    const socket = await currentSocket();
+    expect(socket.emitted).toContainEqual(["joinPostRoom", "p-1"]);
+
+    socket.fire("postDeleted", { postId: "p-1" });
+
+    expect(await screen.findByText("This post was deleted.")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
+    await waitFor(() => expect(socket.emitted).toContainEqual(["leavePostRoom", "p-1"]));
+  });
+
+  it("updates live when the post is edited, liked or commented on", async () => {
+    openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(200, { post: bobsPost }) });
+    await screen.findByRole("heading", { level: 1, name: "Post by @bob" });
+    const socket = await currentSocket();
+
+    socket.fire("postUpdated", {
+      post: { ...bobsPost, caption: "Edited live", updatedAt: "2025-06-02T00:00:00.000Z" },
+    });
+    socket.fire("postLiked", { postId: "p-1", likesCount: 12, userId: "u-carol", isLiked: true });
+    socket.fire("postCommented", {
+      postId: "p-1",
+      comment: makeComment({ _id: "c-3", text: "Live one" }),
+      commentsCount: 3,
+    });
+
+    expect(await screen.findByText("Edited live")).toBeInTheDocument();
+    expect(screen.getByText("12 likes")).toBeInTheDocument();
+    expect(screen.getByText("Live one")).toBeInTheDocument();
+  });
+
+  it("puts the author's real username in the URL", async () => {
+    const { router } = openPost("/post/someone/p-1?edit=1", {
+      "GET /posts/p-1": jsonResponse(200, { post: bobsPost }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post/bob/p-1"));
+    expect(router.state.location.search).toBe("?edit=1");
+  });
+
+  it("says the post isn't available, with 'Error fetching post', for an unknown id", async () => {
+    openPost("/post/bob/p-404", { "GET /posts/p-404": jsonResponse(404, { message: "Post not found" }) });
+
+    expect(await screen.findByRole("heading", { name: "This post isn't available" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to your feed" })).toHaveAttribute("href", "/post");
+    expect(await screen.findByText("Error fetching post")).toBeInTheDocument();
+  });
+});
+
+describe("PostLinkScreen", () => {
+  it("opens /post/{username}/{id} for a share link", async () => {
+    const { router } = openPost("/post/p-1", { "GET /posts/p-1": jsonResponse(200, { post: bobsPost }) });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post/bob/p-1"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Post by @bob" })).toBeInTheDocument();
+  });
+
+  it("says the post isn't available for an unknown link", async () => {
+    openPost("/post/p-404", { "GET /posts/p-404": jsonResponse(404, { message: "Post not found" }) });
+    expect(await screen.findByRole("heading", { name: "This post isn't available" })).toBeInTheDocument();
+  });
+
+  it("does not read /post/new as a post id", async () => {
+    openPost("/post/new", {});
+    expect(await screen.findByRole("heading", { name: "New post" })).toBeInTheDocument();
+  });
+});

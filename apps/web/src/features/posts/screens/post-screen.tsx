@@ -1,0 +1,99 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useSocket } from "../../realtime/socket-provider";
+import { postKeys } from "../api/post-keys";
+import { isPostUnavailable, usePostQuery } from "../api/posts.queries";
+import { postPath } from "../components/post-author";
+import { PostDetail } from "../components/post-detail";
+import { PostDetailSkeleton } from "../components/post-detail-skeleton";
+import { PostLoadFailed, PostUnavailable } from "../components/post-unavailable";
+import { confirmDeletePost, useDeletePost } from "../hooks/use-delete-post";
+import { usePostRooms } from "../hooks/use-post-rooms";
+
+/** /post/{username}/{id}: one post, live; its owner can edit (`?edit=1`) and delete it. */
+export function PostScreen() {
+  const { username = "", id = "" } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const socket = useSocket();
+  const query = usePostQuery(id);
+  const post = query.data;
+  useDocumentTitle(post ? `Post by @${post.user.username}` : "Post");
+  usePostRooms(id ? [id] : []);
+
+  // Set before our own delete is sent: its live echo may arrive before the answer does.
+  const deletedHere = useRef(false);
+  const gone = useRef(false);
+  const deletePost = useDeletePost(() => {
+    gone.current = true;
+    navigate("/post", { replace: true });
+  });
+
+  useEffect(() => {
+    if (query.isError) toast.error("Error fetching post", { toastId: `post-error-${id}` });
+  }, [query.isError, id]);
+
+  // The username in the URL is cosmetic; the id decides. Show the author's real one.
+  const author = post?.user.username;
+  useEffect(() => {
+    if (author && author !== username) {
+      navigate({ pathname: postPath(author, id), search }, { replace: true });
+    }
+  }, [author, username, id, search, navigate]);
+
+  useEffect(() => {
+    if (!socket) return;
+    const onDeleted = ({ postId }: { postId: string }) => {
+      if (postId !== id || deletedHere.current) return;
+      gone.current = true;
+      toast.info("This post was deleted.");
+      navigate("/post", { replace: true });
+    };
+    socket.on("postDeleted", onDeleted);
+    return () => {
+      socket.off("postDeleted", onDeleted);
+    };
+  }, [socket, id, navigate]);
+
+  // A deleted post must not come back from the cache on Back.
+  useEffect(
+    () => () => {
+      if (gone.current) queryClient.removeQueries({ queryKey: postKeys.detail(id) });
+    },
+    [queryClient, id],
+  );
+
+  if (!post) {
+    if (!query.isError) return <PostDetailSkeleton />;
+    if (isPostUnavailable(query.error)) return <PostUnavailable />;
+    return <PostLoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />;
+  }
+
+  const data = post;
+  const editing = data.isMyPost && searchParams.get("edit") === "1";
+
+  return (
+    <div className={deletePost.isPending ? "pointer-events-none opacity-60 transition" : ""}>
+      <PostDetail
+        post={data}
+        editing={editing}
+        onEdit={() => setSearchParams({ edit: "1" }, { replace: true })}
+        onDoneEditing={() => setSearchParams({}, { replace: true })}
+        onDelete={() => {
+          if (!confirmDeletePost()) return;
+          deletedHere.current = true;
+          deletePost.mutate(data._id, {
+            onError: () => {
+              deletedHere.current = false;
+            },
+          });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { signInAsAlice } from "../test/auth-storage";
+import { FakeXhr, sentUpload as sent } from "../test/fake-xhr";
+import {
+  isAbortError,
+  isSameOriginBase,
+  UPLOAD_NETWORK_ERROR,
+  uploadEndpoint,
+  uploadMedia,
+} from "./media-upload";
+
+const photo = new File(["jpeg bytes"], "sunset.jpg", { type: "image/jpeg" });
+const clip = new File(["mp4 bytes"], "surf.mp4", { type: "video/mp4" });
+const result = {
+  secure_url: "/media/image/abc.jpg",
+  public_id: "abc",
+  resource_type: "image",
+  format: "jpg",
+  bytes: 10,
+};
+
+beforeEach(() => {
+  FakeXhr.last = undefined;
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+});
+
+describe("uploadEndpoint", () => {
+  it("picks the image or the video endpoint by the file's type", () => {
+    expect(uploadEndpoint(photo, "/api/media")).toBe("/api/media/image/upload");
+    expect(uploadEndpoint(clip, "https://api.cloudinary.com/v1_1/demo/")).toBe(
+      "https://api.cloudinary.com/v1_1/demo/video/upload",
+    );
+  });
+});
+
+describe("isSameOriginBase", () => {
+  it("is true for paths and the page's own origin only", () => {
+    expect(isSameOriginBase("/api/media")).toBe(true);
+    expect(isSameOriginBase(`${window.location.origin}/api/media`)).toBe(true);
+    expect(isSameOriginBase("https://api.cloudinary.com/v1_1/demo")).toBe(false);
+    expect(isSameOriginBase("//evil.example/upload")).toBe(false);
+  });
+});
+
+describe("uploadMedia", () => {
+  it("posts the file and the preset to the endpoint of its type and resolves the host's answer", async () => {
+    const upload = uploadMedia(clip, { base: "/api/media", preset: "flik" });
+
+    const xhr = sent();
+    expect(xhr.method).toBe("POST");
+    expect(xhr.url).toBe("/api/media/video/upload");
+    expect(xhr.body?.get("file")).toBe(clip);
+    expect(xhr.body?.get("upload_preset")).toBe("flik");
+
+    xhr.respond(200, { ...result, resource_type: "video" });
+    await expect(upload).resolves.toMatchObject({ secure_url: "/media/image/abc.jpg" });
+  });
+
+  it("sends the member's token to its own host", () => {
+    const token = signInAsAlice();
+    void uploadMedia(photo, { base: "/api/media" });
+    expect(sent().headers.Authorization).toBe(`Bearer ${token}`);
+  });
+
+  it("never sends the token to another host", () => {
+    signInAsAlice();
+    void uploadMedia(photo, { base: "https://api.cloudinary.com/v1_1/demo", preset: "unsigned" });
+    expect(sent().url).toBe("https://api.cloudinary.com/v1_1/demo/image/upload");
+    expect(sent().headers).not.toHaveProperty("Authorization");
+  });
+
+  it("reports progress in whole percents, reaching 100 only with the host's answer", async () => {
+    const onProgress = vi.fn();
+    const upload = uploadMedia(photo, { base: "/api/media", onProgress });
+    const xhr = sent();
+
+    xhr.progress(250, 1000);
+    xhr.progress(1000, 1000);
+    expect(onProgress.mock.calls.map(([percent]) => percent)).toEqual([0, 25, 99]);
+
+    xhr.respond(201, result);
+    await upload;
+    expect(onProgress).toHaveBeenLastCalledWith(100);
+  });
+
+  it("cancels through its AbortSignal with an AbortError", async () => {
+    const controller = new AbortController();
+    const upload = uploadMedia(photo, { base: "/api/media", signal: controller.signal });
+
+    controller.abort();
+
+    const error = await upload.catch((e: unknown) => e);
+    expect(sent().aborted).toBe(true);
+    expect(isAbortError(error)).toBe(true);
+  });
+
+  it("does not start when the signal is already aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await uploadMedia(photo, { signal: controller.signal }).catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it("rejects with the built-in host's message", async () => {
+    const upload = uploadMedia(photo, { base: "/api/media" });
+    sent().respond(413, { message: "Images can be at most 15 MB" });
+    await expect(upload).rejects.toMatchObject({ message: "Images can be at most 15 MB", status: 413 });
+  });
+
+  it("rejects with Cloudinary's error message", async () => {
+    const upload = uploadMedia(photo, { base: "https://api.cloudinary.com/v1_1/demo" });
+    sent().respond(400, { error: { message: "Upload preset not found" } });
+    await expect(upload).rejects.toThrow("Upload preset not found");
+  });
+
+  it("explains a refusal that carries no message", async () => {
+    const upload = uploadMedia(photo, { base: "/api/media" });
+    sent().respond(415, "<html>Unsupported</html>");
+    await expect(upload).rejects.toThrow("This file type isn't supported. Choose an image or a video.");
+  });
+
+  it("rejects a network failure with a connection hint", async () => {
+    const upload = uploadMedia(photo, { base: "/api/media" });
+    sent().onerror?.();
+    await expect(upload).rejects.toThrow(UPLOAD_NETWORK_ERROR);
+  });
+});

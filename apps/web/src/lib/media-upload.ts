@@ -1,0 +1,134 @@
+import { DEFAULT_MEDIA_UPLOAD_PRESET, type MediaUploadResult, mediaTypeOfFile } from "@flik/shared";
+import { API_BASE } from "./api-client";
+import { getToken } from "./storage";
+
+export const MEDIA_UPLOAD_BASE: string = import.meta.env.VITE_MEDIA_UPLOAD_BASE || `${API_BASE}/media`;
+export const MEDIA_UPLOAD_PRESET: string =
+  import.meta.env.VITE_MEDIA_UPLOAD_PRESET || DEFAULT_MEDIA_UPLOAD_PRESET;
+
+export const UPLOAD_NETWORK_ERROR = "Upload failed. Check your connection and try again.";
+const UPLOAD_FAILED = "Upload failed. Please try again.";
+
+/** What the host said when it refused, by status, for hosts that send no message of their own. */
+const FALLBACK_BY_STATUS: Record<number, string> = {
+  401: "Your session has expired. Log in again to upload.",
+  413: "This file is too large to upload.",
+  415: "This file type isn't supported. Choose an image or a video.",
+};
+
+export interface UploadOptions {
+  /** Called with whole percents, 0–100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  base?: string;
+  preset?: string;
+}
+
+/** The image or video endpoint of the host, by the file's type (spec §1). */
+export function uploadEndpoint(file: { type: string }, base = MEDIA_UPLOAD_BASE): string {
+  return `${base.replace(/\/+$/, "")}/${mediaTypeOfFile(file)}/upload`;
+}
+
+/** Only our own host gets the member's token; a third-party host (Cloudinary) takes an unsigned preset. */
+export function isSameOriginBase(base: string): boolean {
+  if (base.startsWith("/") && !base.startsWith("//")) return true;
+  try {
+    return new URL(base).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
+export class UploadError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = "UploadError";
+    this.status = status;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The built-in host answers `{message}`, Cloudinary `{error: {message}}`. */
+function refusalMessage(body: unknown, status: number): string {
+  if (body && typeof body === "object") {
+    const { message, error } = body as { message?: unknown; error?: { message?: unknown } };
+    if (typeof message === "string" && message) return message;
+    if (typeof error?.message === "string" && error.message) return error.message;
+  }
+  return FALLBACK_BY_STATUS[status] ?? UPLOAD_FAILED;
+}
+
+function isUploadResult(body: unknown): body is MediaUploadResult {
+  return !!body && typeof (body as MediaUploadResult).secure_url === "string";
+}
+
+/**
+ * Uploads one file to the media host (design.md, "Media upload protocol"). XMLHttpRequest rather than
+ * fetch, because only it reports upload progress.
+ */
+export function uploadMedia(file: File, options: UploadOptions = {}): Promise<MediaUploadResult> {
+  const { onProgress, signal, base = MEDIA_UPLOAD_BASE, preset = MEDIA_UPLOAD_PRESET } = options;
+
+  return new Promise((resolve, reject) => {
+    const aborted = () => new DOMException("Upload cancelled", "AbortError");
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+
+    const xhr = new XMLHttpRequest();
+    const onAbortSignal = () => xhr.abort();
+    const finish = () => signal?.removeEventListener("abort", onAbortSignal);
+
+    xhr.open("POST", uploadEndpoint(file, base));
+    xhr.setRequestHeader("Accept", "application/json");
+    const token = getToken();
+    if (token && isSameOriginBase(base)) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+
+    xhr.upload.onprogress = (event) => {
+      // The host still checks and stores the file after the last byte, so 100 waits for its answer.
+      if (event.lengthComputable && event.total > 0) {
+        onProgress?.(Math.min(99, Math.floor((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      finish();
+      const body = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300 && isUploadResult(body)) {
+        onProgress?.(100);
+        resolve(body);
+      } else {
+        reject(new UploadError(refusalMessage(body, xhr.status), xhr.status));
+      }
+    };
+    xhr.onerror = () => {
+      finish();
+      reject(new UploadError(UPLOAD_NETWORK_ERROR, 0));
+    };
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => {
+      finish();
+      reject(aborted());
+    };
+    signal?.addEventListener("abort", onAbortSignal);
+
+    const form = new FormData();
+    form.append("file", file);
+    form.append("upload_preset", preset);
+    onProgress?.(0);
+    xhr.send(form);
+  });
+}

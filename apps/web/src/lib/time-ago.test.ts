@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { timeAgo } from "./time-ago";
+
+const now = new Date(2025, 5, 15, 12, 0, 0).getTime();
+const ago = (ms: number) => new Date(now - ms).toISOString();
+
+describe("timeAgo", () => {
+  it("uses the spec's words for the last week", () => {
+    expect(timeAgo(ago(30_000), now)).toBe("Just now");
+    expect(timeAgo(ago(5 * 60_000), now)).toBe("5m ago");
+    expect(timeAgo(ago(3 * 3_600_000), now)).toBe("3h ago");
+    expect(timeAgo(ago(30 * 3_600_000), now)).toBe("Yesterday");
+    expect(timeAgo(ago(4 * 86_400_000), now)).toBe("4d ago");
+  });
+
+  it("shows a date after a week, with the year only when it differs", () => {
+    expect(timeAgo(new Date(2025, 2, 3, 9).toISOString(), now)).toBe("Mar 3");
+    expect(timeAgo(new Date(2024, 11, 24, 9).toISOString(), now)).toBe("Dec 24, 2024");
+  });
+
+  it("is empty for a date it cannot read", () => {
+    expect(timeAgo("not a date", now)).toBe("");
+  });
+});
