@@ -22,3 +22,14 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
+
+/** Posts (limits the spec leaves open). */
+export const POST_CAPTION_MAX_LENGTH = 2200;
+export const POST_LOCATION_MAX_LENGTH = 100;
+export const POST_TAGS_MAX_LENGTH = 300;
+export const COMMENT_MAX_LENGTH = 1000;
+export const MEDIA_URL_MAX_LENGTH = 2048;
+/** How many likers a post lists (newest first), and how many comments a feed card and a post show. */
+export const POST_LIKES_LISTED = 50;
+export const FEED_COMMENTS_LISTED = 2;
+export const POST_COMMENTS_LISTED = 100;

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import {
+  COMMENT_MAX_LENGTH,
+  MEDIA_URL_MAX_LENGTH,
+  POST_CAPTION_MAX_LENGTH,
+  POST_LOCATION_MAX_LENGTH,
+  POST_TAGS_MAX_LENGTH,
+} from "./constants.js";
 import type { MediaType } from "./media.js";
-
-export const POST_CAPTION_MAX_LENGTH = 2200;
-export const POST_LOCATION_MAX_LENGTH = 100;
-export const POST_TAGS_MAX_LENGTH = 300;
-export const COMMENT_MAX_LENGTH = 1000;
-export const MEDIA_URL_MAX_LENGTH = 2048;
 
 /** An uploaded file's URL: the built-in host's `/media/...` path or an absolute http(s) URL. */
 export const mediaUrlSchema = z
@@ -104,10 +105,6 @@ export interface Post {
   createdAt: string;
   updatedAt: string;
 }
-
-export const POST_LIKES_LISTED = 50;
-export const FEED_COMMENTS_LISTED = 2;
-export const POST_COMMENTS_LISTED = 100;
 
 export interface PostsPage {
   posts: Post[];

@@ -7,13 +7,14 @@ import { SignUpScreen } from "../features/auth/screens/sign-up-screen";
 import { AppLayout } from "../features/layout/components/app-layout";
 import { NotFoundScreen } from "../features/layout/screens/not-found-screen";
 import { RouteErrorScreen } from "../features/layout/screens/route-error-screen";
-import { FeedScreen } from "../features/posts/screens/feed-screen";
-import { NewPostScreen } from "../features/posts/screens/new-post-screen";
-import { PostLinkScreen } from "../features/posts/screens/post-link-screen";
-import { PostScreen } from "../features/posts/screens/post-screen";
 import { OwnProfileScreen } from "../features/profile/screens/own-profile-screen";
 import { comingSoonRoutes } from "./coming-soon-routes";
 import { RootRoute } from "./root-route";
+
+/** A lazily loaded route's screen component. */
+async function screen<M extends Record<string, unknown>>(module: Promise<M>, name: keyof M & string) {
+  return { Component: (await module)[name] as React.ComponentType };
+}
 
 /** The route table of spec §2. */
 export const routes: RouteObject[] = [
@@ -36,11 +37,24 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: "profile", element: <OwnProfileScreen /> },
-              { path: "post", element: <FeedScreen /> },
+              // Post screens load on first visit, so sign-in doesn't download them.
+              {
+                path: "post",
+                lazy: () => screen(import("../features/posts/screens/feed-screen"), "FeedScreen"),
+              },
               // Before post/:id, so "new" is never read as a post id.
-              { path: "post/new", element: <NewPostScreen /> },
-              { path: "post/:id", element: <PostLinkScreen /> },
-              { path: "post/:username/:id", element: <PostScreen /> },
+              {
+                path: "post/new",
+                lazy: () => screen(import("../features/posts/screens/new-post-screen"), "NewPostScreen"),
+              },
+              {
+                path: "post/:id",
+                lazy: () => screen(import("../features/posts/screens/post-link-screen"), "PostLinkScreen"),
+              },
+              {
+                path: "post/:username/:id",
+                lazy: () => screen(import("../features/posts/screens/post-screen"), "PostScreen"),
+              },
               ...comingSoonRoutes,
             ],
           },
