@@ -7,6 +7,8 @@ import { createAuthService } from "./features/auth/auth.service.js";
 import { followsRoutes } from "./features/follows/follows.routes.js";
 import { createFollowsService } from "./features/follows/follows.service.js";
 import { healthRoutes } from "./features/health/health.routes.js";
+import { highlightsRoutes } from "./features/highlights/highlights.routes.js";
+import { createHighlightsService } from "./features/highlights/highlights.service.js";
 import { mediaUploadRoutes, serveMedia } from "./features/media/media.routes.js";
 import { createMediaService } from "./features/media/media.service.js";
 import { createPostEvents } from "./features/posts/posts.events.js";
@@ -70,20 +72,22 @@ export async function buildApp(config: Config, options: { database?: Database } 
   });
   realtime.authenticateWith(sessions.authenticate);
   const auth = createAuthService({ db, sessions });
-  const users = createUsersService({ db });
-  const follows = createFollowsService({ db, users });
+  const media = createMediaService(config.media, config.publicUrl);
+  const follows = createFollowsService({ db });
+  const users = createUsersService({ db, follows, media });
   const posts = createPostsService({ db, follows, events: createPostEvents(realtime.io) });
   registerPostSockets(realtime, posts);
-  const media = createMediaService(config.media, config.publicUrl);
+  const highlights = createHighlightsService({ db, follows });
 
   await registerSecurity(app);
   await app.register(
     async (api) => {
       await api.register(healthRoutes(database));
       await api.register(authRoutes({ auth, rateLimitPerMinute: config.authRateLimit }));
-      await api.register(usersRoutes({ users, sessions }));
+      await api.register(usersRoutes({ users, posts, sessions }));
       await api.register(sessionsRoutes(sessions));
-      await api.register(followsRoutes({ follows, sessions }));
+      await api.register(followsRoutes({ follows, users, sessions }));
+      await api.register(highlightsRoutes({ highlights, users, sessions }));
       await api.register(postsRoutes({ posts, sessions }));
       await api.register(mediaUploadRoutes({ media, sessions }));
     },

@@ -33,3 +33,7 @@ export const MEDIA_URL_MAX_LENGTH = 2048;
 export const POST_LIKES_LISTED = 50;
 export const FEED_COMMENTS_LISTED = 2;
 export const POST_COMMENTS_LISTED = 100;
+
+/** Profiles. */
+export const WEBSITE_MAX_LENGTH = 200;
+export const HIGHLIGHT_NAME_MAX_LENGTH = 30;

@@ -5,4 +5,5 @@ export * from "./events.js";
 export * from "./media.js";
 export * from "./paging.js";
 export * from "./posts.js";
+export * from "./profile.js";
 export * from "./user.js";

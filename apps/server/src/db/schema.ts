@@ -71,7 +71,8 @@ export const follows = pgTable(
     followeeId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Millisecond precision, like the JS Dates that page cursors carry.
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followeeId] }),
@@ -138,6 +139,27 @@ export const postComments = pgTable(
   (t) => [
     index("post_comments_post_created_idx").on(t.postId, t.createdAt.desc()),
     check("post_comments_text", sql`char_length(${t.text}) between 1 and 1000`),
+  ],
+);
+
+/** Highlight of spec §3: a named image or video on its owner's profile. */
+export const highlights = pgTable(
+  "highlights",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    type: text().notNull(),
+    src: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("highlights_user_idx").on(t.userId, t.createdAt),
+    check("highlights_type", sql`${t.type} in ('image', 'video')`),
+    check("highlights_name", sql`char_length(${t.name}) between 1 and 30`),
   ],
 );
 

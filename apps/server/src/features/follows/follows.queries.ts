@@ -1,6 +1,7 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { follows } from "../../db/schema.js";
+import { follows, users } from "../../db/schema.js";
+import type { Cursor } from "../../platform/cursor.js";
 
 export async function insertFollow(db: Db, followerId: string, followeeId: string) {
   await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
@@ -46,4 +47,57 @@ export async function followerIdsOf(db: Db, userId: string) {
     .from(follows)
     .where(eq(follows.followeeId, userId));
   return rows.map((row) => row.id);
+}
+
+export async function followingIdsOf(db: Db, userId: string) {
+  const rows = await db
+    .select({ id: follows.followeeId })
+    .from(follows)
+    .where(eq(follows.followerId, userId));
+  return rows.map((row) => row.id);
+}
+
+export async function memberExists(db: Db, id: string) {
+  return (await db.$count(users, eq(users.id, id))) > 0;
+}
+
+/**
+ * A page of a member's followers (or of whom they follow), newest follow first, with whether the viewer
+ * follows each of them; one query.
+ */
+export function followListPage(
+  db: Db,
+  which: "followers" | "following",
+  userId: string,
+  viewerId: string,
+  limit: number,
+  cursor: Cursor | undefined,
+) {
+  const [anchor, listed] =
+    which === "followers"
+      ? [follows.followeeId, follows.followerId]
+      : [follows.followerId, follows.followeeId];
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      avatar: users.avatar,
+      followedAt: follows.createdAt,
+      isFollowed: sql<boolean>`exists (select 1 from follows viewer_follows where viewer_follows.follower_id = ${viewerId} and viewer_follows.followee_id = ${users.id})`,
+    })
+    .from(follows)
+    .innerJoin(users, eq(users.id, listed))
+    .where(
+      and(
+        eq(anchor, userId),
+        cursor &&
+          or(
+            lt(follows.createdAt, cursor.createdAt),
+            and(eq(follows.createdAt, cursor.createdAt), lt(listed, cursor.id)),
+          ),
+      ),
+    )
+    .orderBy(desc(follows.createdAt), desc(listed))
+    .limit(limit);
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import {
   ACCEPTED_IMAGE_TYPES,
   ACCEPTED_VIDEO_TYPES,
+  AVATAR_OUTPUT_SIZE,
   type MediaType,
   type MediaUploadResult,
 } from "@flik/shared";
@@ -106,5 +107,29 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
     },
 
     discard: (tempPath: string) => rm(tempPath, { force: true }),
+
+    /** An avatar sent as a data URL (spec §7): checked by content and kept as a 300x300 JPEG. */
+    async storeAvatar(dataUrl: string): Promise<string> {
+      const match = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/=\s]+)$/i.exec(dataUrl);
+      if (!match?.[1]) throw new HttpError(400, "Avatar must be a base64 image data URL");
+      const bytes = Buffer.from(match[1], "base64");
+      if (bytes.length > config.imageMaxBytes) throw new HttpError(413, "This picture is too large.");
+      const type = await fileTypeFromBuffer(bytes);
+      if (!type || !accepted.image.includes(type.mime)) {
+        throw new HttpError(415, "This file is not a JPEG, PNG, GIF or WebP image.");
+      }
+      await mkdir(folder("image"), { recursive: true });
+      const name = `${randomUUID()}.jpg`;
+      try {
+        await sharp(bytes, { limitInputPixels: 100_000_000 })
+          .rotate()
+          .resize(AVATAR_OUTPUT_SIZE, AVATAR_OUTPUT_SIZE, { fit: "cover" })
+          .jpeg({ quality: 88 })
+          .toFile(join(folder("image"), name));
+      } catch {
+        throw new HttpError(415, "The image could not be read. Please choose another file.");
+      }
+      return urlOf("image", name);
+    },
   };
 }

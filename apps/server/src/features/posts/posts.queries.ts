@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { follows, postComments, postLikes, posts, users } from "../../db/schema.js";
-import type { Cursor } from "./posts.cursor.js";
+import type { Cursor } from "../../platform/cursor.js";
 
 const postWithAuthor = {
   post: posts,
@@ -33,6 +33,17 @@ export function feedPage(db: Db, viewerId: string, limit: number, cursor: Cursor
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(or(eq(posts.userId, viewerId), inArray(posts.userId, followed)), before(cursor)))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit);
+}
+
+/** One page of a member's own posts, newest first (their profile grid). */
+export function authorPage(db: Db, authorId: string, limit: number, cursor: Cursor | undefined) {
+  return db
+    .select(postWithAuthor)
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(eq(posts.userId, authorId), before(cursor)))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
 }

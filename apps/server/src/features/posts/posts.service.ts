@@ -12,13 +12,14 @@ import {
 } from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
+import { decodeCursor, encodeCursor } from "../../platform/cursor.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { FollowsService } from "../follows/follows.service.js";
 import type { Caller } from "../sessions/sessions.service.js";
-import { decodeCursor, encodeCursor } from "./posts.cursor.js";
 import type { PostEvents } from "./posts.events.js";
 import { presentComment, presentPost } from "./posts.presenter.js";
 import {
+  authorPage,
   commentSummaries,
   countComments,
   deleteLike,
@@ -112,15 +113,31 @@ export function createPostsService(deps: { db: Db; follows: FollowsService; even
     return state;
   }
 
+  /** Presents one page fetched with one row more than asked, which tells whether another page exists. */
+  async function page(rows: PostWithAuthor[], limit: number, viewerId: string): Promise<PostsPage> {
+    const pageRows = rows.slice(0, limit);
+    const last = pageRows.at(-1);
+    return {
+      posts: await present(pageRows, viewerId, FEED_COMMENTS_LISTED),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.post) : null,
+    };
+  }
+
   return {
-    async feed(caller: Caller, page: { limit: number; cursor?: string | undefined }): Promise<PostsPage> {
-      const rows = await feedPage(db, caller.userId, page.limit + 1, decodeCursor(page.cursor));
-      const pageRows = rows.slice(0, page.limit);
-      const last = pageRows.at(-1);
-      return {
-        posts: await present(pageRows, caller.userId, FEED_COMMENTS_LISTED),
-        nextCursor: rows.length > page.limit && last ? encodeCursor(last.post) : null,
-      };
+    async feed(caller: Caller, query: { limit: number; cursor?: string | undefined }): Promise<PostsPage> {
+      const rows = await feedPage(db, caller.userId, query.limit + 1, decodeCursor(query.cursor));
+      return page(rows, query.limit, caller.userId);
+    },
+
+    /** A member's posts for their profile; none of a private member's unless the caller follows them. */
+    async byAuthor(
+      caller: Caller,
+      author: { id: string; isPrivate: boolean },
+      query: { limit: number; cursor?: string | undefined },
+    ): Promise<PostsPage> {
+      if (!(await follows.canSee(caller.userId, author))) return { posts: [], nextCursor: null };
+      const rows = await authorPage(db, author.id, query.limit + 1, decodeCursor(query.cursor));
+      return page(rows, query.limit, caller.userId);
     },
 
     get,

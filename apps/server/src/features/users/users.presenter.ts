@@ -1,4 +1,4 @@
-import type { Gender, User } from "@flik/shared";
+import type { Gender, PublicProfile, User } from "@flik/shared";
 import type { UserRow } from "../../db/schema.js";
 
 /** Relations of a member that later features (follows, blocks) load in batches and pass in. */
@@ -34,5 +34,27 @@ export function presentSelf(row: UserRow, relations: UserRelations = noRelations
     pushNotifications: row.pushNotifications,
     blockedUsers: relations.blockedUsers,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type ProfileStats = Pick<
+  PublicProfile,
+  "postsCount" | "followersCount" | "followingCount" | "isFollowed"
+>;
+
+/** Another member's profile: what anyone signed in may see, never their e-mail, phone or settings. */
+export function presentPublic(row: UserRow, stats: ProfileStats): PublicProfile {
+  return {
+    _id: row.id,
+    id: row.id,
+    username: row.username,
+    fullName: row.fullName,
+    avatar: row.avatar,
+    profilePic: row.avatar,
+    website: row.website,
+    bio: row.bio,
+    verified: row.verified,
+    isPrivate: row.isPrivate,
+    ...stats,
   };
 }

@@ -1,17 +1,73 @@
-import type { UserResponse } from "@flik/shared";
+import {
+  type ProfileResponse,
+  pageQuery,
+  type UserResponse,
+  updateProfileBody,
+  updateUserBody,
+} from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { PostsService } from "../posts/posts.service.js";
 import { callerOf, requireCaller } from "../sessions/sessions.guard.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
 import type { UsersService } from "./users.service.js";
 
-export function usersRoutes(deps: { users: UsersService; sessions: SessionsService }): FastifyPluginAsyncZod {
+const PROFILE_POSTS_PAGE = 30;
+const usernameParams = z.object({ username: z.string().trim().min(1).max(30) });
+
+export function usersRoutes(deps: {
+  users: UsersService;
+  posts: PostsService;
+  sessions: SessionsService;
+}): FastifyPluginAsyncZod {
+  const { users, posts } = deps;
   return async (app) => {
     app.addHook("onRequest", requireCaller(deps.sessions));
 
     const me = async (request: Parameters<typeof callerOf>[0]): Promise<UserResponse> => ({
-      user: await deps.users.me(callerOf(request)),
+      user: await users.me(callerOf(request)),
     });
     app.get("/user", me);
     app.get("/profile/me", me);
+
+    app.put("/user", { schema: { body: updateUserBody } }, async (request) => ({
+      user: await users.update(callerOf(request), request.body),
+    }));
+    // An avatar may come as a data URL, so this body may be larger than others.
+    app.put(
+      "/profile/update",
+      { schema: { body: updateProfileBody }, bodyLimit: 16 * 1024 * 1024 },
+      async (request) => ({
+        user: await users.update(callerOf(request), request.body),
+      }),
+    );
+
+    app.get(
+      "/profile/:username",
+      { schema: { params: usernameParams } },
+      async (request): Promise<ProfileResponse> => {
+        const caller = callerOf(request);
+        const member = await users.byUsername(request.params.username);
+        const [user, page] = await Promise.all([
+          users.publicProfile(member, caller.userId),
+          posts.byAuthor(caller, member, { limit: PROFILE_POSTS_PAGE }),
+        ]);
+        return {
+          user,
+          posts: page.posts,
+          isMyProfile: member.id === caller.userId,
+          nextCursor: page.nextCursor,
+        };
+      },
+    );
+
+    app.get(
+      "/profile/:username/posts",
+      { schema: { params: usernameParams, querystring: pageQuery } },
+      async (request) => {
+        const member = await users.byUsername(request.params.username);
+        return posts.byAuthor(callerOf(request), member, request.query);
+      },
+    );
   };
 }

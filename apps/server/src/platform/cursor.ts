@@ -1,4 +1,4 @@
-import { badRequest } from "../../platform/errors.js";
+import { badRequest } from "./errors.js";
 
 /** A position in a newest-first list: the last item's time and id (ids break ties). */
 export interface Cursor {

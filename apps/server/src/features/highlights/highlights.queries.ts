@@ -1,0 +1,40 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { highlights } from "../../db/schema.js";
+
+type HighlightValues = { name: string; type: string; src: string };
+
+export function highlightsOf(db: Db, userId: string) {
+  return db
+    .select()
+    .from(highlights)
+    .where(eq(highlights.userId, userId))
+    .orderBy(asc(highlights.createdAt), asc(highlights.id));
+}
+
+export async function findHighlight(db: Db, id: string) {
+  const [row] = await db.select().from(highlights).where(eq(highlights.id, id));
+  return row;
+}
+
+export async function insertHighlight(db: Db, userId: string, values: HighlightValues) {
+  const [row] = await db
+    .insert(highlights)
+    .values({ userId, ...values })
+    .returning();
+  if (!row) throw new Error("insert into highlights returned no row");
+  return row;
+}
+
+export async function updateHighlight(db: Db, id: string, values: HighlightValues) {
+  const [row] = await db
+    .update(highlights)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(highlights.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteHighlight(db: Db, id: string) {
+  await db.delete(highlights).where(eq(highlights.id, id));
+}

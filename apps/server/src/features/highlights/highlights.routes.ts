@@ -1,0 +1,42 @@
+import { highlightBody } from "@flik/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { callerOf, requireCaller } from "../sessions/sessions.guard.js";
+import type { SessionsService } from "../sessions/sessions.service.js";
+import type { UsersService } from "../users/users.service.js";
+import type { HighlightsService } from "./highlights.service.js";
+
+const idParams = z.object({ id: z.uuid("Highlight not found") });
+
+export function highlightsRoutes(deps: {
+  highlights: HighlightsService;
+  users: UsersService;
+  sessions: SessionsService;
+}): FastifyPluginAsyncZod {
+  const { highlights, users } = deps;
+  return async (app) => {
+    app.addHook("onRequest", requireCaller(deps.sessions));
+
+    app.get("/highlights", async (request) => {
+      const caller = callerOf(request);
+      return { highlights: await highlights.list(caller, await users.member(caller.userId)) };
+    });
+    app.get(
+      "/highlights/user/:username",
+      { schema: { params: z.object({ username: z.string().trim().min(1).max(30) }) } },
+      async (request) => ({
+        highlights: await highlights.list(callerOf(request), await users.byUsername(request.params.username)),
+      }),
+    );
+    app.post("/highlights", { schema: { body: highlightBody } }, async (request, reply) =>
+      reply.status(201).send({ highlight: await highlights.create(callerOf(request), request.body) }),
+    );
+    app.put("/highlights/:id", { schema: { params: idParams, body: highlightBody } }, async (request) => ({
+      highlight: await highlights.update(callerOf(request), request.params.id, request.body),
+    }));
+    app.delete("/highlights/:id", { schema: { params: idParams } }, async (request) => {
+      await highlights.remove(callerOf(request), request.params.id);
+      return { message: "Highlight deleted" };
+    });
+  };
+}

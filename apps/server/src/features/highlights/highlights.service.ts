@@ -1,0 +1,60 @@
+import type { Highlight, highlightBody } from "@flik/shared";
+import type { z } from "zod";
+import type { Db } from "../../db/database.js";
+import { forbidden, notFound } from "../../platform/errors.js";
+import type { FollowsService } from "../follows/follows.service.js";
+import type { Caller } from "../sessions/sessions.service.js";
+import {
+  deleteHighlight,
+  findHighlight,
+  highlightsOf,
+  insertHighlight,
+  updateHighlight,
+} from "./highlights.queries.js";
+
+type HighlightRow = NonNullable<Awaited<ReturnType<typeof findHighlight>>>;
+
+const present = (row: HighlightRow): Highlight => ({
+  _id: row.id,
+  name: row.name,
+  type: row.type === "video" ? "video" : "image",
+  src: row.src,
+});
+
+export type HighlightsService = ReturnType<typeof createHighlightsService>;
+
+export function createHighlightsService(deps: { db: Db; follows: FollowsService }) {
+  const { db, follows } = deps;
+
+  /** Only the owner edits or deletes a highlight (spec §6); someone else's is a 403. */
+  async function owned(caller: Caller, id: string) {
+    const row = await findHighlight(db, id);
+    if (!row) throw notFound("Highlight not found");
+    if (row.userId !== caller.userId) throw forbidden("Only the highlight's owner can change it");
+    return row;
+  }
+
+  return {
+    /** A member's highlights; a private member's only for their followers. */
+    async list(caller: Caller, member: { id: string; isPrivate: boolean }) {
+      if (!(await follows.canSee(caller.userId, member))) return [];
+      return (await highlightsOf(db, member.id)).map(present);
+    },
+
+    async create(caller: Caller, input: z.output<typeof highlightBody>) {
+      return present(await insertHighlight(db, caller.userId, input));
+    },
+
+    async update(caller: Caller, id: string, input: z.output<typeof highlightBody>) {
+      await owned(caller, id);
+      const row = await updateHighlight(db, id, input);
+      if (!row) throw notFound("Highlight not found");
+      return present(row);
+    },
+
+    async remove(caller: Caller, id: string) {
+      await owned(caller, id);
+      await deleteHighlight(db, id);
+    },
+  };
+}
