@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { buildTestApp, personas, type SignedIn, signUpAndIn } from "../../test/helper.js";
+
+const built = await buildTestApp();
+const { app } = built;
+const alice = await signUpAndIn(built, personas.alice);
+const bob = await signUpAndIn(built, personas.bob);
+
+const call = (member: SignedIn, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
+
+describe("highlights", () => {
+  it("are created, listed (own and by username), edited and deleted by their owner", async () => {
+    const created = await call(alice, "POST", "/highlights", {
+      name: "  Summer  ",
+      type: "image",
+      src: "/media/image/s.jpg",
+    });
+    expect(created.statusCode).toBe(201);
+    const { highlight } = created.json();
+    expect(highlight).toEqual({
+      _id: expect.any(String),
+      name: "Summer",
+      type: "image",
+      src: "/media/image/s.jpg",
+    });
+
+    expect((await call(alice, "GET", "/highlights")).json()).toEqual({ highlights: [highlight] });
+    expect((await call(bob, "GET", "/highlights/user/alice")).json()).toEqual({ highlights: [highlight] });
+
+    const edited = await call(alice, "PUT", `/highlights/${highlight._id}`, {
+      name: "Clips",
+      type: "video",
+      src: "/media/video/c.mp4",
+    });
+    expect(edited.json().highlight).toMatchObject({ name: "Clips", type: "video" });
+
+    expect((await call(alice, "DELETE", `/highlights/${highlight._id}`)).statusCode).toBe(200);
+    expect((await call(alice, "GET", "/highlights")).json()).toEqual({ highlights: [] });
+  });
+
+  it("cannot be edited or deleted by another member", async () => {
+    const { highlight } = (
+      await call(alice, "POST", "/highlights", { name: "Mine", type: "image", src: "/media/image/m.jpg" })
+    ).json();
+    const edit = await call(bob, "PUT", `/highlights/${highlight._id}`, {
+      name: "Ours",
+      type: "image",
+      src: "/media/image/m.jpg",
+    });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toEqual({ message: "Only the highlight's owner can change it" });
+    expect((await call(bob, "DELETE", `/highlights/${highlight._id}`)).statusCode).toBe(403);
+    expect((await call(alice, "GET", "/highlights")).json().highlights[0].name).toBe("Mine");
+  });
+
+  it.each([
+    ["a blank name", { name: "   ", type: "image", src: "/media/image/a.jpg" }, "Highlight name is required"],
+    ["no media", { name: "Trip", type: "image" }, "Please upload an image or video for this highlight"],
+    [
+      "an unknown type",
+      { name: "Trip", type: "gif", src: "/media/image/a.jpg" },
+      "Highlight type must be image or video",
+    ],
+    [
+      "a script URL",
+      { name: "Trip", type: "image", src: "javascript:alert(1)" },
+      "Media must be the URL of an uploaded file",
+    ],
+    [
+      "a 31-character name",
+      { name: "x".repeat(31), type: "image", src: "/media/image/a.jpg" },
+      "Highlight name must be at most 30 characters",
+    ],
+  ])("refuses %s with 400", async (_case, payload, message) => {
+    const response = await call(alice, "POST", "/highlights", payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it("answers 404 for an unknown highlight or member, and 400 for a malformed id", async () => {
+    const body = { name: "x", type: "image", src: "/media/image/a.jpg" };
+    expect(
+      (await call(alice, "PUT", "/highlights/00000000-0000-4000-8000-000000000000", body)).statusCode,
+    ).toBe(404);
+    expect((await call(alice, "DELETE", "/highlights/nope")).statusCode).toBe(400);
+    expect((await call(alice, "GET", "/highlights/user/nobody-here")).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,191 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { users } from "../../db/schema.js";
+import { buildTestApp, personas, type SignedIn, signUpAndIn } from "../../test/helper.js";
+import { photoWithGps } from "../../test/media-fixtures.js";
+
+const built = await buildTestApp();
+const { app } = built;
+const alice = await signUpAndIn(built, personas.alice);
+const bob = await signUpAndIn(built, personas.bob);
+const carol = await signUpAndIn(built, personas.carol);
+
+const call = (member: SignedIn, method: "GET" | "PUT" | "POST", url: string, payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
+
+describe("GET /profile/{username}", () => {
+  it("shows another member's public profile, counts and posts, and never their e-mail", async () => {
+    await call(alice, "POST", "/posts", { image: "/media/image/a.jpg", caption: "one" });
+    await call(alice, "POST", "/posts", { image: "/media/video/b.mp4", caption: "two" });
+    await call(bob, "POST", `/follow/${alice.userId}`);
+    await call(alice, "POST", `/follow/${carol.userId}`);
+
+    const response = await call(bob, "GET", "/profile/Alice");
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.isMyProfile).toBe(false);
+    expect(body.user).toEqual({
+      _id: alice.userId,
+      id: alice.userId,
+      username: "alice",
+      fullName: "Alice Liddell",
+      avatar: "",
+      profilePic: "",
+      website: "",
+      bio: "",
+      verified: false,
+      isPrivate: false,
+      postsCount: 2,
+      followersCount: 1,
+      followingCount: 1,
+      isFollowed: true,
+    });
+    expect(body.posts.map((post: { caption: string }) => post.caption)).toEqual(["two", "one"]);
+    expect(body.nextCursor).toBeNull();
+    expect(response.body).not.toContain("alice@example.com");
+  });
+
+  it("says when it is the viewer's own profile", async () => {
+    expect((await call(alice, "GET", "/profile/alice")).json().isMyProfile).toBe(true);
+  });
+
+  it("answers 404 for an unknown member", async () => {
+    const response = await call(bob, "GET", "/profile/nobody-here");
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "Member not found" });
+  });
+
+  it("shows a private member's posts, followers and highlights only to their followers", async () => {
+    const dan = await signUpAndIn(built, personas.dan);
+    await call(dan, "POST", "/posts", { image: "/media/image/a.jpg" });
+    await call(dan, "POST", "/highlights", { name: "Trips", type: "image", src: "/media/image/t.jpg" });
+    await built.database.db.update(users).set({ isPrivate: true }).where(eq(users.id, dan.userId));
+
+    const stranger = (await call(carol, "GET", "/profile/dan")).json();
+    expect(stranger.user).toMatchObject({ isPrivate: true, postsCount: 1 });
+    expect(stranger.posts).toEqual([]);
+    expect((await call(carol, "GET", `/followers/${dan.userId}`)).statusCode).toBe(403);
+    expect((await call(carol, "GET", "/highlights/user/dan")).json()).toEqual({ highlights: [] });
+
+    await call(carol, "POST", `/follow/${dan.userId}`);
+    expect((await call(carol, "GET", "/profile/dan")).json().posts).toHaveLength(1);
+    expect((await call(carol, "GET", "/highlights/user/dan")).json().highlights).toHaveLength(1);
+  });
+});
+
+describe("GET /profile/me", () => {
+  it("lists the ids the member follows and is followed by", async () => {
+    const { user } = (await call(alice, "GET", "/profile/me")).json();
+    expect(user.followers).toEqual([bob.userId]);
+    expect(user.following).toEqual([carol.userId]);
+  });
+});
+
+describe("PUT /profile/update", () => {
+  it("takes each of spec §7's payload forms, changing only what is sent", async () => {
+    const first = await call(alice, "PUT", "/profile/update", {
+      username: "alice.l",
+      website: "https://alice.example.com",
+      bio: "Down the rabbit hole",
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().user).toMatchObject({
+      username: "alice.l",
+      website: "https://alice.example.com",
+      bio: "Down the rabbit hole",
+    });
+
+    const second = await call(alice, "PUT", "/profile/update", {
+      bio: "Through the looking glass",
+      gender: "female",
+      username: "alice",
+      fullName: "Alice L.",
+    });
+    expect(second.json().user).toMatchObject({
+      username: "alice",
+      gender: "female",
+      fullName: "Alice L.",
+      website: "https://alice.example.com",
+    });
+
+    const third = await call(alice, "PUT", "/profile/update", { avatar: "/media/image/avatar.jpg" });
+    expect(third.json().user).toMatchObject({
+      avatar: "/media/image/avatar.jpg",
+      profilePic: "/media/image/avatar.jpg",
+      bio: "Through the looking glass",
+    });
+  });
+
+  it("keeps a data URL avatar as a 300x300 JPEG without metadata", async () => {
+    const photo = await photoWithGps(800, 600);
+    const response = await call(bob, "PUT", "/profile/update", {
+      avatar: `data:image/jpeg;base64,${photo.toString("base64")}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const { avatar } = response.json().user;
+    expect(avatar).toMatch(/^\/media\/image\/[0-9a-f-]{36}\.jpg$/);
+    const served = await app.inject({ url: avatar });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 300, height: 300 });
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it.each([
+    ["a 151-character bio", { bio: "x".repeat(151) }, "bio", "Bio must be at most 150 characters"],
+    [
+      "a website that is not http(s)",
+      { website: "javascript:alert(1)" },
+      "website",
+      "Website must start with http:// or https://",
+    ],
+    ["a username with spaces", { username: "alice liddell" }, "username", undefined],
+    ["an unknown gender", { gender: "robot" }, "gender", "Choose one of the listed genders"],
+    [
+      "an avatar that is a script URL",
+      { avatar: "javascript:alert(1)" },
+      "avatar",
+      "Avatar must be an image",
+    ],
+    ["a number as bio", { bio: 42 }, "bio", undefined],
+  ])("refuses %s with 400", async (_case, payload, field, message) => {
+    const response = await call(alice, "PUT", "/profile/update", payload);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.errors.map((error: { field: string }) => error.field)).toContain(field);
+    if (message) expect(body.message).toBe(message);
+  });
+
+  it("refuses a data URL that is not really an image with 415", async () => {
+    const fake = Buffer.from("<svg onload=alert(1)>").toString("base64");
+    const response = await call(alice, "PUT", "/profile/update", { avatar: `data:image/png;base64,${fake}` });
+    expect(response.statusCode).toBe(415);
+  });
+
+  it("refuses a username someone else has with 409", async () => {
+    const response = await call(alice, "PUT", "/profile/update", { username: "BOB" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: "That username is already taken" });
+  });
+
+  it("ignores fields a member may not set", async () => {
+    const response = await call(alice, "PUT", "/profile/update", {
+      verified: true,
+      email: "x@example.com",
+      bio: "ok",
+    });
+    expect(response.json().user).toMatchObject({ verified: false, email: "alice@example.com", bio: "ok" });
+  });
+});
+
+describe("PUT /user", () => {
+  it("changes full name, username and bio, and nothing else", async () => {
+    const response = await call(carol, "PUT", "/user", {
+      fullName: "Captain Marvel",
+      bio: "Higher",
+      website: "https://x.com",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ fullName: "Captain Marvel", bio: "Higher", website: "" });
+  });
+});
