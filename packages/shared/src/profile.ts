@@ -4,16 +4,7 @@ import { BIO_MAX_LENGTH, HIGHLIGHT_NAME_MAX_LENGTH, WEBSITE_MAX_LENGTH } from ".
 import type { MediaType } from "./media.js";
 import type { Post } from "./posts.js";
 import { mediaUrlSchema } from "./posts.js";
-import type { Gender } from "./user.js";
-
-export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const satisfies readonly Gender[];
-/** Spec §2's labels of the gender select. */
-export const GENDER_LABELS: Record<Gender, string> = {
-  male: "Male",
-  female: "Female",
-  other: "Other",
-  prefer_not_to_say: "Prefer not to say",
-};
+import { GENDERS } from "./user.js";
 
 export const websiteSchema = z
   .string()

@@ -1,4 +1,13 @@
-export type Gender = "male" | "female" | "other" | "prefer_not_to_say";
+export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** Spec §2's labels of the gender select. */
+export const GENDER_LABELS: Record<Gender, string> = {
+  male: "Male",
+  female: "Female",
+  other: "Other",
+  prefer_not_to_say: "Prefer not to say",
+};
 
 /** A member as the member sees themself (spec §3 User). */
 export interface User {

@@ -1,24 +1,8 @@
 import type { RouteObject } from "react-router";
-import { useParams } from "react-router";
 import { ComingSoonScreen } from "../features/layout/screens/coming-soon-screen";
-
-function MemberProfileScreen() {
-  const { username = "" } = useParams();
-  return (
-    <ComingSoonScreen
-      title={`@${username}`}
-      description="Profiles of other members, with their posts, fliks and highlights, are coming soon."
-    />
-  );
-}
 
 /** Signed-in screens that later issues build; each says what it will be and shows no made-up data. */
 const comingSoon: { path: string; title: string; description: string }[] = [
-  {
-    path: "edit-profile",
-    title: "Edit profile",
-    description: "Changing your photo, name, username, bio and gender will be possible here soon.",
-  },
   {
     path: "flicks",
     title: "Flicks",
@@ -43,10 +27,7 @@ const comingSoon: { path: string; title: string; description: string }[] = [
   { path: "search", title: "Search", description: "Finding people and posts is coming soon." },
 ];
 
-export const comingSoonRoutes: RouteObject[] = [
-  { path: "profile/:username", element: <MemberProfileScreen /> },
-  ...comingSoon.map(({ path, title, description }) => ({
-    path,
-    element: <ComingSoonScreen title={title} description={description} />,
-  })),
-];
+export const comingSoonRoutes: RouteObject[] = comingSoon.map(({ path, title, description }) => ({
+  path,
+  element: <ComingSoonScreen title={title} description={description} />,
+}));

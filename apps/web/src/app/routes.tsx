@@ -7,9 +7,8 @@ import { SignUpScreen } from "../features/auth/screens/sign-up-screen";
 import { AppLayout } from "../features/layout/components/app-layout";
 import { NotFoundScreen } from "../features/layout/screens/not-found-screen";
 import { RouteErrorScreen } from "../features/layout/screens/route-error-screen";
-import { OwnProfileScreen } from "../features/profile/screens/own-profile-screen";
 import { comingSoonRoutes } from "./coming-soon-routes";
-import { RootRoute } from "./root-route";
+import { RootRoute, ScreenCodeLoading } from "./root-route";
 
 /** A lazily loaded route's screen component. */
 async function screen<M extends Record<string, unknown>>(module: Promise<M>, name: keyof M & string) {
@@ -21,6 +20,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     errorElement: <RouteErrorScreen />,
+    // Shown only while the first screen's code loads on a direct visit to a lazy route.
+    hydrateFallbackElement: <ScreenCodeLoading />,
     children: [
       {
         element: <PublicOnlyRoute />,
@@ -36,8 +37,20 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: "profile", element: <OwnProfileScreen /> },
-              // Post screens load on first visit, so sign-in doesn't download them.
+              // Screens load on first visit, so sign-in downloads only what it shows.
+              {
+                path: "profile",
+                lazy: () => screen(import("../features/profile/screens/profile-screen"), "ProfileScreen"),
+              },
+              {
+                path: "profile/:username",
+                lazy: () => screen(import("../features/profile/screens/profile-screen"), "ProfileScreen"),
+              },
+              {
+                path: "edit-profile",
+                lazy: () =>
+                  screen(import("../features/profile/screens/edit-profile-screen"), "EditProfileScreen"),
+              },
               {
                 path: "post",
                 lazy: () => screen(import("../features/posts/screens/feed-screen"), "FeedScreen"),

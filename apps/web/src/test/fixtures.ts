@@ -1,4 +1,4 @@
-import type { Post, PostComment, User } from "@flik/shared";
+import type { FollowListMember, Highlight, Post, PostComment, PublicProfile, User } from "@flik/shared";
 
 function base64Url(value: object): string {
   return btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -84,6 +84,42 @@ export function makePost(overrides: Partial<Post> = {}): Post {
   };
 }
 
+/** A member's profile as another member sees it: Bob, whom the viewer follows, unless overridden. */
+export function makeProfile(overrides: Partial<PublicProfile> = {}): PublicProfile {
+  return {
+    _id: "u-bob",
+    id: "u-bob",
+    username: "bob",
+    fullName: "Bob Builder",
+    avatar: "",
+    profilePic: "",
+    website: "",
+    bio: "",
+    verified: false,
+    isPrivate: false,
+    postsCount: 0,
+    followersCount: 3,
+    followingCount: 1,
+    isFollowed: true,
+    ...overrides,
+  };
+}
+
+export function makeHighlight(overrides: Partial<Highlight> = {}): Highlight {
+  return { _id: "h-1", name: "Summer", type: "image", src: "/media/image/summer.jpg", ...overrides };
+}
+
+export function makeFollowListMember(overrides: Partial<FollowListMember> = {}): FollowListMember {
+  return {
+    _id: "u-carol",
+    username: "carol",
+    fullName: "Carol Danvers",
+    avatar: "",
+    isFollowed: false,
+    ...overrides,
+  };
+}
+
 export function jsonResponse(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
@@ -107,4 +143,10 @@ export function fetchRoutes(routes: Record<string, Handler | Response>): Handler
 /** A promise that never settles: keeps a request "in flight" for the whole test. */
 export function pending(): Promise<Response> {
   return new Promise(() => {});
+}
+
+/** The JSON body a stubbed route received on its first (or `call`-th) call. */
+export function sentJson(route: { mock: { calls: unknown[][] } }, call = 0): unknown {
+  const init = route.mock.calls[call]?.[1] as RequestInit | undefined;
+  return JSON.parse(String(init?.body));
 }

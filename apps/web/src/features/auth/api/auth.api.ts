@@ -1,6 +1,6 @@
 import type { AuthResponse, MessageResponse, SigninBody, SignupBody, UserResponse } from "@flik/shared";
 import { apiFetch } from "../../../lib/api-client";
-import { saveCachedUser } from "../../../lib/storage";
+import { saveCachedUser, saveIdentity } from "../../../lib/storage";
 
 export function signUp(body: SignupBody): Promise<MessageResponse> {
   return apiFetch<MessageResponse>("/auth/signup", { method: "POST", body });
@@ -14,6 +14,7 @@ export function signIn(body: SigninBody): Promise<AuthResponse> {
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<UserResponse["user"]> {
   const { user } = await apiFetch<UserResponse>("/user", { signal });
   saveCachedUser(user);
+  saveIdentity({ userId: user.id, username: user.username });
   return user;
 }
 

@@ -1,21 +1,29 @@
-import { Navigate, Outlet, useLocation } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon } from "../../../components/icons";
 import { LoadingState } from "../../../components/status-message";
 import { ApiError } from "../../../lib/api-client";
-import { isTokenValid } from "../../../lib/token";
+import { getToken, saveToken } from "../../../lib/storage";
+import { decodeTokenClaims, isTokenValid } from "../../../lib/token";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useStoredToken } from "../../../lib/use-stored";
 import { SocketProvider } from "../../realtime/socket-provider";
 import { useCurrentUserQuery } from "../api/user.queries";
 import { type LoginRedirectState, locationToPath } from "../redirect";
+import { profileTokenParam, withoutTokenParam } from "../token-param";
 
 /** Guards every signed-in route (spec §2): no valid token or a refused session → /login, origin kept. */
 export function RequireAuth() {
   const location = useLocation();
   const token = useStoredToken();
-  const signedIn = isTokenValid(token);
+  const handedOver = profileTokenParam(location);
+  // A token in the URL decides who is signed in, so nothing is asked with the stored one meanwhile.
+  const signedIn = !handedOver && isTokenValid(token);
   const currentUser = useCurrentUserQuery(signedIn);
+
+  if (handedOver) return <AdoptToken token={handedOver} />;
 
   const toLogin = (
     <Navigate to="/login" replace state={{ from: locationToPath(location) } satisfies LoginRedirectState} />
@@ -31,6 +39,24 @@ export function RequireAuth() {
       <Outlet />
     </SocketProvider>
   );
+}
+
+/** Saves a handed-over token as the login token, then takes it out of the URL (spec §2). */
+function AdoptToken({ token }: { token: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (getToken() !== token) {
+      saveToken(token, decodeTokenClaims(token)?.sub ?? null);
+      // Whatever was cached belonged to the previous token's member.
+      queryClient.removeQueries();
+    }
+    navigate(withoutTokenParam(location), { replace: true, state: location.state });
+  }, [token, location, navigate, queryClient]);
+
+  return <CheckingAuthentication />;
 }
 
 function CheckingAuthentication() {

@@ -1,10 +1,11 @@
-import { type InputHTMLAttributes, useId } from "react";
+import { type InputHTMLAttributes, type Ref, useId } from "react";
 import { fieldErrorClass, inputClass, labelClass } from "./field-styles";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
   /** The server's message for this field, shown under it and announced with it. */
   error?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 export function TextField({ label, error, ...input }: TextFieldProps) {

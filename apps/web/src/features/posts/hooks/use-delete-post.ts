@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify/unstyled";
+import { profileKeys } from "../../profile/api/profile-keys";
 import { deletePost } from "../api/posts.api";
 import { removeCachedPost } from "../cache/post-cache";
 
@@ -15,6 +16,8 @@ export function useDeletePost(onDeleted?: (postId: string) => void) {
     onSuccess: (_, postId) => {
       onDeleted?.(postId);
       removeCachedPost(queryClient, postId);
+      // The profile's post count is the server's to tell.
+      void queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
       toast.success("Post deleted");
     },
     onError: () => {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { isAbortError, UPLOAD_NETWORK_ERROR, uploadMedia } from "../../../lib/media-upload";
+import { profileKeys } from "../../profile/api/profile-keys";
 import { postKeys } from "../api/post-keys";
 import { createPost } from "../api/posts.api";
 import { prependToFeed } from "../cache/post-cache";
@@ -61,6 +62,8 @@ export function usePublishPost() {
         const post = await createPost({ ...fields, image });
         queryClient.setQueryData(postKeys.detail(post._id), post);
         prependToFeed(queryClient, post);
+        // The author's profile grid and post count come from the server; let them load afresh.
+        void queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
         toast.success("Post created!");
         navigate(postPath(post.user.username, post._id));
       } catch {

@@ -2,6 +2,7 @@ import type { Post } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "react-toastify/unstyled";
+import { copyText } from "../../../lib/clipboard";
 import { sharePost } from "../api/posts.api";
 import { patchPost } from "../cache/post-cache";
 
@@ -10,15 +11,6 @@ export const LINK_COPIED = "Post link copied to clipboard";
 /** The share-link shape of spec §2, absolute so it works outside the app. */
 export function postShareUrl(postId: string): string {
   return new URL(`/post/${encodeURIComponent(postId)}`, window.location.origin).href;
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Copies the post's link; where the clipboard is refused, shows the link to copy by hand. */

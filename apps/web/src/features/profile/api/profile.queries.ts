@@ -1,14 +1,29 @@
-import { useQuery } from "@tanstack/react-query";
-import { fetchMyProfile } from "./profile.api";
-
-export const profileKeys = {
-  all: ["profile"] as const,
-  me: () => [...profileKeys.all, "me"] as const,
-};
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { ApiError } from "../../../lib/api-client";
+import { fetchMyProfile, fetchProfile, fetchProfilePosts, type ProfilePage } from "./profile.api";
+import { profileKeys } from "./profile-keys";
 
 export function useMyProfileQuery() {
   return useQuery({
     queryKey: profileKeys.me(),
     queryFn: ({ signal }) => fetchMyProfile(signal),
+  });
+}
+
+/** An unknown member: retrying won't make them exist. */
+export function isMemberNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** The profile page of `username`: GET /profile/{username}, then more posts by cursor as it scrolls. */
+export function useProfileQuery(username: string) {
+  return useInfiniteQuery({
+    queryKey: profileKeys.page(username),
+    queryFn: ({ pageParam, signal }): Promise<ProfilePage> =>
+      pageParam ? fetchProfilePosts(username, pageParam, signal) : fetchProfile(username, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    enabled: username !== "",
+    retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
   });
 }

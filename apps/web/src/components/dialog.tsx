@@ -1,0 +1,175 @@
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { createPortal } from "react-dom";
+import { CloseIcon } from "./icons";
+
+const FOCUSABLE = [
+  "a[href]",
+  "button:not([disabled])",
+  "input:not([disabled]):not([type='hidden'])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  "video[controls]",
+  "[tabindex]:not([tabindex='-1'])",
+].join(",");
+
+/** Open dialogs, innermost last: only the top one answers Escape and keeps the focus. */
+const openDialogs: HTMLElement[] = [];
+
+function focusableIn(panel: HTMLElement): HTMLElement[] {
+  return [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest("[hidden],[inert]"),
+  );
+}
+
+const sizes = {
+  sm: "sm:max-w-sm",
+  md: "sm:max-w-md",
+  lg: "sm:max-w-lg",
+  xl: "sm:max-w-5xl",
+} as const;
+
+interface DialogProps {
+  /** The dialog's accessible name, shown as its heading unless `hideTitle`. */
+  title: string;
+  hideTitle?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  /** Focused on open; otherwise the first control, else the panel itself. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  size?: keyof typeof sizes;
+  /** While false (e.g. during an upload) Escape and the backdrop do nothing. */
+  dismissible?: boolean;
+  /** Fills the phone's screen instead of rising as a sheet from the bottom. */
+  fullScreenOnPhone?: boolean;
+  /** Classes for the body under the heading. */
+  bodyClassName?: string;
+}
+
+/**
+ * A modal dialog: focus moves in and is kept inside, Escape and a click on the backdrop close it, and
+ * focus goes back to what opened it.
+ */
+export function Dialog({
+  title,
+  hideTitle = false,
+  onClose,
+  children,
+  initialFocus,
+  size = "md",
+  dismissible = true,
+  fullScreenOnPhone = false,
+  bodyClassName = "px-5 pb-5 sm:px-6 sm:pb-6",
+}: DialogProps) {
+  const titleId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const pressedOnBackdrop = useRef(false);
+  const onCloseRef = useRef(onClose);
+  const dismissibleRef = useRef(dismissible);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+    dismissibleRef.current = dismissible;
+  });
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    openDialogs.push(panel);
+    (initialFocus?.current ?? focusableIn(panel)[0] ?? panel).focus();
+
+    const isTop = () => openDialogs.at(-1) === panel;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isTop()) return;
+      if (event.key === "Escape") {
+        if (!dismissibleRef.current) return;
+        event.preventDefault();
+        onCloseRef.current();
+      } else if (event.key === "Tab") {
+        const focusables = focusableIn(panel);
+        const first = focusables[0];
+        const last = focusables.at(-1);
+        const active = document.activeElement;
+        if (!first || !last) {
+          event.preventDefault();
+          panel.focus();
+        } else if (event.shiftKey && (active === first || !panel.contains(active))) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      // Toasts live outside every dialog; anything else pulls focus back in.
+      const target = event.target as Element | null;
+      if (isTop() && target && !panel.contains(target) && !target.closest(".Toastify")) panel.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("focusin", onFocusIn);
+    const { overflow } = document.body.style;
+    document.body.style.overflow = "hidden";
+
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("focusin", onFocusIn);
+      openDialogs.splice(openDialogs.indexOf(panel), 1);
+      if (openDialogs.length === 0) document.body.style.overflow = overflow;
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, [initialFocus]);
+
+  return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is a mouse shortcut; Escape and the Close button are the keyboard ways
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+    <div
+      className={`motion-safe:animate-fade-in fixed inset-0 z-50 flex justify-center bg-zinc-950/60 backdrop-blur-[2px] sm:items-center sm:p-6 ${
+        fullScreenOnPhone ? "items-stretch" : "items-end"
+      }`}
+      onMouseDown={(event) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget;
+      }}
+      onClick={(event) => {
+        if (pressedOnBackdrop.current && event.target === event.currentTarget && dismissible) onClose();
+        pressedOnBackdrop.current = false;
+      }}
+    >
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`motion-safe:animate-dialog-in relative flex w-full flex-col overflow-hidden bg-white shadow-2xl outline-none sm:max-h-[min(90dvh,860px)] sm:rounded-2xl ${
+          fullScreenOnPhone ? "max-h-dvh" : "max-h-[92dvh] rounded-t-3xl"
+        } ${sizes[size]}`}
+      >
+        <div
+          className={
+            hideTitle
+              ? "sr-only"
+              : "flex shrink-0 items-center justify-between gap-3 px-5 pt-4 pb-3 sm:px-6 sm:pt-5"
+          }
+        >
+          <h2 id={titleId} className="min-w-0 truncate text-base font-semibold text-zinc-900">
+            {title}
+          </h2>
+          {!hideTitle && (
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={onClose}
+              disabled={!dismissible}
+              className="-mr-2 flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-600 transition hover:bg-zinc-100 hover:text-zinc-950 disabled:opacity-40"
+            >
+              <CloseIcon className="size-5" />
+            </button>
+          )}
+        </div>
+        <div className={`min-h-0 flex-1 overflow-y-auto overscroll-contain ${bodyClassName}`}>{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,60 @@
+import type { FollowResponse, User } from "@flik/shared";
+import type { QueryClient } from "@tanstack/react-query";
+import { getUserId } from "../../../lib/storage";
+import { userKeys } from "../../auth/api/user.queries";
+import { findCachedPostByAuthor, patchPostsByAuthor } from "../../posts/cache/post-cache";
+import { profileKeys } from "../../profile/api/profile-keys";
+import { findProfileMember, patchProfileMember } from "../../profile/cache/profile-cache";
+import { followKeys } from "../api/follow-keys";
+
+/** What the server last said about the viewer following this member, from any cached copy. */
+export function cachedFollowState(queryClient: QueryClient, userId: string): boolean | undefined {
+  return (
+    findProfileMember(queryClient, userId)?.isFollowed ??
+    findCachedPostByAuthor(queryClient, userId)?.isFollowed
+  );
+}
+
+function withFollowing(me: User | undefined, userId: string, followed: boolean): User | undefined {
+  if (!me || me.following.includes(userId) === followed) return me;
+  const following = followed ? [...me.following, userId] : me.following.filter((id) => id !== userId);
+  return { ...me, following };
+}
+
+/** Spreads the server's answer to a follow or unfollow to every screen that shows either member. */
+export function applyFollowAnswer(queryClient: QueryClient, userId: string, answer: FollowResponse): void {
+  const { isFollowed, followersCount } = answer;
+  const me = queryClient.getQueryData<User>(userKeys.me());
+  const wasFollowed = me ? me.following.includes(userId) : cachedFollowState(queryClient, userId);
+  const member = findProfileMember(queryClient, userId);
+
+  patchPostsByAuthor(queryClient, userId, (post) => ({
+    ...post,
+    isFollowed,
+    user: { ...post.user, followersCount },
+  }));
+  patchProfileMember(
+    queryClient,
+    (profile) => profile._id === userId,
+    (profile) => ({ ...profile, isFollowed, followersCount }),
+  );
+  queryClient.setQueryData<User>(userKeys.me(), (cached) => withFollowing(cached, userId, isFollowed));
+  queryClient.setQueryData<User>(profileKeys.me(), (cached) => withFollowing(cached, userId, isFollowed));
+
+  const myId = me?.id ?? getUserId();
+  if (wasFollowed !== undefined && wasFollowed !== isFollowed && myId) {
+    patchProfileMember(
+      queryClient,
+      (profile) => profile._id === myId,
+      (profile) => ({
+        ...profile,
+        followingCount: Math.max(0, profile.followingCount + (isFollowed ? 1 : -1)),
+      }),
+    );
+  }
+  // A private member's posts appear (or go) with the follow; only the server knows which.
+  if (member?.isPrivate && member.isFollowed !== isFollowed) {
+    void queryClient.invalidateQueries({ queryKey: profileKeys.page(member.username) });
+  }
+  void queryClient.invalidateQueries({ queryKey: followKeys.all });
+}

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { jsonResponse, makeFollowListMember, makeProfile, pending } from "../../../test/fixtures";
+import { openProfile, preloadProfileScreens } from "../../profile/test/profile-routes";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+beforeAll(preloadProfileScreens);
+
+const carol = makeFollowListMember();
+const dan = makeFollowListMember({ _id: "u-dan", username: "dan", fullName: "" });
+
+describe("Followers and following lists", () => {
+  it("shows 'Loading...' while the list loads", async () => {
+    const { user } = openProfile("/profile/bob", { routes: { "GET /followers/u-bob": () => pending() } });
+
+    await user.click(await screen.findByRole("button", { name: "3 followers" }));
+
+    const dialog = screen.getByRole("dialog", { name: "Followers" });
+    expect(within(dialog).getByRole("status")).toHaveTextContent("Loading...");
+  });
+
+  it("says 'No followers yet' and 'No following yet' for empty lists", async () => {
+    const { user } = openProfile("/profile/bob", {
+      member: makeProfile({ followersCount: 0, followingCount: 0 }),
+      routes: {
+        "GET /followers/u-bob": jsonResponse(200, { followers: [], nextCursor: null }),
+        "GET /following/u-bob": jsonResponse(200, { following: [], nextCursor: null }),
+      },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "0 followers" }));
+    expect(await screen.findByText("No followers yet")).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "0 followers" })).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "0 following" }));
+    expect(await screen.findByText("No following yet")).toBeInTheDocument();
+  });
+
+  it("lists avatar, username and full name, and a person opens their profile and closes the list", async () => {
+    const { user, router } = openProfile("/profile/bob", {
+      routes: {
+        "GET /following/u-bob": jsonResponse(200, { following: [carol, dan], nextCursor: null }),
+        "GET /profile/carol": jsonResponse(200, {
+          user: makeProfile({ _id: "u-carol", id: "u-carol", username: "carol", fullName: "Carol Danvers" }),
+          posts: [],
+          isMyProfile: false,
+        }),
+        "GET /highlights/user/carol": jsonResponse(200, { highlights: [] }),
+      },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "1 following" }));
+    const list = await screen.findByRole("list", { name: "Following" });
+    const rows = within(list).getAllByRole("link");
+    expect(rows[0]).toHaveAccessibleName("carol Carol Danvers");
+    expect(rows[1]).toHaveAccessibleName("dan Unnamed User");
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveAttribute("href", "/profile/carol");
+
+    await user.click(rows[0] as HTMLElement);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile/carol"));
+    expect(await screen.findByRole("heading", { level: 1, name: "@carol" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("pages on with the cursor", async () => {
+    const page = vi.fn((url: string) => {
+      const cursor = new URL(url, "http://x").searchParams.get("cursor");
+      return jsonResponse(
+        200,
+        cursor === "c-1" ? { followers: [dan], nextCursor: null } : { followers: [carol], nextCursor: "c-1" },
+      );
+    });
+    const { user } = openProfile("/profile/bob", { routes: { "GET /followers/u-bob": page } });
+
+    await user.click(await screen.findByRole("button", { name: "3 followers" }));
+    await user.click(await screen.findByRole("button", { name: "Load more" }));
+
+    const list = screen.getByRole("list", { name: "Followers" });
+    await waitFor(() => expect(within(list).getAllByRole("link")).toHaveLength(2));
+    expect(page).toHaveBeenCalledTimes(2);
+  });
+
+  it("tells a viewer who may not see the list that the account is private", async () => {
+    const { user } = openProfile("/profile/bob", {
+      member: makeProfile({ isPrivate: true, isFollowed: false }),
+      routes: { "GET /followers/u-bob": jsonResponse(403, { message: "This account is private" }) },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "3 followers" }));
+
+    const dialog = screen.getByRole("dialog", { name: "Followers" });
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("This account is private");
+  });
+});

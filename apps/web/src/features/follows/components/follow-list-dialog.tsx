@@ -1,0 +1,143 @@
+import type { FollowListMember } from "@flik/shared";
+import { type ReactNode, useCallback, useMemo, useRef } from "react";
+import { Link } from "react-router";
+import { buttonStyles } from "../../../components/button-styles";
+import { Dialog } from "../../../components/dialog";
+import { ApiError } from "../../../lib/api-client";
+import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { profilePath } from "../../posts/components/post-author";
+import { Avatar } from "../../profile/components/avatar";
+import type { FollowListKind } from "../api/follow-keys";
+import { useFollowListQuery } from "../api/follows.queries";
+
+const TITLES: Record<FollowListKind, string> = { followers: "Followers", following: "Following" };
+const EMPTY: Record<FollowListKind, string> = {
+  followers: "No followers yet",
+  following: "No following yet",
+};
+
+interface FollowListDialogProps {
+  kind: FollowListKind;
+  userId: string;
+  onClose: () => void;
+}
+
+/** Spec §2: the followers or following of a member; a person opens their profile. Paged as it scrolls. */
+export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProps) {
+  const query = useFollowListQuery(kind, userId);
+  const members = useMemo(() => query.data?.pages.flatMap((page) => page.members) ?? [], [query.data]);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useOnInView(sentinel, loadMore, { enabled: hasNextPage && !isFetchNextPageError, rootMargin: "200px 0px" });
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <Loading />;
+  } else if (query.isError && members.length === 0) {
+    const refused = query.error instanceof ApiError && query.error.status === 403;
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-4 py-10 text-center text-sm text-zinc-600">
+        {refused
+          ? (query.error as ApiError).serverMessage || "This account is private"
+          : `Couldn't load the ${kind === "followers" ? "followers" : "following"} list.`}
+        {!refused && (
+          <button
+            type="button"
+            onClick={() => query.refetch()}
+            disabled={query.isFetching}
+            className={buttonStyles.secondary}
+          >
+            {query.isFetching ? "Retrying..." : "Try again"}
+          </button>
+        )}
+      </div>
+    );
+  } else if (members.length === 0) {
+    body = <p className="py-10 text-center text-sm font-medium text-zinc-500">{EMPTY[kind]}</p>;
+  } else {
+    body = (
+      <>
+        <ul aria-label={TITLES[kind]} className="-mx-2">
+          {members.map((member) => (
+            <li key={member._id}>
+              <MemberRow member={member} onOpen={onClose} />
+            </li>
+          ))}
+        </ul>
+        <div ref={sentinel}>
+          {isFetchingNextPage ? (
+            <p role="status" className="py-4 text-center text-sm text-zinc-500">
+              Loading...
+            </p>
+          ) : isFetchNextPageError ? (
+            <button
+              type="button"
+              onClick={() => fetchNextPage()}
+              className={`${buttonStyles.secondary} mt-2 w-full`}
+            >
+              Try again
+            </button>
+          ) : (
+            hasNextPage &&
+            !canObserveIntersections && (
+              <button type="button" onClick={loadMore} className={`${buttonStyles.secondary} mt-2 w-full`}>
+                Load more
+              </button>
+            )
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <Dialog title={TITLES[kind]} size="sm" onClose={onClose} bodyClassName="px-5 pb-5 min-h-64">
+      {body}
+    </Dialog>
+  );
+}
+
+function MemberRow({ member, onOpen }: { member: FollowListMember; onOpen: () => void }) {
+  return (
+    <Link
+      to={profilePath(member.username)}
+      onClick={onOpen}
+      className="flex items-center gap-3 rounded-xl px-2 py-2 transition hover:bg-zinc-50"
+    >
+      <Avatar
+        src={member.avatar}
+        name={member.fullName || member.username}
+        className="size-11 text-base ring-0"
+      />
+      <span className="min-w-0 leading-tight">
+        <span className="block truncate text-sm font-semibold text-zinc-900">{member.username}</span>{" "}
+        <span className="block truncate text-sm text-zinc-500">{member.fullName || "Unnamed User"}</span>
+      </span>
+    </Link>
+  );
+}
+
+function Loading() {
+  return (
+    <div>
+      <p role="status" className="pb-3 text-sm font-medium text-zinc-500">
+        Loading...
+      </p>
+      <div aria-hidden="true" className="space-y-3">
+        {Array.from({ length: 4 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
+          <div key={index} className="flex items-center gap-3">
+            <div className="size-11 animate-pulse rounded-full bg-zinc-200/80 motion-reduce:animate-none" />
+            <div className="flex-1 space-y-2">
+              <div className="h-3 w-28 animate-pulse rounded-md bg-zinc-200/80 motion-reduce:animate-none" />
+              <div className="h-3 w-40 animate-pulse rounded-md bg-zinc-200/80 motion-reduce:animate-none" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Highlight } from "@flik/shared";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { highlightKeys } from "./highlight-keys";
+import { fetchHighlights } from "./highlights.api";
+
+export function useHighlightsQuery(username: string) {
+  return useQuery({
+    queryKey: highlightKeys.byUser(username),
+    queryFn: ({ signal }) => fetchHighlights(username, signal),
+  });
+}
+
+/** Puts a created or edited highlight into the member's strip: in place, or at the end when new. */
+export function saveCachedHighlight(queryClient: QueryClient, username: string, highlight: Highlight): void {
+  queryClient.setQueryData<Highlight[]>(highlightKeys.byUser(username), (list = []) =>
+    list.some((item) => item._id === highlight._id)
+      ? list.map((item) => (item._id === highlight._id ? highlight : item))
+      : [...list, highlight],
+  );
+}
+
+export function removeCachedHighlight(queryClient: QueryClient, username: string, id: string): void {
+  queryClient.setQueryData<Highlight[]>(highlightKeys.byUser(username), (list) =>
+    list?.filter((item) => item._id !== id),
+  );
+}

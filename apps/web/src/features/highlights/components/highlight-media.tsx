@@ -1,0 +1,32 @@
+import type { MediaType } from "@flik/shared";
+
+interface HighlightMediaProps {
+  src: string;
+  type: MediaType;
+  alt: string;
+  className?: string;
+  /** Full playback with controls (the viewer), or a still-looking muted thumbnail. */
+  playable?: boolean;
+}
+
+export function HighlightMedia({ src, type, alt, className = "", playable = false }: HighlightMediaProps) {
+  if (type === "video") {
+    return playable ? (
+      <video
+        src={src}
+        aria-label={alt}
+        autoPlay
+        muted
+        loop
+        playsInline
+        controls
+        className={`bg-zinc-950 ${className}`}
+      />
+    ) : (
+      <span aria-hidden="true" className="contents">
+        <video src={src} muted playsInline preload="metadata" className={className} />
+      </span>
+    );
+  }
+  return <img src={src} alt={alt} decoding="async" className={className} />;
+}

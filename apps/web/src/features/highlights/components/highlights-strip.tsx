@@ -1,0 +1,110 @@
+import type { Highlight } from "@flik/shared";
+import { useState } from "react";
+import { PlusIcon } from "../../../components/icons";
+import { useHighlightsQuery } from "../api/highlights.queries";
+import { confirmDeleteHighlight, useDeleteHighlight } from "../hooks/use-delete-highlight";
+import { HighlightFormDialog } from "./highlight-form-dialog";
+import { HighlightMedia } from "./highlight-media";
+import { HighlightViewer } from "./highlight-viewer";
+
+type Open = { view: Highlight } | { form: Highlight | null } | null;
+
+const tileClass = "flex w-[72px] shrink-0 snap-start flex-col items-center gap-1.5 rounded-xl sm:w-[88px]";
+const ringClass = "flex size-16 items-center justify-center rounded-full sm:size-20";
+
+/** Spec §2: circular thumbnails with names in a horizontal strip; the owner also gets an Add tile. */
+export function HighlightsStrip({ username, isOwner }: { username: string; isOwner: boolean }) {
+  const query = useHighlightsQuery(username);
+  const remove = useDeleteHighlight(username);
+  const [open, setOpen] = useState<Open>(null);
+  const highlights = query.data ?? [];
+
+  if (query.isPending) return <StripSkeleton />;
+  if (!isOwner && highlights.length === 0) return null;
+
+  return (
+    <section aria-label="Highlights">
+      <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pt-1 pb-2 [scrollbar-width:none] sm:mx-0 sm:gap-6 sm:px-0">
+        {isOwner && (
+          <li>
+            <button
+              type="button"
+              aria-label="Add highlight"
+              onClick={() => setOpen({ form: null })}
+              className={tileClass}
+            >
+              <span
+                className={`${ringClass} border-2 border-dashed border-zinc-300 bg-zinc-50 text-zinc-600 transition hover:border-fuchsia-400 hover:text-fuchsia-600`}
+              >
+                <PlusIcon className="size-7" />
+              </span>
+              <span className="text-xs font-semibold text-zinc-800">Add</span>
+            </button>
+          </li>
+        )}
+        {highlights.map((highlight) => (
+          <li key={highlight._id}>
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              aria-label={`View highlight ${highlight.name}`}
+              onClick={() => setOpen({ view: highlight })}
+              className={`group ${tileClass}`}
+            >
+              <span
+                className={`${ringClass} bg-zinc-200 p-[3px] ring-1 ring-zinc-300 transition group-hover:ring-zinc-400`}
+              >
+                <span className="size-full overflow-hidden rounded-full ring-2 ring-white">
+                  <HighlightMedia
+                    src={highlight.src}
+                    type={highlight.type}
+                    alt=""
+                    className="size-full object-cover"
+                  />
+                </span>
+              </span>
+              <span className="w-full truncate text-center text-xs font-semibold text-zinc-800">
+                {highlight.name}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      {open && "view" in open && (
+        <HighlightViewer
+          highlight={open.view}
+          isOwner={isOwner}
+          deleting={remove.isPending}
+          onClose={() => setOpen(null)}
+          onEdit={() => setOpen({ form: open.view })}
+          onDelete={() => {
+            if (!confirmDeleteHighlight()) return;
+            remove.mutate(open.view._id, { onSuccess: () => setOpen(null) });
+          }}
+        />
+      )}
+      {open && "form" in open && (
+        <HighlightFormDialog
+          username={username}
+          highlight={open.form ?? undefined}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function StripSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex gap-3 overflow-hidden pt-1 pb-2 sm:gap-6">
+      {Array.from({ length: 4 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
+        <div key={index} className={tileClass}>
+          <div className="size-16 animate-pulse rounded-full bg-zinc-200/80 motion-reduce:animate-none sm:size-20" />
+          <div className="h-2.5 w-12 animate-pulse rounded bg-zinc-200/80 motion-reduce:animate-none" />
+        </div>
+      ))}
+    </div>
+  );
+}

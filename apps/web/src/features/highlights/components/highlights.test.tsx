@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
+import { jsonResponse, makeHighlight, sentJson } from "../../../test/fixtures";
+import { aliceProfile, openProfile, preloadProfileScreens } from "../../profile/test/profile-routes";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+beforeAll(preloadProfileScreens);
+beforeEach(() => {
+  FakeXhr.last = undefined;
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+});
+
+type Routes = NonNullable<Parameters<typeof openProfile>[1]>["routes"];
+const summer = makeHighlight();
+const clip = new File(["mp4"], "trip.mp4", { type: "video/mp4" });
+
+function openOwn(routes: Routes = {}, highlights = [summer]) {
+  return openProfile("/profile", {
+    member: aliceProfile,
+    isMyProfile: true,
+    routes: { "GET /highlights/user/alice": jsonResponse(200, { highlights }), ...routes },
+  });
+}
+
+describe("Highlight form validation (spec §5)", () => {
+  it("alerts 'Highlight name is required' for a blank or spaces-only name, and sends nothing", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    const create = vi.fn();
+    const { user } = openOwn({ "POST /highlights": create });
+
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
+    await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
+
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(alert).toHaveBeenLastCalledWith("Highlight name is required");
+
+    await user.type(within(dialog).getByLabelText("Highlight name"), "   ");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(alert).toHaveBeenLastCalledWith("Highlight name is required");
+    expect(alert).toHaveBeenCalledTimes(2);
+    expect(FakeXhr.last).toBeUndefined();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it("alerts 'Please upload an image or video for this highlight' when adding without a file", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    const create = vi.fn();
+    const { user } = openOwn({ "POST /highlights": create });
+
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    await user.type(screen.getByLabelText("Highlight name"), "Trip");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(alert).toHaveBeenCalledWith("Please upload an image or video for this highlight");
+    expect(create).not.toHaveBeenCalled();
+    expect(screen.getByRole("dialog", { name: "Add Highlight" })).toBeInTheDocument();
+  });
+});
+
+describe("Highlights strip", () => {
+  it("adds one: uploads the file with progress, then posts the trimmed name, the file's type and its URL", async () => {
+    const created = makeHighlight({ _id: "h-2", name: "Trip", type: "video", src: "/media/video/trip.mp4" });
+    const create = vi.fn(() => jsonResponse(201, { highlight: created }));
+    const { user } = openOwn({ "POST /highlights": create });
+
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
+    await user.type(within(dialog).getByLabelText("Highlight name"), "  Trip ");
+    await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
+    expect(within(dialog).getByLabelText("Preview of the highlight")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    const xhr = sentUpload();
+    expect(xhr.url).toBe("/api/media/video/upload");
+    xhr.progress(50, 100);
+    expect(await within(dialog).findByRole("progressbar", { name: "Upload progress" })).toHaveAttribute(
+      "aria-valuenow",
+      "50",
+    );
+    xhr.respond(200, { secure_url: "/media/video/trip.mp4", public_id: "trip", resource_type: "video" });
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(sentJson(create)).toEqual({ name: "Trip", type: "video", src: "/media/video/trip.mp4" });
+    const strip = screen.getByRole("region", { name: "Highlights" });
+    expect(within(strip).getByRole("button", { name: "View highlight Trip" })).toBeInTheDocument();
+  });
+
+  it("opens a highlight in a viewer with Edit, Delete and Close for its owner", async () => {
+    const { user } = openOwn();
+
+    await user.click(await screen.findByRole("button", { name: "View highlight Summer" }));
+
+    const viewer = screen.getByRole("dialog", { name: "Summer" });
+    expect(within(viewer).getByRole("img", { name: "Summer" })).toHaveAttribute("src", summer.src);
+    expect(within(viewer).getByRole("button", { name: "Edit" })).toBeInTheDocument();
+    expect(within(viewer).getByRole("button", { name: "Delete" })).toBeInTheDocument();
+    await user.click(within(viewer).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("edits the name and keeps the current media when no new file is chosen", async () => {
+    const update = vi.fn(() => jsonResponse(200, { highlight: { ...summer, name: "Summer 25" } }));
+    const { user } = openOwn({ "PUT /highlights/h-1": update });
+
+    await user.click(await screen.findByRole("button", { name: "View highlight Summer" }));
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    const form = screen.getByRole("dialog", { name: "Edit Highlight" });
+    const name = within(form).getByLabelText("Highlight name");
+    expect(name).toHaveValue("Summer");
+    await user.type(name, " 25");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(sentJson(update)).toEqual({ name: "Summer 25", type: "image", src: summer.src });
+    expect(FakeXhr.last).toBeUndefined();
+    expect(screen.getByRole("button", { name: "View highlight Summer 25" })).toBeInTheDocument();
+  });
+
+  it("deletes after a confirmation, and not without one", async () => {
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const remove = vi.fn(() => jsonResponse(200, { message: "Highlight deleted" }));
+    const { user } = openOwn({ "DELETE /highlights/h-1": remove });
+
+    await user.click(await screen.findByRole("button", { name: "View highlight Summer" }));
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    expect(confirm).toHaveBeenCalledWith("Delete this highlight?");
+    expect(remove).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(remove).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("button", { name: "View highlight Summer" })).not.toBeInTheDocument();
+  });
+
+  it("shows a visitor the highlights without Add, Edit or Delete", async () => {
+    const { user } = openProfile("/profile/bob", {
+      routes: { "GET /highlights/user/bob": jsonResponse(200, { highlights: [summer] }) },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "View highlight Summer" }));
+
+    const viewer = screen.getByRole("dialog", { name: "Summer" });
+    expect(within(viewer).queryByRole("button", { name: "Edit" })).not.toBeInTheDocument();
+    expect(within(viewer).queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add highlight" })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { type Highlight, mediaTypeOfFile } from "@flik/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { uploadMedia } from "../../../lib/media-upload";
+import { createHighlight, updateHighlight } from "../api/highlights.api";
+import { saveCachedHighlight } from "../api/highlights.queries";
+
+export type SavePhase = { step: "idle" } | { step: "uploading"; percent: number } | { step: "saving" };
+
+export interface HighlightDraft {
+  name: string;
+  /** A new picture or video; edits without one keep the current media. */
+  file: File | null;
+}
+
+/** Uploads the file (with progress, cancellable) then creates or updates the highlight. */
+export function useSaveHighlight(username: string, existing?: Highlight) {
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<SavePhase>({ step: "idle" });
+  const upload = useRef<AbortController | null>(null);
+
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const save = useCallback(
+    async ({ name, file }: HighlightDraft): Promise<Highlight> => {
+      try {
+        let media = existing ? { type: existing.type, src: existing.src } : null;
+        if (file) {
+          const controller = new AbortController();
+          upload.current = controller;
+          setPhase({ step: "uploading", percent: 0 });
+          const { secure_url } = await uploadMedia(file, {
+            signal: controller.signal,
+            onProgress: (percent) => setPhase({ step: "uploading", percent }),
+          });
+          upload.current = null;
+          // Spec §5: video when the file's type begins with video, otherwise image.
+          media = { type: mediaTypeOfFile(file), src: secure_url };
+        }
+        if (!media) throw new Error("Please upload an image or video for this highlight");
+        setPhase({ step: "saving" });
+        const body = { name, ...media };
+        const highlight = existing ? await updateHighlight(existing._id, body) : await createHighlight(body);
+        saveCachedHighlight(queryClient, username, highlight);
+        return highlight;
+      } finally {
+        upload.current = null;
+        setPhase({ step: "idle" });
+      }
+    },
+    [queryClient, username, existing],
+  );
+
+  const cancelUpload = useCallback(() => upload.current?.abort(), []);
+
+  return { phase, save, cancelUpload };
+}

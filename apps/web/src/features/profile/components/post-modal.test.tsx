@@ -1,0 +1,118 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { jsonResponse, makeComment, makePost, sentJson } from "../../../test/fixtures";
+import { openProfile, preloadProfileScreens } from "../test/profile-routes";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+beforeAll(preloadProfileScreens);
+
+const pier = makePost({ _id: "p-pier", caption: "Pier at dusk", likesCount: 2 });
+type Routes = NonNullable<Parameters<typeof openProfile>[1]>["routes"];
+
+async function openPier(routes: Routes = {}) {
+  const opened = openProfile("/profile/bob", {
+    posts: [pier],
+    routes: { "GET /posts/p-pier": jsonResponse(200, { post: pier }), ...routes },
+  });
+  const cell = await screen.findByRole("button", { name: "Pier at dusk, 2 likes, 0 comments" });
+  await opened.user.click(cell);
+  return { ...opened, cell, dialog: await screen.findByRole("dialog", { name: "Post by @bob" }) };
+}
+
+describe("Post modal on the profile", () => {
+  it("shows the media, the author, Like with its count, the caption and 'No comments yet.'", async () => {
+    const { dialog } = await openPier();
+
+    expect(within(dialog).getByRole("img", { name: "Pier at dusk" })).toHaveAttribute("src", pier.image);
+    expect(within(dialog).getAllByRole("link", { name: "@bob" })[0]).toHaveAttribute("href", "/profile/bob");
+    expect(within(dialog).getByRole("button", { name: "Like 2" })).toBeInTheDocument();
+    expect(within(dialog).getAllByText("Pier at dusk").length).toBeGreaterThan(0);
+    expect(within(dialog).getByText("No comments yet.")).toBeInTheDocument();
+    expect(within(dialog).getByPlaceholderText("Add a comment...")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Post" })).toBeDisabled();
+  });
+
+  it("reads 'Liked' with the count the server answers, and the grid agrees", async () => {
+    const like = vi.fn(() =>
+      jsonResponse(200, { likes: ["u-alice", "u-carol"], isLiked: true, likesCount: 7 }),
+    );
+    const { user, dialog } = await openPier({ "POST /posts/p-pier/like": like });
+
+    await user.click(within(dialog).getByRole("button", { name: "Like 2" }));
+
+    expect(await within(dialog).findByRole("button", { name: "Liked 7" })).toBeInTheDocument();
+    expect(like).toHaveBeenCalledTimes(1);
+    expect(
+      screen.getByRole("button", { name: "Pier at dusk, 7 likes, 0 comments", hidden: true }),
+    ).toBeInTheDocument();
+  });
+
+  it("posts a comment on Enter and lists it; blank text is not sent", async () => {
+    const comment = vi.fn((_url: string, init: RequestInit) =>
+      jsonResponse(201, {
+        comment: makeComment({
+          _id: "c-9",
+          text: JSON.parse(String(init.body)).text,
+          user: { _id: "u-alice", username: "alice", avatar: "" },
+        }),
+        commentsCount: 1,
+      }),
+    );
+    const { user, dialog } = await openPier({ "POST /posts/p-pier/comment": comment });
+    const input = within(dialog).getByPlaceholderText("Add a comment...");
+
+    await user.type(input, "   {Enter}");
+    expect(comment).not.toHaveBeenCalled();
+
+    await user.clear(input);
+    await user.type(input, "Lovely light{Enter}");
+
+    expect(await within(dialog).findByText("Lovely light")).toBeInTheDocument();
+    expect(sentJson(comment)).toEqual({ text: "Lovely light" });
+    expect(input).toHaveValue("");
+  });
+
+  it("closes on Escape and gives focus back to the cell", async () => {
+    const { user, cell } = await openPier();
+
+    await user.keyboard("{Escape}");
+
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(cell).toHaveFocus();
+  });
+
+  it("closes on a click on the backdrop but not inside", async () => {
+    const { user, dialog } = await openPier();
+
+    await user.click(within(dialog).getByText("No comments yet."));
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+
+    const backdrop = dialog.parentElement as HTMLElement;
+    fireEvent.mouseDown(backdrop);
+    fireEvent.click(backdrop);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("keeps Tab inside the dialog", async () => {
+    const { user, dialog } = await openPier();
+    const close = within(dialog).getByRole("button", { name: "Close" });
+
+    for (let step = 0; step < 12; step += 1) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    close.focus();
+    await user.tab({ shift: true });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it("shows every comment once the full post arrives", async () => {
+    const full = { ...pier, comments: [makeComment({ _id: "c-1", text: "First!" })], commentsCount: 1 };
+    const { dialog } = await openPier({ "GET /posts/p-pier": jsonResponse(200, { post: full }) });
+    expect(await within(dialog).findByText("First!")).toBeInTheDocument();
+  });
+});

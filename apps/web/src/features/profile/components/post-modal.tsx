@@ -1,0 +1,106 @@
+import type { Post } from "@flik/shared";
+import { Link } from "react-router";
+import { buttonStyles } from "../../../components/button-styles";
+import { Dialog } from "../../../components/dialog";
+import { CloseIcon, LinkIcon } from "../../../components/icons";
+import { fullDateTime } from "../../../lib/time-ago";
+import { isPostUnavailable, usePostQuery } from "../../posts/api/posts.queries";
+import { usePostView } from "../../posts/cache/post-shadow";
+import { CommentForm } from "../../posts/components/comment-form";
+import { CommentList } from "../../posts/components/comment-list";
+import { PostAuthor, postPath } from "../../posts/components/post-author";
+import { PostCaption } from "../../posts/components/post-caption";
+import { PostMedia } from "../../posts/components/post-media";
+import { usePostRooms } from "../../posts/hooks/use-post-rooms";
+import { useToggleLike } from "../../posts/hooks/use-toggle-like";
+import { LikeToggle } from "./like-toggle";
+
+const iconButtonClass =
+  "flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-700 transition hover:bg-zinc-100 hover:text-zinc-950";
+
+/**
+ * A post opened from the profile grid. It shows the grid's copy at once and the full post (every
+ * comment) when it arrives, and stays live; likes and comments go through the shared post caches.
+ */
+export function PostModal({ postId, onClose }: { postId: string; onClose: () => void }) {
+  const query = usePostQuery(postId);
+  usePostRooms([postId]);
+  const post = query.data;
+
+  return (
+    <Dialog
+      title={post ? `Post by @${post.user.username}` : "Post"}
+      hideTitle
+      size="xl"
+      fullScreenOnPhone
+      onClose={onClose}
+      bodyClassName=""
+    >
+      {post ? (
+        <PostModalBody post={post} onClose={onClose} />
+      ) : (
+        <div className="flex min-h-72 flex-col items-center justify-center gap-4 p-8 text-center">
+          {query.isError ? (
+            <>
+              <p className="font-semibold text-zinc-900">
+                {isPostUnavailable(query.error) ? "This post isn't available." : "Error fetching post"}
+              </p>
+              <button type="button" onClick={onClose} className={buttonStyles.secondary}>
+                Close
+              </button>
+            </>
+          ) : (
+            <p role="status" className="text-sm text-zinc-500">
+              Loading post...
+            </p>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function PostModalBody({ post, onClose }: { post: Post; onClose: () => void }) {
+  const view = usePostView(post);
+  const toggleLike = useToggleLike();
+
+  return (
+    <article className="flex min-h-full flex-col md:grid md:h-[min(85dvh,760px)] md:grid-cols-[minmax(0,1fr)_minmax(320px,380px)] md:grid-rows-[auto_minmax(0,1fr)_auto]">
+      <header className="flex items-center gap-2 border-b border-zinc-100 px-4 py-2.5 md:col-start-2 md:row-start-1">
+        <div className="min-w-0 flex-1">
+          <PostAuthor post={view} />
+        </div>
+        <Link
+          to={postPath(view.user.username, view._id)}
+          aria-label="Open post page"
+          title="Open post page"
+          className={iconButtonClass}
+        >
+          <LinkIcon className="size-5" />
+        </Link>
+        <button type="button" aria-label="Close" onClick={onClose} className={iconButtonClass}>
+          <CloseIcon className="size-5" />
+        </button>
+      </header>
+
+      <div className="flex aspect-square shrink-0 items-center justify-center bg-zinc-950 md:col-start-1 md:row-span-3 md:row-start-1 md:aspect-auto md:h-full">
+        <PostMedia post={view} fit="contain" />
+      </div>
+
+      <div className="space-y-4 px-4 py-4 md:col-start-2 md:row-start-2 md:min-h-0 md:overflow-y-auto">
+        <PostCaption post={view} />
+        <CommentList comments={view.comments} />
+      </div>
+
+      <footer className="mt-auto space-y-3 border-t border-zinc-100 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] md:col-start-2 md:row-start-3">
+        <div className="flex items-center justify-between gap-3">
+          <LikeToggle liked={view.isLiked} count={view.likesCount} onToggle={() => toggleLike(post)} />
+          <time dateTime={view.createdAt} className="text-xs tracking-wide text-zinc-500 uppercase">
+            {fullDateTime(view.createdAt)}
+          </time>
+        </div>
+        <CommentForm postId={view._id} />
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Ref } from "react";
+import { Link } from "react-router";
+import { LogOutIcon, ShareIcon, UserPenIcon } from "../../../components/icons";
+import { useLogout } from "../../auth/hooks/use-logout";
+import { FollowButton } from "../../posts/components/follow-button";
+
+export const actionButtonClass =
+  "inline-flex h-9 min-w-0 items-center justify-center gap-2 rounded-lg bg-zinc-100 px-2 whitespace-nowrap sm:px-4 text-sm font-semibold text-zinc-900 transition hover:bg-zinc-200 active:bg-zinc-300 disabled:opacity-60";
+const iconButtonClass =
+  "inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-zinc-100 text-zinc-800 transition hover:bg-zinc-200 active:bg-zinc-300";
+
+interface OwnerActionsProps {
+  editing: boolean;
+  onToggleEdit: () => void;
+  onShare: () => void;
+  editButtonRef: Ref<HTMLButtonElement>;
+}
+
+/** Edit Profile (in place), Share Profile, the full edit page, and Log out. */
+export function OwnerActions({ editing, onToggleEdit, onShare, editButtonRef }: OwnerActionsProps) {
+  const logout = useLogout();
+  return (
+    <>
+      <button
+        ref={editButtonRef}
+        type="button"
+        aria-expanded={editing}
+        onClick={onToggleEdit}
+        className={`${actionButtonClass} flex-1 sm:flex-none ${editing ? "bg-zinc-200" : ""}`}
+      >
+        Edit Profile
+      </button>
+      <button type="button" onClick={onShare} className={`${actionButtonClass} flex-1 sm:flex-none`}>
+        Share Profile
+      </button>
+      <Link
+        to="/edit-profile"
+        aria-label="Edit profile page"
+        title="Edit photo, name, bio and gender"
+        className={iconButtonClass}
+      >
+        <UserPenIcon className="size-5" />
+      </Link>
+      <button
+        type="button"
+        aria-label="Log out"
+        title="Log out"
+        onClick={() => logout.mutate()}
+        disabled={logout.isPending}
+        className={iconButtonClass}
+      >
+        <LogOutIcon className="size-5" />
+      </button>
+    </>
+  );
+}
+
+interface VisitorActionsProps {
+  username: string;
+  isFollowed: boolean;
+  onToggleFollow: () => void;
+  onShare: () => void;
+}
+
+/** Follow/Following and Share Profile. */
+export function VisitorActions({ username, isFollowed, onToggleFollow, onShare }: VisitorActionsProps) {
+  return (
+    <>
+      <FollowButton
+        isFollowed={isFollowed}
+        username={username}
+        onToggle={onToggleFollow}
+        className="h-9 flex-1 rounded-lg px-6 sm:min-w-28 sm:flex-none"
+      />
+      <button type="button" onClick={onShare} className={`${actionButtonClass} flex-1 sm:flex-none`}>
+        <ShareIcon className="hidden size-4 sm:block" />
+        Share Profile
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { PublicProfile } from "@flik/shared";
+import { CameraIcon } from "../../../components/icons";
+import { Avatar } from "./avatar";
+
+const sizeClass = "size-20 text-3xl ring-0 sm:size-36 sm:text-5xl";
+
+/** The member's picture; for the owner it is the button that changes it. */
+export function ProfileAvatar({
+  member,
+  onChange,
+  busy = false,
+}: {
+  member: PublicProfile;
+  onChange?: () => void;
+  busy?: boolean;
+}) {
+  const picture = (
+    <Avatar
+      src={member.avatar || member.profilePic}
+      name={member.fullName || member.username}
+      className={sizeClass}
+    />
+  );
+  if (!onChange) return <div className="w-fit rounded-full bg-white p-0.5 shadow-sm">{picture}</div>;
+  return (
+    <button
+      type="button"
+      onClick={onChange}
+      disabled={busy}
+      aria-label="Change profile photo"
+      title="Change profile photo"
+      className="group relative rounded-full bg-white p-0.5 shadow-sm disabled:cursor-progress"
+    >
+      {picture}
+      <span
+        aria-hidden="true"
+        className="absolute inset-0.5 flex items-center justify-center rounded-full bg-zinc-950/45 text-white opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100"
+      >
+        <CameraIcon className="size-7 sm:size-9" />
+      </span>
+      <span
+        aria-hidden="true"
+        className="bg-brand absolute right-0 bottom-0 flex size-7 items-center justify-center rounded-full text-white ring-3 ring-white sm:right-2 sm:bottom-2 sm:size-9"
+      >
+        <CameraIcon className="size-3.5 sm:size-4.5" />
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,89 @@
+import type { PublicProfile } from "@flik/shared";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { TextField } from "../../auth/components/text-field";
+import { useUpdateProfile } from "../hooks/use-update-profile";
+import { profileFieldErrors } from "../profile-errors";
+import { normalizeWebsite } from "../website";
+import { BioField } from "./bio-field";
+
+const smallButton = "rounded-lg px-4 py-2 text-sm font-semibold transition disabled:opacity-60";
+
+/** Spec §4 profile edit mode: username, website and bio in place, with Save and Cancel. */
+export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onDone: () => void }) {
+  const [username, setUsername] = useState(member.username);
+  const [website, setWebsite] = useState(member.website);
+  const [bio, setBio] = useState(member.bio);
+  const update = useUpdateProfile();
+  const errors = update.isError ? profileFieldErrors(update.error) : {};
+  const usernameRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    usernameRef.current?.focus();
+  }, []);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    update.mutate(
+      { username: username.trim(), website: normalizeWebsite(website), bio },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          console.error("Profile update failed", error);
+          window.alert("Profile update failed");
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      aria-label="Edit profile"
+      noValidate
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && !update.isPending) onDone();
+      }}
+      className="space-y-4 rounded-2xl border border-zinc-200 bg-zinc-50/60 p-4 sm:p-5"
+    >
+      <TextField
+        ref={usernameRef}
+        label="Username"
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username}
+      />
+      <TextField
+        label="Website"
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com"
+        value={website}
+        onChange={(event) => setWebsite(event.target.value)}
+        autoComplete="url"
+        error={errors.website}
+      />
+      <BioField value={bio} onChange={setBio} error={errors.bio} />
+      <div className="flex justify-end gap-2">
+        <button
+          type="button"
+          onClick={onDone}
+          disabled={update.isPending}
+          className={`${smallButton} bg-white text-zinc-800 ring-1 ring-zinc-200 hover:bg-zinc-100`}
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={update.isPending}
+          className={`${smallButton} bg-brand text-white shadow-sm hover:brightness-110`}
+        >
+          {update.isPending ? "Saving..." : "Save"}
+        </button>
+      </div>
+    </form>
+  );
+}

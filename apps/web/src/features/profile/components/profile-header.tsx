@@ -1,0 +1,105 @@
+import type { PublicProfile } from "@flik/shared";
+import { useRef, useState } from "react";
+import { LockIcon } from "../../../components/icons";
+import type { FollowListKind } from "../../follows/api/follow-keys";
+import { useAvatarChange } from "../hooks/use-avatar-change";
+import { useProfileFollow } from "../hooks/use-profile-follow";
+import { useShareProfile } from "../hooks/use-share-profile";
+import { useUpdateProfile } from "../hooks/use-update-profile";
+import { OwnerActions, VisitorActions } from "./profile-actions";
+import { ProfileAvatar } from "./profile-avatar";
+import { ProfileEditForm } from "./profile-edit-form";
+import { ProfileStats } from "./profile-stats";
+import { WebsiteLink } from "./website-link";
+
+interface ProfileHeaderProps {
+  member: PublicProfile;
+  isOwner: boolean;
+  onOpenList: (kind: FollowListKind) => void;
+}
+
+/**
+ * Avatar, @username, stats, name, bio, website and actions. Phones stack them under a small avatar;
+ * wider screens put the avatar left and everything else beside it. One element each, placed by grid.
+ */
+export function ProfileHeader({ member, isOwner, onOpenList }: ProfileHeaderProps) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const follow = useProfileFollow(member);
+  const share = useShareProfile();
+  const saveAvatar = useUpdateProfile();
+  const avatar = useAvatarChange({
+    onUploaded: (url) => saveAvatar.mutateAsync({ avatar: url }),
+    onFailed: (_stage, error) => {
+      console.error("Changing the profile photo failed", error);
+      window.alert("Profile update failed");
+    },
+  });
+
+  function stopEditing() {
+    setEditing(false);
+    editButton.current?.focus();
+  }
+
+  return (
+    <section
+      aria-label="Profile"
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-5 gap-y-4 sm:grid-cols-[auto_minmax(0,max-content)_minmax(0,1fr)] sm:gap-x-8 md:gap-x-12"
+    >
+      <div className="col-start-1 row-span-2 row-start-1 sm:row-end-4 sm:w-40 sm:justify-self-center md:w-56 flex justify-center">
+        <ProfileAvatar member={member} onChange={isOwner ? avatar.choose : undefined} busy={avatar.busy} />
+      </div>
+
+      <div className="col-start-2 row-start-1 flex min-w-0 items-center gap-2 self-end sm:self-center">
+        <h1 className="truncate text-xl font-semibold tracking-tight text-zinc-900 sm:text-2xl">
+          @{member.username}
+        </h1>
+        {member.isPrivate && (
+          <span title="Private account" className="shrink-0 text-zinc-500">
+            <LockIcon className="size-4" />
+            <span className="sr-only">Private account</span>
+          </span>
+        )}
+      </div>
+
+      <div className="col-span-2 col-start-1 row-start-4 flex items-center gap-1.5 sm:col-span-1 sm:gap-2 sm:col-start-3 sm:row-start-1">
+        {isOwner ? (
+          <OwnerActions
+            editing={editing}
+            onToggleEdit={() => (editing ? stopEditing() : setEditing(true))}
+            onShare={() => void share(member.username, true)}
+            editButtonRef={editButton}
+          />
+        ) : (
+          <VisitorActions
+            username={member.username}
+            isFollowed={follow.isFollowed}
+            onToggleFollow={follow.toggle}
+            onShare={() => void share(member.username, false)}
+          />
+        )}
+      </div>
+
+      <ProfileStats
+        postsCount={member.postsCount}
+        followersCount={isOwner ? member.followersCount : follow.followersCount}
+        followingCount={member.followingCount}
+        onOpenList={onOpenList}
+        className="col-start-2 row-start-2 self-start sm:col-end-4 sm:self-center"
+      />
+
+      <div className="col-span-2 col-start-1 row-start-3 min-w-0 sm:col-start-2">
+        {editing ? (
+          <ProfileEditForm member={member} onDone={stopEditing} />
+        ) : (
+          <div className="space-y-1 text-sm">
+            <p className="font-semibold text-zinc-900">{member.fullName || "Unnamed User"}</p>
+            {member.bio && <p className="break-words whitespace-pre-line text-zinc-800">{member.bio}</p>}
+            {member.website && <WebsiteLink website={member.website} />}
+          </div>
+        )}
+      </div>
+      {avatar.elements}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import type { Post } from "@flik/shared";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { buttonStyles } from "../../../components/button-styles";
+import { FlicksIcon, ImageIcon, LockIcon, NewPostIcon } from "../../../components/icons";
+import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { PROFILE_TABS, type ProfileTab, postsForTab } from "../profile-tabs";
+import { PostModal } from "./post-modal";
+import { ProfileGridCell } from "./profile-grid-cell";
+import { GridSkeleton } from "./profile-skeleton";
+import { ProfileTabList, profilePanelId, profileTabId } from "./profile-tab-list";
+
+interface ProfilePostsProps {
+  posts: Post[];
+  isOwner: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => void;
+}
+
+/** The tabs and the grid; more posts load as the grid scrolls into view. A cell opens the post modal. */
+export function ProfilePosts({
+  posts,
+  isOwner,
+  hasNextPage,
+  isFetchingNextPage,
+  isFetchNextPageError,
+  fetchNextPage,
+}: ProfilePostsProps) {
+  const baseId = useId();
+  const [tab, setTab] = useState<ProfileTab>("posts");
+  const [openPostId, setOpenPostId] = useState<string | null>(null);
+  const shown = useMemo(() => postsForTab(posts, tab), [posts, tab]);
+  const empty = PROFILE_TABS.find(({ id }) => id === tab)?.empty ?? "No posts yet";
+
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useOnInView(sentinel, loadMore, { enabled: hasNextPage && !isFetchNextPageError });
+
+  return (
+    <section aria-label="Posts and fliks">
+      <ProfileTabList baseId={baseId} selected={tab} onSelect={setTab} />
+      <div
+        id={profilePanelId(baseId)}
+        role="tabpanel"
+        aria-labelledby={profileTabId(baseId, tab)}
+        className="-mx-4 sm:mx-0"
+      >
+        {shown.length === 0 && !hasNextPage ? (
+          <EmptyTab text={empty} tab={tab} isOwner={isOwner} />
+        ) : (
+          <ul className="grid grid-cols-2 gap-0.5 sm:grid-cols-3 sm:gap-1 lg:grid-cols-4">
+            {shown.map((post) => (
+              <li key={post._id}>
+                <ProfileGridCell post={post} onOpen={() => setOpenPostId(post._id)} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <div ref={sentinel}>
+          {isFetchingNextPage ? (
+            <GridSkeleton cells={4} className="mt-0.5 sm:mt-1" />
+          ) : isFetchNextPageError ? (
+            <div role="alert" className="flex flex-col items-center gap-3 py-8 text-sm text-zinc-600">
+              Something went wrong loading posts.
+              <button type="button" onClick={fetchNextPage} className={buttonStyles.secondary}>
+                Try again
+              </button>
+            </div>
+          ) : (
+            hasNextPage &&
+            !canObserveIntersections && (
+              <button type="button" onClick={loadMore} className={`${buttonStyles.secondary} mt-4 w-full`}>
+                Load more posts
+              </button>
+            )
+          )}
+        </div>
+      </div>
+      {openPostId && <PostModal postId={openPostId} onClose={() => setOpenPostId(null)} />}
+    </section>
+  );
+}
+
+function EmptyTab({ text, tab, isOwner }: { text: string; tab: ProfileTab; isOwner: boolean }) {
+  const Icon = tab === "fliks" ? FlicksIcon : ImageIcon;
+  return (
+    <div className="flex flex-col items-center px-6 py-14 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full border-2 border-zinc-900 text-zinc-900">
+        <Icon className="size-8" />
+      </span>
+      <p className="mt-4 text-xl font-bold tracking-tight text-zinc-900">{text}</p>
+      {isOwner && tab !== "tags" && (
+        <Link to="/post/new" className={`${buttonStyles.primary} mt-6`}>
+          <NewPostIcon className="size-5" />
+          {tab === "fliks" ? "Share a flik" : "Share your first post"}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** Spec §2: a private member the viewer does not follow shows this instead of the grid. */
+export function PrivateAccount({ username }: { username: string }) {
+  return (
+    <section className="flex flex-col items-center border-t border-zinc-200 px-6 py-14 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full border-2 border-zinc-900 text-zinc-900">
+        <LockIcon className="size-8" />
+      </span>
+      <h2 className="mt-4 text-xl font-bold tracking-tight text-zinc-900">This account is private</h2>
+      <p className="mt-2 max-w-xs text-sm text-zinc-600">Follow @{username} to see their photos and fliks.</p>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import type { FollowListKind } from "../../follows/api/follow-keys";
+import { formatCount } from "../../posts/components/post-actions";
+
+interface ProfileStatsProps {
+  postsCount: number;
+  followersCount: number;
+  followingCount: number;
+  onOpenList: (kind: FollowListKind) => void;
+  className?: string;
+}
+
+function plural(count: number, one: string, many: string) {
+  return count === 1 ? one : many;
+}
+
+const statClass =
+  "flex flex-col items-start rounded-lg text-sm leading-tight text-zinc-600 sm:flex-row sm:items-baseline sm:gap-1.5 sm:text-base";
+const numberClass = "text-base font-semibold text-zinc-900 tabular-nums sm:text-base";
+
+/** Posts, followers and following; the last two open their lists. */
+export function ProfileStats({
+  postsCount,
+  followersCount,
+  followingCount,
+  onOpenList,
+  className = "",
+}: ProfileStatsProps) {
+  return (
+    <ul
+      aria-label="Profile stats"
+      className={`flex max-w-xs justify-between gap-3 sm:max-w-none sm:justify-start sm:gap-10 ${className}`}
+    >
+      <li className={statClass}>
+        <span className={numberClass}>{formatCount(postsCount)}</span> {plural(postsCount, "post", "posts")}
+      </li>
+      <li>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => onOpenList("followers")}
+          className={`${statClass} transition hover:text-zinc-900`}
+        >
+          <span className={numberClass}>{formatCount(followersCount)}</span>{" "}
+          {plural(followersCount, "follower", "followers")}
+        </button>
+      </li>
+      <li>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => onOpenList("following")}
+          className={`${statClass} transition hover:text-zinc-900`}
+        >
+          <span className={numberClass}>{formatCount(followingCount)}</span> following
+        </button>
+      </li>
+    </ul>
+  );
+}

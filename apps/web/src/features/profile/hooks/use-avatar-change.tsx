@@ -1,0 +1,89 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { toast } from "react-toastify/unstyled";
+import { isAbortError, uploadMedia } from "../../../lib/media-upload";
+
+// The cropper loads only when a photo is chosen.
+const AvatarCropDialog = lazy(async () => ({
+  default: (await import("../components/avatar-crop-dialog")).AvatarCropDialog,
+}));
+
+interface AvatarChangeOptions {
+  /** Receives the uploaded 300×300 JPEG's URL; a rejection counts as a failed save. */
+  onUploaded: (url: string) => Promise<unknown> | undefined;
+  onFailed: (stage: "upload" | "save", error: unknown) => void;
+}
+
+/**
+ * The photo change of spec §2: a file picker for images only, the square crop dialog, then the upload.
+ * Returns the picker's opener and the elements to render (the hidden input and the dialog).
+ */
+export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const upload = useRef<AbortController | null>(null);
+
+  useEffect(() => () => upload.current?.abort(), []);
+
+  async function apply(avatar: File) {
+    const controller = new AbortController();
+    upload.current = controller;
+    setPercent(0);
+    let url: string;
+    try {
+      url = (await uploadMedia(avatar, { signal: controller.signal, onProgress: setPercent })).secure_url;
+    } catch (error) {
+      setPercent(null);
+      if (!isAbortError(error)) onFailed("upload", error);
+      return;
+    } finally {
+      upload.current = null;
+    }
+    try {
+      await onUploaded(url);
+      setChosen(null);
+    } catch (error) {
+      onFailed("save", error);
+    } finally {
+      setPercent(null);
+    }
+  }
+
+  const elements = (
+    <>
+      <input
+        ref={inputRef}
+        type="file"
+        accept="image/*"
+        aria-label="Profile photo"
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Lets the same file be chosen again after a cancel.
+          event.target.value = "";
+          if (!file) return;
+          if (!file.type.startsWith("image/")) {
+            toast.error("Choose an image for your profile photo.");
+            return;
+          }
+          setChosen(file);
+        }}
+      />
+      {chosen && (
+        <Suspense fallback={null}>
+          <AvatarCropDialog
+            file={chosen}
+            uploadPercent={percent}
+            onApply={(avatar) => void apply(avatar)}
+            onCancel={() => {
+              upload.current?.abort();
+              setChosen(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+
+  return { choose: () => inputRef.current?.click(), busy: chosen !== null, elements };
+}

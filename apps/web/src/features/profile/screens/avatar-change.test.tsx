@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
+import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
+import { stubCropEnvironment } from "../test/avatar-crop-stubs";
+import { aliceProfile, openProfile, preloadProfileScreens } from "../test/profile-routes";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+vi.mock("react-easy-crop", async () => (await import("../test/avatar-crop-stubs")).fakeCropper());
+
+beforeAll(async () => {
+  await preloadProfileScreens();
+  await import("../components/avatar-crop-dialog");
+});
+beforeEach(() => {
+  FakeXhr.last = undefined;
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  stubCropEnvironment();
+});
+
+const selfie = new File(["png"], "me.png", { type: "image/png" });
+const uploaded = { secure_url: "/media/image/avatar.jpg", public_id: "a", resource_type: "image" };
+
+function openOwn(routes: NonNullable<Parameters<typeof openProfile>[1]>["routes"] = {}) {
+  return openProfile("/profile", { member: aliceProfile, isMyProfile: true, routes });
+}
+
+async function chooseAndApply(user: ReturnType<typeof openOwn>["user"]) {
+  await user.upload(await screen.findByLabelText("Profile photo"), selfie);
+  const dialog = await screen.findByRole("dialog", { name: "Crop your photo" });
+  await user.click(within(dialog).getByRole("button", { name: "Apply" }));
+  return dialog;
+}
+
+describe("Changing the profile photo", () => {
+  it("takes images only", async () => {
+    openOwn();
+    expect(await screen.findByLabelText("Profile photo")).toHaveAttribute("accept", "image/*");
+  });
+
+  it("crops, uploads a 300x300 JPEG and saves its URL as the avatar", async () => {
+    const update = vi.fn(() =>
+      jsonResponse(200, { user: makeUser({ avatar: uploaded.secure_url, profilePic: uploaded.secure_url }) }),
+    );
+    const { user } = openOwn({ "PUT /profile/update": update });
+
+    const dialog = await chooseAndApply(user);
+
+    const xhr = sentUpload();
+    expect(xhr.url).toBe("/api/media/image/upload");
+    const sentFile = xhr.body?.get("file") as File;
+    expect(sentFile).toMatchObject({ name: "avatar.jpg", type: "image/jpeg" });
+    expect(HTMLCanvasElement.prototype.toBlob).toHaveBeenCalledWith(expect.any(Function), "image/jpeg", 0.9);
+    expect(within(dialog).getByRole("progressbar", { name: "Upload progress" })).toBeInTheDocument();
+
+    xhr.respond(200, uploaded);
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(sentJson(update)).toEqual({
+      avatar: uploaded.secure_url,
+    });
+    const avatarButton = screen.getByRole("button", { name: "Change profile photo" });
+    expect(avatarButton.querySelector("img")).toHaveAttribute("src", uploaded.secure_url);
+  });
+
+  it("alerts 'Profile update failed' when the upload fails", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const update = vi.fn();
+    const { user } = openOwn({ "PUT /profile/update": update });
+
+    await chooseAndApply(user);
+    sentUpload().respond(413, { message: "Too large" });
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Profile update failed"));
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it("Cancel closes the crop dialog without uploading", async () => {
+    const { user } = openOwn();
+
+    await user.upload(await screen.findByLabelText("Profile photo"), selfie);
+    await user.click(await screen.findByRole("button", { name: "Cancel" }));
+
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(FakeXhr.last).toBeUndefined();
+  });
+});

@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { signInAsAlice } from "../../../test/auth-storage";
+import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
+import { fetchRoutes, jsonResponse, makeUser, pending, sentJson } from "../../../test/fixtures";
+import { renderApp, stubFetch } from "../../../test/render-app";
+import { stubCropEnvironment } from "../test/avatar-crop-stubs";
+import { preloadProfileScreens } from "../test/profile-routes";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+vi.mock("react-easy-crop", async () => (await import("../test/avatar-crop-stubs")).fakeCropper());
+
+beforeAll(async () => {
+  await preloadProfileScreens();
+  await import("../components/avatar-crop-dialog");
+});
+beforeEach(() => {
+  FakeXhr.last = undefined;
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+});
+
+type Routes = Parameters<typeof fetchRoutes>[0];
+const alice = makeUser({ bio: "Curiouser", gender: null });
+
+function openEditor(routes: Routes = {}) {
+  signInAsAlice();
+  stubFetch(
+    fetchRoutes({
+      "GET /user": jsonResponse(200, { user: alice }),
+      "GET /profile/me": jsonResponse(200, { user: alice }),
+      ...routes,
+    }),
+  );
+  return renderApp("/edit-profile");
+}
+
+describe("EditProfileScreen", () => {
+  it("fills Full name, Username and Bio from the account", async () => {
+    openEditor();
+    expect(await screen.findByLabelText("Full name")).toHaveValue("Alice Liddell");
+    expect(screen.getByLabelText("Username")).toHaveValue("alice");
+    expect(screen.getByLabelText("Bio")).toHaveValue("Curiouser");
+    expect(screen.getByRole("heading", { level: 1, name: "Edit profile" })).toBeInTheDocument();
+  });
+
+  it("counts the bio live as n/150 and stops at 150 characters, the counter turning red near the end", async () => {
+    const { user } = openEditor();
+    const bio = await screen.findByLabelText("Bio");
+    expect(bio).toHaveAttribute("maxLength", "150");
+    expect(bio).toHaveAccessibleDescription("9/150");
+
+    await user.clear(bio);
+    await user.type(bio, "Hello");
+    expect(screen.getByText("5/150")).not.toHaveAttribute("data-near-limit");
+
+    await user.clear(bio);
+    await user.type(bio, "a".repeat(145));
+    expect(screen.getByText("145/150")).toHaveAttribute("data-near-limit", "true");
+
+    await user.type(bio, "b".repeat(10));
+    expect(bio).toHaveValue(`${"a".repeat(145)}bbbbb`);
+    expect(screen.getByText("150/150")).toHaveClass("text-red-600");
+  });
+
+  it("offers Male, Female, Other and Prefer not to say, labelled as not public", async () => {
+    openEditor();
+    const gender = await screen.findByLabelText("Gender");
+    const options = within(gender)
+      .getAllByRole("option")
+      .filter((option) => !(option as HTMLOptionElement).disabled)
+      .map((option) => option.textContent);
+    expect(options).toEqual(["Male", "Female", "Other", "Prefer not to say"]);
+    expect(gender).toHaveAccessibleDescription("This won't be part of your public profile.");
+  });
+
+  it("previews the profile as it is typed", async () => {
+    const { user } = openEditor();
+    const preview = await screen.findByRole("region", { name: "Preview" });
+    expect(within(preview).getByText("@alice")).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText("Full name"));
+    expect(within(preview).getByText("Unnamed User")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Username"));
+    await user.type(screen.getByLabelText("Username"), "alicia");
+    await user.type(screen.getByLabelText("Bio"), "!");
+
+    expect(within(preview).getByText("@alicia")).toBeInTheDocument();
+    expect(within(preview).getByText("Curiouser!")).toBeInTheDocument();
+  });
+
+  it("saves name, username, bio and gender, reading 'Saving...' meanwhile, then says so", async () => {
+    let answer: (response: Response) => void = () => {};
+    const update = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const { user } = openEditor({ "PUT /profile/update": update });
+
+    await user.clear(await screen.findByLabelText("Full name"));
+    await user.type(screen.getByLabelText("Full name"), "  Alice L. ");
+    await user.selectOptions(screen.getByLabelText("Gender"), "Prefer not to say");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    expect(sentJson(update)).toEqual({
+      fullName: "Alice L.",
+      username: "alice",
+      bio: "Curiouser",
+      gender: "prefer_not_to_say",
+    });
+
+    answer(jsonResponse(200, { user: { ...alice, fullName: "Alice L.", gender: "prefer_not_to_say" } }));
+
+    expect(await screen.findByText("Profile updated successfully!")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();
+  });
+
+  it("says 'Failed to update profile.' and shows the field's message when the server refuses", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = openEditor({
+      "PUT /profile/update": jsonResponse(400, {
+        message: "Invalid input",
+        errors: [{ field: "username", message: "Usernames use letters, numbers, dots and underscores" }],
+      }),
+    });
+
+    await user.type(await screen.findByLabelText("Username"), "!");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Failed to update profile.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Username")).toHaveAccessibleDescription(
+      "Usernames use letters, numbers, dots and underscores",
+    );
+  });
+
+  it("uploads a cropped photo, previews it and sends it with Save", async () => {
+    stubCropEnvironment();
+    const update = vi.fn(() => jsonResponse(200, { user: { ...alice, avatar: "/media/image/new.jpg" } }));
+    const { user } = openEditor({ "PUT /profile/update": update });
+
+    await user.upload(
+      await screen.findByLabelText("Profile photo"),
+      new File(["png"], "me.png", { type: "image/png" }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Apply" }));
+    sentUpload().respond(200, { secure_url: "/media/image/new.jpg", public_id: "n", resource_type: "image" });
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const preview = screen.getByRole("region", { name: "Preview" });
+    expect(preview.querySelector("img")).toHaveAttribute("src", "/media/image/new.jpg");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(sentJson(update)).toMatchObject({ avatar: "/media/image/new.jpg" });
+  });
+
+  it("says 'Failed to upload avatar.' when the photo upload fails", async () => {
+    stubCropEnvironment();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = openEditor();
+
+    await user.upload(
+      await screen.findByLabelText("Profile photo"),
+      new File(["png"], "me.png", { type: "image/png" }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Apply" }));
+    sentUpload().onerror?.();
+
+    expect(await screen.findByText("Failed to upload avatar.")).toBeInTheDocument();
+  });
+
+  it("shows 'Loading profile...' while the account loads", async () => {
+    openEditor({ "GET /profile/me": () => pending() });
+    expect(await screen.findByText("Loading profile...")).toBeInTheDocument();
+  });
+});

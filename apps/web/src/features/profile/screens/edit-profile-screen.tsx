@@ -1,0 +1,161 @@
+import type { Gender, User } from "@flik/shared";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { buttonStyles } from "../../../components/button-styles";
+import { ArrowLeftIcon, CameraIcon } from "../../../components/icons";
+import { LoadingState } from "../../../components/status-message";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { TextField } from "../../auth/components/text-field";
+import { useMyProfileQuery } from "../api/profile.queries";
+import { Avatar } from "../components/avatar";
+import { BioField } from "../components/bio-field";
+import { GenderSelect } from "../components/edit/gender-select";
+import { ProfilePreviewCard } from "../components/edit/profile-preview-card";
+import { useAvatarChange } from "../hooks/use-avatar-change";
+import { useUpdateProfile } from "../hooks/use-update-profile";
+import { profileFieldErrors } from "../profile-errors";
+
+/** /edit-profile: photo, full name, username, bio, and the gender no one else sees. */
+export function EditProfileScreen() {
+  useDocumentTitle("Edit profile");
+  const profile = useMyProfileQuery();
+
+  return (
+    <div className="mx-auto w-full max-w-4xl">
+      <header className="mb-6 flex items-center gap-2">
+        <Link
+          to="/profile"
+          aria-label="Back to profile"
+          className="-ml-2 flex size-10 items-center justify-center rounded-full text-zinc-700 transition hover:bg-zinc-100"
+        >
+          <ArrowLeftIcon className="size-5" />
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight text-zinc-900">Edit profile</h1>
+      </header>
+      {profile.isPending ? (
+        <LoadingState>Loading profile...</LoadingState>
+      ) : profile.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+          <p className="font-semibold text-zinc-900">We couldn't load your profile</p>
+          <button
+            type="button"
+            onClick={() => profile.refetch()}
+            disabled={profile.isFetching}
+            className={buttonStyles.primary}
+          >
+            {profile.isFetching ? "Retrying..." : "Try again"}
+          </button>
+        </div>
+      ) : (
+        <EditProfileForm user={profile.data} />
+      )}
+    </div>
+  );
+}
+
+function EditProfileForm({ user }: { user: User }) {
+  const savedAvatar = user.avatar || user.profilePic;
+  const [fullName, setFullName] = useState(user.fullName);
+  const [username, setUsername] = useState(user.username);
+  const [bio, setBio] = useState(user.bio);
+  const [gender, setGender] = useState<Gender | null>(user.gender);
+  const [avatar, setAvatar] = useState(savedAvatar);
+  const update = useUpdateProfile();
+  const errors = update.isError ? profileFieldErrors(update.error) : {};
+  const photo = useAvatarChange({
+    onUploaded: (url) => {
+      setAvatar(url);
+      return undefined;
+    },
+    onFailed: (_stage, error) => {
+      console.error("Uploading the avatar failed", error);
+      toast.error("Failed to upload avatar.");
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending || photo.busy) return;
+    update.mutate(
+      {
+        fullName: fullName.trim(),
+        username: username.trim(),
+        bio,
+        gender,
+        ...(avatar !== savedAvatar ? { avatar } : {}),
+      },
+      {
+        onSuccess: () => toast.success("Profile updated successfully!"),
+        onError: (error) => {
+          console.error("Profile update failed", error);
+          toast.error("Failed to update profile.");
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
+      <ProfilePreviewCard
+        avatar={avatar}
+        username={username}
+        fullName={fullName}
+        bio={bio}
+        className="lg:sticky lg:top-24 lg:order-2"
+      />
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label="Profile details"
+        className="space-y-6 rounded-2xl border border-zinc-200/80 bg-white p-4 shadow-sm sm:p-8 lg:order-1"
+      >
+        <div className="flex items-center gap-3 rounded-2xl bg-zinc-50 p-3 sm:gap-4 sm:p-4">
+          <Avatar src={avatar} name={fullName || username} className="size-16 text-2xl ring-2" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-semibold text-zinc-900">@{user.username}</p>
+            <button
+              type="button"
+              onClick={photo.choose}
+              disabled={photo.busy || update.isPending}
+              className="mt-0.5 inline-flex items-center gap-1.5 rounded text-left text-sm font-semibold whitespace-nowrap text-fuchsia-700 transition hover:text-fuchsia-900 disabled:opacity-60"
+            >
+              <CameraIcon className="size-4" />
+              Change profile photo
+            </button>
+          </div>
+        </div>
+
+        <TextField
+          label="Full name"
+          value={fullName}
+          onChange={(event) => setFullName(event.target.value)}
+          autoComplete="name"
+          error={errors.fullName}
+        />
+        <TextField
+          label="Username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username}
+        />
+        <BioField value={bio} onChange={setBio} error={errors.bio} rows={4} />
+        <GenderSelect value={gender} onChange={setGender} error={errors.gender} />
+
+        <div className="flex justify-end border-t border-zinc-100 pt-6">
+          <button
+            type="submit"
+            disabled={update.isPending || photo.busy}
+            className={`${buttonStyles.primary} w-full sm:w-auto sm:min-w-36`}
+          >
+            {update.isPending ? "Saving..." : "Save"}
+          </button>
+        </div>
+      </form>
+      {photo.elements}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { STORAGE_KEYS } from "../../../lib/storage";
+import { jsonResponse, makeProfile } from "../../../test/fixtures";
+import { openProfile, preloadProfileScreens } from "../test/profile-routes";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+beforeAll(preloadProfileScreens);
+
+/** A response the test releases when it chooses. */
+function deferred() {
+  let release: (response: Response) => void = () => {};
+  const promise = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+const carol = makeProfile({
+  _id: "u-carol",
+  id: "u-carol",
+  username: "carol",
+  isFollowed: false,
+  followersCount: 3,
+});
+
+function followers() {
+  return within(screen.getByRole("list", { name: "Profile stats" })).getAllByRole("button")[0];
+}
+
+describe("Follow button on a profile", () => {
+  it("starts from whether the viewer follows the member", async () => {
+    openProfile("/profile/carol", { member: carol });
+    expect(await screen.findByRole("button", { name: "Follow" })).toHaveAttribute("aria-pressed", "false");
+  });
+
+  it("shows Following and the new count at once, then keeps the server's answer", async () => {
+    const answer = deferred();
+    const follow = vi.fn(() => answer.promise);
+    const { user } = openProfile("/profile/carol", {
+      member: carol,
+      routes: { "POST /follow/u-carol": follow },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Follow" }));
+
+    expect(screen.getByRole("button", { name: "Following" })).toHaveAttribute("aria-pressed", "true");
+    expect(followers()).toHaveAccessibleName("4 followers");
+    expect(follow).toHaveBeenCalledTimes(1);
+
+    answer.release(jsonResponse(200, { isFollowed: true, followersCount: 10 }));
+
+    await waitFor(() => expect(followers()).toHaveAccessibleName("10 followers"));
+    expect(screen.getByRole("button", { name: "Following" })).toBeInTheDocument();
+  });
+
+  it("rolls back to Follow and the old count when the server refuses", async () => {
+    const answer = deferred();
+    const { user } = openProfile("/profile/carol", {
+      member: carol,
+      routes: { "POST /follow/u-carol": () => answer.promise },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Follow" }));
+    expect(screen.getByRole("button", { name: "Following" })).toBeInTheDocument();
+    expect(followers()).toHaveAccessibleName("4 followers");
+
+    answer.release(jsonResponse(500, { message: "Try later" }));
+
+    expect(await screen.findByRole("button", { name: "Follow" })).toBeInTheDocument();
+    expect(followers()).toHaveAccessibleName("3 followers");
+    expect(await screen.findByText("Try later")).toBeInTheDocument();
+  });
+
+  it("unfollows optimistically too", async () => {
+    const unfollow = vi.fn(() => jsonResponse(200, { isFollowed: false, followersCount: 2 }));
+    const { user } = openProfile("/profile/bob", { routes: { "POST /unfollow/u-bob": unfollow } });
+
+    await user.click(await screen.findByRole("button", { name: "Following" }));
+
+    expect(await screen.findByRole("button", { name: "Follow" })).toBeInTheDocument();
+    await waitFor(() => expect(followers()).toHaveAccessibleName("2 followers"));
+    expect(unfollow).toHaveBeenCalledTimes(1);
+  });
+
+  it("alerts 'Login required' without a token, and sends nothing", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    const follow = vi.fn(() => jsonResponse(200, { isFollowed: true, followersCount: 4 }));
+    const { user } = openProfile("/profile/carol", {
+      member: carol,
+      routes: { "POST /follow/u-carol": follow },
+    });
+    const button = await screen.findByRole("button", { name: "Follow" });
+    // The token goes (another tab logged out) without this screen being told.
+    localStorage.removeItem(STORAGE_KEYS.token);
+
+    await user.click(button);
+
+    expect(alert).toHaveBeenCalledWith("Login required");
+    expect(follow).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Follow" })).toBeInTheDocument();
+  });
+
+  it("reloads a private member's posts once they are followed", async () => {
+    const locked = makeProfile({ ...carol, isPrivate: true });
+    let profileCalls = 0;
+    const { user } = openProfile("/profile/carol", {
+      member: locked,
+      routes: {
+        "GET /profile/carol": () => {
+          profileCalls += 1;
+          return jsonResponse(200, {
+            user: { ...locked, isFollowed: profileCalls > 1 },
+            posts: [],
+            isMyProfile: false,
+            nextCursor: null,
+          });
+        },
+        "POST /follow/u-carol": jsonResponse(200, { isFollowed: true, followersCount: 4 }),
+      },
+    });
+
+    expect(await screen.findByRole("heading", { name: "This account is private" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Follow" }));
+
+    expect(await screen.findByText("No posts yet")).toBeInTheDocument();
+    expect(profileCalls).toBe(2);
+  });
+});

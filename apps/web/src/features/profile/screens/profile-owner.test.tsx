@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { getCachedUser, getToken, getUserId, getUsername } from "../../../lib/storage";
+import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
+import { aliceProfile, openProfile, preloadProfileScreens } from "../test/profile-routes";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+beforeAll(preloadProfileScreens);
+
+type OpenOptions = Parameters<typeof openProfile>[1];
+
+function openOwnProfile(path = "/profile", routes: NonNullable<OpenOptions>["routes"] = {}) {
+  return openProfile(path, {
+    member: { ...aliceProfile, bio: "Curiouser", website: "https://alice.example" },
+    isMyProfile: true,
+    routes,
+  });
+}
+
+/** Sets browser abilities after userEvent has installed its own clipboard; undone after each test. */
+function stubNavigator(abilities: { share?: unknown; clipboard?: unknown }) {
+  for (const [name, value] of Object.entries(abilities)) {
+    Object.defineProperty(navigator, name, { value, configurable: true, writable: true });
+  }
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, "share");
+});
+
+describe("Edit Profile (spec §4 profile edit mode)", () => {
+  it("edits username, website and bio in place and shows the saved profile", async () => {
+    const update = vi.fn(() =>
+      jsonResponse(200, {
+        user: makeUser({ bio: "Down the rabbit hole", website: "https://wonder.land" }),
+      }),
+    );
+    const { user } = openOwnProfile("/profile", { "PUT /profile/update": update });
+
+    await user.click(await screen.findByRole("button", { name: "Edit Profile" }));
+    const form = screen.getByRole("form", { name: "Edit profile" });
+    expect(within(form).getByLabelText("Username")).toHaveValue("alice");
+    expect(within(form).getByLabelText("Username")).toHaveFocus();
+    await user.clear(within(form).getByLabelText("Website"));
+    await user.type(within(form).getByLabelText("Website"), "wonder.land");
+    await user.clear(within(form).getByLabelText("Bio"));
+    await user.type(within(form).getByLabelText("Bio"), "Down the rabbit hole");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Edit profile" })).not.toBeInTheDocument());
+    expect(sentJson(update)).toEqual({
+      username: "alice",
+      website: "https://wonder.land",
+      bio: "Down the rabbit hole",
+    });
+    expect(screen.getByText("Down the rabbit hole")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "wonder.land" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Edit Profile" })).toHaveFocus();
+  });
+
+  it("Cancel leaves without saving", async () => {
+    const update = vi.fn();
+    const { user } = openOwnProfile("/profile", { "PUT /profile/update": update });
+
+    await user.click(await screen.findByRole("button", { name: "Edit Profile" }));
+    await user.type(screen.getByLabelText("Bio"), " and more");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+
+    expect(screen.queryByRole("form", { name: "Edit profile" })).not.toBeInTheDocument();
+    expect(screen.getByText("Curiouser")).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it("alerts 'Profile update failed' and shows the server's word under the field", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = openOwnProfile("/profile", {
+      "PUT /profile/update": jsonResponse(409, { message: "This username is taken" }),
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Edit Profile" }));
+    await user.clear(screen.getByLabelText("Username"));
+    await user.type(screen.getByLabelText("Username"), "bob");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Profile update failed"));
+    expect(screen.getByLabelText("Username")).toHaveAccessibleDescription("This username is taken");
+    expect(screen.getByRole("form", { name: "Edit profile" })).toBeInTheDocument();
+  });
+
+  it("after a new username, moves /profile/{old} to /profile/{new} and updates the stored user", async () => {
+    const renamed = makeUser({ username: "alicia" });
+    const { user, router } = openOwnProfile("/profile/alice", {
+      "PUT /profile/update": jsonResponse(200, { user: renamed }),
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Edit Profile" }));
+    await user.clear(screen.getByLabelText("Username"));
+    await user.type(screen.getByLabelText("Username"), "alicia");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile/alicia"));
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(await screen.findByRole("heading", { level: 1, name: "@alicia" })).toBeInTheDocument();
+    expect(getUsername()).toBe("alicia");
+    expect(getCachedUser()?.username).toBe("alicia");
+  });
+});
+
+describe("Share Profile", () => {
+  it("uses the native share sheet with the profile's link", async () => {
+    const share = vi.fn(() => Promise.resolve());
+    const { user } = openProfile("/profile/bob");
+    stubNavigator({ share });
+
+    await user.click(await screen.findByRole("button", { name: "Share Profile" }));
+
+    expect(share).toHaveBeenCalledWith({
+      title: "@bob on Flik",
+      url: `${window.location.origin}/profile/bob`,
+    });
+  });
+
+  it("tells the owner 'Sharing not supported.' without a share sheet", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    const { user } = openOwnProfile();
+
+    await user.click(await screen.findByRole("button", { name: "Share Profile" }));
+
+    expect(alert).toHaveBeenCalledWith("Sharing not supported.");
+  });
+
+  it("copies the link for a visitor and says 'Profile link copied to clipboard'", async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    const { user } = openProfile("/profile/bob");
+    stubNavigator({ clipboard: { writeText } });
+
+    await user.click(await screen.findByRole("button", { name: "Share Profile" }));
+
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/profile/bob`);
+    expect(await screen.findByText("Profile link copied to clipboard")).toBeInTheDocument();
+  });
+
+  it("shows the link in an alert when the clipboard refuses", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    const writeText = vi.fn(() => Promise.reject(new Error("denied")));
+    const { user } = openProfile("/profile/bob");
+    stubNavigator({ clipboard: { writeText } });
+
+    await user.click(await screen.findByRole("button", { name: "Share Profile" }));
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(expect.stringContaining("/profile/bob")));
+  });
+});
+
+describe("Log out from the own profile", () => {
+  it("revokes the current session by its id, clears storage and goes to /login", async () => {
+    const logout = vi.fn(() => jsonResponse(200, { message: "Logged out" }));
+    const { user, router } = openOwnProfile("/profile", { "PATCH /sessions/logout-current": logout });
+
+    await user.click(await screen.findByRole("button", { name: "Log out" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect((logout.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({
+      "x-session-id": "s-alice-1",
+    });
+    expect(getToken()).toBeNull();
+    expect(getUserId()).toBeNull();
+    expect(getUsername()).toBeNull();
+    expect(getCachedUser()).toBeNull();
+  });
+
+  it("still signs out locally when the logout call fails", async () => {
+    const { user, router } = openOwnProfile("/profile", {
+      "PATCH /sessions/logout-current": jsonResponse(500, { message: "Boom" }),
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Log out" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(getToken()).toBeNull();
+  });
+});

@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { signInAsAlice } from "../../../test/auth-storage";
+import { fetchRoutes, jsonResponse, makePost, makeProfile, makeUser, pending } from "../../../test/fixtures";
+import { renderApp, stubFetch } from "../../../test/render-app";
+import { aliceProfile, openProfile, preloadProfileScreens } from "../test/profile-routes";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+const photo = makePost({ _id: "p-photo", caption: "Pier", image: "/media/image/pier.jpg" });
+const clip = makePost({
+  _id: "p-clip",
+  caption: "Waves",
+  image: "/media/video/waves.mp4",
+  mediaType: "video",
+  likesCount: 9,
+  commentsCount: 4,
+});
+
+function gridCells() {
+  const panel = screen.getByRole("tabpanel");
+  return within(panel)
+    .queryAllByRole("button")
+    .map((cell) => cell.getAttribute("aria-label"));
+}
+
+beforeAll(preloadProfileScreens);
+
+describe("ProfileScreen", () => {
+  it("shows 'Loading profile...' until the profile arrives", async () => {
+    signInAsAlice();
+    stubFetch(
+      fetchRoutes({
+        "GET /user": jsonResponse(200, { user: makeUser() }),
+        "GET /profile/bob": () => pending(),
+      }),
+    );
+    renderApp("/profile/bob");
+
+    const loading = await screen.findByText("Loading profile...");
+    expect(loading).toHaveAttribute("role", "status");
+    expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
+  });
+
+  it("shows avatar, @username, 'Unnamed User' without a full name, bio, website and the counts", async () => {
+    openProfile("/profile/bob", {
+      member: makeProfile({
+        fullName: "",
+        bio: "Builds things",
+        website: "https://bob.example/",
+        postsCount: 12,
+        followersCount: 1,
+        followingCount: 7,
+      }),
+    });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "@bob" })).toBeInTheDocument();
+    expect(screen.getByText("Unnamed User")).toBeInTheDocument();
+    expect(screen.getByText("Builds things")).toBeInTheDocument();
+    const website = screen.getByRole("link", { name: "bob.example" });
+    expect(website).toHaveAttribute("href", "https://bob.example/");
+    expect(website).toHaveAttribute("target", "_blank");
+    expect(website).toHaveAttribute("rel", "noopener noreferrer nofollow");
+    const stats = screen.getByRole("list", { name: "Profile stats" });
+    expect(within(stats).getAllByRole("listitem")[0]).toHaveTextContent("12 posts");
+    expect(within(stats).getByRole("button", { name: "1 follower" })).toBeInTheDocument();
+    expect(within(stats).getByRole("button", { name: "7 following" })).toBeInTheDocument();
+    expect(document.title).toBe("@bob · Flik");
+  });
+
+  it("gives the owner Edit Profile, Share Profile, the edit page, Log out and the photo change, and no Follow", async () => {
+    openProfile("/profile", { member: aliceProfile, isMyProfile: true });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "@alice" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Edit Profile" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Share Profile" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Change profile photo" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Edit profile page" })).toHaveAttribute("href", "/edit-profile");
+    expect(screen.getByRole("button", { name: "Log out" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Add highlight" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Follow/ })).not.toBeInTheDocument();
+  });
+
+  it("gives a visitor Follow/Following and Share Profile, and none of the owner's controls", async () => {
+    openProfile("/profile/bob");
+
+    expect(await screen.findByRole("button", { name: "Following" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "Share Profile" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Edit Profile" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Change profile photo" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Edit profile page" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Log out" })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText("Highlights")).not.toBeInTheDocument());
+    expect(screen.queryByRole("button", { name: "Add highlight" })).not.toBeInTheDocument();
+  });
+
+  it("shows the own profile at /profile/{own username} too", async () => {
+    openProfile("/profile/alice", { member: aliceProfile, isMyProfile: true });
+    expect(await screen.findByRole("button", { name: "Edit Profile" })).toBeInTheDocument();
+  });
+
+  it("keeps fliks (.mp4 or /video/) on their own tab and shows everything on Tags", async () => {
+    const hosted = makePost({
+      _id: "p-hosted",
+      caption: "Surf",
+      image: "https://cdn.example/video/upload/surf.mov",
+    });
+    const { user } = openProfile("/profile/bob", { posts: [clip, photo, hosted] });
+
+    const postsTab = await screen.findByRole("tab", { name: "Posts" });
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Posts", "Fliks", "Tags"]);
+    expect(postsTab).toHaveAttribute("aria-selected", "true");
+    expect(gridCells()).toEqual(["Pier, 2 likes, 0 comments"]);
+
+    await user.click(screen.getByRole("tab", { name: "Fliks" }));
+    expect(gridCells()).toEqual(["Waves, 9 likes, 4 comments", "Surf, 2 likes, 0 comments"]);
+    expect(screen.getByRole("tabpanel")).toHaveAccessibleName("Fliks");
+
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("tab", { name: "Tags" })).toHaveFocus();
+    expect(gridCells()).toEqual([
+      "Waves, 9 likes, 4 comments",
+      "Pier, 2 likes, 0 comments",
+      "Surf, 2 likes, 0 comments",
+    ]);
+  });
+
+  it("plays a flik in the grid muted, looping and inline", async () => {
+    const { user } = openProfile("/profile/bob", { posts: [clip] });
+    await user.click(await screen.findByRole("tab", { name: "Fliks" }));
+    const video = screen.getByRole("button", { name: /^Waves/ }).querySelector("video");
+    expect(video).toMatchObject({ autoplay: true, muted: true, loop: true });
+    expect(video).toHaveAttribute("playsinline");
+  });
+
+  it("says 'No posts yet' and 'No fliks yet' on empty tabs", async () => {
+    const { user } = openProfile("/profile/bob", { posts: [photo] });
+
+    await user.click(await screen.findByRole("tab", { name: "Fliks" }));
+    expect(screen.getByText("No fliks yet")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Posts" }));
+    expect(screen.queryByText("No posts yet")).not.toBeInTheDocument();
+  });
+
+  it("says 'No posts yet' for a member without posts", async () => {
+    openProfile("/profile/bob");
+    expect(await screen.findByText("No posts yet")).toBeInTheDocument();
+  });
+
+  it("shows 'This account is private' instead of the grid for a private member not followed", async () => {
+    openProfile("/profile/bob", {
+      member: makeProfile({ isPrivate: true, isFollowed: false, postsCount: 3 }),
+    });
+
+    expect(await screen.findByRole("heading", { name: "This account is private" })).toBeInTheDocument();
+    expect(screen.queryByRole("tablist")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Follow" })).toBeInTheDocument();
+  });
+
+  it("loads more posts from /profile/{username}/posts with the cursor", async () => {
+    const older = makePost({ _id: "p-old", caption: "Older" });
+    const more = vi.fn((url: string) => {
+      expect(new URL(url, "http://x").searchParams.get("cursor")).toBe("cursor-1");
+      return jsonResponse(200, { posts: [older], nextCursor: null });
+    });
+    const { user } = openProfile("/profile/bob", {
+      posts: [photo],
+      nextCursor: "cursor-1",
+      routes: { "GET /profile/bob/posts": more },
+    });
+
+    // jsdom cannot observe scrolling, so the screen offers the button that scrolling would press.
+    await user.click(await screen.findByRole("button", { name: "Load more posts" }));
+
+    await waitFor(() =>
+      expect(gridCells()).toEqual(["Pier, 2 likes, 0 comments", "Older, 2 likes, 0 comments"]),
+    );
+    expect(more).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("button", { name: "Load more posts" })).not.toBeInTheDocument();
+  });
+
+  it("says so when no member has that username", async () => {
+    openProfile("/profile/ghost", {
+      member: makeProfile({ username: "nobody" }),
+      routes: { "GET /profile/ghost": jsonResponse(404, { message: "Member not found" }) },
+    });
+    expect(await screen.findByRole("heading", { name: "Member not found" })).toBeInTheDocument();
+  });
+});

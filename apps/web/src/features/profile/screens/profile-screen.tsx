@@ -1,0 +1,97 @@
+import type { PublicProfile } from "@flik/shared";
+import { useMemo, useState } from "react";
+import { Link, useParams } from "react-router";
+import { buttonStyles } from "../../../components/button-styles";
+import { AlertIcon, UserIcon } from "../../../components/icons";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useCurrentUserQuery } from "../../auth/api/user.queries";
+import type { FollowListKind } from "../../follows/api/follow-keys";
+import { FollowListDialog } from "../../follows/components/follow-list-dialog";
+import { HighlightsStrip } from "../../highlights/components/highlights-strip";
+import { isMemberNotFound, useProfileQuery } from "../api/profile.queries";
+import { ProfileHeader } from "../components/profile-header";
+import { PrivateAccount, ProfilePosts } from "../components/profile-posts";
+import { ProfileSkeleton } from "../components/profile-skeleton";
+
+/** /profile (the member's own) and /profile/{username} (anyone's, the viewer's own included). */
+export function ProfileScreen() {
+  const { username: param } = useParams();
+  const me = useCurrentUserQuery(true).data;
+  const username = param ?? me?.username ?? "";
+  // A new member starts a fresh screen: tab, edit mode and open dialogs belong to the one before.
+  return <ProfileView key={username.toLowerCase()} username={username} />;
+}
+
+function ProfileView({ username }: { username: string }) {
+  const query = useProfileQuery(username);
+  const first = query.data?.pages[0];
+  const member = first?.user;
+  useDocumentTitle(member ? `@${member.username}` : "Profile");
+  const posts = useMemo(() => query.data?.pages.flatMap((page) => page.posts) ?? [], [query.data]);
+  const [list, setList] = useState<FollowListKind | null>(null);
+
+  if (!member) {
+    if (!query.isError) return <ProfileSkeleton />;
+    if (isMemberNotFound(query.error)) return <MemberNotFound username={username} />;
+    return <ProfileLoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />;
+  }
+
+  const isOwner = !!first?.isMyProfile;
+  return (
+    <div className="mx-auto w-full max-w-[935px] space-y-6 sm:space-y-10">
+      <ProfileHeader member={member} isOwner={isOwner} onOpenList={setList} />
+      <HighlightsStrip username={member.username} isOwner={isOwner} />
+      {isLocked(member, isOwner, posts.length) ? (
+        <PrivateAccount username={member.username} />
+      ) : (
+        <ProfilePosts
+          posts={posts}
+          isOwner={isOwner}
+          hasNextPage={query.hasNextPage}
+          isFetchingNextPage={query.isFetchingNextPage}
+          isFetchNextPageError={query.isFetchNextPageError}
+          fetchNextPage={() => void query.fetchNextPage()}
+        />
+      )}
+      {list && <FollowListDialog kind={list} userId={member._id} onClose={() => setList(null)} />}
+    </div>
+  );
+}
+
+/** The server sends no posts of a private member to a viewer who does not follow them. */
+function isLocked(member: PublicProfile, isOwner: boolean, postCount: number): boolean {
+  return member.isPrivate && !isOwner && !member.isFollowed && postCount === 0;
+}
+
+function MemberNotFound({ username }: { username: string }) {
+  useDocumentTitle("Member not found");
+  return (
+    <section className="flex flex-col items-center px-6 py-16 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
+        <UserIcon className="size-8" />
+      </span>
+      <h1 className="mt-5 text-xl font-bold tracking-tight text-zinc-900">Member not found</h1>
+      <p className="mt-2 max-w-xs text-sm text-zinc-600">
+        There is no one called @{username} on Flik. The link may be broken, or they changed their username.
+      </p>
+      <Link to="/profile" className={`${buttonStyles.secondary} mt-6`}>
+        Go to your profile
+      </Link>
+    </section>
+  );
+}
+
+function ProfileLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <section role="alert" className="flex flex-col items-center gap-4 px-6 py-16 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
+        <AlertIcon className="size-7" />
+      </span>
+      <h1 className="text-xl font-semibold text-zinc-900">We couldn't load this profile</h1>
+      <p className="text-sm text-zinc-600">Check your connection and try again.</p>
+      <button type="button" onClick={onRetry} disabled={retrying} className={buttonStyles.primary}>
+        {retrying ? "Retrying..." : "Try again"}
+      </button>
+    </section>
+  );
+}

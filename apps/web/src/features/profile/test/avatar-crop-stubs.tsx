@@ -1,0 +1,38 @@
+import { vi } from "vitest";
+
+/**
+ * What jsdom lacks for the avatar crop: images that load, and a canvas that "encodes" a JPEG.
+ * (Mock react-easy-crop in the test file with `fakeCropper`, since vi.mock must be hoisted there.)
+ */
+export function stubCropEnvironment(): void {
+  vi.stubGlobal(
+    "Image",
+    class {
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      decoding = "";
+      set src(_value: string) {
+        queueMicrotask(() => this.onload?.());
+      }
+    },
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockImplementation(
+    () => ({ fillRect: vi.fn(), drawImage: vi.fn() }) as unknown as CanvasRenderingContext2D,
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, "toBlob").mockImplementation((callback, type) =>
+    callback(new Blob(["jpeg"], { type: type ?? "image/png" })),
+  );
+}
+
+/** Stands in for react-easy-crop: reports a crop of the whole picture as soon as it shows. */
+export async function fakeCropper() {
+  const { useEffect } = await import("react");
+  function Cropper({ onCropComplete }: { onCropComplete?: (area: unknown, pixels: unknown) => void }) {
+    useEffect(() => {
+      const area = { x: 0, y: 0, width: 600, height: 600 };
+      onCropComplete?.(area, area);
+    }, [onCropComplete]);
+    return <div data-testid="cropper" />;
+  }
+  return { default: Cropper };
+}
