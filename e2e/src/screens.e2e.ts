@@ -9,7 +9,8 @@ const artifacts = join(import.meta.dirname, "..", "artifacts");
 mkdirSync(artifacts, { recursive: true });
 
 const browser = await launchBrowser();
-const member = newMember("screens");
+// A username near the 30-character limit, so long names are what the layout is checked with.
+const member = newMember("screenslongername");
 const friend = newMember("friend");
 let memberToken = "";
 let postPath = "";
@@ -63,6 +64,19 @@ beforeAll(async () => {
     token: them.token,
     body: { text: "We were there at the same time!" },
   });
+  await api("/highlights", { token: them.token, body: { name: "Sunsets", type: "image", src: image } });
+  await api("/highlights", { token: me.token, body: { name: "Brighton", type: "image", src: image } });
+  const updated = await fetch(`${inject("baseUrl")}/api/profile/update`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${them.token}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      fullName: "Friend of Flik",
+      bio: "Chasing golden hours 🌅",
+      website: "https://example.com",
+      avatar: image,
+    }),
+  });
+  if (!updated.ok) throw new Error(`profile update: ${await updated.text()}`);
   postPath = `/post/${member.username}/${post._id}`;
 });
 
@@ -87,6 +101,27 @@ const screens = [
   { name: "feed", path: () => "/post", heading: `Post by @${friend.username}`, signedIn: true },
   { name: "new-post", path: () => "/post/new", heading: "New post", signedIn: true },
   { name: "post", path: () => postPath, heading: `Post by @${member.username}`, signedIn: true },
+  {
+    name: "member-profile",
+    path: () => `/profile/${friend.username}`,
+    heading: `@${friend.username}`,
+    signedIn: true,
+  },
+  { name: "edit-profile", path: () => "/edit-profile", heading: "Edit profile", signedIn: true },
+  {
+    name: "post-modal",
+    path: () => `/profile/${friend.username}`,
+    heading: `@${friend.username}`,
+    signedIn: true,
+    open: (page: Page) => page.getByRole("button", { name: /Golden hour at the pier/ }).click(),
+  },
+  {
+    name: "highlight-form",
+    path: () => "/profile",
+    heading: `@${member.username}`,
+    signedIn: true,
+    open: (page: Page) => page.getByRole("button", { name: "Add highlight" }).click(),
+  },
 ] as const;
 
 describe.each(Object.entries(viewports))("on a %s", (viewportName, viewport) => {
@@ -100,10 +135,23 @@ describe.each(Object.entries(viewports))("on a %s", (viewportName, viewport) => 
         ? page.getByRole("article", { name: screen.heading })
         : page.getByRole("heading", { name: screen.heading }).first();
     await target.waitFor();
+    if ("open" in screen) {
+      await screen.open(page);
+      await page.getByRole("dialog").waitFor();
+      await page.waitForTimeout(300); // the dialog's entrance animation, for the screenshot only
+    }
     await page.evaluate(() => document.fonts.ready);
-    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await page.waitForFunction(() =>
+      [...document.images].every((image) => image.complete || image.loading === "lazy"),
+    );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((element) => `${element.tagName}.${String(element.className).slice(0, 80)}`)
+        .slice(0, 5),
+    );
+    expect({ overflow: Math.max(overflow, 0), wide }).toEqual({ overflow: 0, wide: [] });
     await page.screenshot({ path: join(artifacts, `${screen.name}-${viewportName}.png`), fullPage: true });
     await context.close();
   });

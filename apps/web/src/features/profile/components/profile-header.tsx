@@ -62,7 +62,7 @@ export function ProfileHeader({ member, isOwner, onOpenList }: ProfileHeaderProp
         )}
       </div>
 
-      <div className="col-span-2 col-start-1 row-start-4 flex items-center gap-1.5 sm:col-span-1 sm:gap-2 sm:col-start-3 sm:row-start-1">
+      <div className="col-span-2 col-start-1 row-start-4 flex flex-wrap items-center gap-1.5 sm:col-span-1 sm:gap-2 sm:col-start-3 sm:row-start-1">
         {isOwner ? (
           <OwnerActions
             editing={editing}

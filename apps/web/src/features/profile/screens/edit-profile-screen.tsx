@@ -96,7 +96,7 @@ function EditProfileForm({ user }: { user: User }) {
   }
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
       <ProfilePreviewCard
         avatar={avatar}
         username={username}

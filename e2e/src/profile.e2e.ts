@@ -1,0 +1,95 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { launchBrowser, openContext, signedInMember } from "./browser.js";
+
+const browser = await launchBrowser();
+const sunset = join(import.meta.dirname, "..", "fixtures", "sunset.jpg");
+
+describe("profiles", () => {
+  it("a member crops a new avatar and edits their profile in place", async () => {
+    const { page } = await openContext(browser);
+    const alice = await signedInMember(page, "alice");
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: `@${alice.username}` }).waitFor();
+
+    await page.getByLabel("Profile photo", { exact: true }).setInputFiles(sunset);
+    const crop = page.getByRole("dialog", { name: "Crop your photo" });
+    await crop.waitFor();
+    await crop.getByRole("button", { name: "Apply" }).click();
+    await crop.waitFor({ state: "detached" });
+    const { user } = await (
+      await page.request.get("/api/user", { headers: { authorization: `Bearer ${alice.token}` } })
+    ).json();
+    expect(user.avatar).toMatch(/^\/media\/image\/[0-9a-f-]{36}\.jpg$/);
+    await page.locator(`img[src="${user.avatar}"]`).first().waitFor();
+
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    const form = page.getByRole("form", { name: "Edit profile" });
+    await form.getByLabel("Website").fill("https://alice.example.com");
+    await form.getByLabel("Bio").fill("Down the rabbit hole");
+    await form.getByRole("button", { name: "Save" }).click();
+    await form.waitFor({ state: "detached" });
+    await page.getByText("Down the rabbit hole").waitFor();
+    await page.getByRole("link", { name: /alice\.example\.com/ }).waitFor();
+  });
+
+  it("a second member follows, and the counts change on both sides", async () => {
+    const first = await openContext(browser);
+    const second = await openContext(browser);
+    const alice = await signedInMember(first.page, "alice");
+    const bob = await signedInMember(second.page, "bob");
+
+    await second.page.goto(`/profile/${alice.username}`);
+    const stats = second.page.getByRole("list", { name: "Profile stats" });
+    await stats.getByRole("button", { name: "0 followers" }).waitFor();
+    await second.page.getByRole("button", { name: "Follow", exact: true }).click();
+    await second.page.getByRole("button", { name: "Following", exact: true }).waitFor();
+    await stats.getByRole("button", { name: "1 follower" }).waitFor();
+
+    await second.page.goto("/profile");
+    await second.page
+      .getByRole("list", { name: "Profile stats" })
+      .getByRole("button", { name: "1 following" })
+      .waitFor();
+
+    await first.page.goto("/profile");
+    await first.page
+      .getByRole("list", { name: "Profile stats" })
+      .getByRole("button", { name: "1 follower" })
+      .click();
+    const followers = first.page.getByRole("dialog", { name: "Followers" });
+    await followers.getByRole("link", { name: new RegExp(`^${bob.username}`) }).click();
+    await first.page.waitForURL(`**/profile/${bob.username}`);
+  });
+
+  it("the owner adds, edits and deletes a highlight", async () => {
+    const { page } = await openContext(browser);
+    const alice = await signedInMember(page, "alice");
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: `@${alice.username}` }).waitFor();
+
+    await page.getByRole("button", { name: "Add highlight" }).click();
+    const add = page.getByRole("dialog", { name: "Add Highlight" });
+    await add.getByLabel("Highlight name").fill("  Summer  ");
+    await add.getByLabel("Photo or video").setInputFiles(sunset);
+    await add.getByRole("button", { name: "Save" }).click();
+    await add.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "View highlight Summer" }).click();
+    const viewer = page.getByRole("dialog", { name: "Summer" });
+    await viewer.getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Highlight" });
+    await edit.getByLabel("Highlight name").fill("Summer 2026");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await edit.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "View highlight Summer 2026" }).click();
+
+    page.once("dialog", (dialog) => dialog.accept());
+    await page.getByRole("dialog", { name: "Summer 2026" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("button", { name: "View highlight Summer 2026" }).waitFor({ state: "detached" });
+    const { highlights } = await (
+      await page.request.get("/api/highlights", { headers: { authorization: `Bearer ${alice.token}` } })
+    ).json();
+    expect(highlights).toEqual([]);
+  });
+});
