@@ -1,5 +1,5 @@
-import { type KeyboardEvent, useRef } from "react";
 import { FlicksIcon, GridIcon, TagIcon } from "../../../components/icons";
+import { useRovingTabs } from "../../../lib/use-roving-tabs";
 import { PROFILE_TABS, type ProfileTab } from "../profile-tabs";
 
 const icons = { posts: GridIcon, fliks: FlicksIcon, tags: TagIcon } as const;
@@ -15,24 +15,7 @@ interface ProfileTabListProps {
 
 /** A WAI-ARIA tablist: one tab stop; arrows, Home and End move and select. */
 export function ProfileTabList({ baseId, selected, onSelect }: ProfileTabListProps) {
-  const refs = useRef<Partial<Record<ProfileTab, HTMLButtonElement | null>>>({});
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = PROFILE_TABS.findIndex((tab) => tab.id === selected);
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: PROFILE_TABS.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = PROFILE_TABS[(target + PROFILE_TABS.length) % PROFILE_TABS.length];
-    if (!next) return;
-    onSelect(next.id);
-    refs.current[next.id]?.focus();
-  }
+  const { onKeyDown, tabRef } = useRovingTabs(PROFILE_TABS, selected, onSelect);
 
   return (
     <div
@@ -47,9 +30,7 @@ export function ProfileTabList({ baseId, selected, onSelect }: ProfileTabListPro
         return (
           <button
             key={tab.id}
-            ref={(button) => {
-              refs.current[tab.id] = button;
-            }}
+            ref={tabRef(tab.id)}
             id={profileTabId(baseId, tab.id)}
             type="button"
             role="tab"

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef } from "react";
+import { useRovingTabs } from "../../../../lib/use-roving-tabs";
 
 export type ComposerTab = "post" | "tags" | "flick";
 
@@ -19,24 +19,7 @@ interface ComposerTabsProps {
 
 /** A WAI-ARIA tablist: one tab stop, arrows/Home/End move and select. */
 export function ComposerTabs({ baseId, selected, onSelect }: ComposerTabsProps) {
-  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = COMPOSER_TABS.findIndex((tab) => tab.id === selected);
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: COMPOSER_TABS.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = COMPOSER_TABS[(target + COMPOSER_TABS.length) % COMPOSER_TABS.length];
-    if (!next) return;
-    onSelect(next.id);
-    refs.current[next.id]?.focus();
-  }
+  const { onKeyDown, tabRef } = useRovingTabs(COMPOSER_TABS, selected, onSelect);
 
   return (
     <div
@@ -50,9 +33,7 @@ export function ComposerTabs({ baseId, selected, onSelect }: ComposerTabsProps) 
         return (
           <button
             key={tab.id}
-            ref={(button) => {
-              refs.current[tab.id] = button;
-            }}
+            ref={tabRef(tab.id)}
             type="button"
             role="tab"
             aria-selected={active}
