@@ -30,7 +30,8 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
           name: engine,
           include: ["src/**/*.test.ts"],
           // Tests that never touch the database run once, in the PGlite pass.
-          exclude: engine === "postgres" ? ["src/main.test.ts", "src/platform/**"] : [],
+          exclude:
+            engine === "postgres" ? ["src/main.test.ts", "src/platform/**"] : ["src/db/database.test.ts"],
           env: { TEST_DB: engine },
         },
       })),

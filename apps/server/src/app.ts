@@ -56,7 +56,13 @@ export async function buildApp(config: Config, options: { database?: Database } 
     reply.header("x-request-id", request.id);
   });
 
-  const database = options.database ?? (await openDatabase(config));
+  const database =
+    options.database ??
+    (await openDatabase({
+      ...config,
+      onConnectionError: (error) =>
+        app.log.error({ err: error }, "database connection lost; the pool reconnects"),
+    }));
   const realtime = await createRealtime({ httpServer: app.server, redisUrl: config.redisUrl, log: app.log });
   app.addHook("preClose", async () => realtime.disconnectAll());
   app.addHook("onClose", async () => {

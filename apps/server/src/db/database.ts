@@ -25,6 +25,11 @@ export interface DatabaseOptions {
   dataDir: string | null;
   /** Sees every SQL statement sent (tests count them). */
   onQuery?: (sql: string) => void;
+  /**
+   * Hears a pooled PostgreSQL connection that fails while idle (a restart, a network cut). Without a
+   * listener node-postgres would throw it as an uncaught exception and take the process down.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 /** Opens the database and applies pending migrations before anything reads it. */
@@ -37,6 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } as const;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on("error", (error) => options.onConnectionError?.(error));
     const db = drizzleNodePg(pool, drizzleConfig);
     try {
       await migrateNodePg(db, { migrationsFolder: migrationsDir });

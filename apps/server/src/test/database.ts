@@ -15,7 +15,15 @@ export async function openTestDatabase(onQuery?: (sql: string) => void): Promise
   await adminQuery(`create database ${name}`);
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, onQuery });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: null,
+    onQuery,
+    // Dropping the database at the end ends its connections; that is expected, anything else is not.
+    onConnectionError: (error) => {
+      if ((error as { code?: string }).code !== "57P01") throw error;
+    },
+  });
   return {
     ...database,
     async close() {

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { testDatabaseUrl } from "../test/database.js";
+import { openDatabase } from "./database.js";
+
+type Rows<T> = { rows: T[] };
+
+// Runs in the PostgreSQL pass only (vitest.config.ts): PGlite has no server connections to lose.
+describe("a pooled PostgreSQL connection", () => {
+  it("that the server ends while idle is reported, not thrown, and the pool goes on", async () => {
+    const errors: Error[] = [];
+    const database = await openDatabase({
+      databaseUrl: testDatabaseUrl,
+      dataDir: null,
+      onConnectionError: (error) => errors.push(error),
+    });
+    try {
+      const { rows } = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as Rows<{
+        pid: number;
+      }>;
+      const [row] = rows;
+      const admin = new pg.Client({ connectionString: testDatabaseUrl });
+      await admin.connect();
+      await admin.query("select pg_terminate_backend($1)", [row?.pid]);
+      await admin.end();
+      await expect.poll(() => errors.length).toBe(1);
+      const again = ((await database.db.execute(sql`select 1 as one`)) as unknown as Rows<{ one: number }>)
+        .rows[0];
+      expect(again?.one).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});
