@@ -1,12 +1,11 @@
 import { badRequest } from "./errors.js";
+import { isUuid } from "./ids.js";
 
 /** A position in a newest-first list: the last item's time and id (ids break ties). */
 export interface Cursor {
   createdAt: Date;
   id: string;
 }
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString("base64url");
@@ -16,6 +15,6 @@ export function decodeCursor(value: string | undefined): Cursor | undefined {
   if (value === undefined) return undefined;
   const [time, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
   const createdAt = new Date(time ?? "");
-  if (!id || !uuid.test(id) || Number.isNaN(createdAt.getTime())) throw badRequest("cursor is not valid");
+  if (!isUuid(id) || Number.isNaN(createdAt.getTime())) throw badRequest("cursor is not valid");
   return { createdAt, id };
 }

@@ -1,15 +1,13 @@
 import { rooms } from "@flik/shared";
+import { isUuid } from "../../platform/ids.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import type { PostsService } from "./posts.service.js";
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** joinPostRoom / leavePostRoom: a member follows live changes of posts they may see. */
 export function registerPostSockets(realtime: Realtime, posts: PostsService) {
   realtime.onConnection((socket) => {
     socket.on("joinPostRoom", async (postId, ack) => {
-      const ok =
-        typeof postId === "string" && uuid.test(postId) && (await posts.canWatch(socket.data, postId));
+      const ok = isUuid(postId) && (await posts.canWatch(socket.data, postId));
       if (ok) await socket.join(rooms.post(postId));
       if (typeof ack === "function") ack({ ok });
     });

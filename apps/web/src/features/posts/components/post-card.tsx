@@ -3,17 +3,15 @@ import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { usePostView } from "../cache/post-shadow";
 import { confirmDeletePost, useDeletePost } from "../hooks/use-delete-post";
-import { copyPostLink, useSharePost } from "../hooks/use-share-post";
-import { useToggleFollow } from "../hooks/use-toggle-follow";
+import { useSharePost } from "../hooks/use-share-post";
 import { useToggleLike } from "../hooks/use-toggle-like";
 import { CommentForm } from "./comment-form";
 import { CommentPreview } from "./comment-list";
-import { FollowButton } from "./follow-button";
 import { likesText, PostActions } from "./post-actions";
 import { PostAuthor, postPath } from "./post-author";
 import { PostCaption, PostPlaceAndTags } from "./post-caption";
+import { PostHeaderActions } from "./post-header-actions";
 import { PostMedia } from "./post-media";
-import { PostMenu } from "./post-menu";
 
 const FEED_COMMENTS_SHOWN = 2;
 
@@ -22,7 +20,6 @@ export function PostCard({ post }: { post: Post }) {
   const view = usePostView(post);
   const navigate = useNavigate();
   const toggleLike = useToggleLike();
-  const toggleFollow = useToggleFollow();
   const share = useSharePost();
   const deletePost = useDeletePost();
   const commentInput = useRef<HTMLInputElement>(null);
@@ -40,20 +37,13 @@ export function PostCard({ post }: { post: Post }) {
         <div className="min-w-0 flex-1">
           <PostAuthor post={view} linkTime />
         </div>
-        {!view.isMyPost && (
-          <FollowButton
-            isFollowed={view.isFollowed}
-            username={view.user.username}
-            onToggle={() => toggleFollow(post)}
-          />
-        )}
-        <PostMenu
-          isOwner={view.isMyPost}
+        <PostHeaderActions
+          post={post}
+          view={view}
           onEdit={() => navigate(`${href}?edit=1`)}
           onDelete={() => {
             if (confirmDeletePost()) deletePost.mutate(view._id);
           }}
-          onCopyLink={() => void copyPostLink(view._id)}
         />
       </header>
 

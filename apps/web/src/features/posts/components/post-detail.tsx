@@ -2,19 +2,17 @@ import type { Post } from "@flik/shared";
 import { useRef } from "react";
 import { fullDateTime } from "../../../lib/time-ago";
 import { usePostView } from "../cache/post-shadow";
-import { copyPostLink, useSharePost } from "../hooks/use-share-post";
-import { useToggleFollow } from "../hooks/use-toggle-follow";
+import { useSharePost } from "../hooks/use-share-post";
 import { useToggleLike } from "../hooks/use-toggle-like";
 import { CommentForm } from "./comment-form";
 import { CommentList } from "./comment-list";
-import { FollowButton } from "./follow-button";
 import { likesText, PostActions } from "./post-actions";
 import { PostAuthor } from "./post-author";
 import { PostCaption, PostPlaceAndTags } from "./post-caption";
 import { detailFrameClass } from "./post-detail-skeleton";
 import { PostEditForm } from "./post-edit-form";
+import { PostHeaderActions } from "./post-header-actions";
 import { PostMedia } from "./post-media";
-import { PostMenu } from "./post-menu";
 
 interface PostDetailProps {
   /** The cache's copy; pending likes and follows are laid over it. */
@@ -29,7 +27,6 @@ interface PostDetailProps {
 export function PostDetail({ post, editing, onEdit, onDoneEditing, onDelete }: PostDetailProps) {
   const view = usePostView(post);
   const toggleLike = useToggleLike();
-  const toggleFollow = useToggleFollow();
   const share = useSharePost();
   const commentInput = useRef<HTMLInputElement>(null);
 
@@ -40,19 +37,7 @@ export function PostDetail({ post, editing, onEdit, onDoneEditing, onDelete }: P
         <div className="min-w-0 flex-1">
           <PostAuthor post={view} />
         </div>
-        {!view.isMyPost && (
-          <FollowButton
-            isFollowed={view.isFollowed}
-            username={view.user.username}
-            onToggle={() => toggleFollow(post)}
-          />
-        )}
-        <PostMenu
-          isOwner={view.isMyPost}
-          onEdit={onEdit}
-          onDelete={onDelete}
-          onCopyLink={() => void copyPostLink(view._id)}
-        />
+        <PostHeaderActions post={post} view={view} onEdit={onEdit} onDelete={onDelete} />
       </header>
 
       <div className="flex aspect-square items-center justify-center bg-zinc-950 md:col-start-1 md:row-span-2 md:row-start-1 md:aspect-auto md:h-full">
