@@ -37,3 +37,23 @@ export const POST_COMMENTS_LISTED = 100;
 /** Profiles. */
 export const WEBSITE_MAX_LENGTH = 200;
 export const HIGHLIGHT_NAME_MAX_LENGTH = 30;
+
+/** Flicks (spec §4 and §9). */
+export const FLICK_DOUBLE_TAP_MS = 300;
+export const FLICK_AUTOPLAY_VISIBILITY = 0.7;
+export const FLICK_MUTE_INDICATOR_MS = 800;
+export const FLICK_LIKE_HEART_MS = 700;
+export const FLICK_TOAST_MS = 3000;
+/** Spec §9 gives the panel's height as "60 percent of screen height". */
+export const FLICK_COMMENTS_PANEL_VH = 60;
+/** The reaction a like carries when the member picks no emoji. */
+export const DEFAULT_FLICK_REACTION = "❤️";
+export const FLICK_REACTION_MAX_LENGTH = 16;
+/** How many comments a flick carries in the feed; the panel loads the rest with the post. */
+export const FLICK_COMMENTS_LISTED = 20;
+
+/** Chat and messages (limits the spec leaves open). */
+export const MESSAGE_MAX_LENGTH = 4000;
+export const CHAT_NAME_MAX_LENGTH = 60;
+export const GROUP_CHAT_MAX_MEMBERS = 50;
+export const CHAT_SEARCH_MAX_LENGTH = 100;

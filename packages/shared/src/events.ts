@@ -1,3 +1,6 @@
+import type { Chat, Message } from "./chats.js";
+import type { Flick } from "./flicks.js";
+import type { Notification } from "./notifications.js";
 import type { Post, PostComment, PostEdit } from "./posts.js";
 
 /**
@@ -21,7 +24,35 @@ export interface ServerToClientEvents {
   newLike: (event: { postId: string; username: string }) => void;
   newComment: (event: { postId: string; username: string; text: string }) => void;
   newShare: (event: { postId: string; username: string }) => void;
+
+  // Flicks (to every open flicks feed that may see the flick: room `flicks`, or followers of a private member).
+  newReel: (event: { flick: Flick }) => void;
+  flickDeleted: (event: { flickId: string; videoUrl: string; uploadedBy: string }) => void;
+
+  // Notifications (to the recipient's room).
+  newNotification: (event: { notification: Notification; unreadCount: number }) => void;
+
+  // Chats. Message events go to every member's room `user:<id>`, so lists and badges stay live on every
+  // screen; typing and seen state go to the room `chat:<id>` of the members who have the chat open.
+  newMessage: (event: { message: Message }) => void;
+  messageEdited: (event: { message: Message }) => void;
+  messageDeleted: (event: { chatId: string; messageId: string; lastMessage: Message | null }) => void;
+  /** A chat was made (or a member was added to one): the chat as the recipient sees it. */
+  chatUpdated: (event: { chat: Chat }) => void;
+  /** The member deleted the chat from their list (to their own other tabs). */
+  chatDeleted: (event: { chatId: string }) => void;
+  typing: (event: { chatId: string; userId: string; username: string }) => void;
+  stopTyping: (event: { chatId: string; userId: string }) => void;
+  /** `userId` has seen every message of the chat up to `seenAt`. */
+  messagesSeen: (event: { chatId: string; userId: string; seenAt: string }) => void;
+  /** Who of the member's chat partners came online or went offline; on connect, everyone online. */
+  onlineUsers: (event: { online: string[]; offline: string[] }) => void;
 }
+
+/** What a chat event's acknowledgement carries: the stored message, or why it was refused. */
+export type ChatAck<T = undefined> = (
+  result: { ok: true; message?: T } | { ok: false; error: string },
+) => void;
 
 export interface ClientToServerEvents {
   /** Joins the member's own room `user:<id>`; only the signed-in member's id is accepted. */
@@ -29,6 +60,22 @@ export interface ClientToServerEvents {
   /** Follows a post's live changes; only a post the member may see is joined. */
   joinPostRoom: (postId: string, ack?: (result: { ok: boolean }) => void) => void;
   leavePostRoom: (postId: string) => void;
+
+  /** An open flicks feed; it receives newReel and flickDeleted. */
+  joinFlicks: () => void;
+  leaveFlicks: () => void;
+
+  /** The member opened a chat (room `chat:<id>`, for typing and seen state); only members may. */
+  joinChat: (chatId: string, ack?: (result: { ok: boolean }) => void) => void;
+  leaveChat: (chatId: string) => void;
+  /** Stored before it is acknowledged; the same clientId twice stores one message. */
+  sendMessage: (event: { chatId: string; text: string; clientId?: string }, ack?: ChatAck<Message>) => void;
+  typing: (chatId: string) => void;
+  stopTyping: (chatId: string) => void;
+  /** Marks the chat's messages seen, like PUT /messages/{chatId}/mark-seen. */
+  messagesSeen: (chatId: string, ack?: ChatAck) => void;
+  messageEdited: (event: { messageId: string; text: string }, ack?: ChatAck<Message>) => void;
+  messageDeleted: (event: { messageId: string }, ack?: ChatAck) => void;
 }
 
 /** Room names of design.md. */
@@ -36,5 +83,7 @@ export const rooms = {
   user: (id: string) => `user:${id}`,
   chat: (id: string) => `chat:${id}`,
   post: (id: string) => `post:${id}`,
+  /** Every open flicks feed. */
+  flicks: "flicks",
   session: (id: string) => `session:${id}`,
 } as const;

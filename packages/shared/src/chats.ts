@@ -1,0 +1,134 @@
+import { z } from "zod";
+import {
+  CHAT_NAME_MAX_LENGTH,
+  CHAT_SEARCH_MAX_LENGTH,
+  GROUP_CHAT_MAX_MEMBERS,
+  MESSAGE_MAX_LENGTH,
+} from "./constants.js";
+
+export interface ChatParticipant {
+  _id: string;
+  username: string;
+  fullName: string;
+  avatar: string;
+}
+
+/** Message of spec §3. */
+export interface Message {
+  _id: string;
+  /** The chat's id. */
+  chat: string;
+  sender: { _id: string; username: string; avatar: string };
+  text: string;
+  createdAt: string;
+  /** When the sender last edited it; null if never. */
+  editedAt: string | null;
+  /** Members who have seen it (the sender always has). */
+  readBy: string[];
+  /** The sender's temporary id, so their client can replace its temporary message (spec §4). */
+  clientId: string | null;
+}
+
+/** Chat of spec §3, as one member sees it. */
+export interface Chat {
+  _id: string;
+  /** Every member, the viewer included. */
+  participants: ChatParticipant[];
+  isGroupChat: boolean;
+  /** A group's name; empty for one-to-one chats, whose name is the other member's. */
+  name: string;
+  lastMessage: Message | null;
+  /** Messages from others the viewer has not seen (spec §4 Chat unread). */
+  unreadCount: number;
+  createdAt: string;
+  /** The last message's time, or the creation time: the list is sorted by it, newest first. */
+  updatedAt: string;
+}
+
+export interface ChatsResponse {
+  chats: Chat[];
+}
+export interface ChatResponse {
+  chat: Chat;
+}
+export interface MessagesPage {
+  /** Oldest first within the page; `nextCursor` pages back to older messages. */
+  messages: Message[];
+  nextCursor: string | null;
+}
+export interface MessageEnvelope {
+  message: Message;
+}
+export interface UnreadCountResponse {
+  count: number;
+}
+
+const memberId = z.uuid("userId must be a member id");
+
+/**
+ * POST /chats. Spec §7 has `userId` (a one-to-one chat, the existing one if there is one); a group chat
+ * (spec §3 isGroupChat) is made with `userIds` and a `name`.
+ */
+export const createChatBody = z.union(
+  [
+    z.object({ userId: memberId }),
+    z.object({
+      userIds: z
+        .array(memberId, "userIds must be a list of member ids")
+        .min(2, "A group needs at least two other members")
+        .max(GROUP_CHAT_MAX_MEMBERS - 1, `A group has at most ${GROUP_CHAT_MAX_MEMBERS} members`),
+      name: z
+        .string("Group name is required")
+        .trim()
+        .min(1, "Group name is required")
+        .max(CHAT_NAME_MAX_LENGTH, `Group name is at most ${CHAT_NAME_MAX_LENGTH} characters`),
+    }),
+  ],
+  "Send a userId for a one-to-one chat, or userIds and a name for a group",
+);
+export type CreateChatBody = z.input<typeof createChatBody>;
+
+const messageText = z
+  .string("Message text is required")
+  .trim()
+  .min(1, "Message cannot be empty")
+  .max(MESSAGE_MAX_LENGTH, `Message is at most ${MESSAGE_MAX_LENGTH} characters`);
+
+/** POST /chats/{id}/messages and the sendMessage event. */
+export const sendMessageBody = z.object({
+  text: messageText,
+  clientId: z.string().trim().min(1).max(64, "clientId is at most 64 characters").optional(),
+});
+export type SendMessageBody = z.input<typeof sendMessageBody>;
+
+/** PUT /messages/{id}. */
+export const editMessageBody = z.object({ text: messageText });
+export type EditMessageBody = z.input<typeof editMessageBody>;
+
+/** GET /user/search?q= (spec §7): members by username or full name. */
+export const userSearchQuery = z.object({
+  q: z
+    .string("q is required")
+    .trim()
+    .min(1, "Type something to search")
+    .max(CHAT_SEARCH_MAX_LENGTH, "q is too long"),
+  limit: z.coerce.number().int().min(1).max(20).default(10),
+});
+export interface UserSearchResult {
+  _id: string;
+  username: string;
+  fullName: string;
+  avatar: string;
+}
+export interface UsersResponse {
+  users: UserSearchResult[];
+}
+
+/** Spec §5: the chat screen's user search runs at any non-blank text. */
+export const isChatSearchable = (text: string) => text.trim().length > 0;
+
+/** The name a chat shows to a member: the group's name, else the other member's username. */
+export function chatTitle(chat: Pick<Chat, "isGroupChat" | "name" | "participants">, viewerId: string) {
+  if (chat.isGroupChat) return chat.name;
+  return chat.participants.find((p) => p._id !== viewerId)?.username ?? chat.participants[0]?.username ?? "";
+}
