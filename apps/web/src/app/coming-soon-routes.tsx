@@ -4,25 +4,9 @@ import { ComingSoonScreen } from "../features/layout/screens/coming-soon-screen"
 /** Signed-in screens that later issues build; each says what it will be and shows no made-up data. */
 const comingSoon: { path: string; title: string; description: string }[] = [
   {
-    path: "flicks",
-    title: "Flicks",
-    description: "A full-screen feed of short vertical videos is on its way.",
-  },
-  { path: "reel/:id", title: "Reel", description: "Opening shared reel links is coming soon." },
-  {
     path: "settings",
     title: "Settings",
     description: "Account, security, privacy, sessions and support settings are on their way.",
-  },
-  {
-    path: "chat",
-    title: "Chat",
-    description: "Real-time one-to-one and group conversations are coming soon.",
-  },
-  {
-    path: "notifications",
-    title: "Notifications",
-    description: "Follows, likes, comments and shares will show up here, live, soon.",
   },
   { path: "search", title: "Search", description: "Finding people and posts is coming soon." },
 ];

@@ -34,6 +34,15 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          // Full screen, with its own bottom navigation (spec §2): outside the header-and-tabs frame.
+          {
+            path: "flicks",
+            lazy: () => screen(import("../features/flicks/screens/flicks-screen"), "FlicksScreen"),
+          },
+          {
+            path: "reel/:id",
+            lazy: () => screen(import("../features/flicks/screens/reel-link-screen"), "ReelLinkScreen"),
+          },
           {
             element: <AppLayout />,
             children: [
@@ -67,6 +76,18 @@ export const routes: RouteObject[] = [
               {
                 path: "post/:username/:id",
                 lazy: () => screen(import("../features/posts/screens/post-screen"), "PostScreen"),
+              },
+              {
+                path: "chat",
+                lazy: () => screen(import("../features/chat/screens/chat-screen"), "ChatScreen"),
+              },
+              {
+                path: "notifications",
+                lazy: () =>
+                  screen(
+                    import("../features/notifications/screens/notifications-screen"),
+                    "NotificationsScreen",
+                  ),
               },
               ...comingSoonRoutes,
             ],

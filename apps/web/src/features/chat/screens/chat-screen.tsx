@@ -1,0 +1,4 @@
+/** Being built (issue 5/6): replaced by the feature's real screen. */
+export function ChatScreen() {
+  return null;
+}
