@@ -4,6 +4,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { type Database, openDatabase } from "./db/database.js";
 import { authRoutes } from "./features/auth/auth.routes.js";
 import { createAuthService } from "./features/auth/auth.service.js";
+import { createFlickEvents } from "./features/flicks/flicks.events.js";
+import { flicksRoutes } from "./features/flicks/flicks.routes.js";
+import { createFlicksService } from "./features/flicks/flicks.service.js";
+import { registerFlickSockets } from "./features/flicks/flicks.sockets.js";
 import { followsRoutes } from "./features/follows/follows.routes.js";
 import { createFollowsService } from "./features/follows/follows.service.js";
 import { healthRoutes } from "./features/health/health.routes.js";
@@ -21,6 +25,7 @@ import { createTokenSigner } from "./features/sessions/tokens.js";
 import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
 import type { Config } from "./platform/config.js";
+import { createDomainEvents } from "./platform/domain-events.js";
 import { handleError } from "./platform/errors.js";
 import { registerSecurity } from "./platform/security.js";
 import { createRealtime, type Realtime } from "./realtime/realtime.js";
@@ -79,10 +84,19 @@ export async function buildApp(config: Config, options: { database?: Database } 
   realtime.authenticateWith(sessions.authenticate);
   const auth = createAuthService({ db, sessions });
   const media = createMediaService(config.media, config.publicUrl);
-  const follows = createFollowsService({ db });
+  const domainEvents = createDomainEvents(app.log);
+  const follows = createFollowsService({ db, domainEvents });
   const users = createUsersService({ db, follows, media });
-  const posts = createPostsService({ db, follows, events: createPostEvents(realtime.io) });
+  const posts = createPostsService({ db, follows, events: createPostEvents(realtime.io), domainEvents });
   registerPostSockets(realtime, posts);
+  const flicks = createFlicksService({
+    db,
+    posts,
+    follows,
+    events: createFlickEvents(realtime.io),
+    domainEvents,
+  });
+  registerFlickSockets(realtime);
   const highlights = createHighlightsService({ db, follows });
 
   await registerSecurity(app);
@@ -95,6 +109,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
       await api.register(followsRoutes({ follows, users, sessions }));
       await api.register(highlightsRoutes({ highlights, users, sessions }));
       await api.register(postsRoutes({ posts, sessions }));
+      await api.register(flicksRoutes({ flicks, sessions }));
       await api.register(mediaUploadRoutes({ media, sessions }));
     },
     { prefix: "/api" },

@@ -57,7 +57,8 @@ export const flickLikeBody = z
       .optional(),
     liked: z.boolean("liked must be true or false").optional(),
   })
-  .optional();
+  // A call without a body is a plain toggle.
+  .nullish();
 export type FlickLikeBody = z.input<typeof flickLikeBody>;
 
 export interface FlickLikeResponse {

@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -103,6 +104,8 @@ export const posts = pgTable(
   (t) => [
     index("posts_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    // The flicks feed: videos only, newest first.
+    index("posts_video_created_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.mediaType} = 'video'`),
     check("posts_media_type", sql`${t.mediaType} in ('image', 'video')`),
     check("posts_shares_count", sql`${t.sharesCount} >= 0`),
   ],
@@ -118,9 +121,14 @@ export const postLikes = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** A flick's like carries a reaction emoji (spec §7); a post's like is the default heart. */
+    emoji: text().notNull().default("❤️"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    check("post_likes_emoji", sql`char_length(${t.emoji}) between 1 and 16`),
+  ],
 );
 
 export const postComments = pgTable(
@@ -160,6 +168,104 @@ export const highlights = pgTable(
     index("highlights_user_idx").on(t.userId, t.createdAt),
     check("highlights_type", sql`${t.type} in ('image', 'video')`),
     check("highlights_name", sql`char_length(${t.name}) between 1 and 30`),
+  ],
+);
+
+/**
+ * Notification of spec §3. Made by the server for what others do to a member; the partial unique
+ * indexes make like-unlike-like and follow-unfollow-follow one notification, not several.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    recipientId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the sender's account is gone (shown as 'Unknown'). */
+    senderId: uuid().references(() => users.id, { onDelete: "set null" }),
+    type: text().notNull(),
+    postId: uuid().references(() => posts.id, { onDelete: "cascade" }),
+    /** The comment's words, for comment notifications. */
+    comment: text(),
+    read: boolean().notNull().default(false),
+    // Millisecond precision, like the JS Dates that page cursors carry.
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_recipient_created_idx").on(t.recipientId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_recipient_unread_idx").on(t.recipientId).where(sql`not ${t.read}`),
+    uniqueIndex("notifications_like_once")
+      .on(t.recipientId, t.senderId, t.postId)
+      .where(sql`${t.type} = 'like'`),
+    uniqueIndex("notifications_follow_once").on(t.recipientId, t.senderId).where(sql`${t.type} = 'follow'`),
+    check("notifications_type", sql`${t.type} in ('follow', 'like', 'comment', 'share')`),
+    check("notifications_not_self", sql`${t.recipientId} <> ${t.senderId}`),
+  ],
+);
+
+/** Chat of spec §3: one-to-one (`directKey` makes it unique per pair) or a named group. */
+export const chats = pgTable(
+  "chats",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    isGroupChat: boolean().notNull().default(false),
+    name: text().notNull().default(""),
+    /** The two member ids of a one-to-one chat, sorted and joined; null for groups. */
+    directKey: text().unique(),
+    createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** The last message's time (or the creation time): the list's order. */
+    lastMessageAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "chats_kind",
+      sql`(${t.isGroupChat} and ${t.directKey} is null) or (not ${t.isGroupChat} and ${t.directKey} is not null)`,
+    ),
+    check("chats_name_length", sql`char_length(${t.name}) <= 60`),
+  ],
+);
+
+/** A member of a chat, with what they have seen and what they cleared from their own view. */
+export const chatMembers = pgTable(
+  "chat_members",
+  {
+    chatId: uuid()
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Messages up to this time count as seen by the member. */
+    lastReadAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Set when the member deleted the chat: older messages are gone for them, and it is off their list until a new one. */
+    clearedAt: timestamp({ withTimezone: true, precision: 3 }),
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index("chat_members_user_idx").on(t.userId)],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    chatId: uuid()
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    senderId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text().notNull(),
+    /** The sender's temporary id: a retried send with the same one stores one message. */
+    clientId: text(),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    editedAt: timestamp({ withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index("messages_chat_created_idx").on(t.chatId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex("messages_sender_client_id").on(t.senderId, t.clientId),
+    check("messages_text_length", sql`char_length(${t.text}) between 1 and 4000`),
   ],
 );
 

@@ -149,3 +149,22 @@ export function connect(
     });
   });
 }
+
+/** The next payload of `event` on a socket. */
+export function nextEvent<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E) {
+  return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {
+    socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => resolve(payload)) as never);
+  });
+}
+
+/** Every payload of `event` a socket receives from now on, to assert that something did not arrive. */
+export function collectEvents<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E) {
+  const received: Parameters<ServerToClientEvents[E]>[0][] = [];
+  socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => received.push(payload)) as never);
+  return received;
+}
+
+/** A round trip to the server: events it sent before answering have arrived by then. */
+export async function roundTrip(socket: TestSocket) {
+  await socket.emitWithAck("joinUser", "ping");
+}

@@ -3,8 +3,10 @@ import type { Db } from "../../db/database.js";
 import { follows, users } from "../../db/schema.js";
 import type { Cursor } from "../../platform/cursor.js";
 
+/** Adds a follow; false when it was there already. */
 export async function insertFollow(db: Db, followerId: string, followeeId: string) {
-  await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
+  const rows = await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing().returning();
+  return rows.length > 0;
 }
 
 export async function deleteFollow(db: Db, followerId: string, followeeId: string) {

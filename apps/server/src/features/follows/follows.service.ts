@@ -1,6 +1,7 @@
 import type { FollowListMember, FollowResponse } from "@flik/shared";
 import type { Db } from "../../db/database.js";
 import { decodeCursor, encodeCursor } from "../../platform/cursor.js";
+import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { Caller } from "../sessions/sessions.service.js";
 import {
@@ -17,8 +18,8 @@ import {
 
 export type FollowsService = ReturnType<typeof createFollowsService>;
 
-export function createFollowsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents }) {
+  const { db, domainEvents } = deps;
 
   async function checkTarget(caller: Caller, userId: string) {
     if (userId === caller.userId) throw badRequest("You cannot follow yourself");
@@ -35,7 +36,8 @@ export function createFollowsService(deps: { db: Db }) {
     /** Idempotent: following twice is one follow. */
     async follow(caller: Caller, userId: string): Promise<FollowResponse> {
       await checkTarget(caller, userId);
-      await insertFollow(db, caller.userId, userId);
+      if (await insertFollow(db, caller.userId, userId))
+        await domainEvents?.publish("memberFollowed", { followerId: caller.userId, followeeId: userId });
       return { isFollowed: true, followersCount: await countFollowers(db, userId) };
     },
 

@@ -83,10 +83,24 @@ export async function incrementShares(db: Db, id: string) {
   return row?.sharesCount ?? 0;
 }
 
-/** Adds a like; false when the member had already liked the post (the primary key decides). */
-export async function insertLike(db: Db, postId: string, userId: string) {
-  const rows = await db.insert(postLikes).values({ postId, userId }).onConflictDoNothing().returning();
-  return rows.length > 0;
+/**
+ * Adds a like with its reaction, or changes the reaction of the member's like (the primary key makes it
+ * one like). `newly` is false when the member had liked the post already.
+ */
+export async function upsertLike(db: Db, postId: string, userId: string, emoji?: string) {
+  const insert = db.insert(postLikes).values({ postId, userId, ...(emoji && { emoji }) });
+  // Liking a post again keeps the reaction it has; only a named emoji changes it.
+  const [row] = await (emoji
+    ? insert.onConflictDoUpdate({ target: [postLikes.postId, postLikes.userId], set: { emoji } })
+    : insert.onConflictDoNothing()
+  )
+    // xmax is 0 on a freshly inserted row version and set on an updated one.
+    .returning({ newly: sql<boolean>`(xmax = 0)` });
+  return row?.newly ?? false;
+}
+
+export async function hasLiked(db: Db, postId: string, userId: string) {
+  return (await db.$count(postLikes, and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))) > 0;
 }
 
 export async function deleteLike(db: Db, postId: string, userId: string) {

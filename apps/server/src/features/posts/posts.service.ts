@@ -1,6 +1,7 @@
 import {
   type commentBody,
   type createPostBody,
+  DEFAULT_FLICK_REACTION,
   FEED_COMMENTS_LISTED,
   type LikeResponse,
   mediaTypeOfUrl,
@@ -12,7 +13,9 @@ import {
 } from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
+import type { PostRow } from "../../db/schema.js";
 import { decodeCursor, encodeCursor } from "../../platform/cursor.js";
+import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { FollowsService } from "../follows/follows.service.js";
 import type { Caller } from "../sessions/sessions.service.js";
@@ -27,13 +30,14 @@ import {
   feedPage,
   findComment,
   findPostWithAuthor,
+  hasLiked,
   incrementShares,
   insertComment,
-  insertLike,
   insertPost,
   likeSummaries,
   type PostWithAuthor,
   updatePost,
+  upsertLike,
 } from "./posts.queries.js";
 
 export type PostsService = ReturnType<typeof createPostsService>;
@@ -45,8 +49,13 @@ function mediaFields(image: string, isReel: boolean | undefined) {
   return { image, mediaType };
 }
 
-export function createPostsService(deps: { db: Db; follows: FollowsService; events: PostEvents }) {
-  const { db, follows, events } = deps;
+export function createPostsService(deps: {
+  db: Db;
+  follows: FollowsService;
+  events: PostEvents;
+  domainEvents: DomainEvents;
+}) {
+  const { db, follows, events, domainEvents } = deps;
 
   /** Presents a page of posts with a fixed number of queries, whatever its length. */
   async function present(rows: PostWithAuthor[], viewerId: string, commentsListed: number): Promise<Post[]> {
@@ -98,19 +107,29 @@ export function createPostsService(deps: { db: Db; follows: FollowsService; even
     };
   }
 
-  async function setLike(caller: Caller, postId: string, like: boolean): Promise<LikeResponse> {
-    const { post } = await visible(caller, postId);
+  /** Sets the caller's like (with a reaction emoji for flicks); true when the like itself came or went. */
+  async function setLike(caller: Caller, post: PostRow, like: boolean, emoji?: string) {
     const changed = like
-      ? await insertLike(db, postId, caller.userId)
-      : await deleteLike(db, postId, caller.userId);
-    const state = await likeState(postId, caller.userId);
-    if (changed) {
-      events.liked(
-        { postId, ownerId: post.userId, likesCount: state.likesCount, isLiked: like, newly: changed },
-        caller,
-      );
+      ? await upsertLike(db, post.id, caller.userId, emoji)
+      : await deleteLike(db, post.id, caller.userId);
+    if (!changed) return false;
+    const { likesCount } = await likeState(post.id, caller.userId);
+    events.liked({ postId: post.id, ownerId: post.userId, likesCount, isLiked: like, newly: true }, caller);
+    if (like) {
+      await domainEvents.publish("postLiked", {
+        postId: post.id,
+        ownerId: post.userId,
+        actorId: caller.userId,
+        newly: true,
+      });
     }
-    return state;
+    return true;
+  }
+
+  async function likeAndAnswer(caller: Caller, postId: string, like: boolean): Promise<LikeResponse> {
+    const { post } = await visible(caller, postId);
+    await setLike(caller, post, like);
+    return likeState(postId, caller.userId);
   }
 
   /** Presents one page fetched with one row more than asked, which tells whether another page exists. */
@@ -153,6 +172,7 @@ export function createPostsService(deps: { db: Db; follows: FollowsService; even
       });
       const post = await get(caller, id);
       events.created(post, await follows.followerIdsOf(caller.userId));
+      await domainEvents.publish("postCreated", { postId: id, authorId: caller.userId });
       return post;
     },
 
@@ -168,13 +188,45 @@ export function createPostsService(deps: { db: Db; follows: FollowsService; even
     },
 
     async remove(caller: Caller, postId: string) {
-      await owned(caller, postId, "delete");
+      const { post } = await owned(caller, postId, "delete");
       await deletePost(db, postId);
       events.deleted(postId);
+      await domainEvents.publish("postDeleted", {
+        postId,
+        authorId: post.userId,
+        image: post.image,
+        mediaType: post.mediaType,
+      });
     },
 
-    like: (caller: Caller, postId: string) => setLike(caller, postId, true),
-    unlike: (caller: Caller, postId: string) => setLike(caller, postId, false),
+    like: (caller: Caller, postId: string) => likeAndAnswer(caller, postId, true),
+    unlike: (caller: Caller, postId: string) => likeAndAnswer(caller, postId, false),
+
+    /** A flick's like (spec §7): sets or toggles the caller's like, with a reaction emoji. */
+    async react(
+      caller: Caller,
+      post: PostRow,
+      input: { liked?: boolean | undefined; emoji?: string | undefined },
+    ) {
+      const liked =
+        input.liked ?? (input.emoji !== undefined || !(await hasLiked(db, post.id, caller.userId)));
+      await setLike(caller, post, liked, input.emoji ?? (liked ? DEFAULT_FLICK_REACTION : undefined));
+    },
+
+    /** For a page of posts, in one query: the newest comments (oldest first) and the counts. */
+    async commentsOf(postIds: string[], listed: number) {
+      const summaries = await commentSummaries(db, postIds, listed);
+      return (postId: string) => {
+        const summary = summaries.get(postId);
+        return {
+          comments: (summary?.comments ?? []).map(presentComment),
+          commentsCount: summary?.commentsCount ?? 0,
+        };
+      };
+    },
+
+    /** The post row if the caller may see it (a 404 otherwise): for features built on posts. */
+    visibleRow: async (caller: Caller, postId: string) => (await visible(caller, postId)).post,
 
     async comment(caller: Caller, postId: string, input: z.output<typeof commentBody>) {
       const { post } = await visible(caller, postId);
@@ -183,6 +235,12 @@ export function createPostsService(deps: { db: Db; follows: FollowsService; even
       if (!row) throw notFound("Post not found");
       const comment = presentComment(row);
       events.commented({ postId, ownerId: post.userId, comment, commentsCount }, caller);
+      await domainEvents.publish("postCommented", {
+        postId,
+        ownerId: post.userId,
+        actorId: caller.userId,
+        text: input.text,
+      });
       return { comment, commentsCount };
     },
 
@@ -190,6 +248,7 @@ export function createPostsService(deps: { db: Db; follows: FollowsService; even
       const { post } = await visible(caller, postId);
       const sharesCount = await incrementShares(db, postId);
       events.shared({ postId, ownerId: post.userId, sharesCount }, caller);
+      await domainEvents.publish("postShared", { postId, ownerId: post.userId, actorId: caller.userId });
       return { sharesCount };
     },
 

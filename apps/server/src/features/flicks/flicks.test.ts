@@ -1,0 +1,283 @@
+import type { Flick } from "@flik/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema.js";
+import {
+  buildTestApp,
+  collectEvents,
+  connect,
+  countQueries,
+  listen,
+  nextEvent,
+  personas,
+  roundTrip,
+  type SignedIn,
+  signUpAndIn,
+  type TestSocket,
+} from "../../test/helper.js";
+
+const built = await buildTestApp();
+const { app } = built;
+const baseUrl = await listen(built);
+const alice = await signUpAndIn(built, personas.alice);
+const bob = await signUpAndIn(built, personas.bob);
+const carol = await signUpAndIn(built, personas.carol);
+const sockets: TestSocket[] = [];
+afterAll(() => {
+  for (const socket of sockets) socket.close();
+});
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+const call = (member: SignedIn, method: Method, url: string, payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
+
+let clip = 0;
+async function upload(member: SignedIn, caption = "A flick"): Promise<string> {
+  const response = await call(member, "POST", "/posts", {
+    image: `/media/video/clip-${clip++}.mp4`,
+    caption,
+    isReel: true,
+  });
+  if (response.statusCode !== 201) throw new Error(response.body);
+  return response.json().post._id;
+}
+async function feedOf(member: SignedIn, query = ""): Promise<Flick[]> {
+  const response = await call(member, "GET", `/flicks${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json().flicks;
+}
+const flickIn = async (member: SignedIn, id: string) =>
+  (await feedOf(member, "?limit=50")).find((f) => f._id === id);
+const socketOf = async (member: SignedIn) => {
+  const socket = await connect(baseUrl, { token: member.token, userId: member.userId }, sockets);
+  socket.emit("joinFlicks");
+  await roundTrip(socket);
+  return socket;
+};
+
+describe("GET /flicks", () => {
+  it("lists video posts newest first in spec §3's Flick shape, and no photos", async () => {
+    await call(alice, "POST", "/posts", { image: "/media/image/photo.jpg" });
+    const first = await upload(alice, "First");
+    const second = await upload(bob, "Second");
+    const flicks = await feedOf(carol);
+    expect(flicks.map((f) => f._id).slice(0, 2)).toEqual([second, first]);
+    expect(flicks.every((f) => f.videoUrl.endsWith(".mp4"))).toBe(true);
+    expect(flicks[0]).toEqual({
+      _id: second,
+      videoUrl: expect.stringMatching(/^\/media\/video\/clip-\d+\.mp4$/),
+      description: "Second",
+      uploadedBy: { _id: bob.userId, username: "bob", fullName: "Bob Marley", avatar: "" },
+      likesCount: 0,
+      sharesCount: 0,
+      commentsCount: 0,
+      comments: [],
+      reactionByUser: [],
+      isLiked: false,
+      isMyFlick: false,
+      createdAt: expect.any(String),
+    });
+    expect((await feedOf(bob)).find((f) => f._id === second)?.isMyFlick).toBe(true);
+  });
+
+  it("pages by cursor without repeats", async () => {
+    for (let i = 0; i < 3; i++) await upload(carol, `Page ${i}`);
+    const first = await call(carol, "GET", "/flicks?limit=2");
+    const { flicks, nextCursor } = first.json();
+    expect(flicks).toHaveLength(2);
+    expect(nextCursor).toEqual(expect.any(String));
+    const second = (
+      await call(carol, "GET", `/flicks?limit=2&cursor=${encodeURIComponent(nextCursor)}`)
+    ).json();
+    expect(second.flicks[0]._id).not.toBe(flicks[1]._id);
+    expect(new Date(second.flicks[0].createdAt) <= new Date(flicks[1].createdAt)).toBe(true);
+  });
+
+  it("costs the same number of queries for a page of 2 flicks and a page of 20", async () => {
+    for (let i = 0; i < 20; i++) await upload(alice, `Many ${i}`);
+    const small = await countQueries(() => call(bob, "GET", "/flicks?limit=2"));
+    const large = await countQueries(() => call(bob, "GET", "/flicks?limit=20"));
+    expect(large).toBe(small);
+    expect(large).toBeLessThanOrEqual(4);
+  });
+
+  it("hides a private member's flicks from everyone but their followers", async () => {
+    const dan = await signUpAndIn(built, personas.dan);
+    await built.database.db.update(users).set({ isPrivate: true }).where(eq(users.id, dan.userId));
+    const secret = await upload(dan, "Followers only");
+    expect(await flickIn(alice, secret)).toBeUndefined();
+    expect(await flickIn(dan, secret)).toBeDefined();
+    await call(alice, "POST", `/follow/${dan.userId}`);
+    expect(await flickIn(alice, secret)).toBeDefined();
+    expect((await call(carol, "POST", `/flicks/${secret}/like`)).statusCode).toBe(404);
+  });
+
+  it("refuses bad paging input with 400", async () => {
+    for (const query of ["?limit=0", "?limit=500", "?limit=ten", "?cursor=nonsense"]) {
+      const response = await call(alice, "GET", `/flicks${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+
+  it("needs a signed-in member", async () => {
+    expect((await app.inject({ method: "GET", url: "/api/flicks" })).statusCode).toBe(401);
+  });
+});
+
+describe("POST /flicks/{id}/like", () => {
+  it("likes with a reaction, is the same like as the post's, and toggles without `liked`", async () => {
+    const id = await upload(alice);
+    const liked = await call(bob, "POST", `/flicks/${id}/like`, { emoji: "🔥" });
+    expect(liked.statusCode).toBe(200);
+    expect(liked.json()).toEqual({
+      reactionByUser: [{ user: { _id: bob.userId, username: "bob" }, emoji: "🔥" }],
+      likesCount: 1,
+      isLiked: true,
+    });
+    const post = (await call(bob, "GET", `/posts/${id}`)).json().post;
+    expect(post).toMatchObject({ isLiked: true, likesCount: 1, likes: [bob.userId] });
+
+    const changed = (await call(bob, "POST", `/flicks/${id}/like`, { emoji: "😂" })).json();
+    expect(changed).toMatchObject({ likesCount: 1, reactionByUser: [{ emoji: "😂" }] });
+    const toggledOff = (await call(bob, "POST", `/flicks/${id}/like`)).json();
+    expect(toggledOff).toEqual({ reactionByUser: [], likesCount: 0, isLiked: false });
+    const toggledOn = (await call(bob, "POST", `/flicks/${id}/like`)).json();
+    expect(toggledOn).toMatchObject({ likesCount: 1, isLiked: true, reactionByUser: [{ emoji: "❤️" }] });
+  });
+
+  it("sets the state when `liked` is sent, so a repeated double tap never unlikes", async () => {
+    const id = await upload(alice);
+    for (let i = 0; i < 2; i++) {
+      expect((await call(carol, "POST", `/flicks/${id}/like`, { liked: true })).json()).toMatchObject({
+        likesCount: 1,
+        isLiked: true,
+      });
+    }
+    expect((await call(carol, "POST", `/flicks/${id}/like`, { liked: false })).json().likesCount).toBe(0);
+    expect((await call(carol, "POST", `/flicks/${id}/like`, { liked: false })).json().likesCount).toBe(0);
+  });
+
+  it("lists the viewer's own reaction in the feed", async () => {
+    const id = await upload(alice);
+    await call(carol, "POST", `/flicks/${id}/like`, { emoji: "😍" });
+    const flick = await flickIn(carol, id);
+    expect(flick).toMatchObject({ isLiked: true, likesCount: 1 });
+    expect(flick?.reactionByUser).toEqual([{ user: { _id: carol.userId, username: "carol" }, emoji: "😍" }]);
+  });
+
+  it("refuses bad input with a clear 4xx", async () => {
+    const id = await upload(alice);
+    const cases: [string, object | undefined, number][] = [
+      [`/flicks/not-an-id/like`, undefined, 400],
+      [`/flicks/00000000-0000-4000-8000-000000000000/like`, undefined, 404],
+      [`/flicks/${id}/like`, { emoji: "not an emoji" }, 400],
+      [`/flicks/${id}/like`, { emoji: "🔥".repeat(20) }, 400],
+      [`/flicks/${id}/like`, { liked: "yes" }, 400],
+    ];
+    for (const [url, body, status] of cases) {
+      const response = await call(bob, "POST", url, body);
+      expect(response.statusCode, `${url} ${JSON.stringify(body)}`).toBe(status);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+
+  it("is no flick when the post is a photo", async () => {
+    const photo = (await call(alice, "POST", "/posts", { image: "/media/image/p.jpg" })).json().post._id;
+    const response = await call(bob, "POST", `/flicks/${photo}/like`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe("Flick not found");
+  });
+});
+
+describe("POST /flicks/{id}/comment and /share", () => {
+  it("answers the new comment and counts shares", async () => {
+    const id = await upload(alice);
+    const commented = await call(bob, "POST", `/flicks/${id}/comment`, { text: "  So good  " });
+    expect(commented.statusCode).toBe(201);
+    expect(commented.json()).toEqual({
+      comment: {
+        _id: expect.any(String),
+        text: "So good",
+        createdAt: expect.any(String),
+        user: { _id: bob.userId, username: "bob", avatar: "" },
+      },
+      commentsCount: 1,
+    });
+    expect((await call(bob, "POST", `/flicks/${id}/share`)).json()).toEqual({ sharesCount: 1 });
+    expect(await flickIn(carol, id)).toMatchObject({
+      sharesCount: 1,
+      commentsCount: 1,
+      comments: [{ text: "So good", user: { username: "bob" } }],
+    });
+  });
+
+  it("refuses blank or missing comment text", async () => {
+    const id = await upload(alice);
+    for (const payload of [{ text: "   " }, {}, { text: 42 }, { text: "x".repeat(1001) }]) {
+      const response = await call(bob, "POST", `/flicks/${id}/comment`, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+});
+
+describe("DELETE /flicks/{id}", () => {
+  it("is the owner's alone", async () => {
+    const id = await upload(alice);
+    const refused = await call(bob, "DELETE", `/flicks/${id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Only the post's owner can delete it");
+    expect(await flickIn(bob, id)).toBeDefined();
+
+    expect((await call(alice, "DELETE", `/flicks/${id}`)).statusCode).toBe(200);
+    expect(await flickIn(bob, id)).toBeUndefined();
+    expect((await call(alice, "DELETE", `/flicks/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("realtime", () => {
+  it("newReel and flickDeleted reach every open flicks feed", async () => {
+    const watcher = await socketOf(carol);
+    const arrived = nextEvent(watcher, "newReel");
+    const id = await upload(alice, "Live reel");
+    expect((await arrived).flick).toMatchObject({
+      _id: id,
+      description: "Live reel",
+      uploadedBy: { _id: alice.userId, username: "alice" },
+      likesCount: 0,
+      isMyFlick: false,
+    });
+
+    const gone = nextEvent(watcher, "flickDeleted");
+    await call(alice, "DELETE", `/flicks/${id}`);
+    expect(await gone).toEqual({
+      flickId: id,
+      videoUrl: expect.stringMatching(/\.mp4$/),
+      uploadedBy: alice.userId,
+    });
+  });
+
+  it("a closed feed hears nothing, and photos are no reels", async () => {
+    const watcher = await socketOf(bob);
+    watcher.emit("leaveFlicks");
+    const reels = collectEvents(watcher, "newReel");
+    await upload(alice);
+    await call(alice, "POST", "/posts", { image: "/media/image/x.jpg" });
+    await roundTrip(watcher);
+    expect(reels).toEqual([]);
+  });
+
+  it("a private member's new flick reaches only their followers", async () => {
+    const erin = await signUpAndIn(built, { ...personas.dan, username: "erin", email: "erin@example.com" });
+    await built.database.db.update(users).set({ isPrivate: true }).where(eq(users.id, erin.userId));
+    await call(bob, "POST", `/follow/${erin.userId}`);
+    const follower = await socketOf(bob);
+    const stranger = await socketOf(carol);
+    const strangerReels = collectEvents(stranger, "newReel");
+    const arrived = nextEvent(follower, "newReel");
+    const id = await upload(erin);
+    expect((await arrived).flick._id).toBe(id);
+    await roundTrip(stranger);
+    expect(strangerReels).toEqual([]);
+  });
+});

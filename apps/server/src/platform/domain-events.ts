@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from "fastify";
+
+/**
+ * What happened in one feature that others react to (notifications, the flicks feed). Features publish
+ * here instead of calling each other, so posts know nothing of notifications.
+ */
+export interface DomainEventMap {
+  postCreated: { postId: string; authorId: string };
+  postDeleted: { postId: string; authorId: string; image: string; mediaType: string };
+  /** `newly` is false when the member had liked it already (only the reaction changed). */
+  postLiked: { postId: string; ownerId: string; actorId: string; newly: boolean };
+  postCommented: { postId: string; ownerId: string; actorId: string; text: string };
+  postShared: { postId: string; ownerId: string; actorId: string };
+  memberFollowed: { followerId: string; followeeId: string };
+}
+
+type Listener<K extends keyof DomainEventMap> = (event: DomainEventMap[K]) => Promise<void> | void;
+
+export interface DomainEvents {
+  on<K extends keyof DomainEventMap>(name: K, listener: Listener<K>): void;
+  /**
+   * Runs every listener and waits for them, so what they store (a notification) exists when the
+   * request that caused it answers. A listener's failure is logged and never fails that request.
+   */
+  publish<K extends keyof DomainEventMap>(name: K, event: DomainEventMap[K]): Promise<void>;
+}
+
+export function createDomainEvents(log: FastifyBaseLogger): DomainEvents {
+  const listeners = new Map<keyof DomainEventMap, Listener<never>[]>();
+  return {
+    on(name, listener) {
+      listeners.set(name, [...(listeners.get(name) ?? []), listener as Listener<never>]);
+    },
+    async publish(name, event) {
+      const results = await Promise.allSettled(
+        (listeners.get(name) ?? []).map(async (listener) => (listener as Listener<typeof name>)(event)),
+      );
+      for (const result of results) {
+        if (result.status === "rejected")
+          log.error({ err: result.reason, event: name }, "event listener failed");
+      }
+    },
+  };
+}
