@@ -15,6 +15,8 @@ import { highlightsRoutes } from "./features/highlights/highlights.routes.js";
 import { createHighlightsService } from "./features/highlights/highlights.service.js";
 import { mediaUploadRoutes, serveMedia } from "./features/media/media.routes.js";
 import { createMediaService } from "./features/media/media.service.js";
+import { notificationsRoutes } from "./features/notifications/notifications.routes.js";
+import { createNotificationsService } from "./features/notifications/notifications.service.js";
 import { createPostEvents } from "./features/posts/posts.events.js";
 import { postsRoutes } from "./features/posts/posts.routes.js";
 import { createPostsService } from "./features/posts/posts.service.js";
@@ -97,6 +99,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     domainEvents,
   });
   registerFlickSockets(realtime);
+  const notifications = createNotificationsService({ db, io: realtime.io, domainEvents });
   const highlights = createHighlightsService({ db, follows });
 
   await registerSecurity(app);
@@ -110,6 +113,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
       await api.register(highlightsRoutes({ highlights, users, sessions }));
       await api.register(postsRoutes({ posts, sessions }));
       await api.register(flicksRoutes({ flicks, sessions }));
+      await api.register(notificationsRoutes({ notifications, sessions }));
       await api.register(mediaUploadRoutes({ media, sessions }));
     },
     { prefix: "/api" },

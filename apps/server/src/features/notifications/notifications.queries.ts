@@ -1,0 +1,78 @@
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/database.js";
+import { notifications, posts, users } from "../../db/schema.js";
+import type { Cursor } from "../../platform/cursor.js";
+
+const sender = alias(users, "sender");
+
+const notificationWithParts = {
+  notification: notifications,
+  sender: { id: sender.id, username: sender.username, avatar: sender.avatar },
+  post: { id: posts.id, image: posts.image, isReel: posts.isReel, mediaType: posts.mediaType },
+};
+
+function withParts(db: Db) {
+  return db
+    .select(notificationWithParts)
+    .from(notifications)
+    .leftJoin(sender, eq(sender.id, notifications.senderId))
+    .leftJoin(posts, eq(posts.id, notifications.postId));
+}
+export type NotificationRow = Awaited<ReturnType<typeof findNotification>> & {};
+
+/** A page of a member's notifications with their senders and posts, newest first: one query. */
+export function notificationsPage(db: Db, recipientId: string, limit: number, cursor: Cursor | undefined) {
+  return withParts(db)
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        cursor &&
+          or(
+            lt(notifications.createdAt, cursor.createdAt),
+            and(eq(notifications.createdAt, cursor.createdAt), lt(notifications.id, cursor.id)),
+          ),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function findNotification(db: Db, id: string) {
+  const [row] = await withParts(db).where(eq(notifications.id, id));
+  return row;
+}
+
+/** Stores a notification; undefined when the partial unique indexes say it exists already. */
+export async function insertNotification(db: Db, values: typeof notifications.$inferInsert) {
+  const [row] = await db
+    .insert(notifications)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  return row?.id;
+}
+
+/** Sets read or unread on the recipient's own notification; false when it is not theirs or not there. */
+export async function setRead(db: Db, recipientId: string, id: string, read: boolean) {
+  const rows = await db
+    .update(notifications)
+    .set({ read })
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Db, recipientId: string) {
+  await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.recipientId, recipientId), eq(notifications.read, false)));
+}
+
+export async function countUnread(db: Db, recipientId: string) {
+  return db.$count(
+    notifications,
+    and(eq(notifications.recipientId, recipientId), sql`not ${notifications.read}`),
+  );
+}

@@ -1,0 +1,95 @@
+import {
+  type NotificationReadResponse,
+  type NotificationsPage,
+  type NotificationType,
+  rooms,
+} from "@flik/shared";
+import type { Db } from "../../db/database.js";
+import { decodeCursor, encodeCursor } from "../../platform/cursor.js";
+import type { DomainEvents } from "../../platform/domain-events.js";
+import { notFound } from "../../platform/errors.js";
+import type { FlikIo } from "../../realtime/realtime.js";
+import type { Caller } from "../sessions/sessions.service.js";
+import { presentNotification } from "./notifications.presenter.js";
+import {
+  countUnread,
+  findNotification,
+  insertNotification,
+  markAllRead,
+  notificationsPage,
+  setRead,
+} from "./notifications.queries.js";
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/**
+ * Notifications are made here, from what others do (domain events), and never for a member's own
+ * actions; the recipient hears of each one live (newNotification).
+ */
+export function createNotificationsService(deps: { db: Db; io: FlikIo; domainEvents: DomainEvents }) {
+  const { db, io, domainEvents } = deps;
+
+  async function notify(input: {
+    type: NotificationType;
+    recipientId: string;
+    senderId: string;
+    postId?: string;
+    comment?: string;
+  }) {
+    if (input.recipientId === input.senderId) return;
+    const id = await insertNotification(db, { ...input, comment: input.comment ?? null });
+    if (!id) return;
+    const [row, unreadCount] = await Promise.all([
+      findNotification(db, id),
+      countUnread(db, input.recipientId),
+    ]);
+    if (row)
+      io.to(rooms.user(input.recipientId)).emit("newNotification", {
+        notification: presentNotification(row),
+        unreadCount,
+      });
+  }
+
+  domainEvents.on("memberFollowed", ({ followerId, followeeId }) =>
+    notify({ type: "follow", recipientId: followeeId, senderId: followerId }),
+  );
+  domainEvents.on("postLiked", ({ postId, ownerId, actorId }) =>
+    notify({ type: "like", recipientId: ownerId, senderId: actorId, postId }),
+  );
+  domainEvents.on("postCommented", ({ postId, ownerId, actorId, text }) =>
+    notify({ type: "comment", recipientId: ownerId, senderId: actorId, postId, comment: text }),
+  );
+  domainEvents.on("postShared", ({ postId, ownerId, actorId }) =>
+    notify({ type: "share", recipientId: ownerId, senderId: actorId, postId }),
+  );
+
+  return {
+    async list(
+      caller: Caller,
+      query: { limit: number; cursor?: string | undefined },
+    ): Promise<NotificationsPage> {
+      const [rows, unreadCount] = await Promise.all([
+        notificationsPage(db, caller.userId, query.limit + 1, decodeCursor(query.cursor)),
+        countUnread(db, caller.userId),
+      ]);
+      const pageRows = rows.slice(0, query.limit);
+      const last = pageRows.at(-1)?.notification;
+      return {
+        notifications: pageRows.map(presentNotification),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+        unreadCount,
+      };
+    },
+
+    /** Only the recipient may; anyone else's id is the same 404 as an unknown one. */
+    async setRead(caller: Caller, id: string, read: boolean): Promise<NotificationReadResponse> {
+      if (!(await setRead(db, caller.userId, id, read))) throw notFound("Notification not found");
+      return { read, unreadCount: await countUnread(db, caller.userId) };
+    },
+
+    async markAllRead(caller: Caller) {
+      await markAllRead(db, caller.userId);
+      return { message: "All notifications marked as read", unreadCount: 0 };
+    },
+  };
+}

@@ -1,0 +1,197 @@
+import type { Notification } from "@flik/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema.js";
+import {
+  buildTestApp,
+  collectEvents,
+  connect,
+  countQueries,
+  listen,
+  nextEvent,
+  personas,
+  roundTrip,
+  type SignedIn,
+  signUpAndIn,
+  type TestSocket,
+} from "../../test/helper.js";
+
+const built = await buildTestApp();
+const { app } = built;
+const baseUrl = await listen(built);
+const alice = await signUpAndIn(built, personas.alice);
+const bob = await signUpAndIn(built, personas.bob);
+const carol = await signUpAndIn(built, personas.carol);
+const sockets: TestSocket[] = [];
+afterAll(() => {
+  for (const socket of sockets) socket.close();
+});
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+const call = (member: SignedIn, method: Method, url: string, payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
+
+async function postOf(member: SignedIn, image = "/media/image/photo.jpg"): Promise<string> {
+  return (await call(member, "POST", "/posts", { image })).json().post._id;
+}
+async function inbox(member: SignedIn, query = "?limit=50") {
+  const response = await call(member, "GET", `/notifications${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json() as { notifications: Notification[]; unreadCount: number; nextCursor: string | null };
+}
+async function clear(member: SignedIn) {
+  await call(member, "PUT", "/notifications/mark-all");
+}
+
+describe("notifications made by the server", () => {
+  it("come from a follow, a like, a comment and a share, newest first, in spec §3's shape", async () => {
+    const post = await postOf(alice);
+    await call(bob, "POST", `/follow/${alice.userId}`);
+    await call(bob, "POST", `/posts/${post}/like`);
+    await call(bob, "POST", `/posts/${post}/comment`, { text: "Lovely" });
+    await call(bob, "POST", `/posts/${post}/share`);
+
+    const { notifications, unreadCount } = await inbox(alice);
+    expect(unreadCount).toBe(4);
+    expect(notifications.map((n) => [n.type, n.text])).toEqual([
+      ["share", "shared your post"],
+      ["comment", "commented on your post"],
+      ["like", "liked your post"],
+      ["follow", "started following you"],
+    ]);
+    expect(notifications[1]).toEqual({
+      _id: expect.any(String),
+      id: notifications[1]?._id,
+      user: alice.userId,
+      type: "comment",
+      sender: { _id: bob.userId, username: "bob", avatar: "" },
+      text: "commented on your post",
+      post: { _id: post, image: "/media/image/photo.jpg", isReel: false, mediaType: "image" },
+      comment: "Lovely",
+      media: "/media/image/photo.jpg",
+      mediaType: "image",
+      read: false,
+      createdAt: expect.any(String),
+    });
+    expect(notifications[3]).toMatchObject({ post: null, media: null, mediaType: null });
+  });
+
+  it("are never made for a member's own actions", async () => {
+    await clear(carol);
+    const post = await postOf(carol);
+    await call(carol, "POST", `/posts/${post}/like`);
+    await call(carol, "POST", `/posts/${post}/comment`, { text: "Mine" });
+    await call(carol, "POST", `/posts/${post}/share`);
+    expect((await inbox(carol)).unreadCount).toBe(0);
+  });
+
+  it("make one like of like-unlike-like, and one follow of follow-unfollow-follow", async () => {
+    await clear(alice);
+    const post = await postOf(alice, "/media/video/clip.mp4");
+    for (let i = 0; i < 3; i++) {
+      await call(carol, "POST", `/posts/${post}/like`);
+      await call(carol, "POST", `/posts/${post}/unlike`);
+      await call(carol, "POST", `/flicks/${post}/like`, { liked: true });
+      await call(carol, "POST", `/follow/${alice.userId}`);
+      await call(carol, "POST", `/unfollow/${alice.userId}`);
+      await call(carol, "POST", `/follow/${alice.userId}`);
+    }
+    const { notifications, unreadCount } = await inbox(alice);
+    expect(unreadCount).toBe(2);
+    expect(notifications.filter((n) => !n.read).map((n) => n.type)).toEqual(["follow", "like"]);
+    expect(notifications.find((n) => n.type === "like")).toMatchObject({ mediaType: "video" });
+  });
+
+  it("show a deleted sender as none (the screen says 'Unknown') and go with a deleted post", async () => {
+    const dan = await signUpAndIn(built, personas.dan);
+    const post = await postOf(alice);
+    await call(dan, "POST", `/follow/${alice.userId}`);
+    await call(dan, "POST", `/posts/${post}/like`);
+    await built.database.db.delete(users).where(eq(users.id, dan.userId));
+    const follow = (await inbox(alice)).notifications.find((n) => n.type === "follow" && n.sender === null);
+    expect(follow).toBeDefined();
+    await call(alice, "DELETE", `/posts/${post}`);
+    expect((await inbox(alice)).notifications.some((n) => n.post?._id === post)).toBe(false);
+  });
+});
+
+describe("GET /notifications", () => {
+  it("pages by cursor at a fixed number of queries", async () => {
+    const post = await postOf(bob);
+    await call(alice, "POST", `/posts/${post}/comment`, { text: "1" });
+    await call(alice, "POST", `/posts/${post}/comment`, { text: "2" });
+    await call(alice, "POST", `/posts/${post}/comment`, { text: "3" });
+    const first = await inbox(bob, "?limit=2");
+    expect(first.notifications.map((n) => n.comment)).toEqual(["3", "2"]);
+    const second = await inbox(bob, `?limit=2&cursor=${encodeURIComponent(first.nextCursor ?? "")}`);
+    expect(second.notifications[0]?.comment).toBe("1");
+    const small = await countQueries(() => call(bob, "GET", "/notifications?limit=1"));
+    const large = await countQueries(() => call(bob, "GET", "/notifications?limit=50"));
+    expect(large).toBe(small);
+  });
+
+  it("refuses bad paging and anonymous callers", async () => {
+    expect((await call(alice, "GET", "/notifications?limit=0")).statusCode).toBe(400);
+    expect((await call(alice, "GET", "/notifications?cursor=zzz")).statusCode).toBe(400);
+    expect((await app.inject({ method: "GET", url: "/api/notifications" })).statusCode).toBe(401);
+  });
+});
+
+describe("read state", () => {
+  it("marks one read and unread, then all read, recomputing the count each time", async () => {
+    await clear(bob);
+    const post = await postOf(bob);
+    await call(carol, "POST", `/posts/${post}/like`);
+    await call(carol, "POST", `/posts/${post}/share`);
+    const [newest] = (await inbox(bob)).notifications;
+    const id = newest?._id ?? "";
+
+    expect((await call(bob, "PUT", `/notifications/${id}/read`)).json()).toEqual({
+      read: true,
+      unreadCount: 1,
+    });
+    expect((await call(bob, "PUT", `/notifications/${id}/unread`)).json()).toEqual({
+      read: false,
+      unreadCount: 2,
+    });
+    const all = await call(bob, "PUT", "/notifications/mark-all");
+    expect(all.json()).toEqual({ message: "All notifications marked as read", unreadCount: 0 });
+    expect((await inbox(bob)).notifications.every((n) => n.read)).toBe(true);
+  });
+
+  it("is the recipient's alone: another member's id is a 404, a bad id a 400", async () => {
+    const post = await postOf(bob);
+    await call(carol, "POST", `/posts/${post}/comment`, { text: "Hi" });
+    const [theirs] = (await inbox(bob)).notifications;
+    const refused = await call(alice, "PUT", `/notifications/${theirs?._id}/read`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe("Notification not found");
+    expect((await inbox(bob)).notifications[0]?.read).toBe(false);
+    expect((await call(alice, "PUT", "/notifications/nope/read")).statusCode).toBe(400);
+  });
+});
+
+describe("newNotification", () => {
+  it("reaches the recipient live with the new unread count, and nobody else", async () => {
+    await clear(alice);
+    const recipient = await connect(baseUrl, { token: alice.token, userId: alice.userId }, sockets);
+    const bystander = await connect(baseUrl, { token: carol.token, userId: carol.userId }, sockets);
+    const overheard = collectEvents(bystander, "newNotification");
+    const post = await postOf(alice);
+
+    const arrived = nextEvent(recipient, "newNotification");
+    await call(bob, "POST", `/posts/${post}/comment`, { text: "Live!" });
+    const { notification, unreadCount } = await arrived;
+    expect(unreadCount).toBe(1);
+    expect(notification).toMatchObject({
+      type: "comment",
+      text: "commented on your post",
+      comment: "Live!",
+      read: false,
+      sender: { username: "bob" },
+      post: { _id: post },
+    });
+    await roundTrip(bystander);
+    expect(overheard).toEqual([]);
+  });
+});
