@@ -4,6 +4,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { type Database, openDatabase } from "./db/database.js";
 import { authRoutes } from "./features/auth/auth.routes.js";
 import { createAuthService } from "./features/auth/auth.service.js";
+import { createChatEvents } from "./features/chats/chats.events.js";
+import { registerPresence } from "./features/chats/chats.presence.js";
+import { chatsRoutes } from "./features/chats/chats.routes.js";
+import { createChatsService } from "./features/chats/chats.service.js";
+import { registerChatSockets } from "./features/chats/chats.sockets.js";
 import { createFlickEvents } from "./features/flicks/flicks.events.js";
 import { flicksRoutes } from "./features/flicks/flicks.routes.js";
 import { createFlicksService } from "./features/flicks/flicks.service.js";
@@ -100,6 +105,9 @@ export async function buildApp(config: Config, options: { database?: Database } 
   });
   registerFlickSockets(realtime);
   const notifications = createNotificationsService({ db, io: realtime.io, domainEvents });
+  const chats = createChatsService({ db, events: createChatEvents(realtime.io) });
+  registerChatSockets(realtime, chats, app.log);
+  registerPresence(realtime, chats, app.log);
   const highlights = createHighlightsService({ db, follows });
 
   await registerSecurity(app);
@@ -114,6 +122,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
       await api.register(postsRoutes({ posts, sessions }));
       await api.register(flicksRoutes({ flicks, sessions }));
       await api.register(notificationsRoutes({ notifications, sessions }));
+      await api.register(chatsRoutes({ chats, sessions }));
       await api.register(mediaUploadRoutes({ media, sessions }));
     },
     { prefix: "/api" },

@@ -21,6 +21,8 @@ export interface Realtime {
   endSessions(sessionIds: string[]): void;
   /** Closes every socket of this node; the HTTP server is closed by Fastify. */
   disconnectAll(): void;
+  /** True once the node is shutting down: features skip follow-up work for sockets closing with it. */
+  readonly closing: boolean;
   close(): Promise<void>;
 }
 
@@ -36,11 +38,13 @@ export async function createRealtime(options: {
   });
   const redisClients = options.redisUrl ? await useRedisAdapter(io, options.redisUrl, options.log) : [];
   const registrars: ((socket: FlikSocket) => void)[] = [];
+  let closing = false;
 
   io.on("connection", (socket) => {
-    for (const register of registrars) register(socket);
     const { userId, sessionId } = socket.data;
+    // Joined first, so a feature's registrar already finds the socket in its member's room.
     socket.join([rooms.user(userId), rooms.session(sessionId)]);
+    for (const register of registrars) register(socket);
     socket.on("joinUser", (requested, ack) => {
       const ok = requested === userId;
       if (ok) socket.join(rooms.user(userId));
@@ -76,7 +80,11 @@ export async function createRealtime(options: {
       io.to(targets).emit("sessionRevoked");
       io.in(targets).disconnectSockets(true);
     },
+    get closing() {
+      return closing;
+    },
     disconnectAll() {
+      closing = true;
       io.local.disconnectSockets(true);
       io.engine.close();
     },

@@ -131,6 +131,8 @@ export function connect(
   baseUrl: string,
   auth: { token?: string; userId?: string },
   sockets: TestSocket[] = [],
+  /** Subscribes before connecting, for what the server sends the moment a socket connects. */
+  beforeConnect?: (socket: TestSocket) => void,
 ): Promise<TestSocket> {
   const socket: TestSocket = connectSocket(baseUrl, {
     path: "/socket.io",
@@ -139,8 +141,13 @@ export function connect(
     query: auth.userId === undefined ? {} : { userId: auth.userId },
     reconnection: false,
     forceNew: true,
+    autoConnect: !beforeConnect,
   });
   sockets.push(socket);
+  if (beforeConnect) {
+    beforeConnect(socket);
+    socket.connect();
+  }
   return new Promise((resolve, reject) => {
     socket.once("connect", () => resolve(socket));
     socket.once("connect_error", (error) => {
@@ -167,4 +174,13 @@ export function collectEvents<E extends keyof ServerToClientEvents>(socket: Test
 /** A round trip to the server: events it sent before answering have arrived by then. */
 export async function roundTrip(socket: TestSocket) {
   await socket.emitWithAck("joinUser", "ping");
+}
+
+/** Waits until `check` holds (polling), for what arrives in no particular order; fails after 5 s. */
+export async function eventually(check: () => boolean, what = "condition") {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

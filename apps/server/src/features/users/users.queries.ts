@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { follows, posts, users } from "../../db/schema.js";
 
@@ -46,4 +46,16 @@ export async function profileStats(db: Db, userId: string, viewerId: string) {
     followingCount: Number(row?.followingCount ?? 0),
     isFollowed: row?.isFollowed === true,
   };
+}
+
+/** Members whose username or full name holds the text (any case), usernames that start with it first. */
+export function searchUsers(db: Db, text: string, limit: number) {
+  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const contains = `%${escaped}%`;
+  return db
+    .select({ _id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar })
+    .from(users)
+    .where(or(ilike(users.username, contains), ilike(users.fullName, contains)))
+    .orderBy(sql`${users.username} like ${`${escaped}%`} desc`, asc(users.username))
+    .limit(limit);
 }

@@ -4,6 +4,7 @@ import {
   type UserResponse,
   updateProfileBody,
   updateUserBody,
+  userSearchQuery,
 } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -28,6 +29,22 @@ export function usersRoutes(deps: {
       user: await users.me(callerOf(request)),
     });
     app.get("/user", me);
+    app.get(
+      "/user/search",
+      {
+        schema: { querystring: userSearchQuery },
+        // After the caller is known, so the limit is each member's, whatever address they come from.
+        config: {
+          rateLimit: {
+            max: 120,
+            timeWindow: "1 minute",
+            hook: "preHandler",
+            keyGenerator: (request) => request.caller?.userId ?? request.ip,
+          },
+        },
+      },
+      async (request) => ({ users: await users.search(request.query.q, request.query.limit) }),
+    );
     app.get("/profile/me", me);
 
     app.put("/user", { schema: { body: updateUserBody } }, async (request) => ({

@@ -11,6 +11,7 @@ import {
   findUserById,
   findUserByUsername,
   profileStats,
+  searchUsers,
   updateUser,
   usernameTakenByOther,
 } from "./users.queries.js";
@@ -31,6 +32,9 @@ export function createUsersService(deps: { db: Db; follows: FollowsService; medi
   }
 
   return {
+    /** GET /user/search (spec §7): members by username or name, for the chat screen and explore. */
+    search: (text: string, limit: number) => searchUsers(db, text, limit),
+
     /** The caller's own account; a session whose member was deleted counts as signed out. */
     async me(caller: Caller) {
       const row = await findUserById(db, caller.userId);

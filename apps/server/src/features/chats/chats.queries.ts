@@ -1,0 +1,243 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { chatMembers, chats, messages, users } from "../../db/schema.js";
+import type { Cursor } from "../../platform/cursor.js";
+
+export type ChatRow = typeof chats.$inferSelect;
+export type MemberRow = typeof chatMembers.$inferSelect;
+
+/** Messages a member still has: those after the moment they deleted the chat, if they did. */
+const keptFor = (member: typeof chatMembers) =>
+  or(isNull(member.clearedAt), gt(messages.createdAt, member.clearedAt));
+
+export async function findMembership(db: Db, chatId: string, userId: string) {
+  const [row] = await db
+    .select({ chat: chats, member: chatMembers })
+    .from(chatMembers)
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+  return row;
+}
+
+/** The member's chats that are on their list (not deleted, or with a newer message), newest first. */
+export function chatsOf(db: Db, userId: string) {
+  return db
+    .select({ chat: chats, member: chatMembers })
+    .from(chatMembers)
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .where(
+      and(
+        eq(chatMembers.userId, userId),
+        or(isNull(chatMembers.clearedAt), gt(chats.lastMessageAt, chatMembers.clearedAt)),
+      ),
+    )
+    .orderBy(desc(chats.lastMessageAt), desc(chats.id));
+}
+
+/** Everyone in these chats with what they have seen: one query for a whole list. */
+export function participantsOf(db: Db, chatIds: string[]) {
+  if (chatIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      chatId: chatMembers.chatId,
+      lastReadAt: chatMembers.lastReadAt,
+      user: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar },
+    })
+    .from(chatMembers)
+    .innerJoin(users, eq(users.id, chatMembers.userId))
+    .where(inArray(chatMembers.chatId, chatIds))
+    .orderBy(asc(chatMembers.joinedAt), asc(users.username));
+}
+
+const messageWithSender = {
+  message: messages,
+  sender: { id: users.id, username: users.username, avatar: users.avatar },
+};
+export type MessageRow = Awaited<ReturnType<typeof findMessage>> & {};
+
+export async function findMessage(db: Db, id: string) {
+  const [row] = await db
+    .select(messageWithSender)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.id, id));
+  return row;
+}
+
+/** The last message the member still has in each chat: one query for a whole list. */
+export function lastMessagesOf(db: Db, chatIds: string[], userId: string) {
+  if (chatIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectDistinctOn([messages.chatId], messageWithSender)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
+    .where(and(inArray(messages.chatId, chatIds), keptFor(chatMembers)))
+    .orderBy(messages.chatId, desc(messages.createdAt), desc(messages.id));
+}
+
+/** Per chat, the messages from others the member has not seen (spec §4 Chat unread). */
+export async function unreadCountsOf(db: Db, userId: string, chatIds?: string[]) {
+  const rows = await db
+    .select({ chatId: messages.chatId, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(messages)
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
+    .where(
+      and(
+        chatIds && inArray(messages.chatId, chatIds),
+        ne(messages.senderId, userId),
+        gt(messages.createdAt, chatMembers.lastReadAt),
+        keptFor(chatMembers),
+      ),
+    )
+    .groupBy(messages.chatId);
+  return new Map(rows.map((row) => [row.chatId, row.count]));
+}
+
+/** A page of a chat's messages the member still has, newest first. */
+export function messagesPage(
+  db: Db,
+  chatId: string,
+  userId: string,
+  limit: number,
+  cursor: Cursor | undefined,
+) {
+  return db
+    .select(messageWithSender)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
+    .where(
+      and(
+        eq(messages.chatId, chatId),
+        keptFor(chatMembers),
+        cursor &&
+          or(
+            lt(messages.createdAt, cursor.createdAt),
+            and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)),
+          ),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}
+
+export async function findDirectChat(db: Db, directKey: string) {
+  const [row] = await db.select().from(chats).where(eq(chats.directKey, directKey));
+  return row;
+}
+
+/** Makes a chat and its members at once; a one-to-one chat made twice at the same moment is made once. */
+export async function insertChat(
+  db: Db,
+  values: { isGroupChat: boolean; name: string; directKey: string | null; createdBy: string },
+  memberIds: string[],
+) {
+  return db.transaction(async (tx) => {
+    const [chat] = await tx.insert(chats).values(values).onConflictDoNothing().returning();
+    if (!chat) return undefined;
+    await tx.insert(chatMembers).values(memberIds.map((userId) => ({ chatId: chat.id, userId })));
+    return chat;
+  });
+}
+
+/** Brings a deleted chat back onto the member's list (they opened it again), without its old messages. */
+export async function restoreChat(db: Db, chatId: string, userId: string) {
+  await db
+    .update(chatMembers)
+    .set({ clearedAt: null })
+    .where(
+      and(
+        eq(chatMembers.chatId, chatId),
+        eq(chatMembers.userId, userId),
+        sql`${chatMembers.clearedAt} is not null`,
+      ),
+    );
+}
+
+/** Stores a message; a second send with the sender's same clientId answers the first one's id. */
+export async function insertMessage(
+  db: Db,
+  values: { chatId: string; senderId: string; text: string; clientId: string | null },
+) {
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
+    if (!inserted) {
+      const [existing] = await tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId ?? "")));
+      return { id: existing?.id, created: false };
+    }
+    await tx.update(chats).set({ lastMessageAt: inserted.createdAt }).where(eq(chats.id, values.chatId));
+    // The sender has seen everything up to their own message.
+    await tx
+      .update(chatMembers)
+      .set({ lastReadAt: inserted.createdAt })
+      .where(and(eq(chatMembers.chatId, values.chatId), eq(chatMembers.userId, values.senderId)));
+    return { id: inserted.id, created: true };
+  });
+}
+
+export async function updateMessageText(db: Db, id: string, text: string) {
+  await db.update(messages).set({ text, editedAt: new Date() }).where(eq(messages.id, id));
+}
+
+export async function deleteMessage(db: Db, id: string) {
+  await db.delete(messages).where(eq(messages.id, id));
+}
+
+export async function latestMessage(db: Db, chatId: string) {
+  const [row] = await db
+    .select(messageWithSender)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.chatId, chatId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  return row;
+}
+
+/** Everything up to now counts as seen by the member. */
+export async function markSeen(db: Db, chatId: string, userId: string) {
+  const [row] = await db
+    .update(chatMembers)
+    .set({ lastReadAt: sql`greatest(${chatMembers.lastReadAt}, now())` })
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)))
+    .returning({ lastReadAt: chatMembers.lastReadAt });
+  return row?.lastReadAt;
+}
+
+/** Deleting a chat clears it from the member's own view only; the others keep theirs. */
+export async function clearChat(db: Db, chatId: string, userId: string) {
+  await db
+    .update(chatMembers)
+    .set({ clearedAt: sql`now()`, lastReadAt: sql`greatest(${chatMembers.lastReadAt}, now())` })
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+}
+
+export async function memberIdsOf(db: Db, chatId: string) {
+  const rows = await db
+    .select({ id: chatMembers.userId })
+    .from(chatMembers)
+    .where(eq(chatMembers.chatId, chatId));
+  return rows.map((row) => row.id);
+}
+
+/** Everyone who shares a chat with the member: who hears when they come online or go. */
+export async function partnerIdsOf(db: Db, userId: string) {
+  const mine = db
+    .select({ chatId: chatMembers.chatId })
+    .from(chatMembers)
+    .where(eq(chatMembers.userId, userId));
+  const rows = await db
+    .selectDistinct({ id: chatMembers.userId })
+    .from(chatMembers)
+    .where(and(inArray(chatMembers.chatId, mine), ne(chatMembers.userId, userId)));
+  return rows.map((row) => row.id);
+}
+
+export async function existingMemberIds(db: Db, ids: string[]) {
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+  return rows.map((row) => row.id);
+}

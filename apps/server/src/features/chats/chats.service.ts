@@ -1,0 +1,232 @@
+import type {
+  Chat,
+  createChatBody,
+  editMessageBody,
+  Message,
+  MessagesPage,
+  sendMessageBody,
+} from "@flik/shared";
+import type { z } from "zod";
+import type { Db } from "../../db/database.js";
+import { decodeCursor, encodeCursor } from "../../platform/cursor.js";
+import { badRequest, forbidden, notFound } from "../../platform/errors.js";
+import type { Caller } from "../sessions/sessions.service.js";
+import type { ChatEvents } from "./chats.events.js";
+import { type Participant, presentChat, presentMessage } from "./chats.presenter.js";
+import {
+  type ChatRow,
+  chatsOf,
+  clearChat,
+  deleteMessage,
+  existingMemberIds,
+  findDirectChat,
+  findMembership,
+  findMessage,
+  insertChat,
+  insertMessage,
+  lastMessagesOf,
+  latestMessage,
+  type MessageRow,
+  markSeen,
+  memberIdsOf,
+  messagesPage,
+  participantsOf,
+  partnerIdsOf,
+  restoreChat,
+  unreadCountsOf,
+  updateMessageText,
+} from "./chats.queries.js";
+
+export type ChatsService = ReturnType<typeof createChatsService>;
+
+/** The pair's one chat: the two ids sorted, so either member finds the same one. */
+const directKeyOf = (a: string, b: string) => [a, b].sort().join(":");
+
+export function createChatsService(deps: { db: Db; events: ChatEvents }) {
+  const { db, events } = deps;
+
+  /** Only members read or write a chat; to anyone else it does not exist (404, nothing leaked). */
+  async function membership(caller: Caller, chatId: string) {
+    const row = await findMembership(db, chatId, caller.userId);
+    if (!row) throw notFound("Chat not found");
+    return row;
+  }
+
+  /** Chats as one member sees them, in four queries whatever their number. */
+  async function present(rows: ChatRow[], viewerId: string): Promise<Chat[]> {
+    const ids = rows.map((chat) => chat.id);
+    const [participants, lastMessages, unread] = await Promise.all([
+      participantsOf(db, ids),
+      lastMessagesOf(db, ids, viewerId),
+      unreadCountsOf(db, viewerId, ids),
+    ]);
+    return rows.map((chat) =>
+      presentChat(chat, {
+        participants: participants.filter((p) => p.chatId === chat.id),
+        lastMessage: lastMessages.find((m) => m.message.chatId === chat.id),
+        unreadCount: unread.get(chat.id) ?? 0,
+      }),
+    );
+  }
+
+  async function presentOne(chat: ChatRow, viewerId: string) {
+    const [presented] = await present([chat], viewerId);
+    if (!presented) throw notFound("Chat not found");
+    return presented;
+  }
+
+  /** A message the caller may change: in one of their chats (else 404) and theirs (else 403). */
+  async function ownMessage(caller: Caller, messageId: string, action: string) {
+    const row = await findMessage(db, messageId);
+    if (!row || !(await findMembership(db, row.message.chatId, caller.userId)))
+      throw notFound("Message not found");
+    if (row.message.senderId !== caller.userId) throw forbidden(`Only the sender can ${action} this message`);
+    return row;
+  }
+
+  async function presentWithReaders(row: MessageRow): Promise<{ message: Message; memberIds: string[] }> {
+    const participants: Participant[] = await participantsOf(db, [row.message.chatId]);
+    return { message: presentMessage(row, participants), memberIds: participants.map((p) => p.user.id) };
+  }
+
+  async function createDirect(caller: Caller, userId: string) {
+    if (userId === caller.userId) throw badRequest("You cannot start a chat with yourself");
+    if ((await existingMemberIds(db, [userId])).length === 0) throw notFound("Member not found");
+    const directKey = directKeyOf(caller.userId, userId);
+    const existing = await findDirectChat(db, directKey);
+    if (existing) {
+      await restoreChat(db, existing.id, caller.userId);
+      return { chat: await presentOne(existing, caller.userId), created: false };
+    }
+    const made = await insertChat(db, { isGroupChat: false, name: "", directKey, createdBy: caller.userId }, [
+      caller.userId,
+      userId,
+    ]);
+    // Made by a simultaneous call: theirs is the one.
+    const chat = made ?? (await findDirectChat(db, directKey));
+    if (!chat) throw new Error("one-to-one chat vanished while being made");
+    return { chat: await presentOne(chat, caller.userId), created: Boolean(made) };
+  }
+
+  async function createGroup(caller: Caller, input: { userIds: string[]; name: string }) {
+    const others = [...new Set(input.userIds)].filter((id) => id !== caller.userId);
+    if (others.length < 2) throw badRequest("A group needs at least two other members");
+    if ((await existingMemberIds(db, others)).length !== others.length) throw notFound("Member not found");
+    const made = await insertChat(
+      db,
+      { isGroupChat: true, name: input.name, directKey: null, createdBy: caller.userId },
+      [caller.userId, ...others],
+    );
+    if (!made) throw new Error("group chat insert returned no row");
+    return { chat: await presentOne(made, caller.userId), created: true };
+  }
+
+  return {
+    async list(caller: Caller): Promise<Chat[]> {
+      const rows = await chatsOf(db, caller.userId);
+      return present(
+        rows.map((row) => row.chat),
+        caller.userId,
+      );
+    },
+
+    /** One-to-one (the existing chat if there is one) or a group; the others hear of a new chat. */
+    async create(caller: Caller, input: z.output<typeof createChatBody>) {
+      const result =
+        "userId" in input ? await createDirect(caller, input.userId) : await createGroup(caller, input);
+      if (result.created) {
+        const others = result.chat.participants.map((p) => p._id).filter((id) => id !== caller.userId);
+        events.chatUpdated({ ...result.chat, unreadCount: 0 }, others);
+      }
+      return result;
+    },
+
+    async remove(caller: Caller, chatId: string) {
+      await membership(caller, chatId);
+      await clearChat(db, chatId, caller.userId);
+      events.chatDeleted(chatId, caller.userId);
+    },
+
+    async messages(
+      caller: Caller,
+      chatId: string,
+      query: { limit: number; cursor?: string | undefined },
+    ): Promise<MessagesPage> {
+      await membership(caller, chatId);
+      const [rows, participants] = await Promise.all([
+        messagesPage(db, chatId, caller.userId, query.limit + 1, decodeCursor(query.cursor)),
+        participantsOf(db, [chatId]),
+      ]);
+      const pageRows = rows.slice(0, query.limit);
+      const oldest = pageRows.at(-1)?.message;
+      return {
+        messages: pageRows.reverse().map((row) => presentMessage(row, participants)),
+        nextCursor: rows.length > query.limit && oldest ? encodeCursor(oldest) : null,
+      };
+    },
+
+    /** Stored before it is answered; the same clientId twice stores and announces one message. */
+    async send(caller: Caller, chatId: string, input: z.output<typeof sendMessageBody>): Promise<Message> {
+      await membership(caller, chatId);
+      const { id, created } = await insertMessage(db, {
+        chatId,
+        senderId: caller.userId,
+        text: input.text,
+        clientId: input.clientId ?? null,
+      });
+      const row = id && (await findMessage(db, id));
+      if (!row || row.message.chatId !== chatId)
+        throw badRequest("That clientId was used for another message");
+      const { message, memberIds } = await presentWithReaders(row);
+      if (created) events.newMessage(message, memberIds);
+      return message;
+    },
+
+    async edit(caller: Caller, messageId: string, input: z.output<typeof editMessageBody>): Promise<Message> {
+      await ownMessage(caller, messageId, "edit");
+      await updateMessageText(db, messageId, input.text);
+      const row = await findMessage(db, messageId);
+      if (!row) throw notFound("Message not found");
+      const { message, memberIds } = await presentWithReaders(row);
+      events.messageEdited(message, memberIds);
+      return message;
+    },
+
+    async deleteMessage(caller: Caller, messageId: string) {
+      const { message } = await ownMessage(caller, messageId, "delete");
+      await deleteMessage(db, messageId);
+      const [last, participants] = await Promise.all([
+        latestMessage(db, message.chatId),
+        participantsOf(db, [message.chatId]),
+      ]);
+      events.messageDeleted(
+        {
+          chatId: message.chatId,
+          messageId,
+          lastMessage: last ? presentMessage(last, participants) : null,
+        },
+        participants.map((p) => p.user.id),
+      );
+    },
+
+    /** Spec §4: opening a chat or seeing its messages resets its unread count; the others see "seen". */
+    async markSeen(caller: Caller, chatId: string) {
+      await membership(caller, chatId);
+      const seenAt = (await markSeen(db, chatId, caller.userId)) ?? new Date();
+      const event = { chatId, userId: caller.userId, seenAt: seenAt.toISOString() };
+      events.messagesSeen(event, await memberIdsOf(db, chatId));
+      return event;
+    },
+
+    async unreadCount(caller: Caller) {
+      const counts = await unreadCountsOf(db, caller.userId);
+      return [...counts.values()].reduce((sum, count) => sum + count, 0);
+    },
+
+    async isMember(caller: Caller, chatId: string) {
+      return Boolean(await findMembership(db, chatId, caller.userId));
+    },
+
+    partnerIdsOf: (userId: string) => partnerIdsOf(db, userId),
+  };
+}

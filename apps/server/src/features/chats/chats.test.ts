@@ -1,0 +1,244 @@
+import type { Chat, Message } from "@flik/shared";
+import { describe, expect, it } from "vitest";
+import { buildTestApp, countQueries, personas, type SignedIn, signUpAndIn } from "../../test/helper.js";
+
+const built = await buildTestApp();
+const { app } = built;
+const alice = await signUpAndIn(built, personas.alice);
+const bob = await signUpAndIn(built, personas.bob);
+const carol = await signUpAndIn(built, personas.carol);
+const dan = await signUpAndIn(built, personas.dan);
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+const call = (member: SignedIn, method: Method, url: string, payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
+
+async function chatWith(member: SignedIn, other: SignedIn): Promise<Chat> {
+  const response = await call(member, "POST", "/chats", { userId: other.userId });
+  expect([200, 201]).toContain(response.statusCode);
+  return response.json().chat;
+}
+async function send(member: SignedIn, chatId: string, text: string, clientId?: string): Promise<Message> {
+  const response = await call(member, "POST", `/chats/${chatId}/messages`, { text, clientId });
+  expect(response.statusCode).toBe(201);
+  return response.json().message;
+}
+const chatsOf = async (member: SignedIn): Promise<Chat[]> =>
+  (await call(member, "GET", "/chats")).json().chats;
+const unreadOf = async (member: SignedIn): Promise<number> =>
+  (await call(member, "GET", "/messages/unread-count")).json().count;
+const messagesOf = async (member: SignedIn, chatId: string, query = "") =>
+  (await call(member, "GET", `/chats/${chatId}/messages${query}`)).json();
+
+describe("POST /chats", () => {
+  it("makes one one-to-one chat per pair and answers the existing one after", async () => {
+    const made = await call(alice, "POST", "/chats", { userId: bob.userId });
+    expect(made.statusCode).toBe(201);
+    const chat: Chat = made.json().chat;
+    expect(chat).toEqual({
+      _id: expect.any(String),
+      participants: expect.arrayContaining([
+        { _id: alice.userId, username: "alice", fullName: "Alice Liddell", avatar: "" },
+        { _id: bob.userId, username: "bob", fullName: "Bob Marley", avatar: "" },
+      ]),
+      isGroupChat: false,
+      name: "",
+      lastMessage: null,
+      unreadCount: 0,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const again = await call(bob, "POST", "/chats", { userId: alice.userId });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().chat._id).toBe(chat._id);
+  });
+
+  it("makes a named group with several members", async () => {
+    const response = await call(alice, "POST", "/chats", {
+      userIds: [bob.userId, carol.userId, bob.userId],
+      name: "  Weekend trip  ",
+    });
+    expect(response.statusCode).toBe(201);
+    const group: Chat = response.json().chat;
+    expect(group).toMatchObject({ isGroupChat: true, name: "Weekend trip" });
+    expect(group.participants.map((p) => p.username).sort()).toEqual(["alice", "bob", "carol"]);
+    expect((await chatsOf(carol)).some((c) => c._id === group._id)).toBe(true);
+    expect((await chatsOf(dan)).some((c) => c._id === group._id)).toBe(false);
+  });
+
+  it("refuses bad input with a clear 4xx", async () => {
+    const cases: [object, number][] = [
+      [{}, 400],
+      [{ userId: "nope" }, 400],
+      [{ userId: alice.userId }, 400],
+      [{ userId: "00000000-0000-4000-8000-000000000000" }, 404],
+      [{ userIds: [bob.userId], name: "Too small" }, 400],
+      [{ userIds: [bob.userId, carol.userId], name: "   " }, 400],
+      [{ userIds: [bob.userId, carol.userId], name: "x".repeat(61) }, 400],
+      [{ userIds: [bob.userId, "00000000-0000-4000-8000-000000000000"], name: "Ghosts" }, 404],
+    ];
+    for (const [payload, status] of cases) {
+      const response = await call(alice, "POST", "/chats", payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe("messages", () => {
+  it("are sent, listed oldest first, paged back by cursor, and put the chat on top", async () => {
+    const chat = await chatWith(carol, dan);
+    for (let i = 1; i <= 5; i++) await send(i % 2 ? carol : dan, chat._id, `Message ${i}`);
+    const first = await messagesOf(carol, chat._id, "?limit=2");
+    expect(first.messages.map((m: Message) => m.text)).toEqual(["Message 4", "Message 5"]);
+    const older = await messagesOf(
+      carol,
+      chat._id,
+      `?limit=10&cursor=${encodeURIComponent(first.nextCursor)}`,
+    );
+    expect(older.messages.map((m: Message) => m.text)).toEqual(["Message 1", "Message 2", "Message 3"]);
+    expect(older.nextCursor).toBeNull();
+    const [top] = await chatsOf(dan);
+    expect(top).toMatchObject({
+      _id: chat._id,
+      lastMessage: { text: "Message 5", sender: { username: "carol" } },
+    });
+  });
+
+  it("trims text, refuses blank or huge text, and stores a retried clientId once", async () => {
+    const chat = await chatWith(alice, dan);
+    const message = await send(alice, chat._id, "  Hello there  ", "temp-1");
+    expect(message).toEqual({
+      _id: expect.any(String),
+      chat: chat._id,
+      sender: { _id: alice.userId, username: "alice", avatar: "" },
+      text: "Hello there",
+      createdAt: expect.any(String),
+      editedAt: null,
+      readBy: [alice.userId],
+      clientId: "temp-1",
+    });
+    expect((await send(alice, chat._id, "Hello there", "temp-1"))._id).toBe(message._id);
+    expect((await messagesOf(dan, chat._id)).messages).toHaveLength(1);
+    for (const payload of [{ text: "   " }, {}, { text: 5 }, { text: "x".repeat(4001) }]) {
+      const response = await call(alice, "POST", `/chats/${chat._id}/messages`, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+
+  it("count as unread for the others until they mark the chat seen", async () => {
+    const chat = await chatWith(bob, dan);
+    const before = await unreadOf(dan);
+    await send(bob, chat._id, "One");
+    await send(bob, chat._id, "Two");
+    expect(await unreadOf(dan)).toBe(before + 2);
+    expect(await unreadOf(bob)).toBe(0);
+    expect((await chatsOf(dan)).find((c) => c._id === chat._id)?.unreadCount).toBe(2);
+
+    const seen = await call(dan, "PUT", `/messages/${chat._id}/mark-seen`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toEqual({ message: "Messages marked as seen", seenAt: expect.any(String) });
+    expect(await unreadOf(dan)).toBe(before);
+    const { messages } = await messagesOf(bob, chat._id);
+    expect(messages.every((m: Message) => m.readBy.includes(dan.userId))).toBe(true);
+  });
+
+  it("are edited and deleted by their sender only", async () => {
+    const chat = await chatWith(alice, carol);
+    const message = await send(alice, chat._id, "Typo hre");
+    const refused = await call(carol, "PUT", `/messages/${message._id}`, { text: "Hijacked" });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Only the sender can edit this message");
+    expect((await call(carol, "DELETE", `/messages/${message._id}`)).statusCode).toBe(403);
+
+    const edited = await call(alice, "PUT", `/messages/${message._id}`, { text: "Typo here" });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().message).toMatchObject({ text: "Typo here", editedAt: expect.any(String) });
+    expect((await call(alice, "PUT", `/messages/${message._id}`, { text: " " })).statusCode).toBe(400);
+
+    expect((await call(alice, "DELETE", `/messages/${message._id}`)).statusCode).toBe(200);
+    expect((await messagesOf(carol, chat._id)).messages).toEqual([]);
+    expect((await call(alice, "DELETE", `/messages/${message._id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("a non-member", () => {
+  it("can neither read, post, mark seen, edit nor delete; the chat does not exist for them", async () => {
+    const chat = await chatWith(alice, bob);
+    const message = await send(alice, chat._id, "Just us");
+    const attempts: [Method, string, object?][] = [
+      ["GET", `/chats/${chat._id}/messages`],
+      ["POST", `/chats/${chat._id}/messages`, { text: "Let me in" }],
+      ["PUT", `/messages/${chat._id}/mark-seen`],
+      ["PUT", `/messages/${message._id}`, { text: "Mine now" }],
+      ["DELETE", `/messages/${message._id}`],
+      ["DELETE", `/chats/${chat._id}`],
+    ];
+    for (const [method, url, payload] of attempts) {
+      const response = await call(carol, method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().message).toMatch(/not found/);
+    }
+    expect((await messagesOf(bob, chat._id)).messages.map((m: Message) => m.text)).toEqual(["Just us"]);
+  });
+
+  it("gets 400 for ids that are not ids, and 401 without a session", async () => {
+    expect((await call(carol, "GET", "/chats/nope/messages")).statusCode).toBe(400);
+    expect((await call(carol, "PUT", "/messages/nope")).statusCode).toBe(400);
+    expect((await app.inject({ method: "GET", url: "/api/chats" })).statusCode).toBe(401);
+    expect((await app.inject({ method: "GET", url: "/api/messages/unread-count" })).statusCode).toBe(401);
+  });
+});
+
+describe("DELETE /chats/{id}", () => {
+  it("clears the chat from the member's own list only, until a new message brings it back", async () => {
+    const chat = await chatWith(carol, bob);
+    await send(bob, chat._id, "Before");
+    expect((await call(carol, "DELETE", `/chats/${chat._id}`)).json()).toEqual({ message: "Chat deleted" });
+    expect((await chatsOf(carol)).some((c) => c._id === chat._id)).toBe(false);
+    expect((await chatsOf(bob)).some((c) => c._id === chat._id)).toBe(true);
+    expect((await messagesOf(carol, chat._id)).messages).toEqual([]);
+
+    await send(bob, chat._id, "After");
+    const back = (await chatsOf(carol)).find((c) => c._id === chat._id);
+    expect(back).toMatchObject({ unreadCount: 1, lastMessage: { text: "After" } });
+    expect((await messagesOf(carol, chat._id)).messages.map((m: Message) => m.text)).toEqual(["After"]);
+    expect((await messagesOf(bob, chat._id)).messages.map((m: Message) => m.text)).toEqual([
+      "Before",
+      "After",
+    ]);
+  });
+});
+
+describe("GET /chats", () => {
+  it("costs the same number of queries for 1 chat and for many", async () => {
+    const erin = await signUpAndIn(built, { ...personas.dan, username: "erin", email: "erin@example.com" });
+    const one = await chatWith(erin, alice);
+    await send(erin, one._id, "Hi");
+    const few = await countQueries(() => call(erin, "GET", "/chats"));
+    for (const other of [bob, carol, dan]) await send(erin, (await chatWith(erin, other))._id, "Hi");
+    const many = await countQueries(() => call(erin, "GET", "/chats"));
+    expect(many).toBe(few);
+  });
+});
+
+describe("GET /user/search", () => {
+  it("finds members by username or name, and refuses an empty query", async () => {
+    const response = await call(alice, "GET", "/user/search?q=BO");
+    expect(response.statusCode).toBe(200);
+    expect(response.json().users[0]).toEqual({
+      _id: bob.userId,
+      username: "bob",
+      fullName: "Bob Marley",
+      avatar: "",
+    });
+    expect(
+      (await call(alice, "GET", "/user/search?q=liddell"))
+        .json()
+        .users.map((u: { username: string }) => u.username),
+    ).toEqual(["alice"]);
+    expect((await call(alice, "GET", "/user/search?q=%25")).json().users).toEqual([]);
+    expect((await call(alice, "GET", "/user/search?q=%20")).statusCode).toBe(400);
+    expect((await call(alice, "GET", "/user/search")).statusCode).toBe(400);
+  });
+});
