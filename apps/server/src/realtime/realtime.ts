@@ -89,6 +89,13 @@ export async function createRealtime(options: {
       io.engine.close();
     },
     async close() {
+      closing = true;
+      // Stop answering other nodes' requests first: a reply published on a closed client fails unhandled.
+      // A request already being answered still publishes its reply, so it gets a moment to do so.
+      if (redisClients.length > 0) {
+        await io.of("/").adapter.close();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await Promise.all(redisClients.map((client) => client.quit()));
     },
   };

@@ -1,22 +1,11 @@
-import { createConnection } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { openTestDatabase } from "../test/database.js";
 import { connect, listen, personas, signUpAndIn, type TestSocket, testConfig } from "../test/helper.js";
-
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const probe = createConnection({ host: hostname, port: Number(port || 6379) });
-  probe.setTimeout(1000, () => resolve(false));
-  probe.once("connect", () => resolve(true));
-  probe.once("error", () => resolve(false));
-  probe.once("close", () => probe.destroy());
-});
+import { redisAnswers, redisUrl } from "../test/redis.js";
 
 // .ci/run makes sure Redis answers; on a machine without it this scale-out check cannot run.
-describe.runIf(redisAnswers)("two app nodes on one Redis", async () => {
+describe.runIf(await redisAnswers())("two app nodes on one Redis", async () => {
   const database = await openTestDatabase();
   const config = testConfig({ redisUrl });
   const nodeA = await buildApp(config, { database });

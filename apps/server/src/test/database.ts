@@ -33,6 +33,15 @@ export async function openTestDatabase(onQuery?: (sql: string) => void): Promise
   };
 }
 
+/** An empty database on the PostgreSQL server for whole server processes to share; drop it when done. */
+export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `flik_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
 async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: testDatabaseUrl });
   await client.connect();

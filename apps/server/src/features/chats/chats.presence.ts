@@ -18,7 +18,8 @@ export function registerPresence(realtime: Realtime, chats: ChatsService, log: F
   const { io } = realtime;
   const tellPartners = async (userId: string, online: boolean) => {
     const partners = await chats.partnerIdsOf(userId);
-    if (partners.length === 0) return;
+    // A node shutting down has closed its Redis clients: an emit now would fail unhandled.
+    if (partners.length === 0 || realtime.closing) return;
     io.to(partners.map(rooms.user)).emit(
       "onlineUsers",
       online ? { online: [userId], offline: [] } : { online: [], offline: [userId] },
