@@ -43,6 +43,8 @@ interface DialogProps {
   fullScreenOnPhone?: boolean;
   /** Classes for the body under the heading. */
   bodyClassName?: string;
+  /** Extra classes for the panel, e.g. a fixed height. */
+  panelClassName?: string;
 }
 
 /**
@@ -59,6 +61,7 @@ export function Dialog({
   dismissible = true,
   fullScreenOnPhone = false,
   bodyClassName = "px-5 pb-5 sm:px-6 sm:pb-6",
+  panelClassName = "",
 }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -143,7 +146,7 @@ export function Dialog({
         tabIndex={-1}
         className={`motion-safe:animate-dialog-in relative flex w-full flex-col overflow-hidden bg-white shadow-2xl outline-none sm:max-h-[min(90dvh,860px)] sm:rounded-2xl ${
           fullScreenOnPhone ? "max-h-dvh" : "max-h-[92dvh] rounded-t-3xl"
-        } ${sizes[size]}`}
+        } ${sizes[size]} ${panelClassName}`}
       >
         <div
           className={

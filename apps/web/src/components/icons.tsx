@@ -319,3 +319,37 @@ export function PlayIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function VolumeIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M11 5 6 9H3v6h3l5 4z" />
+      <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" />
+    </Svg>
+  );
+}
+
+export function VolumeOffIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M11 5 6 9H3v6h3l5 4z" />
+      <path d="m16 9 6 6M22 9l-6 6" />
+    </Svg>
+  );
+}
+
+export function PauseIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path fill="currentColor" d="M7 4.5h3.5v15H7zM13.5 4.5H17v15h-3.5z" />
+    </Svg>
+  );
+}
+
+export function FlagIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 22V4M4 15s1-1 4-1 5 2 8 2 4-1 4-1V3s-1 1-4 1-5-2-8-2-4 1-4 1" />
+    </Svg>
+  );
+}

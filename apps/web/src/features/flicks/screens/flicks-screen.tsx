@@ -1,4 +1,12 @@
-/** Being built (issue 5/6): replaced by the feature's real screen. */
+import { FlicksFeed } from "../components/flicks-feed";
+import { FlicksNav } from "../components/flicks-nav";
+
+/** /flicks: the full-screen short-video feed with its own bottom navigation (spec §2). */
 export function FlicksScreen() {
-  return null;
+  return (
+    <>
+      <FlicksFeed />
+      <FlicksNav />
+    </>
+  );
 }

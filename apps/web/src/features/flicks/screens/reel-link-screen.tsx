@@ -1,4 +1,42 @@
-/** Being built (issue 5/6): replaced by the feature's real screen. */
+import type { ReactNode } from "react";
+import { useParams } from "react-router";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { isReelUnavailable, useReelQuery } from "../api/flicks.queries";
+import { FlicksFeed } from "../components/flicks-feed";
+import { FlicksNav } from "../components/flicks-nav";
+import { FlicksError, FlicksLoading, ReelUnavailable } from "../components/flicks-states";
+
+/**
+ * /reel/{id}, a reel's share link: the flicks feed, starting at that reel. A reel that is gone or was
+ * never there says so, with a way on to the other reels.
+ */
 export function ReelLinkScreen() {
-  return null;
+  const { id = "" } = useParams();
+  const reel = useReelQuery(id);
+  return (
+    <>
+      {reel.isPending ? (
+        <Frame>
+          <FlicksLoading />
+        </Frame>
+      ) : reel.isError ? (
+        <Frame>
+          {isReelUnavailable(reel.error) ? (
+            <ReelUnavailable />
+          ) : (
+            <FlicksError onRetry={() => reel.refetch()} retrying={reel.isFetching} />
+          )}
+        </Frame>
+      ) : (
+        // null once the reel was deleted here: the feed goes on without it.
+        <FlicksFeed lead={reel.data ?? undefined} />
+      )}
+      <FlicksNav />
+    </>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  useDocumentTitle("Flicks");
+  return <div className="fixed inset-0 bg-black">{children}</div>;
 }

@@ -1,0 +1,84 @@
+import { FLICK_COMMENTS_LISTED, type Flick, type FlickComment, type FlicksPage } from "@flik/shared";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { flickKeys } from "../api/flick-keys";
+
+type FlickFeed = InfiniteData<FlicksPage, string | null>;
+
+function mapFeed(data: FlickFeed | undefined, map: (flicks: Flick[]) => Flick[]): FlickFeed | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    const flicks = map(page.flicks);
+    if (flicks === page.flicks) return page;
+    changed = true;
+    return { ...page, flicks };
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+/** THE way to change a cached flick: the feed's copy and the share link's copy stay the same. */
+export function patchFlick(queryClient: QueryClient, id: string, update: (flick: Flick) => Flick): void {
+  queryClient.setQueryData<FlickFeed>(flickKeys.feed(), (data) =>
+    mapFeed(data, (flicks) => {
+      const index = flicks.findIndex((flick) => flick._id === id);
+      const current = flicks[index];
+      if (!current) return flicks;
+      const next = update(current);
+      return next === current ? flicks : flicks.with(index, next);
+    }),
+  );
+  queryClient.setQueryData<Flick | null>(flickKeys.detail(id), (flick) => (flick ? update(flick) : flick));
+}
+
+export function findCachedFlick(queryClient: QueryClient, id: string): Flick | undefined {
+  const lead = queryClient.getQueryData<Flick | null>(flickKeys.detail(id));
+  if (lead) return lead;
+  const feed = queryClient.getQueryData<FlickFeed>(flickKeys.feed());
+  for (const page of feed?.pages ?? []) {
+    const flick = page.flicks.find((candidate) => candidate._id === id);
+    if (flick) return flick;
+  }
+  return undefined;
+}
+
+/**
+ * Takes a deleted flick out of the feed. A share link's flick becomes null rather than going away, so
+ * the link screen keeps showing the rest of the feed instead of fetching a reel that is gone.
+ */
+export function removeCachedFlick(queryClient: QueryClient, id: string): void {
+  queryClient.setQueryData<FlickFeed>(flickKeys.feed(), (data) =>
+    mapFeed(data, (flicks) =>
+      flicks.some((flick) => flick._id === id) ? flicks.filter((flick) => flick._id !== id) : flicks,
+    ),
+  );
+  if (queryClient.getQueryData(flickKeys.detail(id))) queryClient.setQueryData(flickKeys.detail(id), null);
+  queryClient.removeQueries({ queryKey: flickKeys.comments(id) });
+}
+
+/** A new flick at the top of the feed, once (the uploader's own event and a refetch may both bring it). */
+export function prependCachedFlick(queryClient: QueryClient, flick: Flick): void {
+  queryClient.setQueryData<FlickFeed>(flickKeys.feed(), (data) => {
+    const [first, ...rest] = data?.pages ?? [];
+    if (!data || !first) return data;
+    if (data.pages.some((page) => page.flicks.some((existing) => existing._id === flick._id))) return data;
+    return { ...data, pages: [{ ...first, flicks: [flick, ...first.flicks] }, ...rest] };
+  });
+}
+
+/** Adds a comment once: the commenter's own answer and the live event both bring it. */
+export function addCachedFlickComment(
+  queryClient: QueryClient,
+  id: string,
+  comment: FlickComment,
+  commentsCount: number,
+): void {
+  const isNew = (comments: FlickComment[]) => !comments.some((existing) => existing._id === comment._id);
+  patchFlick(queryClient, id, (flick) =>
+    isNew(flick.comments)
+      ? { ...flick, commentsCount, comments: [...flick.comments, comment].slice(-FLICK_COMMENTS_LISTED) }
+      : flick,
+  );
+  queryClient.setQueryData<FlickComment[]>(flickKeys.comments(id), (comments) =>
+    comments && isNew(comments) ? [...comments, comment] : comments,
+  );
+}

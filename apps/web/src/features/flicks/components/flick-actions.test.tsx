@@ -1,0 +1,157 @@
+import { FLICK_TOAST_MS } from "@flik/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import { toast } from "react-toastify/unstyled";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../../../test/fixtures";
+import { makeFlick } from "../test/flick-fixtures";
+import { callsTo, flicksPage, openFlicks } from "../test/flicks-harness";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+/** Sets browser abilities after userEvent has installed its own clipboard; undone after each test. */
+function stubNavigator(abilities: { share?: unknown; clipboard?: unknown }) {
+  for (const [name, value] of Object.entries(abilities)) {
+    Object.defineProperty(navigator, name, { value, configurable: true, writable: true });
+  }
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, "share");
+});
+
+async function openOne(flick = makeFlick(), routes: Parameters<typeof openFlicks>[0] = {}) {
+  const opened = openFlicks({ "GET /flicks": flicksPage([flick]), ...routes });
+  const article = await screen.findByRole("article", { name: `Flick by @${flick.uploadedBy.username}` });
+  return { ...opened, article };
+}
+
+describe("a flick's actions", () => {
+  it("likes and unlikes with the Like button, sending the state it wants", async () => {
+    let liked = false;
+    const { user, article, fetchMock } = await openOne(makeFlick(), {
+      "POST /flicks/f-1/like": () => {
+        liked = !liked;
+        return jsonResponse(200, { isLiked: liked, likesCount: liked ? 3 : 2, reactionByUser: [] });
+      },
+    });
+
+    await user.click(within(article).getByRole("button", { name: "Like" }));
+    const unlike = await within(article).findByRole("button", { name: "Unlike" });
+    await waitFor(() => expect(unlike).toHaveAccessibleDescription("3 likes"));
+    await user.click(unlike);
+
+    await waitFor(() =>
+      expect(within(article).getByRole("button", { name: "Like" })).toHaveAccessibleDescription("2 likes"),
+    );
+    expect(callsTo(fetchMock, "POST /flicks/f-1/like")).toEqual([{ liked: true }, { liked: false }]);
+  });
+
+  it("shows a like at once and takes it back, only logging, when the server refuses", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    let refuse!: () => void;
+    const { user, article } = await openOne(makeFlick(), {
+      "POST /flicks/f-1/like": () =>
+        new Promise((resolve) => {
+          refuse = () => resolve(jsonResponse(500, { message: "Boom" }));
+        }),
+    });
+
+    await user.click(within(article).getByRole("button", { name: "Like" }));
+    expect(await within(article).findByRole("button", { name: "Unlike" })).toHaveAccessibleDescription(
+      "3 likes",
+    );
+
+    refuse();
+    expect(await within(article).findByRole("button", { name: "Like" })).toHaveAccessibleDescription(
+      "2 likes",
+    );
+    expect(error).toHaveBeenCalledWith("Liking the flick failed", expect.anything());
+  });
+
+  it("offers Report, not Delete, on someone else's flick; Report only says 'Reported!'", async () => {
+    const info = vi.spyOn(toast, "info");
+    const { user, article, fetchMock } = await openOne();
+
+    await user.click(within(article).getByRole("button", { name: "More options" }));
+    const menu = screen.getByRole("menu", { name: "More options" });
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Report"]);
+    const calls = fetchMock.mock.calls.length;
+    await user.click(within(menu).getByRole("menuitem", { name: "Report" }));
+
+    expect(await screen.findByText("Reported!")).toBeInTheDocument();
+    expect(info).toHaveBeenCalledWith("Reported!", { autoClose: FLICK_TOAST_MS });
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+
+  it("offers Delete on the member's own flick and deletes it only after the confirmation", async () => {
+    const remove = vi.fn(() => jsonResponse(200, { message: "Reel deleted" }));
+    const mine = makeFlick({ isMyFlick: true, uploadedBy: { ...makeFlick().uploadedBy, username: "alice" } });
+    const { user, article } = await openOne(mine, { "DELETE /flicks/f-1": remove });
+
+    const more = within(article).getByRole("button", { name: "More options" });
+    await user.click(more);
+    expect(
+      within(screen.getByRole("menu"))
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Delete"]);
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+
+    let dialog = screen.getByRole("dialog", { name: "Delete reel?" });
+    expect(dialog).toHaveTextContent("Are you sure you want to delete this reel?");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(remove).not.toHaveBeenCalled();
+    expect(more).toHaveFocus();
+
+    await user.click(more);
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    dialog = screen.getByRole("dialog", { name: "Delete reel?" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+
+    await waitFor(() => expect(screen.queryByRole("article")).not.toBeInTheDocument());
+    expect(remove).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("heading", { name: "No reels yet" })).toBeInTheDocument();
+  });
+
+  it("copies the reel link when there is no share sheet, says so for 3 s, and counts the share", async () => {
+    const success = vi.spyOn(toast, "success");
+    const writeText = vi.fn(() => Promise.resolve());
+    const { user, article } = await openOne(makeFlick(), {
+      "POST /flicks/f-1/share": jsonResponse(200, { sharesCount: 2 }),
+    });
+    stubNavigator({ clipboard: { writeText }, share: undefined });
+
+    await user.click(within(article).getByRole("button", { name: "Share" }));
+
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/reel/f-1`);
+    expect(await screen.findByText("Reel link copied to clipboard!")).toBeInTheDocument();
+    expect(success).toHaveBeenCalledWith("Reel link copied to clipboard!", { autoClose: FLICK_TOAST_MS });
+    await waitFor(() =>
+      expect(within(article).getByRole("button", { name: "Share" })).toHaveAccessibleDescription("2 shares"),
+    );
+  });
+
+  it("uses the device's share sheet when there is one", async () => {
+    const share = vi.fn(() => Promise.resolve());
+    const { user, article, fetchMock } = await openOne(makeFlick(), {
+      "POST /flicks/f-1/share": jsonResponse(200, { sharesCount: 2 }),
+    });
+    stubNavigator({ share });
+
+    await user.click(within(article).getByRole("button", { name: "Share" }));
+
+    expect(share).toHaveBeenCalledWith({
+      title: "Reel by @bob on Flik",
+      url: `${window.location.origin}/reel/f-1`,
+    });
+    await waitFor(() => expect(callsTo(fetchMock, "POST /flicks/f-1/share")).toHaveLength(1));
+  });
+});

@@ -1,0 +1,50 @@
+import { COMMENT_MAX_LENGTH } from "@flik/shared";
+import { type FormEvent, type Ref, useId, useState } from "react";
+import { useAddFlickComment } from "../hooks/use-add-flick-comment";
+
+interface FlickCommentFormProps {
+  flickId: string;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** Spec §5: sent on Enter or Post, only when non-blank after trimming. */
+export function FlickCommentForm({ flickId, inputRef }: FlickCommentFormProps) {
+  const [text, setText] = useState("");
+  const addComment = useAddFlickComment(flickId);
+  const id = useId();
+  const trimmed = text.trim();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!trimmed || addComment.isPending) return;
+    addComment.mutate(trimmed, { onSuccess: () => setText("") });
+  }
+
+  return (
+    <form onSubmit={handleSubmit}>
+      <div className="flex items-center gap-1 rounded-full border border-zinc-200 bg-zinc-50 pr-1 pl-4 transition focus-within:border-fuchsia-400 focus-within:bg-white focus-within:ring-4 focus-within:ring-fuchsia-500/15">
+        <label htmlFor={id} className="sr-only">
+          Add a comment
+        </label>
+        <input
+          ref={inputRef}
+          id={id}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Add a comment..."
+          maxLength={COMMENT_MAX_LENGTH}
+          autoComplete="off"
+          enterKeyHint="send"
+          className="min-w-0 flex-1 bg-transparent py-2.5 text-base text-zinc-900 placeholder:text-zinc-500 focus:outline-none focus-visible:outline-none sm:text-sm"
+        />
+        <button
+          type="submit"
+          disabled={!trimmed || addComment.isPending}
+          className="rounded-full px-3 py-1.5 text-sm font-semibold text-fuchsia-600 transition hover:text-fuchsia-800 disabled:cursor-default disabled:text-fuchsia-300"
+        >
+          {addComment.isPending ? "Posting..." : "Post"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { FLICK_COMMENTS_PANEL_VH } from "@flik/shared";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse, makeComment, makePost, pending } from "../../../test/fixtures";
+import { makeFlick } from "../test/flick-fixtures";
+import { callsTo, flicksPage, openFlicks } from "../test/flicks-harness";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+async function openOne(flick = makeFlick(), routes: Parameters<typeof openFlicks>[0] = {}) {
+  const opened = openFlicks({ "GET /flicks": flicksPage([flick]), ...routes });
+  const article = await screen.findByRole("article", { name: `Flick by @${flick.uploadedBy.username}` });
+  return { ...opened, article };
+}
+
+describe("the comments panel", () => {
+  it("opens at 60% height with every comment, posts on Enter, and gives focus back on Escape", async () => {
+    const flick = makeFlick({
+      commentsCount: 2,
+      comments: [makeComment({ _id: "c-2", text: "Newest only" })],
+    });
+    const post = makePost({
+      _id: "f-1",
+      comments: [
+        makeComment({ _id: "c-1", text: "The very first" }),
+        makeComment({ _id: "c-2", text: "Newest only" }),
+      ],
+    });
+    const comment = vi.fn(() =>
+      jsonResponse(201, {
+        comment: makeComment({
+          _id: "c-3",
+          text: "Great wave",
+          user: { _id: "u-alice", username: "alice", avatar: "" },
+        }),
+        commentsCount: 3,
+      }),
+    );
+    const { user, article, fetchMock } = await openOne(flick, {
+      "GET /posts/f-1": jsonResponse(200, { post }),
+      "POST /flicks/f-1/comment": comment,
+    });
+
+    const button = within(article).getByRole("button", { name: "Comments" });
+    await user.click(button);
+    const panel = screen.getByRole("dialog", { name: "Comments (2)" });
+    expect(panel).toHaveClass(`h-[${FLICK_COMMENTS_PANEL_VH}dvh]`);
+    expect(within(panel).getByText("Newest only")).toBeInTheDocument();
+    expect(await within(panel).findByText("The very first")).toBeInTheDocument();
+    const input = within(panel).getByRole("textbox", { name: "Add a comment" });
+    expect(input).toHaveFocus();
+
+    await user.keyboard("   {Enter}");
+    expect(comment).not.toHaveBeenCalled();
+    await user.type(input, "  Great wave {Enter}");
+    expect(await within(panel).findByText("Great wave")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "POST /flicks/f-1/comment")).toEqual([{ text: "Great wave" }]);
+    expect(input).toHaveValue("");
+    expect(button).toHaveAccessibleDescription("3 comments");
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it("says so when there are no comments yet, and sends nothing blank with the Post button", async () => {
+    const { user, article } = await openOne(makeFlick(), { "GET /posts/f-1": () => pending() });
+    await user.click(within(article).getByRole("button", { name: "Comments" }));
+    const panel = screen.getByRole("dialog", { name: "Comments" });
+    expect(within(panel).getByText("No comments yet.")).toBeInTheDocument();
+    expect(within(panel).getByRole("button", { name: "Post" })).toBeDisabled();
+    await user.click(within(panel).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,40 @@
+import type { Flick } from "@flik/shared";
+import { useRef } from "react";
+import { Dialog } from "../../../components/dialog";
+import { CommentList } from "../../posts/components/comment-list";
+import { useFlickCommentsQuery } from "../api/flicks.queries";
+import { FlickCommentForm } from "./flick-comment-form";
+
+interface FlickCommentsPanelProps {
+  flick: Flick;
+  onClose: () => void;
+}
+
+/**
+ * The comments sheet, FLICK_COMMENTS_PANEL_VH of the screen's height (spec §2): the flick's comments
+ * (all of them once the post has loaded) and a field to add one. Focus starts in the field and goes
+ * back to the Comments button on close; Escape closes.
+ */
+export function FlickCommentsPanel({ flick, onClose }: FlickCommentsPanelProps) {
+  const comments = useFlickCommentsQuery(flick);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const count = flick.commentsCount;
+
+  return (
+    <Dialog
+      title={count > 0 ? `Comments (${count.toLocaleString("en-US")})` : "Comments"}
+      onClose={onClose}
+      initialFocus={inputRef}
+      // FLICK_COMMENTS_PANEL_VH, spelled out for Tailwind (a test keeps the two equal).
+      panelClassName="h-[60dvh]"
+      bodyClassName="flex flex-col p-0"
+    >
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-4 sm:px-6">
+        <CommentList comments={comments.data ?? flick.comments} />
+      </div>
+      <div className="shrink-0 border-t border-zinc-100 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]">
+        <FlickCommentForm flickId={flick._id} inputRef={inputRef} />
+      </div>
+    </Dialog>
+  );
+}

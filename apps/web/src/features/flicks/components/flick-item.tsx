@@ -1,0 +1,89 @@
+import { FLICK_LIKE_HEART_MS, FLICK_MUTE_INDICATOR_MS, FLICK_TOAST_MS, type Flick } from "@flik/shared";
+import { toast } from "react-toastify/unstyled";
+import { useFlash } from "../hooks/use-flash";
+import { useLikeFlick } from "../hooks/use-like-flick";
+import { useShareFlick } from "../hooks/use-share-flick";
+import { useTapGesture } from "../hooks/use-tap-gesture";
+import { FlickActions } from "./flick-actions";
+import { LikeHeart, MuteIndicator, PausedIndicator } from "./flick-feedback";
+import { FlickInfo } from "./flick-info";
+import { FlickVideo } from "./flick-video";
+
+export interface FlickItemProps {
+  flick: Flick;
+  /** Near the one on screen: its video is mounted; farther ones are an empty frame of the same size. */
+  nearby: boolean;
+  preload: "auto" | "metadata";
+  playing: boolean;
+  paused: boolean;
+  muted: boolean;
+  onToggleMute: () => void;
+  onSoundBlocked: () => void;
+  onOpenComments: (flick: Flick) => void;
+  onDelete: (flick: Flick) => void;
+}
+
+/** One flick, full height: the video, what a tap does to it, who posted it and the action column. */
+export function FlickItem(props: FlickItemProps) {
+  const { flick, nearby, muted, onToggleMute } = props;
+  const like = useLikeFlick();
+  const share = useShareFlick();
+  const [muteShown, flashMute] = useFlash<boolean>(FLICK_MUTE_INDICATOR_MS);
+  const [heart, flashHeart] = useFlash<number>(FLICK_LIKE_HEART_MS);
+  const onTap = useTapGesture({
+    onSingleTap: () => {
+      onToggleMute();
+      flashMute(!muted);
+    },
+    // Spec §4: a double tap only ever likes; on a liked flick it shows the heart and changes nothing.
+    onDoubleTap: () => {
+      like(flick, true);
+      flashHeart(Date.now());
+    },
+  });
+
+  return (
+    <article
+      aria-label={`Flick by @${flick.uploadedBy.username}`}
+      className="relative mx-auto h-full w-full sm:aspect-[9/16] sm:w-auto sm:max-w-full lg:my-4 lg:h-[calc(100%-2rem)]"
+    >
+      <div className="absolute inset-0 overflow-hidden bg-zinc-950 lg:rounded-2xl">
+        {nearby ? (
+          <FlickVideo
+            src={flick.videoUrl}
+            label={flick.description.trim() || `Flick by @${flick.uploadedBy.username}`}
+            playing={props.playing}
+            muted={muted}
+            preload={props.preload}
+            onSoundBlocked={props.onSoundBlocked}
+          />
+        ) : (
+          <div data-testid="flick-placeholder" className="size-full" />
+        )}
+        {/* Taps are a touch and mouse shortcut; the sound button, Space and the Like button are the keyboard's. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: see above */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above */}
+        <div data-testid="flick-tap-area" onClick={onTap} className="absolute inset-0 touch-manipulation" />
+        {props.paused && <PausedIndicator />}
+        {muteShown !== null && <MuteIndicator muted={muteShown} />}
+        {heart !== null && <LikeHeart key={heart} />}
+
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 h-1/2 bg-gradient-to-t from-black/85 via-black/35 to-transparent" />
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 pr-20 pb-[calc(5.75rem+env(safe-area-inset-bottom))] pl-4 lg:pr-4 lg:pb-5">
+          <FlickInfo flick={flick} />
+        </div>
+      </div>
+      {/* Over the video's right edge on phones; beside the video on wide screens, like the big apps. */}
+      <div className="absolute right-1.5 bottom-[calc(5rem+env(safe-area-inset-bottom))] lg:right-auto lg:bottom-0 lg:left-full lg:ml-3">
+        <FlickActions
+          flick={flick}
+          onLike={() => like(flick, !flick.isLiked)}
+          onComments={() => props.onOpenComments(flick)}
+          onShare={() => void share(flick)}
+          onDelete={() => props.onDelete(flick)}
+          onReport={() => toast.info("Reported!", { autoClose: FLICK_TOAST_MS })}
+        />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,154 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../../../test/fixtures";
+import { currentSocket } from "../../../test/render-app";
+import { makeFlick, makeFlicks } from "../test/flick-fixtures";
+import { callsTo, flicksPage, openFlicks, scrollToFlick } from "../test/flicks-harness";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+const videos = () => [...document.querySelectorAll("video")];
+
+describe("the flicks feed", () => {
+  it("mounts only the videos next to the one in view, preloads the next, and plays only that one", async () => {
+    openFlicks({ "GET /flicks": flicksPage(makeFlicks(6)) });
+    await screen.findAllByRole("article");
+    expect(videos().map((video) => video.getAttribute("aria-label"))).toEqual([
+      "Flick number 1",
+      "Flick number 2",
+    ]);
+    expect(videos().map((video) => video.getAttribute("preload"))).toEqual(["auto", "auto"]);
+    expect(screen.getAllByTestId("flick-placeholder")).toHaveLength(4);
+
+    scrollToFlick("f-4");
+    expect(
+      videos().map((video) => [video.getAttribute("aria-label"), video.getAttribute("preload")]),
+    ).toEqual([
+      ["Flick number 3", "metadata"],
+      ["Flick number 4", "auto"],
+      ["Flick number 5", "auto"],
+    ]);
+
+    // Between two flicks (neither 70% in view), nothing plays.
+    const pause = vi.mocked(HTMLMediaElement.prototype.pause);
+    pause.mockClear();
+    scrollToFlick(null);
+    expect(pause.mock.contexts).toContain(videos()[1]);
+  });
+
+  it("loads the next page as the viewer nears the end", async () => {
+    const { fetchMock } = openFlicks({
+      "GET /flicks": (url) =>
+        url.includes("cursor=")
+          ? flicksPage([makeFlick({ _id: "f-older", description: "Older one" })])
+          : flicksPage(makeFlicks(4), "next-1"),
+    });
+    await screen.findAllByRole("article");
+    expect(callsTo(fetchMock, "GET /flicks")).toHaveLength(1);
+
+    scrollToFlick("f-2");
+    expect(await screen.findByText("Older one")).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls.find(([url]) => String(url).includes("cursor="))?.[0])).toContain(
+      "cursor=next-1",
+    );
+  });
+
+  it("offers to try again when a further page fails to load", async () => {
+    let older = 0;
+    const { user } = openFlicks({
+      "GET /flicks": (url) =>
+        !url.includes("cursor=")
+          ? flicksPage(makeFlicks(2), "next-1")
+          : ++older === 1
+            ? jsonResponse(500, { message: "Boom" })
+            : flicksPage([makeFlick({ _id: "f-older", description: "Older one" })]),
+    });
+    await screen.findAllByRole("article");
+    scrollToFlick("f-2");
+
+    await user.click(await screen.findByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Older one")).toBeInTheDocument();
+  });
+
+  it("joins the flicks room on every connect, leaves it on the way out, and follows new and deleted reels", async () => {
+    const { router } = openFlicks({ "GET /flicks": flicksPage([makeFlick()]) });
+    await screen.findByRole("article", { name: "Flick by @bob" });
+    const socket = await currentSocket();
+
+    const joins = () => socket.emitted.filter(([event]) => event === "joinFlicks").length;
+    // Joined at once on the live socket, then again on each reconnect.
+    expect(joins()).toBe(1);
+    act(() => socket.fire("connect"));
+    act(() => socket.fire("connect"));
+    expect(joins()).toBe(3);
+    expect(socket.emitted).toContainEqual(["joinPostRoom", "f-1"]);
+
+    act(() =>
+      socket.fire("newReel", {
+        flick: makeFlick({
+          _id: "f-new",
+          description: "Fresh one",
+          uploadedBy: { ...makeFlick().uploadedBy, username: "carol" },
+        }),
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole("article").map((article) => article.getAttribute("aria-label"))).toEqual([
+        "Flick by @carol",
+        "Flick by @bob",
+      ]),
+    );
+
+    act(() => socket.fire("postLiked", { postId: "f-1", likesCount: 7, userId: "u-carol", isLiked: true }));
+    act(() => socket.fire("postShared", { postId: "f-1", sharesCount: 4 }));
+    const bobs = screen.getByRole("article", { name: "Flick by @bob" });
+    await waitFor(() =>
+      expect(within(bobs).getByRole("button", { name: "Like" })).toHaveAccessibleDescription("7 likes"),
+    );
+    expect(within(bobs).getByRole("button", { name: "Share" })).toHaveAccessibleDescription("4 shares");
+
+    act(() => socket.fire("flickDeleted", { flickId: "f-1", videoUrl: "", uploadedBy: "u-bob" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Flick by @bob" })).not.toBeInTheDocument(),
+    );
+
+    socket.connected = true;
+    await act(() => router.navigate("/post/new"));
+    await waitFor(() => expect(socket.emitted).toContainEqual(["leaveFlicks"]));
+  });
+
+  it("moves with ArrowDown/ArrowUp (and j/k), pauses with Space and switches the sound with m", async () => {
+    const scrolled: string[] = [];
+    Object.defineProperty(HTMLElement.prototype, "scrollIntoView", {
+      configurable: true,
+      value(this: HTMLElement) {
+        scrolled.push(this.dataset.flickId ?? "");
+      },
+    });
+    const { user } = openFlicks({ "GET /flicks": flicksPage(makeFlicks(3)) });
+    await screen.findAllByRole("article");
+    const pause = vi.mocked(HTMLMediaElement.prototype.pause);
+
+    await user.keyboard("{ArrowDown}");
+    expect(scrolled).toEqual(["f-2"]);
+    scrollToFlick("f-2");
+    await user.keyboard("k");
+    expect(scrolled).toEqual(["f-2", "f-1"]);
+
+    pause.mockClear();
+    await user.keyboard(" ");
+    expect(screen.getByText("Paused")).toBeInTheDocument();
+    expect(pause.mock.contexts).toContain(screen.getByLabelText("Flick number 2"));
+    await user.keyboard(" ");
+    expect(screen.queryByText("Paused")).not.toBeInTheDocument();
+
+    expect(screen.getByRole("button", { name: "Unmute" })).toBeInTheDocument();
+    await user.keyboard("m");
+    expect(screen.getByRole("button", { name: "Mute" })).toBeInTheDocument();
+    expect((screen.getByLabelText("Flick number 2") as HTMLVideoElement).muted).toBe(false);
+    Reflect.deleteProperty(HTMLElement.prototype, "scrollIntoView");
+  });
+});

@@ -1,0 +1,140 @@
+import type { Flick } from "@flik/shared";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useFlicksQuery } from "../api/flicks.queries";
+import { useDeleteFlick } from "../hooks/use-delete-flick";
+import { useFlicksKeyboard } from "../hooks/use-flicks-keyboard";
+import { useFlicksLiveUpdates } from "../hooks/use-flicks-live-updates";
+import { useVisibleFlick } from "../hooks/use-visible-flick";
+import { FlickCommentsPanel } from "./flick-comments-panel";
+import { FlickDeleteDialog } from "./flick-delete-dialog";
+import { FlickItem } from "./flick-item";
+import { FlicksEmpty, FlicksError, FlicksLoading } from "./flicks-states";
+import { FlicksTopBar } from "./flicks-top-bar";
+
+/** Flicks this close to the one on screen keep their video element; the rest are empty frames. */
+const MOUNTED_AROUND = 1;
+/** The next page loads when the viewer is this close to the end. */
+const PREFETCH_WITHIN = 3;
+
+/**
+ * The full-screen, snap-scrolling feed (spec §2, §4), newest first, after `lead` when a share link
+ * opened it. One flick per screen height; only the one in view plays.
+ */
+export function FlicksFeed({ lead }: { lead?: Flick }) {
+  useDocumentTitle("Flicks");
+  const feed = useFlicksQuery();
+  const flicks = useMemo(() => {
+    const loaded = feed.data?.pages.flatMap((page) => page.flicks) ?? [];
+    return lead ? [lead, ...loaded.filter((flick) => flick._id !== lead._id)] : loaded;
+  }, [feed.data, lead]);
+
+  const scroller = useRef<HTMLElement>(null);
+  const { currentId, inView, register } = useVisibleFlick(scroller);
+  const activeIndex = Math.max(
+    0,
+    flicks.findIndex((flick) => flick._id === currentId),
+  );
+  const active = flicks[activeIndex];
+  // Spec §4: muted at first; once unmuted, the next flick plays with sound too.
+  const [muted, setMuted] = useState(true);
+  const toggleMute = useCallback(() => setMuted((value) => !value), []);
+  const [pausedId, setPausedId] = useState<string | null>(null);
+  const [commentsFor, setCommentsFor] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const deleteFlick = useDeleteFlick();
+
+  const nearbyIds = useMemo(
+    () =>
+      flicks
+        .slice(Math.max(0, activeIndex - MOUNTED_AROUND), activeIndex + MOUNTED_AROUND + 1)
+        .map((f) => f._id),
+    [flicks, activeIndex],
+  );
+  useFlicksLiveUpdates(nearbyIds);
+
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
+  useEffect(() => {
+    if (flicks.length === 0 || activeIndex < flicks.length - PREFETCH_WITHIN) return;
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [activeIndex, flicks.length, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  const scrollTo = (index: number) => {
+    const target = flicks[index];
+    if (!target) return;
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    scroller.current
+      ?.querySelector(`[data-flick-id="${CSS.escape(target._id)}"]`)
+      ?.scrollIntoView?.({ behavior: reduced ? "auto" : "smooth", block: "start" });
+  };
+  useFlicksKeyboard({
+    enabled: !commentsFor && !deleting && flicks.length > 0,
+    onNext: () => scrollTo(activeIndex + 1),
+    onPrevious: () => scrollTo(activeIndex - 1),
+    onTogglePause: () => active && setPausedId((id) => (id === active._id ? null : active._id)),
+    onToggleMute: toggleMute,
+  });
+
+  const commentsFlick = flicks.find((flick) => flick._id === commentsFor);
+  return (
+    <div className="fixed inset-0 bg-black">
+      <FlicksTopBar muted={flicks.length > 0 ? muted : null} onToggleMute={toggleMute} />
+      <main
+        id="main"
+        ref={scroller}
+        aria-label="Flicks"
+        className="h-dvh snap-y snap-mandatory overflow-y-auto overscroll-y-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+      >
+        {flicks.length === 0 ? (
+          feed.isPending ? (
+            <FlicksLoading />
+          ) : feed.isError ? (
+            <FlicksError onRetry={() => feed.refetch()} retrying={feed.isFetching} />
+          ) : (
+            <FlicksEmpty />
+          )
+        ) : (
+          <ul aria-label="Reels">
+            {flicks.map((flick, index) => {
+              const distance = index - activeIndex;
+              return (
+                <li
+                  key={flick._id}
+                  ref={register}
+                  data-flick-id={flick._id}
+                  className="h-dvh snap-start snap-always"
+                >
+                  <FlickItem
+                    flick={flick}
+                    nearby={Math.abs(distance) <= MOUNTED_AROUND}
+                    preload={distance === 0 || distance === 1 ? "auto" : "metadata"}
+                    playing={distance === 0 && inView && pausedId !== flick._id}
+                    paused={distance === 0 && pausedId === flick._id}
+                    muted={muted}
+                    onToggleMute={toggleMute}
+                    onSoundBlocked={() => setMuted(true)}
+                    onOpenComments={(target) => setCommentsFor(target._id)}
+                    onDelete={(target) => setDeleting(target._id)}
+                  />
+                </li>
+              );
+            })}
+            {isFetchNextPageError && (
+              <li className="h-dvh snap-start">
+                <FlicksError onRetry={() => fetchNextPage()} retrying={isFetchingNextPage} />
+              </li>
+            )}
+          </ul>
+        )}
+      </main>
+      {commentsFlick && <FlickCommentsPanel flick={commentsFlick} onClose={() => setCommentsFor(null)} />}
+      {deleting && (
+        <FlickDeleteDialog
+          deleting={deleteFlick.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => deleteFlick.mutate(deleting, { onSettled: () => setDeleting(null) })}
+        />
+      )}
+    </div>
+  );
+}

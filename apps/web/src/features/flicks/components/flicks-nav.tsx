@@ -1,0 +1,57 @@
+import { Link, useLocation } from "react-router";
+import { CountBadge } from "../../../components/badge";
+import { Wordmark } from "../../../components/wordmark";
+import { NAV_ITEMS } from "../../layout/nav-items";
+import { useNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
+
+/**
+ * The flicks screen's own six tabs (spec §2), drawn over the video: a translucent bar on phones, a
+ * dark rail from 1024px like the app's own tab rail. The notifications tab shows the unread count.
+ */
+export function FlicksNav() {
+  const { pathname } = useLocation();
+  const unread = useNotificationsUnreadCount();
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-black/55 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:top-0 lg:right-auto lg:w-60 lg:border-t-0 lg:border-r lg:bg-black/40 lg:pt-6 lg:pb-0"
+    >
+      <Link
+        to="/post"
+        aria-label="Flik home"
+        className="mx-6 mb-8 hidden w-fit rounded-lg focus-visible:outline-white lg:flex"
+      >
+        <Wordmark tone="light" />
+      </Link>
+      <ul className="mx-auto grid h-16 max-w-lg grid-cols-6 lg:h-auto lg:max-w-none lg:grid-cols-1 lg:gap-1 lg:p-3">
+        {NAV_ITEMS.map(({ id, to, label, icon: Icon, isActive }) => {
+          // /reel/{id} is the flicks screen too.
+          const active = isActive(pathname) || (id === "flicks" && pathname.startsWith("/reel/"));
+          return (
+            <li key={id} className="flex">
+              <Link
+                to={to}
+                aria-label={label}
+                aria-current={active ? "page" : undefined}
+                className={`relative flex flex-1 items-center justify-center rounded-xl transition focus-visible:outline-white lg:justify-start lg:gap-3.5 lg:px-4 lg:py-3 ${
+                  active ? "text-white lg:bg-white/15" : "text-white/65 hover:text-white lg:hover:bg-white/10"
+                }`}
+              >
+                <span className="relative">
+                  <Icon className={`size-6 ${active ? "stroke-[2.4]" : ""}`} />
+                  <CountBadge
+                    count={id === "notifications" ? unread : 0}
+                    className="absolute -top-2 -right-3 ring-black/60"
+                  />
+                </span>
+                <span className={`hidden text-sm lg:inline ${active ? "font-semibold" : "font-medium"}`}>
+                  {label}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,24 @@
+import { FLICK_TOAST_MS } from "@flik/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify/unstyled";
+import { removeCachedPost } from "../../posts/cache/post-cache";
+import { deleteFlick } from "../api/flicks.api";
+import { removeCachedFlick } from "../cache/flick-cache";
+import { markPostsStale } from "./mark-posts-stale";
+
+export const CONFIRM_DELETE_REEL = "Are you sure you want to delete this reel?";
+
+/** Owner-only (spec §6); the caller confirms first. A failure is only logged (spec §8). */
+export function useDeleteFlick() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteFlick(id),
+    onSuccess: (_, id) => {
+      removeCachedFlick(queryClient, id);
+      removeCachedPost(queryClient, id);
+      markPostsStale(queryClient);
+      toast.success("Reel deleted", { autoClose: FLICK_TOAST_MS });
+    },
+    onError: (error) => console.error("Deleting the reel failed", error),
+  });
+}

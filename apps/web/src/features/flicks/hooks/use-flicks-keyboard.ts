@@ -1,0 +1,41 @@
+import { useEffect, useRef } from "react";
+
+interface FlicksKeys {
+  enabled: boolean;
+  onNext: () => void;
+  onPrevious: () => void;
+  onTogglePause: () => void;
+  onToggleMute: () => void;
+}
+
+/** Where a key already means something (typing, a button's Space, a menu): the feed leaves it alone. */
+const OWNS_KEYS = "input, textarea, select, button, a, [contenteditable], [role='menu'], [role='dialog']";
+
+/** ArrowDown/j and ArrowUp/k move between flicks, Space pauses or plays, m switches the sound. */
+export function useFlicksKeyboard({ enabled, ...handlers }: FlicksKeys): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.target instanceof Element && event.target.closest(OWNS_KEYS)) return;
+      const action = {
+        ArrowDown: latest.current.onNext,
+        j: latest.current.onNext,
+        ArrowUp: latest.current.onPrevious,
+        k: latest.current.onPrevious,
+        " ": latest.current.onTogglePause,
+        m: latest.current.onToggleMute,
+      }[event.key];
+      if (!action) return;
+      event.preventDefault();
+      action();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [enabled]);
+}

@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse, pending } from "../../../test/fixtures";
+import { makeFlick } from "../test/flick-fixtures";
+import { flicksPage, openFlicks } from "../test/flicks-harness";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+describe("FlicksScreen", () => {
+  it("says 'Loading Reels...' while the list is empty and loading", async () => {
+    openFlicks({ "GET /flicks": () => pending() });
+    expect(await screen.findByText("Loading Reels...")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading Reels...");
+  });
+
+  it("shows each flick's uploader, description and counts over a muted, inline, looping video", async () => {
+    openFlicks({
+      "GET /flicks": flicksPage([makeFlick({ likesCount: 1, commentsCount: 4, sharesCount: 1200 })]),
+    });
+    const flick = await screen.findByRole("article", { name: "Flick by @bob" });
+    expect(within(flick).getByRole("link", { name: "bob" })).toHaveAttribute("href", "/profile/bob");
+    expect(within(flick).getByText("Surfing at dawn")).toBeInTheDocument();
+    expect(within(flick).getByRole("button", { name: "Like" })).toHaveAccessibleDescription("1 like");
+    expect(within(flick).getByRole("button", { name: "Comments" })).toHaveAccessibleDescription("4 comments");
+    expect(within(flick).getByRole("button", { name: "Share" })).toHaveAccessibleDescription("1.2K shares");
+    expect(within(flick).getByRole("button", { name: "More options" })).toBeInTheDocument();
+    const video = within(flick).getByLabelText("Surfing at dawn") as HTMLVideoElement;
+    expect(video.muted).toBe(true);
+    expect(video).toHaveAttribute("playsinline");
+    expect(video).toHaveAttribute("loop");
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
+    expect(document.title).toBe("Flicks · Flik");
+  });
+
+  it("says so when there are no reels, and links to a new post", async () => {
+    openFlicks({ "GET /flicks": flicksPage([]) });
+    expect(await screen.findByRole("heading", { name: "No reels yet" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Share a flick" })).toHaveAttribute("href", "/post/new");
+  });
+
+  it("offers to try again when the feed fails to load", async () => {
+    let calls = 0;
+    const { user } = openFlicks({
+      "GET /flicks": () =>
+        ++calls === 1 ? jsonResponse(500, { message: "Boom" }) : flicksPage([makeFlick()]),
+    });
+    expect(await screen.findByText("Something went wrong loading reels.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("article", { name: "Flick by @bob" })).toBeInTheDocument();
+  });
+
+  it("has its own six tabs, Flicks current, with the unread notifications badge", async () => {
+    openFlicks({
+      "GET /flicks": flicksPage([makeFlick()]),
+      "GET /notifications": jsonResponse(200, { notifications: [], unreadCount: 3, nextCursor: null }),
+    });
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    const links = within(within(nav).getByRole("list")).getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "/post",
+      "/search",
+      "/flicks",
+      "/post/new",
+      "/notifications",
+      "/profile",
+    ]);
+    expect(within(nav).getByRole("link", { name: "Flicks" })).toHaveAttribute("aria-current", "page");
+    expect(await within(nav).findByText("3")).toBeInTheDocument();
+  });
+
+  it("goes back to /post when there is no page to go back to", async () => {
+    const { user, router } = openFlicks({ "GET /flicks": flicksPage([makeFlick()]) });
+    await user.click(await screen.findByRole("button", { name: "Back" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
+  });
+});

@@ -1,0 +1,52 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse, makePost } from "../../../test/fixtures";
+import { makeFlick } from "../test/flick-fixtures";
+import { flicksPage, openFlicks } from "../test/flicks-harness";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+const reelPost = makePost({
+  _id: "f-9",
+  caption: "Shared with me",
+  image: "/media/video/shared.mp4",
+  mediaType: "video",
+  isReel: true,
+});
+
+describe("ReelLinkScreen (/reel/{id})", () => {
+  it("opens the feed at the linked reel, then the others without it twice", async () => {
+    openFlicks(
+      {
+        "GET /posts/f-9": jsonResponse(200, { post: reelPost }),
+        "GET /flicks": flicksPage([
+          makeFlick({ _id: "f-1" }),
+          makeFlick({ _id: "f-9", description: "Shared with me" }),
+        ]),
+      },
+      "/reel/f-9",
+    );
+
+    await screen.findByText("Surfing at dawn");
+    const articles = screen.getAllByRole("article");
+    expect(articles).toHaveLength(2);
+    const [first, second] = articles as [HTMLElement, HTMLElement];
+    expect(within(first).getByLabelText("Shared with me")).toHaveAttribute("src", "/media/video/shared.mp4");
+    expect(within(second).getByText("Surfing at dawn")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Flicks" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("says the reel isn't available for an unknown id, with a way on to the other reels", async () => {
+    openFlicks({ "GET /posts/nope": jsonResponse(404, { message: "Post not found" }) }, "/reel/nope");
+    expect(await screen.findByRole("heading", { name: "This reel isn't available" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Watch other reels" })).toHaveAttribute("href", "/flicks");
+  });
+
+  it("says the same for a link to a post that is no video", async () => {
+    openFlicks({ "GET /posts/p-1": jsonResponse(200, { post: makePost() }) }, "/reel/p-1");
+    expect(await screen.findByRole("heading", { name: "This reel isn't available" })).toBeInTheDocument();
+  });
+});
