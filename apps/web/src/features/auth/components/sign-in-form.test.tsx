@@ -36,7 +36,10 @@ describe("SignInForm", () => {
     expect(getToken()).toBe(token);
     expect(getUserId()).toBe("u-alice");
     expect(getUsername()).toBe("alice");
-    expect(router.state.location).toMatchObject({ pathname: "/chat", search: "?with=bob", hash: "#latest" });
+    // The chat screen's code loads lazily; the router moves once it has.
+    await waitFor(() =>
+      expect(router.state.location).toMatchObject({ pathname: "/chat", search: "?with=bob", hash: "#latest" }),
+    );
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       identifier: "alice@example.com",
       password: "wonderland",
