@@ -1,19 +1,35 @@
-import { screen, within } from "@testing-library/react";
+import { QueryClient } from "@tanstack/react-query";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { AppProviders } from "../../../app/app-providers";
 import { saveUnreadCount } from "../../../lib/storage";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makeUser } from "../../../test/fixtures";
-import { renderApp, stubFetch } from "../../../test/render-app";
+import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
+import { makeNotification, notificationsPage } from "../../notifications/test/notification-fixtures";
+import { AppLayout } from "./app-layout";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
   return { createUserSocket: vi.fn(() => createFakeSocket()) };
 });
 
-function signedInAt(path: string) {
+function signedInAt(path: string, { notificationsUnread = 0 } = {}) {
   signInAsAlice();
-  stubFetch(fetchRoutes({ "GET /user": jsonResponse(200, { user: makeUser() }) }));
+  stubFetch(
+    fetchRoutes({
+      "GET /user": jsonResponse(200, { user: makeUser() }),
+      "GET /notifications": jsonResponse(200, notificationsPage([], { unreadCount: notificationsUnread })),
+    }),
+  );
   return renderApp(path);
+}
+
+function notificationsTab() {
+  return within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", {
+    name: "Notifications",
+  });
 }
 
 describe("AppLayout", () => {
@@ -49,14 +65,61 @@ describe("AppLayout", () => {
     expect(chat).toHaveAccessibleDescription("3 unread");
   });
 
+  it("keeps the chat badge in step with the server's unread message count", async () => {
+    signInAsAlice();
+    stubFetch(
+      fetchRoutes({
+        "GET /user": jsonResponse(200, { user: makeUser() }),
+        "GET /notifications": jsonResponse(200, notificationsPage([])),
+        "GET /messages/unread-count": jsonResponse(200, { count: 7 }),
+      }),
+    );
+    renderApp("/search");
+
+    const chat = await screen.findByRole("link", { name: "Chat" });
+    expect(await within(chat).findByText("7")).toBeInTheDocument();
+    expect(chat).toHaveAccessibleDescription("7 unread");
+  });
+
   it("says stories are coming soon when story upload is pressed", async () => {
     const { user } = signedInAt("/search");
     await user.click(await screen.findByRole("button", { name: "Upload story" }));
     expect(await screen.findByText("Stories are coming soon")).toBeInTheDocument();
   });
 
-  it("shows the generic bottom bar instead of the tabs on a reel link", async () => {
-    signedInAt("/reel/42");
+  it("shows the unread notifications count on the Notifications tab, live", async () => {
+    signedInAt("/search", { notificationsUnread: 4 });
+    await waitFor(() => expect(notificationsTab()).toHaveAccessibleDescription("4 unread"));
+    expect(notificationsTab()).toHaveTextContent("4");
+
+    const socket = await currentSocket();
+    act(() => socket.fire("newNotification", { notification: makeNotification(), unreadCount: 5 }));
+
+    await waitFor(() => expect(notificationsTab()).toHaveAccessibleDescription("5 unread"));
+    expect(notificationsTab()).toHaveTextContent("5");
+  });
+
+  it("shows no badge on the Notifications tab when nothing is unread", async () => {
+    signedInAt("/search");
+    const tab = await screen.findByRole("link", { name: "Notifications" });
+    expect(tab).not.toHaveAccessibleDescription();
+    expect(tab).not.toHaveTextContent(/\d/);
+  });
+
+  it("shows the generic bottom bar instead of the tabs outside the spec's sections", async () => {
+    // Every routed signed-in section hides the bar today, so the layout is mounted on a path of its own.
+    signInAsAlice();
+    stubFetch(fetchRoutes({ "GET /notifications": jsonResponse(200, notificationsPage([])) }));
+    const router = createMemoryRouter(
+      [{ element: <AppLayout />, children: [{ path: "*", element: <p>Somewhere</p> }] }],
+      { initialEntries: ["/somewhere"] },
+    );
+    render(
+      <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+
     const bar = await screen.findByRole("navigation", { name: "Quick links" });
     expect(
       within(bar)

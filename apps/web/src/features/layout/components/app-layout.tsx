@@ -1,5 +1,7 @@
 import { Outlet, useLocation } from "react-router";
 import { useStoredUnreadCount } from "../../../lib/use-stored";
+import { ChatUnreadSync } from "../../chat/hooks/use-chat-unread-sync";
+import { useNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
 import { PostLiveUpdates } from "../../posts/hooks/use-post-live-updates";
 import { isBottomBarHidden } from "../bottom-bar";
 import { AppHeader } from "./app-header";
@@ -11,15 +13,22 @@ import { TabNav } from "./tab-nav";
 export function AppLayout() {
   const { pathname } = useLocation();
   const chatUnread = useStoredUnreadCount();
+  const notificationsUnread = useNotificationsUnreadCount();
   const showGenericBar = !isBottomBarHidden(pathname);
 
   return (
     <div className="min-h-dvh">
       <SkipLink />
       <PostLiveUpdates />
+      {/* Keeps the stored chat unread count, which the header's badge reads, right on every screen. */}
+      <ChatUnreadSync />
       <AppHeader chatUnread={chatUnread} />
-      {/* The notifications badge gets its live count with the notifications feature. */}
-      {showGenericBar ? <GenericBottomBar /> : <TabNav pathname={pathname} badges={{ notifications: 0 }} />}
+      {/* The generic bar has no notifications entry, so only the tabs carry that badge. */}
+      {showGenericBar ? (
+        <GenericBottomBar />
+      ) : (
+        <TabNav pathname={pathname} badges={{ notifications: notificationsUnread }} />
+      )}
       <div className={showGenericBar ? "" : "lg:pl-60"}>
         <main
           id="main"

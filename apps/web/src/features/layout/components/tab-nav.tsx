@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import { CountBadge } from "../../../components/badge";
 import { NAV_ITEMS, type TabId } from "../nav-items";
@@ -9,6 +10,7 @@ interface TabNavProps {
 
 /** The six tabs: a bottom tab bar on phones, a left rail from 1024px. One element, styled per size. */
 export function TabNav({ pathname, badges = {} }: TabNavProps) {
+  const badgeId = useId();
   return (
     <nav
       aria-label="Main"
@@ -17,12 +19,16 @@ export function TabNav({ pathname, badges = {} }: TabNavProps) {
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-6 lg:h-auto lg:max-w-none lg:grid-cols-1 lg:gap-1 lg:p-3">
         {NAV_ITEMS.map(({ id, to, label, icon: Icon, isActive }) => {
           const active = isActive(pathname);
+          const count = badges[id] ?? 0;
+          // The badge itself is hidden from screen readers; the tab describes its count instead.
+          const countId = `${badgeId}-${id}`;
           return (
             <li key={id} className="flex">
               <Link
                 to={to}
                 aria-label={label}
                 aria-current={active ? "page" : undefined}
+                aria-describedby={count > 0 ? countId : undefined}
                 className={`group relative flex flex-1 items-center justify-center rounded-xl transition lg:justify-start lg:gap-3.5 lg:px-4 lg:py-3 ${
                   active
                     ? "text-fuchsia-600 lg:bg-fuchsia-50 lg:text-fuchsia-700"
@@ -31,8 +37,13 @@ export function TabNav({ pathname, badges = {} }: TabNavProps) {
               >
                 <span className="relative">
                   <Icon className={`size-6 transition ${active ? "stroke-[2.2]" : ""}`} />
-                  <CountBadge count={badges[id] ?? 0} className="absolute -top-2 -right-3" />
+                  <CountBadge count={count} className="absolute -top-2 -right-3" />
                 </span>
+                {count > 0 && (
+                  <span id={countId} className="sr-only">
+                    {count} unread
+                  </span>
+                )}
                 <span className={`hidden text-sm lg:inline ${active ? "font-semibold" : "font-medium"}`}>
                   {label}
                 </span>

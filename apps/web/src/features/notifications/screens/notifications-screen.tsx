@@ -1,4 +1,106 @@
-/** Being built (issue 5/6): replaced by the feature's real screen. */
+import type { Notification } from "@flik/shared";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { buttonStyles } from "../../../components/button-styles";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { useNotificationsQuery } from "../api/notifications.queries";
+import { CheckAllIcon } from "../components/notification-icons";
+import { NotificationSections } from "../components/notification-sections";
+import {
+  NotificationsEmpty,
+  NotificationsError,
+  NotificationsSkeleton,
+} from "../components/notification-states";
+import { useMarkAllRead } from "../hooks/use-mark-all-read";
+import { useMarkNotification } from "../hooks/use-mark-notification";
+import { useNotificationsUnreadCount } from "../hooks/use-notifications-unread";
+import { useNow } from "../hooks/use-now";
+
+/** /notifications: what others did with the member and their posts, live, grouped by day (spec §2). */
 export function NotificationsScreen() {
-  return null;
+  useDocumentTitle("Notifications");
+  const now = useNow();
+  const query = useNotificationsQuery();
+  const unreadCount = useNotificationsUnreadCount();
+  const markOne = useMarkNotification();
+  const markAll = useMarkAllRead();
+  const notifications = useMemo(
+    () => query.data?.pages.flatMap((page) => page.notifications) ?? [],
+    [query.data],
+  );
+
+  // Spec §8: notification fetch errors are only logged (the screen still offers a retry).
+  useEffect(() => {
+    if (query.error) console.error("Failed to load notifications", query.error);
+  }, [query.error]);
+
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useOnInView(sentinel, loadMore, { enabled: hasNextPage && !isFetchNextPageError });
+
+  const { mutate: mark } = markOne;
+  const open = useCallback(
+    (notification: Notification) => {
+      if (!notification.read) mark({ id: notification._id, read: true });
+    },
+    [mark],
+  );
+  const toggleRead = useCallback(
+    (notification: Notification) => mark({ id: notification._id, read: !notification.read }),
+    [mark],
+  );
+  const anyUnread = unreadCount > 0 || notifications.some((notification) => !notification.read);
+
+  return (
+    <div className="mx-auto w-full max-w-[600px]">
+      <div className="mb-5 flex min-h-10 items-center justify-between gap-3">
+        <h1 className="text-xl font-bold tracking-tight text-zinc-900 sm:text-2xl">Notifications</h1>
+        {notifications.length > 0 && (
+          <button
+            type="button"
+            onClick={() => markAll.mutate()}
+            disabled={!anyUnread}
+            className="-mr-2 inline-flex shrink-0 items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap text-fuchsia-700 transition hover:bg-fuchsia-50 disabled:cursor-not-allowed disabled:text-zinc-400 disabled:hover:bg-transparent"
+          >
+            <CheckAllIcon className="size-4" />
+            Mark all as read
+          </button>
+        )}
+      </div>
+
+      {query.isPending ? (
+        <NotificationsSkeleton />
+      ) : query.isError && notifications.length === 0 ? (
+        <NotificationsError onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : notifications.length === 0 ? (
+        <NotificationsEmpty />
+      ) : (
+        <>
+          <NotificationSections
+            notifications={notifications}
+            now={now}
+            onOpen={open}
+            onToggleRead={toggleRead}
+          />
+          <div ref={sentinel} className="mt-4">
+            {isFetchingNextPage ? (
+              <NotificationsSkeleton rows={2} />
+            ) : isFetchNextPageError ? (
+              <NotificationsError onRetry={() => fetchNextPage()} retrying={false} />
+            ) : (
+              hasNextPage &&
+              !canObserveIntersections && (
+                <button type="button" onClick={loadMore} className={`${buttonStyles.secondary} w-full`}>
+                  Load more notifications
+                </button>
+              )
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
 }

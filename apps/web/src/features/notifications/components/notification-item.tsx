@@ -1,0 +1,93 @@
+import { type Notification, notificationTimeLabel } from "@flik/shared";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { fullDateTime } from "../../../lib/time-ago";
+import { actionText, notificationHref, senderName } from "../notification-view";
+import { NotificationAvatar } from "./notification-avatar";
+import { NotificationThumbnail } from "./notification-thumbnail";
+
+interface NotificationItemProps {
+  notification: Notification;
+  now: Date;
+  /** The member opened it: it becomes read (the link, if any, then navigates). */
+  onOpen: (notification: Notification) => void;
+  onToggleRead: (notification: Notification) => void;
+}
+
+const bodyClass = "flex min-w-0 flex-1 items-center gap-3 rounded-xl py-1 text-left";
+
+/** One notification: who, what, when and the post's media; unread ones are tinted and dotted. */
+export function NotificationItem({ notification, now, onOpen, onToggleRead }: NotificationItemProps) {
+  const unread = !notification.read;
+  const href = notificationHref(notification);
+  const body: ReactNode = (
+    <>
+      <NotificationAvatar src={notification.sender?.avatar} />
+      <span className="block min-w-0 flex-1">
+        <span className="block text-sm leading-snug text-zinc-800">
+          {unread && <span className="sr-only">Unread: </span>}{" "}
+          <span className="font-semibold text-zinc-950">{senderName(notification)}</span>{" "}
+          {actionText(notification)}
+        </span>{" "}
+        {/* The spaces between the blocks keep the words apart in the link's accessible name. */}
+        {notification.type === "comment" && notification.comment && (
+          <>
+            <span className="mt-0.5 line-clamp-2 block text-sm break-words text-zinc-600">
+              “{notification.comment}”
+            </span>{" "}
+          </>
+        )}
+        <time
+          dateTime={notification.createdAt}
+          title={fullDateTime(notification.createdAt)}
+          className={`mt-1 block text-xs ${unread ? "font-semibold text-fuchsia-700" : "text-zinc-500"}`}
+        >
+          {notificationTimeLabel(notification.createdAt, now)}
+        </time>
+      </span>
+      <NotificationThumbnail notification={notification} />
+    </>
+  );
+
+  return (
+    <li
+      className={`flex items-center gap-2 py-2.5 pr-1.5 pl-3 transition-colors sm:pl-4 ${
+        unread ? "bg-fuchsia-50" : "bg-white hover:bg-zinc-50"
+      }`}
+    >
+      {href ? (
+        <Link to={href} onClick={() => onOpen(notification)} className={bodyClass}>
+          {body}
+        </Link>
+      ) : (
+        <button type="button" onClick={() => onOpen(notification)} className={bodyClass}>
+          {body}
+        </button>
+      )}
+      <ReadToggle unread={unread} onToggle={() => onToggleRead(notification)} />
+    </li>
+  );
+}
+
+/** The unread dot is also the switch: filled while unread, a faint ring once read. */
+function ReadToggle({ unread, onToggle }: { unread: boolean; onToggle: () => void }) {
+  const label = unread ? "Mark as read" : "Mark as unread";
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-label={label}
+      title={label}
+      className="group/toggle flex size-9 shrink-0 items-center justify-center rounded-full transition hover:bg-zinc-900/5"
+    >
+      <span
+        aria-hidden="true"
+        className={`block size-2.5 rounded-full transition ${
+          unread
+            ? "bg-fuchsia-600 group-hover/toggle:scale-125"
+            : "border-2 border-zinc-300 group-hover/toggle:border-zinc-500"
+        }`}
+      />
+    </button>
+  );
+}

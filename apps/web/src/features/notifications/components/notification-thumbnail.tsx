@@ -1,0 +1,50 @@
+import type { Notification } from "@flik/shared";
+import { useState } from "react";
+import { ImageIcon, PlayIcon } from "../../../components/icons";
+import { notificationThumbnail } from "../notification-view";
+
+/** A small square of the post's media: the picture, or the video's first frame with a play mark. */
+export function NotificationThumbnail({ notification }: { notification: Notification }) {
+  const media = notificationThumbnail(notification);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!media) return null;
+  const failed = failedSrc === media.src;
+  const onError = () => setFailedSrc(media.src);
+
+  return (
+    <span className="relative size-11 shrink-0 overflow-hidden rounded-lg bg-zinc-100 ring-1 ring-zinc-900/5 sm:size-12">
+      {failed ? (
+        // A gone or unreadable file: a neutral tile rather than the browser's broken-image mark.
+        <span className="flex size-full items-center justify-center text-zinc-400">
+          {media.type === "video" ? <PlayIcon className="size-5" /> : <ImageIcon className="size-5" />}
+        </span>
+      ) : media.type === "video" ? (
+        <>
+          {/* Only the metadata (and so the first frame) loads; the list never plays anything. */}
+          <video
+            src={media.src}
+            preload="metadata"
+            muted
+            playsInline
+            aria-hidden="true"
+            tabIndex={-1}
+            onError={onError}
+            className="size-full object-cover"
+          />
+          <span className="absolute inset-0 flex items-center justify-center bg-zinc-950/20 text-white">
+            <PlayIcon className="size-4 drop-shadow" />
+          </span>
+        </>
+      ) : (
+        <img
+          src={media.src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={onError}
+          className="size-full object-cover"
+        />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,411 @@
+import type { Notification } from "@flik/shared";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { signInAsAlice } from "../../../test/auth-storage";
+import { fetchRoutes, jsonResponse, makeUser, pending } from "../../../test/fixtures";
+import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
+import { PLACEHOLDER_AVATAR } from "../components/placeholder-avatar";
+import { makeNotification, notificationsPage } from "../test/notification-fixtures";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+type Routes = Parameters<typeof fetchRoutes>[0];
+
+/** Noon, local time: the day groups and labels below hold in every time zone. */
+const NOW = new Date(2025, 5, 10, 12, 0, 0);
+const minutesAgo = (minutes: number, from = NOW) => new Date(from.getTime() - minutes * 60_000).toISOString();
+
+function openNotifications(routes: Routes, { at = NOW }: { at?: Date } = {}) {
+  vi.useFakeTimers({ now: at, shouldAdvanceTime: true });
+  signInAsAlice();
+  const fetchMock = stubFetch(
+    fetchRoutes({ "GET /user": jsonResponse(200, { user: makeUser() }), ...routes }),
+  );
+  return { ...renderApp("/notifications", { fakeTimers: true }), fetchMock };
+}
+
+const pageOf = (...notifications: Notification[]) => jsonResponse(200, notificationsPage(notifications));
+
+function notificationsTab() {
+  return within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", {
+    name: "Notifications",
+  });
+}
+
+async function expectBadge(count: number) {
+  await waitFor(() => {
+    if (count === 0) expect(notificationsTab()).not.toHaveAccessibleDescription();
+    else expect(notificationsTab()).toHaveAccessibleDescription(`${count} unread`);
+  });
+  if (count === 0) expect(notificationsTab()).not.toHaveTextContent(/\d/);
+  else expect(notificationsTab()).toHaveTextContent(String(count));
+}
+
+function item(text: RegExp | string) {
+  const link = screen.getByText(text).closest("li");
+  if (!link) throw new Error(`No notification with ${text}`);
+  return link;
+}
+
+function deferred() {
+  let resolve!: (response: Response) => void;
+  const promise = new Promise<Response>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+const like = makeNotification({ _id: "n-like", createdAt: minutesAgo(5) });
+const follow = makeNotification({
+  _id: "n-follow",
+  type: "follow",
+  text: "started following you",
+  sender: { _id: "u-carol", username: "carol", avatar: "" },
+  post: null,
+  media: null,
+  mediaType: null,
+  createdAt: new Date(2025, 5, 9, 20, 0).toISOString(),
+});
+const comment = makeNotification({
+  _id: "n-comment",
+  type: "comment",
+  text: "commented on your post",
+  sender: null,
+  comment: "What a view!",
+  post: { _id: "p-2", image: "/media/video/surf.mp4", isReel: false, mediaType: "video" },
+  media: "/media/video/surf.mp4",
+  mediaType: "video",
+  read: true,
+  createdAt: new Date(2025, 5, 5, 8, 0).toISOString(),
+});
+
+describe("NotificationsScreen", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("groups notifications under Today, Yesterday and Earlier headings, each a list", async () => {
+    openNotifications({ "GET /notifications": pageOf(like, follow, comment) });
+
+    expect(await screen.findByRole("heading", { name: "Notifications", level: 1 })).toBeInTheDocument();
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(["Today", "Yesterday", "Earlier"]);
+
+    const today = screen.getByRole("list", { name: "Today" });
+    expect(within(today).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(today).getByRole("link")).toHaveTextContent("bob liked your post");
+    expect(within(screen.getByRole("list", { name: "Yesterday" })).getByRole("link")).toHaveTextContent(
+      "carol started following you",
+    );
+    expect(within(screen.getByRole("list", { name: "Earlier" })).getByRole("link")).toHaveTextContent(
+      "Unknown commented on your post",
+    );
+    expect(document.title).toBe("Notifications · Flik");
+  });
+
+  it("shows each item's time label, comment words, avatar or placeholder, and media thumbnail", async () => {
+    openNotifications({ "GET /notifications": pageOf(like, follow, comment) });
+
+    await screen.findByText("5m ago");
+    const liked = item("liked your post");
+    expect(within(liked).getByText("5m ago")).toHaveAttribute("datetime", like.createdAt);
+    const [avatar, thumbnail] = liked.querySelectorAll("img");
+    expect(avatar).toHaveAttribute("src", "/media/image/bob.jpg");
+    expect(thumbnail).toHaveAttribute("src", "/media/image/sunset.jpg");
+    expect(liked.querySelector("video")).toBeNull();
+
+    const followed = item("started following you");
+    // Grouped by calendar day (Yesterday), labelled by elapsed time.
+    expect(within(followed).getByText("16h ago")).toBeInTheDocument();
+    expect(followed.querySelectorAll("img")).toHaveLength(1);
+    expect(followed.querySelector("img")).toHaveAttribute("src", PLACEHOLDER_AVATAR);
+
+    const commented = item("commented on your post");
+    expect(within(commented).getByText("Unknown")).toBeInTheDocument();
+    expect(within(commented).getByText("“What a view!”")).toBeInTheDocument();
+    expect(within(commented).getByText("5d ago")).toBeInTheDocument();
+    expect(commented.querySelector("img")).toHaveAttribute("src", PLACEHOLDER_AVATAR);
+    const video = commented.querySelector("video");
+    expect(video).toHaveAttribute("src", "/media/video/surf.mp4");
+    expect(video).toHaveAttribute("preload", "metadata");
+    expect(video).toHaveProperty("muted", true);
+  });
+
+  it("swaps a broken avatar for the placeholder", async () => {
+    openNotifications({ "GET /notifications": pageOf(like) });
+    const avatar = (await screen.findByText("5m ago")).closest("li")?.querySelector("img");
+    expect(avatar).toHaveAttribute("src", "/media/image/bob.jpg");
+    act(() => {
+      avatar?.dispatchEvent(new Event("error"));
+    });
+    expect(item("liked your post").querySelector("img")).toHaveAttribute("src", PLACEHOLDER_AVATAR);
+  });
+
+  it("swaps a thumbnail that fails to load for a neutral tile", async () => {
+    openNotifications({ "GET /notifications": pageOf(like) });
+    await screen.findByText("5m ago");
+    const thumbnail = item("liked your post").querySelectorAll("img")[1];
+    expect(thumbnail).toHaveAttribute("src", "/media/image/sunset.jpg");
+    act(() => {
+      thumbnail?.dispatchEvent(new Event("error"));
+    });
+    const images = item("liked your post").querySelectorAll("img");
+    expect(images).toHaveLength(1);
+    expect(images[0]).not.toHaveAttribute("src", "/media/image/sunset.jpg");
+  });
+
+  it("marks unread items, and only those, as unread for sight and screen readers", async () => {
+    openNotifications({ "GET /notifications": pageOf(like, comment) });
+    const unread = await screen.findByRole("link", { name: /^Unread: bob liked your post/ });
+    expect(unread.closest("li")).toHaveClass("bg-fuchsia-50");
+    expect(within(item("liked your post")).getByRole("button", { name: "Mark as read" })).toBeInTheDocument();
+
+    const read = screen.getByRole("link", { name: /^Unknown commented on your post/ });
+    expect(read.closest("li")).not.toHaveClass("bg-fuchsia-50");
+    expect(
+      within(item("commented on your post")).getByRole("button", { name: "Mark as unread" }),
+    ).toBeVisible();
+  });
+
+  it("moves time labels on every minute, and regroups at midnight", async () => {
+    const lateEvening = new Date(2025, 5, 9, 23, 59, 20);
+    const fresh = makeNotification({ createdAt: new Date(2025, 5, 9, 23, 59, 0).toISOString() });
+    openNotifications({ "GET /notifications": pageOf(fresh) }, { at: lateEvening });
+
+    expect(await screen.findByText("Just now")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Today" })).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(60_000));
+
+    expect(screen.getByText("1m ago")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Yesterday" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Today" })).not.toBeInTheDocument();
+  });
+
+  it("marks one read at once, lowers the badge, and keeps the server's count", async () => {
+    const read = deferred();
+    const other = makeNotification({
+      _id: "n-2",
+      type: "share",
+      text: "shared your post",
+      createdAt: minutesAgo(30),
+    });
+    const { user, fetchMock } = openNotifications({
+      "GET /notifications": jsonResponse(200, notificationsPage([like, other], { unreadCount: 3 })),
+      "PUT /notifications/n-like/read": () => read.promise,
+    });
+    await screen.findByText("5m ago");
+    await expectBadge(3);
+
+    await user.click(within(item("liked your post")).getByRole("button", { name: "Mark as read" }));
+
+    expect(
+      within(item("liked your post")).getByRole("button", { name: "Mark as unread" }),
+    ).toBeInTheDocument();
+    await expectBadge(2);
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url).endsWith("/n-like/read") && init?.method === "PUT",
+      ),
+    ).toBe(true);
+
+    read.resolve(jsonResponse(200, { read: true, unreadCount: 5 }));
+    await expectBadge(5);
+  });
+
+  it("marks a read one unread and raises the badge", async () => {
+    const { user } = openNotifications({
+      "GET /notifications": pageOf(like, comment),
+      "PUT /notifications/n-comment/unread": jsonResponse(200, { read: false, unreadCount: 2 }),
+    });
+    await screen.findByText("5m ago");
+    await expectBadge(1);
+
+    await user.click(within(item("commented on your post")).getByRole("button", { name: "Mark as unread" }));
+
+    expect(
+      within(item("commented on your post")).getByRole("button", { name: "Mark as read" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /^Unread: Unknown commented/ })).toBeInTheDocument();
+    await expectBadge(2);
+  });
+
+  it("puts the item and the badge back when marking fails", async () => {
+    const { user } = openNotifications({
+      "GET /notifications": pageOf(like),
+      "PUT /notifications/n-like/read": jsonResponse(500, { message: "Boom" }),
+    });
+    await screen.findByText("5m ago");
+    await expectBadge(1);
+
+    await user.click(within(item("liked your post")).getByRole("button", { name: "Mark as read" }));
+
+    expect(
+      await screen.findByText("Couldn't update the notification. Please try again."),
+    ).toBeInTheDocument();
+    expect(within(item("liked your post")).getByRole("button", { name: "Mark as read" })).toBeInTheDocument();
+    await expectBadge(1);
+  });
+
+  it("marks all as read at once and clears the badge", async () => {
+    const markAll = deferred();
+    const other = makeNotification({
+      _id: "n-2",
+      type: "share",
+      text: "shared your post",
+      createdAt: minutesAgo(30),
+    });
+    const { user } = openNotifications({
+      "GET /notifications": pageOf(like, other, comment),
+      "PUT /notifications/mark-all": () => markAll.promise,
+    });
+    await screen.findByText("5m ago");
+    await expectBadge(2);
+
+    await user.click(screen.getByRole("button", { name: "Mark all as read" }));
+
+    expect(screen.queryAllByRole("button", { name: "Mark as read" })).toHaveLength(0);
+    expect(screen.getAllByRole("button", { name: "Mark as unread" })).toHaveLength(3);
+    expect(screen.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
+    await expectBadge(0);
+
+    markAll.resolve(jsonResponse(200, { message: "All notifications marked as read", unreadCount: 0 }));
+    await expectBadge(0);
+  });
+
+  it("puts the unread ones back when mark all fails", async () => {
+    const { user } = openNotifications({
+      "GET /notifications": pageOf(like, comment),
+      "PUT /notifications/mark-all": jsonResponse(500, { message: "Boom" }),
+    });
+    await screen.findByText("5m ago");
+
+    await user.click(screen.getByRole("button", { name: "Mark all as read" }));
+
+    expect(await screen.findByText("Couldn't mark all as read. Please try again.")).toBeInTheDocument();
+    expect(within(item("liked your post")).getByRole("button", { name: "Mark as read" })).toBeInTheDocument();
+    expect(
+      within(item("commented on your post")).getByRole("button", { name: "Mark as unread" }),
+    ).toBeVisible();
+    await expectBadge(1);
+  });
+
+  it("disables mark all when nothing is unread", async () => {
+    openNotifications({ "GET /notifications": pageOf(comment) });
+    expect(await screen.findByRole("button", { name: "Mark all as read" })).toBeDisabled();
+  });
+
+  it("puts a live notification on top as unread and raises the badge", async () => {
+    openNotifications({ "GET /notifications": pageOf(like, comment) });
+    await screen.findByText("5m ago");
+    await expectBadge(1);
+
+    const live = makeNotification({
+      _id: "n-live",
+      type: "follow",
+      text: "started following you",
+      sender: { _id: "u-dan", username: "dan", avatar: "" },
+      post: null,
+      media: null,
+      mediaType: null,
+      createdAt: NOW.toISOString(),
+    });
+    const socket = await currentSocket();
+    act(() => socket.fire("newNotification", { notification: live, unreadCount: 2 }));
+    // The same event twice (another tab's hook, a retry) shows it once.
+    act(() => socket.fire("newNotification", { notification: live, unreadCount: 2 }));
+
+    const first = await screen.findByRole("link", { name: /dan started following you/ });
+    const today = within(screen.getByRole("list", { name: "Today" })).getAllByRole("link");
+    expect(today).toHaveLength(2);
+    expect(today[0]).toBe(first);
+    expect(first).toHaveAccessibleName("Unread: dan started following you Just now");
+    expect(first).toHaveAttribute("href", "/profile/dan");
+    await expectBadge(2);
+  });
+
+  it("opens the post of a like, marking it read", async () => {
+    const { user, router, fetchMock } = openNotifications({
+      "GET /notifications": pageOf(like),
+      "PUT /notifications/n-like/read": jsonResponse(200, { read: true, unreadCount: 0 }),
+      "GET /posts/p-1": () => pending(),
+    });
+
+    const link = await screen.findByRole("link", { name: /bob liked your post/ });
+    expect(link).toHaveAttribute("href", "/post/p-1");
+    await user.click(link);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post/p-1"));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/notifications/n-like/read"))).toBe(
+        true,
+      ),
+    );
+    await expectBadge(0);
+  });
+
+  it("opens the follower's profile for a follow", async () => {
+    openNotifications({ "GET /notifications": pageOf(follow) });
+    expect(await screen.findByRole("link", { name: /carol started following you/ })).toHaveAttribute(
+      "href",
+      "/profile/carol",
+    );
+  });
+
+  it("says 'No notifications yet' when there are none", async () => {
+    openNotifications({ "GET /notifications": pageOf() });
+    expect(await screen.findByRole("heading", { name: "No notifications yet" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Mark all as read" })).not.toBeInTheDocument();
+  });
+
+  it("shows skeletons while loading", async () => {
+    openNotifications({ "GET /notifications": () => pending() });
+    expect(await screen.findByText("Loading notifications...")).toHaveAttribute("role", "status");
+  });
+
+  it("only logs a failed fetch, and offers a retry", async () => {
+    let calls = 0;
+    const { user } = openNotifications({
+      "GET /notifications": (url) =>
+        url.includes("limit=1&") || url.endsWith("limit=1")
+          ? jsonResponse(200, notificationsPage([], { unreadCount: 0 }))
+          : ++calls === 1
+            ? jsonResponse(500, { message: "Boom" })
+            : pageOf(like),
+    });
+
+    expect(await screen.findByText("Couldn't load notifications.")).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith("Failed to load notifications", expect.anything());
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("5m ago")).toBeInTheDocument();
+  });
+
+  it("loads older notifications after the last one", async () => {
+    const older = makeNotification({
+      _id: "n-old",
+      type: "share",
+      text: "shared your post",
+      createdAt: minutesAgo(90),
+    });
+    const { user, fetchMock } = openNotifications({
+      "GET /notifications": (url) =>
+        url.includes("cursor=")
+          ? pageOf(older)
+          : jsonResponse(200, notificationsPage([like], { nextCursor: "next-1" })),
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Load more notifications" }));
+
+    expect(await screen.findByText("1h ago")).toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "Today" })).getAllByRole("listitem")).toHaveLength(2);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("cursor=next-1"))).toBe(true);
+  });
+});
