@@ -38,7 +38,11 @@ describe("SignInForm", () => {
     expect(getUsername()).toBe("alice");
     // The chat screen's code loads lazily; the router moves once it has.
     await waitFor(() =>
-      expect(router.state.location).toMatchObject({ pathname: "/chat", search: "?with=bob", hash: "#latest" }),
+      expect(router.state.location).toMatchObject({
+        pathname: "/chat",
+        search: "?with=bob",
+        hash: "#latest",
+      }),
     );
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       identifier: "alice@example.com",
