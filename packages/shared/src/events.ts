@@ -31,6 +31,8 @@ export interface ServerToClientEvents {
 
   // Notifications (to the recipient's room).
   newNotification: (event: { notification: Notification; unreadCount: number }) => void;
+  /** The member marked notifications read or unread (`"all"`: mark all read) — for their other tabs. */
+  notificationsRead: (event: { ids: string[] | "all"; read: boolean; unreadCount: number }) => void;
 
   // Chats. Message events go to every member's room `user:<id>`, so lists and badges stay live on every
   // screen; typing and seen state go to the room `chat:<id>` of the members who have the chat open.

@@ -84,11 +84,14 @@ export function createNotificationsService(deps: { db: Db; io: FlikIo; domainEve
     /** Only the recipient may; anyone else's id is the same 404 as an unknown one. */
     async setRead(caller: Caller, id: string, read: boolean): Promise<NotificationReadResponse> {
       if (!(await setRead(db, caller.userId, id, read))) throw notFound("Notification not found");
-      return { read, unreadCount: await countUnread(db, caller.userId) };
+      const unreadCount = await countUnread(db, caller.userId);
+      io.to(rooms.user(caller.userId)).emit("notificationsRead", { ids: [id], read, unreadCount });
+      return { read, unreadCount };
     },
 
     async markAllRead(caller: Caller) {
       await markAllRead(db, caller.userId);
+      io.to(rooms.user(caller.userId)).emit("notificationsRead", { ids: "all", read: true, unreadCount: 0 });
       return { message: "All notifications marked as read", unreadCount: 0 };
     },
   };

@@ -195,3 +195,23 @@ describe("newNotification", () => {
     expect(overheard).toEqual([]);
   });
 });
+
+describe("notificationsRead", () => {
+  it("tells the member's other tabs what they marked, with the new count", async () => {
+    await clear(carol);
+    const post = await postOf(carol);
+    await call(bob, "POST", `/posts/${post}/like`);
+    const [like] = (await inbox(carol)).notifications;
+    const otherTab = await connect(baseUrl, { token: carol.token, userId: carol.userId }, sockets);
+
+    const marked = nextEvent(otherTab, "notificationsRead");
+    await call(carol, "PUT", `/notifications/${like?._id}/read`);
+    expect(await marked).toEqual({ ids: [like?._id], read: true, unreadCount: 0 });
+    const unmarked = nextEvent(otherTab, "notificationsRead");
+    await call(carol, "PUT", `/notifications/${like?._id}/unread`);
+    expect(await unmarked).toEqual({ ids: [like?._id], read: false, unreadCount: 1 });
+    const all = nextEvent(otherTab, "notificationsRead");
+    await call(carol, "PUT", "/notifications/mark-all");
+    expect(await all).toEqual({ ids: "all", read: true, unreadCount: 0 });
+  });
+});

@@ -3,7 +3,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSocket } from "../../realtime/socket-provider";
 import { notificationKeys } from "../api/notification-keys";
-import { prependCachedNotification, setUnreadCount } from "../cache/notifications-cache";
+import {
+  markAllCachedRead,
+  prependCachedNotification,
+  setCachedRead,
+  setUnreadCount,
+} from "../cache/notifications-cache";
+import { notificationMutationKey } from "./use-mark-notification";
 
 /**
  * Spec §4: a live notification goes on top as unread and the count follows the server's recomputed one.
@@ -25,10 +31,19 @@ export function useNotificationLiveUpdates(): void {
       if (connectedBefore) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       connectedBefore = true;
     };
+    // What this member marked in another tab; this tab's own pending marks settle the count themselves.
+    const onRead: ServerToClientEvents["notificationsRead"] = ({ ids, read, unreadCount }) => {
+      if (ids === "all") markAllCachedRead(queryClient);
+      else for (const id of ids) setCachedRead(queryClient, id, read);
+      if (queryClient.isMutating({ mutationKey: notificationMutationKey }) === 0)
+        setUnreadCount(queryClient, unreadCount);
+    };
     socket.on("newNotification", onNew);
+    socket.on("notificationsRead", onRead);
     socket.on("connect", onConnect);
     return () => {
       socket.off("newNotification", onNew);
+      socket.off("notificationsRead", onRead);
       socket.off("connect", onConnect);
     };
   }, [socket, queryClient]);

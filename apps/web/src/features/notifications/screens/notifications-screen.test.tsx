@@ -330,6 +330,23 @@ describe("NotificationsScreen", () => {
     await expectBadge(2);
   });
 
+  it("follows what the member marks in another tab", async () => {
+    openNotifications({ "GET /notifications": pageOf(like, comment) });
+    await screen.findByText("5m ago");
+    await expectBadge(1);
+    const socket = await currentSocket();
+
+    act(() => socket.fire("notificationsRead", { ids: ["n-like"], read: true, unreadCount: 0 }));
+    await expectBadge(0);
+    expect(screen.getByRole("link", { name: /bob liked your post/ })).not.toHaveAccessibleName(/^Unread/);
+
+    act(() => socket.fire("notificationsRead", { ids: ["n-like"], read: false, unreadCount: 1 }));
+    await expectBadge(1);
+    act(() => socket.fire("notificationsRead", { ids: "all", read: true, unreadCount: 0 }));
+    await expectBadge(0);
+    expect(await screen.findByRole("button", { name: "Mark all as read" })).toBeDisabled();
+  });
+
   it("opens the post of a like, marking it read", async () => {
     const { user, router, fetchMock } = openNotifications({
       "GET /notifications": pageOf(like),
