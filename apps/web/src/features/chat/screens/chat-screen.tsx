@@ -1,4 +1,96 @@
-/** Being built (issue 5/6): replaced by the feature's real screen. */
+import type { Chat } from "@flik/shared";
+import { useCallback, useEffect, useRef } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { getUserId } from "../../../lib/storage";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useChatsQuery } from "../api/chats.queries";
+import { ChatListPane } from "../components/chat-list-pane";
+import { ChatUnavailable, MessagesSkeleton, NoChatSelected } from "../components/chat-states";
+import { Conversation } from "../components/conversation";
+import { useChatLiveUpdates } from "../hooks/use-chat-live-updates";
+import { useOpenDirectChat } from "../hooks/use-chat-mutations";
+import { useOutbox } from "../hooks/use-outbox";
+
+/** Opened from the list: Back (the button or the browser's) returns to it. */
+interface ChatLocationState {
+  fromList?: boolean;
+}
+
+/**
+ * Chat (spec §2): the list and the conversation side by side from md up; on a phone one at a time,
+ * the open chat in the URL (`?c=`) so the browser's Back returns to the list.
+ */
 export function ChatScreen() {
-  return null;
+  useDocumentTitle("Chat");
+  const viewerId = getUserId() ?? "";
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const selectedId = params.get("c");
+  const chats = useChatsQuery();
+  const outbox = useOutbox();
+  const selected = chats.data?.find((chat) => chat._id === selectedId);
+
+  // Live events and deletions land outside render: they read the open chat from here.
+  const selectedRef = useRef(selectedId);
+  useEffect(() => {
+    selectedRef.current = selectedId;
+  }, [selectedId]);
+  const closeIfOpen = useCallback(
+    (chatId: string) => {
+      if (selectedRef.current === chatId) navigate("/chat", { replace: true });
+    },
+    [navigate],
+  );
+  useChatLiveUpdates(closeIfOpen);
+
+  const openChat = (chat: Chat) =>
+    navigate(`/chat?c=${encodeURIComponent(chat._id)}`, {
+      replace: selectedId === chat._id,
+      state: { fromList: true } satisfies ChatLocationState,
+    });
+  const openWith = useOpenDirectChat(openChat);
+  const back = () => {
+    if ((location.state as ChatLocationState | null)?.fromList) navigate(-1);
+    else navigate("/chat", { replace: true });
+  };
+
+  return (
+    <div className="-mx-4 -mt-6 -mb-28 flex h-[calc(100dvh-8rem-env(safe-area-inset-bottom))] overflow-hidden bg-white sm:-mx-6 lg:mx-0 lg:-mt-4 lg:-mb-6 lg:h-[calc(100dvh-7rem)] lg:rounded-3xl lg:border lg:border-zinc-200/80 lg:shadow-sm">
+      <section
+        aria-label="Chats"
+        className={`min-h-0 w-full flex-col border-zinc-200/80 md:flex md:w-80 md:shrink-0 md:border-r ${selectedId ? "hidden" : "flex"}`}
+      >
+        <ChatListPane
+          chats={chats}
+          viewerId={viewerId}
+          selectedId={selectedId}
+          onOpen={openChat}
+          onOpenWith={(userId) => openWith.mutate(userId)}
+          opening={openWith.isPending}
+          onDeleted={closeIfOpen}
+        />
+      </section>
+      <section
+        aria-label="Conversation"
+        className={`min-h-0 min-w-0 flex-1 flex-col bg-zinc-50/60 md:flex ${selectedId ? "flex" : "hidden"}`}
+      >
+        {!selectedId || chats.isError ? (
+          <NoChatSelected />
+        ) : selected ? (
+          <Conversation
+            key={selected._id}
+            chat={selected}
+            viewerId={viewerId}
+            outbox={outbox}
+            onBack={back}
+          />
+        ) : chats.isPending ? (
+          <MessagesSkeleton />
+        ) : (
+          <ChatUnavailable />
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,33 @@
+import type { ChatAck, Message } from "@flik/shared";
+import type { FlikSocket } from "../../../lib/socket";
+import { postMessage } from "./chats.api";
+
+/** How long a send waits for the server's acknowledgement before it shows "Not sent". */
+export const SEND_ACK_TIMEOUT_MS = 10_000;
+
+function withAck<T>(send: (ack: ChatAck<T>) => void): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("No answer from the server")), SEND_ACK_TIMEOUT_MS);
+    send((result) => {
+      clearTimeout(timer);
+      if (result.ok) resolve(result.message);
+      else reject(new Error(result.error));
+    });
+  });
+}
+
+/**
+ * Sends over the live connection (the quickest way to the other members) and falls back to HTTP while
+ * it is down. Either way the same clientId stores one message, so a retry never doubles it.
+ */
+export async function sendChatMessage(
+  socket: FlikSocket | null,
+  { chatId, text, clientId }: { chatId: string; text: string; clientId: string },
+): Promise<Message> {
+  if (!socket?.connected) return postMessage(chatId, text, clientId);
+  const message = await withAck<Message>((ack) =>
+    socket.emit("sendMessage", { chatId, text, clientId }, ack),
+  );
+  if (!message) throw new Error("The server did not return the message");
+  return message;
+}

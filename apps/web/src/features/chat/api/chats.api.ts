@@ -1,0 +1,79 @@
+import type {
+  Chat,
+  ChatResponse,
+  ChatsResponse,
+  Message,
+  MessageEnvelope,
+  MessageResponse,
+  MessagesPage,
+  UnreadCountResponse,
+  UserSearchResult,
+  UsersResponse,
+} from "@flik/shared";
+import { apiFetch } from "../../../lib/api-client";
+
+export const MESSAGES_PAGE_SIZE = 30;
+
+const chatPath = (id: string) => `/chats/${encodeURIComponent(id)}`;
+const messagePath = (id: string) => `/messages/${encodeURIComponent(id)}`;
+
+export async function fetchChats(signal?: AbortSignal): Promise<Chat[]> {
+  const { chats } = await apiFetch<ChatsResponse>("/chats", { signal });
+  return chats;
+}
+
+/** The one-to-one chat with `userId` (the existing one if there is one). */
+export async function openDirectChat(userId: string): Promise<Chat> {
+  const { chat } = await apiFetch<ChatResponse>("/chats", { method: "POST", body: { userId } });
+  return chat;
+}
+
+export async function createGroupChat(name: string, userIds: string[]): Promise<Chat> {
+  const { chat } = await apiFetch<ChatResponse>("/chats", { method: "POST", body: { userIds, name } });
+  return chat;
+}
+
+export function deleteChat(id: string): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>(chatPath(id), { method: "DELETE" });
+}
+
+export function fetchMessagesPage(
+  chatId: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<MessagesPage> {
+  const query = new URLSearchParams({ limit: String(MESSAGES_PAGE_SIZE) });
+  if (cursor) query.set("cursor", cursor);
+  return apiFetch<MessagesPage>(`${chatPath(chatId)}/messages?${query}`, { signal });
+}
+
+export async function postMessage(chatId: string, text: string, clientId: string): Promise<Message> {
+  const { message } = await apiFetch<MessageEnvelope>(`${chatPath(chatId)}/messages`, {
+    method: "POST",
+    body: { text, clientId },
+  });
+  return message;
+}
+
+export function markChatSeen(chatId: string): Promise<{ message: string; seenAt: string }> {
+  return apiFetch(`${messagePath(chatId)}/mark-seen`, { method: "PUT" });
+}
+
+export async function putMessage(id: string, text: string): Promise<Message> {
+  const { message } = await apiFetch<MessageEnvelope>(messagePath(id), { method: "PUT", body: { text } });
+  return message;
+}
+
+export function removeMessage(id: string): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>(messagePath(id), { method: "DELETE" });
+}
+
+export async function fetchUnreadCount(): Promise<number> {
+  const { count } = await apiFetch<UnreadCountResponse>("/messages/unread-count");
+  return count;
+}
+
+export async function searchUsers(q: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
+  const { users } = await apiFetch<UsersResponse>(`/user/search?${new URLSearchParams({ q })}`, { signal });
+  return users;
+}

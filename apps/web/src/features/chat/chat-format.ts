@@ -1,0 +1,61 @@
+import type { Chat } from "@flik/shared";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function startOfDay(date: Date): number {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+/** A message's clock time: "2:05 PM". */
+export function messageTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+}
+
+/** The list's compact time: today's clock time, "Yesterday", a weekday this week, else a date. */
+export function chatListTime(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const days = Math.round((startOfDay(now) - startOfDay(date)) / DAY);
+  if (days <= 0) return messageTime(iso);
+  if (days === 1) return "Yesterday";
+  if (days < 7) return date.toLocaleDateString("en-US", { weekday: "short" });
+  return date.toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(date.getFullYear() === now.getFullYear() ? {} : { year: "numeric" }),
+  });
+}
+
+/** The separator between days in a conversation: "Today", "Yesterday", "Monday, June 2". */
+export function dayLabel(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  const days = Math.round((startOfDay(now) - startOfDay(date)) / DAY);
+  if (days <= 0) return "Today";
+  if (days === 1) return "Yesterday";
+  return date.toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    ...(date.getFullYear() === now.getFullYear() ? {} : { year: "numeric" }),
+  });
+}
+
+export function sameDay(a: string, b: string): boolean {
+  return startOfDay(new Date(a)) === startOfDay(new Date(b));
+}
+
+/** The last message as the list shows it: "You: …" for the member's own, "alice: …" in groups. */
+export function lastMessagePreview(chat: Chat, viewerId: string): string {
+  const last = chat.lastMessage;
+  if (!last) return chat.isGroupChat ? "Group created" : "No messages yet";
+  if (last.sender._id === viewerId) return `You: ${last.text}`;
+  return chat.isGroupChat ? `${last.sender.username}: ${last.text}` : last.text;
+}
+
+/** The member a one-to-one chat is with; undefined for a group. */
+export function chatPartner(chat: Chat, viewerId: string) {
+  if (chat.isGroupChat) return undefined;
+  return chat.participants.find((p) => p._id !== viewerId) ?? chat.participants[0];
+}

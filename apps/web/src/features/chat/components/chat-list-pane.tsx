@@ -1,0 +1,153 @@
+import { type Chat, chatTitle, isChatSearchable, SEARCH_DEBOUNCE_MS } from "@flik/shared";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { PlusIcon } from "../../../components/icons";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { ChatRow } from "./chat-row";
+import { ChatSearchBox } from "./chat-search-box";
+import { ChatListEmpty, ChatListSkeleton, LoadError } from "./chat-states";
+import { type ChatTab, ChatTabs, chatPanelId, chatsForTab, chatTabId } from "./chat-tabs";
+import { DeleteChatDialog } from "./delete-chat-dialog";
+import { NewGroupDialog } from "./new-group-dialog";
+import { UserResults } from "./user-results";
+
+interface ChatListPaneProps {
+  chats: UseQueryResult<Chat[]>;
+  viewerId: string;
+  selectedId: string | null;
+  onOpen: (chat: Chat) => void;
+  onOpenWith: (userId: string) => void;
+  opening: boolean;
+  onDeleted: (chatId: string) => void;
+}
+
+/** The left pane (spec §2): search (people and the loaded chats), the three tabs, the chats. */
+export function ChatListPane({
+  chats,
+  viewerId,
+  selectedId,
+  onOpen,
+  onOpenWith,
+  opening,
+  onDeleted,
+}: ChatListPaneProps) {
+  const baseId = useId();
+  const [search, setSearch] = useState("");
+  const [tab, setTab] = useState<ChatTab>("all");
+  const [toDelete, setToDelete] = useState<Chat | null>(null);
+  const [creatingGroup, setCreatingGroup] = useState(false);
+  // Spec §9: the member search waits 300 ms after the last keystroke; the local filter does not.
+  const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const searching = isChatSearchable(search);
+  const term = search.trim().toLowerCase();
+  const shown = chatsForTab(chats.data ?? [], tab).filter(
+    (chat) => !searching || chatTitle(chat, viewerId).toLowerCase().includes(term),
+  );
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="space-y-3 px-4 pt-4 pb-3">
+        <div className="flex items-center justify-between gap-3">
+          <h1 className="text-xl font-bold tracking-tight text-zinc-900">Chats</h1>
+          <button
+            type="button"
+            onClick={() => setCreatingGroup(true)}
+            className="inline-flex items-center gap-1.5 rounded-full bg-zinc-900 px-3.5 py-1.5 text-sm font-semibold text-white transition hover:bg-zinc-700"
+          >
+            <PlusIcon className="size-4" />
+            New group
+          </button>
+        </div>
+        <ChatSearchBox
+          id={`${baseId}-search`}
+          label="Search chats and people"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search people or chats"
+        />
+        <ChatTabs baseId={baseId} selected={tab} onSelect={setTab} />
+      </div>
+
+      <div
+        id={chatPanelId(baseId)}
+        role="tabpanel"
+        aria-labelledby={chatTabId(baseId, tab)}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 pb-4"
+      >
+        {searching && isChatSearchable(query) && (
+          <section aria-labelledby={`${baseId}-people`} className="mb-2">
+            <h2
+              id={`${baseId}-people`}
+              className="px-3 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase"
+            >
+              People
+            </h2>
+            <UserResults
+              query={query}
+              viewerId={viewerId}
+              onPick={(user) => {
+                setSearch("");
+                onOpenWith(user._id);
+              }}
+              disabled={opening}
+            />
+          </section>
+        )}
+
+        {chats.isPending ? (
+          <ChatListSkeleton />
+        ) : chats.isError ? (
+          <LoadError
+            text="Couldn't load your chats."
+            onRetry={() => chats.refetch()}
+            retrying={chats.isFetching}
+          />
+        ) : shown.length > 0 ? (
+          <section aria-label={searching ? "Matching chats" : undefined}>
+            {searching && (
+              <h2 className="px-3 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+                Chats
+              </h2>
+            )}
+            <ul className="space-y-0.5">
+              {shown.map((chat) => (
+                <ChatRow
+                  key={chat._id}
+                  chat={chat}
+                  viewerId={viewerId}
+                  selected={chat._id === selectedId}
+                  onDelete={setToDelete}
+                />
+              ))}
+            </ul>
+          </section>
+        ) : searching ? null : tab === "groups" && (chats.data?.length ?? 0) > 0 ? (
+          <p className="px-6 py-10 text-center text-sm text-zinc-500">
+            No group chats yet. Start one with New group.
+          </p>
+        ) : (
+          <ChatListEmpty />
+        )}
+      </div>
+
+      {toDelete && (
+        <DeleteChatDialog
+          chat={toDelete}
+          viewerId={viewerId}
+          onClose={() => setToDelete(null)}
+          onDeleted={onDeleted}
+        />
+      )}
+      {creatingGroup && (
+        <NewGroupDialog
+          viewerId={viewerId}
+          onClose={() => setCreatingGroup(false)}
+          onCreated={(chat) => {
+            setCreatingGroup(false);
+            onOpen(chat);
+          }}
+        />
+      )}
+    </div>
+  );
+}

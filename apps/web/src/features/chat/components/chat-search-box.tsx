@@ -1,0 +1,46 @@
+import { CloseIcon, SearchIcon } from "../../../components/icons";
+
+interface ChatSearchBoxProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}
+
+/** A search field with a clear button; Escape clears it too. */
+export function ChatSearchBox({ id, label, value, onChange, placeholder = "Search" }: ChatSearchBoxProps) {
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4.5 -translate-y-1/2 text-zinc-400" />
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && value) {
+            event.preventDefault();
+            onChange("");
+          }
+        }}
+        placeholder={placeholder}
+        autoComplete="off"
+        className="w-full rounded-xl border border-transparent bg-zinc-100 py-2.5 pr-10 pl-9.5 text-base text-zinc-900 placeholder:text-zinc-500 focus:border-fuchsia-400 focus:bg-white focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+      />
+      {value && (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={() => onChange("")}
+          className="absolute top-1/2 right-1.5 flex size-8 -translate-y-1/2 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-200 hover:text-zinc-800"
+        >
+          <CloseIcon className="size-4" />
+        </button>
+      )}
+    </div>
+  );
+}

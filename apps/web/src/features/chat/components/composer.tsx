@@ -1,0 +1,70 @@
+import { MESSAGE_MAX_LENGTH } from "@flik/shared";
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
+import { SendIcon } from "../../../components/icons";
+
+interface ComposerProps {
+  onSend: (text: string) => void;
+  onTyping: () => void;
+}
+
+/** Spec §5: Enter sends, Shift+Enter starts a new line, and a blank message cannot be sent. */
+export function Composer({ onSend, onTyping }: ComposerProps) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const blank = text.trim() === "";
+
+  function send() {
+    if (blank) return;
+    onSend(text.trim());
+    setText("");
+    fieldRef.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // isComposing: Enter that confirms an IME candidate is not a send.
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    send();
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="flex items-end gap-2 border-t border-zinc-200/80 bg-white px-3 py-3 sm:px-4"
+    >
+      <label htmlFor={id} className="sr-only">
+        Message
+      </label>
+      <textarea
+        ref={fieldRef}
+        id={id}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim()) onTyping();
+        }}
+        onKeyDown={onKeyDown}
+        placeholder="Message…"
+        rows={1}
+        maxLength={MESSAGE_MAX_LENGTH}
+        enterKeyHint="send"
+        className="field-sizing-content block max-h-36 min-h-11 flex-1 resize-none rounded-3xl border border-zinc-200 bg-zinc-50 px-4 py-2.5 text-base text-zinc-900 placeholder:text-zinc-500 focus:border-fuchsia-400 focus:bg-white focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-[15px]"
+      />
+      <button
+        type="submit"
+        aria-label="Send"
+        disabled={blank}
+        className="bg-brand flex size-11 shrink-0 items-center justify-center rounded-full text-white shadow-md shadow-fuchsia-600/25 transition hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-40 disabled:shadow-none"
+      >
+        <SendIcon className="size-5" />
+      </button>
+    </form>
+  );
+}

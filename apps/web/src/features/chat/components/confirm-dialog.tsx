@@ -1,0 +1,45 @@
+import { type ReactNode, useRef } from "react";
+import { buttonStyles } from "../../../components/button-styles";
+import { Dialog } from "../../../components/dialog";
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A destructive action asked once more (spec §2/§4: deleting chats and messages). Cancel has the focus. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog title={title} onClose={onCancel} size="sm" initialFocus={cancelRef} dismissible={!busy}>
+      <div className="text-sm text-zinc-600">{children}</div>
+      <div className="mt-6 grid grid-cols-2 gap-3">
+        <button
+          ref={cancelRef}
+          type="button"
+          onClick={onCancel}
+          disabled={busy}
+          className={buttonStyles.secondary}
+        >
+          Cancel
+        </button>
+        <button type="button" onClick={onConfirm} disabled={busy} className={buttonStyles.danger}>
+          {busy ? busyLabel : confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

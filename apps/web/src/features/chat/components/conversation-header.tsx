@@ -1,0 +1,45 @@
+import { type Chat, chatTitle } from "@flik/shared";
+import { ArrowLeftIcon } from "../../../components/icons";
+import { chatPartner } from "../chat-format";
+import { useIsOnline } from "../state/presence";
+import { ChatAvatar } from "./chat-avatar";
+
+interface ConversationHeaderProps {
+  chat: Chat;
+  viewerId: string;
+  onBack: () => void;
+}
+
+/** The chat's name and state; on a phone, the way back to the list. */
+export function ConversationHeader({ chat, viewerId, onBack }: ConversationHeaderProps) {
+  const partner = chatPartner(chat, viewerId);
+  const online = useIsOnline(partner?._id);
+  const subtitle = partner
+    ? online
+      ? "Online"
+      : "Offline"
+    : chat.participants
+        .filter((p) => p._id !== viewerId)
+        .map((p) => p.username)
+        .join(", ");
+
+  return (
+    <div className="flex h-16 shrink-0 items-center gap-3 border-b border-zinc-200/80 bg-white/90 px-2 backdrop-blur sm:px-4">
+      <button
+        type="button"
+        aria-label="Back to chats"
+        onClick={onBack}
+        className="flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-700 hover:bg-zinc-100 md:hidden"
+      >
+        <ArrowLeftIcon className="size-5" />
+      </button>
+      <ChatAvatar chat={chat} viewerId={viewerId} size="sm" />
+      <div className="min-w-0">
+        <h2 className="truncate text-base font-semibold text-zinc-900">{chatTitle(chat, viewerId)}</h2>
+        <p className={`truncate text-xs ${online ? "font-medium text-emerald-600" : "text-zinc-500"}`}>
+          {chat.isGroupChat ? `${chat.participants.length} members · ${subtitle}` : subtitle}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,289 @@
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../../../test/fixtures";
+import {
+  bob,
+  callsTo,
+  emitted,
+  fromAlice,
+  makeChat,
+  makeMessage,
+  messagesOf,
+  openChatScreen,
+} from "../test/chat-fixtures";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const hello = makeMessage({ _id: "m-1", text: "Hi Alice!" });
+
+async function openBobChat(routes = {}, fakeTimers = false) {
+  const view = await openChatScreen(
+    "/chat?c=c-bob",
+    [makeChat({ lastMessage: hello })],
+    { "GET /chats/c-bob/messages": messagesOf(hello), ...routes },
+    fakeTimers,
+  );
+  const log = await screen.findByRole("log", { name: "Messages" });
+  await within(log).findByText("Hi Alice!");
+  return { ...view, log, field: screen.getByRole("textbox", { name: "Message" }) };
+}
+
+type Ack = (result: unknown) => void;
+const lastAck = (socket: Parameters<typeof emitted>[0]) => emitted(socket, "sendMessage").at(-1)?.[1] as Ack;
+
+describe("Conversation", () => {
+  it("joins the chat's room and shows its messages in a polite log", async () => {
+    const { socket, log } = await openBobChat();
+    expect(log).toHaveAttribute("aria-live", "polite");
+    expect(emitted(socket, "joinChat")).toEqual([["c-bob"]]);
+    expect(screen.getByRole("heading", { name: "bob" })).toBeInTheDocument();
+  });
+
+  it("sends on Enter, with a temporary message shown at once", async () => {
+    const { socket, user, field, log } = await openBobChat();
+
+    await user.type(field, "Hello Bob{Enter}");
+
+    const [payload] = emitted(socket, "sendMessage")[0] ?? [];
+    expect(payload).toEqual({ chatId: "c-bob", text: "Hello Bob", clientId: expect.any(String) });
+    expect(field).toHaveValue("");
+    expect(within(log).getByText("Hello Bob")).toBeInTheDocument();
+    expect(within(log).getByText("Sending…")).toBeInTheDocument();
+  });
+
+  it("starts a new line on Shift+Enter instead of sending", async () => {
+    const { socket, user, field } = await openBobChat();
+
+    await user.type(field, "Line one{Shift>}{Enter}{/Shift}Line two");
+
+    expect(emitted(socket, "sendMessage")).toEqual([]);
+    expect(field).toHaveValue("Line one\nLine two");
+  });
+
+  it("cannot send a blank message", async () => {
+    const { socket, user, field } = await openBobChat();
+    const send = screen.getByRole("button", { name: "Send" });
+    expect(send).toBeDisabled();
+
+    await user.type(field, "   {Enter}");
+
+    expect(send).toBeDisabled();
+    expect(emitted(socket, "sendMessage")).toEqual([]);
+  });
+
+  it("replaces the temporary message with the server's", async () => {
+    const { socket, user, field, log } = await openBobChat();
+    await user.type(field, "Hello Bob{Enter}");
+    const [payload] = emitted(socket, "sendMessage")[0] ?? [];
+    const { clientId } = payload as { clientId: string };
+
+    const stored = fromAlice({
+      _id: "m-2",
+      text: "Hello Bob",
+      clientId,
+      createdAt: "2025-06-01T12:01:00.000Z",
+    });
+    act(() => lastAck(socket)({ ok: true, message: stored }));
+    // The same message also comes back as a live event: still shown once.
+    act(() => socket.fire("newMessage", { message: stored }));
+
+    expect(within(log).queryByText("Sending…")).not.toBeInTheDocument();
+    expect(within(log).getAllByText("Hello Bob")).toHaveLength(1);
+  });
+
+  it("shows Not sent with Retry when sending fails, and retries with the same clientId", async () => {
+    const { socket, user, field, log } = await openBobChat();
+    await user.type(field, "Hello Bob{Enter}");
+    act(() => lastAck(socket)({ ok: false, error: "Chat not found" }));
+
+    expect(await within(log).findByText("Not sent")).toBeInTheDocument();
+    await user.click(within(log).getByRole("button", { name: "Retry" }));
+
+    const sends = emitted(socket, "sendMessage").map(([payload]) => payload as { clientId: string });
+    expect(sends).toHaveLength(2);
+    expect(sends[1]?.clientId).toBe(sends[0]?.clientId);
+    expect(within(log).getByText("Sending…")).toBeInTheDocument();
+  });
+
+  it("sends over HTTP while the live connection is down", async () => {
+    const stored = fromAlice({ _id: "m-2", text: "Over HTTP" });
+    const { socket, user, field, log, fetchMock } = await openBobChat({
+      "POST /chats/c-bob/messages": jsonResponse(201, { message: stored }),
+    });
+    socket.connected = false;
+
+    await user.type(field, "Over HTTP{Enter}");
+
+    await within(log).findByText("Over HTTP");
+    expect(emitted(socket, "sendMessage")).toEqual([]);
+    expect(callsTo(fetchMock, "POST /chats/c-bob/messages")).toHaveLength(1);
+    expect(within(log).queryByText("Sending…")).not.toBeInTheDocument();
+  });
+
+  it("shows a message from Bob as it arrives", async () => {
+    const { socket, log } = await openBobChat();
+    act(() =>
+      socket.fire("newMessage", {
+        message: makeMessage({ _id: "m-9", text: "Are you there?", createdAt: "2025-06-01T12:02:00.000Z" }),
+      }),
+    );
+    expect(await within(log).findByText("Are you there?")).toBeInTheDocument();
+  });
+
+  it("shows who is typing and clears it after 1.5 s without typing", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { socket } = await openBobChat({}, true);
+
+    act(() => socket.fire("typing", { chatId: "c-bob", userId: bob._id, username: "bob" }));
+    expect(screen.getByText("bob is typing…")).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(1400));
+    expect(screen.getByText("bob is typing…")).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByText("bob is typing…")).not.toBeInTheDocument();
+  });
+
+  it("ignores typing in other chats and clears it on stopTyping", async () => {
+    const { socket } = await openBobChat();
+    act(() => socket.fire("typing", { chatId: "c-other", userId: "u-carol", username: "carol" }));
+    expect(screen.queryByText(/is typing/)).not.toBeInTheDocument();
+
+    act(() => socket.fire("typing", { chatId: "c-bob", userId: bob._id, username: "bob" }));
+    act(() => socket.fire("stopTyping", { chatId: "c-bob", userId: bob._id }));
+    expect(screen.queryByText("bob is typing…")).not.toBeInTheDocument();
+  });
+
+  it("tells the chat the member is typing, and stops after 1.5 s idle", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { socket, user, field } = await openBobChat({}, true);
+
+    await user.type(field, "Hel");
+    expect(emitted(socket, "typing")).toEqual([["c-bob"]]);
+    expect(emitted(socket, "stopTyping")).toEqual([]);
+
+    act(() => vi.advanceTimersByTime(1500));
+    expect(emitted(socket, "stopTyping")).toEqual([["c-bob"]]);
+  });
+
+  it("shows Seen under Alice's last message once Bob has seen it", async () => {
+    const mine = fromAlice({ _id: "m-2", text: "See you at 8", createdAt: "2025-06-01T12:01:00.000Z" });
+    const { socket, log } = await openBobChat({ "GET /chats/c-bob/messages": messagesOf(hello, mine) });
+    await within(log).findByText("See you at 8");
+    expect(within(log).queryByText("Seen")).not.toBeInTheDocument();
+
+    act(() =>
+      socket.fire("messagesSeen", { chatId: "c-bob", userId: bob._id, seenAt: "2025-06-01T12:05:00.000Z" }),
+    );
+
+    expect(await within(log).findByText("Seen")).toBeInTheDocument();
+  });
+
+  it("edits Alice's message inline: Enter saves, Escape cancels", async () => {
+    const mine = fromAlice({ _id: "m-2", text: "See you at 8" });
+    const edited = { ...mine, text: "See you at 9", editedAt: "2025-06-01T12:10:00.000Z" };
+    const { user, log, fetchMock } = await openBobChat({
+      "GET /chats/c-bob/messages": messagesOf(hello, mine),
+      "PUT /messages/m-2": jsonResponse(200, { message: edited }),
+    });
+    await within(log).findByText("See you at 8");
+    expect(within(log).getAllByRole("button", { name: "Edit message" })).toHaveLength(1);
+
+    await user.click(within(log).getByRole("button", { name: "Edit message" }));
+    await user.keyboard("{Escape}");
+    expect(within(log).getByText("See you at 8")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "PUT /messages/m-2")).toHaveLength(0);
+
+    await user.click(within(log).getByRole("button", { name: "Edit message" }));
+    const editor = within(log).getByRole("textbox", { name: "Edit message" });
+    await user.clear(editor);
+    await user.type(editor, "See you at 9{Enter}");
+
+    expect(await within(log).findByText("See you at 9")).toBeInTheDocument();
+    expect(within(log).getByText("edited")).toBeInTheDocument();
+    expect(JSON.parse(String(callsTo(fetchMock, "PUT /messages/m-2")[0]?.[1]?.body))).toEqual({
+      text: "See you at 9",
+    });
+  });
+
+  it("deletes Alice's message only after confirming", async () => {
+    const mine = fromAlice({ _id: "m-2", text: "Oops, wrong chat" });
+    const { user, log, fetchMock } = await openBobChat({
+      "GET /chats/c-bob/messages": messagesOf(hello, mine),
+      "DELETE /messages/m-2": jsonResponse(200, { message: "Message deleted" }),
+    });
+    await within(log).findByText("Oops, wrong chat");
+
+    await user.click(within(log).getByRole("button", { name: "Delete message" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete message?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(callsTo(fetchMock, "DELETE /messages/m-2")).toHaveLength(0);
+
+    await user.click(within(log).getByRole("button", { name: "Delete message" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+
+    await vi.waitFor(() => expect(within(log).queryByText("Oops, wrong chat")).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, "DELETE /messages/m-2")).toHaveLength(1);
+  });
+
+  it("applies edits and deletions made elsewhere", async () => {
+    const { socket, log } = await openBobChat();
+    act(() =>
+      socket.fire("messageEdited", {
+        message: { ...hello, text: "Hi Alice, long time!", editedAt: "2025-06-01T12:03:00.000Z" },
+      }),
+    );
+    expect(await within(log).findByText("Hi Alice, long time!")).toBeInTheDocument();
+
+    act(() => socket.fire("messageDeleted", { chatId: "c-bob", messageId: "m-1", lastMessage: null }));
+    await vi.waitFor(() => expect(within(log).queryByText("Hi Alice, long time!")).not.toBeInTheDocument());
+  });
+
+  it("asks for the messages again after a reconnect, and joins the room again", async () => {
+    const { socket, fetchMock } = await openBobChat();
+    const before = callsTo(fetchMock, "GET /chats/c-bob/messages").length;
+
+    act(() => socket.fire("connect"));
+
+    await vi.waitFor(() =>
+      expect(callsTo(fetchMock, "GET /chats/c-bob/messages").length).toBeGreaterThan(before),
+    );
+    expect(emitted(socket, "joinChat")).toEqual([["c-bob"], ["c-bob"]]);
+  });
+});
+
+describe("Conversation history", () => {
+  it("loads older messages above the ones shown", async () => {
+    const older = makeMessage({ _id: "m-0", text: "From last week", createdAt: "2025-05-25T09:00:00.000Z" });
+    const { user, log, fetchMock } = await openBobChat({
+      "GET /chats/c-bob/messages": (url: string) =>
+        url.includes("cursor=older-1")
+          ? messagesOf(older)
+          : jsonResponse(200, { messages: [hello], nextCursor: "older-1" }),
+    });
+
+    await user.click(within(log).getByRole("button", { name: "Load older messages" }));
+
+    const first = await within(log).findByText("From last week");
+    expect(first.compareDocumentPosition(within(log).getByText("Hi Alice!"))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(String(callsTo(fetchMock, "GET /chats/c-bob/messages").at(-1)?.[0])).toContain("cursor=older-1");
+    expect(within(log).queryByRole("button", { name: "Load older messages" })).not.toBeInTheDocument();
+  });
+
+  it("offers to try again when the messages fail to load", async () => {
+    let calls = 0;
+    const { user } = await openChatScreen("/chat?c=c-bob", [makeChat()], {
+      "GET /chats/c-bob/messages": () => (++calls === 1 ? jsonResponse(500, {}) : messagesOf(hello)),
+    });
+    await user.click(await screen.findByRole("button", { name: "Try again" }));
+    expect(await within(screen.getByRole("log")).findByText("Hi Alice!")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,97 @@
+import type { Chat, Message } from "@flik/shared";
+import { useCallback, useMemo, useState } from "react";
+import { useMessagesQuery } from "../api/chats.queries";
+import { flattenMessages } from "../cache/chat-cache";
+import { useDeleteMessage, useEditMessage } from "../hooks/use-chat-mutations";
+import { useChatRoom } from "../hooks/use-chat-room";
+import { useMarkSeen } from "../hooks/use-mark-seen";
+import type { Outbox } from "../hooks/use-outbox";
+import { useTypingEmitter } from "../hooks/use-typing-emitter";
+import { useTypingUsers } from "../hooks/use-typing-users";
+import { LoadError, MessagesSkeleton } from "./chat-states";
+import { Composer } from "./composer";
+import { ConfirmDialog } from "./confirm-dialog";
+import { ConversationHeader } from "./conversation-header";
+import { MessageLog } from "./message-log";
+import { TypingIndicator } from "./typing-indicator";
+
+interface ConversationProps {
+  chat: Chat;
+  viewerId: string;
+  outbox: Outbox;
+  onBack: () => void;
+}
+
+/** The right pane: one chat's messages, who is typing, and the send box. */
+export function Conversation({ chat, viewerId, outbox, onBack }: ConversationProps) {
+  useChatRoom(chat._id);
+  const query = useMessagesQuery(chat._id);
+  const messages = useMemo(() => flattenMessages(query.data), [query.data]);
+  const { fetchNextPage } = query;
+  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  useMarkSeen(chat, messages, query.isSuccess);
+  const typingUsers = useTypingUsers(chat._id);
+  const { onTyping, stopTyping } = useTypingEmitter(chat._id);
+  const editMessage = useEditMessage();
+  const deleteMessage = useDeleteMessage();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<Message | null>(null);
+  // A temporary message goes once the server's copy (same clientId) is in the history.
+  const delivered = new Set(messages.map((m) => m.clientId).filter(Boolean));
+  const pending = outbox.pending.filter((p) => p.chatId === chat._id && !delivered.has(p.clientId));
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <ConversationHeader chat={chat} viewerId={viewerId} onBack={onBack} />
+      {query.isPending ? (
+        <MessagesSkeleton />
+      ) : query.isError ? (
+        <div className="flex-1">
+          <LoadError
+            text="Couldn't load messages."
+            onRetry={() => query.refetch()}
+            retrying={query.isFetching}
+          />
+        </div>
+      ) : (
+        <MessageLog
+          chat={chat}
+          viewerId={viewerId}
+          messages={messages}
+          pending={pending}
+          hasOlder={query.hasNextPage}
+          loadingOlder={query.isFetchingNextPage}
+          onLoadOlder={loadOlder}
+          editingId={editingId}
+          onEdit={setEditingId}
+          onSave={(message, text) => {
+            setEditingId(null);
+            editMessage.mutate({ message, text });
+          }}
+          onDelete={setToDelete}
+          onRetry={outbox.retry}
+        />
+      )}
+      <TypingIndicator usernames={typingUsers} />
+      <Composer
+        onTyping={onTyping}
+        onSend={(text) => {
+          stopTyping();
+          outbox.send(chat._id, text);
+        }}
+      />
+      {toDelete && (
+        <ConfirmDialog
+          title="Delete message?"
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={deleteMessage.isPending}
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => deleteMessage.mutate(toDelete, { onSettled: () => setToDelete(null) })}
+        >
+          <p>It will be removed for everyone in this chat.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

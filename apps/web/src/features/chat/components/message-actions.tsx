@@ -1,0 +1,41 @@
+import { PencilIcon, TrashIcon } from "../../../components/icons";
+
+interface MessageActionsProps {
+  /** Shown for good after a tap (touch screens have no hover). */
+  revealed: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/**
+ * Edit and Delete beside the member's own bubble: on hover, on keyboard focus, or after a tap. Placed
+ * outside the flow, so hidden buttons take no room and cannot be tapped by accident.
+ */
+export function MessageActions({ revealed, onEdit, onDelete }: MessageActionsProps) {
+  return (
+    <span
+      className={`absolute top-1/2 right-full mr-1 flex -translate-y-1/2 gap-0.5 transition ${
+        revealed
+          ? "opacity-100"
+          : "pointer-events-none opacity-0 group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100"
+      }`}
+    >
+      <button
+        type="button"
+        aria-label="Edit message"
+        onClick={onEdit}
+        className="flex size-7 items-center justify-center rounded-full bg-white/80 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
+      >
+        <PencilIcon className="size-3.5" />
+      </button>
+      <button
+        type="button"
+        aria-label="Delete message"
+        onClick={onDelete}
+        className="flex size-7 items-center justify-center rounded-full bg-white/80 text-zinc-500 hover:bg-red-50 hover:text-red-600"
+      >
+        <TrashIcon className="size-3.5" />
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,79 @@
+import { MESSAGE_MAX_LENGTH } from "@flik/shared";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+
+interface MessageEditFormProps {
+  initialText: string;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}
+
+/** Inline edit (spec §4): Enter saves, Shift+Enter breaks the line, Escape cancels. */
+export function MessageEditForm({ initialText, onSave, onCancel }: MessageEditFormProps) {
+  const id = useId();
+  const [text, setText] = useState(initialText);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const trimmed = text.trim();
+
+  useEffect(() => {
+    const field = ref.current;
+    if (!field) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  }, []);
+
+  function save() {
+    if (!trimmed) return;
+    if (trimmed === initialText.trim()) onCancel();
+    else onSave(trimmed);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      // Keeps a dialog or the search box around it from taking the same Escape.
+      event.stopPropagation();
+      onCancel();
+    } else if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      save();
+    }
+  }
+
+  return (
+    <div className="w-full max-w-md rounded-2xl border border-fuchsia-300 bg-white p-2 shadow-sm ring-4 ring-fuchsia-500/10">
+      <label htmlFor={id} className="sr-only">
+        Edit message
+      </label>
+      <textarea
+        ref={ref}
+        id={id}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        maxLength={MESSAGE_MAX_LENGTH}
+        rows={1}
+        className="field-sizing-content block max-h-40 min-h-9 w-full resize-none bg-transparent px-2 py-1.5 text-base text-zinc-900 focus:outline-none sm:text-sm"
+      />
+      <div className="flex items-center justify-between gap-2 px-1 pt-1">
+        <span className="text-xs text-zinc-500">Enter to save · Esc to cancel</span>
+        <span className="flex gap-1">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-full px-3 py-1 text-xs font-semibold text-zinc-700 hover:bg-zinc-100"
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={save}
+            disabled={!trimmed}
+            className="bg-brand rounded-full px-3 py-1 text-xs font-semibold text-white disabled:opacity-50"
+          >
+            Save
+          </button>
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Message } from "@flik/shared";
+import { useState } from "react";
+import { fullDateTime } from "../../../lib/time-ago";
+import { Avatar } from "../../profile/components/avatar";
+import { messageTime } from "../chat-format";
+import { MessageActions } from "./message-actions";
+import { MessageEditForm } from "./message-edit-form";
+
+/** Where a message sits in a run of messages from the same sender. */
+export interface RunPosition {
+  first: boolean;
+  last: boolean;
+}
+
+interface BubbleProps {
+  own: boolean;
+  /** Who wrote it, for screen readers; the side of the screen says so to everyone else. */
+  author: string;
+  text: string;
+  faded?: boolean;
+  run: RunPosition;
+}
+
+/** The bubble alone: own messages on the right in the brand colours, others on the left. */
+export function Bubble({ own, author, text, faded = false, run }: BubbleProps) {
+  const corner = own
+    ? `${run.first ? "" : "rounded-tr-md"} ${run.last ? "" : "rounded-br-md"}`
+    : `${run.first ? "" : "rounded-tl-md"} ${run.last ? "" : "rounded-bl-md"}`;
+  return (
+    <div
+      className={`max-w-full rounded-3xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap shadow-sm ${corner} ${
+        own ? "bg-brand text-white" : "border border-zinc-200/80 bg-white text-zinc-900"
+      } ${faded ? "opacity-60" : ""}`}
+    >
+      <span className="sr-only">{own ? "You" : author}: </span>
+      <span>{text}</span>
+    </div>
+  );
+}
+
+interface MessageItemProps {
+  message: Message;
+  own: boolean;
+  /** Groups show who wrote each run of messages from others. */
+  showSender: boolean;
+  run: RunPosition;
+  seenLabel: string | null;
+  editing: boolean;
+  onEdit: () => void;
+  onCancelEdit: () => void;
+  onSave: (text: string) => void;
+  onDelete: () => void;
+}
+
+export function MessageItem({
+  message,
+  own,
+  showSender,
+  run,
+  seenLabel,
+  editing,
+  onEdit,
+  onCancelEdit,
+  onSave,
+  onDelete,
+}: MessageItemProps) {
+  const [revealed, setRevealed] = useState(false);
+  const meta = (
+    <span className={`mt-1 flex gap-1 px-1 text-[11px] text-zinc-500 ${own ? "justify-end" : ""}`}>
+      <time dateTime={message.createdAt} title={fullDateTime(message.createdAt)}>
+        {messageTime(message.createdAt)}
+      </time>
+      {message.editedAt && (
+        <>
+          <span aria-hidden="true">·</span>
+          <span>edited</span>
+        </>
+      )}
+      {seenLabel && (
+        <>
+          <span aria-hidden="true">·</span>
+          <span className="font-medium text-zinc-600">{seenLabel}</span>
+        </>
+      )}
+    </span>
+  );
+
+  return (
+    <div
+      className={`group flex items-end gap-2 ${own ? "justify-end pl-16" : "pr-10"} ${run.first ? "mt-3" : "mt-0.5"}`}
+    >
+      {showSender && (
+        <span className="w-8 shrink-0">
+          {run.last && (
+            <Avatar
+              src={message.sender.avatar}
+              name={message.sender.username}
+              className="size-8 text-xs ring-0"
+            />
+          )}
+        </span>
+      )}
+      <div
+        className={`flex min-w-0 flex-col ${own ? "items-end" : "items-start"} ${editing ? "w-full" : ""}`}
+      >
+        {showSender && run.first && (
+          <span className="mb-0.5 px-3 text-xs font-semibold text-zinc-600">{message.sender.username}</span>
+        )}
+        {editing ? (
+          <MessageEditForm initialText={message.text} onSave={onSave} onCancel={onCancelEdit} />
+        ) : own ? (
+          // biome-ignore lint/a11y/noStaticElementInteractions: a tap shows the actions on touch screens; keyboard users reach them with Tab
+          // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+          <div className="relative max-w-full" onClick={() => setRevealed((shown) => !shown)}>
+            <Bubble own author="You" text={message.text} run={run} />
+            <MessageActions revealed={revealed} onEdit={onEdit} onDelete={onDelete} />
+          </div>
+        ) : (
+          <Bubble own={false} author={message.sender.username} text={message.text} run={run} />
+        )}
+        {(run.last || message.editedAt || seenLabel) && !editing && meta}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import type { Chat, Message } from "@flik/shared";
+import { Fragment, useCallback, useLayoutEffect, useRef } from "react";
+import { Spinner } from "../../../components/spinner";
+import { useOnInView } from "../../../lib/use-in-view";
+import { dayLabel, sameDay } from "../chat-format";
+import type { PendingMessage } from "../hooks/use-outbox";
+import { MessageItem, type RunPosition } from "./message-item";
+import { PendingItem } from "./pending-item";
+
+/** Messages this close together from one sender read as one run (shared corners, one time stamp). */
+const RUN_GAP_MS = 5 * 60_000;
+const NEAR_BOTTOM_PX = 96;
+
+type Item =
+  | { key: string; kind: "message"; message: Message; senderId: string; at: string }
+  | { key: string; kind: "pending"; entry: PendingMessage; senderId: string; at: string };
+
+interface MessageLogProps {
+  chat: Chat;
+  viewerId: string;
+  messages: Message[];
+  pending: PendingMessage[];
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  editingId: string | null;
+  onEdit: (messageId: string | null) => void;
+  onSave: (message: Message, text: string) => void;
+  onDelete: (message: Message) => void;
+  onRetry: (clientId: string) => void;
+}
+
+function isSameRun(a: Item | undefined, b: Item | undefined): boolean {
+  return (
+    !!a &&
+    !!b &&
+    a.senderId === b.senderId &&
+    sameDay(a.at, b.at) &&
+    Math.abs(Date.parse(b.at) - Date.parse(a.at)) < RUN_GAP_MS
+  );
+}
+
+/** The own message whose "Seen" shows: the newest one someone else has read, if nothing came after it. */
+function seenLabelFor(
+  chat: Chat,
+  messages: Message[],
+  viewerId: string,
+): { id: string; label: string } | null {
+  const last = messages.at(-1);
+  if (!last || last.sender._id !== viewerId) return null;
+  const seen = messages.findLast((m) => m.sender._id === viewerId && m.readBy.some((id) => id !== viewerId));
+  if (!seen || messages.slice(messages.indexOf(seen)).some((m) => m.sender._id !== viewerId)) return null;
+  const readers = seen.readBy.filter((id) => id !== viewerId).length;
+  return { id: seen._id, label: chat.isGroupChat ? `Seen by ${readers}` : "Seen" };
+}
+
+/** The conversation (role="log": new messages are announced politely); older pages load at the top. */
+export function MessageLog(props: MessageLogProps) {
+  const { chat, viewerId, messages, pending, hasOlder, loadingOlder, onLoadOlder, editingId } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+  const items: Item[] = [
+    ...messages.map((message) => ({
+      key: message._id,
+      kind: "message" as const,
+      message,
+      senderId: message.sender._id,
+      at: message.createdAt,
+    })),
+    ...pending.map((entry) => ({
+      key: entry.clientId,
+      kind: "pending" as const,
+      entry,
+      senderId: viewerId,
+      at: entry.createdAt,
+    })),
+  ];
+  const firstKey = items[0]?.key;
+  const lastItem = items.at(-1);
+  const seen = seenLabelFor(chat, messages, viewerId);
+  const view = useRef({ firstKey, lastKey: lastItem?.key, scrollHeight: 0, atBottom: true });
+
+  // Stays at the bottom as messages arrive (if the member was there, or sent one), and keeps the
+  // reading position still when older messages are added above.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const before = view.current;
+    const prepended =
+      before.firstKey !== firstKey && before.lastKey === lastItem?.key && before.scrollHeight > 0;
+    const ownNew = before.lastKey !== lastItem?.key && lastItem?.senderId === viewerId;
+    const toBottom = !prepended && (before.atBottom || ownNew);
+    if (prepended) element.scrollTop += element.scrollHeight - before.scrollHeight;
+    else if (toBottom) element.scrollTop = element.scrollHeight;
+    view.current = {
+      firstKey,
+      lastKey: lastItem?.key,
+      scrollHeight: element.scrollHeight,
+      atBottom: toBottom || before.atBottom,
+    };
+  });
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    view.current.atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+    view.current.scrollHeight = element.scrollHeight;
+  };
+
+  const loadOlder = useCallback(() => {
+    if (hasOlder && !loadingOlder) onLoadOlder();
+  }, [hasOlder, loadingOlder, onLoadOlder]);
+  useOnInView(topRef, loadOlder, { enabled: hasOlder && !loadingOlder, rootMargin: "200px 0px" });
+
+  return (
+    <div
+      ref={scrollRef}
+      role="log"
+      aria-live="polite"
+      aria-label="Messages"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable to scroll it by keyboard
+      tabIndex={0}
+      onScroll={onScroll}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pt-4 pb-2 focus-visible:outline-offset-[-2px] sm:px-5"
+    >
+      {/* Anchors a short conversation to the bottom, next to the send box, as chats read. */}
+      <div className="flex min-h-full flex-col justify-end">
+        <div ref={topRef} className="flex justify-center pb-2">
+          {hasOlder && (
+            <button
+              type="button"
+              onClick={loadOlder}
+              disabled={loadingOlder}
+              className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold text-zinc-600 hover:bg-zinc-100"
+            >
+              {loadingOlder && <Spinner className="size-3.5 border-2" />}
+              {loadingOlder ? "Loading older messages..." : "Load older messages"}
+            </button>
+          )}
+        </div>
+        {items.map((item, index) => {
+          const previous = items[index - 1];
+          const next = items[index + 1];
+          const run: RunPosition = { first: !isSameRun(previous, item), last: !isSameRun(item, next) };
+          const newDay = !previous || !sameDay(previous.at, item.at);
+          return (
+            <Fragment key={item.key}>
+              {newDay && (
+                <p className="my-4 text-center text-xs font-semibold text-zinc-500">{dayLabel(item.at)}</p>
+              )}
+              {item.kind === "pending" ? (
+                <PendingItem
+                  entry={item.entry}
+                  run={run}
+                  onRetry={() => props.onRetry(item.entry.clientId)}
+                />
+              ) : (
+                <MessageItem
+                  message={item.message}
+                  own={item.senderId === viewerId}
+                  showSender={chat.isGroupChat && item.senderId !== viewerId}
+                  run={run}
+                  seenLabel={seen?.id === item.key ? seen.label : null}
+                  editing={editingId === item.key}
+                  onEdit={() => props.onEdit(item.key)}
+                  onCancelEdit={() => props.onEdit(null)}
+                  onSave={(text) => props.onSave(item.message, text)}
+                  onDelete={() => props.onDelete(item.message)}
+                />
+              )}
+            </Fragment>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

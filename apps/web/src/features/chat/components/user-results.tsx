@@ -1,0 +1,79 @@
+import type { UserSearchResult } from "@flik/shared";
+import { Spinner } from "../../../components/spinner";
+import { Avatar } from "../../profile/components/avatar";
+import { useUserSearchQuery } from "../api/chats.queries";
+
+interface UserResultsProps {
+  /** The debounced search text; blank shows nothing. */
+  query: string;
+  viewerId: string;
+  onPick: (user: UserSearchResult) => void;
+  /** When given, results are toggles (the group member picker). */
+  selectedIds?: ReadonlySet<string>;
+  disabled?: boolean;
+}
+
+/** Members found by the chat search (GET /user/search), the viewer left out. */
+export function UserResults({ query, viewerId, onPick, selectedIds, disabled = false }: UserResultsProps) {
+  const search = useUserSearchQuery(query);
+  const users = (search.data ?? []).filter((user) => user._id !== viewerId);
+
+  if (search.isPending && search.fetchStatus === "fetching") {
+    return (
+      <p role="status" className="flex items-center gap-2 px-3 py-3 text-sm text-zinc-500">
+        <Spinner className="size-4 border-2" /> Searching...
+      </p>
+    );
+  }
+  if (search.isError) {
+    return (
+      <p role="alert" className="px-3 py-3 text-sm text-red-600">
+        Couldn't search right now.{" "}
+        <button type="button" onClick={() => search.refetch()} className="font-semibold underline">
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (search.isSuccess && users.length === 0) {
+    return <p className="px-3 py-3 text-sm text-zinc-500">No results found</p>;
+  }
+  return (
+    <ul className="space-y-0.5">
+      {users.map((user) => {
+        const picked = selectedIds?.has(user._id);
+        return (
+          <li key={user._id}>
+            <button
+              type="button"
+              disabled={disabled}
+              aria-pressed={selectedIds ? picked : undefined}
+              onClick={() => onPick(user)}
+              className={`flex w-full items-center gap-3 rounded-2xl px-3 py-2 text-left transition disabled:opacity-60 ${
+                picked ? "bg-fuchsia-50" : "hover:bg-zinc-50"
+              }`}
+            >
+              <Avatar src={user.avatar} name={user.username} className="size-10 text-base ring-0" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-semibold text-zinc-900">{user.username}</span>
+                {user.fullName && (
+                  <span className="block truncate text-sm text-zinc-500">{user.fullName}</span>
+                )}
+              </span>
+              {selectedIds && (
+                <span
+                  aria-hidden="true"
+                  className={`flex size-5 shrink-0 items-center justify-center rounded-full border-2 text-[11px] font-bold ${
+                    picked ? "bg-brand border-transparent text-white" : "border-zinc-300"
+                  }`}
+                >
+                  {picked ? "✓" : ""}
+                </span>
+              )}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Chat, Message } from "@flik/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify/unstyled";
+import { errorMessage } from "../../../lib/api-client";
+import { chatKeys } from "../api/chat-keys";
+import { createGroupChat, deleteChat, openDirectChat, putMessage, removeMessage } from "../api/chats.api";
+import {
+  applyDeletedMessage,
+  applyEditedMessage,
+  findCachedChat,
+  flattenMessages,
+  type MessagesData,
+  removeCachedChat,
+  upsertChat,
+} from "../cache/chat-cache";
+import { refreshStoredUnreadCount } from "../state/unread-count";
+
+/** Spec §7 DELETE /chats/{id}: gone from the member's list, their copy of the history cleared. */
+export function useDeleteChat(onDeleted: (chatId: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chatId: string) => deleteChat(chatId),
+    onSuccess: (_, chatId) => {
+      onDeleted(chatId);
+      removeCachedChat(queryClient, chatId);
+      void refreshStoredUnreadCount();
+      toast.success("Chat deleted");
+    },
+    onError: () => {
+      toast.error("Failed to delete chat");
+    },
+  });
+}
+
+/** Opens the one-to-one chat with a member, making it if there is none yet. */
+export function useOpenDirectChat(onOpened: (chat: Chat) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => openDirectChat(userId),
+    onSuccess: (chat) => {
+      upsertChat(queryClient, chat);
+      onOpened(chat);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, "Couldn't open the chat. Please try again."));
+    },
+  });
+}
+
+export function useCreateGroup(onCreated: (chat: Chat) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, userIds }: { name: string; userIds: string[] }) => createGroupChat(name, userIds),
+    onSuccess: (chat) => {
+      upsertChat(queryClient, chat);
+      onCreated(chat);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, "Couldn't create the group. Please try again."));
+    },
+  });
+}
+
+/** Inline edit (spec §4): the new text shows at once and goes back if the server refuses it. */
+export function useEditMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ message, text }: { message: Message; text: string }) => putMessage(message._id, text),
+    onMutate: ({ message, text }) => {
+      applyEditedMessage(queryClient, { ...message, text, editedAt: new Date().toISOString() });
+      return { before: message };
+    },
+    onSuccess: (message) => applyEditedMessage(queryClient, message),
+    onError: (error, _, context) => {
+      if (context) applyEditedMessage(queryClient, context.before);
+      toast.error(errorMessage(error, "Failed to edit message"));
+    },
+  });
+}
+
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: Message) => removeMessage(message._id),
+    onSuccess: (_, message) => {
+      const chat = findCachedChat(queryClient, message.chat);
+      const rest = flattenMessages(
+        queryClient.getQueryData<MessagesData>(chatKeys.messages(message.chat)),
+      ).filter((m) => m._id !== message._id);
+      // The live messageDeleted event brings the server's last message; until then, the one before.
+      const lastMessage =
+        chat?.lastMessage?._id === message._id ? (rest.at(-1) ?? null) : (chat?.lastMessage ?? null);
+      applyDeletedMessage(queryClient, message.chat, message._id, lastMessage);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, "Failed to delete message"));
+    },
+  });
+}

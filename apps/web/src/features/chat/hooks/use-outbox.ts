@@ -1,0 +1,68 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { useSocket } from "../../realtime/socket-provider";
+import { sendChatMessage } from "../api/chat-socket";
+import { applyNewMessage } from "../cache/chat-cache";
+
+/** A message shown before the server has it (spec §4: a temporary local message). */
+export interface PendingMessage {
+  clientId: string;
+  chatId: string;
+  text: string;
+  createdAt: string;
+  status: "sending" | "failed";
+}
+
+/**
+ * The member's unsent messages, per chat. Each shows at once; the server's copy (matched by clientId)
+ * replaces it, and a failed one stays with a retry that reuses its clientId, so it is never stored twice.
+ */
+export function useOutbox() {
+  const socket = useSocket();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+
+  const deliver = useCallback(
+    async (entry: PendingMessage) => {
+      try {
+        const message = await sendChatMessage(socket, entry);
+        applyNewMessage(queryClient, message, false);
+        setPending((list) => list.filter((p) => p.clientId !== entry.clientId));
+      } catch {
+        setPending((list) =>
+          list.map((p) => (p.clientId === entry.clientId ? { ...p, status: "failed" } : p)),
+        );
+      }
+    },
+    [socket, queryClient],
+  );
+
+  const send = useCallback(
+    (chatId: string, text: string) => {
+      const entry: PendingMessage = {
+        clientId: crypto.randomUUID(),
+        chatId,
+        text,
+        createdAt: new Date().toISOString(),
+        status: "sending",
+      };
+      setPending((list) => [...list, entry]);
+      void deliver(entry);
+    },
+    [deliver],
+  );
+
+  const retry = useCallback(
+    (clientId: string) => {
+      const entry = pending.find((p) => p.clientId === clientId);
+      if (!entry) return;
+      setPending((list) => list.map((p) => (p.clientId === clientId ? { ...p, status: "sending" } : p)));
+      void deliver({ ...entry, status: "sending" });
+    },
+    [pending, deliver],
+  );
+
+  return { pending, send, retry };
+}
+
+export type Outbox = ReturnType<typeof useOutbox>;

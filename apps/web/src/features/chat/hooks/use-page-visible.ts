@@ -1,0 +1,11 @@
+import { useSyncExternalStore } from "react";
+
+function subscribe(listener: () => void) {
+  document.addEventListener("visibilitychange", listener);
+  return () => document.removeEventListener("visibilitychange", listener);
+}
+
+/** Whether the tab is on screen: messages only count as seen while it is. */
+export function usePageVisible(): boolean {
+  return useSyncExternalStore(subscribe, () => document.visibilityState !== "hidden");
+}

@@ -1,0 +1,246 @@
+import { act, screen, within } from "@testing-library/react";
+import { toast } from "react-toastify/unstyled";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../../../test/fixtures";
+import {
+  bob,
+  callsTo,
+  carol,
+  chatRow,
+  groupChat,
+  makeChat,
+  makeMessage,
+  messagesOf,
+  openChatScreen,
+} from "../test/chat-fixtures";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const carolChat = makeChat({
+  _id: "c-carol",
+  participants: [makeChat().participants[0] ?? bob, carol],
+  updatedAt: "2025-06-01T09:00:00.000Z",
+});
+
+describe("ChatScreen", () => {
+  it("lists the chats with their last message, and asks to pick one", async () => {
+    await openChatScreen("/chat", [
+      makeChat({ lastMessage: makeMessage({ text: "Lunch tomorrow?" }), unreadCount: 2 }),
+      groupChat(),
+    ]);
+
+    const row = chatRow(/bob/);
+    expect(within(row).getByText("Lunch tomorrow?")).toBeInTheDocument();
+    expect(within(row).getByText("2 unread")).toBeInTheDocument();
+    expect(within(row).getByRole("button", { name: "Delete chat" })).toHaveAccessibleDescription("bob");
+    expect(chatRow(/Road trip/)).toBeInTheDocument();
+    expect(screen.getByText("Select a chat to start messaging")).toBeInTheDocument();
+    expect(document.title).toBe("Chat · Flik");
+  });
+
+  it("says so when there are no chats yet", async () => {
+    await openChatScreen("/chat", []);
+    expect(await screen.findByRole("heading", { name: "No chats yet" })).toBeInTheDocument();
+    expect(screen.getByText("Search for someone above to start a conversation.")).toBeInTheDocument();
+  });
+
+  it("offers to try again when the chats fail to load", async () => {
+    let calls = 0;
+    const { user } = await openChatScreen("/chat", [], {
+      "GET /chats": () =>
+        ++calls === 1 ? jsonResponse(500, { message: "Boom" }) : jsonResponse(200, { chats: [makeChat()] }),
+    });
+    expect(await screen.findByText("Couldn't load your chats.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("link", { name: /bob/ })).toBeInTheDocument();
+  });
+
+  it("shows only group chats on the Groups tab, and all chats on the others", async () => {
+    const { user } = await openChatScreen("/chat", [makeChat(), groupChat()]);
+    const tabs = screen.getByRole("tablist", { name: "Chat filters" });
+    expect(
+      within(tabs)
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent),
+    ).toEqual(["Active", "All chats", "Groups"]);
+
+    await user.click(within(tabs).getByRole("tab", { name: "Groups" }));
+    const panel = screen.getByRole("tabpanel");
+    expect(within(tabs).getByRole("tab", { name: "Groups" })).toHaveAttribute("aria-selected", "true");
+    expect(
+      within(panel)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([expect.stringContaining("Road trip")]);
+
+    // Arrow keys move along the tabs (one tab stop).
+    await user.keyboard("{ArrowLeft}");
+    expect(within(tabs).getByRole("tab", { name: "All chats" })).toHaveFocus();
+    expect(within(screen.getByRole("tabpanel")).getAllByRole("link")).toHaveLength(2);
+    await user.click(within(tabs).getByRole("tab", { name: "Active" }));
+    expect(within(screen.getByRole("tabpanel")).getAllByRole("link")).toHaveLength(2);
+  });
+
+  it("counts a message in a chat that is not open, and resets the count on open", async () => {
+    const { socket, user, fetchMock } = await openChatScreen("/chat", [makeChat(), carolChat], {
+      "GET /chats/c-bob/messages": messagesOf(makeMessage({ _id: "m-5", text: "Ping" })),
+    });
+    expect(within(chatRow(/bob/)).queryByText(/unread/)).not.toBeInTheDocument();
+
+    act(() =>
+      socket.fire("newMessage", {
+        message: makeMessage({ _id: "m-5", text: "Ping", createdAt: "2025-06-01T12:30:00.000Z" }),
+      }),
+    );
+    expect(await within(chatRow(/bob/)).findByText("1 unread")).toBeInTheDocument();
+    expect(within(chatRow(/bob/)).getByText("Ping")).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole("tabpanel")).getByRole("link", { name: /bob/ }));
+
+    await screen.findByRole("log", { name: "Messages" });
+    await vi.waitFor(() => expect(within(chatRow(/bob/)).queryByText(/unread/)).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(callsTo(fetchMock, "PUT /messages/c-bob/mark-seen")).toHaveLength(1));
+    expect(chatRow(/bob/).querySelector("a")).toHaveAttribute("aria-current", "page");
+  });
+
+  it("does not count a message in the chat that is open", async () => {
+    const { socket } = await openChatScreen("/chat?c=c-bob", [makeChat(), carolChat], {
+      "GET /chats/c-bob/messages": messagesOf(),
+    });
+    await screen.findByRole("log", { name: "Messages" });
+    act(() => socket.fire("newMessage", { message: makeMessage({ _id: "m-6", text: "Still there?" }) }));
+    expect(await within(screen.getByRole("log")).findByText("Still there?")).toBeInTheDocument();
+    expect(within(chatRow(/bob/)).queryByText(/unread/)).not.toBeInTheDocument();
+  });
+
+  it("asks before deleting a chat, and says 'Failed to delete chat' when it fails", async () => {
+    const error = vi.spyOn(toast, "error");
+    const { user, fetchMock } = await openChatScreen("/chat", [makeChat()], {
+      "DELETE /chats/c-bob": jsonResponse(500, { message: "Boom" }),
+    });
+
+    await user.click(within(chatRow(/bob/)).getByRole("button", { name: "Delete chat" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete chat?" });
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(callsTo(fetchMock, "DELETE /chats/c-bob")).toHaveLength(0);
+
+    await user.click(within(chatRow(/bob/)).getByRole("button", { name: "Delete chat" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+
+    expect(await screen.findByText("Failed to delete chat")).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith("Failed to delete chat");
+    expect(callsTo(fetchMock, "DELETE /chats/c-bob")).toHaveLength(1);
+    expect(chatRow(/bob/)).toBeInTheDocument();
+  });
+
+  it("removes a deleted chat from the list and closes it", async () => {
+    const { user, router } = await openChatScreen("/chat?c=c-bob", [makeChat(), carolChat], {
+      "GET /chats/c-bob/messages": messagesOf(),
+      "DELETE /chats/c-bob": jsonResponse(200, { message: "Chat deleted" }),
+    });
+    await user.click(within(chatRow(/bob/)).getByRole("button", { name: "Delete chat" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+
+    await vi.waitFor(() => expect(screen.queryByRole("link", { name: /bob/ })).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe("");
+    expect(await screen.findByText("Select a chat to start messaging")).toBeInTheDocument();
+  });
+
+  it("searches members 300 ms after the last keystroke and opens the chat with the one picked", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const newChat = makeChat({ _id: "c-new", participants: [makeChat().participants[0] ?? bob, carol] });
+    const { user, fetchMock, router } = await openChatScreen(
+      "/chat",
+      [makeChat()],
+      {
+        "GET /user/search": jsonResponse(200, { users: [carol] }),
+        "POST /chats": jsonResponse(201, { chat: newChat }),
+        "GET /chats/c-new/messages": messagesOf(),
+        "PUT /messages/c-new/mark-seen": jsonResponse(200, {
+          message: "ok",
+          seenAt: "2025-06-01T13:00:00.000Z",
+        }),
+      },
+      true,
+    );
+    const search = screen.getByRole("searchbox", { name: "Search chats and people" });
+
+    const searches = () => callsTo(fetchMock, "GET /user/search");
+
+    await user.type(search, "c");
+    act(() => vi.advanceTimersByTime(200));
+    expect(searches()).toHaveLength(0);
+    await user.type(search, "a");
+    act(() => vi.advanceTimersByTime(200));
+    // 400 ms after "c" but only 200 ms after "a": the wait started again.
+    expect(searches()).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(100));
+    await vi.waitFor(() => expect(searches()).toHaveLength(1));
+    expect(String(callsTo(fetchMock, "GET /user/search")[0]?.[0])).toContain("q=ca");
+
+    await user.click(await screen.findByRole("button", { name: /carol/ }));
+
+    expect(JSON.parse(String(callsTo(fetchMock, "POST /chats")[0]?.[1]?.body))).toEqual({
+      userId: "u-carol",
+    });
+    await vi.waitFor(() => expect(router.state.location.search).toBe("?c=c-new"));
+    expect(await screen.findByRole("heading", { name: "carol" })).toBeInTheDocument();
+  });
+
+  it("filters the loaded chats by name while searching", async () => {
+    const { user } = await openChatScreen("/chat", [makeChat(), groupChat()], {
+      "GET /user/search": jsonResponse(200, { users: [] }),
+    });
+    await user.type(screen.getByRole("searchbox", { name: "Search chats and people" }), "road");
+    const panel = screen.getByRole("tabpanel");
+    expect(
+      within(panel)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([expect.stringContaining("Road trip")]);
+    expect(await within(panel).findByText("No results found")).toBeInTheDocument();
+  });
+
+  it("creates a group from a name and two members", async () => {
+    const created = groupChat({ _id: "c-new-group", name: "Book club" });
+    const { user, fetchMock } = await openChatScreen("/chat", [], {
+      "GET /user/search": (url) => jsonResponse(200, { users: url.includes("q=b") ? [bob] : [carol] }),
+      "POST /chats": jsonResponse(201, { chat: created }),
+      "GET /chats/c-new-group/messages": messagesOf(),
+    });
+    await user.click(screen.getByRole("button", { name: "New group" }));
+    const dialog = screen.getByRole("dialog", { name: "New group" });
+    const create = within(dialog).getByRole("button", { name: "Create group" });
+    await user.type(within(dialog).getByLabelText("Group name"), "Book club");
+    await user.type(within(dialog).getByRole("searchbox", { name: "Add members" }), "b");
+    await user.click(await within(dialog).findByRole("button", { name: /bob/ }));
+    expect(create).toBeDisabled();
+    await user.clear(within(dialog).getByRole("searchbox", { name: "Add members" }));
+    await user.type(within(dialog).getByRole("searchbox", { name: "Add members" }), "c");
+    await user.click(await within(dialog).findByRole("button", { name: /carol/ }));
+
+    await user.click(create);
+
+    expect(JSON.parse(String(callsTo(fetchMock, "POST /chats")[0]?.[1]?.body))).toEqual({
+      name: "Book club",
+      userIds: ["u-bob", "u-carol"],
+    });
+    expect(await screen.findByRole("heading", { name: "Book club" })).toBeInTheDocument();
+  });
+
+  it("adds a chat made by someone else, and drops one deleted in another tab", async () => {
+    const { socket } = await openChatScreen("/chat", [makeChat()]);
+    act(() => socket.fire("chatUpdated", { chat: groupChat() }));
+    expect(await screen.findByRole("link", { name: /Road trip/ })).toBeInTheDocument();
+    act(() => socket.fire("chatDeleted", { chatId: "c-bob" }));
+    await vi.waitFor(() => expect(screen.queryByRole("link", { name: /bob/ })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,221 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { launchBrowser, type Member, openContext, signedInMember, viewports } from "./browser.js";
+
+/** Screenshots and the delivery measurement land here for people to look at; the folder is not committed. */
+const artifacts = join(import.meta.dirname, "..", "artifacts");
+mkdirSync(artifacts, { recursive: true });
+
+const browser = await launchBrowser();
+const DELIVERY_SAMPLES = 10;
+
+async function api(member: Member, path: string, body?: unknown) {
+  const response = await fetch(`${inject("baseUrl")}/api${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      authorization: `Bearer ${member.token}`,
+      ...(body !== undefined && { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Stores an existing member's session in this page's browser profile, as the app does on sign-in. */
+async function signInAs(page: Page, member: Member) {
+  await page.goto("/login");
+  await page.evaluate(
+    ({ token, id, username }) => {
+      localStorage.setItem("token", token);
+      localStorage.setItem("userId", id);
+      localStorage.setItem("username", username);
+    },
+    { token: member.token, id: member.id, username: member.username },
+  );
+}
+
+const composer = (page: Page) => page.getByRole("textbox", { name: "Message", exact: true });
+const log = (page: Page) => page.getByRole("log", { name: "Messages" });
+/** The header's chat badge, as the screen reader hears it ("3 unread"); absent at zero. */
+const chatBadge = (page: Page) => page.locator("header").getByText(/^\d+ unread$/);
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+}
+
+/**
+ * Delivery time of one message: from A pressing Send to B's page showing it. Both timestamps come from
+ * the same machine's clock inside the pages, so Playwright's own round trips are not counted.
+ */
+async function measureDelivery(from: Page, to: Page, text: string): Promise<number> {
+  await to.evaluate((expected) => {
+    const target = window as unknown as { arrival?: Promise<number> };
+    target.arrival = new Promise((resolve) => {
+      const seen = () => document.querySelector('[role="log"]')?.textContent?.includes(expected);
+      const observer = new MutationObserver(() => {
+        if (!seen()) return;
+        observer.disconnect();
+        resolve(Date.now());
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+  }, text);
+  await composer(from).fill(text);
+  const sentAt = await from.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>('button[aria-label="Send"]');
+    const at = Date.now();
+    button?.click();
+    return at;
+  });
+  const arrivedAt = await to.evaluate(() => (window as unknown as { arrival: Promise<number> }).arrival);
+  return arrivedAt - sentAt;
+}
+
+describe("chat", () => {
+  let screenshotsFrom: { alice: Member; bob: Member; carol: Member } | undefined;
+
+  it("two members chat live: search, send, typing, badge, edit and delete", async () => {
+    const a = await openContext(browser);
+    const b = await openContext(browser);
+    const alice = await signedInMember(a.page, "alice");
+    const bob = await signedInMember(b.page, "bob");
+
+    // Bob is elsewhere in the app while Alice starts the chat.
+    await b.page.goto("/post");
+    await b.page.getByRole("link", { name: "Chat" }).waitFor();
+
+    await a.page.goto("/chat");
+    await a.page.getByRole("searchbox", { name: "Search chats and people" }).fill(bob.username);
+    await a.page.getByRole("button", { name: new RegExp(bob.username) }).click();
+    await a.page.waitForURL(/\/chat\?c=[0-9a-f-]{36}$/);
+    await a.page.getByRole("heading", { name: bob.username }).waitFor();
+
+    await send(a.page, "Hi Bob! Are you free on Saturday?");
+    await log(a.page).getByText("Hi Bob! Are you free on Saturday?").waitFor();
+    await expect.poll(() => log(a.page).getByText("Sending…").count()).toBe(0);
+
+    // Bob's header badge counts the message while he is on another screen.
+    await expect.poll(() => chatBadge(b.page).textContent()).toBe("1 unread");
+    await send(a.page, "Thinking of the seaside");
+    await expect.poll(() => chatBadge(b.page).textContent()).toBe("2 unread");
+
+    // Bob opens the chat: the badge resets.
+    await b.page.getByRole("link", { name: "Chat" }).click();
+    const bobsRow = b.page.getByRole("link", { name: new RegExp(alice.username) });
+    // The row's count as the screen reader hears it (the pill itself is aria-hidden).
+    await bobsRow.getByText("2 unread").waitFor({ state: "attached" });
+    await bobsRow.click();
+    await log(b.page).getByText("Thinking of the seaside").waitFor();
+    await expect.poll(() => chatBadge(b.page).count()).toBe(0);
+    expect(await b.page.evaluate(() => localStorage.getItem("unreadCount"))).toBe("0");
+
+    // A new message arrives live in Bob's open chat, and Alice sees that Bob has seen it.
+    await send(a.page, "Bring sunscreen");
+    await log(b.page).getByText("Bring sunscreen").waitFor();
+    await log(a.page).getByText("Seen", { exact: true }).waitFor();
+    expect(await chatBadge(b.page).count()).toBe(0);
+
+    // Bob's typing shows on Alice's side and clears once he stops.
+    await composer(b.page).pressSequentially("Sounds gr", { delay: 60 });
+    const typing = a.page.getByText(`${bob.username} is typing…`);
+    await typing.waitFor();
+    await typing.waitFor({ state: "detached", timeout: 5000 });
+    await composer(b.page).pressSequentially("eat!", { delay: 30 });
+    await composer(b.page).press("Enter");
+    await log(a.page).getByText("Sounds great!").waitFor();
+
+    // Alice edits a message inline; Bob sees the new text and the edited mark.
+    const message = log(a.page).getByText("Bring sunscreen");
+    await message.hover();
+    await log(a.page).getByRole("button", { name: "Edit message" }).last().click();
+    const editor = log(a.page).getByRole("textbox", { name: "Edit message" });
+    await editor.fill("Bring sunscreen and a hat");
+    await editor.press("Enter");
+    await log(b.page).getByText("Bring sunscreen and a hat").waitFor();
+    await log(b.page).getByText("edited").waitFor();
+
+    // Alice deletes a message after confirming; it goes from Bob's chat too.
+    await log(a.page).getByText("Thinking of the seaside").hover();
+    const ownActions = log(a.page).getByRole("button", { name: "Delete message" });
+    await ownActions.nth(1).click();
+    await a.page
+      .getByRole("dialog", { name: "Delete message?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await log(b.page).getByText("Thinking of the seaside").waitFor({ state: "detached" });
+    await log(a.page).getByText("Thinking of the seaside").waitFor({ state: "detached" });
+
+    // Delivery time, Alice's Send to Bob's screen, over several messages.
+    const samples: number[] = [];
+    for (let i = 1; i <= DELIVERY_SAMPLES; i++) {
+      samples.push(await measureDelivery(a.page, b.page, `Delivery check ${i} · ${Date.now()}`));
+    }
+    const average = samples.reduce((sum, ms) => sum + ms, 0) / samples.length;
+    const result = {
+      samples,
+      averageMs: Math.round(average * 10) / 10,
+      minMs: Math.min(...samples),
+      maxMs: Math.max(...samples),
+      measuredAt: new Date().toISOString(),
+    };
+    console.log(
+      `chat delivery A → B over ${samples.length} messages: average ${result.averageMs} ms`,
+      samples,
+    );
+    writeFileSync(join(artifacts, "chat-delivery.json"), `${JSON.stringify(result, null, 2)}\n`);
+    expect(samples).toHaveLength(DELIVERY_SAMPLES);
+
+    const carol = await signedInMember(a.page, "carol");
+    screenshotsFrom = { alice, bob, carol };
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it("takes screenshots of the chat on a phone, a tablet and a desktop", async () => {
+    if (!screenshotsFrom) throw new Error("the live chat journey did not finish");
+    const { alice, bob, carol } = screenshotsFrom;
+    const { chat: group } = await api(alice, "/chats", {
+      userIds: [bob.id, carol.id],
+      name: "Weekend plans",
+    });
+    await api(carol, `/chats/${group._id}/messages`, { text: "Count me in for Saturday 🌊" });
+    await api(bob, `/chats/${group._id}/messages`, { text: "I'll bring the snacks" });
+    const { chat: direct } = await api(carol, "/chats", { userId: alice.id });
+    await api(carol, `/chats/${direct._id}/messages`, { text: "Did you see the sunset photos?" });
+
+    for (const [name, viewport] of Object.entries({ ...viewports, tablet: { width: 820, height: 1180 } })) {
+      const { page, context } = await openContext(browser, viewport);
+      await signInAs(page, alice);
+      await page.goto("/chat");
+      await page.getByRole("link", { name: /Weekend plans/ }).waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: join(artifacts, `chat-list-${name}.png`) });
+      if (name !== "tablet") {
+        await page.getByRole("button", { name: "New group" }).click();
+        const dialog = page.getByRole("dialog", { name: "New group" });
+        await dialog.getByLabel("Group name").fill("Book club");
+        await dialog.getByRole("searchbox", { name: "Add members" }).fill(carol.username.slice(0, 5));
+        await dialog.getByRole("button", { name: new RegExp(carol.username) }).click();
+        await page.waitForTimeout(300); // the dialog's entrance animation, for the screenshot only
+        await page.screenshot({ path: join(artifacts, `chat-new-group-${name}.png`) });
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+      }
+      await page.getByRole("link", { name: new RegExp(`^${bob.username}`) }).click();
+      await log(page).getByText("Sounds great!").waitFor();
+      await page.waitForTimeout(200);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(Math.max(overflow, 0)).toBe(0);
+      await page.screenshot({ path: join(artifacts, `chat-conversation-${name}.png`) });
+      if (name === "phone") {
+        await page.getByRole("button", { name: "Back to chats" }).click();
+        await page.getByRole("link", { name: /Weekend plans/ }).waitFor();
+        expect(new URL(page.url()).search).toBe("");
+      }
+      await context.close();
+    }
+  });
+});
