@@ -21,6 +21,12 @@ export function createChatEvents(io: FlikIo) {
     chatUpdated: (chat: Chat, memberIds: string[]) => toMembers(memberIds).emit("chatUpdated", { chat }),
     chatDeleted: (chatId: string, userId: string) =>
       io.to(rooms.user(userId)).emit("chatDeleted", { chatId }),
+    /** New chat partners learn at once which of them are online (presence tells only partners). */
+    async partnersOnline(memberIds: string[]) {
+      const sockets = await io.in(memberIds.map(rooms.user)).fetchSockets();
+      const online = [...new Set(sockets.map((socket) => socket.data.userId))];
+      if (online.length > 0) toMembers(memberIds).emit("onlineUsers", { online, offline: [] });
+    },
   };
 }
 

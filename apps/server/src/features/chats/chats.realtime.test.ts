@@ -194,4 +194,21 @@ describe("onlineUsers", () => {
     await roundTrip(outsider.socket);
     expect(outsider.heard.flatMap((e) => [...e.online, ...e.offline])).not.toContain(frank.userId);
   });
+
+  it("tells both members of a new chat whether the other is online", async () => {
+    const gina = await signUpAndIn(built, { ...personas.dan, username: "gina", email: "gina@example.com" });
+    const hank = await signUpAndIn(built, { ...personas.dan, username: "hank", email: "hank@example.com" });
+    const ginaSide = await presenceOf(gina);
+    const hankSide = await presenceOf(hank);
+    await eventually(() => ginaSide.heard.length === 1 && hankSide.heard.length === 1, "lists on connect");
+    await chatWith(gina, hank);
+    await eventually(
+      () => ginaSide.heard.some((e) => e.online.includes(hank.userId)),
+      "hank online for gina",
+    );
+    await eventually(
+      () => hankSide.heard.some((e) => e.online.includes(gina.userId)),
+      "gina online for hank",
+    );
+  });
 });

@@ -137,6 +137,7 @@ export function createChatsService(deps: { db: Db; events: ChatEvents }) {
       if (result.created) {
         const others = result.chat.participants.map((p) => p._id).filter((id) => id !== caller.userId);
         events.chatUpdated({ ...result.chat, unreadCount: 0 }, others);
+        await events.partnersOnline([caller.userId, ...others]);
       }
       return result;
     },
