@@ -105,7 +105,10 @@ describe("Edit Profile (spec §4 profile edit mode)", () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/profile/alicia"));
     expect(router.state.historyAction).toBe("REPLACE");
-    expect(await screen.findByRole("heading", { level: 1, name: "@alicia" })).toBeInTheDocument();
+    // The screen may re-render the heading as the renamed profile loads; ask for the current one.
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { level: 1, name: "@alicia" })).toBeInTheDocument(),
+    );
     expect(getUsername()).toBe("alicia");
     expect(getCachedUser()?.username).toBe("alicia");
   });
