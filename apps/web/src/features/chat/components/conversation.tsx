@@ -1,5 +1,6 @@
 import type { Chat, Message } from "@flik/shared";
 import { useCallback, useMemo, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useMessagesQuery } from "../api/chats.queries";
 import { flattenMessages } from "../cache/chat-cache";
 import { useDeleteMessage, useEditMessage } from "../hooks/use-chat-mutations";
@@ -10,7 +11,6 @@ import { useTypingEmitter } from "../hooks/use-typing-emitter";
 import { useTypingUsers } from "../hooks/use-typing-users";
 import { LoadError, MessagesSkeleton } from "./chat-states";
 import { Composer } from "./composer";
-import { ConfirmDialog } from "./confirm-dialog";
 import { ConversationHeader } from "./conversation-header";
 import { MessageLog } from "./message-log";
 import { TypingIndicator } from "./typing-indicator";

@@ -1,6 +1,6 @@
 import { type Chat, chatTitle } from "@flik/shared";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useDeleteChat } from "../hooks/use-chat-mutations";
-import { ConfirmDialog } from "./confirm-dialog";
 
 interface DeleteChatDialogProps {
   chat: Chat;

@@ -1,6 +1,6 @@
 import { type ReactNode, useRef } from "react";
-import { buttonStyles } from "../../../components/button-styles";
-import { Dialog } from "../../../components/dialog";
+import { buttonStyles } from "./button-styles";
+import { Dialog } from "./dialog";
 
 interface ConfirmDialogProps {
   title: string;
@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A destructive action asked once more (spec §2/§4: deleting chats and messages). Cancel has the focus. */
+/** A destructive action asked once more (chats, messages, reels). Cancel has the focus. */
 export function ConfirmDialog({
   title,
   children,
