@@ -31,7 +31,10 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
           include: ["src/**/*.test.ts"],
           // Tests that never touch the database run once, in the PGlite pass.
           exclude:
-            engine === "postgres" ? ["src/main.test.ts", "src/platform/**"] : ["src/db/database.test.ts"],
+            engine === "postgres"
+              ? ["src/main.test.ts", "src/platform/**"]
+              : // Whole server processes share one database: PostgreSQL's job, not in-memory PGlite's.
+                ["src/db/database.test.ts", "src/realtime/cluster.test.ts"],
           env: { TEST_DB: engine },
         },
       })),

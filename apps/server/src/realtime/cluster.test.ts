@@ -78,66 +78,63 @@ async function member(baseUrl: string, persona: (typeof personas)[keyof typeof p
   return { token: body.token as string, userId: body.user.id as string };
 }
 
-// Scale-out of design.md: only with PostgreSQL (the postgres pass) and Redis (.ci/run starts both).
-describe.runIf(process.env.TEST_DB === "postgres" && (await redisAnswers()))(
-  "two server processes",
-  async () => {
-    const database = await createScratchDatabase();
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl,
-      JWT_SECRET: randomBytes(32).toString("hex"),
-    };
-    // One after the other, so that only the first applies the migrations.
-    const nodeA = await startServer(env);
-    const nodeB = await startServer(env);
-    const sockets: TestSocket[] = [];
-    afterAll(async () => {
-      for (const socket of sockets) socket.close();
-      await Promise.all(
-        [nodeA, nodeB].map(
-          ({ process: child }) =>
-            new Promise((resolve) => child.once("exit", resolve) && child.kill("SIGTERM")),
-        ),
-      );
-      await database.drop();
+// Scale-out of design.md, on the PostgreSQL pass only (vitest.config.ts), with Redis (.ci/run starts both).
+describe.runIf(await redisAnswers())("two server processes", async () => {
+  const database = await createScratchDatabase();
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    JWT_SECRET: randomBytes(32).toString("hex"),
+  };
+  // One after the other, so that only the first applies the migrations.
+  const nodeA = await startServer(env);
+  const nodeB = await startServer(env);
+  const sockets: TestSocket[] = [];
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await Promise.all(
+      [nodeA, nodeB].map(
+        ({ process: child }) =>
+          new Promise((resolve) => child.once("exit", resolve) && child.kill("SIGTERM")),
+      ),
+    );
+    await database.drop();
+  });
+
+  it("deliver a message, typing and presence from a member on one process to a member on the other", async () => {
+    const alice = await member(nodeA.url, personas.alice);
+    const bob = await member(nodeB.url, personas.bob);
+    const chat: Chat = (await api(nodeA.url, "POST", "/chats", { userId: bob.userId }, alice.token)).body
+      .chat;
+
+    const onA = await connect(nodeA.url, alice, sockets);
+    const heardOnA: { online: string[] }[] = [];
+    onA.on("onlineUsers", (event) => heardOnA.push(event));
+    const onB = await connect(nodeB.url, bob, sockets);
+    await eventually(
+      () => heardOnA.some((event) => event.online.includes(bob.userId)),
+      "bob online on node A",
+    );
+
+    expect(await onA.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
+    expect(await onB.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
+    const typing = nextEvent(onB, "typing");
+    onA.emit("typing", chat._id);
+    expect(await typing).toMatchObject({ chatId: chat._id, userId: alice.userId });
+
+    const arrived = nextEvent(onB, "newMessage");
+    const ack = await onA.emitWithAck("sendMessage", { chatId: chat._id, text: "Across processes" });
+    expect(ack.ok).toBe(true);
+    expect((await arrived).message).toMatchObject({
+      text: "Across processes",
+      sender: { _id: alice.userId },
     });
 
-    it("deliver a message, typing and presence from a member on one process to a member on the other", async () => {
-      const alice = await member(nodeA.url, personas.alice);
-      const bob = await member(nodeB.url, personas.bob);
-      const chat: Chat = (await api(nodeA.url, "POST", "/chats", { userId: bob.userId }, alice.token)).body
-        .chat;
-
-      const onA = await connect(nodeA.url, alice, sockets);
-      const heardOnA: { online: string[] }[] = [];
-      onA.on("onlineUsers", (event) => heardOnA.push(event));
-      const onB = await connect(nodeB.url, bob, sockets);
-      await eventually(
-        () => heardOnA.some((event) => event.online.includes(bob.userId)),
-        "bob online on node A",
-      );
-
-      expect(await onA.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
-      expect(await onB.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
-      const typing = nextEvent(onB, "typing");
-      onA.emit("typing", chat._id);
-      expect(await typing).toMatchObject({ chatId: chat._id, userId: alice.userId });
-
-      const arrived = nextEvent(onB, "newMessage");
-      const ack = await onA.emitWithAck("sendMessage", { chatId: chat._id, text: "Across processes" });
-      expect(ack.ok).toBe(true);
-      expect((await arrived).message).toMatchObject({
-        text: "Across processes",
-        sender: { _id: alice.userId },
-      });
-
-      // And over HTTP on B, to A's socket.
-      const reply = nextEvent(onA, "newMessage");
-      expect(
-        (await api(nodeB.url, "POST", `/chats/${chat._id}/messages`, { text: "Got it" }, bob.token)).status,
-      ).toBe(201);
-      expect((await reply).message.text).toBe("Got it");
-    });
-  },
-);
+    // And over HTTP on B, to A's socket.
+    const reply = nextEvent(onA, "newMessage");
+    expect(
+      (await api(nodeB.url, "POST", `/chats/${chat._id}/messages`, { text: "Got it" }, bob.token)).status,
+    ).toBe(201);
+    expect((await reply).message.text).toBe("Got it");
+  });
+});
