@@ -1,17 +1,20 @@
 import type { Flick, FlickReaction, PostComment } from "@flik/shared";
-import type { FlickRow, ReactionRow } from "./flicks.queries.js";
+import type { LikeSummary } from "../posts/posts.queries.js";
+import type { FlickRow } from "./flicks.queries.js";
 
-export function presentReactions(rows: ReactionRow[] | undefined): FlickReaction[] {
-  return (rows ?? []).map((row) => ({ user: { _id: row.userId, username: row.username }, emoji: row.emoji }));
+export function presentReactions(likes: LikeSummary | undefined): FlickReaction[] {
+  return (likes?.likers ?? []).map((liker) => ({
+    user: { _id: liker.userId, username: liker.username },
+    emoji: liker.emoji,
+  }));
 }
 
 /** A flick (spec §3) as `viewerId` sees it. */
 export function presentFlick(
   { post, author }: FlickRow,
-  parts: { reactions: ReactionRow[] | undefined; comments: PostComment[]; commentsCount: number },
+  parts: { likes: LikeSummary | undefined; comments: PostComment[]; commentsCount: number },
   viewerId: string,
 ): Flick {
-  const first = parts.reactions?.[0];
   return {
     _id: post.id,
     videoUrl: post.image,
@@ -22,12 +25,12 @@ export function presentFlick(
       fullName: author.fullName,
       avatar: author.avatar,
     },
-    likesCount: first?.total ?? 0,
+    likesCount: parts.likes?.likesCount ?? 0,
     sharesCount: post.sharesCount,
     commentsCount: parts.commentsCount,
     comments: parts.comments,
-    reactionByUser: presentReactions(parts.reactions),
-    isLiked: first?.likedByViewer ?? false,
+    reactionByUser: presentReactions(parts.likes),
+    isLiked: parts.likes?.isLiked ?? false,
     isMyFlick: post.userId === viewerId,
     createdAt: post.createdAt.toISOString(),
   };

@@ -5,7 +5,6 @@ import {
   type FlickLikeResponse,
   type FlicksPage,
   type flickLikeBody,
-  POST_LIKES_LISTED,
 } from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
@@ -17,13 +16,7 @@ import type { PostsService } from "../posts/posts.service.js";
 import type { Caller } from "../sessions/sessions.service.js";
 import type { FlickEvents } from "./flicks.events.js";
 import { presentFlick, presentReactions } from "./flicks.presenter.js";
-import {
-  type FlickRow,
-  findAuthorPrivacy,
-  findFlick,
-  flicksPage,
-  reactionSummaries,
-} from "./flicks.queries.js";
+import { type FlickRow, findAuthorPrivacy, findFlick, flicksPage } from "./flicks.queries.js";
 
 /** A viewer id no member has: a flick as someone with no reaction of their own sees it. */
 const NOBODY = "00000000-0000-0000-0000-000000000000";
@@ -43,12 +36,12 @@ export function createFlicksService(deps: {
   /** A page of flicks in three queries, whatever its length: rows, reactions, comments. */
   async function present(rows: FlickRow[], viewerId: string) {
     const ids = rows.map((row) => row.post.id);
-    const [reactions, commentsOf] = await Promise.all([
-      reactionSummaries(db, ids, viewerId, POST_LIKES_LISTED),
+    const [likes, commentsOf] = await Promise.all([
+      posts.likesOf(ids, viewerId),
       posts.commentsOf(ids, FLICK_COMMENTS_LISTED),
     ]);
     return rows.map((row) =>
-      presentFlick(row, { reactions: reactions.get(row.post.id), ...commentsOf(row.post.id) }, viewerId),
+      presentFlick(row, { likes: likes.get(row.post.id), ...commentsOf(row.post.id) }, viewerId),
     );
   }
 
@@ -96,11 +89,11 @@ export function createFlicksService(deps: {
     ): Promise<FlickLikeResponse> {
       const post = await visibleFlick(caller, id);
       await posts.react(caller, post, input ?? {});
-      const rows = (await reactionSummaries(db, [id], caller.userId, POST_LIKES_LISTED)).get(id);
+      const likes = (await posts.likesOf([id], caller.userId)).get(id);
       return {
-        reactionByUser: presentReactions(rows),
-        likesCount: rows?.[0]?.total ?? 0,
-        isLiked: rows?.[0]?.likedByViewer ?? false,
+        reactionByUser: presentReactions(likes),
+        likesCount: likes?.likesCount ?? 0,
+        isLiked: likes?.isLiked ?? false,
       };
     },
 

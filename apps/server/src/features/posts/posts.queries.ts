@@ -111,8 +111,16 @@ export async function deleteLike(db: Db, postId: string, userId: string) {
   return rows.length > 0;
 }
 
+export interface Liker {
+  userId: string;
+  username: string;
+  /** The reaction a flick's like carries (❤️ for a plain like). */
+  emoji: string;
+}
+
 export interface LikeSummary {
-  likerIds: string[];
+  /** The newest likers, and the viewer whenever they like it too. */
+  likers: Liker[];
   likesCount: number;
   isLiked: boolean;
 }
@@ -125,6 +133,7 @@ export async function likeSummaries(db: Db, postIds: string[], viewerId: string,
     .select({
       postId: postLikes.postId,
       userId: postLikes.userId,
+      emoji: postLikes.emoji,
       rank: sql<number>`row_number() over (partition by ${postLikes.postId} order by ${postLikes.createdAt} desc)`
         .mapWith(Number)
         .as("rank"),
@@ -137,15 +146,23 @@ export async function likeSummaries(db: Db, postIds: string[], viewerId: string,
     .from(postLikes)
     .where(inArray(postLikes.postId, postIds))
     .as("ranked_likes");
-  const rows = await db.select().from(ranked).where(lte(ranked.rank, likersListed)).orderBy(ranked.rank);
-  for (const row of rows) {
-    const summary = summaries.get(row.postId) ?? {
-      likerIds: [],
-      likesCount: row.total,
-      isLiked: row.likedByViewer,
-    };
-    summary.likerIds.push(row.userId);
-    summaries.set(row.postId, summary);
+  const rows = await db
+    .select({
+      postId: ranked.postId,
+      userId: ranked.userId,
+      username: users.username,
+      emoji: ranked.emoji,
+      total: ranked.total,
+      likedByViewer: ranked.likedByViewer,
+    })
+    .from(ranked)
+    .innerJoin(users, eq(users.id, ranked.userId))
+    .where(or(lte(ranked.rank, likersListed), eq(ranked.userId, viewerId)))
+    .orderBy(ranked.rank);
+  for (const { postId, total, likedByViewer, ...liker } of rows) {
+    const summary = summaries.get(postId) ?? { likers: [], likesCount: total, isLiked: likedByViewer };
+    summary.likers.push(liker);
+    summaries.set(postId, summary);
   }
   return summaries;
 }

@@ -101,7 +101,7 @@ export function createPostsService(deps: {
   async function likeState(postId: string, viewerId: string): Promise<LikeResponse> {
     const summary = (await likeSummaries(db, [postId], viewerId, POST_LIKES_LISTED)).get(postId);
     return {
-      likes: summary?.likerIds ?? [],
+      likes: (summary?.likers ?? []).map((liker) => liker.userId),
       isLiked: summary?.isLiked ?? false,
       likesCount: summary?.likesCount ?? 0,
     };
@@ -212,6 +212,9 @@ export function createPostsService(deps: {
         input.liked ?? (input.emoji !== undefined || !(await hasLiked(db, post.id, caller.userId)));
       await setLike(caller, post, liked, input.emoji ?? (liked ? DEFAULT_FLICK_REACTION : undefined));
     },
+
+    /** For a page of posts, in one query: the newest likers with their reactions, counts, the viewer's. */
+    likesOf: (postIds: string[], viewerId: string) => likeSummaries(db, postIds, viewerId, POST_LIKES_LISTED),
 
     /** For a page of posts, in one query: the newest comments (oldest first) and the counts. */
     async commentsOf(postIds: string[], listed: number) {
