@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { LinkIcon, MoreIcon, PencilIcon, TrashIcon } from "../../../components/icons";
+import { useMenuButton } from "../../../lib/use-menu-button";
 
 interface PostMenuProps {
   isOwner: boolean;
@@ -17,11 +18,7 @@ interface Item {
 
 /** The "Post options" menu button: owner → Edit, Delete; everyone → Copy link. */
 export function PostMenu({ isOwner, onEdit, onDelete, onCopyLink }: PostMenuProps) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const { open, close, toggle, menuId, rootRef, triggerRef, itemRef, onMenuKeyDown } = useMenuButton();
 
   const items: Item[] = [
     ...(isOwner
@@ -33,45 +30,6 @@ export function PostMenu({ isOwner, onEdit, onDelete, onCopyLink }: PostMenuProp
     { label: "Copy link", icon: <LinkIcon className="size-4" />, onSelect: onCopyLink },
   ];
 
-  useEffect(() => {
-    if (!open) return;
-    itemRefs.current[0]?.focus();
-    const closeOutside = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", closeOutside);
-    return () => document.removeEventListener("pointerdown", closeOutside);
-  }, [open]);
-
-  function close(refocus: boolean) {
-    setOpen(false);
-    if (refocus) triggerRef.current?.focus();
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const buttons = itemRefs.current.filter((button): button is HTMLButtonElement => !!button);
-    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const focusAt = (next: number) => buttons[(next + buttons.length) % buttons.length]?.focus();
-    if (event.key === "Escape") {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === "ArrowDown") {
-      event.preventDefault();
-      focusAt(index + 1);
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      focusAt(index - 1);
-    } else if (event.key === "Home") {
-      event.preventDefault();
-      focusAt(0);
-    } else if (event.key === "End") {
-      event.preventDefault();
-      focusAt(buttons.length - 1);
-    } else if (event.key === "Tab") {
-      close(false);
-    }
-  }
-
   return (
     <div ref={rootRef} className="relative">
       <button
@@ -81,7 +39,7 @@ export function PostMenu({ isOwner, onEdit, onDelete, onCopyLink }: PostMenuProp
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
         onKeyDown={(event) => {
           if (event.key === "Escape" && open) close(true);
         }}
@@ -101,9 +59,7 @@ export function PostMenu({ isOwner, onEdit, onDelete, onCopyLink }: PostMenuProp
           {items.map((item, index) => (
             <button
               key={item.label}
-              ref={(button) => {
-                itemRefs.current[index] = button;
-              }}
+              ref={itemRef(index)}
               type="button"
               role="menuitem"
               tabIndex={-1}
