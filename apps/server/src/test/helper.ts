@@ -184,3 +184,11 @@ export async function eventually(check: () => boolean, what = "condition") {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Calls the API as a member through `inject`: `call(alice, "POST", "/posts", { ... })`. */
+export function apiCaller({ app }: App) {
+  return (member: SignedIn, method: Method, url: string, payload?: object) =>
+    app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
+}

@@ -1,6 +1,14 @@
 import type { Chat, Message } from "@flik/shared";
 import { describe, expect, it } from "vitest";
-import { buildTestApp, countQueries, personas, type SignedIn, signUpAndIn } from "../../test/helper.js";
+import {
+  apiCaller,
+  buildTestApp,
+  countQueries,
+  type Method,
+  personas,
+  type SignedIn,
+  signUpAndIn,
+} from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { app } = built;
@@ -9,9 +17,7 @@ const bob = await signUpAndIn(built, personas.bob);
 const carol = await signUpAndIn(built, personas.carol);
 const dan = await signUpAndIn(built, personas.dan);
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const call = (member: SignedIn, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
+const call = apiCaller(built);
 
 async function chatWith(member: SignedIn, other: SignedIn): Promise<Chat> {
   const response = await call(member, "POST", "/chats", { userId: other.userId });

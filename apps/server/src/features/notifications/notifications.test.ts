@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema.js";
 import {
+  apiCaller,
   buildTestApp,
   collectEvents,
   connect,
@@ -27,9 +28,7 @@ afterAll(() => {
   for (const socket of sockets) socket.close();
 });
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const call = (member: SignedIn, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
+const call = apiCaller(built);
 
 async function postOf(member: SignedIn, image = "/media/image/photo.jpg"): Promise<string> {
   return (await call(member, "POST", "/posts", { image })).json().post._id;
