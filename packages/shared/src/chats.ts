@@ -69,23 +69,29 @@ const memberId = z.uuid("userId must be a member id");
  * POST /chats. Spec §7 has `userId` (a one-to-one chat, the existing one if there is one); a group chat
  * (spec §3 isGroupChat) is made with `userIds` and a `name`.
  */
-export const createChatBody = z.union(
-  [
-    z.object({ userId: memberId }),
-    z.object({
-      userIds: z
-        .array(memberId, "userIds must be a list of member ids")
-        .min(2, "A group needs at least two other members")
-        .max(GROUP_CHAT_MAX_MEMBERS - 1, `A group has at most ${GROUP_CHAT_MAX_MEMBERS} members`),
-      name: z
-        .string("Group name is required")
-        .trim()
-        .min(1, "Group name is required")
-        .max(CHAT_NAME_MAX_LENGTH, `Group name is at most ${CHAT_NAME_MAX_LENGTH} characters`),
-    }),
-  ],
-  "Send a userId for a one-to-one chat, or userIds and a name for a group",
-);
+export const createChatBody = z
+  .object({
+    userId: memberId.optional(),
+    userIds: z
+      .array(memberId, "userIds must be a list of member ids")
+      .min(2, "A group needs at least two other members")
+      .max(GROUP_CHAT_MAX_MEMBERS - 1, `A group has at most ${GROUP_CHAT_MAX_MEMBERS} members`)
+      .optional(),
+    name: z
+      .string("Group name is required")
+      .trim()
+      .min(1, "Group name is required")
+      .max(CHAT_NAME_MAX_LENGTH, `Group name is at most ${CHAT_NAME_MAX_LENGTH} characters`)
+      .optional(),
+  })
+  // Checked field by field first, so a wrong member list or name gets its own message.
+  .refine((body) => (body.userId === undefined) !== (body.userIds === undefined), {
+    message: "Send a userId for a one-to-one chat, or userIds and a name for a group",
+  })
+  .refine((body) => body.userIds === undefined || body.name !== undefined, {
+    message: "Group name is required",
+    path: ["name"],
+  });
 export type CreateChatBody = z.input<typeof createChatBody>;
 
 const messageText = z

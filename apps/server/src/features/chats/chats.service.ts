@@ -132,8 +132,9 @@ export function createChatsService(deps: { db: Db; events: ChatEvents }) {
 
     /** One-to-one (the existing chat if there is one) or a group; the others hear of a new chat. */
     async create(caller: Caller, input: z.output<typeof createChatBody>) {
-      const result =
-        "userId" in input ? await createDirect(caller, input.userId) : await createGroup(caller, input);
+      const result = input.userId
+        ? await createDirect(caller, input.userId)
+        : await createGroup(caller, { userIds: input.userIds ?? [], name: input.name ?? "" });
       if (result.created) {
         const others = result.chat.participants.map((p) => p._id).filter((id) => id !== caller.userId);
         events.chatUpdated({ ...result.chat, unreadCount: 0 }, others);

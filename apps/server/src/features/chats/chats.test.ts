@@ -88,6 +88,23 @@ describe("POST /chats", () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(status);
       expect(response.json().message).toEqual(expect.any(String));
     }
+    const tooMany = Array.from(
+      { length: 60 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    );
+    const messages: [object, string][] = [
+      [{ userIds: tooMany, name: "Crowd" }, "A group has at most 50 members"],
+      [{ userIds: [bob.userId, carol.userId] }, "Group name is required"],
+      [
+        { userId: bob.userId, userIds: [bob.userId, carol.userId], name: "Both" },
+        "Send a userId for a one-to-one chat, or userIds and a name for a group",
+      ],
+    ];
+    for (const [payload, message] of messages) {
+      const response = await call(alice, "POST", "/chats", payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
   });
 });
 
