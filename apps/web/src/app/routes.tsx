@@ -5,6 +5,7 @@ import { ForgotScreen } from "../features/auth/screens/forgot-screen";
 import { SignInScreen } from "../features/auth/screens/sign-in-screen";
 import { SignUpScreen } from "../features/auth/screens/sign-up-screen";
 import { AppLayout } from "../features/layout/components/app-layout";
+import type { RouteHandle } from "../features/layout/route-handle";
 import { NotFoundScreen } from "../features/layout/screens/not-found-screen";
 import { RouteErrorScreen } from "../features/layout/screens/route-error-screen";
 import { comingSoonRoutes } from "./coming-soon-routes";
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: "chat",
+                handle: { fillsScreen: true } satisfies RouteHandle,
                 lazy: () => screen(import("../features/chat/screens/chat-screen"), "ChatScreen"),
               },
               {

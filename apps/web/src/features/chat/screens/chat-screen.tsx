@@ -56,7 +56,7 @@ export function ChatScreen() {
   };
 
   return (
-    <div className="-mx-4 -mt-6 -mb-28 flex h-[calc(100dvh-8rem-env(safe-area-inset-bottom))] overflow-hidden bg-white sm:-mx-6 lg:mx-0 lg:-mt-4 lg:-mb-6 lg:h-[calc(100dvh-7rem)] lg:rounded-3xl lg:border lg:border-zinc-200/80 lg:shadow-sm">
+    <div className="flex h-full overflow-hidden bg-white lg:rounded-3xl lg:border lg:border-zinc-200/80 lg:shadow-sm">
       <section
         aria-label="Chats"
         className={`min-h-0 w-full flex-col border-zinc-200/80 md:flex md:w-80 md:shrink-0 md:border-r ${selectedId ? "hidden" : "flex"}`}
