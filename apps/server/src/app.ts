@@ -105,7 +105,11 @@ export async function buildApp(config: Config, options: { database?: Database } 
   });
   registerFlickSockets(realtime);
   const notifications = createNotificationsService({ db, io: realtime.io, domainEvents });
-  const chats = createChatsService({ db, events: createChatEvents(realtime.io) });
+  const chats = createChatsService({
+    db,
+    events: createChatEvents(realtime.io),
+    messagesPerMinute: config.messageRateLimit,
+  });
   registerChatSockets(realtime, chats, app.log);
   registerPresence(realtime, chats, app.log);
   const highlights = createHighlightsService({ db, follows });

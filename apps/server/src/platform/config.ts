@@ -22,6 +22,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
+  MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(120),
   WEB_DIST: z.string().min(1).optional(),
   MEDIA_UPLOAD_PRESET: z.string().trim().min(1).max(100).default(DEFAULT_MEDIA_UPLOAD_PRESET),
   MEDIA_IMAGE_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_IMAGE_MAX_BYTES),
@@ -43,6 +44,8 @@ export interface Config {
   trustProxy: boolean;
   /** Sign-in and sign-up attempts per minute and client address. */
   authRateLimit: number;
+  /** Chat messages a member may send per minute (per app process). */
+  messageRateLimit: number;
   webDist: string;
   media: MediaConfig;
 }
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: settings.LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json"),
     trustProxy: settings.TRUST_PROXY,
     authRateLimit: settings.AUTH_RATE_LIMIT,
+    messageRateLimit: settings.MESSAGE_RATE_LIMIT,
     webDist: settings.WEB_DIST ? resolve(settings.WEB_DIST) : defaultWebDist,
     media: {
       dir: join(dataDir, "media"),

@@ -5,6 +5,7 @@ import { describeLocation } from "../features/sessions/client-info.js";
 import { tempDir } from "../test/temp-dir.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { lockDataDir } from "./data-dir-lock.js";
+import { createRateWindow } from "./rate-window.js";
 
 const freshDir = () => tempDir("data");
 
@@ -59,5 +60,22 @@ describe("describeLocation", () => {
     ["2001:db8:85a3::8a2e:370:7334", "Internet (2001:db8:85a3::)"],
   ])("labels %s as %s", (ip, label) => {
     expect(describeLocation(ip)).toBe(label);
+  });
+});
+
+describe("createRateWindow", () => {
+  it("allows the limit per key and minute, then refuses until the minute is over", () => {
+    let now = 0;
+    const window = createRateWindow(2, () => now);
+    expect([window.take("a"), window.take("a"), window.take("a"), window.take("b")]).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+    now = 59_999;
+    expect(window.take("a")).toBe(false);
+    now = 60_000;
+    expect(window.take("a")).toBe(true);
   });
 });

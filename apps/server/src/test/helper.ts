@@ -21,6 +21,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logFormat: "json",
     trustProxy: false,
     authRateLimit: 1000,
+    messageRateLimit: 1000,
     webDist: "/nonexistent",
     ...overrides,
     media: {

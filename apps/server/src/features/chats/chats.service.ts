@@ -9,7 +9,8 @@ import type {
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import { decodeCursor, encodeCursor } from "../../platform/cursor.js";
-import { badRequest, forbidden, notFound } from "../../platform/errors.js";
+import { badRequest, forbidden, HttpError, notFound } from "../../platform/errors.js";
+import { createRateWindow } from "../../platform/rate-window.js";
 import type { Caller } from "../sessions/sessions.service.js";
 import type { ChatEvents } from "./chats.events.js";
 import { type Participant, presentChat, presentMessage } from "./chats.presenter.js";
@@ -42,8 +43,9 @@ export type ChatsService = ReturnType<typeof createChatsService>;
 /** The pair's one chat: the two ids sorted, so either member finds the same one. */
 const directKeyOf = (a: string, b: string) => [a, b].sort().join(":");
 
-export function createChatsService(deps: { db: Db; events: ChatEvents }) {
+export function createChatsService(deps: { db: Db; events: ChatEvents; messagesPerMinute: number }) {
   const { db, events } = deps;
+  const sending = createRateWindow(deps.messagesPerMinute);
 
   /** Only members read or write a chat; to anyone else it does not exist (404, nothing leaked). */
   async function membership(caller: Caller, chatId: string) {
@@ -170,6 +172,8 @@ export function createChatsService(deps: { db: Db; events: ChatEvents }) {
     /** Stored before it is answered; the same clientId twice stores and announces one message. */
     async send(caller: Caller, chatId: string, input: z.output<typeof sendMessageBody>): Promise<Message> {
       await membership(caller, chatId);
+      if (!sending.take(caller.userId))
+        throw new HttpError(429, "You're sending messages too fast. Please wait a moment.");
       const { id, created } = await insertMessage(db, {
         chatId,
         senderId: caller.userId,
