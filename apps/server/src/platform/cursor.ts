@@ -1,3 +1,4 @@
+import { and, eq, lt, or, type SQL } from "drizzle-orm";
 import { badRequest } from "./errors.js";
 import { isUuid } from "./ids.js";
 
@@ -17,4 +18,14 @@ export function decodeCursor(value: string | undefined): Cursor | undefined {
   const createdAt = new Date(time ?? "");
   if (!isUuid(id) || Number.isNaN(createdAt.getTime())) throw badRequest("cursor is not valid");
   return { createdAt, id };
+}
+
+type Orderable = Parameters<typeof lt>[0];
+
+/**
+ * The rows after `cursor` in a list ordered newest first by (time, id): the one paging rule of every
+ * cursor-paged list. Undefined on the first page, which `and()` ignores.
+ */
+export function olderThan(cursor: Cursor | undefined, time: Orderable, id: Orderable): SQL | undefined {
+  return cursor && or(lt(time, cursor.createdAt), and(eq(time, cursor.createdAt), lt(id, cursor.id)));
 }

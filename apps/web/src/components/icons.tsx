@@ -353,3 +353,12 @@ export function FlagIcon(props: IconProps) {
     </Svg>
   );
 }
+
+/** Two ticks: mark all as read. */
+export function CheckAllIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M18 6 7 17l-5-5M22 10l-7.5 7.5L13 16" />
+    </Svg>
+  );
+}

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { chatMembers, chats, messages, users } from "../../db/schema.js";
-import type { Cursor } from "../../platform/cursor.js";
+import { type Cursor, olderThan } from "../../platform/cursor.js";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
@@ -111,11 +111,7 @@ export function messagesPage(
       and(
         eq(messages.chatId, chatId),
         keptFor(chatMembers),
-        cursor &&
-          or(
-            lt(messages.createdAt, cursor.createdAt),
-            and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)),
-          ),
+        olderThan(cursor, messages.createdAt, messages.id),
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))

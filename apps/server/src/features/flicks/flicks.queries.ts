@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { follows, posts, users } from "../../db/schema.js";
-import type { Cursor } from "../../platform/cursor.js";
+import { type Cursor, olderThan } from "../../platform/cursor.js";
 
 const flickWithAuthor = {
   post: posts,
@@ -32,11 +32,7 @@ export function flicksPage(db: Db, viewerId: string, limit: number, cursor: Curs
       and(
         eq(posts.mediaType, "video"),
         or(eq(users.isPrivate, false), eq(posts.userId, viewerId), inArray(posts.userId, followed)),
-        cursor &&
-          or(
-            lt(posts.createdAt, cursor.createdAt),
-            and(eq(posts.createdAt, cursor.createdAt), lt(posts.id, cursor.id)),
-          ),
+        olderThan(cursor, posts.createdAt, posts.id),
       ),
     )
     .orderBy(desc(posts.createdAt), desc(posts.id))

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { follows, users } from "../../db/schema.js";
-import type { Cursor } from "../../platform/cursor.js";
+import { type Cursor, olderThan } from "../../platform/cursor.js";
 
 /** Adds a follow; false when it was there already. */
 export async function insertFollow(db: Db, followerId: string, followeeId: string) {
@@ -90,16 +90,7 @@ export function followListPage(
     })
     .from(follows)
     .innerJoin(users, eq(users.id, listed))
-    .where(
-      and(
-        eq(anchor, userId),
-        cursor &&
-          or(
-            lt(follows.createdAt, cursor.createdAt),
-            and(eq(follows.createdAt, cursor.createdAt), lt(listed, cursor.id)),
-          ),
-      ),
-    )
+    .where(and(eq(anchor, userId), olderThan(cursor, follows.createdAt, listed)))
     .orderBy(desc(follows.createdAt), desc(listed))
     .limit(limit);
 }

@@ -1,8 +1,8 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { notifications, posts, users } from "../../db/schema.js";
-import type { Cursor } from "../../platform/cursor.js";
+import { type Cursor, olderThan } from "../../platform/cursor.js";
 
 const sender = alias(users, "sender");
 
@@ -27,11 +27,7 @@ export function notificationsPage(db: Db, recipientId: string, limit: number, cu
     .where(
       and(
         eq(notifications.recipientId, recipientId),
-        cursor &&
-          or(
-            lt(notifications.createdAt, cursor.createdAt),
-            and(eq(notifications.createdAt, cursor.createdAt), lt(notifications.id, cursor.id)),
-          ),
+        olderThan(cursor, notifications.createdAt, notifications.id),
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { follows, postComments, postLikes, posts, users } from "../../db/schema.js";
-import type { Cursor } from "../../platform/cursor.js";
+import { type Cursor, olderThan } from "../../platform/cursor.js";
 
 const postWithAuthor = {
   post: posts,
@@ -15,13 +15,6 @@ const postWithAuthor = {
 };
 export type PostWithAuthor = Awaited<ReturnType<typeof findPostWithAuthor>> & {};
 
-const before = (cursor: Cursor | undefined) =>
-  cursor &&
-  or(
-    lt(posts.createdAt, cursor.createdAt),
-    and(eq(posts.createdAt, cursor.createdAt), lt(posts.id, cursor.id)),
-  );
-
 /** One page of the member's feed: their own posts and those of members they follow, newest first. */
 export function feedPage(db: Db, viewerId: string, limit: number, cursor: Cursor | undefined) {
   const followed = db
@@ -32,7 +25,12 @@ export function feedPage(db: Db, viewerId: string, limit: number, cursor: Cursor
     .select(postWithAuthor)
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(or(eq(posts.userId, viewerId), inArray(posts.userId, followed)), before(cursor)))
+    .where(
+      and(
+        or(eq(posts.userId, viewerId), inArray(posts.userId, followed)),
+        olderThan(cursor, posts.createdAt, posts.id),
+      ),
+    )
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
 }
@@ -43,7 +41,7 @@ export function authorPage(db: Db, authorId: string, limit: number, cursor: Curs
     .select(postWithAuthor)
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(eq(posts.userId, authorId), before(cursor)))
+    .where(and(eq(posts.userId, authorId), olderThan(cursor, posts.createdAt, posts.id)))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
 }

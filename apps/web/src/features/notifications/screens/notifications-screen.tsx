@@ -1,10 +1,10 @@
 import type { Notification } from "@flik/shared";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { buttonStyles } from "../../../components/button-styles";
+import { CheckAllIcon } from "../../../components/icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { useNotificationsQuery } from "../api/notifications.queries";
-import { CheckAllIcon } from "../components/notification-icons";
 import { NotificationSections } from "../components/notification-sections";
 import {
   NotificationsEmpty,
