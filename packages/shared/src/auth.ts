@@ -56,11 +56,3 @@ export interface AuthResponse {
   token: string;
   user: { id: string; username: string };
 }
-
-/** Claims of a Flik access token: `sub` is the member, `sid` the session it belongs to. */
-export interface TokenClaims {
-  sub: string;
-  sid: string;
-  exp: number;
-  iat: number;
-}

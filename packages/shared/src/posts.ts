@@ -125,10 +125,6 @@ export interface CommentResponse {
 export interface ShareResponse {
   sharesCount: number;
 }
-export interface FollowResponse {
-  isFollowed: boolean;
-  followersCount: number;
-}
 
 /** The fields of a post an edit can change, as broadcast in postUpdated. */
 export type PostEdit = Pick<

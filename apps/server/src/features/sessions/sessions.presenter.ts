@@ -1,16 +1,7 @@
+import type { Session } from "@flik/shared";
 import type { SessionRow } from "../../db/schema.js";
 
-/** Session of spec §3, as listed on the settings screen. */
-export interface PresentedSession {
-  _id: string;
-  device: string;
-  browser: string;
-  location: string;
-  lastActive: string;
-  current: boolean;
-}
-
-export function presentSession(row: SessionRow, currentSessionId: string): PresentedSession {
+export function presentSession(row: SessionRow, currentSessionId: string): Session {
   return {
     _id: row.id,
     device: row.device,

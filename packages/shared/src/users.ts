@@ -1,10 +1,49 @@
 import { z } from "zod";
 import { fullNameSchema, usernameSchema } from "./auth.js";
-import { BIO_MAX_LENGTH, HIGHLIGHT_NAME_MAX_LENGTH, WEBSITE_MAX_LENGTH } from "./constants.js";
-import type { MediaType } from "./media.js";
+import { BIO_MAX_LENGTH, WEBSITE_MAX_LENGTH } from "./constants.js";
 import type { Post } from "./posts.js";
 import { mediaUrlSchema } from "./posts.js";
-import { GENDERS } from "./user.js";
+
+export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** Spec §2's labels of the gender select. */
+export const GENDER_LABELS: Record<Gender, string> = {
+  male: "Male",
+  female: "Female",
+  other: "Other",
+  prefer_not_to_say: "Prefer not to say",
+};
+
+/** A member as the member sees themself (spec §3 User). */
+export interface User {
+  _id: string;
+  id: string;
+  username: string;
+  fullName: string;
+  email: string;
+  emailVerified: boolean;
+  phone: string | null;
+  phoneVerified: boolean;
+  website: string;
+  bio: string;
+  gender: Gender | null;
+  avatar: string;
+  profilePic: string;
+  followers: string[];
+  following: string[];
+  verified: boolean;
+  isPrivate: boolean;
+  emailNotifications: boolean;
+  pushNotifications: boolean;
+  blockedUsers: { _id: string; username: string }[];
+  createdAt: string;
+}
+
+/** GET /user and GET /profile/me. */
+export interface UserResponse {
+  user: User;
+}
 
 export const websiteSchema = z
   .string()
@@ -71,44 +110,3 @@ export interface ProfileResponse {
   /** For the next page of posts: GET /profile/{username}/posts?cursor= */
   nextCursor: string | null;
 }
-
-/** A row of the followers and following lists. */
-export interface FollowListMember {
-  _id: string;
-  username: string;
-  fullName: string;
-  avatar: string;
-  isFollowed: boolean;
-}
-export interface FollowersResponse {
-  followers: FollowListMember[];
-  nextCursor: string | null;
-}
-export interface FollowingResponse {
-  following: FollowListMember[];
-  nextCursor: string | null;
-}
-
-/** Highlight of spec §3. */
-export interface Highlight {
-  _id: string;
-  name: string;
-  type: MediaType;
-  src: string;
-}
-
-/** POST /highlights and PUT /highlights/{id}: the name is trimmed and required (spec §5). */
-export const highlightBody = z.object({
-  name: z
-    .string("Highlight name is required")
-    .trim()
-    .min(1, "Highlight name is required")
-    .max(HIGHLIGHT_NAME_MAX_LENGTH, `Highlight name must be at most ${HIGHLIGHT_NAME_MAX_LENGTH} characters`),
-  type: z.enum(["image", "video"], "Highlight type must be image or video"),
-  src: z
-    .string("Please upload an image or video for this highlight")
-    .trim()
-    .min(1, "Please upload an image or video for this highlight")
-    .pipe(mediaUrlSchema),
-});
-export type HighlightBody = z.input<typeof highlightBody>;
