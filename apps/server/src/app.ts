@@ -23,9 +23,11 @@ import { createMediaService } from "./features/media/media.service.js";
 import { notificationsRoutes } from "./features/notifications/notifications.routes.js";
 import { createNotificationsService } from "./features/notifications/notifications.service.js";
 import { createPostEvents } from "./features/posts/posts.events.js";
+import { createPostPipeline } from "./features/posts/posts.pipeline.js";
 import { postsRoutes } from "./features/posts/posts.routes.js";
 import { createPostsService } from "./features/posts/posts.service.js";
 import { registerPostSockets } from "./features/posts/posts.sockets.js";
+import { signedInScope } from "./features/sessions/sessions.guard.js";
 import { sessionsRoutes } from "./features/sessions/sessions.routes.js";
 import { createSessionsService } from "./features/sessions/sessions.service.js";
 import { createTokenSigner } from "./features/sessions/tokens.js";
@@ -93,11 +95,16 @@ export async function buildApp(config: Config, options: { database?: Database } 
   const media = createMediaService(config.media, config.publicUrl);
   const domainEvents = createDomainEvents(app.log);
   const follows = createFollowsService({ db, domainEvents });
-  const users = createUsersService({ db, follows, media });
-  const posts = createPostsService({ db, follows, events: createPostEvents(realtime.io), domainEvents });
+  const users = createUsersService({ db, media });
+  const posts = createPostsService({
+    db,
+    follows,
+    pipeline: createPostPipeline({ db, follows }),
+    events: createPostEvents(realtime.io),
+    domainEvents,
+  });
   registerPostSockets(realtime, posts);
   const flicks = createFlicksService({
-    db,
     posts,
     follows,
     events: createFlickEvents(realtime.io),
@@ -112,22 +119,26 @@ export async function buildApp(config: Config, options: { database?: Database } 
   });
   registerChatSockets(realtime, chats, app.log);
   registerPresence(realtime, chats, app.log);
-  const highlights = createHighlightsService({ db, follows });
+  const highlights = createHighlightsService({ db });
 
   await registerSecurity(app);
   await app.register(
     async (api) => {
       await api.register(healthRoutes(database));
       await api.register(authRoutes({ auth, rateLimitPerMinute: config.authRateLimit }));
-      await api.register(usersRoutes({ users, posts, sessions }));
-      await api.register(sessionsRoutes(sessions));
-      await api.register(followsRoutes({ follows, users, sessions }));
-      await api.register(highlightsRoutes({ highlights, users, sessions }));
-      await api.register(postsRoutes({ posts, sessions }));
-      await api.register(flicksRoutes({ flicks, sessions }));
-      await api.register(notificationsRoutes({ notifications, sessions }));
-      await api.register(chatsRoutes({ chats, sessions }));
-      await api.register(mediaUploadRoutes({ media, sessions }));
+      await api.register(
+        signedInScope(sessions, async (signedIn) => {
+          await signedIn.register(usersRoutes({ users, posts }));
+          await signedIn.register(sessionsRoutes(sessions));
+          await signedIn.register(followsRoutes({ follows, users }));
+          await signedIn.register(highlightsRoutes({ highlights, users }));
+          await signedIn.register(postsRoutes(posts));
+          await signedIn.register(flicksRoutes(flicks));
+          await signedIn.register(notificationsRoutes(notifications));
+          await signedIn.register(chatsRoutes(chats));
+          await signedIn.register(mediaUploadRoutes(media));
+        }),
+      );
     },
     { prefix: "/api" },
   );

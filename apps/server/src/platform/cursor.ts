@@ -29,3 +29,17 @@ type Orderable = Parameters<typeof lt>[0];
 export function olderThan(cursor: Cursor | undefined, time: Orderable, id: Orderable): SQL | undefined {
   return cursor && or(lt(time, cursor.createdAt), and(eq(time, cursor.createdAt), lt(id, cursor.id)));
 }
+
+/**
+ * The page of a list fetched with one row more than `limit` (the extra row tells whether another page
+ * exists): at most `limit` rows and the cursor of the next page, or null at the end.
+ */
+export function pageOf<T>(
+  rows: T[],
+  limit: number,
+  positionOf: (row: T) => Cursor,
+): { rows: T[]; nextCursor: string | null } {
+  const pageRows = rows.slice(0, limit);
+  const last = pageRows.at(-1);
+  return { rows: pageRows, nextCursor: rows.length > limit && last ? encodeCursor(positionOf(last)) : null };
+}

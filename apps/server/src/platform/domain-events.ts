@@ -1,12 +1,25 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { PostRow, UserRow } from "../db/schema.js";
+
+/** A post as it was made: the row, its author, and (for the author) their relation to themself. */
+interface NewPostRow {
+  post: PostRow;
+  author: Pick<UserRow, "id" | "username" | "fullName" | "avatar" | "isPrivate">;
+  relation: { isFollower: boolean };
+}
 
 /**
  * What happened in one feature that others react to (notifications, the flicks feed). Features publish
  * here instead of calling each other, so posts know nothing of notifications.
  */
 export interface DomainEventMap {
-  postCreated: { postId: string; authorId: string };
-  postDeleted: { postId: string; authorId: string; image: string; mediaType: string };
+  postCreated: { row: NewPostRow };
+  postDeleted: {
+    postId: string;
+    author: { id: string; isPrivate: boolean };
+    image: string;
+    mediaType: string;
+  };
   /** `newly` is false when the member had liked it already (only the reaction changed). */
   postLiked: { postId: string; ownerId: string; actorId: string; newly: boolean };
   postCommented: { postId: string; ownerId: string; actorId: string; text: string };

@@ -18,6 +18,9 @@ export const unauthorized = (message = "Please sign in to continue") => new Http
 export const forbidden = (message = "You are not allowed to do that") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const payloadTooLarge = (message: string) => new HttpError(413, message);
+export const unsupportedMediaType = (message: string) => new HttpError(415, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
 

@@ -1,7 +1,7 @@
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
-import { HttpError } from "./errors.js";
+import { tooManyRequests } from "./errors.js";
 
 /** Security headers with a CSP that allows only Flik's own origin, plus https media and websockets. */
 export async function registerSecurity(app: FastifyInstance) {
@@ -29,6 +29,6 @@ export async function registerSecurity(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many attempts. Please try again in ${context.after}.`),
+      tooManyRequests(`Too many attempts. Please try again in ${context.after}.`),
   });
 }

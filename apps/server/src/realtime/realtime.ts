@@ -4,7 +4,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
-import type { Caller } from "../features/sessions/sessions.service.js";
+import type { Caller } from "../platform/caller.js";
 
 // biome-ignore lint/complexity/noBannedTypes: Socket.IO's slot for server-to-server events, which Flik has none of.
 type InterServerEvents = {};

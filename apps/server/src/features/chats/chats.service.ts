@@ -8,10 +8,10 @@ import type {
 } from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
-import { decodeCursor, encodeCursor } from "../../platform/cursor.js";
-import { badRequest, forbidden, HttpError, notFound } from "../../platform/errors.js";
+import type { Caller } from "../../platform/caller.js";
+import { decodeCursor, pageOf } from "../../platform/cursor.js";
+import { badRequest, forbidden, notFound, tooManyRequests } from "../../platform/errors.js";
 import { createRateWindow } from "../../platform/rate-window.js";
-import type { Caller } from "../sessions/sessions.service.js";
 import type { ChatEvents } from "./chats.events.js";
 import { type Participant, presentChat, presentMessage } from "./chats.presenter.js";
 import {
@@ -161,11 +161,10 @@ export function createChatsService(deps: { db: Db; events: ChatEvents; messagesP
         messagesPage(db, chatId, caller.userId, query.limit + 1, decodeCursor(query.cursor)),
         participantsOf(db, [chatId]),
       ]);
-      const pageRows = rows.slice(0, query.limit);
-      const oldest = pageRows.at(-1)?.message;
+      const page = pageOf(rows, query.limit, (row) => row.message);
       return {
-        messages: pageRows.reverse().map((row) => presentMessage(row, participants)),
-        nextCursor: rows.length > query.limit && oldest ? encodeCursor(oldest) : null,
+        messages: page.rows.reverse().map((row) => presentMessage(row, participants)),
+        nextCursor: page.nextCursor,
       };
     },
 
@@ -173,7 +172,7 @@ export function createChatsService(deps: { db: Db; events: ChatEvents; messagesP
     async send(caller: Caller, chatId: string, input: z.output<typeof sendMessageBody>): Promise<Message> {
       await membership(caller, chatId);
       if (!sending.take(caller.userId))
-        throw new HttpError(429, "You're sending messages too fast. Please wait a moment.");
+        throw tooManyRequests("You're sending messages too fast. Please wait a moment.");
       const { id, created } = await insertMessage(db, {
         chatId,
         senderId: caller.userId,

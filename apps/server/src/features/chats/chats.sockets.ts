@@ -1,7 +1,7 @@
 import { editMessageBody, rooms, sendMessageBody } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import { HttpError } from "../../platform/errors.js";
+import { HttpError, notFound } from "../../platform/errors.js";
 import { isUuid } from "../../platform/ids.js";
 import type { FlikSocket, Realtime } from "../../realtime/realtime.js";
 import type { ChatsService } from "./chats.service.js";
@@ -66,7 +66,7 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
     );
     socket.on("messagesSeen", (chatId, ack) =>
       answer(socket, ack, async () => {
-        if (!isUuid(chatId)) throw new HttpError(404, "Chat not found");
+        if (!isUuid(chatId)) throw notFound("Chat not found");
         await chats.markSeen(caller, chatId);
       }),
     );

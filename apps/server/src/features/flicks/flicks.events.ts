@@ -1,24 +1,26 @@
 import { type Flick, rooms } from "@flik/shared";
 import type { FlikIo } from "../../realtime/realtime.js";
+import type { Audience } from "../users/users.policy.js";
 
-type Audience = { authorId: string; isPrivate: boolean; followerIds: () => Promise<string[]> };
+/** Whom the posts policy lets hear of an author's flick, and how to list the followers when asked. */
+type Listeners = { authorId: string; audience: Audience; followerIds: () => Promise<string[]> };
 
 /**
- * newReel and flickDeleted reach every open flicks feed (room `flicks`) when the author is public; a
- * private member's flicks reach only their followers and themself.
+ * newReel and flickDeleted reach every open flicks feed (room `flicks`) or, when the policy says the
+ * author's followers only, their rooms and the author's own.
  */
 export function createFlickEvents(io: FlikIo) {
-  async function to(audience: Audience) {
-    if (!audience.isPrivate) return io.to(rooms.flicks);
-    const members = [audience.authorId, ...(await audience.followerIds())];
+  async function to(listeners: Listeners) {
+    if (listeners.audience === "everyone") return io.to(rooms.flicks);
+    const members = [listeners.authorId, ...(await listeners.followerIds())];
     return io.to(members.map(rooms.user));
   }
   return {
-    async created(flick: Flick, audience: Audience) {
-      (await to(audience)).emit("newReel", { flick });
+    async created(flick: Flick, listeners: Listeners) {
+      (await to(listeners)).emit("newReel", { flick });
     },
-    async deleted(event: { flickId: string; videoUrl: string }, audience: Audience) {
-      (await to(audience)).emit("flickDeleted", { ...event, uploadedBy: audience.authorId });
+    async deleted(event: { flickId: string; videoUrl: string }, listeners: Listeners) {
+      (await to(listeners)).emit("flickDeleted", { ...event, uploadedBy: listeners.authorId });
     },
   };
 }

@@ -35,27 +35,11 @@ export async function followStateOf(db: Db, userIds: string[], viewerId: string)
   );
 }
 
-export async function isFollowing(db: Db, followerId: string, followeeId: string) {
-  const [row] = await db
-    .select({ followerId: follows.followerId })
-    .from(follows)
-    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
-  return row !== undefined;
-}
-
 export async function followerIdsOf(db: Db, userId: string) {
   const rows = await db
     .select({ id: follows.followerId })
     .from(follows)
     .where(eq(follows.followeeId, userId));
-  return rows.map((row) => row.id);
-}
-
-export async function followingIdsOf(db: Db, userId: string) {
-  const rows = await db
-    .select({ id: follows.followeeId })
-    .from(follows)
-    .where(eq(follows.followerId, userId));
   return rows.map((row) => row.id);
 }
 

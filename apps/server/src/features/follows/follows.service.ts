@@ -1,18 +1,18 @@
 import type { FollowListMember, FollowResponse } from "@flik/shared";
 import type { Db } from "../../db/database.js";
-import { decodeCursor, encodeCursor } from "../../platform/cursor.js";
+import type { Caller } from "../../platform/caller.js";
+import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
-import type { Caller } from "../sessions/sessions.service.js";
+import type { Member, Relation } from "../users/users.policy.js";
+import { canFollow, canSeeFollowListsOf } from "./follows.policy.js";
 import {
   countFollowers,
   deleteFollow,
   followerIdsOf,
-  followingIdsOf,
   followListPage,
   followStateOf,
   insertFollow,
-  isFollowing,
   memberExists,
 } from "./follows.queries.js";
 
@@ -22,14 +22,8 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
   const { db, domainEvents } = deps;
 
   async function checkTarget(caller: Caller, userId: string) {
-    if (userId === caller.userId) throw badRequest("You cannot follow yourself");
+    if (!canFollow(caller.userId, { id: userId })) throw badRequest("You cannot follow yourself");
     if (!(await memberExists(db, userId))) throw notFound("Member not found");
-  }
-
-  /** May `viewerId` see what `author` shares? Public members, oneself, and followers of private ones. */
-  async function canSee(viewerId: string, author: { id: string; isPrivate: boolean }): Promise<boolean> {
-    if (!author.isPrivate || author.id === viewerId) return true;
-    return isFollowing(db, viewerId, author.id);
   }
 
   return {
@@ -47,16 +41,15 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
       return { isFollowed: false, followersCount: await countFollowers(db, userId) };
     },
 
-    canSee,
-
     /** A page of a member's followers or followings; a private member's only for their followers. */
     async list(
       caller: Caller,
       which: "followers" | "following",
-      member: { id: string; isPrivate: boolean },
+      member: Member & { relation: Relation },
       page: { limit: number; cursor?: string | undefined },
     ): Promise<{ members: FollowListMember[]; nextCursor: string | null }> {
-      if (!(await canSee(caller.userId, member))) throw forbidden("This account is private");
+      if (!canSeeFollowListsOf(caller.userId, member, member.relation))
+        throw forbidden("This account is private");
       const rows = await followListPage(
         db,
         which,
@@ -65,8 +58,10 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
         page.limit + 1,
         decodeCursor(page.cursor),
       );
-      const pageRows = rows.slice(0, page.limit);
-      const last = pageRows.at(-1);
+      const { rows: pageRows, nextCursor } = pageOf(rows, page.limit, (row) => ({
+        createdAt: row.followedAt,
+        id: row.id,
+      }));
       return {
         members: pageRows.map((row) => ({
           _id: row.id,
@@ -75,13 +70,11 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
           avatar: row.avatar,
           isFollowed: row.isFollowed,
         })),
-        nextCursor:
-          rows.length > page.limit && last ? encodeCursor({ createdAt: last.followedAt, id: last.id }) : null,
+        nextCursor,
       };
     },
 
     stateOf: (userIds: string[], viewerId: string) => followStateOf(db, userIds, viewerId),
     followerIdsOf: (userId: string) => followerIdsOf(db, userId),
-    followingIdsOf: (userId: string) => followingIdsOf(db, userId),
   };
 }

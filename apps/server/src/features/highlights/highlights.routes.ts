@@ -1,8 +1,6 @@
 import { highlightBody } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callerOf, requireCaller } from "../sessions/sessions.guard.js";
-import type { SessionsService } from "../sessions/sessions.service.js";
 import type { UsersService } from "../users/users.service.js";
 import type { HighlightsService } from "./highlights.service.js";
 
@@ -11,31 +9,31 @@ const idParams = z.object({ id: z.uuid("Highlight not found") });
 export function highlightsRoutes(deps: {
   highlights: HighlightsService;
   users: UsersService;
-  sessions: SessionsService;
 }): FastifyPluginAsyncZod {
   const { highlights, users } = deps;
   return async (app) => {
-    app.addHook("onRequest", requireCaller(deps.sessions));
-
     app.get("/highlights", async (request) => {
-      const caller = callerOf(request);
-      return { highlights: await highlights.list(caller, await users.member(caller.userId)) };
+      const caller = request.caller;
+      return { highlights: await highlights.list(caller, await users.member(caller, { id: caller.userId })) };
     });
     app.get(
       "/highlights/user/:username",
       { schema: { params: z.object({ username: z.string().trim().min(1).max(30) }) } },
       async (request) => ({
-        highlights: await highlights.list(callerOf(request), await users.byUsername(request.params.username)),
+        highlights: await highlights.list(
+          request.caller,
+          await users.member(request.caller, { username: request.params.username }),
+        ),
       }),
     );
     app.post("/highlights", { schema: { body: highlightBody } }, async (request, reply) =>
-      reply.status(201).send({ highlight: await highlights.create(callerOf(request), request.body) }),
+      reply.status(201).send({ highlight: await highlights.create(request.caller, request.body) }),
     );
     app.put("/highlights/:id", { schema: { params: idParams, body: highlightBody } }, async (request) => ({
-      highlight: await highlights.update(callerOf(request), request.params.id, request.body),
+      highlight: await highlights.update(request.caller, request.params.id, request.body),
     }));
     app.delete("/highlights/:id", { schema: { params: idParams } }, async (request) => {
-      await highlights.remove(callerOf(request), request.params.id);
+      await highlights.remove(request.caller, request.params.id);
       return { message: "Highlight deleted" };
     });
   };

@@ -1,9 +1,10 @@
 import type { Highlight, highlightBody } from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
+import type { Caller } from "../../platform/caller.js";
 import { forbidden, notFound } from "../../platform/errors.js";
-import type { FollowsService } from "../follows/follows.service.js";
-import type { Caller } from "../sessions/sessions.service.js";
+import type { Member, Relation } from "../users/users.policy.js";
+import { canEditHighlight, canSeeHighlightsOf } from "./highlights.policy.js";
 import {
   deleteHighlight,
   findHighlight,
@@ -23,21 +24,21 @@ const present = (row: HighlightRow): Highlight => ({
 
 export type HighlightsService = ReturnType<typeof createHighlightsService>;
 
-export function createHighlightsService(deps: { db: Db; follows: FollowsService }) {
-  const { db, follows } = deps;
+export function createHighlightsService(deps: { db: Db }) {
+  const { db } = deps;
 
   /** Only the owner edits or deletes a highlight (spec §6); someone else's is a 403. */
   async function owned(caller: Caller, id: string) {
     const row = await findHighlight(db, id);
     if (!row) throw notFound("Highlight not found");
-    if (row.userId !== caller.userId) throw forbidden("Only the highlight's owner can change it");
+    if (!canEditHighlight(caller.userId, row)) throw forbidden("Only the highlight's owner can change it");
     return row;
   }
 
   return {
     /** A member's highlights; a private member's only for their followers. */
-    async list(caller: Caller, member: { id: string; isPrivate: boolean }) {
-      if (!(await follows.canSee(caller.userId, member))) return [];
+    async list(caller: Caller, member: Member & { relation: Relation }) {
+      if (!canSeeHighlightsOf(caller.userId, member, member.relation)) return [];
       return (await highlightsOf(db, member.id)).map(present);
     },
 

@@ -6,23 +6,16 @@ import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import type { MediaType } from "@flik/shared";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
-import { HttpError } from "../../platform/errors.js";
-import { requireCaller } from "../sessions/sessions.guard.js";
-import type { SessionsService } from "../sessions/sessions.service.js";
+import { badRequest, payloadTooLarge, unsupportedMediaType } from "../../platform/errors.js";
 import type { MediaService } from "./media.service.js";
 
 const sizeLabel = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /** The built-in media host: `POST /api/media/{image|video}/upload`, multipart `file` + `upload_preset`. */
-export function mediaUploadRoutes(deps: {
-  media: MediaService;
-  sessions: SessionsService;
-}): FastifyPluginAsync {
-  const { media } = deps;
-
+export function mediaUploadRoutes(media: MediaService): FastifyPluginAsync {
   async function receive(request: FastifyRequest, kind: MediaType) {
-    if (!request.isMultipart()) throw new HttpError(415, "Send the file as multipart/form-data");
+    if (!request.isMultipart()) throw unsupportedMediaType("Send the file as multipart/form-data");
     const maxBytes = media.maxBytes(kind);
     const fields: Record<string, string> = {};
     let tempPath: string | undefined;
@@ -39,11 +32,11 @@ export function mediaUploadRoutes(deps: {
         }
       }
       media.checkPreset(fields.upload_preset);
-      if (!tempPath) throw new HttpError(400, "file is required");
+      if (!tempPath) throw badRequest("file is required");
       return await media.keep(kind, tempPath);
     } catch (error) {
       if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-        throw new HttpError(413, `This file is too large: ${kind}s can be up to ${sizeLabel(maxBytes)}.`);
+        throw payloadTooLarge(`This file is too large: ${kind}s can be up to ${sizeLabel(maxBytes)}.`);
       }
       throw error;
     } finally {
@@ -53,7 +46,6 @@ export function mediaUploadRoutes(deps: {
 
   return async (app) => {
     await app.register(multipart);
-    app.addHook("onRequest", requireCaller(deps.sessions));
     app.post("/media/image/upload", (request) => receive(request, "image"));
     app.post("/media/video/upload", (request) => receive(request, "video"));
   };

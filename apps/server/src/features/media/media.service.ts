@@ -11,7 +11,7 @@ import {
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import type { MediaConfig } from "../../platform/config.js";
-import { HttpError } from "../../platform/errors.js";
+import { badRequest, payloadTooLarge, unsupportedMediaType } from "../../platform/errors.js";
 
 const accepted: Record<MediaType, readonly string[]> = {
   image: ACCEPTED_IMAGE_TYPES,
@@ -55,7 +55,7 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
         height: animated && info.pageHeight ? info.pageHeight : info.height,
       };
     } catch {
-      throw new HttpError(415, "The image could not be read. Please choose another file.");
+      throw unsupportedMediaType("The image could not be read. Please choose another file.");
     }
   }
 
@@ -63,8 +63,8 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
     maxBytes: (kind: MediaType) => (kind === "image" ? config.imageMaxBytes : config.videoMaxBytes),
 
     checkPreset(preset: string | undefined) {
-      if (!preset) throw new HttpError(400, "upload_preset is required");
-      if (preset !== config.preset) throw new HttpError(400, "Unknown upload preset");
+      if (!preset) throw badRequest("upload_preset is required");
+      if (preset !== config.preset) throw badRequest("Unknown upload preset");
     },
 
     /** A place to receive an upload before it is checked; the caller removes it when done. */
@@ -78,7 +78,7 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
       const type = await sniff(tempPath);
       if (!type || !accepted[kind].includes(type.mime)) {
         const allowed = kind === "image" ? "JPEG, PNG, GIF or WebP image" : "MP4, MOV or WebM video";
-        throw new HttpError(415, `This file is not a ${allowed}.`);
+        throw unsupportedMediaType(`This file is not a ${allowed}.`);
       }
       await mkdir(folder(kind), { recursive: true });
       if (kind === "image") {
@@ -111,12 +111,12 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
     /** An avatar sent as a data URL (spec §7): checked by content and kept as a 300x300 JPEG. */
     async storeAvatar(dataUrl: string): Promise<string> {
       const match = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/=\s]+)$/i.exec(dataUrl);
-      if (!match?.[1]) throw new HttpError(400, "Avatar must be a base64 image data URL");
+      if (!match?.[1]) throw badRequest("Avatar must be a base64 image data URL");
       const bytes = Buffer.from(match[1], "base64");
-      if (bytes.length > config.imageMaxBytes) throw new HttpError(413, "This picture is too large.");
+      if (bytes.length > config.imageMaxBytes) throw payloadTooLarge("This picture is too large.");
       const type = await fileTypeFromBuffer(bytes);
       if (!type || !accepted.image.includes(type.mime)) {
-        throw new HttpError(415, "This file is not a JPEG, PNG, GIF or WebP image.");
+        throw unsupportedMediaType("This file is not a JPEG, PNG, GIF or WebP image.");
       }
       await mkdir(folder("image"), { recursive: true });
       const name = `${randomUUID()}.jpg`;
@@ -127,7 +127,7 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
           .jpeg({ quality: 88 })
           .toFile(join(folder("image"), name));
       } catch {
-        throw new HttpError(415, "The image could not be read. Please choose another file.");
+        throw unsupportedMediaType("The image could not be read. Please choose another file.");
       }
       return urlOf("image", name);
     },

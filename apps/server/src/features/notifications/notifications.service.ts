@@ -5,11 +5,11 @@ import {
   rooms,
 } from "@flik/shared";
 import type { Db } from "../../db/database.js";
-import { decodeCursor, encodeCursor } from "../../platform/cursor.js";
+import type { Caller } from "../../platform/caller.js";
+import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { notFound } from "../../platform/errors.js";
 import type { FlikIo } from "../../realtime/realtime.js";
-import type { Caller } from "../sessions/sessions.service.js";
 import { presentNotification } from "./notifications.presenter.js";
 import {
   countUnread,
@@ -72,13 +72,8 @@ export function createNotificationsService(deps: { db: Db; io: FlikIo; domainEve
         notificationsPage(db, caller.userId, query.limit + 1, decodeCursor(query.cursor)),
         countUnread(db, caller.userId),
       ]);
-      const pageRows = rows.slice(0, query.limit);
-      const last = pageRows.at(-1)?.notification;
-      return {
-        notifications: pageRows.map(presentNotification),
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-        unreadCount,
-      };
+      const page = pageOf(rows, query.limit, (row) => row.notification);
+      return { notifications: page.rows.map(presentNotification), nextCursor: page.nextCursor, unreadCount };
     },
 
     /** Only the recipient may; anyone else's id is the same 404 as an unknown one. */

@@ -1,11 +1,19 @@
-import type { Post, PostComment } from "@flik/shared";
+import type { Flick, FlickLikeResponse, FlickReaction, LikeResponse, Post, PostComment } from "@flik/shared";
 import type { CommentRow, LikeSummary, PostWithAuthor } from "./posts.queries.js";
 
+/** What hydration loads for a post beside its row (all of it in a fixed number of queries per page). */
 export interface PostParts {
   likes: LikeSummary | undefined;
   comments: { comments: CommentRow[]; commentsCount: number } | undefined;
-  authorFollow: { followersCount: number; isFollowed: boolean } | undefined;
+  authorFollowersCount: number;
 }
+
+/** A post nobody has liked or commented on yet (a new one): nothing to load. */
+export const freshParts = (authorFollowersCount = 0): PostParts => ({
+  likes: undefined,
+  comments: undefined,
+  authorFollowersCount,
+});
 
 export function presentComment(row: CommentRow): PostComment {
   return {
@@ -17,7 +25,11 @@ export function presentComment(row: CommentRow): PostComment {
 }
 
 /** A post as `viewerId` sees it: spec §3's fields, the viewer's own state included. */
-export function presentPost({ post, author }: PostWithAuthor, parts: PostParts, viewerId: string): Post {
+export function presentPost(
+  { post, author, relation }: PostWithAuthor,
+  parts: PostParts,
+  viewerId: string,
+): Post {
   const isVideo = post.mediaType === "video";
   return {
     _id: post.id,
@@ -28,23 +40,86 @@ export function presentPost({ post, author }: PostWithAuthor, parts: PostParts, 
     mediaType: isVideo ? "video" : "image",
     ...(isVideo && { video: post.image }),
     isReel: post.isReel,
-    likes: (parts.likes?.likers ?? []).map((liker) => liker.userId),
-    likesCount: parts.likes?.likesCount ?? 0,
-    isLiked: parts.likes?.isLiked ?? false,
+    ...presentLikes(parts.likes),
     comments: (parts.comments?.comments ?? []).map(presentComment),
     commentsCount: parts.comments?.commentsCount ?? 0,
     shares: post.sharesCount,
     sharesCount: post.sharesCount,
-    isFollowed: parts.authorFollow?.isFollowed ?? false,
+    isFollowed: relation.isFollower,
     isMyPost: post.userId === viewerId,
     user: {
       _id: author.id,
       username: author.username,
       fullName: author.fullName,
       avatar: author.avatar,
-      followersCount: parts.authorFollow?.followersCount ?? 0,
+      followersCount: parts.authorFollowersCount,
     },
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
+  };
+}
+
+/** The like part of a post, and the answer of POST /posts/{id}/like and /unlike. */
+export function presentLikes(likes: LikeSummary | undefined): LikeResponse {
+  return {
+    likes: (likes?.likers ?? []).map((liker) => liker.userId),
+    likesCount: likes?.likesCount ?? 0,
+    isLiked: likes?.isLiked ?? false,
+  };
+}
+
+function presentReactions(likes: LikeSummary | undefined): FlickReaction[] {
+  return (likes?.likers ?? []).map((liker) => ({
+    user: { _id: liker.userId, username: liker.username },
+    emoji: liker.emoji,
+  }));
+}
+
+/** The answer of POST /flicks/{id}/like. */
+export function presentFlickLike(likes: LikeSummary | undefined): FlickLikeResponse {
+  return {
+    reactionByUser: presentReactions(likes),
+    likesCount: likes?.likesCount ?? 0,
+    isLiked: likes?.isLiked ?? false,
+  };
+}
+
+/**
+ * A video post in the flicks feed's shape (spec §3 Flick) as `viewerId` sees it; with a null viewer, as
+ * any other member sees it (how a new flick is announced to open feeds).
+ */
+export function presentFlick(
+  { post, author }: PostWithAuthor,
+  parts: PostParts,
+  viewerId: string | null,
+): Flick {
+  return {
+    _id: post.id,
+    videoUrl: post.image,
+    description: post.caption,
+    uploadedBy: {
+      _id: author.id,
+      username: author.username,
+      fullName: author.fullName,
+      avatar: author.avatar,
+    },
+    likesCount: parts.likes?.likesCount ?? 0,
+    sharesCount: post.sharesCount,
+    commentsCount: parts.comments?.commentsCount ?? 0,
+    comments: (parts.comments?.comments ?? []).map(presentComment),
+    reactionByUser: presentReactions(parts.likes),
+    isLiked: parts.likes?.isLiked ?? false,
+    isMyFlick: post.userId === viewerId,
+    createdAt: post.createdAt.toISOString(),
+  };
+}
+
+/** The preview of a post that a notification carries (the recipient's own post: they may see it). */
+export function presentPostPreview(post: { id: string; image: string; isReel: boolean; mediaType: string }) {
+  return {
+    _id: post.id,
+    image: post.image,
+    isReel: post.isReel,
+    mediaType: post.mediaType === "video" ? ("video" as const) : ("image" as const),
   };
 }

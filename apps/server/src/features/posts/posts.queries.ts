@@ -2,17 +2,25 @@ import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { follows, postComments, postLikes, posts, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
+import { contentVisibleTo, relationTo } from "../users/users.policy.js";
 
-const postWithAuthor = {
-  post: posts,
-  author: {
-    id: users.id,
-    username: users.username,
-    fullName: users.fullName,
-    avatar: users.avatar,
-    isPrivate: users.isPrivate,
-  },
-};
+/** A post row with its author and the viewer's relation to the author: what the rules need. */
+function postAsSeenBy(db: Db, viewerId: string) {
+  return db
+    .select({
+      post: posts,
+      author: {
+        id: users.id,
+        username: users.username,
+        fullName: users.fullName,
+        avatar: users.avatar,
+        isPrivate: users.isPrivate,
+      },
+      relation: relationTo(db, viewerId, posts.userId),
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId));
+}
 export type PostWithAuthor = Awaited<ReturnType<typeof findPostWithAuthor>> & {};
 
 /** One page of the member's feed: their own posts and those of members they follow, newest first. */
@@ -21,10 +29,7 @@ export function feedPage(db: Db, viewerId: string, limit: number, cursor: Cursor
     .select({ id: follows.followeeId })
     .from(follows)
     .where(eq(follows.followerId, viewerId));
-  return db
-    .select(postWithAuthor)
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
+  return postAsSeenBy(db, viewerId)
     .where(
       and(
         or(eq(posts.userId, viewerId), inArray(posts.userId, followed)),
@@ -36,36 +41,52 @@ export function feedPage(db: Db, viewerId: string, limit: number, cursor: Cursor
 }
 
 /** One page of a member's own posts, newest first (their profile grid). */
-export function authorPage(db: Db, authorId: string, limit: number, cursor: Cursor | undefined) {
-  return db
-    .select(postWithAuthor)
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
+export function authorPage(
+  db: Db,
+  authorId: string,
+  viewerId: string,
+  limit: number,
+  cursor: Cursor | undefined,
+) {
+  return postAsSeenBy(db, viewerId)
     .where(and(eq(posts.userId, authorId), olderThan(cursor, posts.createdAt, posts.id)))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
 }
 
-export async function findPostWithAuthor(db: Db, id: string) {
-  const [row] = await db
-    .select(postWithAuthor)
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(eq(posts.id, id));
+/** One page of the flicks feed: every video post the viewer may see, newest first. */
+export function videoPage(db: Db, viewerId: string, limit: number, cursor: Cursor | undefined) {
+  return postAsSeenBy(db, viewerId)
+    .where(
+      and(
+        eq(posts.mediaType, "video"),
+        contentVisibleTo(db, viewerId, { id: posts.userId, isPrivate: users.isPrivate }),
+        olderThan(cursor, posts.createdAt, posts.id),
+      ),
+    )
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit);
+}
+
+/** A post with its author, as `viewerId` is related to the author. */
+export async function findPostWithAuthor(db: Db, id: string, viewerId: string) {
+  const [row] = await postAsSeenBy(db, viewerId).where(eq(posts.id, id));
   return row;
 }
 
 export async function insertPost(db: Db, values: typeof posts.$inferInsert) {
-  const [row] = await db.insert(posts).values(values).returning({ id: posts.id });
+  const [row] = await db.insert(posts).values(values).returning();
   if (!row) throw new Error("insert into posts returned no row");
-  return row.id;
+  return row;
 }
 
 export async function updatePost(db: Db, id: string, values: Partial<typeof posts.$inferInsert>) {
-  await db
+  const [row] = await db
     .update(posts)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(posts.id, id));
+    .where(eq(posts.id, id))
+    .returning();
+  return row;
 }
 
 export async function deletePost(db: Db, id: string) {

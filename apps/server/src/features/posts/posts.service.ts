@@ -3,27 +3,30 @@ import {
   type createPostBody,
   DEFAULT_FLICK_REACTION,
   FEED_COMMENTS_LISTED,
+  type FlickLikeResponse,
+  type FlicksPage,
+  type flickLikeBody,
   type LikeResponse,
   mediaTypeOfUrl,
   POST_COMMENTS_LISTED,
   POST_LIKES_LISTED,
-  type Post,
   type PostsPage,
   type updatePostBody,
 } from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
-import type { PostRow } from "../../db/schema.js";
-import { decodeCursor, encodeCursor } from "../../platform/cursor.js";
+import type { Caller } from "../../platform/caller.js";
+import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { FollowsService } from "../follows/follows.service.js";
-import type { Caller } from "../sessions/sessions.service.js";
+import { canSeeContentOf, type Member, type Relation } from "../users/users.policy.js";
 import type { PostEvents } from "./posts.events.js";
-import { presentComment, presentPost } from "./posts.presenter.js";
+import type { PostPipeline } from "./posts.pipeline.js";
+import { canEditPost, canInteractWithPost, canSeePost } from "./posts.policy.js";
+import { presentComment, presentFlickLike, presentLikes } from "./posts.presenter.js";
 import {
   authorPage,
-  commentSummaries,
   countComments,
   deleteLike,
   deletePost,
@@ -38,9 +41,16 @@ import {
   type PostWithAuthor,
   updatePost,
   upsertLike,
+  videoPage,
 } from "./posts.queries.js";
 
 export type PostsService = ReturnType<typeof createPostsService>;
+
+/** A flick is a post with a video, addressed through /flicks: the same post, its own 404. */
+export type PostKind = "post" | "flick";
+const missing = (kind: PostKind) => notFound(kind === "flick" ? "Flick not found" : "Post not found");
+
+type PageQuery = { limit: number; cursor?: string | undefined };
 
 /** A flick is a video (issue 5: flicks are posts with a video). */
 function mediaFields(image: string, isReel: boolean | undefined) {
@@ -52,68 +62,58 @@ function mediaFields(image: string, isReel: boolean | undefined) {
 export function createPostsService(deps: {
   db: Db;
   follows: FollowsService;
+  pipeline: PostPipeline;
   events: PostEvents;
   domainEvents: DomainEvents;
 }) {
-  const { db, follows, events, domainEvents } = deps;
+  const { db, follows, pipeline, events, domainEvents } = deps;
 
-  /** Presents a page of posts with a fixed number of queries, whatever its length. */
-  async function present(rows: PostWithAuthor[], viewerId: string, commentsListed: number): Promise<Post[]> {
-    const postIds = rows.map((row) => row.post.id);
-    const authorIds = [...new Set(rows.map((row) => row.author.id))];
-    const [likes, comments, followState] = await Promise.all([
-      likeSummaries(db, postIds, viewerId, POST_LIKES_LISTED),
-      commentSummaries(db, postIds, commentsListed),
-      follows.stateOf(authorIds, viewerId),
-    ]);
-    return rows.map((row) =>
-      presentPost(
-        row,
-        {
-          likes: likes.get(row.post.id),
-          comments: comments.get(row.post.id),
-          authorFollow: followState.get(row.author.id),
-        },
-        viewerId,
-      ),
-    );
-  }
-
-  /** The post, if it exists and the caller may see it; otherwise the same 404 either way. */
-  async function visible(caller: Caller, postId: string) {
-    const row = await findPostWithAuthor(db, postId);
-    if (!row || !(await follows.canSee(caller.userId, row.author))) throw notFound("Post not found");
+  /** The post if the viewer may see it; otherwise the same 404 as for one that does not exist. */
+  async function visible(caller: Caller, postId: string, kind: PostKind = "post") {
+    const row = await findPostWithAuthor(db, postId, caller.userId);
+    if (!row || !canSeePost(caller.userId, row)) throw missing(kind);
+    if (kind === "flick" && row.post.mediaType !== "video") throw missing(kind);
     return row;
   }
 
-  async function owned(caller: Caller, postId: string, action: string) {
-    const row = await visible(caller, postId);
-    if (row.post.userId !== caller.userId) throw forbidden(`Only the post's owner can ${action} it`);
+  async function interactable(caller: Caller, postId: string, kind: PostKind) {
+    const row = await visible(caller, postId, kind);
+    if (!canInteractWithPost(caller.userId, row)) throw missing(kind);
+    return row;
+  }
+
+  async function owned(caller: Caller, postId: string, action: string, kind: PostKind = "post") {
+    const row = await visible(caller, postId, kind);
+    if (!canEditPost(caller.userId, row)) throw forbidden(`Only the post's owner can ${action} it`);
     return row;
   }
 
   async function get(caller: Caller, postId: string) {
-    const [post] = await present([await visible(caller, postId)], caller.userId, POST_COMMENTS_LISTED);
+    const [post] = await pipeline.posts([await visible(caller, postId)], caller.userId, POST_COMMENTS_LISTED);
     if (!post) throw notFound("Post not found");
     return post;
   }
 
-  async function likeState(postId: string, viewerId: string): Promise<LikeResponse> {
-    const summary = (await likeSummaries(db, [postId], viewerId, POST_LIKES_LISTED)).get(postId);
+  /** A page of rows fetched with one row more than asked, presented as posts. */
+  async function postsPage(rows: PostWithAuthor[], limit: number, viewerId: string): Promise<PostsPage> {
+    const page = pageOf(rows, limit, (row) => row.post);
     return {
-      likes: (summary?.likers ?? []).map((liker) => liker.userId),
-      isLiked: summary?.isLiked ?? false,
-      likesCount: summary?.likesCount ?? 0,
+      posts: await pipeline.posts(page.rows, viewerId, FEED_COMMENTS_LISTED),
+      nextCursor: page.nextCursor,
     };
   }
 
-  /** Sets the caller's like (with a reaction emoji for flicks); true when the like itself came or went. */
-  async function setLike(caller: Caller, post: PostRow, like: boolean, emoji?: string) {
+  /**
+   * Sets the caller's like (with a reaction emoji for flicks) and answers the like state after the write,
+   * read once; the post's room hears of it and its owner's notifications of a new like.
+   */
+  async function setLike(caller: Caller, { post }: PostWithAuthor, like: boolean, emoji?: string) {
     const changed = like
       ? await upsertLike(db, post.id, caller.userId, emoji)
       : await deleteLike(db, post.id, caller.userId);
-    if (!changed) return false;
-    const { likesCount } = await likeState(post.id, caller.userId);
+    const likes = (await likeSummaries(db, [post.id], caller.userId, POST_LIKES_LISTED)).get(post.id);
+    if (!changed) return likes;
+    const likesCount = likes?.likesCount ?? 0;
     events.liked({ postId: post.id, ownerId: post.userId, likesCount, isLiked: like, newly: true }, caller);
     if (like) {
       await domainEvents.publish("postLiked", {
@@ -123,46 +123,47 @@ export function createPostsService(deps: {
         newly: true,
       });
     }
-    return true;
+    return likes;
   }
 
   async function likeAndAnswer(caller: Caller, postId: string, like: boolean): Promise<LikeResponse> {
-    const { post } = await visible(caller, postId);
-    await setLike(caller, post, like);
-    return likeState(postId, caller.userId);
-  }
-
-  /** Presents one page fetched with one row more than asked, which tells whether another page exists. */
-  async function page(rows: PostWithAuthor[], limit: number, viewerId: string): Promise<PostsPage> {
-    const pageRows = rows.slice(0, limit);
-    const last = pageRows.at(-1);
-    return {
-      posts: await present(pageRows, viewerId, FEED_COMMENTS_LISTED),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.post) : null,
-    };
+    return presentLikes(await setLike(caller, await interactable(caller, postId, "post"), like));
   }
 
   return {
-    async feed(caller: Caller, query: { limit: number; cursor?: string | undefined }): Promise<PostsPage> {
+    async feed(caller: Caller, query: PageQuery): Promise<PostsPage> {
       const rows = await feedPage(db, caller.userId, query.limit + 1, decodeCursor(query.cursor));
-      return page(rows, query.limit, caller.userId);
+      return postsPage(rows, query.limit, caller.userId);
     },
 
     /** A member's posts for their profile; none of a private member's unless the caller follows them. */
     async byAuthor(
       caller: Caller,
-      author: { id: string; isPrivate: boolean },
-      query: { limit: number; cursor?: string | undefined },
+      author: Member & { relation: Relation },
+      query: PageQuery,
     ): Promise<PostsPage> {
-      if (!(await follows.canSee(caller.userId, author))) return { posts: [], nextCursor: null };
-      const rows = await authorPage(db, author.id, query.limit + 1, decodeCursor(query.cursor));
-      return page(rows, query.limit, caller.userId);
+      if (!canSeeContentOf(caller.userId, author, author.relation)) return { posts: [], nextCursor: null };
+      const rows = await authorPage(
+        db,
+        author.id,
+        caller.userId,
+        query.limit + 1,
+        decodeCursor(query.cursor),
+      );
+      return postsPage(rows, query.limit, caller.userId);
+    },
+
+    /** The flicks feed (spec §7 GET /flicks): every video post the caller may see, newest first. */
+    async flicks(caller: Caller, query: PageQuery): Promise<FlicksPage> {
+      const rows = await videoPage(db, caller.userId, query.limit + 1, decodeCursor(query.cursor));
+      const page = pageOf(rows, query.limit, (row) => row.post);
+      return { flicks: await pipeline.flicks(page.rows, caller.userId), nextCursor: page.nextCursor };
     },
 
     get,
 
     async create(caller: Caller, input: z.output<typeof createPostBody>) {
-      const id = await insertPost(db, {
+      const { id } = await insertPost(db, {
         userId: caller.userId,
         caption: input.caption,
         location: input.location,
@@ -170,9 +171,11 @@ export function createPostsService(deps: {
         isReel: input.isReel,
         ...mediaFields(input.image, input.isReel),
       });
-      const post = await get(caller, id);
+      const row = await findPostWithAuthor(db, id, caller.userId);
+      if (!row) throw new Error("a post vanished while being made");
+      const post = await pipeline.newPost(row, caller.userId);
       events.created(post, await follows.followerIdsOf(caller.userId));
-      await domainEvents.publish("postCreated", { postId: id, authorId: caller.userId });
+      await domainEvents.publish("postCreated", { row });
       return post;
     },
 
@@ -187,13 +190,13 @@ export function createPostsService(deps: {
       return post;
     },
 
-    async remove(caller: Caller, postId: string) {
-      const { post } = await owned(caller, postId, "delete");
+    async remove(caller: Caller, postId: string, kind: PostKind = "post") {
+      const { post, author } = await owned(caller, postId, "delete", kind);
       await deletePost(db, postId);
       events.deleted(postId);
       await domainEvents.publish("postDeleted", {
         postId,
-        authorId: post.userId,
+        author: { id: author.id, isPrivate: author.isPrivate },
         image: post.image,
         mediaType: post.mediaType,
       });
@@ -205,37 +208,27 @@ export function createPostsService(deps: {
     /** A flick's like (spec §7): sets or toggles the caller's like, with a reaction emoji. */
     async react(
       caller: Caller,
-      post: PostRow,
-      input: { liked?: boolean | undefined; emoji?: string | undefined },
+      flickId: string,
+      input: z.output<typeof flickLikeBody>,
+    ): Promise<FlickLikeResponse> {
+      const row = await interactable(caller, flickId, "flick");
+      const { liked: asked, emoji } = input ?? {};
+      const liked = asked ?? (emoji !== undefined || !(await hasLiked(db, flickId, caller.userId)));
+      return presentFlickLike(
+        await setLike(caller, row, liked, emoji ?? (liked ? DEFAULT_FLICK_REACTION : undefined)),
+      );
+    },
+
+    async comment(
+      caller: Caller,
+      postId: string,
+      input: z.output<typeof commentBody>,
+      kind: PostKind = "post",
     ) {
-      const liked =
-        input.liked ?? (input.emoji !== undefined || !(await hasLiked(db, post.id, caller.userId)));
-      await setLike(caller, post, liked, input.emoji ?? (liked ? DEFAULT_FLICK_REACTION : undefined));
-    },
-
-    /** For a page of posts, in one query: the newest likers with their reactions, counts, the viewer's. */
-    likesOf: (postIds: string[], viewerId: string) => likeSummaries(db, postIds, viewerId, POST_LIKES_LISTED),
-
-    /** For a page of posts, in one query: the newest comments (oldest first) and the counts. */
-    async commentsOf(postIds: string[], listed: number) {
-      const summaries = await commentSummaries(db, postIds, listed);
-      return (postId: string) => {
-        const summary = summaries.get(postId);
-        return {
-          comments: (summary?.comments ?? []).map(presentComment),
-          commentsCount: summary?.commentsCount ?? 0,
-        };
-      };
-    },
-
-    /** The post row if the caller may see it (a 404 otherwise): for features built on posts. */
-    visibleRow: async (caller: Caller, postId: string) => (await visible(caller, postId)).post,
-
-    async comment(caller: Caller, postId: string, input: z.output<typeof commentBody>) {
-      const { post } = await visible(caller, postId);
+      const { post } = await interactable(caller, postId, kind);
       const { id } = await insertComment(db, { postId, userId: caller.userId, text: input.text });
       const [row, commentsCount] = await Promise.all([findComment(db, id), countComments(db, postId)]);
-      if (!row) throw notFound("Post not found");
+      if (!row) throw missing(kind);
       const comment = presentComment(row);
       events.commented({ postId, ownerId: post.userId, comment, commentsCount }, caller);
       await domainEvents.publish("postCommented", {
@@ -247,8 +240,8 @@ export function createPostsService(deps: {
       return { comment, commentsCount };
     },
 
-    async share(caller: Caller, postId: string) {
-      const { post } = await visible(caller, postId);
+    async share(caller: Caller, postId: string, kind: PostKind = "post") {
+      const { post } = await interactable(caller, postId, kind);
       const sharesCount = await incrementShares(db, postId);
       events.shared({ postId, ownerId: post.userId, sharesCount }, caller);
       await domainEvents.publish("postShared", { postId, ownerId: post.userId, actorId: caller.userId });
@@ -257,7 +250,7 @@ export function createPostsService(deps: {
 
     /** Whether the caller may follow this post live (its socket room). */
     async canWatch(caller: Caller, postId: string) {
-      return visible(caller, postId).then(
+      return interactable(caller, postId, "post").then(
         () => true,
         () => false,
       );

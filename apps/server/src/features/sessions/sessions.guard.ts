@@ -1,10 +1,13 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Caller } from "../../platform/caller.js";
 import { unauthorized } from "../../platform/errors.js";
-import type { Caller, SessionsService } from "./sessions.service.js";
+import type { SessionsService } from "./sessions.service.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    caller: Caller | null;
+    /** The signed-in caller of a route inside the signed-in scope (`signedInScope`). */
+    readonly caller: Caller;
+    callerSlot: Caller | null;
   }
 }
 
@@ -15,19 +18,31 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** An onRequest hook that admits only requests whose token belongs to a live session. */
-export function requireCaller(sessions: SessionsService) {
-  return async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) throw unauthorized();
-    const caller = await sessions.authenticate(token);
-    if (!caller) throw unauthorized("Your session has ended. Please sign in again.");
-    request.caller = caller;
+/**
+ * The one scope of signed-in routes: every route registered inside it answers only requests whose token
+ * belongs to a live session, and reads `request.caller` as a given. Outside it, `request.caller` is a 401.
+ */
+export function signedInScope(
+  sessions: SessionsService,
+  register: (scope: FastifyInstance) => Promise<void>,
+) {
+  return async (app: FastifyInstance) => {
+    app.decorateRequest("callerSlot", null);
+    app.decorateRequest("caller", {
+      getter(this: FastifyRequest) {
+        if (!this.callerSlot) throw unauthorized();
+        return this.callerSlot;
+      },
+    });
+    await app.register(async (scope) => {
+      scope.addHook("onRequest", async (request) => {
+        const token = bearerToken(request);
+        if (!token) throw unauthorized();
+        const caller = await sessions.authenticate(token);
+        if (!caller) throw unauthorized("Your session has ended. Please sign in again.");
+        request.callerSlot = caller;
+      });
+      await register(scope);
+    });
   };
-}
-
-/** The caller of a route behind `requireCaller`. */
-export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw unauthorized();
-  return request.caller;
 }

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callerOf, requireCaller } from "./sessions.guard.js";
 import type { SessionsService } from "./sessions.service.js";
 
 const sessionHeader = (request: FastifyRequest) => {
@@ -11,17 +10,15 @@ const sessionHeader = (request: FastifyRequest) => {
 
 export function sessionsRoutes(sessions: SessionsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("onRequest", requireCaller(sessions));
-
-    app.get("/sessions", async (request) => ({ sessions: await sessions.list(callerOf(request)) }));
+    app.get("/sessions", async (request) => ({ sessions: await sessions.list(request.caller) }));
 
     app.patch("/sessions/logout-others", async (request) => {
-      const count = await sessions.logoutOthers(callerOf(request), sessionHeader(request));
+      const count = await sessions.logoutOthers(request.caller, sessionHeader(request));
       return { message: "Logged out from all other devices!", count };
     });
 
     app.patch("/sessions/logout-current", async (request) => {
-      await sessions.logoutCurrent(callerOf(request), sessionHeader(request));
+      await sessions.logoutCurrent(request.caller, sessionHeader(request));
       return { message: "Logged out" };
     });
 
@@ -29,7 +26,7 @@ export function sessionsRoutes(sessions: SessionsService): FastifyPluginAsyncZod
       "/sessions/:id/logout",
       { schema: { params: z.object({ id: z.uuid("Unknown session") }) } },
       async (request) => {
-        await sessions.logout(callerOf(request), request.params.id);
+        await sessions.logout(request.caller, request.params.id);
         return { message: "Session logged out" };
       },
     );

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.js";
+import type { Caller } from "../../platform/caller.js";
 import { badRequest, notFound } from "../../platform/errors.js";
 import { describeClient } from "./client-info.js";
 import { presentSession } from "./sessions.presenter.js";
@@ -13,13 +14,6 @@ import type { TokenSigner } from "./tokens.js";
 
 const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const LAST_ACTIVE_RESOLUTION_MS = 60 * 1000;
-
-/** The signed-in caller: the member and the session their token belongs to. */
-export interface Caller {
-  userId: string;
-  sessionId: string;
-  username: string;
-}
 
 /** How a revoked session's open sockets are closed (the realtime layer provides it). */
 export interface SessionEnder {

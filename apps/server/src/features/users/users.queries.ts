@@ -1,15 +1,29 @@
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { follows, posts, users } from "../../db/schema.js";
+import { relationTo } from "./users.policy.js";
 
 export async function findUserById(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
 
-export async function findUserByUsername(db: Db, username: string) {
-  const [row] = await db.select().from(users).where(eq(users.username, username.toLowerCase()));
-  return row;
+/** A member by id or username, with the viewer's relation to them (what the policies need). */
+export async function findMemberAs(db: Db, viewerId: string, by: { id: string } | { username: string }) {
+  const [row] = await db
+    .select({ member: users, relation: relationTo(db, viewerId, users.id) })
+    .from(users)
+    .where("id" in by ? eq(users.id, by.id) : eq(users.username, by.username.toLowerCase()));
+  return row && { ...row.member, relation: row.relation };
+}
+
+/** Whom a member follows and who follows them, as id lists (spec §3 User). */
+export async function followIdsOf(db: Db, userId: string) {
+  const [followers, following] = await Promise.all([
+    db.select({ id: follows.followerId }).from(follows).where(eq(follows.followeeId, userId)),
+    db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, userId)),
+  ]);
+  return { followers: followers.map((row) => row.id), following: following.map((row) => row.id) };
 }
 
 export async function usernameTakenByOther(db: Db, username: string, userId: string) {
@@ -29,14 +43,13 @@ export async function updateUser(db: Db, id: string, values: Partial<typeof user
   return row;
 }
 
-/** A profile's counts and whether the viewer follows it, in one query. */
-export async function profileStats(db: Db, userId: string, viewerId: string) {
+/** A profile's counts, in one query. */
+export async function profileStats(db: Db, userId: string) {
   const [row] = await db
     .select({
       postsCount: db.$count(posts, eq(posts.userId, users.id)),
       followersCount: db.$count(follows, eq(follows.followeeId, users.id)),
       followingCount: db.$count(follows, eq(follows.followerId, users.id)),
-      isFollowed: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${users.id})`,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -44,7 +57,6 @@ export async function profileStats(db: Db, userId: string, viewerId: string) {
     postsCount: Number(row?.postsCount ?? 0),
     followersCount: Number(row?.followersCount ?? 0),
     followingCount: Number(row?.followingCount ?? 0),
-    isFollowed: row?.isFollowed === true,
   };
 }
 

@@ -6,27 +6,20 @@ import {
   updateUserBody,
   userSearchQuery,
 } from "@flik/shared";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { PostsService } from "../posts/posts.service.js";
-import { callerOf, requireCaller } from "../sessions/sessions.guard.js";
-import type { SessionsService } from "../sessions/sessions.service.js";
 import type { UsersService } from "./users.service.js";
 
 const PROFILE_POSTS_PAGE = 30;
 const usernameParams = z.object({ username: z.string().trim().min(1).max(30) });
 
-export function usersRoutes(deps: {
-  users: UsersService;
-  posts: PostsService;
-  sessions: SessionsService;
-}): FastifyPluginAsyncZod {
+export function usersRoutes(deps: { users: UsersService; posts: PostsService }): FastifyPluginAsyncZod {
   const { users, posts } = deps;
   return async (app) => {
-    app.addHook("onRequest", requireCaller(deps.sessions));
-
-    const me = async (request: Parameters<typeof callerOf>[0]): Promise<UserResponse> => ({
-      user: await users.me(callerOf(request)),
+    const me = async (request: FastifyRequest): Promise<UserResponse> => ({
+      user: await users.me(request.caller),
     });
     app.get("/user", me);
     app.get(
@@ -39,7 +32,7 @@ export function usersRoutes(deps: {
             max: 120,
             timeWindow: "1 minute",
             hook: "preHandler",
-            keyGenerator: (request) => request.caller?.userId ?? request.ip,
+            keyGenerator: (request) => request.caller.userId,
           },
         },
       },
@@ -48,14 +41,14 @@ export function usersRoutes(deps: {
     app.get("/profile/me", me);
 
     app.put("/user", { schema: { body: updateUserBody } }, async (request) => ({
-      user: await users.update(callerOf(request), request.body),
+      user: await users.update(request.caller, request.body),
     }));
     // An avatar may come as a data URL, so this body may be larger than others.
     app.put(
       "/profile/update",
       { schema: { body: updateProfileBody }, bodyLimit: 16 * 1024 * 1024 },
       async (request) => ({
-        user: await users.update(callerOf(request), request.body),
+        user: await users.update(request.caller, request.body),
       }),
     );
 
@@ -63,10 +56,10 @@ export function usersRoutes(deps: {
       "/profile/:username",
       { schema: { params: usernameParams } },
       async (request): Promise<ProfileResponse> => {
-        const caller = callerOf(request);
-        const member = await users.byUsername(request.params.username);
+        const caller = request.caller;
+        const member = await users.member(caller, { username: request.params.username });
         const [user, page] = await Promise.all([
-          users.publicProfile(member, caller.userId),
+          users.publicProfile(member),
           posts.byAuthor(caller, member, { limit: PROFILE_POSTS_PAGE }),
         ]);
         return {
@@ -82,8 +75,8 @@ export function usersRoutes(deps: {
       "/profile/:username/posts",
       { schema: { params: usernameParams, querystring: pageQuery } },
       async (request) => {
-        const member = await users.byUsername(request.params.username);
-        return posts.byAuthor(callerOf(request), member, request.query);
+        const member = await users.member(request.caller, { username: request.params.username });
+        return posts.byAuthor(request.caller, member, request.query);
       },
     );
   };

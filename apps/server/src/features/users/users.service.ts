@@ -2,14 +2,19 @@ import type { User, updateProfileBody } from "@flik/shared";
 import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
 import type { UserRow } from "../../db/schema.js";
+import type { Caller } from "../../platform/caller.js";
 import { conflict, notFound, unauthorized } from "../../platform/errors.js";
-import type { FollowsService } from "../follows/follows.service.js";
 import type { MediaService } from "../media/media.service.js";
-import type { Caller } from "../sessions/sessions.service.js";
+import type { Relation } from "./users.policy.js";
 import { presentPublic, presentSelf } from "./users.presenter.js";
+
+/** A member as another sees them: the row and the viewer's relation to them. */
+export type Member = UserRow & { relation: Relation };
+
 import {
+  findMemberAs,
   findUserById,
-  findUserByUsername,
+  followIdsOf,
   profileStats,
   searchUsers,
   updateUser,
@@ -20,15 +25,11 @@ const usernameTaken = "That username is already taken";
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService(deps: { db: Db; follows: FollowsService; media: MediaService }) {
-  const { db, follows, media } = deps;
+export function createUsersService(deps: { db: Db; media: MediaService }) {
+  const { db, media } = deps;
 
   async function presentOwn(row: UserRow): Promise<User> {
-    const [followers, following] = await Promise.all([
-      follows.followerIdsOf(row.id),
-      follows.followingIdsOf(row.id),
-    ]);
-    return presentSelf(row, { followers, following, blockedUsers: [] });
+    return presentSelf(row, { ...(await followIdsOf(db, row.id)), blockedUsers: [] });
   }
 
   return {
@@ -42,21 +43,15 @@ export function createUsersService(deps: { db: Db; follows: FollowsService; medi
       return presentOwn(row);
     },
 
-    /** The member behind an id, for rules that need to know who they are. */
-    async member(id: string) {
-      const row = await findUserById(db, id);
+    /** A member by id or username with the caller's relation to them, for the policies to decide on. */
+    async member(caller: Caller, by: { id: string } | { username: string }) {
+      const row = await findMemberAs(db, caller.userId, by);
       if (!row) throw notFound("Member not found");
       return row;
     },
 
-    async byUsername(username: string) {
-      const row = await findUserByUsername(db, username);
-      if (!row) throw notFound("Member not found");
-      return row;
-    },
-
-    async publicProfile(row: UserRow, viewerId: string) {
-      return presentPublic(row, await profileStats(db, row.id, viewerId));
+    async publicProfile(row: Member) {
+      return presentPublic(row, { ...(await profileStats(db, row.id)), isFollowed: row.relation.isFollower });
     },
 
     /** PUT /profile/update and PUT /user: only the fields sent change; a data URL avatar is stored first. */

@@ -1,0 +1,13 @@
+import { canSeeContentOf, type Member, type Relation } from "../users/users.policy.js";
+
+/** Who may see a member's highlights and who may change one. */
+
+/** A private member's highlights are for their followers. */
+export function canSeeHighlightsOf(viewerId: string, owner: Member, relation: Relation): boolean {
+  return canSeeContentOf(viewerId, owner, relation);
+}
+
+/** Only the owner edits or deletes a highlight (spec §6). */
+export function canEditHighlight(viewerId: string, highlight: { userId: string }): boolean {
+  return highlight.userId === viewerId;
+}

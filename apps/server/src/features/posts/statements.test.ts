@@ -1,0 +1,70 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiCaller, buildTestApp, countQueries, personas, signUpAndIn } from "../../test/helper.js";
+
+/**
+ * SQL statements per request on the post read and write paths (the session lookup included). Each
+ * bound is what the request takes now; a change that adds a statement to a hot path fails here.
+ */
+const built = await buildTestApp();
+const call = apiCaller(built);
+const alice = await signUpAndIn(built, personas.alice);
+const bob = await signUpAndIn(built, personas.bob);
+
+let photoId = "";
+let flickId = "";
+beforeAll(async () => {
+  await call(bob, "POST", `/follow/${alice.userId}`);
+  for (let i = 0; i < 3; i++) {
+    const photo = await call(alice, "POST", "/posts", { image: `/media/image/p${i}.jpg`, caption: `#${i}` });
+    photoId = photo.json().post._id;
+    const flick = await call(alice, "POST", "/posts", { image: `/media/video/f${i}.mp4`, isReel: true });
+    flickId = flick.json().post._id;
+    await call(bob, "POST", `/posts/${photoId}/comment`, { text: "Nice" });
+  }
+});
+
+async function statements(action: () => Promise<{ statusCode: number }>, status: number) {
+  let answered = 0;
+  const count = await countQueries(async () => {
+    answered = (await action()).statusCode;
+  });
+  expect(answered).toBe(status);
+  return count;
+}
+
+describe("statements per request", () => {
+  it("a feed page", async () => {
+    expect(await statements(() => call(bob, "GET", "/posts?limit=20"), 200)).toBeLessThanOrEqual(FEED_PAGE);
+  });
+
+  it("a like", async () => {
+    expect(await statements(() => call(bob, "POST", `/posts/${photoId}/like`), 200)).toBeLessThanOrEqual(
+      LIKE,
+    );
+  });
+
+  it("a flick like", async () => {
+    expect(
+      await statements(() => call(bob, "POST", `/flicks/${flickId}/like`, { emoji: "🔥" }), 200),
+    ).toBeLessThanOrEqual(FLICK_LIKE);
+  });
+
+  it("a flick comment", async () => {
+    expect(
+      await statements(() => call(bob, "POST", `/flicks/${flickId}/comment`, { text: "Wow" }), 201),
+    ).toBeLessThanOrEqual(FLICK_COMMENT);
+  });
+
+  it("a new post", async () => {
+    expect(
+      await statements(() => call(alice, "POST", "/posts", { image: "/media/image/new.jpg" }), 201),
+    ).toBeLessThanOrEqual(POST_CREATE);
+  });
+});
+
+// Before the one read pipeline (issue 11) these were 5, 8, 8, 9 and 8.
+const FEED_PAGE = 5; // session, page, likes, comments, authors' follower counts
+const LIKE = 7; // session, post, write, like state, and the owner's notification (3)
+const FLICK_LIKE = 7;
+const FLICK_COMMENT = 8; // session, post, write, the comment, its count, the owner's notification (3)
+const POST_CREATE = 5; // session, write, the post with its author, the author's count, followers
