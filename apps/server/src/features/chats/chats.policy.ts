@@ -1,8 +1,13 @@
-/** Who may read and write a chat, and who may change a message. */
+/** Who may read and write a chat, start one, and change a message. */
 
 /** Only members read or write a chat; to anyone else it does not exist. */
-export function canUseChat(membership: unknown): boolean {
-  return membership !== undefined && membership !== null;
+export function canUseChat(membership: { member: { userId: string } } | undefined): boolean {
+  return membership !== undefined;
+}
+
+/** A chat is between members; nobody starts one with themselves alone. */
+export function canStartChatWith(viewerId: string, memberId: string): boolean {
+  return memberId !== viewerId;
 }
 
 /** Only the sender edits or deletes a message. */

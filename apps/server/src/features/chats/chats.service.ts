@@ -13,6 +13,7 @@ import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import { badRequest, forbidden, notFound, tooManyRequests } from "../../platform/errors.js";
 import { createRateWindow } from "../../platform/rate-window.js";
 import type { ChatEvents } from "./chats.events.js";
+import { canChangeMessage, canStartChatWith, canUseChat } from "./chats.policy.js";
 import { type Participant, presentChat, presentMessage } from "./chats.presenter.js";
 import {
   type ChatRow,
@@ -50,7 +51,7 @@ export function createChatsService(deps: { db: Db; events: ChatEvents; messagesP
   /** Only members read or write a chat; to anyone else it does not exist (404, nothing leaked). */
   async function membership(caller: Caller, chatId: string) {
     const row = await findMembership(db, chatId, caller.userId);
-    if (!row) throw notFound("Chat not found");
+    if (!row || !canUseChat(row)) throw notFound("Chat not found");
     return row;
   }
 
@@ -80,9 +81,10 @@ export function createChatsService(deps: { db: Db; events: ChatEvents; messagesP
   /** A message the caller may change: in one of their chats (else 404) and theirs (else 403). */
   async function ownMessage(caller: Caller, messageId: string, action: string) {
     const row = await findMessage(db, messageId);
-    if (!row || !(await findMembership(db, row.message.chatId, caller.userId)))
+    if (!row || !canUseChat(await findMembership(db, row.message.chatId, caller.userId)))
       throw notFound("Message not found");
-    if (row.message.senderId !== caller.userId) throw forbidden(`Only the sender can ${action} this message`);
+    if (!canChangeMessage(caller.userId, row.message))
+      throw forbidden(`Only the sender can ${action} this message`);
     return row;
   }
 
@@ -92,7 +94,7 @@ export function createChatsService(deps: { db: Db; events: ChatEvents; messagesP
   }
 
   async function createDirect(caller: Caller, userId: string) {
-    if (userId === caller.userId) throw badRequest("You cannot start a chat with yourself");
+    if (!canStartChatWith(caller.userId, userId)) throw badRequest("You cannot start a chat with yourself");
     if ((await existingMemberIds(db, [userId])).length === 0) throw notFound("Member not found");
     const directKey = directKeyOf(caller.userId, userId);
     const existing = await findDirectChat(db, directKey);
@@ -228,8 +230,9 @@ export function createChatsService(deps: { db: Db; events: ChatEvents; messagesP
       return [...counts.values()].reduce((sum, count) => sum + count, 0);
     },
 
-    async isMember(caller: Caller, chatId: string) {
-      return Boolean(await findMembership(db, chatId, caller.userId));
+    /** Whether the caller may join the chat's room (typing reaches only members who joined). */
+    async canJoin(caller: Caller, chatId: string) {
+      return canUseChat(await findMembership(db, chatId, caller.userId));
     },
 
     partnerIdsOf: (userId: string) => partnerIdsOf(db, userId),

@@ -39,7 +39,7 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
     const caller = socket.data;
 
     socket.on("joinChat", async (chatId, ack) => {
-      const ok = isUuid(chatId) && (await chats.isMember(caller, chatId).catch(() => false));
+      const ok = isUuid(chatId) && (await chats.canJoin(caller, chatId).catch(() => false));
       if (ok) await socket.join(rooms.chat(chatId));
       if (typeof ack === "function") ack({ ok });
     });

@@ -18,21 +18,15 @@ export async function countFollowers(db: Db, userId: string) {
   return row?.total ?? 0;
 }
 
-/** For a page of members: how many follow each, and whether the viewer does; one query. */
-export async function followStateOf(db: Db, userIds: string[], viewerId: string) {
-  if (userIds.length === 0) return new Map<string, { followersCount: number; isFollowed: boolean }>();
+/** For a page of members: how many follow each; one query. */
+export async function followersCountsOf(db: Db, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, number>();
   const rows = await db
-    .select({
-      userId: follows.followeeId,
-      followersCount: count(),
-      isFollowed: sql<boolean>`bool_or(${follows.followerId} = ${viewerId})`,
-    })
+    .select({ userId: follows.followeeId, followersCount: count() })
     .from(follows)
     .where(inArray(follows.followeeId, userIds))
     .groupBy(follows.followeeId);
-  return new Map(
-    rows.map((row) => [row.userId, { followersCount: row.followersCount, isFollowed: row.isFollowed }]),
-  );
+  return new Map(rows.map((row) => [row.userId, row.followersCount]));
 }
 
 export async function followerIdsOf(db: Db, userId: string) {

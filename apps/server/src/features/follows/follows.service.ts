@@ -10,8 +10,8 @@ import {
   countFollowers,
   deleteFollow,
   followerIdsOf,
+  followersCountsOf,
   followListPage,
-  followStateOf,
   insertFollow,
   memberExists,
 } from "./follows.queries.js";
@@ -74,7 +74,7 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
       };
     },
 
-    stateOf: (userIds: string[], viewerId: string) => followStateOf(db, userIds, viewerId),
+    followersCountsOf: (userIds: string[]) => followersCountsOf(db, userIds),
     followerIdsOf: (userId: string) => followerIdsOf(db, userId),
   };
 }

@@ -1,10 +1,12 @@
 import { type Notification, type NotificationType, notificationText } from "@flik/shared";
+import { presentPostPreview } from "../posts/posts.presenter.js";
 import type { NotificationRow } from "./notifications.queries.js";
 
 /** A notification of spec §3 as its recipient sees it. */
 export function presentNotification({ notification, sender, post }: NotificationRow): Notification {
   const type = notification.type as NotificationType;
-  const mediaType = post?.mediaType === "video" ? "video" : post ? "image" : null;
+  // The posts presenter's preview: what a notification shows of a post (the recipient's own).
+  const preview = post ? presentPostPreview(post) : null;
   return {
     _id: notification.id,
     id: notification.id,
@@ -12,10 +14,10 @@ export function presentNotification({ notification, sender, post }: Notification
     type,
     sender: sender && { _id: sender.id, username: sender.username, avatar: sender.avatar },
     text: notificationText(type),
-    post: post && mediaType && { _id: post.id, image: post.image, isReel: post.isReel, mediaType },
+    post: preview,
     comment: notification.comment,
-    media: post?.image ?? null,
-    mediaType,
+    media: preview?.image ?? null,
+    mediaType: preview?.mediaType ?? null,
     read: notification.read,
     createdAt: notification.createdAt.toISOString(),
   };

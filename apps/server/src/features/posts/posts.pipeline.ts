@@ -29,12 +29,12 @@ export function createPostPipeline(deps: { db: Db; follows: FollowsService }) {
     const [likes, comments, authors] = await Promise.all([
       likeSummaries(db, postIds, viewerId, POST_LIKES_LISTED),
       commentSummaries(db, postIds, need.commentsListed),
-      follows.stateOf(authorIds, viewerId),
+      follows.followersCountsOf(authorIds),
     ]);
     return (row) => ({
       likes: likes.get(row.post.id),
       comments: comments.get(row.post.id),
-      authorFollowersCount: authors.get(row.author.id)?.followersCount ?? 0,
+      authorFollowersCount: authors.get(row.author.id) ?? 0,
     });
   }
 
@@ -58,8 +58,8 @@ export function createPostPipeline(deps: { db: Db; follows: FollowsService }) {
 
     /** A post just made: nobody has liked or commented on it, so only its author's count is loaded. */
     async newPost(row: PostWithAuthor, viewerId: string): Promise<Post> {
-      const authors = await follows.stateOf([row.author.id], viewerId);
-      return presentPost(row, freshParts(authors.get(row.author.id)?.followersCount), viewerId);
+      const authors = await follows.followersCountsOf([row.author.id]);
+      return presentPost(row, freshParts(authors.get(row.author.id)), viewerId);
     },
   };
 }

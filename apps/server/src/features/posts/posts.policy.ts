@@ -17,6 +17,11 @@ export function canSeePost(viewerId: string, { author, relation }: PostAccess): 
   return canSeeContentOf(viewerId, author, relation);
 }
 
+/** May the viewer see a member's posts (their profile grid)? */
+export function canSeePostsOf(viewerId: string, author: Member, relation: Relation): boolean {
+  return canSeeContentOf(viewerId, author, relation);
+}
+
 /** May the viewer like, comment on, share or watch the post live? */
 export function canInteractWithPost(viewerId: string, access: PostAccess): boolean {
   return canSeePost(viewerId, access);

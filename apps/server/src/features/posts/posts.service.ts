@@ -20,10 +20,10 @@ import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { FollowsService } from "../follows/follows.service.js";
-import { canSeeContentOf, type Member, type Relation } from "../users/users.policy.js";
+import type { Member, Relation } from "../users/users.policy.js";
 import type { PostEvents } from "./posts.events.js";
 import type { PostPipeline } from "./posts.pipeline.js";
-import { canEditPost, canInteractWithPost, canSeePost } from "./posts.policy.js";
+import { canEditPost, canInteractWithPost, canSeePost, canSeePostsOf } from "./posts.policy.js";
 import { presentComment, presentFlickLike, presentLikes } from "./posts.presenter.js";
 import {
   authorPage,
@@ -142,7 +142,7 @@ export function createPostsService(deps: {
       author: Member & { relation: Relation },
       query: PageQuery,
     ): Promise<PostsPage> {
-      if (!canSeeContentOf(caller.userId, author, author.relation)) return { posts: [], nextCursor: null };
+      if (!canSeePostsOf(caller.userId, author, author.relation)) return { posts: [], nextCursor: null };
       const rows = await authorPage(
         db,
         author.id,
