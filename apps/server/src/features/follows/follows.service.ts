@@ -4,7 +4,7 @@ import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
-import type { Member, Relation } from "../users/users.policy.js";
+import type { RelatedMember } from "../users/users.policy.js";
 import { canFollow, canSeeFollowListsOf } from "./follows.policy.js";
 import {
   countFollowers,
@@ -45,7 +45,7 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
     async list(
       caller: Caller,
       which: "followers" | "following",
-      member: Member & { relation: Relation },
+      member: RelatedMember,
       page: { limit: number; cursor?: string | undefined },
     ): Promise<{ members: FollowListMember[]; nextCursor: string | null }> {
       if (!canSeeFollowListsOf(caller.userId, member, member.relation))

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { forbidden, notFound } from "../../platform/errors.js";
-import type { Member, Relation } from "../users/users.policy.js";
+import type { RelatedMember } from "../users/users.policy.js";
 import { canEditHighlight, canSeeHighlightsOf } from "./highlights.policy.js";
 import {
   deleteHighlight,
@@ -37,7 +37,7 @@ export function createHighlightsService(deps: { db: Db }) {
 
   return {
     /** A member's highlights; a private member's only for their followers. */
-    async list(caller: Caller, member: Member & { relation: Relation }) {
+    async list(caller: Caller, member: RelatedMember) {
       if (!canSeeHighlightsOf(caller.userId, member, member.relation)) return [];
       return (await highlightsOf(db, member.id)).map(present);
     },

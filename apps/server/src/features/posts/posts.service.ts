@@ -20,7 +20,7 @@ import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { FollowsService } from "../follows/follows.service.js";
-import type { Member, Relation } from "../users/users.policy.js";
+import type { RelatedMember } from "../users/users.policy.js";
 import type { PostEvents } from "./posts.events.js";
 import type { PostPipeline } from "./posts.pipeline.js";
 import { canEditPost, canInteractWithPost, canSeePost, canSeePostsOf } from "./posts.policy.js";
@@ -137,11 +137,7 @@ export function createPostsService(deps: {
     },
 
     /** A member's posts for their profile; none of a private member's unless the caller follows them. */
-    async byAuthor(
-      caller: Caller,
-      author: Member & { relation: Relation },
-      query: PageQuery,
-    ): Promise<PostsPage> {
+    async byAuthor(caller: Caller, author: RelatedMember, query: PageQuery): Promise<PostsPage> {
       if (!canSeePostsOf(caller.userId, author, author.relation)) return { posts: [], nextCursor: null };
       const rows = await authorPage(
         db,

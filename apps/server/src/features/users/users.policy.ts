@@ -20,6 +20,9 @@ export interface Relation {
   isFollower: boolean;
 }
 
+/** A member with the viewer's relation to them: what every rule about their content is asked with. */
+export type RelatedMember = Member & { relation: Relation };
+
 /** Who hears live of what a member shares: every signed-in member, or only their followers (and they). */
 export type Audience = "everyone" | "followers";
 

@@ -5,11 +5,8 @@ import type { UserRow } from "../../db/schema.js";
 import type { Caller } from "../../platform/caller.js";
 import { conflict, notFound, unauthorized } from "../../platform/errors.js";
 import type { MediaService } from "../media/media.service.js";
-import type { Relation } from "./users.policy.js";
+import type { RelatedMember } from "./users.policy.js";
 import { presentPublic, presentSelf } from "./users.presenter.js";
-
-/** A member as another sees them: the row and the viewer's relation to them. */
-export type Member = UserRow & { relation: Relation };
 
 import {
   findMemberAs,
@@ -50,7 +47,7 @@ export function createUsersService(deps: { db: Db; media: MediaService }) {
       return row;
     },
 
-    async publicProfile(row: Member) {
+    async publicProfile(row: UserRow & RelatedMember) {
       return presentPublic(row, { ...(await profileStats(db, row.id)), isFollowed: row.relation.isFollower });
     },
 
