@@ -1,4 +1,4 @@
-import { and, eq, exists, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { follows } from "../../db/schema.js";
@@ -57,10 +57,7 @@ export function contentVisibleTo(
   db: Db,
   viewerId: string,
   member: { id: AnyPgColumn; isPrivate: AnyPgColumn },
-): SQL | undefined {
-  return or(
-    eq(member.isPrivate, false),
-    eq(member.id, viewerId),
-    relationTo(db, viewerId, member.id).isFollower,
-  );
+): SQL<boolean> {
+  const { isFollower } = relationTo(db, viewerId, member.id);
+  return sql<boolean>`(${eq(member.isPrivate, false)} or ${eq(member.id, viewerId)} or ${isFollower})`;
 }
