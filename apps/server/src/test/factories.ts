@@ -44,20 +44,23 @@ export function factories(built: App) {
     return signIn(built, persona);
   }
 
-  /** A raw multipart upload of `fields` to `/api/media/{kind}/upload`, for tests of the upload itself. */
-  async function postForm(kind: "image" | "video", fields: Form, headers: object) {
+  /**
+   * The raw answer to a multipart upload of `fields` to `/api/media/{kind}/upload` by a member (`null`:
+   * nobody signed in), for tests of the upload itself.
+   */
+  async function uploadForm(member: SignedIn | null, kind: "image" | "video", fields: Form) {
     const body = await multipartBody(fields);
     return built.app.inject({
       method: "POST",
       url: `/api/media/${kind}/upload`,
-      headers: { ...headers, ...body.headers },
+      headers: { ...member?.headers, ...body.headers },
       payload: body.payload,
     });
   }
 
   return {
     call,
-    postForm,
+    uploadForm,
 
     /** A named persona, signed up on first use and signed in (a new session) on every call. */
     persona: (name: PersonaName) => member(personas[name]),
@@ -134,7 +137,7 @@ export function factories(built: App) {
         file: file ?? { bytes: await pngImage(), name: "a.png", type: "image/png" },
         upload_preset: "flik",
       };
-      return succeeded("uploading", await postForm(kind, fields, member.headers)).json<MediaUploadResult>();
+      return succeeded("uploading", await uploadForm(member, kind, fields)).json<MediaUploadResult>();
     },
   };
 }

@@ -132,20 +132,21 @@ describe("messages", () => {
   });
 
   it("count as unread for the others until they mark the chat seen", async () => {
-    const chat = await chatBetween(bob, dan);
-    const before = await unreadOf(dan);
-    await sendMessage(bob, chat, "One");
-    await sendMessage(bob, chat, "Two");
-    expect(await unreadOf(dan)).toBe(before + 2);
-    expect(await unreadOf(bob)).toBe(0);
-    expect((await chatsOf(dan)).find((c) => c._id === chat._id)?.unreadCount).toBe(2);
+    const [gina, hank] = await Promise.all([persona("gina"), persona("hank")]);
+    const chat = await chatBetween(gina, hank);
+    const before = await unreadOf(hank);
+    await sendMessage(gina, chat, "One");
+    await sendMessage(gina, chat, "Two");
+    expect(await unreadOf(hank)).toBe(before + 2);
+    expect(await unreadOf(gina)).toBe(0);
+    expect((await chatsOf(hank)).find((c) => c._id === chat._id)?.unreadCount).toBe(2);
 
-    const seen = await call(dan, "PUT", `/messages/${chat._id}/mark-seen`);
+    const seen = await call(hank, "PUT", `/messages/${chat._id}/mark-seen`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toEqual({ message: "Messages marked as seen", seenAt: expect.any(String) });
-    expect(await unreadOf(dan)).toBe(before);
-    const { messages } = await messagesOf(bob, chat._id);
-    expect(messages.every((m: Message) => m.readBy.includes(dan.userId))).toBe(true);
+    expect(await unreadOf(hank)).toBe(before);
+    const { messages } = await messagesOf(gina, chat._id);
+    expect(messages.every((m: Message) => m.readBy.includes(hank.userId))).toBe(true);
   });
 
   it("are edited and deleted by their sender only", async () => {
