@@ -4,7 +4,8 @@ import { testDatabaseUrl } from "./src/test/database.js";
 /** True when the PostgreSQL server for the suite's second pass answers. */
 async function postgresAnswers(): Promise<boolean> {
   const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 2000 });
+  // Generous: a local server that is up answers at once, even on a busy machine.
+  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 15_000 });
   try {
     await client.connect();
     return true;
@@ -22,8 +23,12 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
   const engines = withPostgres ? ["pglite", "postgres"] : ["pglite"];
   return {
     test: {
-      testTimeout: 20_000,
-      hookTimeout: 30_000,
+      // Limits for a hung test, not for a slow machine: no test waits on a clock, only on what it awaits.
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      // Files and the tests in each run in random order (the seed is printed), so none may lean on
+      // another's data: repeat an order with `--sequence.seed=N`.
+      sequence: { shuffle: { files: true, tests: true } },
       projects: engines.map((engine) => ({
         extends: true,
         test: {

@@ -26,7 +26,7 @@ function runServer(env: Record<string, string>, until: (output: string) => boole
 }
 
 // A whole server process cold-starting PGlite takes seconds, more on a busy 2-core machine.
-describe("main", { timeout: 60_000 }, () => {
+describe("main", { timeout: 120_000 }, () => {
   it("starts on the embedded defaults, and on SIGTERM closes cleanly and releases the data folder", async () => {
     const dataDir = tempDir("main");
     const server = runServer({ DATA_DIR: dataDir, PORT: "0" }, (output) => output.includes("Flik is ready"));

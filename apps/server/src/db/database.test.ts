@@ -10,10 +10,15 @@ type Rows<T> = { rows: T[] };
 describe("a pooled PostgreSQL connection", () => {
   it("that the server ends while idle is reported, not thrown, and the pool goes on", async () => {
     const errors: Error[] = [];
+    let reported: () => void = () => {};
+    const firstReport = new Promise<void>((resolve) => (reported = resolve));
     const database = await openDatabase({
       databaseUrl: testDatabaseUrl,
       dataDir: null,
-      onConnectionError: (error) => errors.push(error),
+      onConnectionError: (error) => {
+        errors.push(error);
+        reported();
+      },
     });
     try {
       const { rows } = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as Rows<{
@@ -24,7 +29,8 @@ describe("a pooled PostgreSQL connection", () => {
       await admin.connect();
       await admin.query("select pg_terminate_backend($1)", [row?.pid]);
       await admin.end();
-      await expect.poll(() => errors.length).toBe(1);
+      await firstReport;
+      expect(errors).toHaveLength(1);
       const again = ((await database.db.execute(sql`select 1 as one`)) as unknown as Rows<{ one: number }>)
         .rows[0];
       expect(again?.one).toBe(1);

@@ -3,9 +3,9 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { Chat } from "@flik/shared";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase } from "../test/database.js";
-import { connect, eventually, nextEvent, personas, type TestSocket } from "../test/helper.js";
+import { connect, eventQueue, nextEvent, personas, type TestSocket } from "../test/helper.js";
 import { redisAnswers, redisUrl } from "../test/redis.js";
 import { tempDir } from "../test/temp-dir.js";
 
@@ -38,8 +38,8 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  // Until it answers or exits, however long a busy machine takes: the hook's timeout is the limit.
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const healthy = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
@@ -48,8 +48,6 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
     if (healthy) return { url, process: child };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  child.kill();
-  throw new Error("server did not start within 60 s");
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the answers are read by the test's own assertions.
@@ -79,26 +77,34 @@ async function member(baseUrl: string, persona: (typeof personas)[keyof typeof p
 }
 
 // Scale-out of design.md, on the PostgreSQL pass only (vitest.config.ts), with Redis (.ci/run starts both).
-describe.runIf(await redisAnswers())("two server processes", async () => {
-  const database = await createScratchDatabase();
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: redisUrl,
-    JWT_SECRET: randomBytes(32).toString("hex"),
-  };
-  // One after the other, so that only the first applies the migrations.
-  const nodeA = await startServer(env);
-  const nodeB = await startServer(env);
+describe.runIf(await redisAnswers())("two server processes", () => {
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let nodeA: Awaited<ReturnType<typeof startServer>>;
+  let nodeB: Awaited<ReturnType<typeof startServer>>;
   const sockets: TestSocket[] = [];
+  // Two cold starts of a whole server each take seconds, many more on a busy 2-core machine.
+  beforeAll(async () => {
+    database = await createScratchDatabase();
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      JWT_SECRET: randomBytes(32).toString("hex"),
+    };
+    // One after the other, so that only the first applies the migrations.
+    nodeA = await startServer(env);
+    nodeB = await startServer(env);
+  }, 5 * 60_000);
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await Promise.all(
-      [nodeA, nodeB].map(
-        ({ process: child }) =>
-          new Promise((resolve) => child.once("exit", resolve) && child.kill("SIGTERM")),
-      ),
+      [nodeA, nodeB]
+        .filter((node) => node !== undefined)
+        .map(
+          ({ process: child }) =>
+            new Promise((resolve) => child.once("exit", resolve) && child.kill("SIGTERM")),
+        ),
     );
-    await database.drop();
+    await database?.drop();
   });
 
   it("deliver a message, typing and presence from a member on one process to a member on the other", async () => {
@@ -108,13 +114,9 @@ describe.runIf(await redisAnswers())("two server processes", async () => {
       .chat;
 
     const onA = await connect(nodeA.url, alice, sockets);
-    const heardOnA: { online: string[] }[] = [];
-    onA.on("onlineUsers", (event) => heardOnA.push(event));
+    const presenceOnA = eventQueue(onA, "onlineUsers");
     const onB = await connect(nodeB.url, bob, sockets);
-    await eventually(
-      () => heardOnA.some((event) => event.online.includes(bob.userId)),
-      "bob online on node A",
-    );
+    await presenceOnA.until((event) => event.online.includes(bob.userId));
 
     expect(await onA.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
     expect(await onB.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });

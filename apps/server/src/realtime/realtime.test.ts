@@ -1,26 +1,16 @@
-import { afterAll, describe, expect, it } from "vitest";
-import {
-  buildTestApp,
-  connect,
-  listen,
-  personas,
-  signIn,
-  signUpAndIn,
-  type TestSocket,
-} from "../test/helper.js";
+import { describe, expect, it } from "vitest";
+import { factories } from "../test/factories.js";
+import { buildTestApp, personas, realtimeBed, signIn } from "../test/helper.js";
 
 const built = await buildTestApp();
-const baseUrl = await listen(built);
-const alice = await signUpAndIn(built, personas.alice);
-const bob = await signUpAndIn(built, personas.bob);
-const sockets: TestSocket[] = [];
-afterAll(() => {
-  for (const socket of sockets) socket.close();
-});
+const { baseUrl, socketOf, connectWith } = await realtimeBed(built);
+const { persona } = factories(built);
+const alice = await persona("alice");
+const bob = await persona("bob");
 
 describe("socket authentication", () => {
   it("admits a socket whose token and user id match, and joins the member's room", async () => {
-    const socket = await connect(baseUrl, { token: alice.token, userId: alice.userId }, sockets);
+    const socket = await socketOf(alice);
     expect(socket.connected).toBe(true);
     const rooms = built.realtime.io.of("/").adapter.rooms;
     expect(rooms.get(`user:${alice.userId}`)?.size).toBeGreaterThan(0);
@@ -28,7 +18,7 @@ describe("socket authentication", () => {
   });
 
   it("refuses to join another member's room", async () => {
-    const socket = await connect(baseUrl, { token: alice.token, userId: alice.userId }, sockets);
+    const socket = await socketOf(alice);
     await expect(socket.emitWithAck("joinUser", bob.userId)).resolves.toEqual({ ok: false });
     const bobsRoom = built.realtime.io.of("/").adapter.rooms.get(`user:${bob.userId}`);
     expect(bobsRoom?.has(socket.id ?? "") ?? false).toBe(false);
@@ -38,13 +28,11 @@ describe("socket authentication", () => {
     ["no token", { userId: "x" }, "unauthorized"],
     ["a bad token", { token: "nonsense", userId: "x" }, "unauthorized"],
   ])("refuses a socket with %s", async (_case, auth, message) => {
-    await expect(connect(baseUrl, auth, sockets)).rejects.toThrow(message);
+    await expect(connectWith(auth)).rejects.toThrow(message);
   });
 
   it("refuses a token presented for another user id", async () => {
-    await expect(connect(baseUrl, { token: alice.token, userId: bob.userId }, sockets)).rejects.toThrow(
-      "forbidden",
-    );
+    await expect(connectWith({ token: alice.token, userId: bob.userId })).rejects.toThrow("forbidden");
   });
 
   it("refuses a revoked session's token", async () => {
@@ -54,16 +42,14 @@ describe("socket authentication", () => {
       url: "/api/sessions/logout-current",
       headers: session.headers,
     });
-    await expect(connect(baseUrl, { token: session.token, userId: bob.userId }, sockets)).rejects.toThrow(
-      "unauthorized",
-    );
+    await expect(connectWith({ token: session.token, userId: bob.userId })).rejects.toThrow("unauthorized");
   });
 
   it("tells and closes an open socket when its session is revoked, and only that one", async () => {
     const phone = await signIn(built, personas.bob);
     const laptop = await signIn(built, personas.bob);
-    const phoneSocket = await connect(baseUrl, { token: phone.token, userId: bob.userId }, sockets);
-    const laptopSocket = await connect(baseUrl, { token: laptop.token, userId: bob.userId }, sockets);
+    const phoneSocket = await socketOf(phone);
+    const laptopSocket = await socketOf(laptop);
     const told = new Promise<void>((resolve) => phoneSocket.once("sessionRevoked", resolve));
     const closed = new Promise<string>((resolve) => phoneSocket.once("disconnect", resolve));
 

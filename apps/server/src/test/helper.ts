@@ -71,7 +71,22 @@ export const personas = {
     password: "higher-further",
   },
   dan: { fullName: "Dan Brown", username: "dan", email: "dan@example.com", password: "da-vinci-code" },
+  erin: { fullName: "Erin Hannon", username: "erin", email: "erin@example.com", password: "dunder-mifflin" },
+  frank: {
+    fullName: "Frank Ocean",
+    username: "frank",
+    email: "frank@example.com",
+    password: "channel-orange",
+  },
+  gina: { fullName: "Gina Linetti", username: "gina", email: "gina@example.com", password: "nine-nine-nine" },
+  hank: {
+    fullName: "Hank Hill",
+    username: "hank",
+    email: "hank@example.com",
+    password: "propane-and-accessories",
+  },
 } as const;
+export type PersonaName = keyof typeof personas;
 export interface Persona {
   fullName: string;
   username: string;
@@ -142,6 +157,8 @@ export function connect(
     query: auth.userId === undefined ? {} : { userId: auth.userId },
     reconnection: false,
     forceNew: true,
+    // The test's own timeout is the limit, not the client's 20 s on a busy machine.
+    timeout: 10 * 60_000,
     autoConnect: !beforeConnect,
   });
   sockets.push(socket);
@@ -177,13 +194,56 @@ export async function roundTrip(socket: TestSocket) {
   await socket.emitWithAck("joinUser", "ping");
 }
 
-/** Waits until `check` holds (polling), for what arrives in no particular order; fails after 5 s. */
-export async function eventually(check: () => boolean, what = "condition") {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/**
+ * Every payload of `event` a socket receives from now on, to await one at a time: for what arrives in no
+ * particular order or takes a while. It waits for the event itself, never for a clock; the test's own
+ * timeout is the only limit.
+ */
+export function eventQueue<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E) {
+  type Payload = Parameters<ServerToClientEvents[E]>[0];
+  const received: Payload[] = [];
+  let read = 0;
+  let wake: (() => void) | undefined;
+  socket.on(event, ((payload: Payload) => {
+    received.push(payload);
+    wake?.();
+  }) as never);
+  const next = async (): Promise<Payload> => {
+    while (read >= received.length) await new Promise<void>((resolve) => (wake = resolve));
+    return received[read++] as Payload;
+  };
+  return {
+    received,
+    /** The next payload not read yet. */
+    next,
+    /** Reads payloads until one matches `check`, and answers it. */
+    async until(check: (payload: Payload) => boolean): Promise<Payload> {
+      for (;;) {
+        const payload = await next();
+        if (check(payload)) return payload;
+      }
+    },
+  };
+}
+
+/**
+ * A listening app for real socket clients: `socketOf(member)` connects a member's socket; every socket
+ * is closed after the test file.
+ */
+export async function realtimeBed(built: App) {
+  const baseUrl = await listen(built);
+  const sockets: TestSocket[] = [];
+  afterAll(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  return {
+    baseUrl,
+    /** `beforeConnect` subscribes to what the server sends the moment the socket connects. */
+    socketOf: (member: SignedIn, beforeConnect?: (socket: TestSocket) => void) =>
+      connect(baseUrl, { token: member.token, userId: member.userId }, sockets, beforeConnect),
+    /** A socket with any credentials, to see them refused. */
+    connectWith: (auth: { token?: string; userId?: string }) => connect(baseUrl, auth, sockets),
+  };
 }
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

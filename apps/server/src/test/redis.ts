@@ -7,7 +7,8 @@ export function redisAnswers(): Promise<boolean> {
   return new Promise((resolve) => {
     const { hostname, port } = new URL(redisUrl);
     const probe = createConnection({ host: hostname, port: Number(port || 6379) });
-    probe.setTimeout(1000, () => {
+    // Generous: a local Redis that is up answers at once, even on a busy machine.
+    probe.setTimeout(15_000, () => {
       probe.destroy();
       resolve(false);
     });

@@ -3,6 +3,8 @@ import { buildTestApp, personas, signIn, signUp } from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { app } = built;
+// Alice is a member before any test: the refusals and sign-ins below are about her account.
+await signUp(built, personas.alice);
 
 const signup = (payload: unknown) =>
   app.inject({ method: "POST", url: "/api/auth/signup", payload: payload as object });
@@ -11,9 +13,9 @@ const signin = (payload: unknown) =>
 
 describe("POST /api/auth/signup", () => {
   it("creates a member and answers with a message", async () => {
-    const response = await signup(personas.alice);
+    const response = await signup(personas.dan);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ message: "Welcome to Flik, @alice! You can log in now." });
+    expect(response.json()).toEqual({ message: "Welcome to Flik, @dan! You can log in now." });
   });
 
   it("refuses a taken username with 409 and says so, whatever its case", async () => {
@@ -127,7 +129,11 @@ describe("POST /api/auth/signin", () => {
 });
 
 describe("rate limits", async () => {
-  const limited = await buildTestApp({ authRateLimit: 3 });
+  // An app for each test, so that neither counts the other's attempts.
+  const [limited, limitedSignUp] = await Promise.all([
+    buildTestApp({ authRateLimit: 3 }),
+    buildTestApp({ authRateLimit: 3 }),
+  ]);
 
   it("answers 429 after too many sign-in attempts from one address, spoofed X-Forwarded-For or not", async () => {
     await signUp(limited, personas.bob);
@@ -145,10 +151,11 @@ describe("rate limits", async () => {
     expect(refused.json().message).toMatch(/^Too many attempts/);
   });
 
-  it("limits sign-up too (bob's sign-up above was the first of three)", async () => {
+  it("limits sign-up too (bob's sign-up is the first of three)", async () => {
+    await signUp(limitedSignUp, personas.bob);
     const statuses = [];
     for (let i = 0; i < 3; i++) {
-      const response = await limited.app.inject({
+      const response = await limitedSignUp.app.inject({
         method: "POST",
         url: "/api/auth/signup",
         payload: { ...personas.carol, username: `carol${i}`, email: `carol${i}@example.com` },

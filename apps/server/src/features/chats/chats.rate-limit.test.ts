@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { apiCaller, buildTestApp, personas, signUpAndIn } from "../../test/helper.js";
+import { factories } from "../../test/factories.js";
+import { buildTestApp } from "../../test/helper.js";
 
 const built = await buildTestApp({ messageRateLimit: 3 });
-const call = apiCaller(built);
-const alice = await signUpAndIn(built, personas.alice);
-const bob = await signUpAndIn(built, personas.bob);
+const { call, persona, chatBetween } = factories(built);
+const alice = await persona("alice");
+const bob = await persona("bob");
 
 describe("sending messages too fast", () => {
   it("is refused with 429 after the minute's allowance, and nothing more is stored", async () => {
-    const chat = (await call(alice, "POST", "/chats", { userId: bob.userId })).json().chat;
+    const chat = await chatBetween(alice, bob);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       statuses.push(

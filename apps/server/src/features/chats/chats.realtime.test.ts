@@ -1,46 +1,25 @@
-import type { Chat } from "@flik/shared";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { factories } from "../../test/factories.js";
 import {
   buildTestApp,
   collectEvents,
-  connect,
-  eventually,
-  listen,
+  eventQueue,
   nextEvent,
-  personas,
+  realtimeBed,
   roundTrip,
   type SignedIn,
-  signUpAndIn,
-  type TestSocket,
 } from "../../test/helper.js";
 
 const built = await buildTestApp();
-const { app } = built;
-const baseUrl = await listen(built);
-const alice = await signUpAndIn(built, personas.alice);
-const bob = await signUpAndIn(built, personas.bob);
-const carol = await signUpAndIn(built, personas.carol);
-const sockets: TestSocket[] = [];
-afterAll(() => {
-  for (const socket of sockets) socket.close();
-});
-
-const socketOf = (member: SignedIn) =>
-  connect(baseUrl, { token: member.token, userId: member.userId }, sockets);
-async function chatWith(member: SignedIn, other: SignedIn): Promise<Chat> {
-  return (
-    await app.inject({
-      method: "POST",
-      url: "/api/chats",
-      headers: member.headers,
-      payload: { userId: other.userId },
-    })
-  ).json().chat;
-}
+const { socketOf } = await realtimeBed(built);
+const { persona, chatBetween } = factories(built);
+const alice = await persona("alice");
+const bob = await persona("bob");
+const carol = await persona("carol");
 
 describe("two members chatting live", () => {
   it("exchange messages, typing and seen state", async () => {
-    const chat = await chatWith(alice, bob);
+    const chat = await chatBetween(alice, bob);
     const [aliceSocket, bobSocket] = await Promise.all([socketOf(alice), socketOf(bob)]);
     expect(await aliceSocket.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
     expect(await bobSocket.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
@@ -84,7 +63,7 @@ describe("two members chatting live", () => {
   });
 
   it("a message sent twice with one clientId arrives once", async () => {
-    const chat = await chatWith(alice, carol);
+    const chat = await chatBetween(alice, carol);
     const [aliceSocket, carolSocket] = await Promise.all([socketOf(alice), socketOf(carol)]);
     const received = collectEvents(carolSocket, "newMessage");
     const payload = { chatId: chat._id, text: "Once", clientId: "retry-me" };
@@ -102,26 +81,26 @@ describe("two members chatting live", () => {
   });
 
   it("a new chat reaches the other member as chatUpdated", async () => {
-    const erin = await signUpAndIn(built, { ...personas.dan, username: "erin", email: "erin@example.com" });
+    const erin = await persona("erin");
     const erinSocket = await socketOf(erin);
     const told = nextEvent(erinSocket, "chatUpdated");
-    const chat = await chatWith(bob, erin);
+    const chat = await chatBetween(bob, erin);
     expect((await told).chat).toMatchObject({ _id: chat._id, unreadCount: 0, isGroupChat: false });
   });
 });
 
 describe("a non-member's socket", () => {
   it("can neither join, send, type into, mark seen, edit nor delete", async () => {
-    const chat = await chatWith(alice, bob);
+    const chat = await chatBetween(carol, bob);
     const bobSocket = await socketOf(bob);
     await bobSocket.emitWithAck("joinChat", chat._id);
-    const sent = await (await socketOf(alice)).emitWithAck("sendMessage", {
+    const sent = await (await socketOf(carol)).emitWithAck("sendMessage", {
       chatId: chat._id,
       text: "Private",
     });
     const messageId = sent.ok ? (sent.message as { _id: string })._id : "";
 
-    const intruder = await socketOf(carol);
+    const intruder = await socketOf(alice);
     const overheard = collectEvents(bobSocket, "typing");
     const bobMessages = collectEvents(bobSocket, "newMessage");
     expect(await intruder.emitWithAck("joinChat", chat._id)).toEqual({ ok: false });
@@ -156,59 +135,46 @@ describe("a non-member's socket", () => {
 });
 
 describe("onlineUsers", () => {
-  type Presence = { online: string[]; offline: string[] };
+  /** A member's socket, and every presence list it hears from the moment it connects. */
   async function presenceOf(member: SignedIn) {
-    const heard: Presence[] = [];
-    const socket = await connect(baseUrl, { token: member.token, userId: member.userId }, sockets, (s) =>
-      s.on("onlineUsers", (event) => heard.push(event)),
-    );
+    let heard: ReturnType<typeof eventQueue<"onlineUsers">> | undefined;
+    const socket = await socketOf(member, (s) => {
+      heard = eventQueue(s, "onlineUsers");
+    });
+    if (!heard) throw new Error("not subscribed");
     return { socket, heard };
   }
 
   it("tells a member which partners are online, and partners when they come and go", async () => {
-    const dan = await signUpAndIn(built, personas.dan);
-    const frank = await signUpAndIn(built, {
-      ...personas.dan,
-      username: "frank",
-      email: "frank@example.com",
-    });
-    await chatWith(dan, frank);
+    const dan = await persona("dan");
+    const frank = await persona("frank");
+    await chatBetween(dan, frank);
     const danSide = await presenceOf(dan);
-    await eventually(() => danSide.heard.length === 1, "dan's list on connect");
-    expect(danSide.heard[0]).toEqual({ online: [], offline: [] });
+    expect(await danSide.heard.next()).toEqual({ online: [], offline: [] });
 
     const frankSide = await presenceOf(frank);
-    await eventually(() => frankSide.heard.length === 1, "frank's list on connect");
-    expect(frankSide.heard[0]).toEqual({ online: [dan.userId], offline: [] });
-    await eventually(() => danSide.heard.length === 2, "frank online");
-    expect(danSide.heard[1]).toEqual({ online: [frank.userId], offline: [] });
+    expect(await frankSide.heard.next()).toEqual({ online: [dan.userId], offline: [] });
+    expect(await danSide.heard.next()).toEqual({ online: [frank.userId], offline: [] });
 
     frankSide.socket.close();
-    await eventually(() => danSide.heard.length === 3, "frank offline");
-    expect(danSide.heard[2]).toEqual({ online: [], offline: [frank.userId] });
+    expect(await danSide.heard.next()).toEqual({ online: [], offline: [frank.userId] });
 
     // Nobody outside their chats hears of them.
     const outsider = await presenceOf(carol);
     await presenceOf(frank);
-    await eventually(() => danSide.heard.length === 4, "frank back");
+    await danSide.heard.next(); // frank back
     await roundTrip(outsider.socket);
-    expect(outsider.heard.flatMap((e) => [...e.online, ...e.offline])).not.toContain(frank.userId);
+    expect(outsider.heard.received.flatMap((e) => [...e.online, ...e.offline])).not.toContain(frank.userId);
   });
 
   it("tells both members of a new chat whether the other is online", async () => {
-    const gina = await signUpAndIn(built, { ...personas.dan, username: "gina", email: "gina@example.com" });
-    const hank = await signUpAndIn(built, { ...personas.dan, username: "hank", email: "hank@example.com" });
+    const gina = await persona("gina");
+    const hank = await persona("hank");
     const ginaSide = await presenceOf(gina);
     const hankSide = await presenceOf(hank);
-    await eventually(() => ginaSide.heard.length === 1 && hankSide.heard.length === 1, "lists on connect");
-    await chatWith(gina, hank);
-    await eventually(
-      () => ginaSide.heard.some((e) => e.online.includes(hank.userId)),
-      "hank online for gina",
-    );
-    await eventually(
-      () => hankSide.heard.some((e) => e.online.includes(gina.userId)),
-      "gina online for hank",
-    );
+    await Promise.all([ginaSide.heard.next(), hankSide.heard.next()]); // the lists on connect
+    await chatBetween(gina, hank);
+    await ginaSide.heard.until((e) => e.online.includes(hank.userId));
+    await hankSide.heard.until((e) => e.online.includes(gina.userId));
   });
 });

@@ -1,34 +1,16 @@
 import type { Chat, Message } from "@flik/shared";
 import { describe, expect, it } from "vitest";
-import {
-  apiCaller,
-  buildTestApp,
-  countQueries,
-  type Method,
-  personas,
-  type SignedIn,
-  signUpAndIn,
-} from "../../test/helper.js";
+import { factories } from "../../test/factories.js";
+import { buildTestApp, countQueries, type Method, type SignedIn } from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { app } = built;
-const alice = await signUpAndIn(built, personas.alice);
-const bob = await signUpAndIn(built, personas.bob);
-const carol = await signUpAndIn(built, personas.carol);
-const dan = await signUpAndIn(built, personas.dan);
+const { call, persona, chatBetween, sendMessage } = factories(built);
+const alice = await persona("alice");
+const bob = await persona("bob");
+const carol = await persona("carol");
+const dan = await persona("dan");
 
-const call = apiCaller(built);
-
-async function chatWith(member: SignedIn, other: SignedIn): Promise<Chat> {
-  const response = await call(member, "POST", "/chats", { userId: other.userId });
-  expect([200, 201]).toContain(response.statusCode);
-  return response.json().chat;
-}
-async function send(member: SignedIn, chatId: string, text: string, clientId?: string): Promise<Message> {
-  const response = await call(member, "POST", `/chats/${chatId}/messages`, { text, clientId });
-  expect(response.statusCode).toBe(201);
-  return response.json().message;
-}
 const chatsOf = async (member: SignedIn): Promise<Chat[]> =>
   (await call(member, "GET", "/chats")).json().chats;
 const unreadOf = async (member: SignedIn): Promise<number> =>
@@ -110,8 +92,8 @@ describe("POST /chats", () => {
 
 describe("messages", () => {
   it("are sent, listed oldest first, paged back by cursor, and put the chat on top", async () => {
-    const chat = await chatWith(carol, dan);
-    for (let i = 1; i <= 5; i++) await send(i % 2 ? carol : dan, chat._id, `Message ${i}`);
+    const chat = await chatBetween(carol, dan);
+    for (let i = 1; i <= 5; i++) await sendMessage(i % 2 ? carol : dan, chat, `Message ${i}`);
     const first = await messagesOf(carol, chat._id, "?limit=2");
     expect(first.messages.map((m: Message) => m.text)).toEqual(["Message 4", "Message 5"]);
     const older = await messagesOf(
@@ -129,8 +111,8 @@ describe("messages", () => {
   });
 
   it("trims text, refuses blank or huge text, and stores a retried clientId once", async () => {
-    const chat = await chatWith(alice, dan);
-    const message = await send(alice, chat._id, "  Hello there  ", "temp-1");
+    const chat = await chatBetween(alice, dan);
+    const message = await sendMessage(alice, chat, "  Hello there  ", "temp-1");
     expect(message).toEqual({
       _id: expect.any(String),
       chat: chat._id,
@@ -141,7 +123,7 @@ describe("messages", () => {
       readBy: [alice.userId],
       clientId: "temp-1",
     });
-    expect((await send(alice, chat._id, "Hello there", "temp-1"))._id).toBe(message._id);
+    expect((await sendMessage(alice, chat, "Hello there", "temp-1"))._id).toBe(message._id);
     expect((await messagesOf(dan, chat._id)).messages).toHaveLength(1);
     for (const payload of [{ text: "   " }, {}, { text: 5 }, { text: "x".repeat(4001) }]) {
       const response = await call(alice, "POST", `/chats/${chat._id}/messages`, payload);
@@ -150,25 +132,26 @@ describe("messages", () => {
   });
 
   it("count as unread for the others until they mark the chat seen", async () => {
-    const chat = await chatWith(bob, dan);
-    const before = await unreadOf(dan);
-    await send(bob, chat._id, "One");
-    await send(bob, chat._id, "Two");
-    expect(await unreadOf(dan)).toBe(before + 2);
-    expect(await unreadOf(bob)).toBe(0);
-    expect((await chatsOf(dan)).find((c) => c._id === chat._id)?.unreadCount).toBe(2);
+    const [gina, hank] = await Promise.all([persona("gina"), persona("hank")]);
+    const chat = await chatBetween(gina, hank);
+    const before = await unreadOf(hank);
+    await sendMessage(gina, chat, "One");
+    await sendMessage(gina, chat, "Two");
+    expect(await unreadOf(hank)).toBe(before + 2);
+    expect(await unreadOf(gina)).toBe(0);
+    expect((await chatsOf(hank)).find((c) => c._id === chat._id)?.unreadCount).toBe(2);
 
-    const seen = await call(dan, "PUT", `/messages/${chat._id}/mark-seen`);
+    const seen = await call(hank, "PUT", `/messages/${chat._id}/mark-seen`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toEqual({ message: "Messages marked as seen", seenAt: expect.any(String) });
-    expect(await unreadOf(dan)).toBe(before);
-    const { messages } = await messagesOf(bob, chat._id);
-    expect(messages.every((m: Message) => m.readBy.includes(dan.userId))).toBe(true);
+    expect(await unreadOf(hank)).toBe(before);
+    const { messages } = await messagesOf(gina, chat._id);
+    expect(messages.every((m: Message) => m.readBy.includes(hank.userId))).toBe(true);
   });
 
   it("are edited and deleted by their sender only", async () => {
-    const chat = await chatWith(alice, carol);
-    const message = await send(alice, chat._id, "Typo hre");
+    const chat = await chatBetween(alice, carol);
+    const message = await sendMessage(alice, chat, "Typo hre");
     const refused = await call(carol, "PUT", `/messages/${message._id}`, { text: "Hijacked" });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("Only the sender can edit this message");
@@ -187,8 +170,9 @@ describe("messages", () => {
 
 describe("a non-member", () => {
   it("can neither read, post, mark seen, edit nor delete; the chat does not exist for them", async () => {
-    const chat = await chatWith(alice, bob);
-    const message = await send(alice, chat._id, "Just us");
+    const frank = await persona("frank");
+    const chat = await chatBetween(frank, bob);
+    const message = await sendMessage(frank, chat, "Just us");
     const attempts: [Method, string, object?][] = [
       ["GET", `/chats/${chat._id}/messages`],
       ["POST", `/chats/${chat._id}/messages`, { text: "Let me in" }],
@@ -215,14 +199,14 @@ describe("a non-member", () => {
 
 describe("DELETE /chats/{id}", () => {
   it("clears the chat from the member's own list only, until a new message brings it back", async () => {
-    const chat = await chatWith(carol, bob);
-    await send(bob, chat._id, "Before");
+    const chat = await chatBetween(carol, bob);
+    await sendMessage(bob, chat, "Before");
     expect((await call(carol, "DELETE", `/chats/${chat._id}`)).json()).toEqual({ message: "Chat deleted" });
     expect((await chatsOf(carol)).some((c) => c._id === chat._id)).toBe(false);
     expect((await chatsOf(bob)).some((c) => c._id === chat._id)).toBe(true);
     expect((await messagesOf(carol, chat._id)).messages).toEqual([]);
 
-    await send(bob, chat._id, "After");
+    await sendMessage(bob, chat, "After");
     const back = (await chatsOf(carol)).find((c) => c._id === chat._id);
     expect(back).toMatchObject({ unreadCount: 1, lastMessage: { text: "After" } });
     expect((await messagesOf(carol, chat._id)).messages.map((m: Message) => m.text)).toEqual(["After"]);
@@ -235,11 +219,11 @@ describe("DELETE /chats/{id}", () => {
 
 describe("GET /chats", () => {
   it("costs the same number of queries for 1 chat and for many", async () => {
-    const erin = await signUpAndIn(built, { ...personas.dan, username: "erin", email: "erin@example.com" });
-    const one = await chatWith(erin, alice);
-    await send(erin, one._id, "Hi");
+    const erin = await persona("erin");
+    const one = await chatBetween(erin, alice);
+    await sendMessage(erin, one, "Hi");
     const few = await countQueries(() => call(erin, "GET", "/chats"));
-    for (const other of [bob, carol, dan]) await send(erin, (await chatWith(erin, other))._id, "Hi");
+    for (const other of [bob, carol, dan]) await sendMessage(erin, await chatBetween(erin, other), "Hi");
     const many = await countQueries(() => call(erin, "GET", "/chats"));
     expect(many).toBe(few);
   });

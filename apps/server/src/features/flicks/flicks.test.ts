@@ -1,45 +1,24 @@
 import type { Flick } from "@flik/shared";
-import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema.js";
+import { describe, expect, it } from "vitest";
+import { factories } from "../../test/factories.js";
 import {
-  apiCaller,
   buildTestApp,
   collectEvents,
-  connect,
   countQueries,
-  listen,
   nextEvent,
-  personas,
+  realtimeBed,
   roundTrip,
   type SignedIn,
-  signUpAndIn,
-  type TestSocket,
 } from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { app } = built;
-const baseUrl = await listen(built);
-const alice = await signUpAndIn(built, personas.alice);
-const bob = await signUpAndIn(built, personas.bob);
-const carol = await signUpAndIn(built, personas.carol);
-const sockets: TestSocket[] = [];
-afterAll(() => {
-  for (const socket of sockets) socket.close();
-});
+const bed = await realtimeBed(built);
+const { call, persona, createPost, createFlick, follow, makePrivate } = factories(built);
+const alice = await persona("alice");
+const bob = await persona("bob");
+const carol = await persona("carol");
 
-const call = apiCaller(built);
-
-let clip = 0;
-async function upload(member: SignedIn, caption = "A flick"): Promise<string> {
-  const response = await call(member, "POST", "/posts", {
-    image: `/media/video/clip-${clip++}.mp4`,
-    caption,
-    isReel: true,
-  });
-  if (response.statusCode !== 201) throw new Error(response.body);
-  return response.json().post._id;
-}
 async function feedOf(member: SignedIn, query = ""): Promise<Flick[]> {
   const response = await call(member, "GET", `/flicks${query}`);
   expect(response.statusCode).toBe(200);
@@ -47,8 +26,9 @@ async function feedOf(member: SignedIn, query = ""): Promise<Flick[]> {
 }
 const flickIn = async (member: SignedIn, id: string) =>
   (await feedOf(member, "?limit=50")).find((f) => f._id === id);
+/** A member's socket with the flicks feed open. */
 const socketOf = async (member: SignedIn) => {
-  const socket = await connect(baseUrl, { token: member.token, userId: member.userId }, sockets);
+  const socket = await bed.socketOf(member);
   socket.emit("joinFlicks");
   await roundTrip(socket);
   return socket;
@@ -56,9 +36,9 @@ const socketOf = async (member: SignedIn) => {
 
 describe("GET /flicks", () => {
   it("lists video posts newest first in spec §3's Flick shape, and no photos", async () => {
-    await call(alice, "POST", "/posts", { image: "/media/image/photo.jpg" });
-    const first = await upload(alice, "First");
-    const second = await upload(bob, "Second");
+    await createPost(alice);
+    const { _id: first } = await createFlick(alice, { caption: "First" });
+    const { _id: second } = await createFlick(bob, { caption: "Second" });
     const flicks = await feedOf(carol);
     expect(flicks.map((f) => f._id).slice(0, 2)).toEqual([second, first]);
     expect(flicks.every((f) => f.videoUrl.endsWith(".mp4"))).toBe(true);
@@ -80,7 +60,7 @@ describe("GET /flicks", () => {
   });
 
   it("pages by cursor without repeats", async () => {
-    for (let i = 0; i < 3; i++) await upload(carol, `Page ${i}`);
+    for (let i = 0; i < 3; i++) await createFlick(carol, { caption: `Page ${i}` });
     const first = await call(carol, "GET", "/flicks?limit=2");
     const { flicks, nextCursor } = first.json();
     expect(flicks).toHaveLength(2);
@@ -93,7 +73,7 @@ describe("GET /flicks", () => {
   });
 
   it("costs the same number of queries for a page of 2 flicks and a page of 20", async () => {
-    for (let i = 0; i < 20; i++) await upload(alice, `Many ${i}`);
+    for (let i = 0; i < 20; i++) await createFlick(alice, { caption: `Many ${i}` });
     const small = await countQueries(() => call(bob, "GET", "/flicks?limit=2"));
     const large = await countQueries(() => call(bob, "GET", "/flicks?limit=20"));
     expect(large).toBe(small);
@@ -101,12 +81,12 @@ describe("GET /flicks", () => {
   });
 
   it("hides a private member's flicks from everyone but their followers", async () => {
-    const dan = await signUpAndIn(built, personas.dan);
-    await built.database.db.update(users).set({ isPrivate: true }).where(eq(users.id, dan.userId));
-    const secret = await upload(dan, "Followers only");
+    const dan = await persona("dan");
+    await makePrivate(dan);
+    const { _id: secret } = await createFlick(dan, { caption: "Followers only" });
     expect(await flickIn(alice, secret)).toBeUndefined();
     expect(await flickIn(dan, secret)).toBeDefined();
-    await call(alice, "POST", `/follow/${dan.userId}`);
+    await follow(alice, dan);
     expect(await flickIn(alice, secret)).toBeDefined();
     expect((await call(carol, "POST", `/flicks/${secret}/like`)).statusCode).toBe(404);
   });
@@ -126,7 +106,7 @@ describe("GET /flicks", () => {
 
 describe("POST /flicks/{id}/like", () => {
   it("likes with a reaction, is the same like as the post's, and toggles without `liked`", async () => {
-    const id = await upload(alice);
+    const { _id: id } = await createFlick(alice);
     const liked = await call(bob, "POST", `/flicks/${id}/like`, { emoji: "🔥" });
     expect(liked.statusCode).toBe(200);
     expect(liked.json()).toEqual({
@@ -146,7 +126,7 @@ describe("POST /flicks/{id}/like", () => {
   });
 
   it("sets the state when `liked` is sent, so a repeated double tap never unlikes", async () => {
-    const id = await upload(alice);
+    const { _id: id } = await createFlick(alice);
     for (let i = 0; i < 2; i++) {
       expect((await call(carol, "POST", `/flicks/${id}/like`, { liked: true })).json()).toMatchObject({
         likesCount: 1,
@@ -158,7 +138,7 @@ describe("POST /flicks/{id}/like", () => {
   });
 
   it("lists the viewer's own reaction in the feed", async () => {
-    const id = await upload(alice);
+    const { _id: id } = await createFlick(alice);
     await call(carol, "POST", `/flicks/${id}/like`, { emoji: "😍" });
     const flick = await flickIn(carol, id);
     expect(flick).toMatchObject({ isLiked: true, likesCount: 1 });
@@ -166,7 +146,7 @@ describe("POST /flicks/{id}/like", () => {
   });
 
   it("refuses bad input with a clear 4xx", async () => {
-    const id = await upload(alice);
+    const { _id: id } = await createFlick(alice);
     const cases: [string, object | undefined, number][] = [
       [`/flicks/not-an-id/like`, undefined, 400],
       [`/flicks/00000000-0000-4000-8000-000000000000/like`, undefined, 404],
@@ -182,7 +162,7 @@ describe("POST /flicks/{id}/like", () => {
   });
 
   it("is no flick when the post is a photo", async () => {
-    const photo = (await call(alice, "POST", "/posts", { image: "/media/image/p.jpg" })).json().post._id;
+    const photo = (await createPost(alice))._id;
     const response = await call(bob, "POST", `/flicks/${photo}/like`);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe("Flick not found");
@@ -191,7 +171,7 @@ describe("POST /flicks/{id}/like", () => {
 
 describe("POST /flicks/{id}/comment and /share", () => {
   it("answers the new comment and counts shares", async () => {
-    const id = await upload(alice);
+    const { _id: id } = await createFlick(alice);
     const commented = await call(bob, "POST", `/flicks/${id}/comment`, { text: "  So good  " });
     expect(commented.statusCode).toBe(201);
     expect(commented.json()).toEqual({
@@ -212,7 +192,7 @@ describe("POST /flicks/{id}/comment and /share", () => {
   });
 
   it("refuses blank or missing comment text", async () => {
-    const id = await upload(alice);
+    const { _id: id } = await createFlick(alice);
     for (const payload of [{ text: "   " }, {}, { text: 42 }, { text: "x".repeat(1001) }]) {
       const response = await call(bob, "POST", `/flicks/${id}/comment`, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
@@ -222,7 +202,7 @@ describe("POST /flicks/{id}/comment and /share", () => {
 
 describe("DELETE /flicks/{id}", () => {
   it("is the owner's alone", async () => {
-    const id = await upload(alice);
+    const { _id: id } = await createFlick(alice);
     const refused = await call(bob, "DELETE", `/flicks/${id}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("Only the post's owner can delete it");
@@ -238,7 +218,7 @@ describe("realtime", () => {
   it("newReel and flickDeleted reach every open flicks feed", async () => {
     const watcher = await socketOf(carol);
     const arrived = nextEvent(watcher, "newReel");
-    const id = await upload(alice, "Live reel");
+    const { _id: id } = await createFlick(alice, { caption: "Live reel" });
     expect((await arrived).flick).toMatchObject({
       _id: id,
       description: "Live reel",
@@ -260,21 +240,21 @@ describe("realtime", () => {
     const watcher = await socketOf(bob);
     watcher.emit("leaveFlicks");
     const reels = collectEvents(watcher, "newReel");
-    await upload(alice);
-    await call(alice, "POST", "/posts", { image: "/media/image/x.jpg" });
+    await createFlick(alice);
+    await createPost(alice);
     await roundTrip(watcher);
     expect(reels).toEqual([]);
   });
 
   it("a private member's new flick reaches only their followers", async () => {
-    const erin = await signUpAndIn(built, { ...personas.dan, username: "erin", email: "erin@example.com" });
-    await built.database.db.update(users).set({ isPrivate: true }).where(eq(users.id, erin.userId));
-    await call(bob, "POST", `/follow/${erin.userId}`);
+    const erin = await persona("erin");
+    await makePrivate(erin);
+    await follow(bob, erin);
     const follower = await socketOf(bob);
     const stranger = await socketOf(carol);
     const strangerReels = collectEvents(stranger, "newReel");
     const arrived = nextEvent(follower, "newReel");
-    const id = await upload(erin);
+    const { _id: id } = await createFlick(erin);
     expect((await arrived).flick._id).toBe(id);
     await roundTrip(stranger);
     expect(strangerReels).toEqual([]);

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { buildTestApp, personas, signUpAndIn } from "../../test/helper.js";
+import { factories } from "../../test/factories.js";
+import { buildTestApp } from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { app } = built;
-const alice = await signUpAndIn(built, personas.alice);
-const bob = await signUpAndIn(built, personas.bob);
-const carol = await signUpAndIn(built, personas.carol);
-const dan = await signUpAndIn(built, personas.dan);
+const { persona, follow } = factories(built);
+const alice = await persona("alice");
+const bob = await persona("bob");
+const carol = await persona("carol");
+const dan = await persona("dan");
 
-for (const follower of [bob, carol, dan]) {
-  await app.inject({ method: "POST", url: `/api/follow/${alice.userId}`, headers: follower.headers });
-}
-await app.inject({ method: "POST", url: `/api/follow/${carol.userId}`, headers: bob.headers });
+for (const follower of [bob, carol, dan]) await follow(follower, alice);
+await follow(bob, carol);
 
 describe("GET /followers/{userId} and /following/{userId}", () => {
   it("lists followers newest first, each with whether the viewer follows them", async () => {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildTestApp, personas, type SignedIn, signUpAndIn } from "../../test/helper.js";
+import { factories } from "../../test/factories.js";
+import { buildTestApp } from "../../test/helper.js";
 
 const built = await buildTestApp();
-const { app } = built;
-const alice = await signUpAndIn(built, personas.alice);
-const bob = await signUpAndIn(built, personas.bob);
-
-const call = (member: SignedIn, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
+const { call, persona } = factories(built);
+const alice = await persona("alice");
+const bob = await persona("bob");
 
 describe("highlights", () => {
   it("are created, listed (own and by username), edited and deleted by their owner", async () => {
@@ -40,8 +38,9 @@ describe("highlights", () => {
   });
 
   it("cannot be edited or deleted by another member", async () => {
+    const carol = await persona("carol");
     const { highlight } = (
-      await call(alice, "POST", "/highlights", { name: "Mine", type: "image", src: "/media/image/m.jpg" })
+      await call(carol, "POST", "/highlights", { name: "Mine", type: "image", src: "/media/image/m.jpg" })
     ).json();
     const edit = await call(bob, "PUT", `/highlights/${highlight._id}`, {
       name: "Ours",
@@ -51,7 +50,7 @@ describe("highlights", () => {
     expect(edit.statusCode).toBe(403);
     expect(edit.json()).toEqual({ message: "Only the highlight's owner can change it" });
     expect((await call(bob, "DELETE", `/highlights/${highlight._id}`)).statusCode).toBe(403);
-    expect((await call(alice, "GET", "/highlights")).json().highlights[0].name).toBe("Mine");
+    expect((await call(carol, "GET", "/highlights")).json().highlights[0].name).toBe("Mine");
   });
 
   it.each([

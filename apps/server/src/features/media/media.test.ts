@@ -2,9 +2,9 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { buildTestApp, personas, signUpAndIn } from "../../test/helper.js";
+import { factories } from "../../test/factories.js";
+import { buildTestApp } from "../../test/helper.js";
 import { mp4Header, photoWithGps, pngImage } from "../../test/media-fixtures.js";
-import { multipartBody } from "../../test/multipart.js";
 import { tempDir } from "../../test/temp-dir.js";
 
 const mediaDir = tempDir("media");
@@ -12,28 +12,15 @@ const built = await buildTestApp({
   media: { dir: mediaDir, preset: "flik", imageMaxBytes: 200_000, videoMaxBytes: 50_000 },
 });
 const { app } = built;
-const alice = await signUpAndIn(built, personas.alice);
-
-async function upload(
-  kind: "image" | "video",
-  fields: Parameters<typeof multipartBody>[0],
-  auth = alice.headers,
-) {
-  const body = await multipartBody(fields);
-  return app.inject({
-    method: "POST",
-    url: `/api/media/${kind}/upload`,
-    headers: { ...auth, ...body.headers },
-    payload: body.payload,
-  });
-}
+const { persona, uploadForm, upload } = factories(built);
+const alice = await persona("alice");
 
 describe("POST /api/media/image/upload", () => {
   it("keeps an image, stripped of its metadata, and answers like the media host protocol says", async () => {
     const photo = await photoWithGps();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
 
-    const response = await upload("image", {
+    const response = await uploadForm(alice, "image", {
       file: { bytes: photo, name: "holiday.jpg", type: "image/jpeg" },
       upload_preset: "flik",
     });
@@ -58,7 +45,7 @@ describe("POST /api/media/image/upload", () => {
   });
 
   it("takes the type from the bytes, not from the name the browser gave", async () => {
-    const response = await upload("image", {
+    const response = await uploadForm(alice, "image", {
       file: { bytes: await pngImage(), name: "looks-like.jpg", type: "image/jpeg" },
       upload_preset: "flik",
     });
@@ -67,7 +54,7 @@ describe("POST /api/media/image/upload", () => {
   });
 
   it("refuses a page disguised as an image with 415", async () => {
-    const response = await upload("image", {
+    const response = await uploadForm(alice, "image", {
       file: {
         bytes: Buffer.from("<html><script>alert(1)</script></html>"),
         name: "cat.jpg",
@@ -80,7 +67,7 @@ describe("POST /api/media/image/upload", () => {
   });
 
   it("refuses a video on the image endpoint with 415", async () => {
-    const response = await upload("image", {
+    const response = await uploadForm(alice, "image", {
       file: { bytes: mp4Header(), name: "clip.mp4", type: "video/mp4" },
       upload_preset: "flik",
     });
@@ -92,7 +79,7 @@ describe("POST /api/media/image/upload", () => {
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(200_000);
-    const response = await upload("image", {
+    const response = await uploadForm(alice, "image", {
       file: { bytes: big, name: "big.png", type: "image/png" },
       upload_preset: "flik",
     });
@@ -104,7 +91,7 @@ describe("POST /api/media/image/upload", () => {
     ["a missing preset", {}, 400, "upload_preset is required"],
     ["a wrong preset", { upload_preset: "other" }, 400, "Unknown upload preset"],
   ])("refuses %s", async (_case, fields, status, message) => {
-    const response = await upload("image", {
+    const response = await uploadForm(alice, "image", {
       file: { bytes: await pngImage(), name: "a.png", type: "image/png" },
       ...fields,
     });
@@ -113,7 +100,7 @@ describe("POST /api/media/image/upload", () => {
   });
 
   it("refuses a request without a file", async () => {
-    const response = await upload("image", { upload_preset: "flik" });
+    const response = await uploadForm(alice, "image", { upload_preset: "flik" });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: "file is required" });
   });
@@ -130,23 +117,28 @@ describe("POST /api/media/image/upload", () => {
 
   it("refuses an upload without a token with 401, and keeps nothing", async () => {
     const before = readdirSync(join(mediaDir, "image")).length;
-    const response = await upload(
-      "image",
-      { file: { bytes: await pngImage(), name: "a.png", type: "image/png" }, upload_preset: "flik" },
-      {} as typeof alice.headers,
-    );
+    const response = await uploadForm(null, "image", {
+      file: { bytes: await pngImage(), name: "a.png", type: "image/png" },
+      upload_preset: "flik",
+    });
     expect(response.statusCode).toBe(401);
     expect(readdirSync(join(mediaDir, "image")).length).toBe(before);
   });
 
-  it("leaves no temporary files behind", () => {
+  it("leaves no temporary files behind", async () => {
+    await upload(alice);
+    const refused = await uploadForm(alice, "image", {
+      file: { bytes: Buffer.from("<html></html>"), name: "page.jpg", type: "image/jpeg" },
+      upload_preset: "flik",
+    });
+    expect(refused.statusCode).toBe(415);
     expect(readdirSync(join(mediaDir, "incoming"))).toEqual([]);
   });
 });
 
 describe("POST /api/media/video/upload", () => {
   it("keeps an MP4 and serves it with Range requests", async () => {
-    const response = await upload("video", {
+    const response = await uploadForm(alice, "video", {
       file: { bytes: mp4Header(), name: "clip.mp4", type: "video/mp4" },
       upload_preset: "flik",
     });
@@ -162,7 +154,7 @@ describe("POST /api/media/video/upload", () => {
   });
 
   it("refuses a video over its cap with 413", async () => {
-    const response = await upload("video", {
+    const response = await uploadForm(alice, "video", {
       file: {
         bytes: Buffer.concat([mp4Header(), Buffer.alloc(60_000)]),
         name: "long.mp4",
@@ -175,7 +167,7 @@ describe("POST /api/media/video/upload", () => {
   });
 
   it("refuses an image on the video endpoint", async () => {
-    const response = await upload("video", {
+    const response = await uploadForm(alice, "video", {
       file: { bytes: await pngImage(), name: "a.png", type: "image/png" },
       upload_preset: "flik",
     });

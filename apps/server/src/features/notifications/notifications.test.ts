@@ -1,38 +1,26 @@
 import type { Notification } from "@flik/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema.js";
+import { factories } from "../../test/factories.js";
 import {
-  apiCaller,
   buildTestApp,
   collectEvents,
-  connect,
   countQueries,
-  listen,
   nextEvent,
-  personas,
+  realtimeBed,
   roundTrip,
   type SignedIn,
-  signUpAndIn,
-  type TestSocket,
 } from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { app } = built;
-const baseUrl = await listen(built);
-const alice = await signUpAndIn(built, personas.alice);
-const bob = await signUpAndIn(built, personas.bob);
-const carol = await signUpAndIn(built, personas.carol);
-const sockets: TestSocket[] = [];
-afterAll(() => {
-  for (const socket of sockets) socket.close();
-});
+const { socketOf } = await realtimeBed(built);
+const { call, persona, createPost, follow, like, comment, share } = factories(built);
+const alice = await persona("alice");
+const bob = await persona("bob");
+const carol = await persona("carol");
 
-const call = apiCaller(built);
-
-async function postOf(member: SignedIn, image = "/media/image/photo.jpg"): Promise<string> {
-  return (await call(member, "POST", "/posts", { image })).json().post._id;
-}
 async function inbox(member: SignedIn, query = "?limit=50") {
   const response = await call(member, "GET", `/notifications${query}`);
   expect(response.statusCode).toBe(200);
@@ -44,13 +32,14 @@ async function clear(member: SignedIn) {
 
 describe("notifications made by the server", () => {
   it("come from a follow, a like, a comment and a share, newest first, in spec §3's shape", async () => {
-    const post = await postOf(alice);
-    await call(bob, "POST", `/follow/${alice.userId}`);
-    await call(bob, "POST", `/posts/${post}/like`);
-    await call(bob, "POST", `/posts/${post}/comment`, { text: "Lovely" });
-    await call(bob, "POST", `/posts/${post}/share`);
+    const [erin, frank] = await Promise.all([persona("erin"), persona("frank")]);
+    const post = await createPost(erin);
+    await follow(frank, erin);
+    await like(frank, post);
+    await comment(frank, post, "Lovely");
+    await share(frank, post);
 
-    const { notifications, unreadCount } = await inbox(alice);
+    const { notifications, unreadCount } = await inbox(erin);
     expect(unreadCount).toBe(4);
     expect(notifications.map((n) => [n.type, n.text])).toEqual([
       ["share", "shared your post"],
@@ -61,11 +50,11 @@ describe("notifications made by the server", () => {
     expect(notifications[1]).toEqual({
       _id: expect.any(String),
       id: notifications[1]?._id,
-      user: alice.userId,
+      user: erin.userId,
       type: "comment",
-      sender: { _id: bob.userId, username: "bob", avatar: "" },
+      sender: { _id: frank.userId, username: "frank", avatar: "" },
       text: "commented on your post",
-      post: { _id: post, image: "/media/image/photo.jpg", isReel: false, mediaType: "image" },
+      post: { _id: post._id, image: "/media/image/photo.jpg", isReel: false, mediaType: "image" },
       comment: "Lovely",
       media: "/media/image/photo.jpg",
       mediaType: "image",
@@ -77,7 +66,7 @@ describe("notifications made by the server", () => {
 
   it("are never made for a member's own actions", async () => {
     await clear(carol);
-    const post = await postOf(carol);
+    const { _id: post } = await createPost(carol);
     await call(carol, "POST", `/posts/${post}/like`);
     await call(carol, "POST", `/posts/${post}/comment`, { text: "Mine" });
     await call(carol, "POST", `/posts/${post}/share`);
@@ -86,7 +75,7 @@ describe("notifications made by the server", () => {
 
   it("make one like of like-unlike-like, and one follow of follow-unfollow-follow", async () => {
     await clear(alice);
-    const post = await postOf(alice, "/media/video/clip.mp4");
+    const { _id: post } = await createPost(alice, { image: "/media/video/clip.mp4" });
     for (let i = 0; i < 3; i++) {
       await call(carol, "POST", `/posts/${post}/like`);
       await call(carol, "POST", `/posts/${post}/unlike`);
@@ -102,8 +91,8 @@ describe("notifications made by the server", () => {
   });
 
   it("show a deleted sender as none (the screen says 'Unknown') and go with a deleted post", async () => {
-    const dan = await signUpAndIn(built, personas.dan);
-    const post = await postOf(alice);
+    const dan = await persona("dan");
+    const { _id: post } = await createPost(alice);
     await call(dan, "POST", `/follow/${alice.userId}`);
     await call(dan, "POST", `/posts/${post}/like`);
     await built.database.db.delete(users).where(eq(users.id, dan.userId));
@@ -116,7 +105,7 @@ describe("notifications made by the server", () => {
 
 describe("GET /notifications", () => {
   it("pages by cursor at a fixed number of queries", async () => {
-    const post = await postOf(bob);
+    const { _id: post } = await createPost(bob);
     await call(alice, "POST", `/posts/${post}/comment`, { text: "1" });
     await call(alice, "POST", `/posts/${post}/comment`, { text: "2" });
     await call(alice, "POST", `/posts/${post}/comment`, { text: "3" });
@@ -139,7 +128,7 @@ describe("GET /notifications", () => {
 describe("read state", () => {
   it("marks one read and unread, then all read, recomputing the count each time", async () => {
     await clear(bob);
-    const post = await postOf(bob);
+    const { _id: post } = await createPost(bob);
     await call(carol, "POST", `/posts/${post}/like`);
     await call(carol, "POST", `/posts/${post}/share`);
     const [newest] = (await inbox(bob)).notifications;
@@ -159,7 +148,7 @@ describe("read state", () => {
   });
 
   it("is the recipient's alone: another member's id is a 404, a bad id a 400", async () => {
-    const post = await postOf(bob);
+    const { _id: post } = await createPost(bob);
     await call(carol, "POST", `/posts/${post}/comment`, { text: "Hi" });
     const [theirs] = (await inbox(bob)).notifications;
     const refused = await call(alice, "PUT", `/notifications/${theirs?._id}/read`);
@@ -173,10 +162,10 @@ describe("read state", () => {
 describe("newNotification", () => {
   it("reaches the recipient live with the new unread count, and nobody else", async () => {
     await clear(alice);
-    const recipient = await connect(baseUrl, { token: alice.token, userId: alice.userId }, sockets);
-    const bystander = await connect(baseUrl, { token: carol.token, userId: carol.userId }, sockets);
+    const recipient = await socketOf(alice);
+    const bystander = await socketOf(carol);
     const overheard = collectEvents(bystander, "newNotification");
-    const post = await postOf(alice);
+    const { _id: post } = await createPost(alice);
 
     const arrived = nextEvent(recipient, "newNotification");
     await call(bob, "POST", `/posts/${post}/comment`, { text: "Live!" });
@@ -198,10 +187,10 @@ describe("newNotification", () => {
 describe("notificationsRead", () => {
   it("tells the member's other tabs what they marked, with the new count", async () => {
     await clear(carol);
-    const post = await postOf(carol);
+    const { _id: post } = await createPost(carol);
     await call(bob, "POST", `/posts/${post}/like`);
     const [like] = (await inbox(carol)).notifications;
-    const otherTab = await connect(baseUrl, { token: carol.token, userId: carol.userId }, sockets);
+    const otherTab = await socketOf(carol);
 
     const marked = nextEvent(otherTab, "notificationsRead");
     await call(carol, "PUT", `/notifications/${like?._id}/read`);

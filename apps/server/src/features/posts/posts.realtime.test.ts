@@ -1,39 +1,12 @@
-import type { Post, ServerToClientEvents } from "@flik/shared";
-import { afterAll, describe, expect, it } from "vitest";
-import {
-  buildTestApp,
-  connect,
-  listen,
-  personas,
-  type SignedIn,
-  signUpAndIn,
-  type TestSocket,
-} from "../../test/helper.js";
+import { describe, expect, it } from "vitest";
+import { factories } from "../../test/factories.js";
+import { buildTestApp, nextEvent, realtimeBed } from "../../test/helper.js";
 
 const built = await buildTestApp();
-const { app } = built;
-const baseUrl = await listen(built);
-const alice = await signUpAndIn(built, personas.alice);
-const bob = await signUpAndIn(built, personas.bob);
-const sockets: TestSocket[] = [];
-afterAll(() => {
-  for (const socket of sockets) socket.close();
-});
-
-const socketOf = (member: SignedIn) =>
-  connect(baseUrl, { token: member.token, userId: member.userId }, sockets);
-const call = (member: SignedIn, method: "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
-
-function next<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E) {
-  return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {
-    socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => resolve(payload)) as never);
-  });
-}
-
-async function createPost(member: SignedIn): Promise<Post> {
-  return (await call(member, "POST", "/posts", { image: "/media/image/a.jpg", caption: "Live" })).json().post;
-}
+const { socketOf } = await realtimeBed(built);
+const { call, persona, createPost, follow } = factories(built);
+const alice = await persona("alice");
+const bob = await persona("bob");
 
 describe("post rooms", () => {
   it("a member watching a post sees likes, comments, edits and the delete arrive", async () => {
@@ -41,11 +14,11 @@ describe("post rooms", () => {
     const watcher = await socketOf(bob);
     await expect(watcher.emitWithAck("joinPostRoom", post._id)).resolves.toEqual({ ok: true });
 
-    const liked = next(watcher, "postLiked");
+    const liked = nextEvent(watcher, "postLiked");
     await call(alice, "POST", `/posts/${post._id}/like`);
     expect(await liked).toEqual({ postId: post._id, likesCount: 1, userId: alice.userId, isLiked: true });
 
-    const commented = next(watcher, "postCommented");
+    const commented = nextEvent(watcher, "postCommented");
     await call(alice, "POST", `/posts/${post._id}/comment`, { text: "First!" });
     expect(await commented).toMatchObject({
       postId: post._id,
@@ -53,15 +26,15 @@ describe("post rooms", () => {
       comment: { text: "First!" },
     });
 
-    const updated = next(watcher, "postUpdated");
+    const updated = nextEvent(watcher, "postUpdated");
     await call(alice, "PUT", `/posts/${post._id}`, { caption: "Live, edited" });
     expect((await updated).post).toMatchObject({ _id: post._id, caption: "Live, edited" });
 
-    const shared = next(watcher, "postShared");
+    const shared = nextEvent(watcher, "postShared");
     await call(alice, "POST", `/posts/${post._id}/share`);
     expect(await shared).toEqual({ postId: post._id, sharesCount: 1 });
 
-    const deleted = next(watcher, "postDeleted");
+    const deleted = nextEvent(watcher, "postDeleted");
     await call(alice, "DELETE", `/posts/${post._id}`);
     expect(await deleted).toEqual({ postId: post._id });
   });
@@ -74,23 +47,23 @@ describe("post rooms", () => {
     owner.on("newComment", ({ username, text }) => heard.push(`newComment ${username}: ${text}`));
 
     await call(alice, "POST", `/posts/${post._id}/like`);
-    const like = next(owner, "newLike");
+    const like = nextEvent(owner, "newLike");
     await call(bob, "POST", `/posts/${post._id}/like`);
     expect(await like).toEqual({ postId: post._id, username: "bob" });
 
-    const comment = next(owner, "newComment");
+    const comment = nextEvent(owner, "newComment");
     await call(bob, "POST", `/posts/${post._id}/comment`, { text: "Nice" });
     await comment;
-    const share = next(owner, "newShare");
+    const share = nextEvent(owner, "newShare");
     await call(bob, "POST", `/posts/${post._id}/share`);
     expect(await share).toEqual({ postId: post._id, username: "bob" });
     expect(heard).toEqual(["newLike", "newComment bob: Nice"]);
   });
 
   it("brings a followed member's new post to their followers", async () => {
-    await call(bob, "POST", `/follow/${alice.userId}`);
+    await follow(bob, alice);
     const follower = await socketOf(bob);
-    const arrived = next(follower, "newPost");
+    const arrived = nextEvent(follower, "newPost");
     const post = await createPost(alice);
     expect((await arrived).post).toMatchObject({ _id: post._id, isMyPost: false, isFollowed: true });
   });

@@ -1,28 +1,13 @@
 import type { Post } from "@flik/shared";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema.js";
-import { buildTestApp, countQueries, personas, type SignedIn, signUpAndIn } from "../../test/helper.js";
+import { factories } from "../../test/factories.js";
+import { buildTestApp, countQueries, type SignedIn } from "../../test/helper.js";
 
 const built = await buildTestApp();
-const { app } = built;
-const alice = await signUpAndIn(built, personas.alice);
-const bob = await signUpAndIn(built, personas.bob);
-const carol = await signUpAndIn(built, personas.carol);
-
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const call = (member: SignedIn, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
-
-async function createPost(member: SignedIn, fields: object = {}): Promise<Post> {
-  const response = await call(member, "POST", "/posts", {
-    image: "/media/image/photo.jpg",
-    caption: "Hello",
-    ...fields,
-  });
-  if (response.statusCode !== 201) throw new Error(response.body);
-  return response.json().post;
-}
+const { call, persona, newcomer, createPost, follow, like, comment, makePrivate } = factories(built);
+const alice = await persona("alice");
+const bob = await persona("bob");
+const carol = await persona("carol");
 
 describe("POST /posts", () => {
   it("creates a post with spec §3's fields", async () => {
@@ -106,14 +91,14 @@ describe("GET /posts/{id}", () => {
   });
 
   it("hides a private member's posts from members who do not follow them", async () => {
-    const dan = await signUpAndIn(built, personas.dan);
+    const dan = await persona("dan");
     const post = await createPost(dan);
-    await built.database.db.update(users).set({ isPrivate: true }).where(eq(users.id, dan.userId));
+    await makePrivate(dan);
 
     expect((await call(bob, "GET", `/posts/${post._id}`)).statusCode).toBe(404);
     expect((await call(bob, "POST", `/posts/${post._id}/like`)).statusCode).toBe(404);
     expect((await call(dan, "GET", `/posts/${post._id}`)).statusCode).toBe(200);
-    await call(bob, "POST", `/follow/${dan.userId}`);
+    await follow(bob, dan);
     expect((await call(bob, "GET", `/posts/${post._id}`)).statusCode).toBe(200);
   });
 });
@@ -217,28 +202,18 @@ describe("comments and shares", () => {
   });
 });
 
-describe("GET /posts (the feed)", async () => {
-  const feedApp = await buildTestApp();
-  const erin = await signUpAndIn(feedApp, personas.alice);
-  const frank = await signUpAndIn(feedApp, personas.bob);
-  const gina = await signUpAndIn(feedApp, personas.carol);
-  const post = (member: SignedIn, caption: string) =>
-    feedApp.app.inject({
-      method: "POST",
-      url: "/api/posts",
-      headers: member.headers,
-      payload: { image: "/media/image/a.jpg", caption },
-    });
-  const feed = (query = "") => feedApp.app.inject({ url: `/api/posts${query}`, headers: erin.headers });
+describe("GET /posts (the feed)", () => {
+  const feed = (reader: SignedIn, query = "") => call(reader, "GET", `/posts${query}`);
 
   it("holds the member's own posts and those of members they follow, newest first", async () => {
-    await post(erin, "erin 1");
-    await post(frank, "frank 1");
-    await post(gina, "gina 1");
-    await feedApp.app.inject({ method: "POST", url: `/api/follow/${frank.userId}`, headers: erin.headers });
-    await post(frank, "frank 2");
+    const [erin, frank, gina] = await Promise.all([persona("erin"), persona("frank"), persona("gina")]);
+    await createPost(erin, { caption: "erin 1" });
+    await createPost(frank, { caption: "frank 1" });
+    await createPost(gina, { caption: "gina 1" });
+    await follow(erin, frank);
+    await createPost(frank, { caption: "frank 2" });
 
-    const response = await feed();
+    const response = await feed(erin);
     expect(response.statusCode).toBe(200);
     const { posts, nextCursor } = response.json();
     expect(posts.map((p: Post) => p.caption)).toEqual(["frank 2", "frank 1", "erin 1"]);
@@ -247,47 +222,40 @@ describe("GET /posts (the feed)", async () => {
   });
 
   it("pages by cursor without gaps or repeats", async () => {
-    for (let i = 0; i < 7; i++) await post(erin, `page ${i}`);
+    const hank = await persona("hank");
+    for (let i = 0; i < 7; i++) await createPost(hank, { caption: `page ${i}` });
     const seen: string[] = [];
     let cursor: string | null = "";
     while (cursor !== null) {
       const query: string = `?limit=3${cursor ? `&cursor=${cursor}` : ""}`;
-      const page: { posts: Post[]; nextCursor: string | null } = (await feed(query)).json();
+      const page: { posts: Post[]; nextCursor: string | null } = (await feed(hank, query)).json();
       expect(page.posts.length).toBeLessThanOrEqual(3);
       seen.push(...page.posts.map((p) => p.caption));
       cursor = page.nextCursor;
     }
-    expect(seen.slice(0, 7)).toEqual(["page 6", "page 5", "page 4", "page 3", "page 2", "page 1", "page 0"]);
+    expect(seen).toEqual(["page 6", "page 5", "page 4", "page 3", "page 2", "page 1", "page 0"]);
     expect(new Set(seen).size).toBe(seen.length);
-    expect(seen).toHaveLength(10);
   });
 
   it.each(["?limit=0", "?limit=51", "?limit=abc", "?cursor=not-a-cursor", `?cursor=${"x".repeat(300)}`])(
     "refuses %s with 400",
     async (query) => {
-      const response = await feed(query);
+      const response = await feed(alice, query);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toEqual(expect.any(String));
     },
   );
 
   it("costs the same number of queries for a page of 2 posts and a page of 20", async () => {
-    for (let i = 0; i < 12; i++) {
-      const created = (await post(i % 2 ? erin : frank, `busy ${i}`)).json().post;
-      await feedApp.app.inject({
-        method: "POST",
-        url: `/api/posts/${created._id}/like`,
-        headers: gina.headers,
-      });
-      await feedApp.app.inject({
-        method: "POST",
-        url: `/api/posts/${created._id}/comment`,
-        headers: gina.headers,
-        payload: { text: `comment ${i}` },
-      });
+    const [reader, followed] = await Promise.all([newcomer("reader"), newcomer("followed")]);
+    await follow(reader, followed);
+    for (let i = 0; i < 20; i++) {
+      const created = await createPost(i % 2 ? reader : followed, { caption: `busy ${i}` });
+      await like(carol, created);
+      await comment(carol, created, `comment ${i}`);
     }
-    const small = await countQueries(() => feed("?limit=2"));
-    const large = await countQueries(() => feed("?limit=20"));
+    const small = await countQueries(() => feed(reader, "?limit=2"));
+    const large = await countQueries(() => feed(reader, "?limit=20"));
     expect(large).toBe(small);
     expect(large).toBeLessThanOrEqual(5);
   });

@@ -1,35 +1,33 @@
-import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema.js";
-import { buildTestApp, personas, type SignedIn, signUpAndIn } from "../../test/helper.js";
+import { factories } from "../../test/factories.js";
+import { buildTestApp } from "../../test/helper.js";
 import { photoWithGps } from "../../test/media-fixtures.js";
 
 const built = await buildTestApp();
 const { app } = built;
-const alice = await signUpAndIn(built, personas.alice);
-const bob = await signUpAndIn(built, personas.bob);
-const carol = await signUpAndIn(built, personas.carol);
-
-const call = (member: SignedIn, method: "GET" | "PUT" | "POST", url: string, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, headers: member.headers, ...(payload && { payload }) });
+const { call, persona, createPost, follow, makePrivate } = factories(built);
+const alice = await persona("alice");
+const bob = await persona("bob");
+const carol = await persona("carol");
 
 describe("GET /profile/{username}", () => {
   it("shows another member's public profile, counts and posts, and never their e-mail", async () => {
-    await call(alice, "POST", "/posts", { image: "/media/image/a.jpg", caption: "one" });
-    await call(alice, "POST", "/posts", { image: "/media/video/b.mp4", caption: "two" });
-    await call(bob, "POST", `/follow/${alice.userId}`);
-    await call(alice, "POST", `/follow/${carol.userId}`);
+    const [erin, frank, gina] = await Promise.all([persona("erin"), persona("frank"), persona("gina")]);
+    await createPost(erin, { image: "/media/image/a.jpg", caption: "one" });
+    await createPost(erin, { image: "/media/video/b.mp4", caption: "two" });
+    await follow(frank, erin);
+    await follow(erin, gina);
 
-    const response = await call(bob, "GET", "/profile/Alice");
+    const response = await call(frank, "GET", "/profile/Erin");
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.isMyProfile).toBe(false);
     expect(body.user).toEqual({
-      _id: alice.userId,
-      id: alice.userId,
-      username: "alice",
-      fullName: "Alice Liddell",
+      _id: erin.userId,
+      id: erin.userId,
+      username: "erin",
+      fullName: "Erin Hannon",
       avatar: "",
       profilePic: "",
       website: "",
@@ -43,7 +41,7 @@ describe("GET /profile/{username}", () => {
     });
     expect(body.posts.map((post: { caption: string }) => post.caption)).toEqual(["two", "one"]);
     expect(body.nextCursor).toBeNull();
-    expect(response.body).not.toContain("alice@example.com");
+    expect(response.body).not.toContain("erin@example.com");
   });
 
   it("says when it is the viewer's own profile", async () => {
@@ -57,10 +55,10 @@ describe("GET /profile/{username}", () => {
   });
 
   it("shows a private member's posts, followers and highlights only to their followers", async () => {
-    const dan = await signUpAndIn(built, personas.dan);
-    await call(dan, "POST", "/posts", { image: "/media/image/a.jpg" });
+    const dan = await persona("dan");
+    await createPost(dan, { image: "/media/image/a.jpg" });
     await call(dan, "POST", "/highlights", { name: "Trips", type: "image", src: "/media/image/t.jpg" });
-    await built.database.db.update(users).set({ isPrivate: true }).where(eq(users.id, dan.userId));
+    await makePrivate(dan);
 
     const stranger = (await call(carol, "GET", "/profile/dan")).json();
     expect(stranger.user).toMatchObject({ isPrivate: true, postsCount: 1 });
@@ -76,6 +74,8 @@ describe("GET /profile/{username}", () => {
 
 describe("GET /profile/me", () => {
   it("lists the ids the member follows and is followed by", async () => {
+    await follow(bob, alice);
+    await follow(alice, carol);
     const { user } = (await call(alice, "GET", "/profile/me")).json();
     expect(user.followers).toEqual([bob.userId]);
     expect(user.following).toEqual([carol.userId]);

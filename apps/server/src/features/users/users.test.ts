@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { buildTestApp, personas, signUpAndIn } from "../../test/helper.js";
+import { factories } from "../../test/factories.js";
+import { buildTestApp } from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { app } = built;
-const alice = await signUpAndIn(built, personas.alice);
+const alice = await factories(built).persona("alice");
 
 describe.each(["/api/user", "/api/profile/me"])("GET %s", (url) => {
   it("answers the signed-in member with spec §3's fields and no secrets", async () => {

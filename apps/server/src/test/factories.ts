@@ -1,0 +1,143 @@
+import type { Chat, MediaUploadResult, Message, Post } from "@flik/shared";
+import { eq } from "drizzle-orm";
+import type { App } from "../app.js";
+import { users } from "../db/schema.js";
+import {
+  apiCaller,
+  type Persona,
+  type PersonaName,
+  personas,
+  type SignedIn,
+  signIn,
+  signUp,
+} from "./helper.js";
+import { pngImage } from "./media-fixtures.js";
+import { multipartBody } from "./multipart.js";
+
+type Response = Awaited<ReturnType<App["app"]["inject"]>>;
+type Form = Parameters<typeof multipartBody>[0];
+
+/** The answer, when its status is one of `expected`; otherwise the test stops here with what the server said. */
+function succeeded(what: string, response: Response, expected = [200]): Response {
+  if (!expected.includes(response.statusCode))
+    throw new Error(
+      `${what} answered ${response.statusCode}, not ${expected.join(" or ")}: ${response.body}`,
+    );
+  return response;
+}
+
+/**
+ * Test data made through the real HTTP API of one app, as a member would make it:
+ * `const { persona, createPost } = factories(built); const alice = await persona("alice");`.
+ * Each factory asserts that it succeeded, so a test only asserts what it is about.
+ */
+export function factories(built: App) {
+  const call = apiCaller(built);
+  const signedUp = new Set<string>();
+  let clips = 0;
+
+  async function member(persona: Persona): Promise<SignedIn> {
+    if (!signedUp.has(persona.username)) {
+      await signUp(built, persona);
+      signedUp.add(persona.username);
+    }
+    return signIn(built, persona);
+  }
+
+  /**
+   * The raw answer to a multipart upload of `fields` to `/api/media/{kind}/upload` by a member (`null`:
+   * nobody signed in), for tests of the upload itself.
+   */
+  async function uploadForm(member: SignedIn | null, kind: "image" | "video", fields: Form) {
+    const body = await multipartBody(fields);
+    return built.app.inject({
+      method: "POST",
+      url: `/api/media/${kind}/upload`,
+      headers: { ...member?.headers, ...body.headers },
+      payload: body.payload,
+    });
+  }
+
+  return {
+    call,
+    uploadForm,
+
+    /** A named persona, signed up on first use and signed in (a new session) on every call. */
+    persona: (name: PersonaName) => member(personas[name]),
+
+    /** A member with no name of the cast, for a test that needs one more person than it has. */
+    newcomer: (username: string) =>
+      member({
+        fullName: `Newcomer ${username}`,
+        username,
+        email: `${username}@example.com`,
+        password: `${username}-password`,
+      }),
+
+    /** Makes a member's account private. There is no setting for it in the API yet, so straight to the table. */
+    async makePrivate(member: SignedIn) {
+      await built.database.db.update(users).set({ isPrivate: true }).where(eq(users.id, member.userId));
+    },
+
+    async createPost(member: SignedIn, fields: object = {}): Promise<Post> {
+      const payload = { image: "/media/image/photo.jpg", caption: "Hello", ...fields };
+      return succeeded("creating a post", await call(member, "POST", "/posts", payload), [201]).json().post;
+    },
+
+    /** A video post marked as a flick, each with its own clip URL. */
+    async createFlick(member: SignedIn, fields: object = {}): Promise<Post> {
+      const payload = {
+        image: `/media/video/clip-${clips++}.mp4`,
+        caption: "A flick",
+        isReel: true,
+        ...fields,
+      };
+      return succeeded("creating a flick", await call(member, "POST", "/posts", payload), [201]).json().post;
+    },
+
+    async follow(member: SignedIn, other: SignedIn) {
+      succeeded("following", await call(member, "POST", `/follow/${other.userId}`));
+    },
+
+    async like(member: SignedIn, post: { _id: string }) {
+      succeeded("liking", await call(member, "POST", `/posts/${post._id}/like`));
+    },
+
+    async comment(member: SignedIn, post: { _id: string }, text: string) {
+      succeeded("commenting", await call(member, "POST", `/posts/${post._id}/comment`, { text }), [201]);
+    },
+
+    async share(member: SignedIn, post: { _id: string }) {
+      succeeded("sharing", await call(member, "POST", `/posts/${post._id}/share`));
+    },
+
+    /** The one-to-one chat of two members: made on first use, the same one after. */
+    async chatBetween(member: SignedIn, other: SignedIn): Promise<Chat> {
+      return succeeded(
+        "opening a chat",
+        await call(member, "POST", "/chats", { userId: other.userId }),
+        [200, 201],
+      ).json().chat;
+    },
+
+    async sendMessage(
+      member: SignedIn,
+      chat: { _id: string },
+      text: string,
+      clientId?: string,
+    ): Promise<Message> {
+      const payload = { text, clientId };
+      const response = await call(member, "POST", `/chats/${chat._id}/messages`, payload);
+      return succeeded("sending a message", response, [201]).json().message;
+    },
+
+    /** A kept upload (a small PNG unless `file` says otherwise), as the media host protocol answers it. */
+    async upload(member: SignedIn, kind: "image" | "video" = "image", file?: Form[string]) {
+      const fields = {
+        file: file ?? { bytes: await pngImage(), name: "a.png", type: "image/png" },
+        upload_preset: "flik",
+      };
+      return succeeded("uploading", await uploadForm(member, kind, fields)).json<MediaUploadResult>();
+    },
+  };
+}
