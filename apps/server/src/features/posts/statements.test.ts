@@ -1,25 +1,24 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiCaller, buildTestApp, countQueries, personas, signUpAndIn } from "../../test/helper.js";
+import { factories } from "../../test/factories.js";
+import { buildTestApp, countQueries } from "../../test/helper.js";
 
 /**
  * SQL statements per request on the post read and write paths (the session lookup included). Each
  * bound is what the request takes now; a change that adds a statement to a hot path fails here.
  */
-const built = await buildTestApp();
-const call = apiCaller(built);
-const alice = await signUpAndIn(built, personas.alice);
-const bob = await signUpAndIn(built, personas.bob);
+const { call, persona, createPost, createFlick, follow, comment } = factories(await buildTestApp());
+const alice = await persona("alice");
+const bob = await persona("bob");
 
 let photoId = "";
 let flickId = "";
 beforeAll(async () => {
-  await call(bob, "POST", `/follow/${alice.userId}`);
+  await follow(bob, alice);
   for (let i = 0; i < 3; i++) {
-    const photo = await call(alice, "POST", "/posts", { image: `/media/image/p${i}.jpg`, caption: `#${i}` });
-    photoId = photo.json().post._id;
-    const flick = await call(alice, "POST", "/posts", { image: `/media/video/f${i}.mp4`, isReel: true });
-    flickId = flick.json().post._id;
-    await call(bob, "POST", `/posts/${photoId}/comment`, { text: "Nice" });
+    const photo = await createPost(alice, { image: `/media/image/p${i}.jpg`, caption: `#${i}` });
+    photoId = photo._id;
+    flickId = (await createFlick(alice))._id;
+    await comment(bob, photo, "Nice");
   }
 });
 

@@ -1,12 +1,13 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema.js";
-import { apiCaller, buildTestApp, personas, signUpAndIn } from "../../test/helper.js";
+import { factories } from "../../test/factories.js";
+import { buildTestApp } from "../../test/helper.js";
 import { canSeeContentOf, contentVisibleTo, relationTo } from "./users.policy.js";
 
 const built = await buildTestApp();
 const { db } = built.database;
-const call = apiCaller(built);
+const { persona, follow, makePrivate } = factories(built);
 
 describe("who may see a member's content", () => {
   it("public members, oneself, and followers of private ones", () => {
@@ -20,15 +21,12 @@ describe("who may see a member's content", () => {
   });
 
   it("says the same in SQL as in code, for every kind of member", async () => {
-    const viewer = await signUpAndIn(built, personas.alice);
-    const publicMember = await signUpAndIn(built, personas.bob);
-    const followedPrivate = await signUpAndIn(built, personas.carol);
-    const strangerPrivate = await signUpAndIn(built, personas.dan);
-    await call(viewer, "POST", `/follow/${followedPrivate.userId}`);
-    await db
-      .update(users)
-      .set({ isPrivate: true })
-      .where(inArray(users.id, [followedPrivate.userId, strangerPrivate.userId, viewer.userId]));
+    const viewer = await persona("alice");
+    const publicMember = await persona("bob");
+    const followedPrivate = await persona("carol");
+    const strangerPrivate = await persona("dan");
+    await follow(viewer, followedPrivate);
+    for (const member of [viewer, followedPrivate, strangerPrivate]) await makePrivate(member);
 
     const everyone = [viewer, publicMember, followedPrivate, strangerPrivate].map((member) => member.userId);
     const rows = await db
@@ -50,6 +48,5 @@ describe("who may see a member's content", () => {
     }
     const seen = rows.filter((row) => canSeeContentOf(viewer.userId, row, row.relation)).map((row) => row.id);
     expect(seen.sort()).toEqual([viewer.userId, publicMember.userId, followedPrivate.userId].sort());
-    await db.update(users).set({ isPrivate: false }).where(eq(users.id, viewer.userId));
   });
 });
