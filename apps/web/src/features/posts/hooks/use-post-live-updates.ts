@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { getUserId } from "../../../lib/storage";
 import { useSocket } from "../../realtime/socket-provider";
 import { addCachedComment, patchPost, prependToFeed, removeCachedPost } from "../cache/post-cache";
+import { withLiker } from "../cache/post-likes";
 
 function isNewer(edit: PostEdit, updatedAt: string): boolean {
   return !updatedAt || !edit.updatedAt || edit.updatedAt >= updatedAt;
@@ -22,14 +23,7 @@ export function usePostLiveUpdates(): void {
       patchPost(queryClient, postId, (post) => ({
         ...post,
         likesCount,
-        ...(mine
-          ? {
-              isLiked,
-              likes: isLiked
-                ? [userId, ...post.likes.filter((id) => id !== userId)]
-                : post.likes.filter((id) => id !== userId),
-            }
-          : {}),
+        ...(mine ? { isLiked, likes: withLiker(post.likes, userId, isLiked) } : {}),
       }));
     };
     const onCommented: ServerToClientEvents["postCommented"] = ({ postId, comment, commentsCount }) =>

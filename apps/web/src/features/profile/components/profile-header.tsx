@@ -2,8 +2,8 @@ import type { PublicProfile } from "@flik/shared";
 import { useRef, useState } from "react";
 import { LockIcon } from "../../../components/icons";
 import type { FollowListKind } from "../../follows/api/follow-keys";
+import { useFollow } from "../../follows/hooks/use-follow";
 import { useAvatarChange } from "../hooks/use-avatar-change";
-import { useProfileFollow } from "../hooks/use-profile-follow";
 import { useShareProfile } from "../hooks/use-share-profile";
 import { useUpdateProfile } from "../hooks/use-update-profile";
 import { OwnerActions, VisitorActions } from "./profile-actions";
@@ -25,7 +25,7 @@ interface ProfileHeaderProps {
 export function ProfileHeader({ member, isOwner, onOpenList }: ProfileHeaderProps) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  const follow = useProfileFollow(member);
+  const follow = useFollow(member._id, member);
   const share = useShareProfile();
   const saveAvatar = useUpdateProfile();
   const avatar = useAvatarChange({
