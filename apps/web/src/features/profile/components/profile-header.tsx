@@ -6,6 +6,7 @@ import { useFollow } from "../../follows/hooks/use-follow";
 import { useAvatarChange } from "../hooks/use-avatar-change";
 import { useShareProfile } from "../hooks/use-share-profile";
 import { useUpdateProfile } from "../hooks/use-update-profile";
+import { AvatarChangeElements } from "./avatar-change-elements";
 import { OwnerActions, VisitorActions } from "./profile-actions";
 import { ProfileAvatar } from "./profile-avatar";
 import { ProfileEditForm } from "./profile-edit-form";
@@ -99,7 +100,7 @@ export function ProfileHeader({ member, isOwner, onOpenList }: ProfileHeaderProp
           </div>
         )}
       </div>
-      {avatar.elements}
+      <AvatarChangeElements change={avatar} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { UpdateProfileBody, User } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
+import { profilePath } from "../../../lib/paths";
 import { userKeys } from "../../auth/api/user.queries";
 import { updateProfile } from "../api/profile.api";
 import { applyOwnProfile } from "../cache/profile-cache";
@@ -24,7 +25,7 @@ export function useUpdateProfile() {
       const shown = PROFILE_URL.exec(pathname)?.[1];
       if (previous && shown && decodeURIComponent(shown).toLowerCase() === previous.toLowerCase()) {
         if (previous !== user.username) {
-          navigate(`/profile/${encodeURIComponent(user.username)}`, { replace: true });
+          navigate(profilePath(user.username), { replace: true });
         }
       }
     },
