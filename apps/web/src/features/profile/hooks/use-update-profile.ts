@@ -2,7 +2,7 @@ import type { UpdateProfileBody, User } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
 import { profilePath } from "../../../lib/paths";
-import { userKeys } from "../../auth/api/user.queries";
+import { userKeys } from "../../auth/api/user-keys";
 import { updateProfile } from "../api/profile.api";
 import { applyOwnProfile } from "../cache/profile-cache";
 
