@@ -24,6 +24,10 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     css: false,
     restoreMocks: true,
+    // A test may wait several times for the screen (each up to setup.ts's 10 s asyncUtilTimeout), so its
+    // own limit is well above that; speed is measured in bench/, never by a timed-out test.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     unstubGlobals: true,
   },
 });

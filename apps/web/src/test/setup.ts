@@ -1,6 +1,9 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { ASYNC_UTIL_TIMEOUT_MS } from "./wait";
+
+configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
 
 // jsdom does not implement scrolling; the router's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};

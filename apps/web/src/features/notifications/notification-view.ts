@@ -8,6 +8,7 @@ import {
   notificationText,
   UNKNOWN_SENDER,
 } from "@flik/shared";
+import { postLinkPath, profilePath } from "../../lib/paths";
 
 /** Spec §2: the sender's name, 'Unknown' when the sender is gone. */
 export function senderName(notification: Notification): string {
@@ -33,9 +34,9 @@ export function notificationThumbnail(notification: Notification): { src: string
 /** Where opening the notification goes: the sender's profile for a follow, else the post, if still there. */
 export function notificationHref(notification: Notification): string | null {
   if (notification.type === "follow") {
-    return notification.sender ? `/profile/${encodeURIComponent(notification.sender.username)}` : null;
+    return notification.sender ? profilePath(notification.sender.username) : null;
   }
-  return notification.post ? `/post/${encodeURIComponent(notification.post._id)}` : null;
+  return notification.post ? postLinkPath(notification.post._id) : null;
 }
 
 export interface NotificationSection {

@@ -1,11 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../lib/api-client";
 import { fetchCurrentUser } from "./auth.api";
-
-export const userKeys = {
-  all: ["user"] as const,
-  me: () => [...userKeys.all, "me"] as const,
-};
+import { userKeys } from "./user-keys";
 
 export function useCurrentUserQuery(enabled: boolean) {
   return useQuery({

@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, useId, useState } from "react";
+import { fieldErrorClass, inputClass, labelClass } from "../../../components/field-styles";
 import { EyeIcon, EyeOffIcon } from "../../../components/icons";
-import { fieldErrorClass, inputClass, labelClass } from "./field-styles";
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> {
   label?: string;

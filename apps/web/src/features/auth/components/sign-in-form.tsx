@@ -4,12 +4,12 @@ import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
+import { TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/api-client";
 import { saveAuth } from "../../../lib/storage";
 import { signIn } from "../api/auth.api";
 import { authLinkClass } from "./auth-shell";
 import { PasswordField } from "./password-field";
-import { TextField } from "./text-field";
 
 function readForm(form: HTMLFormElement): SigninBody {
   const data = new FormData(form);

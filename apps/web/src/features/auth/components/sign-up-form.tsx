@@ -4,10 +4,10 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
+import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { signUp } from "../api/auth.api";
 import { PasswordField } from "./password-field";
-import { TextField } from "./text-field";
 
 type FieldErrors = Partial<Record<keyof SignupBody, string>>;
 

@@ -1,5 +1,5 @@
 import { type Chat, chatTitle } from "@flik/shared";
-import { Avatar } from "../../profile/components/avatar";
+import { Avatar } from "../../../components/avatar";
 import { chatPartner } from "../chat-format";
 import { useIsOnline } from "../state/presence";
 

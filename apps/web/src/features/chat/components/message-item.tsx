@@ -1,7 +1,7 @@
 import type { Message } from "@flik/shared";
 import { useState } from "react";
+import { Avatar } from "../../../components/avatar";
 import { fullDateTime } from "../../../lib/time-ago";
-import { Avatar } from "../../profile/components/avatar";
 import { messageTime } from "../chat-format";
 import { MessageActions } from "./message-actions";
 import { MessageEditForm } from "./message-edit-form";

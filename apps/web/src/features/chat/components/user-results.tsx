@@ -1,6 +1,6 @@
 import type { UserSearchResult } from "@flik/shared";
+import { Avatar } from "../../../components/avatar";
 import { Spinner } from "../../../components/spinner";
-import { Avatar } from "../../profile/components/avatar";
 import { useUserSearchQuery } from "../api/chats.queries";
 
 interface UserResultsProps {

@@ -6,6 +6,7 @@ import { signInAsAlice } from "../../../test/auth-storage";
 import { createFakeSocket, type FakeSocket } from "../../../test/fake-socket";
 import { fetchRoutes, jsonResponse } from "../../../test/fixtures";
 import { stubFetch } from "../../../test/render-app";
+import { waitUntil } from "../../../test/wait";
 import { SocketProvider } from "../../realtime/socket-provider";
 import { setActiveChat } from "../state/active-chat";
 import { useIsOnline } from "../state/presence";
@@ -43,14 +44,14 @@ function mount(serverCount: { value: number }) {
 describe("ChatUnreadSync", () => {
   it("stores the server's unread count for the header badge", async () => {
     mount({ value: 4 });
-    await vi.waitFor(() => expect(getUnreadCount()).toBe(4));
+    await waitUntil(() => expect(getUnreadCount()).toBe(4));
   });
 
   it("adds one for a message from someone else in a chat that is not open", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = { value: 1 };
     const { socket, fetchMock } = mount(server);
-    await vi.waitFor(() => expect(getUnreadCount()).toBe(1));
+    await waitUntil(() => expect(getUnreadCount()).toBe(1));
 
     server.value = 2;
     act(() => socket.fire("newMessage", { message: makeMessage({ chat: "c-bob" }) }));
@@ -72,13 +73,13 @@ describe("ChatUnreadSync", () => {
   it("asks again when Alice has seen messages, and on every reconnect", async () => {
     const server = { value: 3 };
     const { socket, fetchMock } = mount(server);
-    await vi.waitFor(() => expect(getUnreadCount()).toBe(3));
+    await waitUntil(() => expect(getUnreadCount()).toBe(3));
 
     server.value = 0;
     act(() =>
       socket.fire("messagesSeen", { chatId: "c-bob", userId: "u-alice", seenAt: "2025-06-01T12:00:00Z" }),
     );
-    await vi.waitFor(() => expect(getUnreadCount()).toBe(0));
+    await waitUntil(() => expect(getUnreadCount()).toBe(0));
 
     server.value = 5;
     const calls = fetchMock.mock.calls.length;
@@ -87,7 +88,7 @@ describe("ChatUnreadSync", () => {
     );
     expect(fetchMock.mock.calls.length).toBe(calls);
     act(() => socket.fire("connect"));
-    await vi.waitFor(() => expect(getUnreadCount()).toBe(5));
+    await waitUntil(() => expect(getUnreadCount()).toBe(5));
   });
 
   it("tracks which chat partners are online", async () => {

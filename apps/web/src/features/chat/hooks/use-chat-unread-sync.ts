@@ -1,7 +1,6 @@
-import type { ServerToClientEvents } from "@flik/shared";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { getUserId } from "../../../lib/storage";
-import { useSocket } from "../../realtime/socket-provider";
+import { useSocketEvents } from "../../realtime/use-socket-events";
 import { visibleActiveChat } from "../state/active-chat";
 import { applyPresence, resetPresence } from "../state/presence";
 import { adjustStoredUnreadCount, refreshStoredUnreadCount } from "../state/unread-count";
@@ -14,50 +13,37 @@ const RECONCILE_MS = 800;
  * tracks which chat partners are online (the server sends that list once per connection).
  */
 export function useChatUnreadSync(): void {
-  const socket = useSocket();
-
   useEffect(() => {
     void refreshStoredUnreadCount();
   }, []);
 
-  useEffect(() => {
-    if (!socket) return;
-    let reconcileTimer: ReturnType<typeof setTimeout> | undefined;
-    const reconcileSoon = () => {
-      clearTimeout(reconcileTimer);
-      reconcileTimer = setTimeout(() => void refreshStoredUnreadCount(), RECONCILE_MS);
-    };
-    const refresh = () => void refreshStoredUnreadCount();
+  const reconcileTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(reconcileTimer.current), []);
+  const reconcileSoon = () => {
+    clearTimeout(reconcileTimer.current);
+    reconcileTimer.current = setTimeout(() => void refreshStoredUnreadCount(), RECONCILE_MS);
+  };
+  const refresh = () => void refreshStoredUnreadCount();
 
-    const onNewMessage: ServerToClientEvents["newMessage"] = ({ message }) => {
-      // Own messages (this tab or another) and the chat being read never count (spec §4).
-      if (message.sender._id === getUserId() || message.chat === visibleActiveChat()) return;
-      adjustStoredUnreadCount(1);
-      reconcileSoon();
-    };
-    const onSeen: ServerToClientEvents["messagesSeen"] = ({ userId }) => {
-      if (userId === getUserId()) refresh();
-    };
-
-    socket.on("connect", refresh);
-    socket.on("disconnect", resetPresence);
-    socket.on("onlineUsers", applyPresence);
-    socket.on("newMessage", onNewMessage);
-    socket.on("messagesSeen", onSeen);
-    // An unread message can vanish with its message or its chat.
-    socket.on("messageDeleted", reconcileSoon);
-    socket.on("chatDeleted", refresh);
-    return () => {
-      clearTimeout(reconcileTimer);
-      socket.off("connect", refresh);
-      socket.off("disconnect", resetPresence);
-      socket.off("onlineUsers", applyPresence);
-      socket.off("newMessage", onNewMessage);
-      socket.off("messagesSeen", onSeen);
-      socket.off("messageDeleted", reconcileSoon);
-      socket.off("chatDeleted", refresh);
-    };
-  }, [socket]);
+  useSocketEvents(
+    {
+      disconnect: resetPresence,
+      onlineUsers: applyPresence,
+      newMessage: ({ message }) => {
+        // Own messages (this tab or another) and the chat being read never count (spec §4).
+        if (message.sender._id === getUserId() || message.chat === visibleActiveChat()) return;
+        adjustStoredUnreadCount(1);
+        reconcileSoon();
+      },
+      messagesSeen: ({ userId }) => {
+        if (userId === getUserId()) refresh();
+      },
+      // An unread message can vanish with its message or its chat.
+      messageDeleted: reconcileSoon,
+      chatDeleted: refresh,
+    },
+    { onConnect: refresh },
+  );
 }
 
 /** Mount once inside the signed-in area (inside SocketProvider), e.g. in AppLayout. */

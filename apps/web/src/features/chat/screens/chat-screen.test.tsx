@@ -1,7 +1,8 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { toast } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "../../../test/fixtures";
+import { waitUntil } from "../../../test/wait";
 import {
   bob,
   callsTo,
@@ -105,8 +106,8 @@ describe("ChatScreen", () => {
     await user.click(within(screen.getByRole("tabpanel")).getByRole("link", { name: /bob/ }));
 
     await screen.findByRole("log", { name: "Messages" });
-    await vi.waitFor(() => expect(within(chatRow(/bob/)).queryByText(/unread/)).not.toBeInTheDocument());
-    await vi.waitFor(() => expect(callsTo(fetchMock, "PUT /messages/c-bob/mark-seen")).toHaveLength(1));
+    await waitUntil(() => expect(within(chatRow(/bob/)).queryByText(/unread/)).not.toBeInTheDocument());
+    await waitUntil(() => expect(callsTo(fetchMock, "PUT /messages/c-bob/mark-seen")).toHaveLength(1));
     expect(chatRow(/bob/).querySelector("a")).toHaveAttribute("aria-current", "page");
   });
 
@@ -149,7 +150,7 @@ describe("ChatScreen", () => {
     await user.click(within(chatRow(/bob/)).getByRole("button", { name: "Delete chat" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
 
-    await vi.waitFor(() => expect(screen.queryByRole("link", { name: /bob/ })).not.toBeInTheDocument());
+    await waitUntil(() => expect(screen.queryByRole("link", { name: /bob/ })).not.toBeInTheDocument());
     expect(router.state.location.search).toBe("");
     expect(await screen.findByText("Select a chat to start messaging")).toBeInTheDocument();
   });
@@ -175,15 +176,17 @@ describe("ChatScreen", () => {
 
     const searches = () => callsTo(fetchMock, "GET /user/search");
 
-    await user.type(search, "c");
+    // Keystrokes and clock steps in one synchronous run: the clock also follows real time, and a busy
+    // machine must not move it between them.
+    fireEvent.change(search, { target: { value: "c" } });
     act(() => vi.advanceTimersByTime(200));
     expect(searches()).toHaveLength(0);
-    await user.type(search, "a");
+    fireEvent.change(search, { target: { value: "ca" } });
     act(() => vi.advanceTimersByTime(200));
     // 400 ms after "c" but only 200 ms after "a": the wait started again.
     expect(searches()).toHaveLength(0);
     act(() => vi.advanceTimersByTime(100));
-    await vi.waitFor(() => expect(searches()).toHaveLength(1));
+    await waitUntil(() => expect(searches()).toHaveLength(1));
     expect(String(callsTo(fetchMock, "GET /user/search")[0]?.[0])).toContain("q=ca");
 
     await user.click(await screen.findByRole("button", { name: /carol/ }));
@@ -191,7 +194,7 @@ describe("ChatScreen", () => {
     expect(JSON.parse(String(callsTo(fetchMock, "POST /chats")[0]?.[1]?.body))).toEqual({
       userId: "u-carol",
     });
-    await vi.waitFor(() => expect(router.state.location.search).toBe("?c=c-new"));
+    await waitUntil(() => expect(router.state.location.search).toBe("?c=c-new"));
     expect(await screen.findByRole("heading", { name: "carol" })).toBeInTheDocument();
   });
 
@@ -241,6 +244,6 @@ describe("ChatScreen", () => {
     act(() => socket.fire("chatUpdated", { chat: groupChat() }));
     expect(await screen.findByRole("link", { name: /Road trip/ })).toBeInTheDocument();
     act(() => socket.fire("chatDeleted", { chatId: "c-bob" }));
-    await vi.waitFor(() => expect(screen.queryByRole("link", { name: /bob/ })).not.toBeInTheDocument());
+    await waitUntil(() => expect(screen.queryByRole("link", { name: /bob/ })).not.toBeInTheDocument());
   });
 });

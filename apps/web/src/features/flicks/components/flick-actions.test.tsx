@@ -1,8 +1,8 @@
 import { FLICK_TOAST_MS } from "@flik/shared";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse } from "../../../test/fixtures";
+import { jsonResponse, makePost } from "../../../test/fixtures";
 import { makeFlick } from "../test/flick-fixtures";
 import { callsTo, flicksPage, openFlicks } from "../test/flicks-harness";
 
@@ -69,6 +69,28 @@ describe("a flick's actions", () => {
       "2 likes",
     );
     expect(error).toHaveBeenCalledWith("Liking the flick failed", expect.anything());
+  });
+
+  it("shows a flick's like on the same post in the feed, before and after the server answers", async () => {
+    let answer!: () => void;
+    const { user, article, router } = await openOne(makeFlick(), {
+      "POST /flicks/f-1/like": () =>
+        new Promise((resolve) => {
+          answer = () => resolve(jsonResponse(200, { isLiked: true, likesCount: 5, reactionByUser: [] }));
+        }),
+      // The feed loads while the like is still on its way: the server's copy is not liked yet.
+      "GET /posts": jsonResponse(200, { posts: [makePost({ _id: "f-1", likesCount: 2 })], nextCursor: null }),
+    });
+
+    await user.click(within(article).getByRole("button", { name: "Like" }));
+    await act(() => router.navigate("/post"));
+    const post = await screen.findByRole("article", { name: "Post by @bob" });
+    expect(within(post).getByRole("button", { name: "Unlike" })).toHaveAttribute("aria-pressed", "true");
+    expect(within(post).getByText("3 likes")).toBeInTheDocument();
+
+    answer();
+    expect(await within(post).findByText("5 likes")).toBeInTheDocument();
+    expect(within(post).getByRole("button", { name: "Unlike" })).toBeInTheDocument();
   });
 
   it("offers Report, not Delete, on someone else's flick; Report only says 'Reported!'", async () => {

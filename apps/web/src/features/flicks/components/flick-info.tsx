@@ -1,7 +1,7 @@
 import type { Flick } from "@flik/shared";
 import { Link } from "react-router";
-import { profilePath } from "../../posts/components/post-author";
-import { Avatar } from "../../profile/components/avatar";
+import { Avatar } from "../../../components/avatar";
+import { profilePath } from "../../../lib/paths";
 
 /** Who posted the flick (to their profile) and its description, over the foot of the video. */
 export function FlickInfo({ flick }: { flick: Flick }) {

@@ -1,5 +1,6 @@
 import { FLICK_LIKE_HEART_MS, FLICK_MUTE_INDICATOR_MS, FLICK_TOAST_MS, type Flick } from "@flik/shared";
 import { toast } from "react-toastify/unstyled";
+import { useFlickView } from "../cache/flick-view";
 import { useFlash } from "../hooks/use-flash";
 import { useLikeFlick } from "../hooks/use-like-flick";
 import { useShareFlick } from "../hooks/use-share-flick";
@@ -26,6 +27,7 @@ export interface FlickItemProps {
 /** One flick, full height: the video, what a tap does to it, who posted it and the action column. */
 export function FlickItem(props: FlickItemProps) {
   const { flick, nearby, muted, onToggleMute } = props;
+  const view = useFlickView(flick);
   const like = useLikeFlick();
   const share = useShareFlick();
   const [muteShown, flashMute] = useFlash<boolean>(FLICK_MUTE_INDICATOR_MS);
@@ -76,8 +78,8 @@ export function FlickItem(props: FlickItemProps) {
       {/* Over the video's right edge on phones; beside the video on wide screens, like the big apps. */}
       <div className="absolute right-1.5 bottom-[calc(5rem+env(safe-area-inset-bottom))] lg:right-auto lg:bottom-0 lg:left-full lg:ml-3">
         <FlickActions
-          flick={flick}
-          onLike={() => like(flick, !flick.isLiked)}
+          flick={view}
+          onLike={() => like(flick, !view.isLiked)}
           onComments={() => props.onOpenComments(flick)}
           onShare={() => void share(flick)}
           onDelete={() => props.onDelete(flick)}

@@ -151,4 +151,23 @@ describe("the flicks feed", () => {
     expect((screen.getByLabelText("Flick number 2") as HTMLVideoElement).muted).toBe(false);
     Reflect.deleteProperty(HTMLElement.prototype, "scrollIntoView");
   });
+
+  it("catches up after a reconnect: reels posted meanwhile go on top, known ones get the server's counts", async () => {
+    let flicks = [makeFlick()];
+    openFlicks({ "GET /flicks": () => flicksPage(flicks) });
+    const bobs = await screen.findByRole("article", { name: "Flick by @bob" });
+    const socket = await currentSocket();
+
+    const carol = { ...makeFlick().uploadedBy, username: "carol" };
+    flicks = [makeFlick({ _id: "f-new", uploadedBy: carol }), makeFlick({ likesCount: 8 })];
+    act(() => socket.fire("connect"));
+
+    await waitFor(() =>
+      expect(screen.getAllByRole("article").map((article) => article.getAttribute("aria-label"))).toEqual([
+        "Flick by @carol",
+        "Flick by @bob",
+      ]),
+    );
+    expect(within(bobs).getByRole("button", { name: "Like" })).toHaveAccessibleDescription("8 likes");
+  });
 });

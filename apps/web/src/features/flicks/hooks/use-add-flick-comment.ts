@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { addCachedComment } from "../../posts/cache/post-cache";
 import { commentOnFlick } from "../api/flicks.api";
 import { addCachedFlickComment } from "../cache/flick-cache";
-import { markPostsStale } from "./mark-posts-stale";
 
 /** A failure is only logged (spec §8); the form keeps the text so nothing typed is lost. */
 export function useAddFlickComment(id: string) {
@@ -10,7 +10,8 @@ export function useAddFlickComment(id: string) {
     mutationFn: (text: string) => commentOnFlick(id, text),
     onSuccess: ({ comment, commentsCount }) => {
       addCachedFlickComment(queryClient, id, comment, commentsCount);
-      markPostsStale(queryClient);
+      // A flick is a post: the feed, post screen and profile show the comment too.
+      addCachedComment(queryClient, id, comment, commentsCount);
     },
     onError: (error) => console.error("Commenting on the reel failed", error),
   });

@@ -4,7 +4,6 @@ import { toast } from "react-toastify/unstyled";
 import { removeCachedPost } from "../../posts/cache/post-cache";
 import { deleteFlick } from "../api/flicks.api";
 import { removeCachedFlick } from "../cache/flick-cache";
-import { markPostsStale } from "./mark-posts-stale";
 
 export const CONFIRM_DELETE_REEL = "Are you sure you want to delete this reel?";
 
@@ -16,7 +15,6 @@ export function useDeleteFlick() {
     onSuccess: (_, id) => {
       removeCachedFlick(queryClient, id);
       removeCachedPost(queryClient, id);
-      markPostsStale(queryClient);
       toast.success("Reel deleted", { autoClose: FLICK_TOAST_MS });
     },
     onError: (error) => console.error("Deleting the reel failed", error),

@@ -1,7 +1,7 @@
 import type { FollowResponse, User } from "@flik/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
-import { userKeys } from "../../auth/api/user.queries";
+import { userKeys } from "../../auth/api/user-keys";
 import { findCachedPostByAuthor, patchPostsByAuthor } from "../../posts/cache/post-cache";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { findProfileMember, patchProfileMember } from "../../profile/cache/profile-cache";
@@ -38,8 +38,9 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
     (profile) => profile._id === userId,
     (profile) => ({ ...profile, isFollowed, followersCount }),
   );
-  queryClient.setQueryData<User>(userKeys.me(), (cached) => withFollowing(cached, userId, isFollowed));
-  queryClient.setQueryData<User>(profileKeys.me(), (cached) => withFollowing(cached, userId, isFollowed));
+  queryClient.setQueriesData<User>({ queryKey: userKeys.me() }, (cached) =>
+    withFollowing(cached, userId, isFollowed),
+  );
 
   const myId = me?.id ?? getUserId();
   if (wasFollowed !== undefined && wasFollowed !== isFollowed && myId) {

@@ -1,12 +1,12 @@
 import type { FollowListMember } from "@flik/shared";
 import { type ReactNode, useCallback, useMemo, useRef } from "react";
 import { Link } from "react-router";
+import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
 import { ApiError } from "../../../lib/api-client";
+import { profilePath } from "../../../lib/paths";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
-import { profilePath } from "../../posts/components/post-author";
-import { Avatar } from "../../profile/components/avatar";
 import type { FollowListKind } from "../api/follow-keys";
 import { useFollowListQuery } from "../api/follows.queries";
 

@@ -8,11 +8,11 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
 import { ImageIcon, UploadIcon } from "../../../components/icons";
+import { TextField } from "../../../components/text-field";
 import { UploadProgress } from "../../../components/upload-progress";
 import { errorMessage } from "../../../lib/api-client";
 import { isAbortError } from "../../../lib/media-upload";
 import { useObjectUrl } from "../../../lib/use-object-url";
-import { TextField } from "../../auth/components/text-field";
 import { useSaveHighlight } from "../hooks/use-save-highlight";
 import { HighlightMedia } from "./highlight-media";
 

@@ -1,8 +1,8 @@
 import type { PostComment } from "@flik/shared";
 import { Link } from "react-router";
+import { Avatar } from "../../../components/avatar";
+import { profilePath } from "../../../lib/paths";
 import { fullDateTime, timeAgo } from "../../../lib/time-ago";
-import { Avatar } from "../../profile/components/avatar";
-import { profilePath } from "./post-author";
 
 /** Compact lines under a feed card. */
 export function CommentPreview({ comments }: { comments: PostComment[] }) {

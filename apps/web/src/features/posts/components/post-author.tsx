@@ -1,15 +1,8 @@
 import type { Post } from "@flik/shared";
 import { Link } from "react-router";
+import { Avatar } from "../../../components/avatar";
+import { postPath, profilePath } from "../../../lib/paths";
 import { fullDateTime, timeAgo } from "../../../lib/time-ago";
-import { Avatar } from "../../profile/components/avatar";
-
-export function profilePath(username: string): string {
-  return `/profile/${encodeURIComponent(username)}`;
-}
-
-export function postPath(username: string, postId: string): string {
-  return `/post/${encodeURIComponent(username)}/${encodeURIComponent(postId)}`;
-}
 
 /** Avatar, @username (to their profile) and when it was posted (to the post, when `linkTime`). */
 export function PostAuthor({ post, linkTime = false }: { post: Post; linkTime?: boolean }) {

@@ -2,7 +2,7 @@ import type { Post } from "@flik/shared";
 import { useState } from "react";
 import { Link } from "react-router";
 import { MapPinIcon, TagIcon } from "../../../components/icons";
-import { profilePath } from "./post-author";
+import { profilePath } from "../../../lib/paths";
 
 const CLAMP_AT = 140;
 

@@ -1,6 +1,7 @@
 import type { Post } from "@flik/shared";
 import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
+import { postPath } from "../../../lib/paths";
 import { usePostView } from "../cache/post-shadow";
 import { confirmDeletePost, useDeletePost } from "../hooks/use-delete-post";
 import { useSharePost } from "../hooks/use-share-post";
@@ -8,7 +9,7 @@ import { useToggleLike } from "../hooks/use-toggle-like";
 import { CommentForm } from "./comment-form";
 import { CommentPreview } from "./comment-list";
 import { likesText, PostActions } from "./post-actions";
-import { PostAuthor, postPath } from "./post-author";
+import { PostAuthor } from "./post-author";
 import { PostCaption, PostPlaceAndTags } from "./post-caption";
 import { PostHeaderActions } from "./post-header-actions";
 import { PostMedia } from "./post-media";

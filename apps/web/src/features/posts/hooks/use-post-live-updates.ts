@@ -1,64 +1,46 @@
-import type { PostEdit, ServerToClientEvents } from "@flik/shared";
+import type { PostEdit } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { getUserId } from "../../../lib/storage";
-import { useSocket } from "../../realtime/socket-provider";
+import { useSocketEvents } from "../../realtime/use-socket-events";
+import { postKeys } from "../api/post-keys";
 import { addCachedComment, patchPost, prependToFeed, removeCachedPost } from "../cache/post-cache";
+import { withLiker } from "../cache/post-likes";
 
 function isNewer(edit: PostEdit, updatedAt: string): boolean {
   return !updatedAt || !edit.updatedAt || edit.updatedAt >= updatedAt;
 }
 
-/** Applies the server's live post events to the cached posts, wherever they are shown. */
+/**
+ * Applies the server's live post events to the cached posts, wherever they are shown (feed, post
+ * screen, profile grids). After a reconnect, the posts on show are fetched again: what changed while
+ * the socket was away was never sent. (The post rooms are joined again by `usePostRooms`.)
+ */
 export function usePostLiveUpdates(): void {
-  const socket = useSocket();
   const queryClient = useQueryClient();
-
-  useEffect(() => {
-    if (!socket) return;
-    const onLiked: ServerToClientEvents["postLiked"] = ({ postId, likesCount, userId, isLiked }) => {
-      // isLiked is the actor's state: it is ours only when we are the actor (another tab of ours).
-      const mine = userId === getUserId();
-      patchPost(queryClient, postId, (post) => ({
-        ...post,
-        likesCount,
-        ...(mine
-          ? {
-              isLiked,
-              likes: isLiked
-                ? [userId, ...post.likes.filter((id) => id !== userId)]
-                : post.likes.filter((id) => id !== userId),
-            }
-          : {}),
-      }));
-    };
-    const onCommented: ServerToClientEvents["postCommented"] = ({ postId, comment, commentsCount }) =>
-      addCachedComment(queryClient, postId, comment, commentsCount);
-    const onUpdated: ServerToClientEvents["postUpdated"] = ({ post: edit }) =>
-      patchPost(queryClient, edit._id, (post) =>
-        isNewer(edit, post.updatedAt) ? { ...post, ...edit } : post,
-      );
-    const onDeleted: ServerToClientEvents["postDeleted"] = ({ postId }) =>
-      removeCachedPost(queryClient, postId);
-    const onShared: ServerToClientEvents["postShared"] = ({ postId, sharesCount }) =>
-      patchPost(queryClient, postId, (post) => ({ ...post, sharesCount, shares: sharesCount }));
-    const onNewPost: ServerToClientEvents["newPost"] = ({ post }) => prependToFeed(queryClient, post);
-
-    socket.on("postLiked", onLiked);
-    socket.on("postCommented", onCommented);
-    socket.on("postUpdated", onUpdated);
-    socket.on("postDeleted", onDeleted);
-    socket.on("postShared", onShared);
-    socket.on("newPost", onNewPost);
-    return () => {
-      socket.off("postLiked", onLiked);
-      socket.off("postCommented", onCommented);
-      socket.off("postUpdated", onUpdated);
-      socket.off("postDeleted", onDeleted);
-      socket.off("postShared", onShared);
-      socket.off("newPost", onNewPost);
-    };
-  }, [socket, queryClient]);
+  useSocketEvents(
+    {
+      postLiked: ({ postId, likesCount, userId, isLiked }) => {
+        // isLiked is the actor's state: it is ours only when we are the actor (another tab of ours).
+        const mine = userId === getUserId();
+        patchPost(queryClient, postId, (post) => ({
+          ...post,
+          likesCount,
+          ...(mine ? { isLiked, likes: withLiker(post.likes, userId, isLiked) } : {}),
+        }));
+      },
+      postCommented: ({ postId, comment, commentsCount }) =>
+        addCachedComment(queryClient, postId, comment, commentsCount),
+      postUpdated: ({ post: edit }) =>
+        patchPost(queryClient, edit._id, (post) =>
+          isNewer(edit, post.updatedAt) ? { ...post, ...edit } : post,
+        ),
+      postDeleted: ({ postId }) => removeCachedPost(queryClient, postId),
+      postShared: ({ postId, sharesCount }) =>
+        patchPost(queryClient, postId, (post) => ({ ...post, sharesCount, shares: sharesCount })),
+      newPost: ({ post }) => prependToFeed(queryClient, post),
+    },
+    { onReconnect: () => void queryClient.invalidateQueries({ queryKey: postKeys.all }) },
+  );
 }
 
 /** Mount once inside the signed-in area. */

@@ -3,11 +3,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { isAbortError, UPLOAD_NETWORK_ERROR, uploadMedia } from "../../../lib/media-upload";
+import { postPath } from "../../../lib/paths";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { postKeys } from "../api/post-keys";
 import { createPost } from "../api/posts.api";
 import { prependToFeed } from "../cache/post-cache";
-import { postPath } from "../components/post-author";
 
 export interface PostDraft {
   file: File;

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "react-toastify/unstyled";
 import { copyText } from "../../../lib/clipboard";
+import { postLinkPath } from "../../../lib/paths";
 import { sharePost } from "../api/posts.api";
 import { patchPost } from "../cache/post-cache";
 
@@ -10,7 +11,7 @@ export const LINK_COPIED = "Post link copied to clipboard";
 
 /** The share-link shape of spec §2, absolute so it works outside the app. */
 export function postShareUrl(postId: string): string {
-  return new URL(`/post/${encodeURIComponent(postId)}`, window.location.origin).href;
+  return new URL(postLinkPath(postId), window.location.origin).href;
 }
 
 /** Copies the post's link; where the clipboard is refused, shows the link to copy by hand. */

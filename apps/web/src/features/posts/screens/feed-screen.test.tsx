@@ -246,4 +246,16 @@ describe("FeedScreen", () => {
       expect(screen.queryByRole("img", { name: "Sunset at the pier" })).not.toBeInTheDocument(),
     );
   });
+
+  it("catches up after a reconnect: the posts on show are fetched again", async () => {
+    let likesCount = 2;
+    openFeed({ "GET /posts": () => feedOf(makePost({ likesCount })) });
+    expect(await screen.findByText("2 likes")).toBeInTheDocument();
+    const socket = await currentSocket();
+
+    // Likes made while the socket was away were never sent.
+    likesCount = 6;
+    socket.fire("connect");
+    expect(await screen.findByText("6 likes")).toBeInTheDocument();
+  });
 });

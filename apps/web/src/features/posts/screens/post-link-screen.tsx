@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
+import { postPath } from "../../../lib/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { isPostUnavailable, usePostQuery } from "../api/posts.queries";
-import { postPath } from "../components/post-author";
 import { PostDetailSkeleton } from "../components/post-detail-skeleton";
 import { PostLoadFailed, PostUnavailable } from "../components/post-unavailable";
 

@@ -2,11 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "react-toastify/unstyled";
+import { postPath } from "../../../lib/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { useSocket } from "../../realtime/socket-provider";
+import { useSocketEvents } from "../../realtime/use-socket-events";
 import { postKeys } from "../api/post-keys";
 import { isPostUnavailable, usePostQuery } from "../api/posts.queries";
-import { postPath } from "../components/post-author";
 import { PostDetail } from "../components/post-detail";
 import { PostDetailSkeleton } from "../components/post-detail-skeleton";
 import { PostLoadFailed, PostUnavailable } from "../components/post-unavailable";
@@ -20,7 +20,6 @@ export function PostScreen() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const socket = useSocket();
   const query = usePostQuery(id);
   const post = query.data;
   useDocumentTitle(post ? `Post by @${post.user.username}` : "Post");
@@ -46,19 +45,14 @@ export function PostScreen() {
     }
   }, [author, username, id, search, navigate]);
 
-  useEffect(() => {
-    if (!socket) return;
-    const onDeleted = ({ postId }: { postId: string }) => {
+  useSocketEvents({
+    postDeleted: ({ postId }) => {
       if (postId !== id || deletedHere.current) return;
       gone.current = true;
       toast.info("This post was deleted.");
       navigate("/post", { replace: true });
-    };
-    socket.on("postDeleted", onDeleted);
-    return () => {
-      socket.off("postDeleted", onDeleted);
-    };
-  }, [socket, id, navigate]);
+    },
+  });
 
   // A deleted post must not come back from the cache on Back.
   useEffect(

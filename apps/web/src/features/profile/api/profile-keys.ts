@@ -2,8 +2,6 @@ import { postKeys } from "../../posts/api/post-keys";
 
 export const profileKeys = {
   all: ["profile"] as const,
-  /** The member's own account (GET /profile/me). */
-  me: () => [...profileKeys.all, "me"] as const,
   /**
    * Every member's profile page: the header and their posts, paged. They live among the post lists so
    * that every post helper (likes, comments, follows, deletes, edits) keeps the grid in step too.

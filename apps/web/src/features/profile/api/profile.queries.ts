@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../lib/api-client";
+import { userKeys } from "../../auth/api/user-keys";
 import { fetchMyProfile, fetchProfile, fetchProfilePosts, type ProfilePage } from "./profile.api";
 import { profileKeys } from "./profile-keys";
 
 export function useMyProfileQuery() {
   return useQuery({
-    queryKey: profileKeys.me(),
+    queryKey: userKeys.myProfile(),
     queryFn: ({ signal }) => fetchMyProfile(signal),
   });
 }

@@ -1,7 +1,7 @@
 import type { PublicProfile, User } from "@flik/shared";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { saveCachedUser, saveIdentity } from "../../../lib/storage";
-import { userKeys } from "../../auth/api/user.queries";
+import { userKeys } from "../../auth/api/user-keys";
 import { patchPostsByAuthor } from "../../posts/cache/post-cache";
 import type { ProfilePage } from "../api/profile.api";
 import { profileKeys } from "../api/profile-keys";
@@ -37,8 +37,7 @@ export function findProfileMember(queryClient: QueryClient, userId: string): Pub
  * marked stale, since a screen may still be on the old URL until it is replaced.
  */
 export function applyOwnProfile(queryClient: QueryClient, user: User, previousUsername?: string): void {
-  queryClient.setQueryData(profileKeys.me(), user);
-  queryClient.setQueryData(userKeys.me(), user);
+  queryClient.setQueriesData({ queryKey: userKeys.me() }, user);
   saveCachedUser(user);
   saveIdentity({ userId: user.id, username: user.username });
 

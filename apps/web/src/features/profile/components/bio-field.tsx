@@ -1,6 +1,6 @@
 import { BIO_MAX_LENGTH } from "@flik/shared";
 import { useId } from "react";
-import { fieldErrorClass, inputClass, labelClass } from "../../auth/components/field-styles";
+import { fieldErrorClass, inputClass, labelClass } from "../../../components/field-styles";
 
 /** The counter warns this many characters before the limit. */
 const NEAR_LIMIT = 10;

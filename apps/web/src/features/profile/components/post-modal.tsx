@@ -3,17 +3,18 @@ import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
 import { CloseIcon, LinkIcon } from "../../../components/icons";
+import { postPath } from "../../../lib/paths";
 import { fullDateTime } from "../../../lib/time-ago";
 import { isPostUnavailable, usePostQuery } from "../../posts/api/posts.queries";
 import { usePostView } from "../../posts/cache/post-shadow";
 import { CommentForm } from "../../posts/components/comment-form";
 import { CommentList } from "../../posts/components/comment-list";
-import { PostAuthor, postPath } from "../../posts/components/post-author";
+import { LikeToggle } from "../../posts/components/like-toggle";
+import { PostAuthor } from "../../posts/components/post-author";
 import { PostCaption } from "../../posts/components/post-caption";
 import { PostMedia } from "../../posts/components/post-media";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
 import { useToggleLike } from "../../posts/hooks/use-toggle-like";
-import { LikeToggle } from "./like-toggle";
 
 const iconButtonClass =
   "flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-700 transition hover:bg-zinc-100 hover:text-zinc-950";

@@ -2,7 +2,7 @@ import type { Ref } from "react";
 import { Link } from "react-router";
 import { LogOutIcon, ShareIcon, UserPenIcon } from "../../../components/icons";
 import { useLogout } from "../../auth/hooks/use-logout";
-import { FollowButton } from "../../posts/components/follow-button";
+import { FollowButton } from "../../follows/components/follow-button";
 
 export const actionButtonClass =
   "inline-flex h-9 min-w-0 items-center justify-center gap-2 rounded-lg bg-zinc-100 px-2 whitespace-nowrap sm:px-4 text-sm font-semibold text-zinc-900 transition hover:bg-zinc-200 active:bg-zinc-300 disabled:opacity-60";

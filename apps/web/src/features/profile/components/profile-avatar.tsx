@@ -1,6 +1,6 @@
 import type { PublicProfile } from "@flik/shared";
+import { Avatar } from "../../../components/avatar";
 import { CameraIcon } from "../../../components/icons";
-import { Avatar } from "./avatar";
 
 const sizeClass = "size-20 text-3xl ring-0 sm:size-36 sm:text-5xl";
 

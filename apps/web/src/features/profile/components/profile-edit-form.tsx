@@ -1,6 +1,6 @@
 import type { PublicProfile } from "@flik/shared";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { TextField } from "../../auth/components/text-field";
+import { TextField } from "../../../components/text-field";
 import { useUpdateProfile } from "../hooks/use-update-profile";
 import { profileFieldErrors } from "../profile-errors";
 import { normalizeWebsite } from "../website";

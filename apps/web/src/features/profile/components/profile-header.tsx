@@ -2,10 +2,11 @@ import type { PublicProfile } from "@flik/shared";
 import { useRef, useState } from "react";
 import { LockIcon } from "../../../components/icons";
 import type { FollowListKind } from "../../follows/api/follow-keys";
+import { useFollow } from "../../follows/hooks/use-follow";
 import { useAvatarChange } from "../hooks/use-avatar-change";
-import { useProfileFollow } from "../hooks/use-profile-follow";
 import { useShareProfile } from "../hooks/use-share-profile";
 import { useUpdateProfile } from "../hooks/use-update-profile";
+import { AvatarChangeElements } from "./avatar-change-elements";
 import { OwnerActions, VisitorActions } from "./profile-actions";
 import { ProfileAvatar } from "./profile-avatar";
 import { ProfileEditForm } from "./profile-edit-form";
@@ -25,7 +26,7 @@ interface ProfileHeaderProps {
 export function ProfileHeader({ member, isOwner, onOpenList }: ProfileHeaderProps) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  const follow = useProfileFollow(member);
+  const follow = useFollow(member._id, member);
   const share = useShareProfile();
   const saveAvatar = useUpdateProfile();
   const avatar = useAvatarChange({
@@ -99,7 +100,7 @@ export function ProfileHeader({ member, isOwner, onOpenList }: ProfileHeaderProp
           </div>
         )}
       </div>
-      {avatar.elements}
+      <AvatarChangeElements change={avatar} />
     </section>
   );
 }

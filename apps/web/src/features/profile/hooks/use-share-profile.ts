@@ -1,11 +1,12 @@
 import { useCallback } from "react";
 import { toast } from "react-toastify/unstyled";
 import { copyText } from "../../../lib/clipboard";
+import { profilePath } from "../../../lib/paths";
 
 export const PROFILE_LINK_COPIED = "Profile link copied to clipboard";
 
 export function profileShareUrl(username: string): string {
-  return new URL(`/profile/${encodeURIComponent(username)}`, window.location.origin).href;
+  return new URL(profilePath(username), window.location.origin).href;
 }
 
 function isDismissed(error: unknown): boolean {

@@ -1,7 +1,8 @@
 import type { UpdateProfileBody, User } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
-import { userKeys } from "../../auth/api/user.queries";
+import { profilePath } from "../../../lib/paths";
+import { userKeys } from "../../auth/api/user-keys";
 import { updateProfile } from "../api/profile.api";
 import { applyOwnProfile } from "../cache/profile-cache";
 
@@ -24,7 +25,7 @@ export function useUpdateProfile() {
       const shown = PROFILE_URL.exec(pathname)?.[1];
       if (previous && shown && decodeURIComponent(shown).toLowerCase() === previous.toLowerCase()) {
         if (previous !== user.username) {
-          navigate(`/profile/${encodeURIComponent(user.username)}`, { replace: true });
+          navigate(profilePath(user.username), { replace: true });
         }
       }
     },

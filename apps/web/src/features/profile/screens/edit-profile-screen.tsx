@@ -2,13 +2,14 @@ import type { Gender, User } from "@flik/shared";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
+import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
 import { ArrowLeftIcon, CameraIcon } from "../../../components/icons";
 import { LoadingState } from "../../../components/status-message";
+import { TextField } from "../../../components/text-field";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { TextField } from "../../auth/components/text-field";
 import { useMyProfileQuery } from "../api/profile.queries";
-import { Avatar } from "../components/avatar";
+import { AvatarChangeElements } from "../components/avatar-change-elements";
 import { BioField } from "../components/bio-field";
 import { GenderSelect } from "../components/edit/gender-select";
 import { ProfilePreviewCard } from "../components/edit/profile-preview-card";
@@ -155,7 +156,7 @@ function EditProfileForm({ user }: { user: User }) {
           </button>
         </div>
       </form>
-      {photo.elements}
+      <AvatarChangeElements change={photo} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { POST_CAPTION_MAX_LENGTH, POST_LOCATION_MAX_LENGTH, POST_TAGS_MAX_LENGTH } from "@flik/shared";
 import { useId } from "react";
-import { inputClass, labelClass } from "../../../auth/components/field-styles";
+import { inputClass, labelClass } from "../../../../components/field-styles";
 
 export interface PostText {
   caption: string;

@@ -1,7 +1,7 @@
 import type { Gender } from "@flik/shared";
 import { GENDER_LABELS, GENDERS } from "@flik/shared";
 import { useId } from "react";
-import { fieldErrorClass, inputClass, labelClass } from "../../../auth/components/field-styles";
+import { fieldErrorClass, inputClass, labelClass } from "../../../../components/field-styles";
 
 interface GenderSelectProps {
   value: Gender | null;

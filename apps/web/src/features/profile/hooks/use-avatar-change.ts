@@ -1,11 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { isAbortError, uploadMedia } from "../../../lib/media-upload";
-
-// The cropper loads only when a photo is chosen.
-const AvatarCropDialog = lazy(async () => ({
-  default: (await import("../components/avatar-crop-dialog")).AvatarCropDialog,
-}));
 
 interface AvatarChangeOptions {
   /** Receives the uploaded 300×300 JPEG's URL; a rejection counts as a failed save. */
@@ -15,7 +10,8 @@ interface AvatarChangeOptions {
 
 /**
  * The photo change of spec §2: a file picker for images only, the square crop dialog, then the upload.
- * Returns the picker's opener and the elements to render (the hidden input and the dialog).
+ * Returns the picker's opener and the state that `AvatarChangeElements` renders (the hidden input and
+ * the dialog).
  */
 export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -49,41 +45,31 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
     }
   }
 
-  const elements = (
-    <>
-      <input
-        ref={inputRef}
-        type="file"
-        accept="image/*"
-        aria-label="Profile photo"
-        hidden
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          // Lets the same file be chosen again after a cancel.
-          event.target.value = "";
-          if (!file) return;
-          if (!file.type.startsWith("image/")) {
-            toast.error("Choose an image for your profile photo.");
-            return;
-          }
-          setChosen(file);
-        }}
-      />
-      {chosen && (
-        <Suspense fallback={null}>
-          <AvatarCropDialog
-            file={chosen}
-            uploadPercent={percent}
-            onApply={(avatar) => void apply(avatar)}
-            onCancel={() => {
-              upload.current?.abort();
-              setChosen(null);
-            }}
-          />
-        </Suspense>
-      )}
-    </>
-  );
+  /** The picked file, checked: only images go on to the crop. */
+  function pick(file: File | undefined) {
+    if (!file) return;
+    if (!file.type.startsWith("image/")) {
+      toast.error("Choose an image for your profile photo.");
+      return;
+    }
+    setChosen(file);
+  }
 
-  return { choose: () => inputRef.current?.click(), busy: chosen !== null, elements };
+  function cancel() {
+    upload.current?.abort();
+    setChosen(null);
+  }
+
+  return {
+    choose: () => inputRef.current?.click(),
+    busy: chosen !== null,
+    inputRef,
+    chosen,
+    percent,
+    pick,
+    apply: (avatar: File) => void apply(avatar),
+    cancel,
+  };
 }
+
+export type AvatarChange = ReturnType<typeof useAvatarChange>;

@@ -1,0 +1,60 @@
+import type { ServerToClientEvents } from "@flik/shared";
+import { useEffect, useRef } from "react";
+import { useSocket } from "./socket-provider";
+
+/** What a feature listens to: the server's events by name, plus the socket's own `disconnect`. */
+export type SocketHandlers = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] } & {
+  disconnect?: () => void;
+};
+
+export interface SocketLifecycle {
+  /** Every connect, the first included: rooms do not survive a reconnect, so this is where to join. */
+  onConnect?: () => void;
+  /**
+   * Every connect after the socket had been connected while this was mounted: events sent meanwhile
+   * were never delivered (spec: at most once), so this is where a feature catches up.
+   */
+  onReconnect?: () => void;
+}
+
+type Listener = (...args: unknown[]) => void;
+interface Subscribable {
+  on(event: string, listener: Listener): unknown;
+  off(event: string, listener: Listener): unknown;
+}
+
+/**
+ * Mounts live listeners the same way everywhere: subscribes each handler on mount (or when the socket
+ * appears), unsubscribes on unmount. Handlers may be new functions on every render; the latest ones are
+ * called, and the socket is only re-subscribed when the set of event names changes.
+ */
+export function useSocketEvents(handlers: SocketHandlers, lifecycle: SocketLifecycle = {}): void {
+  const socket = useSocket();
+  const latest = useRef({ handlers, lifecycle });
+  useEffect(() => {
+    latest.current = { handlers, lifecycle };
+  });
+  const names = Object.keys(handlers).sort().join(",");
+
+  useEffect(() => {
+    if (!socket) return;
+    // The typed socket only takes literal event names; the names here come from the typed handlers.
+    const target = socket as unknown as Subscribable;
+    const listeners = (names ? names.split(",") : []).map((name): [string, Listener] => [
+      name,
+      (...args) => (latest.current.handlers[name as keyof SocketHandlers] as Listener | undefined)?.(...args),
+    ]);
+    let connectedBefore = socket.connected;
+    const onConnect = () => {
+      latest.current.lifecycle.onConnect?.();
+      if (connectedBefore) latest.current.lifecycle.onReconnect?.();
+      connectedBefore = true;
+    };
+    target.on("connect", onConnect);
+    for (const [name, listener] of listeners) target.on(name, listener);
+    return () => {
+      target.off("connect", onConnect);
+      for (const [name, listener] of listeners) target.off(name, listener);
+    };
+  }, [socket, names]);
+}

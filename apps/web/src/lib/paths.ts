@@ -1,0 +1,14 @@
+/** A member's profile page (spec §2). */
+export function profilePath(username: string): string {
+  return `/profile/${encodeURIComponent(username)}`;
+}
+
+/** A post's own page, under its author's name (spec §2). */
+export function postPath(username: string, postId: string): string {
+  return `/post/${encodeURIComponent(username)}/${encodeURIComponent(postId)}`;
+}
+
+/** A post's short link by id alone (shares, notifications); it redirects to `postPath` once loaded. */
+export function postLinkPath(postId: string): string {
+  return `/post/${encodeURIComponent(postId)}`;
+}
