@@ -8,13 +8,20 @@ import {
   USERNAME_MIN_LENGTH,
 } from "./constants.js";
 
+/** The letters of a username: letters, numbers, periods and underscores. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._]+$/;
+
+/** Whether some member could have this username (an address naming anything else names nobody). */
+export const isPossibleUsername = (name: string) =>
+  name.length >= USERNAME_MIN_LENGTH && name.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(name);
+
 /** Usernames are stored lower-case, so "Alice" and "alice" are one name. */
 export const usernameSchema = z
   .string()
   .trim()
   .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
-  .regex(/^[A-Za-z0-9._]+$/, "Username may only use letters, numbers, periods and underscores")
+  .regex(USERNAME_PATTERN, "Username may only use letters, numbers, periods and underscores")
   .transform((name) => name.toLowerCase());
 
 export const emailSchema = z

@@ -54,6 +54,23 @@ describe("GET /profile/{username}", () => {
     expect(response.json()).toEqual({ message: "Member not found" });
   });
 
+  it.each([
+    ["a NUL byte", "a%00b"],
+    ["a lone NUL byte", "%00"],
+    ["a name too long to be one", "x".repeat(60)],
+    ["other letters", "%E2%9C%93%20ok"],
+  ])("answers 404, never a 500, for a username with %s", async (_case, username) => {
+    for (const url of [
+      `/profile/${username}`,
+      `/profile/${username}/posts`,
+      `/highlights/user/${username}`,
+    ]) {
+      const response = await call(bob, "GET", url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: "Member not found" });
+    }
+  });
+
   it("shows a private member's posts, followers and highlights only to their followers", async () => {
     const dan = await persona("dan");
     await createPost(dan, { image: "/media/image/a.jpg" });

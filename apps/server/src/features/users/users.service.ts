@@ -1,4 +1,4 @@
-import type { User, updateProfileBody } from "@flik/shared";
+import { isPossibleUsername, type User, type updateProfileBody } from "@flik/shared";
 import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
 import type { UserRow } from "../../db/schema.js";
@@ -42,6 +42,7 @@ export function createUsersService(deps: { db: Db; media: MediaService }) {
 
     /** A member by id or username with the caller's relation to them, for the policies to decide on. */
     async member(caller: Caller, by: { id: string } | { username: string }) {
+      if ("username" in by && !isPossibleUsername(by.username)) throw notFound("Member not found");
       const row = await findMemberAs(db, caller.userId, by);
       if (!row) throw notFound("Member not found");
       return row;
