@@ -18,7 +18,7 @@ export function highlightsRoutes(deps: {
     });
     app.get(
       "/highlights/user/:username",
-      { schema: { params: z.object({ username: z.string().trim().min(1).max(30) }) } },
+      { schema: { params: z.object({ username: z.string() }) } },
       async (request) => ({
         highlights: await highlights.list(
           request.caller,

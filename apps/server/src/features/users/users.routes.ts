@@ -13,7 +13,8 @@ import type { PostsService } from "../posts/posts.service.js";
 import type { UsersService } from "./users.service.js";
 
 const PROFILE_POSTS_PAGE = 30;
-const usernameParams = z.object({ username: z.string().trim().min(1).max(30) });
+// Any text: an address naming no possible member is a 404 (users.member), not a 400.
+const usernameParams = z.object({ username: z.string() });
 
 export function usersRoutes(deps: { users: UsersService; posts: PostsService }): FastifyPluginAsyncZod {
   const { users, posts } = deps;
