@@ -77,7 +77,12 @@ export async function buildApp(config: Config, options: { database?: Database } 
       onConnectionError: (error) =>
         app.log.error({ err: error }, "database connection lost; the pool reconnects"),
     }));
-  const realtime = await createRealtime({ httpServer: app.server, redisUrl: config.redisUrl, log: app.log });
+  const realtime = await createRealtime({
+    httpServer: app.server,
+    redisUrl: config.redisUrl,
+    redisChannel: config.redisChannel,
+    log: app.log,
+  });
   app.addHook("preClose", async () => realtime.disconnectAll());
   app.addHook("onClose", async () => {
     await realtime.close();

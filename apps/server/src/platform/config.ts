@@ -16,6 +16,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_CHANNEL: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, "must be 1 to 64 letters, digits, periods, dashes or underscores")
+    .default("flik"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -36,6 +40,8 @@ export interface Config {
   dataDir: string | null;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** The prefix of the Redis channels the app nodes of one Flik share (several Fliks may share a Redis). */
+  redisChannel: string;
   jwtSecret: string;
   publicUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -78,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: settings.DATABASE_URL,
     redisUrl: settings.REDIS_URL,
+    redisChannel: settings.REDIS_CHANNEL,
     jwtSecret: settings.JWT_SECRET ?? readOrCreateSecret(dataDir),
     publicUrl: settings.PUBLIC_URL,
     logLevel: settings.LOG_LEVEL,

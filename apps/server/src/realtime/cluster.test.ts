@@ -88,6 +88,7 @@ describe.runIf(await redisAnswers())("two server processes", () => {
     const env = {
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl,
+      REDIS_CHANNEL: `flik-cluster-${randomBytes(4).toString("hex")}`,
       JWT_SECRET: randomBytes(32).toString("hex"),
     };
     // One after the other, so that only the first applies the migrations.

@@ -29,6 +29,7 @@ export interface Realtime {
 export async function createRealtime(options: {
   httpServer: HttpServer;
   redisUrl: string | undefined;
+  redisChannel: string;
   log: FastifyBaseLogger;
 }): Promise<Realtime> {
   const io: FlikIo = new Server(options.httpServer, {
@@ -36,7 +37,9 @@ export async function createRealtime(options: {
     transports: ["websocket"],
     serveClient: false,
   });
-  const redisClients = options.redisUrl ? await useRedisAdapter(io, options.redisUrl, options.log) : [];
+  const redisClients = options.redisUrl
+    ? await useRedisAdapter(io, options.redisUrl, options.redisChannel, options.log)
+    : [];
   const registrars: ((socket: FlikSocket) => void)[] = [];
   let closing = false;
 
@@ -102,13 +105,13 @@ export async function createRealtime(options: {
 }
 
 /** Several app nodes share rooms through Redis when REDIS_URL is set. */
-async function useRedisAdapter(io: FlikIo, url: string, log: FastifyBaseLogger) {
+async function useRedisAdapter(io: FlikIo, url: string, channel: string, log: FastifyBaseLogger) {
   const publisher = createClient({ url });
   const subscriber = publisher.duplicate();
   for (const client of [publisher, subscriber]) {
     client.on("error", (error) => log.error({ err: error }, "redis connection error"));
   }
   await Promise.all([publisher.connect(), subscriber.connect()]);
-  io.adapter(createAdapter(publisher, subscriber));
+  io.adapter(createAdapter(publisher, subscriber, { key: channel }));
   return [publisher, subscriber];
 }

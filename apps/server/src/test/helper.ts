@@ -15,6 +15,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: null,
     databaseUrl: undefined,
     redisUrl: undefined,
+    // Each test app its own channels, so nodes of other test files never answer (or stall) its requests.
+    redisChannel: `flik-test-${randomBytes(4).toString("hex")}`,
     jwtSecret: randomBytes(32).toString("hex"),
     publicUrl: undefined,
     logLevel: "silent",
