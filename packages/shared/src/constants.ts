@@ -57,3 +57,14 @@ export const MESSAGE_MAX_LENGTH = 4000;
 export const CHAT_NAME_MAX_LENGTH = 60;
 export const GROUP_CHAT_MAX_MEMBERS = 50;
 export const CHAT_SEARCH_MAX_LENGTH = 100;
+
+export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** Spec §2's labels of the gender select. */
+export const GENDER_LABELS: Record<Gender, string> = {
+  male: "Male",
+  female: "Female",
+  other: "Other",
+  prefer_not_to_say: "Prefer not to say",
+};

@@ -1,19 +1,8 @@
 import { z } from "zod";
 import { fullNameSchema, usernameSchema } from "./auth.js";
-import { BIO_MAX_LENGTH, WEBSITE_MAX_LENGTH } from "./constants.js";
+import { BIO_MAX_LENGTH, GENDERS, type Gender, WEBSITE_MAX_LENGTH } from "./constants.js";
 import type { Post } from "./posts.js";
 import { mediaUrlSchema } from "./posts.js";
-
-export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
-export type Gender = (typeof GENDERS)[number];
-
-/** Spec §2's labels of the gender select. */
-export const GENDER_LABELS: Record<Gender, string> = {
-  male: "Male",
-  female: "Female",
-  other: "Other",
-  prefer_not_to_say: "Prefer not to say",
-};
 
 /** A member as the member sees themself (spec §3 User). */
 export interface User {
@@ -109,4 +98,16 @@ export interface ProfileResponse {
   isMyProfile: boolean;
   /** For the next page of posts: GET /profile/{username}/posts?cursor= */
   nextCursor: string | null;
+}
+
+/**
+ * Who may see what a member shares (posts, flicks, highlights, follower lists): public members,
+ * oneself, and followers of private ones. The server's policies enforce it; the web app uses it only to
+ * say why something is not shown.
+ */
+export function canSeeContentOf(
+  member: { isPrivate: boolean },
+  viewer: { isSelf: boolean; isFollower: boolean },
+): boolean {
+  return !member.isPrivate || viewer.isSelf || viewer.isFollower;
 }

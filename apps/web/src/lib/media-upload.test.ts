@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../test/auth-storage";
-import { FakeXhr, sentUpload as sent } from "../test/fake-xhr";
+import { FakeXhr, lastUpload as sent } from "../test/fake-xhr";
 import {
   isAbortError,
   isSameOriginBase,

@@ -1,3 +1,5 @@
+import { waitUntil } from "./wait";
+
 /** Records what the uploader does with XMLHttpRequest and lets a test play the host's part. */
 export class FakeXhr {
   static last: FakeXhr | undefined;
@@ -41,8 +43,21 @@ export class FakeXhr {
   }
 }
 
-export function sentUpload(): FakeXhr {
+/** The upload sent last, for code that sends it at once (the uploader itself). */
+export function lastUpload(): FakeXhr {
   const xhr = FakeXhr.last;
   if (!xhr) throw new Error("No upload was sent");
   return xhr;
+}
+
+/**
+ * The upload a screen sent, once it has: cropping or reading the file before the request is async, and
+ * on a busy machine it may not have happened by the time the click that started it resolves.
+ */
+export function sentUpload(): Promise<FakeXhr> {
+  return waitUntil(() => {
+    const xhr = FakeXhr.last;
+    if (!xhr?.body) throw new Error("No upload was sent");
+    return xhr;
+  });
 }

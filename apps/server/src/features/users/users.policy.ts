@@ -1,3 +1,4 @@
+import { canSeeContentOf as sharedRule } from "@flik/shared";
 import { and, eq, exists, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
@@ -26,9 +27,9 @@ export type RelatedMember = Member & { relation: Relation };
 /** Who hears live of what a member shares: every signed-in member, or only their followers (and they). */
 export type Audience = "everyone" | "followers";
 
-/** May the viewer see what this member shares? Public members, oneself, and followers of private ones. */
+/** May the viewer see what this member shares? The contract's rule (one for server and web). */
 export function canSeeContentOf(viewerId: string, member: Member, relation: Relation): boolean {
-  return !member.isPrivate || member.id === viewerId || relation.isFollower;
+  return sharedRule(member, { isSelf: member.id === viewerId, isFollower: relation.isFollower });
 }
 
 export function audienceOf(member: Member): Audience {

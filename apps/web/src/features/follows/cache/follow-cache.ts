@@ -1,4 +1,4 @@
-import type { FollowResponse, User } from "@flik/shared";
+import { canSeeContentOf, type FollowResponse, type User } from "@flik/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { userKeys } from "../../auth/api/user-keys";
@@ -53,9 +53,12 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
       }),
     );
   }
-  // A private member's posts appear (or go) with the follow; only the server knows which.
-  if (member?.isPrivate && member.isFollowed !== isFollowed) {
-    void queryClient.invalidateQueries({ queryKey: profileKeys.page(member.username) });
+  // When the follow changes what the viewer may see (a private member), the posts come or go with it.
+  if (member) {
+    const sawBefore = canSeeContentOf(member, { isSelf: false, isFollower: member.isFollowed });
+    const seesNow = canSeeContentOf(member, { isSelf: false, isFollower: isFollowed });
+    if (sawBefore !== seesNow)
+      void queryClient.invalidateQueries({ queryKey: profileKeys.page(member.username) });
   }
   void queryClient.invalidateQueries({ queryKey: followKeys.all });
 }

@@ -76,7 +76,7 @@ describe("Highlights strip", () => {
     expect(within(dialog).getByLabelText("Preview of the highlight")).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
 
-    const xhr = sentUpload();
+    const xhr = await sentUpload();
     expect(xhr.url).toBe("/api/media/video/upload");
     xhr.progress(50, 100);
     expect(await within(dialog).findByRole("progressbar", { name: "Upload progress" })).toHaveAttribute(

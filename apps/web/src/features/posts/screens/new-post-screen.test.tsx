@@ -36,8 +36,8 @@ function openComposer(routes: Routes = {}) {
   return { ...renderApp("/post/new"), createRoute };
 }
 
-function uploaded(url = "/media/image/pier.jpg") {
-  sentUpload().respond(200, {
+async function uploaded(url = "/media/image/pier.jpg") {
+  (await sentUpload()).respond(200, {
     secure_url: url,
     public_id: "pier",
     resource_type: "image",
@@ -95,12 +95,12 @@ describe("NewPostScreen", () => {
     await user.type(screen.getByLabelText("Tags"), "#sea");
     await user.click(screen.getByRole("button", { name: "Share" }));
 
-    expect(sentUpload().url).toBe("/api/media/image/upload");
-    sentUpload().progress(40, 100);
+    expect((await sentUpload()).url).toBe("/api/media/image/upload");
+    (await sentUpload()).progress(40, 100);
     expect(await screen.findByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
     expect(screen.getByLabelText("Caption")).toBeDisabled();
 
-    uploaded();
+    await uploaded();
 
     expect(await screen.findByText("Post created!")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/post/alice/p-new"));
@@ -124,8 +124,8 @@ describe("NewPostScreen", () => {
     await user.upload(picker, clip);
     await user.click(screen.getByRole("button", { name: "Share" }));
 
-    expect(sentUpload().url).toBe("/api/media/video/upload");
-    uploaded("/media/video/wave.mp4");
+    expect((await sentUpload()).url).toBe("/api/media/video/upload");
+    await uploaded("/media/video/wave.mp4");
 
     await screen.findByText("Post created!");
     const [, init] = (createRoute.mock.calls[0] ?? []) as unknown as [string, RequestInit];
@@ -140,7 +140,7 @@ describe("NewPostScreen", () => {
 
     await user.click(await screen.findByRole("button", { name: "Cancel" }));
 
-    expect(sentUpload().aborted).toBe(true);
+    expect((await sentUpload()).aborted).toBe(true);
     expect(await screen.findByRole("button", { name: "Share" })).toBeEnabled();
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
     expect(screen.getByLabelText("Caption")).toHaveValue("Pier");
@@ -153,7 +153,7 @@ describe("NewPostScreen", () => {
     await user.upload(await screen.findByLabelText("Photo or video"), photo);
     await user.click(screen.getByRole("button", { name: "Share" }));
 
-    sentUpload().respond(413, { message: "Images can be at most 15 MB" });
+    (await sentUpload()).respond(413, { message: "Images can be at most 15 MB" });
 
     expect(await screen.findByText("Images can be at most 15 MB")).toBeInTheDocument();
     expect(createRoute).not.toHaveBeenCalled();
@@ -168,8 +168,8 @@ describe("NewPostScreen", () => {
     });
     await user.upload(await screen.findByLabelText("Photo or video"), photo);
     await user.click(screen.getByRole("button", { name: "Share" }));
-    const firstUpload = sentUpload();
-    uploaded();
+    const firstUpload = await sentUpload();
+    await uploaded();
 
     expect(await screen.findByText("Error creating post")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/post/new");

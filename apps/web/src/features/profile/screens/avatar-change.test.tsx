@@ -49,7 +49,7 @@ describe("Changing the profile photo", () => {
 
     const dialog = await chooseAndApply(user);
 
-    const xhr = sentUpload();
+    const xhr = await sentUpload();
     expect(xhr.url).toBe("/api/media/image/upload");
     const sentFile = xhr.body?.get("file") as File;
     expect(sentFile).toMatchObject({ name: "avatar.jpg", type: "image/jpeg" });
@@ -73,7 +73,7 @@ describe("Changing the profile photo", () => {
     const { user } = openOwn({ "PUT /profile/update": update });
 
     await chooseAndApply(user);
-    sentUpload().respond(413, { message: "Too large" });
+    (await sentUpload()).respond(413, { message: "Too large" });
 
     await waitFor(() => expect(alert).toHaveBeenCalledWith("Profile update failed"));
     expect(update).not.toHaveBeenCalled();

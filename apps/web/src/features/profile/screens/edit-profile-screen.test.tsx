@@ -148,7 +148,11 @@ describe("EditProfileScreen", () => {
       new File(["png"], "me.png", { type: "image/png" }),
     );
     await user.click(await screen.findByRole("button", { name: "Apply" }));
-    sentUpload().respond(200, { secure_url: "/media/image/new.jpg", public_id: "n", resource_type: "image" });
+    (await sentUpload()).respond(200, {
+      secure_url: "/media/image/new.jpg",
+      public_id: "n",
+      resource_type: "image",
+    });
 
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     const preview = screen.getByRole("region", { name: "Preview" });
@@ -169,7 +173,7 @@ describe("EditProfileScreen", () => {
       new File(["png"], "me.png", { type: "image/png" }),
     );
     await user.click(await screen.findByRole("button", { name: "Apply" }));
-    sentUpload().onerror?.();
+    (await sentUpload()).onerror?.();
 
     expect(await screen.findByText("Failed to upload avatar.")).toBeInTheDocument();
   });

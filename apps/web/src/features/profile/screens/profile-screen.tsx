@@ -1,4 +1,4 @@
-import type { PublicProfile } from "@flik/shared";
+import { canSeeContentOf, type PublicProfile } from "@flik/shared";
 import { useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
@@ -60,7 +60,7 @@ function ProfileView({ username }: { username: string }) {
 
 /** The server sends no posts of a private member to a viewer who does not follow them. */
 function isLocked(member: PublicProfile, isOwner: boolean, postCount: number): boolean {
-  return member.isPrivate && !isOwner && !member.isFollowed && postCount === 0;
+  return !canSeeContentOf(member, { isSelf: isOwner, isFollower: member.isFollowed }) && postCount === 0;
 }
 
 function MemberNotFound({ username }: { username: string }) {
