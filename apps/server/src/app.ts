@@ -100,7 +100,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
   const media = createMediaService(config.media, config.publicUrl);
   const domainEvents = createDomainEvents(app.log);
   const follows = createFollowsService({ db, domainEvents });
-  const users = createUsersService({ db, media });
+  const users = createUsersService({ db, media, followIdsOf: follows.followIdsOf });
   const posts = createPostsService({
     db,
     follows,

@@ -19,7 +19,7 @@ const envSchema = z.object({
   REDIS_CHANNEL: z
     .string()
     .regex(/^[\w.-]{1,64}$/, "must be 1 to 64 letters, digits, periods, dashes or underscores")
-    .default("flik"),
+    .default("socket.io"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,19 +1,16 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { PostRow, UserRow } from "../db/schema.js";
 
-/** A post as it was made: the row, its author, and (for the author) their relation to themself. */
-interface NewPostRow {
-  post: PostRow;
-  author: Pick<UserRow, "id" | "username" | "fullName" | "avatar" | "isPrivate">;
-  relation: { isFollower: boolean };
-}
-
 /**
  * What happened in one feature that others react to (notifications, the flicks feed). Features publish
  * here instead of calling each other, so posts know nothing of notifications.
  */
 export interface DomainEventMap {
-  postCreated: { row: NewPostRow };
+  /** The post as it was made, with its author: what a listener presents, as any viewer would see it. */
+  postCreated: {
+    post: PostRow;
+    author: Pick<UserRow, "id" | "username" | "fullName" | "avatar" | "isPrivate">;
+  };
   postDeleted: {
     postId: string;
     author: { id: string; isPrivate: boolean };

@@ -31,10 +31,10 @@ export function createFlicksService(deps: {
     followerIds: () => follows.followerIdsOf(author.id),
   });
 
-  domainEvents.on("postCreated", async ({ row }) => {
-    if (row.post.mediaType !== "video") return;
+  domainEvents.on("postCreated", async ({ post, author }) => {
+    if (post.mediaType !== "video") return;
     // A new flick, as any other member sees it: nobody has reacted or commented yet.
-    await events.created(presentFlick(row, freshParts(), null), audienceOf(row.author));
+    await events.created(presentFlick({ post, author }, freshParts(), null), audienceOf(author));
   });
   domainEvents.on("postDeleted", async ({ postId, author, image, mediaType }) => {
     if (mediaType === "video") await events.deleted({ flickId: postId, videoUrl: image }, audienceOf(author));

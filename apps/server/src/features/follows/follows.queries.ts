@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { follows, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
+import { relationTo } from "../users/users.policy.js";
 
 /** Adds a follow; false when it was there already. */
 export async function insertFollow(db: Db, followerId: string, followeeId: string) {
@@ -37,6 +38,15 @@ export async function followerIdsOf(db: Db, userId: string) {
   return rows.map((row) => row.id);
 }
 
+/** Whom a member follows and who follows them, as id lists. */
+export async function followIdsOf(db: Db, userId: string) {
+  const [followers, following] = await Promise.all([
+    followerIdsOf(db, userId),
+    db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, userId)),
+  ]);
+  return { followers, following: following.map((row) => row.id) };
+}
+
 export async function memberExists(db: Db, id: string) {
   return (await db.$count(users, eq(users.id, id))) > 0;
 }
@@ -64,7 +74,7 @@ export function followListPage(
       fullName: users.fullName,
       avatar: users.avatar,
       followedAt: follows.createdAt,
-      isFollowed: sql<boolean>`exists (select 1 from follows viewer_follows where viewer_follows.follower_id = ${viewerId} and viewer_follows.followee_id = ${users.id})`,
+      isFollowed: relationTo(db, viewerId, users.id).isFollower,
     })
     .from(follows)
     .innerJoin(users, eq(users.id, listed))

@@ -11,6 +11,7 @@ import {
   deleteFollow,
   followerIdsOf,
   followersCountsOf,
+  followIdsOf,
   followListPage,
   insertFollow,
   memberExists,
@@ -76,5 +77,6 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
 
     followersCountsOf: (userIds: string[]) => followersCountsOf(db, userIds),
     followerIdsOf: (userId: string) => followerIdsOf(db, userId),
+    followIdsOf: (userId: string) => followIdsOf(db, userId),
   };
 }

@@ -89,7 +89,7 @@ export function presentFlickLike(likes: LikeSummary | undefined): FlickLikeRespo
  * any other member sees it (how a new flick is announced to open feeds).
  */
 export function presentFlick(
-  { post, author }: PostWithAuthor,
+  { post, author }: Pick<PostWithAuthor, "post" | "author">,
   parts: PostParts,
   viewerId: string | null,
 ): Flick {

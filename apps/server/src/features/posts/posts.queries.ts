@@ -75,18 +75,16 @@ export async function findPostWithAuthor(db: Db, id: string, viewerId: string) {
 }
 
 export async function insertPost(db: Db, values: typeof posts.$inferInsert) {
-  const [row] = await db.insert(posts).values(values).returning();
+  const [row] = await db.insert(posts).values(values).returning({ id: posts.id });
   if (!row) throw new Error("insert into posts returned no row");
-  return row;
+  return row.id;
 }
 
 export async function updatePost(db: Db, id: string, values: Partial<typeof posts.$inferInsert>) {
-  const [row] = await db
+  await db
     .update(posts)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(posts.id, id))
-    .returning();
-  return row;
+    .where(eq(posts.id, id));
 }
 
 export async function deletePost(db: Db, id: string) {

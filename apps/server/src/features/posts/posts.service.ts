@@ -159,7 +159,7 @@ export function createPostsService(deps: {
     get,
 
     async create(caller: Caller, input: z.output<typeof createPostBody>) {
-      const { id } = await insertPost(db, {
+      const id = await insertPost(db, {
         userId: caller.userId,
         caption: input.caption,
         location: input.location,
@@ -171,7 +171,7 @@ export function createPostsService(deps: {
       if (!row) throw new Error("a post vanished while being made");
       const post = await pipeline.newPost(row, caller.userId);
       events.created(post, await follows.followerIdsOf(caller.userId));
-      await domainEvents.publish("postCreated", { row });
+      await domainEvents.publish("postCreated", { post: row.post, author: row.author });
       return post;
     },
 

@@ -5,8 +5,12 @@ import type { SessionsService } from "./sessions.service.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in caller of a route inside the signed-in scope (`signedInScope`). */
+    /**
+     * The signed-in caller. Only routes registered inside `signedInScope` have it (there it is always
+     * set); routes outside the scope (auth, health) must not read it.
+     */
     readonly caller: Caller;
+    /** Where the scope's hook keeps the caller; read `caller` instead. */
     callerSlot: Caller | null;
   }
 }

@@ -17,15 +17,6 @@ export async function findMemberAs(db: Db, viewerId: string, by: { id: string } 
   return row && { ...row.member, relation: row.relation };
 }
 
-/** Whom a member follows and who follows them, as id lists (spec §3 User). */
-export async function followIdsOf(db: Db, userId: string) {
-  const [followers, following] = await Promise.all([
-    db.select({ id: follows.followerId }).from(follows).where(eq(follows.followeeId, userId)),
-    db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, userId)),
-  ]);
-  return { followers: followers.map((row) => row.id), following: following.map((row) => row.id) };
-}
-
 export async function usernameTakenByOther(db: Db, username: string, userId: string) {
   const [row] = await db
     .select({ id: users.id })

@@ -11,7 +11,6 @@ import { presentPublic, presentSelf } from "./users.presenter.js";
 import {
   findMemberAs,
   findUserById,
-  followIdsOf,
   profileStats,
   searchUsers,
   updateUser,
@@ -22,11 +21,16 @@ const usernameTaken = "That username is already taken";
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService(deps: { db: Db; media: MediaService }) {
-  const { db, media } = deps;
+export function createUsersService(deps: {
+  db: Db;
+  media: MediaService;
+  /** Spec §3's id lists of a member's followers and followings (the follows feature keeps them). */
+  followIdsOf: (userId: string) => Promise<{ followers: string[]; following: string[] }>;
+}) {
+  const { db, media, followIdsOf } = deps;
 
   async function presentOwn(row: UserRow): Promise<User> {
-    return presentSelf(row, { ...(await followIdsOf(db, row.id)), blockedUsers: [] });
+    return presentSelf(row, { ...(await followIdsOf(row.id)), blockedUsers: [] });
   }
 
   return {
