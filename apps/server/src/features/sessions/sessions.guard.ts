@@ -16,7 +16,7 @@ declare module "fastify" {
 }
 
 /** The bearer token of a request, if it carries one. */
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];
