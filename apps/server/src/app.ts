@@ -62,12 +62,25 @@ export async function buildApp(config: Config, options: { database?: Database } 
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // One log line per request (below), not Fastify's two: logging is paid on every request.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      "request",
+    );
   });
 
   const database =
@@ -100,11 +113,11 @@ export async function buildApp(config: Config, options: { database?: Database } 
   const media = createMediaService(config.media, config.publicUrl);
   const domainEvents = createDomainEvents(app.log);
   const follows = createFollowsService({ db, domainEvents });
-  const users = createUsersService({ db, media, followIdsOf: follows.followIdsOf });
+  const users = createUsersService({ db, media });
   const posts = createPostsService({
     db,
     follows,
-    pipeline: createPostPipeline({ db, follows }),
+    pipeline: createPostPipeline({ db }),
     events: createPostEvents(realtime.io),
     domainEvents,
   });
