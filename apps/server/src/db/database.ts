@@ -28,8 +28,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite's folder; `null` keeps the database in memory. */
   dataDir: string | null;
-  /** Sees every SQL statement sent (tests count them). */
-  onQuery?: (sql: string) => void;
+  /** Sees every SQL statement sent, with its parameters (tests count them and explain their plans). */
+  onQuery?: (sql: string, params: unknown[]) => void;
   /**
    * Hears a pooled PostgreSQL connection that fails while idle (a restart, a network cut). Without a
    * listener node-postgres would throw it as an uncaught exception and take the process down.
@@ -43,7 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const drizzleConfig = {
     schema,
     casing: "snake_case",
-    ...(onQuery && { logger: { logQuery: (query: string) => onQuery(query) } }),
+    ...(onQuery && { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } }),
   } as const;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
