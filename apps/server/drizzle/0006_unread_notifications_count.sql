@@ -21,11 +21,11 @@ CREATE FUNCTION "flik_count_unread_changed"() RETURNS trigger LANGUAGE plpgsql A
 BEGIN
   UPDATE "users" SET "unread_notifications_count" = "unread_notifications_count" + "changed"."n"
   FROM (
-    SELECT "recipient_id", sum(CASE WHEN "read" THEN 0 ELSE 1 END) AS "n"
+    SELECT "recipient_id", sum("n") AS "n"
     FROM (
-      SELECT "recipient_id", "read" FROM "new_rows"
+      SELECT "recipient_id", CASE WHEN "read" THEN 0 ELSE 1 END AS "n" FROM "new_rows"
       UNION ALL
-      SELECT "recipient_id", NOT "read" FROM "old_rows"
+      SELECT "recipient_id", CASE WHEN "read" THEN 0 ELSE -1 END FROM "old_rows"
     ) AS "both_sides"
     GROUP BY 1
   ) AS "changed"
