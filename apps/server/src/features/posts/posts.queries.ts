@@ -305,21 +305,27 @@ export async function insertComment(db: Db, values: { postId: string; userId: st
   return row;
 }
 
-export async function findComment(db: Db, id: string): Promise<CommentRow | undefined> {
+/** A comment with its author, and its post's comment count after it (kept on the post). */
+export async function findComment(db: Db, id: string) {
   const [row] = await db
     .select({
-      id: postComments.id,
-      postId: postComments.postId,
-      text: postComments.text,
-      createdAt: postComments.createdAt,
+      comment: {
+        id: postComments.id,
+        postId: postComments.postId,
+        text: postComments.text,
+        createdAt: postComments.createdAt,
+      },
       user: { id: users.id, username: users.username, avatar: users.avatar },
+      commentsCount: posts.commentsCount,
     })
     .from(postComments)
     .innerJoin(users, eq(users.id, postComments.userId))
+    .innerJoin(posts, eq(posts.id, postComments.postId))
     .where(eq(postComments.id, id));
-  return row;
-}
-
-export async function countComments(db: Db, postId: string) {
-  return db.$count(postComments, eq(postComments.postId, postId));
+  return (
+    row && {
+      comment: { ...row.comment, user: row.user } satisfies CommentRow,
+      commentsCount: row.commentsCount,
+    }
+  );
 }
