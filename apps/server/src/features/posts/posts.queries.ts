@@ -40,7 +40,13 @@ const FEED_RECENT_WINDOW = 1000;
  * - otherwise each followed member's newest `limit` posts (past the cursor), read from their posts
  *   index, merged and cut to the page: it grows only with the number of members followed.
  */
-export function feedPage(db: Db, viewerId: string, limit: number, cursor: Cursor | undefined) {
+export function feedPage(
+  db: Db,
+  viewerId: string,
+  limit: number,
+  cursor: Cursor | undefined,
+  recentWindow = FEED_RECENT_WINDOW,
+) {
   const authors = db
     .$with("authors")
     .as(
@@ -54,7 +60,7 @@ export function feedPage(db: Db, viewerId: string, limit: number, cursor: Cursor
     .from(posts)
     .where(olderThan(cursor, posts.createdAt, posts.id))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(FEED_RECENT_WINDOW)
+    .limit(recentWindow)
     .as("newest");
   const recent = db.$with("recent").as(
     db
