@@ -2,6 +2,7 @@
 // triggers off, counters recounted set-based, statistics refreshed, and the named subjects written out
 // for the benchmark.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { planFor, steps } from "./dataset.mjs";
@@ -12,7 +13,7 @@ import { describeTarget, makeRoom, openTarget } from "./target.mjs";
 /** The documented password of every benchmark member. */
 export const BENCH_PASSWORD = "flik-bench-42";
 
-const subjectsDir = fileURLToPath(new URL("../.data/", import.meta.url));
+const defaultSubjectsDir = fileURLToPath(new URL("../.data/", import.meta.url));
 // Tables with counter triggers (migration 0004) and the ones loaded beside them.
 const seededTables = [
   "users",
@@ -29,7 +30,14 @@ const seededTables = [
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const count = (n) => n.toLocaleString("en-US");
 
-export async function seedBenchmark({ scale, dataDir, reset, anchor, databaseUrl }) {
+export async function seedBenchmark({
+  scale,
+  dataDir,
+  reset,
+  anchor,
+  databaseUrl,
+  subjectsDir = defaultSubjectsDir,
+}) {
   const started = performance.now();
   const server = await loadServerModules();
   const plan = planFor(scale, anchor);
@@ -54,7 +62,7 @@ export async function seedBenchmark({ scale, dataDir, reset, anchor, databaseUrl
     await target.db.execute(sql`vacuum analyze`);
     console.log(`  ${"vacuum analyze".padEnd(26)} ${"".padStart(11)}  ${seconds(analyze)}`);
     const subjects = await describeSubjects(target, plan);
-    const file = writeSubjects(subjects);
+    const file = writeSubjects(subjects, subjectsDir);
     printTotals(subjects, file, started);
   } finally {
     await target.close();
@@ -122,9 +130,9 @@ async function describeSubjects(target, plan) {
   };
 }
 
-function writeSubjects(subjects) {
+function writeSubjects(subjects, subjectsDir) {
   mkdirSync(subjectsDir, { recursive: true });
-  const file = `${subjectsDir}subjects-${subjects.engine}.json`;
+  const file = join(subjectsDir, `subjects-${subjects.engine}.json`);
   writeFileSync(file, `${JSON.stringify(subjects, null, 2)}\n`);
   return file;
 }

@@ -19,7 +19,7 @@ const FULL = {
 export function planFor(scale, anchor) {
   const n = (full, least) => Math.max(least, Math.round(full * scale));
   const users = n(FULL.users, 20);
-  const plan = {
+  return {
     scale,
     anchor: `${lit(anchor.toISOString())}::timestamptz`,
     users,
@@ -37,10 +37,9 @@ export function planFor(scale, anchor) {
     heavy: users,
     typicalFollowing: Math.min(80, Math.floor(users / 4)),
     heavyFollowing: Math.min(2000, Math.floor(users / 2)),
-    // Steps for walking members without repeats (coprime to the member count), see likerOf.
+    // Steps for walking members without repeats (coprime to the member count), see walkMember.
     strides: stridesFor(users),
   };
-  return plan;
 }
 
 /** Primes in the upper part of 1..n that do not divide n: any of them walks all n members before repeating. */
