@@ -27,7 +27,6 @@ import { canEditPost, canInteractWithPost, canSeePost, canSeePostsOf } from "./p
 import { presentComment, presentFlickLike, presentLikes } from "./posts.presenter.js";
 import {
   authorPage,
-  countComments,
   deleteLike,
   deletePost,
   feedPage,
@@ -169,7 +168,7 @@ export function createPostsService(deps: {
       });
       const row = await findPostWithAuthor(db, id, caller.userId);
       if (!row) throw new Error("a post vanished while being made");
-      const post = await pipeline.newPost(row, caller.userId);
+      const post = pipeline.newPost(row, caller.userId);
       events.created(post, await follows.followerIdsOf(caller.userId));
       await domainEvents.publish("postCreated", { post: row.post, author: row.author });
       return post;
@@ -223,9 +222,10 @@ export function createPostsService(deps: {
     ) {
       const { post } = await interactable(caller, postId, kind);
       const { id } = await insertComment(db, { postId, userId: caller.userId, text: input.text });
-      const [row, commentsCount] = await Promise.all([findComment(db, id), countComments(db, postId)]);
-      if (!row) throw missing(kind);
-      const comment = presentComment(row);
+      const found = await findComment(db, id);
+      if (!found) throw missing(kind);
+      const { commentsCount } = found;
+      const comment = presentComment(found.comment);
       events.commented({ postId, ownerId: post.userId, comment, commentsCount }, caller);
       await domainEvents.publish("postCommented", {
         postId,
