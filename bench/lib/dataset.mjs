@@ -236,7 +236,11 @@ function commentsSql(plan) {
     cross join lateral generate_series(0, ${rankedShare("p.j", plan.posts, plan.comments, exponent)} - 1) k`;
 }
 
-/** What the server would have sent: one notification per follow, like and comment by someone else. */
+/**
+ * What the server would have sent: one notification per follow, like and comment by someone else.
+ * Inserted in recipient order: the recipient indexes then fill in order instead of at random, which
+ * takes about a third off the 2 M-row insert on PostgreSQL.
+ */
 const readIf = (anchor, timeSql) => `${timeSql} < ${anchor} - interval '3 days'`;
 
 function followNotificationsSql(anchor) {
@@ -244,7 +248,8 @@ function followNotificationsSql(anchor) {
     insert into notifications (id, recipient_id, sender_id, type, read, created_at)
     select md5('notification:follow:' || follower_id || ':' || followee_id)::uuid, followee_id, follower_id,
            'follow', ${readIf(anchor, "created_at")}, created_at
-    from follows`;
+    from follows
+    order by followee_id, created_at`;
 }
 
 function likeNotificationsSql(anchor) {
@@ -253,7 +258,8 @@ function likeNotificationsSql(anchor) {
     select md5('notification:like:' || l.post_id || ':' || l.user_id)::uuid, p.user_id, l.user_id, 'like',
            l.post_id, ${readIf(anchor, "l.created_at")}, ${ms("l.created_at")}
     from post_likes l join posts p on p.id = l.post_id
-    where l.user_id <> p.user_id`;
+    where l.user_id <> p.user_id
+    order by p.user_id, l.created_at`;
 }
 
 function commentNotificationsSql(anchor) {
@@ -262,7 +268,8 @@ function commentNotificationsSql(anchor) {
     select md5('notification:' || c.id)::uuid, p.user_id, c.user_id, 'comment', c.post_id, c.text,
            ${readIf(anchor, "c.created_at")}, ${ms("c.created_at")}
     from post_comments c join posts p on p.id = c.post_id
-    where c.user_id <> p.user_id`;
+    where c.user_id <> p.user_id
+    order by p.user_id, c.created_at`;
 }
 
 /**
