@@ -29,6 +29,11 @@ const seededTables = [
 
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const count = (n) => n.toLocaleString("en-US");
+/** One progress line: what, how many rows (when it counts rows), how long. */
+const report = (label, since, rows) =>
+  console.log(
+    `  ${label.padEnd(26)} ${(rows === undefined ? "" : count(rows)).padStart(11)}  ${seconds(since)}`,
+  );
 
 export async function seedBenchmark({
   scale,
@@ -48,19 +53,19 @@ export async function seedBenchmark({
   console.log(
     `Seeding ${where} at scale ${scale} (${count(plan.users)} members, times up to ${anchor.toISOString()})`,
   );
-  console.log(`  ${"open, migrate, hash".padEnd(26)} ${"".padStart(11)}  ${seconds(started)}`);
+  report("open, migrate, hash", started);
   try {
     await target.db.transaction(async (tx) => {
       await makeRoom(tx, { reset, where });
       await load(tx, plan, passwordHash, target.engine);
       const recount = performance.now();
       await server.recountCounters(tx);
-      console.log(`  ${"counters".padEnd(26)} ${"".padStart(11)}  ${seconds(recount)}`);
+      report("counters", recount);
     });
     const analyze = performance.now();
     // VACUUM as well: it sets the visibility map, so the benchmark's index-only scans see a settled table.
     await target.db.execute(sql`vacuum analyze`);
-    console.log(`  ${"vacuum analyze".padEnd(26)} ${"".padStart(11)}  ${seconds(analyze)}`);
+    report("vacuum analyze", analyze);
     const subjects = await describeSubjects(target, plan);
     const file = writeSubjects(subjects, subjectsDir);
     printTotals(subjects, file, started);
@@ -71,8 +76,8 @@ export async function seedBenchmark({
 }
 
 /**
- * Bulk inserts with the tables' user triggers off: the counter triggers would fire once per row
- * (millions of single-row updates); recountCounters does their work once, set-based, afterwards.
+ * Bulk inserts with the tables' user triggers off: the counter triggers would update a member or a post
+ * for every row (millions of single-row updates); recountCounters does their work once, set-based, after.
  * Foreign keys and checks stay on. All inside the caller's transaction, so a failure leaves nothing
  * half-loaded and the triggers can never stay off.
  */
@@ -87,10 +92,7 @@ async function load(tx, plan, passwordHash, engine) {
     const since = performance.now();
     let rows = 0;
     for (const statement of [step.sql].flat()) rows += affected(await run(statement));
-    const label = step.label ?? step.table;
-    console.log(
-      `  ${label.padEnd(26)} ${step.table ? count(rows).padStart(11) : "".padStart(11)}  ${seconds(since)}`,
-    );
+    report(step.label ?? step.table, since, step.table ? rows : undefined);
   }
   for (const table of seededTables) await run(`alter table "${table}" enable trigger user`);
 }
