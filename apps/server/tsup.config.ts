@@ -8,6 +8,7 @@ export default defineConfig({
     "db/database": "src/db/database.ts",
     "db/counters": "src/db/counters.ts",
     "features/auth/password": "src/features/auth/password.ts",
+    "db/build-pglite-template": "src/db/build-pglite-template.ts",
   },
   format: "esm",
   target: "node20",
