@@ -48,7 +48,12 @@ export async function seedBenchmark({
   const plan = planFor(scale, anchor);
   // One argon2id hash for everyone: hashing 10,000 passwords would take minutes and prove nothing.
   const passwordHash = await server.hashPassword(BENCH_PASSWORD);
-  const target = await openTarget({ openDatabase: server.openDatabase, databaseUrl, dataDir });
+  const target = await openTarget({
+    openDatabase: server.openDatabase,
+    lockDataDir: server.lockDataDir,
+    databaseUrl,
+    dataDir,
+  });
   const where = describeTarget(target, databaseUrl);
   console.log(
     `Seeding ${where} at scale ${scale} (${count(plan.users)} members, times up to ${anchor.toISOString()})`,

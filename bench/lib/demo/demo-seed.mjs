@@ -44,8 +44,8 @@ export async function seedDemo({ dataDir, reset, databaseUrl }) {
 
 /** The guard: refuse a folder with members (or held by a running server) unless --reset empties it. */
 async function makeRoomInFolder({ folder, reset, databaseUrl }) {
-  const { openDatabase } = await loadServerModules();
-  const target = await openTarget({ openDatabase, databaseUrl, dataDir: folder });
+  const { openDatabase, lockDataDir } = await loadServerModules();
+  const target = await openTarget({ openDatabase, lockDataDir, databaseUrl, dataDir: folder });
   const where = describeTarget(target, databaseUrl);
   console.log(`Demo community in ${where}${databaseUrl ? ` (media in ${folder})` : ""}`);
   try {
