@@ -11,6 +11,17 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ExtraConfigColumn } from "drizzle-orm/pg-core";
+
+/**
+ * An index column in the order `ORDER BY column DESC` reads it. Drizzle's `.desc()` alone makes
+ * `DESC NULLS LAST`, which PostgreSQL cannot walk for `ORDER BY column DESC` (that is NULLS FIRST), so
+ * every newest-first list would scan and sort instead of reading its index.
+ */
+const newestFirst = (column: ExtraConfigColumn) => column.desc().nullsFirst();
+
+/** A count kept by the database beside the rows it counts (triggers in migration 0004). */
+const counter = () => integer().notNull().default(0);
 
 export const users = pgTable(
   "users",
@@ -32,6 +43,9 @@ export const users = pgTable(
     isPrivate: boolean().notNull().default(false),
     emailNotifications: boolean().notNull().default(true),
     pushNotifications: boolean().notNull().default(true),
+    followersCount: counter(),
+    followingCount: counter(),
+    postsCount: counter(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,7 +91,17 @@ export const follows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followeeId] }),
-    index("follows_followee_idx").on(t.followeeId),
+    // The followers and following lists, newest follow first.
+    index("follows_followee_created_idx").on(
+      t.followeeId,
+      newestFirst(t.createdAt),
+      newestFirst(t.followerId),
+    ),
+    index("follows_follower_created_idx").on(
+      t.followerId,
+      newestFirst(t.createdAt),
+      newestFirst(t.followeeId),
+    ),
     check("follows_not_self", sql`${t.followerId} <> ${t.followeeId}`),
   ],
 );
@@ -96,16 +120,20 @@ export const posts = pgTable(
     image: text().notNull(),
     mediaType: text().notNull(),
     isReel: boolean().notNull().default(false),
-    sharesCount: integer().notNull().default(0),
+    sharesCount: counter(),
+    likesCount: counter(),
+    commentsCount: counter(),
     // Millisecond precision, like the JS Dates that page cursors carry.
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("posts_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("posts_user_created_idx").on(t.userId, newestFirst(t.createdAt), newestFirst(t.id)),
+    index("posts_created_idx").on(newestFirst(t.createdAt), newestFirst(t.id)),
     // The flicks feed: videos only, newest first.
-    index("posts_video_created_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.mediaType} = 'video'`),
+    index("posts_video_created_idx")
+      .on(newestFirst(t.createdAt), newestFirst(t.id))
+      .where(sql`${t.mediaType} = 'video'`),
     check("posts_media_type", sql`${t.mediaType} in ('image', 'video')`),
     check("posts_shares_count", sql`${t.sharesCount} >= 0`),
   ],
@@ -127,6 +155,8 @@ export const postLikes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
+    // The newest likers of a post.
+    index("post_likes_post_created_idx").on(t.postId, newestFirst(t.createdAt)),
     check("post_likes_emoji", sql`char_length(${t.emoji}) between 1 and 16`),
   ],
 );
@@ -145,7 +175,7 @@ export const postComments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("post_comments_post_created_idx").on(t.postId, t.createdAt.desc()),
+    index("post_comments_post_created_idx").on(t.postId, newestFirst(t.createdAt), newestFirst(t.id)),
     check("post_comments_text", sql`char_length(${t.text}) between 1 and 1000`),
   ],
 );
@@ -193,7 +223,11 @@ export const notifications = pgTable(
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    index("notifications_recipient_created_idx").on(t.recipientId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_recipient_created_idx").on(
+      t.recipientId,
+      newestFirst(t.createdAt),
+      newestFirst(t.id),
+    ),
     index("notifications_recipient_unread_idx").on(t.recipientId).where(sql`not ${t.read}`),
     uniqueIndex("notifications_like_once")
       .on(t.recipientId, t.senderId, t.postId)
@@ -263,7 +297,7 @@ export const messages = pgTable(
     editedAt: timestamp({ withTimezone: true, precision: 3 }),
   },
   (t) => [
-    index("messages_chat_created_idx").on(t.chatId, t.createdAt.desc(), t.id.desc()),
+    index("messages_chat_created_idx").on(t.chatId, newestFirst(t.createdAt), newestFirst(t.id)),
     uniqueIndex("messages_sender_client_id").on(t.senderId, t.clientId),
     check("messages_text_length", sql`char_length(${t.text}) between 1 and 4000`),
   ],
