@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildTestApp } from "./test/helper.js";
+import { buildApp } from "./app.js";
+import { openTestDatabase } from "./test/database.js";
+import { buildTestApp, sqlLog, testConfig } from "./test/helper.js";
 import { tempDir } from "./test/temp-dir.js";
 
 const webDist = tempDir("web");
@@ -12,10 +14,32 @@ writeFileSync(join(webDist, "assets", "index-abc123.js"), "console.log('flik')")
 const { app, database } = await buildTestApp({ webDist });
 
 describe("the app", () => {
-  it("answers its health with the database engine", async () => {
+  it("answers its health with the database engine, without a query, and a deep check with one", async () => {
+    const before = sqlLog.length;
     const response = await app.inject({ url: "/api/health" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: "ok", database: database.engine });
+    expect(sqlLog.length).toBe(before);
+
+    const deep = await app.inject({ url: "/api/health/deep" });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.json()).toEqual({ status: "ok", database: database.engine });
+    expect(sqlLog.slice(before)).toEqual(["select 1"]);
+  });
+
+  it("answers 503 from both checks once the database is gone", async () => {
+    const gone = await openTestDatabase();
+    const other = await buildApp(testConfig(), { database: gone });
+    try {
+      await gone.close();
+      for (const url of ["/api/health", "/api/health/deep"]) {
+        const response = await other.app.inject({ url });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({ status: "unavailable", message: "The database does not answer" });
+      }
+    } finally {
+      await other.app.close();
+    }
   });
 
   it("serves the web app for any page path, so the app can show its own 404", async () => {

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Database, openDatabase } from "./db/database.js";
 import { authRoutes } from "./features/auth/auth.routes.js";
@@ -40,6 +45,25 @@ import { registerSecurity } from "./platform/security.js";
 import { createRealtime, type Realtime } from "./realtime/realtime.js";
 import { serveWebApp } from "./web/spa.js";
 
+/**
+ * One short log line per request, when it completes, instead of Fastify's two (with whole request and
+ * response objects): logging is paid on every request.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, "request failed");
+    else reply.log.info(line, "request");
+  }
+}
+
 export interface App {
   app: FastifyInstance;
   database: Database;
@@ -62,6 +86,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,11 +125,11 @@ export async function buildApp(config: Config, options: { database?: Database } 
   const media = createMediaService(config.media, config.publicUrl);
   const domainEvents = createDomainEvents(app.log);
   const follows = createFollowsService({ db, domainEvents });
-  const users = createUsersService({ db, media, followIdsOf: follows.followIdsOf });
+  const users = createUsersService({ db, media });
   const posts = createPostsService({
     db,
     follows,
-    pipeline: createPostPipeline({ db, follows }),
+    pipeline: createPostPipeline({ db }),
     events: createPostEvents(realtime.io),
     domainEvents,
   });
@@ -121,6 +146,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     db,
     events: createChatEvents(realtime.io),
     messagesPerMinute: config.messageRateLimit,
+    messagesInFlight: config.messagesInFlight,
   });
   registerChatSockets(realtime, chats, app.log);
   registerPresence(realtime, chats, app.log);

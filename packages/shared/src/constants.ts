@@ -34,7 +34,8 @@ export const POST_LIKES_LISTED = 50;
 export const FEED_COMMENTS_LISTED = 2;
 export const POST_COMMENTS_LISTED = 100;
 
-/** Profiles. */
+/** Profiles. How many of the newest followers' and followings' ids GET /user carries. */
+export const FOLLOW_IDS_LISTED = 100;
 export const WEBSITE_MAX_LENGTH = 200;
 export const HIGHLIGHT_NAME_MAX_LENGTH = 30;
 

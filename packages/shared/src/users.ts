@@ -19,8 +19,17 @@ export interface User {
   gender: Gender | null;
   avatar: string;
   profilePic: string;
+  /**
+   * The ids of the newest FOLLOW_IDS_LISTED followers and followings (spec §3's lists, bounded so a
+   * popular member's every page load stays small); the whole lists are paged by GET /followers/{id} and
+   * GET /following/{id}, and whether the member follows someone comes with that member's profile and
+   * posts (`isFollowed`).
+   */
   followers: string[];
   following: string[];
+  followersCount: number;
+  followingCount: number;
+  postsCount: number;
   verified: boolean;
   isPrivate: boolean;
   emailNotifications: boolean;

@@ -31,9 +31,12 @@ describe("a pooled PostgreSQL connection", () => {
       await admin.end();
       await firstReport;
       expect(errors).toHaveLength(1);
+      // Health answers from this: unready once a connection is lost, ready again once one is made.
+      expect(database.isReady()).toBe(false);
       const again = ((await database.db.execute(sql`select 1 as one`)) as unknown as Rows<{ one: number }>)
         .rows[0];
       expect(again?.one).toBe(1);
+      expect(database.isReady()).toBe(true);
     } finally {
       await database.close();
     }

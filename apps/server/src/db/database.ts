@@ -15,6 +15,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   engine: "pglite" | "postgres";
+  /**
+   * Whether the database can take queries, from the driver's own state (no query sent): the embedded
+   * database is open; the pool is open and its last connection attempt did not fail.
+   */
+  isReady(): boolean;
   close(): Promise<void>;
 }
 
@@ -42,7 +47,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } as const;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    pool.on("error", (error) => options.onConnectionError?.(error));
+    // Readiness without a query on the happy path: a lost connection marks the pool unready until a
+    // new one is made, and asking while unready starts one probe to find out (never more at once).
+    let connected = true;
+    let closed = false;
+    let probing = false;
+    pool.on("connect", () => {
+      connected = true;
+    });
+    pool.on("error", (error) => {
+      connected = false;
+      options.onConnectionError?.(error);
+    });
+    const probe = () => {
+      if (probing || closed) return;
+      probing = true;
+      pool
+        .query("select 1")
+        .catch(() => {})
+        .finally(() => {
+          probing = false;
+        });
+    };
     const db = drizzleNodePg(pool, drizzleConfig);
     try {
       await migrateNodePg(db, { migrationsFolder: migrationsDir });
@@ -50,12 +76,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw error;
     }
-    return { db, engine: "postgres", close: () => pool.end() };
+    return {
+      db,
+      engine: "postgres",
+      isReady: () => {
+        if (!connected) probe();
+        return connected && !closed;
+      },
+      close: () => {
+        closed = true;
+        return pool.end();
+      },
+    };
   }
   const client = options.dataDir ? new PGlite(join(options.dataDir, "db")) : new PGlite();
   const db = drizzlePglite(client, drizzleConfig);
   await migratePglite(db, { migrationsFolder: migrationsDir });
-  return { db, engine: "pglite", close: () => client.close() };
+  return { db, engine: "pglite", isReady: () => !client.closed, close: () => client.close() };
 }
 
 /** The PostgreSQL error code of a failed query, looking through Drizzle's wrapper. */

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ExtraConfigColumn } from "drizzle-orm/pg-core";
 import {
   boolean,
   check,
@@ -11,7 +12,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { ExtraConfigColumn } from "drizzle-orm/pg-core";
 
 /**
  * An index column in the order `ORDER BY column DESC` reads it. Drizzle's `.desc()` alone makes

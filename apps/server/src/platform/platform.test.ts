@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeLocation } from "../features/sessions/client-info.js";
 import { tempDir } from "../test/temp-dir.js";
+import { createAdmission } from "./admission.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { lockDataDir } from "./data-dir-lock.js";
 import { createRateWindow } from "./rate-window.js";
@@ -77,5 +78,31 @@ describe("createRateWindow", () => {
     expect(window.take("a")).toBe(false);
     now = 60_000;
     expect(window.take("a")).toBe(true);
+  });
+});
+
+describe("createAdmission", () => {
+  it("runs up to its limit at once and refuses the next at once, until one finishes", async () => {
+    const admission = createAdmission(2);
+    const busy = () => new Error("busy");
+    const gates: (() => void)[] = [];
+    const held = () => new Promise<string>((resolve) => gates.push(() => resolve("done")));
+    const first = admission.run(held, busy);
+    const second = admission.run(held, busy);
+    await expect(admission.run(held, busy)).rejects.toThrow("busy");
+    expect(admission.running).toBe(2);
+    gates[0]?.();
+    await expect(first).resolves.toBe("done");
+    const third = admission.run(async () => "after", busy);
+    await expect(third).resolves.toBe("after");
+    gates[1]?.();
+    await expect(second).resolves.toBe("done");
+    expect(admission.running).toBe(0);
+  });
+
+  it("frees its place when a task fails", async () => {
+    const admission = createAdmission(1);
+    await expect(admission.run(() => Promise.reject(new Error("boom")), Error)).rejects.toThrow("boom");
+    await expect(admission.run(async () => 1, Error)).resolves.toBe(1);
   });
 });

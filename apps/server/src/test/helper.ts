@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     authRateLimit: 1000,
     messageRateLimit: 1000,
+    messagesInFlight: 100,
     webDist: "/nonexistent",
     ...overrides,
     media: {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { chatMembers, chats, messages, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
@@ -64,16 +64,25 @@ export async function findMessage(db: Db, id: string) {
   return row;
 }
 
-/** The last message the member still has in each chat: one query for a whole list. */
+/**
+ * The last message the member still has in each chat: one query for a whole list, each chat's a
+ * one-row walk of its messages index.
+ */
 export function lastMessagesOf(db: Db, chatIds: string[], userId: string) {
   if (chatIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectDistinctOn([messages.chatId], messageWithSender)
+  const last = db
+    .select(getTableColumns(messages))
     .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
-    .where(and(inArray(messages.chatId, chatIds), keptFor(chatMembers)))
-    .orderBy(messages.chatId, desc(messages.createdAt), desc(messages.id));
+    .where(and(eq(messages.chatId, chatMembers.chatId), keptFor(chatMembers)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1)
+    .as("last_message");
+  return db
+    .select({ message: last._.selectedFields, sender: messageWithSender.sender })
+    .from(chatMembers)
+    .innerJoinLateral(last, sql`true`)
+    .innerJoin(users, eq(users.id, last.senderId))
+    .where(and(eq(chatMembers.userId, userId), inArray(chatMembers.chatId, chatIds)));
 }
 
 /** Per chat, the messages from others the member has not seen (spec §4 Chat unread). */
@@ -151,28 +160,52 @@ export async function restoreChat(db: Db, chatId: string, userId: string) {
     );
 }
 
-/** Stores a message; a second send with the sender's same clientId answers the first one's id. */
+/**
+ * Stores a message with its sender, moves the chat to the top of its members' lists and marks it seen by
+ * the sender, in one statement (atomic, one round trip: every send pays it). A second send with the
+ * sender's same clientId stores nothing and answers the first message.
+ */
 export async function insertMessage(
   db: Db,
   values: { chatId: string; senderId: string; text: string; clientId: string | null },
-) {
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
-    if (!inserted) {
-      const [existing] = await tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId ?? "")));
-      return { id: existing?.id, created: false };
-    }
-    await tx.update(chats).set({ lastMessageAt: inserted.createdAt }).where(eq(chats.id, values.chatId));
-    // The sender has seen everything up to their own message.
-    await tx
+): Promise<{ row: MessageRow | undefined; created: boolean }> {
+  const inserted = db
+    .$with("inserted")
+    .as(db.insert(messages).values(values).onConflictDoNothing().returning());
+  const insertedAt = sql`(select ${inserted.createdAt} from ${inserted})`;
+  const chatMoved = db.$with("chat_moved").as(
+    db
+      .update(chats)
+      .set({ lastMessageAt: insertedAt })
+      .where(and(eq(chats.id, values.chatId), sql`exists (select from ${inserted})`))
+      .returning({ id: chats.id }),
+  );
+  // The sender has seen everything up to their own message.
+  const seenBySender = db.$with("seen_by_sender").as(
+    db
       .update(chatMembers)
-      .set({ lastReadAt: inserted.createdAt })
-      .where(and(eq(chatMembers.chatId, values.chatId), eq(chatMembers.userId, values.senderId)));
-    return { id: inserted.id, created: true };
-  });
+      .set({ lastReadAt: insertedAt })
+      .where(
+        and(
+          eq(chatMembers.chatId, values.chatId),
+          eq(chatMembers.userId, values.senderId),
+          sql`exists (select from ${inserted})`,
+        ),
+      )
+      .returning({ chatId: chatMembers.chatId }),
+  );
+  const [row] = await db
+    .with(inserted, chatMoved, seenBySender)
+    .select({ message: inserted._.selectedFields, sender: messageWithSender.sender })
+    .from(inserted)
+    .innerJoin(users, eq(users.id, inserted.senderId));
+  if (row) return { row, created: true };
+  const [existing] = await db
+    .select(messageWithSender)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId ?? "")));
+  return { row: existing, created: false };
 }
 
 export async function updateMessageText(db: Db, id: string, text: string) {

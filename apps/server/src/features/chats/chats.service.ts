@@ -8,9 +8,16 @@ import type {
 } from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
+import { createAdmission } from "../../platform/admission.js";
 import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
-import { badRequest, forbidden, notFound, tooManyRequests } from "../../platform/errors.js";
+import {
+  badRequest,
+  forbidden,
+  notFound,
+  serviceUnavailable,
+  tooManyRequests,
+} from "../../platform/errors.js";
 import { createRateWindow } from "../../platform/rate-window.js";
 import type { ChatEvents } from "./chats.events.js";
 import { canChangeMessage, canStartChatWith, canUseChat } from "./chats.policy.js";
@@ -44,9 +51,16 @@ export type ChatsService = ReturnType<typeof createChatsService>;
 /** The pair's one chat: the two ids sorted, so either member finds the same one. */
 const directKeyOf = (a: string, b: string) => [a, b].sort().join(":");
 
-export function createChatsService(deps: { db: Db; events: ChatEvents; messagesPerMinute: number }) {
+export function createChatsService(deps: {
+  db: Db;
+  events: ChatEvents;
+  messagesPerMinute: number;
+  messagesInFlight: number;
+}) {
   const { db, events } = deps;
   const sending = createRateWindow(deps.messagesPerMinute);
+  const storing = createAdmission(deps.messagesInFlight);
+  const busy = () => serviceUnavailable("Flik is busy right now. Please try again in a moment.");
 
   /** Only members read or write a chat; to anyone else it does not exist (404, nothing leaked). */
   async function membership(caller: Caller, chatId: string) {
@@ -171,23 +185,30 @@ export function createChatsService(deps: { db: Db; events: ChatEvents; messagesP
     },
 
     /** Stored before it is answered; the same clientId twice stores and announces one message. */
-    async send(caller: Caller, chatId: string, input: z.output<typeof sendMessageBody>): Promise<Message> {
-      await membership(caller, chatId);
-      if (!sending.take(caller.userId))
-        throw tooManyRequests("You're sending messages too fast. Please wait a moment.");
-      const { id, created } = await insertMessage(db, {
-        chatId,
-        senderId: caller.userId,
-        text: input.text,
-        clientId: input.clientId ?? null,
-      });
-      const row = id && (await findMessage(db, id));
-      if (!row || row.message.chatId !== chatId)
-        throw badRequest("That clientId was used for another message");
-      const { message, memberIds } = await presentWithReaders(row);
-      if (created) events.newMessage(message, memberIds);
-      return message;
-    },
+    send: (caller: Caller, chatId: string, input: z.output<typeof sendMessageBody>): Promise<Message> =>
+      storing.run(async () => {
+        const [, participants] = await Promise.all([
+          membership(caller, chatId),
+          participantsOf(db, [chatId]),
+        ]);
+        if (!sending.take(caller.userId))
+          throw tooManyRequests("You're sending messages too fast. Please wait a moment.");
+        const { row, created } = await insertMessage(db, {
+          chatId,
+          senderId: caller.userId,
+          text: input.text,
+          clientId: input.clientId ?? null,
+        });
+        if (!row || row.message.chatId !== chatId)
+          throw badRequest("That clientId was used for another message");
+        const message = presentMessage(row, participants);
+        if (created)
+          events.newMessage(
+            message,
+            participants.map((p) => p.user.id),
+          );
+        return message;
+      }, busy),
 
     async edit(caller: Caller, messageId: string, input: z.output<typeof editMessageBody>): Promise<Message> {
       await ownMessage(caller, messageId, "edit");

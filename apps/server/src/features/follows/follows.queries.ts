@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { follows, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
@@ -14,20 +14,10 @@ export async function deleteFollow(db: Db, followerId: string, followeeId: strin
   await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
 }
 
+/** How many follow the member: the count kept on their row. */
 export async function countFollowers(db: Db, userId: string) {
-  const [row] = await db.select({ total: count() }).from(follows).where(eq(follows.followeeId, userId));
+  const [row] = await db.select({ total: users.followersCount }).from(users).where(eq(users.id, userId));
   return row?.total ?? 0;
-}
-
-/** For a page of members: how many follow each; one query. */
-export async function followersCountsOf(db: Db, userIds: string[]) {
-  if (userIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ userId: follows.followeeId, followersCount: count() })
-    .from(follows)
-    .where(inArray(follows.followeeId, userIds))
-    .groupBy(follows.followeeId);
-  return new Map(rows.map((row) => [row.userId, row.followersCount]));
 }
 
 export async function followerIdsOf(db: Db, userId: string) {
@@ -36,15 +26,6 @@ export async function followerIdsOf(db: Db, userId: string) {
     .from(follows)
     .where(eq(follows.followeeId, userId));
   return rows.map((row) => row.id);
-}
-
-/** Whom a member follows and who follows them, as id lists. */
-export async function followIdsOf(db: Db, userId: string) {
-  const [followers, following] = await Promise.all([
-    followerIdsOf(db, userId),
-    db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, userId)),
-  ]);
-  return { followers, following: following.map((row) => row.id) };
 }
 
 export async function memberExists(db: Db, id: string) {

@@ -10,8 +10,6 @@ import {
   countFollowers,
   deleteFollow,
   followerIdsOf,
-  followersCountsOf,
-  followIdsOf,
   followListPage,
   insertFollow,
   memberExists,
@@ -75,8 +73,6 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
       };
     },
 
-    followersCountsOf: (userIds: string[]) => followersCountsOf(db, userIds),
     followerIdsOf: (userId: string) => followerIdsOf(db, userId),
-    followIdsOf: (userId: string) => followIdsOf(db, userId),
   };
 }

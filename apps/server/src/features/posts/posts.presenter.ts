@@ -89,7 +89,10 @@ export function presentFlickLike(likes: LikeSummary | undefined): FlickLikeRespo
  * any other member sees it (how a new flick is announced to open feeds).
  */
 export function presentFlick(
-  { post, author }: Pick<PostWithAuthor, "post" | "author">,
+  {
+    post,
+    author,
+  }: { post: PostWithAuthor["post"]; author: Omit<PostWithAuthor["author"], "followersCount"> },
   parts: PostParts,
   viewerId: string | null,
 ): Flick {

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { alias, unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { follows, postComments, postLikes, posts, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
@@ -15,6 +16,7 @@ function postAsSeenBy(db: Db, viewerId: string) {
         fullName: users.fullName,
         avatar: users.avatar,
         isPrivate: users.isPrivate,
+        followersCount: users.followersCount,
       },
       relation: relationTo(db, viewerId, posts.userId),
     })
@@ -23,21 +25,34 @@ function postAsSeenBy(db: Db, viewerId: string) {
 }
 export type PostWithAuthor = Awaited<ReturnType<typeof findPostWithAuthor>> & {};
 
-/** One page of the member's feed: their own posts and those of members they follow, newest first. */
+/**
+ * One page of the member's feed: their own posts and those of members they follow, newest first. A
+ * bounded walk per author (each author's newest `limit` posts past the cursor, read from their posts
+ * index) merged and cut to the page, so a page costs the same however many posts the community has,
+ * growing only with the number of members followed.
+ */
 export function feedPage(db: Db, viewerId: string, limit: number, cursor: Cursor | undefined) {
-  const followed = db
-    .select({ id: follows.followeeId })
-    .from(follows)
-    .where(eq(follows.followerId, viewerId));
-  return postAsSeenBy(db, viewerId)
-    .where(
-      and(
-        or(eq(posts.userId, viewerId), inArray(posts.userId, followed)),
-        olderThan(cursor, posts.createdAt, posts.id),
-      ),
-    )
+  const authors = unionAll(
+    db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, viewerId)),
+    db.select({ id: users.id }).from(users).where(eq(users.id, viewerId)),
+  ).as("authors");
+  const newestOfAuthor = db
+    .select({ id: posts.id, createdAt: posts.createdAt })
+    .from(posts)
+    .where(and(eq(posts.userId, authors.id), olderThan(cursor, posts.createdAt, posts.id)))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit);
+    .limit(limit)
+    .as("newest_of_author");
+  const page = db
+    .select({ id: newestOfAuthor.id })
+    .from(authors)
+    .crossJoinLateral(newestOfAuthor)
+    .orderBy(desc(newestOfAuthor.createdAt), desc(newestOfAuthor.id))
+    .limit(limit)
+    .as("feed_page");
+  return postAsSeenBy(db, viewerId)
+    .innerJoin(page, eq(page.id, posts.id))
+    .orderBy(desc(posts.createdAt), desc(posts.id));
 }
 
 /** One page of a member's own posts, newest first (their profile grid). */
@@ -142,44 +157,56 @@ export interface LikeSummary {
   isLiked: boolean;
 }
 
-/** For a page of posts, in one query: the newest likers, the like count and the viewer's like. */
+/**
+ * For a page of posts, in one query: the newest likers of each (a bounded walk of its likes index,
+ * however many it has), the viewer's own like, and the count kept on the post.
+ */
 export async function likeSummaries(db: Db, postIds: string[], viewerId: string, likersListed: number) {
   const summaries = new Map<string, LikeSummary>();
   if (postIds.length === 0) return summaries;
-  const ranked = db
-    .select({
-      postId: postLikes.postId,
-      userId: postLikes.userId,
-      emoji: postLikes.emoji,
-      rank: sql<number>`row_number() over (partition by ${postLikes.postId} order by ${postLikes.createdAt} desc)`
-        .mapWith(Number)
-        .as("rank"),
-      total: sql<number>`count(*) over (partition by ${postLikes.postId})`.mapWith(Number).as("total"),
-      likedByViewer:
-        sql<boolean>`bool_or(${postLikes.userId} = ${viewerId}) over (partition by ${postLikes.postId})`.as(
-          "liked_by_viewer",
-        ),
-    })
+  const newest = db
+    .select({ userId: postLikes.userId, emoji: postLikes.emoji, createdAt: postLikes.createdAt })
     .from(postLikes)
-    .where(inArray(postLikes.postId, postIds))
-    .as("ranked_likes");
+    .where(eq(postLikes.postId, posts.id))
+    .orderBy(desc(postLikes.createdAt))
+    .limit(likersListed)
+    .as("newest_likes");
+  const own = db
+    .select({ emoji: postLikes.emoji, username: users.username })
+    .from(postLikes)
+    .innerJoin(users, eq(users.id, postLikes.userId))
+    .where(and(eq(postLikes.postId, posts.id), eq(postLikes.userId, viewerId)))
+    .as("own_like");
+  const liker = alias(users, "liker");
   const rows = await db
     .select({
-      postId: ranked.postId,
-      userId: ranked.userId,
-      username: users.username,
-      emoji: ranked.emoji,
-      total: ranked.total,
-      likedByViewer: ranked.likedByViewer,
+      postId: posts.id,
+      likesCount: posts.likesCount,
+      likerId: newest.userId,
+      likerName: liker.username,
+      likerEmoji: newest.emoji,
+      ownEmoji: own.emoji,
+      ownName: own.username,
     })
-    .from(ranked)
-    .innerJoin(users, eq(users.id, ranked.userId))
-    .where(or(lte(ranked.rank, likersListed), eq(ranked.userId, viewerId)))
-    .orderBy(ranked.rank);
-  for (const { postId, total, likedByViewer, ...liker } of rows) {
-    const summary = summaries.get(postId) ?? { likers: [], likesCount: total, isLiked: likedByViewer };
-    summary.likers.push(liker);
+    .from(posts)
+    .leftJoinLateral(newest, sql`true`)
+    .leftJoin(liker, eq(liker.id, newest.userId))
+    .leftJoinLateral(own, sql`true`)
+    .where(inArray(posts.id, postIds))
+    .orderBy(posts.id, desc(newest.createdAt));
+  const ownLikes = new Map<string, Liker>();
+  for (const row of rows) {
+    const { postId, likesCount, likerId, likerName, likerEmoji, ownEmoji, ownName } = row;
+    const summary = summaries.get(postId) ?? { likers: [], likesCount, isLiked: ownEmoji !== null };
+    if (likerId && likerName && likerEmoji)
+      summary.likers.push({ userId: likerId, username: likerName, emoji: likerEmoji });
+    if (ownEmoji && ownName) ownLikes.set(postId, { userId: viewerId, username: ownName, emoji: ownEmoji });
     summaries.set(postId, summary);
+  }
+  // An older like of the viewer's comes after the newest ones: the viewer always finds their own.
+  for (const [postId, own] of ownLikes) {
+    const summary = summaries.get(postId);
+    if (summary && !summary.likers.some((entry) => entry.userId === viewerId)) summary.likers.push(own);
   }
   return summaries;
 }
@@ -192,42 +219,44 @@ export interface CommentRow {
   user: { id: string; username: string; avatar: string };
 }
 
-/** For a page of posts, in one query: the newest comments with their authors, and the counts. */
+/**
+ * For a page of posts, in one query: the newest comments of each with their authors (a bounded walk of
+ * its comments index), oldest of them first, and the count kept on the post.
+ */
 export async function commentSummaries(db: Db, postIds: string[], commentsListed: number) {
   const summaries = new Map<string, { comments: CommentRow[]; commentsCount: number }>();
   if (postIds.length === 0) return summaries;
-  const ranked = db
+  const newest = db
     .select({
       id: postComments.id,
-      postId: postComments.postId,
       userId: postComments.userId,
       text: postComments.text,
       createdAt: postComments.createdAt,
-      rank: sql<number>`row_number() over (partition by ${postComments.postId} order by ${postComments.createdAt} desc, ${postComments.id} desc)`
-        .mapWith(Number)
-        .as("rank"),
-      total: sql<number>`count(*) over (partition by ${postComments.postId})`.mapWith(Number).as("total"),
     })
     .from(postComments)
-    .where(inArray(postComments.postId, postIds))
-    .as("ranked_comments");
+    .where(eq(postComments.postId, posts.id))
+    .orderBy(desc(postComments.createdAt), desc(postComments.id))
+    .limit(commentsListed)
+    .as("newest_comments");
   const rows = await db
     .select({
-      id: ranked.id,
-      postId: ranked.postId,
-      text: ranked.text,
-      createdAt: ranked.createdAt,
-      total: ranked.total,
+      postId: posts.id,
+      commentsCount: posts.commentsCount,
+      id: newest.id,
+      text: newest.text,
+      createdAt: newest.createdAt,
       user: { id: users.id, username: users.username, avatar: users.avatar },
     })
-    .from(ranked)
-    .innerJoin(users, eq(users.id, ranked.userId))
-    .where(lte(ranked.rank, commentsListed))
-    .orderBy(desc(ranked.rank));
-  for (const { total, ...comment } of rows) {
-    const summary = summaries.get(comment.postId) ?? { comments: [], commentsCount: total };
-    summary.comments.push(comment);
-    summaries.set(comment.postId, summary);
+    .from(posts)
+    .leftJoinLateral(newest, sql`true`)
+    .leftJoin(users, eq(users.id, newest.userId))
+    .where(inArray(posts.id, postIds))
+    .orderBy(posts.id, newest.createdAt, newest.id);
+  for (const { postId, commentsCount, id, text, createdAt, user } of rows) {
+    const summary = summaries.get(postId) ?? { comments: [], commentsCount };
+    if (id && text !== null && createdAt && user)
+      summary.comments.push({ id, postId, text, createdAt, user });
+    summaries.set(postId, summary);
   }
   return summaries;
 }

@@ -169,7 +169,7 @@ export function createPostsService(deps: {
       });
       const row = await findPostWithAuthor(db, id, caller.userId);
       if (!row) throw new Error("a post vanished while being made");
-      const post = await pipeline.newPost(row, caller.userId);
+      const post = pipeline.newPost(row, caller.userId);
       events.created(post, await follows.followerIdsOf(caller.userId));
       await domainEvents.publish("postCreated", { post: row.post, author: row.author });
       return post;

@@ -28,6 +28,9 @@ export function presentSelf(row: UserRow, relations: UserRelations = noRelations
     profilePic: row.avatar,
     followers: relations.followers,
     following: relations.following,
+    followersCount: row.followersCount,
+    followingCount: row.followingCount,
+    postsCount: row.postsCount,
     verified: row.verified,
     isPrivate: row.isPrivate,
     emailNotifications: row.emailNotifications,
@@ -37,13 +40,8 @@ export function presentSelf(row: UserRow, relations: UserRelations = noRelations
   };
 }
 
-export type ProfileStats = Pick<
-  PublicProfile,
-  "postsCount" | "followersCount" | "followingCount" | "isFollowed"
->;
-
 /** Another member's profile: what anyone signed in may see, never their e-mail, phone or settings. */
-export function presentPublic(row: UserRow, stats: ProfileStats): PublicProfile {
+export function presentPublic(row: UserRow, relation: { isFollower: boolean }): PublicProfile {
   return {
     _id: row.id,
     id: row.id,
@@ -55,6 +53,9 @@ export function presentPublic(row: UserRow, stats: ProfileStats): PublicProfile 
     bio: row.bio,
     verified: row.verified,
     isPrivate: row.isPrivate,
-    ...stats,
+    postsCount: row.postsCount,
+    followersCount: row.followersCount,
+    followingCount: row.followingCount,
+    isFollowed: relation.isFollower,
   };
 }

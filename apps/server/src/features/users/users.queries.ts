@@ -1,10 +1,34 @@
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
-import { follows, posts, users } from "../../db/schema.js";
+import { follows, users } from "../../db/schema.js";
 import { relationTo } from "./users.policy.js";
 
 export async function findUserById(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/**
+ * The member's own account with the ids of their newest followers and followings (each a bounded walk
+ * of a follows index), in one query.
+ */
+export async function findOwnAccount(db: Db, id: string, idsListed: number) {
+  const newest = (listed: AnyPgColumn, anchor: AnyPgColumn) =>
+    sql<string[]>`array(${db
+      .select({ id: listed })
+      .from(follows)
+      .where(eq(anchor, users.id))
+      .orderBy(desc(follows.createdAt), desc(listed))
+      .limit(idsListed)})::text[]`;
+  const [row] = await db
+    .select({
+      member: users,
+      followers: newest(follows.followerId, follows.followeeId),
+      following: newest(follows.followeeId, follows.followerId),
+    })
+    .from(users)
+    .where(eq(users.id, id));
   return row;
 }
 
@@ -32,23 +56,6 @@ export async function updateUser(db: Db, id: string, values: Partial<typeof user
     .where(eq(users.id, id))
     .returning();
   return row;
-}
-
-/** A profile's counts, in one query. */
-export async function profileStats(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      postsCount: db.$count(posts, eq(posts.userId, users.id)),
-      followersCount: db.$count(follows, eq(follows.followeeId, users.id)),
-      followingCount: db.$count(follows, eq(follows.followerId, users.id)),
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return {
-    postsCount: Number(row?.postsCount ?? 0),
-    followersCount: Number(row?.followersCount ?? 0),
-    followingCount: Number(row?.followingCount ?? 0),
-  };
 }
 
 /** Members whose username or full name holds the text (any case), usernames that start with it first. */

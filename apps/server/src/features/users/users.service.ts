@@ -1,4 +1,4 @@
-import { isPossibleUsername, type User, type updateProfileBody } from "@flik/shared";
+import { FOLLOW_IDS_LISTED, isPossibleUsername, type User, type updateProfileBody } from "@flik/shared";
 import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
 import type { UserRow } from "../../db/schema.js";
@@ -10,8 +10,7 @@ import { presentPublic, presentSelf } from "./users.presenter.js";
 
 import {
   findMemberAs,
-  findUserById,
-  profileStats,
+  findOwnAccount,
   searchUsers,
   updateUser,
   usernameTakenByOther,
@@ -21,28 +20,21 @@ const usernameTaken = "That username is already taken";
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService(deps: {
-  db: Db;
-  media: MediaService;
-  /** Spec §3's id lists of a member's followers and followings (the follows feature keeps them). */
-  followIdsOf: (userId: string) => Promise<{ followers: string[]; following: string[] }>;
-}) {
-  const { db, media, followIdsOf } = deps;
+export function createUsersService(deps: { db: Db; media: MediaService }) {
+  const { db, media } = deps;
 
-  async function presentOwn(row: UserRow): Promise<User> {
-    return presentSelf(row, { ...(await followIdsOf(row.id)), blockedUsers: [] });
+  /** The caller's own account; a session whose member was deleted counts as signed out. */
+  async function ownAccount(userId: string): Promise<User> {
+    const row = await findOwnAccount(db, userId, FOLLOW_IDS_LISTED);
+    if (!row) throw unauthorized();
+    return presentSelf(row.member, { followers: row.followers, following: row.following, blockedUsers: [] });
   }
 
   return {
     /** GET /user/search (spec §7): members by username or name, for the chat screen and explore. */
     search: (text: string, limit: number) => searchUsers(db, text, limit),
 
-    /** The caller's own account; a session whose member was deleted counts as signed out. */
-    async me(caller: Caller) {
-      const row = await findUserById(db, caller.userId);
-      if (!row) throw unauthorized();
-      return presentOwn(row);
-    },
+    me: (caller: Caller) => ownAccount(caller.userId),
 
     /** A member by id or username with the caller's relation to them, for the policies to decide on. */
     async member(caller: Caller, by: { id: string } | { username: string }) {
@@ -52,9 +44,7 @@ export function createUsersService(deps: {
       return row;
     },
 
-    async publicProfile(row: UserRow & RelatedMember) {
-      return presentPublic(row, { ...(await profileStats(db, row.id)), isFollowed: row.relation.isFollower });
-    },
+    publicProfile: (row: UserRow & RelatedMember) => presentPublic(row, row.relation),
 
     /** PUT /profile/update and PUT /user: only the fields sent change; a data URL avatar is stored first. */
     async update(caller: Caller, input: z.output<typeof updateProfileBody>) {
@@ -66,13 +56,12 @@ export function createUsersService(deps: {
       if (avatar !== undefined)
         values.avatar = avatar.startsWith("data:") ? await media.storeAvatar(avatar) : avatar;
       try {
-        const row = await updateUser(db, caller.userId, values);
-        if (!row) throw unauthorized();
-        return presentOwn(row);
+        if (!(await updateUser(db, caller.userId, values))) throw unauthorized();
       } catch (error) {
         if (pgErrorOf(error)?.code === "23505") throw conflict(usernameTaken);
         throw error;
       }
+      return ownAccount(caller.userId);
     },
   };
 }

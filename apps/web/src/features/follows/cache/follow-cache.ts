@@ -15,17 +15,27 @@ export function cachedFollowState(queryClient: QueryClient, userId: string): boo
   );
 }
 
-function withFollowing(me: User | undefined, userId: string, followed: boolean): User | undefined {
-  if (!me || me.following.includes(userId) === followed) return me;
-  const following = followed ? [...me.following, userId] : me.following.filter((id) => id !== userId);
-  return { ...me, following };
+function withFollowing(
+  me: User | undefined,
+  userId: string,
+  followed: boolean,
+  changed: boolean,
+): User | undefined {
+  if (!me) return me;
+  const following = followed
+    ? [userId, ...me.following.filter((id) => id !== userId)]
+    : me.following.filter((id) => id !== userId);
+  const followingCount = Math.max(0, me.followingCount + (changed ? (followed ? 1 : -1) : 0));
+  return { ...me, following, followingCount };
 }
 
 /** Spreads the server's answer to a follow or unfollow to every screen that shows either member. */
 export function applyFollowAnswer(queryClient: QueryClient, userId: string, answer: FollowResponse): void {
   const { isFollowed, followersCount } = answer;
   const me = queryClient.getQueryData<User>(userKeys.me());
-  const wasFollowed = me ? me.following.includes(userId) : cachedFollowState(queryClient, userId);
+  // The member's own profile or posts say it for sure; the account's following list holds only the
+  // newest followings (FOLLOW_IDS_LISTED), so it is asked last.
+  const wasFollowed = cachedFollowState(queryClient, userId) ?? me?.following.includes(userId);
   const member = findProfileMember(queryClient, userId);
 
   patchPostsByAuthor(queryClient, userId, (post) => ({
@@ -38,12 +48,13 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
     (profile) => profile._id === userId,
     (profile) => ({ ...profile, isFollowed, followersCount }),
   );
+  const changed = wasFollowed !== undefined && wasFollowed !== isFollowed;
   queryClient.setQueriesData<User>({ queryKey: userKeys.me() }, (cached) =>
-    withFollowing(cached, userId, isFollowed),
+    withFollowing(cached, userId, isFollowed, changed),
   );
 
   const myId = me?.id ?? getUserId();
-  if (wasFollowed !== undefined && wasFollowed !== isFollowed && myId) {
+  if (changed && myId) {
     patchProfileMember(
       queryClient,
       (profile) => profile._id === myId,
