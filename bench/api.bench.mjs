@@ -37,7 +37,7 @@ try {
 async function bench(options) {
   const engine = options.databaseUrl ? "postgres" : "pglite";
   serverMain(options.serverRoot);
-  const subjects = loadSubjects(engine);
+  const subjects = loadSubjects(engine, options.subjectsPath);
   const result = {
     startedAt: new Date().toISOString(),
     engine,
@@ -46,6 +46,8 @@ async function bench(options) {
     machine: await describeMachine(options.databaseUrl),
     code: describeCode(options.serverRoot),
     subjects: {
+      file: options.subjectsPath ?? null,
+      schema: subjects.schema ?? null,
       scale: subjects.scale,
       counts: subjects.counts,
       seededAt: subjects.seededAt,

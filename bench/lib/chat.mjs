@@ -11,9 +11,16 @@ const GRACE_MS = Number(process.env.BENCH_CHAT_GRACE ?? 10) * 1000;
 const DRAIN_MS = 60_000;
 
 export async function chatDelivery(flik, subjects, { sockets, rates, seconds, log }) {
-  const count = Math.min(sockets, evenFloor(subjects.counts?.members ?? sockets));
+  const population = subjects.counts?.users ?? subjects.counts?.members ?? sockets;
+  const count = evenFloor(Math.min(sockets, population));
   log(`  signing in ${count} members`);
-  const { members, timing: signIn } = await signInMany(flik.base, memberNames(count), subjects.password);
+  const { members, timing: signIn } = await signInMany(
+    flik.base,
+    memberNames(subjects, population),
+    count,
+    subjects.password,
+  );
+  if (members.length < count) throw new Error(`only ${members.length} of ${count} members could sign in`);
   const pairs = await openChats(flik.base, members);
   const rssBeforeMb = flik.rssMb();
   const connectStartedAt = performance.now();

@@ -25,6 +25,7 @@ const HELP = `npm run bench [-- options]
   --only a,b,...        run only these sections (${SECTIONS.join(", ")}) and/or calls (${CALL_IDS.join(", ")})
   --json file           also write the result here (always written to bench/results/<engine>-<date>.json)
   --server dir          measure the build in dir (holding apps/server/dist and apps/web/dist), default this checkout
+  --subjects file       the seeded database to measure, default bench/.data/subjects-<engine>.json
   --in-place            PGlite: run on the seeded folder itself instead of a fresh copy of it
   --compare a.json b.json   print two results side by side and exit
 env: DATABASE_URL (PostgreSQL, else PGlite), BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10),
@@ -39,6 +40,7 @@ export function readOptions(argv, repoRoot) {
       only: { type: "string" },
       json: { type: "string" },
       server: { type: "string" },
+      subjects: { type: "string" },
       "in-place": { type: "boolean", default: false },
       compare: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -56,6 +58,7 @@ export function readOptions(argv, repoRoot) {
     calls,
     jsonPath: values.json && resolve(values.json),
     serverRoot: resolve(values.server ?? repoRoot),
+    subjectsPath: values.subjects && resolve(values.subjects),
     inPlace: values["in-place"],
     databaseUrl: process.env.DATABASE_URL || undefined,
     seconds: positive("BENCH_SECONDS", 5),

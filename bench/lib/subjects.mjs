@@ -11,13 +11,16 @@ export function subjectsFile(engine) {
 }
 
 /** Reads the subjects of a seeded engine, or explains what to run first. */
-export function loadSubjects(engine) {
-  const file = subjectsFile(engine);
+export function loadSubjects(engine, file = subjectsFile(engine)) {
   if (!existsSync(file)) {
     const how = engine === "postgres" ? "DATABASE_URL=... npm run seed" : "npm run seed";
     throw new UsageError(`${file} is missing: run npm run seed first (${how}).`);
   }
   const subjects = JSON.parse(readFileSync(file, "utf8"));
+  if (subjects.engine && subjects.engine !== engine)
+    throw new UsageError(
+      `${file} describes a ${subjects.engine} database, and this run is on ${engine} (DATABASE_URL).`,
+    );
   for (const role of ["typical", "heavy", "celebrity"]) {
     if (!subjects.members?.[role]?.username) throw new UsageError(`${file} names no ${role} member`);
   }
