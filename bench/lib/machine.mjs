@@ -43,8 +43,12 @@ export function describeCode(serverRoot) {
         stdio: ["ignore", "pipe", "ignore"],
       }).trim();
     const dirty = git("status", "--porcelain", "--", "apps", "packages") !== "";
+    // The server's code is apps/ and packages/: the last commit that changed them names it (the bench's
+    // own commits and merges of other branches change nothing there).
+    const commit = git("log", "-1", "--no-merges", "--format=%h", "--", "apps", "packages");
     return {
-      commit: git("rev-parse", "--short", "HEAD") + (dirty ? "+changes" : ""),
+      commit: commit + (dirty ? "+changes" : ""),
+      head: git("rev-parse", "--short", "HEAD"),
       branch: git("rev-parse", "--abbrev-ref", "HEAD"),
       root: serverRoot,
     };

@@ -46,7 +46,7 @@ function printCalls(calls, pinned, print) {
   // † marks a figure the load generator's core capped: the server had room for more.
   const capped = (side) => (pinned && clientBound(side.cpuBusy) ? " †" : "");
   const rows = calls.map((call) => [
-    `\`${call.method} ${shorten(call.path)}\`${call.as ? ` (${call.name})` : ""}`,
+    `${call.name} \`${call.method} ${shorten(call.path)}\``,
     `${formatNumber(call.flik.rps)}${capped(call.flik)}`,
     ms(call.flik.p50),
     ms(call.flik.p99),
@@ -59,8 +59,11 @@ function printCalls(calls, pinned, print) {
     print("† the load generator's core was full and the server's was not: the server could do more");
 }
 
+/** Ids and cursors say nothing in a table; the JSON keeps the full path. */
 function shorten(path) {
-  return path.length > 48 ? `${path.slice(0, 45)}…` : path;
+  return path
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "{id}")
+    .replace(/cursor=[^&]+/, "cursor=…");
 }
 
 function answerCell(call) {
