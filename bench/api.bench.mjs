@@ -9,6 +9,7 @@ import { chatDelivery } from "./lib/chat.mjs";
 import { pinning, stopAll } from "./lib/children.mjs";
 import { coldStarts } from "./lib/cold-start.mjs";
 import { compareFiles } from "./lib/compare.mjs";
+import { cpuSnapshot, cpuUsage } from "./lib/cpu.mjs";
 import { StartError, serverMain, startFlik } from "./lib/flik-server.mjs";
 import { hammer } from "./lib/load.mjs";
 import { describeCode, describeMachine } from "./lib/machine.mjs";
@@ -64,16 +65,15 @@ async function bench(options) {
   const dataDir = prepareDataDir(engine, subjects, { inPlace: options.inPlace });
   try {
     await measureRunning(result, options, subjects, dataDir);
-    if (options.sections.has("cold")) {
-      log("cold starts");
-      result.coldStart = await coldStarts({
+    await sectionRunner(result, options.sections)("cold", "coldStart", "cold starts", () =>
+      coldStarts({
         serverRoot: options.serverRoot,
         pgliteDir: engine === "pglite" ? dataDir : null,
         databaseUrl: options.databaseUrl,
         postgresDataDir: dataDir,
         log,
-      });
-    }
+      }),
+    );
   } catch (error) {
     // Kept for a look at what was measured before the failure, outside the results that get compared.
     result.error = String(error?.stack ?? error);
@@ -90,48 +90,55 @@ async function measureRunning(result, options, subjects, dataDir) {
   const flik = await startFlik({ serverRoot: options.serverRoot, dataDir, databaseUrl: options.databaseUrl });
   result.firstStartMs = Math.round(flik.startMs);
   log(`server ready in ${result.firstStartMs} ms at ${flik.base} (pid ${flik.pid})`);
+  const run = sectionRunner(result, options.sections);
   try {
     const tokens = {};
     for (const role of ["typical", "heavy", "celebrity"])
       tokens[role] = (await signIn(flik.base, subjects.members[role].username, subjects.password)).token;
-    const { sections } = options;
     const round = { seconds: options.seconds, rounds: options.rounds, log };
     const calls = (await defineCalls(flik.base, subjects, tokens)).filter((call) =>
       options.calls.has(call.id),
     );
-    if (sections.has("calls")) {
-      result.calls = [];
+    await run("calls", "calls", "side by side with raw node:http", async () => {
+      const measured = [];
       for (const call of calls) {
         log(`${call.name}: ${call.method} ${call.path}`);
-        result.calls.push(await sideBySide(flik, call, round));
+        measured.push(await sideBySide(flik, call, round));
       }
-    }
-    if (sections.has("peak60")) result.feedAtShare = await feedAtSixtyPercent(flik, result, tokens, options);
-    if (sections.has("mix")) {
-      log("feed under a 90/10 read/write mix");
-      result.mix = await feedUnderWrites(flik, subjects, tokens.typical, round);
-    }
-    if (sections.has("scripts")) {
-      log("first-load script bytes");
-      const { typical } = subjects.members;
-      result.scriptBytes = await scriptBytes(flik.base, {
-        token: tokens.typical,
-        userId: typical.id,
-        username: typical.username,
-      });
-    }
-    if (sections.has("chat")) {
-      log("chat delivery");
-      result.chat = await chatDelivery(flik, subjects, { ...options.chat, log });
-    }
+      return measured;
+    });
+    await run("peak60", "feedAtShare", "feed (typical) at 60 % of its peak rate", () =>
+      feedAtSixtyPercent(flik, result, tokens, options),
+    );
+    await run("mix", "mix", "feed under a 90/10 read/write mix", () =>
+      feedUnderWrites(flik, subjects, tokens.typical, round),
+    );
+    const { typical } = subjects.members;
+    const signedIn = { token: tokens.typical, userId: typical.id, username: typical.username };
+    await run("scripts", "scriptBytes", "first-load script bytes", () => scriptBytes(flik.base, signedIn));
+    await run("chat", "chat", "chat delivery", () => chatDelivery(flik, subjects, { ...options.chat, log }));
   } finally {
     await flik.stop();
   }
 }
 
+/**
+ * Runs a selected section into result[key], noting how much CPU other processes on the machine took
+ * meanwhile: a busy neighbour shows in the result instead of silently slowing it.
+ */
+function sectionRunner(result, sections) {
+  result.otherCores ??= {};
+  return async (section, key, title, measure) => {
+    if (!sections.has(section)) return;
+    log(title);
+    const before = cpuSnapshot();
+    result[key] = await measure();
+    result.otherCores[section] = cpuUsage(before, cpuSnapshot()).otherCores;
+  };
+}
+
 /** Uses the feed's measured peak when the table has it, else measures the peak first. */
 async function feedAtSixtyPercent(flik, result, tokens, options) {
-  log("feed (typical) at 60 % of its peak rate");
   const feed = {
     method: "GET",
     path: "/api/posts?limit=20",

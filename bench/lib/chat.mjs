@@ -4,6 +4,7 @@
 // peer never heard of it within the grace period; an ack error is the server shedding load.
 import { io } from "socket.io-client";
 import { memberNames, request, signInMany } from "./api.mjs";
+import { waitForQuiet } from "./cpu.mjs";
 import { sleep } from "./flik-server.mjs";
 import { percentile, round } from "./stats.mjs";
 
@@ -114,6 +115,7 @@ async function sendAtRate({ pairs, sockets, rate, seconds, tag }) {
   const ackErrors = {};
   const latencies = new Map();
   const unlisten = listenForDeliveries(sockets, tag, sentAt, latencies);
+  await waitForQuiet();
 
   const startedAt = performance.now();
   let sent = 0;

@@ -33,6 +33,10 @@ export function spawnNode(script, args, options) {
   return child;
 }
 
+export function childPids() {
+  return [...children].map((child) => child.pid);
+}
+
 /** Ends one child: SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
 export async function stopChild(child, graceMs = 15_000) {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { waitForQuiet } from "./cpu.mjs";
 import { startFlik } from "./flik-server.mjs";
 import { median, round } from "./stats.mjs";
 
@@ -35,7 +36,10 @@ export async function coldStarts({ serverRoot, pgliteDir, databaseUrl, postgresD
 
 async function timeStarts(log, label, start) {
   const runs = [];
-  for (let index = 0; index < RUNS; index++) runs.push(await start());
+  for (let index = 0; index < RUNS; index++) {
+    await waitForQuiet(log);
+    runs.push(await start());
+  }
   const ms = round(median(runs), 0);
   log(`  ${label}: ${ms} ms (median of ${runs.map((value) => Math.round(value)).join(", ")})`);
   return { ms, runs: runs.map((value) => round(value, 0)) };

@@ -1,9 +1,45 @@
-// How busy each core was during a measurement, from /proc/stat: tells a server-bound figure (core 0
-// full) from one the load generator capped (core 1 full while core 0 still had room).
-import { readFileSync } from "node:fs";
+// How busy each core was during a measurement, and who else used them, from /proc: tells a server-bound
+// figure (core 0 full) from one the load generator capped (core 1 full while core 0 had room), and
+// flags rounds that other work on the machine (another build, another benchmark) made noisy.
+import { readdirSync, readFileSync } from "node:fs";
+import { childPids } from "./children.mjs";
 
-/** Busy and total jiffies of each CPU, in CPU order. */
-export function cpuTimes() {
+/** Busy and total jiffies of each CPU, and the CPU jiffies of every process, at one moment. */
+export function cpuSnapshot() {
+  return { cpus: cpuTimes(), processes: processTimes() };
+}
+
+/**
+ * Between two snapshots: percent busy per CPU; `otherCores`, the cores' worth of CPU that processes
+ * outside this bench used (PostgreSQL's excepted, reported as `postgresCores`: on PostgreSQL it is part
+ * of the app being measured).
+ */
+export function cpuUsage(before, after) {
+  const busy = after.cpus.map((end, index) => {
+    const start = before.cpus[index];
+    const total = end.total - start.total;
+    return total > 0 ? Math.round(((end.busy - start.busy) / total) * 100) : null;
+  });
+  const wall = after.cpus[0] && before.cpus[0] ? after.cpus[0].total - before.cpus[0].total : 0;
+  const ours = new Set([process.pid, ...childPids()]);
+  let other = 0;
+  let postgres = 0;
+  for (const [pid, end] of after.processes) {
+    if (ours.has(pid)) continue;
+    const used = end.jiffies - (before.processes.get(pid)?.jiffies ?? 0);
+    if (end.comm === "postgres") postgres += used;
+    else other += used;
+  }
+  const cores = (jiffies) => (wall > 0 ? Math.round((jiffies / wall) * 100) / 100 : null);
+  return { cpuBusy: busy, otherCores: cores(other), postgresCores: cores(postgres) };
+}
+
+/** True when the load generator's core was the limit rather than the server's. */
+export function clientBound(busy) {
+  return Array.isArray(busy) && busy[1] >= 95 && busy[0] !== null && busy[0] < 90;
+}
+
+function cpuTimes() {
   try {
     return readFileSync("/proc/stat", "utf8")
       .split("\n")
@@ -21,16 +57,54 @@ export function cpuTimes() {
   }
 }
 
-/** Percent busy per CPU between two cpuTimes() snapshots. */
-export function busyPercent(before, after) {
-  return after.map((end, index) => {
-    const start = before[index];
-    const total = end.total - start.total;
-    return total > 0 ? Math.round(((end.busy - start.busy) / total) * 100) : null;
-  });
+/** utime + stime of every process (all its threads), by pid. */
+function processTimes() {
+  const times = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return times;
+  }
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // The command name is in parentheses and may hold spaces; the fields after it are plain.
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      const fields = stat.slice(close + 2).split(" ");
+      times.set(Number(pid), { comm, jiffies: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return times;
 }
 
-/** True when the load generator's core was the limit rather than the server's. */
-export function clientBound(busy) {
-  return Array.isArray(busy) && busy[1] >= 95 && busy[0] !== null && busy[0] < 90;
+const QUIET_CORES = 0.15;
+const QUIET_WAIT_MS = Number(process.env.BENCH_QUIET_WAIT ?? 600) * 1000;
+
+/**
+ * On a shared machine, waits (up to BENCH_QUIET_WAIT seconds) until other processes use less than
+ * QUIET_CORES of a core over half a second, so a round does not start in the middle of someone's build.
+ * Answers the other processes' last use, in cores.
+ */
+export async function waitForQuiet(log = (line) => console.error(line)) {
+  const deadline = performance.now() + QUIET_WAIT_MS;
+  let told = false;
+  for (;;) {
+    const before = cpuSnapshot();
+    await new Promise((done) => setTimeout(done, 500));
+    const { otherCores } = cpuUsage(before, cpuSnapshot());
+    if (otherCores === null || otherCores < QUIET_CORES) {
+      if (told) log("  … quiet again");
+      return otherCores;
+    }
+    if (performance.now() > deadline) {
+      log(`  measuring anyway: other processes still use ${otherCores} cores (BENCH_QUIET_WAIT)`);
+      return otherCores;
+    }
+    if (!told) log(`  waiting: other processes use ${otherCores} cores`);
+    told = true;
+  }
 }

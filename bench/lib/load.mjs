@@ -1,13 +1,14 @@
 // autocannon runs in this process, which children.mjs pinned to CPU 1, away from the server on CPU 0.
 import autocannon from "autocannon";
-import { busyPercent, cpuTimes } from "./cpu.mjs";
+import { cpuSnapshot, cpuUsage, waitForQuiet } from "./cpu.mjs";
 import { round } from "./stats.mjs";
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 /** Closed-loop load on one URL for `seconds`; `overallRate` turns it into a fixed arrival rate. */
 export async function hammer({ base, call, seconds, overallRate }) {
-  const cpuBefore = cpuTimes();
+  await waitForQuiet();
+  const cpuBefore = cpuSnapshot();
   const result = await autocannon({
     url: `${base}${call.path}`,
     method: call.method,
@@ -23,7 +24,7 @@ export async function hammer({ base, call, seconds, overallRate }) {
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    cpuBusy: busyPercent(cpuBefore, cpuTimes()),
+    ...cpuUsage(cpuBefore, cpuSnapshot()),
   };
 }
 

@@ -4,6 +4,7 @@
 // same loop with no writes, both as medians of interleaved rounds.
 import { Agent, request as httpRequest } from "node:http";
 import { bearer, request, signIn } from "./api.mjs";
+import { cpuSnapshot, cpuUsage, waitForQuiet } from "./cpu.mjs";
 import { CONNECTIONS } from "./load.mjs";
 import { median, percentile, ratio, round } from "./stats.mjs";
 
@@ -100,6 +101,8 @@ async function closedLoop(base, seconds, next) {
   const url = new URL(base);
   const samples = { read: [], write: [] };
   let failures = 0;
+  await waitForQuiet();
+  const cpuBefore = cpuSnapshot();
   const endAt = performance.now() + seconds * 1000;
   async function worker() {
     while (performance.now() < endAt) {
@@ -122,6 +125,7 @@ async function closedLoop(base, seconds, next) {
     read: stat(samples.read),
     write: stat(samples.write),
     failures,
+    ...cpuUsage(cpuBefore, cpuSnapshot()),
   };
 }
 

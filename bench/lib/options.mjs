@@ -30,7 +30,8 @@ const HELP = `npm run bench [-- options]
   --compare a.json b.json   print two results side by side and exit
 env: DATABASE_URL (PostgreSQL, else PGlite), BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10),
      BENCH_CHAT_SOCKETS (1000), BENCH_CHAT_RATES (200,1000), BENCH_CHAT_SECONDS (10), BENCH_CHAT_GRACE (10),
-     BENCH_COLD_RUNS (3), BENCH_START_TIMEOUT (300 s), CHROMIUM_PATH (/usr/bin/chromium)`;
+     BENCH_COLD_RUNS (3), BENCH_START_TIMEOUT (300 s), BENCH_QUIET_WAIT (600 s: the longest wait for other
+     processes to leave the CPUs before a round), CHROMIUM_PATH (/usr/bin/chromium)`;
 
 export function readOptions(argv, repoRoot) {
   const { values, positionals } = parseArgs({

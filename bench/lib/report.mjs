@@ -34,6 +34,16 @@ export function printResult(result, print = console.log) {
   if (result.chat) printChat(result.chat, print);
   if (result.coldStart) printColdStart(result.coldStart, print);
   if (result.scriptBytes) printScriptBytes(result.scriptBytes, print);
+  printOtherLoad(result.otherCores, print);
+}
+
+/** Other work on the machine during a section makes its figures noisy; say so beside them. */
+function printOtherLoad(otherCores = {}, print) {
+  const busy = Object.entries(otherCores).filter(([, cores]) => cores >= 0.05);
+  if (busy.length === 0) return;
+  print(
+    `\nOther processes used CPU during the run (cores): ${busy.map(([section, cores]) => `${section} ${cores}`).join(", ")}`,
+  );
 }
 
 function countsLine(counts = {}) {

@@ -89,6 +89,7 @@ function summarize(rounds) {
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     // Median busy percent of [server core, load generator core] over the rounds.
     cpuBusy: [0, 1].map((cpu) => median(rounds.map((r) => r.cpuBusy?.[cpu]))),
+    otherCores: Math.max(...rounds.map((r) => r.otherCores ?? 0)),
     rounds,
   };
 }
