@@ -1,4 +1,4 @@
-// `npm run bench -- --compare before.json after.json`: every figure of two runs side by side, with
+// `npm run bench -- --compare before.json after.json`: two runs side by side, each figure with
 // after / before, so a change reads as "3.2× the req/s" or "0.1× the p99".
 import { readFileSync } from "node:fs";
 import { formatNumber, table } from "./report.mjs";
@@ -10,62 +10,84 @@ export function compareFiles(beforeFile, afterFile, print = console.log) {
     ["before", before],
     ["after", after],
   ]) {
+    const { machine, subjects } = result;
     print(
-      `${label}: ${result.code.commit} on ${result.engine} (${result.machine.cpu}, ${result.machine.cores} cores), ${result.startedAt}`,
+      `${label}: Flik ${result.code.commit} on ${result.engine} scale ${subjects.scale}, ${machine.cpu} × ${machine.cores}, Node ${machine.node}, ${result.startedAt}`,
     );
   }
-  const a = new Map(metrics(before));
-  const b = new Map(metrics(after));
+  print("");
+  printCalls(before.calls ?? [], after.calls ?? [], print);
+  const a = new Map(figures(before));
+  const b = new Map(figures(after));
   const labels = [...new Set([...a.keys(), ...b.keys()])];
-  const rows = labels.map((label) => [
-    label,
-    formatNumber(a.get(label)),
-    formatNumber(b.get(label)),
-    ratio(b.get(label), a.get(label)),
-  ]);
-  print(table(["figure", "before", "after", "after / before"], rows));
+  print("");
+  print(
+    table(
+      ["figure", "before", "after", "after / before"],
+      labels.map((label) => [
+        label,
+        formatNumber(a.get(label)),
+        formatNumber(b.get(label)),
+        ratio(b.get(label), a.get(label)),
+      ]),
+    ),
+  );
 }
 
-/** Every comparable figure of a result as [label, value]. */
-export function metrics(result) {
+/** One row per call: req/s, p99 and the ratio to raw node, each before → after (after / before). */
+function printCalls(before, after, print) {
+  const byId = new Map(before.map((call) => [call.id, call]));
+  const rows = after
+    .filter((call) => byId.has(call.id))
+    .map((call) => {
+      const old = byId.get(call.id);
+      return [
+        call.name,
+        change(old.flik.rps, call.flik.rps),
+        change(old.flik.p99, call.flik.p99, " ms"),
+        change(old.ratio, call.ratio),
+      ];
+    });
+  if (rows.length) print(table(["call", "Flik req/s", "p99", "Flik / raw node"], rows));
+}
+
+function change(before, after, unit = "") {
+  const times = ratio(after, before);
+  return `${formatNumber(before)}${unit} → ${formatNumber(after)}${unit}${times === null ? "" : ` (${times}×)`}`;
+}
+
+/** Every figure outside the calls table, as [label, value]. */
+export function figures(result) {
   const out = [];
   const add = (label, value) => {
     if (typeof value === "number") out.push([label, value]);
   };
-  for (const call of result.calls ?? []) {
-    add(`${call.name}: Flik req/s`, call.flik.rps);
-    add(`${call.name}: p50 ms`, call.flik.p50);
-    add(`${call.name}: p99 ms`, call.flik.p99);
-    add(`${call.name}: raw req/s`, call.raw.rps);
-    add(`${call.name}: Flik / raw`, call.ratio);
-  }
   const share = result.feedAtShare;
   if (share) add(`feed (typical) at ${share.share * 100} % of peak: p99 ms`, share.p99);
   const mix = result.mix;
   if (mix && !mix.skipped) {
     add("feed read only: p99 ms", mix.readOnly.p99);
-    add("feed under 90/10 mix: p99 ms", mix.mixed.p99);
-    add("feed p99 mix / read only", mix.p99Ratio);
+    add("feed under the 90/10 mix: p99 ms", mix.mixed.p99);
+    add("feed p99, mix / read only", mix.p99Ratio);
   }
   const chat = result.chat;
   if (chat && !chat.skipped) {
     add("chat: sign-ins per second", chat.signIn.perSecond);
     add("chat: MB RSS per 1,000 sockets", chat.memory.mbPer1000Sockets);
     for (const r of chat.rates) {
-      for (const key of ["acknowledged", "ackErrors", "unanswered", "delivered", "lost", "p50", "p99"])
-        add(`chat ${r.rate}/s: ${key}${key.startsWith("p") ? " ms" : ""}`, r[key]);
+      for (const key of ["acknowledged", "ackErrors", "unanswered", "delivered", "lost"])
+        add(`chat ${r.rate}/s: ${key}`, r[key]);
+      add(`chat ${r.rate}/s: p50 ms`, r.p50);
+      add(`chat ${r.rate}/s: p99 ms`, r.p99);
     }
   }
-  for (const [key, label] of [
-    ["freshPglite", "cold start, fresh PGlite: ms"],
-    ["existingPglite", "cold start, existing PGlite: ms"],
-    ["postgres", "cold start, PostgreSQL: ms"],
-  ])
-    add(label, result.coldStart?.[key]?.ms);
+  add("cold start, fresh PGlite: ms", result.coldStart?.freshPglite?.ms);
+  add("cold start, existing PGlite: ms", result.coldStart?.existingPglite?.ms);
+  add("cold start, PostgreSQL: ms", result.coldStart?.postgres?.ms);
   for (const load of Object.values(result.scriptBytes ?? {})) {
     if (typeof load !== "object") continue;
-    add(`script bytes ${load.path}: transferred`, load.encodedBytes);
-    add(`script bytes ${load.path}: decoded`, load.decodedBytes);
+    add(`first-load script ${load.path}: transferred bytes`, load.encodedBytes);
+    add(`first-load script ${load.path}: decoded bytes`, load.decodedBytes);
   }
   return out;
 }

@@ -4,7 +4,7 @@
 // same loop with no writes, both as medians of interleaved rounds.
 import { Agent, request as httpRequest } from "node:http";
 import { bearer, request, signIn } from "./api.mjs";
-import { cpuSnapshot, cpuUsage, waitForQuiet } from "./cpu.mjs";
+import { cpuSnapshot, cpuUsage, measureQuietly, waitForQuiet } from "./cpu.mjs";
 import { CONNECTIONS } from "./load.mjs";
 import { median, percentile, ratio, round } from "./stats.mjs";
 
@@ -25,13 +25,12 @@ export async function feedUnderWrites(flik, subjects, typicalToken, { seconds, r
   const readOnly = [];
   const mixed = [];
   for (let index = 0; index < rounds; index++) {
-    readOnly.push(await closedLoop(flik.base, seconds, () => ({ kind: "read", ...read })));
-    let count = 0;
-    mixed.push(
-      await closedLoop(flik.base, seconds, () =>
-        ++count % WRITE_EVERY === 0 ? writes() : { kind: "read", ...read },
-      ),
+    readOnly.push(
+      await measureQuietly(() => closedLoop(flik.base, seconds, () => ({ kind: "read", ...read }))),
     );
+    let count = 0;
+    const mixedRequest = () => (++count % WRITE_EVERY === 0 ? writes() : { kind: "read", ...read });
+    mixed.push(await measureQuietly(() => closedLoop(flik.base, seconds, mixedRequest)));
     log(
       `  mix round ${index + 1}: feed p99 ${readOnly.at(-1).read.p99} ms read-only, ${mixed.at(-1).read.p99} ms with writes`,
     );

@@ -1,6 +1,7 @@
 // Each read call against raw node:http serving the same bytes, in interleaved rounds (Flik, raw, Flik,
 // raw, …) so that drift in the machine (turbo, page cache, a noisy neighbour) hits both sides alike.
 import { bearer, request } from "./api.mjs";
+import { measureQuietly } from "./cpu.mjs";
 import { hammer, warmUp } from "./load.mjs";
 import { recordAnswer, startRaw } from "./raw.mjs";
 import { median, ratio, round } from "./stats.mjs";
@@ -47,8 +48,8 @@ export async function sideBySide(flik, call, { seconds, rounds, log }) {
   const flikRounds = [];
   const rawRounds = [];
   for (let index = 0; index < rounds; index++) {
-    flikRounds.push(await hammer({ base: flik.base, call, seconds }));
-    rawRounds.push(await measureRaw(answer, call, seconds));
+    flikRounds.push(await measureQuietly(() => hammer({ base: flik.base, call, seconds })));
+    rawRounds.push(await measureQuietly(() => measureRaw(answer, call, seconds)));
     log(
       `  ${call.name} round ${index + 1}: Flik ${flikRounds.at(-1).rps} req/s, raw ${rawRounds.at(-1).rps} req/s`,
     );
