@@ -81,7 +81,7 @@ async function bench(options) {
     throw error;
   }
   result.finishedAt = new Date().toISOString();
-  writeResult(result, [join(benchDir, "results", `${engine}-${stamp(result)}.json`), options.jsonPath]);
+  writeResult(result, [options.jsonPath ?? join(benchDir, "results", `${engine}-${stamp(result)}.json`)]);
   printResult(result);
 }
 

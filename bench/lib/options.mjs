@@ -23,7 +23,7 @@ export const CALL_IDS = [
 
 const HELP = `npm run bench [-- options]
   --only a,b,...        run only these sections (${SECTIONS.join(", ")}) and/or calls (${CALL_IDS.join(", ")})
-  --json file           also write the result here (always written to bench/results/<engine>-<date>.json)
+  --json file           write the result here instead of bench/results/<engine>-<date>.json
   --server dir          measure the build in dir (holding apps/server/dist and apps/web/dist), default this checkout
   --subjects file       the seeded database to measure, default bench/.data/subjects-<engine>.json
   --in-place            PGlite: run on the seeded folder itself instead of a fresh copy of it
