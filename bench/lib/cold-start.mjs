@@ -11,7 +11,7 @@ const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 3);
 
 /**
  * Never runs while another server uses the same folder: the caller has stopped the measured server.
- * `pgliteDir` is the seeded (copied) PGlite folder, if there is one on this machine.
+ * `pgliteDir` is the seeded (copied) PGlite folder when the run is on PGlite.
  */
 export async function coldStarts({ serverRoot, pgliteDir, databaseUrl, postgresDataDir, log }) {
   const results = {};
@@ -25,7 +25,7 @@ export async function coldStarts({ serverRoot, pgliteDir, databaseUrl, postgresD
   });
   results.existingPglite = pgliteDir
     ? await timeStarts(log, "existing PGlite", () => startAndStop({ serverRoot, dataDir: pgliteDir }))
-    : { skipped: "no seeded PGlite on this machine (npm run seed without DATABASE_URL makes one)" };
+    : { skipped: "measured by a run on PGlite (without DATABASE_URL)" };
   results.postgres = databaseUrl
     ? await timeStarts(log, "PostgreSQL", () =>
         startAndStop({ serverRoot, dataDir: postgresDataDir, databaseUrl }),
