@@ -2,7 +2,7 @@
 // node:http serving the same bytes, the feed under writes, chat delivery over 1,000 sockets, cold
 // starts and first-load script bytes. Prints Markdown tables and writes JSON for --compare.
 // Usage: npm install && npm run build && npm run seed && npm run bench   (--help for options)
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { signIn } from "./lib/api.mjs";
 import { chatDelivery } from "./lib/chat.mjs";
@@ -27,6 +27,7 @@ try {
   const options = readOptions(process.argv.slice(2), repoRoot);
   if (options.help) console.log(options.help);
   else if (options.compare) compareFiles(...options.compare);
+  else if (options.print) printResult(JSON.parse(readFileSync(options.print, "utf8")));
   else await bench(options);
 } catch (error) {
   const expected = error instanceof UsageError || error instanceof StartError;

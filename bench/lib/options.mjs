@@ -28,6 +28,7 @@ const HELP = `npm run bench [-- options]
   --subjects file       the seeded database to measure, default bench/.data/subjects-<engine>.json
   --in-place            PGlite: run on the seeded folder itself instead of a fresh copy of it
   --compare a.json b.json   print two results side by side and exit
+  --print a.json        print the tables of a saved result and exit
 env: DATABASE_URL (PostgreSQL, else PGlite), BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10),
      BENCH_CHAT_SOCKETS (1000), BENCH_CHAT_RATES (200,1000), BENCH_CHAT_SECONDS (10), BENCH_CHAT_GRACE (10),
      BENCH_COLD_RUNS (3), BENCH_START_TIMEOUT (300 s), BENCH_QUIET_WAIT (600 s: the longest wait for other
@@ -44,10 +45,12 @@ export function readOptions(argv, repoRoot) {
       subjects: { type: "string" },
       "in-place": { type: "boolean", default: false },
       compare: { type: "boolean", default: false },
+      print: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) return { help: HELP };
+  if (values.print) return { print: resolve(values.print) };
   if (values.compare) {
     if (positionals.length !== 2)
       throw new UsageError("--compare takes two result files: --compare before.json after.json");
