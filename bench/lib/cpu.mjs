@@ -10,9 +10,10 @@ export function cpuSnapshot() {
 }
 
 /**
- * Between two snapshots: percent busy per CPU; `otherCores`, the cores' worth of CPU that processes
- * outside this bench used (PostgreSQL's excepted, reported as `postgresCores`: on PostgreSQL it is part
- * of the app being measured).
+ * Between two snapshots: percent busy per CPU; `postgresCores`, the cores' worth of CPU PostgreSQL used
+ * (part of the app on PostgreSQL); `otherCores`, everything else busy on the machine that was neither
+ * this bench, its children nor PostgreSQL: other processes, short-lived ones that left no trace by the
+ * second snapshot, and time the hypervisor gave to other machines (steal).
  */
 export function cpuUsage(before, after) {
   const busy = after.cpus.map((end, index) => {
@@ -21,17 +22,17 @@ export function cpuUsage(before, after) {
     return total > 0 ? Math.round(((end.busy - start.busy) / total) * 100) : null;
   });
   const wall = after.cpus[0] && before.cpus[0] ? after.cpus[0].total - before.cpus[0].total : 0;
-  const ours = new Set([process.pid, ...childPids()]);
-  let other = 0;
+  const machineBusy = after.cpus.reduce((sum, end, index) => sum + end.busy - before.cpus[index].busy, 0);
+  const ourPids = new Set([process.pid, ...childPids()]);
+  let ours = 0;
   let postgres = 0;
   for (const [pid, end] of after.processes) {
-    if (ours.has(pid)) continue;
     const used = end.jiffies - (before.processes.get(pid)?.jiffies ?? 0);
-    if (end.comm === "postgres") postgres += used;
-    else other += used;
+    if (ourPids.has(pid)) ours += used;
+    else if (end.comm === "postgres") postgres += used;
   }
-  const cores = (jiffies) => (wall > 0 ? Math.round((jiffies / wall) * 100) / 100 : null);
-  return { cpuBusy: busy, otherCores: cores(other), postgresCores: cores(postgres) };
+  const cores = (jiffies) => (wall > 0 ? Math.round((Math.max(0, jiffies) / wall) * 100) / 100 : null);
+  return { cpuBusy: busy, otherCores: cores(machineBusy - ours - postgres), postgresCores: cores(postgres) };
 }
 
 /** True when the load generator's core was the limit rather than the server's. */

@@ -9,6 +9,8 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 export async function hammer({ base, call, seconds, overallRate }) {
   await waitForQuiet();
   const cpuBefore = cpuSnapshot();
+  const ownBefore = process.cpuUsage();
+  const startedAt = performance.now();
   const result = await autocannon({
     url: `${base}${call.path}`,
     method: call.method,
@@ -25,6 +27,8 @@ export async function hammer({ base, call, seconds, overallRate }) {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     ...cpuUsage(cpuBefore, cpuSnapshot()),
+    // The load generator's own CPU, in cores: near 1 means it, not the server, set the pace.
+    loadGeneratorCores: round(cores(process.cpuUsage(ownBefore), performance.now() - startedAt), 2),
   };
 }
 
@@ -37,4 +41,8 @@ export function warmUp(base, call) {
     connections: CONNECTIONS,
     duration: 1,
   });
+}
+
+function cores({ user, system }, wallMs) {
+  return (user + system) / 1000 / wallMs;
 }
