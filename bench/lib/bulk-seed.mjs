@@ -2,6 +2,7 @@
 // triggers off, counters recounted set-based, statistics refreshed, and the named subjects written out
 // for the benchmark.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { planFor, steps } from "./dataset.mjs";
@@ -12,7 +13,7 @@ import { describeTarget, makeRoom, openTarget } from "./target.mjs";
 /** The documented password of every benchmark member. */
 export const BENCH_PASSWORD = "flik-bench-42";
 
-const subjectsDir = fileURLToPath(new URL("../.data/", import.meta.url));
+const defaultSubjectsDir = fileURLToPath(new URL("../.data/", import.meta.url));
 // Tables with counter triggers (migration 0004) and the ones loaded beside them.
 const seededTables = [
   "users",
@@ -28,33 +29,50 @@ const seededTables = [
 
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const count = (n) => n.toLocaleString("en-US");
+/** One progress line: what, how many rows (when it counts rows), how long. */
+const report = (label, since, rows) =>
+  console.log(
+    `  ${label.padEnd(26)} ${(rows === undefined ? "" : count(rows)).padStart(11)}  ${seconds(since)}`,
+  );
 
-export async function seedBenchmark({ scale, dataDir, reset, anchor, databaseUrl }) {
+export async function seedBenchmark({
+  scale,
+  dataDir,
+  reset,
+  anchor,
+  databaseUrl,
+  subjectsDir = defaultSubjectsDir,
+}) {
   const started = performance.now();
   const server = await loadServerModules();
   const plan = planFor(scale, anchor);
   // One argon2id hash for everyone: hashing 10,000 passwords would take minutes and prove nothing.
   const passwordHash = await server.hashPassword(BENCH_PASSWORD);
-  const target = await openTarget({ openDatabase: server.openDatabase, databaseUrl, dataDir });
+  const target = await openTarget({
+    openDatabase: server.openDatabase,
+    lockDataDir: server.lockDataDir,
+    databaseUrl,
+    dataDir,
+  });
   const where = describeTarget(target, databaseUrl);
   console.log(
     `Seeding ${where} at scale ${scale} (${count(plan.users)} members, times up to ${anchor.toISOString()})`,
   );
-  console.log(`  ${"open, migrate, hash".padEnd(26)} ${"".padStart(11)}  ${seconds(started)}`);
+  report("open, migrate, hash", started);
   try {
     await target.db.transaction(async (tx) => {
       await makeRoom(tx, { reset, where });
       await load(tx, plan, passwordHash, target.engine);
       const recount = performance.now();
       await server.recountCounters(tx);
-      console.log(`  ${"counters".padEnd(26)} ${"".padStart(11)}  ${seconds(recount)}`);
+      report("counters", recount);
     });
     const analyze = performance.now();
     // VACUUM as well: it sets the visibility map, so the benchmark's index-only scans see a settled table.
     await target.db.execute(sql`vacuum analyze`);
-    console.log(`  ${"vacuum analyze".padEnd(26)} ${"".padStart(11)}  ${seconds(analyze)}`);
+    report("vacuum analyze", analyze);
     const subjects = await describeSubjects(target, plan);
-    const file = writeSubjects(subjects);
+    const file = writeSubjects(subjects, subjectsDir);
     printTotals(subjects, file, started);
   } finally {
     await target.close();
@@ -63,8 +81,8 @@ export async function seedBenchmark({ scale, dataDir, reset, anchor, databaseUrl
 }
 
 /**
- * Bulk inserts with the tables' user triggers off: the counter triggers would fire once per row
- * (millions of single-row updates); recountCounters does their work once, set-based, afterwards.
+ * Bulk inserts with the tables' user triggers off: the counter triggers would update a member or a post
+ * for every row (millions of single-row updates); recountCounters does their work once, set-based, after.
  * Foreign keys and checks stay on. All inside the caller's transaction, so a failure leaves nothing
  * half-loaded and the triggers can never stay off.
  */
@@ -79,10 +97,7 @@ async function load(tx, plan, passwordHash, engine) {
     const since = performance.now();
     let rows = 0;
     for (const statement of [step.sql].flat()) rows += affected(await run(statement));
-    const label = step.label ?? step.table;
-    console.log(
-      `  ${label.padEnd(26)} ${step.table ? count(rows).padStart(11) : "".padStart(11)}  ${seconds(since)}`,
-    );
+    report(step.label ?? step.table, since, step.table ? rows : undefined);
   }
   for (const table of seededTables) await run(`alter table "${table}" enable trigger user`);
 }
@@ -122,9 +137,9 @@ async function describeSubjects(target, plan) {
   };
 }
 
-function writeSubjects(subjects) {
+function writeSubjects(subjects, subjectsDir) {
   mkdirSync(subjectsDir, { recursive: true });
-  const file = `${subjectsDir}subjects-${subjects.engine}.json`;
+  const file = join(subjectsDir, `subjects-${subjects.engine}.json`);
   writeFileSync(file, `${JSON.stringify(subjects, null, 2)}\n`);
   return file;
 }

@@ -1,4 +1,5 @@
-// The seed uses the server's own modules (database opening and migrations, counters, password hashing)
+// The seed uses the server's own modules (database opening and migrations, counters, password hashing,
+// the data-folder lock)
 // from its build, so the data is made with exactly the server's schema and parameters, never a copy.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -6,7 +7,13 @@ import { fileURLToPath } from "node:url";
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 export const serverDist = fileURLToPath(new URL("../../apps/server/dist/", import.meta.url));
 
-const modules = ["main.js", "db/database.js", "db/counters.js", "features/auth/password.js"];
+const modules = [
+  "main.js",
+  "db/database.js",
+  "db/counters.js",
+  "features/auth/password.js",
+  "platform/data-dir-lock.js",
+];
 
 /** Stops with a clear message when the server has not been built (the seed runs after `npm run build`). */
 export function requireServerBuild() {
@@ -21,14 +28,16 @@ export function requireServerBuild() {
 
 export async function loadServerModules() {
   requireServerBuild();
-  const [database, counters, password] = await Promise.all([
+  const [database, counters, password, lock] = await Promise.all([
     import(`${serverDist}db/database.js`),
     import(`${serverDist}db/counters.js`),
     import(`${serverDist}features/auth/password.js`),
+    import(`${serverDist}platform/data-dir-lock.js`),
   ]);
   return {
     openDatabase: database.openDatabase,
     recountCounters: counters.recountCounters,
     hashPassword: password.hashPassword,
+    lockDataDir: lock.lockDataDir,
   };
 }

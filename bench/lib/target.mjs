@@ -3,10 +3,13 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
-import { lockDataDir } from "./data-dir-lock.mjs";
 
-/** Opens (and migrates) the target with the server's own openDatabase. */
-export async function openTarget({ openDatabase, databaseUrl, dataDir }) {
+/**
+ * Opens (and migrates) the target with the server's own openDatabase, holding a PGlite folder with the
+ * server's own lock (two processes on one folder corrupt it; a running server refuses, and no server
+ * starts on a half-seeded folder).
+ */
+export async function openTarget({ openDatabase, lockDataDir, databaseUrl, dataDir }) {
   if (databaseUrl) {
     const database = await openDatabase({ databaseUrl, dataDir: null });
     return { ...database, dataDir: null, release: () => {} };

@@ -43,7 +43,7 @@ describe("the app", () => {
   });
 
   it("serves the web app for any page path, so the app can show its own 404", async () => {
-    for (const url of ["/", "/login", "/profile/alice", "/no/such/page?x=1"]) {
+    for (const url of ["/", "/login", "/profile/alice", "/profile/maya.travels", "/no/such/page?x=1"]) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toMatch(/^text\/html/);
@@ -64,6 +64,7 @@ describe("the app", () => {
       ["POST", "/api/auth/nope"],
       ["GET", "/api"],
       ["GET", "/assets/missing.js"],
+      ["GET", "/missing-icon.png"],
       ["DELETE", "/login"],
     ] as const) {
       const response = await app.inject({ method, url });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -7,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsDir } from "../platform/paths.js";
+import { readPgliteTemplate } from "./pglite-template.js";
 import * as schema from "./schema.js";
 
 /** What every query module receives: the same API on PGlite and on PostgreSQL. */
@@ -28,8 +30,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite's folder; `null` keeps the database in memory. */
   dataDir: string | null;
-  /** Sees every SQL statement sent (tests count them). */
-  onQuery?: (sql: string) => void;
+  /** Sees every SQL statement sent, with its parameters (tests count them and explain their plans). */
+  onQuery?: (sql: string, params: unknown[]) => void;
   /**
    * Hears a pooled PostgreSQL connection that fails while idle (a restart, a network cut). Without a
    * listener node-postgres would throw it as an uncaught exception and take the process down.
@@ -43,7 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const drizzleConfig = {
     schema,
     casing: "snake_case",
-    ...(onQuery && { logger: { logQuery: (query: string) => onQuery(query) } }),
+    ...(onQuery && { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } }),
   } as const;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -89,10 +91,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  const client = options.dataDir ? new PGlite(join(options.dataDir, "db")) : new PGlite();
+  const client = options.dataDir ? openDataFolder(join(options.dataDir, "db")) : new PGlite();
   const db = drizzlePglite(client, drizzleConfig);
   await migratePglite(db, { migrationsFolder: migrationsDir });
   return { db, engine: "pglite", isReady: () => !client.closed, close: () => client.close() };
+}
+
+/** An existing data folder, or a new one unpacked from the build's template when there is one. */
+function openDataFolder(folder: string): PGlite {
+  const template = existsSync(folder) ? undefined : readPgliteTemplate();
+  return new PGlite(folder, template && { loadDataDir: template });
 }
 
 /** The PostgreSQL error code of a failed query, looking through Drizzle's wrapper. */

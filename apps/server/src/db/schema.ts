@@ -46,6 +46,7 @@ export const users = pgTable(
     followersCount: counter(),
     followingCount: counter(),
     postsCount: counter(),
+    unreadNotificationsCount: counter(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -129,7 +130,8 @@ export const posts = pgTable(
   },
   (t) => [
     index("posts_user_created_idx").on(t.userId, newestFirst(t.createdAt), newestFirst(t.id)),
-    index("posts_created_idx").on(newestFirst(t.createdAt), newestFirst(t.id)),
+    // The community's newest posts with their authors, read from the index alone (the feed's first plan).
+    index("posts_created_idx").on(newestFirst(t.createdAt), newestFirst(t.id), t.userId),
     // The flicks feed: videos only, newest first.
     index("posts_video_created_idx")
       .on(newestFirst(t.createdAt), newestFirst(t.id))

@@ -9,7 +9,9 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? "postgres://post
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database
  * on the PostgreSQL server that is dropped again when the file is done.
  */
-export async function openTestDatabase(onQuery?: (sql: string) => void): Promise<Database> {
+export async function openTestDatabase(
+  onQuery?: (sql: string, params: unknown[]) => void,
+): Promise<Database> {
   if (process.env.TEST_DB !== "postgres") return openDatabase({ dataDir: null, onQuery });
   const name = `flik_test_${randomBytes(6).toString("hex")}`;
   await adminQuery(`create database ${name}`);

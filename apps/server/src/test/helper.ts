@@ -39,6 +39,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /** Every SQL statement the test apps of this file sent, in order. */
 export const sqlLog: string[] = [];
+/** The same statements with their parameters. */
+export const statementLog: { sql: string; params: unknown[] }[] = [];
 
 /** How many SQL statements `action` caused. */
 export async function countQueries(action: () => Promise<unknown>): Promise<number> {
@@ -49,7 +51,10 @@ export async function countQueries(action: () => Promise<unknown>): Promise<numb
 
 /** The whole app on a fresh database, closed after the test file. */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
-  const database = await openTestDatabase((sql) => sqlLog.push(sql));
+  const database = await openTestDatabase((sql, params) => {
+    sqlLog.push(sql);
+    statementLog.push({ sql, params });
+  });
   const built = await buildApp(testConfig(overrides), { database });
   afterAll(async () => {
     await built.app.close();

@@ -4,7 +4,12 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
 const serverOwnedPaths = /^\/(api|media|socket\.io)(\/|$)/;
-const looksLikeFile = /\/[^/]+\.[a-z0-9]+$/i;
+/**
+ * A request for a file of the build (anything under /assets, or a top-level name with an extension such
+ * as /favicon.svg) that is missing gets a 404; every other path is a page, dots and all (a username may
+ * have a period: /profile/maya.travels).
+ */
+const looksLikeFile = (path: string) => path.startsWith("/assets/") || /^\/[^/]+\.[a-z0-9]+$/i.test(path);
 
 /**
  * Serves the built web app with history fallback: any unknown page path gets index.html (the app shows
@@ -27,7 +32,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     const isPage = (request.method === "GET" || request.method === "HEAD") && !serverOwnedPaths.test(path);
-    if (isPage && !looksLikeFile.test(path)) {
+    if (isPage && !looksLikeFile(path)) {
       if (built) return reply.header("cache-control", "no-cache").sendFile("index.html");
       return reply
         .status(404)

@@ -1,8 +1,8 @@
 /** Who may read and write a chat, start one, and change a message. */
 
-/** Only members read or write a chat; to anyone else it does not exist. */
-export function canUseChat(membership: { member: { userId: string } } | undefined): boolean {
-  return membership !== undefined;
+/** Only members read or write a chat; to anyone else it does not exist. `member`: the viewer's row in it. */
+export function canUseChat(member: { userId: string } | undefined): boolean {
+  return member !== undefined;
 }
 
 /** A chat is between members; nobody starts one with themselves alone. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { notifications, posts, users } from "../../db/schema.js";
@@ -66,9 +66,11 @@ export async function markAllRead(db: Db, recipientId: string) {
     .where(and(eq(notifications.recipientId, recipientId), eq(notifications.read, false)));
 }
 
+/** The member's unread notifications: the count kept on their row. */
 export async function countUnread(db: Db, recipientId: string) {
-  return db.$count(
-    notifications,
-    and(eq(notifications.recipientId, recipientId), sql`not ${notifications.read}`),
-  );
+  const [row] = await db
+    .select({ unread: users.unreadNotificationsCount })
+    .from(users)
+    .where(eq(users.id, recipientId));
+  return row?.unread ?? 0;
 }

@@ -26,16 +26,50 @@ function postAsSeenBy(db: Db, viewerId: string) {
 export type PostWithAuthor = Awaited<ReturnType<typeof findPostWithAuthor>> & {};
 
 /**
- * One page of the member's feed: their own posts and those of members they follow, newest first. A
- * bounded walk per author (each author's newest `limit` posts past the cursor, read from their posts
- * index) merged and cut to the page, so a page costs the same however many posts the community has,
- * growing only with the number of members followed.
+ * How many of the community's newest posts the feed looks through for the member's followings before
+ * it walks each followed member's posts instead.
  */
-export function feedPage(db: Db, viewerId: string, limit: number, cursor: Cursor | undefined) {
-  const authors = unionAll(
-    db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, viewerId)),
-    db.select({ id: users.id }).from(users).where(eq(users.id, viewerId)),
-  ).as("authors");
+const FEED_RECENT_WINDOW = 1000;
+
+/**
+ * One page of the member's feed: their own posts and those of members they follow, newest first, in
+ * one statement that picks the cheaper of two exact plans, each bounded whatever the community's size:
+ * - the community's newest FEED_RECENT_WINDOW posts (past the cursor), kept when by followed members:
+ *   when that finds a whole page it is the page (any other followed post is older than all of them).
+ *   It does for members who follow many, for whom the walk below costs most.
+ * - otherwise each followed member's newest `limit` posts (past the cursor), read from their posts
+ *   index, merged and cut to the page: it grows only with the number of members followed.
+ */
+export function feedPage(
+  db: Db,
+  viewerId: string,
+  limit: number,
+  cursor: Cursor | undefined,
+  recentWindow = FEED_RECENT_WINDOW,
+) {
+  const authors = db
+    .$with("authors")
+    .as(
+      unionAll(
+        db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, viewerId)),
+        db.select({ id: users.id }).from(users).where(eq(users.id, viewerId)),
+      ),
+    );
+  const newest = db
+    .select({ id: posts.id, userId: posts.userId, createdAt: posts.createdAt })
+    .from(posts)
+    .where(olderThan(cursor, posts.createdAt, posts.id))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(recentWindow)
+    .as("newest");
+  const recent = db.$with("recent").as(
+    db
+      .select({ id: newest.id, createdAt: newest.createdAt })
+      .from(newest)
+      .where(inArray(newest.userId, db.select({ id: authors.id }).from(authors)))
+      .orderBy(desc(newest.createdAt), desc(newest.id))
+      .limit(limit),
+  );
   const newestOfAuthor = db
     .select({ id: posts.id, createdAt: posts.createdAt })
     .from(posts)
@@ -43,13 +77,23 @@ export function feedPage(db: Db, viewerId: string, limit: number, cursor: Cursor
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit)
     .as("newest_of_author");
-  const page = db
-    .select({ id: newestOfAuthor.id })
-    .from(authors)
-    .crossJoinLateral(newestOfAuthor)
-    .orderBy(desc(newestOfAuthor.createdAt), desc(newestOfAuthor.id))
-    .limit(limit)
-    .as("feed_page");
+  // Uncorrelated conditions: PostgreSQL decides them once and runs only the branch that holds.
+  const recentIsWhole = sql`(select count(*) from ${recent}) >= ${limit}`;
+  const branches = db
+    .select({ id: recent.id })
+    .from(recent)
+    .where(recentIsWhole)
+    .unionAll(
+      db
+        .select({ id: newestOfAuthor.id })
+        .from(authors)
+        .crossJoinLateral(newestOfAuthor)
+        .where(sql`not ${recentIsWhole}`)
+        .orderBy(desc(newestOfAuthor.createdAt), desc(newestOfAuthor.id))
+        .limit(limit),
+    )
+    .as("branches");
+  const page = db.with(authors, recent).select({ id: branches.id }).from(branches).as("feed_page");
   return postAsSeenBy(db, viewerId)
     .innerJoin(page, eq(page.id, posts.id))
     .orderBy(desc(posts.createdAt), desc(posts.id));
@@ -267,21 +311,27 @@ export async function insertComment(db: Db, values: { postId: string; userId: st
   return row;
 }
 
-export async function findComment(db: Db, id: string): Promise<CommentRow | undefined> {
+/** A comment with its author, and its post's comment count after it (kept on the post). */
+export async function findComment(db: Db, id: string) {
   const [row] = await db
     .select({
-      id: postComments.id,
-      postId: postComments.postId,
-      text: postComments.text,
-      createdAt: postComments.createdAt,
+      comment: {
+        id: postComments.id,
+        postId: postComments.postId,
+        text: postComments.text,
+        createdAt: postComments.createdAt,
+      },
       user: { id: users.id, username: users.username, avatar: users.avatar },
+      commentsCount: posts.commentsCount,
     })
     .from(postComments)
     .innerJoin(users, eq(users.id, postComments.userId))
+    .innerJoin(posts, eq(posts.id, postComments.postId))
     .where(eq(postComments.id, id));
-  return row;
-}
-
-export async function countComments(db: Db, postId: string) {
-  return db.$count(postComments, eq(postComments.postId, postId));
+  return (
+    row && {
+      comment: { ...row.comment, user: row.user } satisfies CommentRow,
+      commentsCount: row.commentsCount,
+    }
+  );
 }

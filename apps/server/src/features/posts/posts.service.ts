@@ -27,7 +27,6 @@ import { canEditPost, canInteractWithPost, canSeePost, canSeePostsOf } from "./p
 import { presentComment, presentFlickLike, presentLikes } from "./posts.presenter.js";
 import {
   authorPage,
-  countComments,
   deleteLike,
   deletePost,
   feedPage,
@@ -223,9 +222,10 @@ export function createPostsService(deps: {
     ) {
       const { post } = await interactable(caller, postId, kind);
       const { id } = await insertComment(db, { postId, userId: caller.userId, text: input.text });
-      const [row, commentsCount] = await Promise.all([findComment(db, id), countComments(db, postId)]);
-      if (!row) throw missing(kind);
-      const comment = presentComment(row);
+      const found = await findComment(db, id);
+      if (!found) throw missing(kind);
+      const { commentsCount } = found;
+      const comment = presentComment(found.comment);
       events.commented({ postId, ownerId: post.userId, comment, commentsCount }, caller);
       await domainEvents.publish("postCommented", {
         postId,

@@ -1,0 +1,146 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { factories } from "../test/factories.js";
+import { buildTestApp, statementLog } from "../test/helper.js";
+
+/**
+ * Every paged list reads its page from an index in its own order. Each list's statements are explained
+ * with sequential scans, bitmap scans and sorts priced out (`enable_* = off` only adds cost, so what is
+ * left in the plan is what no index could do): a list whose index is missing, or declared in another
+ * order than the query sorts (the DESC NULLS LAST bug of issue 12), shows a Seq Scan or a Sort here on
+ * a handful of rows, long before it shows on a community's millions. The benchmark measures the time.
+ */
+const built = await buildTestApp();
+const { call, persona, createPost, createFlick, follow, like, comment, chatBetween, sendMessage } =
+  factories(built);
+const alice = await persona("alice");
+const bob = await persona("bob");
+const carol = await persona("carol");
+
+let postId = "";
+let chatId = "";
+beforeAll(async () => {
+  await follow(bob, alice);
+  await follow(bob, carol);
+  await follow(alice, bob);
+  for (let i = 0; i < 3; i++) {
+    const post = await createPost(alice, { caption: `#${i}` });
+    postId = post._id;
+    await createFlick(carol);
+    await like(bob, post);
+    await like(carol, post);
+    await comment(bob, post, `Nice ${i}`);
+  }
+  const chat = await chatBetween(bob, alice);
+  chatId = chat._id;
+  await sendMessage(alice, chat, "Hi Bob");
+  await sendMessage(bob, chat, "Hi Alice");
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: PlanNode[];
+}
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+/** A logged statement as SQL text with its parameters written in, for EXPLAIN. */
+function inlined({ sql: text, params }: { sql: string; params: unknown[] }) {
+  return text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+}
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** The plans of the reading statements that one request sent (the session lookup included). */
+async function plansOf(path: string) {
+  const before = statementLog.length;
+  const response = await call(bob, "GET", path);
+  expect(response.statusCode, response.body).toBe(200);
+  const reads = statementLog.slice(before).filter((statement) => /^(select|with)\b/i.test(statement.sql));
+  const plans: PlanNode[][] = [];
+  for (const statement of reads) {
+    plans.push(
+      await built.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        await tx.execute(sql`set local enable_sort = off`);
+        const result = (await tx.execute(
+          sql.raw(`explain (format json) ${inlined(statement)}`),
+        )) as unknown as {
+          rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[];
+        };
+        const plan = result.rows[0]?.["QUERY PLAN"][0].Plan;
+        if (!plan) throw new Error(`no plan for ${statement.sql}`);
+        return nodesOf(plan);
+      }),
+    );
+  }
+  return plans;
+}
+
+/**
+ * The list's page statement reads `index`; when `ordered`, that statement has no sort at all (the index
+ * gives the order). No statement of the request scans a table from end to end.
+ */
+async function expectServedBy(path: string, index: string, { ordered }: { ordered: boolean }) {
+  const plans = await plansOf(path);
+  for (const nodes of plans) {
+    const scans = nodes
+      .filter((node) => node["Node Type"] === "Seq Scan")
+      .map((node) => node["Relation Name"]);
+    expect(scans, `${path} scans a whole table`).toEqual([]);
+  }
+  const page = plans.find((nodes) => nodes.some((node) => node["Index Name"] === index));
+  expect(page, `${path} does not read ${index}`).toBeDefined();
+  if (ordered) {
+    const sorts = page?.filter(
+      (node) => node["Node Type"] === "Sort" || node["Node Type"] === "Incremental Sort",
+    );
+    expect(sorts, `${path} sorts what ${index} should give in order`).toEqual([]);
+  }
+}
+
+describe("every list reads its index in its own order", () => {
+  it("the feed walks each followed member's posts index (then merges the heads)", async () => {
+    await expectServedBy("/posts?limit=20", "posts_user_created_idx", { ordered: false });
+  });
+
+  it("a profile's posts", async () => {
+    await expectServedBy("/profile/alice/posts?limit=12", "posts_user_created_idx", { ordered: true });
+  });
+
+  it("the flicks feed", async () => {
+    await expectServedBy("/flicks?limit=10", "posts_video_created_idx", { ordered: true });
+  });
+
+  it("a post's newest comments and likers", async () => {
+    await expectServedBy(`/posts/${postId}`, "post_comments_post_created_idx", { ordered: false });
+    await expectServedBy(`/posts/${postId}`, "post_likes_post_created_idx", { ordered: false });
+  });
+
+  it("notifications", async () => {
+    await expectServedBy("/notifications?limit=20", "notifications_recipient_created_idx", { ordered: true });
+  });
+
+  it("a chat's messages, and the last message of each chat", async () => {
+    await expectServedBy(`/chats/${chatId}/messages?limit=30`, "messages_chat_created_idx", {
+      ordered: true,
+    });
+    await expectServedBy("/chats", "messages_chat_created_idx", { ordered: false });
+  });
+
+  it("followers and following, and the account's newest of each", async () => {
+    await expectServedBy(`/followers/${carol.userId}`, "follows_followee_created_idx", { ordered: true });
+    await expectServedBy(`/following/${bob.userId}`, "follows_follower_created_idx", { ordered: true });
+    await expectServedBy("/user", "follows_follower_created_idx", { ordered: true });
+  });
+});
