@@ -10,6 +10,9 @@ import { join } from "node:path";
 import { subjectsFile } from "../lib/subjects.mjs";
 
 const undo = readFileSync(new URL("./undo-0004.sql", import.meta.url), "utf8");
+// Migrations 0000-0004 applied: a database a newer build has migrated further cannot be undone by this.
+const EXPECTED_MIGRATIONS = 5;
+const countMigrations = `select count(*)::int as n from "drizzle"."__drizzle_migrations"`;
 // VACUUM FULL rewrites the two tables that lost columns, so their rows are as narrow as the old schema's.
 const compact = ["VACUUM FULL users", "VACUUM FULL posts", "ANALYZE"];
 
@@ -35,6 +38,7 @@ async function copyPglite(from, to) {
   cpSync(from, to, { recursive: true });
   const { PGlite } = await import("@electric-sql/pglite");
   const db = new PGlite(join(to, "db"));
+  assertMigrations((await db.query(countMigrations)).rows[0].n);
   await db.transaction((tx) => tx.exec(undo));
   for (const statement of compact) await db.exec(statement);
   await db.close();
@@ -43,6 +47,10 @@ async function copyPglite(from, to) {
 /** CREATE DATABASE … TEMPLATE copies the seeded database file by file (no other session may be on it). */
 async function copyPostgres(sourceUrl) {
   const { default: pg } = await import("pg");
+  const check = new pg.Client({ connectionString: sourceUrl });
+  await check.connect();
+  assertMigrations((await check.query(countMigrations)).rows[0].n);
+  await check.end();
   const source = new URL(sourceUrl);
   const name = source.pathname.slice(1);
   const target = new URL(sourceUrl);
@@ -60,4 +68,11 @@ async function copyPostgres(sourceUrl) {
   for (const statement of compact) await db.query(statement);
   await db.end();
   return target.href;
+}
+
+function assertMigrations(applied) {
+  if (applied !== EXPECTED_MIGRATIONS)
+    throw new Error(
+      `the seeded database has ${applied} migrations applied, not ${EXPECTED_MIGRATIONS} (0000-0004): seed again`,
+    );
 }
