@@ -9,7 +9,6 @@ import { chatDelivery } from "./lib/chat.mjs";
 import { pinning, stopAll } from "./lib/children.mjs";
 import { coldStarts } from "./lib/cold-start.mjs";
 import { compareFiles } from "./lib/compare.mjs";
-import { cpuSnapshot, cpuUsage } from "./lib/cpu.mjs";
 import { StartError, serverMain, startFlik } from "./lib/flik-server.mjs";
 import { hammer } from "./lib/load.mjs";
 import { describeCode, describeMachine } from "./lib/machine.mjs";
@@ -123,18 +122,12 @@ async function measureRunning(result, options, subjects, dataDir) {
   }
 }
 
-/**
- * Runs a selected section into result[key], noting how much CPU other processes on the machine took
- * meanwhile: a busy neighbour shows in the result instead of silently slowing it.
- */
+/** Runs a section into result[key] when it is selected. */
 function sectionRunner(result, sections) {
-  result.otherCores ??= {};
   return async (section, key, title, measure) => {
     if (!sections.has(section)) return;
     log(title);
-    const before = cpuSnapshot();
     result[key] = await measure();
-    result.otherCores[section] = cpuUsage(before, cpuSnapshot()).otherCores;
   };
 }
 

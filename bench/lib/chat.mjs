@@ -4,7 +4,7 @@
 // peer never heard of it within the grace period; an ack error is the server shedding load.
 import { io } from "socket.io-client";
 import { memberNames, request, signInMany } from "./api.mjs";
-import { waitForQuiet } from "./cpu.mjs";
+import { cpuSnapshot, cpuUsage, waitForQuiet } from "./cpu.mjs";
 import { sleep } from "./flik-server.mjs";
 import { percentile, round } from "./stats.mjs";
 
@@ -116,6 +116,7 @@ async function sendAtRate({ pairs, sockets, rate, seconds, tag }) {
   const latencies = new Map();
   const unlisten = listenForDeliveries(sockets, tag, sentAt, latencies);
   await waitForQuiet();
+  const cpuBefore = cpuSnapshot();
 
   const startedAt = performance.now();
   let sent = 0;
@@ -155,6 +156,7 @@ async function sendAtRate({ pairs, sockets, rate, seconds, tag }) {
     p50: round(percentile(delivered, 0.5)),
     p99: round(percentile(delivered, 0.99)),
     max: round(Math.max(0, ...delivered)),
+    ...cpuUsage(cpuBefore, cpuSnapshot()),
   };
   // Unmeasured: let a backlog drain so the next rate does not start on a server still catching up.
   const drainEnd = performance.now() + DRAIN_MS;

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { waitForQuiet } from "./cpu.mjs";
+import { cpuSnapshot, cpuUsage, waitForQuiet } from "./cpu.mjs";
 import { startFlik } from "./flik-server.mjs";
 import { median, round } from "./stats.mjs";
 
@@ -36,13 +36,16 @@ export async function coldStarts({ serverRoot, pgliteDir, databaseUrl, postgresD
 
 async function timeStarts(log, label, start) {
   const runs = [];
+  let otherCores = 0;
   for (let index = 0; index < RUNS; index++) {
     await waitForQuiet(log);
+    const before = cpuSnapshot();
     runs.push(await start());
+    otherCores = Math.max(otherCores, cpuUsage(before, cpuSnapshot()).otherCores ?? 0);
   }
   const ms = round(median(runs), 0);
   log(`  ${label}: ${ms} ms (median of ${runs.map((value) => Math.round(value)).join(", ")})`);
-  return { ms, runs: runs.map((value) => round(value, 0)) };
+  return { ms, runs: runs.map((value) => round(value, 0)), otherCores };
 }
 
 async function startAndStop(options) {

@@ -34,15 +34,33 @@ export function printResult(result, print = console.log) {
   if (result.chat) printChat(result.chat, print);
   if (result.coldStart) printColdStart(result.coldStart, print);
   if (result.scriptBytes) printScriptBytes(result.scriptBytes, print);
-  printOtherLoad(result.otherCores, print);
+  printOtherLoad(result, print);
 }
 
-/** Other work on the machine during a section makes its figures noisy; say so beside them. */
-function printOtherLoad(otherCores = {}, print) {
-  const busy = Object.entries(otherCores).filter(([, cores]) => cores >= 0.05);
+/** The most CPU other processes took during any measurement of each section, in cores. */
+export function otherLoad(result) {
+  const most = (values) => Math.max(0, ...values.filter((value) => Number.isFinite(value)));
+  const rounds = (call) => [...call.flik.rounds, ...call.raw.rounds];
+  const cold = Object.values(result.coldStart ?? {}).map((entry) => entry.otherCores);
+  return {
+    calls: most((result.calls ?? []).flatMap(rounds).map((r) => r.otherCores)),
+    peak60: most([result.feedAtShare?.otherCores]),
+    mix: most(
+      Object.values(result.mix?.rounds ?? {})
+        .flat()
+        .map((r) => r.otherCores),
+    ),
+    chat: most((result.chat?.rates ?? []).map((r) => r.otherCores)),
+    cold: most(cold),
+  };
+}
+
+/** Other work on the machine during a measurement makes it noisy; say so beside the figures. */
+function printOtherLoad(result, print) {
+  const busy = Object.entries(otherLoad(result)).filter(([, cores]) => cores >= 0.05);
   if (busy.length === 0) return;
   print(
-    `\nOther processes used CPU during the run (cores): ${busy.map(([section, cores]) => `${section} ${cores}`).join(", ")}`,
+    `\nMost CPU other processes took during one measurement (cores): ${busy.map(([section, cores]) => `${section} ${cores}`).join(", ")}`,
   );
 }
 
