@@ -1,0 +1,151 @@
+// The feed while other members write: 10 connections in a closed loop, every tenth request a write
+// (like, unlike, comment, new post) by a member the reader follows, so each write lands in, or changes
+// a post of, the very feed being read. Reported as the feed's p99 under the mix divided by its p99 in the
+// same loop with no writes, both as medians of interleaved rounds.
+import { Agent, request as httpRequest } from "node:http";
+import { bearer, request, signIn } from "./api.mjs";
+import { cpuSnapshot, cpuUsage, measureQuietly, waitForQuiet } from "./cpu.mjs";
+import { CONNECTIONS } from "./load.mjs";
+import { median, percentile, ratio, round } from "./stats.mjs";
+
+const WRITE_EVERY = 10;
+
+export async function feedUnderWrites(flik, subjects, typicalToken, { seconds, rounds, log }) {
+  const feedPath = "/api/posts?limit=20";
+  const writers = await followedWriters(flik.base, subjects, typicalToken);
+  const { posts } = await request(flik.base, "GET", feedPath, { token: typicalToken });
+  const targets = posts.map((post) => post._id ?? post.id);
+  if (writers.length === 0 || targets.length === 0)
+    return { skipped: "the typical member follows no one or sees no posts" };
+  const read = { method: "GET", path: feedPath, headers: bearer(typicalToken) };
+  const writes = writeSequence(writers, targets);
+
+  // Untimed: the first seconds of a feed under load are slower (JIT, caches) and would skew round one.
+  await closedLoop(flik.base, 2, () => ({ kind: "read", ...read }));
+  const readOnly = [];
+  const mixed = [];
+  for (let index = 0; index < rounds; index++) {
+    readOnly.push(
+      await measureQuietly(() => closedLoop(flik.base, seconds, () => ({ kind: "read", ...read }))),
+    );
+    let count = 0;
+    const mixedRequest = () => (++count % WRITE_EVERY === 0 ? writes() : { kind: "read", ...read });
+    mixed.push(await measureQuietly(() => closedLoop(flik.base, seconds, mixedRequest)));
+    log(
+      `  mix round ${index + 1}: feed p99 ${readOnly.at(-1).read.p99} ms read-only, ${mixed.at(-1).read.p99} ms with writes`,
+    );
+  }
+  const readOnlyP99 = median(readOnly.map((r) => r.read.p99));
+  const mixedP99 = median(mixed.map((r) => r.read.p99));
+  return {
+    writers: writers.length,
+    writeShare: 1 / WRITE_EVERY,
+    readOnly: {
+      rps: median(readOnly.map((r) => r.rps)),
+      p50: median(readOnly.map((r) => r.read.p50)),
+      p99: readOnlyP99,
+    },
+    mixed: {
+      rps: median(mixed.map((r) => r.rps)),
+      p50: median(mixed.map((r) => r.read.p50)),
+      p99: mixedP99,
+      writeP50: median(mixed.map((r) => r.write.p50)),
+      writeP99: median(mixed.map((r) => r.write.p99)),
+      failures: mixed.reduce((sum, r) => sum + r.failures, 0),
+    },
+    p99Ratio: ratio(mixedP99, readOnlyP99),
+    rounds: { readOnly, mixed },
+  };
+}
+
+/** Up to ten members the typical member follows, signed in to write. */
+async function followedWriters(base, subjects, token) {
+  const { typical } = subjects.members;
+  const page = await request(base, "GET", `/api/following/${typical.id}?limit=10`, { token });
+  const list = page.following ?? page.users ?? page.members ?? [];
+  const writers = [];
+  for (const member of list.slice(0, 10))
+    writers.push(await signIn(base, member.username, subjects.password));
+  return writers;
+}
+
+/** Cycles like → comment → unlike → new post, each by the next writer on the next post of the feed. */
+function writeSequence(writers, targets) {
+  let step = 0;
+  return () => {
+    const writer = writers[step % writers.length];
+    const post = targets[Math.floor(step / 4) % targets.length];
+    const kind = ["like", "comment", "unlike", "post"][step % 4];
+    step++;
+    const headers = { ...bearer(writer.token), "content-type": "application/json" };
+    if (kind === "post") {
+      const body = { image: "/media/image/bench.jpg", caption: `bench post ${step}` };
+      return { kind: "write", method: "POST", path: "/api/posts", headers, body };
+    }
+    if (kind === "comment")
+      return {
+        kind: "write",
+        method: "POST",
+        path: `/api/posts/${post}/comment`,
+        headers,
+        body: { text: `bench ${step}` },
+      };
+    return { kind: "write", method: "POST", path: `/api/posts/${post}/${kind}`, headers, body: {} };
+  };
+}
+
+/** CONNECTIONS workers, each sending its next request as soon as the last one answered. */
+async function closedLoop(base, seconds, next) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const url = new URL(base);
+  const samples = { read: [], write: [] };
+  let failures = 0;
+  await waitForQuiet();
+  const cpuBefore = cpuSnapshot();
+  const endAt = performance.now() + seconds * 1000;
+  async function worker() {
+    while (performance.now() < endAt) {
+      const call = next();
+      const t0 = performance.now();
+      const status = await send(agent, url, call);
+      samples[call.kind].push(performance.now() - t0);
+      if (status >= 400) failures++;
+    }
+  }
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  agent.destroy();
+  const stat = (values) => ({
+    count: values.length,
+    p50: round(percentile(values, 0.5)),
+    p99: round(percentile(values, 0.99)),
+  });
+  return {
+    rps: round((samples.read.length + samples.write.length) / seconds, 0),
+    read: stat(samples.read),
+    write: stat(samples.write),
+    failures,
+    ...cpuUsage(cpuBefore, cpuSnapshot()),
+  };
+}
+
+function send(agent, url, call) {
+  const body = call.body && JSON.stringify(call.body);
+  return new Promise((resolve) => {
+    const req = httpRequest(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method: call.method,
+        path: call.path,
+        headers: call.headers,
+      },
+      (response) => {
+        response.resume();
+        response.once("end", () => resolve(response.statusCode));
+      },
+    );
+    req.once("error", () => resolve(599));
+    req.end(body);
+  });
+}

@@ -1,0 +1,186 @@
+// Prints a result as Markdown tables (pasteable into the README and issue notes as they are).
+import { clientBound } from "./cpu.mjs";
+
+export function table(headers, rows) {
+  const line = (cells) =>
+    `| ${cells.map((cell) => (cell === null || cell === undefined ? "–" : String(cell))).join(" | ")} |`;
+  return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+export function formatNumber(value) {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== "number") return value;
+  return Math.abs(value) >= 1000 ? Math.round(value).toLocaleString("en-US") : String(value);
+}
+
+function ms(value) {
+  return value === null || value === undefined ? null : `${formatNumber(value)} ms`;
+}
+
+export function printResult(result, print = console.log) {
+  const { machine, code, subjects } = result;
+  print(
+    `\nFlik ${code.commit} on ${result.engine}, ${subjects.scale !== undefined ? `scale ${subjects.scale}` : "seed"} (${countsLine(subjects.counts)})`,
+  );
+  print(
+    `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ""}; ${result.pinning}`,
+  );
+  print(
+    `${result.settings.connections} connections, ${result.settings.rounds} interleaved rounds of ${result.settings.seconds} s, medians\n`,
+  );
+  if (result.calls?.length) printCalls(result.calls, result.pinned, print);
+  if (result.feedAtShare) printFeedAtShare(result.feedAtShare, print);
+  if (result.mix) printMix(result.mix, print);
+  if (result.chat) printChat(result.chat, print);
+  if (result.coldStart) printColdStart(result.coldStart, print);
+  if (result.scriptBytes) printScriptBytes(result.scriptBytes, print);
+  printOtherLoad(result, print);
+}
+
+/** The most CPU other processes took during any measurement of each section, in cores. */
+export function otherLoad(result) {
+  const most = (values) => Math.max(0, ...values.filter((value) => Number.isFinite(value)));
+  const rounds = (call) => [...call.flik.rounds, ...call.raw.rounds];
+  const cold = Object.values(result.coldStart ?? {}).map((entry) => entry.otherCores);
+  return {
+    calls: most((result.calls ?? []).flatMap(rounds).map((r) => r.otherCores)),
+    peak60: most([result.feedAtShare?.otherCores]),
+    mix: most(
+      Object.values(result.mix?.rounds ?? {})
+        .flat()
+        .map((r) => r.otherCores),
+    ),
+    chat: most((result.chat?.rates ?? []).map((r) => r.otherCores)),
+    cold: most(cold),
+  };
+}
+
+/** Other work on the machine during a measurement makes it noisy; say so beside the figures. */
+function printOtherLoad(result, print) {
+  const busy = Object.entries(otherLoad(result)).filter(([, cores]) => cores >= 0.05);
+  if (busy.length === 0) return;
+  print(
+    `\nMost CPU other processes took during one measurement (cores): ${busy.map(([section, cores]) => `${section} ${cores}`).join(", ")}`,
+  );
+}
+
+function countsLine(counts = {}) {
+  return Object.entries(counts)
+    .map(([name, value]) => `${formatNumber(value)} ${name}`)
+    .join(", ");
+}
+
+function printCalls(calls, pinned, print) {
+  // † marks a figure the load generator's core capped: the server had room for more.
+  const capped = (side) => (pinned && clientBound(side.cpuBusy) ? " †" : "");
+  const rows = calls.map((call) => [
+    `${call.name} \`${call.method} ${shorten(call.path)}\``,
+    `${formatNumber(call.flik.rps)}${capped(call.flik)}`,
+    ms(call.flik.p50),
+    ms(call.flik.p99),
+    `${formatNumber(call.raw.rps)}${capped(call.raw)}`,
+    call.ratio,
+    answerCell(call),
+  ]);
+  print(table(["call", "Flik req/s", "p50", "p99", "raw req/s", "ratio", "answer"], rows));
+  if (rows.some((row) => row[1].endsWith("†") || row[4].endsWith("†")))
+    print("† the load generator's core was full and the server's was not: the server could do more");
+}
+
+/** Ids and cursors say nothing in a table; the JSON keeps the full path. */
+function shorten(path) {
+  return path
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "{id}")
+    .replace(/cursor=[^&]+/, "cursor=…");
+}
+
+function answerCell(call) {
+  const bytes = `${formatNumber(call.bytes)} B`;
+  if (call.status === 200 && call.flik.non2xx === 0 && call.flik.errors === 0) return bytes;
+  return `${bytes}, status ${call.status}, ${call.flik.non2xx} non-2xx, ${call.flik.errors} errors`;
+}
+
+function printFeedAtShare(share, print) {
+  print(
+    `\nFeed (typical) at ${share.share * 100} % of its peak: ${formatNumber(share.offeredRps)} req/s offered, ${formatNumber(share.rps)} served, p50 ${ms(share.p50)}, p99 ${ms(share.p99)}`,
+  );
+}
+
+function printMix(mix, print) {
+  if (mix.skipped) return print(`\nFeed under writes: skipped (${mix.skipped})`);
+  print(
+    `\nFeed (typical) with ${mix.writeShare * 100} % writes by ${mix.writers} followed members (like, comment, unlike, new post):`,
+  );
+  print(
+    table(
+      ["", "req/s", "feed p50", "feed p99", "write p50", "write p99"],
+      [
+        ["read only", formatNumber(mix.readOnly.rps), ms(mix.readOnly.p50), ms(mix.readOnly.p99), null, null],
+        [
+          "90 / 10 mix",
+          formatNumber(mix.mixed.rps),
+          ms(mix.mixed.p50),
+          ms(mix.mixed.p99),
+          ms(mix.mixed.writeP50),
+          ms(mix.mixed.writeP99),
+        ],
+      ],
+    ),
+  );
+  print(
+    `feed p99 under the mix / read only: ${mix.p99Ratio}${mix.mixed.failures ? ` (${mix.mixed.failures} failed requests)` : ""}`,
+  );
+}
+
+function printChat(chat, print) {
+  if (chat.skipped) return print(`\nChat delivery: skipped (${chat.skipped})`);
+  const s = chat.signIn;
+  print(
+    `\nChat: ${chat.sockets} sockets in ${chat.chats} direct chats. Sign-in of ${s.members} members (${s.concurrency} at a time): ${s.seconds} s, ${s.perSecond}/s, p50 ${ms(s.p50Ms)}; sockets connected in ${chat.connectSeconds} s`,
+  );
+  print(
+    `Server RSS ${chat.memory.rssBeforeMb} MB → ${chat.memory.rssAfterMb} MB: ${chat.memory.mbPer1000Sockets} MB per 1,000 sockets`,
+  );
+  const rows = chat.rates.map((r) => [
+    `${formatNumber(r.rate)}/s for ${r.seconds} s`,
+    formatNumber(r.sent),
+    formatNumber(r.acknowledged),
+    formatNumber(r.ackErrors),
+    formatNumber(r.unanswered),
+    formatNumber(r.delivered),
+    formatNumber(r.lost),
+    ms(r.p50),
+    ms(r.p99),
+  ]);
+  print(
+    table(["rate", "sent", "acked", "ack errors", "unanswered", "delivered", "lost", "p50", "p99"], rows),
+  );
+  for (const r of chat.rates) {
+    const errors = Object.entries(r.ackErrorMessages ?? {});
+    if (errors.length)
+      print(`  ${r.rate}/s ack errors: ${errors.map(([message, n]) => `${n} × "${message}"`).join(", ")}`);
+  }
+}
+
+function printColdStart(cold, print) {
+  const cell = (entry) => (entry.skipped ? `skipped: ${entry.skipped}` : ms(entry.ms));
+  print(`\nCold start to a 200 from /api/health (median of runs):`);
+  print(
+    table(
+      ["fresh PGlite", "existing PGlite (seeded)", "PostgreSQL"],
+      [[cell(cold.freshPglite), cell(cold.existingPglite), cell(cold.postgres)]],
+    ),
+  );
+}
+
+function printScriptBytes(bytes, print) {
+  if (bytes.skipped) return print(`\nFirst-load script: skipped (${bytes.skipped})`);
+  print(`\nFirst-load script (Chromium network log, empty cache):`);
+  const rows = Object.values(bytes).map((load) => [
+    `${load.path}${load.landedOn !== load.path ? ` (landed on ${load.landedOn})` : ""}`,
+    load.files,
+    formatNumber(load.encodedBytes),
+    formatNumber(load.decodedBytes),
+  ]);
+  print(table(["page", "scripts", "transferred bytes", "decoded bytes"], rows));
+}
