@@ -31,6 +31,8 @@ export const COMMENT_MAX_LENGTH = 1000;
 export const MEDIA_URL_MAX_LENGTH = 2048;
 /** How many likers a post lists (newest first), and how many comments a feed card and a post show. */
 export const POST_LIKES_LISTED = 50;
+/** How many likers each post of a page (feed, profile grid) lists: a page stays small however liked. */
+export const PAGE_LIKES_LISTED = 10;
 export const FEED_COMMENTS_LISTED = 2;
 export const POST_COMMENTS_LISTED = 100;
 

@@ -90,7 +90,10 @@ export interface Post {
   /** Set when the media is a video (spec §3's optional video field). */
   video?: string;
   isReel: boolean;
-  /** Ids of the members who liked it, newest first (at most POST_LIKES_LISTED). */
+  /**
+   * Ids of the members who liked it, newest first: at most POST_LIKES_LISTED for a post, PAGE_LIKES_LISTED
+   * for each post of a page (feed, profile grid); the viewer's own like is always among them.
+   */
   likes: string[];
   likesCount: number;
   isLiked: boolean;

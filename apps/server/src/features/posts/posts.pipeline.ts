@@ -1,4 +1,11 @@
 import { FLICK_COMMENTS_LISTED, type Flick, POST_LIKES_LISTED, type Post } from "@flik/shared";
+
+/** How much of its likes and comments each post of a read carries. */
+export interface Listed {
+  likers: number;
+  comments: number;
+}
+
 import type { Db } from "../../db/database.js";
 import { canSeePost } from "./posts.policy.js";
 import { freshParts, type PostParts, presentFlick, presentPost } from "./posts.presenter.js";
@@ -21,12 +28,12 @@ export function createPostPipeline(deps: { db: Db }) {
   async function hydrate(
     rows: PostWithAuthor[],
     viewerId: string,
-    commentsListed: number,
+    listed: Listed,
   ): Promise<(row: PostWithAuthor) => PostParts> {
     const postIds = rows.map((row) => row.post.id);
     const [likes, comments] = await Promise.all([
-      likeSummaries(db, postIds, viewerId, POST_LIKES_LISTED),
-      commentSummaries(db, postIds, commentsListed),
+      likeSummaries(db, postIds, viewerId, listed.likers),
+      commentSummaries(db, postIds, listed.comments),
     ]);
     return (row) => ({
       likes: likes.get(row.post.id),
@@ -36,17 +43,20 @@ export function createPostPipeline(deps: { db: Db }) {
   }
 
   return {
-    /** Posts in spec §3's Post shape, with `commentsListed` of their newest comments. */
-    async posts(rows: PostWithAuthor[], viewerId: string, commentsListed: number): Promise<Post[]> {
+    /** Posts in spec §3's Post shape, with as many of their newest likers and comments as `listed` says. */
+    async posts(rows: PostWithAuthor[], viewerId: string, listed: Listed): Promise<Post[]> {
       const shown = rules(rows, viewerId);
-      const partsOf = await hydrate(shown, viewerId, commentsListed);
+      const partsOf = await hydrate(shown, viewerId, listed);
       return shown.map((row) => presentPost(row, partsOf(row), viewerId));
     },
 
     /** Video posts in the flicks feed's Flick shape. */
     async flicks(rows: PostWithAuthor[], viewerId: string): Promise<Flick[]> {
       const shown = rules(rows, viewerId);
-      const partsOf = await hydrate(shown, viewerId, FLICK_COMMENTS_LISTED);
+      const partsOf = await hydrate(shown, viewerId, {
+        likers: POST_LIKES_LISTED,
+        comments: FLICK_COMMENTS_LISTED,
+      });
       return shown.map((row) => presentFlick(row, partsOf(row), viewerId));
     },
 

@@ -8,6 +8,7 @@ import {
   type flickLikeBody,
   type LikeResponse,
   mediaTypeOfUrl,
+  PAGE_LIKES_LISTED,
   POST_COMMENTS_LISTED,
   POST_LIKES_LISTED,
   type PostsPage,
@@ -88,7 +89,10 @@ export function createPostsService(deps: {
   }
 
   async function get(caller: Caller, postId: string) {
-    const [post] = await pipeline.posts([await visible(caller, postId)], caller.userId, POST_COMMENTS_LISTED);
+    const [post] = await pipeline.posts([await visible(caller, postId)], caller.userId, {
+      likers: POST_LIKES_LISTED,
+      comments: POST_COMMENTS_LISTED,
+    });
     if (!post) throw notFound("Post not found");
     return post;
   }
@@ -97,7 +101,10 @@ export function createPostsService(deps: {
   async function postsPage(rows: PostWithAuthor[], limit: number, viewerId: string): Promise<PostsPage> {
     const page = pageOf(rows, limit, (row) => row.post);
     return {
-      posts: await pipeline.posts(page.rows, viewerId, FEED_COMMENTS_LISTED),
+      posts: await pipeline.posts(page.rows, viewerId, {
+        likers: PAGE_LIKES_LISTED,
+        comments: FEED_COMMENTS_LISTED,
+      }),
       nextCursor: page.nextCursor,
     };
   }
