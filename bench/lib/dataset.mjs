@@ -1,6 +1,18 @@
 // The benchmark dataset of issue 12 as set-based SQL: one `insert ... select ... from generate_series`
 // per table, every choice a hash of its row number (see sql.mjs), so a scale always gives the same rows.
-import { below, between, exponentFor, idOf, key, lit, ms, pick, rankedShare, unit } from "./sql.mjs";
+import {
+  below,
+  between,
+  exponentFor,
+  idOf,
+  key,
+  lit,
+  ms,
+  pick,
+  rankedShare,
+  unit,
+  uuidFrom,
+} from "./sql.mjs";
 import * as words from "./words.mjs";
 
 /** Counts at scale 1: the community of issue 12. */
@@ -246,7 +258,7 @@ const readIf = (anchor, timeSql) => `${timeSql} < ${anchor} - interval '3 days'`
 function followNotificationsSql(anchor) {
   return `
     insert into notifications (id, recipient_id, sender_id, type, read, created_at)
-    select md5('notification:follow:' || follower_id || ':' || followee_id)::uuid, followee_id, follower_id,
+    select ${uuidFrom("'notification:follow:' || follower_id || ':' || followee_id")}, followee_id, follower_id,
            'follow', ${readIf(anchor, "created_at")}, created_at
     from follows
     order by followee_id, created_at`;
@@ -255,7 +267,7 @@ function followNotificationsSql(anchor) {
 function likeNotificationsSql(anchor) {
   return `
     insert into notifications (id, recipient_id, sender_id, type, post_id, read, created_at)
-    select md5('notification:like:' || l.post_id || ':' || l.user_id)::uuid, p.user_id, l.user_id, 'like',
+    select ${uuidFrom("'notification:like:' || l.post_id || ':' || l.user_id")}, p.user_id, l.user_id, 'like',
            l.post_id, ${readIf(anchor, "l.created_at")}, ${ms("l.created_at")}
     from post_likes l join posts p on p.id = l.post_id
     where l.user_id <> p.user_id
@@ -265,7 +277,7 @@ function likeNotificationsSql(anchor) {
 function commentNotificationsSql(anchor) {
   return `
     insert into notifications (id, recipient_id, sender_id, type, post_id, comment, read, created_at)
-    select md5('notification:' || c.id)::uuid, p.user_id, c.user_id, 'comment', c.post_id, c.text,
+    select ${uuidFrom("'notification:' || c.id")}, p.user_id, c.user_id, 'comment', c.post_id, c.text,
            ${readIf(anchor, "c.created_at")}, ${ms("c.created_at")}
     from post_comments c join posts p on p.id = c.post_id
     where c.user_id <> p.user_id

@@ -17,8 +17,15 @@ export const below = (keySql, n) => `((hashtext(${keySql}) & 2147483647) % (${n}
 export const pick = (list, keySql) =>
   `(array[${list.map(lit).join(", ")}]::text[])[1 + ${below(keySql, list.length)}]`;
 
-/** The deterministic id of the n-th row of a kind: `md5('<kind>:' || n)::uuid`. */
-export const idOf = (kind, nSql) => `md5(${lit(`${kind}:`)} || ${nSql})::uuid`;
+/**
+ * A deterministic id from a text: its md5 with the version and variant digits of a version-4 UUID, so
+ * the API's id checks (RFC 9562 UUIDs) accept it as they accept the ids PostgreSQL makes.
+ */
+export const uuidFrom = (textSql) =>
+  `overlay(overlay(md5(${textSql}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+/** The deterministic id of the n-th row of a kind. */
+export const idOf = (kind, nSql) => uuidFrom(`${lit(`${kind}:`)} || ${nSql}`);
 
 /** A time in milliseconds (the precision page cursors carry). */
 export const ms = (timeSql) => `date_trunc('milliseconds', ${timeSql})`;
