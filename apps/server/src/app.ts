@@ -47,12 +47,14 @@ import { serveWebApp } from "./web/spa.js";
 
 /**
  * One short log line per request, when it completes, instead of Fastify's two (with whole request and
- * response objects): logging is paid on every request.
+ * response objects): logging is paid on every request. Healthy health checks are not logged.
  */
 class OneLinePerRequest extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    // A load balancer asks many times a second; only a failing answer is worth a line.
+    if (!error && reply.statusCode === 200 && request.url === "/api/health") return;
     const line = {
       method: request.method,
       url: request.url,
