@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { signIn } from "./lib/api.mjs";
 import { chatDelivery } from "./lib/chat.mjs";
-import { pinning, stopAll } from "./lib/children.mjs";
+import { onInterrupt, pinning, stopAll, wasInterrupted } from "./lib/children.mjs";
 import { coldStarts } from "./lib/cold-start.mjs";
 import { compareFiles } from "./lib/compare.mjs";
 import { StartError, serverMain, startFlik } from "./lib/flik-server.mjs";
@@ -29,6 +29,8 @@ try {
   else if (options.print) printResult(JSON.parse(readFileSync(options.print, "utf8")));
   else await bench(options);
 } catch (error) {
+  // Stopping the servers on Ctrl-C fails what was running; the signal handler exits and says why.
+  if (wasInterrupted()) await new Promise(() => {});
   const expected = error instanceof UsageError || error instanceof StartError;
   console.error(expected ? `bench: ${error.message}` : error);
   await stopAll();
@@ -62,6 +64,9 @@ async function bench(options) {
     },
   };
   log(`Flik ${result.code.commit} on ${engine}; ${pinning.note}`);
+  // What was measured before an interruption is kept, outside the results that get compared.
+  const failedFile = join(benchDir, ".data", `failed-${stamp(result)}.json`);
+  onInterrupt((signal) => writeResult({ ...result, error: `interrupted by ${signal}` }, [failedFile]));
   const dataDir = prepareDataDir(engine, subjects, { inPlace: options.inPlace });
   try {
     await measureRunning(result, options, subjects, dataDir);
@@ -75,9 +80,10 @@ async function bench(options) {
       }),
     );
   } catch (error) {
+    if (wasInterrupted()) throw error;
     // Kept for a look at what was measured before the failure, outside the results that get compared.
     result.error = String(error?.stack ?? error);
-    writeResult(result, [join(benchDir, ".data", `failed-${stamp(result)}.json`)]);
+    writeResult(result, [failedFile]);
     throw error;
   }
   result.finishedAt = new Date().toISOString();
@@ -100,12 +106,13 @@ async function measureRunning(result, options, subjects, dataDir) {
       options.calls.has(call.id),
     );
     await run("calls", "calls", "side by side with raw node:http", async () => {
-      const measured = [];
+      // Filled as it goes, so an interrupted run keeps the calls it finished.
+      result.calls = [];
       for (const call of calls) {
         log(`${call.name}: ${call.method} ${call.path}`);
-        measured.push(await sideBySide(flik, call, round));
+        result.calls.push(await sideBySide(flik, call, round));
       }
-      return measured;
+      return result.calls;
     });
     await run("peak60", "feedAtShare", "feed (typical) at 60 % of its peak rate", () =>
       feedAtSixtyPercent(flik, result, tokens, options),

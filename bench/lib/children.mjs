@@ -3,6 +3,18 @@
 import { execFileSync, spawn } from "node:child_process";
 
 const children = new Set();
+const interruptHooks = [];
+let interrupted = false;
+
+/** True once Ctrl-C or a SIGTERM arrived: what fails after it is the interruption, not the bench. */
+export function wasInterrupted() {
+  return interrupted;
+}
+
+/** Runs `hook` (synchronously) when the bench is interrupted, before its children are stopped. */
+export function onInterrupt(hook) {
+  interruptHooks.push(hook);
+}
 
 /** The CPU layout of a run: the app on core 0, the load generator (this process) on core 1. */
 export const pinning = detectPinning();
@@ -58,6 +70,8 @@ process.once("exit", () => {
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => {
     console.error(`\n${signal}: stopping the servers the bench started`);
+    interrupted = true;
+    for (const hook of interruptHooks) hook(signal);
     stopAll().finally(() => process.exit(130));
   });
 }
