@@ -39,6 +39,9 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/** How old the last readiness probe of a PostgreSQL pool may be before an ask starts another. */
+const PROBE_INTERVAL_MS = 5000;
+
 /** Opens the database and applies pending migrations before anything reads it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { onQuery } = options;
@@ -49,11 +52,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } as const;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // Readiness without a query on the happy path: a lost connection marks the pool unready until a
-    // new one is made, and asking while unready starts one probe to find out (never more at once).
+    // Readiness without a query per ask: a lost connection marks the pool unready until a new one is
+    // made, and asking starts one probe (never more at once) while unready or when the last is older
+    // than PROBE_INTERVAL_MS, so an outage with no connection open is noticed too, at one query per
+    // interval however often a load balancer asks.
     let connected = true;
     let closed = false;
     let probing = false;
+    let probedAt = Date.now();
     pool.on("connect", () => {
       connected = true;
     });
@@ -64,9 +70,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const probe = () => {
       if (probing || closed) return;
       probing = true;
+      probedAt = Date.now();
       pool
         .query("select 1")
-        .catch(() => {})
+        .then(
+          () => {
+            connected = true;
+          },
+          () => {
+            connected = false;
+          },
+        )
         .finally(() => {
           probing = false;
         });
@@ -82,7 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       engine: "postgres",
       isReady: () => {
-        if (!connected) probe();
+        if (!connected || Date.now() - probedAt > PROBE_INTERVAL_MS) probe();
         return connected && !closed;
       },
       close: () => {
