@@ -6,6 +6,7 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import pino from "pino";
 import { type Database, openDatabase } from "./db/database.js";
 import { authRoutes } from "./features/auth/auth.routes.js";
 import { createAuthService } from "./features/auth/auth.service.js";
@@ -32,6 +33,7 @@ import { createPostPipeline } from "./features/posts/posts.pipeline.js";
 import { postsRoutes } from "./features/posts/posts.routes.js";
 import { createPostsService } from "./features/posts/posts.service.js";
 import { registerPostSockets } from "./features/posts/posts.sockets.js";
+import { createSessionCache } from "./features/sessions/sessions.cache.js";
 import { signedInScope } from "./features/sessions/sessions.guard.js";
 import { sessionsRoutes } from "./features/sessions/sessions.routes.js";
 import { createSessionsService } from "./features/sessions/sessions.service.js";
@@ -66,6 +68,24 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * Standard output written in blocks of a few KB instead of one system call per line (a line per request
+ * made the write the costliest part of small answers), flushed at least every LOG_FLUSH_MS so a quiet
+ * server's lines still appear at once, and synchronously on exit (pino does that for a buffered stream).
+ */
+function bufferedStdout() {
+  const destination = pino.destination({ dest: 1, minLength: 4096, sync: false });
+  const flusher = setInterval(() => {
+    try {
+      destination.flush();
+    } catch {
+      clearInterval(flusher); // closed with the process
+    }
+  }, LOG_FLUSH_MS).unref();
+  return destination;
+}
+const LOG_FLUSH_MS = 250;
+
 export interface App {
   app: FastifyInstance;
   database: Database;
@@ -81,9 +101,14 @@ export async function buildApp(config: Config, options: { database?: Database } 
     logger: {
       level: config.logLevel,
       redact: ["req.headers.authorization"],
-      ...(config.logFormat === "pretty" && {
-        transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } },
-      }),
+      ...(config.logFormat === "pretty"
+        ? {
+            transport: {
+              target: "pino-pretty",
+              options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" },
+            },
+          }
+        : { stream: bufferedStdout() }),
     },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -121,6 +146,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     db,
     signer: createTokenSigner(config.jwtSecret),
     sessionEnder: realtime,
+    cache: createSessionCache(database.announcements),
   });
   realtime.authenticateWith(sessions.authenticate);
   const auth = createAuthService({ db, sessions });
@@ -154,28 +180,32 @@ export async function buildApp(config: Config, options: { database?: Database } 
   registerPresence(realtime, chats, app.log);
   const highlights = createHighlightsService({ db });
 
-  await registerSecurity(app);
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes(database));
-      await api.register(authRoutes({ auth, rateLimitPerMinute: config.authRateLimit }));
-      await api.register(
-        signedInScope(sessions, async (signedIn) => {
-          await signedIn.register(usersRoutes({ users, posts }));
-          await signedIn.register(sessionsRoutes(sessions));
-          await signedIn.register(followsRoutes({ follows, users }));
-          await signedIn.register(highlightsRoutes({ highlights, users }));
-          await signedIn.register(postsRoutes(posts));
-          await signedIn.register(flicksRoutes(flicks));
-          await signedIn.register(notificationsRoutes(notifications));
-          await signedIn.register(chatsRoutes(chats));
-          await signedIn.register(mediaUploadRoutes(media));
-        }),
-      );
-    },
-    { prefix: "/api" },
-  );
-  await serveMedia(app, config.media.dir);
-  await serveWebApp(app, config.webDist);
+  // Load balancers ask for health many times a second: it answers beside the site, without the
+  // security headers and rate limits every page and API call pays for (it has no body worth guarding).
+  await app.register(healthRoutes(database), { prefix: "/api" });
+  await app.register(async (site) => {
+    await registerSecurity(site);
+    await site.register(
+      async (api) => {
+        await api.register(authRoutes({ auth, rateLimitPerMinute: config.authRateLimit }));
+        await api.register(
+          signedInScope(sessions, async (signedIn) => {
+            await signedIn.register(usersRoutes({ users, posts }));
+            await signedIn.register(sessionsRoutes(sessions));
+            await signedIn.register(followsRoutes({ follows, users }));
+            await signedIn.register(highlightsRoutes({ highlights, users }));
+            await signedIn.register(postsRoutes(posts));
+            await signedIn.register(flicksRoutes(flicks));
+            await signedIn.register(notificationsRoutes(notifications));
+            await signedIn.register(chatsRoutes(chats));
+            await signedIn.register(mediaUploadRoutes(media));
+          }),
+        );
+      },
+      { prefix: "/api" },
+    );
+    await serveMedia(site, config.media.dir);
+    await serveWebApp(site, config.webDist);
+  });
   return { app, database, realtime };
 }

@@ -42,3 +42,34 @@ describe("a pooled PostgreSQL connection", () => {
     }
   });
 });
+
+describe("the connection that hears change announcements", () => {
+  it("when lost, says nothing heard may be trusted, and listens again on a new one", async () => {
+    const database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: null });
+    const heard: (string | null)[] = [];
+    const waiters: { until: (heard: (string | null)[]) => boolean; resolve: () => void }[] = [];
+    database.announcements.subscribe((announcement) => {
+      heard.push(announcement);
+      for (const waiter of waiters.filter((candidate) => candidate.until(heard))) waiter.resolve();
+    });
+    const when = (until: (heard: (string | null)[]) => boolean) =>
+      new Promise<void>((resolve) => {
+        if (until(heard)) resolve();
+        else waiters.push({ until, resolve });
+      });
+    try {
+      expect(database.announcements.live).toBe(true);
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN flik_changes' and datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      // Lost (null, not live), then listening again (null once more, live).
+      await when((list) => list.filter((announcement) => announcement === null).length >= 2);
+      expect(database.announcements.live).toBe(true);
+      await database.db.execute(sql`select pg_notify('flik_changes', 'session:after-reconnect')`);
+      await when((list) => list.includes("session:after-reconnect"));
+      expect(heard.at(-1)).toBe("session:after-reconnect");
+    } finally {
+      await database.close();
+    }
+  });
+});

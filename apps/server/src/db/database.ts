@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsDir } from "../platform/paths.js";
+import { type ChangeAnnouncements, listenOnPglite, listenOnPostgres } from "./change-announcements.js";
 import { readPgliteTemplate } from "./pglite-template.js";
 import * as schema from "./schema.js";
 
@@ -22,6 +23,8 @@ export interface Database {
    * database is open; the pool is open and its last connection attempt did not fail.
    */
   isReady(): boolean;
+  /** Committed changes that invalidate what nodes keep in memory (sessions), from any node. */
+  announcements: ChangeAnnouncements;
   close(): Promise<void>;
 }
 
@@ -92,6 +95,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw error;
     }
+    const announcements = await listenOnPostgres(options.databaseUrl, (error) =>
+      options.onConnectionError?.(error),
+    );
     return {
       db,
       engine: "postgres",
@@ -99,16 +105,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         if (!connected || Date.now() - probedAt > PROBE_INTERVAL_MS) probe();
         return connected && !closed;
       },
-      close: () => {
+      announcements,
+      close: async () => {
         closed = true;
-        return pool.end();
+        await announcements.close();
+        await pool.end();
       },
     };
   }
   const client = options.dataDir ? openDataFolder(join(options.dataDir, "db")) : new PGlite();
   const db = drizzlePglite(client, drizzleConfig);
   await migratePglite(db, { migrationsFolder: migrationsDir });
-  return { db, engine: "pglite", isReady: () => !client.closed, close: () => client.close() };
+  const announcements = await listenOnPglite(client);
+  return {
+    db,
+    engine: "pglite",
+    isReady: () => !client.closed,
+    announcements,
+    close: async () => {
+      await announcements.close();
+      await client.close();
+    },
+  };
 }
 
 /** An existing data folder, or a new one unpacked from the build's template when there is one. */

@@ -2,6 +2,7 @@ import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { badRequest, notFound } from "../../platform/errors.js";
 import { describeClient } from "./client-info.js";
+import type { KeptSession, SessionCache } from "./sessions.cache.js";
 import { presentSession } from "./sessions.presenter.js";
 import {
   insertSession,
@@ -22,9 +23,27 @@ export interface SessionEnder {
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
 
-export function createSessionsService(deps: { db: Db; signer: TokenSigner; sessionEnder: SessionEnder }) {
-  const { db, signer, sessionEnder } = deps;
+export function createSessionsService(deps: {
+  db: Db;
+  signer: TokenSigner;
+  sessionEnder: SessionEnder;
+  cache: SessionCache;
+}) {
+  const { db, signer, sessionEnder, cache } = deps;
   const findActiveSession = prepareFindActiveSession(db);
+
+  /** The session a token speaks for, checked against the database: its signature, then its row. */
+  async function lookUp(token: string): Promise<KeptSession | null> {
+    const claims = await signer.verify(token);
+    if (!claims) return null;
+    const found = await findActiveSession(claims.sid, claims.sub);
+    if (!found) return null;
+    return {
+      caller: { userId: claims.sub, sessionId: claims.sid, username: found.username },
+      expiresAt: Math.min(found.session.expiresAt.getTime(), claims.exp * 1000),
+      lastActiveAt: found.session.lastActiveAt.getTime(),
+    };
+  }
 
   /** A header naming a session must name the caller's own (spec §7 x-session-id). */
   function checkSessionHeader(caller: Caller, headerSessionId: string | undefined) {
@@ -35,6 +54,7 @@ export function createSessionsService(deps: { db: Db; signer: TokenSigner; sessi
 
   async function revoke(caller: Caller, which: { only?: string; except?: string }) {
     const revoked = await revokeSessions(db, caller.userId, which);
+    cache.forgetSessions(revoked);
     if (revoked.length > 0) sessionEnder.endSessions(revoked);
     return revoked;
   }
@@ -54,14 +74,20 @@ export function createSessionsService(deps: { db: Db; signer: TokenSigner; sessi
 
     /** The caller a token speaks for, or null when it is bad, expired or its session was revoked. */
     async authenticate(token: string): Promise<Caller | null> {
-      const claims = await signer.verify(token);
-      if (!claims) return null;
-      const found = await findActiveSession(claims.sid, claims.sub);
-      if (!found) return null;
-      if (Date.now() - found.session.lastActiveAt.getTime() > LAST_ACTIVE_RESOLUTION_MS) {
-        await touchSession(db, found.session.id, LAST_ACTIVE_RESOLUTION_MS);
+      let session = cache.find(token);
+      if (!session) {
+        const lookupStartedAt = cache.lookupStarts();
+        const found = await lookUp(token);
+        if (!found) return null;
+        cache.keep(token, found, lookupStartedAt);
+        session = found;
       }
-      return { userId: claims.sub, sessionId: claims.sid, username: found.username };
+      const now = Date.now();
+      if (now - session.lastActiveAt > LAST_ACTIVE_RESOLUTION_MS) {
+        session.lastActiveAt = now;
+        await touchSession(db, session.caller.sessionId, LAST_ACTIVE_RESOLUTION_MS);
+      }
+      return session.caller;
     },
 
     async list(caller: Caller) {

@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { buildTestApp, personas, signIn, signUp } from "../../test/helper.js";
+import { buildTestApp, personas, signIn, signUp, signUpAndIn, sqlLog } from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { app } = built;
@@ -109,5 +110,53 @@ describe("sessions", () => {
     const anonymous = await app.inject({ url: "/api/sessions" });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: "Please sign in to continue" });
+  });
+});
+
+describe("sessions kept in memory", () => {
+  const { database } = built;
+
+  /** Resolves once the database has announced `expected` (the app's cache heard it first). */
+  function announced(expected: string) {
+    return new Promise<void>((resolve) => {
+      const stop = database.announcements.subscribe((announcement) => {
+        if (announcement === expected) {
+          stop();
+          resolve();
+        }
+      });
+    });
+  }
+
+  const userStatus = async (headers: { authorization: string }) =>
+    (await app.inject({ url: "/api/user", headers })).statusCode;
+
+  it("a signed-in request after the first costs no query for its session", async () => {
+    const alice = await signIn(built, personas.alice);
+    expect(await userStatus(alice.headers)).toBe(200);
+    const lookups = async () => {
+      const before = sqlLog.length;
+      expect(await userStatus(alice.headers)).toBe(200);
+      return sqlLog.slice(before).filter((statement) => /from "sessions"/.test(statement)).length;
+    };
+    expect(await lookups()).toBe(0);
+  });
+
+  it("a session revoked by another node (any change to its row) is refused once the database announces it", async () => {
+    const alice = await signIn(built, personas.alice);
+    expect(await userStatus(alice.headers)).toBe(200);
+    const heard = announced(`session:${alice.sessionId}`);
+    await database.db.execute(sql`update sessions set revoked_at = now() where id = ${alice.sessionId}`);
+    await heard;
+    expect(await userStatus(alice.headers)).toBe(401);
+  });
+
+  it("a member deleted by another node loses every kept session", async () => {
+    const carol = await signUpAndIn(built, personas.carol);
+    expect(await userStatus(carol.headers)).toBe(200);
+    const heard = announced(`member:${carol.userId}`);
+    await database.db.execute(sql`delete from users where id = ${carol.userId}`);
+    await heard;
+    expect(await userStatus(carol.headers)).toBe(401);
   });
 });
