@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/db/database.js";
-import { feedPage } from "../src/features/posts/posts.queries.js";
+import { feedPageStatement } from "../src/features/posts/posts.queries.js";
 import { serverRoot } from "../src/platform/paths.js";
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -25,7 +25,7 @@ function inlined({ sql: text, params }: { sql: string; params: unknown[] }) {
 
 try {
   for (const who of ["typical", "heavy"] as const) {
-    const text = inlined(feedPage(database.db, subjects.members[who].id, 21, undefined).toSQL());
+    const text = inlined(feedPageStatement(database.db, subjects.members[who].id, 21, undefined).toSQL());
     for (let i = 0; i < 3; i++) await database.db.execute(sql.raw(text));
     const times: number[] = [];
     for (let i = 0; i < 50; i++) {

@@ -56,6 +56,7 @@ function inlined({ sql: text, params }: { sql: string; params: unknown[] }) {
 function literal(value: unknown): string {
   if (value === null || value === undefined) return "null";
   if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `${literal(`{${value.join(",")}}`)}`;
   const text = value instanceof Date ? value.toISOString() : String(value);
   return `'${text.replace(/'/g, "''")}'`;
 }

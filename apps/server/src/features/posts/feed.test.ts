@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
-import { feedPage } from "./posts.queries.js";
+import { feedPageStatement } from "./posts.queries.js";
 
 /**
  * The feed statement has two plans (the community's newest posts, or a walk per followed member) and
@@ -32,7 +32,7 @@ async function allPages(limit: number, recentWindow: number) {
   const ids: string[] = [];
   let cursor: string | null | undefined;
   do {
-    const rows = await feedPage(
+    const rows = await feedPageStatement(
       built.database.db,
       bob.userId,
       limit + 1,

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias, unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
+import { perDatabase, placeholder } from "../../db/prepared.js";
 import { follows, postComments, postLikes, posts, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { contentVisibleTo, relationTo } from "../users/users.policy.js";
@@ -40,7 +41,7 @@ const FEED_RECENT_WINDOW = 1000;
  * - otherwise each followed member's newest `limit` posts (past the cursor), read from their posts
  *   index, merged and cut to the page: it grows only with the number of members followed.
  */
-export function feedPage(
+export function feedPageStatement(
   db: Db,
   viewerId: string,
   limit: number,
@@ -97,6 +98,26 @@ export function feedPage(
   return postAsSeenBy(db, viewerId)
     .innerJoin(page, eq(page.id, posts.id))
     .orderBy(desc(posts.createdAt), desc(posts.id));
+}
+
+const prepareFeedPage = perDatabase((db) => {
+  const prepare = (name: string, cursor: Cursor | undefined) =>
+    feedPageStatement(db, placeholder("viewerId"), placeholder("limit"), cursor).prepare(name);
+  // The first page and the later ones differ in their SQL (a later one starts past its cursor).
+  const first = prepare("feed_page", undefined);
+  const later = prepare("feed_page_later", {
+    createdAt: placeholder("cursorAt"),
+    id: placeholder("cursorId"),
+  });
+  return (viewerId: string, limit: number, cursor: Cursor | undefined) =>
+    cursor
+      ? later.execute({ viewerId, limit, cursorAt: cursor.createdAt, cursorId: cursor.id })
+      : first.execute({ viewerId, limit });
+});
+
+/** One page of the member's feed (see `feedPageStatement`), through its prepared statement. */
+export function feedPage(db: Db, viewerId: string, limit: number, cursor: Cursor | undefined) {
+  return prepareFeedPage(db)(viewerId, limit, cursor);
 }
 
 /** One page of a member's own posts, newest first (their profile grid). */
@@ -201,19 +222,15 @@ export interface LikeSummary {
   isLiked: boolean;
 }
 
-/**
- * For a page of posts, in one query: the newest likers of each (a bounded walk of its likes index,
- * however many it has), the viewer's own like, and the count kept on the post.
- */
-export async function likeSummaries(db: Db, postIds: string[], viewerId: string, likersListed: number) {
-  const summaries = new Map<string, LikeSummary>();
-  if (postIds.length === 0) return summaries;
+/** The likes of a page of posts (`postIds`), as the viewer sees them: its statement, to prepare. */
+function likeSummaryRows(db: Db) {
+  const viewerId = placeholder<string>("viewerId");
   const newest = db
     .select({ userId: postLikes.userId, emoji: postLikes.emoji, createdAt: postLikes.createdAt })
     .from(postLikes)
     .where(eq(postLikes.postId, posts.id))
     .orderBy(desc(postLikes.createdAt))
-    .limit(likersListed)
+    .limit(placeholder("likersListed"))
     .as("newest_likes");
   const own = db
     .select({ emoji: postLikes.emoji, username: users.username })
@@ -222,7 +239,7 @@ export async function likeSummaries(db: Db, postIds: string[], viewerId: string,
     .where(and(eq(postLikes.postId, posts.id), eq(postLikes.userId, viewerId)))
     .as("own_like");
   const liker = alias(users, "liker");
-  const rows = await db
+  return db
     .select({
       postId: posts.id,
       likesCount: posts.likesCount,
@@ -236,23 +253,41 @@ export async function likeSummaries(db: Db, postIds: string[], viewerId: string,
     .leftJoinLateral(newest, sql`true`)
     .leftJoin(liker, eq(liker.id, newest.userId))
     .leftJoinLateral(own, sql`true`)
-    .where(inArray(posts.id, postIds))
-    .orderBy(posts.id, desc(newest.createdAt));
-  const ownLikes = new Map<string, Liker>();
-  for (const row of rows) {
-    const { postId, likesCount, likerId, likerName, likerEmoji, ownEmoji, ownName } = row;
-    const summary = summaries.get(postId) ?? { likers: [], likesCount, isLiked: ownEmoji !== null };
-    if (likerId && likerName && likerEmoji)
-      summary.likers.push({ userId: likerId, username: likerName, emoji: likerEmoji });
-    if (ownEmoji && ownName) ownLikes.set(postId, { userId: viewerId, username: ownName, emoji: ownEmoji });
-    summaries.set(postId, summary);
-  }
-  // An older like of the viewer's comes after the newest ones: the viewer always finds their own.
-  for (const [postId, own] of ownLikes) {
-    const summary = summaries.get(postId);
-    if (summary && !summary.likers.some((entry) => entry.userId === viewerId)) summary.likers.push(own);
-  }
-  return summaries;
+    .where(sql`${posts.id} = any(${placeholder("postIds")})`)
+    .orderBy(posts.id, desc(newest.createdAt))
+    .prepare("like_summaries");
+}
+
+/**
+ * For a page of posts, in one prepared statement: the newest likers of each (a bounded walk of its likes
+ * index, however many it has), the viewer's own like, and the count kept on the post.
+ */
+const prepareLikeSummaries = perDatabase((db) => {
+  const statement = likeSummaryRows(db);
+  return async (postIds: string[], viewerId: string, likersListed: number) => {
+    const summaries = new Map<string, LikeSummary>();
+    if (postIds.length === 0) return summaries;
+    const rows = await statement.execute({ postIds, viewerId, likersListed });
+    const ownLikes = new Map<string, Liker>();
+    for (const row of rows) {
+      const { postId, likesCount, likerId, likerName, likerEmoji, ownEmoji, ownName } = row;
+      const summary = summaries.get(postId) ?? { likers: [], likesCount, isLiked: ownEmoji !== null };
+      if (likerId && likerName && likerEmoji)
+        summary.likers.push({ userId: likerId, username: likerName, emoji: likerEmoji });
+      if (ownEmoji && ownName) ownLikes.set(postId, { userId: viewerId, username: ownName, emoji: ownEmoji });
+      summaries.set(postId, summary);
+    }
+    // An older like of the viewer's comes after the newest ones: the viewer always finds their own.
+    for (const [postId, own] of ownLikes) {
+      const summary = summaries.get(postId);
+      if (summary && !summary.likers.some((entry) => entry.userId === viewerId)) summary.likers.push(own);
+    }
+    return summaries;
+  };
+});
+
+export function likeSummaries(db: Db, postIds: string[], viewerId: string, likersListed: number) {
+  return prepareLikeSummaries(db)(postIds, viewerId, likersListed);
 }
 
 export interface CommentRow {
@@ -263,13 +298,7 @@ export interface CommentRow {
   user: { id: string; username: string; avatar: string };
 }
 
-/**
- * For a page of posts, in one query: the newest comments of each with their authors (a bounded walk of
- * its comments index), oldest of them first, and the count kept on the post.
- */
-export async function commentSummaries(db: Db, postIds: string[], commentsListed: number) {
-  const summaries = new Map<string, { comments: CommentRow[]; commentsCount: number }>();
-  if (postIds.length === 0) return summaries;
+const prepareCommentSummaries = perDatabase((db) => {
   const newest = db
     .select({
       id: postComments.id,
@@ -280,9 +309,9 @@ export async function commentSummaries(db: Db, postIds: string[], commentsListed
     .from(postComments)
     .where(eq(postComments.postId, posts.id))
     .orderBy(desc(postComments.createdAt), desc(postComments.id))
-    .limit(commentsListed)
+    .limit(placeholder("commentsListed"))
     .as("newest_comments");
-  const rows = await db
+  const statement = db
     .select({
       postId: posts.id,
       commentsCount: posts.commentsCount,
@@ -294,15 +323,31 @@ export async function commentSummaries(db: Db, postIds: string[], commentsListed
     .from(posts)
     .leftJoinLateral(newest, sql`true`)
     .leftJoin(users, eq(users.id, newest.userId))
-    .where(inArray(posts.id, postIds))
-    .orderBy(posts.id, newest.createdAt, newest.id);
-  for (const { postId, commentsCount, id, text, createdAt, user } of rows) {
-    const summary = summaries.get(postId) ?? { comments: [], commentsCount };
-    if (id && text !== null && createdAt && user)
-      summary.comments.push({ id, postId, text, createdAt, user });
-    summaries.set(postId, summary);
-  }
-  return summaries;
+    .where(sql`${posts.id} = any(${placeholder("postIds")})`)
+    .orderBy(posts.id, newest.createdAt, newest.id)
+    .prepare("comment_summaries");
+  return async (postIds: string[], commentsListed: number) => {
+    const summaries = new Map<string, { comments: CommentRow[]; commentsCount: number }>();
+    if (postIds.length === 0) return summaries;
+    for (const { postId, commentsCount, id, text, createdAt, user } of await statement.execute({
+      postIds,
+      commentsListed,
+    })) {
+      const summary = summaries.get(postId) ?? { comments: [], commentsCount };
+      if (id && text !== null && createdAt && user)
+        summary.comments.push({ id, postId, text, createdAt, user });
+      summaries.set(postId, summary);
+    }
+    return summaries;
+  };
+});
+
+/**
+ * For a page of posts, in one prepared statement: the newest comments of each with their authors (a
+ * bounded walk of its comments index), oldest of them first, and the count kept on the post.
+ */
+export function commentSummaries(db: Db, postIds: string[], commentsListed: number) {
+  return prepareCommentSummaries(db)(postIds, commentsListed);
 }
 
 export async function insertComment(db: Db, values: { postId: string; userId: string; text: string }) {
