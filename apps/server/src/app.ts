@@ -157,7 +157,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
   const posts = createPostsService({
     db,
     follows,
-    pipeline: createPostPipeline({ db }),
+    pipeline: createPostPipeline(),
     events: createPostEvents(realtime.io),
     domainEvents,
   });

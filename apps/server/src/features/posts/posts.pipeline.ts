@@ -1,63 +1,52 @@
-import { FLICK_COMMENTS_LISTED, type Flick, POST_LIKES_LISTED, type Post } from "@flik/shared";
-
-/** How much of its likes and comments each post of a read carries. */
-export interface Listed {
-  likers: number;
-  comments: number;
-}
-
-import type { Db } from "../../db/database.js";
+import type { Flick, Post } from "@flik/shared";
 import { canSeePost } from "./posts.policy.js";
 import { freshParts, type PostParts, presentFlick, presentPost } from "./posts.presenter.js";
-import { commentSummaries, likeSummaries, type PostWithAuthor } from "./posts.queries.js";
+import type { CommentRow, Liker, PostRead, PostWithAuthor } from "./posts.queries.js";
 
 export type PostPipeline = ReturnType<typeof createPostPipeline>;
 
+/** A read's likes and comments as the presenter takes them (the viewer always finds their own like). */
+function partsOf({ post, author, summaries }: PostRead, viewerId: string): PostParts {
+  const likers: Liker[] = summaries.likers.map(([userId, username, emoji]) => ({ userId, username, emoji }));
+  const own = summaries.ownLike;
+  // An older like of the viewer's comes after the newest ones.
+  if (own && !likers.some((liker) => liker.userId === viewerId))
+    likers.push({ userId: viewerId, username: own[1], emoji: own[0] });
+  const comments: CommentRow[] = summaries.comments.map(
+    ([id, text, createdAt, userId, username, avatar]) => ({
+      id,
+      postId: post.id,
+      text,
+      createdAt: new Date(createdAt),
+      user: { id: userId, username, avatar },
+    }),
+  );
+  return {
+    likes: { likers, likesCount: post.likesCount, isLiked: own !== null },
+    comments: { comments, commentsCount: post.commentsCount },
+    authorFollowersCount: author.followersCount,
+  };
+}
+
 /**
- * The one read path of everything post-shaped (feed, a post, a profile grid, flicks): a page of rows
- * from an index in the list's own order, each with the viewer's relation to its author → rules (the
- * posts policy, before hydration, so nothing hidden is loaded) → hydration in batches → presenter.
- * A page costs the same number of queries whatever its length.
+ * The one read path of everything post-shaped (feed, a post, a profile grid, flicks): a page of reads
+ * from an index in the list's own order, each hydrated in the same statement (its author, the viewer's
+ * relation to them, its newest likes and comments: posts.queries.ts `postsReadBy`) → rules (the posts
+ * policy) → presenter. A page costs one statement whatever its length.
  */
-export function createPostPipeline(deps: { db: Db }) {
-  const { db } = deps;
-
-  const rules = (rows: PostWithAuthor[], viewerId: string) => rows.filter((row) => canSeePost(viewerId, row));
-
-  /** Likes and comments of a page, in batches (the counts come with the rows, kept in columns). */
-  async function hydrate(
-    rows: PostWithAuthor[],
-    viewerId: string,
-    listed: Listed,
-  ): Promise<(row: PostWithAuthor) => PostParts> {
-    const postIds = rows.map((row) => row.post.id);
-    const [likes, comments] = await Promise.all([
-      likeSummaries(db, postIds, viewerId, listed.likers),
-      commentSummaries(db, postIds, listed.comments),
-    ]);
-    return (row) => ({
-      likes: likes.get(row.post.id),
-      comments: comments.get(row.post.id),
-      authorFollowersCount: row.author.followersCount,
-    });
-  }
+export function createPostPipeline() {
+  const rules = <Row extends PostWithAuthor>(rows: Row[], viewerId: string) =>
+    rows.filter((row) => canSeePost(viewerId, row));
 
   return {
-    /** Posts in spec §3's Post shape, with as many of their newest likers and comments as `listed` says. */
-    async posts(rows: PostWithAuthor[], viewerId: string, listed: Listed): Promise<Post[]> {
-      const shown = rules(rows, viewerId);
-      const partsOf = await hydrate(shown, viewerId, listed);
-      return shown.map((row) => presentPost(row, partsOf(row), viewerId));
+    /** Posts in spec §3's Post shape, with the likers and comments their read listed. */
+    posts(reads: PostRead[], viewerId: string): Post[] {
+      return rules(reads, viewerId).map((read) => presentPost(read, partsOf(read, viewerId), viewerId));
     },
 
     /** Video posts in the flicks feed's Flick shape. */
-    async flicks(rows: PostWithAuthor[], viewerId: string): Promise<Flick[]> {
-      const shown = rules(rows, viewerId);
-      const partsOf = await hydrate(shown, viewerId, {
-        likers: POST_LIKES_LISTED,
-        comments: FLICK_COMMENTS_LISTED,
-      });
-      return shown.map((row) => presentFlick(row, partsOf(row), viewerId));
+    flicks(reads: PostRead[], viewerId: string): Flick[] {
+      return rules(reads, viewerId).map((read) => presentFlick(read, partsOf(read, viewerId), viewerId));
     },
 
     /** A post just made: nobody has liked or commented on it, so nothing is loaded. */

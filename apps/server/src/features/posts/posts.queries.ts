@@ -26,6 +26,64 @@ function postAsSeenBy(db: Db, viewerId: string) {
 }
 export type PostWithAuthor = Awaited<ReturnType<typeof findPostWithAuthor>> & {};
 
+/** How many of its newest likers and comments each post of a read carries. */
+export interface Listed {
+  likers: number;
+  comments: number;
+}
+
+type LikerTuple = [userId: string, username: string, emoji: string];
+type CommentTuple = [
+  id: string,
+  text: string,
+  createdAt: string,
+  userId: string,
+  username: string,
+  avatar: string,
+];
+
+/**
+ * The likes and comments of the post in the row, selected with it (bounded walks of its likes and
+ * comments indexes, aggregated to JSON), so a page of posts is one statement however long it is.
+ */
+function summariesOf(viewerId: string, listed: Listed) {
+  return {
+    likers: sql<
+      LikerTuple[]
+    >`(select coalesce(json_agg(json_build_array(l.user_id, u.username, l.emoji) order by l.created_at desc, l.user_id), '[]'::json)
+      from (select user_id, emoji, created_at from post_likes where post_id = ${posts.id} order by created_at desc limit ${listed.likers}) l
+      join users u on u.id = l.user_id)`,
+    ownLike: sql<[emoji: string, username: string] | null>`(select json_build_array(pl.emoji, u.username)
+      from post_likes pl join users u on u.id = pl.user_id where pl.post_id = ${posts.id} and pl.user_id = ${viewerId})`,
+    comments: sql<
+      CommentTuple[]
+    >`(select coalesce(json_agg(json_build_array(c.id, c.text, c.created_at, u.id, u.username, u.avatar) order by c.created_at, c.id), '[]'::json)
+      from (select id, user_id, text, created_at from post_comments where post_id = ${posts.id} order by created_at desc, id desc limit ${listed.comments}) c
+      join users u on u.id = c.user_id)`,
+  };
+}
+
+/** Posts with their authors, the viewer's relation to each and their likes and comments: a read. */
+function postsReadBy(db: Db, viewerId: string, listed: Listed) {
+  return db
+    .select({
+      post: posts,
+      author: {
+        id: users.id,
+        username: users.username,
+        fullName: users.fullName,
+        avatar: users.avatar,
+        isPrivate: users.isPrivate,
+        followersCount: users.followersCount,
+      },
+      relation: relationTo(db, viewerId, posts.userId),
+      summaries: summariesOf(viewerId, listed),
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId));
+}
+export type PostRead = Awaited<ReturnType<ReturnType<typeof postsReadBy>["execute"]>>[number];
+
 /**
  * How many of the community's newest posts the feed looks through for the member's followings before
  * it walks each followed member's posts instead.
@@ -46,6 +104,7 @@ export function feedPageStatement(
   viewerId: string,
   limit: number,
   cursor: Cursor | undefined,
+  listed: Listed,
   recentWindow = FEED_RECENT_WINDOW,
 ) {
   const authors = db
@@ -95,57 +154,106 @@ export function feedPageStatement(
     )
     .as("branches");
   const page = db.with(authors, recent).select({ id: branches.id }).from(branches).as("feed_page");
-  return postAsSeenBy(db, viewerId)
+  return postsReadBy(db, viewerId, listed)
     .innerJoin(page, eq(page.id, posts.id))
     .orderBy(desc(posts.createdAt), desc(posts.id));
 }
 
-const prepareFeedPage = perDatabase((db) => {
-  const prepare = (name: string, cursor: Cursor | undefined) =>
-    feedPageStatement(db, placeholder("viewerId"), placeholder("limit"), cursor).prepare(name);
-  // The first page and the later ones differ in their SQL (a later one starts past its cursor).
-  const first = prepare("feed_page", undefined);
-  const later = prepare("feed_page_later", {
-    createdAt: placeholder("cursorAt"),
-    id: placeholder("cursorId"),
+/** What every paged read of posts is asked with. */
+interface PageAsk {
+  viewerId: string;
+  limit: number;
+  cursor: Cursor | undefined;
+  listed: Listed;
+}
+
+/**
+ * A paged read built once and prepared, in its two forms: the first page and the later ones differ in
+ * their SQL (a later one starts past its cursor).
+ */
+function preparedPages<Extra extends Record<string, unknown>>(
+  name: string,
+  build: (ask: { viewerId: string; limit: number; cursor: Cursor | undefined; listed: Listed } & Extra) => {
+    prepare(name: string): { execute(values: Record<string, unknown>): Promise<PostRead[]> };
+  },
+  extra: { [K in keyof Extra]: Extra[K] },
+) {
+  const ask = (cursor: Cursor | undefined) => ({
+    viewerId: placeholder<string>("viewerId"),
+    limit: placeholder<number>("limit"),
+    cursor,
+    listed: { likers: placeholder<number>("likers"), comments: placeholder<number>("comments") },
+    ...extra,
   });
-  return (viewerId: string, limit: number, cursor: Cursor | undefined) =>
-    cursor
-      ? later.execute({ viewerId, limit, cursorAt: cursor.createdAt, cursorId: cursor.id })
-      : first.execute({ viewerId, limit });
-});
+  const first = build(ask(undefined)).prepare(name);
+  const later = build(ask({ createdAt: placeholder("cursorAt"), id: placeholder("cursorId") })).prepare(
+    `${name}_later`,
+  );
+  return ({ viewerId, limit, cursor, listed }: PageAsk, values: Record<string, unknown> = {}) => {
+    const common = { viewerId, limit, likers: listed.likers, comments: listed.comments, ...values };
+    return cursor
+      ? later.execute({ ...common, cursorAt: cursor.createdAt, cursorId: cursor.id })
+      : first.execute(common);
+  };
+}
+
+const prepareFeedPage = perDatabase((db) =>
+  preparedPages(
+    "feed_page",
+    ({ viewerId, limit, cursor, listed }) => feedPageStatement(db, viewerId, limit, cursor, listed),
+    {},
+  ),
+);
 
 /** One page of the member's feed (see `feedPageStatement`), through its prepared statement. */
-export function feedPage(db: Db, viewerId: string, limit: number, cursor: Cursor | undefined) {
-  return prepareFeedPage(db)(viewerId, limit, cursor);
+export function feedPage(db: Db, ask: PageAsk): Promise<PostRead[]> {
+  return prepareFeedPage(db)(ask);
 }
+
+const prepareAuthorPage = perDatabase((db) =>
+  preparedPages(
+    "author_page",
+    ({ viewerId, limit, cursor, listed, authorId }) =>
+      postsReadBy(db, viewerId, listed)
+        .where(and(eq(posts.userId, authorId), olderThan(cursor, posts.createdAt, posts.id)))
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(limit),
+    { authorId: placeholder<string>("authorId") },
+  ),
+);
 
 /** One page of a member's own posts, newest first (their profile grid). */
-export function authorPage(
-  db: Db,
-  authorId: string,
-  viewerId: string,
-  limit: number,
-  cursor: Cursor | undefined,
-) {
-  return postAsSeenBy(db, viewerId)
-    .where(and(eq(posts.userId, authorId), olderThan(cursor, posts.createdAt, posts.id)))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit);
+export function authorPage(db: Db, authorId: string, ask: PageAsk): Promise<PostRead[]> {
+  return prepareAuthorPage(db)(ask, { authorId });
 }
 
+const prepareVideoPage = perDatabase((db) =>
+  preparedPages(
+    "video_page",
+    ({ viewerId, limit, cursor, listed }) =>
+      postsReadBy(db, viewerId, listed)
+        .where(
+          and(
+            eq(posts.mediaType, "video"),
+            contentVisibleTo(db, viewerId, { id: posts.userId, isPrivate: users.isPrivate }),
+            olderThan(cursor, posts.createdAt, posts.id),
+          ),
+        )
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(limit),
+    {},
+  ),
+);
+
 /** One page of the flicks feed: every video post the viewer may see, newest first. */
-export function videoPage(db: Db, viewerId: string, limit: number, cursor: Cursor | undefined) {
-  return postAsSeenBy(db, viewerId)
-    .where(
-      and(
-        eq(posts.mediaType, "video"),
-        contentVisibleTo(db, viewerId, { id: posts.userId, isPrivate: users.isPrivate }),
-        olderThan(cursor, posts.createdAt, posts.id),
-      ),
-    )
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit);
+export function videoPage(db: Db, ask: PageAsk): Promise<PostRead[]> {
+  return prepareVideoPage(db)(ask);
+}
+
+/** One post as the viewer reads it, with its likes and comments. */
+export async function findPostRead(db: Db, id: string, viewerId: string, listed: Listed) {
+  const [row] = await postsReadBy(db, viewerId, listed).where(eq(posts.id, id));
+  return row;
 }
 
 /** A post with its author, as `viewerId` is related to the author. */
@@ -296,58 +404,6 @@ export interface CommentRow {
   text: string;
   createdAt: Date;
   user: { id: string; username: string; avatar: string };
-}
-
-const prepareCommentSummaries = perDatabase((db) => {
-  const newest = db
-    .select({
-      id: postComments.id,
-      userId: postComments.userId,
-      text: postComments.text,
-      createdAt: postComments.createdAt,
-    })
-    .from(postComments)
-    .where(eq(postComments.postId, posts.id))
-    .orderBy(desc(postComments.createdAt), desc(postComments.id))
-    .limit(placeholder("commentsListed"))
-    .as("newest_comments");
-  const statement = db
-    .select({
-      postId: posts.id,
-      commentsCount: posts.commentsCount,
-      id: newest.id,
-      text: newest.text,
-      createdAt: newest.createdAt,
-      user: { id: users.id, username: users.username, avatar: users.avatar },
-    })
-    .from(posts)
-    .leftJoinLateral(newest, sql`true`)
-    .leftJoin(users, eq(users.id, newest.userId))
-    .where(sql`${posts.id} = any(${placeholder("postIds")})`)
-    .orderBy(posts.id, newest.createdAt, newest.id)
-    .prepare("comment_summaries");
-  return async (postIds: string[], commentsListed: number) => {
-    const summaries = new Map<string, { comments: CommentRow[]; commentsCount: number }>();
-    if (postIds.length === 0) return summaries;
-    for (const { postId, commentsCount, id, text, createdAt, user } of await statement.execute({
-      postIds,
-      commentsListed,
-    })) {
-      const summary = summaries.get(postId) ?? { comments: [], commentsCount };
-      if (id && text !== null && createdAt && user)
-        summary.comments.push({ id, postId, text, createdAt, user });
-      summaries.set(postId, summary);
-    }
-    return summaries;
-  };
-});
-
-/**
- * For a page of posts, in one prepared statement: the newest comments of each with their authors (a
- * bounded walk of its comments index), oldest of them first, and the count kept on the post.
- */
-export function commentSummaries(db: Db, postIds: string[], commentsListed: number) {
-  return prepareCommentSummaries(db)(postIds, commentsListed);
 }
 
 export async function insertComment(db: Db, values: { postId: string; userId: string; text: string }) {

@@ -3,6 +3,7 @@ import {
   type createPostBody,
   DEFAULT_FLICK_REACTION,
   FEED_COMMENTS_LISTED,
+  FLICK_COMMENTS_LISTED,
   type FlickLikeResponse,
   type FlicksPage,
   type flickLikeBody,
@@ -32,12 +33,15 @@ import {
   deletePost,
   feedPage,
   findComment,
+  findPostRead,
   findPostWithAuthor,
   hasLiked,
   incrementShares,
   insertComment,
   insertPost,
+  type Listed,
   likeSummaries,
+  type PostRead,
   type PostWithAuthor,
   updatePost,
   upsertLike,
@@ -89,24 +93,28 @@ export function createPostsService(deps: {
   }
 
   async function get(caller: Caller, postId: string) {
-    const [post] = await pipeline.posts([await visible(caller, postId)], caller.userId, {
+    const read = await findPostRead(db, postId, caller.userId, {
       likers: POST_LIKES_LISTED,
       comments: POST_COMMENTS_LISTED,
     });
+    const [post] = pipeline.posts(read ? [read] : [], caller.userId);
     if (!post) throw notFound("Post not found");
     return post;
   }
 
-  /** A page of rows fetched with one row more than asked, presented as posts. */
-  async function postsPage(rows: PostWithAuthor[], limit: number, viewerId: string): Promise<PostsPage> {
-    const page = pageOf(rows, limit, (row) => row.post);
-    return {
-      posts: await pipeline.posts(page.rows, viewerId, {
-        likers: PAGE_LIKES_LISTED,
-        comments: FEED_COMMENTS_LISTED,
-      }),
-      nextCursor: page.nextCursor,
-    };
+  /** The ask of a page of posts: one read more than the page, to tell whether another follows. */
+  const pageAsk = (caller: Caller, query: PageQuery, listed: Listed) => ({
+    viewerId: caller.userId,
+    limit: query.limit + 1,
+    cursor: decodeCursor(query.cursor),
+    listed,
+  });
+  const pageListed: Listed = { likers: PAGE_LIKES_LISTED, comments: FEED_COMMENTS_LISTED };
+
+  /** A page of reads fetched with one more than asked, presented as posts. */
+  function postsPage(reads: PostRead[], limit: number, viewerId: string): PostsPage {
+    const page = pageOf(reads, limit, (read) => read.post);
+    return { posts: pipeline.posts(page.rows, viewerId), nextCursor: page.nextCursor };
   }
 
   /**
@@ -138,28 +146,26 @@ export function createPostsService(deps: {
 
   return {
     async feed(caller: Caller, query: PageQuery): Promise<PostsPage> {
-      const rows = await feedPage(db, caller.userId, query.limit + 1, decodeCursor(query.cursor));
-      return postsPage(rows, query.limit, caller.userId);
+      const reads = await feedPage(db, pageAsk(caller, query, pageListed));
+      return postsPage(reads, query.limit, caller.userId);
     },
 
     /** A member's posts for their profile; none of a private member's unless the caller follows them. */
     async byAuthor(caller: Caller, author: RelatedMember, query: PageQuery): Promise<PostsPage> {
       if (!canSeePostsOf(caller.userId, author, author.relation)) return { posts: [], nextCursor: null };
-      const rows = await authorPage(
-        db,
-        author.id,
-        caller.userId,
-        query.limit + 1,
-        decodeCursor(query.cursor),
-      );
-      return postsPage(rows, query.limit, caller.userId);
+      const reads = await authorPage(db, author.id, pageAsk(caller, query, pageListed));
+      return postsPage(reads, query.limit, caller.userId);
     },
 
     /** The flicks feed (spec §7 GET /flicks): every video post the caller may see, newest first. */
     async flicks(caller: Caller, query: PageQuery): Promise<FlicksPage> {
-      const rows = await videoPage(db, caller.userId, query.limit + 1, decodeCursor(query.cursor));
-      const page = pageOf(rows, query.limit, (row) => row.post);
-      return { flicks: await pipeline.flicks(page.rows, caller.userId), nextCursor: page.nextCursor };
+      const listed = { likers: POST_LIKES_LISTED, comments: FLICK_COMMENTS_LISTED };
+      const page = pageOf(
+        await videoPage(db, pageAsk(caller, query, listed)),
+        query.limit,
+        (read) => read.post,
+      );
+      return { flicks: pipeline.flicks(page.rows, caller.userId), nextCursor: page.nextCursor };
     },
 
     get,
