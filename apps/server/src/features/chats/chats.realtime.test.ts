@@ -80,6 +80,23 @@ describe("two members chatting live", () => {
     expect(received).toHaveLength(1);
   });
 
+  it("a message emitted twice at once with one clientId is stored and arrives once", async () => {
+    const dan = await persona("dan");
+    const chat = await chatBetween(dan, carol);
+    const [danSocket, carolSocket] = await Promise.all([socketOf(dan), socketOf(carol)]);
+    const received = collectEvents(carolSocket, "newMessage");
+    const payload = { chatId: chat._id, text: "Twice at once", clientId: "at-once" };
+    const [first, second] = await Promise.all([
+      danSocket.emitWithAck("sendMessage", payload),
+      danSocket.emitWithAck("sendMessage", payload),
+    ]);
+    const idOf = (ack: typeof first) => (ack.ok ? (ack.message as { _id: string })._id : ack.error);
+    expect(idOf(second)).toBe(idOf(first));
+    await roundTrip(carolSocket);
+    const inChat = received.filter((event) => event.message.chat === chat._id);
+    expect(inChat.map((event) => event.message.text)).toEqual(["Twice at once"]);
+  });
+
   it("a new chat reaches the other member as chatUpdated", async () => {
     const erin = await persona("erin");
     const erinSocket = await socketOf(erin);
