@@ -12,7 +12,7 @@ import {
 
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { persona, chatBetween } = factories(built);
+const { persona, newcomer, chatBetween } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -81,18 +81,19 @@ describe("two members chatting live", () => {
   });
 
   it("a message emitted twice at once with one clientId is stored and arrives once", async () => {
-    const dan = await persona("dan");
-    const chat = await chatBetween(dan, carol);
-    const [danSocket, carolSocket] = await Promise.all([socketOf(dan), socketOf(carol)]);
-    const received = collectEvents(carolSocket, "newMessage");
+    // Members of their own, so that no other test sees them as partners online.
+    const [ivy, jon] = [await newcomer("ivy"), await newcomer("jon")];
+    const chat = await chatBetween(ivy, jon);
+    const [ivySocket, jonSocket] = await Promise.all([socketOf(ivy), socketOf(jon)]);
+    const received = collectEvents(jonSocket, "newMessage");
     const payload = { chatId: chat._id, text: "Twice at once", clientId: "at-once" };
     const [first, second] = await Promise.all([
-      danSocket.emitWithAck("sendMessage", payload),
-      danSocket.emitWithAck("sendMessage", payload),
+      ivySocket.emitWithAck("sendMessage", payload),
+      ivySocket.emitWithAck("sendMessage", payload),
     ]);
     const idOf = (ack: typeof first) => (ack.ok ? (ack.message as { _id: string })._id : ack.error);
     expect(idOf(second)).toBe(idOf(first));
-    await roundTrip(carolSocket);
+    await roundTrip(jonSocket);
     const inChat = received.filter((event) => event.message.chat === chat._id);
     expect(inChat.map((event) => event.message.text)).toEqual(["Twice at once"]);
   });
