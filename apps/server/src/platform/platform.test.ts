@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { describeLocation } from "../features/sessions/client-info.js";
 import { tempDir } from "../test/temp-dir.js";
 import { createAdmission } from "./admission.js";
+import { createBatcher } from "./batcher.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { lockDataDir } from "./data-dir-lock.js";
 import { createRateWindow } from "./rate-window.js";
@@ -104,5 +105,85 @@ describe("createAdmission", () => {
     const admission = createAdmission(1);
     await expect(admission.run(() => Promise.reject(new Error("boom")), Error)).rejects.toThrow("boom");
     await expect(admission.run(async () => 1, Error)).resolves.toBe(1);
+  });
+});
+
+describe("createBatcher", () => {
+  /** A store that holds each batch until the test answers it. */
+  function heldStore() {
+    const calls: { items: number[]; answer: (outcomes?: PromiseSettledResult<number>[]) => void }[] = [];
+    let wake: (() => void) | undefined;
+    const store = (items: number[]) =>
+      new Promise<PromiseSettledResult<number>[]>((resolve) => {
+        const doubled = items.map((item) => ({ status: "fulfilled" as const, value: item * 2 }));
+        calls.push({ items, answer: (outcomes = doubled) => resolve(outcomes) });
+        wake?.();
+      });
+    /** The next batch the store is given. */
+    async function nextCall(index: number) {
+      while (calls.length <= index) await new Promise<void>((resolve) => (wake = resolve));
+      return calls[index] as (typeof calls)[number];
+    }
+    return { calls, store, nextCall };
+  }
+  const eventLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it("stores items added together as one batch, and those added meanwhile as the next", async () => {
+    const { calls, store, nextCall } = heldStore();
+    const batcher = createBatcher({ maxSize: 10, store });
+    const first = [1, 2, 3].map((item) => batcher.add(item));
+    const batch = await nextCall(0);
+    expect(batch.items).toEqual([1, 2, 3]);
+    const later = [4, 5].map((item) => batcher.add(item));
+    await eventLoopTurn();
+    await eventLoopTurn();
+    expect(calls).toHaveLength(1); // one batch at a time
+    expect(batcher.waiting).toBe(2);
+    batch.answer();
+    await expect(Promise.all(first)).resolves.toEqual([2, 4, 6]);
+    const next = await nextCall(1);
+    expect(next.items).toEqual([4, 5]);
+    next.answer();
+    await expect(Promise.all(later)).resolves.toEqual([8, 10]);
+  });
+
+  it("carries at most maxSize items a batch", async () => {
+    const { store, nextCall } = heldStore();
+    const batcher = createBatcher({ maxSize: 2, store });
+    const all = [1, 2, 3, 4, 5].map((item) => batcher.add(item));
+    const sizes: number[][] = [];
+    for (let i = 0; i < 3; i++) {
+      const call = await nextCall(i);
+      sizes.push(call.items);
+      call.answer();
+    }
+    expect(sizes).toEqual([[1, 2], [3, 4], [5]]);
+    await expect(Promise.all(all)).resolves.toEqual([2, 4, 6, 8, 10]);
+  });
+
+  it("fails an item alone with its own error, and every item when the batch fails", async () => {
+    const { store, nextCall } = heldStore();
+    const batcher = createBatcher({ maxSize: 10, store });
+    const [good, bad] = [batcher.add(1), batcher.add(2)];
+    (await nextCall(0)).answer([
+      { status: "fulfilled", value: 1 },
+      { status: "rejected", reason: new Error("not this one") },
+    ]);
+    await expect(good).resolves.toBe(1);
+    await expect(bad).rejects.toThrow("not this one");
+
+    const failing = createBatcher<number, number>({
+      maxSize: 10,
+      store: () => Promise.reject(new Error("connection lost")),
+    });
+    const results = await Promise.allSettled([failing.add(1), failing.add(2)]);
+    expect(results.map((result) => result.status === "rejected" && String(result.reason))).toEqual([
+      "Error: connection lost",
+      "Error: connection lost",
+    ]);
+    // It keeps working after a failed batch.
+    const after = batcher.add(3);
+    (await nextCall(1)).answer();
+    await expect(after).resolves.toBe(6);
   });
 });

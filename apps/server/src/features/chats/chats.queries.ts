@@ -160,52 +160,71 @@ export async function restoreChat(db: Db, chatId: string, userId: string) {
     );
 }
 
+/** A message to store; its id is made by the sender so that messages stored together keep their order. */
+export interface NewMessage {
+  id: string;
+  chatId: string;
+  senderId: string;
+  text: string;
+  clientId: string | null;
+}
+
 /**
- * Stores a message with its sender, moves the chat to the top of its members' lists and marks it seen by
- * the sender, in one statement (atomic, one round trip: every send pays it). A second send with the
- * sender's same clientId stores nothing and answers the first message.
+ * Stores messages with their senders, moves each chat to the top of its members' lists and marks each
+ * chat seen by its senders up to their last message, in one statement whatever their number (atomic,
+ * one round trip: every batch of sends pays it). A message whose sender already used its clientId is
+ * not stored and not answered: `messagesByClientId` finds the first one.
  */
-export async function insertMessage(
-  db: Db,
-  values: { chatId: string; senderId: string; text: string; clientId: string | null },
-): Promise<{ row: MessageRow | undefined; created: boolean }> {
+export async function insertMessages(db: Db, values: NewMessage[]): Promise<MessageRow[]> {
+  if (values.length === 0) return [];
   const inserted = db
     .$with("inserted")
     .as(db.insert(messages).values(values).onConflictDoNothing().returning());
-  const insertedAt = sql`(select ${inserted.createdAt} from ${inserted})`;
+  const latest = db.$with("latest").as(
+    db
+      .select({
+        chatId: inserted.chatId,
+        senderId: inserted.senderId,
+        at: sql<Date>`max(${inserted.createdAt})`.as("at"),
+      })
+      .from(inserted)
+      .groupBy(inserted.chatId, inserted.senderId),
+  );
   const chatMoved = db.$with("chat_moved").as(
     db
       .update(chats)
-      .set({ lastMessageAt: insertedAt })
-      .where(and(eq(chats.id, values.chatId), sql`exists (select from ${inserted})`))
+      .set({
+        lastMessageAt: sql`(select max(${latest.at}) from ${latest} where ${latest.chatId} = ${chats.id})`,
+      })
+      .where(inArray(chats.id, db.select({ id: latest.chatId }).from(latest)))
       .returning({ id: chats.id }),
   );
   // The sender has seen everything up to their own message.
   const seenBySender = db.$with("seen_by_sender").as(
     db
       .update(chatMembers)
-      .set({ lastReadAt: insertedAt })
-      .where(
-        and(
-          eq(chatMembers.chatId, values.chatId),
-          eq(chatMembers.userId, values.senderId),
-          sql`exists (select from ${inserted})`,
-        ),
-      )
+      .set({ lastReadAt: sql`${latest.at}` })
+      .from(latest)
+      .where(and(eq(chatMembers.chatId, latest.chatId), eq(chatMembers.userId, latest.senderId)))
       .returning({ chatId: chatMembers.chatId }),
   );
-  const [row] = await db
-    .with(inserted, chatMoved, seenBySender)
+  return db
+    .with(inserted, latest, chatMoved, seenBySender)
     .select({ message: inserted._.selectedFields, sender: messageWithSender.sender })
     .from(inserted)
     .innerJoin(users, eq(users.id, inserted.senderId));
-  if (row) return { row, created: true };
-  const [existing] = await db
+}
+
+/** The messages these senders stored with these clientIds (a retried send answers its first one). */
+export function messagesByClientId(db: Db, keys: { senderId: string; clientId: string }[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
     .select(messageWithSender)
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
-    .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId ?? "")));
-  return { row: existing, created: false };
+    .where(
+      or(...keys.map((key) => and(eq(messages.senderId, key.senderId), eq(messages.clientId, key.clientId)))),
+    );
 }
 
 export async function updateMessageText(db: Db, id: string, text: string) {

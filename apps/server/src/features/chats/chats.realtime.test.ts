@@ -12,7 +12,7 @@ import {
 
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { persona, chatBetween } = factories(built);
+const { persona, newcomer, chatBetween } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -78,6 +78,24 @@ describe("two members chatting live", () => {
     ).toBe(true);
     await roundTrip(carolSocket);
     expect(received).toHaveLength(1);
+  });
+
+  it("a message emitted twice at once with one clientId is stored and arrives once", async () => {
+    // Members of their own, so that no other test sees them as partners online.
+    const [ivy, jon] = [await newcomer("ivy"), await newcomer("jon")];
+    const chat = await chatBetween(ivy, jon);
+    const [ivySocket, jonSocket] = await Promise.all([socketOf(ivy), socketOf(jon)]);
+    const received = collectEvents(jonSocket, "newMessage");
+    const payload = { chatId: chat._id, text: "Twice at once", clientId: "at-once" };
+    const [first, second] = await Promise.all([
+      ivySocket.emitWithAck("sendMessage", payload),
+      ivySocket.emitWithAck("sendMessage", payload),
+    ]);
+    const idOf = (ack: typeof first) => (ack.ok ? (ack.message as { _id: string })._id : ack.error);
+    expect(idOf(second)).toBe(idOf(first));
+    await roundTrip(jonSocket);
+    const inChat = received.filter((event) => event.message.chat === chat._id);
+    expect(inChat.map((event) => event.message.text)).toEqual(["Twice at once"]);
   });
 
   it("a new chat reaches the other member as chatUpdated", async () => {

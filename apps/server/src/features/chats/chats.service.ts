@@ -1,24 +1,9 @@
-import type {
-  Chat,
-  createChatBody,
-  editMessageBody,
-  Message,
-  MessagesPage,
-  sendMessageBody,
-} from "@flik/shared";
+import type { Chat, createChatBody, editMessageBody, Message, MessagesPage } from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
-import { createAdmission } from "../../platform/admission.js";
 import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
-import {
-  badRequest,
-  forbidden,
-  notFound,
-  serviceUnavailable,
-  tooManyRequests,
-} from "../../platform/errors.js";
-import { createRateWindow } from "../../platform/rate-window.js";
+import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { ChatEvents } from "./chats.events.js";
 import { canChangeMessage, canStartChatWith, canUseChat } from "./chats.policy.js";
 import { type Participant, presentChat, presentMessage } from "./chats.presenter.js";
@@ -32,7 +17,6 @@ import {
   findMembership,
   findMessage,
   insertChat,
-  insertMessage,
   lastMessagesOf,
   latestMessage,
   type MessageRow,
@@ -45,6 +29,7 @@ import {
   unreadCountsOf,
   updateMessageText,
 } from "./chats.queries.js";
+import { createMessageSending } from "./chats.sending.js";
 
 export type ChatsService = ReturnType<typeof createChatsService>;
 
@@ -58,9 +43,7 @@ export function createChatsService(deps: {
   messagesInFlight: number;
 }) {
   const { db, events } = deps;
-  const sending = createRateWindow(deps.messagesPerMinute);
-  const storing = createAdmission(deps.messagesInFlight);
-  const busy = () => serviceUnavailable("Flik is busy right now. Please try again in a moment.");
+  const sending = createMessageSending(deps);
 
   /** Only members read or write a chat; to anyone else it does not exist (404, nothing leaked). */
   async function membership(caller: Caller, chatId: string) {
@@ -184,31 +167,7 @@ export function createChatsService(deps: {
       };
     },
 
-    /** Stored before it is answered; the same clientId twice stores and announces one message. */
-    send: (caller: Caller, chatId: string, input: z.output<typeof sendMessageBody>): Promise<Message> =>
-      storing.run(async () => {
-        // The chat's members tell whether the caller is one: every send pays one read, not two.
-        const participants = await participantsOf(db, [chatId]);
-        const own = participants.find((p) => p.user.id === caller.userId);
-        if (!canUseChat(own && { userId: own.user.id })) throw notFound("Chat not found");
-        if (!sending.take(caller.userId))
-          throw tooManyRequests("You're sending messages too fast. Please wait a moment.");
-        const { row, created } = await insertMessage(db, {
-          chatId,
-          senderId: caller.userId,
-          text: input.text,
-          clientId: input.clientId ?? null,
-        });
-        if (!row || row.message.chatId !== chatId)
-          throw badRequest("That clientId was used for another message");
-        const message = presentMessage(row, participants);
-        if (created)
-          events.newMessage(
-            message,
-            participants.map((p) => p.user.id),
-          );
-        return message;
-      }, busy),
+    send: sending.send,
 
     async edit(caller: Caller, messageId: string, input: z.output<typeof editMessageBody>): Promise<Message> {
       await ownMessage(caller, messageId, "edit");

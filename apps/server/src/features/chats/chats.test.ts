@@ -131,6 +131,26 @@ describe("messages", () => {
     }
   });
 
+  it("posted at the same moment each get their own answer, and a clientId sent twice is stored once", async () => {
+    const made = await call(alice, "POST", "/chats", { userIds: [bob.userId, dan.userId], name: "At once" });
+    const chat: Chat = made.json().chat;
+    const url = `/chats/${chat._id}/messages`;
+    const responses = await Promise.all([
+      call(alice, "POST", url, { text: "Hello", clientId: "at-once-1" }),
+      call(alice, "POST", url, { text: "Hello", clientId: "at-once-1" }),
+      call(carol, "POST", url, { text: "Let me in" }),
+      call(bob, "POST", url, { text: "Hi" }),
+      call(dan, "POST", url, { text: "Hey", clientId: "at-once-1" }),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 404, 201, 201]);
+    const [first, copy, refused, fromBob, fromDan] = responses.map((response) => response.json());
+    expect(copy.message._id).toBe(first.message._id);
+    expect(refused).toEqual({ message: "Chat not found" });
+    expect([fromBob.message.text, fromDan.message.text]).toEqual(["Hi", "Hey"]);
+    const texts = (await messagesOf(dan, chat._id)).messages.map((m: Message) => m.text);
+    expect(texts.sort()).toEqual(["Hello", "Hey", "Hi"]);
+  });
+
   it("count as unread for the others until they mark the chat seen", async () => {
     const [gina, hank] = await Promise.all([persona("gina"), persona("hank")]);
     const chat = await chatBetween(gina, hank);

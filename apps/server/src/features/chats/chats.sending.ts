@@ -1,0 +1,171 @@
+import type { Message, sendMessageBody } from "@flik/shared";
+import { v7 as timeOrderedId } from "uuid";
+import type { z } from "zod";
+import type { Db } from "../../db/database.js";
+import { pgErrorOf } from "../../db/database.js";
+import { createAdmission } from "../../platform/admission.js";
+import { createBatcher } from "../../platform/batcher.js";
+import type { Caller } from "../../platform/caller.js";
+import { badRequest, notFound, serviceUnavailable, tooManyRequests } from "../../platform/errors.js";
+import { createRateWindow } from "../../platform/rate-window.js";
+import type { ChatEvents } from "./chats.events.js";
+import { canUseChat } from "./chats.policy.js";
+import { type Participant, presentMessage } from "./chats.presenter.js";
+import {
+  insertMessages,
+  type MessageRow,
+  messagesByClientId,
+  type NewMessage,
+  participantsOf,
+} from "./chats.queries.js";
+
+/** The most sends one statement stores: under any load a batch stays a short statement. */
+const BATCH_SIZE = 200;
+
+interface Send {
+  senderId: string;
+  chatId: string;
+  text: string;
+  clientId: string | null;
+}
+
+/** A send that passed its checks: the message to store, or the earlier send of its clientId it repeats. */
+interface Accepted {
+  send: Send;
+  members: Participant[];
+  first: NewMessage;
+}
+
+/**
+ * Sending messages by group commit: the sends that arrive while a batch is being stored are stored
+ * together by the next, at two statements a batch (the chats' members, then every message) whatever
+ * its size, where one by one they cost two each. Each send is answered as if it had been sent alone,
+ * in the order sent: its own 404, 429 or 400, the first message of a repeated clientId (also within
+ * one batch), one `newMessage` per stored message.
+ */
+export function createMessageSending(deps: {
+  db: Db;
+  events: ChatEvents;
+  messagesPerMinute: number;
+  messagesInFlight: number;
+}) {
+  const { db, events } = deps;
+  const allowance = createRateWindow(deps.messagesPerMinute);
+  // Waiting sends count as in flight: past the limit a send is refused at once, never queued.
+  const storing = createAdmission(deps.messagesInFlight);
+  const busy = () => serviceUnavailable("Flik is busy right now. Please try again in a moment.");
+  const batcher = createBatcher<Send, Message>({ maxSize: BATCH_SIZE, store: storeBatch });
+
+  async function storeBatch(sends: Send[]): Promise<PromiseSettledResult<Message>[]> {
+    const membersOf = groupByChat(await participantsOf(db, [...new Set(sends.map((send) => send.chatId))]));
+    const checked = check(sends, membersOf);
+    const toStore = [...new Set(checked.flatMap((entry) => (entry instanceof Error ? [] : [entry.first])))];
+    const stored = await storeEach(toStore);
+    const repeated = await firstMessagesOf(toStore.filter((message) => !stored.has(message.id)));
+    const announced = new Set<NewMessage>();
+    return checked.map((entry) => {
+      if (entry instanceof Error) return { status: "rejected", reason: entry };
+      const { send, members, first } = entry;
+      const row = stored.get(first.id) ?? repeated.get(keyOf(first));
+      if (row instanceof Error) return { status: "rejected", reason: row };
+      if (!row || row.message.chatId !== send.chatId)
+        return { status: "rejected", reason: badRequest("That clientId was used for another message") };
+      const message = presentMessage(row, members);
+      if (stored.get(first.id) === row && !announced.has(first)) {
+        announced.add(first);
+        events.newMessage(
+          message,
+          members.map((member) => member.user.id),
+        );
+      }
+      return { status: "fulfilled", value: message };
+    });
+  }
+
+  /**
+   * Each send's checks in the order sent, as if alone: a member of the chat (else 404, nothing leaked),
+   * within the sender's allowance (else 429). A clientId the batch already holds for this sender
+   * shares that first message (when that one is refused, so is the copy).
+   */
+  function check(sends: Send[], membersOf: Map<string, Participant[]>): (Accepted | Error)[] {
+    const firsts = new Map<string, NewMessage>();
+    return sends.map((send) => {
+      const members = membersOf.get(send.chatId) ?? [];
+      const own = members.find((p) => p.user.id === send.senderId);
+      if (!canUseChat(own && { userId: own.user.id })) return notFound("Chat not found");
+      if (!allowance.take(send.senderId))
+        return tooManyRequests("You're sending messages too fast. Please wait a moment.");
+      // Messages stored together share one time (the statement's), and a chat lists by (time, id): ids
+      // rising in the order sent (UUIDv7, monotonic in this process) keep that order, also across
+      // batches stored within one millisecond.
+      const message: NewMessage = { id: timeOrderedId(), ...send };
+      const key = keyOf(message);
+      const first = firsts.get(key) ?? message;
+      firsts.set(key, first);
+      return { send, members, first };
+    });
+  }
+
+  /**
+   * Stores the messages in one statement. If the database refuses one of them (a row it cannot hold),
+   * the halves are stored apart, down to that message alone: its error is its own, the others are
+   * stored, still in the order sent. Any other failure fails the whole batch.
+   */
+  async function storeEach(messages: NewMessage[]): Promise<Map<string, MessageRow | Error>> {
+    try {
+      const rows = await insertMessages(db, messages);
+      return new Map(rows.map((row) => [row.message.id, row]));
+    } catch (error) {
+      if (!refusedRow(error)) throw error;
+      const [only] = messages;
+      if (messages.length === 1 && only)
+        return new Map([[only.id, error instanceof Error ? error : new Error(String(error))]]);
+      const middle = Math.ceil(messages.length / 2);
+      const left = await storeEach(messages.slice(0, middle));
+      const right = await storeEach(messages.slice(middle));
+      return new Map([...left, ...right]);
+    }
+  }
+
+  /** The messages stored earlier with the clientIds of these retries, by sender and clientId. */
+  async function firstMessagesOf(retries: NewMessage[]): Promise<Map<string, MessageRow>> {
+    const keys = retries.flatMap(({ senderId, clientId }) => (clientId ? [{ senderId, clientId }] : []));
+    const rows = await messagesByClientId(db, keys);
+    return new Map(rows.map((row) => [keyOf(row.message), row]));
+  }
+
+  return {
+    /** Stored before it is answered; the same clientId twice stores and announces one message. */
+    send: (caller: Caller, chatId: string, input: z.output<typeof sendMessageBody>): Promise<Message> =>
+      storing.run(
+        () =>
+          batcher.add({
+            senderId: caller.userId,
+            chatId,
+            text: input.text,
+            clientId: input.clientId ?? null,
+          }),
+        busy,
+      ),
+  };
+}
+
+/** Who sent a message and under which clientId: a retry has the same key (null clientIds never match). */
+const keyOf = (message: { id: string; senderId: string; clientId: string | null }) =>
+  message.clientId === null ? `id:${message.id}` : `${message.senderId}\u0000${message.clientId}`;
+
+function groupByChat(participants: Participant[]) {
+  const byChat = new Map<string, Participant[]>();
+  for (const participant of participants) {
+    const members = byChat.get(participant.chatId);
+    if (members) members.push(participant);
+    else byChat.set(participant.chatId, [participant]);
+  }
+  return byChat;
+}
+
+/**
+ * The database refused a row (a broken constraint, or data it cannot hold such as a NUL character),
+ * rather than the statement failing as a whole (a lost connection).
+ */
+const refusedRow = (error: unknown) => /^2[23]/.test(pgErrorOf(error)?.code ?? "");
