@@ -21,6 +21,8 @@ import {
 
 /** The most sends one statement stores: under any load a batch stays a short statement. */
 const BATCH_SIZE = 200;
+const DEADLOCK_DETECTED = "40P01";
+const DEADLOCK_ATTEMPTS = 3;
 
 interface Send {
   senderId: string;
@@ -113,7 +115,7 @@ export function createMessageSending(deps: {
    */
   async function storeEach(messages: NewMessage[]): Promise<Map<string, MessageRow | Error>> {
     try {
-      const rows = await insertMessages(db, messages);
+      const rows = await insertWithRetry(messages);
       return new Map(rows.map((row) => [row.message.id, row]));
     } catch (error) {
       if (!refusedRow(error)) throw error;
@@ -124,6 +126,19 @@ export function createMessageSending(deps: {
       const left = await storeEach(messages.slice(0, middle));
       const right = await storeEach(messages.slice(middle));
       return new Map([...left, ...right]);
+    }
+  }
+
+  /**
+   * Another process's batch may lock the same chats in another order: PostgreSQL then aborts one of the
+   * two statements as a whole (nothing of it is stored), so it is safe to run again.
+   */
+  async function insertWithRetry(messages: NewMessage[], attempt = 1): Promise<MessageRow[]> {
+    try {
+      return await insertMessages(db, messages);
+    } catch (error) {
+      if (pgErrorOf(error)?.code !== DEADLOCK_DETECTED || attempt >= DEADLOCK_ATTEMPTS) throw error;
+      return insertWithRetry(messages, attempt + 1);
     }
   }
 
