@@ -1,11 +1,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { describeLocation } from "../features/sessions/client-info.js";
 import { tempDir } from "../test/temp-dir.js";
 import { createAdmission } from "./admission.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { lockDataDir } from "./data-dir-lock.js";
+import { HttpError, handleError } from "./errors.js";
 import { createRateWindow } from "./rate-window.js";
 
 const freshDir = () => tempDir("data");
@@ -48,6 +50,56 @@ describe("lockDataDir", () => {
     expect(readFileSync(join(dataDir, "server.lock"), "utf8")).toBe(String(process.pid));
     unlock();
     expect(() => readFileSync(join(dataDir, "server.lock"))).toThrow();
+  });
+});
+
+describe("handleError", () => {
+  /** A bare app with our error handler and one route throwing `error`, and every line it logs. */
+  async function throwing(error: unknown) {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    const app = Fastify({ logger: { level: "info", stream } });
+    app.setErrorHandler(handleError);
+    app.get("/boom", async () => {
+      throw error;
+    });
+    const response = await app.inject({ url: "/boom?x=1" });
+    await app.close();
+    return { response, lines };
+  }
+  const failed = (lines: Record<string, unknown>[]) => lines.filter((line) => line.msg === "request failed");
+
+  it("keeps the 4xx of a plugin's refusal, with its message", async () => {
+    const refusal = Object.assign(new Error("Request body is too large"), { statusCode: 413, code: "FST_X" });
+    const { response, lines } = await throwing(refusal);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: "Request body is too large" });
+    expect(failed(lines)).toEqual([]);
+  });
+
+  it("answers our own HttpError as it is, a 503 too", async () => {
+    const { response } = await throwing(new HttpError(503, "Flik is busy right now."));
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ message: "Flik is busy right now." });
+  });
+
+  it.each([
+    ["an error without a status", new TypeError("cannot read properties of undefined")],
+    ["an error with a status that is not an error's", Object.assign(new Error("odd"), { statusCode: 200 })],
+    ["something thrown that is not an error", "a string"],
+  ])("answers %s with a 500 that says nothing of it, and logs it with the request", async (_case, error) => {
+    const { response, lines } = await throwing(error);
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+    expect(failed(lines)).toEqual([
+      expect.objectContaining({
+        level: 50,
+        method: "GET",
+        url: "/boom?x=1",
+        route: "/boom",
+        err: expect.anything(),
+      }),
+    ]);
   });
 });
 
