@@ -37,19 +37,74 @@ describe("loadConfig", () => {
 });
 
 describe("lockDataDir", () => {
-  it("refuses a second server on the same data folder", () => {
+  const lockFile = (dataDir: string) => join(dataDir, "server.lock");
+  const holderOf = (dataDir: string) => JSON.parse(readFileSync(lockFile(dataDir), "utf8"));
+  /** The start time of a running process, as /proc tells it (field 22 of its stat line). */
+  const startTimeOf = (pid: number) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  };
+
+  it("records the pid, boot and start time of the server holding it", () => {
     const dataDir = freshDir();
-    writeFileSync(join(dataDir, "server.lock"), String(process.ppid));
+    const unlock = lockDataDir(dataDir);
+    expect(holderOf(dataDir)).toEqual({
+      pid: process.pid,
+      bootId: readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim(),
+      startTime: startTimeOf(process.pid),
+    });
+    unlock();
+  });
+
+  it("refuses a lock whose very process still runs", () => {
+    const dataDir = freshDir();
+    const bootId = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const running = { pid: process.ppid, bootId, startTime: startTimeOf(process.ppid) };
+    writeFileSync(lockFile(dataDir), JSON.stringify(running));
+    expect(() => lockDataDir(dataDir)).toThrow(`in use by another Flik server (pid ${process.ppid})`);
+  });
+
+  it("refuses a lock of a bare pid that runs (as servers before the identity check wrote it)", () => {
+    const dataDir = freshDir();
+    writeFileSync(lockFile(dataDir), String(process.ppid));
     expect(() => lockDataDir(dataDir)).toThrow(/in use by another Flik server/);
   });
 
   it("takes over a lock left by a process that is gone, and releases it", () => {
     const dataDir = freshDir();
-    writeFileSync(join(dataDir, "server.lock"), "99999999");
+    writeFileSync(lockFile(dataDir), "99999999");
     const unlock = lockDataDir(dataDir);
-    expect(readFileSync(join(dataDir, "server.lock"), "utf8")).toBe(String(process.pid));
+    expect(holderOf(dataDir).pid).toBe(process.pid);
     unlock();
-    expect(() => readFileSync(join(dataDir, "server.lock"))).toThrow();
+    expect(() => readFileSync(lockFile(dataDir))).toThrow();
+  });
+
+  it("takes over a lock whose pid now belongs to an unrelated process that started later", () => {
+    // As a crashed server's lock looks once its pid is reused: the test runner's parent has the pid now.
+    const dataDir = freshDir();
+    const bootId = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const crashed = { pid: process.ppid, bootId, startTime: String(Number(startTimeOf(process.ppid)) - 1) };
+    writeFileSync(lockFile(dataDir), JSON.stringify(crashed));
+    const unlock = lockDataDir(dataDir);
+    expect(holderOf(dataDir).pid).toBe(process.pid);
+    unlock();
+  });
+
+  it("takes over a lock written before the host restarted, whose pid a live process has now", () => {
+    const dataDir = freshDir();
+    const before = { pid: process.ppid, bootId: "another boot", startTime: startTimeOf(process.ppid) };
+    writeFileSync(lockFile(dataDir), JSON.stringify(before));
+    const unlock = lockDataDir(dataDir);
+    expect(holderOf(dataDir).pid).toBe(process.pid);
+    unlock();
+  });
+
+  it("removes only its own lock on release, not one another server took over", () => {
+    const dataDir = freshDir();
+    const unlock = lockDataDir(dataDir);
+    writeFileSync(lockFile(dataDir), String(process.ppid));
+    unlock();
+    expect(readFileSync(lockFile(dataDir), "utf8")).toBe(String(process.ppid));
   });
 });
 
