@@ -67,6 +67,19 @@ function stillHolds(holder: Holder): boolean {
   return holder.bootId === now.bootId && holder.startTime === now.startTime;
 }
 
+/** The data folder is held by a running server (its pid is `pid`). */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `DATA_DIR ${dataDir} is in use by another Flik server (pid ${pid}). Stop it, or start this one with another DATA_DIR.`,
+    );
+    this.name = "DataDirInUseError";
+  }
+}
+
 /**
  * Two processes on one PGlite folder corrupt it, so the server holds this lock for as long as it runs.
  * A lock whose process is gone (a crash, a host restart) is taken over, even when its pid is in use again.
@@ -78,11 +91,7 @@ export function lockDataDir(dataDir: string): () => void {
     writeFileSync(file, mine, { flag: "wx" });
   } catch {
     const holder = parseHolder(readFileSync(file, "utf8"));
-    if (holder && stillHolds(holder)) {
-      throw new Error(
-        `DATA_DIR ${dataDir} is in use by another Flik server (pid ${holder.pid}). Stop it, or start this one with another DATA_DIR.`,
-      );
-    }
+    if (holder && stillHolds(holder)) throw new DataDirInUseError(dataDir, holder.pid);
     writeFileSync(file, mine);
   }
   // Only our own lock is removed: one taken over from us (say, while we hung) is another server's now.
