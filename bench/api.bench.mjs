@@ -67,7 +67,7 @@ async function bench(options) {
   // What was measured before an interruption is kept, outside the results that get compared.
   const failedFile = join(benchDir, ".data", `failed-${stamp(result)}.json`);
   onInterrupt((signal) => writeResult({ ...result, error: `interrupted by ${signal}` }, [failedFile]));
-  const dataDir = prepareDataDir(engine, subjects, { inPlace: options.inPlace });
+  const dataDir = await prepareDataDir(engine, subjects, { inPlace: options.inPlace });
   try {
     await measureRunning(result, options, subjects, dataDir);
     await sectionRunner(result, options.sections)("cold", "coldStart", "cold starts", () =>

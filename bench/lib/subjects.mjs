@@ -2,6 +2,7 @@
 // bench/.data/subjects-<engine>.json, and the data folder the measured server runs on.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { requireServerBuild, serverDist } from "./server-modules.mjs";
 
 export const benchDir = new URL("..", import.meta.url).pathname;
 export const dataRoot = join(benchDir, ".data");
@@ -32,7 +33,7 @@ export function loadSubjects(engine, file = subjectsFile(engine)) {
  * bench's own writes (chats, messages, likes, posts) and a newer build's migrations never change the
  * seed that the next run, or a run of older code, measures. With `inPlace` the seed itself is used.
  */
-export function prepareDataDir(engine, subjects, { inPlace }) {
+export async function prepareDataDir(engine, subjects, { inPlace }) {
   if (engine === "postgres") {
     // Only the JWT secret and media live here when the database is PostgreSQL.
     const dir = join(dataRoot, "bench-postgres");
@@ -42,7 +43,7 @@ export function prepareDataDir(engine, subjects, { inPlace }) {
   const seeded = subjects.dataDir;
   if (!seeded || !existsSync(seeded))
     throw new UsageError(`the seeded PGlite folder ${seeded} is missing: run npm run seed first.`);
-  assertUnlocked(seeded);
+  await assertUnlocked(seeded);
   if (inPlace) return seeded;
   const copy = join(dataRoot, "bench-pglite");
   rmSync(copy, { recursive: true, force: true });
@@ -50,17 +51,20 @@ export function prepareDataDir(engine, subjects, { inPlace }) {
   return copy;
 }
 
-/** A server running on the seed would corrupt the copy mid-write, and share its lock. */
-function assertUnlocked(dir) {
-  const lock = join(dir, "server.lock");
-  if (!existsSync(lock)) return;
-  const pid = Number.parseInt(readFileSync(lock, "utf8"), 10);
+/**
+ * A server running on the seed would corrupt the copy mid-write, and share its lock. The server's own
+ * lock tells (it knows a live holder from a stale lock whose pid another process has now).
+ */
+async function assertUnlocked(dir) {
+  requireServerBuild();
+  const { lockDataDir, DataDirInUseError } = await import(`${serverDist}platform/data-dir-lock.js`);
   try {
-    process.kill(pid, 0);
-  } catch {
-    return; // A stale lock from a crashed server.
+    lockDataDir(dir)();
+  } catch (error) {
+    if (error instanceof DataDirInUseError)
+      throw new UsageError(`a Flik server (pid ${error.pid}) is running on ${dir}: stop it first.`);
+    throw error;
   }
-  throw new UsageError(`a Flik server (pid ${pid}) is running on ${dir}: stop it first.`);
 }
 
 /** A mistake in how the bench was started: reported as one line, without a stack. */

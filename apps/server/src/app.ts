@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   LogController,
+  type onRouteHookHandler,
 } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import pino from "pino";
@@ -96,7 +97,14 @@ export interface App {
  * Builds the whole server (HTTP API, realtime, web app) from a config, without listening: `main.ts`
  * listens on a port, and tests call it through `inject` or on a random port.
  */
-export async function buildApp(config: Config, options: { database?: Database } = {}): Promise<App> {
+export async function buildApp(
+  config: Config,
+  options: {
+    database?: Database;
+    /** Told of every route as it is added (the fuzz test enumerates them so). */
+    onRoute?: onRouteHookHandler;
+  } = {},
+): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -115,6 +123,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);

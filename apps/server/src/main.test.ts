@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { lockDataDir } from "./platform/data-dir-lock.js";
 import { serverRoot } from "./platform/paths.js";
 import { tempDir } from "./test/temp-dir.js";
 
@@ -27,12 +28,22 @@ function runServer(env: Record<string, string>, until: (output: string) => boole
 
 // A whole server process cold-starting PGlite takes seconds, more on a busy 2-core machine.
 describe("main", { timeout: 120_000 }, () => {
-  it("starts on the embedded defaults, and on SIGTERM closes cleanly and releases the data folder", async () => {
+  it("starts on the embedded defaults, refuses a second server on its data folder, and on SIGTERM closes cleanly and releases the folder", async () => {
     const dataDir = tempDir("main");
     const server = runServer({ DATA_DIR: dataDir, PORT: "0" }, (output) => output.includes("Flik is ready"));
+    // Should an assertion fail before the SIGTERM below, the server does not outlive the test.
+    onTestFinished(() => {
+      server.child.kill("SIGTERM");
+    });
     await server.seen;
-    expect(existsSync(join(dataDir, "server.lock"))).toBe(true);
     expect(existsSync(join(dataDir, "db"))).toBe(true);
+    // The server's own pid (tsx runs it in a child process of its own).
+    const { pid } = JSON.parse(readFileSync(join(dataDir, "server.lock"), "utf8"));
+    const second = runServer({ DATA_DIR: dataDir, PORT: "0" }, () => false);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`is in use by another Flik server (pid ${pid})`);
+    expect(() => lockDataDir(dataDir)).toThrow(`in use by another Flik server (pid ${pid})`);
+
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("shutting down");

@@ -7,6 +7,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from "./constants.js";
+import { textSchema } from "./text.js";
 
 /** The letters of a username: letters, numbers, periods and underscores. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._]+$/;
@@ -16,28 +17,24 @@ export const isPossibleUsername = (name: string) =>
   name.length >= USERNAME_MIN_LENGTH && name.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(name);
 
 /** Usernames are stored lower-case, so "Alice" and "alice" are one name. */
-export const usernameSchema = z
-  .string()
+export const usernameSchema = textSchema()
   .trim()
   .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
   .regex(USERNAME_PATTERN, "Username may only use letters, numbers, periods and underscores")
   .transform((name) => name.toLowerCase());
 
-export const emailSchema = z
-  .string()
+export const emailSchema = textSchema()
   .trim()
   .max(EMAIL_MAX_LENGTH, "Email is too long")
   .pipe(z.email("Enter a valid email address"))
   .transform((email) => email.toLowerCase());
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = textSchema()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-export const fullNameSchema = z
-  .string()
+export const fullNameSchema = textSchema()
   .trim()
   .min(1, "Full name is required")
   .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`);
@@ -53,8 +50,8 @@ export type SignupBody = z.input<typeof signupBody>;
 
 /** POST /auth/signin: identifier is a username or an e-mail, case-insensitive. */
 export const signinBody = z.object({
-  identifier: z.string().trim().min(1, "Email or username is required").max(EMAIL_MAX_LENGTH),
-  password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+  identifier: textSchema().trim().min(1, "Email or username is required").max(EMAIL_MAX_LENGTH),
+  password: textSchema().min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
 });
 export type SigninBody = z.input<typeof signinBody>;
 

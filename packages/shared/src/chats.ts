@@ -5,6 +5,7 @@ import {
   GROUP_CHAT_MAX_MEMBERS,
   MESSAGE_MAX_LENGTH,
 } from "./constants.js";
+import { textSchema } from "./text.js";
 
 export interface ChatParticipant {
   _id: string;
@@ -77,8 +78,7 @@ export const createChatBody = z
       .min(2, "A group needs at least two other members")
       .max(GROUP_CHAT_MAX_MEMBERS - 1, `A group has at most ${GROUP_CHAT_MAX_MEMBERS} members`)
       .optional(),
-    name: z
-      .string("Group name is required")
+    name: textSchema("Group name is required")
       .trim()
       .min(1, "Group name is required")
       .max(CHAT_NAME_MAX_LENGTH, `Group name is at most ${CHAT_NAME_MAX_LENGTH} characters`)
@@ -94,8 +94,7 @@ export const createChatBody = z
   });
 export type CreateChatBody = z.input<typeof createChatBody>;
 
-const messageText = z
-  .string("Message text is required")
+const messageText = textSchema("Message text is required")
   .trim()
   .min(1, "Message cannot be empty")
   .max(MESSAGE_MAX_LENGTH, `Message is at most ${MESSAGE_MAX_LENGTH} characters`);
@@ -103,7 +102,7 @@ const messageText = z
 /** POST /chats/{id}/messages and the sendMessage event. */
 export const sendMessageBody = z.object({
   text: messageText,
-  clientId: z.string().trim().min(1).max(64, "clientId is at most 64 characters").optional(),
+  clientId: textSchema().trim().min(1).max(64, "clientId is at most 64 characters").optional(),
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 
@@ -113,8 +112,7 @@ export type EditMessageBody = z.input<typeof editMessageBody>;
 
 /** GET /user/search?q= (spec §7): members by username or full name. */
 export const userSearchQuery = z.object({
-  q: z
-    .string("q is required")
+  q: textSchema("q is required")
     .trim()
     .min(1, "Type something to search")
     .max(CHAT_SEARCH_MAX_LENGTH, "q is too long"),

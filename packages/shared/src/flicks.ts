@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FLICK_REACTION_MAX_LENGTH } from "./constants.js";
+import { textSchema } from "./text.js";
 
 /**
  * A flick is a post with a video (spec §3 Flick): it shares its likes, comments and shares with the post
@@ -48,8 +49,7 @@ export interface FlicksPage {
  */
 export const flickLikeBody = z
   .object({
-    emoji: z
-      .string("emoji must be text")
+    emoji: textSchema("emoji must be text")
       .trim()
       .min(1, "emoji cannot be empty")
       .max(FLICK_REACTION_MAX_LENGTH, "emoji is too long")

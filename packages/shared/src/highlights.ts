@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HIGHLIGHT_NAME_MAX_LENGTH } from "./constants.js";
 import type { MediaType } from "./media.js";
 import { mediaUrlSchema } from "./posts.js";
+import { textSchema } from "./text.js";
 
 /** Highlight of spec §3. */
 export interface Highlight {
@@ -13,14 +14,12 @@ export interface Highlight {
 
 /** POST /highlights and PUT /highlights/{id}: the name is trimmed and required (spec §5). */
 export const highlightBody = z.object({
-  name: z
-    .string("Highlight name is required")
+  name: textSchema("Highlight name is required")
     .trim()
     .min(1, "Highlight name is required")
     .max(HIGHLIGHT_NAME_MAX_LENGTH, `Highlight name must be at most ${HIGHLIGHT_NAME_MAX_LENGTH} characters`),
   type: z.enum(["image", "video"], "Highlight type must be image or video"),
-  src: z
-    .string("Please upload an image or video for this highlight")
+  src: textSchema("Please upload an image or video for this highlight")
     .trim()
     .min(1, "Please upload an image or video for this highlight")
     .pipe(mediaUrlSchema),

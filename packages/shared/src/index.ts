@@ -11,4 +11,5 @@ export * from "./notifications.js";
 export * from "./paging.js";
 export * from "./posts.js";
 export * from "./sessions.js";
+export * from "./text.js";
 export * from "./users.js";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./constants.js";
+import { textSchema } from "./text.js";
 
 /** `?limit=&cursor=` of every paged list (design.md). */
 export const pageQuery = z.object({
@@ -9,6 +10,6 @@ export const pageQuery = z.object({
     .min(1, "limit must be at least 1")
     .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
     .default(DEFAULT_PAGE_SIZE),
-  cursor: z.string().max(200, "cursor is not valid").optional(),
+  cursor: textSchema().max(200, "cursor is not valid").optional(),
 });
 export type PageQuery = z.input<typeof pageQuery>;

@@ -7,10 +7,10 @@ import {
   POST_TAGS_MAX_LENGTH,
 } from "./constants.js";
 import type { MediaType } from "./media.js";
+import { textSchema } from "./text.js";
 
 /** An uploaded file's URL: the built-in host's `/media/...` path or an absolute http(s) URL. */
-export const mediaUrlSchema = z
-  .string("Please select a file")
+export const mediaUrlSchema = textSchema("Please select a file")
   .trim()
   .min(1, "Please select a file")
   .max(MEDIA_URL_MAX_LENGTH, "Media URL is too long")
@@ -19,16 +19,13 @@ export const mediaUrlSchema = z
     "Media must be the URL of an uploaded file",
   );
 
-const caption = z
-  .string()
+const caption = textSchema()
   .trim()
   .max(POST_CAPTION_MAX_LENGTH, `Caption is at most ${POST_CAPTION_MAX_LENGTH} characters`);
-const location = z
-  .string()
+const location = textSchema()
   .trim()
   .max(POST_LOCATION_MAX_LENGTH, `Location is at most ${POST_LOCATION_MAX_LENGTH} characters`);
-const tags = z
-  .string()
+const tags = textSchema()
   .trim()
   .max(POST_TAGS_MAX_LENGTH, `Tags are at most ${POST_TAGS_MAX_LENGTH} characters`);
 
@@ -54,8 +51,7 @@ export type UpdatePostBody = z.input<typeof updatePostBody>;
 
 /** POST /posts/{id}/comment: trimmed, non-blank (spec §5), capped. */
 export const commentBody = z.object({
-  text: z
-    .string("Comment text is required")
+  text: textSchema("Comment text is required")
     .trim()
     .min(1, "Comment cannot be empty")
     .max(COMMENT_MAX_LENGTH, `Comment is at most ${COMMENT_MAX_LENGTH} characters`),

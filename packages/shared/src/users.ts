@@ -3,6 +3,7 @@ import { fullNameSchema, usernameSchema } from "./auth.js";
 import { BIO_MAX_LENGTH, GENDERS, type Gender, WEBSITE_MAX_LENGTH } from "./constants.js";
 import type { Post } from "./posts.js";
 import { mediaUrlSchema } from "./posts.js";
+import { textSchema } from "./text.js";
 
 /** A member as the member sees themself (spec §3 User). */
 export interface User {
@@ -43,8 +44,7 @@ export interface UserResponse {
   user: User;
 }
 
-export const websiteSchema = z
-  .string()
+export const websiteSchema = textSchema()
   .trim()
   .max(WEBSITE_MAX_LENGTH, `Website must be at most ${WEBSITE_MAX_LENGTH} characters`)
   .refine(
@@ -52,11 +52,10 @@ export const websiteSchema = z
     "Website must start with http:// or https://",
   );
 
-export const bioSchema = z.string().max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`);
+export const bioSchema = textSchema().max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`);
 
 /** A new avatar: an uploaded file's URL, or a data URL of an image (spec §7). */
-export const avatarSchema = z
-  .string()
+export const avatarSchema = textSchema()
   .trim()
   .max(12_000_000, "The picture is too large")
   .refine(
@@ -77,6 +76,12 @@ export const updateProfileBody = z.object({
   avatar: avatarSchema.optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+/**
+ * A member's address in a path (GET /profile/{username}, /highlights/user/{username}): any text, since an
+ * address naming no possible member is a 404, not a 400.
+ */
+export const usernameParams = z.object({ username: textSchema() });
 
 /** PUT /user: fullName, username, bio. */
 export const updateUserBody = updateProfileBody.pick({ fullName: true, username: true, bio: true });

@@ -12,11 +12,23 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString("base64url");
 }
 
+/**
+ * Whether a time is one our cursors carry: written back exactly as `encodeCursor` wrote it, in the years
+ * PostgreSQL reads in that form (year 0 and years past 9999 are valid JavaScript dates that it refuses).
+ */
+function isCursorTime(time: string | undefined, createdAt: Date): boolean {
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== time) return false;
+  const year = createdAt.getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
+/** The position a `?cursor=` names; a cursor that no page of ours gave out is a 400. */
 export function decodeCursor(value: string | undefined): Cursor | undefined {
   if (value === undefined) return undefined;
-  const [time, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
+  const [time, id, ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
   const createdAt = new Date(time ?? "");
-  if (!isUuid(id) || Number.isNaN(createdAt.getTime())) throw badRequest("cursor is not valid");
+  if (!isUuid(id) || rest.length > 0 || !isCursorTime(time, createdAt))
+    throw badRequest("cursor is not valid");
   return { createdAt, id };
 }
 

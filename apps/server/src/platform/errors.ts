@@ -25,7 +25,11 @@ export const serviceUnavailable = (message: string) => new HttpError(503, messag
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
 
-/** Every error becomes `{message}` (plus `errors` on 400) with an honest status; only our bugs are 500s. */
+/**
+ * Every error becomes `{message}` (plus `errors` on 400) with an honest status. Our own HttpErrors and the
+ * 4xx refusals of Fastify and its plugins (bad JSON, an unsupported content type, a body too large) keep
+ * their status; anything else is a bug of ours: a 500, logged with the request it failed.
+ */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((issue) => ({
@@ -35,11 +39,17 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     const body: ApiErrorBody = { message: errors[0]?.message ?? "Invalid request", errors };
     return reply.status(400).send(body);
   }
-  const status = error.statusCode ?? 500;
-  if (status >= 500) {
-    request.log.error({ err: error }, "request failed");
-    return reply.status(status).send({ message: "Something went wrong on our side. Please try again." });
+  if (error instanceof HttpError) {
+    return reply.status(error.statusCode).send({ message: error.message } satisfies ApiErrorBody);
   }
-  if (!(error instanceof HttpError)) request.log.info({ err: error }, "request refused");
-  return reply.status(status).send({ message: error.message } satisfies ApiErrorBody);
+  const status = error.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    request.log.info({ err: error }, "request refused");
+    return reply.status(status).send({ message: error.message } satisfies ApiErrorBody);
+  }
+  request.log.error(
+    { err: error, method: request.method, url: request.url, route: request.routeOptions.url },
+    "request failed",
+  );
+  return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });
 }

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { describeLocation } from "../features/sessions/client-info.js";
 import { tempDir } from "../test/temp-dir.js";
@@ -7,6 +8,7 @@ import { createAdmission } from "./admission.js";
 import { createBatcher } from "./batcher.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { lockDataDir } from "./data-dir-lock.js";
+import { HttpError, handleError } from "./errors.js";
 import { createRateWindow } from "./rate-window.js";
 
 const freshDir = () => tempDir("data");
@@ -36,19 +38,124 @@ describe("loadConfig", () => {
 });
 
 describe("lockDataDir", () => {
-  it("refuses a second server on the same data folder", () => {
+  const lockFile = (dataDir: string) => join(dataDir, "server.lock");
+  const holderOf = (dataDir: string) => JSON.parse(readFileSync(lockFile(dataDir), "utf8"));
+  /** The start time of a running process, as /proc tells it (field 22 of its stat line). */
+  const startTimeOf = (pid: number) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  };
+
+  it("records the pid, boot and start time of the server holding it", () => {
     const dataDir = freshDir();
-    writeFileSync(join(dataDir, "server.lock"), String(process.ppid));
+    const unlock = lockDataDir(dataDir);
+    expect(holderOf(dataDir)).toEqual({
+      pid: process.pid,
+      bootId: readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim(),
+      startTime: startTimeOf(process.pid),
+    });
+    unlock();
+  });
+
+  it("refuses a lock whose very process still runs", () => {
+    const dataDir = freshDir();
+    const bootId = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const running = { pid: process.ppid, bootId, startTime: startTimeOf(process.ppid) };
+    writeFileSync(lockFile(dataDir), JSON.stringify(running));
+    expect(() => lockDataDir(dataDir)).toThrow(`in use by another Flik server (pid ${process.ppid})`);
+  });
+
+  it("refuses a lock of a bare pid that runs (as servers before the identity check wrote it)", () => {
+    const dataDir = freshDir();
+    writeFileSync(lockFile(dataDir), String(process.ppid));
     expect(() => lockDataDir(dataDir)).toThrow(/in use by another Flik server/);
   });
 
   it("takes over a lock left by a process that is gone, and releases it", () => {
     const dataDir = freshDir();
-    writeFileSync(join(dataDir, "server.lock"), "99999999");
+    writeFileSync(lockFile(dataDir), "99999999");
     const unlock = lockDataDir(dataDir);
-    expect(readFileSync(join(dataDir, "server.lock"), "utf8")).toBe(String(process.pid));
+    expect(holderOf(dataDir).pid).toBe(process.pid);
     unlock();
-    expect(() => readFileSync(join(dataDir, "server.lock"))).toThrow();
+    expect(() => readFileSync(lockFile(dataDir))).toThrow();
+  });
+
+  it("takes over a lock whose pid now belongs to an unrelated process that started later", () => {
+    // As a crashed server's lock looks once its pid is reused: the test runner's parent has the pid now.
+    const dataDir = freshDir();
+    const bootId = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const crashed = { pid: process.ppid, bootId, startTime: String(Number(startTimeOf(process.ppid)) - 1) };
+    writeFileSync(lockFile(dataDir), JSON.stringify(crashed));
+    const unlock = lockDataDir(dataDir);
+    expect(holderOf(dataDir).pid).toBe(process.pid);
+    unlock();
+  });
+
+  it("takes over a lock written before the host restarted, whose pid a live process has now", () => {
+    const dataDir = freshDir();
+    const before = { pid: process.ppid, bootId: "another boot", startTime: startTimeOf(process.ppid) };
+    writeFileSync(lockFile(dataDir), JSON.stringify(before));
+    const unlock = lockDataDir(dataDir);
+    expect(holderOf(dataDir).pid).toBe(process.pid);
+    unlock();
+  });
+
+  it("removes only its own lock on release, not one another server took over", () => {
+    const dataDir = freshDir();
+    const unlock = lockDataDir(dataDir);
+    writeFileSync(lockFile(dataDir), String(process.ppid));
+    unlock();
+    expect(readFileSync(lockFile(dataDir), "utf8")).toBe(String(process.ppid));
+  });
+});
+
+describe("handleError", () => {
+  /** A bare app with our error handler and one route throwing `error`, and every line it logs. */
+  async function throwing(error: unknown) {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    const app = Fastify({ logger: { level: "info", stream } });
+    app.setErrorHandler(handleError);
+    app.get("/boom", async () => {
+      throw error;
+    });
+    const response = await app.inject({ url: "/boom?x=1" });
+    await app.close();
+    return { response, lines };
+  }
+  const failed = (lines: Record<string, unknown>[]) => lines.filter((line) => line.msg === "request failed");
+
+  it("keeps the 4xx of a plugin's refusal, with its message", async () => {
+    const refusal = Object.assign(new Error("Request body is too large"), { statusCode: 413, code: "FST_X" });
+    const { response, lines } = await throwing(refusal);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: "Request body is too large" });
+    expect(failed(lines)).toEqual([]);
+  });
+
+  it("answers our own HttpError as it is, a 503 too", async () => {
+    const { response } = await throwing(new HttpError(503, "Flik is busy right now."));
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ message: "Flik is busy right now." });
+  });
+
+  it.each([
+    ["an error without a status", new TypeError("cannot read properties of undefined")],
+    ["an error with a status that is not an error's", Object.assign(new Error("odd"), { statusCode: 200 })],
+    ["something thrown that is not an error", "a string"],
+  ])("answers %s with a 500 that says nothing of it, and logs it with the request", async (_case, error) => {
+    const { response, lines } = await throwing(error);
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+    expect(failed(lines)).toEqual([
+      expect.objectContaining({
+        level: 50,
+        method: "GET",
+        url: "/boom?x=1",
+        route: "/boom",
+        err: expect.anything(),
+      }),
+    ]);
   });
 });
 

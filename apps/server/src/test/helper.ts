@@ -50,12 +50,15 @@ export async function countQueries(action: () => Promise<unknown>): Promise<numb
 }
 
 /** The whole app on a fresh database, closed after the test file. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: Omit<NonNullable<Parameters<typeof buildApp>[1]>, "database"> = {},
+): Promise<App> {
   const database = await openTestDatabase((sql, params) => {
     sqlLog.push(sql);
     statementLog.push({ sql, params });
   });
-  const built = await buildApp(testConfig(overrides), { database });
+  const built = await buildApp(testConfig(overrides), { ...options, database });
   afterAll(async () => {
     await built.app.close();
     await database.close();

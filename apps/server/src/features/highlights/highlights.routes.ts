@@ -1,4 +1,4 @@
-import { highlightBody } from "@flik/shared";
+import { highlightBody, usernameParams } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { UsersService } from "../users/users.service.js";
@@ -16,16 +16,12 @@ export function highlightsRoutes(deps: {
       const caller = request.caller;
       return { highlights: await highlights.list(caller, await users.member(caller, { id: caller.userId })) };
     });
-    app.get(
-      "/highlights/user/:username",
-      { schema: { params: z.object({ username: z.string() }) } },
-      async (request) => ({
-        highlights: await highlights.list(
-          request.caller,
-          await users.member(request.caller, { username: request.params.username }),
-        ),
-      }),
-    );
+    app.get("/highlights/user/:username", { schema: { params: usernameParams } }, async (request) => ({
+      highlights: await highlights.list(
+        request.caller,
+        await users.member(request.caller, { username: request.params.username }),
+      ),
+    }));
     app.post("/highlights", { schema: { body: highlightBody } }, async (request, reply) =>
       reply.status(201).send({ highlight: await highlights.create(request.caller, request.body) }),
     );

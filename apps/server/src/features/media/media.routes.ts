@@ -7,40 +7,50 @@ import fastifyStatic from "@fastify/static";
 import type { MediaType } from "@flik/shared";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { badRequest, payloadTooLarge, unsupportedMediaType } from "../../platform/errors.js";
+import { multipartRefusal } from "../../platform/multipart.js";
 import type { MediaService } from "./media.service.js";
 
 const sizeLabel = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.ceil(bytes / 1024)} KB`;
+
+/** A form being read: its text fields, and where the file went (set before it is written, to be discarded). */
+interface ReceivedForm {
+  fields: Record<string, string>;
+  tempPath?: string;
+}
+
+/** Reads the parts of an upload: the first `file` goes to a temporary file, other files are skipped. */
+async function readForm(request: FastifyRequest, media: MediaService, maxBytes: number, form: ReceivedForm) {
+  const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024 } });
+  for await (const part of parts) {
+    if (part.type === "field") {
+      form.fields[part.fieldname] = String(part.value);
+    } else if (part.fieldname === "file" && !form.tempPath) {
+      form.tempPath = await media.tempPath();
+      await pipeline(part.file, createWriteStream(form.tempPath));
+    } else {
+      part.file.resume();
+    }
+  }
+}
 
 /** The built-in media host: `POST /api/media/{image|video}/upload`, multipart `file` + `upload_preset`. */
 export function mediaUploadRoutes(media: MediaService): FastifyPluginAsync {
   async function receive(request: FastifyRequest, kind: MediaType) {
     if (!request.isMultipart()) throw unsupportedMediaType("Send the file as multipart/form-data");
     const maxBytes = media.maxBytes(kind);
-    const fields: Record<string, string> = {};
-    let tempPath: string | undefined;
+    const tooLarge = () =>
+      payloadTooLarge(`This file is too large: ${kind}s can be up to ${sizeLabel(maxBytes)}.`);
+    const form: ReceivedForm = { fields: {} };
     try {
-      const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024 } });
-      for await (const part of parts) {
-        if (part.type === "field") {
-          fields[part.fieldname] = String(part.value);
-        } else if (part.fieldname === "file" && !tempPath) {
-          tempPath = await media.tempPath();
-          await pipeline(part.file, createWriteStream(tempPath));
-        } else {
-          part.file.resume();
-        }
-      }
-      media.checkPreset(fields.upload_preset);
-      if (!tempPath) throw badRequest("file is required");
-      return await media.keep(kind, tempPath);
-    } catch (error) {
-      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-        throw payloadTooLarge(`This file is too large: ${kind}s can be up to ${sizeLabel(maxBytes)}.`);
-      }
-      throw error;
+      await readForm(request, media, maxBytes, form).catch((error: unknown) => {
+        throw multipartRefusal(error, tooLarge) ?? error;
+      });
+      media.checkPreset(form.fields.upload_preset);
+      if (!form.tempPath) throw badRequest("file is required");
+      return await media.keep(kind, form.tempPath);
     } finally {
-      if (tempPath) await media.discard(tempPath);
+      if (form.tempPath) await media.discard(form.tempPath);
     }
   }
 

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -173,6 +173,60 @@ describe("POST /api/media/video/upload", () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: "This file is not a MP4, MOV or WebM video." });
+  });
+});
+
+describe("a broken multipart body on either upload route", () => {
+  const fileHead = 'Content-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png';
+  const presetPart = (boundary: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="upload_preset"\r\n\r\nflik\r\n`;
+  const fields = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, i) => `--b\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`,
+    );
+  const longBoundary = "b".repeat(300);
+
+  // Each of these was a 500 before: only a file over the cap was mapped.
+  it.each([
+    ["no boundary", "multipart/form-data", "whatever", 400],
+    ["a body that is not multipart at all", "multipart/form-data; boundary=b", "garbage", 400],
+    [
+      "a file cut off mid-way",
+      "multipart/form-data; boundary=b",
+      `${presetPart("b")}--b\r\n${fileHead}\r\n\r\n\x89PNG`,
+      400,
+    ],
+    ["a part header cut off", "multipart/form-data; boundary=b", "--b\r\nContent-Dispos", 400],
+    ["a boundary too long", `multipart/form-data; boundary=${longBoundary}`, presetPart(longBoundary), 400],
+    [
+      "a field named like a prototype property",
+      "multipart/form-data; boundary=b",
+      `--b\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--b--\r\n`,
+      400,
+    ],
+    ["too many fields", "multipart/form-data; boundary=b", `${fields(12).join("")}--b--\r\n`, 413],
+    [
+      "two files",
+      "multipart/form-data; boundary=b",
+      `--b\r\n${fileHead}\r\n\r\nx\r\n--b\r\n${fileHead}\r\n\r\ny\r\n--b--\r\n`,
+      413,
+    ],
+  ])("answers %s with a 4xx and a message", async (_case, contentType, body, status) => {
+    for (const kind of ["image", "video"]) {
+      const response = await app.inject({
+        method: "POST",
+        url: `/api/media/${kind}/upload`,
+        headers: { ...alice.headers, "content-type": contentType },
+        payload: body,
+      });
+      expect(response.statusCode, kind).toBe(status);
+      expect(response.json().message, kind).toMatch(
+        status === 413 ? /^This form has too many parts/ : /^The upload is not valid multipart\/form-data: /,
+      );
+    }
+    const incoming = join(mediaDir, "incoming");
+    expect(existsSync(incoming) ? readdirSync(incoming) : []).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { NUL_CHARACTER_MESSAGE } from "@flik/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
@@ -54,9 +55,22 @@ describe("GET /profile/{username}", () => {
     expect(response.json()).toEqual({ message: "Member not found" });
   });
 
+  it.each(["a%00b", "%00"])(
+    "answers 400 for a username with a NUL byte (%s), which no text may hold",
+    async (username) => {
+      for (const url of [
+        `/profile/${username}`,
+        `/profile/${username}/posts`,
+        `/highlights/user/${username}`,
+      ]) {
+        const response = await call(bob, "GET", url);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(NUL_CHARACTER_MESSAGE);
+      }
+    },
+  );
+
   it.each([
-    ["a NUL byte", "a%00b"],
-    ["a lone NUL byte", "%00"],
     ["a name too long to be one", "x".repeat(60)],
     ["other letters", "%E2%9C%93%20ok"],
   ])("answers 404, never a 500, for a username with %s", async (_case, username) => {

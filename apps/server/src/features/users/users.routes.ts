@@ -4,17 +4,16 @@ import {
   type UserResponse,
   updateProfileBody,
   updateUserBody,
+  usernameParams,
   userSearchQuery,
 } from "@flik/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+
 import type { PostsService } from "../posts/posts.service.js";
 import type { UsersService } from "./users.service.js";
 
 const PROFILE_POSTS_PAGE = 30;
-// Any text: an address naming no possible member is a 404 (users.member), not a 400.
-const usernameParams = z.object({ username: z.string() });
 
 export function usersRoutes(deps: { users: UsersService; posts: PostsService }): FastifyPluginAsyncZod {
   const { users, posts } = deps;
