@@ -39,6 +39,7 @@ import { signedInScope } from "./features/sessions/sessions.guard.js";
 import { sessionsRoutes } from "./features/sessions/sessions.routes.js";
 import { createSessionsService } from "./features/sessions/sessions.service.js";
 import { createTokenSigner } from "./features/sessions/tokens.js";
+import { createAccountCache } from "./features/users/users.cache.js";
 import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
 import type { Config } from "./platform/config.js";
@@ -164,7 +165,12 @@ export async function buildApp(
   const media = createMediaService(config.media, config.publicUrl);
   const domainEvents = createDomainEvents(app.log);
   const follows = createFollowsService({ db, domainEvents });
-  const users = createUsersService({ db, media });
+  const users = createUsersService({
+    db,
+    media,
+    accounts: createAccountCache(database.announcements),
+    domainEvents,
+  });
   const posts = createPostsService({
     db,
     follows,

@@ -22,6 +22,7 @@ export interface DomainEventMap {
   postCommented: { postId: string; ownerId: string; actorId: string; text: string };
   postShared: { postId: string; ownerId: string; actorId: string };
   memberFollowed: { followerId: string; followeeId: string };
+  memberUnfollowed: { followerId: string; followeeId: string };
 }
 
 type Listener<K extends keyof DomainEventMap> = (event: DomainEventMap[K]) => Promise<void> | void;

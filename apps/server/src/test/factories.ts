@@ -74,9 +74,14 @@ export function factories(built: App) {
         password: `${username}-password`,
       }),
 
-    /** Makes a member's account private. There is no setting for it in the API yet, so straight to the table. */
+    /**
+     * Makes a member's account private. There is no setting for it in the API yet, so straight to the
+     * table, as another node would; done once the database has announced it (kept accounts forget it).
+     */
     async makePrivate(member: SignedIn) {
+      const announced = announcement(built, `account:${member.userId}`);
       await built.database.db.update(users).set({ isPrivate: true }).where(eq(users.id, member.userId));
+      await announced;
     },
 
     async createPost(member: SignedIn, fields: object = {}): Promise<Post> {
@@ -140,4 +145,16 @@ export function factories(built: App) {
       return succeeded("uploading", await uploadForm(member, kind, fields)).json<MediaUploadResult>();
     },
   };
+}
+
+/** Resolves once the database has announced `expected` (the app's caches, subscribed first, heard it). */
+export function announcement({ database }: App, expected: string) {
+  return new Promise<void>((resolve) => {
+    const stop = database.announcements.subscribe((heard) => {
+      if (heard === expected) {
+        stop();
+        resolve();
+      }
+    });
+  });
 }

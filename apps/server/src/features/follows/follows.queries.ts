@@ -10,8 +10,13 @@ export async function insertFollow(db: Db, followerId: string, followeeId: strin
   return rows.length > 0;
 }
 
+/** Removes the follow; true when there was one. */
 export async function deleteFollow(db: Db, followerId: string, followeeId: string) {
-  await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+  const removed = await db
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .returning({ followerId: follows.followerId });
+  return removed.length > 0;
 }
 
 /** How many follow the member: the count kept on their row. */

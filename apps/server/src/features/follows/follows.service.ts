@@ -36,7 +36,8 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
 
     async unfollow(caller: Caller, userId: string): Promise<FollowResponse> {
       await checkTarget(caller, userId);
-      await deleteFollow(db, caller.userId, userId);
+      if (await deleteFollow(db, caller.userId, userId))
+        await domainEvents?.publish("memberUnfollowed", { followerId: caller.userId, followeeId: userId });
       return { isFollowed: false, followersCount: await countFollowers(db, userId) };
     },
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { announcement } from "../../test/factories.js";
 import { buildTestApp, personas, signIn, signUp, signUpAndIn, sqlLog } from "../../test/helper.js";
 
 const built = await buildTestApp();
@@ -116,17 +117,7 @@ describe("sessions", () => {
 describe("sessions kept in memory", () => {
   const { database } = built;
 
-  /** Resolves once the database has announced `expected` (the app's cache heard it first). */
-  function announced(expected: string) {
-    return new Promise<void>((resolve) => {
-      const stop = database.announcements.subscribe((announcement) => {
-        if (announcement === expected) {
-          stop();
-          resolve();
-        }
-      });
-    });
-  }
+  const announced = (expected: string) => announcement(built, expected);
 
   const userStatus = async (headers: { authorization: string }) =>
     (await app.inject({ url: "/api/user", headers })).statusCode;

@@ -3,8 +3,10 @@ import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
 import type { UserRow } from "../../db/schema.js";
 import type { Caller } from "../../platform/caller.js";
+import type { DomainEvents } from "../../platform/domain-events.js";
 import { conflict, notFound, unauthorized } from "../../platform/errors.js";
 import type { MediaService } from "../media/media.service.js";
+import type { AccountCache } from "./users.cache.js";
 import type { RelatedMember } from "./users.policy.js";
 import { presentPublic, presentSelf } from "./users.presenter.js";
 
@@ -20,14 +22,36 @@ const usernameTaken = "That username is already taken";
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService(deps: { db: Db; media: MediaService }) {
-  const { db, media } = deps;
+export function createUsersService(deps: {
+  db: Db;
+  media: MediaService;
+  accounts: AccountCache;
+  domainEvents: DomainEvents;
+}) {
+  const { db, media, accounts, domainEvents } = deps;
+
+  // What other features change in members' accounts (counts, follow lists) is forgotten here at once;
+  // other nodes hear it from the database.
+  domainEvents.on("memberFollowed", ({ followerId, followeeId }) =>
+    accounts.forget([followerId, followeeId]),
+  );
+  domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) =>
+    accounts.forget([followerId, followeeId]),
+  );
+  domainEvents.on("postCreated", ({ author }) => accounts.forget([author.id]));
+  domainEvents.on("postDeleted", ({ author }) => accounts.forget([author.id]));
 
   /** The caller's own account; a session whose member was deleted counts as signed out. */
-  async function ownAccount(userId: string): Promise<User> {
-    const row = await findOwnAccount(db, userId, FOLLOW_IDS_LISTED);
-    if (!row) throw unauthorized();
-    return presentSelf(row.member, { followers: row.followers, following: row.following, blockedUsers: [] });
+  function ownAccount(userId: string): Promise<User> {
+    return accounts.through(userId, async () => {
+      const row = await findOwnAccount(db, userId, FOLLOW_IDS_LISTED);
+      if (!row) throw unauthorized();
+      return presentSelf(row.member, {
+        followers: row.followers,
+        following: row.following,
+        blockedUsers: [],
+      });
+    });
   }
 
   return {
@@ -60,6 +84,8 @@ export function createUsersService(deps: { db: Db; media: MediaService }) {
       } catch (error) {
         if (pgErrorOf(error)?.code === "23505") throw conflict(usernameTaken);
         throw error;
+      } finally {
+        accounts.forget([caller.userId]);
       }
       return ownAccount(caller.userId);
     },

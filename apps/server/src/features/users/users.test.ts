@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { factories } from "../../test/factories.js";
-import { buildTestApp } from "../../test/helper.js";
+import { users } from "../../db/schema.js";
+import { announcement, factories } from "../../test/factories.js";
+import { buildTestApp, sqlLog } from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { app } = built;
@@ -44,3 +46,43 @@ function forgedToken() {
   const now = Math.floor(Date.now() / 1000);
   return `${encode({ alg: "HS256" })}.${encode({ sub: alice.userId, sid: alice.sessionId, iat: now, exp: now + 60 })}.c2lnbmF0dXJl`;
 }
+
+describe("the account kept in memory", () => {
+  const { createPost, follow, persona, call } = factories(built);
+  const me = async (member: { headers: { authorization: string } }) =>
+    (await app.inject({ url: "/api/user", headers: member.headers })).json().user;
+
+  it("is read from the database once, then answered without a query", async () => {
+    const erin = await persona("erin");
+    await me(erin);
+    const before = sqlLog.length;
+    expect((await me(erin)).username).toBe("erin");
+    expect(sqlLog.length).toBe(before);
+  });
+
+  it("shows what this node changed at once: a follow, an unfollow, a post, a profile edit", async () => {
+    const frank = await persona("frank");
+    const gina = await persona("gina");
+    await me(frank);
+    await me(gina);
+    await follow(frank, gina);
+    expect((await me(frank)).following).toContain(gina.userId);
+    expect((await me(gina)).followersCount).toBe(1);
+    await call(frank, "POST", `/unfollow/${gina.userId}`);
+    expect((await me(frank)).following).not.toContain(gina.userId);
+    expect((await me(gina)).followers).toEqual([]);
+    await createPost(gina);
+    expect((await me(gina)).postsCount).toBe(1);
+    await call(gina, "PUT", "/user", { fullName: "Gina Lollobrigida" });
+    expect((await me(gina)).fullName).toBe("Gina Lollobrigida");
+  });
+
+  it("shows what another node changed once the database announces it", async () => {
+    const hank = await persona("hank");
+    expect((await me(hank)).verified).toBe(false);
+    const announced = announcement(built, `account:${hank.userId}`);
+    await built.database.db.update(users).set({ verified: true }).where(eq(users.id, hank.userId));
+    await announced;
+    expect((await me(hank)).verified).toBe(true);
+  });
+});
