@@ -147,7 +147,7 @@ export async function buildApp(
     redisChannel: config.redisChannel,
     log: app.log,
   });
-  app.addHook("preClose", async () => realtime.disconnectAll());
+  app.addHook("preClose", async () => realtime.closeConnections());
   app.addHook("onClose", async () => {
     await realtime.close();
     if (!options.database) await database.close();

@@ -19,8 +19,12 @@ export interface Realtime {
   onConnection(register: (socket: FlikSocket) => void): void;
   /** Tells the sockets of revoked sessions why, and closes them (on every node, through the adapter). */
   endSessions(sessionIds: string[]): void;
-  /** Closes every socket of this node; the HTTP server is closed by Fastify. */
-  disconnectAll(): void;
+  /**
+   * Drops every connection of this node (the HTTP server is closed by Fastify). Clients see a lost
+   * connection, not a disconnect by the server, so they reconnect by themselves: to this node's
+   * successor after a restart, or to another node.
+   */
+  closeConnections(): void;
   /** True once the node is shutting down: features skip follow-up work for sockets closing with it. */
   readonly closing: boolean;
   close(): Promise<void>;
@@ -86,9 +90,10 @@ export async function createRealtime(options: {
     get closing() {
       return closing;
     },
-    disconnectAll() {
+    closeConnections() {
       closing = true;
-      io.local.disconnectSockets(true);
+      // Not `disconnectSockets`: socket.io-client never comes back after a disconnect by the server, which
+      // is kept for revoked sessions (`endSessions`).
       io.engine.close();
     },
     async close() {

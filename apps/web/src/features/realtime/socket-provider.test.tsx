@@ -64,6 +64,33 @@ describe("SocketProvider", () => {
     window.removeEventListener(LOGOUT_EVENT, onLogout);
   });
 
+  it("connects again after the server's disconnect (an older server's restart), not after a lost connection", () => {
+    const socket = renderProvider(signInAsAlice());
+    socket.fire("connect");
+    const connect = vi.spyOn(socket, "connect");
+
+    // socket.io-client reconnects by itself after these.
+    socket.fire("disconnect", "transport close");
+    socket.fire("disconnect", "ping timeout");
+    expect(connect).not.toHaveBeenCalled();
+
+    socket.fire("disconnect", "io server disconnect");
+    expect(connect).toHaveBeenCalledTimes(1);
+  });
+
+  it("stays disconnected when the server ends the socket of a revoked session", () => {
+    const token = signInAsAlice();
+    const socket = renderProvider(token);
+    socket.fire("connect");
+    const connect = vi.spyOn(socket, "connect");
+
+    socket.fire("sessionRevoked");
+    socket.fire("disconnect", "io server disconnect");
+
+    expect(connect).not.toHaveBeenCalled();
+    expect(getToken()).toBeNull();
+  });
+
   it("disconnects when the member leaves the signed-in area", () => {
     const socket = renderProvider(signInAsAlice());
     socket.unmount?.();

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from "
 import { emitLogout } from "../../lib/auth-events";
 import { createUserSocket, type FlikSocket } from "../../lib/socket";
 import { clearAuth } from "../../lib/storage";
+import { mustReconnect } from "./reconnect";
 
 const SocketContext = createContext<FlikSocket | null>(null);
 
@@ -19,14 +20,21 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
     const next = createUserSocket(token, userId);
     // Rooms do not survive a reconnect, so join again on every connect.
     next.on("connect", () => next.emit("joinUser", userId));
+    let sessionRevoked = false;
     const endSession = () => {
+      sessionRevoked = true;
       clearAuth();
       emitLogout("session-revoked");
     };
     next.on("sessionRevoked", endSession);
-    // A session revoked before the socket connected is refused at the handshake instead.
+    // A session revoked while the socket was away (or before it connected) is refused at the handshake
+    // instead; socket.io-client does not try again after a refusal, so this cannot loop.
     next.on("connect_error", (error) => {
       if (error.message === "unauthorized") endSession();
+    });
+    // The feature hooks catch up on the connect that follows (useSocketEvents' onReconnect).
+    next.on("disconnect", (reason) => {
+      if (mustReconnect(reason, sessionRevoked)) next.connect();
     });
     next.connect();
     setSocket(next);

@@ -347,6 +347,21 @@ describe("NotificationsScreen", () => {
     expect(await screen.findByRole("button", { name: "Mark all as read" })).toBeDisabled();
   });
 
+  it("catches up after a reconnect: what arrived while the socket was away is fetched again", async () => {
+    let notifications = [like, comment];
+    openNotifications({ "GET /notifications": () => pageOf(...notifications) });
+    await screen.findByText("5m ago");
+    await expectBadge(1);
+    const socket = await currentSocket();
+
+    // Carol followed while the server restarted: that event was never sent.
+    notifications = [follow, like, comment];
+    act(() => socket.fire("connect"));
+
+    expect(await screen.findByRole("link", { name: /carol started following you/ })).toBeInTheDocument();
+    await expectBadge(2);
+  });
+
   it("opens the post of a like, marking it read", async () => {
     const { user, router, fetchMock } = openNotifications({
       "GET /notifications": pageOf(like),
