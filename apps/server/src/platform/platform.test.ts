@@ -31,9 +31,27 @@ describe("loadConfig", () => {
     ["JWT_SECRET", "short"],
     ["LOG_LEVEL", "loud"],
     ["TRUST_PROXY", "maybe"],
+    ["MEDIA_MAX_PIXELS", "0"],
+    ["MEDIA_MAX_PIXELS", "50MP"],
+    ["MEDIA_IMAGE_DECODES", "0"],
+    ["MEDIA_IMAGE_QUEUE", "-1"],
   ])("stops on a bad %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrow(name);
+  });
+
+  it("bounds image decoding by default: 50 MP, 2 at a time, 4 waiting", () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).media).toMatchObject({
+      maxPixels: 50_000_000,
+      imageDecodes: 2,
+      imageQueue: 4,
+    });
+  });
+
+  it("keeps image decodes below libuv's worker threads, which file reads and writes need too", () => {
+    const settings = { DATA_DIR: freshDir(), MEDIA_IMAGE_DECODES: "4" };
+    expect(() => loadConfig(settings)).toThrow(/MEDIA_IMAGE_DECODES: must be less than UV_THREADPOOL_SIZE/);
+    expect(loadConfig({ ...settings, UV_THREADPOOL_SIZE: "8" }).media.imageDecodes).toBe(4);
   });
 });
 
