@@ -10,29 +10,41 @@ const booleanFlag = z
   .transform((value) => value === "true" || value === "1");
 
 /** Every setting Flik reads from the environment; the README lists the same names. */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("localhost"),
-  DATA_DIR: z.string().min(1).optional(),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  REDIS_CHANNEL: z
-    .string()
-    .regex(/^[\w.-]{1,64}$/, "must be 1 to 64 letters, digits, periods, dashes or underscores")
-    .default("socket.io"),
-  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
-  TRUST_PROXY: booleanFlag.default(false),
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
-  MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(120),
-  MESSAGES_IN_FLIGHT: z.coerce.number().int().min(1).max(10000).default(100),
-  WEB_DIST: z.string().min(1).optional(),
-  MEDIA_UPLOAD_PRESET: z.string().trim().min(1).max(100).default(DEFAULT_MEDIA_UPLOAD_PRESET),
-  MEDIA_IMAGE_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_IMAGE_MAX_BYTES),
-  MEDIA_VIDEO_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_VIDEO_MAX_BYTES),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("localhost"),
+    DATA_DIR: z.string().min(1).optional(),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    REDIS_CHANNEL: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, "must be 1 to 64 letters, digits, periods, dashes or underscores")
+      .default("socket.io"),
+    JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
+    TRUST_PROXY: booleanFlag.default(false),
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
+    MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(120),
+    MESSAGES_IN_FLIGHT: z.coerce.number().int().min(1).max(10000).default(100),
+    WEB_DIST: z.string().min(1).optional(),
+    MEDIA_UPLOAD_PRESET: z.string().trim().min(1).max(100).default(DEFAULT_MEDIA_UPLOAD_PRESET),
+    MEDIA_IMAGE_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_IMAGE_MAX_BYTES),
+    MEDIA_VIDEO_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_VIDEO_MAX_BYTES),
+    // sharp's own ceiling (0x3FFF squared): past it no image is read at all.
+    MEDIA_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(50_000_000),
+    MEDIA_IMAGE_DECODES: z.coerce.number().int().min(1).max(64).default(2),
+    MEDIA_IMAGE_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+    // Read only to check MEDIA_IMAGE_DECODES against it; Node reads it itself at start (libuv's default 4).
+    UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
+  })
+  .refine((settings) => settings.MEDIA_IMAGE_DECODES < settings.UV_THREADPOOL_SIZE, {
+    path: ["MEDIA_IMAGE_DECODES"],
+    message:
+      "must be less than UV_THREADPOOL_SIZE (4 unless set): each decode holds one of Node's worker threads, and reading and writing files needs the others",
+  });
 
 export interface Config {
   port: number;
@@ -66,6 +78,12 @@ export interface MediaConfig {
   preset: string;
   imageMaxBytes: number;
   videoMaxBytes: number;
+  /** An image of more pixels (all frames of an animation together) is refused from its header. */
+  maxPixels: number;
+  /** Images decoded at once; each holds its full pixels in memory while it is re-encoded. */
+  imageDecodes: number;
+  /** Images waiting for a decode; past them an upload is refused with 503 and Retry-After. */
+  imageQueue: number;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       preset: settings.MEDIA_UPLOAD_PRESET,
       imageMaxBytes: settings.MEDIA_IMAGE_MAX_BYTES,
       videoMaxBytes: settings.MEDIA_VIDEO_MAX_BYTES,
+      maxPixels: settings.MEDIA_MAX_PIXELS,
+      imageDecodes: settings.MEDIA_IMAGE_DECODES,
+      imageQueue: settings.MEDIA_IMAGE_QUEUE,
     },
   };
 }

@@ -2,11 +2,12 @@ import type { ApiErrorBody } from "@flik/shared";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
-/** An answer the client caused: its status and message reach the client as they are. */
+/** An answer the client caused: its status, message and headers (if any) reach the client as they are. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "HttpError";
@@ -21,7 +22,9 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
-export const serviceUnavailable = (message: string) => new HttpError(503, message);
+/** Busy: `retryAfterSeconds` tells a well-behaved client when to try again (the `Retry-After` header). */
+export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(503, message, retryAfterSeconds ? { "retry-after": String(retryAfterSeconds) } : {});
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
 
@@ -40,7 +43,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return reply.status(400).send(body);
   }
   if (error instanceof HttpError) {
-    return reply.status(error.statusCode).send({ message: error.message } satisfies ApiErrorBody);
+    return reply
+      .status(error.statusCode)
+      .headers(error.headers)
+      .send({ message: error.message } satisfies ApiErrorBody);
   }
   const status = error.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {

@@ -4,11 +4,11 @@ import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { describeLocation } from "../features/sessions/client-info.js";
 import { tempDir } from "../test/temp-dir.js";
-import { createAdmission } from "./admission.js";
+import { createAdmission, createWorkQueue } from "./admission.js";
 import { createBatcher } from "./batcher.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { lockDataDir } from "./data-dir-lock.js";
-import { HttpError, handleError } from "./errors.js";
+import { HttpError, handleError, serviceUnavailable } from "./errors.js";
 import { createRateWindow } from "./rate-window.js";
 
 const freshDir = () => tempDir("data");
@@ -31,9 +31,27 @@ describe("loadConfig", () => {
     ["JWT_SECRET", "short"],
     ["LOG_LEVEL", "loud"],
     ["TRUST_PROXY", "maybe"],
+    ["MEDIA_MAX_PIXELS", "0"],
+    ["MEDIA_MAX_PIXELS", "50MP"],
+    ["MEDIA_IMAGE_DECODES", "0"],
+    ["MEDIA_IMAGE_QUEUE", "-1"],
   ])("stops on a bad %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrow(name);
+  });
+
+  it("bounds image decoding by default: 50 MP, 2 at a time, 4 waiting", () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).media).toMatchObject({
+      maxPixels: 50_000_000,
+      imageDecodes: 2,
+      imageQueue: 4,
+    });
+  });
+
+  it("keeps image decodes below libuv's worker threads, which file reads and writes need too", () => {
+    const settings = { DATA_DIR: freshDir(), MEDIA_IMAGE_DECODES: "4" };
+    expect(() => loadConfig(settings)).toThrow(/MEDIA_IMAGE_DECODES: must be less than UV_THREADPOOL_SIZE/);
+    expect(loadConfig({ ...settings, UV_THREADPOOL_SIZE: "8" }).media.imageDecodes).toBe(4);
   });
 });
 
@@ -139,6 +157,13 @@ describe("handleError", () => {
     expect(response.json()).toEqual({ message: "Flik is busy right now." });
   });
 
+  it("sends the headers of an HttpError: Retry-After on a 503", async () => {
+    const { response } = await throwing(serviceUnavailable("Flik is busy right now.", 5));
+    expect(response.statusCode).toBe(503);
+    expect(response.headers["retry-after"]).toBe("5");
+    expect(response.json()).toEqual({ message: "Flik is busy right now." });
+  });
+
   it.each([
     ["an error without a status", new TypeError("cannot read properties of undefined")],
     ["an error with a status that is not an error's", Object.assign(new Error("odd"), { statusCode: 200 })],
@@ -212,6 +237,51 @@ describe("createAdmission", () => {
     const admission = createAdmission(1);
     await expect(admission.run(() => Promise.reject(new Error("boom")), Error)).rejects.toThrow("boom");
     await expect(admission.run(async () => 1, Error)).resolves.toBe(1);
+  });
+});
+
+describe("createWorkQueue", () => {
+  /** A task that runs until the test lets it finish. */
+  function heldTasks() {
+    const gates: (() => void)[] = [];
+    const started: number[] = [];
+    const task = (id: number) => () =>
+      new Promise<number>((resolve) => {
+        started.push(id);
+        gates.push(() => resolve(id));
+      });
+    return { task, started, finish: (index: number) => gates[index]?.() };
+  }
+  const busy = () => new Error("busy");
+  const eventLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it("runs up to its limit, lets the next ones wait in order, and refuses past the queue at once", async () => {
+    const queue = createWorkQueue({ running: 2, waiting: 1 });
+    const { task, started, finish } = heldTasks();
+    const [first, second, third] = [1, 2, 3].map((id) => queue.run(task(id), busy));
+    await expect(queue.run(task(4), busy)).rejects.toThrow("busy");
+    await eventLoopTurn();
+    expect(started).toEqual([1, 2]);
+    expect([queue.running, queue.waiting]).toEqual([2, 1]);
+
+    finish(0);
+    await expect(first).resolves.toBe(1);
+    await eventLoopTurn();
+    expect(started).toEqual([1, 2, 3]);
+    const fifth = queue.run(task(5), busy); // room in the queue again
+    finish(1);
+    finish(2);
+    await expect(Promise.all([second, third])).resolves.toEqual([2, 3]);
+    await eventLoopTurn();
+    finish(3);
+    await expect(fifth).resolves.toBe(5);
+    expect([queue.running, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it("frees its place when a task fails", async () => {
+    const queue = createWorkQueue({ running: 1, waiting: 0 });
+    await expect(queue.run(() => Promise.reject(new Error("boom")), busy)).rejects.toThrow("boom");
+    await expect(queue.run(async () => 1, busy)).resolves.toBe(1);
   });
 });
 

@@ -4,11 +4,14 @@ import type { AuthResponse, ClientToServerEvents, ServerToClientEvents } from "@
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../app.js";
-import type { Config } from "../platform/config.js";
+import type { Config, MediaConfig } from "../platform/config.js";
 import { openTestDatabase } from "./database.js";
 import { tempDir } from "./temp-dir.js";
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
+/** Settings a test changes; of the media host, only those it names. */
+export type TestSettings = Partial<Omit<Config, "media">> & { media?: Partial<MediaConfig> };
+
+export function testConfig(overrides: TestSettings = {}): Config {
   return {
     port: 0,
     host: "127.0.0.1",
@@ -32,6 +35,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       preset: "flik",
       imageMaxBytes: 15 * 1024 * 1024,
       videoMaxBytes: 100 * 1024 * 1024,
+      maxPixels: 50_000_000,
+      imageDecodes: 2,
+      imageQueue: 4,
       ...overrides.media,
     },
   };
@@ -51,7 +57,7 @@ export async function countQueries(action: () => Promise<unknown>): Promise<numb
 
 /** The whole app on a fresh database, closed after the test file. */
 export async function buildTestApp(
-  overrides: Partial<Config> = {},
+  overrides: TestSettings = {},
   options: Omit<NonNullable<Parameters<typeof buildApp>[1]>, "database"> = {},
 ): Promise<App> {
   const database = await openTestDatabase((sql, params) => {

@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { crc32, createDeflate } from "node:zlib";
 import sharp from "sharp";
 
 /** A small JPEG that carries GPS coordinates in its EXIF metadata, like a phone photo. */
@@ -22,4 +24,39 @@ export function mp4Header() {
   ftyp.writeUInt32BE(0x200, 12);
   ftyp.write("isomiso2avc1mp41", 16, "latin1");
   return Buffer.concat([ftyp, Buffer.alloc(1024)]);
+}
+
+/**
+ * A real, complete PNG of `width` x `height` black pixels: a decompression bomb, small on the wire
+ * (8000 x 8000 is 190 KB) and huge once decoded (192 MB of pixels). Made a row at a time, so making it
+ * costs the test process no memory.
+ */
+export async function pngBomb(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method, not interlaced
+  const deflate = createDeflate({ level: 9 });
+  const compressed: Buffer[] = [];
+  deflate.on("data", (data: Buffer) => compressed.push(data));
+  const row = Buffer.alloc(1 + width * 3); // filter byte "none", then black pixels
+  for (let y = 0; y < height; y++) {
+    if (!deflate.write(row)) await once(deflate, "drain");
+  }
+  deflate.end();
+  await once(deflate, "end");
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", Buffer.concat(compressed)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

@@ -13,6 +13,13 @@ import type { MediaService } from "./media.service.js";
 const sizeLabel = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
+/**
+ * How much of a file may wait for the disk before the upload is paused. At the default 64 KB the
+ * connection was paused and resumed every few chunks while a write was under way, and each write
+ * carried little: a 94 MB video cost the server 1.3 to 2 times the CPU it does with 1 MB.
+ */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+
 /** A form being read: its text fields, and where the file went (set before it is written, to be discarded). */
 interface ReceivedForm {
   fields: Record<string, string>;
@@ -27,7 +34,7 @@ async function readForm(request: FastifyRequest, media: MediaService, maxBytes: 
       form.fields[part.fieldname] = String(part.value);
     } else if (part.fieldname === "file" && !form.tempPath) {
       form.tempPath = await media.tempPath();
-      await pipeline(part.file, createWriteStream(form.tempPath));
+      await pipeline(part.file, createWriteStream(form.tempPath, { highWaterMark: WRITE_BUFFER_BYTES }));
     } else {
       part.file.resume();
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import {
   ACCEPTED_IMAGE_TYPES,
@@ -9,9 +10,15 @@ import {
   type MediaUploadResult,
 } from "@flik/shared";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
+import { createWorkQueue } from "../../platform/admission.js";
 import type { MediaConfig } from "../../platform/config.js";
-import { badRequest, payloadTooLarge, unsupportedMediaType } from "../../platform/errors.js";
+import {
+  badRequest,
+  payloadTooLarge,
+  serviceUnavailable,
+  unsupportedMediaType,
+} from "../../platform/errors.js";
 
 const accepted: Record<MediaType, readonly string[]> = {
   image: ACCEPTED_IMAGE_TYPES,
@@ -30,11 +37,68 @@ async function sniff(path: string) {
   }
 }
 
+const unreadable = () => unsupportedMediaType("The image could not be read. Please choose another file.");
+const pixelCount = (pixels: number) =>
+  pixels >= 100_000
+    ? `${Number((pixels / 1_000_000).toFixed(1))} megapixels`
+    : `${pixels.toLocaleString("en-US")} pixels`;
+/** When a client refused for a full decode queue may try again: a few decodes' time. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Reads and re-encodes images within bounds: an image of more than `maxPixels` is refused from its
+ * header, before a byte of it is decoded, and at most `imageDecodes` images are decoded at once behind a
+ * queue of `imageQueue`; past that, "busy, try again". A decode holds about 6 bytes a pixel while sharp
+ * re-encodes it (300 MB for a 50 MP photo) and one of libuv's four worker threads, which every file read
+ * and write also needs: unbounded, a few large images exhausted memory and stalled every upload.
+ */
+function createImageDecoder(config: MediaConfig) {
+  // libvips threads per image: together the decodes use about the machine's cores, not cores x decodes.
+  sharp.concurrency(Math.max(1, Math.floor(availableParallelism() / config.imageDecodes)));
+  // libvips' operation cache keeps recent images for reuse; uploads never repeat, so it only holds memory.
+  sharp.cache(false);
+  const decodes = createWorkQueue({ running: config.imageDecodes, waiting: config.imageQueue });
+  const busy = () =>
+    serviceUnavailable("Flik is busy right now. Please try again in a moment.", RETRY_AFTER_SECONDS);
+
+  /** The pixels an image declares (every frame of an animation), read from its header alone. */
+  async function declaredPixels(input: string | Buffer, animated: boolean) {
+    try {
+      const { width, height } = await sharp(input, { animated, limitInputPixels: false }).metadata();
+      return width * height;
+    } catch {
+      throw unreadable();
+    }
+  }
+
+  return async function decode<T>(
+    input: string | Buffer,
+    animated: boolean,
+    work: (image: Sharp) => Promise<T>,
+  ): Promise<T> {
+    const pixels = await declaredPixels(input, animated);
+    if (pixels > config.maxPixels) {
+      throw payloadTooLarge(
+        `This image is too large: it has ${pixelCount(pixels)}, and images can have up to ${pixelCount(config.maxPixels)}.`,
+      );
+    }
+    return decodes.run(async () => {
+      try {
+        // The header was read once already; the limit stays as a second guard.
+        return await work(sharp(input, { animated, limitInputPixels: config.maxPixels }));
+      } catch {
+        throw unreadable();
+      }
+    }, busy);
+  };
+}
+
 export type MediaService = ReturnType<typeof createMediaService>;
 
 export function createMediaService(config: MediaConfig, publicUrl: string | undefined) {
   const folder = (kind: MediaType) => join(config.dir, kind);
   const urlOf = (kind: MediaType, name: string) => `${publicUrl ?? ""}/media/${kind}/${name}`;
+  const decode = createImageDecoder(config);
 
   /** Images are decoded and encoded again: orientation applied, metadata (GPS and all) dropped. */
   async function storeImage(tempPath: string, extension: string) {
@@ -42,21 +106,19 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
     const name = `${id}.${extension}`;
     const format = (extension === "jpg" ? "jpeg" : extension) as "jpeg" | "png" | "gif" | "webp";
     const animated = format === "gif" || format === "webp";
-    try {
-      const info = await sharp(tempPath, { animated, limitInputPixels: 100_000_000 })
+    const info = await decode(tempPath, animated, (image) =>
+      image
         .rotate()
         .toFormat(format, { quality: 88 })
-        .toFile(join(folder("image"), name));
-      return {
-        id,
-        name,
-        bytes: info.size,
-        width: info.width,
-        height: animated && info.pageHeight ? info.pageHeight : info.height,
-      };
-    } catch {
-      throw unsupportedMediaType("The image could not be read. Please choose another file.");
-    }
+        .toFile(join(folder("image"), name)),
+    );
+    return {
+      id,
+      name,
+      bytes: info.size,
+      width: info.width,
+      height: animated && info.pageHeight ? info.pageHeight : info.height,
+    };
   }
 
   return {
@@ -120,15 +182,13 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
       }
       await mkdir(folder("image"), { recursive: true });
       const name = `${randomUUID()}.jpg`;
-      try {
-        await sharp(bytes, { limitInputPixels: 100_000_000 })
+      await decode(bytes, false, (image) =>
+        image
           .rotate()
           .resize(AVATAR_OUTPUT_SIZE, AVATAR_OUTPUT_SIZE, { fit: "cover" })
           .jpeg({ quality: 88 })
-          .toFile(join(folder("image"), name));
-      } catch {
-        throw unsupportedMediaType("The image could not be read. Please choose another file.");
-      }
+          .toFile(join(folder("image"), name)),
+      );
       return urlOf("image", name);
     },
   };
