@@ -66,7 +66,11 @@ export async function listenOnPostgres(
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
+  const ended = new WeakSet<pg.Client>();
   const lost = (client: pg.Client, error?: Error) => {
+    // A failing client may report twice (an error, then its end): it is lost once.
+    if (ended.has(client)) return;
+    ended.add(client);
     client.removeAllListeners();
     client.on("error", () => {}); // a broken client may still report while it ends
     client.end().catch(() => {});
