@@ -7,20 +7,24 @@ import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { contentVisibleTo, relationTo } from "../users/users.policy.js";
 
 /** A post row with its author and the viewer's relation to the author: what the rules need. */
+function postWithAuthorFields(db: Db, viewerId: string) {
+  return {
+    post: posts,
+    author: {
+      id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      avatar: users.avatar,
+      isPrivate: users.isPrivate,
+      followersCount: users.followersCount,
+    },
+    relation: relationTo(db, viewerId, posts.userId),
+  };
+}
+
 function postAsSeenBy(db: Db, viewerId: string) {
   return db
-    .select({
-      post: posts,
-      author: {
-        id: users.id,
-        username: users.username,
-        fullName: users.fullName,
-        avatar: users.avatar,
-        isPrivate: users.isPrivate,
-        followersCount: users.followersCount,
-      },
-      relation: relationTo(db, viewerId, posts.userId),
-    })
+    .select(postWithAuthorFields(db, viewerId))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId));
 }
@@ -66,19 +70,7 @@ function summariesOf(viewerId: string, listed: Listed) {
 /** Posts with their authors, the viewer's relation to each and their likes and comments: a read. */
 function postsReadBy(db: Db, viewerId: string, listed: Listed) {
   return db
-    .select({
-      post: posts,
-      author: {
-        id: users.id,
-        username: users.username,
-        fullName: users.fullName,
-        avatar: users.avatar,
-        isPrivate: users.isPrivate,
-        followersCount: users.followersCount,
-      },
-      relation: relationTo(db, viewerId, posts.userId),
-      summaries: summariesOf(viewerId, listed),
-    })
+    .select({ ...postWithAuthorFields(db, viewerId), summaries: summariesOf(viewerId, listed) })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId));
 }
