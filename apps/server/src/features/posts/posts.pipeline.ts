@@ -1,7 +1,13 @@
 import type { Flick, Post } from "@flik/shared";
 import { canSeePost } from "./posts.policy.js";
 import { freshParts, type PostParts, presentFlick, presentPost } from "./posts.presenter.js";
-import type { CommentRow, Liker, PostRead, PostWithAuthor } from "./posts.queries.js";
+import {
+  addOwnLike,
+  type CommentRow,
+  type Liker,
+  type PostRead,
+  type PostWithAuthor,
+} from "./posts.queries.js";
 
 export type PostPipeline = ReturnType<typeof createPostPipeline>;
 
@@ -9,9 +15,7 @@ export type PostPipeline = ReturnType<typeof createPostPipeline>;
 function partsOf({ post, author, summaries }: PostRead, viewerId: string): PostParts {
   const likers: Liker[] = summaries.likers.map(([userId, username, emoji]) => ({ userId, username, emoji }));
   const own = summaries.ownLike;
-  // An older like of the viewer's comes after the newest ones.
-  if (own && !likers.some((liker) => liker.userId === viewerId))
-    likers.push({ userId: viewerId, username: own[1], emoji: own[0] });
+  addOwnLike(likers, own && { userId: viewerId, username: own[1], emoji: own[0] });
   const comments: CommentRow[] = summaries.comments.map(
     ([id, text, createdAt, userId, username, avatar]) => ({
       id,

@@ -315,6 +315,14 @@ export interface Liker {
   emoji: string;
 }
 
+/**
+ * The viewer always finds their own like among a post's likers: an older one than the newest listed
+ * comes after them.
+ */
+export function addOwnLike(likers: Liker[], own: Liker | null) {
+  if (own && !likers.some((liker) => liker.userId === own.userId)) likers.push(own);
+}
+
 export interface LikeSummary {
   /** The newest likers, and the viewer whenever they like it too. */
   likers: Liker[];
@@ -377,10 +385,9 @@ const prepareLikeSummaries = perDatabase((db) => {
       if (ownEmoji && ownName) ownLikes.set(postId, { userId: viewerId, username: ownName, emoji: ownEmoji });
       summaries.set(postId, summary);
     }
-    // An older like of the viewer's comes after the newest ones: the viewer always finds their own.
     for (const [postId, own] of ownLikes) {
       const summary = summaries.get(postId);
-      if (summary && !summary.likers.some((entry) => entry.userId === viewerId)) summary.likers.push(own);
+      if (summary) addOwnLike(summary.likers, own);
     }
     return summaries;
   };
