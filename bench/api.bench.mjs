@@ -2,7 +2,7 @@
 // node:http serving the same bytes, the feed under writes, chat delivery over 1,000 sockets, cold
 // starts and first-load script bytes. Prints Markdown tables and writes JSON for --compare.
 // Usage: npm install && npm run build && npm run seed && npm run bench   (--help for options)
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { signIn } from "./lib/api.mjs";
 import { chatDelivery } from "./lib/chat.mjs";
@@ -17,6 +17,7 @@ import { readOptions } from "./lib/options.mjs";
 import { printResult } from "./lib/report.mjs";
 import { scriptBytes } from "./lib/script-bytes.mjs";
 import { atShareOfPeak, defineCalls, sideBySide } from "./lib/side-by-side.mjs";
+import { stallSoak } from "./lib/soak.mjs";
 import { benchDir, loadSubjects, prepareDataDir, UsageError } from "./lib/subjects.mjs";
 
 const repoRoot = join(benchDir, "..");
@@ -70,6 +71,9 @@ async function bench(options) {
   const dataDir = await prepareDataDir(engine, subjects, { inPlace: options.inPlace });
   try {
     await measureRunning(result, options, subjects, dataDir);
+    await sectionRunner(result, options.sections)("soak", "soak", "stall soak", () =>
+      soakOnItsOwnServer(options, subjects, dataDir),
+    );
     await sectionRunner(result, options.sections)("cold", "coldStart", "cold starts", () =>
       coldStarts({
         serverRoot: options.serverRoot,
@@ -93,6 +97,8 @@ async function bench(options) {
 
 /** Everything measured on one running server, which is stopped before the cold starts. */
 async function measureRunning(result, options, subjects, dataDir) {
+  const onRunningServer = ["calls", "peak60", "mix", "scripts", "chat"];
+  if (!onRunningServer.some((section) => options.sections.has(section))) return;
   const flik = await startFlik({ serverRoot: options.serverRoot, dataDir, databaseUrl: options.databaseUrl });
   result.firstStartMs = Math.round(flik.startMs);
   log(`server ready in ${result.firstStartMs} ms at ${flik.base} (pid ${flik.pid})`);
@@ -126,6 +132,23 @@ async function measureRunning(result, options, subjects, dataDir) {
     await run("chat", "chat", "chat delivery", () => chatDelivery(flik, subjects, { ...options.chat, log }));
   } finally {
     await flik.stop();
+  }
+}
+
+/** The soak gets a server of its own, started with the event-loop probe and not warmed by the calls. */
+async function soakOnItsOwnServer(options, subjects, dataDir) {
+  const loopProbeFile = join(benchDir, ".data", `loop-probe-${process.pid}.json`);
+  const flik = await startFlik({
+    serverRoot: options.serverRoot,
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    loopProbeFile,
+  });
+  try {
+    return await stallSoak(flik, subjects, { ...options.soak, log });
+  } finally {
+    await flik.stop();
+    rmSync(loopProbeFile, { force: true });
   }
 }
 

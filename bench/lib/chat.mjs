@@ -63,7 +63,7 @@ function evenFloor(value) {
 }
 
 /** Member 2k opens (or finds) the direct chat with member 2k+1. */
-async function openChats(base, members) {
+export async function openChats(base, members) {
   const pairs = [];
   for (let index = 0; index + 1 < members.length; index += 2) {
     const [a, b] = [members[index], members[index + 1]];
@@ -74,7 +74,7 @@ async function openChats(base, members) {
 }
 
 /** Connects every member's socket, 50 handshakes at a time. */
-async function connectAll(base, members) {
+export async function connectAll(base, members) {
   const sockets = new Array(members.length);
   for (let start = 0; start < members.length; start += 50) {
     const batch = members.slice(start, start + 50);
@@ -166,7 +166,7 @@ async function sendAtRate({ pairs, sockets, rate, seconds, tag }) {
 }
 
 /** Times each message from its send to the moment the other member's socket hears it. */
-function listenForDeliveries(sockets, tag, sentAt, latencies) {
+export function listenForDeliveries(sockets, tag, sentAt, latencies) {
   const handlers = sockets.map((socket) => {
     const handler = ({ message }) => {
       const clientId = message?.clientId;

@@ -1,7 +1,8 @@
 // Starts the built Flik server the way production runs it (logs at the server's own level: writing
 // request logs is part of the cost being measured), and times its way to a first healthy answer.
-import { existsSync, openSync, readFileSync } from "node:fs";
+import { existsSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { spawnNode, stopChild } from "./children.mjs";
 import { UsageError } from "./subjects.mjs";
 
@@ -14,8 +15,9 @@ let nextPort = 3900 + Math.floor(Math.random() * 500);
  * @param {string} options.serverRoot folder holding apps/server/dist/main.js (a checkout or a snapshot)
  * @param {string} options.dataDir DATA_DIR: the PGlite database, or only the JWT secret on PostgreSQL
  * @param {string | undefined} options.databaseUrl
+ * @param {string} [options.loopProbeFile] watch the server's event loop (loop-probe.mjs), reported here
  */
-export async function startFlik({ serverRoot, dataDir, databaseUrl }) {
+export async function startFlik({ serverRoot, dataDir, databaseUrl, loopProbeFile }) {
   const main = serverMain(serverRoot);
   const port = nextPort++;
   const base = `http://127.0.0.1:${port}`;
@@ -32,6 +34,11 @@ export async function startFlik({ serverRoot, dataDir, databaseUrl }) {
   delete env.LOG_LEVEL;
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (loopProbeFile) {
+    const probe = fileURLToPath(new URL("./loop-probe.mjs", import.meta.url));
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import ${probe}`.trim();
+    env.BENCH_LOOP_PROBE_FILE = loopProbeFile;
+  }
   const startedAt = performance.now();
   // stdout (the request log) goes straight to /dev/null: the server pays for writing it, the load
   // generator's core does not pay for reading it. stderr is kept to explain a failed start.
@@ -49,8 +56,23 @@ export async function startFlik({ serverRoot, dataDir, databaseUrl }) {
     pid: child.pid,
     startMs,
     rssMb: () => rssMb(child.pid),
+    loopReport: () => loopReport(loopProbeFile),
     stop: () => stopChild(child),
   };
+}
+
+/** What loop-probe.mjs saw since its last report: asks through a file, waits for the answer's file. */
+async function loopReport(file) {
+  if (!file) throw new Error("the server was started without a loop probe");
+  rmSync(file, { force: true });
+  writeFileSync(`${file}.ask`, "");
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline) {
+    // The probe writes beside it and renames, so an existing file is complete.
+    if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+    await sleep(20);
+  }
+  throw new Error("the server's loop probe did not report within 30 s");
 }
 
 /** The built server's entry point, or a usage error saying how to build it. */

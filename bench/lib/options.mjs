@@ -4,7 +4,9 @@ import { parseArgs } from "node:util";
 import { CONNECTIONS } from "./load.mjs";
 import { UsageError } from "./subjects.mjs";
 
-export const SECTIONS = ["calls", "peak60", "mix", "scripts", "chat", "cold"];
+export const SECTIONS = ["calls", "peak60", "mix", "scripts", "chat", "cold", "soak"];
+/** Sections a plain `npm run bench` runs; the minutes-long soak runs only when asked for. */
+const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== "soak");
 export const CALL_IDS = [
   "health",
   "user",
@@ -22,7 +24,8 @@ export const CALL_IDS = [
 ];
 
 const HELP = `npm run bench [-- options]
-  --only a,b,...        run only these sections (${SECTIONS.join(", ")}) and/or calls (${CALL_IDS.join(", ")})
+  --only a,b,...        run only these sections (${SECTIONS.join(", ")}) and/or calls (${CALL_IDS.join(", ")});
+                        every section but soak runs by default
   --json file           write the result here instead of bench/results/<engine>-<date>.json
   --server dir          measure the build in dir (holding apps/server/dist and apps/web/dist), default this checkout
   --subjects file       the seeded database to measure, default bench/.data/subjects-<engine>.json
@@ -31,7 +34,7 @@ const HELP = `npm run bench [-- options]
   --print a.json        print the tables of a saved result and exit
 env: DATABASE_URL (PostgreSQL, else PGlite), BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10),
      BENCH_CHAT_SOCKETS (1000), BENCH_CHAT_RATES (200,1000), BENCH_CHAT_SECONDS (10), BENCH_CHAT_GRACE (10),
-     BENCH_COLD_RUNS (3), BENCH_START_TIMEOUT (300 s), BENCH_QUIET_WAIT (600 s: the longest wait for other
+     BENCH_COLD_RUNS (3), BENCH_SOAK_MEMBERS (500), BENCH_SOAK_RATE (50), BENCH_SOAK_SECONDS (180), BENCH_START_TIMEOUT (300 s), BENCH_QUIET_WAIT (600 s: the longest wait for other
      processes to leave the CPUs before a round), CHROMIUM_PATH (/usr/bin/chromium)`;
 
 export function readOptions(argv, repoRoot) {
@@ -76,12 +79,17 @@ export function readOptions(argv, repoRoot) {
         .map(Number)
         .filter((rate) => rate > 0),
     },
+    soak: {
+      members: positive("BENCH_SOAK_MEMBERS", 500),
+      rate: positive("BENCH_SOAK_RATE", 50),
+      seconds: positive("BENCH_SOAK_SECONDS", 180),
+    },
   };
 }
 
 /** `--only` names sections, calls, or both; naming only calls runs just those calls. */
 function selection(only) {
-  if (!only) return { sections: new Set(SECTIONS), calls: new Set(CALL_IDS) };
+  if (!only) return { sections: new Set(DEFAULT_SECTIONS), calls: new Set(CALL_IDS) };
   const names = only
     .split(",")
     .map((name) => name.trim())

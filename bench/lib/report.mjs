@@ -34,6 +34,7 @@ export function printResult(result, print = console.log) {
   if (result.chat) printChat(result.chat, print);
   if (result.coldStart) printColdStart(result.coldStart, print);
   if (result.scriptBytes) printScriptBytes(result.scriptBytes, print);
+  if (result.soak) printSoak(result.soak, print);
   printOtherLoad(result, print);
 }
 
@@ -52,6 +53,7 @@ export function otherLoad(result) {
     ),
     chat: most((result.chat?.rates ?? []).map((r) => r.otherCores)),
     cold: most(cold),
+    soak: most([result.soak?.otherCores]),
   };
 }
 
@@ -183,4 +185,30 @@ function printScriptBytes(bytes, print) {
     formatNumber(load.decodedBytes),
   ]);
   print(table(["page", "scripts", "transferred bytes", "decoded bytes"], rows));
+}
+
+function printSoak(soak, print) {
+  const { messages, health, eventLoop } = soak;
+  print(
+    `\nStall soak: ${soak.members} members in ${soak.chats} direct chats, ${soak.rate} messages/s for ${soak.seconds} s, /api/health 10 times a second:`,
+  );
+  print(
+    table(
+      ["figure", "p50", "p99", "max"],
+      [
+        [
+          `message delivery (${formatNumber(messages.delivered)} of ${formatNumber(messages.sent)}, lost ${messages.lost})`,
+          ms(messages.p50),
+          ms(messages.p99),
+          ms(messages.max),
+        ],
+        [`/api/health (${health.failed} failed)`, ms(health.p50), ms(health.p99), ms(health.max)],
+        ["event-loop delay (monitorEventLoopDelay)", ms(eventLoop.p50), ms(eventLoop.p99), ms(eventLoop.max)],
+      ],
+    ),
+  );
+  const stalls = eventLoop.worstPerSecond.filter((worst) => worst > 50).length;
+  print(
+    `Seconds with a stall over 50 ms: ${stalls} of ${eventLoop.worstPerSecond.length}; GC: ${eventLoop.gc.count} pauses, ${eventLoop.gc.totalMs} ms in all, longest ${eventLoop.gc.maxMs} ms; RSS ${soak.rssStartMb} → ${soak.rssEndMb} MB`,
+  );
 }
