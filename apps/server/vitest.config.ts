@@ -37,7 +37,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
           // Tests that never touch the database run once, in the PGlite pass.
           exclude:
             engine === "postgres"
-              ? ["src/main.test.ts", "src/platform/**"]
+              ? ["src/main.test.ts", "src/platform/**", "src/db/pglite.test.ts"]
               : // Whole server processes share one database: PostgreSQL's job, not in-memory PGlite's.
                 ["src/db/database.test.ts", "src/realtime/cluster.test.ts"],
           env: { TEST_DB: engine },
