@@ -60,7 +60,7 @@ export function PostDetail({ post, editing, onEdit, onDoneEditing, onDelete }: P
               />
               <p className="text-sm font-semibold text-zinc-900">{likesText(view.likesCount)}</p>
             </div>
-            <div className="space-y-4 px-4 py-4 md:order-1 md:min-h-0 md:flex-1 md:overflow-y-auto">
+            <div className="space-y-4 px-4 pt-3 pb-4 md:order-1 md:min-h-0 md:flex-1 md:overflow-y-auto md:pt-4">
               <PostCaption post={view} />
               <PostPlaceAndTags post={view} />
               <section aria-labelledby={`comments-${view._id}`} className="border-t border-zinc-100 pt-4">
