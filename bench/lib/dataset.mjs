@@ -209,12 +209,13 @@ function postPlanSql(plan) {
 
 function postsSql() {
   return `
-    insert into posts (id, user_id, caption, location, tags, image, media_type, is_reel, shares_count,
-                       created_at, updated_at)
+    insert into posts (id, user_id, caption, location, tags, image, media_type, width, height, is_reel,
+                       shares_count, created_at, updated_at)
     select id, ${userId("author")}, ${pick(words.captions, key("caption", "j"))},
            ${pick(words.locations, key("location", "j"))}, ${pick(words.tagSets, key("tags", "j"))},
            case when is_video then '/media/video/bench/' || j || '.mp4' else '/media/image/bench/' || j || '.jpg' end,
-           case when is_video then 'video' else 'image' end, is_video,
+           case when is_video then 'video' else 'image' end,
+           case when is_video then 720 else 1080 end, case when is_video then 1280 else 1350 end, is_video,
            floor(20 * power(${unit(key("shares", "j"))}, 4))::int, created_at, created_at
     from seed_posts`;
 }

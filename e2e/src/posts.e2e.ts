@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { launchBrowser, openContext, signedInMember } from "./browser.js";
+import { launchBrowser, openContext, signedInMember, viewports } from "./browser.js";
 
 const browser = await launchBrowser();
 const sunset = join(import.meta.dirname, "..", "fixtures", "sunset.jpg");
+const clip = join(import.meta.dirname, "..", "fixtures", "flick.mp4");
 
 describe("posts", () => {
   it("a member shares a photo from a real file and finds it in the feed", async () => {
@@ -24,6 +26,49 @@ describe("posts", () => {
     expect(src).toMatch(/^\/media\/image\/[0-9a-f-]{36}\.jpg$/);
     const image = await page.request.get(src ?? "");
     expect(image.status()).toBe(200);
+
+    // The photo (1080x1080) keeps its square shape in the feed, and the post says its size.
+    const frame = await card
+      .getByRole("img", { name: "Sunset at the pier" })
+      .evaluate((img) => (img.parentElement as HTMLElement).getBoundingClientRect());
+    expect(frame.width / frame.height).toBeCloseTo(1, 2);
+    const feed = await page.request.get("/api/posts", {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    const { posts } = await feed.json();
+    expect(posts[0]).toMatchObject({ caption: "Sunset at the pier", width: 1080, height: 1080 });
+  });
+
+  it("a video in the feed plays muted while in view, without browser controls, and a tap turns on its sound", async () => {
+    const { page } = await openContext(browser, viewports.phone);
+    const carol = await signedInMember(page, "carol");
+    const headers = { authorization: `Bearer ${carol.token}` };
+    const upload = await page.request.post("/api/media/video/upload", {
+      headers,
+      multipart: {
+        file: { name: "flick.mp4", mimeType: "video/mp4", buffer: readFileSync(clip) },
+        upload_preset: "flik",
+      },
+    });
+    const { secure_url: video } = await upload.json();
+    await page.request.post("/api/posts", {
+      headers,
+      data: { image: video, caption: "Test pattern", width: 360, height: 640 },
+    });
+
+    await page.goto("/post");
+    const card = page.getByRole("article", { name: `Post by @${carol.username}` });
+    const element = await card.locator("video").elementHandle();
+    // Polls (never sleeps) until it really plays: not paused and its clock moving.
+    await page.waitForFunction((media) => {
+      const playing = media as HTMLVideoElement;
+      return !playing.paused && playing.currentTime > 0.1 && playing.muted;
+    }, element);
+    expect(await card.locator("video").evaluate((media: HTMLVideoElement) => media.controls)).toBe(false);
+
+    await card.getByRole("button", { name: "Unmute" }).click();
+    expect(await card.locator("video").evaluate((media: HTMLVideoElement) => media.muted)).toBe(false);
+    await card.getByRole("button", { name: "Mute" }).waitFor();
   });
 
   it("the author sees another member's like and comment arrive live", async () => {

@@ -174,6 +174,7 @@ export async function buildApp(
   const posts = createPostsService({
     db,
     follows,
+    media,
     pipeline: createPostPipeline(),
     events: createPostEvents(realtime.io),
     domainEvents,

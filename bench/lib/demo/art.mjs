@@ -5,6 +5,15 @@ import { randomFrom } from "./random.mjs";
 
 export const PHOTO = { width: 1080, height: 1350 };
 
+/**
+ * The shapes people's photos come in, as Instagram shows them: portrait 4:5 most often, then square,
+ * then landscape 3:2, so the demo feed shows each frame the app draws.
+ */
+export const PHOTO_SHAPES = [PHOTO, PHOTO, { width: 1080, height: 1080 }, { width: 1080, height: 720 }];
+
+/** The shape of one photo of the demo, the same every time for the same seed. */
+export const photoShape = (seed) => randomFrom(`shape:${seed}`).pick(PHOTO_SHAPES);
+
 const round = (n) => Math.round(n * 10) / 10;
 const svg = (width, height, defs, body) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +

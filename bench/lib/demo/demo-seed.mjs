@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadServerModules, repoRoot } from "../server-modules.mjs";
 import { describeTarget, makeRoom, openTarget } from "../target.mjs";
-import { findFfmpeg, renderAvatar, renderPhoto, renderVideo } from "./media.mjs";
+import { findFfmpeg, renderAvatar, renderPhoto, renderVideo, VIDEO } from "./media.mjs";
 import { chats, commentLines, DEMO_PASSWORD, demoFollows, highlights, personas } from "./personas.mjs";
 import { randomFrom } from "./random.mjs";
 import { apiClient, startServer } from "./server.mjs";
@@ -181,12 +181,16 @@ async function publish(members, media, tally) {
         ? { name: "photo.jpg", type: "image/jpeg" }
         : { name: "flick.mp4", type: "video/mp4" };
     const uploaded = await item.member.api.upload(item.kind, bytes, file);
+    // The host answers a photo's size; a video's is the one it was filmed at (the web app reads it).
+    const size = item.kind === "image" ? uploaded : VIDEO;
     const { post } = await item.member.api.post("/api/posts", {
       caption,
       tags,
       location,
       image: uploaded.secure_url,
       isReel: item.kind === "video",
+      width: size.width,
+      height: size.height,
     });
     posts.push({ ...item, id: post._id, image: uploaded.secure_url });
     tally[item.kind === "image" ? "posts" : "flicks"]++;

@@ -4,10 +4,11 @@ import { spawn, spawnSync } from "node:child_process";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
-import { drawAvatar, drawScene, PHOTO } from "./art.mjs";
+import { drawAvatar, drawScene, photoShape } from "./art.mjs";
 
+/** A photo of the scene, in the shape its seed picks (portrait, square or landscape). */
 export async function renderPhoto(scene, seed) {
-  return sharp(Buffer.from(drawScene(scene, seed, PHOTO)))
+  return sharp(Buffer.from(drawScene(scene, seed, photoShape(seed))))
     .jpeg({ quality: 88 })
     .toBuffer();
 }
@@ -47,7 +48,7 @@ export async function findFfmpeg() {
   return { path: null, problems };
 }
 
-const VIDEO = { width: 540, height: 960, seconds: 6, fps: 30 };
+export const VIDEO = { width: 540, height: 960, seconds: 6, fps: 30 };
 
 const frames = VIDEO.seconds * VIDEO.fps;
 const last = frames - 1;

@@ -29,6 +29,11 @@ export const POST_LOCATION_MAX_LENGTH = 100;
 export const POST_TAGS_MAX_LENGTH = 300;
 export const COMMENT_MAX_LENGTH = 1000;
 export const MEDIA_URL_MAX_LENGTH = 2048;
+/**
+ * The largest width or height a post's media may declare: the most a JPEG, GIF or WebP header can hold
+ * (a PNG could declare more, but MEDIA_MAX_PIXELS refuses such an image at upload anyway).
+ */
+export const MEDIA_DIMENSION_MAX = 65_535;
 /** How many likers a post lists (newest first), and how many comments a feed card and a post show. */
 export const POST_LIKES_LISTED = 50;
 /** How many likers each post of a page (feed, profile grid) lists: a page stays small however liked. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFlikUrl, mediaTypeOfFile, mediaTypeOfUrl } from "./media.js";
+import { isFlikUrl, mediaFrame, mediaTypeOfFile, mediaTypeOfUrl } from "./media.js";
 import { createPostBody } from "./posts.js";
 
 describe("media rules", () => {
@@ -48,4 +48,28 @@ describe("createPostBody", () => {
       expect(createPostBody.safeParse({ image }).success).toBe(false);
     },
   );
+});
+
+describe("the frame a post's media is shown in", () => {
+  it.each([
+    ["a square photo", 1080, 1080, { width: 1080, height: 1080 }],
+    ["a 3:2 landscape", 1500, 1000, { width: 1500, height: 1000 }],
+    ["a 4:5 portrait", 1080, 1350, { width: 1080, height: 1350 }],
+    ["exactly 1.91:1", 1910, 1000, { width: 1910, height: 1000 }],
+  ])("keeps %s its own shape", (_case, width, height, frame) => {
+    expect(mediaFrame({ width, height })).toEqual(frame);
+  });
+
+  it.each([
+    ["a panorama", 4000, 1000, { width: 191, height: 100 }],
+    ["a 9:16 video", 720, 1280, { width: 4, height: 5 }],
+    ["a 2:3 portrait", 1000, 1500, { width: 4, height: 5 }],
+  ])("crops %s to the nearer bound", (_case, width, height, frame) => {
+    expect(mediaFrame({ width, height })).toEqual(frame);
+  });
+
+  it("gives media of unknown size the 4:5 frame every post had before", () => {
+    expect(mediaFrame({ width: null, height: null })).toEqual({ width: 4, height: 5 });
+    expect(mediaFrame({ width: 0, height: 100 })).toEqual({ width: 4, height: 5 });
+  });
 });

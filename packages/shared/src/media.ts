@@ -37,6 +37,33 @@ export function mediaTypeOfFile(file: { type: string }): MediaType {
   return file.type.startsWith("video") ? "video" : "image";
 }
 
+/** The pixel size of a post's photo or video, as uploaded (orientation applied). */
+export interface MediaSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * How wide and how tall a post's media may be shown in a feed, as Instagram bounds it: from 1.91:1
+ * (landscape) to 4:5 (portrait). Media of another shape is cropped to the nearer bound.
+ */
+export const MEDIA_FRAME_WIDEST: MediaSize = { width: 191, height: 100 };
+export const MEDIA_FRAME_TALLEST: MediaSize = { width: 4, height: 5 };
+
+/**
+ * The shape of the frame a post's media is shown in: its own within the bounds, the nearer bound
+ * outside them. Media of unknown size (posts from before sizes were kept) get the tallest frame, 4:5,
+ * the one every post had before.
+ */
+export function mediaFrame(size: { width: number | null; height: number | null }): MediaSize {
+  const { width, height } = size;
+  if (!width || !height || width < 0 || height < 0) return MEDIA_FRAME_TALLEST;
+  const ratio = width / height;
+  if (ratio > MEDIA_FRAME_WIDEST.width / MEDIA_FRAME_WIDEST.height) return MEDIA_FRAME_WIDEST;
+  if (ratio < MEDIA_FRAME_TALLEST.width / MEDIA_FRAME_TALLEST.height) return MEDIA_FRAME_TALLEST;
+  return { width, height };
+}
+
 /** The media host's answer (Cloudinary's shape; the built-in host answers the same). */
 export interface MediaUploadResult {
   secure_url: string;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   COMMENT_MAX_LENGTH,
+  MEDIA_DIMENSION_MAX,
   MEDIA_URL_MAX_LENGTH,
   POST_CAPTION_MAX_LENGTH,
   POST_LOCATION_MAX_LENGTH,
@@ -29,24 +30,51 @@ const tags = textSchema()
   .trim()
   .max(POST_TAGS_MAX_LENGTH, `Tags are at most ${POST_TAGS_MAX_LENGTH} characters`);
 
+/** A side of the media in pixels, as the media host answered it. */
+const dimension = (name: "width" | "height") =>
+  z
+    .number(`${name} must be a number of pixels`)
+    .int(`${name} must be a whole number of pixels`)
+    .min(1, `${name} must be at least 1 pixel`)
+    .max(MEDIA_DIMENSION_MAX, `${name} must be at most ${MEDIA_DIMENSION_MAX} pixels`);
+
+/** The media's size (our addition to spec §7): optional, but width and height come together. */
+const mediaSize = {
+  width: dimension("width").optional(),
+  height: dimension("height").optional(),
+};
+const bothOrNeither = (body: { width?: number | undefined; height?: number | undefined }) =>
+  (body.width === undefined) === (body.height === undefined);
+const sizeTogether = { message: "Send width and height together", path: ["height"] };
+
 /** POST /posts (spec §7). */
-export const createPostBody = z.object({
-  caption: caption.default(""),
-  location: location.default(""),
-  tags: tags.default(""),
-  image: mediaUrlSchema,
-  isReel: z.boolean().default(false),
-});
+export const createPostBody = z
+  .object({
+    caption: caption.default(""),
+    location: location.default(""),
+    tags: tags.default(""),
+    image: mediaUrlSchema,
+    isReel: z.boolean().default(false),
+    ...mediaSize,
+  })
+  .refine(bothOrNeither, sizeTogether);
 export type CreatePostBody = z.input<typeof createPostBody>;
 
-/** PUT /posts/{id}: the same fields as create; the ones sent are changed. */
-export const updatePostBody = z.object({
-  caption: caption.optional(),
-  location: location.optional(),
-  tags: tags.optional(),
-  image: mediaUrlSchema.optional(),
-  isReel: z.boolean().optional(),
-});
+/** PUT /posts/{id}: the same fields as create; the ones sent are changed. A size goes with new media. */
+export const updatePostBody = z
+  .object({
+    caption: caption.optional(),
+    location: location.optional(),
+    tags: tags.optional(),
+    image: mediaUrlSchema.optional(),
+    isReel: z.boolean().optional(),
+    ...mediaSize,
+  })
+  .refine(bothOrNeither, sizeTogether)
+  .refine((body) => body.width === undefined || body.image !== undefined, {
+    message: "A size is sent with the media it measures",
+    path: ["width"],
+  });
 export type UpdatePostBody = z.input<typeof updatePostBody>;
 
 /** POST /posts/{id}/comment: trimmed, non-blank (spec §5), capped. */
@@ -85,6 +113,12 @@ export interface Post {
   mediaType: MediaType;
   /** Set when the media is a video (spec §3's optional video field). */
   video?: string;
+  /**
+   * The media's size in pixels (our addition), so a frame of its shape is drawn before it loads; null
+   * for posts made before sizes were kept, or when the host did not say.
+   */
+  width: number | null;
+  height: number | null;
   isReel: boolean;
   /**
    * Ids of the members who liked it, newest first: at most POST_LIKES_LISTED for a post, PAGE_LIKES_LISTED
@@ -128,5 +162,14 @@ export interface ShareResponse {
 /** The fields of a post an edit can change, as broadcast in postUpdated. */
 export type PostEdit = Pick<
   Post,
-  "_id" | "caption" | "location" | "tags" | "image" | "mediaType" | "isReel" | "updatedAt"
+  | "_id"
+  | "caption"
+  | "location"
+  | "tags"
+  | "image"
+  | "mediaType"
+  | "isReel"
+  | "width"
+  | "height"
+  | "updatedAt"
 >;

@@ -120,6 +120,9 @@ export const posts = pgTable(
     /** The media URL, image or video (spec §3 calls it image either way). */
     image: text().notNull(),
     mediaType: text().notNull(),
+    /** The media's size in pixels; null for posts made before sizes were kept, or when unknown. */
+    width: integer(),
+    height: integer(),
     isReel: boolean().notNull().default(false),
     sharesCount: counter(),
     likesCount: counter(),
@@ -138,6 +141,11 @@ export const posts = pgTable(
       .where(sql`${t.mediaType} = 'video'`),
     check("posts_media_type", sql`${t.mediaType} in ('image', 'video')`),
     check("posts_shares_count", sql`${t.sharesCount} >= 0`),
+    // Both or neither, and a real size: a frame is drawn from them before the media loads.
+    check(
+      "posts_media_size",
+      sql`(${t.width} is null and ${t.height} is null) or (${t.width} > 0 and ${t.height} > 0)`,
+    ),
   ],
 );
 

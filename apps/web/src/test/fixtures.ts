@@ -70,6 +70,8 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     tags: "#sunset #sea",
     image: "/media/image/sunset.jpg",
     mediaType: "image",
+    width: 1080,
+    height: 1350,
     isReel: false,
     likes: [],
     likesCount: 2,

@@ -6,6 +6,7 @@ import {
   ACCEPTED_IMAGE_TYPES,
   ACCEPTED_VIDEO_TYPES,
   AVATAR_OUTPUT_SIZE,
+  type MediaSize,
   type MediaType,
   type MediaUploadResult,
 } from "@flik/shared";
@@ -93,6 +94,10 @@ function createImageDecoder(config: MediaConfig) {
   };
 }
 
+/** The name of an image this host keeps, as `storeImage` names it: nothing else is ever opened. */
+const KEPT_IMAGE =
+  /^\/media\/image\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png|gif|webp))$/;
+
 export type MediaService = ReturnType<typeof createMediaService>;
 
 export function createMediaService(config: MediaConfig, publicUrl: string | undefined) {
@@ -169,6 +174,23 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
     },
 
     discard: (tempPath: string) => rm(tempPath, { force: true }),
+
+    /**
+     * The size of an image this host keeps, read from its header (kept images are stored upright, so
+     * it is the size shown); null for any other URL: another host's, a video, a file no longer here.
+     * What a client says of a file is never trusted when the file itself can be asked.
+     */
+    async sizeOf(url: string): Promise<MediaSize | null> {
+      const path = publicUrl && url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : url;
+      const name = KEPT_IMAGE.exec(path)?.[1];
+      if (!name) return null;
+      try {
+        const { width, height, pageHeight } = await sharp(join(folder("image"), name)).metadata();
+        return { width, height: pageHeight ?? height };
+      } catch {
+        return null;
+      }
+    },
 
     /** An avatar sent as a data URL (spec §7): checked by content and kept as a 300x300 JPEG. */
     async storeAvatar(dataUrl: string): Promise<string> {

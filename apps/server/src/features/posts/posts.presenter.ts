@@ -39,6 +39,8 @@ export function presentPost(
     image: post.image,
     mediaType: isVideo ? "video" : "image",
     ...(isVideo && { video: post.image }),
+    width: post.width,
+    height: post.height,
     isReel: post.isReel,
     ...presentLikes(parts.likes),
     comments: (parts.comments?.comments ?? []).map(presentComment),

@@ -22,6 +22,7 @@ import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { FollowsService } from "../follows/follows.service.js";
+import type { MediaService } from "../media/media.service.js";
 import type { RelatedMember } from "../users/users.policy.js";
 import type { PostEvents } from "./posts.events.js";
 import type { PostPipeline } from "./posts.pipeline.js";
@@ -63,14 +64,27 @@ function mediaFields(image: string, isReel: boolean | undefined) {
   return { image, mediaType };
 }
 
+/** The size a client sent with new media, if any (both or neither: the request schema sees to it). */
+type SentSize = { width?: number | undefined; height?: number | undefined };
+
 export function createPostsService(deps: {
   db: Db;
   follows: FollowsService;
+  media: Pick<MediaService, "sizeOf">;
   pipeline: PostPipeline;
   events: PostEvents;
   domainEvents: DomainEvents;
 }) {
-  const { db, follows, pipeline, events, domainEvents } = deps;
+  const { db, follows, media, pipeline, events, domainEvents } = deps;
+
+  /**
+   * The size kept with a post's media: the file's own when this host keeps it, else what the client
+   * measured (another host's answer, or a video the browser read), else unknown.
+   */
+  async function mediaSize(image: string, sent: SentSize) {
+    const size = (await media.sizeOf(image)) ?? sent;
+    return { width: size.width ?? null, height: size.height ?? null };
+  }
 
   /** The post if the viewer may see it; otherwise the same 404 as for one that does not exist. */
   async function visible(caller: Caller, postId: string, kind: PostKind = "post") {
@@ -178,6 +192,7 @@ export function createPostsService(deps: {
         tags: input.tags,
         isReel: input.isReel,
         ...mediaFields(input.image, input.isReel),
+        ...(await mediaSize(input.image, input)),
       });
       const row = await findPostWithAuthor(db, id, caller.userId);
       if (!row) throw new Error("a post vanished while being made");
@@ -190,11 +205,25 @@ export function createPostsService(deps: {
     async update(caller: Caller, postId: string, input: z.output<typeof updatePostBody>) {
       const { post: current } = await owned(caller, postId, "edit");
       const isReel = input.isReel ?? current.isReel;
-      const media = mediaFields(input.image ?? current.image, isReel);
-      await updatePost(db, postId, { ...input, ...media });
+      const { width, height, ...fields } = input;
+      const changed = mediaFields(fields.image ?? current.image, isReel);
+      // New media bring their own size; the old media keep theirs.
+      const size = fields.image ? await mediaSize(fields.image, { width, height }) : {};
+      await updatePost(db, postId, { ...fields, ...changed, ...size });
       const post = await get(caller, postId);
       const { _id, caption, location, tags, image, mediaType, updatedAt } = post;
-      events.updated({ _id, caption, location, tags, image, mediaType, isReel: post.isReel, updatedAt });
+      events.updated({
+        _id,
+        caption,
+        location,
+        tags,
+        image,
+        mediaType,
+        isReel: post.isReel,
+        width: post.width,
+        height: post.height,
+        updatedAt,
+      });
       return post;
     },
 

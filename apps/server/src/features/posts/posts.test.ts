@@ -27,6 +27,8 @@ describe("POST /posts", () => {
       tags: "#sunset #sea",
       image: "https://res.cloudinary.com/demo/image/upload/v1/sunset.jpg",
       mediaType: "image",
+      width: null,
+      height: null,
       isReel: false,
       likes: [],
       likesCount: 0,

@@ -12,10 +12,18 @@ interface FlickVideoProps {
   preload: "auto" | "metadata";
   /** The browser refused to play with sound (no tap on the page yet): the caller mutes everything. */
   onSoundBlocked: () => void;
+  /**
+   * "screen" (the flicks screen): fills a phone, whole within the column on wider screens; "frame" (a
+   * feed card): fills its frame, which already has the video's shape within the feed's bounds.
+   */
+  fit?: "screen" | "frame";
 }
 
+const fitClass = { screen: "object-cover sm:object-contain", frame: "object-cover" };
+
 /** The flick's video: muted at first, inline, looping, no controls (taps and the action column are). */
-export function FlickVideo({ src, label, playing, muted, preload, onSoundBlocked }: FlickVideoProps) {
+export function FlickVideo(props: FlickVideoProps) {
+  const { src, label, playing, muted, preload, onSoundBlocked, fit = "screen" } = props;
   const ref = useRef<HTMLVideoElement>(null);
   const [buffering, setBuffering] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -63,7 +71,7 @@ export function FlickVideo({ src, label, playing, muted, preload, onSoundBlocked
         onPlaying={() => setBuffering(false)}
         onCanPlay={() => setBuffering(false)}
         onError={() => setFailed(true)}
-        className="size-full bg-black object-cover sm:object-contain"
+        className={`size-full bg-black ${fitClass[fit]}`}
       />
       {buffering && playing && (
         <span className="pointer-events-none absolute inset-0 flex items-center justify-center">

@@ -2,17 +2,21 @@ import { FLICK_AUTOPLAY_VISIBILITY } from "@flik/shared";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 
 export interface VisibleFlick {
-  /** The flick last seen at least FLICK_AUTOPLAY_VISIBILITY in view; null until one is reported. */
+  /** The flick last seen at least `threshold` in view; null until one is reported. */
   currentId: string | null;
   /** Whether that flick is still that much in view (it plays only then, spec §4). */
   inView: boolean;
 }
 
 /**
- * Watches the feed's items (each carries `data-flick-id`) inside the scroller `root`. Items register
- * through the returned ref callback, as they mount.
+ * Watches the feed's items (each carries `data-flick-id`) inside the scroller `root` (the viewport when
+ * it holds no element), and tells which one is at least `threshold` in view. Items register through the
+ * returned ref callback, as they mount. The flicks screen and the home feed's videos both play by it.
  */
-export function useVisibleFlick(root: RefObject<HTMLElement | null>) {
+export function useVisibleFlick(
+  root: RefObject<HTMLElement | null>,
+  threshold: number = FLICK_AUTOPLAY_VISIBILITY,
+) {
   const [visible, setVisible] = useState<VisibleFlick>({ currentId: null, inView: true });
   const items = useRef(new Set<Element>());
   const observer = useRef<IntersectionObserver | null>(null);
@@ -28,7 +32,7 @@ export function useVisibleFlick(root: RefObject<HTMLElement | null>) {
         }
         let best: string | null = null;
         for (const [id, ratio] of ratios.current) {
-          if (ratio >= FLICK_AUTOPLAY_VISIBILITY) best = id;
+          if (ratio >= threshold) best = id;
         }
         setVisible((current) =>
           best
@@ -40,7 +44,7 @@ export function useVisibleFlick(root: RefObject<HTMLElement | null>) {
               : current,
         );
       },
-      { root: root.current, threshold: [0, FLICK_AUTOPLAY_VISIBILITY, 1] },
+      { root: root.current, threshold: [0, threshold, 1] },
     );
     observer.current = next;
     for (const item of items.current) next.observe(item);
@@ -48,7 +52,7 @@ export function useVisibleFlick(root: RefObject<HTMLElement | null>) {
       next.disconnect();
       observer.current = null;
     };
-  }, [root]);
+  }, [root, threshold]);
 
   const register = useCallback((element: HTMLElement | null) => {
     if (!element) return;

@@ -8,11 +8,12 @@ import { useSharePost } from "../hooks/use-share-post";
 import { useToggleLike } from "../hooks/use-toggle-like";
 import { CommentForm } from "./comment-form";
 import { CommentPreview } from "./comment-list";
+import { FeedVideo } from "./feed-video";
 import { likesText, PostActions } from "./post-actions";
 import { PostAuthor } from "./post-author";
 import { PostCaption, PostPlaceAndTags } from "./post-caption";
 import { PostHeaderActions } from "./post-header-actions";
-import { PostMedia } from "./post-media";
+import { mediaFrameStyle, PostMedia } from "./post-media";
 
 const FEED_COMMENTS_SHOWN = 2;
 
@@ -48,8 +49,9 @@ export function PostCard({ post }: { post: Post }) {
         />
       </header>
 
-      <div className="aspect-[4/5] bg-zinc-100">
-        <PostMedia post={view} />
+      {/* Each photo keeps its own shape, within the feed's bounds (mediaFrame). */}
+      <div style={mediaFrameStyle(view)} className="aspect-(--media-frame) overflow-hidden bg-zinc-100">
+        {view.mediaType === "video" ? <FeedVideo post={view} /> : <PostMedia post={view} />}
       </div>
 
       <div className="space-y-2 px-4 pt-2 pb-4">

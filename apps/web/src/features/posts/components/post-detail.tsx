@@ -12,7 +12,7 @@ import { PostCaption, PostPlaceAndTags } from "./post-caption";
 import { detailFrameClass } from "./post-detail-skeleton";
 import { PostEditForm } from "./post-edit-form";
 import { PostHeaderActions } from "./post-header-actions";
-import { PostMedia } from "./post-media";
+import { PostDetailMedia } from "./post-media";
 
 interface PostDetailProps {
   /** The cache's copy; pending likes and follows are laid over it. */
@@ -23,7 +23,11 @@ interface PostDetailProps {
   onDelete: () => void;
 }
 
-/** The post screen's body: media large, then author, caption, comments and actions beside it. */
+/**
+ * The post screen's body. On phones, as Instagram has it: author, media, actions, caption, comments,
+ * then the comment box. On wide screens the media fills the left column and the right one holds the
+ * author, the caption and comments (scrolling), then the actions and the comment box.
+ */
 export function PostDetail({ post, editing, onEdit, onDoneEditing, onDelete }: PostDetailProps) {
   const view = usePostView(post);
   const toggleLike = useToggleLike();
@@ -40,16 +44,23 @@ export function PostDetail({ post, editing, onEdit, onDoneEditing, onDelete }: P
         <PostHeaderActions post={post} view={view} onEdit={onEdit} onDelete={onDelete} />
       </header>
 
-      <div className="flex aspect-square items-center justify-center bg-zinc-950 md:col-start-1 md:row-span-2 md:row-start-1 md:aspect-auto md:h-full">
-        <PostMedia post={view} fit="contain" />
-      </div>
+      <PostDetailMedia post={view} className="md:col-start-1 md:row-span-2 md:row-start-1" />
 
       <div className="flex min-h-0 flex-col md:col-start-2 md:row-start-2 md:border-l md:border-zinc-200">
         {editing ? (
           <PostEditForm post={view} onDone={onDoneEditing} />
         ) : (
           <>
-            <div className="space-y-4 px-4 py-4 md:min-h-0 md:flex-1 md:overflow-y-auto">
+            <div className="space-y-2 px-4 pt-2 md:order-2 md:border-t md:border-zinc-100">
+              <PostActions
+                post={view}
+                onLike={() => toggleLike(post)}
+                onComment={() => commentInput.current?.focus()}
+                onShare={() => void share(post)}
+              />
+              <p className="text-sm font-semibold text-zinc-900">{likesText(view.likesCount)}</p>
+            </div>
+            <div className="space-y-4 px-4 pt-3 pb-4 md:order-1 md:min-h-0 md:flex-1 md:overflow-y-auto md:pt-4">
               <PostCaption post={view} />
               <PostPlaceAndTags post={view} />
               <section aria-labelledby={`comments-${view._id}`} className="border-t border-zinc-100 pt-4">
@@ -59,14 +70,7 @@ export function PostDetail({ post, editing, onEdit, onDoneEditing, onDelete }: P
                 <CommentList comments={view.comments} />
               </section>
             </div>
-            <div className="space-y-2 border-t border-zinc-100 px-4 pt-2 pb-4">
-              <PostActions
-                post={view}
-                onLike={() => toggleLike(post)}
-                onComment={() => commentInput.current?.focus()}
-                onShare={() => void share(post)}
-              />
-              <p className="text-sm font-semibold text-zinc-900">{likesText(view.likesCount)}</p>
+            <div className="space-y-2 px-4 pb-4 md:order-3 md:pt-2">
               <p className="text-xs tracking-wide text-zinc-500 uppercase">
                 <time dateTime={view.createdAt}>{fullDateTime(view.createdAt)}</time>
               </p>

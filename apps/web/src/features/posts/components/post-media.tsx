@@ -1,9 +1,22 @@
-import type { Post } from "@flik/shared";
+import { mediaFrame, type Post } from "@flik/shared";
+import type { CSSProperties } from "react";
+
+type Fit = "cover" | "contain" | "cover-then-contain";
+
+const fitClass: Record<Fit, string> = {
+  cover: "object-cover",
+  contain: "object-contain",
+  "cover-then-contain": "object-cover md:object-contain",
+};
 
 interface PostMediaProps {
   post: Post;
-  /** `cover` fills a fixed frame (the feed); `contain` shows the whole picture (the post screen). */
-  fit?: "cover" | "contain";
+  /**
+   * `cover` fills its frame (the feed's, of the media's own shape within the feed's bounds); `contain`
+   * shows the whole picture; `cover-then-contain` fills a phone's frame and shows the whole picture
+   * in the wide screen's media column (the post screen).
+   */
+  fit?: Fit;
   className?: string;
 }
 
@@ -11,9 +24,18 @@ export function mediaAlt(post: Post): string {
   return post.caption.trim() || `Post by @${post.user.username}`;
 }
 
+/**
+ * The frame's shape (see `mediaFrame`) as the custom property `--media-frame`, which the class
+ * `aspect-(--media-frame)` reads: the frame has its size before the media loads, so nothing jumps.
+ */
+export function mediaFrameStyle(post: Pick<Post, "width" | "height">): CSSProperties {
+  const { width, height } = mediaFrame(post);
+  return { "--media-frame": `${width} / ${height}` } as CSSProperties;
+}
+
 /** The post's photo, or its video: muted, inline, looping, with controls. */
 export function PostMedia({ post, fit = "cover", className = "" }: PostMediaProps) {
-  const fitClass = fit === "cover" ? "object-cover" : "object-contain";
+  const size = { width: post.width ?? undefined, height: post.height ?? undefined };
   if (post.mediaType === "video") {
     return (
       <video
@@ -24,7 +46,8 @@ export function PostMedia({ post, fit = "cover", className = "" }: PostMediaProp
         loop
         controls
         preload="metadata"
-        className={`size-full bg-zinc-950 ${fitClass} ${className}`}
+        {...size}
+        className={`size-full bg-zinc-950 ${fitClass[fit]} ${className}`}
       />
     );
   }
@@ -34,7 +57,23 @@ export function PostMedia({ post, fit = "cover", className = "" }: PostMediaProp
       alt={mediaAlt(post)}
       loading="lazy"
       decoding="async"
-      className={`size-full ${fitClass} ${className}`}
+      {...size}
+      className={`size-full ${fitClass[fit]} ${className}`}
     />
+  );
+}
+
+/**
+ * The media of a post opened on its own (its screen, the profile's post dialog): on phones in a frame
+ * of its shape, as in the feed; on wide screens filling the media column, whole, on black.
+ */
+export function PostDetailMedia({ post, className = "" }: { post: Post; className?: string }) {
+  return (
+    <div
+      style={mediaFrameStyle(post)}
+      className={`flex aspect-(--media-frame) shrink-0 items-center justify-center overflow-hidden bg-zinc-100 md:aspect-auto md:h-full md:bg-zinc-950 ${className}`}
+    >
+      <PostMedia post={post} fit="cover-then-contain" />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { MediaSize, MediaUploadResult } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -11,6 +12,8 @@ import { prependToFeed } from "../cache/post-cache";
 
 export interface PostDraft {
   file: File;
+  /** The file's size as the browser measured it, when it did. */
+  size?: MediaSize | undefined;
   caption: string;
   location: string;
   tags: string;
@@ -22,6 +25,11 @@ export type PublishPhase =
   | { step: "uploading"; percent: number }
   | { step: "creating" };
 
+/** The size the host answered (Cloudinary answers it for videos too), else the browser's measure. */
+function sizeOf(result: MediaUploadResult, measured: MediaSize | undefined): MediaSize | undefined {
+  return result.width && result.height ? { width: result.width, height: result.height } : measured;
+}
+
 /** Upload the file (with progress, cancellable), then create the post and open it. */
 export function usePublishPost() {
   const queryClient = useQueryClient();
@@ -29,13 +37,15 @@ export function usePublishPost() {
   const [phase, setPhase] = useState<PublishPhase>({ step: "editing" });
   const upload = useRef<AbortController | null>(null);
   // A file already on the host is not sent again when only the create call failed.
-  const uploaded = useRef<{ file: File; url: string } | null>(null);
+  const uploaded = useRef<{ file: File; url: string; size: MediaSize | undefined } | null>(null);
 
   useEffect(() => () => upload.current?.abort(), []);
 
   const publish = useCallback(
-    async ({ file, ...fields }: PostDraft) => {
-      let image = uploaded.current?.file === file ? uploaded.current.url : null;
+    async ({ file, size: measured, ...fields }: PostDraft) => {
+      const kept = uploaded.current?.file === file ? uploaded.current : null;
+      let image = kept?.url ?? null;
+      let size = kept?.size ?? measured;
       if (!image) {
         const controller = new AbortController();
         upload.current = controller;
@@ -46,7 +56,8 @@ export function usePublishPost() {
             onProgress: (percent) => setPhase({ step: "uploading", percent }),
           });
           image = result.secure_url;
-          uploaded.current = { file, url: image };
+          size = sizeOf(result, measured);
+          uploaded.current = { file, url: image, size };
         } catch (error) {
           setPhase({ step: "editing" });
           if (!isAbortError(error))
@@ -59,7 +70,7 @@ export function usePublishPost() {
 
       setPhase({ step: "creating" });
       try {
-        const post = await createPost({ ...fields, image });
+        const post = await createPost({ ...fields, image, ...size });
         queryClient.setQueryData(postKeys.detail(post._id), post);
         prependToFeed(queryClient, post);
         // The author's profile grid and post count come from the server; let them load afresh.

@@ -66,18 +66,6 @@ describe("FeedScreen", () => {
     expect(await screen.findByText("Loading posts...")).toHaveAttribute("role", "status");
   });
 
-  it("plays a video muted, inline and looping, with controls", async () => {
-    openFeed({
-      "GET /posts": feedOf(makePost({ image: "/media/video/surf.mp4", mediaType: "video", caption: "Surf" })),
-    });
-    const video = await screen.findByLabelText("Surf");
-    expect(video.tagName).toBe("VIDEO");
-    expect(video).toHaveProperty("muted", true);
-    expect(video).toHaveAttribute("playsinline");
-    expect(video).toHaveAttribute("loop");
-    expect(video).toHaveAttribute("controls");
-  });
-
   it("says so when there are no posts, and links to a new post", async () => {
     openFeed({ "GET /posts": feedOf() });
     expect(await screen.findByRole("heading", { name: "No posts yet" })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { useFeedQuery } from "../api/posts.queries";
+import { FeedPlaybackProvider } from "../components/feed-playback";
 import { FeedEmpty, FeedError } from "../components/feed-states";
 import { PostCard } from "../components/post-card";
 import { PostCardSkeleton } from "../components/post-card-skeleton";
@@ -34,13 +35,15 @@ export function FeedScreen() {
         <FeedEmpty />
       ) : (
         <>
-          <ul className="space-y-4 sm:space-y-6" aria-label="Posts">
-            {posts.map((post) => (
-              <li key={post._id}>
-                <PostCard post={post} />
-              </li>
-            ))}
-          </ul>
+          <FeedPlaybackProvider>
+            <ul className="space-y-4 sm:space-y-6" aria-label="Posts">
+              {posts.map((post) => (
+                <li key={post._id}>
+                  <PostCard post={post} />
+                </li>
+              ))}
+            </ul>
+          </FeedPlaybackProvider>
           <div ref={sentinel} className="mt-4 sm:mt-6">
             {isFetchingNextPage ? (
               <FeedLoading count={1} />

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
@@ -36,14 +36,21 @@ function openComposer(routes: Routes = {}) {
   return { ...renderApp("/post/new"), createRoute };
 }
 
-async function uploaded(url = "/media/image/pier.jpg") {
+async function uploaded(url = "/media/image/pier.jpg", size: object = {}) {
   (await sentUpload()).respond(200, {
     secure_url: url,
     public_id: "pier",
     resource_type: "image",
     format: "jpg",
     bytes: 4,
+    ...size,
   });
+}
+
+/** The body of the n-th POST /posts. */
+function createBody(createRoute: ReturnType<typeof openComposer>["createRoute"], call = 0) {
+  const [, init] = (createRoute.mock.calls[call] ?? []) as unknown as [string, RequestInit];
+  return JSON.parse(String(init.body));
 }
 
 beforeEach(() => {
@@ -130,6 +137,34 @@ describe("NewPostScreen", () => {
     await screen.findByText("Post created!");
     const [, init] = (createRoute.mock.calls[0] ?? []) as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toMatchObject({ image: "/media/video/wave.mp4", isReel: true });
+  });
+
+  it("sends the size the host answered with the post", async () => {
+    const { user, createRoute } = openComposer();
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    await uploaded("/media/image/pier.jpg", { width: 1500, height: 1000 });
+
+    await screen.findByText("Post created!");
+    expect(createBody(createRoute)).toMatchObject({ width: 1500, height: 1000 });
+  });
+
+  it("sends a video's size as the browser read it in the preview when the host does not say", async () => {
+    const { user, createRoute } = openComposer();
+    await user.click(await screen.findByRole("tab", { name: "Flick" }));
+    await user.upload(screen.getByLabelText("Video"), clip);
+    const preview = screen.getByLabelText("Preview of the chosen video");
+    Object.defineProperties(preview, { videoWidth: { value: 720 }, videoHeight: { value: 1280 } });
+    fireEvent.loadedMetadata(preview);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    await uploaded("/media/video/wave.mp4");
+
+    await screen.findByText("Post created!");
+    expect(createBody(createRoute)).toMatchObject({
+      image: "/media/video/wave.mp4",
+      width: 720,
+      height: 1280,
+    });
   });
 
   it("goes back to the editable draft when the upload is cancelled", async () => {

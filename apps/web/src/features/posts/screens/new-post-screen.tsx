@@ -1,4 +1,4 @@
-import { ACCEPT_IMAGES_AND_VIDEOS, mediaTypeOfFile } from "@flik/shared";
+import { ACCEPT_IMAGES_AND_VIDEOS, type MediaSize, mediaTypeOfFile } from "@flik/shared";
 import { type FormEvent, useId, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { FlicksIcon, ImageIcon } from "../../../components/icons";
@@ -25,6 +25,7 @@ export function NewPostScreen() {
   // The Tags tab edits the same draft; what gets published is the last of Post or Flick chosen.
   const [kind, setKind] = useState<"post" | "flick">("post");
   const [file, setFile] = useState<File | null>(null);
+  const [measured, setMeasured] = useState<{ file: File; size: MediaSize } | null>(null);
   const [caption, setCaption] = useState("");
   const [location, setLocation] = useState("");
   const [tags, setTags] = useState("");
@@ -57,7 +58,8 @@ export function NewPostScreen() {
       setFileError(FLICK_NEEDS_VIDEO);
       return;
     }
-    void publish({ file, caption, location, tags, isReel: isFlick });
+    const size = measured?.file === file ? measured.size : undefined;
+    void publish({ file, size, caption, location, tags, isReel: isFlick });
   }
 
   const textFields = (
@@ -102,6 +104,7 @@ export function NewPostScreen() {
                     title="Choose a video"
                     hint="Flicks are short vertical videos: choose a video file (MP4, MOV or WebM)."
                     error={fileError ?? (flickWithoutVideo ? FLICK_NEEDS_VIDEO : null)}
+                    onMeasured={(picked, size) => setMeasured({ file: picked, size })}
                   />
                 ) : (
                   <MediaPicker
@@ -113,6 +116,7 @@ export function NewPostScreen() {
                     title="Choose a photo or video"
                     hint="JPEG, PNG, GIF or WebP photos, MP4, MOV or WebM videos."
                     error={fileError}
+                    onMeasured={(picked, size) => setMeasured({ file: picked, size })}
                   />
                 )}
                 {textFields}

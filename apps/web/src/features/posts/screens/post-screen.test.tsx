@@ -55,6 +55,23 @@ describe("PostScreen", () => {
     expect(screen.getByLabelText("Add a comment")).toBeInTheDocument();
   });
 
+  it("reads as the phone shows it: media, actions, caption, then comments", async () => {
+    openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(200, { post: bobsPost }) });
+    const media = await screen.findByRole("img", { name: "Sunset at the pier" });
+    const like = screen.getByRole("button", { name: /^like/i });
+    const caption = screen.getAllByText("Sunset at the pier").find((node) => node.tagName !== "IMG");
+    const comments = screen.getByRole("list", { name: "Comments" });
+    const inOrder = [media, like, caption as HTMLElement, comments];
+    for (const [index, node] of inOrder.slice(1).entries()) {
+      const before = inOrder[index] as HTMLElement;
+      expect(before.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    // Drawn in a frame of its own shape (1080x1350 here), not a black square.
+    expect(media.closest<HTMLElement>("[style]")?.style.getPropertyValue("--media-frame")).toBe(
+      "1080 / 1350",
+    );
+  });
+
   it("says 'No comments yet.' for a post without comments", async () => {
     openPost("/post/alice/p-7", { "GET /posts/p-7": jsonResponse(200, { post: alicesPost }) });
     expect(await screen.findByText("No comments yet.")).toBeInTheDocument();

@@ -12,7 +12,7 @@ import { CommentList } from "../../posts/components/comment-list";
 import { LikeToggle } from "../../posts/components/like-toggle";
 import { PostAuthor } from "../../posts/components/post-author";
 import { PostCaption } from "../../posts/components/post-caption";
-import { PostMedia } from "../../posts/components/post-media";
+import { PostDetailMedia } from "../../posts/components/post-media";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
 import { useToggleLike } from "../../posts/hooks/use-toggle-like";
 
@@ -84,9 +84,7 @@ function PostModalBody({ post, onClose }: { post: Post; onClose: () => void }) {
         </button>
       </header>
 
-      <div className="flex aspect-square shrink-0 items-center justify-center bg-zinc-950 md:col-start-1 md:row-span-3 md:row-start-1 md:aspect-auto md:h-full">
-        <PostMedia post={view} fit="contain" />
-      </div>
+      <PostDetailMedia post={view} className="md:col-start-1 md:row-span-3 md:row-start-1" />
 
       <div className="space-y-4 px-4 py-4 md:col-start-2 md:row-start-2 md:min-h-0 md:overflow-y-auto">
         <PostCaption post={view} />

@@ -1,4 +1,4 @@
-import { mediaTypeOfFile } from "@flik/shared";
+import { type MediaSize, mediaTypeOfFile } from "@flik/shared";
 import { type DragEvent, useId, useState } from "react";
 import { CloseIcon, FlicksIcon, UploadIcon } from "../../../../components/icons";
 import { useObjectUrl } from "../../../../lib/use-object-url";
@@ -13,6 +13,8 @@ interface MediaPickerProps {
   title: string;
   hint: string;
   error?: string | null;
+  /** The chosen file's size in pixels, once its preview has read it (kept with the post). */
+  onMeasured?: (file: File, size: MediaSize) => void;
 }
 
 function isAccepted(file: File, accept: string): boolean {
@@ -23,7 +25,16 @@ function isAccepted(file: File, accept: string): boolean {
 }
 
 /** A big drop zone that is also the file picker, then a preview of the chosen file. */
-export function MediaPicker({ file, onChange, accept, label, title, hint, error }: MediaPickerProps) {
+export function MediaPicker({
+  file,
+  onChange,
+  accept,
+  label,
+  title,
+  hint,
+  error,
+  onMeasured,
+}: MediaPickerProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
@@ -40,6 +51,11 @@ export function MediaPicker({ file, onChange, accept, label, title, hint, error 
     }
     setRefused(null);
     onChange(next);
+  }
+
+  // The browser reads the size as it shows the preview (upright, as the file's orientation says).
+  function measured(width: number, height: number) {
+    if (file && width > 0 && height > 0) onMeasured?.(file, { width, height });
   }
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
@@ -84,10 +100,20 @@ export function MediaPicker({ file, onChange, accept, label, title, hint, error 
                 playsInline
                 loop
                 controls
+                onLoadedMetadata={(event) =>
+                  measured(event.currentTarget.videoWidth, event.currentTarget.videoHeight)
+                }
                 className="size-full object-contain"
               />
             ) : (
-              <img src={previewUrl} alt="Preview of the chosen file" className="size-full object-contain" />
+              <img
+                src={previewUrl}
+                alt="Preview of the chosen file"
+                onLoad={(event) =>
+                  measured(event.currentTarget.naturalWidth, event.currentTarget.naturalHeight)
+                }
+                className="size-full object-contain"
+              />
             )}
             <div className="absolute top-3 right-3 flex gap-2">
               <label
