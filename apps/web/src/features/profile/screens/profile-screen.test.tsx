@@ -129,6 +129,18 @@ describe("ProfileScreen", () => {
     ]);
   });
 
+  it("says the post count takes in fliks when the posts include some, which the Posts tab leaves out", async () => {
+    openProfile("/profile/bob", { member: makeProfile({ postsCount: 2 }), posts: [clip, photo] });
+    const stats = await screen.findByRole("list", { name: "Profile stats" });
+    expect(within(stats).getAllByRole("listitem")[0]).toHaveTextContent("2 posts & fliks");
+  });
+
+  it("calls a lone flik a flik, and photos alone posts", async () => {
+    openProfile("/profile/bob", { member: makeProfile({ postsCount: 1 }), posts: [clip] });
+    const stats = await screen.findByRole("list", { name: "Profile stats" });
+    expect(within(stats).getAllByRole("listitem")[0]).toHaveTextContent(/^1 flik$/);
+  });
+
   it("plays a flik in the grid muted, looping and inline", async () => {
     const { user } = openProfile("/profile/bob", { posts: [clip] });
     await user.click(await screen.findByRole("tab", { name: "Fliks" }));
