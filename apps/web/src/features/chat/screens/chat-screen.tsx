@@ -62,7 +62,7 @@ export function ChatScreen() {
     <div className="flex h-full overflow-hidden bg-white lg:rounded-3xl lg:border lg:border-zinc-200/80 lg:shadow-sm">
       <section
         aria-label="Chats"
-        className={`min-h-0 w-full flex-col border-zinc-200/80 md:flex md:w-80 md:shrink-0 md:border-r ${selectedId ? "hidden" : "flex"}`}
+        className={`min-h-0 w-full flex-col border-zinc-200/80 md:flex md:w-80 md:shrink-0 md:border-r lg:w-96 ${selectedId ? "hidden" : "flex"}`}
       >
         <ChatListPane
           chats={chats}

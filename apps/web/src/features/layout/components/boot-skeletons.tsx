@@ -86,7 +86,7 @@ function Rows() {
 function ChatShape() {
   return (
     <div className="flex h-full overflow-hidden bg-white lg:rounded-3xl lg:border lg:border-zinc-200/80">
-      <div className="w-full space-y-3 px-2 pt-4 md:w-80 md:shrink-0 md:border-r md:border-zinc-200/80">
+      <div className="w-full space-y-3 px-2 pt-4 md:w-80 md:shrink-0 md:border-r md:border-zinc-200/80 lg:w-96">
         <div className={`${bone} mx-2 h-10 rounded-xl`} />
         <Rows />
       </div>
