@@ -70,12 +70,12 @@ function AdoptToken({ token }: { token: string }) {
   return null;
 }
 
-/** Over a screen drawn from the stored copy; it fades in only if the check is slow enough to notice. */
+/** Over a screen drawn from the stored copy, above the tab bar; it fades in only if the check is slow. */
 function StillChecking() {
   return (
     <p
       role="status"
-      className="pointer-events-none fixed top-3 left-1/2 z-50 flex -translate-x-1/2 animate-[fade-in_200ms_ease-out_600ms_both] items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-xs font-medium text-zinc-700 shadow-md ring-1 shadow-zinc-900/10 ring-zinc-200"
+      className="pointer-events-none fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] left-1/2 z-50 flex -translate-x-1/2 animate-[fade-in_200ms_ease-out_600ms_both] items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-xs font-medium whitespace-nowrap text-zinc-700 shadow-md ring-1 shadow-zinc-900/10 ring-zinc-200 lg:bottom-6"
     >
       <Spinner className="size-3.5 border-2" />
       {CHECKING_AUTHENTICATION}

@@ -23,7 +23,7 @@ export function SettingsScreen() {
         </span>
         <div>
           <h2 id={`${id}-soon`} className="text-sm font-semibold text-zinc-900">
-            More settings are coming soon
+            Coming soon
           </h2>
           <p className="mt-1 text-sm text-zinc-600">
             Account, security, privacy, sessions and support settings are on their way.
