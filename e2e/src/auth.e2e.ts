@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { launchBrowser, newMember, openContext } from "./browser.js";
+import { launchBrowser, newMember, openContext, signedInMember } from "./browser.js";
 
 const browser = await launchBrowser();
 
@@ -66,6 +66,35 @@ describe("a newcomer", () => {
     await signInThroughForm(page, "nobody-here", "wrong-password");
     await page.getByRole("alert").filter({ hasText: "Incorrect email/username or password" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
+    // The message stays under the form, and both fields are marked and described by it.
+    const kept = "Couldn't log in: Incorrect email/username or password";
+    await page.getByText(kept).waitFor();
+    for (const field of [
+      page.getByLabel("Email or username"),
+      page.getByLabel("Password", { exact: true }),
+    ]) {
+      expect(await field.getAttribute("aria-invalid")).toBe("true");
+      expect(
+        await field.evaluate(
+          (input) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent,
+        ),
+      ).toBe(kept);
+    }
+  });
+
+  it("is told under each empty sign-up field what is missing, in Flik's words", async () => {
+    const { page } = await openContext(browser);
+    await page.goto("/");
+    await page.getByLabel("Full name").fill("Dana Scully");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByText("Choose a username").waitFor();
+    await page.getByText("Enter your email").waitFor();
+    await page.getByText("Choose a password").waitFor();
+    expect(await page.getByLabel("Username").evaluate((input) => input === document.activeElement)).toBe(
+      true,
+    );
+    expect(await page.getByLabel("Full name").getAttribute("aria-invalid")).toBeNull();
+    expect(new URL(page.url()).pathname).toBe("/");
   });
 
   it("can show and hide the password while typing it", async () => {
@@ -99,7 +128,7 @@ describe("a signed-out member", () => {
 });
 
 describe("a signed-in member", () => {
-  it("logs out: the session is revoked on the server and the profile needs a sign-in again", async () => {
+  it("logs out from Settings: the session is revoked on the server and the profile needs a sign-in again", async () => {
     const { page } = await openContext(browser);
     const member = newMember("leaver");
     await signUpThroughForm(page, member);
@@ -108,7 +137,18 @@ describe("a signed-in member", () => {
     await page.waitForURL("**/profile");
     const token = await page.evaluate(() => localStorage.getItem("token"));
 
+    // Log out lives in Settings, behind a confirmation; Cancel keeps the session.
+    expect(await page.getByRole("button", { name: "Log out" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
     await page.getByRole("button", { name: "Log out" }).click();
+    const confirm = page.getByRole("dialog", { name: "Log out?" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe("/settings");
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await confirm.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL("**/login");
     const after = await page.request.get("/api/user", { headers: { authorization: `Bearer ${token}` } });
     expect(after.status()).toBe(401);
@@ -134,5 +174,67 @@ describe("a signed-in member", () => {
     });
     expect(revoke.status()).toBe(200);
     await page.waitForURL("**/login");
+  });
+});
+
+describe("a hard load of a signed-in screen", () => {
+  it("draws the frame around 'Checking authentication...' until the session is confirmed", async () => {
+    const { page } = await openContext(browser);
+    const member = await signedInMember(page, "booting");
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route("**/api/user", async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto("/profile");
+    await page.getByRole("status").filter({ hasText: "Checking authentication..." }).waitFor();
+    await page.getByRole("navigation", { name: "Main" }).waitFor();
+    await page.getByRole("link", { name: "Settings" }).waitFor();
+    answer();
+    await page.getByRole("heading", { name: `@${member.username}` }).waitFor();
+    expect(await page.getByText("Checking authentication...").count()).toBe(0);
+  });
+
+  it("draws the screen from the stored member at once, and rolls back to /login on a 401", async () => {
+    const { page } = await openContext(browser);
+    const member = await signedInMember(page, "cached");
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: `@${member.username}` }).waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "{}").username)).toBe(
+      member.username,
+    );
+
+    // While GET /user is held, the profile is drawn from the stored copy.
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route("**/api/user", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: `@${member.username}` }).waitFor();
+
+    // The session is revoked elsewhere meanwhile: the held check answers 401 and everything is undone.
+    const other = await page.request.post("/api/auth/signin", {
+      data: { identifier: member.username, password: member.password },
+    });
+    const { token } = await other.json();
+    expect(
+      (
+        await page.request.patch("/api/sessions/logout-others", {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status(),
+    ).toBe(200);
+    answer();
+    await page.waitForURL("**/login");
+    const stored = await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("user")]);
+    expect(stored).toEqual([null, null]);
   });
 });

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { launchBrowser, type Member, openContext, signedInMember, viewports } from "./browser.js";
+import { launchBrowser, type Member, newMember, openContext, signedInMember, viewports } from "./browser.js";
 
 /** Screenshots and the delivery measurement land here for people to look at; the folder is not committed. */
 const artifacts = join(import.meta.dirname, "..", "artifacts");
@@ -22,6 +22,23 @@ async function api(member: Member, path: string, body?: unknown) {
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
+}
+
+/** A new member signed up and in through the API alone, with no browser of their own. */
+async function apiMember(prefix: string): Promise<Member> {
+  const member = newMember(prefix);
+  const post = (path: string, body: unknown) =>
+    fetch(`${inject("baseUrl")}/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const signup = await post("/auth/signup", member);
+  if (!signup.ok) throw new Error(`sign-up: ${signup.status} ${await signup.text()}`);
+  const { token, user } = await (
+    await post("/auth/signin", { identifier: member.username, password: member.password })
+  ).json();
+  return { ...member, id: user.id, token };
 }
 
 /** Stores an existing member's session in this page's browser profile, as the app does on sign-in. */
@@ -173,6 +190,83 @@ describe("chat", () => {
     screenshotsFrom = { alice, bob, carol };
     await a.context.close();
     await b.context.close();
+  });
+
+  it("deletes a chat only through its ⋯ menu and a confirmation, and an opened chat is ready to type in", async () => {
+    const dora = await apiMember("dora");
+    const eve = await apiMember("eve");
+    const finn = await apiMember("finn");
+    for (const friend of [eve, finn]) {
+      const { chat } = await api(dora, "/chats", { userId: friend.id });
+      await api(friend, `/chats/${chat._id}/messages`, { text: `Hello from ${friend.username}` });
+    }
+    const { page, context } = await openContext(browser);
+    await signInAs(page, dora);
+    await page.goto("/chat");
+    const rowOf = (member: Member) =>
+      page
+        .getByRole("tabpanel")
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("link", { name: new RegExp(`^${member.username}`) }) });
+    await rowOf(eve).waitFor();
+    // No delete button sits on the rows; the ⋯ menu holds it.
+    expect(await page.getByRole("button", { name: "Delete chat" }).count()).toBe(0);
+
+    await rowOf(eve).hover();
+    await rowOf(eve).getByRole("button", { name: "More options" }).click();
+    await page.getByRole("menuitem", { name: "Delete chat" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete chat?" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await rowOf(eve).waitFor();
+
+    await rowOf(eve).hover();
+    await rowOf(eve).getByRole("button", { name: "More options" }).click();
+    await page.getByRole("menuitem", { name: "Delete chat" }).click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await rowOf(eve).waitFor({ state: "detached" });
+    await page.reload();
+    await rowOf(finn).waitFor();
+    expect(await rowOf(eve).count()).toBe(0);
+
+    // Opening a chat puts the focus in its message box; its header offers Delete chat too.
+    await page.getByRole("link", { name: new RegExp(`^${finn.username}`) }).click();
+    await log(page).getByText(`Hello from ${finn.username}`).waitFor();
+    await expect.poll(() => composer(page).evaluate((box) => box === document.activeElement)).toBe(true);
+    await page.getByRole("button", { name: "Chat options" }).click();
+    await page.getByRole("menuitem", { name: "Delete chat" }).click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.waitForURL((url) => url.search === "");
+    await page.getByRole("heading", { name: "No chats yet" }).waitFor();
+    await context.close();
+  });
+
+  it("offers each row's ⋯ menu on a touch phone without hovering", async () => {
+    const gus = await apiMember("gus");
+    const hana = await apiMember("hana");
+    await api(gus, "/chats", { userId: hana.id });
+    const context = await browser.newContext({
+      baseURL: inject("baseUrl"),
+      viewport: viewports.phone,
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await signInAs(page, gus);
+    await page.goto("/chat");
+    const row = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: new RegExp(`^${hana.username}`) }) });
+    const more = row.getByRole("button", { name: "More options" });
+    await more.waitFor();
+    expect(await more.evaluate((button) => getComputedStyle(button.parentElement as Element).opacity)).toBe(
+      "1",
+    );
+    await more.tap();
+    await page.getByRole("menuitem", { name: "Delete chat" }).tap();
+    await page.getByRole("dialog", { name: "Delete chat?" }).getByRole("button", { name: "Delete" }).tap();
+    await row.waitFor({ state: "detached" });
+    await context.close();
   });
 
   it("takes screenshots of the chat on a phone, a tablet and a desktop", async () => {

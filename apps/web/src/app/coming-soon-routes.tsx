@@ -3,11 +3,6 @@ import { ComingSoonScreen } from "../features/layout/screens/coming-soon-screen"
 
 /** Signed-in screens that later issues build; each says what it will be and shows no made-up data. */
 const comingSoon: { path: string; title: string; description: string }[] = [
-  {
-    path: "settings",
-    title: "Settings",
-    description: "Account, security, privacy, sessions and support settings are on their way.",
-  },
   { path: "search", title: "Search", description: "Finding people and posts is coming soon." },
 ];
 

@@ -91,6 +91,10 @@ export const routes: RouteObject[] = [
                     "NotificationsScreen",
                   ),
               },
+              {
+                path: "settings",
+                lazy: () => screen(import("../features/settings/screens/settings-screen"), "SettingsScreen"),
+              },
               ...comingSoonRoutes,
             ],
           },

@@ -93,10 +93,18 @@ export function getCachedUser(): User | null {
   const raw = read(STORAGE_KEYS.user);
   if (!raw) return null;
   try {
-    return JSON.parse(raw) as User;
+    const user: unknown = JSON.parse(raw);
+    return isUserShaped(user) ? user : null;
   } catch {
     return null;
   }
+}
+
+/** Screens read these without checking; anything else stored under the key is not a user. */
+function isUserShaped(value: unknown): value is User {
+  if (!value || typeof value !== "object") return false;
+  const { id, _id, username } = value as Partial<User>;
+  return typeof id === "string" && typeof _id === "string" && typeof username === "string";
 }
 
 export function saveCachedUser(user: User): void {

@@ -8,7 +8,8 @@ const SocketContext = createContext<FlikSocket | null>(null);
 
 interface SocketProviderProps {
   token: string;
-  userId: string;
+  /** Null while the session is being checked: nothing connects until the member is known. */
+  userId: string | null;
   children: ReactNode;
 }
 
@@ -17,6 +18,7 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
   const [socket, setSocket] = useState<FlikSocket | null>(null);
 
   useEffect(() => {
+    if (!userId) return;
     const next = createUserSocket(token, userId);
     // Rooms do not survive a reconnect, so join again on every connect.
     next.on("connect", () => next.emit("joinUser", userId));

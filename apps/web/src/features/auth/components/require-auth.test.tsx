@@ -1,6 +1,14 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { getCachedUser, getToken, getUserId, getUsername, saveAuth } from "../../../lib/storage";
+import { createUserSocket } from "../../../lib/socket";
+import {
+  getCachedUser,
+  getToken,
+  getUserId,
+  getUsername,
+  saveAuth,
+  saveCachedUser,
+} from "../../../lib/storage";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makeProfile, makeToken, makeUser, pending } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
@@ -40,6 +48,124 @@ describe("RequireAuth", () => {
     const status = await screen.findByRole("status");
     expect(status).toHaveTextContent("Checking authentication...");
     expect(screen.queryByRole("heading", { name: "Settings" })).not.toBeInTheDocument();
+  });
+
+  it("draws the app's frame around 'Checking authentication...', and asks nothing else meanwhile", async () => {
+    signInAsAlice();
+    const fetchMock = stubFetch(fetchRoutes({ "GET /user": () => pending() }));
+    renderApp("/chat");
+
+    expect(await screen.findByRole("status")).toHaveTextContent("Checking authentication...");
+    expect(screen.getByRole("link", { name: "Chat" })).toHaveAttribute("href", "/chat");
+    expect(screen.getByRole("link", { name: "Settings" })).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
+    expect(screen.getByRole("main")).toContainElement(screen.getByRole("status"));
+    expect(screen.queryByRole("heading", { name: "Chats" })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/user"]);
+    expect(createUserSocket).not.toHaveBeenCalled();
+  });
+
+  it("keeps the frame in place when the screen arrives", async () => {
+    signInAsAlice();
+    let answer: (response: Response) => void = () => {};
+    stubFetch(
+      fetchRoutes({
+        "GET /user": () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      }),
+    );
+    renderApp("/settings");
+    const settingsLink = await screen.findByRole("link", { name: "Settings" });
+
+    answer(jsonResponse(200, { user: makeUser() }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Settings" })).toBe(settingsLink);
+    expect(screen.queryByText("Checking authentication...")).not.toBeInTheDocument();
+  });
+
+  it("draws the flicks screen's own black frame and tabs while checking /flicks", async () => {
+    signInAsAlice();
+    stubFetch(fetchRoutes({ "GET /user": () => pending() }));
+    renderApp("/flicks");
+
+    expect(await screen.findByRole("status")).toHaveTextContent("Checking authentication...");
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Flicks" })).toHaveAttribute("aria-current", "page");
+    expect(screen.queryByText("Loading Reels...")).not.toBeInTheDocument();
+  });
+
+  describe("with a copy of the member stored (spec §3)", () => {
+    it("renders the screen from it at once, while the check still runs", async () => {
+      signInAsAlice();
+      saveCachedUser(makeUser());
+      const fetchMock = stubFetch(
+        fetchRoutes({
+          "GET /user": () => pending(),
+          "GET /profile/alice": jsonResponse(200, {
+            user: makeProfile({ _id: "u-alice", id: "u-alice", username: "alice", isFollowed: false }),
+            posts: [],
+            isMyProfile: true,
+          }),
+          "GET /highlights/user/alice": jsonResponse(200, { highlights: [] }),
+        }),
+      );
+      renderApp("/profile");
+
+      expect(await screen.findByRole("heading", { level: 1, name: "@alice" })).toBeInTheDocument();
+      expect(screen.getByText("Checking authentication...")).toBeInTheDocument();
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/user")).toBe(true);
+    });
+
+    it("says nothing more once the server confirms the member", async () => {
+      signInAsAlice();
+      saveCachedUser(makeUser({ fullName: "Old Name" }));
+      stubFetch(fetchRoutes({ "GET /user": jsonResponse(200, { user: makeUser() }) }));
+      renderApp("/settings");
+
+      expect(await screen.findByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText("Checking authentication...")).not.toBeInTheDocument());
+      expect(getCachedUser()?.fullName).toBe("Alice Liddell");
+    });
+
+    it("is rolled back on a 401: signed out, stored auth cleared, sent to /login with the origin", async () => {
+      signInAsAlice();
+      saveCachedUser(makeUser());
+      let refuse: (response: Response) => void = () => {};
+      stubFetch(
+        fetchRoutes({
+          "GET /user": () =>
+            new Promise<Response>((resolve) => {
+              refuse = resolve;
+            }),
+        }),
+      );
+      const { router } = renderApp("/settings");
+      expect(await screen.findByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
+
+      refuse(jsonResponse(401, { message: "Session revoked" }));
+
+      expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe("/login");
+      expect(router.state.location.state).toEqual({ from: "/settings" });
+      expect(getToken()).toBeNull();
+      expect(getUserId()).toBeNull();
+      expect(getUsername()).toBeNull();
+      expect(getCachedUser()).toBeNull();
+    });
+
+    it("ignores a stored copy of another member", async () => {
+      signInAsAlice();
+      saveCachedUser(makeUser({ _id: "u-bob", id: "u-bob", username: "bob" }));
+      stubFetch(fetchRoutes({ "GET /user": () => pending() }));
+      renderApp("/settings");
+
+      expect(await screen.findByRole("status")).toHaveTextContent("Checking authentication...");
+      expect(screen.queryByRole("heading", { name: "Settings" })).not.toBeInTheDocument();
+    });
   });
 
   it("on a 401 clears the stored auth and sends the member to /login with the origin", async () => {

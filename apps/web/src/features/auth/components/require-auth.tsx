@@ -3,18 +3,25 @@ import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon } from "../../../components/icons";
-import { LoadingState } from "../../../components/status-message";
+import { Spinner } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { getToken, saveToken } from "../../../lib/storage";
 import { decodeTokenClaims, isTokenValid } from "../../../lib/token";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useStoredToken } from "../../../lib/use-stored";
 import { SocketProvider } from "../../realtime/socket-provider";
-import { useCurrentUserQuery } from "../api/user.queries";
+import { isUserConfirmed, useCurrentUserQuery } from "../api/user.queries";
 import { type LoginRedirectState, locationToPath } from "../redirect";
+import { CHECKING_AUTHENTICATION, type SessionOutletContext } from "../session-check";
 import { profileTokenParam, withoutTokenParam } from "../token-param";
 
-/** Guards every signed-in route (spec §2): no valid token or a refused session → /login, origin kept. */
+/**
+ * Guards every signed-in route (spec §2): no valid token or a refused session → /login, origin kept.
+ * Until the server says who is signed in, the screen's frame shows 'Checking authentication...'; when a
+ * copy of the member is stored, the screen draws from it meanwhile, and a 401 takes it back (spec §8).
+ * The screens' frames draw themselves meanwhile (`useSessionChecking`); the tree keeps one shape
+ * throughout, so a frame stays put when its screen arrives.
+ */
 export function RequireAuth() {
   const location = useLocation();
   const token = useStoredToken();
@@ -22,21 +29,25 @@ export function RequireAuth() {
   // A token in the URL decides who is signed in, so nothing is asked with the stored one meanwhile.
   const signedIn = !handedOver && isTokenValid(token);
   const currentUser = useCurrentUserQuery(signedIn);
+  const user = signedIn ? currentUser.data : undefined;
 
-  if (handedOver) return <AdoptToken token={handedOver} />;
-
-  const toLogin = (
-    <Navigate to="/login" replace state={{ from: locationToPath(location) } satisfies LoginRedirectState} />
-  );
-  if (!signedIn) return toLogin;
-  if (currentUser.isPending) return <CheckingAuthentication />;
-  if (currentUser.isError) {
-    if (currentUser.error instanceof ApiError && currentUser.error.status === 401) return toLogin;
+  const refused = currentUser.error instanceof ApiError && currentUser.error.status === 401;
+  if ((!handedOver && !signedIn) || refused) {
+    return (
+      <Navigate to="/login" replace state={{ from: locationToPath(location) } satisfies LoginRedirectState} />
+    );
+  }
+  if (!user && !handedOver && currentUser.isError) {
     return <SessionCheckFailed onRetry={() => currentUser.refetch()} retrying={currentUser.isFetching} />;
   }
+
+  const checking = !user;
+  const drawnFromStoredCopy = !!user && !isUserConfirmed(currentUser) && currentUser.isFetching;
   return (
-    <SocketProvider token={token} userId={currentUser.data.id}>
-      <Outlet />
+    <SocketProvider token={token ?? ""} userId={user?.id ?? null}>
+      {handedOver && <AdoptToken token={handedOver} />}
+      {drawnFromStoredCopy && <StillChecking />}
+      <Outlet context={{ checking } satisfies SessionOutletContext} />
     </SocketProvider>
   );
 }
@@ -56,15 +67,19 @@ function AdoptToken({ token }: { token: string }) {
     navigate(withoutTokenParam(location), { replace: true, state: location.state });
   }, [token, location, navigate, queryClient]);
 
-  return <CheckingAuthentication />;
+  return null;
 }
 
-function CheckingAuthentication() {
-  useDocumentTitle();
+/** Over a screen drawn from the stored copy, above the tab bar; it fades in only if the check is slow. */
+function StillChecking() {
   return (
-    <main>
-      <LoadingState fullScreen>Checking authentication...</LoadingState>
-    </main>
+    <p
+      role="status"
+      className="pointer-events-none fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] left-1/2 z-50 flex -translate-x-1/2 animate-[fade-in_200ms_ease-out_600ms_both] items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-xs font-medium whitespace-nowrap text-zinc-700 shadow-md ring-1 shadow-zinc-900/10 ring-zinc-200 lg:bottom-6"
+    >
+      <Spinner className="size-3.5 border-2" />
+      {CHECKING_AUTHENTICATION}
+    </p>
   );
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { toast } from "react-toastify/unstyled";
 import { describe, expect, it, vi } from "vitest";
 import { getToken, getUserId, getUsername } from "../../../lib/storage";
@@ -102,5 +102,60 @@ describe("SignInForm", () => {
     expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot");
     expect(screen.getByLabelText("Email or username")).toBeRequired();
     expect(screen.getByLabelText("Password")).toBeRequired();
+  });
+
+  it("marks both fields and keeps the message under the form when the credentials are refused", async () => {
+    const error = vi.spyOn(toast, "error");
+    stubFetch(
+      fetchRoutes({
+        "POST /auth/signin": jsonResponse(401, { message: "Incorrect email/username or password" }),
+      }),
+    );
+    const { user } = renderApp("/login");
+
+    await logIn(user);
+
+    expect(
+      await screen.findByText("Couldn't log in: Incorrect email/username or password"),
+    ).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith("Incorrect email/username or password");
+    for (const field of [screen.getByLabelText("Email or username"), screen.getByLabelText("Password")]) {
+      expect(field).toHaveAttribute("aria-invalid", "true");
+      expect(field).toHaveAccessibleDescription("Couldn't log in: Incorrect email/username or password");
+    }
+    expect(screen.getByLabelText("Email or username")).toHaveFocus();
+
+    // Once the toast is gone the message is still there; typing again lifts the marks.
+    act(() => toast.dismiss());
+    await user.type(screen.getByLabelText("Password"), "!");
+    expect(screen.getByLabelText("Password")).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByLabelText("Email or username")).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByText("Couldn't log in: Incorrect email/username or password")).toBeInTheDocument();
+  });
+
+  it("does not blame the fields when Flik cannot be reached", async () => {
+    stubFetch(() => Promise.reject(new TypeError("Failed to fetch")));
+    const { user } = renderApp("/login");
+
+    await logIn(user);
+
+    expect(await screen.findByText("Login failed! Check your connection and try again.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email or username")).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByLabelText("Password")).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("says in its own words which field is empty, and sends nothing", async () => {
+    const fetchMock = stubFetch(fetchRoutes({}));
+    const { user } = renderApp("/login");
+    expect(screen.getByLabelText("Password").closest("form")).toHaveAttribute("novalidate");
+
+    await user.type(screen.getByLabelText("Email or username"), "alice");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("Enter your password");
+    expect(screen.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Password")).toHaveFocus();
+    expect(screen.getByLabelText("Email or username")).not.toHaveAttribute("aria-invalid");
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,25 +1,55 @@
 import { type SigninBody, TOAST_AUTO_CLOSE_MS } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { FormEvent } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
-import { errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { saveAuth } from "../../../lib/storage";
 import { signIn } from "../api/auth.api";
+import { focusFirst, missingFields } from "../required-fields";
 import { authLinkClass } from "./auth-shell";
 import { PasswordField } from "./password-field";
+
+type Field = keyof SigninBody;
+
+const REQUIRED: Record<Field, string> = {
+  identifier: "Enter your email or username",
+  password: "Enter your password",
+};
+
+/** What stays under the form after a failed sign-in; the toast (spec §8) says it once, this keeps it. */
+interface Failure {
+  text: string;
+  /** The server refused these credentials, so the fields themselves are marked. */
+  credentials: boolean;
+}
 
 function readForm(form: HTMLFormElement): SigninBody {
   const data = new FormData(form);
   return { identifier: String(data.get("identifier") ?? ""), password: String(data.get("password") ?? "") };
 }
 
+function failureOf(error: unknown): Failure {
+  if (!(error instanceof ApiError && error.serverMessage)) {
+    return { text: "Login failed! Check your connection and try again.", credentials: false };
+  }
+  return {
+    text: `Couldn't log in: ${error.serverMessage}`,
+    credentials: error.status === 401 || error.status === 400,
+  };
+}
+
 /** One field takes an e-mail or a username (spec §2); success returns to `redirectTo`. */
 export function SignInForm({ redirectTo }: { redirectTo: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureId = useId();
+  const [missing, setMissing] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [marked, setMarked] = useState(false);
 
   const signin = useMutation({
     mutationFn: signIn,
@@ -32,16 +62,36 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
     },
     onError: (error) => {
       toast.error(errorMessage(error, "Login failed!"));
+      const next = failureOf(error);
+      setFailure(next);
+      setMarked(next.credentials);
+      if (next.credentials) focusFirst(formRef.current, ["identifier"]);
     },
   });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    signin.mutate(readForm(event.currentTarget));
+    const body = readForm(event.currentTarget);
+    const empty = missingFields(body, REQUIRED);
+    setMissing(empty);
+    setFailure(null);
+    setMarked(false);
+    if (Object.keys(empty).length > 0) {
+      focusFirst(event.currentTarget, Object.keys(empty));
+      return;
+    }
+    signin.mutate(body);
   }
 
+  /** Typing again clears the marks; the message stays until the next try. */
+  function edited(field: Field) {
+    setMarked(false);
+    if (missing[field]) setMissing(({ [field]: _cleared, ...rest }) => rest);
+  }
+
+  const refused = marked ? { "aria-invalid": true, "aria-describedby": failureId } : {};
   return (
-    <form onSubmit={handleSubmit} className="space-y-5">
+    <form ref={formRef} onSubmit={handleSubmit} noValidate className="space-y-5">
       <TextField
         label="Email or username"
         name="identifier"
@@ -49,9 +99,19 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
         autoCapitalize="none"
         spellCheck={false}
         required
+        error={missing.identifier}
+        onInput={() => edited("identifier")}
+        {...refused}
       />
       <div>
-        <PasswordField name="password" autoComplete="current-password" required />
+        <PasswordField
+          name="password"
+          autoComplete="current-password"
+          required
+          error={missing.password}
+          onInput={() => edited("password")}
+          {...refused}
+        />
         <p className="mt-2 text-right text-sm">
           <Link to="/forgot" className={authLinkClass}>
             Forgot password?
@@ -61,6 +121,11 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
       <button type="submit" disabled={signin.isPending} className={`${buttonStyles.primary} w-full`}>
         {signin.isPending ? "Logging in..." : "Log in"}
       </button>
+      {failure && (
+        <p id={failureId} className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+          {failure.text}
+        </p>
+      )}
     </form>
   );
 }

@@ -93,7 +93,7 @@ describe("SignUpForm", () => {
     expect(username).not.toHaveAccessibleDescription();
   });
 
-  it("requires every field at browser level and links to log in", () => {
+  it("marks every field required and links to log in", () => {
     stubFetch(fetchRoutes({}));
     renderApp("/");
 
@@ -101,5 +101,48 @@ describe("SignUpForm", () => {
       expect(screen.getByLabelText(label)).toBeRequired();
     }
     expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
+  });
+
+  it("says in its own words, under each empty field, what is missing, and sends nothing", async () => {
+    const fetchMock = stubFetch(fetchRoutes({}));
+    const { user } = renderApp("/");
+    // The product's messages replace the browser's bubbles.
+    expect(screen.getByLabelText("Full name").closest("form")).toHaveAttribute("novalidate");
+
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+
+    const expected = {
+      "Full name": "Enter your full name",
+      Username: "Choose a username",
+      Email: "Enter your email",
+      Password: "Choose a password",
+    };
+    for (const [label, message] of Object.entries(expected)) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute("aria-invalid", "true");
+      expect(field).toHaveAccessibleDescription(message);
+    }
+    expect(screen.getByLabelText("Full name")).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("flags only the fields still empty, focuses the first, and clears a message as its field is typed in", async () => {
+    const fetchMock = stubFetch(fetchRoutes({}));
+    const { user } = renderApp("/");
+    await user.type(screen.getByLabelText("Full name"), "Alice Liddell");
+    await user.type(screen.getByLabelText("Email"), "   ");
+
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+
+    expect(screen.getByLabelText("Full name")).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByLabelText("Full name")).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText("Username")).toHaveAccessibleDescription("Choose a username");
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Enter your email");
+    expect(screen.getByLabelText("Username")).toHaveFocus();
+
+    await user.type(screen.getByLabelText("Username"), "alice");
+    expect(screen.getByLabelText("Username")).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("Choose a password");
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

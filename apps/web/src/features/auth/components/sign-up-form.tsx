@@ -7,9 +7,17 @@ import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { signUp } from "../api/auth.api";
+import { focusFirst, missingFields } from "../required-fields";
 import { PasswordField } from "./password-field";
 
 type FieldErrors = Partial<Record<keyof SignupBody, string>>;
+
+const REQUIRED: Record<keyof SignupBody, string> = {
+  fullName: "Enter your full name",
+  username: "Choose a username",
+  email: "Enter your email",
+  password: "Choose a password",
+};
 
 function readForm(form: HTMLFormElement): SignupBody {
   const data = new FormData(form);
@@ -22,11 +30,15 @@ function readForm(form: HTMLFormElement): SignupBody {
   };
 }
 
-/** Spec §5: fields are required at browser level only; every other rule is the server's. */
+/**
+ * Spec §5: every field is required and every other rule is the server's. Empty fields get the
+ * product's own words under them (not the browser's bubbles); the server's answer lands there too.
+ */
 export function SignUpForm() {
   const navigate = useNavigate();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const redirectTimer = useRef<number | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
@@ -38,14 +50,22 @@ export function SignUpForm() {
     },
     onError: (error) => {
       toast.error(errorMessage(error, "Signup failed. Please try again ❌"));
-      setFieldErrors(error instanceof ApiError ? error.fieldErrors : {});
+      const byField = error instanceof ApiError ? error.fieldErrors : {};
+      setFieldErrors(byField);
+      focusFirst(formRef.current, Object.keys(byField));
     },
   });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFieldErrors({});
-    signup.mutate(readForm(event.currentTarget));
+    const body = readForm(event.currentTarget);
+    const missing = missingFields(body, REQUIRED);
+    setFieldErrors(missing);
+    if (Object.keys(missing).length > 0) {
+      focusFirst(event.currentTarget, Object.keys(missing));
+      return;
+    }
+    signup.mutate(body);
   }
 
   function clearError(field: keyof SignupBody) {
@@ -54,7 +74,7 @@ export function SignUpForm() {
 
   const busy = signup.isPending || signup.isSuccess;
   return (
-    <form onSubmit={handleSubmit} className="space-y-5">
+    <form ref={formRef} onSubmit={handleSubmit} noValidate className="space-y-5">
       <TextField
         label="Full name"
         name="fullName"

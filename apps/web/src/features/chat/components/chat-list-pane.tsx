@@ -2,12 +2,12 @@ import { type Chat, chatTitle, isChatSearchable, SEARCH_DEBOUNCE_MS } from "@fli
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { PlusIcon } from "../../../components/icons";
+import { useRovingFocus } from "../../../lib/use-roving-focus";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { ChatRow } from "./chat-row";
 import { ChatSearchBox } from "./chat-search-box";
 import { ChatListEmpty, ChatListSkeleton, LoadError } from "./chat-states";
 import { type ChatTab, ChatTabs, chatPanelId, chatsForTab, chatTabId } from "./chat-tabs";
-import { DeleteChatDialog } from "./delete-chat-dialog";
 import { NewGroupDialog } from "./new-group-dialog";
 import { UserResults } from "./user-results";
 
@@ -18,7 +18,7 @@ interface ChatListPaneProps {
   onOpen: (chat: Chat) => void;
   onOpenWith: (userId: string) => void;
   opening: boolean;
-  onDeleted: (chatId: string) => void;
+  onDelete: (chat: Chat) => void;
 }
 
 /** The left pane (spec §2): search (people and the loaded chats), the three tabs, the chats. */
@@ -29,12 +29,11 @@ export function ChatListPane({
   onOpen,
   onOpenWith,
   opening,
-  onDeleted,
+  onDelete,
 }: ChatListPaneProps) {
   const baseId = useId();
   const [search, setSearch] = useState("");
   const [tab, setTab] = useState<ChatTab>("all");
-  const [toDelete, setToDelete] = useState<Chat | null>(null);
   const [creatingGroup, setCreatingGroup] = useState(false);
   // Spec §9: the member search waits 300 ms after the last keystroke; the local filter does not.
   const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -42,6 +41,10 @@ export function ChatListPane({
   const term = search.trim().toLowerCase();
   const shown = chatsForTab(chats.data ?? [], tab).filter(
     (chat) => !searching || chatTitle(chat, viewerId).toLowerCase().includes(term),
+  );
+  const roving = useRovingFocus<HTMLAnchorElement>(
+    shown.map((chat) => chat._id),
+    selectedId,
   );
 
   return (
@@ -109,14 +112,16 @@ export function ChatListPane({
                 Chats
               </h2>
             )}
-            <ul className="space-y-0.5">
+            {/* One Tab stop for the list; the arrow keys move between chats. */}
+            <ul className="space-y-0.5" onKeyDown={roving.onKeyDown}>
               {shown.map((chat) => (
                 <ChatRow
                   key={chat._id}
                   chat={chat}
                   viewerId={viewerId}
                   selected={chat._id === selectedId}
-                  onDelete={setToDelete}
+                  focus={roving.itemProps(chat._id)}
+                  onDelete={onDelete}
                 />
               ))}
             </ul>
@@ -130,14 +135,6 @@ export function ChatListPane({
         )}
       </div>
 
-      {toDelete && (
-        <DeleteChatDialog
-          chat={toDelete}
-          viewerId={viewerId}
-          onClose={() => setToDelete(null)}
-          onDeleted={onDeleted}
-        />
-      )}
       {creatingGroup && (
         <NewGroupDialog
           viewerId={viewerId}

@@ -1,38 +1,52 @@
 import { type Chat, chatTitle } from "@flik/shared";
-import { useId } from "react";
+import { type FocusEventHandler, type Ref, useId } from "react";
 import { Link } from "react-router";
 import { CountBadge } from "../../../components/badge";
-import { TrashIcon } from "../../../components/icons";
 import { chatListTime, chatPartner, lastMessagePreview } from "../chat-format";
 import { useIsOnline } from "../state/presence";
 import { ChatAvatar } from "./chat-avatar";
+import { ChatOptionsMenu } from "./chat-options-menu";
+
+/** What the list's roving focus hands each row's link. */
+export interface RowFocusProps {
+  ref: Ref<HTMLAnchorElement>;
+  tabIndex: number;
+  onFocus: FocusEventHandler<HTMLAnchorElement>;
+}
+
+/** Where a pointer can hover, an idle row keeps its ⋯ out of sight until hovered or focused. */
+const revealOnHover =
+  "[@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:focus-within:opacity-100";
 
 interface ChatRowProps {
   chat: Chat;
   viewerId: string;
   selected: boolean;
+  focus: RowFocusProps;
   onDelete: (chat: Chat) => void;
 }
 
-/** Where a pointer can hover, the delete button takes the place of the time and badge it would cover. */
-const hideUnderAction = "[@media(hover:hover)]:group-hover:invisible";
-
-/** One chat in the list (spec §2): picture, name, last message and time, unread badge, online dot, delete. */
-export function ChatRow({ chat, viewerId, selected, onDelete }: ChatRowProps) {
+/**
+ * One chat in the list (spec §2): picture, name, last message and time, unread badge, online dot, and
+ * its ⋯ menu with Delete chat. The menu has a column of its own, so it never covers the time or the
+ * message; where a pointer can hover it shows on hover or focus, on touch screens always.
+ */
+export function ChatRow({ chat, viewerId, selected, focus, onDelete }: ChatRowProps) {
   const titleId = useId();
   const title = chatTitle(chat, viewerId);
   const online = useIsOnline(chatPartner(chat, viewerId)?._id);
   const unread = chat.unreadCount;
 
   return (
-    <li className="group relative">
+    <li
+      className={`group flex items-center rounded-2xl pr-1 transition ${selected ? "bg-fuchsia-50" : "hover:bg-zinc-50"}`}
+    >
       <Link
+        {...focus}
         to={`/chat?c=${encodeURIComponent(chat._id)}`}
         state={{ fromList: true }}
         aria-current={selected ? "page" : undefined}
-        className={`flex items-center gap-3 rounded-2xl px-3 py-2.5 transition [@media(hover:none)]:pr-14 ${
-          selected ? "bg-fuchsia-50" : "hover:bg-zinc-50"
-        }`}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl py-2.5 pl-3"
       >
         <ChatAvatar chat={chat} viewerId={viewerId} />
         <span className="min-w-0 flex-1">
@@ -45,7 +59,7 @@ export function ChatRow({ chat, viewerId, selected, onDelete }: ChatRowProps) {
             </span>
             {online && <span className="sr-only">Online</span>}
             <span
-              className={`shrink-0 text-xs tabular-nums ${hideUnderAction} ${unread > 0 ? "font-semibold text-fuchsia-700" : "text-zinc-500"}`}
+              className={`shrink-0 text-xs tabular-nums ${unread > 0 ? "font-semibold text-fuchsia-700" : "text-zinc-500"}`}
             >
               {chatListTime(chat.lastMessage?.createdAt ?? chat.updatedAt)}
             </span>
@@ -56,20 +70,18 @@ export function ChatRow({ chat, viewerId, selected, onDelete }: ChatRowProps) {
             >
               {lastMessagePreview(chat, viewerId)}
             </span>
-            <CountBadge count={unread} className={`shrink-0 ring-0 ${hideUnderAction}`} />
+            <CountBadge count={unread} className="shrink-0 ring-0" />
             {unread > 0 && <span className="sr-only">{unread} unread</span>}
           </span>
         </span>
       </Link>
-      <button
-        type="button"
-        aria-label="Delete chat"
-        aria-describedby={titleId}
-        onClick={() => onDelete(chat)}
-        className="absolute top-1/2 right-2.5 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-white text-zinc-500 opacity-0 shadow-sm ring-1 ring-zinc-200 transition group-hover:opacity-100 hover:text-red-600 focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
-      >
-        <TrashIcon className="size-4" />
-      </button>
+      <ChatOptionsMenu
+        label="More options"
+        describedBy={titleId}
+        onDelete={() => onDelete(chat)}
+        tabIndex={focus.tabIndex}
+        className={`ml-1 shrink-0 transition-opacity ${selected ? "" : revealOnHover}`}
+      />
     </li>
   );
 }

@@ -1,17 +1,23 @@
 import { MESSAGE_MAX_LENGTH } from "@flik/shared";
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { SendIcon } from "../../../components/icons";
 
 interface ComposerProps {
   onSend: (text: string) => void;
   onTyping: () => void;
+  /** Take the focus when mounted, without scrolling the page to it. */
+  autoFocus?: boolean;
 }
 
 /** Spec §5: Enter sends, Shift+Enter starts a new line, and a blank message cannot be sent. */
-export function Composer({ onSend, onTyping }: ComposerProps) {
+export function Composer({ onSend, onTyping, autoFocus = false }: ComposerProps) {
   const id = useId();
   const [text, setText] = useState("");
   const fieldRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (autoFocus) fieldRef.current?.focus({ preventScroll: true });
+  }, [autoFocus]);
   const blank = text.trim() === "";
 
   function send() {

@@ -3,15 +3,17 @@ import { ArrowLeftIcon } from "../../../components/icons";
 import { chatPartner } from "../chat-format";
 import { useIsOnline } from "../state/presence";
 import { ChatAvatar } from "./chat-avatar";
+import { ChatOptionsMenu } from "./chat-options-menu";
 
 interface ConversationHeaderProps {
   chat: Chat;
   viewerId: string;
   onBack: () => void;
+  onDelete: () => void;
 }
 
-/** The chat's name and state; on a phone, the way back to the list. */
-export function ConversationHeader({ chat, viewerId, onBack }: ConversationHeaderProps) {
+/** The chat's name and state, its options (Delete chat); on a phone, the way back to the list. */
+export function ConversationHeader({ chat, viewerId, onBack, onDelete }: ConversationHeaderProps) {
   const partner = chatPartner(chat, viewerId);
   const online = useIsOnline(partner?._id);
   const subtitle = partner
@@ -34,12 +36,13 @@ export function ConversationHeader({ chat, viewerId, onBack }: ConversationHeade
         <ArrowLeftIcon className="size-5" />
       </button>
       <ChatAvatar chat={chat} viewerId={viewerId} size="sm" />
-      <div className="min-w-0">
+      <div className="min-w-0 flex-1">
         <h2 className="truncate text-base font-semibold text-zinc-900">{chatTitle(chat, viewerId)}</h2>
         <p className={`truncate text-xs ${online ? "font-medium text-emerald-600" : "text-zinc-500"}`}>
           {chat.isGroupChat ? `${chat.participants.length} members · ${subtitle}` : subtitle}
         </p>
       </div>
+      <ChatOptionsMenu label="Chat options" onDelete={onDelete} className="shrink-0" />
     </div>
   );
 }

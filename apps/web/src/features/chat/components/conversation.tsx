@@ -20,10 +20,11 @@ interface ConversationProps {
   viewerId: string;
   outbox: Outbox;
   onBack: () => void;
+  onDelete: () => void;
 }
 
 /** The right pane: one chat's messages, who is typing, and the send box. */
-export function Conversation({ chat, viewerId, outbox, onBack }: ConversationProps) {
+export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: ConversationProps) {
   useChatRoom(chat._id);
   const query = useMessagesQuery(chat._id);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
@@ -42,7 +43,7 @@ export function Conversation({ chat, viewerId, outbox, onBack }: ConversationPro
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <ConversationHeader chat={chat} viewerId={viewerId} onBack={onBack} />
+      <ConversationHeader chat={chat} viewerId={viewerId} onBack={onBack} onDelete={onDelete} />
       {query.isPending ? (
         <MessagesSkeleton />
       ) : query.isError ? (
@@ -74,6 +75,8 @@ export function Conversation({ chat, viewerId, outbox, onBack }: ConversationPro
       )}
       <TypingIndicator usernames={typingUsers} />
       <Composer
+        // Opening a chat is for writing in it: the message box takes the focus.
+        autoFocus
         onTyping={onTyping}
         onSend={(text) => {
           stopTyping();

@@ -40,7 +40,8 @@ describe("ChatScreen", () => {
     const row = chatRow(/bob/);
     expect(within(row).getByText("Lunch tomorrow?")).toBeInTheDocument();
     expect(within(row).getByText("2 unread")).toBeInTheDocument();
-    expect(within(row).getByRole("button", { name: "Delete chat" })).toHaveAccessibleDescription("bob");
+    expect(within(row).getByRole("button", { name: "More options" })).toHaveAccessibleDescription("bob");
+    expect(within(row).queryByRole("button", { name: "Delete chat" })).not.toBeInTheDocument();
     expect(chatRow(/Road trip/)).toBeInTheDocument();
     expect(screen.getByText("Select a chat to start messaging")).toBeInTheDocument();
     expect(document.title).toBe("Chat · Flik");
@@ -121,19 +122,30 @@ describe("ChatScreen", () => {
     expect(within(chatRow(/bob/)).queryByText(/unread/)).not.toBeInTheDocument();
   });
 
-  it("asks before deleting a chat, and says 'Failed to delete chat' when it fails", async () => {
+  it("keeps Delete chat in the row's menu, asks before deleting, and says 'Failed to delete chat'", async () => {
     const error = vi.spyOn(toast, "error");
     const { user, fetchMock } = await openChatScreen("/chat", [makeChat()], {
       "DELETE /chats/c-bob": jsonResponse(500, { message: "Boom" }),
     });
 
-    await user.click(within(chatRow(/bob/)).getByRole("button", { name: "Delete chat" }));
+    const more = within(chatRow(/bob/)).getByRole("button", { name: "More options" });
+    expect(more).toHaveAttribute("aria-haspopup", "menu");
+    await user.click(more);
+    const menu = screen.getByRole("menu", { name: "More options" });
+    expect(within(menu).getByRole("menuitem", { name: "Delete chat" })).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    expect(more).toHaveFocus();
+
+    await user.click(more);
+    await user.click(screen.getByRole("menuitem", { name: "Delete chat" }));
     const dialog = screen.getByRole("dialog", { name: "Delete chat?" });
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(callsTo(fetchMock, "DELETE /chats/c-bob")).toHaveLength(0);
 
-    await user.click(within(chatRow(/bob/)).getByRole("button", { name: "Delete chat" }));
+    await user.click(within(chatRow(/bob/)).getByRole("button", { name: "More options" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete chat" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
 
     expect(await screen.findByText("Failed to delete chat")).toBeInTheDocument();
@@ -142,17 +154,73 @@ describe("ChatScreen", () => {
     expect(chatRow(/bob/)).toBeInTheDocument();
   });
 
-  it("removes a deleted chat from the list and closes it", async () => {
+  it("removes a chat deleted from its row's menu from the list, and closes it", async () => {
     const { user, router } = await openChatScreen("/chat?c=c-bob", [makeChat(), carolChat], {
       "GET /chats/c-bob/messages": messagesOf(),
       "DELETE /chats/c-bob": jsonResponse(200, { message: "Chat deleted" }),
     });
-    await user.click(within(chatRow(/bob/)).getByRole("button", { name: "Delete chat" }));
+    await user.click(within(chatRow(/bob/)).getByRole("button", { name: "More options" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete chat" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
 
     await waitUntil(() => expect(screen.queryByRole("link", { name: /bob/ })).not.toBeInTheDocument());
     expect(router.state.location.search).toBe("");
     expect(await screen.findByText("Select a chat to start messaging")).toBeInTheDocument();
+  });
+
+  it("deletes the open chat from the conversation's own options", async () => {
+    const { user, fetchMock, router } = await openChatScreen("/chat?c=c-bob", [makeChat(), carolChat], {
+      "GET /chats/c-bob/messages": messagesOf(),
+      "DELETE /chats/c-bob": jsonResponse(200, { message: "Chat deleted" }),
+    });
+    const conversation = screen.getByRole("region", { name: "Conversation" });
+    await user.click(await within(conversation).findByRole("button", { name: "Chat options" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete chat" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Delete chat?" })).getByRole("button", { name: "Delete" }),
+    );
+
+    await waitUntil(() => expect(router.state.location.search).toBe(""));
+    expect(callsTo(fetchMock, "DELETE /chats/c-bob")).toHaveLength(1);
+    expect(screen.queryByRole("link", { name: /bob/ })).not.toBeInTheDocument();
+  });
+
+  it("puts the focus in the message box when a chat is opened from the list", async () => {
+    const { user } = await openChatScreen("/chat", [makeChat(), carolChat], {
+      "GET /chats/c-bob/messages": messagesOf(),
+    });
+    await user.click(screen.getByRole("link", { name: /^bob/ }));
+    expect(await screen.findByRole("textbox", { name: "Message" })).toHaveFocus();
+  });
+
+  it("makes the chat list one Tab stop (plus its current row's menu); arrows, Home and End move between chats", async () => {
+    const third = makeChat({
+      _id: "c-dan",
+      participants: [makeChat().participants[0] ?? bob, { ...carol, _id: "u-dan", username: "dan" }],
+      updatedAt: "2025-06-01T08:00:00.000Z",
+    });
+    const { user } = await openChatScreen("/chat", [makeChat(), carolChat, third]);
+    const links = within(screen.getByRole("tabpanel")).getAllByRole("link");
+    expect(links.map((link) => link.tabIndex)).toEqual([0, -1, -1]);
+
+    links[0]?.focus();
+    await user.keyboard("{ArrowDown}");
+    expect(links[1]).toHaveFocus();
+    expect(links.map((link) => link.tabIndex)).toEqual([-1, 0, -1]);
+    await user.keyboard("{End}");
+    expect(links[2]).toHaveFocus();
+    await user.keyboard("{ArrowDown}");
+    expect(links[2]).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(links[0]).toHaveFocus();
+    await user.keyboard("{ArrowUp}");
+    expect(links[0]).toHaveFocus();
+
+    // Tab leaves the list after the current row's own menu button.
+    await user.tab();
+    expect(within(chatRow(/bob/)).getByRole("button", { name: "More options" })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole("tabpanel").contains(document.activeElement)).toBe(false);
   });
 
   it("searches members 300 ms after the last keystroke and opens the chat with the one picked", async () => {

@@ -1,5 +1,5 @@
 import type { Chat } from "@flik/shared";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { getUserId } from "../../../lib/storage";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -7,6 +7,7 @@ import { useChatsQuery } from "../api/chats.queries";
 import { ChatListPane } from "../components/chat-list-pane";
 import { ChatUnavailable, MessagesSkeleton, NoChatSelected } from "../components/chat-states";
 import { Conversation } from "../components/conversation";
+import { DeleteChatDialog } from "../components/delete-chat-dialog";
 import { useChatLiveUpdates } from "../hooks/use-chat-live-updates";
 import { useOpenDirectChat } from "../hooks/use-chat-mutations";
 import { useOutbox } from "../hooks/use-outbox";
@@ -30,6 +31,8 @@ export function ChatScreen() {
   const chats = useChatsQuery();
   const outbox = useOutbox();
   const selected = chats.data?.find((chat) => chat._id === selectedId);
+  // Asked from a row's menu or from the open conversation's header.
+  const [toDelete, setToDelete] = useState<Chat | null>(null);
 
   // Live events and deletions land outside render: they read the open chat from here.
   const selectedRef = useRef(selectedId);
@@ -59,7 +62,7 @@ export function ChatScreen() {
     <div className="flex h-full overflow-hidden bg-white lg:rounded-3xl lg:border lg:border-zinc-200/80 lg:shadow-sm">
       <section
         aria-label="Chats"
-        className={`min-h-0 w-full flex-col border-zinc-200/80 md:flex md:w-80 md:shrink-0 md:border-r ${selectedId ? "hidden" : "flex"}`}
+        className={`min-h-0 w-full flex-col border-zinc-200/80 md:flex md:w-80 md:shrink-0 md:border-r lg:w-96 ${selectedId ? "hidden" : "flex"}`}
       >
         <ChatListPane
           chats={chats}
@@ -68,7 +71,7 @@ export function ChatScreen() {
           onOpen={openChat}
           onOpenWith={(userId) => openWith.mutate(userId)}
           opening={openWith.isPending}
-          onDeleted={closeIfOpen}
+          onDelete={setToDelete}
         />
       </section>
       <section
@@ -84,6 +87,7 @@ export function ChatScreen() {
             viewerId={viewerId}
             outbox={outbox}
             onBack={back}
+            onDelete={() => setToDelete(selected)}
           />
         ) : chats.isPending ? (
           <MessagesSkeleton />
@@ -91,6 +95,14 @@ export function ChatScreen() {
           <ChatUnavailable />
         )}
       </section>
+      {toDelete && (
+        <DeleteChatDialog
+          chat={toDelete}
+          viewerId={viewerId}
+          onClose={() => setToDelete(null)}
+          onDeleted={closeIfOpen}
+        />
+      )}
     </div>
   );
 }

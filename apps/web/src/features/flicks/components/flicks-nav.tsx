@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { CountBadge } from "../../../components/badge";
 import { Wordmark } from "../../../components/wordmark";
+import { useSessionChecking } from "../../auth/session-check";
 import { NAV_ITEMS } from "../../layout/nav-items";
 import { useNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
 
@@ -10,7 +11,7 @@ import { useNotificationsUnreadCount } from "../../notifications/hooks/use-notif
  */
 export function FlicksNav() {
   const { pathname } = useLocation();
-  const unread = useNotificationsUnreadCount();
+  const unread = useNotificationsUnreadCount(!useSessionChecking());
   return (
     <nav
       aria-label="Main"

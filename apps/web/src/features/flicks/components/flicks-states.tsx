@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, FlicksIcon, NewPostIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
+import { CHECKING_AUTHENTICATION } from "../../auth/session-check";
 
 function Centered({ children, alert = false }: { children: ReactNode; alert?: boolean }) {
   return (
@@ -21,6 +22,21 @@ export function FlicksLoading() {
     <div role="status" className="flex h-full flex-col items-center justify-center gap-4 pb-16 lg:pb-0">
       <Spinner className="size-9 border-white/20 border-t-white" />
       <p className="text-sm font-medium text-white/80">Loading Reels...</p>
+    </div>
+  );
+}
+
+/** A hard load while the session is checked (spec §2's text), in the screen's own black frame. */
+export function FlicksCheckingSession() {
+  return (
+    <div className="fixed inset-0 bg-black">
+      <div
+        role="status"
+        className="flex h-full flex-col items-center justify-center gap-4 pb-16 lg:pb-0 lg:pl-60"
+      >
+        <Spinner className="size-9 border-white/20 border-t-white" />
+        <p className="text-sm font-medium text-white/80">{CHECKING_AUTHENTICATION}</p>
+      </div>
     </div>
   );
 }

@@ -1,11 +1,14 @@
+import { useSessionChecking } from "../../auth/session-check";
 import { FlicksFeed } from "../components/flicks-feed";
 import { FlicksNav } from "../components/flicks-nav";
+import { FlicksCheckingSession } from "../components/flicks-states";
 
 /** /flicks: the full-screen short-video feed with its own bottom navigation (spec §2). */
 export function FlicksScreen() {
+  const checking = useSessionChecking();
   return (
     <>
-      <FlicksFeed />
+      {checking ? <FlicksCheckingSession /> : <FlicksFeed />}
       <FlicksNav />
     </>
   );

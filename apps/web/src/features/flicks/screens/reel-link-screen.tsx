@@ -1,16 +1,32 @@
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useSessionChecking } from "../../auth/session-check";
 import { isReelUnavailable, useReelQuery } from "../api/flicks.queries";
 import { FlicksFeed } from "../components/flicks-feed";
 import { FlicksNav } from "../components/flicks-nav";
-import { FlicksError, FlicksLoading, ReelUnavailable } from "../components/flicks-states";
+import {
+  FlicksCheckingSession,
+  FlicksError,
+  FlicksLoading,
+  ReelUnavailable,
+} from "../components/flicks-states";
 
 /**
  * /reel/{id}, a reel's share link: the flicks feed, starting at that reel. A reel that is gone or was
  * never there says so, with a way on to the other reels.
  */
 export function ReelLinkScreen() {
+  const checking = useSessionChecking();
+  return (
+    <>
+      {checking ? <FlicksCheckingSession /> : <ReelLink />}
+      <FlicksNav />
+    </>
+  );
+}
+
+function ReelLink() {
   const { id = "" } = useParams();
   const reel = useReelQuery(id);
   return (
@@ -31,7 +47,6 @@ export function ReelLinkScreen() {
         // null once the reel was deleted here: the feed goes on without it.
         <FlicksFeed lead={reel.data ?? undefined} />
       )}
-      <FlicksNav />
     </>
   );
 }

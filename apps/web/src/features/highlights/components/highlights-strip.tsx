@@ -24,7 +24,8 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
 
   return (
     <section aria-label="Highlights">
-      <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pt-1 pb-2 [scrollbar-width:none] sm:mx-0 sm:gap-6 sm:px-0">
+      {/* A row of its own under the whole header, centred like the tabs below it (never cut off when it scrolls). */}
+      <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pt-1 pb-2 [scrollbar-width:none] sm:mx-0 sm:justify-center-safe sm:gap-8 sm:px-0">
         {isOwner && (
           <li>
             <button
@@ -97,7 +98,7 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
 
 function StripSkeleton() {
   return (
-    <div aria-hidden="true" className="flex gap-3 overflow-hidden pt-1 pb-2 sm:gap-6">
+    <div aria-hidden="true" className="flex gap-3 overflow-hidden pt-1 pb-2 sm:justify-center sm:gap-8">
       {Array.from({ length: 4 }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
         <div key={index} className={tileClass}>

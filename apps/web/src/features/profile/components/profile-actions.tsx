@@ -1,7 +1,6 @@
 import type { Ref } from "react";
 import { Link } from "react-router";
-import { LogOutIcon, ShareIcon, UserPenIcon } from "../../../components/icons";
-import { useLogout } from "../../auth/hooks/use-logout";
+import { ShareIcon, UserPenIcon } from "../../../components/icons";
 import { FollowButton } from "../../follows/components/follow-button";
 
 export const actionButtonClass =
@@ -16,9 +15,8 @@ interface OwnerActionsProps {
   editButtonRef: Ref<HTMLButtonElement>;
 }
 
-/** Edit Profile (in place), Share Profile, the full edit page, and Log out. */
+/** Edit Profile (in place), Share Profile and the full edit page. Log out lives in Settings. */
 export function OwnerActions({ editing, onToggleEdit, onShare, editButtonRef }: OwnerActionsProps) {
-  const logout = useLogout();
   return (
     <>
       <button
@@ -41,16 +39,6 @@ export function OwnerActions({ editing, onToggleEdit, onShare, editButtonRef }: 
       >
         <UserPenIcon className="size-5" />
       </Link>
-      <button
-        type="button"
-        aria-label="Log out"
-        title="Log out"
-        onClick={() => logout.mutate()}
-        disabled={logout.isPending}
-        className={iconButtonClass}
-      >
-        <LogOutIcon className="size-5" />
-      </button>
     </>
   );
 }

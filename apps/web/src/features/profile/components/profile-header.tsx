@@ -16,6 +16,7 @@ import { WebsiteLink } from "./website-link";
 interface ProfileHeaderProps {
   member: PublicProfile;
   isOwner: boolean;
+  includesFliks: boolean;
   onOpenList: (kind: FollowListKind) => void;
 }
 
@@ -23,7 +24,7 @@ interface ProfileHeaderProps {
  * Avatar, @username, stats, name, bio, website and actions. Phones stack them under a small avatar;
  * wider screens put the avatar left and everything else beside it. One element each, placed by grid.
  */
-export function ProfileHeader({ member, isOwner, onOpenList }: ProfileHeaderProps) {
+export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: ProfileHeaderProps) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const follow = useFollow(member._id, member);
@@ -83,6 +84,7 @@ export function ProfileHeader({ member, isOwner, onOpenList }: ProfileHeaderProp
 
       <ProfileStats
         postsCount={member.postsCount}
+        includesFliks={includesFliks}
         followersCount={isOwner ? member.followersCount : follow.followersCount}
         followingCount={member.followingCount}
         onOpenList={onOpenList}

@@ -3,6 +3,8 @@ import { formatCount } from "../../posts/components/post-actions";
 
 interface ProfileStatsProps {
   postsCount: number;
+  /** Whether the posts shown include fliks, which the count takes in but the Posts tab does not. */
+  includesFliks?: boolean;
   followersCount: number;
   followingCount: number;
   onOpenList: (kind: FollowListKind) => void;
@@ -13,6 +15,12 @@ function plural(count: number, one: string, many: string) {
   return count === 1 ? one : many;
 }
 
+/** The count is of everything the member posted; it says so when fliks are among them. */
+function postsLabel(count: number, includesFliks: boolean) {
+  if (!includesFliks) return plural(count, "post", "posts");
+  return count === 1 ? "flik" : "posts & fliks";
+}
+
 const statClass =
   "flex flex-col items-start rounded-lg text-sm leading-tight text-zinc-600 sm:flex-row sm:items-baseline sm:gap-1.5 sm:text-base";
 const numberClass = "text-base font-semibold text-zinc-900 tabular-nums sm:text-base";
@@ -20,6 +28,7 @@ const numberClass = "text-base font-semibold text-zinc-900 tabular-nums sm:text-
 /** Posts, followers and following; the last two open their lists. */
 export function ProfileStats({
   postsCount,
+  includesFliks = false,
   followersCount,
   followingCount,
   onOpenList,
@@ -31,7 +40,7 @@ export function ProfileStats({
       className={`flex max-w-xs justify-between gap-3 sm:max-w-none sm:justify-start sm:gap-10 ${className}`}
     >
       <li className={statClass}>
-        <span className={numberClass}>{formatCount(postsCount)}</span> {plural(postsCount, "post", "posts")}
+        <span className={numberClass}>{formatCount(postsCount)}</span> {postsLabel(postsCount, includesFliks)}
       </li>
       <li>
         <button

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { getCachedUser, getToken, getUserId, getUsername } from "../../../lib/storage";
+import { getCachedUser, getUsername } from "../../../lib/storage";
 import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
 import { aliceProfile, openProfile, preloadProfileScreens } from "../test/profile-routes";
 
@@ -157,34 +157,5 @@ describe("Share Profile", () => {
     await user.click(await screen.findByRole("button", { name: "Share Profile" }));
 
     await waitFor(() => expect(alert).toHaveBeenCalledWith(expect.stringContaining("/profile/bob")));
-  });
-});
-
-describe("Log out from the own profile", () => {
-  it("revokes the current session by its id, clears storage and goes to /login", async () => {
-    const logout = vi.fn(() => jsonResponse(200, { message: "Logged out" }));
-    const { user, router } = openOwnProfile("/profile", { "PATCH /sessions/logout-current": logout });
-
-    await user.click(await screen.findByRole("button", { name: "Log out" }));
-
-    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
-    expect((logout.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({
-      "x-session-id": "s-alice-1",
-    });
-    expect(getToken()).toBeNull();
-    expect(getUserId()).toBeNull();
-    expect(getUsername()).toBeNull();
-    expect(getCachedUser()).toBeNull();
-  });
-
-  it("still signs out locally when the logout call fails", async () => {
-    const { user, router } = openOwnProfile("/profile", {
-      "PATCH /sessions/logout-current": jsonResponse(500, { message: "Boom" }),
-    });
-
-    await user.click(await screen.findByRole("button", { name: "Log out" }));
-
-    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
-    expect(getToken()).toBeNull();
   });
 });

@@ -71,7 +71,7 @@ describe("ProfileScreen", () => {
     expect(document.title).toBe("@bob · Flik");
   });
 
-  it("gives the owner Edit Profile, Share Profile, the edit page, Log out and the photo change, and no Follow", async () => {
+  it("gives the owner Edit Profile, Share Profile, the edit page and the photo change; no Follow, no Log out", async () => {
     openProfile("/profile", { member: aliceProfile, isMyProfile: true });
 
     expect(await screen.findByRole("heading", { level: 1, name: "@alice" })).toBeInTheDocument();
@@ -79,7 +79,8 @@ describe("ProfileScreen", () => {
     expect(screen.getByRole("button", { name: "Share Profile" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Change profile photo" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Edit profile page" })).toHaveAttribute("href", "/edit-profile");
-    expect(screen.getByRole("button", { name: "Log out" })).toBeInTheDocument();
+    // Log out lives in Settings, behind a confirmation, not one slip from Share Profile.
+    expect(screen.queryByRole("button", { name: "Log out" })).not.toBeInTheDocument();
     expect(await screen.findByRole("button", { name: "Add highlight" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Follow/ })).not.toBeInTheDocument();
   });
@@ -126,6 +127,18 @@ describe("ProfileScreen", () => {
       "Pier, 2 likes, 0 comments",
       "Surf, 2 likes, 0 comments",
     ]);
+  });
+
+  it("says the post count takes in fliks when the posts include some, which the Posts tab leaves out", async () => {
+    openProfile("/profile/bob", { member: makeProfile({ postsCount: 2 }), posts: [clip, photo] });
+    const stats = await screen.findByRole("list", { name: "Profile stats" });
+    expect(within(stats).getAllByRole("listitem")[0]).toHaveTextContent("2 posts & fliks");
+  });
+
+  it("calls a lone flik a flik, and photos alone posts", async () => {
+    openProfile("/profile/bob", { member: makeProfile({ postsCount: 1 }), posts: [clip] });
+    const stats = await screen.findByRole("list", { name: "Profile stats" });
+    expect(within(stats).getAllByRole("listitem")[0]).toHaveTextContent(/^1 flik$/);
   });
 
   it("plays a flik in the grid muted, looping and inline", async () => {

@@ -1,4 +1,4 @@
-import { canSeeContentOf, type PublicProfile } from "@flik/shared";
+import { canSeeContentOf, isFlikUrl, type PublicProfile } from "@flik/shared";
 import { useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
@@ -39,7 +39,12 @@ function ProfileView({ username }: { username: string }) {
   const isOwner = !!first?.isMyProfile;
   return (
     <div className="mx-auto w-full max-w-[935px] space-y-6 sm:space-y-10">
-      <ProfileHeader member={member} isOwner={isOwner} onOpenList={setList} />
+      <ProfileHeader
+        member={member}
+        isOwner={isOwner}
+        includesFliks={posts.some((post) => isFlikUrl(post.image))}
+        onOpenList={setList}
+      />
       <HighlightsStrip username={member.username} isOwner={isOwner} />
       {isLocked(member, isOwner, posts.length) ? (
         <PrivateAccount username={member.username} />

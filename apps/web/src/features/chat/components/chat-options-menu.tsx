@@ -1,0 +1,84 @@
+import { useState } from "react";
+import { MoreIcon, TrashIcon } from "../../../components/icons";
+import { useMenuButton } from "../../../lib/use-menu-button";
+
+interface ChatOptionsMenuProps {
+  /** The button's name: "More options" on a row, "Chat options" over the open conversation. */
+  label: string;
+  /** The chat's title element, so the button is announced with the chat it belongs to. */
+  describedBy?: string;
+  onDelete: () => void;
+  /** The list's roving focus decides whether a row's button is a Tab stop. */
+  tabIndex?: number;
+  className?: string;
+}
+
+/** The room the menu wants below its button before it opens upwards instead. */
+const MENU_ROOM_PX = 120;
+
+/** A ⋯ button whose menu holds Delete chat: the delete is one deliberate step away, then confirmed. */
+export function ChatOptionsMenu({
+  label,
+  describedBy,
+  onDelete,
+  tabIndex,
+  className = "",
+}: ChatOptionsMenuProps) {
+  const { open, close, toggle, menuId, rootRef, triggerRef, itemRef, onMenuKeyDown } = useMenuButton();
+  const [upwards, setUpwards] = useState(false);
+
+  function onToggle() {
+    const bottom = triggerRef.current?.getBoundingClientRect().bottom ?? 0;
+    setUpwards(bottom > window.innerHeight - MENU_ROOM_PX);
+    toggle();
+  }
+
+  return (
+    <div ref={rootRef} className={`relative ${className}`}>
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-label={label}
+        aria-describedby={describedBy}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        tabIndex={tabIndex}
+        onClick={onToggle}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && open) close(true);
+        }}
+        className="flex size-9 items-center justify-center rounded-full text-zinc-500 transition hover:bg-zinc-200/70 hover:text-zinc-900 aria-expanded:bg-zinc-200/70 aria-expanded:text-zinc-900"
+      >
+        <MoreIcon className="size-5" />
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          tabIndex={-1}
+          onKeyDown={onMenuKeyDown}
+          className={`motion-safe:animate-fade-in absolute right-0 z-30 w-44 overflow-hidden rounded-xl border border-zinc-200 bg-white py-1 shadow-xl shadow-zinc-900/10 ${
+            upwards ? "bottom-full mb-1" : "top-full mt-1"
+          }`}
+        >
+          <button
+            ref={itemRef(0)}
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => {
+              close(true);
+              onDelete();
+            }}
+            className="flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-semibold text-red-600 transition hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
+          >
+            <TrashIcon className="size-4" />
+            Delete chat
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
