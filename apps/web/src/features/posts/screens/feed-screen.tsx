@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { useRovingFocus } from "../../../lib/use-roving-focus";
 import { useFeedQuery } from "../api/posts.queries";
 import { FeedEmpty, FeedError } from "../components/feed-states";
 import { PostCard } from "../components/post-card";
@@ -15,6 +16,8 @@ export function FeedScreen() {
   const posts = useMemo(() => feed.data?.pages.flatMap((page) => page.posts) ?? [], [feed.data]);
   const postIds = useMemo(() => posts.map((post) => post._id), [posts]);
   usePostRooms(postIds);
+  // The list is one Tab stop: arrows (or j and k) move between posts, Tab goes into the current one.
+  const roving = useRovingFocus({ keys: postIds, letterKeys: true, singleTabStop: true, alignToTop: true });
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   const loadMore = useCallback(() => {
@@ -34,10 +37,10 @@ export function FeedScreen() {
         <FeedEmpty />
       ) : (
         <>
-          <ul className="space-y-4 sm:space-y-6" aria-label="Posts">
+          <ul className="space-y-4 sm:space-y-6" aria-label="Posts" {...roving.listProps}>
             {posts.map((post) => (
               <li key={post._id}>
-                <PostCard post={post} />
+                <PostCard post={post} focusProps={roving.itemProps(post._id)} />
               </li>
             ))}
           </ul>
