@@ -1,3 +1,4 @@
+import { SkipLink } from "../../layout/components/skip-link";
 import { FlicksFeed } from "../components/flicks-feed";
 import { FlicksNav } from "../components/flicks-nav";
 
@@ -5,6 +6,7 @@ import { FlicksNav } from "../components/flicks-nav";
 export function FlicksScreen() {
   return (
     <>
+      <SkipLink />
       <FlicksFeed />
       <FlicksNav />
     </>

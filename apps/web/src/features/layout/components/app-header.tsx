@@ -26,20 +26,22 @@ export function AppHeader({ chatUnread }: { chatUnread: number }) {
           >
             <StoryAddIcon />
           </button>
+          {/* Named by its hidden text, not aria-label, so the badge's number is no part of a name. */}
           <Link
             to="/chat"
-            aria-label="Chat"
             aria-describedby={chatUnread > 0 ? unreadId : undefined}
             className={iconButtonClass}
           >
             <ChatIcon />
+            <span className="sr-only">Chat</span>
             <CountBadge count={chatUnread} className="absolute top-0.5 right-0" />
-            {chatUnread > 0 && (
-              <span id={unreadId} className="sr-only">
-                {chatUnread} unread
-              </span>
-            )}
           </Link>
+          {chatUnread > 0 && (
+            // Read as the link's description only, not again where it stands.
+            <span id={unreadId} aria-hidden="true" className="sr-only">
+              {chatUnread} unread
+            </span>
+          )}
           <Link to="/settings" aria-label="Settings" className={iconButtonClass}>
             <SettingsIcon />
           </Link>

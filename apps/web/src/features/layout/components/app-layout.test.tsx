@@ -38,14 +38,19 @@ describe("AppLayout", () => {
 
     const nav = await screen.findByRole("navigation", { name: "Main" });
     const tabs = within(nav).getAllByRole("link");
-    expect(tabs.map((tab) => [tab.getAttribute("aria-label"), tab.getAttribute("href")])).toEqual([
+    const expected = [
       ["Home", "/post"],
       ["Search", "/search"],
       ["Flicks", "/flicks"],
       ["New post", "/post/new"],
       ["Notifications", "/notifications"],
       ["Profile", "/profile"],
-    ]);
+    ];
+    expect(tabs).toHaveLength(expected.length);
+    for (const [index, [name, href]] of expected.entries()) {
+      expect(tabs[index]).toHaveAccessibleName(name);
+      expect(tabs[index]).toHaveAttribute("href", href);
+    }
     expect(within(nav).getByRole("link", { name: "New post" })).toHaveAttribute("aria-current", "page");
     expect(within(nav).getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
 
