@@ -10,6 +10,12 @@ import { PostCardSkeleton } from "../components/post-card-skeleton";
 import { usePostRooms } from "../hooks/use-post-rooms";
 
 /** /post, the Home tab: the member's posts and those of the people they follow, newest first. */
+/**
+ * On phones the first post starts right under the header, as in Instagram: this takes back the frame's
+ * top padding, and one pixel more so the post's top border lies under the header's own.
+ */
+const FLUSH_UNDER_HEADER = "-mt-[calc(1.5rem+1px)] sm:mt-0";
+
 export function FeedScreen() {
   useDocumentTitle("Home");
   const feed = useFeedQuery();
@@ -30,14 +36,18 @@ export function FeedScreen() {
     <div className="mx-auto w-full max-w-[540px]">
       <h1 className="sr-only">Home</h1>
       {feed.isPending ? (
-        <FeedLoading />
+        <FeedLoading className={FLUSH_UNDER_HEADER} />
       ) : feed.isError && posts.length === 0 ? (
         <FeedError onRetry={() => feed.refetch()} retrying={feed.isFetching} />
       ) : posts.length === 0 ? (
         <FeedEmpty />
       ) : (
         <>
-          <ul className="space-y-4 sm:space-y-6" aria-label="Posts" {...roving.listProps}>
+          <ul
+            className={`${FLUSH_UNDER_HEADER} space-y-4 sm:space-y-6`}
+            aria-label="Posts"
+            {...roving.listProps}
+          >
             {posts.map((post) => (
               <li key={post._id}>
                 <PostCard post={post} focusProps={roving.itemProps(post._id)} />
@@ -65,9 +75,9 @@ export function FeedScreen() {
   );
 }
 
-function FeedLoading({ count = 2 }: { count?: number }) {
+function FeedLoading({ count = 2, className = "" }: { count?: number; className?: string }) {
   return (
-    <div className="space-y-4 sm:space-y-6">
+    <div className={`space-y-4 sm:space-y-6 ${className}`}>
       <p role="status" className="sr-only">
         Loading posts...
       </p>
