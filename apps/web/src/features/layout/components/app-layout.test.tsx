@@ -86,6 +86,24 @@ describe("AppLayout", () => {
     expect(chat).toHaveAccessibleDescription("7 unread");
   });
 
+  it("starts with a skip link to the main content, then the header, the tabs and the main landmark", async () => {
+    const { user } = signedInAt("/search");
+    await screen.findByRole("navigation", { name: "Main" });
+
+    await user.tab();
+    const skip = screen.getByRole("link", { name: "Skip to main content" });
+    expect(skip).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("main")).toHaveFocus();
+
+    const landmarks = [screen.getByRole("banner"), screen.getByRole("navigation", { name: "Main" })];
+    for (const landmark of landmarks) {
+      expect(landmark.compareDocumentPosition(screen.getByRole("main"))).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+    }
+  });
+
   it("says stories are coming soon when story upload is pressed", async () => {
     const { user } = signedInAt("/search");
     await user.click(await screen.findByRole("button", { name: "Upload story" }));
