@@ -29,7 +29,7 @@ function openNotifications(routes: Routes, { at = NOW }: { at?: Date } = {}) {
 const pageOf = (...notifications: Notification[]) => jsonResponse(200, notificationsPage(notifications));
 
 /** The placeholder of a member without a picture: the same initial on the gradient as lists, comments and chat. */
-const initialAvatar = (item: HTMLElement) => item.querySelector("[data-avatar-initial]");
+const initialAvatar = (item: HTMLElement) => item.querySelector("img[data-avatar-initial]");
 
 function notificationsTab() {
   return within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", {
@@ -125,14 +125,14 @@ describe("NotificationsScreen", () => {
     const followed = item("started following you");
     // Grouped by calendar day (Yesterday), labelled by elapsed time.
     expect(within(followed).getByText("16h ago")).toBeInTheDocument();
-    expect(followed.querySelectorAll("img")).toHaveLength(0);
-    expect(initialAvatar(followed)).toHaveTextContent("C");
+    expect(followed.querySelectorAll("img")).toHaveLength(1);
+    expect(initialAvatar(followed)).toHaveAttribute("data-avatar-initial", "C");
 
     const commented = item("commented on your post");
     expect(within(commented).getByText("Unknown")).toBeInTheDocument();
     expect(within(commented).getByText("“What a view!”")).toBeInTheDocument();
     expect(within(commented).getByText("5d ago")).toBeInTheDocument();
-    expect(initialAvatar(commented)).toHaveTextContent("U");
+    expect(initialAvatar(commented)).toHaveAttribute("data-avatar-initial", "U");
     const video = commented.querySelector("video");
     expect(video).toHaveAttribute("src", "/media/video/surf.mp4");
     expect(video).toHaveAttribute("preload", "metadata");
@@ -146,8 +146,7 @@ describe("NotificationsScreen", () => {
     act(() => {
       avatar?.dispatchEvent(new Event("error"));
     });
-    expect(initialAvatar(item("liked your post"))).toHaveTextContent("B");
-    expect(item("liked your post").querySelectorAll("img")).toHaveLength(1);
+    expect(initialAvatar(item("liked your post"))).toHaveAttribute("data-avatar-initial", "B");
   });
 
   it("swaps a thumbnail that fails to load for a neutral tile", async () => {
