@@ -81,6 +81,7 @@ function PostAction({
   className = "",
 }: PostActionProps) {
   const countId = useId();
+  const nounId = useId();
   return (
     <span
       className={`relative inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full px-2 text-sm font-semibold text-zinc-800 tabular-nums transition active:scale-95 ${className}`}
@@ -89,7 +90,8 @@ function PostAction({
         type="button"
         aria-label={label}
         aria-pressed={pressed}
-        aria-describedby={countId}
+        // "3" and "likes" are two elements, so no element reads "3 likes" beside the post's likes line.
+        aria-describedby={`${countId} ${nounId}`}
         onClick={onClick}
         className="absolute inset-0 rounded-full transition hover:bg-zinc-100"
       />
@@ -100,7 +102,10 @@ function PostAction({
         aria-hidden="true"
         className={hideZero && count === 0 ? "hidden" : "pointer-events-none relative"}
       >
-        {formatCount(count)} <span className="sr-only">{noun}</span>
+        {formatCount(count)}
+      </span>
+      <span id={nounId} hidden>
+        {noun}
       </span>
     </span>
   );

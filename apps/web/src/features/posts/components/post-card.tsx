@@ -37,9 +37,9 @@ export function PostCard({ post, focusProps }: PostCardProps) {
     <article
       {...focusProps}
       aria-label={`Post by @${view.user.username}`}
-      // The outline is drawn inside: on phones the card is as wide as the screen. The scroll margin keeps
-      // a post moved to by key clear of the sticky header.
-      className={`-mx-4 scroll-mt-16 border-y border-zinc-200 bg-white focus-visible:-outline-offset-2 sm:mx-0 sm:scroll-mt-20 sm:overflow-hidden sm:rounded-2xl sm:border sm:shadow-sm ${
+      // The outline is drawn inside: on phones the card is as wide as the screen. A post moved to by key
+      // stops under the sticky header (the page's scroll padding), with a gap where cards float.
+      className={`-mx-4 border-y border-zinc-200 bg-white focus-visible:-outline-offset-2 sm:mx-0 sm:scroll-mt-4 sm:overflow-hidden sm:rounded-2xl sm:border sm:shadow-sm ${
         deletePost.isPending ? "pointer-events-none opacity-50" : ""
       }`}
     >

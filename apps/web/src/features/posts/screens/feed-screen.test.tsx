@@ -272,7 +272,14 @@ describe("FeedScreen", () => {
     const share = within(card).getByRole("button", { name: "Share" });
     expect(share).toHaveAccessibleDescription("0 shares");
     // No count shows beside Share at zero.
-    expect(document.getElementById(share.getAttribute("aria-describedby") ?? "")).toHaveClass("hidden");
+    const [shareCountId] = (share.getAttribute("aria-describedby") ?? "").split(" ");
+    expect(document.getElementById(shareCountId ?? "")).toHaveClass("hidden");
+    // The likes line is the one element that reads "1 like".
+    expect(
+      within(card)
+        .getAllByText((_, element) => element?.textContent === "1 like")
+        .filter((element) => card.contains(element) && element !== card),
+    ).toHaveLength(1);
   });
 
   it("is one Tab stop: arrows and j/k move between the posts, Tab goes into the current one", async () => {
