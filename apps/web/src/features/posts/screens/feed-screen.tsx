@@ -9,13 +9,13 @@ import { PostCard } from "../components/post-card";
 import { PostCardSkeleton } from "../components/post-card-skeleton";
 import { usePostRooms } from "../hooks/use-post-rooms";
 
-/** /post, the Home tab: the member's posts and those of the people they follow, newest first. */
 /**
  * On phones the first post starts right under the header, as in Instagram: this takes back the frame's
  * top padding, and one pixel more so the post's top border lies under the header's own.
  */
 const FLUSH_UNDER_HEADER = "-mt-[calc(1.5rem+1px)] sm:mt-0";
 
+/** /post, the Home tab: the member's posts and those of the people they follow, newest first. */
 export function FeedScreen() {
   useDocumentTitle("Home");
   const feed = useFeedQuery();
