@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { animationsSettled, seriousViolations } from "./axe.js";
 import { launchBrowser, newMember, openContext, viewports } from "./browser.js";
 
 /** Screenshots land here for people to look at (README: "Screenshots"); the folder is not committed. */
@@ -14,6 +15,7 @@ const member = newMember("screenslongername");
 const friend = newMember("friend");
 let memberToken = "";
 let postPath = "";
+let chatPath = "";
 
 async function api(path: string, init: { token?: string; body?: unknown; form?: FormData } = {}) {
   const response = await fetch(`${inject("baseUrl")}/api${path}`, {
@@ -28,26 +30,33 @@ async function api(path: string, init: { token?: string; body?: unknown; form?: 
   return response.json();
 }
 
+function fixture(name: string, type: string) {
+  return new Blob([readFileSync(join(import.meta.dirname, "..", "fixtures", name))], { type });
+}
+
+async function upload(kind: "image" | "video", file: Blob, name: string, token: string): Promise<string> {
+  const form = new FormData();
+  form.append("file", file, name);
+  form.append("upload_preset", "flik");
+  const { secure_url } = await api(`/media/${kind}/upload`, { token, form });
+  return secure_url;
+}
+
 async function signUpAndIn(person: typeof member) {
   await api("/auth/signup", { body: person });
   return api("/auth/signin", { body: { identifier: person.username, password: person.password } });
 }
 
-/** A member who follows a friend, with posts (real uploaded photos), likes and comments to show. */
+/**
+ * A member who follows a friend, with posts (real uploaded photos), a flick, likes, comments, a chat
+ * and notifications to show.
+ */
 beforeAll(async () => {
   const me = await signUpAndIn(member);
   const them = await signUpAndIn(friend);
   memberToken = me.token;
-  const form = new FormData();
-  form.append(
-    "file",
-    new Blob([readFileSync(join(import.meta.dirname, "..", "fixtures", "sunset.jpg"))], {
-      type: "image/jpeg",
-    }),
-    "sunset.jpg",
-  );
-  form.append("upload_preset", "flik");
-  const { secure_url: image } = await api("/media/image/upload", { token: them.token, form });
+  const image = await upload("image", fixture("sunset.jpg", "image/jpeg"), "sunset.jpg", them.token);
+  const video = await upload("video", fixture("flick.mp4", "video/mp4"), "flick.mp4", them.token);
   await api(`/follow/${them.user.id}`, { token: me.token, body: {} });
   const { post: older } = await api("/posts", {
     token: them.token,
@@ -77,7 +86,13 @@ beforeAll(async () => {
     }),
   });
   if (!updated.ok) throw new Error(`profile update: ${await updated.text()}`);
+  await api("/posts", { token: them.token, body: { image: video, caption: "Waves at dusk", isReel: true } });
+  await api(`/follow/${me.user.id}`, { token: them.token, body: {} });
+  const { chat } = await api("/chats", { token: them.token, body: { userId: me.user.id } });
+  await api(`/chats/${chat._id}/messages`, { token: them.token, body: { text: "Did you see the sunset?" } });
+  await api(`/chats/${chat._id}/messages`, { token: me.token, body: { text: "I took the same photo!" } });
   postPath = `/post/${member.username}/${post._id}`;
+  chatPath = `/chat?c=${chat._id}`;
 });
 
 async function signIn(page: Page) {
@@ -92,6 +107,7 @@ async function signIn(page: Page) {
   );
 }
 
+/** Every main screen (issue 14): signed out, then signed in; `heading` is what shows it has loaded. */
 const screens = [
   { name: "sign-up", path: () => "/", heading: "Create your account", signedIn: false },
   { name: "sign-in", path: () => "/login", heading: "Welcome back", signedIn: false },
@@ -101,6 +117,10 @@ const screens = [
   { name: "feed", path: () => "/post", heading: `Post by @${friend.username}`, signedIn: true },
   { name: "new-post", path: () => "/post/new", heading: "New post", signedIn: true },
   { name: "post", path: () => postPath, heading: `Post by @${member.username}`, signedIn: true },
+  { name: "flicks", path: () => "/flicks", heading: `Flick by @${friend.username}`, signedIn: true },
+  { name: "chat-list", path: () => "/chat", heading: "Chats", signedIn: true },
+  { name: "chat", path: () => chatPath, heading: "I took the same photo!", signedIn: true },
+  { name: "notifications", path: () => "/notifications", heading: "Notifications", signedIn: true },
   {
     name: "member-profile",
     path: () => `/profile/${friend.username}`,
@@ -109,11 +129,27 @@ const screens = [
   },
   { name: "edit-profile", path: () => "/edit-profile", heading: "Edit profile", signedIn: true },
   {
+    name: "not-found-signed-in",
+    path: () => "/no/such/page",
+    heading: "Page not found",
+    signedIn: true,
+  },
+  {
     name: "post-modal",
     path: () => `/profile/${friend.username}`,
     heading: `@${friend.username}`,
     signedIn: true,
     open: (page: Page) => page.getByRole("button", { name: /Golden hour at the pier/ }).click(),
+  },
+  {
+    name: "avatar-crop",
+    path: () => "/profile",
+    heading: `@${member.username}`,
+    signedIn: true,
+    open: (page: Page) =>
+      page
+        .getByLabel("Profile photo", { exact: true })
+        .setInputFiles(join(import.meta.dirname, "..", "fixtures", "sunset.jpg")),
   },
   {
     name: "highlight-form",
@@ -124,35 +160,43 @@ const screens = [
   },
 ] as const;
 
+/** What shows that a screen has loaded: a post or flick by its article, a message by its text, else a heading. */
+function loaded(page: Page, screen: (typeof screens)[number]) {
+  if (screen.name === "feed" || screen.name === "flicks")
+    return page.getByRole("article", { name: screen.heading }).first();
+  if (screen.name === "chat") return page.getByRole("log", { name: "Messages" }).getByText(screen.heading);
+  return page.getByRole("heading", { name: screen.heading }).first();
+}
+
 describe.each(Object.entries(viewports))("on a %s", (viewportName, viewport) => {
-  it.each(screens)("$name shows its content without sideways scrolling", async (screen) => {
-    const { page, context } = await openContext(browser, viewport);
-    await page.goto("/login");
-    if (screen.signedIn) await signIn(page);
-    await page.goto(screen.path());
-    const target =
-      screen.name === "feed"
-        ? page.getByRole("article", { name: screen.heading })
-        : page.getByRole("heading", { name: screen.heading }).first();
-    await target.waitFor();
-    if ("open" in screen) {
-      await screen.open(page);
-      await page.getByRole("dialog").waitFor();
-      await page.waitForTimeout(300); // the dialog's entrance animation, for the screenshot only
-    }
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForFunction(() =>
-      [...document.images].every((image) => image.complete || image.loading === "lazy"),
-    );
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll("body *")]
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-        .map((element) => `${element.tagName}.${String(element.className).slice(0, 80)}`)
-        .slice(0, 5),
-    );
-    expect({ overflow: Math.max(overflow, 0), wide }).toEqual({ overflow: 0, wide: [] });
-    await page.screenshot({ path: join(artifacts, `${screen.name}-${viewportName}.png`), fullPage: true });
-    await context.close();
-  });
+  it.each(screens)(
+    "$name shows its content without sideways scrolling or serious axe findings",
+    async (screen) => {
+      const { page, context } = await openContext(browser, viewport);
+      await page.goto("/login");
+      if (screen.signedIn) await signIn(page);
+      await page.goto(screen.path());
+      await loaded(page, screen).waitFor();
+      if ("open" in screen) {
+        await screen.open(page);
+        await page.getByRole("dialog").waitFor();
+      }
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForFunction(() =>
+        [...document.images].every((image) => image.complete || image.loading === "lazy"),
+      );
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll("body *")]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((element) => `${element.tagName}.${String(element.className).slice(0, 80)}`)
+          .slice(0, 5),
+      );
+      expect({ overflow: Math.max(overflow, 0), wide }).toEqual({ overflow: 0, wide: [] });
+      await animationsSettled(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(artifacts, `${screen.name}-${viewportName}.png`), fullPage: true });
+      await context.close();
+    },
+  );
 });

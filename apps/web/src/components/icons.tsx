@@ -92,15 +92,6 @@ export function SettingsIcon(props: IconProps) {
   );
 }
 
-export function StoryAddIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <circle cx="12" cy="12" r="9" strokeDasharray="3 2.2" />
-      <path d="M12 8.5v7M8.5 12h7" />
-    </Svg>
-  );
-}
-
 export function EyeIcon(props: IconProps) {
   return (
     <Svg {...props}>

@@ -1,49 +1,127 @@
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { keepOnlyCurrentTabbable } from "./tab-stops";
+
+export interface RovingFocusOptions<K extends string> {
+  /** The items' keys, in the order they show. */
+  keys: readonly K[];
+  /** The item holding the list's tab stop when the caller decides it (a tablist's selected tab). */
+  current?: K;
+  /** Told when a key press moves to another item (a tablist selects it). */
+  onMove?: (key: K) => void;
+  /** Left and right arrows (a tab row) or up and down (a feed). */
+  orientation?: "horizontal" | "vertical";
+  /** After the last item comes the first again (tablists); a feed stops at its ends. */
+  wrap?: boolean;
+  /** j and k move down and up too, as in mail and feed readers. */
+  letterKeys?: boolean;
+  /**
+   * Controls inside the items other than the current one leave the Tab order, so the whole list is one
+   * Tab stop: Tab goes from the current item into its own controls, then out of the list.
+   */
+  singleTabStop?: boolean;
+  /** Scroll a newly focused item to the top (posts in a feed) instead of just into view. */
+  alignToTop?: boolean;
+}
+
+type Step = number | "first" | "last";
+
+/** What a key asks for in a list of this orientation; modified keys belong to the browser. */
+function stepFor(
+  event: KeyboardEvent,
+  orientation: "horizontal" | "vertical",
+  letterKeys: boolean,
+): Step | null {
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  const [back, forward] =
+    orientation === "horizontal" ? ["ArrowLeft", "ArrowRight"] : ["ArrowUp", "ArrowDown"];
+  if (event.key === forward || (letterKeys && event.key === "j")) return 1;
+  if (event.key === back || (letterKeys && event.key === "k")) return -1;
+  if (event.key === "Home") return "first";
+  if (event.key === "End") return "last";
+  return null;
+}
+
+function targetIndex(step: Step, index: number, length: number, wrap: boolean): number {
+  if (step === "first") return 0;
+  if (step === "last") return length - 1;
+  const next = index + step;
+  return wrap ? (next + length) % length : Math.min(Math.max(next, 0), length - 1);
+}
 
 /**
- * Roving focus over a list's items (WAI-ARIA's roving tabindex): the list is one Tab stop, the item
- * last focused (else `preferredId`, else the first); ArrowDown and ArrowUp move between items, Home and
- * End go to the ends. Keys pressed on anything inside an item other than the item itself (its menu
- * button, a field) are left alone.
+ * A roving tabindex (WAI-ARIA composite): one Tab stop for a list of items; arrows, Home and End (and
+ * j/k where asked) move focus between them. Spread `listProps` on the element around the items and
+ * `itemProps(key)` on each item. Keys act only while an item itself has focus, so typing in a field
+ * inside an item never moves.
  */
-export function useRovingFocus<T extends HTMLElement>(ids: readonly string[], preferredId?: string | null) {
-  const [focusedId, setFocusedId] = useState<string | null>(null);
-  const elements = useRef(new Map<string, T>());
-  const pick = (id: string | null | undefined) => (id && ids.includes(id) ? id : undefined);
-  const currentId = pick(focusedId) ?? pick(preferredId) ?? ids[0];
+export function useRovingFocus<K extends string>({
+  keys,
+  current,
+  onMove,
+  orientation = "vertical",
+  wrap = false,
+  letterKeys = false,
+  singleTabStop = false,
+  alignToTop = false,
+}: RovingFocusOptions<K>) {
+  const elements = useRef(new Map<K, HTMLElement>());
+  const [focused, setFocused] = useState<K | null>(null);
+  const wanted = current ?? focused;
+  // The item that was current may have left the list (a deleted post): the first one takes over.
+  const currentKey = wanted !== null && keys.includes(wanted) ? wanted : (keys[0] ?? null);
 
-  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const index = ids.findIndex((id) => elements.current.get(id) === event.target);
-    if (index < 0) return;
-    const targets: Record<string, number> = {
-      ArrowDown: Math.min(index + 1, ids.length - 1),
-      ArrowUp: Math.max(index - 1, 0),
-      Home: 0,
-      End: ids.length - 1,
-    };
-    const target = targets[event.key];
-    if (target === undefined) return;
-    // The keys move focus instead of scrolling the list.
-    event.preventDefault();
-    const id = ids[target];
-    if (id === undefined) return;
-    setFocusedId(id);
-    elements.current.get(id)?.focus();
+  function keyOf(element: EventTarget | null): K | null {
+    for (const [key, item] of elements.current) if (item === element) return key;
+    return null;
   }
 
+  function focusItem(key: K) {
+    const element = elements.current.get(key);
+    if (!element) return;
+    element.focus({ preventScroll: alignToTop });
+    if (alignToTop) element.scrollIntoView?.({ block: "start" });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    const from = keyOf(event.target);
+    if (from === null) return;
+    const step = stepFor(event, orientation, letterKeys);
+    if (step === null) return;
+    const index = keys.indexOf(from);
+    const next = keys[targetIndex(step, index, keys.length, wrap)];
+    // At either end of a feed the key keeps its usual meaning (scrolling on to load more).
+    if (next === undefined || next === from) return;
+    event.preventDefault();
+    setFocused(next);
+    onMove?.(next);
+    focusItem(next);
+  }
+
+  /** Focus landing anywhere in an item (a click on its Like, a screen reader's cursor) makes it current. */
+  function onFocus(event: FocusEvent<HTMLElement>) {
+    for (const [key, item] of elements.current) {
+      if (item.contains(event.target as Node)) {
+        if (key !== focused) setFocused(key);
+        return;
+      }
+    }
+  }
+
+  const itemRef = (key: K) => (element: HTMLElement | null) => {
+    if (element) elements.current.set(key, element);
+    else elements.current.delete(key);
+  };
+
+  useEffect(() => {
+    if (!singleTabStop) return;
+    return keepOnlyCurrentTabbable(elements.current, currentKey);
+  });
+
   return {
+    currentKey,
+    listProps: { onKeyDown, onFocus },
+    itemProps: (key: K) => ({ ref: itemRef(key), tabIndex: key === currentKey ? 0 : -1 }),
+    itemRef,
     onKeyDown,
-    /** Spread on the element that takes focus for item `id`. */
-    itemProps: (id: string) => ({
-      ref: (element: T | null) => {
-        if (element) elements.current.set(id, element);
-        else elements.current.delete(id);
-      },
-      tabIndex: id === currentId ? 0 : -1,
-      onFocus: () => setFocusedId(id),
-    }),
-    /** Whether item `id` is the list's Tab stop. */
-    isCurrent: (id: string) => id === currentId,
   };
 }

@@ -42,10 +42,7 @@ export function ChatListPane({
   const shown = chatsForTab(chats.data ?? [], tab).filter(
     (chat) => !searching || chatTitle(chat, viewerId).toLowerCase().includes(term),
   );
-  const roving = useRovingFocus<HTMLAnchorElement>(
-    shown.map((chat) => chat._id),
-    selectedId,
-  );
+  const roving = useRovingFocus({ keys: shown.map((chat) => chat._id) });
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -113,7 +110,7 @@ export function ChatListPane({
               </h2>
             )}
             {/* One Tab stop for the list; the arrow keys move between chats. */}
-            <ul className="space-y-0.5" onKeyDown={roving.onKeyDown}>
+            <ul className="space-y-0.5" {...roving.listProps}>
               {shown.map((chat) => (
                 <ChatRow
                   key={chat._id}

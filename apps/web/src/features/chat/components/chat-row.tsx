@@ -1,5 +1,5 @@
 import { type Chat, chatTitle } from "@flik/shared";
-import { type FocusEventHandler, type Ref, useId } from "react";
+import { type Ref, useId } from "react";
 import { Link } from "react-router";
 import { CountBadge } from "../../../components/badge";
 import { chatListTime, chatPartner, lastMessagePreview } from "../chat-format";
@@ -11,7 +11,6 @@ import { ChatOptionsMenu } from "./chat-options-menu";
 export interface RowFocusProps {
   ref: Ref<HTMLAnchorElement>;
   tabIndex: number;
-  onFocus: FocusEventHandler<HTMLAnchorElement>;
 }
 
 /** Where a pointer can hover, an idle row keeps its ⋯ out of sight until hovered or focused. */

@@ -82,8 +82,9 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
       <main
         id="main"
         ref={scroller}
+        tabIndex={-1}
         aria-label="Flicks"
-        className="h-dvh snap-y snap-mandatory overflow-y-auto overscroll-y-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        className="h-dvh outline-none snap-y snap-mandatory overflow-y-auto overscroll-y-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
         {flicks.length === 0 ? (
           feed.isPending ? (

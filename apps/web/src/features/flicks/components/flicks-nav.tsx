@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link, useLocation } from "react-router";
 import { CountBadge } from "../../../components/badge";
 import { Wordmark } from "../../../components/wordmark";
@@ -12,6 +13,7 @@ import { useNotificationsUnreadCount } from "../../notifications/hooks/use-notif
 export function FlicksNav() {
   const { pathname } = useLocation();
   const unread = useNotificationsUnreadCount(!useSessionChecking());
+  const unreadId = useId();
   return (
     <nav
       aria-label="Main"
@@ -28,27 +30,33 @@ export function FlicksNav() {
         {NAV_ITEMS.map(({ id, to, label, icon: Icon, isActive }) => {
           // /reel/{id} is the flicks screen too.
           const active = isActive(pathname) || (id === "flicks" && pathname.startsWith("/reel/"));
+          const count = id === "notifications" ? unread : 0;
           return (
             <li key={id} className="flex">
+              {/* Named by its label, hidden on phones, so the badge's number is no part of a name. */}
               <Link
                 to={to}
-                aria-label={label}
                 aria-current={active ? "page" : undefined}
+                aria-describedby={count > 0 ? unreadId : undefined}
                 className={`relative flex flex-1 items-center justify-center rounded-xl transition focus-visible:outline-white lg:justify-start lg:gap-3.5 lg:px-4 lg:py-3 ${
                   active ? "text-white lg:bg-white/15" : "text-white/65 hover:text-white lg:hover:bg-white/10"
                 }`}
               >
                 <span className="relative">
                   <Icon className={`size-6 ${active ? "stroke-[2.4]" : ""}`} />
-                  <CountBadge
-                    count={id === "notifications" ? unread : 0}
-                    className="absolute -top-2 -right-3 ring-black/60"
-                  />
+                  <CountBadge count={count} className="absolute -top-2 -right-3 ring-black/60" />
                 </span>
-                <span className={`hidden text-sm lg:inline ${active ? "font-semibold" : "font-medium"}`}>
+                <span
+                  className={`sr-only text-sm lg:not-sr-only ${active ? "font-semibold" : "font-medium"}`}
+                >
                   {label}
                 </span>
               </Link>
+              {count > 0 && (
+                <span id={unreadId} aria-hidden="true" className="sr-only">
+                  {count} unread
+                </span>
+              )}
             </li>
           );
         })}

@@ -14,7 +14,7 @@ export function FlicksTopBar({ muted, onToggleMute }: FlicksTopBarProps) {
   // The first page the app opened has the key "default": there is no in-app page to go back to.
   const canGoBack = useLocation().key !== "default";
   return (
-    <div className="pointer-events-none fixed top-0 left-1/2 z-20 flex w-full max-w-full -translate-x-1/2 items-center justify-between px-3 pt-[calc(0.75rem+env(safe-area-inset-top))] sm:w-[calc(100dvh*9/16)] lg:top-4 lg:w-[calc((100dvh-2rem)*9/16)]">
+    <header className="pointer-events-none fixed top-0 left-1/2 z-20 flex w-full max-w-full -translate-x-1/2 items-center justify-between px-3 pt-[calc(0.75rem+env(safe-area-inset-top))] sm:w-[calc(100dvh*9/16)] lg:top-4 lg:w-[calc((100dvh-2rem)*9/16)]">
       <div className="flex items-center gap-2">
         <button
           type="button"
@@ -38,6 +38,6 @@ export function FlicksTopBar({ muted, onToggleMute }: FlicksTopBarProps) {
           {muted ? <VolumeOffIcon className="size-6" /> : <VolumeIcon className="size-6" />}
         </button>
       )}
-    </div>
+    </header>
   );
 }

@@ -1,4 +1,5 @@
 import { useSessionChecking } from "../../auth/session-check";
+import { SkipLink } from "../../layout/components/skip-link";
 import { FlicksFeed } from "../components/flicks-feed";
 import { FlicksNav } from "../components/flicks-nav";
 import { FlicksCheckingSession } from "../components/flicks-states";
@@ -8,6 +9,7 @@ export function FlicksScreen() {
   const checking = useSessionChecking();
   return (
     <>
+      <SkipLink />
       {checking ? <FlicksCheckingSession /> : <FlicksFeed />}
       <FlicksNav />
     </>

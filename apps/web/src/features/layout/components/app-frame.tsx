@@ -24,7 +24,7 @@ export function AppFrame({ pathname, chatUnread, notificationsUnread, fills, chi
   // on phones; a side rail on desktop), and scrolls inside itself.
   const mainLayout = fills
     ? "h-[calc(100dvh-8rem-env(safe-area-inset-bottom))] lg:h-[calc(100dvh-4rem)] lg:px-6 lg:py-6"
-    : `px-4 pt-6 pb-28 sm:px-6 lg:pt-10 ${showGenericBar ? "" : "lg:pb-12"}`;
+    : "px-4 pt-6 pb-28 sm:px-6 lg:pt-10 lg:pb-12";
 
   return (
     <div className="min-h-dvh">
@@ -32,11 +32,11 @@ export function AppFrame({ pathname, chatUnread, notificationsUnread, fills, chi
       <AppHeader chatUnread={chatUnread} />
       {/* The generic bar has no notifications entry, so only the tabs carry that badge. */}
       {showGenericBar ? (
-        <GenericBottomBar />
+        <GenericBottomBar underHeader />
       ) : (
         <TabNav pathname={pathname} badges={{ notifications: notificationsUnread }} />
       )}
-      <div className={showGenericBar ? "" : "lg:pl-60"}>
+      <div className="lg:pl-60">
         <main id="main" tabIndex={-1} className={`mx-auto w-full max-w-4xl outline-none ${mainLayout}`}>
           {children}
         </main>

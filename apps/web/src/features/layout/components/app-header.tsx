@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { CountBadge } from "../../../components/badge";
-import { ChatIcon, SettingsIcon, StoryAddIcon } from "../../../components/icons";
+import { ChatIcon, SettingsIcon } from "../../../components/icons";
 import { Wordmark } from "../../../components/wordmark";
+import { StoryButton } from "./story-button";
 
 const iconButtonClass =
   "relative flex size-11 items-center justify-center rounded-full text-zinc-700 transition hover:bg-zinc-100 hover:text-zinc-950";
@@ -18,28 +18,23 @@ export function AppHeader({ chatUnread }: { chatUnread: number }) {
           <Wordmark />
         </Link>
         <div className="flex items-center gap-1">
-          <button
-            type="button"
-            aria-label="Upload story"
-            className={iconButtonClass}
-            onClick={() => toast.info("Stories are coming soon")}
-          >
-            <StoryAddIcon />
-          </button>
+          <StoryButton />
+          {/* Named by its hidden text, not aria-label, so the badge's number is no part of a name. */}
           <Link
             to="/chat"
-            aria-label="Chat"
             aria-describedby={chatUnread > 0 ? unreadId : undefined}
             className={iconButtonClass}
           >
             <ChatIcon />
+            <span className="sr-only">Chat</span>
             <CountBadge count={chatUnread} className="absolute top-0.5 right-0" />
-            {chatUnread > 0 && (
-              <span id={unreadId} className="sr-only">
-                {chatUnread} unread
-              </span>
-            )}
           </Link>
+          {chatUnread > 0 && (
+            // Read as the link's description only, not again where it stands.
+            <span id={unreadId} aria-hidden="true" className="sr-only">
+              {chatUnread} unread
+            </span>
+          )}
           <Link to="/settings" aria-label="Settings" className={iconButtonClass}>
             <SettingsIcon />
           </Link>

@@ -38,14 +38,19 @@ describe("AppLayout", () => {
 
     const nav = await screen.findByRole("navigation", { name: "Main" });
     const tabs = within(nav).getAllByRole("link");
-    expect(tabs.map((tab) => [tab.getAttribute("aria-label"), tab.getAttribute("href")])).toEqual([
+    const expected = [
       ["Home", "/post"],
       ["Search", "/search"],
       ["Flicks", "/flicks"],
       ["New post", "/post/new"],
       ["Notifications", "/notifications"],
       ["Profile", "/profile"],
-    ]);
+    ];
+    expect(tabs).toHaveLength(expected.length);
+    for (const [index, [name, href]] of expected.entries()) {
+      expect(tabs[index]).toHaveAccessibleName(name);
+      expect(tabs[index]).toHaveAttribute("href", href);
+    }
     expect(within(nav).getByRole("link", { name: "New post" })).toHaveAttribute("aria-current", "page");
     expect(within(nav).getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
 
@@ -79,6 +84,24 @@ describe("AppLayout", () => {
     const chat = await screen.findByRole("link", { name: "Chat" });
     expect(await within(chat).findByText("7")).toBeInTheDocument();
     expect(chat).toHaveAccessibleDescription("7 unread");
+  });
+
+  it("starts with a skip link to the main content, then the header, the tabs and the main landmark", async () => {
+    const { user } = signedInAt("/search");
+    await screen.findByRole("navigation", { name: "Main" });
+
+    await user.tab();
+    const skip = screen.getByRole("link", { name: "Skip to main content" });
+    expect(skip).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("main")).toHaveFocus();
+
+    const landmarks = [screen.getByRole("banner"), screen.getByRole("navigation", { name: "Main" })];
+    for (const landmark of landmarks) {
+      expect(landmark.compareDocumentPosition(screen.getByRole("main"))).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+    }
   });
 
   it("says stories are coming soon when story upload is pressed", async () => {

@@ -24,9 +24,9 @@ export function TabNav({ pathname, badges = {} }: TabNavProps) {
           const countId = `${badgeId}-${id}`;
           return (
             <li key={id} className="flex">
+              {/* Named by its label, hidden on phones, so the badge's number is no part of a name. */}
               <Link
                 to={to}
-                aria-label={label}
                 aria-current={active ? "page" : undefined}
                 aria-describedby={count > 0 ? countId : undefined}
                 className={`group relative flex flex-1 items-center justify-center rounded-xl transition lg:justify-start lg:gap-3.5 lg:px-4 lg:py-3 ${
@@ -39,15 +39,18 @@ export function TabNav({ pathname, badges = {} }: TabNavProps) {
                   <Icon className={`size-6 transition ${active ? "stroke-[2.2]" : ""}`} />
                   <CountBadge count={count} className="absolute -top-2 -right-3" />
                 </span>
-                {count > 0 && (
-                  <span id={countId} className="sr-only">
-                    {count} unread
-                  </span>
-                )}
-                <span className={`hidden text-sm lg:inline ${active ? "font-semibold" : "font-medium"}`}>
+                <span
+                  className={`sr-only text-sm lg:not-sr-only ${active ? "font-semibold" : "font-medium"}`}
+                >
                   {label}
                 </span>
               </Link>
+              {count > 0 && (
+                // Read as the tab's description only, not again where it stands.
+                <span id={countId} aria-hidden="true" className="sr-only">
+                  {count} unread
+                </span>
+              )}
             </li>
           );
         })}

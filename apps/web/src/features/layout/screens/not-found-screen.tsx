@@ -19,7 +19,8 @@ export function NotFoundScreen() {
 
   return (
     <div className="min-h-dvh">
-      <main className="flex min-h-dvh flex-col items-center justify-center px-6 pt-10 pb-28 text-center">
+      {/* Beside the quick links' rail on desktop, above their bar on phones. */}
+      <main className="flex min-h-dvh flex-col items-center justify-center px-6 pt-10 pb-28 text-center lg:pb-10 lg:pl-66">
         <p aria-hidden="true" className="text-brand text-8xl font-extrabold tracking-tighter sm:text-9xl">
           404
         </p>

@@ -1,9 +1,9 @@
 import { type Notification, notificationTimeLabel } from "@flik/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Avatar } from "../../../components/avatar";
 import { fullDateTime } from "../../../lib/time-ago";
 import { actionText, notificationHref, senderName } from "../notification-view";
-import { NotificationAvatar } from "./notification-avatar";
 import { NotificationThumbnail } from "./notification-thumbnail";
 
 interface NotificationItemProps {
@@ -22,7 +22,12 @@ export function NotificationItem({ notification, now, onOpen, onToggleRead }: No
   const href = notificationHref(notification);
   const body: ReactNode = (
     <>
-      <NotificationAvatar src={notification.sender?.avatar} />
+      <Avatar
+        src={notification.sender?.avatar}
+        name={senderName(notification)}
+        loading="lazy"
+        className="size-11 text-lg ring-0"
+      />
       <span className="block min-w-0 flex-1">
         <span className="block text-sm leading-snug text-zinc-800">
           {unread && <span className="sr-only">Unread: </span>}{" "}

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makeUser, pending } from "../../../test/fixtures";
 import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
-import { PLACEHOLDER_AVATAR } from "../components/placeholder-avatar";
 import { makeNotification, notificationsPage } from "../test/notification-fixtures";
 
 vi.mock("../../../lib/socket", async () => {
@@ -28,6 +27,9 @@ function openNotifications(routes: Routes, { at = NOW }: { at?: Date } = {}) {
 }
 
 const pageOf = (...notifications: Notification[]) => jsonResponse(200, notificationsPage(notifications));
+
+/** The placeholder of a member without a picture: the same initial on the gradient as lists, comments and chat. */
+const initialAvatar = (item: HTMLElement) => item.querySelector("img[data-avatar-initial]");
 
 function notificationsTab() {
   return within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", {
@@ -124,13 +126,13 @@ describe("NotificationsScreen", () => {
     // Grouped by calendar day (Yesterday), labelled by elapsed time.
     expect(within(followed).getByText("16h ago")).toBeInTheDocument();
     expect(followed.querySelectorAll("img")).toHaveLength(1);
-    expect(followed.querySelector("img")).toHaveAttribute("src", PLACEHOLDER_AVATAR);
+    expect(initialAvatar(followed)).toHaveAttribute("data-avatar-initial", "C");
 
     const commented = item("commented on your post");
     expect(within(commented).getByText("Unknown")).toBeInTheDocument();
     expect(within(commented).getByText("“What a view!”")).toBeInTheDocument();
     expect(within(commented).getByText("5d ago")).toBeInTheDocument();
-    expect(commented.querySelector("img")).toHaveAttribute("src", PLACEHOLDER_AVATAR);
+    expect(initialAvatar(commented)).toHaveAttribute("data-avatar-initial", "U");
     const video = commented.querySelector("video");
     expect(video).toHaveAttribute("src", "/media/video/surf.mp4");
     expect(video).toHaveAttribute("preload", "metadata");
@@ -144,7 +146,7 @@ describe("NotificationsScreen", () => {
     act(() => {
       avatar?.dispatchEvent(new Event("error"));
     });
-    expect(item("liked your post").querySelector("img")).toHaveAttribute("src", PLACEHOLDER_AVATAR);
+    expect(initialAvatar(item("liked your post"))).toHaveAttribute("data-avatar-initial", "B");
   });
 
   it("swaps a thumbnail that fails to load for a neutral tile", async () => {

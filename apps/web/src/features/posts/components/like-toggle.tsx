@@ -15,7 +15,7 @@ export function LikeToggle({
       type="button"
       onClick={onToggle}
       className={`inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold transition active:scale-95 ${
-        liked ? "bg-rose-50 text-rose-600 hover:bg-rose-100" : "bg-zinc-100 text-zinc-800 hover:bg-zinc-200"
+        liked ? "bg-rose-50 text-rose-700 hover:bg-rose-100" : "bg-zinc-100 text-zinc-800 hover:bg-zinc-200"
       }`}
     >
       <HeartIcon

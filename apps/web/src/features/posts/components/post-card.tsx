@@ -1,5 +1,5 @@
 import type { Post } from "@flik/shared";
-import { useRef } from "react";
+import { type Ref, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { postPath } from "../../../lib/paths";
 import { usePostView } from "../cache/post-shadow";
@@ -17,8 +17,14 @@ import { mediaFrameStyle, PostMedia } from "./post-media";
 
 const FEED_COMMENTS_SHOWN = 2;
 
+interface PostCardProps {
+  post: Post;
+  /** The feed's roving focus: the post is one item of the list, focusable as a whole. */
+  focusProps?: { ref: Ref<HTMLElement>; tabIndex: number };
+}
+
 /** One post in the feed. `post` is the cache's copy; pending likes and follows are laid over it. */
-export function PostCard({ post }: { post: Post }) {
+export function PostCard({ post, focusProps }: PostCardProps) {
   const view = usePostView(post);
   const navigate = useNavigate();
   const toggleLike = useToggleLike();
@@ -30,8 +36,11 @@ export function PostCard({ post }: { post: Post }) {
 
   return (
     <article
+      {...focusProps}
       aria-label={`Post by @${view.user.username}`}
-      className={`-mx-4 border-y border-zinc-200 bg-white sm:mx-0 sm:overflow-hidden sm:rounded-2xl sm:border sm:shadow-sm ${
+      // The outline is drawn inside: on phones the card is as wide as the screen. A post moved to by key
+      // stops under the sticky header (the page's scroll padding), with a gap where cards float.
+      className={`-mx-4 border-y border-zinc-200 bg-white focus-visible:-outline-offset-2 sm:mx-0 sm:scroll-mt-4 sm:overflow-hidden sm:rounded-2xl sm:border sm:shadow-sm ${
         deletePost.isPending ? "pointer-events-none opacity-50" : ""
       }`}
     >

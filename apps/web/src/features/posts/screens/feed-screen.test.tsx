@@ -246,4 +246,56 @@ describe("FeedScreen", () => {
     socket.fire("connect");
     expect(await screen.findByText("6 likes")).toBeInTheDocument();
   });
+
+  it("names the actions Like, Comment and Share and describes them by their counts, shown beside them", async () => {
+    openFeed({ "GET /posts": feedOf(makePost({ likesCount: 1, commentsCount: 5, sharesCount: 0 })) });
+    const card = await screen.findByRole("article", { name: "Post by @bob" });
+
+    const like = within(card).getByRole("button", { name: "Like" });
+    expect(like).toHaveAccessibleDescription("1 like");
+    // The count is beside the button, not in it: a name must contain a button's visible text.
+    expect(like).toHaveTextContent("");
+    expect(like.parentElement).toHaveTextContent("1");
+    expect(within(card).getByRole("button", { name: "Comment" })).toHaveAccessibleDescription("5 comments");
+    const share = within(card).getByRole("button", { name: "Share" });
+    expect(share).toHaveAccessibleDescription("0 shares");
+    // No count shows beside Share at zero.
+    const [shareCountId] = (share.getAttribute("aria-describedby") ?? "").split(" ");
+    expect(document.getElementById(shareCountId ?? "")).toHaveClass("hidden");
+    // The likes line is the one element that reads "1 like".
+    expect(
+      within(card)
+        .getAllByText((_, element) => element?.textContent === "1 like")
+        .filter((element) => card.contains(element) && element !== card),
+    ).toHaveLength(1);
+  });
+
+  it("is one Tab stop: arrows and j/k move between the posts, Tab goes into the current one", async () => {
+    const { user } = openFeed({
+      "GET /posts": feedOf(
+        makePost({ _id: "p-3", caption: "Third" }),
+        makePost({ _id: "p-2", caption: "Second" }),
+        makePost({ _id: "p-1", caption: "First" }),
+      ),
+    });
+    await screen.findByRole("img", { name: "First" });
+    const [third, second, first] = screen.getAllByRole("article");
+    if (!third || !second || !first) throw new Error("three posts expected");
+    expect([third, second, first].map((post) => post.tabIndex)).toEqual([0, -1, -1]);
+    expect(within(second).getByRole("button", { name: "Like" })).toHaveAttribute("tabindex", "-1");
+
+    third.focus();
+    await user.keyboard("{ArrowDown}");
+    expect(second).toHaveFocus();
+    await user.keyboard("j");
+    expect(first).toHaveFocus();
+    await user.keyboard("k");
+    expect(second).toHaveFocus();
+    expect([third, second, first].map((post) => post.tabIndex)).toEqual([-1, 0, -1]);
+
+    await user.tab();
+    expect(second).toContainElement(document.activeElement as HTMLElement);
+    expect(within(second).getByRole("button", { name: "Like" })).not.toHaveAttribute("tabindex");
+    expect(within(third).getByRole("button", { name: "Like" })).toHaveAttribute("tabindex", "-1");
+  });
 });

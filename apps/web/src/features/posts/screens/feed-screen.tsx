@@ -2,12 +2,19 @@ import { useCallback, useMemo, useRef } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { useRovingFocus } from "../../../lib/use-roving-focus";
 import { useFeedQuery } from "../api/posts.queries";
 import { FeedPlaybackProvider } from "../components/feed-playback";
 import { FeedEmpty, FeedError } from "../components/feed-states";
 import { PostCard } from "../components/post-card";
 import { PostCardSkeleton } from "../components/post-card-skeleton";
 import { usePostRooms } from "../hooks/use-post-rooms";
+
+/**
+ * On phones the first post starts right under the header, as in Instagram: this takes back the frame's
+ * top padding, and one pixel more so the post's top border lies under the header's own.
+ */
+const FLUSH_UNDER_HEADER = "-mt-[calc(1.5rem+1px)] sm:mt-0";
 
 /** /post, the Home tab: the member's posts and those of the people they follow, newest first. */
 export function FeedScreen() {
@@ -16,6 +23,8 @@ export function FeedScreen() {
   const posts = useMemo(() => feed.data?.pages.flatMap((page) => page.posts) ?? [], [feed.data]);
   const postIds = useMemo(() => posts.map((post) => post._id), [posts]);
   usePostRooms(postIds);
+  // The list is one Tab stop: arrows (or j and k) move between posts, Tab goes into the current one.
+  const roving = useRovingFocus({ keys: postIds, letterKeys: true, singleTabStop: true, alignToTop: true });
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   const loadMore = useCallback(() => {
@@ -28,7 +37,7 @@ export function FeedScreen() {
     <div className="mx-auto w-full max-w-[540px]">
       <h1 className="sr-only">Home</h1>
       {feed.isPending ? (
-        <FeedLoading />
+        <FeedLoading className={FLUSH_UNDER_HEADER} />
       ) : feed.isError && posts.length === 0 ? (
         <FeedError onRetry={() => feed.refetch()} retrying={feed.isFetching} />
       ) : posts.length === 0 ? (
@@ -36,10 +45,14 @@ export function FeedScreen() {
       ) : (
         <>
           <FeedPlaybackProvider>
-            <ul className="space-y-4 sm:space-y-6" aria-label="Posts">
+            <ul
+              className={`${FLUSH_UNDER_HEADER} space-y-4 sm:space-y-6`}
+              aria-label="Posts"
+              {...roving.listProps}
+            >
               {posts.map((post) => (
                 <li key={post._id}>
-                  <PostCard post={post} />
+                  <PostCard post={post} focusProps={roving.itemProps(post._id)} />
                 </li>
               ))}
             </ul>
@@ -65,9 +78,9 @@ export function FeedScreen() {
   );
 }
 
-function FeedLoading({ count = 2 }: { count?: number }) {
+function FeedLoading({ count = 2, className = "" }: { count?: number; className?: string }) {
   return (
-    <div className="space-y-4 sm:space-y-6">
+    <div className={`space-y-4 sm:space-y-6 ${className}`}>
       <p role="status" className="sr-only">
         Loading posts...
       </p>

@@ -61,7 +61,12 @@ export function AvatarCropDialog({ file, uploadPercent, onApply, onCancel }: Ava
               area.current = pixels;
             }}
             mediaProps={{ alt: "The chosen photo" }}
-            cropperProps={{ "aria-label": "Crop area: drag or use the arrow keys to move the photo" }}
+            // The crop area takes the arrow keys itself: a plain div may not carry a name (axe
+            // aria-prohibited-attr), and as an application screen readers hand it the keys.
+            cropperProps={{
+              role: "application",
+              "aria-label": "Crop area: drag or use the arrow keys to move the photo",
+            }}
           />
         )}
       </div>
