@@ -43,6 +43,7 @@ import { createAccountCache } from "./features/users/users.cache.js";
 import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
 import type { Config } from "./platform/config.js";
+import { compressApiAnswers } from "./platform/compression.js";
 import { createDomainEvents } from "./platform/domain-events.js";
 import { handleError } from "./platform/errors.js";
 import { registerSecurity } from "./platform/security.js";
@@ -204,6 +205,7 @@ export async function buildApp(
     await registerSecurity(site);
     await site.register(
       async (api) => {
+        await compressApiAnswers(api);
         await api.register(authRoutes({ auth, rateLimitPerMinute: config.authRateLimit }));
         await api.register(
           signedInScope(sessions, async (signedIn) => {
