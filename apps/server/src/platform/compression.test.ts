@@ -82,7 +82,7 @@ describe("the built web app", () => {
 });
 
 describe("the API's answers", () => {
-  it("compresses a large JSON answer for a client that asks, to the same JSON", async () => {
+  it("compresses a large JSON answer with gzip for a client that asks, to the same JSON", async () => {
     for (let index = 0; index < 12; index++)
       await createPost(alice, {
         caption: `Day ${index} at the pier: ${"golden light on the water ".repeat(8)}`,
@@ -93,21 +93,16 @@ describe("the API's answers", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES * 4);
 
-    const brotli = await app.inject({
-      url,
-      headers: { ...alice.headers, "accept-encoding": CHROME_ACCEPTS },
-    });
-    expect(brotli.statusCode).toBe(200);
-    expect(brotli.headers["content-encoding"]).toBe("br");
-    expect(brotli.headers["content-type"]).toMatch(/^application\/json/);
-    expect(brotli.headers.vary).toContain("accept-encoding");
-    expect(Number(brotli.headers["content-length"])).toBe(brotli.rawPayload.length);
-    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
-    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
-
-    const gzip = await app.inject({ url, headers: { ...alice.headers, "accept-encoding": "gzip" } });
-    expect(gzip.headers["content-encoding"]).toBe("gzip");
-    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    for (const accepted of [CHROME_ACCEPTS, "gzip"]) {
+      const gzip = await app.inject({ url, headers: { ...alice.headers, "accept-encoding": accepted } });
+      expect(gzip.statusCode).toBe(200);
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(gzip.headers["content-type"]).toMatch(/^application\/json/);
+      expect(gzip.headers.vary).toContain("accept-encoding");
+      expect(Number(gzip.headers["content-length"])).toBe(gzip.rawPayload.length);
+      expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    }
   });
 
   it("sends a small answer as it is, whatever the client accepts", async () => {
@@ -121,10 +116,10 @@ describe("the API's answers", () => {
     expect(response.json()).toEqual(expect.any(Object));
   });
 
-  it("offers neither zstd nor deflate, which it was not set up for", async () => {
+  it("answers a client that takes only brotli, zstd or deflate as it is", async () => {
     const response = await app.inject({
       url: "/api/posts?limit=20",
-      headers: { ...alice.headers, "accept-encoding": "zstd, deflate" },
+      headers: { ...alice.headers, "accept-encoding": "br, zstd, deflate" },
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-encoding"]).toBeUndefined();
