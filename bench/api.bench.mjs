@@ -15,7 +15,7 @@ import { describeCode, describeMachine } from "./lib/machine.mjs";
 import { feedUnderWrites } from "./lib/mix.mjs";
 import { readOptions } from "./lib/options.mjs";
 import { printResult } from "./lib/report.mjs";
-import { scriptBytes } from "./lib/script-bytes.mjs";
+import { overLimits, scriptBytes } from "./lib/script-bytes.mjs";
 import { atShareOfPeak, defineCalls, sideBySide } from "./lib/side-by-side.mjs";
 import { stallSoak } from "./lib/soak.mjs";
 import { benchDir, loadSubjects, prepareDataDir, UsageError } from "./lib/subjects.mjs";
@@ -93,6 +93,14 @@ async function bench(options) {
   result.finishedAt = new Date().toISOString();
   writeResult(result, [options.jsonPath ?? join(benchDir, "results", `${engine}-${stamp(result)}.json`)]);
   printResult(result);
+  // The first-load budgets are a check, not only a figure: a change that exceeds them fails the run.
+  const over = overLimits(result.scriptBytes);
+  if (over.length > 0) {
+    console.error(
+      `bench: first-load script over its limit (bench/lib/script-bytes.mjs):\n  ${over.join("\n  ")}`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 /** Everything measured on one running server, which is stopped before the cold starts. */

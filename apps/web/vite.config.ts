@@ -1,11 +1,25 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { firstScreens } from "./build/first-screens.ts";
+import { precompress } from "./build/precompress.ts";
+
+// The session guard, the signed-in frame and the home feed: one chunk, loaded by every signed-in visit;
+// zod (the forms' schemas) stays with the screens that have forms.
+const split = firstScreens(
+  import.meta.dirname,
+  [
+    "src/features/auth/components/require-auth.tsx",
+    "src/features/layout/components/app-layout.tsx",
+    "src/features/posts/screens/feed-screen.tsx",
+  ],
+  { leaveOut: /[\\/]node_modules[\\/]zod[\\/]/ },
+);
 
 const serverOrigin = `http://localhost:${process.env.FLIK_SERVER_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), split.plugin, precompress()],
   server: {
     port: 5173,
     strictPort: true,
@@ -18,6 +32,7 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    rolldownOptions: { output: { codeSplitting: { groups: split.groups } } },
   },
   test: {
     environment: "jsdom",

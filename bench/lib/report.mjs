@@ -1,5 +1,6 @@
 // Prints a result as Markdown tables (pasteable into the README and issue notes as they are).
 import { clientBound } from "./cpu.mjs";
+import { overLimits, SCRIPT_LIMITS } from "./script-bytes.mjs";
 
 export function table(headers, rows) {
   const line = (cells) =>
@@ -178,13 +179,15 @@ function printColdStart(cold, print) {
 function printScriptBytes(bytes, print) {
   if (bytes.skipped) return print(`\nFirst-load script: skipped (${bytes.skipped})`);
   print(`\nFirst-load script (Chromium network log, empty cache):`);
-  const rows = Object.values(bytes).map((load) => [
+  const rows = Object.entries(bytes).map(([page, load]) => [
     `${load.path}${load.landedOn !== load.path ? ` (landed on ${load.landedOn})` : ""}`,
     load.files,
     formatNumber(load.encodedBytes),
     formatNumber(load.decodedBytes),
+    SCRIPT_LIMITS[page] ? formatNumber(SCRIPT_LIMITS[page]) : "",
   ]);
-  print(table(["page", "scripts", "transferred bytes", "decoded bytes"], rows));
+  print(table(["page", "scripts", "transferred bytes", "decoded bytes", "limit (transferred)"], rows));
+  for (const problem of overLimits(bytes)) print(`OVER THE LIMIT: ${problem}`);
 }
 
 function printSoak(soak, print) {

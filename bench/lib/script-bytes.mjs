@@ -13,6 +13,12 @@ const ARGS = [
   "--no-first-run",
 ];
 
+/**
+ * The most script a first visit may download, on the wire (compressed, headers included), in bytes
+ * (1 KB = 1,000 bytes, as Vite and Chromium's DevTools count): issue 14's budget.
+ */
+export const SCRIPT_LIMITS = { login: 110_000, post: 150_000 };
+
 export async function scriptBytes(base, signedIn) {
   if (!existsSync(CHROMIUM)) return { skipped: `${CHROMIUM} not found (set CHROMIUM_PATH)` };
   let chromium;
@@ -32,6 +38,36 @@ export async function scriptBytes(base, signedIn) {
   }
 }
 
+/**
+ * What is wrong with a scriptBytes result against SCRIPT_LIMITS, one sentence each; empty when both
+ * pages are within their limits (or the measurement was skipped, which says so itself).
+ */
+export function overLimits(result) {
+  if (!result || result.skipped) return [];
+  const problems = [];
+  for (const [page, limit] of Object.entries(SCRIPT_LIMITS)) {
+    const load = result[page];
+    if (load.landedOn !== load.path)
+      problems.push(`${load.path} landed on ${load.landedOn}: its script was not what was measured`);
+    else if (load.encodedBytes > limit)
+      problems.push(
+        `${load.path} downloads ${kb(load.encodedBytes)} of script (${load.files} files, ${kb(load.decodedBytes)} decoded), over its limit of ${kb(limit)}`,
+      );
+  }
+  return problems;
+}
+
+/** Resolves once no request has been in flight for half a second (what the screen asks for after it renders). */
+async function quiet(inFlight) {
+  let quietSince = performance.now();
+  while (performance.now() - quietSince < 500) {
+    if (inFlight.size > 0) quietSince = performance.now();
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
 /** One page load in a new profile (empty cache); sums every response Chromium typed as Script. */
 async function firstLoad(browser, url, signedIn) {
   const context = await browser.newContext();
@@ -47,7 +83,13 @@ async function firstLoad(browser, url, signedIn) {
   const cdp = await context.newCDPSession(page);
   const scripts = new Map();
   cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
-    if (type === "Script") scripts.set(requestId, { url: response.url, encoded: 0, decoded: 0 });
+    if (type === "Script")
+      scripts.set(requestId, {
+        url: response.url,
+        encoding: response.headers["content-encoding"] ?? response.headers["Content-Encoding"] ?? null,
+        encoded: 0,
+        decoded: 0,
+      });
   });
   cdp.on("Network.dataReceived", ({ requestId, dataLength }) => {
     const script = scripts.get(requestId);
@@ -57,8 +99,17 @@ async function firstLoad(browser, url, signedIn) {
     const script = scripts.get(requestId);
     if (script) script.encoded = encodedDataLength;
   });
+  const inFlight = new Set();
+  cdp.on("Network.requestWillBeSent", ({ requestId }) => inFlight.add(requestId));
+  cdp.on("Network.loadingFinished", ({ requestId }) => inFlight.delete(requestId));
+  cdp.on("Network.loadingFailed", ({ requestId }) => inFlight.delete(requestId));
   await cdp.send("Network.enable");
-  await page.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
+  await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+  // "networkidle" alone came too early on a busy machine: the network is quiet while the main bundle
+  // runs, before the screen asks for its own code. A screen sets the tab's title ("Home · Flik"; the
+  // page and the session check leave it "Flik"), so its code has arrived once the title changes.
+  await page.waitForFunction(() => document.title !== "Flik", undefined, { timeout: 60_000 });
+  await quiet(inFlight);
   const finalPath = new URL(page.url()).pathname;
   await context.close();
   const files = [...scripts.values()];
@@ -66,7 +117,12 @@ async function firstLoad(browser, url, signedIn) {
     path: new URL(url).pathname,
     landedOn: finalPath,
     files: files.length,
+    encodings: [...new Set(files.map((file) => file.encoding ?? "identity"))],
     encodedBytes: files.reduce((sum, file) => sum + file.encoded, 0),
     decodedBytes: files.reduce((sum, file) => sum + file.decoded, 0),
+    largest: files
+      .sort((a, b) => b.encoded - a.encoded)
+      .slice(0, 5)
+      .map((file) => ({ file: new URL(file.url).pathname, encodedBytes: file.encoded })),
   };
 }

@@ -42,6 +42,7 @@ import { createTokenSigner } from "./features/sessions/tokens.js";
 import { createAccountCache } from "./features/users/users.cache.js";
 import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
+import { compressApiAnswers } from "./platform/compression.js";
 import type { Config } from "./platform/config.js";
 import { createDomainEvents } from "./platform/domain-events.js";
 import { handleError } from "./platform/errors.js";
@@ -205,6 +206,7 @@ export async function buildApp(
     await registerSecurity(site);
     await site.register(
       async (api) => {
+        await compressApiAnswers(api);
         await api.register(authRoutes({ auth, rateLimitPerMinute: config.authRateLimit }));
         await api.register(
           signedInScope(sessions, async (signedIn) => {

@@ -37,6 +37,10 @@ describe("main", { timeout: 120_000 }, () => {
     });
     await server.seen;
     expect(existsSync(join(dataDir, "db"))).toBe(true);
+    // The line names the address and the port it really listens on (PORT=0: one the system chose).
+    const ready = /Flik is ready on (http:\/\/127\.0\.0\.1:(\d+))/.exec(server.output());
+    expect(Number(ready?.[2])).toBeGreaterThan(0);
+    expect((await fetch(`${ready?.[1]}/api/health`)).status).toBe(200);
     // The server's own pid (tsx runs it in a child process of its own).
     const { pid } = JSON.parse(readFileSync(join(dataDir, "server.lock"), "utf8"));
     const second = runServer({ DATA_DIR: dataDir, PORT: "0" }, () => false);

@@ -2,6 +2,7 @@ import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./platform/config.js";
 import { lockDataDir } from "./platform/data-dir-lock.js";
+import { readyMessage } from "./platform/listening.js";
 
 async function main() {
   const config = loadConfig();
@@ -25,7 +26,7 @@ async function main() {
       realtime: config.redisUrl ? "redis" : "in-process",
       dataDir: config.dataDir,
     },
-    `Flik is ready on ${config.publicUrl ?? `http://localhost:${config.port}`}`,
+    readyMessage(app.addresses(), config.publicUrl),
   );
 }
 

@@ -13,3 +13,4 @@ export * from "./posts.js";
 export * from "./sessions.js";
 export * from "./text.js";
 export * from "./users.js";
+export * from "./visibility.js";

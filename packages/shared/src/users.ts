@@ -113,15 +113,3 @@ export interface ProfileResponse {
   /** For the next page of posts: GET /profile/{username}/posts?cursor= */
   nextCursor: string | null;
 }
-
-/**
- * Who may see what a member shares (posts, flicks, highlights, follower lists): public members,
- * oneself, and followers of private ones. The server's policies enforce it; the web app uses it only to
- * say why something is not shown.
- */
-export function canSeeContentOf(
-  member: { isPrivate: boolean },
-  viewer: { isSelf: boolean; isFollower: boolean },
-): boolean {
-  return !member.isPrivate || viewer.isSelf || viewer.isFollower;
-}

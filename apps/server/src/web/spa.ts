@@ -20,6 +20,9 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
+      // The build writes file.br and file.gz beside each text file (apps/web/build/precompress.ts): a
+      // browser that accepts one gets it (Vary: accept-encoding), never compressed per request.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, path) {
         // Vite puts a content hash in every asset name, so those never change; index.html always may.

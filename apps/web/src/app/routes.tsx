@@ -1,17 +1,15 @@
 import type { RouteObject } from "react-router";
 import { PublicOnlyRoute } from "../features/auth/components/public-only-route";
-import { RequireAuth } from "../features/auth/components/require-auth";
 import { ForgotScreen } from "../features/auth/screens/forgot-screen";
 import { SignInScreen } from "../features/auth/screens/sign-in-screen";
 import { SignUpScreen } from "../features/auth/screens/sign-up-screen";
-import { AppLayout } from "../features/layout/components/app-layout";
 import type { RouteHandle } from "../features/layout/route-handle";
 import { NotFoundScreen } from "../features/layout/screens/not-found-screen";
 import { RouteErrorScreen } from "../features/layout/screens/route-error-screen";
 import { comingSoonRoutes } from "./coming-soon-routes";
 import { RootRoute, ScreenCodeLoading } from "./root-route";
 
-/** A lazily loaded route's screen component. */
+/** A lazily loaded route's component: a screen, or the signed-in guard and frame around screens. */
 async function screen<M extends Record<string, unknown>>(module: Promise<M>, name: keyof M & string) {
   return { Component: (await module)[name] as React.ComponentType };
 }
@@ -33,7 +31,9 @@ export const routes: RouteObject[] = [
       },
       { path: "/forgot", element: <ForgotScreen /> },
       {
-        element: <RequireAuth />,
+        // The guard holds the realtime connection (socket.io-client) and the frame every signed-in
+        // feature's live updates: loaded with the first signed-in screen, never by the sign-in pages.
+        lazy: () => screen(import("../features/auth/components/require-auth"), "RequireAuth"),
         children: [
           // Full screen, with its own bottom navigation (spec §2): outside the header-and-tabs frame.
           {
@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
             lazy: () => screen(import("../features/flicks/screens/reel-link-screen"), "ReelLinkScreen"),
           },
           {
-            element: <AppLayout />,
+            lazy: () => screen(import("../features/layout/components/app-layout"), "AppLayout"),
             children: [
               // Screens load on first visit, so sign-in downloads only what it shows.
               {
