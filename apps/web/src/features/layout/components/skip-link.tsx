@@ -14,7 +14,8 @@ export function SkipLink({ targetId = "main" }: { targetId?: string }) {
     <a
       href={`#${targetId}`}
       onClick={skip}
-      className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-semibold text-zinc-900 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      // Kept above the top edge until focused (not sr-only, whose reset would also take its padding away).
+      className="fixed top-3 left-3 z-50 -translate-y-[calc(100%+1rem)] rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-zinc-900 shadow-lg ring-1 ring-zinc-200 focus:translate-y-0"
     >
       Skip to main content
     </a>
