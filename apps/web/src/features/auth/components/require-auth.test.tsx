@@ -62,21 +62,16 @@ describe("RequireAuth", () => {
     expect(within(nav).getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
     expect(screen.getByRole("main")).toContainElement(screen.getByRole("status"));
     expect(screen.queryByRole("heading", { name: "Chats" })).not.toBeInTheDocument();
+    // The frame may be drawn before the check's request leaves: wait for it, then for nothing else.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/user"]);
     expect(createUserSocket).not.toHaveBeenCalled();
   });
 
   it("keeps the frame in place when the screen arrives", async () => {
     signInAsAlice();
-    let answer: (response: Response) => void = () => {};
-    stubFetch(
-      fetchRoutes({
-        "GET /user": () =>
-          new Promise<Response>((resolve) => {
-            answer = resolve;
-          }),
-      }),
-    );
+    const [response, answer] = deferredResponse();
+    stubFetch(fetchRoutes({ "GET /user": () => response }));
     renderApp("/settings");
     const settingsLink = await screen.findByRole("link", { name: "Settings" });
 
@@ -134,15 +129,8 @@ describe("RequireAuth", () => {
     it("is rolled back on a 401: signed out, stored auth cleared, sent to /login with the origin", async () => {
       signInAsAlice();
       saveCachedUser(makeUser());
-      let refuse: (response: Response) => void = () => {};
-      stubFetch(
-        fetchRoutes({
-          "GET /user": () =>
-            new Promise<Response>((resolve) => {
-              refuse = resolve;
-            }),
-        }),
-      );
+      const [answer, refuse] = deferredResponse();
+      stubFetch(fetchRoutes({ "GET /user": () => answer }));
       const { router } = renderApp("/settings");
       expect(await screen.findByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
 
@@ -262,3 +250,15 @@ describe("RequireAuth", () => {
     });
   });
 });
+
+/**
+ * An answer settled by the test whenever it likes: the screen may be drawn before the session check's
+ * request leaves (its code loads lazily), so settling must not depend on the request having been made.
+ */
+function deferredResponse(): [Promise<Response>, (response: Response) => void] {
+  let settle: (response: Response) => void = () => {};
+  const promise = new Promise<Response>((resolve) => {
+    settle = resolve;
+  });
+  return [promise, settle];
+}
