@@ -21,10 +21,12 @@ interface PostCardProps {
   post: Post;
   /** The feed's roving focus: the post is one item of the list, focusable as a whole. */
   focusProps?: { ref: Ref<HTMLElement>; tabIndex: number };
+  /** The feed's first post: its photo is the screen's largest paint, fetched at once. */
+  priority?: boolean;
 }
 
 /** One post in the feed. `post` is the cache's copy; pending likes and follows are laid over it. */
-export function PostCard({ post, focusProps }: PostCardProps) {
+export function PostCard({ post, focusProps, priority = false }: PostCardProps) {
   const view = usePostView(post);
   const navigate = useNavigate();
   const toggleLike = useToggleLike();
@@ -60,7 +62,11 @@ export function PostCard({ post, focusProps }: PostCardProps) {
 
       {/* Each photo keeps its own shape, within the feed's bounds (mediaFrame). */}
       <div style={mediaFrameStyle(view)} className="aspect-(--media-frame) overflow-hidden bg-zinc-100">
-        {view.mediaType === "video" ? <FeedVideo post={view} /> : <PostMedia post={view} />}
+        {view.mediaType === "video" ? (
+          <FeedVideo post={view} />
+        ) : (
+          <PostMedia post={view} priority={priority} />
+        )}
       </div>
 
       <div className="space-y-2 px-4 pt-2 pb-4">

@@ -18,6 +18,11 @@ interface PostMediaProps {
    */
   fit?: Fit;
   className?: string;
+  /**
+   * The screen's main picture (the first post of the feed, a post opened on its own): fetched at once
+   * and first, since it is the largest paint; the others wait until they come near the viewport.
+   */
+  priority?: boolean;
 }
 
 export function mediaAlt(post: Post): string {
@@ -34,7 +39,7 @@ export function mediaFrameStyle(post: Pick<Post, "width" | "height">): CSSProper
 }
 
 /** The post's photo, or its video: muted, inline, looping, with controls. */
-export function PostMedia({ post, fit = "cover", className = "" }: PostMediaProps) {
+export function PostMedia({ post, fit = "cover", className = "", priority = false }: PostMediaProps) {
   const size = { width: post.width ?? undefined, height: post.height ?? undefined };
   if (post.mediaType === "video") {
     return (
@@ -55,7 +60,8 @@ export function PostMedia({ post, fit = "cover", className = "" }: PostMediaProp
     <img
       src={post.image}
       alt={mediaAlt(post)}
-      loading="lazy"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : "auto"}
       decoding="async"
       {...size}
       className={`size-full ${fitClass[fit]} ${className}`}
@@ -73,7 +79,7 @@ export function PostDetailMedia({ post, className = "" }: { post: Post; classNam
       style={mediaFrameStyle(post)}
       className={`flex aspect-(--media-frame) shrink-0 items-center justify-center overflow-hidden bg-zinc-100 md:aspect-auto md:h-full md:bg-zinc-950 ${className}`}
     >
-      <PostMedia post={post} fit="cover-then-contain" />
+      <PostMedia post={post} fit="cover-then-contain" priority />
     </div>
   );
 }

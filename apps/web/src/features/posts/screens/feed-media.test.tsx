@@ -59,6 +59,19 @@ describe("the feed's photos", () => {
     expect(await frameOf("Old")).toBe("4 / 5");
     expect(screen.getByRole("img", { name: "Wide" })).toHaveAttribute("width", "1500");
   });
+
+  it("fetch the first post's photo at once and first (the screen's largest paint), the rest when near", async () => {
+    openFeed(
+      makePost({ _id: "p-first", caption: "First", width: 1080, height: 1080 }),
+      makePost({ _id: "p-second", caption: "Second", width: 1080, height: 1080 }),
+    );
+    const first = await screen.findByRole("img", { name: "First" });
+    expect(first).toHaveAttribute("loading", "eager");
+    expect(first).toHaveAttribute("fetchpriority", "high");
+    const second = screen.getByRole("img", { name: "Second" });
+    expect(second).toHaveAttribute("loading", "lazy");
+    expect(second).toHaveAttribute("fetchpriority", "auto");
+  });
 });
 
 describe("the feed's videos", () => {

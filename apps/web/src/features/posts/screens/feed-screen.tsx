@@ -50,9 +50,9 @@ export function FeedScreen() {
               aria-label="Posts"
               {...roving.listProps}
             >
-              {posts.map((post) => (
+              {posts.map((post, index) => (
                 <li key={post._id}>
-                  <PostCard post={post} focusProps={roving.itemProps(post._id)} />
+                  <PostCard post={post} focusProps={roving.itemProps(post._id)} priority={index === 0} />
                 </li>
               ))}
             </ul>
