@@ -136,7 +136,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * messages. The zeros only reserve disk space ahead of time; without them PostgreSQL writes the
  * segment's last byte and the file has its size all the same (wal_init_zero in PostgreSQL's manual).
  */
-export const pgliteOptions: PGliteOptions = {
+const pgliteOptions: PGliteOptions = {
   startParams: [...PGlite.defaultStartParams, "-c", "wal_init_zero=off"],
 };
 
