@@ -106,18 +106,16 @@ function connect(base, member) {
 
 /**
  * Sends `rate` messages a second for `seconds`, round-robin over the chats and alternating the sender
- * of each chat, then waits the grace period for acks and deliveries before counting.
+ * of each chat, then waits up to `graceMs` for acks and deliveries. The caller counts, and calls
+ * `unlisten` once it no longer waits for answers.
  */
-async function sendAtRate({ pairs, sockets, rate, seconds, tag }) {
+export async function sendPaced({ pairs, sockets, rate, seconds, tag, text = "bench", graceMs = GRACE_MS }) {
   const total = rate * seconds;
   const sentAt = new Map();
   const acked = new Set();
   const ackErrors = {};
   const latencies = new Map();
   const unlisten = listenForDeliveries(sockets, tag, sentAt, latencies);
-  await waitForQuiet();
-  const cpuBefore = cpuSnapshot();
-
   const startedAt = performance.now();
   let sent = 0;
   while (sent < total) {
@@ -127,7 +125,7 @@ async function sendAtRate({ pairs, sockets, rate, seconds, tag }) {
       const sender = sockets[pair.members[Math.floor(sent / pairs.length) % 2]];
       const clientId = `${tag}-${sent}`;
       sentAt.set(clientId, performance.now());
-      sender.emit("sendMessage", { chatId: pair.chatId, text: `bench ${clientId}`, clientId }, (answer) => {
+      sender.emit("sendMessage", { chatId: pair.chatId, text: `${text} ${clientId}`, clientId }, (answer) => {
         if (answer?.ok) acked.add(clientId);
         else ackErrors[answer?.error ?? "no answer"] = (ackErrors[answer?.error ?? "no answer"] ?? 0) + 1;
       });
@@ -135,38 +133,60 @@ async function sendAtRate({ pairs, sockets, rate, seconds, tag }) {
     await sleep(5);
   }
   const sendSeconds = (performance.now() - startedAt) / 1000;
-  const answered = () => acked.size + Object.values(ackErrors).reduce((a, b) => a + b, 0);
-  const graceEnd = performance.now() + GRACE_MS;
+  const errors = () => Object.values(ackErrors).reduce((a, b) => a + b, 0);
+  const answered = () => acked.size + errors();
+  const graceEnd = performance.now() + graceMs;
   while (performance.now() < graceEnd && (answered() < total || [...acked].some((id) => !latencies.has(id))))
     await sleep(50);
-
   const delivered = [...latencies.values()];
-  const errors = Object.values(ackErrors).reduce((a, b) => a + b, 0);
+  return {
+    sendSeconds,
+    answered,
+    unlisten,
+    counts: {
+      sent: total,
+      acknowledged: acked.size,
+      ackErrors: errors(),
+      ackErrorMessages: ackErrors,
+      unanswered: total - acked.size - errors(),
+      delivered: delivered.length,
+      lost: [...acked].filter((id) => !latencies.has(id)).length,
+    },
+    delivered,
+  };
+}
+
+/** One rate of the chat section: measured on a quiet machine, then a backlog drained unmeasured. */
+async function sendAtRate({ pairs, sockets, rate, seconds, tag }) {
+  await waitForQuiet();
+  const cpuBefore = cpuSnapshot();
+  const run = await sendPaced({ pairs, sockets, rate, seconds, tag });
+  const { sent, acknowledged, ackErrors, ackErrorMessages, unanswered, delivered, lost } = run.counts;
   const result = {
     rate,
     seconds,
-    achievedRate: round(total / sendSeconds, 0),
-    sent: total,
-    acknowledged: acked.size,
-    ackErrors: errors,
-    ackErrorMessages: ackErrors,
-    unanswered: total - acked.size - errors,
-    delivered: delivered.length,
-    lost: [...acked].filter((id) => !latencies.has(id)).length,
-    p50: round(percentile(delivered, 0.5)),
-    p99: round(percentile(delivered, 0.99)),
-    max: round(Math.max(0, ...delivered)),
+    achievedRate: round(sent / run.sendSeconds, 0),
+    sent,
+    acknowledged,
+    ackErrors,
+    ackErrorMessages,
+    unanswered,
+    delivered,
+    lost,
+    p50: round(percentile(run.delivered, 0.5)),
+    p99: round(percentile(run.delivered, 0.99)),
+    max: round(Math.max(0, ...run.delivered)),
     ...cpuUsage(cpuBefore, cpuSnapshot()),
   };
   // Unmeasured: let a backlog drain so the next rate does not start on a server still catching up.
   const drainEnd = performance.now() + DRAIN_MS;
-  while (performance.now() < drainEnd && answered() < total) await sleep(100);
-  unlisten();
+  while (performance.now() < drainEnd && run.answered() < sent) await sleep(100);
+  run.unlisten();
   return result;
 }
 
 /** Times each message from its send to the moment the other member's socket hears it. */
-export function listenForDeliveries(sockets, tag, sentAt, latencies) {
+function listenForDeliveries(sockets, tag, sentAt, latencies) {
   const handlers = sockets.map((socket) => {
     const handler = ({ message }) => {
       const clientId = message?.clientId;

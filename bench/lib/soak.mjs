@@ -3,9 +3,8 @@
 // delivery latency is timed per message, /api/health is asked ten times a second beside it, and the
 // server's own event loop is watched from inside (loop-probe.mjs).
 import { memberNames, signInMany } from "./api.mjs";
-import { connectAll, listenForDeliveries, openChats } from "./chat.mjs";
+import { connectAll, openChats, sendPaced } from "./chat.mjs";
 import { cpuSnapshot, cpuUsage, waitForQuiet } from "./cpu.mjs";
-import { sleep } from "./flik-server.mjs";
 import { percentile, round } from "./stats.mjs";
 
 const HEALTH_EVERY_MS = 100;
@@ -70,49 +69,9 @@ export async function stallSoak(flik, subjects, { members: wanted, rate, seconds
 }
 
 async function sendSteadily({ pairs, sockets, rate, seconds, tag }) {
-  const total = rate * seconds;
-  const sentAt = new Map();
-  const acked = new Set();
-  const ackErrors = {};
-  const latencies = new Map();
-  const unlisten = listenForDeliveries(sockets, tag, sentAt, latencies);
-  const startedAt = performance.now();
-  let sent = 0;
-  while (sent < total) {
-    const due = Math.min(total, Math.floor(((performance.now() - startedAt) / 1000) * rate));
-    for (; sent < due; sent++) {
-      const pair = pairs[sent % pairs.length];
-      const sender = sockets[pair.members[Math.floor(sent / pairs.length) % 2]];
-      const clientId = `${tag}-${sent}`;
-      sentAt.set(clientId, performance.now());
-      sender.emit("sendMessage", { chatId: pair.chatId, text: `soak ${clientId}`, clientId }, (answer) => {
-        if (answer?.ok) acked.add(clientId);
-        else {
-          const reason = answer?.error ?? "no answer";
-          ackErrors[reason] = (ackErrors[reason] ?? 0) + 1;
-        }
-      });
-    }
-    await sleep(5);
-  }
-  const errors = () => Object.values(ackErrors).reduce((a, b) => a + b, 0);
-  const graceEnd = performance.now() + GRACE_MS;
-  while (
-    performance.now() < graceEnd &&
-    (acked.size + errors() < total || [...acked].some((id) => !latencies.has(id)))
-  )
-    await sleep(50);
-  unlisten();
-  const delivered = [...latencies.values()];
-  return {
-    sent: total,
-    acknowledged: acked.size,
-    ackErrors: errors(),
-    ackErrorMessages: ackErrors,
-    delivered: delivered.length,
-    lost: [...acked].filter((id) => !latencies.has(id)).length,
-    ...spread(delivered),
-  };
+  const run = await sendPaced({ pairs, sockets, rate, seconds, tag, text: "soak", graceMs: GRACE_MS });
+  run.unlisten();
+  return { ...run.counts, ...spread(run.delivered) };
 }
 
 /** Asks /api/health on a fixed beat (not waiting for the previous answer) and times every answer. */
