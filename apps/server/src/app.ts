@@ -46,7 +46,9 @@ import { compressApiAnswers } from "./platform/compression.js";
 import type { Config } from "./platform/config.js";
 import { createDomainEvents } from "./platform/domain-events.js";
 import { handleError } from "./platform/errors.js";
+import { createMailer, type Mailer } from "./platform/mail.js";
 import { registerSecurity } from "./platform/security.js";
+import { createSmsSender, type SmsSender } from "./platform/sms.js";
 import { createRealtime, type Realtime } from "./realtime/realtime.js";
 import { serveWebApp } from "./web/spa.js";
 
@@ -93,6 +95,10 @@ export interface App {
   app: FastifyInstance;
   database: Database;
   realtime: Realtime;
+  /** Outgoing mail; tests read what the outbox kept. */
+  mailer: Mailer;
+  /** Outgoing text messages; tests read what the outbox kept. */
+  sms: SmsSender;
 }
 
 /**
@@ -155,6 +161,9 @@ export async function buildApp(
   });
 
   const { db } = database;
+  const mailer = createMailer(config.mail, config.dataDir, app.log);
+  const sms = createSmsSender(config.sms, app.log);
+  app.addHook("onClose", async () => mailer.close());
   const sessions = createSessionsService({
     db,
     signer: createTokenSigner(config.jwtSecret),
@@ -227,5 +236,5 @@ export async function buildApp(
     await serveMedia(site, config.media.dir);
     await serveWebApp(site, config.webDist);
   });
-  return { app, database, realtime };
+  return { app, database, realtime, mailer, sms };
 }

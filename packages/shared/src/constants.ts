@@ -76,3 +76,10 @@ export const GENDER_LABELS: Record<Gender, string> = {
   other: "Other",
   prefer_not_to_say: "Prefer not to say",
 };
+
+/** Account and settings (spec §9, and limits it leaves open). */
+export const OTP_VALID_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const FORGOT_PASSWORD_RESEND_SECONDS = 30;
+export const EMAIL_CHANGE_RESEND_SECONDS = 60;
+export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;

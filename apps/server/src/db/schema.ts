@@ -54,6 +54,8 @@ export const users = pgTable(
     check("users_username_lower", sql`${t.username} = lower(${t.username})`),
     check("users_email_lower", sql`${t.email} = lower(${t.email})`),
     check("users_bio_length", sql`char_length(${t.bio}) <= 150`),
+    // One account per phone number, as per e-mail address (numbers are stored in E.164).
+    uniqueIndex("users_phone_unique").on(t.phone).where(sql`${t.phone} is not null`),
     check("users_gender", sql`${t.gender} in ('male', 'female', 'other', 'prefer_not_to_say')`),
   ],
 );
@@ -310,6 +312,68 @@ export const messages = pgTable(
     index("messages_chat_created_idx").on(t.chatId, newestFirst(t.createdAt), newestFirst(t.id)),
     uniqueIndex("messages_sender_client_id").on(t.senderId, t.clientId),
     check("messages_text_length", sql`char_length(${t.text}) between 1 and 4000`),
+  ],
+);
+
+/** What a one-time code is for; one live code per purpose and member (a new one replaces the old). */
+export const ONE_TIME_CODE_PURPOSES = [
+  "password_reset",
+  "email_change",
+  "phone_change",
+  "sign_in_unlock",
+] as const;
+export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
+
+/** E-mailed or texted codes, kept only as a hash (spec §9: 6 digits). */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text().$type<OneTimeCodePurpose>().notNull(),
+    codeHash: text().notNull(),
+    /** The new e-mail address or phone number a change code was sent to; null for other purposes. */
+    target: text(),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.purpose] }),
+    check(
+      "one_time_codes_purpose",
+      sql`${t.purpose} in ('password_reset', 'email_change', 'phone_change', 'sign_in_unlock')`,
+    ),
+  ],
+);
+
+/** Failed sign-ins per account (not per address), so guesses from many addresses slow down too. */
+export const signInThrottles = pgTable("sign_in_throttles", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  failures: integer().notNull().default(0),
+  lastFailedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp({ withTimezone: true }),
+});
+
+/** Messages sent from the settings screen's Support section. */
+export const supportRequests = pgTable(
+  "support_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When it was handed to SUPPORT_EMAIL's mail server; null while not (or when no address is set). */
+    mailedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("support_requests_user_created_idx").on(t.userId, newestFirst(t.createdAt)),
+    check("support_requests_message_length", sql`char_length(${t.message}) between 1 and 5000`),
   ],
 );
 

@@ -37,6 +37,11 @@ const envSchema = z
     MEDIA_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(50_000_000),
     MEDIA_IMAGE_DECODES: z.coerce.number().int().min(1).max(64).default(2),
     MEDIA_IMAGE_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().trim().min(3).max(200).default("Flik <no-reply@flik.localhost>"),
+    SUPPORT_EMAIL: z.email().optional(),
+    SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_WEBHOOK_AUTHORIZATION: z.string().min(1).max(2000).optional(),
     // Read only to check MEDIA_IMAGE_DECODES against it; Node reads it itself at start (libuv's default 4).
     UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
   })
@@ -69,6 +74,23 @@ export interface Config {
   messagesInFlight: number;
   webDist: string;
   media: MediaConfig;
+  mail: MailConfig;
+  sms: SmsConfig;
+}
+
+/** Outgoing mail (codes, notices, support). Without `smtpUrl`, mail is kept in `$DATA_DIR/outbox`. */
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Where support requests are forwarded; unset keeps them in the database only. */
+  supportEmail: string | undefined;
+}
+
+/** Outgoing text messages (phone codes). Without `webhookUrl`, they are kept in the outbox like mail. */
+export interface SmsConfig {
+  webhookUrl: string | undefined;
+  /** Sent as the webhook request's Authorization header when set. */
+  webhookAuthorization: string | undefined;
 }
 
 /** The built-in media host (design.md, media upload protocol). */
@@ -124,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       imageDecodes: settings.MEDIA_IMAGE_DECODES,
       imageQueue: settings.MEDIA_IMAGE_QUEUE,
     },
+    mail: { smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, supportEmail: settings.SUPPORT_EMAIL },
+    sms: { webhookUrl: settings.SMS_WEBHOOK_URL, webhookAuthorization: settings.SMS_WEBHOOK_AUTHORIZATION },
   };
 }
 

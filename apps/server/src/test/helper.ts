@@ -4,12 +4,16 @@ import type { AuthResponse, ClientToServerEvents, ServerToClientEvents } from "@
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../app.js";
-import type { Config, MediaConfig } from "../platform/config.js";
+import type { Config, MailConfig, MediaConfig, SmsConfig } from "../platform/config.js";
 import { openTestDatabase } from "./database.js";
 import { tempDir } from "./temp-dir.js";
 
 /** Settings a test changes; of the media host, only those it names. */
-export type TestSettings = Partial<Omit<Config, "media">> & { media?: Partial<MediaConfig> };
+export type TestSettings = Partial<Omit<Config, "media" | "mail" | "sms">> & {
+  media?: Partial<MediaConfig>;
+  mail?: Partial<MailConfig>;
+  sms?: Partial<SmsConfig>;
+};
 
 export function testConfig(overrides: TestSettings = {}): Config {
   return {
@@ -40,6 +44,13 @@ export function testConfig(overrides: TestSettings = {}): Config {
       imageQueue: 4,
       ...overrides.media,
     },
+    mail: {
+      smtpUrl: undefined,
+      from: "Flik <no-reply@flik.test>",
+      supportEmail: undefined,
+      ...overrides.mail,
+    },
+    sms: { webhookUrl: undefined, webhookAuthorization: undefined, ...overrides.sms },
   };
 }
 

@@ -1,0 +1,129 @@
+import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
+import { z } from "zod";
+import { emailSchema, passwordSchema } from "./auth.js";
+import {
+  OTP_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SUPPORT_MESSAGE_MAX_LENGTH,
+} from "./constants.js";
+import { textSchema } from "./text.js";
+
+/**
+ * Account and settings calls of spec §7 (forgot and reset password, password, e-mail and phone changes,
+ * privacy, support): their bodies, validated the same way in the browser and at the server's edge.
+ */
+
+/** Spec §5: 'OTP cannot be empty'; a code is exactly six digits (spec §9). */
+export const otpSchema = textSchema("OTP cannot be empty")
+  .trim()
+  .min(1, "OTP cannot be empty")
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The code is ${OTP_LENGTH} digits`);
+
+/** Spec §5: the new e-mail must be non-empty after trimming. */
+const newEmailSchema = textSchema("Email cannot be empty")
+  .trim()
+  .min(1, "Email cannot be empty")
+  .pipe(emailSchema);
+
+/** POST /auth/forgot-password. */
+export const forgotPasswordBody = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+/** POST /auth/reset-password. */
+export const resetPasswordBody = z.object({
+  email: emailSchema,
+  otp: otpSchema,
+  newPassword: passwordSchema,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** PUT /user/password (spec §5: both are needed; the server's further rules are `newPasswordProblem`). */
+export const changePasswordBody = z.object({
+  currentPassword: textSchema("Current password is required").min(1, "Current password is required"),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+/**
+ * The rules a new password must meet beyond its length (shown in the password form, checked by the
+ * server): not the current one, not the member's username or e-mail. Returns the first rule broken.
+ */
+export function newPasswordProblem(
+  newPassword: string,
+  member: { username: string; email: string },
+  currentPassword?: string,
+): string | undefined {
+  if (newPassword.length < PASSWORD_MIN_LENGTH)
+    return `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+  if (newPassword.length > PASSWORD_MAX_LENGTH)
+    return `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+  if (currentPassword !== undefined && newPassword === currentPassword)
+    return "New password must be different from the current one";
+  const lower = newPassword.toLowerCase();
+  if (lower === member.username.toLowerCase()) return "Password cannot be your username";
+  if (lower === member.email.toLowerCase() || lower === member.email.split("@")[0]?.toLowerCase())
+    return "Password cannot be your email address";
+  return undefined;
+}
+
+/** The rules `newPasswordProblem` applies, as the password form lists them. */
+export const PASSWORD_RULES = [
+  `At least ${PASSWORD_MIN_LENGTH} characters`,
+  "Different from your current password",
+  "Not your username or email address",
+] as const;
+
+/** POST /user/request-email-otp: the code goes to the NEW address. */
+export const requestEmailOtpBody = z.object({ email: newEmailSchema });
+export type RequestEmailOtpBody = z.input<typeof requestEmailOtpBody>;
+
+/** POST /user/verify-email-otp and POST /user/phone/verify. */
+export const verifyOtpBody = z.object({ otp: otpSchema });
+export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
+
+/**
+ * A phone number in international form, normalised to E.164 ("+14155552671"). A number without a
+ * leading + is refused: without a country the digits are ambiguous.
+ */
+export const phoneSchema = textSchema("Phone number is required")
+  .trim()
+  .min(1, "Phone number is required")
+  .max(32, "Enter a valid phone number with its country code, e.g. +1 415 555 2671")
+  .refine(
+    (value) => value.startsWith("+") && isValidPhoneNumber(value),
+    "Enter a valid phone number with its country code, e.g. +1 415 555 2671",
+  )
+  .transform((value) => parsePhoneNumberFromString(value)?.number ?? value);
+
+/** POST /user/phone/request-otp. */
+export const requestPhoneOtpBody = z.object({ phone: phoneSchema });
+export type RequestPhoneOtpBody = z.input<typeof requestPhoneOtpBody>;
+
+/** PUT /user/privacy: each setting may be sent alone; at least one is needed. */
+export const privacyBody = z
+  .object({
+    isPrivate: z.boolean("isPrivate must be true or false").optional(),
+    emailNotifications: z.boolean("emailNotifications must be true or false").optional(),
+    pushNotifications: z.boolean("pushNotifications must be true or false").optional(),
+  })
+  .refine(
+    (body) =>
+      body.isPrivate !== undefined ||
+      body.emailNotifications !== undefined ||
+      body.pushNotifications !== undefined,
+    "Send isPrivate, emailNotifications or pushNotifications",
+  );
+export type PrivacyBody = z.input<typeof privacyBody>;
+
+/** PUT /user/unblock. */
+export const unblockBody = z.object({ userId: z.uuid("Unknown member") });
+
+/** POST /support (spec §5: 'Please enter a message'). */
+export const supportBody = z.object({
+  message: textSchema("Please enter a message")
+    .trim()
+    .min(1, "Please enter a message")
+    .max(SUPPORT_MESSAGE_MAX_LENGTH, `A message may be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`),
+});
+export type SupportBody = z.input<typeof supportBody>;
