@@ -52,7 +52,7 @@ export function ProfilePosts({
         {shown.length === 0 && !hasNextPage ? (
           <EmptyTab text={empty} tab={tab} isOwner={isOwner} />
         ) : (
-          <ul className="grid grid-cols-2 gap-0.5 sm:grid-cols-3 sm:gap-1">
+          <ul className="grid grid-cols-2 gap-0.5 sm:grid-cols-3 sm:gap-1 lg:grid-cols-4">
             {shown.map((post) => (
               <li key={post._id}>
                 <ProfileGridCell post={post} onOpen={() => setOpenPostId(post._id)} />
@@ -62,7 +62,7 @@ export function ProfilePosts({
         )}
         <div ref={sentinel}>
           {isFetchingNextPage ? (
-            <GridSkeleton cells={3} className="mt-0.5 sm:mt-1" />
+            <GridSkeleton className="mt-0.5 sm:mt-1" />
           ) : isFetchNextPageError ? (
             <div role="alert" className="flex flex-col items-center gap-3 py-8 text-sm text-zinc-600">
               Something went wrong loading posts.

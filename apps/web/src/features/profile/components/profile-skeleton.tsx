@@ -1,8 +1,8 @@
 const bone = "animate-pulse bg-zinc-200/80 motion-reduce:animate-none";
 
-export function GridSkeleton({ cells = 6, className = "" }: { cells?: number; className?: string }) {
+export function GridSkeleton({ cells = 12, className = "" }: { cells?: number; className?: string }) {
   return (
-    <div aria-hidden="true" className={`grid grid-cols-2 gap-0.5 sm:grid-cols-3 sm:gap-1 ${className}`}>
+    <div aria-hidden="true" className={`grid grid-cols-2 gap-0.5 sm:grid-cols-3 sm:gap-1 lg:grid-cols-4 ${className}`}>
       {Array.from({ length: cells }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
         <div key={index} className={`${bone} aspect-square`} />
