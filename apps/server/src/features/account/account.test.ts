@@ -1,5 +1,7 @@
 import { NUL_CHARACTER_MESSAGE, OTP_MAX_ATTEMPTS } from "@flik/shared";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { oneTimeCodes } from "../../db/schema.js";
 import { factories } from "../../test/factories.js";
 import { buildTestApp, type Method, realtimeBed, type SignedIn } from "../../test/helper.js";
 import { keptCountFor, keptMailTo, keptTextTo } from "../../test/outbox.js";
@@ -267,5 +269,27 @@ describe("bad input to the account calls", () => {
     ] as const) {
       expect((await app.inject({ method, url, payload: {} })).statusCode).toBe(401);
     }
+  });
+});
+
+describe("a gateway that cannot send", async () => {
+  // Nothing listens on port 9 of this machine: the SMS webhook's request fails at once.
+  const down = await buildTestApp({ sms: { webhookUrl: "http://127.0.0.1:9/sms" } });
+  const downCall = factories(down);
+  it("answers 503 with Retry-After and keeps no code", async () => {
+    const wanda = await downCall.newcomer("wanda");
+    const response = await downCall.call(wanda, "POST", "/user/phone/request-otp", {
+      phone: "+33 1 42 68 53 00",
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      message: "We couldn't send the code right now. Please try again in a moment.",
+    });
+    expect(response.headers["retry-after"]).toBe("30");
+    const rows = await down.database.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.userId, wanda.userId));
+    expect(rows).toEqual([]);
   });
 });
