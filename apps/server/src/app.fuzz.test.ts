@@ -1,7 +1,9 @@
 import { GENDERS } from "@flik/shared";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { HTTPMethods } from "fastify";
 import { describe, expect, it } from "vitest";
+import { signInThrottles, users } from "./db/schema.js";
 import { factories } from "./test/factories.js";
 import { type FuzzContext, type FuzzRequest, type FuzzRoute, requestsFor } from "./test/fuzz.js";
 import { buildTestApp, personas, type SignedIn, signIn } from "./test/helper.js";
@@ -87,9 +89,24 @@ const targets = routes.filter(
     route.method !== "HEAD" || !routes.some((other) => other.method === "GET" && other.url === route.url),
 );
 
-/** The member the requests come from. A fuzzed logout may end the session: then a new one is made. */
+/**
+ * The member the requests come from. A fuzzed logout may end the session: then a new one is made. A
+ * fuzzed password change may have changed her password, and fuzzed sign-ins with wrong passwords lock
+ * her account (what the throttle is for): both are undone first.
+ */
 let member: SignedIn = alice;
-const signInAgain = () => signIn(built, { ...personas.alice, username: personas.alice.email });
+const [alicesPassword] = await built.database.db
+  .select({ hash: users.passwordHash })
+  .from(users)
+  .where(eq(users.id, alice.userId));
+const signInAgain = async () => {
+  await built.database.db
+    .update(users)
+    .set({ passwordHash: alicesPassword?.hash })
+    .where(eq(users.id, alice.userId));
+  await built.database.db.delete(signInThrottles);
+  return signIn(built, { ...personas.alice, username: personas.alice.email });
+};
 
 async function send(request: FuzzRequest) {
   const inject = () =>

@@ -9,8 +9,13 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import pino from "pino";
 import { type Database, openDatabase } from "./db/database.js";
+import { accountRoutes } from "./features/account/account.routes.js";
+import { createAccountService } from "./features/account/account.service.js";
+import { createOneTimeCodes } from "./features/account/one-time-codes.js";
 import { authRoutes } from "./features/auth/auth.routes.js";
 import { createAuthService } from "./features/auth/auth.service.js";
+import { createPasswordResetService } from "./features/auth/password-reset.service.js";
+import { createSignInThrottle } from "./features/auth/sign-in-throttle.js";
 import { createChatEvents } from "./features/chats/chats.events.js";
 import { registerPresence } from "./features/chats/chats.presence.js";
 import { chatsRoutes } from "./features/chats/chats.routes.js";
@@ -42,6 +47,7 @@ import { createTokenSigner } from "./features/sessions/tokens.js";
 import { createAccountCache } from "./features/users/users.cache.js";
 import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
+import { type Clock, systemClock } from "./platform/clock.js";
 import { compressApiAnswers } from "./platform/compression.js";
 import type { Config } from "./platform/config.js";
 import { createDomainEvents } from "./platform/domain-events.js";
@@ -111,6 +117,8 @@ export async function buildApp(
     database?: Database;
     /** Told of every route as it is added (the fuzz test enumerates them so). */
     onRoute?: onRouteHookHandler;
+    /** The time code expiry and sign-in locks count by (tests move it). */
+    clock?: Clock;
   } = {},
 ): Promise<App> {
   const app = Fastify({
@@ -171,9 +179,25 @@ export async function buildApp(
     cache: createSessionCache(database.announcements),
   });
   realtime.authenticateWith(sessions.authenticate);
-  const auth = createAuthService({ db, sessions });
+  const clock = options.clock ?? systemClock;
+  const auth = createAuthService({
+    db,
+    sessions,
+    throttle: createSignInThrottle({ db, clock }),
+    mailer,
+    log: app.log,
+  });
+  const codes = createOneTimeCodes({ db, secret: config.jwtSecret, clock });
   const media = createMediaService(config.media, config.publicUrl);
   const domainEvents = createDomainEvents(app.log);
+  const passwordReset = createPasswordResetService({
+    db,
+    auth,
+    codes,
+    mailer,
+    domainEvents,
+    log: app.log,
+  });
   const follows = createFollowsService({ db, domainEvents });
   const users = createUsersService({
     db,
@@ -207,6 +231,16 @@ export async function buildApp(
   registerChatSockets(realtime, chats, app.log);
   registerPresence(realtime, chats, app.log);
   const highlights = createHighlightsService({ db });
+  const account = createAccountService({
+    db,
+    auth,
+    users,
+    codes,
+    mailer,
+    sms,
+    domainEvents,
+    log: app.log,
+  });
 
   // Load balancers ask for health many times a second: it answers beside the site, without the
   // security headers and rate limits every page and API call pays for (it has no body worth guarding).
@@ -216,11 +250,12 @@ export async function buildApp(
     await site.register(
       async (api) => {
         await compressApiAnswers(api);
-        await api.register(authRoutes({ auth, rateLimitPerMinute: config.authRateLimit }));
+        await api.register(authRoutes({ auth, passwordReset, rateLimitPerMinute: config.authRateLimit }));
         await api.register(
           signedInScope(sessions, async (signedIn) => {
             await signedIn.register(usersRoutes({ users, posts }));
             await signedIn.register(sessionsRoutes(sessions));
+            await signedIn.register(accountRoutes({ account, rateLimitPerMinute: config.authRateLimit }));
             await signedIn.register(followsRoutes({ follows, users }));
             await signedIn.register(highlightsRoutes({ highlights, users }));
             await signedIn.register(postsRoutes(posts));

@@ -23,6 +23,8 @@ export interface DomainEventMap {
   postShared: { postId: string; ownerId: string; actorId: string };
   memberFollowed: { followerId: string; followeeId: string };
   memberUnfollowed: { followerId: string; followeeId: string };
+  /** Something a member's own account shows (e-mail, phone, their verification) changed elsewhere. */
+  accountChanged: { userId: string };
 }
 
 type Listener<K extends keyof DomainEventMap> = (event: DomainEventMap[K]) => Promise<void> | void;

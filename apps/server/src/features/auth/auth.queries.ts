@@ -32,3 +32,31 @@ export async function insertMember(
   if (!row) throw new Error("insert into users returned no row");
   return row;
 }
+
+/** The member an e-mail address belongs to (stored lower-case), for a password reset. */
+export async function findByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Stores a new password hash; `emailVerified` when the change itself proved the address (a reset by an
+ * e-mailed code). False when the member no longer exists.
+ */
+export async function updatePasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  options: { emailVerified?: true } = {},
+) {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash, ...options, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

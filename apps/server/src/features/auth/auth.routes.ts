@@ -1,8 +1,16 @@
-import { signinBody, signupBody } from "@flik/shared";
+import { forgotPasswordBody, resetPasswordBody, signinBody, signupBody } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { limitPer } from "../../platform/rate-limits.js";
+import { CODE_REQUESTS_PER_TARGET, codeRequestsRefused } from "../account/account.limits.js";
 import type { AuthService } from "./auth.service.js";
+import type { PasswordResetService } from "./password-reset.service.js";
 
-export function authRoutes(deps: { auth: AuthService; rateLimitPerMinute: number }): FastifyPluginAsyncZod {
+export function authRoutes(deps: {
+  auth: AuthService;
+  passwordReset: PasswordResetService;
+  rateLimitPerMinute: number;
+}): FastifyPluginAsyncZod {
+  // Per client address; sign-in is limited per account as well (sign-in-throttle.ts).
   const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: "1 minute" };
   return async (app) => {
     app.post(
@@ -13,9 +21,26 @@ export function authRoutes(deps: { auth: AuthService; rateLimitPerMinute: number
         return reply.status(201).send(answer);
       },
     );
-
     app.post("/auth/signin", { schema: { body: signinBody }, config: { rateLimit } }, async (request) =>
       deps.auth.signin(request.body, { userAgent: request.headers["user-agent"], ip: request.ip }),
+    );
+
+    // Limited per address and per e-mail address asked about, known or not: an inbox cannot be
+    // flooded from many addresses, and the limit answers alike for every address.
+    const perEmail = limitPer(app, {
+      ...CODE_REQUESTS_PER_TARGET,
+      key: (request) => (request.body as { email: string }).email,
+      message: codeRequestsRefused,
+    });
+    app.post(
+      "/auth/forgot-password",
+      { schema: { body: forgotPasswordBody }, config: { rateLimit }, preHandler: perEmail },
+      async (request) => deps.passwordReset.forgot(request.body.email),
+    );
+    app.post(
+      "/auth/reset-password",
+      { schema: { body: resetPasswordBody }, config: { rateLimit } },
+      async (request) => deps.passwordReset.reset(request.body),
     );
   };
 }

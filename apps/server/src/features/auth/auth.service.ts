@@ -1,18 +1,29 @@
 import type { AuthResponse, signinBody, signupBody } from "@flik/shared";
+import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
 import { conflict, unauthorized } from "../../platform/errors.js";
+import type { Mailer } from "../../platform/mail.js";
+import { sendLater } from "../../platform/mail-later.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
-import { findByIdentifier, findTaken, insertMember } from "./auth.queries.js";
+import { passwordChangedMail } from "./auth.mail.js";
+import { findByIdentifier, findTaken, insertMember, updatePasswordHash } from "./auth.queries.js";
 import { hashPassword, verifyPassword } from "./password.js";
+import type { SignInThrottle } from "./sign-in-throttle.js";
 
 const usernameTaken = "That username is already taken";
 const emailTaken = "An account with that email already exists";
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: { db: Db; sessions: SessionsService }) {
-  const { db, sessions } = deps;
+export function createAuthService(deps: {
+  db: Db;
+  sessions: SessionsService;
+  throttle: SignInThrottle;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}) {
+  const { db, sessions, throttle, mailer, log } = deps;
 
   return {
     async signup(input: z.output<typeof signupBody>) {
@@ -35,11 +46,37 @@ export function createAuthService(deps: { db: Db; sessions: SessionsService }) {
       input: z.output<typeof signinBody>,
       client: { userAgent: string | undefined; ip: string },
     ): Promise<AuthResponse> {
-      const member = await findByIdentifier(db, input.identifier.toLowerCase());
+      const identifier = input.identifier.toLowerCase();
+      const member = await findByIdentifier(db, identifier);
+      // Before the password is checked: while the account is locked, no guess is even tried.
+      await throttle.attempt(member, identifier);
       const passwordMatches = await verifyPassword(member?.passwordHash, input.password);
       if (!member || !passwordMatches) throw unauthorized("Incorrect email/username or password");
+      await throttle.clear(member.id);
       const { token } = await sessions.start(member.id, client);
       return { token, user: { id: member.id, username: member.username } };
+    },
+
+    /**
+     * Replaces a member's password (its rules already checked): stores its argon2 hash, lifts a sign-in
+     * lock, ends every session but `keepSessionId` (closing their sockets) and tells the member's
+     * address. `how` "reset" also marks the address verified: the code sent to it proved it.
+     */
+    async replacePassword(
+      member: { id: string; email: string; username: string },
+      newPassword: string,
+      how: { by: "reset" } | { by: "change"; keepSessionId: string },
+    ) {
+      const stored = await updatePasswordHash(
+        db,
+        member.id,
+        await hashPassword(newPassword),
+        how.by === "reset" ? { emailVerified: true } : {},
+      );
+      if (!stored) throw unauthorized();
+      await throttle.clear(member.id);
+      await sessions.endMemberSessions(member.id, how.by === "change" ? how.keepSessionId : undefined);
+      sendLater(mailer, passwordChangedMail(member, how.by === "reset" ? "reset" : "changed"), log);
     },
   };
 }

@@ -52,8 +52,8 @@ export function createSessionsService(deps: {
     }
   }
 
-  async function revoke(caller: Caller, which: { only?: string; except?: string }) {
-    const revoked = await revokeSessions(db, caller.userId, which);
+  async function revoke(member: { userId: string }, which: { only?: string; except?: string }) {
+    const revoked = await revokeSessions(db, member.userId, which);
     cache.forgetSessions(revoked);
     if (revoked.length > 0) sessionEnder.endSessions(revoked);
     return revoked;
@@ -103,6 +103,15 @@ export function createSessionsService(deps: {
     async logoutOthers(caller: Caller, headerSessionId: string | undefined) {
       checkSessionHeader(caller, headerSessionId);
       const revoked = await revoke(caller, { except: caller.sessionId });
+      return revoked.length;
+    },
+
+    /**
+     * Ends every session of a member (a password reset), or every one but `exceptSessionId` (a password
+     * change keeps the session that made it); their sockets are told and closed. Returns how many ended.
+     */
+    async endMemberSessions(userId: string, exceptSessionId?: string) {
+      const revoked = await revoke({ userId }, exceptSessionId ? { except: exceptSessionId } : {});
       return revoked.length;
     },
 

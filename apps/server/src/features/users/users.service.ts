@@ -40,6 +40,7 @@ export function createUsersService(deps: {
   );
   domainEvents.on("postCreated", ({ author }) => accounts.forget([author.id]));
   domainEvents.on("postDeleted", ({ author }) => accounts.forget([author.id]));
+  domainEvents.on("accountChanged", ({ userId }) => accounts.forget([userId]));
 
   /** The caller's own account; a session whose member was deleted counts as signed out. */
   function ownAccount(userId: string): Promise<User> {

@@ -1,0 +1,71 @@
+import {
+  changePasswordBody,
+  requestEmailOtpBody,
+  requestPhoneOtpBody,
+  type UserResponse,
+  verifyOtpBody,
+} from "@flik/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { limitPer } from "../../platform/rate-limits.js";
+import {
+  CODE_REQUESTS_PER_TARGET,
+  codeRequestsRefused,
+  PASSWORD_CHANGES_PER_MEMBER,
+  passwordChangesRefused,
+} from "./account.limits.js";
+import type { AccountService } from "./account.service.js";
+
+/** Signed-in account calls (spec §7): password, e-mail and phone changes. */
+export function accountRoutes(deps: {
+  account: AccountService;
+  rateLimitPerMinute: number;
+}): FastifyPluginAsyncZod {
+  const { account } = deps;
+  // Per client address (request.ip: X-Forwarded-For only with TRUST_PROXY), beside the member's own limits.
+  const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: "1 minute" };
+  return async (app) => {
+    const codesPerMember = () =>
+      limitPer(app, {
+        ...CODE_REQUESTS_PER_TARGET,
+        key: (request) => request.caller.userId,
+        message: codeRequestsRefused,
+      });
+    const passwordChangesPerMember = limitPer(app, {
+      ...PASSWORD_CHANGES_PER_MEMBER,
+      key: (request) => request.caller.userId,
+      message: passwordChangesRefused,
+    });
+
+    app.put(
+      "/user/password",
+      { schema: { body: changePasswordBody }, config: { rateLimit }, preHandler: passwordChangesPerMember },
+      async (request) => account.changePassword(request.caller, request.body),
+    );
+
+    app.post(
+      "/user/request-email-otp",
+      { schema: { body: requestEmailOtpBody }, config: { rateLimit }, preHandler: codesPerMember() },
+      async (request) => account.requestEmailChange(request.caller, request.body.email),
+    );
+    app.post(
+      "/user/verify-email-otp",
+      { schema: { body: verifyOtpBody }, config: { rateLimit } },
+      async (request): Promise<UserResponse> => ({
+        user: await account.verifyEmailChange(request.caller, request.body.otp),
+      }),
+    );
+
+    app.post(
+      "/user/phone/request-otp",
+      { schema: { body: requestPhoneOtpBody }, config: { rateLimit }, preHandler: codesPerMember() },
+      async (request) => account.requestPhoneChange(request.caller, request.body.phone),
+    );
+    app.post(
+      "/user/phone/verify",
+      { schema: { body: verifyOtpBody }, config: { rateLimit } },
+      async (request): Promise<UserResponse> => ({
+        user: await account.verifyPhoneChange(request.caller, request.body.otp),
+      }),
+    );
+  };
+}

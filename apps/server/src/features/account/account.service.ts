@@ -1,0 +1,151 @@
+import { type changePasswordBody, newPasswordProblem } from "@flik/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
+import { type Db, pgErrorOf } from "../../db/database.js";
+import type { Caller } from "../../platform/caller.js";
+import type { DomainEvents } from "../../platform/domain-events.js";
+import { badRequest, conflict, serviceUnavailable, unauthorized } from "../../platform/errors.js";
+import type { Mailer } from "../../platform/mail.js";
+import { sendLater } from "../../platform/mail-later.js";
+import type { SmsSender } from "../../platform/sms.js";
+import type { AuthService } from "../auth/auth.service.js";
+import { verifyPassword } from "../auth/password.js";
+import type { UsersService } from "../users/users.service.js";
+import { emailChangeCodeMail, emailChangedMail, phoneChangeCodeText } from "./account.mail.js";
+import { findAccount, setVerifiedContact, takenByOther } from "./account.queries.js";
+import type { OneTimeCodes } from "./one-time-codes.js";
+
+export const EMAIL_TAKEN = "An account with that email already exists";
+export const PHONE_TAKEN = "That phone number belongs to another account";
+const NOT_SENT = "We couldn't send the code right now. Please try again in a moment.";
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+/**
+ * The signed-in member's own account (spec §4, Settings): password change, and e-mail and phone changes
+ * confirmed by a code sent to the NEW address or number. A wrong password or code is a 400, never a 401
+ * (spec §8: a 401 on /user... signs the member out).
+ */
+export function createAccountService(deps: {
+  db: Db;
+  auth: AuthService;
+  users: UsersService;
+  codes: OneTimeCodes;
+  mailer: Mailer;
+  sms: SmsSender;
+  domainEvents: DomainEvents;
+  log: FastifyBaseLogger;
+}) {
+  const { db, auth, users, codes, mailer, sms, domainEvents, log } = deps;
+
+  async function account(caller: Caller) {
+    const found = await findAccount(db, caller.userId);
+    if (!found) throw unauthorized();
+    return found;
+  }
+
+  /** Sends a code now (the member waits for it); a failure drops the code and says so. */
+  async function deliver(
+    caller: Caller,
+    purpose: "email_change" | "phone_change",
+    send: () => Promise<void>,
+  ) {
+    try {
+      await send();
+    } catch (error) {
+      log.warn({ err: error, purpose }, "a code could not be sent");
+      await codes.discard(caller.userId, purpose);
+      throw serviceUnavailable(NOT_SENT, 30);
+    }
+  }
+
+  /** Switches a verified contact; taken by someone else meanwhile, the unique constraint says 409. */
+  async function switchTo(caller: Caller, contact: { email: string } | { phone: string }) {
+    try {
+      if (!(await setVerifiedContact(db, caller.userId, contact))) throw unauthorized();
+    } catch (error) {
+      if (pgErrorOf(error)?.code === "23505") throw conflict("email" in contact ? EMAIL_TAKEN : PHONE_TAKEN);
+      throw error;
+    }
+    await domainEvents.publish("accountChanged", { userId: caller.userId });
+  }
+
+  return {
+    /** PUT /user/password: every other session ends; this one stays (the web signs out after 2 s). */
+    async changePassword(caller: Caller, input: z.output<typeof changePasswordBody>) {
+      const member = await account(caller);
+      if (!(await verifyPassword(member.passwordHash, input.currentPassword))) {
+        throw badRequest("Current password is incorrect");
+      }
+      const problem = newPasswordProblem(input.newPassword, member, input.currentPassword);
+      if (problem) throw badRequest(problem);
+      await auth.replacePassword(member, input.newPassword, {
+        by: "change",
+        keepSessionId: caller.sessionId,
+      });
+      return { message: "Password updated! Please log in again." };
+    },
+
+    /** POST /user/request-email-otp: a code to the new address (the old one learns of it once switched). */
+    async requestEmailChange(caller: Caller, email: string) {
+      const member = await account(caller);
+      if (email === member.email) throw badRequest("That is already your email");
+      if (await takenByOther(db, caller.userId, { email })) throw conflict(EMAIL_TAKEN);
+      const code = await codes.issue(caller.userId, "email_change", email);
+      await deliver(caller, "email_change", () =>
+        mailer.send(emailChangeCodeMail(email, member.username, code)),
+      );
+      return { message: "OTP sent to your new email!" };
+    },
+
+    /** POST /user/verify-email-otp: the address the code went to becomes the member's, verified. */
+    async verifyEmailChange(caller: Caller, otp: string) {
+      const member = await account(caller);
+      const invalidMessage = "Invalid or expired OTP.";
+      const email = await codes.redeem(caller.userId, "email_change", otp, {
+        invalidMessage,
+        check: async (target) => {
+          if (target && (await takenByOther(db, caller.userId, { email: target })))
+            throw conflict(EMAIL_TAKEN);
+        },
+        use: async (target) => {
+          if (!target) throw badRequest(invalidMessage);
+          await switchTo(caller, { email: target });
+          return target;
+        },
+      });
+      // A reset code mailed to the old address no longer proves anything.
+      await codes.discard(caller.userId, "password_reset");
+      if (member.email !== email)
+        sendLater(mailer, emailChangedMail(member.email, member.username, email), log);
+      return users.me(caller);
+    },
+
+    /** POST /user/phone/request-otp: a code texted to the new number (E.164). */
+    async requestPhoneChange(caller: Caller, phone: string) {
+      const member = await account(caller);
+      if (phone === member.phone) throw badRequest("That is already your phone number");
+      if (await takenByOther(db, caller.userId, { phone })) throw conflict(PHONE_TAKEN);
+      const code = await codes.issue(caller.userId, "phone_change", phone);
+      await deliver(caller, "phone_change", () => sms.send(phoneChangeCodeText(phone, code)));
+      return { message: "OTP sent to your phone!" };
+    },
+
+    /** POST /user/phone/verify: the number the code went to becomes the member's, verified. */
+    async verifyPhoneChange(caller: Caller, otp: string) {
+      const invalidMessage = "Invalid OTP";
+      await codes.redeem(caller.userId, "phone_change", otp, {
+        invalidMessage,
+        check: async (target) => {
+          if (target && (await takenByOther(db, caller.userId, { phone: target })))
+            throw conflict(PHONE_TAKEN);
+        },
+        use: async (target) => {
+          if (!target) throw badRequest(invalidMessage);
+          await switchTo(caller, { phone: target });
+        },
+      });
+      return users.me(caller);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { HttpError } from "./errors.js";
+
+/** "1 second", "42 seconds", "3 minutes": how long to wait, rounded up, for a message. */
+export function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+/** A 429 that tells a well-behaved client when to come back (the `Retry-After` header, in seconds). */
+export function tooManyFor(message: string, retryAfterMs: number) {
+  return new HttpError(429, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+}
+
+/**
+ * A limit keyed by what the request names (an e-mail address, the signed-in member) rather than by the
+ * client's address: checked before the handler, after the body is validated, so the key is the value
+ * the handler will use (a normalised e-mail, not one of its spellings). A route's `config.rateLimit`
+ * limits its client address beside it (`request.ip`, which follows X-Forwarded-For only with
+ * TRUST_PROXY). Counted in this process, like every limit of @fastify/rate-limit's local store.
+ */
+export function limitPer(
+  app: FastifyInstance,
+  options: {
+    max: number;
+    windowMs: number;
+    key: (request: FastifyRequest) => string;
+    message: (wait: string) => string;
+  },
+): preHandlerAsyncHookHandler {
+  const check = app.createRateLimit({
+    max: options.max,
+    timeWindow: options.windowMs,
+    keyGenerator: options.key,
+  });
+  return async (request) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw tooManyFor(options.message(waitText(result.ttl)), result.ttl);
+    }
+  };
+}
