@@ -41,7 +41,10 @@ interface SettingsRowProps {
   tone?: "default" | "danger";
 }
 
-/** A whole-row button: its icon, title, value and status are its name, so nothing is read twice. */
+/**
+ * A whole-row button, named by its title alone and described by its value and status, so a screen
+ * reader says "Email, button, alice@example.com Verified".
+ */
 export function SettingsRow({
   icon: Icon,
   title,
@@ -52,13 +55,17 @@ export function SettingsRow({
   disabled = false,
   tone = "default",
 }: SettingsRowProps) {
+  const id = useId();
   const danger = tone === "danger";
+  const described = [detail ? `${id}-detail` : "", status ? `${id}-status` : ""].filter(Boolean).join(" ");
   return (
     <button
       type="button"
       onClick={onClick}
       disabled={disabled}
       aria-haspopup={opensPanel ? "dialog" : undefined}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={described || undefined}
       className={`flex w-full items-center gap-3.5 px-4 py-3.5 text-left transition focus-visible:-outline-offset-2 disabled:cursor-wait disabled:opacity-60 sm:px-5 ${
         danger ? "hover:bg-red-50 focus-visible:bg-red-50" : "hover:bg-zinc-50 focus-visible:bg-zinc-50"
       }`}
@@ -71,12 +78,19 @@ export function SettingsRow({
         <Icon className="size-5" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className={`block text-sm font-semibold ${danger ? "text-red-600" : "text-zinc-900"}`}>
+        <span
+          id={`${id}-title`}
+          className={`block text-sm font-semibold ${danger ? "text-red-600" : "text-zinc-900"}`}
+        >
           {title}
         </span>
-        {detail && <span className="mt-0.5 block truncate text-sm text-zinc-600">{detail}</span>}
+        {detail && (
+          <span id={`${id}-detail`} className="mt-0.5 block truncate text-sm text-zinc-600">
+            {detail}
+          </span>
+        )}
       </span>
-      {status}
+      {status && <span id={`${id}-status`}>{status}</span>}
       {opensPanel && <ChevronRightIcon className="size-5 shrink-0 text-zinc-400" />}
     </button>
   );

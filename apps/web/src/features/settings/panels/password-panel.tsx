@@ -40,12 +40,12 @@ function logOutSoon(): void {
 type Field = "currentPassword" | "newPassword";
 
 /** Which field a refusal of the server is about, by its field list or its words. */
-function fieldOf(error: unknown, text: string): Field | undefined {
-  if (error instanceof ApiError) {
-    const fields = error.fieldErrors;
-    if (fields.currentPassword) return "currentPassword";
-    if (fields.newPassword) return "newPassword";
-  }
+function fieldOf(error: unknown): Field | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const fields = error.fieldErrors;
+  if (fields.currentPassword) return "currentPassword";
+  if (fields.newPassword) return "newPassword";
+  const text = error.serverMessage ?? "";
   if (/current password/i.test(text)) return "currentPassword";
   if (/password/i.test(text)) return "newPassword";
   return undefined;
@@ -78,7 +78,7 @@ export function PasswordPanel({ user, onClose }: { user: User; onClose: () => vo
     onError: (error) => {
       const text = errorMessage(error, PASSWORD_TEXTS.failed);
       toast.error(text);
-      const field = fieldOf(error, text);
+      const field = fieldOf(error);
       if (field) {
         setProblems({ [field]: text });
         (field === "currentPassword" ? currentRef : newRef).current?.focus();

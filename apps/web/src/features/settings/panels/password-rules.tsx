@@ -35,7 +35,7 @@ export function PasswordRuleList({ checks }: { checks: boolean[] }) {
             {met ? <CheckIcon className="size-4 shrink-0" /> : <CircleIcon className="size-4 shrink-0" />}
             <span>
               {rule}
-              <span className="sr-only">{met ? " (met)" : " (not met yet)"}</span>
+              <span className="sr-only">{met ? ": met" : ": not met yet"}</span>
             </span>
           </li>
         );
