@@ -116,9 +116,8 @@ export function ResetPasswordForm({
   return (
     <form noValidate onSubmit={submit} className="space-y-6">
       <div className="rounded-xl bg-zinc-50 px-4 py-3 text-sm text-zinc-700 ring-1 ring-zinc-200/70">
-        <p>
-          We sent a 6-digit code to <span className="font-semibold break-all text-zinc-900">{email}</span>.
-        </p>
+        <p>We sent a 6-digit code to</p>
+        <p className="font-semibold break-words text-zinc-900">{email}</p>
         <button type="button" onClick={onChangeEmail} className={`${linkClass} mt-1 text-sm`}>
           Use a different email
         </button>

@@ -10,7 +10,7 @@ const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 function ScoreRing() {
   const gradientId = useId();
   return (
-    <div className="relative size-28 shrink-0">
+    <div className="relative size-24 shrink-0">
       <svg viewBox="0 0 100 100" className="size-full -rotate-90" aria-hidden="true">
         <defs>
           <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
@@ -33,10 +33,9 @@ function ScoreRing() {
         />
       </svg>
       <p className="absolute inset-0 flex flex-col items-center justify-center">
-        <span className="text-2xl font-bold tracking-tight text-zinc-900 tabular-nums">
+        <span className="text-xl font-bold tracking-tight text-zinc-900 tabular-nums">
           {SECURITY_SCORE_PERCENT}%
         </span>
-        <span className="text-xs font-medium text-zinc-600">Good</span>
       </p>
     </div>
   );
@@ -67,15 +66,18 @@ export function SecurityOverview({ actions }: { actions: QuickAction[] }) {
   return (
     <div className="space-y-4">
       <section aria-labelledby={`${id}-score`} className={`${cardClass} p-5`}>
-        <h2 id={`${id}-score`} className="text-sm font-semibold text-zinc-900">
-          Security score
-        </h2>
-        <div className="mt-4 flex items-center gap-4">
+        <div className="flex items-center gap-4">
           <ScoreRing />
-          <p className="text-sm text-zinc-600">
-            Your account is well protected. A few more steps below make it even safer.
-          </p>
+          <div className="min-w-0">
+            <h2 id={`${id}-score`} className="text-sm font-semibold text-zinc-900">
+              Security score
+            </h2>
+            <p className="mt-0.5 text-sm font-semibold text-emerald-700">Good</p>
+          </div>
         </div>
+        <p className="mt-4 text-sm text-zinc-600">
+          Your account is well protected. The tips below make it even safer.
+        </p>
       </section>
 
       <section aria-labelledby={`${id}-actions`} className={`${cardClass} p-2`}>

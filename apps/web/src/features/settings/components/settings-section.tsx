@@ -42,8 +42,8 @@ interface SettingsRowProps {
 }
 
 /**
- * A whole-row button, named by its title alone and described by its value and status, so a screen
- * reader says "Email, button, alice@example.com Verified".
+ * A whole-row button, named by its title alone and described by its status and value, so a screen
+ * reader says "Email, button, Verified alice@example.com".
  */
 export function SettingsRow({
   icon: Icon,
@@ -57,7 +57,7 @@ export function SettingsRow({
 }: SettingsRowProps) {
   const id = useId();
   const danger = tone === "danger";
-  const described = [detail ? `${id}-detail` : "", status ? `${id}-status` : ""].filter(Boolean).join(" ");
+  const described = [status ? `${id}-status` : "", detail ? `${id}-detail` : ""].filter(Boolean).join(" ");
   return (
     <button
       type="button"
@@ -78,11 +78,14 @@ export function SettingsRow({
         <Icon className="size-5" />
       </span>
       <span className="min-w-0 flex-1">
-        <span
-          id={`${id}-title`}
-          className={`block text-sm font-semibold ${danger ? "text-red-600" : "text-zinc-900"}`}
-        >
-          {title}
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span
+            id={`${id}-title`}
+            className={`text-sm font-semibold ${danger ? "text-red-600" : "text-zinc-900"}`}
+          >
+            {title}
+          </span>
+          {status && <span id={`${id}-status`}>{status}</span>}
         </span>
         {detail && (
           <span id={`${id}-detail`} className="mt-0.5 block truncate text-sm text-zinc-600">
@@ -90,7 +93,6 @@ export function SettingsRow({
           </span>
         )}
       </span>
-      {status && <span id={`${id}-status`}>{status}</span>}
       {opensPanel && <ChevronRightIcon className="size-5 shrink-0 text-zinc-400" />}
     </button>
   );

@@ -65,10 +65,8 @@ export function VerifyCodeForm({
   return (
     <form noValidate onSubmit={submit} className="space-y-6">
       <div className="rounded-xl bg-zinc-50 px-4 py-3 text-sm text-zinc-700 ring-1 ring-zinc-200/70">
-        <p>
-          Enter the 6-digit code we sent to{" "}
-          <span className="font-semibold break-all text-zinc-900">{sentTo}</span>.
-        </p>
+        <p>Enter the 6-digit code we sent to</p>
+        <p className="font-semibold break-words text-zinc-900">{sentTo}</p>
         <button
           type="button"
           onClick={onChangeAddress}

@@ -44,7 +44,7 @@ describe("Settings › Phone", () => {
     expect(sentJson(verify)).toEqual({ otp: "135790" });
     expect(success).toHaveBeenLastCalledWith("Phone updated!");
     expect(screen.getByRole("button", { name: "Phone" })).toHaveAccessibleDescription(
-      "+14155552671 Verified",
+      "Verified +14155552671",
     );
   });
 

@@ -53,7 +53,7 @@ function SessionRow({
 }) {
   const Icon = isPhone(session.device) ? PhoneIcon : MonitorIcon;
   return (
-    <li className="flex items-center gap-3 px-4 py-3.5">
+    <li className="flex items-start gap-3 px-4 py-3.5">
       <span
         className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${
           session.current ? "bg-fuchsia-50 text-fuchsia-700" : "bg-zinc-100 text-zinc-700"
@@ -62,15 +62,15 @@ function SessionRow({
         <Icon className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm font-semibold text-zinc-900">
-          <span className="truncate">{session.device}</span>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm font-semibold break-words text-zinc-900">
+          <span className="min-w-0">{session.device}</span>
           {session.current && (
             <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
               This device
             </span>
           )}
         </p>
-        <p className="truncate text-sm text-zinc-600">
+        <p className="text-sm break-words text-zinc-600">
           {session.browser} · {session.location}
         </p>
         <p className="text-xs text-zinc-600">
@@ -82,7 +82,7 @@ function SessionRow({
         onClick={onLogout}
         disabled={busy}
         aria-label={`Log out ${session.device}, ${session.browser}${session.current ? " (this device)" : ""}`}
-        className="shrink-0 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-sm font-semibold text-zinc-800 transition hover:border-red-200 hover:bg-red-50 hover:text-red-700 disabled:opacity-60"
+        className="shrink-0 self-center rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-800 transition hover:border-red-200 hover:bg-red-50 hover:text-red-700 disabled:opacity-60"
       >
         {busy ? "Logging out..." : "Log out"}
       </button>

@@ -97,10 +97,10 @@ describe("Settings screen (spec §2)", () => {
     }
     const account = screen.getByRole("region", { name: "Account information" });
     expect(within(account).getByRole("button", { name: "Email" })).toHaveAccessibleDescription(
-      "alice@example.com Verified",
+      "Verified alice@example.com",
     );
     expect(within(account).getByRole("button", { name: "Phone" })).toHaveAccessibleDescription(
-      "+14155552671 Not verified",
+      "Not verified +14155552671",
     );
     expect(within(account).getByRole("button", { name: "Profile info" })).toHaveAccessibleDescription(
       "Alice Liddell · @alice",
