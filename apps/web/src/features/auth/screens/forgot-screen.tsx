@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { ArrowLeftIcon, CheckIcon } from "../../../components/icons";
+import { CheckIcon } from "../../../components/account-icons";
+import { ArrowLeftIcon } from "../../../components/icons";
 import { AuthShell, authLinkClass } from "../components/auth-shell";
 import { ForgotEmailForm } from "../components/forgot-email-form";
 import { ResetPasswordForm } from "../components/reset-password-form";

@@ -1,8 +1,8 @@
 import type { User } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "react-toastify/unstyled";
+import { BanIcon } from "../../../components/account-icons";
 import { Avatar } from "../../../components/avatar";
-import { BanIcon } from "../../../components/icons";
 import { unblockMember } from "../api/settings.api";
 import { EditPanel } from "../components/edit-panel";
 import { useApplyUser } from "../hooks/use-apply-user";

@@ -2,8 +2,8 @@ import { changePasswordBody, newPasswordProblem, PASSWORD_CHANGE_LOGOUT_MS, type
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify/unstyled";
+import { CheckIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
-import { CheckIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { emitLogout } from "../../../lib/auth-events";

@@ -1,8 +1,8 @@
 import type { Session } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify/unstyled";
+import { MonitorIcon, PhoneIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
-import { MonitorIcon, PhoneIcon } from "../../../components/icons";
 import { emitLogout } from "../../../lib/auth-events";
 import { timeAgo } from "../../../lib/time-ago";
 import { logoutCurrentSession } from "../../auth/api/auth.api";

@@ -1,18 +1,16 @@
 import type { User } from "@flik/shared";
 import { lazy, Suspense, useState } from "react";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import {
   BanIcon,
   DownloadIcon,
   GlobeIcon,
   KeyIcon,
-  LockIcon,
-  LogOutIcon,
   MailIcon,
   MonitorIcon,
   PhoneIcon,
-  UserPenIcon,
-} from "../../../components/icons";
+} from "../../../components/account-icons";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LockIcon, LogOutIcon, UserPenIcon } from "../../../components/icons";
 import { LoadingState } from "../../../components/status-message";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
