@@ -10,6 +10,7 @@ export * from "./highlights.js";
 export * from "./media.js";
 export * from "./notifications.js";
 export * from "./paging.js";
+export * from "./phone.js";
 export * from "./posts.js";
 export * from "./sessions.js";
 export * from "./text.js";

@@ -1,6 +1,5 @@
 import type { RouteObject } from "react-router";
 import { PublicOnlyRoute } from "../features/auth/components/public-only-route";
-import { ForgotScreen } from "../features/auth/screens/forgot-screen";
 import { SignInScreen } from "../features/auth/screens/sign-in-screen";
 import { SignUpScreen } from "../features/auth/screens/sign-up-screen";
 import type { RouteHandle } from "../features/layout/route-handle";
@@ -29,7 +28,11 @@ export const routes: RouteObject[] = [
           { path: "/login", element: <SignInScreen /> },
         ],
       },
-      { path: "/forgot", element: <ForgotScreen /> },
+      // Loaded on its first visit: its forms' schemas (zod) stay out of the sign-in pages' script.
+      {
+        path: "/forgot",
+        lazy: () => screen(import("../features/auth/screens/forgot-screen"), "ForgotScreen"),
+      },
       {
         // The guard holds the realtime connection (socket.io-client) and the frame every signed-in
         // feature's live updates: loaded with the first signed-in screen, never by the sign-in pages.

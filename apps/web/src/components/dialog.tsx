@@ -45,6 +45,11 @@ interface DialogProps {
   bodyClassName?: string;
   /** Extra classes for the panel, e.g. a fixed height. */
   panelClassName?: string;
+  /**
+   * "side": a full-height panel that slides in from the right (settings' edit panels), the whole
+   * screen on phones; "center" (the default): centred on larger screens, a sheet from the bottom on phones.
+   */
+  placement?: "center" | "side";
 }
 
 /**
@@ -62,6 +67,7 @@ export function Dialog({
   fullScreenOnPhone = false,
   bodyClassName = "px-5 pb-5 sm:px-6 sm:pb-6",
   panelClassName = "",
+  placement = "center",
 }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -127,8 +133,10 @@ export function Dialog({
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is a mouse shortcut; Escape and the Close button are the keyboard ways
     // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <div
-      className={`motion-safe:animate-fade-in fixed inset-0 z-50 flex justify-center bg-zinc-950/60 backdrop-blur-[2px] sm:items-center sm:p-6 ${
-        fullScreenOnPhone ? "items-stretch" : "items-end"
+      className={`motion-safe:animate-fade-in fixed inset-0 z-50 flex bg-zinc-950/60 backdrop-blur-[2px] ${
+        placement === "side"
+          ? "justify-end"
+          : `justify-center sm:items-center sm:p-6 ${fullScreenOnPhone ? "items-stretch" : "items-end"}`
       }`}
       onMouseDown={(event) => {
         pressedOnBackdrop.current = event.target === event.currentTarget;
@@ -144,15 +152,21 @@ export function Dialog({
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={`motion-safe:animate-dialog-in relative flex w-full flex-col overflow-hidden bg-white shadow-2xl outline-none sm:max-h-[min(90dvh,860px)] sm:rounded-2xl ${
-          fullScreenOnPhone ? "max-h-dvh" : "max-h-[92dvh] rounded-t-3xl"
+        className={`relative flex w-full flex-col overflow-hidden bg-white shadow-2xl outline-none ${
+          placement === "side"
+            ? "motion-safe:animate-slide-in-right h-dvh"
+            : `motion-safe:animate-dialog-in sm:max-h-[min(90dvh,860px)] sm:rounded-2xl ${
+                fullScreenOnPhone ? "max-h-dvh" : "max-h-[92dvh] rounded-t-3xl"
+              }`
         } ${sizes[size]} ${panelClassName}`}
       >
         <div
           className={
             hideTitle
               ? "sr-only"
-              : "flex shrink-0 items-center justify-between gap-3 px-5 pt-4 pb-3 sm:px-6 sm:pt-5"
+              : placement === "side"
+                ? "flex h-16 shrink-0 items-center justify-between gap-3 border-b border-zinc-100 px-5 sm:px-6"
+                : "flex shrink-0 items-center justify-between gap-3 px-5 pt-4 pb-3 sm:px-6 sm:pt-5"
           }
         >
           <h2 id={titleId} className="min-w-0 truncate text-base font-semibold text-zinc-900">

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 
-interface IconProps {
+export interface IconProps {
   className?: string;
 }
 
-function Svg({ className = "size-6", children }: IconProps & { children: ReactNode }) {
+export function Svg({ className = "size-6", children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

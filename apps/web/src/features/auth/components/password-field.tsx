@@ -1,15 +1,20 @@
-import { type InputHTMLAttributes, useId, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
 import { fieldErrorClass, inputClass, labelClass } from "../../../components/field-styles";
 import { EyeIcon, EyeOffIcon } from "../../../components/icons";
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> {
   label?: string;
   error?: string;
+  /** Shown under the field and read with it (the rules a new password must meet). */
+  hint?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 }
 
-export function PasswordField({ label = "Password", error, ...input }: PasswordFieldProps) {
+export function PasswordField({ label = "Password", error, hint, ...input }: PasswordFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   const [visible, setVisible] = useState(false);
   return (
     <div>
@@ -22,7 +27,7 @@ export function PasswordField({ label = "Password", error, ...input }: PasswordF
           type={visible ? "text" : "password"}
           className={`${inputClass} pr-12`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy}
           {...input}
         />
         <button
@@ -39,6 +44,11 @@ export function PasswordField({ label = "Password", error, ...input }: PasswordF
         <p id={errorId} className={fieldErrorClass}>
           {error}
         </p>
+      )}
+      {hint && (
+        <div id={hintId} className="mt-2">
+          {hint}
+        </div>
       )}
     </div>
   );

@@ -1,27 +1,74 @@
+import { useState } from "react";
 import { Link } from "react-router";
-import { buttonStyles } from "../../../components/button-styles";
-import { ArrowLeftIcon, SparklesIcon } from "../../../components/icons";
-import { AuthShell } from "../components/auth-shell";
+import { CheckIcon } from "../../../components/account-icons";
+import { ArrowLeftIcon } from "../../../components/icons";
+import { AuthShell, authLinkClass } from "../components/auth-shell";
+import { ForgotEmailForm } from "../components/forgot-email-form";
+import { ResetPasswordForm } from "../components/reset-password-form";
 
-/** Password reset by e-mail code arrives in a later issue; until then this says so plainly. */
+type Step = { name: "email"; email: string; reset: boolean } | { name: "code"; email: string };
+
+/**
+ * /forgot (spec §2, §4): step 1 sends a code to the e-mail, step 2 takes the code and a new password;
+ * after a reset the screen is back at step 1 with every field cleared.
+ */
 export function ForgotScreen() {
+  const [step, setStep] = useState<Step>({ name: "email", email: "", reset: false });
+  // Each visit of a step starts it afresh (its fields, its countdown).
+  const [visit, setVisit] = useState(0);
+  const go = (next: Step) => {
+    setStep(next);
+    setVisit((count) => count + 1);
+  };
+
   return (
     <AuthShell
       title="Forgot password"
-      heading="Forgot password"
-      tagline="Reset your password with a 6-digit code sent to your e-mail."
+      heading={step.name === "email" ? "Forgot your password?" : "Check your email"}
+      tagline={
+        step.name === "email"
+          ? "Enter the email you signed up with and we'll send you a 6-digit code to reset your password."
+          : "Enter the code from the email and choose a new password."
+      }
+      footer={
+        <Link to="/login" className={`${authLinkClass} inline-flex items-center gap-1.5`}>
+          <ArrowLeftIcon className="size-4" />
+          Back to log in
+        </Link>
+      }
     >
-      <div className="flex items-start gap-3 rounded-xl bg-fuchsia-50 p-4 text-sm text-fuchsia-950 ring-1 ring-fuchsia-100">
-        <SparklesIcon className="mt-0.5 size-5 shrink-0 text-fuchsia-600" />
-        <p>
-          <span className="font-semibold">Coming soon.</span> Password reset isn't available yet. If you still
-          know your password, you can log in as usual.
-        </p>
-      </div>
-      <Link to="/login" className={`${buttonStyles.secondary} mt-6 w-full`}>
-        <ArrowLeftIcon className="size-4" />
-        Back to log in
-      </Link>
+      {step.name === "email" ? (
+        <>
+          {step.reset && (
+            <div
+              role="status"
+              className="mb-6 flex items-start gap-3 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200"
+            >
+              <CheckIcon className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+              <p>
+                Your password has been reset.{" "}
+                <Link to="/login" className="rounded font-semibold underline underline-offset-4">
+                  Log in
+                </Link>{" "}
+                with your new password.
+              </p>
+            </div>
+          )}
+          <ForgotEmailForm
+            key={visit}
+            initialEmail={step.email}
+            autoFocus={visit > 0}
+            onSent={(email) => go({ name: "code", email })}
+          />
+        </>
+      ) : (
+        <ResetPasswordForm
+          key={visit}
+          email={step.email}
+          onReset={() => go({ name: "email", email: "", reset: true })}
+          onChangeEmail={() => go({ name: "email", email: step.email, reset: false })}
+        />
+      )}
     </AuthShell>
   );
 }

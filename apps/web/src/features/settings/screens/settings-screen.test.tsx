@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { toast } from "react-toastify/unstyled";
 import { describe, expect, it, vi } from "vitest";
 import { getCachedUser, getToken, getUserId, getUsername, saveCachedUser } from "../../../lib/storage";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makeUser } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
+import { makeSession, openSettings as openSettingsWith } from "../test/settings-harness";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -82,5 +84,117 @@ describe("Log out from Settings", () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
     expect(await screen.findByRole("button", { name: "Log out" })).toBeInTheDocument();
+  });
+});
+
+describe("Settings screen (spec §2)", () => {
+  it("has the five sections, with the e-mail's and phone's verified status", async () => {
+    openSettingsWith({}, { user: { emailVerified: true, phone: "+14155552671", phoneVerified: false } });
+
+    await screen.findByRole("region", { name: "Account information" });
+    for (const section of ["Account information", "Security", "Privacy", "Sessions", "Support"]) {
+      expect(screen.getByRole("region", { name: section })).toBeInTheDocument();
+    }
+    const account = screen.getByRole("region", { name: "Account information" });
+    expect(within(account).getByRole("button", { name: "Email" })).toHaveAccessibleDescription(
+      "Verified alice@example.com",
+    );
+    expect(within(account).getByRole("button", { name: "Phone" })).toHaveAccessibleDescription(
+      "Not verified +14155552671",
+    );
+    expect(within(account).getByRole("button", { name: "Profile info" })).toHaveAccessibleDescription(
+      "Alice Liddell · @alice",
+    );
+    expect(
+      within(screen.getByRole("region", { name: "Security" })).getByRole("button", {
+        name: "Change password",
+      }),
+    ).toBeInTheDocument();
+    const privacy = screen.getByRole("region", { name: "Privacy" });
+    for (const row of ["Profile visibility", "Download your data", "Blocked accounts"]) {
+      expect(within(privacy).getByRole("button", { name: row })).toBeInTheDocument();
+    }
+    const sessions = screen.getByRole("region", { name: "Sessions" });
+    for (const row of ["Active sessions", "Log out of other devices"]) {
+      expect(within(sessions).getByRole("button", { name: row })).toBeInTheDocument();
+    }
+  });
+
+  it("shows the side panel: a fixed 75% security score, quick actions and security tips", async () => {
+    openSettingsWith();
+    const aside = await screen.findByRole("complementary", { name: "Account security" });
+    expect(within(aside).getByRole("region", { name: "Security score" })).toHaveTextContent("75%");
+    expect(within(aside).getByRole("region", { name: "Quick actions" })).toBeInTheDocument();
+    expect(
+      within(within(aside).getByRole("region", { name: "Security tips" })).getAllByRole("listitem").length,
+    ).toBeGreaterThan(2);
+  });
+
+  it("downloads the member's data as user-data.json with the bearer token", async () => {
+    const success = vi.spyOn(toast, "success");
+    const saved: { name: string; href: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    const download = vi.fn(
+      () =>
+        new Response(JSON.stringify({ user: { username: "alice" } }), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        }),
+    );
+    const { user } = openSettingsWith({ "GET /user/download-data": download });
+
+    await user.click(
+      within(await screen.findByRole("region", { name: "Privacy" })).getByRole("button", {
+        name: "Download your data",
+      }),
+    );
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Data download started!"));
+    expect(saved).toEqual([{ name: "user-data.json", href: expect.stringMatching(/^blob:/) }]);
+    const headers = (download.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<
+      string,
+      string
+    >;
+    expect(headers.Authorization).toMatch(/^Bearer /);
+  });
+
+  it("says 'Failed to download data' when the download fails", async () => {
+    const error = vi.spyOn(toast, "error");
+    const { user } = openSettingsWith({
+      "GET /user/download-data": () => jsonResponse(429, { message: "Slow down" }),
+    });
+    await user.click(
+      within(await screen.findByRole("region", { name: "Privacy" })).getByRole("button", {
+        name: "Download your data",
+      }),
+    );
+    await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to download data"));
+    expect(getToken()).not.toBeNull();
+  });
+
+  it("'Log out of other devices' asks first, then keeps only this session", async () => {
+    const success = vi.spyOn(toast, "success");
+    const others = vi.fn(() =>
+      jsonResponse(200, { message: "Logged out from all other devices!", count: 1 }),
+    );
+    const { user } = openSettingsWith({
+      "GET /sessions": () =>
+        jsonResponse(200, { sessions: [makeSession(), makeSession({ _id: "s-2", current: false })] }),
+      "PATCH /sessions/logout-others": others,
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Log out of other devices" }));
+    const dialog = screen.getByRole("dialog", { name: "Log out of other devices?" });
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Log out others" }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Logged out from all other devices!"));
+    expect((others.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({
+      "x-session-id": "s-alice-1",
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(getToken()).not.toBeNull();
   });
 });

@@ -1,57 +1,209 @@
-import { useId, useState } from "react";
-import { LogOutIcon, SparklesIcon } from "../../../components/icons";
+import type { User } from "@flik/shared";
+import { lazy, Suspense, useState } from "react";
+import {
+  BanIcon,
+  DownloadIcon,
+  GlobeIcon,
+  KeyIcon,
+  MailIcon,
+  MonitorIcon,
+  PhoneIcon,
+} from "../../../components/account-icons";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LockIcon, LogOutIcon, UserPenIcon } from "../../../components/icons";
+import { LoadingState } from "../../../components/status-message";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { LogOutDialog } from "../../auth/components/log-out-dialog";
+import { SecurityOverview } from "../components/security-overview";
+import { cardClass, SettingsRow, SettingsSection, VerifiedBadge } from "../components/settings-section";
+import { SupportForm } from "../components/support-form";
+import { useDownloadData } from "../hooks/use-download-data";
+import { useLogoutOthers } from "../hooks/use-sessions";
+import { BlockedPanel } from "../panels/blocked-panel";
+import { EmailPanel } from "../panels/email-panel";
+import { PasswordPanel } from "../panels/password-panel";
+import { PrivacyPanel } from "../panels/privacy-panel";
+import { ProfilePanel } from "../panels/profile-panel";
+import { SessionsPanel } from "../panels/sessions-panel";
 
-const cardClass = "overflow-hidden rounded-2xl border border-zinc-200/80 bg-white shadow-sm";
+// Its rule reads libphonenumber-js's metadata (about 30 KB compressed): loaded when the panel opens.
+const PhonePanel = lazy(() =>
+  import("../panels/phone-panel").then(({ PhonePanel }) => ({ default: PhonePanel })),
+);
+
+/** Spec §2's edit panels. */
+type Panel = "email" | "phone" | "profile" | "password" | "privacy" | "blocked" | "sessions";
 
 /**
- * /settings. The spec's sections (account, security, privacy, sessions, support) are still to come and
- * say so; logging out, which used to sit one slip away on the profile, lives here.
+ * /settings (spec §2): Account Information, Security, Privacy, Sessions and Support, and a side panel
+ * with the security score, quick actions and tips. Each change opens its own edit panel.
  */
 export function SettingsScreen() {
   useDocumentTitle("Settings");
-  const [confirming, setConfirming] = useState(false);
-  const id = useId();
+  const user = useCurrentUserQuery(true).data;
   return (
-    <div className="mx-auto max-w-xl space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-zinc-900">Settings</h1>
+    <div className="mx-auto w-full">
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight text-zinc-900">Settings</h1>
+        <p className="mt-1 text-sm text-zinc-600">Manage your account, security and privacy.</p>
+      </header>
+      {user ? <SettingsContent user={user} /> : <LoadingState>Loading settings...</LoadingState>}
+    </div>
+  );
+}
 
-      <section aria-labelledby={`${id}-soon`} className={`${cardClass} flex items-start gap-4 p-5`}>
-        <span className="bg-brand flex size-10 shrink-0 items-center justify-center rounded-xl text-white">
-          <SparklesIcon className="size-5" />
-        </span>
-        <div>
-          <h2 id={`${id}-soon`} className="text-sm font-semibold text-zinc-900">
-            Coming soon
-          </h2>
-          <p className="mt-1 text-sm text-zinc-600">
-            Account, security, privacy, sessions and support settings are on their way.
-          </p>
-        </div>
-      </section>
+function SettingsContent({ user }: { user: User }) {
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [confirm, setConfirm] = useState<"logout" | "others" | null>(null);
+  const download = useDownloadData();
+  const logoutOthers = useLogoutOthers();
+  const close = () => setPanel(null);
+  const blockedCount = user.blockedUsers.length;
 
-      <section aria-labelledby={`${id}-account`}>
-        <h2
-          id={`${id}-account`}
-          className="mb-2 px-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase"
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-x-6 gap-y-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="space-y-8">
+        <SettingsSection title="Account information">
+          <SettingsRow
+            icon={MailIcon}
+            title="Email"
+            detail={user.email}
+            status={<VerifiedBadge verified={user.emailVerified} />}
+            onClick={() => setPanel("email")}
+          />
+          <SettingsRow
+            icon={PhoneIcon}
+            title="Phone"
+            detail={user.phone ?? "Add a phone number"}
+            status={user.phone ? <VerifiedBadge verified={user.phoneVerified} /> : undefined}
+            onClick={() => setPanel("phone")}
+          />
+          <SettingsRow
+            icon={UserPenIcon}
+            title="Profile info"
+            detail={`${user.fullName} · @${user.username}`}
+            onClick={() => setPanel("profile")}
+          />
+        </SettingsSection>
+
+        <SettingsSection title="Security">
+          <SettingsRow
+            icon={KeyIcon}
+            title="Change password"
+            detail="Choose a new password"
+            onClick={() => setPanel("password")}
+          />
+        </SettingsSection>
+
+        <SettingsSection title="Privacy">
+          <SettingsRow
+            icon={user.isPrivate ? LockIcon : GlobeIcon}
+            title="Profile visibility"
+            detail={user.isPrivate ? "Private" : "Public"}
+            onClick={() => setPanel("privacy")}
+          />
+          <SettingsRow
+            icon={DownloadIcon}
+            title={download.isPending ? "Preparing your data..." : "Download your data"}
+            detail="Your posts, messages and more"
+            opensPanel={false}
+            disabled={download.isPending}
+            onClick={() => download.mutate()}
+          />
+          <SettingsRow
+            icon={BanIcon}
+            title="Blocked accounts"
+            detail={blockedCount === 0 ? "No one" : `${blockedCount} blocked`}
+            onClick={() => setPanel("blocked")}
+          />
+        </SettingsSection>
+
+        <SettingsSection title="Sessions">
+          <SettingsRow
+            icon={MonitorIcon}
+            title="Active sessions"
+            detail="See where you're logged in"
+            onClick={() => setPanel("sessions")}
+          />
+          <SettingsRow
+            icon={LogOutIcon}
+            title="Log out of other devices"
+            detail="Stay logged in only here"
+            opensPanel={false}
+            disabled={logoutOthers.isPending}
+            onClick={() => setConfirm("others")}
+          />
+        </SettingsSection>
+
+        <SettingsSection
+          title="Support"
+          description="Something not working, or a question about your account? Send us a message."
         >
-          Account
-        </h2>
-        <div className={cardClass}>
-          <button
-            type="button"
-            onClick={() => setConfirming(true)}
-            aria-haspopup="dialog"
-            className="flex w-full items-center gap-3 px-5 py-4 text-left text-sm font-semibold text-red-600 transition hover:bg-red-50 focus-visible:bg-red-50"
-          >
-            <LogOutIcon className="size-5" />
-            Log out
-          </button>
-        </div>
-      </section>
+          <SupportForm email={user.email} />
+        </SettingsSection>
+      </div>
 
-      {confirming && <LogOutDialog onClose={() => setConfirming(false)} />}
+      <aside
+        aria-label="Account security"
+        className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:pt-6"
+      >
+        <SecurityOverview
+          actions={[
+            { icon: KeyIcon, label: "Change password", onClick: () => setPanel("password") },
+            { icon: MonitorIcon, label: "Review active sessions", onClick: () => setPanel("sessions") },
+            { icon: MailIcon, label: "Update email", onClick: () => setPanel("email") },
+            {
+              icon: DownloadIcon,
+              label: "Download your data",
+              onClick: () => download.mutate(),
+              opensPanel: false,
+              busy: download.isPending,
+            },
+          ]}
+        />
+      </aside>
+
+      <div className={cardClass}>
+        <button
+          type="button"
+          onClick={() => setConfirm("logout")}
+          aria-haspopup="dialog"
+          className="flex w-full items-center gap-3 px-5 py-4 text-left text-sm font-semibold text-red-600 transition hover:bg-red-50 focus-visible:bg-red-50 focus-visible:-outline-offset-2"
+        >
+          <LogOutIcon className="size-5" />
+          Log out
+        </button>
+      </div>
+
+      {panel === "email" && <EmailPanel user={user} onClose={close} />}
+      {panel === "phone" && (
+        <Suspense fallback={null}>
+          <PhonePanel user={user} onClose={close} />
+        </Suspense>
+      )}
+      {panel === "profile" && <ProfilePanel user={user} onClose={close} />}
+      {panel === "password" && <PasswordPanel user={user} onClose={close} />}
+      {panel === "privacy" && <PrivacyPanel user={user} onClose={close} />}
+      {panel === "blocked" && <BlockedPanel user={user} onClose={close} />}
+      {panel === "sessions" && <SessionsPanel onClose={close} />}
+
+      {confirm === "logout" && <LogOutDialog onClose={() => setConfirm(null)} />}
+      {confirm === "others" && (
+        <ConfirmDialog
+          title="Log out of other devices?"
+          confirmLabel="Log out others"
+          busyLabel="Logging out..."
+          busy={logoutOthers.isPending}
+          onConfirm={() => logoutOthers.mutate(undefined, { onSettled: () => setConfirm(null) })}
+          onCancel={() => setConfirm(null)}
+        >
+          <p>
+            Every other phone, tablet and browser signed in to your account will be logged out. This one
+            stays.
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

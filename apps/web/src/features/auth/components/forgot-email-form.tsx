@@ -1,0 +1,104 @@
+import { forgotPasswordBody } from "@flik/shared";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { toast } from "react-toastify/unstyled";
+import { buttonStyles } from "../../../components/button-styles";
+import { TextField } from "../../../components/text-field";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { requestResetCode } from "../api/password-reset.api";
+
+/** Spec §8: the server's message, else these. */
+export const CODE_SENT = "OTP sent successfully!";
+export const SEND_FAILED = "Something went wrong, please try again.";
+
+/** Forgot password, step 1 (spec §2): the e-mail the code goes to. */
+export function ForgotEmailForm({
+  initialEmail,
+  autoFocus = false,
+  onSent,
+}: {
+  initialEmail: string;
+  /** Coming back from step 2 puts the focus here; a first visit leaves it where the page put it. */
+  autoFocus?: boolean;
+  onSent: (email: string) => void;
+}) {
+  const [email, setEmail] = useState(initialEmail);
+  const [fieldError, setFieldError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const failureId = useId();
+
+  const send = useMutation({
+    mutationFn: requestResetCode,
+    onSuccess: (answer, body) => {
+      toast.success(answer?.message || CODE_SENT);
+      onSent(body.email);
+    },
+    onError: (error) => {
+      const text = errorMessage(error, SEND_FAILED);
+      toast.error(text);
+      const onField = error instanceof ApiError ? error.fieldErrors.email : undefined;
+      setFieldError(onField);
+      setFailure(onField ? undefined : text);
+      if (onField) inputRef.current?.focus();
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (send.isPending) return;
+    setFailure(undefined);
+    if (email.trim() === "") {
+      setFieldError("Enter your email");
+      inputRef.current?.focus();
+      return;
+    }
+    const parsed = forgotPasswordBody.safeParse({ email });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? "Enter a valid email address");
+      inputRef.current?.focus();
+      return;
+    }
+    send.mutate(parsed.data);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-5"
+      aria-describedby={failure ? failureId : undefined}
+    >
+      <TextField
+        ref={inputRef}
+        label="Email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        autoFocus={autoFocus}
+        value={email}
+        error={fieldError}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setFieldError(undefined);
+        }}
+      />
+      <button type="submit" disabled={send.isPending} className={`${buttonStyles.primary} w-full`}>
+        {send.isPending ? "Sending code..." : "Send code"}
+      </button>
+      {failure && (
+        <p
+          id={failureId}
+          role="alert"
+          className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700"
+        >
+          {failure}
+        </p>
+      )}
+    </form>
+  );
+}

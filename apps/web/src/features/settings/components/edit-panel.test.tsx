@@ -1,0 +1,48 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { openPanel, openSettings } from "../test/settings-harness";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+describe("Settings' edit panels", () => {
+  it("are modal dialogs with a heading; focus moves in and Tab stays inside", async () => {
+    const { user } = openSettings();
+    const panel = await openPanel(user, "Profile visibility", "Profile visibility");
+
+    expect(panel).toHaveAttribute("aria-modal", "true");
+    expect(within(panel).getByRole("heading", { name: "Profile visibility" })).toBeInTheDocument();
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+
+    // Around the whole panel and back, forwards and backwards, focus never leaves it.
+    for (let step = 0; step < 8; step += 1) {
+      await user.tab();
+      expect(panel).toContainElement(document.activeElement as HTMLElement);
+    }
+    const close = within(panel).getByRole("button", { name: "Close" });
+    close.focus();
+    await user.tab({ shift: true });
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+    expect(document.activeElement).not.toBe(close);
+  });
+
+  it("Escape closes the panel and gives the focus back to the row that opened it", async () => {
+    const { user } = openSettings();
+    await openPanel(user, "Email", "Email");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Email" })).toHaveFocus();
+  });
+
+  it("the Close button closes it too, back to the quick action that opened it", async () => {
+    const { user } = openSettings();
+    const aside = await screen.findByRole("complementary", { name: "Account security" });
+    await user.click(within(aside).getByRole("button", { name: "Change password" }));
+    const panel = await screen.findByRole("dialog", { name: "Change password" });
+    await user.click(within(panel).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(within(aside).getByRole("button", { name: "Change password" })).toHaveFocus();
+  });
+});

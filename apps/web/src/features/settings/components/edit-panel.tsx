@@ -1,0 +1,49 @@
+import type { ReactNode, RefObject } from "react";
+import { Dialog } from "../../../components/dialog";
+
+/**
+ * Spec §2's edit panels: a dialog that slides in from the right (the whole screen on phones) with a
+ * heading and a Close button; focus moves in, stays inside until it closes (Escape, Close, the
+ * backdrop) and then goes back to what opened it.
+ */
+export function EditPanel({
+  title,
+  onClose,
+  children,
+  initialFocus,
+  dismissible = true,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  initialFocus?: RefObject<HTMLElement | null>;
+  dismissible?: boolean;
+}) {
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      placement="side"
+      size="md"
+      initialFocus={initialFocus}
+      dismissible={dismissible}
+      bodyClassName="px-5 py-6 sm:px-6"
+    >
+      {children}
+    </Dialog>
+  );
+}
+
+/** A short paragraph under a panel's heading: what the panel changes and what happens next. */
+export function PanelIntro({ children }: { children: ReactNode }) {
+  return <p className="mb-6 text-sm text-zinc-600">{children}</p>;
+}
+
+/** An inline failure under a panel's form, kept after its toast has gone. */
+export function PanelFailure({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+      {children}
+    </p>
+  );
+}

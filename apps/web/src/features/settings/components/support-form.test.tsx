@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { toast } from "react-toastify/unstyled";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse, sentJson } from "../../../test/fixtures";
+import { openSettings } from "../test/settings-harness";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+async function supportBox() {
+  const section = await screen.findByRole("region", { name: "Support" });
+  return { section, field: within(section).getByLabelText("How can we help?") };
+}
+
+describe("Settings › Support", () => {
+  it("refuses a blank message with 'Please enter a message', calling nothing", async () => {
+    const support = vi.fn();
+    const { user } = openSettings({ "POST /support": support });
+    const { section, field } = await supportBox();
+
+    await user.click(within(section).getByRole("button", { name: "Send message" }));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining("Please enter a message"));
+    expect(field).toHaveFocus();
+
+    await user.type(field, "   \n  ");
+    await user.click(within(section).getByRole("button", { name: "Send message" }));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining("Please enter a message"));
+    expect(support).not.toHaveBeenCalled();
+  });
+
+  it("sends the message, says 'Support request submitted!' and empties the box", async () => {
+    const success = vi.spyOn(toast, "success");
+    const support = vi.fn(() => jsonResponse(201, { message: "Support request submitted!" }));
+    const { user } = openSettings({ "POST /support": support });
+    const { section, field } = await supportBox();
+
+    await user.type(field, "  My flicks will not upload  ");
+    await user.click(within(section).getByRole("button", { name: "Send message" }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Support request submitted!"));
+    expect(sentJson(support)).toEqual({ message: "My flicks will not upload" });
+    expect(field).toHaveValue("");
+  });
+
+  it("says 'Failed to submit support request' and keeps the message", async () => {
+    const error = vi.spyOn(toast, "error");
+    const { user } = openSettings({
+      "POST /support": () => jsonResponse(429, { message: "Too many requests" }),
+    });
+    const { section, field } = await supportBox();
+    await user.type(field, "Help");
+    await user.click(within(section).getByRole("button", { name: "Send message" }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to submit support request"));
+    expect(field).toHaveValue("Help");
+  });
+});

@@ -1,0 +1,55 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { toast } from "react-toastify/unstyled";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
+import { openPanel, openSettings } from "../test/settings-harness";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+const blockedUsers = [
+  { _id: "0b6f0f4e-0000-4000-8000-000000000001", username: "mallory" },
+  { _id: "0b6f0f4e-0000-4000-8000-000000000002", username: "trudy" },
+];
+
+describe("Settings › Blocked accounts", () => {
+  it("says 'No blocked accounts' when there are none", async () => {
+    const { user } = openSettings();
+    const panel = await openPanel(user, "Blocked accounts", "Blocked accounts");
+    expect(within(panel).getByText("No blocked accounts")).toBeInTheDocument();
+  });
+
+  it("lists them and unblocks one with 'Unblocked {name}'", async () => {
+    const success = vi.spyOn(toast, "success");
+    const unblock = vi.fn(() =>
+      jsonResponse(200, {
+        message: "Unblocked mallory",
+        user: makeUser({ blockedUsers: blockedUsers.slice(1) }),
+      }),
+    );
+    const { user } = openSettings({ "PUT /user/unblock": unblock }, { user: { blockedUsers } });
+    const panel = await openPanel(user, "Blocked accounts", "Blocked accounts");
+    expect(within(panel).getAllByRole("listitem")).toHaveLength(2);
+
+    await user.click(within(panel).getByRole("button", { name: "Unblock mallory" }));
+
+    await waitFor(() => expect(within(panel).getAllByRole("listitem")).toHaveLength(1));
+    expect(sentJson(unblock)).toEqual({ userId: blockedUsers[0]?._id });
+    expect(success).toHaveBeenCalledWith("Unblocked mallory");
+    expect(screen.getByRole("button", { name: "Blocked accounts" })).toHaveAccessibleDescription("1 blocked");
+  });
+
+  it("says 'Failed to unblock user' when the server refuses", async () => {
+    const error = vi.spyOn(toast, "error");
+    const { user } = openSettings(
+      { "PUT /user/unblock": () => jsonResponse(404, { message: "That account is not blocked" }) },
+      { user: { blockedUsers } },
+    );
+    const panel = await openPanel(user, "Blocked accounts", "Blocked accounts");
+    await user.click(within(panel).getByRole("button", { name: "Unblock trudy" }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to unblock user"));
+    expect(within(panel).getAllByRole("listitem")).toHaveLength(2);
+  });
+});

@@ -1,0 +1,73 @@
+import type { User } from "@flik/shared";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "react-toastify/unstyled";
+import { BanIcon } from "../../../components/account-icons";
+import { Avatar } from "../../../components/avatar";
+import { unblockMember } from "../api/settings.api";
+import { EditPanel } from "../components/edit-panel";
+import { useApplyUser } from "../hooks/use-apply-user";
+
+export const BLOCKED_TEXTS = {
+  unblocked: (name: string) => `Unblocked ${name}`,
+  failed: "Failed to unblock user",
+  none: "No blocked accounts",
+} as const;
+
+/** Spec §2 Blocked accounts: the member's blocked list (GET /user's blockedUsers), each with Unblock. */
+export function BlockedPanel({ user, onClose }: { user: User; onClose: () => void }) {
+  const applyUser = useApplyUser();
+  const unblock = useMutation({
+    mutationFn: (member: { _id: string; username: string }) => unblockMember(member._id),
+    onSuccess: (answer, member) => {
+      if (answer?.user) applyUser(answer.user);
+      toast.success(BLOCKED_TEXTS.unblocked(member.username));
+    },
+    onError: (error) => {
+      console.error("Unblocking failed", error);
+      toast.error(BLOCKED_TEXTS.failed);
+    },
+  });
+  const blocked = user.blockedUsers;
+
+  return (
+    <EditPanel title="Blocked accounts" onClose={onClose}>
+      {blocked.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 py-12 text-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-zinc-100 text-zinc-600">
+            <BanIcon className="size-7" />
+          </span>
+          <p className="text-base font-semibold text-zinc-900">{BLOCKED_TEXTS.none}</p>
+          <p className="max-w-xs text-sm text-zinc-600">When you block someone, they'll show up here.</p>
+        </div>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-zinc-600">
+            You can unblock an account at any time. They won't be told.
+          </p>
+          <ul className="divide-y divide-zinc-100 rounded-2xl border border-zinc-200">
+            {blocked.map((member) => {
+              const busy = unblock.isPending && unblock.variables?._id === member._id;
+              return (
+                <li key={member._id} className="flex items-center gap-3 px-4 py-3">
+                  <Avatar name={member.username} className="size-10" />
+                  <p className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900">
+                    {member.username}
+                  </p>
+                  <button
+                    type="button"
+                    onClick={() => unblock.mutate(member)}
+                    disabled={busy}
+                    aria-label={`Unblock ${member.username}`}
+                    className="rounded-lg border border-zinc-200 bg-white px-3.5 py-2 text-sm font-semibold text-zinc-800 transition hover:bg-zinc-50 disabled:opacity-60"
+                  >
+                    {busy ? "Unblocking..." : "Unblock"}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </EditPanel>
+  );
+}

@@ -1,0 +1,147 @@
+import { EMAIL_CHANGE_RESEND_SECONDS, requestEmailOtpBody, type User } from "@flik/shared";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useRef, useState } from "react";
+import { toast } from "react-toastify/unstyled";
+import { buttonStyles } from "../../../components/button-styles";
+import { TextField } from "../../../components/text-field";
+import { errorMessage } from "../../../lib/api-client";
+import { useCountdown } from "../../../lib/use-countdown";
+import { requestEmailCode, verifyEmailCode } from "../api/settings.api";
+import { EditPanel, PanelIntro } from "../components/edit-panel";
+import { VerifiedBadge } from "../components/settings-section";
+import { VerifyCodeForm } from "../components/verify-code-form";
+import { useApplyUser } from "../hooks/use-apply-user";
+
+/** Spec §8, Settings, E-mail. */
+export const EMAIL_TEXTS = {
+  empty: "Email cannot be empty",
+  sent: "OTP sent to your new email!",
+  sendFailed: "Failed to send OTP. Try again.",
+  verified: "Email verified successfully!",
+  verifyFailed: "Invalid or expired OTP.",
+  resent: "OTP resent successfully!",
+  resendFailed: "Failed to resend OTP.",
+  nothingToResend: "No email to resend OTP to",
+} as const;
+
+/**
+ * Spec §4 Email change: the form, then the code sent to the NEW address (with its 60 s resend
+ * countdown), then verified, and the panel closes.
+ */
+export function EmailPanel({ user, onClose }: { user: User; onClose: () => void }) {
+  const [step, setStep] = useState<"form" | "code">("form");
+  const [email, setEmail] = useState("");
+  const [sentTo, setSentTo] = useState("");
+  const [fieldError, setFieldError] = useState<string>();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const countdown = useCountdown();
+  const applyUser = useApplyUser();
+
+  const request = useMutation({
+    mutationFn: requestEmailCode,
+    onSuccess: (_answer, address) => {
+      toast.success(EMAIL_TEXTS.sent);
+      setSentTo(address);
+      setStep("code");
+      countdown.start(EMAIL_CHANGE_RESEND_SECONDS);
+    },
+    onError: (error) => {
+      const text = errorMessage(error, EMAIL_TEXTS.sendFailed);
+      toast.error(text);
+      setFieldError(text);
+      inputRef.current?.focus();
+    },
+  });
+
+  const resend = useMutation({
+    mutationFn: requestEmailCode,
+    onSuccess: () => {
+      toast.success(EMAIL_TEXTS.resent);
+      countdown.start(EMAIL_CHANGE_RESEND_SECONDS);
+    },
+    onError: () => toast.error(EMAIL_TEXTS.resendFailed),
+  });
+
+  const verify = useMutation({
+    mutationFn: verifyEmailCode,
+    onSuccess: (updated) => {
+      applyUser(updated);
+      toast.success(EMAIL_TEXTS.verified);
+      onClose();
+    },
+    onError: (error) => toast.error(errorMessage(error, EMAIL_TEXTS.verifyFailed)),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (request.isPending) return;
+    const parsed = requestEmailOtpBody.safeParse({ email });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? EMAIL_TEXTS.empty);
+      inputRef.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    request.mutate(parsed.data.email);
+  }
+
+  return (
+    <EditPanel title="Email" onClose={onClose} initialFocus={inputRef}>
+      <div className="mb-6 flex items-center justify-between gap-3 rounded-xl border border-zinc-200 px-4 py-3">
+        <div className="min-w-0">
+          <p className="text-xs font-medium text-zinc-600">Current email</p>
+          <p className="truncate text-sm font-semibold text-zinc-900">{user.email}</p>
+        </div>
+        <VerifiedBadge verified={user.emailVerified} />
+      </div>
+      {step === "form" ? (
+        <form noValidate onSubmit={submit} className="space-y-5">
+          <PanelIntro>
+            We'll send a 6-digit code to your new address. Your email changes once you enter it.
+          </PanelIntro>
+          <TextField
+            ref={inputRef}
+            label="New email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus={sentTo !== ""}
+            value={email}
+            error={fieldError}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setFieldError(undefined);
+            }}
+          />
+          <button type="submit" disabled={request.isPending} className={`${buttonStyles.primary} w-full`}>
+            {request.isPending ? "Sending code..." : "Send code"}
+          </button>
+        </form>
+      ) : (
+        <VerifyCodeForm
+          sentTo={sentTo}
+          changeLabel="Change email"
+          onChangeAddress={() => {
+            verify.reset();
+            setStep("form");
+          }}
+          onVerify={(otp) => verify.mutateAsync(otp)}
+          verifying={verify.isPending}
+          serverError={verify.isError ? errorMessage(verify.error, EMAIL_TEXTS.verifyFailed) : undefined}
+          onEdit={() => {
+            if (verify.isError) verify.reset();
+          }}
+          secondsLeft={countdown.secondsLeft}
+          resending={resend.isPending}
+          onResend={() => {
+            if (!sentTo) toast.error(EMAIL_TEXTS.nothingToResend);
+            else resend.mutate(sentTo);
+          }}
+        />
+      )}
+    </EditPanel>
+  );
+}

@@ -1,0 +1,172 @@
+import { changePasswordBody, newPasswordProblem, PASSWORD_CHANGE_LOGOUT_MS, type User } from "@flik/shared";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { toast } from "react-toastify/unstyled";
+import { CheckIcon } from "../../../components/account-icons";
+import { buttonStyles } from "../../../components/button-styles";
+import { Spinner } from "../../../components/spinner";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { emitLogout } from "../../../lib/auth-events";
+import { getToken } from "../../../lib/storage";
+import { getSessionId } from "../../../lib/token";
+import { logoutCurrentSession } from "../../auth/api/auth.api";
+import { PasswordField } from "../../auth/components/password-field";
+import { changePassword } from "../api/settings.api";
+import { EditPanel, PanelFailure, PanelIntro } from "../components/edit-panel";
+import { PasswordRuleList, passwordRuleChecks } from "./password-rules";
+
+export const PASSWORD_TEXTS = {
+  done: "Password updated! Please log in again.",
+  failed: "Failed to update password",
+} as const;
+
+/**
+ * Spec §4: after a password change this session ends too, PASSWORD_CHANGE_LOGOUT_MS later (the server
+ * already ended the others): revoked on the server if it still answers, then signed out here whatever
+ * it said. Not tied to the panel, so closing it or leaving the screen cannot skip it.
+ */
+function logOutSoon(): void {
+  window.setTimeout(async () => {
+    const sessionId = getSessionId(getToken());
+    try {
+      if (sessionId) await logoutCurrentSession(sessionId);
+    } catch {
+      // Best effort: the session is forgotten here either way.
+    }
+    emitLogout("user");
+  }, PASSWORD_CHANGE_LOGOUT_MS);
+}
+
+type Field = "currentPassword" | "newPassword";
+
+/** Which field a refusal of the server is about, by its field list or its words. */
+function fieldOf(error: unknown): Field | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const fields = error.fieldErrors;
+  if (fields.currentPassword) return "currentPassword";
+  if (fields.newPassword) return "newPassword";
+  const text = error.serverMessage ?? "";
+  if (/current password/i.test(text)) return "currentPassword";
+  if (/password/i.test(text)) return "newPassword";
+  return undefined;
+}
+
+/** Spec §4 Password change: current and new password, the rules ticked live, then logged out. */
+export function PasswordPanel({ user, onClose }: { user: User; onClose: () => void }) {
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [newPassword, setNewPassword] = useState("");
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const currentRef = useRef<HTMLInputElement>(null);
+  const newRef = useRef<HTMLInputElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+
+  // The form the focus was in is gone: the message takes it, so it is read and the panel keeps it.
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
+
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: (answer) => {
+      const message = answer?.message || PASSWORD_TEXTS.done;
+      toast.success(message);
+      setDone(message);
+      logOutSoon();
+    },
+    onError: (error) => {
+      const text = errorMessage(error, PASSWORD_TEXTS.failed);
+      toast.error(text);
+      const field = fieldOf(error);
+      if (field) {
+        setProblems({ [field]: text });
+        (field === "currentPassword" ? currentRef : newRef).current?.focus();
+      } else setFailure(text);
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (change.isPending || done) return;
+    setFailure(undefined);
+    const parsed = changePasswordBody.safeParse({ currentPassword, newPassword });
+    const found: Partial<Record<Field, string>> = {};
+    for (const issue of parsed.error?.issues ?? []) found[issue.path[0] as Field] ??= issue.message;
+    found.newPassword ??= newPasswordProblem(newPassword, user, currentPassword);
+    if (found.currentPassword || found.newPassword) {
+      setProblems(found);
+      (found.currentPassword ? currentRef : newRef).current?.focus();
+      return;
+    }
+    setProblems({});
+    change.mutate({ currentPassword, newPassword });
+  }
+
+  const edited = (field: Field) => {
+    setProblems(({ [field]: _cleared, ...rest }) => rest);
+    setFailure(undefined);
+  };
+
+  return (
+    <EditPanel
+      title="Change password"
+      onClose={onClose}
+      initialFocus={currentRef}
+      dismissible={!done && !change.isPending}
+    >
+      {done ? (
+        <div
+          ref={doneRef}
+          tabIndex={-1}
+          role="status"
+          className="flex flex-col items-center gap-4 py-10 text-center outline-none"
+        >
+          <span className="flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200">
+            <CheckIcon className="size-7" />
+          </span>
+          <p className="text-base font-semibold text-zinc-900">{done}</p>
+          <p className="flex items-center gap-2 text-sm text-zinc-600">
+            <Spinner className="size-4" />
+            Taking you to the login page...
+          </p>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit} className="space-y-5">
+          <PanelIntro>
+            You'll be logged out everywhere, this device too, and log in again with your new password.
+          </PanelIntro>
+          <PasswordField
+            ref={currentRef}
+            label="Current password"
+            name="currentPassword"
+            autoComplete="current-password"
+            value={currentPassword}
+            error={problems.currentPassword}
+            onChange={(event) => {
+              setCurrentPassword(event.target.value);
+              edited("currentPassword");
+            }}
+          />
+          <PasswordField
+            ref={newRef}
+            label="New password"
+            name="newPassword"
+            autoComplete="new-password"
+            value={newPassword}
+            error={problems.newPassword}
+            hint={<PasswordRuleList checks={passwordRuleChecks(newPassword, currentPassword, user)} />}
+            onChange={(event) => {
+              setNewPassword(event.target.value);
+              edited("newPassword");
+            }}
+          />
+          <button type="submit" disabled={change.isPending} className={`${buttonStyles.primary} w-full`}>
+            {change.isPending ? "Updating password..." : "Update password"}
+          </button>
+          {failure && <PanelFailure>{failure}</PanelFailure>}
+        </form>
+      )}
+    </EditPanel>
+  );
+}

@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { toast } from "react-toastify/unstyled";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
+import { openPanel, openSettings } from "../test/settings-harness";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+describe("Settings › Profile visibility", () => {
+  it("offers Public (anyone) and Private ('Only you can see', approved followers too) with the current one chosen", async () => {
+    const { user } = openSettings();
+    const panel = await openPanel(user, "Profile visibility", "Profile visibility");
+
+    const publicOption = within(panel).getByRole("radio", { name: /^Public/ });
+    const privateOption = within(panel).getByRole("radio", { name: /^Private/ });
+    expect(publicOption).toBeChecked();
+    expect(publicOption).toHaveFocus();
+    expect(publicOption).toHaveAccessibleName(
+      expect.stringContaining("Anyone can see your profile and posts."),
+    );
+    expect(privateOption).toHaveAccessibleName(expect.stringContaining("Only you can see"));
+    expect(privateOption).toHaveAccessibleName(expect.stringContaining("Followers you approve"));
+    expect(within(panel).getByRole("switch", { name: "Email notifications" })).toBeChecked();
+    expect(within(panel).getByRole("switch", { name: "Push notifications" })).toBeChecked();
+    expect(within(panel).getByRole("button", { name: "Save changes" })).toBeDisabled();
+  });
+
+  it("saves visibility and notification settings together, then the row shows the change", async () => {
+    const success = vi.spyOn(toast, "success");
+    const saved = makeUser({ isPrivate: true, emailNotifications: false });
+    const privacy = vi.fn(() => jsonResponse(200, { message: "Privacy settings updated!", user: saved }));
+    const { user } = openSettings({ "PUT /user/privacy": privacy });
+    const panel = await openPanel(user, "Profile visibility", "Profile visibility");
+
+    await user.click(within(panel).getByRole("radio", { name: /^Private/ }));
+    await user.click(within(panel).getByRole("switch", { name: "Email notifications" }));
+    expect(within(panel).getByRole("switch", { name: "Email notifications" })).not.toBeChecked();
+    await user.click(within(panel).getByRole("button", { name: "Save changes" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(sentJson(privacy)).toEqual({
+      isPrivate: true,
+      emailNotifications: false,
+      pushNotifications: true,
+    });
+    expect(success).toHaveBeenCalledWith("Privacy settings updated!");
+    expect(screen.getByRole("button", { name: "Profile visibility" })).toHaveAccessibleDescription("Private");
+  });
+
+  it("says 'Failed to update privacy settings' and keeps the choices", async () => {
+    const error = vi.spyOn(toast, "error");
+    const { user } = openSettings({ "PUT /user/privacy": () => jsonResponse(500, {}) });
+    const panel = await openPanel(user, "Profile visibility", "Profile visibility");
+    await user.click(within(panel).getByRole("switch", { name: "Push notifications" }));
+    await user.click(within(panel).getByRole("button", { name: "Save changes" }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to update privacy settings"));
+    expect(within(panel).getByRole("switch", { name: "Push notifications" })).not.toBeChecked();
+  });
+});

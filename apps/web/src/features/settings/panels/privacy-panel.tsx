@@ -1,0 +1,195 @@
+import type { PrivacyBody, User } from "@flik/shared";
+import { useMutation } from "@tanstack/react-query";
+import { type ComponentType, type FormEvent, type ReactNode, type Ref, useId, useRef, useState } from "react";
+import { toast } from "react-toastify/unstyled";
+import { GlobeIcon } from "../../../components/account-icons";
+import { buttonStyles } from "../../../components/button-styles";
+import { LockIcon } from "../../../components/icons";
+import { updatePrivacy } from "../api/settings.api";
+import { EditPanel } from "../components/edit-panel";
+import { useApplyUser } from "../hooks/use-apply-user";
+
+export const PRIVACY_TEXTS = {
+  saved: "Privacy settings updated!",
+  failed: "Failed to update privacy settings",
+} as const;
+
+function VisibilityOption({
+  icon: Icon,
+  title,
+  checked,
+  onSelect,
+  inputRef,
+  children,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  title: string;
+  checked: boolean;
+  onSelect: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <label
+      htmlFor={id}
+      className={`flex cursor-pointer items-start gap-3 rounded-xl border p-4 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-fuchsia-600 ${
+        checked
+          ? "border-fuchsia-500 bg-fuchsia-50/60 ring-1 ring-fuchsia-500"
+          : "border-zinc-200 hover:bg-zinc-50"
+      }`}
+    >
+      <span
+        className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${
+          checked ? "bg-brand text-white" : "bg-zinc-100 text-zinc-700"
+        }`}
+      >
+        <Icon className="size-5" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block text-sm font-semibold text-zinc-900">{title}</span>
+        <span className="mt-0.5 block text-sm text-zinc-600">{children}</span>
+      </span>
+      <input
+        ref={inputRef}
+        id={id}
+        type="radio"
+        name="visibility"
+        checked={checked}
+        onChange={onSelect}
+        className="mt-1 size-4 shrink-0 accent-fuchsia-600 focus-visible:outline-none"
+      />
+    </label>
+  );
+}
+
+function Switch({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 py-4">
+      <div className="min-w-0">
+        <label htmlFor={id} className="block text-sm font-semibold text-zinc-900">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="mt-0.5 text-sm text-zinc-600">
+          {description}
+        </p>
+      </div>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-describedby={`${id}-description`}
+        onClick={() => onChange(!checked)}
+        className={`relative mt-0.5 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition ${
+          checked ? "bg-fuchsia-600" : "bg-zinc-300"
+        }`}
+      >
+        <span
+          aria-hidden="true"
+          className={`inline-block size-5 rounded-full bg-white shadow transition motion-reduce:transition-none ${
+            checked ? "translate-x-6" : "translate-x-1"
+          }`}
+        />
+      </button>
+    </div>
+  );
+}
+
+/** Spec §2 Profile visibility (Private: 'Only you can see'; Public: anyone), with notification settings. */
+export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => void }) {
+  const [isPrivate, setIsPrivate] = useState(user.isPrivate);
+  const [emailNotifications, setEmailNotifications] = useState(user.emailNotifications);
+  const [pushNotifications, setPushNotifications] = useState(user.pushNotifications);
+  const chosenRef = useRef<HTMLInputElement>(null);
+  const applyUser = useApplyUser();
+  const changed =
+    isPrivate !== user.isPrivate ||
+    emailNotifications !== user.emailNotifications ||
+    pushNotifications !== user.pushNotifications;
+
+  const save = useMutation({
+    mutationFn: (body: PrivacyBody) => updatePrivacy(body),
+    onSuccess: (answer) => {
+      if (answer?.user) applyUser(answer.user);
+      toast.success(PRIVACY_TEXTS.saved);
+      onClose();
+    },
+    onError: (error) => {
+      console.error("Privacy update failed", error);
+      toast.error(PRIVACY_TEXTS.failed);
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending || !changed) return;
+    save.mutate({ isPrivate, emailNotifications, pushNotifications });
+  }
+
+  return (
+    <EditPanel title="Profile visibility" onClose={onClose} initialFocus={chosenRef}>
+      <form noValidate onSubmit={submit} className="space-y-8">
+        <fieldset>
+          <legend className="mb-3 text-sm font-semibold text-zinc-900">Who can see your profile</legend>
+          <div className="space-y-3">
+            <VisibilityOption
+              icon={GlobeIcon}
+              title="Public"
+              checked={!isPrivate}
+              onSelect={() => setIsPrivate(false)}
+              inputRef={isPrivate ? undefined : chosenRef}
+            >
+              Anyone can see your profile and posts.
+            </VisibilityOption>
+            <VisibilityOption
+              icon={LockIcon}
+              title="Private"
+              checked={isPrivate}
+              onSelect={() => setIsPrivate(true)}
+              inputRef={isPrivate ? chosenRef : undefined}
+            >
+              Only you can see
+              <span className="mt-0.5 block">Followers you approve can see your posts too.</span>
+            </VisibilityOption>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="text-sm font-semibold text-zinc-900">Notifications</legend>
+          <div className="divide-y divide-zinc-100">
+            <Switch
+              label="Email notifications"
+              description="New followers and messages while you're away, at most one email an hour."
+              checked={emailNotifications}
+              onChange={setEmailNotifications}
+            />
+            <Switch
+              label="Push notifications"
+              description="Likes, comments, follows and messages as they happen."
+              checked={pushNotifications}
+              onChange={setPushNotifications}
+            />
+          </div>
+        </fieldset>
+        <button
+          type="submit"
+          disabled={save.isPending || !changed}
+          className={`${buttonStyles.primary} w-full`}
+        >
+          {save.isPending ? "Saving..." : "Save changes"}
+        </button>
+      </form>
+    </EditPanel>
+  );
+}

@@ -1,0 +1,56 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { toast } from "react-toastify/unstyled";
+import { describe, expect, it, vi } from "vitest";
+import { getUsername } from "../../../lib/storage";
+import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
+import { openPanel, openSettings } from "../test/settings-harness";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+describe("Settings › Profile info", () => {
+  it("saves full name, username and bio through PUT /user", async () => {
+    const success = vi.spyOn(toast, "success");
+    const saved = makeUser({ fullName: "Alice L.", username: "alice_l", bio: "Down the rabbit hole" });
+    const put = vi.fn(() => jsonResponse(200, { user: saved }));
+    const { user } = openSettings({ "PUT /user": put });
+    const panel = await openPanel(user, "Profile info", "Profile info");
+    const fullName = within(panel).getByLabelText("Full name");
+    expect(fullName).toHaveFocus();
+    expect(fullName).toHaveValue("Alice Liddell");
+
+    await user.clear(fullName);
+    await user.type(fullName, "Alice L.");
+    await user.clear(within(panel).getByLabelText("Username"));
+    await user.type(within(panel).getByLabelText("Username"), "alice_l");
+    await user.type(within(panel).getByLabelText("Bio"), "Down the rabbit hole");
+    await user.click(within(panel).getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(sentJson(put)).toEqual({ fullName: "Alice L.", username: "alice_l", bio: "Down the rabbit hole" });
+    expect(success).toHaveBeenCalledWith("Profile updated successfully!");
+    expect(screen.getByRole("button", { name: "Profile info" })).toHaveAccessibleDescription(
+      "Alice L. · @alice_l",
+    );
+    expect(getUsername()).toBe("alice_l");
+  });
+
+  it("keeps the bio to 150 characters and shows a taken username under its field", async () => {
+    const { user } = openSettings({
+      "PUT /user": () => jsonResponse(409, { message: "This username is taken" }),
+    });
+    const panel = await openPanel(user, "Profile info", "Profile info");
+    const bio = within(panel).getByLabelText("Bio");
+    await user.click(bio);
+    await user.paste("x".repeat(160));
+    expect(bio).toHaveValue("x".repeat(150));
+    expect(within(panel).getByText("150/150")).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(within(panel).getByLabelText("Username")).toHaveAccessibleDescription("This username is taken"),
+    );
+  });
+});

@@ -1,0 +1,112 @@
+import { type User, updateUserBody } from "@flik/shared";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useRef, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { Avatar } from "../../../components/avatar";
+import { buttonStyles } from "../../../components/button-styles";
+import { TextField } from "../../../components/text-field";
+import { BioField } from "../../profile/components/bio-field";
+import { profileFieldErrors } from "../../profile/profile-errors";
+import { updateAccount } from "../api/settings.api";
+import { EditPanel } from "../components/edit-panel";
+import { useApplyUser } from "../hooks/use-apply-user";
+
+type Field = "fullName" | "username" | "bio";
+
+/** Spec §2's profile info: full name, username and bio (PUT /user), the photo on the edit screen. */
+export function ProfilePanel({ user, onClose }: { user: User; onClose: () => void }) {
+  const [fullName, setFullName] = useState(user.fullName);
+  const [username, setUsername] = useState(user.username);
+  const [bio, setBio] = useState(user.bio);
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const firstRef = useRef<HTMLInputElement>(null);
+  const applyUser = useApplyUser();
+
+  const save = useMutation({
+    mutationFn: updateAccount,
+    onSuccess: (updated) => {
+      applyUser(updated);
+      toast.success("Profile updated successfully!");
+      onClose();
+    },
+    onError: (error) => {
+      console.error("Profile update failed", error);
+      toast.error("Failed to update profile.");
+      setProblems(profileFieldErrors(error));
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const parsed = updateUserBody.safeParse({ fullName, username, bio });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setProblems(found);
+      return;
+    }
+    setProblems({});
+    save.mutate({ fullName: fullName.trim(), username: username.trim(), bio });
+  }
+
+  const edited = (field: Field) => setProblems(({ [field]: _cleared, ...rest }) => rest);
+
+  return (
+    <EditPanel title="Profile info" onClose={onClose} initialFocus={firstRef}>
+      <div className="mb-6 flex items-center gap-3 rounded-xl bg-zinc-50 p-3 ring-1 ring-zinc-200/70">
+        <Avatar src={user.avatar || user.profilePic} name={fullName || username} className="size-12 ring-2" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold text-zinc-900">@{user.username}</p>
+          <Link
+            to="/edit-profile"
+            className="rounded text-sm font-semibold text-fuchsia-700 underline-offset-4 hover:text-fuchsia-800 hover:underline"
+          >
+            Change photo on the edit profile page
+          </Link>
+        </div>
+      </div>
+      <form noValidate onSubmit={submit} className="space-y-5">
+        <TextField
+          ref={firstRef}
+          label="Full name"
+          name="fullName"
+          autoComplete="name"
+          value={fullName}
+          error={problems.fullName}
+          onChange={(event) => {
+            setFullName(event.target.value);
+            edited("fullName");
+          }}
+        />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          error={problems.username}
+          hint="Letters, numbers, periods and underscores."
+          onChange={(event) => {
+            setUsername(event.target.value);
+            edited("username");
+          }}
+        />
+        <BioField
+          value={bio}
+          onChange={(value) => {
+            setBio(value);
+            edited("bio");
+          }}
+          error={problems.bio}
+          rows={4}
+        />
+        <button type="submit" disabled={save.isPending} className={`${buttonStyles.primary} w-full`}>
+          {save.isPending ? "Saving..." : "Save"}
+        </button>
+      </form>
+    </EditPanel>
+  );
+}

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { toast } from "react-toastify/unstyled";
+import { describe, expect, it, vi } from "vitest";
+import { getToken } from "../../../lib/storage";
+import { jsonResponse, pending } from "../../../test/fixtures";
+import { makeSession, openPanel, openSettings } from "../test/settings-harness";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+const here = makeSession();
+const phone = makeSession({
+  _id: "s-alice-2",
+  device: "Apple iPhone (iOS 18.5)",
+  browser: "Mobile Safari 18",
+  location: "Internet (81.2.69.x)",
+  lastActive: minutesAgo(5),
+  current: false,
+});
+const laptop = makeSession({
+  _id: "s-alice-3",
+  device: "Windows 10",
+  browser: "Firefox 141",
+  location: "Local network",
+  lastActive: minutesAgo(60 * 30),
+  current: false,
+});
+
+const listed =
+  (sessions = [phone, here, laptop]) =>
+  () =>
+    jsonResponse(200, { sessions });
+
+const rows = (panel: HTMLElement) =>
+  within(within(panel).getByRole("list", { name: "Sessions" })).getAllByRole("listitem");
+
+describe("Settings › Active sessions", () => {
+  it("lists every session, this device first and marked, with browser, location and last activity", async () => {
+    const { user } = openSettings({ "GET /sessions": listed() });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+
+    await within(panel).findByRole("list", { name: "Sessions" });
+    const [first, second, third] = rows(panel);
+    expect(first).toHaveTextContent("Linux");
+    expect(first).toHaveTextContent("This device");
+    expect(first).toHaveTextContent("Chrome 139 · This computer");
+    expect(first).toHaveTextContent("Active now");
+    expect(second).toHaveTextContent("Apple iPhone (iOS 18.5)");
+    expect(second).toHaveTextContent("Mobile Safari 18 · Internet (81.2.69.x)");
+    expect(second).toHaveTextContent("Last active 5m ago");
+    expect(second).not.toHaveTextContent("This device");
+    expect(third).toHaveTextContent("Last active yesterday");
+  });
+
+  it("shows a skeleton while the list loads", async () => {
+    const { user } = openSettings({ "GET /sessions": () => pending() });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+    expect(within(panel).getByRole("status")).toHaveTextContent("Loading sessions...");
+  });
+
+  it("says 'Failed to load sessions' and offers to try again", async () => {
+    let answer = () => jsonResponse(500, {});
+    const { user } = openSettings({ "GET /sessions": () => answer() });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+    expect(await within(panel).findByRole("alert")).toHaveTextContent("Failed to load sessions");
+
+    answer = listed();
+    await user.click(within(panel).getByRole("button", { name: "Try again" }));
+    expect(await within(panel).findByRole("list", { name: "Sessions" })).toBeInTheDocument();
+  });
+
+  it("says 'No active sessions found.' for an empty list", async () => {
+    const { user } = openSettings({ "GET /sessions": listed([]) });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+    expect(await within(panel).findByText("No active sessions found.")).toBeInTheDocument();
+  });
+
+  it("logs out of all other devices, naming this session in x-session-id", async () => {
+    const success = vi.spyOn(toast, "success");
+    const others = vi.fn((_url: string, _init: RequestInit) =>
+      jsonResponse(200, { message: "Logged out from all other devices!", count: 2 }),
+    );
+    let sessions = [phone, here, laptop];
+    const { user } = openSettings({
+      "GET /sessions": () => jsonResponse(200, { sessions }),
+      "PATCH /sessions/logout-others": (url, init) => {
+        sessions = [here];
+        return others(url, init);
+      },
+    });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+    await within(panel).findByRole("list", { name: "Sessions" });
+
+    await user.click(within(panel).getByRole("button", { name: "Log out of all other devices" }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Logged out from all other devices!"));
+    expect((others.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({
+      "x-session-id": "s-alice-1",
+    });
+    await waitFor(() => expect(rows(panel)).toHaveLength(1));
+    expect(within(panel).getByRole("button", { name: "Log out of all other devices" })).toBeDisabled();
+    expect(getToken()).not.toBeNull();
+  });
+
+  it("says 'Current session not found' when the list has no current session, and calls nothing", async () => {
+    const error = vi.spyOn(toast, "error");
+    const others = vi.fn();
+    const { user } = openSettings({
+      "GET /sessions": listed([phone, laptop]),
+      "PATCH /sessions/logout-others": others,
+    });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+    await within(panel).findByRole("list", { name: "Sessions" });
+
+    await user.click(within(panel).getByRole("button", { name: "Log out of all other devices" }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith("Current session not found"));
+    expect(others).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to logout from devices' when the server refuses", async () => {
+    const error = vi.spyOn(toast, "error");
+    const { user } = openSettings({
+      "GET /sessions": listed(),
+      "PATCH /sessions/logout-others": () => jsonResponse(500, {}),
+    });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+    await within(panel).findByRole("list", { name: "Sessions" });
+    await user.click(within(panel).getByRole("button", { name: "Log out of all other devices" }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to logout from devices"));
+  });
+
+  it("logs out one other device by its id", async () => {
+    const one = vi.fn(() => jsonResponse(200, { message: "Session logged out" }));
+    const { user } = openSettings({ "GET /sessions": listed(), "PATCH /sessions/s-alice-2/logout": one });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+    await within(panel).findByRole("list", { name: "Sessions" });
+
+    await user.click(
+      within(panel).getByRole("button", { name: "Log out Apple iPhone (iOS 18.5), Mobile Safari 18" }),
+    );
+
+    await waitFor(() => expect(rows(panel)).toHaveLength(2));
+    expect(one).toHaveBeenCalledTimes(1);
+    expect(within(panel).queryByText("Apple iPhone (iOS 18.5)")).not.toBeInTheDocument();
+  });
+
+  it("logging out this device from the list signs out; a refusal says 'Failed to logout current session'", async () => {
+    const error = vi.spyOn(toast, "error");
+    let answer = jsonResponse(500, {});
+    const current = vi.fn(() => answer);
+    const { user, router } = openSettings({
+      "GET /sessions": listed(),
+      "PATCH /sessions/logout-current": current,
+    });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+    await within(panel).findByRole("list", { name: "Sessions" });
+    const button = within(panel).getByRole("button", { name: "Log out Linux, Chrome 139 (this device)" });
+
+    await user.click(button);
+    await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to logout current session"));
+    expect(getToken()).not.toBeNull();
+
+    answer = jsonResponse(200, { message: "Logged out" });
+    await user.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect((current.mock.calls[1] as unknown as [string, RequestInit])[1].headers).toMatchObject({
+      "x-session-id": "s-alice-1",
+    });
+    expect(getToken()).toBeNull();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,191 @@
+import type { Session } from "@flik/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify/unstyled";
+import { MonitorIcon, PhoneIcon } from "../../../components/account-icons";
+import { buttonStyles } from "../../../components/button-styles";
+import { emitLogout } from "../../../lib/auth-events";
+import { timeAgo } from "../../../lib/time-ago";
+import { logoutCurrentSession } from "../../auth/api/auth.api";
+import { useNow } from "../../notifications/hooks/use-now";
+import { logoutSession } from "../api/settings.api";
+import { settingsKeys } from "../api/settings-keys";
+import { EditPanel } from "../components/edit-panel";
+import { SESSION_TEXTS, useLogoutOthers, useSessionsQuery } from "../hooks/use-sessions";
+
+const MINUTE = 60_000;
+
+function isPhone(device: string): boolean {
+  return /iphone|ipad|android|ios|mobile|phone/i.test(device);
+}
+
+/** "Active now" for the last minute, then "Last active 5m ago", "Last active yesterday"… */
+export function lastActiveLabel(lastActive: string, now: number): string {
+  const elapsed = now - new Date(lastActive).getTime();
+  if (Number.isNaN(elapsed)) return "";
+  if (elapsed < MINUTE) return "Active now";
+  const ago = timeAgo(lastActive, now);
+  return `Last active ${ago === "Yesterday" ? "yesterday" : ago}`;
+}
+
+function SessionSkeleton() {
+  const bone = "animate-pulse rounded-md bg-zinc-200/80 motion-reduce:animate-none";
+  return (
+    <div className="flex items-center gap-3 px-4 py-4">
+      <div className={`${bone} size-10 rounded-xl`} />
+      <div className="flex-1 space-y-2">
+        <div className={`${bone} h-3 w-36`} />
+        <div className={`${bone} h-2.5 w-48`} />
+      </div>
+    </div>
+  );
+}
+
+function SessionRow({
+  session,
+  now,
+  busy,
+  onLogout,
+}: {
+  session: Session;
+  now: number;
+  busy: boolean;
+  onLogout: () => void;
+}) {
+  const Icon = isPhone(session.device) ? PhoneIcon : MonitorIcon;
+  return (
+    <li className="flex items-start gap-3 px-4 py-3.5">
+      <span
+        className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${
+          session.current ? "bg-fuchsia-50 text-fuchsia-700" : "bg-zinc-100 text-zinc-700"
+        }`}
+      >
+        <Icon className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm font-semibold break-words text-zinc-900">
+          <span className="min-w-0">{session.device}</span>
+          {session.current && (
+            <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
+              This device
+            </span>
+          )}
+        </p>
+        <p className="text-sm break-words text-zinc-600">
+          {session.browser} · {session.location}
+        </p>
+        <p className="text-xs text-zinc-600">
+          <time dateTime={session.lastActive}>{lastActiveLabel(session.lastActive, now)}</time>
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={onLogout}
+        disabled={busy}
+        aria-label={`Log out ${session.device}, ${session.browser}${session.current ? " (this device)" : ""}`}
+        className="shrink-0 self-center rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-800 transition hover:border-red-200 hover:bg-red-50 hover:text-red-700 disabled:opacity-60"
+      >
+        {busy ? "Logging out..." : "Log out"}
+      </button>
+    </li>
+  );
+}
+
+/** Spec §2 Active sessions: every signed-in device, this one marked, each can be logged out. */
+export function SessionsPanel({ onClose }: { onClose: () => void }) {
+  const sessions = useSessionsQuery();
+  const queryClient = useQueryClient();
+  const now = useNow().getTime();
+  const logoutOthers = useLogoutOthers();
+
+  const logoutOne = useMutation({
+    mutationFn: async (session: Session) => {
+      if (session.current) await logoutCurrentSession(session._id);
+      else await logoutSession(session._id);
+    },
+    onSuccess: (_answer, session) => {
+      if (session.current) {
+        emitLogout("user");
+        return;
+      }
+      toast.success(`Logged out of ${session.device}`);
+      queryClient.setQueryData<Session[]>(settingsKeys.sessions(), (list) =>
+        list?.filter((each) => each._id !== session._id),
+      );
+    },
+    onError: (error, session) => {
+      console.error("Session logout failed", error);
+      toast.error(session.current ? SESSION_TEXTS.currentFailed : SESSION_TEXTS.othersFailed);
+    },
+  });
+
+  const list = sessions.data ?? [];
+  const others = list.filter((session) => !session.current);
+  // This device first, then the others from the most recently active.
+  const ordered = [...list].sort(
+    (a, b) => Number(b.current) - Number(a.current) || b.lastActive.localeCompare(a.lastActive),
+  );
+
+  return (
+    <EditPanel title="Active sessions" onClose={onClose}>
+      <p className="mb-4 text-sm text-zinc-600">
+        Where you're logged in right now. Log out of any device you don't recognise.
+      </p>
+      {sessions.isPending ? (
+        <div aria-busy="true">
+          <p role="status" className="sr-only">
+            Loading sessions...
+          </p>
+          <div aria-hidden="true" className="divide-y divide-zinc-100 rounded-2xl border border-zinc-200">
+            <SessionSkeleton />
+            <SessionSkeleton />
+            <SessionSkeleton />
+          </div>
+        </div>
+      ) : sessions.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-4 rounded-2xl bg-red-50 px-4 py-8 text-center"
+        >
+          <p className="text-sm font-semibold text-red-700">{SESSION_TEXTS.loadFailed}</p>
+          <button
+            type="button"
+            onClick={() => sessions.refetch()}
+            disabled={sessions.isFetching}
+            className={buttonStyles.secondary}
+          >
+            {sessions.isFetching ? "Retrying..." : "Try again"}
+          </button>
+        </div>
+      ) : list.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-zinc-300 px-4 py-10 text-center text-sm text-zinc-600">
+          {SESSION_TEXTS.none}
+        </p>
+      ) : (
+        <>
+          <ul aria-label="Sessions" className="divide-y divide-zinc-100 rounded-2xl border border-zinc-200">
+            {ordered.map((session) => (
+              <SessionRow
+                key={session._id}
+                session={session}
+                now={now}
+                busy={logoutOne.isPending && logoutOne.variables?._id === session._id}
+                onLogout={() => logoutOne.mutate(session)}
+              />
+            ))}
+          </ul>
+          <button
+            type="button"
+            onClick={() => logoutOthers.mutate()}
+            disabled={logoutOthers.isPending || others.length === 0}
+            className={`${buttonStyles.secondary} mt-6 w-full text-red-600 hover:bg-red-50`}
+          >
+            {logoutOthers.isPending ? "Logging out..." : "Log out of all other devices"}
+          </button>
+          {others.length === 0 && (
+            <p className="mt-2 text-center text-sm text-zinc-600">You're not logged in anywhere else.</p>
+          )}
+        </>
+      )}
+    </EditPanel>
+  );
+}

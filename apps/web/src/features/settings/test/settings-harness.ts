@@ -1,0 +1,51 @@
+import type { Session, User } from "@flik/shared";
+import { screen } from "@testing-library/react";
+import { saveCachedUser } from "../../../lib/storage";
+import { signInAsAlice } from "../../../test/auth-storage";
+import { fetchRoutes, jsonResponse, makeUser } from "../../../test/fixtures";
+import { renderApp, stubFetch } from "../../../test/render-app";
+
+type Handler = Parameters<typeof fetchRoutes>[0][string];
+
+/**
+ * Alice, signed in on session s-alice-1, on /settings; `routes` answer the calls the test is about.
+ * (Each test file mocks lib/socket itself: vi.mock is hoisted only in the file that calls it.)
+ */
+export function openSettings(
+  routes: Record<string, Handler> = {},
+  options: { user?: Partial<User>; fakeTimers?: boolean } = {},
+) {
+  signInAsAlice();
+  const me = makeUser(options.user);
+  saveCachedUser(me);
+  const fetchMock = stubFetch(fetchRoutes({ "GET /user": jsonResponse(200, { user: me }), ...routes }));
+  const rendered = renderApp("/settings", { fakeTimers: options.fakeTimers });
+  return { ...rendered, fetchMock, me };
+}
+
+/**
+ * Clicks the settings row named `row` (the first button of that name: rows come before the side
+ * panel's quick actions) and returns the panel it opened.
+ */
+export async function openPanel(
+  user: ReturnType<typeof renderApp>["user"],
+  row: RegExp | string,
+  panel: string,
+): Promise<HTMLElement> {
+  const [button] = await screen.findAllByRole("button", { name: row });
+  if (!button) throw new Error(`No button named ${row}`);
+  await user.click(button);
+  return screen.findByRole("dialog", { name: panel });
+}
+
+export function makeSession(overrides: Partial<Session> = {}): Session {
+  return {
+    _id: "s-alice-1",
+    device: "Linux",
+    browser: "Chrome 139",
+    location: "This computer",
+    lastActive: new Date().toISOString(),
+    current: true,
+    ...overrides,
+  };
+}
