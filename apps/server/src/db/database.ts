@@ -25,6 +25,11 @@ export interface Database {
   isReady(): boolean;
   /** Committed changes that invalidate what nodes keep in memory (sessions), from any node. */
   announcements: ChangeAnnouncements;
+  /**
+   * Raw SQL, for a library that brings its own statements (the job runner): with `values`, one
+   * statement with parameters; without, any number of statements (a migration script).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -106,6 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return connected && !closed;
       },
       announcements,
+      executeSql: (text, values) => pool.query(text, values),
       close: async () => {
         closed = true;
         await announcements.close();
@@ -122,6 +128,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     engine: "pglite",
     isReady: () => !client.closed,
     announcements,
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      // The simple protocol runs a script of several statements; its last one answers.
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     close: async () => {
       await announcements.close();
       await client.close();
