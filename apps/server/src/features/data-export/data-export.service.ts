@@ -24,9 +24,12 @@ export const EXPORT_PAGE_SIZE = 500;
 /** Chats read per query (each then reads its sent messages in pages of their own). */
 const CHATS_PAGE_SIZE = 100;
 
-/** What the file says about itself, for whoever opens it. */
+/**
+ * What the file says about itself, for whoever opens it. (Never a password hash, code hash or token:
+ * each list names its fields one by one.)
+ */
 const ABOUT =
-  "Everything your Flik account holds. Chats list their members and the messages you sent; messages others sent you are theirs and are not included. No password, code or token is ever part of it.";
+  "Everything your Flik account holds. Chats list their members and the messages you sent; messages others sent you are theirs and are not included.";
 
 export type DataExportService = ReturnType<typeof createDataExportService>;
 
