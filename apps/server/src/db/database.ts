@@ -111,7 +111,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return connected && !closed;
       },
       announcements,
-      executeSql: (text, values) => pool.query(text, values),
+      async executeSql(text, values) {
+        if (values && values.length > 0) return pool.query(text, values);
+        // A script that fails inside its own BEGIN leaves its connection in the aborted transaction:
+        // rolled back here, on that connection, before it goes back to the pool.
+        const connection = await pool.connect();
+        try {
+          return await connection.query(text);
+        } catch (error) {
+          await connection.query("rollback").catch(() => {});
+          throw error;
+        } finally {
+          connection.release();
+        }
+      },
       close: async () => {
         closed = true;
         await announcements.close();
@@ -130,9 +143,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     announcements,
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
-      // The simple protocol runs a script of several statements; its last one answers.
-      const results = await client.exec(text);
-      return results.at(-1) ?? { rows: [] };
+      // The simple protocol runs a script of several statements; its last one answers. It runs inside
+      // PGlite's transaction lock, so that a script failing inside its own BEGIN is rolled back before
+      // any other statement reaches the (only) connection; the script's own BEGIN and COMMIT then only
+      // draw PostgreSQL's warnings.
+      return client.transaction(async (tx) => {
+        const results = await tx.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      });
     },
     close: async () => {
       await announcements.close();

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
-import type { Database } from "../db/database.js";
+import { type Database, pgErrorOf } from "../db/database.js";
 
 /**
  * The one job runner of the project (design.md: background work on PGlite and PostgreSQL alike, at most
@@ -52,6 +52,8 @@ export interface Jobs {
 
 /** How often an idle node asks for due jobs, per queue (a node that finds one asks again at once). */
 const POLLING_INTERVAL_SECONDS = 2;
+/** duplicate_object, duplicate_table, unique_violation: what a concurrent install of the tables makes. */
+const ALREADY_EXISTS = new Set(["42710", "42P07", "23505"]);
 /** How long a stopping node waits for its running jobs before handing them back for a retry. */
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -63,16 +65,20 @@ export function createJobs(
     work: boolean;
   },
 ): Jobs {
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
-    schema: "pgboss",
-    // No cron schedules yet (trends will want them): their clock-skew and cron monitors stay off.
-    schedule: false,
-    // Completed jobs are deleted after a day, failed ones kept a week to look at.
-    archiveCompletedAfterSeconds: 60 * 60,
-    deleteAfterDays: 7,
-  });
-  boss.on("error", (error) => log.error({ err: error }, "job runner error"));
+  const makeBoss = () => {
+    const made = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
+      schema: "pgboss",
+      // No cron schedules yet (trends will want them): their clock-skew and cron monitors stay off.
+      schedule: false,
+      // Completed jobs move to the archive after an hour; the archive keeps them a week to look at.
+      archiveCompletedAfterSeconds: 60 * 60,
+      deleteAfterDays: 7,
+    });
+    made.on("error", (error) => log.error({ err: error }, "job runner error"));
+    return made;
+  };
+  let boss = makeBoss();
   const handlers = new Map<string, { queue: JobQueue<object>; handler: JobHandler<object> }>();
   let started = false;
 
@@ -99,7 +105,16 @@ export function createJobs(
     },
 
     async start() {
-      await boss.start();
+      try {
+        await boss.start();
+      } catch (error) {
+        // Two nodes starting at once on a new database both install pg-boss's tables; the second one's
+        // install fails on what the first made. They are there now: a new runner finds them installed.
+        if (!ALREADY_EXISTS.has(pgErrorOf(error)?.code ?? "")) throw error;
+        log.info("job runner tables were installed by another node meanwhile; starting again");
+        boss = makeBoss();
+        await boss.start();
+      }
       for (const { queue, handler } of handlers.values()) {
         const settings = {
           name: queue.name,
@@ -109,8 +124,10 @@ export function createJobs(
           retryBackoff: true,
           expireInSeconds: queue.expireInSeconds,
         };
-        // Made once (a no-op when it exists), then given this version's settings.
-        await boss.createQueue(queue.name, settings);
+        // Made once (a no-op when it exists), then given this version's settings. Nodes making the same
+        // queue at once may deadlock (each attaches a partition to pg-boss's job table): the loser tries
+        // again and finds the queue made.
+        await retriedOnDeadlock(() => boss.createQueue(queue.name, settings));
         await boss.updateQueue(queue.name, settings);
         if (!options.work) continue;
         await boss.work(queue.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([job]) => {
@@ -132,4 +149,13 @@ export function createJobs(
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
     },
   };
+}
+
+async function retriedOnDeadlock(action: () => Promise<void>, attempts = 3): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    if (pgErrorOf(error)?.code !== "40P01" || attempts <= 1) throw error;
+    await retriedOnDeadlock(action, attempts - 1);
+  }
 }

@@ -48,4 +48,17 @@ describe("the job runner", () => {
     const mail = await smtp.nextMailTo("alice@example.com", since);
     expect(mail.source).toContain("Subject: @bob started following you on Flik");
   });
+
+  it("starts on two nodes at once on a new database (both install its tables; one wins)", async () => {
+    const fresh = await openTestDatabase();
+    try {
+      const nodes = await Promise.all([
+        buildApp(config, { database: fresh }),
+        buildApp(config, { database: fresh }),
+      ]);
+      for (const { app } of nodes) await app.close();
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/database.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import type { JobQueue, Jobs } from "../../platform/jobs.js";
@@ -22,6 +23,11 @@ export const NOTIFICATION_MAIL_INTERVAL_MS = 60 * 60_000;
  * mail, and messages read meanwhile (the member came back) are left out.
  */
 export const NOTIFICATION_MAIL_GATHER_SECONDS = 5 * 60;
+/**
+ * A member found online is taken to be online for this long: a lively chat asks the adapter (a round
+ * trip to every node with Redis) once per member and interval, not once per message.
+ */
+const ONLINE_KEPT_MS = 10_000;
 
 /** A member's next notification mail; at most one waiting per member (stately, keyed by member). */
 export const notificationMailQueue: JobQueue<{ userId: string }> = {
@@ -48,15 +54,22 @@ export function createNotificationMails(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, io, jobs, mailer, log } = deps;
+  const seenOnline = new LRUCache<string, true>({ max: 10_000, ttl: ONLINE_KEPT_MS });
+
+  /** Those of these members with no socket open on any node. */
+  async function offlineAmong(userIds: string[]) {
+    const unknown = userIds.filter((id) => !seenOnline.has(id));
+    const online = await onlineAmong(io, unknown);
+    for (const id of online) seenOnline.set(id, true);
+    return unknown.filter((id) => !online.has(id));
+  }
 
   /** Keeps the event for the members it concerns who are offline and asked for mail, and plans their mail. */
   async function missed(
     item: { kind: "follow" | "message"; actorId: string; chatId: string | null; at: Date },
     recipientIds: string[],
   ) {
-    const others = recipientIds.filter((id) => id !== item.actorId);
-    const online = await onlineAmong(io, others);
-    const offline = others.filter((id) => !online.has(id));
+    const offline = await offlineAmong(recipientIds.filter((id) => id !== item.actorId));
     // A member who already had something waiting has their mail planned (and each mail plans the next
     // while anything waits).
     for (const userId of await recordMissed(db, item, offline))
