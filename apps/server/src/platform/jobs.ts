@@ -55,7 +55,7 @@ const POLLING_INTERVAL_SECONDS = 2;
 /** duplicate_object, duplicate_table, unique_violation: what a concurrent install of the tables makes. */
 const ALREADY_EXISTS = new Set(["42710", "42P07", "23505"]);
 /** How long a stopping node waits for its running jobs before handing them back for a retry. */
-const STOP_TIMEOUT_MS = 10_000;
+const STOP_TIMEOUT_MS = 5_000;
 
 export function createJobs(
   database: Database,
