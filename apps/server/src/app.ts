@@ -16,11 +16,15 @@ import { authRoutes } from "./features/auth/auth.routes.js";
 import { createAuthService } from "./features/auth/auth.service.js";
 import { createPasswordResetService } from "./features/auth/password-reset.service.js";
 import { createSignInThrottle } from "./features/auth/sign-in-throttle.js";
+import { blocksRoutes } from "./features/blocks/blocks.routes.js";
+import { createBlocksService } from "./features/blocks/blocks.service.js";
 import { createChatEvents } from "./features/chats/chats.events.js";
 import { registerPresence } from "./features/chats/chats.presence.js";
 import { chatsRoutes } from "./features/chats/chats.routes.js";
 import { createChatsService } from "./features/chats/chats.service.js";
 import { registerChatSockets } from "./features/chats/chats.sockets.js";
+import { dataExportRoutes } from "./features/data-export/data-export.routes.js";
+import { createDataExportService } from "./features/data-export/data-export.service.js";
 import { createFlickEvents } from "./features/flicks/flicks.events.js";
 import { flicksRoutes } from "./features/flicks/flicks.routes.js";
 import { createFlicksService } from "./features/flicks/flicks.service.js";
@@ -32,6 +36,7 @@ import { highlightsRoutes } from "./features/highlights/highlights.routes.js";
 import { createHighlightsService } from "./features/highlights/highlights.service.js";
 import { mediaUploadRoutes, serveMedia } from "./features/media/media.routes.js";
 import { createMediaService } from "./features/media/media.service.js";
+import { createNotificationMails } from "./features/notification-mails/notification-mails.service.js";
 import { notificationsRoutes } from "./features/notifications/notifications.routes.js";
 import { createNotificationsService } from "./features/notifications/notifications.service.js";
 import { createPostEvents } from "./features/posts/posts.events.js";
@@ -44,6 +49,8 @@ import { signedInScope } from "./features/sessions/sessions.guard.js";
 import { sessionsRoutes } from "./features/sessions/sessions.routes.js";
 import { createSessionsService } from "./features/sessions/sessions.service.js";
 import { createTokenSigner } from "./features/sessions/tokens.js";
+import { supportRoutes } from "./features/support/support.routes.js";
+import { createSupportService } from "./features/support/support.service.js";
 import { createAccountCache } from "./features/users/users.cache.js";
 import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
@@ -52,6 +59,7 @@ import { compressApiAnswers } from "./platform/compression.js";
 import type { Config } from "./platform/config.js";
 import { createDomainEvents } from "./platform/domain-events.js";
 import { handleError } from "./platform/errors.js";
+import { createJobs, type Jobs } from "./platform/jobs.js";
 import { createMailer, type Mailer } from "./platform/mail.js";
 import { registerSecurity } from "./platform/security.js";
 import { createSmsSender, type SmsSender } from "./platform/sms.js";
@@ -105,6 +113,8 @@ export interface App {
   mailer: Mailer;
   /** Outgoing text messages; tests read what the outbox kept. */
   sms: SmsSender;
+  /** The background job runner; tests run a job's handler at once with their own clock. */
+  jobs: Jobs;
 }
 
 /**
@@ -119,6 +129,8 @@ export async function buildApp(
     onRoute?: onRouteHookHandler;
     /** The time code expiry and sign-in locks count by (tests move it). */
     clock?: Clock;
+    /** Whether this app runs background jobs (default true); one that does not still queues them. */
+    runJobs?: boolean;
   } = {},
 ): Promise<App> {
   const app = Fastify({
@@ -172,6 +184,9 @@ export async function buildApp(
   const mailer = createMailer(config.mail, config.dataDir, app.log);
   const sms = createSmsSender(config.sms, app.log);
   app.addHook("onClose", async () => mailer.close());
+  // Registered after the database's hook, so it runs before it (Fastify runs onClose hooks last-in first).
+  const jobs = createJobs(database, app.log, { work: options.runJobs ?? true });
+  app.addHook("onClose", async () => jobs.stop());
   const sessions = createSessionsService({
     db,
     signer: createTokenSigner(config.jwtSecret),
@@ -225,6 +240,7 @@ export async function buildApp(
   const chats = createChatsService({
     db,
     events: createChatEvents(realtime.io),
+    domainEvents,
     messagesPerMinute: config.messageRateLimit,
     messagesInFlight: config.messagesInFlight,
   });
@@ -241,6 +257,25 @@ export async function buildApp(
     domainEvents,
     log: app.log,
   });
+  createNotificationMails({
+    db,
+    io: realtime.io,
+    jobs,
+    mailer,
+    domainEvents,
+    appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    log: app.log,
+  });
+  const support = createSupportService({
+    db,
+    mailer,
+    jobs,
+    supportEmail: config.mail.supportEmail,
+    log: app.log,
+  });
+  const blocks = createBlocksService({ db, users, domainEvents });
+  const dataExport = createDataExportService({ db });
+  await jobs.start();
 
   // Load balancers ask for health many times a second: it answers beside the site, without the
   // security headers and rate limits every page and API call pays for (it has no body worth guarding).
@@ -263,6 +298,9 @@ export async function buildApp(
             await signedIn.register(notificationsRoutes(notifications));
             await signedIn.register(chatsRoutes(chats));
             await signedIn.register(mediaUploadRoutes(media));
+            await signedIn.register(blocksRoutes(blocks));
+            await signedIn.register(dataExportRoutes(dataExport));
+            await signedIn.register(supportRoutes(support));
           }),
         );
       },
@@ -271,5 +309,5 @@ export async function buildApp(
     await serveMedia(site, config.media.dir);
     await serveWebApp(site, config.webDist);
   });
-  return { app, database, realtime, mailer, sms };
+  return { app, database, realtime, mailer, sms, jobs };
 }

@@ -25,6 +25,11 @@ export interface Database {
   isReady(): boolean;
   /** Committed changes that invalidate what nodes keep in memory (sessions), from any node. */
   announcements: ChangeAnnouncements;
+  /**
+   * Raw SQL, for a library that brings its own statements (the job runner): with `values`, one
+   * statement with parameters; without, any number of statements (a migration script).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -106,6 +111,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return connected && !closed;
       },
       announcements,
+      async executeSql(text, values) {
+        if (values && values.length > 0) return pool.query(text, values);
+        // A script that fails inside its own BEGIN leaves its connection in the aborted transaction:
+        // rolled back here, on that connection, before it goes back to the pool.
+        const connection = await pool.connect();
+        try {
+          return await connection.query(text);
+        } catch (error) {
+          await connection.query("rollback").catch(() => {});
+          throw error;
+        } finally {
+          connection.release();
+        }
+      },
       close: async () => {
         closed = true;
         await announcements.close();
@@ -122,6 +141,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     engine: "pglite",
     isReady: () => !client.closed,
     announcements,
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      // The simple protocol runs a script of several statements; its last one answers. It runs inside
+      // PGlite's transaction lock, so that a script failing inside its own BEGIN is rolled back before
+      // any other statement reaches the (only) connection; the script's own BEGIN and COMMIT then only
+      // draw PostgreSQL's warnings.
+      return client.transaction(async (tx) => {
+        const results = await tx.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      });
+    },
     close: async () => {
       await announcements.close();
       await client.close();

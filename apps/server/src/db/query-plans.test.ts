@@ -152,4 +152,9 @@ describe("every list reads its index in its own order", () => {
     await expectServedBy(`/following/${bob.userId}`, "follows_follower_created_idx", { ordered: true });
     await expectServedBy("/user", "follows_follower_created_idx", { ordered: true });
   });
+
+  it("the data download: every list from its member's index, likes and comments in their index's order", async () => {
+    await expectServedBy("/user/download-data", "post_likes_user_created_idx", { ordered: true });
+    await expectServedBy("/user/download-data", "post_comments_user_created_idx", { ordered: true });
+  });
 });

@@ -169,6 +169,8 @@ export const postLikes = pgTable(
     primaryKey({ columns: [t.postId, t.userId] }),
     // The newest likers of a post.
     index("post_likes_post_created_idx").on(t.postId, newestFirst(t.createdAt)),
+    // The likes a member gave (their data download; and a deleted member's likes go without a scan).
+    index("post_likes_user_created_idx").on(t.userId, newestFirst(t.createdAt), newestFirst(t.postId)),
     check("post_likes_emoji", sql`char_length(${t.emoji}) between 1 and 16`),
   ],
 );
@@ -188,6 +190,8 @@ export const postComments = pgTable(
   },
   (t) => [
     index("post_comments_post_created_idx").on(t.postId, newestFirst(t.createdAt), newestFirst(t.id)),
+    // The comments a member wrote (their data download; and a deleted member's go without a scan).
+    index("post_comments_user_created_idx").on(t.userId, newestFirst(t.createdAt), newestFirst(t.id)),
     check("post_comments_text", sql`char_length(${t.text}) between 1 and 1000`),
   ],
 );
@@ -376,6 +380,46 @@ export const supportRequests = pgTable(
     check("support_requests_message_length", sql`char_length(${t.message}) between 1 and 5000`),
   ],
 );
+
+/**
+ * What a member with notification e-mails on missed while offline, waiting for their next digest mail:
+ * one row per new follower, and one per chat and sender of new messages (later messages move `lastAt`).
+ * Deleted once mailed.
+ */
+export const notificationMailItems = pgTable(
+  "notification_mail_items",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text().$type<"follow" | "message">().notNull(),
+    actorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: uuid().references(() => chats.id, { onDelete: "cascade" }),
+    firstAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("notification_mail_items_follow").on(t.userId, t.actorId).where(sql`${t.kind} = 'follow'`),
+    uniqueIndex("notification_mail_items_message")
+      .on(t.userId, t.chatId, t.actorId)
+      .where(sql`${t.kind} = 'message'`),
+    check(
+      "notification_mail_items_kind",
+      sql`(${t.kind} = 'follow' and ${t.chatId} is null) or (${t.kind} = 'message' and ${t.chatId} is not null)`,
+    ),
+  ],
+);
+
+/** When each member was last sent a notification e-mail: at most one an hour. */
+export const notificationMails = pgTable("notification_mails", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  lastSentAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;

@@ -22,6 +22,10 @@ export interface DomainEventMap {
   postCommented: { postId: string; ownerId: string; actorId: string; text: string };
   postShared: { postId: string; ownerId: string; actorId: string };
   memberFollowed: { followerId: string; followeeId: string };
+  /** A block was lifted (issue 16 makes blocks; the blocker's account lists whom they block). */
+  memberUnblocked: { blockerId: string; blockedId: string };
+  /** A chat message newly stored (a retried send of the same clientId is not a new one). */
+  messageSent: { messageId: string; chatId: string; senderId: string; memberIds: string[]; sentAt: Date };
   memberUnfollowed: { followerId: string; followeeId: string };
   /** Something a member's own account shows (e-mail, phone, their verification) changed elsewhere. */
   accountChanged: { userId: string };

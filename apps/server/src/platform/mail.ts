@@ -11,6 +11,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes instead of MAIL_FROM (a support request: the member who wrote it). */
+  replyTo?: string;
   /**
    * The one-time code the message carries, if any: written to the log by the outbox only (the embedded
    * default's way of reading it), never when real mail leaves.
@@ -51,9 +53,9 @@ function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mail
   return {
     kind: "smtp",
     kept: [],
-    async send({ to, subject, text, html }) {
+    async send({ to, subject, text, html, replyTo }) {
       try {
-        await transport.sendMail({ from, to, subject, text, html });
+        await transport.sendMail({ from, to, subject, text, html, ...(replyTo && { replyTo }) });
       } catch (error) {
         // The address is personal data, and the code a secret: the log names neither.
         log.error({ err: error, subject }, "mail could not be sent");
@@ -81,6 +83,7 @@ function outboxMailer(from: string, folder: string | null, log: FastifyBaseLogge
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.replyTo && { replyTo: mail.replyTo }),
         });
         const stamp = new Date().toISOString().replace(/[:.]/g, "-");
         file = join(folder, `${stamp}-${randomBytes(3).toString("hex")}.eml`);

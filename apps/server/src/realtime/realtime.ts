@@ -120,3 +120,10 @@ async function useRedisAdapter(io: FlikIo, url: string, channel: string, log: Fa
   io.adapter(createAdapter(publisher, subscriber, { key: channel }));
   return [publisher, subscriber];
 }
+
+/** Which of these members have a socket open, on any app node (through the adapter). */
+export async function onlineAmong(io: FlikIo, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const sockets = await io.in(userIds.map(rooms.user)).fetchSockets();
+  return new Set(sockets.map((socket) => socket.data.userId));
+}

@@ -6,6 +6,7 @@ import { pgErrorOf } from "../../db/database.js";
 import { createAdmission } from "../../platform/admission.js";
 import { createBatcher } from "../../platform/batcher.js";
 import type { Caller } from "../../platform/caller.js";
+import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, notFound, serviceUnavailable, tooManyRequests } from "../../platform/errors.js";
 import { createRateWindow } from "../../platform/rate-window.js";
 import type { ChatEvents } from "./chats.events.js";
@@ -38,6 +39,12 @@ interface Accepted {
   first: NewMessage;
 }
 
+/** A send's outcome: its message, and who to tell when it was newly stored (not a repeated clientId). */
+interface Sent {
+  message: Message;
+  newlyStoredFor: string[] | null;
+}
+
 /**
  * Sending messages by group commit: the sends that arrive while a batch is being stored are stored
  * together by the next, at two statements a batch (the chats' members, then every message) whatever
@@ -48,17 +55,18 @@ interface Accepted {
 export function createMessageSending(deps: {
   db: Db;
   events: ChatEvents;
+  domainEvents: DomainEvents;
   messagesPerMinute: number;
   messagesInFlight: number;
 }) {
-  const { db, events } = deps;
+  const { db, events, domainEvents } = deps;
   const allowance = createRateWindow(deps.messagesPerMinute);
   // Waiting sends count as in flight: past the limit a send is refused at once, never queued.
   const storing = createAdmission(deps.messagesInFlight);
   const busy = () => serviceUnavailable("Flik is busy right now. Please try again in a moment.");
-  const batcher = createBatcher<Send, Message>({ maxSize: BATCH_SIZE, store: storeBatch });
+  const batcher = createBatcher<Send, Sent>({ maxSize: BATCH_SIZE, store: storeBatch });
 
-  async function storeBatch(sends: Send[]): Promise<PromiseSettledResult<Message>[]> {
+  async function storeBatch(sends: Send[]): Promise<PromiseSettledResult<Sent>[]> {
     const membersOf = groupByChat(await participantsOf(db, [...new Set(sends.map((send) => send.chatId))]));
     const checked = check(sends, membersOf);
     const toStore = [...new Set(checked.flatMap((entry) => (entry instanceof Error ? [] : [entry.first])))];
@@ -73,14 +81,13 @@ export function createMessageSending(deps: {
       if (!row || row.message.chatId !== send.chatId)
         return { status: "rejected", reason: badRequest("That clientId was used for another message") };
       const message = presentMessage(row, members);
+      const memberIds = members.map((member) => member.user.id);
       if (stored.get(first.id) === row && !announced.has(first)) {
         announced.add(first);
-        events.newMessage(
-          message,
-          members.map((member) => member.user.id),
-        );
+        events.newMessage(message, memberIds);
+        return { status: "fulfilled", value: { message, newlyStoredFor: memberIds } };
       }
-      return { status: "fulfilled", value: message };
+      return { status: "fulfilled", value: { message, newlyStoredFor: null } };
     });
   }
 
@@ -150,9 +157,13 @@ export function createMessageSending(deps: {
   }
 
   return {
-    /** Stored before it is answered; the same clientId twice stores and announces one message. */
-    send: (caller: Caller, chatId: string, input: z.output<typeof sendMessageBody>): Promise<Message> =>
-      storing.run(
+    /**
+     * Stored before it is answered; the same clientId twice stores and announces one message. Other
+     * features hear of a new message (messageSent) before it is answered, outside the batch, so what
+     * they do never holds up the next batch.
+     */
+    async send(caller: Caller, chatId: string, input: z.output<typeof sendMessageBody>): Promise<Message> {
+      const { message, newlyStoredFor } = await storing.run(
         () =>
           batcher.add({
             senderId: caller.userId,
@@ -161,7 +172,17 @@ export function createMessageSending(deps: {
             clientId: input.clientId ?? null,
           }),
         busy,
-      ),
+      );
+      if (newlyStoredFor)
+        await domainEvents.publish("messageSent", {
+          messageId: message._id,
+          chatId,
+          senderId: caller.userId,
+          memberIds: newlyStoredFor,
+          sentAt: new Date(message.createdAt),
+        });
+      return message;
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
+import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { ChatEvents } from "./chats.events.js";
 import { canChangeMessage, canStartChatWith, canUseChat } from "./chats.policy.js";
@@ -39,6 +40,7 @@ const directKeyOf = (a: string, b: string) => [a, b].sort().join(":");
 export function createChatsService(deps: {
   db: Db;
   events: ChatEvents;
+  domainEvents: DomainEvents;
   messagesPerMinute: number;
   messagesInFlight: number;
 }) {

@@ -1,6 +1,7 @@
 import {
   type ProfileResponse,
   pageQuery,
+  privacyBody,
   type UserResponse,
   updateProfileBody,
   updateUserBody,
@@ -42,6 +43,10 @@ export function usersRoutes(deps: { users: UsersService; posts: PostsService }):
 
     app.put("/user", { schema: { body: updateUserBody } }, async (request) => ({
       user: await users.update(request.caller, request.body),
+    }));
+    app.put("/user/privacy", { schema: { body: privacyBody } }, async (request) => ({
+      message: "Privacy settings updated!",
+      user: await users.updatePrivacy(request.caller, request.body),
     }));
     // An avatar may come as a data URL, so this body may be larger than others.
     app.put(

@@ -38,6 +38,7 @@ export function createUsersService(deps: {
   domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) =>
     accounts.forget([followerId, followeeId]),
   );
+  domainEvents.on("memberUnblocked", ({ blockerId }) => accounts.forget([blockerId]));
   domainEvents.on("postCreated", ({ author }) => accounts.forget([author.id]));
   domainEvents.on("postDeleted", ({ author }) => accounts.forget([author.id]));
   domainEvents.on("accountChanged", ({ userId }) => accounts.forget([userId]));
@@ -70,6 +71,22 @@ export function createUsersService(deps: {
     },
 
     publicProfile: (row: UserRow & RelatedMember) => presentPublic(row, row.relation),
+
+    /**
+     * PUT /user/privacy: only the settings sent change. Whether a private profile is shown is the
+     * policies' (users.policy); notification e-mails read `emailNotifications` when they are planned.
+     */
+    async updatePrivacy(
+      caller: Caller,
+      settings: Partial<Pick<UserRow, "isPrivate" | "emailNotifications" | "pushNotifications">>,
+    ) {
+      try {
+        if (!(await updateUser(db, caller.userId, settings))) throw unauthorized();
+      } finally {
+        accounts.forget([caller.userId]);
+      }
+      return ownAccount(caller.userId);
+    },
 
     /** PUT /profile/update and PUT /user: only the fields sent change; a data URL avatar is stored first. */
     async update(caller: Caller, input: z.output<typeof updateProfileBody>) {

@@ -2,7 +2,10 @@ const bone = "animate-pulse bg-zinc-200/80 motion-reduce:animate-none";
 
 export function GridSkeleton({ cells = 12, className = "" }: { cells?: number; className?: string }) {
   return (
-    <div aria-hidden="true" className={`grid grid-cols-2 gap-0.5 sm:grid-cols-3 sm:gap-1 lg:grid-cols-4 ${className}`}>
+    <div
+      aria-hidden="true"
+      className={`grid grid-cols-2 gap-0.5 sm:grid-cols-3 sm:gap-1 lg:grid-cols-4 ${className}`}
+    >
       {Array.from({ length: cells }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
         <div key={index} className={`${bone} aspect-square`} />

@@ -1,0 +1,11 @@
+import { unblockBody } from "@flik/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { BlocksService } from "./blocks.service.js";
+
+export function blocksRoutes(blocks: BlocksService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.put("/user/unblock", { schema: { body: unblockBody } }, (request) =>
+      blocks.unblock(request.caller, request.body.userId),
+    );
+  };
+}

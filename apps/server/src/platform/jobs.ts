@@ -1,0 +1,161 @@
+import type { FastifyBaseLogger } from "fastify";
+import PgBoss from "pg-boss";
+import { type Database, pgErrorOf } from "../db/database.js";
+
+/**
+ * The one job runner of the project (design.md: background work on PGlite and PostgreSQL alike, at most
+ * once across nodes, surviving restarts): pg-boss, on the app's own database connection. Jobs are rows
+ * in the `pgboss` schema, claimed with `FOR UPDATE SKIP LOCKED`, retried with backoff, and a job of a
+ * node that died is expired and retried by another node's supervisor. The README says why pg-boss and
+ * why its version 10.
+ */
+
+/** A kind of job: its name and how its jobs are run. Features declare theirs beside their handler. */
+export interface JobQueue<Data extends object> {
+  name: string;
+  /**
+   * pg-boss's queue policy: "stately" keeps at most one waiting and one running job per singleton key
+   * (a member's next digest); "standard" any number.
+   */
+  policy: "standard" | "stately";
+  /** Tries after the first failure, `retryDelaySeconds` apart, doubling each time (backoff). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A running job not done by then counts as failed (its node died) and is retried. */
+  expireInSeconds: number;
+  /** Only for typing `Data`; never set. */
+  readonly data?: Data;
+}
+
+/** `now` is the runner's clock when it runs the job; tests run a handler directly with their own. */
+export type JobHandler<Data> = (data: Data, context: { now: Date }) => Promise<void>;
+
+export interface SendOptions {
+  /** Not before this time (a Date), or this many seconds from now by the database's clock. */
+  startAfter?: Date | number;
+  /** With a "stately" queue: while a job of this key waits, sending another is a no-op. */
+  singletonKey?: string;
+}
+
+export interface Jobs {
+  /** Registers the handler of a queue; before `start`. */
+  define<Data extends object>(queue: JobQueue<Data>, handler: JobHandler<Data>): void;
+  /** Queues a job; answers its id, or null when a waiting job of the same singleton key made it a no-op. */
+  send<Data extends object>(queue: JobQueue<Data>, data: Data, options?: SendOptions): Promise<string | null>;
+  /** Runs a queue's handler at once, outside the queue: for tests with their own clock. */
+  runNow<Data extends object>(queue: JobQueue<Data>, data: Data, now?: Date): Promise<void>;
+  /** Creates the runner's tables (first start) and queues, and starts working when `work` is on. */
+  start(): Promise<void>;
+  /** Stops taking jobs, lets running ones finish (a little while), and hands back the rest. */
+  stop(): Promise<void>;
+}
+
+/** How often an idle node asks for due jobs, per queue (a node that finds one asks again at once). */
+const POLLING_INTERVAL_SECONDS = 2;
+/** duplicate_object, duplicate_table, unique_violation: what a concurrent install of the tables makes. */
+const ALREADY_EXISTS = new Set(["42710", "42P07", "23505"]);
+/** How long a stopping node waits for its running jobs before handing them back for a retry. */
+const STOP_TIMEOUT_MS = 5_000;
+
+export function createJobs(
+  database: Database,
+  log: FastifyBaseLogger,
+  options: {
+    /** Run handlers on this node (an app built only to answer requests still queues jobs). */
+    work: boolean;
+  },
+): Jobs {
+  const makeBoss = () => {
+    const made = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
+      schema: "pgboss",
+      // No cron schedules yet (trends will want them): their clock-skew and cron monitors stay off.
+      schedule: false,
+      // Completed jobs move to the archive after an hour; the archive keeps them a week to look at.
+      archiveCompletedAfterSeconds: 60 * 60,
+      deleteAfterDays: 7,
+    });
+    made.on("error", (error) => log.error({ err: error }, "job runner error"));
+    return made;
+  };
+  let boss = makeBoss();
+  const handlers = new Map<string, { queue: JobQueue<object>; handler: JobHandler<object> }>();
+  let started = false;
+
+  return {
+    define(queue, handler) {
+      if (started) throw new Error(`job queue ${queue.name} defined after the runner started`);
+      handlers.set(queue.name, {
+        queue: queue as JobQueue<object>,
+        handler: handler as JobHandler<object>,
+      });
+    },
+
+    async send(queue, data, sendOptions = {}) {
+      return boss.send(queue.name, data, {
+        ...(sendOptions.startAfter !== undefined && { startAfter: sendOptions.startAfter }),
+        ...(sendOptions.singletonKey !== undefined && { singletonKey: sendOptions.singletonKey }),
+      });
+    },
+
+    async runNow(queue, data, now = new Date()) {
+      const defined = handlers.get(queue.name);
+      if (!defined) throw new Error(`no handler for job queue ${queue.name}`);
+      await defined.handler(data, { now });
+    },
+
+    async start() {
+      try {
+        await boss.start();
+      } catch (error) {
+        // Two nodes starting at once on a new database both install pg-boss's tables; the second one's
+        // install fails on what the first made. They are there now: a new runner finds them installed.
+        if (!ALREADY_EXISTS.has(pgErrorOf(error)?.code ?? "")) throw error;
+        log.info("job runner tables were installed by another node meanwhile; starting again");
+        boss = makeBoss();
+        await boss.start();
+      }
+      for (const { queue, handler } of handlers.values()) {
+        const settings = {
+          name: queue.name,
+          policy: queue.policy,
+          retryLimit: queue.retryLimit,
+          retryDelay: queue.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: queue.expireInSeconds,
+        };
+        // Made once (a no-op when it exists), then given this version's settings. Nodes making the same
+        // queue at once may deadlock (each attaches a partition to pg-boss's job table): the loser tries
+        // again and finds the queue made.
+        await retriedOnDeadlock(() => boss.createQueue(queue.name, settings));
+        await boss.updateQueue(queue.name, settings);
+        if (!options.work) continue;
+        await boss.work(queue.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([job]) => {
+          if (!job) return;
+          try {
+            await handler(job.data as object, { now: new Date() });
+          } catch (error) {
+            log.warn({ err: error, queue: queue.name, jobId: job.id }, "job failed; it is retried later");
+            throw error;
+          }
+        });
+      }
+      started = true;
+    },
+
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+    },
+  };
+}
+
+async function retriedOnDeadlock(action: () => Promise<void>, attempts = 3): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    if (pgErrorOf(error)?.code !== "40P01" || attempts <= 1) throw error;
+    await retriedOnDeadlock(action, attempts - 1);
+  }
+}
