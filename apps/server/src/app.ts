@@ -182,7 +182,7 @@ export async function buildApp(
 
   const { db } = database;
   const mailer = createMailer(config.mail, config.dataDir, app.log);
-  const sms = createSmsSender(config.sms, app.log);
+  const sms = createSmsSender(config.sms, config.dataDir, app.log);
   app.addHook("onClose", async () => mailer.close());
   // Registered after the database's hook, so it runs before it (Fastify runs onClose hooks last-in first).
   const jobs = createJobs(database, app.log, { work: options.runJobs ?? true });
