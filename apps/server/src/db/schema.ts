@@ -249,7 +249,13 @@ export const notifications = pgTable(
       .on(t.recipientId, t.senderId, t.postId)
       .where(sql`${t.type} = 'like'`),
     uniqueIndex("notifications_follow_once").on(t.recipientId, t.senderId).where(sql`${t.type} = 'follow'`),
-    check("notifications_type", sql`${t.type} in ('follow', 'like', 'comment', 'share')`),
+    check(
+      "notifications_type",
+      sql`${t.type} in ('follow', 'like', 'comment', 'share', 'follow_request', 'follow_accepted')`,
+    ),
+    uniqueIndex("notifications_follow_request_once")
+      .on(t.recipientId, t.senderId)
+      .where(sql`${t.type} = 'follow_request'`),
     check("notifications_not_self", sql`${t.recipientId} <> ${t.senderId}`),
   ],
 );
@@ -420,6 +426,50 @@ export const notificationMails = pgTable("notification_mails", {
     .references(() => users.id, { onDelete: "cascade" }),
   lastSentAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
 });
+
+/** Asks to follow a private member; accepting turns it into a follow (issue 16). */
+export const followRequests = pgTable(
+  "follow_requests",
+  {
+    requesterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requesterId, t.targetId] }),
+    // A member's incoming requests, newest first.
+    index("follow_requests_target_created_idx").on(
+      t.targetId,
+      newestFirst(t.createdAt),
+      newestFirst(t.requesterId),
+    ),
+    check("follow_requests_not_self", sql`${t.requesterId} <> ${t.targetId}`),
+  ],
+);
+
+/** One member blocked another (issue 16): between the two, either way, nothing is seen or sent. */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    // "Did either block the other?" is asked both ways: by blocker (the primary key) and by blocked.
+    index("blocks_blocked_idx").on(t.blockedId, t.blockerId),
+    check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
