@@ -18,6 +18,7 @@ import { createPasswordResetService } from "./features/auth/password-reset.servi
 import { createSignInThrottle } from "./features/auth/sign-in-throttle.js";
 import { blocksRoutes } from "./features/blocks/blocks.routes.js";
 import { createBlocksService } from "./features/blocks/blocks.service.js";
+import { registerBlockRooms } from "./features/blocks/blocks.sockets.js";
 import { createChatEvents } from "./features/chats/chats.events.js";
 import { registerPresence } from "./features/chats/chats.presence.js";
 import { chatsRoutes } from "./features/chats/chats.routes.js";
@@ -245,7 +246,7 @@ export async function buildApp(
     messagesInFlight: config.messagesInFlight,
   });
   registerChatSockets(realtime, chats, app.log);
-  registerPresence(realtime, chats, app.log);
+  registerPresence(realtime, chats, domainEvents, app.log);
   const highlights = createHighlightsService({ db });
   const account = createAccountService({
     db,
@@ -274,6 +275,7 @@ export async function buildApp(
     log: app.log,
   });
   const blocks = createBlocksService({ db, users, domainEvents });
+  registerBlockRooms(realtime, blocks, domainEvents);
   const dataExport = createDataExportService({ db });
   await jobs.start();
 

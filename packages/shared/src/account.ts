@@ -102,6 +102,9 @@ export type PrivacyBody = z.input<typeof privacyBody>;
 /** PUT /user/unblock. */
 export const unblockBody = z.object({ userId: z.uuid("Unknown member") });
 
+/** POST /user/block (issue 16): the same body as unblocking. */
+export const blockBody = unblockBody;
+
 /** POST /support (spec §5: 'Please enter a message'). */
 export const supportBody = z.object({
   message: textSchema("Please enter a message")

@@ -88,4 +88,9 @@ export const rooms = {
   /** Every open flicks feed. */
   flicks: "flicks",
   session: (id: string) => `session:${id}`,
+  /**
+   * Server only: every socket of a member who blocked <id> or whom <id> blocked. An event caused by
+   * <id> goes `.except(rooms.blockedWith(id))`, so it reaches neither side of a block (issue 16).
+   */
+  blockedWith: (id: string) => `blocked-with:${id}`,
 } as const;

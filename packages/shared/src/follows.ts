@@ -1,6 +1,8 @@
 /** POST /follow/{userId} and POST /unfollow/{userId}. */
 export interface FollowResponse {
   isFollowed: boolean;
+  /** A private member was asked instead (a follow request waits for their answer). */
+  isRequested: boolean;
   followersCount: number;
 }
 
@@ -11,6 +13,8 @@ export interface FollowListMember {
   fullName: string;
   avatar: string;
   isFollowed: boolean;
+  /** The viewer asked to follow this member and waits for their answer. */
+  isRequested: boolean;
 }
 export interface FollowersResponse {
   followers: FollowListMember[];
@@ -19,4 +23,23 @@ export interface FollowersResponse {
 export interface FollowingResponse {
   following: FollowListMember[];
   nextCursor: string | null;
+}
+
+/** A member who asked to follow the caller (GET /follow-requests), newest request first. */
+export interface FollowRequest {
+  _id: string;
+  username: string;
+  fullName: string;
+  avatar: string;
+  requestedAt: string;
+}
+export interface FollowRequestsPage {
+  requests: FollowRequest[];
+  nextCursor: string | null;
+}
+
+/** POST /follow-requests/{userId}/accept: the caller's followers count after the new follow. */
+export interface FollowRequestAccepted {
+  message: string;
+  followersCount: number;
 }

@@ -1,7 +1,14 @@
 import type { MediaType } from "./media.js";
 import { IMAGE_EXTENSIONS, VIDEO_EXTENSIONS } from "./media.js";
 
-export const NOTIFICATION_TYPES = ["follow", "like", "comment", "share"] as const;
+export const NOTIFICATION_TYPES = [
+  "follow",
+  "like",
+  "comment",
+  "share",
+  "follow_request",
+  "follow_accepted",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Notification of spec §3, as its recipient sees it. */
@@ -15,7 +22,7 @@ export interface Notification {
   sender: { _id: string; username: string; avatar: string } | null;
   /** Spec §2's text for the type, e.g. 'liked your post'. */
   text: string;
-  /** The post it is about (like, comment, share); null for follows or a deleted post. */
+  /** The post it is about (like, comment, share); null for follows, follow requests or a deleted post. */
   post: { _id: string; image: string; isReel: boolean; mediaType: MediaType } | null;
   /** The comment's words, for comment notifications. */
   comment: string | null;
@@ -43,6 +50,8 @@ const TEXTS: Record<NotificationType, string> = {
   like: "liked your post",
   comment: "commented on your post",
   share: "shared your post",
+  follow_request: "requested to follow you",
+  follow_accepted: "accepted your follow request",
 };
 
 /** Spec §2: the text by type, 'did something' otherwise. */

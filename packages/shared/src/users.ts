@@ -35,12 +35,29 @@ export interface User {
   isPrivate: boolean;
   emailNotifications: boolean;
   pushNotifications: boolean;
-  blockedUsers: { _id: string; username: string }[];
+  /** Members asking to follow this (private) member, waiting for an answer (GET /follow-requests). */
+  followRequestsCount: number;
+  /** Whom the member blocked, newest block first (the blocked member is never told). */
+  blockedUsers: BlockedUser[];
   createdAt: string;
+}
+
+/** A member the caller blocked, as the blocked accounts panel lists them. */
+export interface BlockedUser {
+  _id: string;
+  username: string;
+  fullName: string;
+  avatar: string;
 }
 
 /** GET /user and GET /profile/me. */
 export interface UserResponse {
+  user: User;
+}
+
+/** POST /user/block and PUT /user/unblock: "Blocked {username}" / "Unblocked {username}", and the account. */
+export interface BlockResponse {
+  message: string;
   user: User;
 }
 
@@ -103,6 +120,8 @@ export interface PublicProfile {
   followingCount: number;
   /** Does the viewer follow this member? */
   isFollowed: boolean;
+  /** Does the viewer wait for this (private) member to answer their follow request? */
+  isRequested: boolean;
 }
 
 /** GET /profile/{username}: `posts` is empty for a private member the viewer does not follow. */

@@ -467,6 +467,8 @@ export const blocks = pgTable(
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
     // "Did either block the other?" is asked both ways: by blocker (the primary key) and by blocked.
     index("blocks_blocked_idx").on(t.blockedId, t.blockerId),
+    // A member's blocked accounts (GET /user), newest block first (migration 0013).
+    index("blocks_blocker_created_idx").on(t.blockerId, newestFirst(t.createdAt), newestFirst(t.blockedId)),
     check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );

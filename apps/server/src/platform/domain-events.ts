@@ -22,8 +22,21 @@ export interface DomainEventMap {
   postCommented: { postId: string; ownerId: string; actorId: string; text: string };
   postShared: { postId: string; ownerId: string; actorId: string };
   memberFollowed: { followerId: string; followeeId: string };
-  /** A block was lifted (issue 16 makes blocks; the blocker's account lists whom they block). */
+  /** A member asked a private member to follow them (a new request, not a repeated one). */
+  followRequested: { requesterId: string; targetId: string };
+  /** The target accepted the request (or went public): the follow is made. */
+  followRequestAccepted: { requesterId: string; targetId: string };
+  /** The request is gone unanswered: withdrawn by the requester or declined by the target. */
+  followRequestClosed: { requesterId: string; targetId: string };
+  /**
+   * One member blocked another: follows and requests both ways are gone already (with their
+   * notifications); nothing may pass between the two from now on.
+   */
+  memberBlocked: { blockerId: string; blockedId: string };
+  /** A block was lifted (the blocker's account lists whom they block). */
   memberUnblocked: { blockerId: string; blockedId: string };
+  /** The member's profile visibility was set (PUT /user/privacy with isPrivate). */
+  privacyChanged: { userId: string; isPrivate: boolean };
   /** A chat message newly stored (a retried send of the same clientId is not a new one). */
   messageSent: { messageId: string; chatId: string; senderId: string; memberIds: string[]; sentAt: Date };
   memberUnfollowed: { followerId: string; followeeId: string };

@@ -17,6 +17,11 @@ export interface Realtime {
   authenticateWith(authenticate: (token: string) => Promise<Caller | null>): void;
   /** Lets a feature handle the events of every signed-in socket (no central switch of events). */
   onConnection(register: (socket: FlikSocket) => void): void;
+  /**
+   * Lets a feature name rooms each socket joins as it connects, loaded before the socket is admitted,
+   * so no event reaches it before it is in them (a socket that cannot be given them is refused).
+   */
+  joinOnConnect(roomsOf: (caller: Caller) => Promise<string[]>): void;
   /** Tells the sockets of revoked sessions why, and closes them (on every node, through the adapter). */
   endSessions(sessionIds: string[]): void;
   /**
@@ -45,12 +50,15 @@ export async function createRealtime(options: {
     ? await useRedisAdapter(io, options.redisUrl, options.redisChannel, options.log)
     : [];
   const registrars: ((socket: FlikSocket) => void)[] = [];
+  const roomProviders: ((caller: Caller) => Promise<string[]>)[] = [];
+  const admittedRooms = new WeakMap<FlikSocket, string[]>();
   let closing = false;
 
   io.on("connection", (socket) => {
     const { userId, sessionId } = socket.data;
     // Joined first, so a feature's registrar already finds the socket in its member's room.
-    socket.join([rooms.user(userId), rooms.session(sessionId)]);
+    socket.join([rooms.user(userId), rooms.session(sessionId), ...(admittedRooms.get(socket) ?? [])]);
+    admittedRooms.delete(socket);
     for (const register of registrars) register(socket);
     socket.on("joinUser", (requested, ack) => {
       const ok = requested === userId;
@@ -71,6 +79,8 @@ export async function createRealtime(options: {
           if (!caller) return next(new Error("unauthorized"));
           if (userId !== caller.userId) return next(new Error("forbidden"));
           socket.data = caller;
+          const extra = await Promise.all(roomProviders.map((roomsOf) => roomsOf(caller)));
+          admittedRooms.set(socket, extra.flat());
           next();
         } catch (error) {
           options.log.error({ err: error }, "socket authentication failed");
@@ -80,6 +90,9 @@ export async function createRealtime(options: {
     },
     onConnection(register) {
       registrars.push(register);
+    },
+    joinOnConnect(roomsOf) {
+      roomProviders.push(roomsOf);
     },
     endSessions(sessionIds) {
       if (sessionIds.length === 0) return;

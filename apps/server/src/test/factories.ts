@@ -75,13 +75,29 @@ export function factories(built: App) {
       }),
 
     /**
-     * Makes a member's account private. There is no setting for it in the API yet, so straight to the
-     * table, as another node would; done once the database has announced it (kept accounts forget it).
+     * Makes a member's account private straight in the table, as another node would; done once the
+     * database has announced it (kept accounts forget it). Followers stay followers.
      */
     async makePrivate(member: SignedIn) {
       const announced = announcement(built, `account:${member.userId}`);
       await built.database.db.update(users).set({ isPrivate: true }).where(eq(users.id, member.userId));
       await announced;
+    },
+
+    /** Asks a private member to follow them (the answer says the request waits). */
+    async requestFollow(member: SignedIn, other: SignedIn) {
+      const response = succeeded("asking to follow", await call(member, "POST", `/follow/${other.userId}`));
+      if (!response.json().isRequested)
+        throw new Error(`following ${other.userId} did not ask: ${response.body}`);
+    },
+
+    /** The member accepts the other's follow request. */
+    async acceptFollow(member: SignedIn, requester: SignedIn) {
+      succeeded("accepting", await call(member, "POST", `/follow-requests/${requester.userId}/accept`));
+    },
+
+    async block(member: SignedIn, other: SignedIn) {
+      succeeded("blocking", await call(member, "POST", "/user/block", { userId: other.userId }));
     },
 
     async createPost(member: SignedIn, fields: object = {}): Promise<Post> {

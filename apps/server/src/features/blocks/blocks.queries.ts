@@ -1,14 +1,86 @@
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
+import {
+  blocks,
+  followRequests,
+  follows,
+  notificationMailItems,
+  notifications,
+  users,
+} from "../../db/schema.js";
+
+/** The member to block, by id: just what the answer names. */
+export async function findMember(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+/** Rows of `a` and `b` either way round, for a table's two member columns. */
+const betweenPair = (left: Parameters<typeof eq>[0], right: Parameters<typeof eq>[0], a: string, b: string) =>
+  or(and(eq(left, a), eq(right, b)), and(eq(left, b), eq(right, a)));
 
 /**
- * Lifts a block and answers whom it blocked, or undefined when there was none. Blocking itself comes
- * with issue 16 (its `blocks` table and policy); until then nobody is blocked, so there is never one to
- * lift. Issue 16 replaces this body with a delete on its table, joined to the member's username.
+ * Blocks `blockedId` for `blockerId`, in one transaction with what a block ends between the two, both
+ * ways: follows (the counter triggers keep counts right), pending follow requests, the notifications
+ * one had of the other (with their unread count) and what waits for a notification mail. Two blocks of
+ * one pair (either way) run one after the other. True when the block is new.
  */
-export async function deleteBlock(
-  _db: Db,
-  _blockerId: string,
-  _blockedId: string,
-): Promise<{ username: string } | undefined> {
-  return undefined;
+export async function insertBlock(db: Db, blockerId: string, blockedId: string) {
+  return db.transaction(async (tx) => {
+    const pair = [blockerId, blockedId].sort().join(":");
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`block:${pair}`}, 0))`);
+    const made = await tx
+      .insert(blocks)
+      .values({ blockerId, blockedId })
+      .onConflictDoNothing()
+      .returning({ blockerId: blocks.blockerId });
+    await tx.delete(follows).where(betweenPair(follows.followerId, follows.followeeId, blockerId, blockedId));
+    await tx
+      .delete(followRequests)
+      .where(betweenPair(followRequests.requesterId, followRequests.targetId, blockerId, blockedId));
+    await tx
+      .delete(notifications)
+      .where(betweenPair(notifications.recipientId, notifications.senderId, blockerId, blockedId));
+    await tx
+      .delete(notificationMailItems)
+      .where(betweenPair(notificationMailItems.userId, notificationMailItems.actorId, blockerId, blockedId));
+    return made.length > 0;
+  });
+}
+
+/** Lifts the blocker's block and answers whom it blocked, or undefined when there was none. */
+export async function deleteBlock(db: Db, blockerId: string, blockedId: string) {
+  const removed = db.$with("removed").as(
+    db
+      .delete(blocks)
+      .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+      .returning({ blockedId: blocks.blockedId }),
+  );
+  const [row] = await db
+    .with(removed)
+    .select({ username: users.username })
+    .from(removed)
+    .innerJoin(users, eq(users.id, removed.blockedId));
+  return row;
+}
+
+/**
+ * Everyone the member blocked or who blocked the member: the primary key's blocker prefix one way,
+ * blocks_blocked_idx the other.
+ */
+export async function blockedWithIds(db: Db, userId: string) {
+  const rows = await db
+    .select({ id: blocks.blockedId })
+    .from(blocks)
+    .where(eq(blocks.blockerId, userId))
+    .union(db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, userId)));
+  return rows.map((row) => row.id);
+}
+
+/** Whether either of the two still blocks the other. */
+export async function blockedEitherWay(db: Db, a: string, b: string) {
+  return (await db.$count(blocks, betweenPair(blocks.blockerId, blocks.blockedId, a, b))) > 0;
 }

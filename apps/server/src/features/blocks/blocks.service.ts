@@ -1,22 +1,44 @@
+import type { BlockResponse } from "@flik/shared";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { notFound } from "../../platform/errors.js";
+import { badRequest, notFound } from "../../platform/errors.js";
 import type { UsersService } from "../users/users.service.js";
-import { deleteBlock } from "./blocks.queries.js";
+import { canBlock } from "./blocks.policy.js";
+import { blockedEitherWay, blockedWithIds, deleteBlock, findMember, insertBlock } from "./blocks.queries.js";
 
 export type BlocksService = ReturnType<typeof createBlocksService>;
 
-/** Blocked accounts (settings, Privacy). Blocking and its enforcement arrive with issue 16. */
+/**
+ * Blocking (settings, Privacy; a profile's, post's or chat's menu). What a block forbids is decided by
+ * the policies from the viewer's relation (users.policy); this feature keeps the blocks and ends, in
+ * the same transaction, what a block ends. The blocked member is never told.
+ */
 export function createBlocksService(deps: { db: Db; users: UsersService; domainEvents: DomainEvents }) {
   const { db, users, domainEvents } = deps;
   return {
+    /** POST /user/block: idempotent; follows and requests both ways end with it, and are not restored. */
+    async block(caller: Caller, userId: string): Promise<BlockResponse> {
+      if (!canBlock(caller.userId, userId)) throw badRequest("You can't block yourself");
+      const member = await findMember(db, userId);
+      if (!member) throw notFound("User not found");
+      if (await insertBlock(db, caller.userId, member.id))
+        await domainEvents.publish("memberBlocked", { blockerId: caller.userId, blockedId: member.id });
+      return { message: `Blocked ${member.username}`, user: await users.me(caller) };
+    },
+
     /** PUT /user/unblock: only a member the caller blocks can be unblocked (any other id is the same 404). */
-    async unblock(caller: Caller, userId: string) {
+    async unblock(caller: Caller, userId: string): Promise<BlockResponse> {
       const unblocked = await deleteBlock(db, caller.userId, userId);
       if (!unblocked) throw notFound("That account is not blocked");
       await domainEvents.publish("memberUnblocked", { blockerId: caller.userId, blockedId: userId });
       return { message: `Unblocked ${unblocked.username}`, user: await users.me(caller) };
     },
+
+    /** Everyone blocked either way with the member (their sockets' `blockedWith` rooms). */
+    blockedWith: (userId: string) => blockedWithIds(db, userId),
+
+    /** Whether a block remains either way between the two (after one of them lifted theirs). */
+    blockedEitherWay: (a: string, b: string) => blockedEitherWay(db, a, b),
   };
 }

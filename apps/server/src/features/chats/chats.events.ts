@@ -3,7 +3,9 @@ import type { FlikIo } from "../../realtime/realtime.js";
 
 /**
  * Message events go to every member's own room, so the list, the badges and every open tab stay live;
- * typing goes only to the chat's room (sockets.ts), the members who have it open.
+ * typing goes only to the chat's room (sockets.ts), the members who have it open. What one member
+ * does that is not a message (seen, typing, presence) never reaches a member blocked either way with
+ * them; messages cannot pass between them at all in a one-to-one chat (chats.policy `canWriteIn`).
  */
 export function createChatEvents(io: FlikIo) {
   const toMembers = (memberIds: string[]) => io.to(memberIds.map(rooms.user));
@@ -17,15 +19,24 @@ export function createChatEvents(io: FlikIo) {
       memberIds: string[],
     ) => toMembers(memberIds).emit("messageDeleted", event),
     messagesSeen: (event: { chatId: string; userId: string; seenAt: string }, memberIds: string[]) =>
-      toMembers(memberIds).emit("messagesSeen", event),
+      toMembers(memberIds).except(rooms.blockedWith(event.userId)).emit("messagesSeen", event),
     chatUpdated: (chat: Chat, memberIds: string[]) => toMembers(memberIds).emit("chatUpdated", { chat }),
     chatDeleted: (chatId: string, userId: string) =>
       io.to(rooms.user(userId)).emit("chatDeleted", { chatId }),
-    /** New chat partners learn at once which of them are online (presence tells only partners). */
+    /**
+     * New chat partners learn at once which of them are online (presence tells only partners), each
+     * member of those not blocked either way with them: a socket is in `blockedWith(id)` for every
+     * member `id` it is blocked with.
+     */
     async partnersOnline(memberIds: string[]) {
       const sockets = await io.in(memberIds.map(rooms.user)).fetchSockets();
       const online = [...new Set(sockets.map((socket) => socket.data.userId))];
-      if (online.length > 0) toMembers(memberIds).emit("onlineUsers", { online, offline: [] });
+      for (const memberId of memberIds) {
+        const theirs = sockets.find((socket) => socket.data.userId === memberId);
+        const visible = online.filter((id) => !theirs?.rooms.has(rooms.blockedWith(id)));
+        if (theirs && visible.length > 0)
+          io.to(rooms.user(memberId)).emit("onlineUsers", { online: visible, offline: [] });
+      }
     },
   };
 }

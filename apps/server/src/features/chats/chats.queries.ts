@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { chatMembers, chats, messages, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
+import { blockedBetween, notBlockedBetween, relationTo } from "../users/users.policy.js";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
@@ -10,9 +12,30 @@ export type MemberRow = typeof chatMembers.$inferSelect;
 const keptFor = (member: typeof chatMembers) =>
   or(isNull(member.clearedAt), gt(messages.createdAt, member.clearedAt));
 
+/**
+ * Whether the member in `chatMembers` shares this one-to-one chat with someone they blocked or who
+ * blocked them (the chat stays readable and takes no new messages); false in groups.
+ */
+function blockedInDirectChat(db: Db) {
+  const other = alias(chatMembers, "other_member");
+  return sql<boolean>`(not ${chats.isGroupChat} and ${exists(
+    db
+      .select({ one: sql`1` })
+      .from(other)
+      .where(
+        and(
+          eq(other.chatId, chatMembers.chatId),
+          ne(other.userId, chatMembers.userId),
+          blockedBetween(db, chatMembers.userId, other.userId),
+        ),
+      ),
+  )})`.mapWith(Boolean);
+}
+
+/** The member's row in the chat, the chat, and whether a block closed it (one-to-one chats). */
 export async function findMembership(db: Db, chatId: string, userId: string) {
   const [row] = await db
-    .select({ chat: chats, member: chatMembers })
+    .select({ chat: chats, member: chatMembers, blocked: blockedInDirectChat(db) })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
@@ -32,6 +55,26 @@ export function chatsOf(db: Db, userId: string) {
       ),
     )
     .orderBy(desc(chats.lastMessageAt), desc(chats.id));
+}
+
+/**
+ * Everyone in these chats with what they have seen, and whether a block closed their one-to-one chat
+ * (for sending): one query for a batch of sends.
+ */
+export function sendersOf(db: Db, chatIds: string[]) {
+  if (chatIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      chatId: chatMembers.chatId,
+      lastReadAt: chatMembers.lastReadAt,
+      user: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar },
+      blocked: blockedInDirectChat(db),
+    })
+    .from(chatMembers)
+    .innerJoin(users, eq(users.id, chatMembers.userId))
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .where(inArray(chatMembers.chatId, chatIds))
+    .orderBy(asc(chatMembers.joinedAt), asc(users.username));
 }
 
 /** Everyone in these chats with what they have seen: one query for a whole list. */
@@ -272,7 +315,10 @@ export async function memberIdsOf(db: Db, chatId: string) {
   return rows.map((row) => row.id);
 }
 
-/** Everyone who shares a chat with the member: who hears when they come online or go. */
+/**
+ * Everyone who shares a chat with the member: who hears when they come online or go; never a member
+ * blocked either way.
+ */
 export async function partnerIdsOf(db: Db, userId: string) {
   const mine = db
     .select({ chatId: chatMembers.chatId })
@@ -281,11 +327,32 @@ export async function partnerIdsOf(db: Db, userId: string) {
   const rows = await db
     .selectDistinct({ id: chatMembers.userId })
     .from(chatMembers)
-    .where(and(inArray(chatMembers.chatId, mine), ne(chatMembers.userId, userId)));
+    .where(
+      and(
+        inArray(chatMembers.chatId, mine),
+        ne(chatMembers.userId, userId),
+        notBlockedBetween(db, userId, chatMembers.userId),
+      ),
+    );
   return rows.map((row) => row.id);
 }
 
-export async function existingMemberIds(db: Db, ids: string[]) {
-  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-  return rows.map((row) => row.id);
+/** Whether two members share a chat (presence is theirs to share). */
+export async function shareAChat(db: Db, userId: string, otherId: string) {
+  const theirs = alias(chatMembers, "their_membership");
+  const rows = await db
+    .select({ chatId: chatMembers.chatId })
+    .from(chatMembers)
+    .innerJoin(theirs, and(eq(theirs.chatId, chatMembers.chatId), eq(theirs.userId, otherId)))
+    .where(eq(chatMembers.userId, userId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** These members with the viewer's relation to each (who exists, and whether a block lies between). */
+export async function membersAs(db: Db, viewerId: string, ids: string[]) {
+  return db
+    .select({ id: users.id, isPrivate: users.isPrivate, relation: relationTo(db, viewerId, users.id) })
+    .from(users)
+    .where(inArray(users.id, ids));
 }

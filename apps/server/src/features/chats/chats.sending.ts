@@ -7,17 +7,23 @@ import { createAdmission } from "../../platform/admission.js";
 import { createBatcher } from "../../platform/batcher.js";
 import type { Caller } from "../../platform/caller.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { badRequest, notFound, serviceUnavailable, tooManyRequests } from "../../platform/errors.js";
+import {
+  badRequest,
+  forbidden,
+  notFound,
+  serviceUnavailable,
+  tooManyRequests,
+} from "../../platform/errors.js";
 import { createRateWindow } from "../../platform/rate-window.js";
 import type { ChatEvents } from "./chats.events.js";
-import { canUseChat } from "./chats.policy.js";
+import { cantMessage, canUseChat, canWriteIn } from "./chats.policy.js";
 import { type Participant, presentMessage } from "./chats.presenter.js";
 import {
   insertMessages,
   type MessageRow,
   messagesByClientId,
   type NewMessage,
-  participantsOf,
+  sendersOf,
 } from "./chats.queries.js";
 
 /** The most sends one statement stores: under any load a batch stays a short statement. */
@@ -35,9 +41,12 @@ interface Send {
 /** A send that passed its checks: the message to store, or the earlier send of its clientId it repeats. */
 interface Accepted {
   send: Send;
-  members: Participant[];
+  members: Member[];
   first: NewMessage;
 }
+
+/** A chat's member as a send is checked against: whether a block closed their one-to-one chat. */
+type Member = Participant & { blocked: boolean };
 
 /** A send's outcome: its message, and who to tell when it was newly stored (not a repeated clientId). */
 interface Sent {
@@ -67,7 +76,7 @@ export function createMessageSending(deps: {
   const batcher = createBatcher<Send, Sent>({ maxSize: BATCH_SIZE, store: storeBatch });
 
   async function storeBatch(sends: Send[]): Promise<PromiseSettledResult<Sent>[]> {
-    const membersOf = groupByChat(await participantsOf(db, [...new Set(sends.map((send) => send.chatId))]));
+    const membersOf = groupByChat(await sendersOf(db, [...new Set(sends.map((send) => send.chatId))]));
     const checked = check(sends, membersOf);
     const toStore = [...new Set(checked.flatMap((entry) => (entry instanceof Error ? [] : [entry.first])))];
     const stored = await storeEach(toStore);
@@ -93,15 +102,17 @@ export function createMessageSending(deps: {
 
   /**
    * Each send's checks in the order sent, as if alone: a member of the chat (else 404, nothing leaked),
-   * within the sender's allowance (else 429). A clientId the batch already holds for this sender
-   * shares that first message (when that one is refused, so is the copy).
+   * not in a one-to-one chat a block closed (else 403), within the sender's allowance (else 429). A
+   * clientId the batch already holds for this sender shares that first message (when that one is
+   * refused, so is the copy).
    */
-  function check(sends: Send[], membersOf: Map<string, Participant[]>): (Accepted | Error)[] {
+  function check(sends: Send[], membersOf: Map<string, Member[]>): (Accepted | Error)[] {
     const firsts = new Map<string, NewMessage>();
     return sends.map((send) => {
       const members = membersOf.get(send.chatId) ?? [];
       const own = members.find((p) => p.user.id === send.senderId);
-      if (!canUseChat(own && { userId: own.user.id })) return notFound("Chat not found");
+      if (!own || !canUseChat({ userId: own.user.id })) return notFound("Chat not found");
+      if (!canWriteIn(own)) return forbidden(cantMessage);
       if (!allowance.take(send.senderId))
         return tooManyRequests("You're sending messages too fast. Please wait a moment.");
       // Messages stored together share one time (the statement's), and a chat lists by (time, id): ids
@@ -190,8 +201,8 @@ export function createMessageSending(deps: {
 const keyOf = (message: { id: string; senderId: string; clientId: string | null }) =>
   message.clientId === null ? `id:${message.id}` : `${message.senderId}\u0000${message.clientId}`;
 
-function groupByChat(participants: Participant[]) {
-  const byChat = new Map<string, Participant[]>();
+function groupByChat(participants: Member[]) {
+  const byChat = new Map<string, Member[]>();
   for (const participant of participants) {
     const members = byChat.get(participant.chatId);
     if (members) members.push(participant);

@@ -6,14 +6,20 @@ import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { ChatEvents } from "./chats.events.js";
-import { canChangeMessage, canStartChatWith, canUseChat } from "./chats.policy.js";
+import {
+  canChangeMessage,
+  canMessage,
+  canStartChatWith,
+  cantMessage,
+  canUseChat,
+  canWriteIn,
+} from "./chats.policy.js";
 import { type Participant, presentChat, presentMessage } from "./chats.presenter.js";
 import {
   type ChatRow,
   chatsOf,
   clearChat,
   deleteMessage,
-  existingMemberIds,
   findDirectChat,
   findMembership,
   findMessage,
@@ -23,10 +29,12 @@ import {
   type MessageRow,
   markSeen,
   memberIdsOf,
+  membersAs,
   messagesPage,
   participantsOf,
   partnerIdsOf,
   restoreChat,
+  shareAChat,
   unreadCountsOf,
   updateMessageText,
 } from "./chats.queries.js";
@@ -77,14 +85,25 @@ export function createChatsService(deps: {
     return presented;
   }
 
-  /** A message the caller may change: in one of their chats (else 404) and theirs (else 403). */
+  /**
+   * A message the caller may change: in one of their chats (else 404), theirs (else 403), in a chat
+   * no block closed (else 403).
+   */
   async function ownMessage(caller: Caller, messageId: string, action: string) {
     const row = await findMessage(db, messageId);
-    if (!row || !canUseChat((await findMembership(db, row.message.chatId, caller.userId))?.member))
-      throw notFound("Message not found");
+    const membership = row && (await findMembership(db, row.message.chatId, caller.userId));
+    if (!row || !membership || !canUseChat(membership.member)) throw notFound("Message not found");
     if (!canChangeMessage(caller.userId, row.message))
       throw forbidden(`Only the sender can ${action} this message`);
+    if (!canWriteIn(membership)) throw forbidden(cantMessage);
     return row;
+  }
+
+  /** The members a chat is started with: all of them exist (else 404) and none is blocked either way (403). */
+  async function reachable(caller: Caller, ids: string[]) {
+    const members = await membersAs(db, caller.userId, ids);
+    if (members.length !== ids.length) throw notFound("Member not found");
+    if (!members.every((member) => canMessage(caller.userId, member))) throw forbidden(cantMessage);
   }
 
   async function presentWithReaders(row: MessageRow): Promise<{ message: Message; memberIds: string[] }> {
@@ -94,7 +113,7 @@ export function createChatsService(deps: {
 
   async function createDirect(caller: Caller, userId: string) {
     if (!canStartChatWith(caller.userId, userId)) throw badRequest("You cannot start a chat with yourself");
-    if ((await existingMemberIds(db, [userId])).length === 0) throw notFound("Member not found");
+    await reachable(caller, [userId]);
     const directKey = directKeyOf(caller.userId, userId);
     const existing = await findDirectChat(db, directKey);
     if (existing) {
@@ -114,7 +133,7 @@ export function createChatsService(deps: {
   async function createGroup(caller: Caller, input: { userIds: string[]; name: string }) {
     const others = [...new Set(input.userIds)].filter((id) => id !== caller.userId);
     if (others.length < 2) throw badRequest("A group needs at least two other members");
-    if ((await existingMemberIds(db, others)).length !== others.length) throw notFound("Member not found");
+    await reachable(caller, others);
     const made = await insertChat(
       db,
       { isGroupChat: true, name: input.name, directKey: null, createdBy: caller.userId },
@@ -218,5 +237,6 @@ export function createChatsService(deps: {
     },
 
     partnerIdsOf: (userId: string) => partnerIdsOf(db, userId),
+    shareAChat: (userId: string, otherId: string) => shareAChat(db, userId, otherId),
   };
 }

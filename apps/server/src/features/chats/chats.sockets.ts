@@ -71,15 +71,20 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
       }),
     );
 
+    // Never to a member blocked either way with the typist (rooms.blockedWith), in any chat.
     socket.on("typing", (chatId) => {
       if (joined(socket, chatId))
         socket
           .to(rooms.chat(chatId))
+          .except(rooms.blockedWith(caller.userId))
           .emit("typing", { chatId, userId: caller.userId, username: caller.username });
     });
     socket.on("stopTyping", (chatId) => {
       if (joined(socket, chatId))
-        socket.to(rooms.chat(chatId)).emit("stopTyping", { chatId, userId: caller.userId });
+        socket
+          .to(rooms.chat(chatId))
+          .except(rooms.blockedWith(caller.userId))
+          .emit("stopTyping", { chatId, userId: caller.userId });
     });
   });
 }

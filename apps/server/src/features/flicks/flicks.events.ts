@@ -7,13 +7,15 @@ type Listeners = { authorId: string; audience: Audience; followerIds: () => Prom
 
 /**
  * newReel and flickDeleted reach every open flicks feed (room `flicks`) or, when the policy says the
- * author's followers only, their rooms and the author's own.
+ * author's followers only, their rooms and the author's own; never a member blocked either way with
+ * the author.
  */
 export function createFlickEvents(io: FlikIo) {
   async function to(listeners: Listeners) {
-    if (listeners.audience === "everyone") return io.to(rooms.flicks);
+    const except = rooms.blockedWith(listeners.authorId);
+    if (listeners.audience === "everyone") return io.to(rooms.flicks).except(except);
     const members = [listeners.authorId, ...(await listeners.followerIds())];
-    return io.to(members.map(rooms.user));
+    return io.to(members.map(rooms.user)).except(except);
   }
   return {
     async created(flick: Flick, listeners: Listeners) {

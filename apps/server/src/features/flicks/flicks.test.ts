@@ -14,7 +14,7 @@ import {
 const built = await buildTestApp();
 const { app } = built;
 const bed = await realtimeBed(built);
-const { call, persona, createPost, createFlick, follow, makePrivate } = factories(built);
+const { call, persona, createPost, createFlick, makePrivate, requestFollow, acceptFollow } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -86,7 +86,9 @@ describe("GET /flicks", () => {
     const { _id: secret } = await createFlick(dan, { caption: "Followers only" });
     expect(await flickIn(alice, secret)).toBeUndefined();
     expect(await flickIn(dan, secret)).toBeDefined();
-    await follow(alice, dan);
+    await requestFollow(alice, dan);
+    expect(await flickIn(alice, secret)).toBeUndefined();
+    await acceptFollow(dan, alice);
     expect(await flickIn(alice, secret)).toBeDefined();
     expect((await call(carol, "POST", `/flicks/${secret}/like`)).statusCode).toBe(404);
   });
@@ -250,7 +252,8 @@ describe("realtime", () => {
   it("a private member's new flick reaches only their followers", async () => {
     const erin = await persona("erin");
     await makePrivate(erin);
-    await follow(bob, erin);
+    await requestFollow(bob, erin);
+    await acceptFollow(erin, bob);
     const follower = await socketOf(bob);
     const stranger = await socketOf(carol);
     const strangerReels = collectEvents(stranger, "newReel");

@@ -25,6 +25,7 @@ describe("GET /followers/{userId} and /following/{userId}", () => {
       fullName: "Carol Danvers",
       avatar: "",
       isFollowed: true,
+      isRequested: false,
     });
     expect(nextCursor).toBeNull();
   });

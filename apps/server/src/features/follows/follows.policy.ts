@@ -1,8 +1,20 @@
-import { canFollow, canSeeContentOf, type Member, type Relation } from "../users/users.policy.js";
+import {
+  canFollow,
+  canReach,
+  canSeeContentOf,
+  followNeedsRequest,
+  type Member,
+  type Relation,
+} from "../users/users.policy.js";
 
-/** Who may follow whom, and who may read a member's follower and following lists. */
+/** Who may follow whom, who must ask first, and who may read a member's follower and following lists. */
 
-export { canFollow };
+export { canFollow, followNeedsRequest };
+
+/** Neither side of a block may follow (or ask to follow) the other. */
+export function canAskToFollow(viewerId: string, member: Member, relation: Relation): boolean {
+  return canReach(viewerId, member, relation);
+}
 
 /** A private member's lists are for their followers. */
 export function canSeeFollowListsOf(viewerId: string, member: Member, relation: Relation): boolean {

@@ -5,6 +5,7 @@ import type { UsersService } from "../users/users.service.js";
 import type { FollowsService } from "./follows.service.js";
 
 const params = z.object({ userId: z.uuid("Member not found") });
+const requestParams = z.object({ userId: z.uuid("Follow request not found") });
 
 export function followsRoutes(deps: { follows: FollowsService; users: UsersService }): FastifyPluginAsyncZod {
   const { follows, users } = deps;
@@ -25,5 +26,15 @@ export function followsRoutes(deps: { follows: FollowsService; users: UsersServi
       const { members, nextCursor } = await follows.list(request.caller, "following", member, request.query);
       return { following: members, nextCursor };
     });
+
+    app.get("/follow-requests", { schema: { querystring: pageQuery } }, (request) =>
+      follows.requests(request.caller, request.query),
+    );
+    app.post("/follow-requests/:userId/accept", { schema: { params: requestParams } }, (request) =>
+      follows.acceptRequest(request.caller, request.params.userId),
+    );
+    app.post("/follow-requests/:userId/decline", { schema: { params: requestParams } }, (request) =>
+      follows.declineRequest(request.caller, request.params.userId),
+    );
   };
 }

@@ -1,44 +1,132 @@
-import type { FollowListMember, FollowResponse } from "@flik/shared";
+import type {
+  FollowListMember,
+  FollowRequestAccepted,
+  FollowRequestsPage,
+  FollowResponse,
+} from "@flik/shared";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { RelatedMember } from "../users/users.policy.js";
-import { canFollow, canSeeFollowListsOf } from "./follows.policy.js";
+import { canAskToFollow, canFollow, canSeeFollowListsOf, followNeedsRequest } from "./follows.policy.js";
 import {
+  acceptFollowRequests,
   countFollowers,
   deleteFollow,
+  deleteFollowRequest,
+  findTarget,
   followerIdsOf,
   followListPage,
+  followRequestsPage,
   insertFollow,
-  memberExists,
+  insertFollowRequest,
 } from "./follows.queries.js";
 
 export type FollowsService = ReturnType<typeof createFollowsService>;
 
+type PageQuery = { limit: number; cursor?: string | undefined };
+
+const cantFollow = () => forbidden("You can't follow this account");
+const requestNotFound = () => notFound("Follow request not found");
+
 export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents }) {
   const { db, domainEvents } = deps;
 
-  async function checkTarget(caller: Caller, userId: string) {
+  /** The member to follow or unfollow, with the caller's relation; never oneself, never across a block. */
+  async function target(caller: Caller, userId: string) {
     if (!canFollow(caller.userId, { id: userId })) throw badRequest("You cannot follow yourself");
-    if (!(await memberExists(db, userId))) throw notFound("Member not found");
+    const member = await findTarget(db, caller.userId, userId);
+    if (!member) throw notFound("Member not found");
+    if (!canAskToFollow(caller.userId, member, member.relation)) throw cantFollow();
+    return member;
   }
 
+  const answer = async (userId: string, state: Omit<FollowResponse, "followersCount">) => ({
+    ...state,
+    followersCount: await countFollowers(db, userId),
+  });
+
+  /** Makes the follow; a request the caller had left pending (the member went public) goes with it. */
+  async function followNow(caller: Caller, member: RelatedMember): Promise<FollowResponse> {
+    if (await insertFollow(db, caller.userId, member.id))
+      await domainEvents?.publish("memberFollowed", { followerId: caller.userId, followeeId: member.id });
+    if (member.relation.isRequested) await withdraw(caller.userId, member.id);
+    return answer(member.id, { isFollowed: true, isRequested: false });
+  }
+
+  async function withdraw(requesterId: string, targetId: string) {
+    if (await deleteFollowRequest(db, requesterId, targetId))
+      await domainEvents?.publish("followRequestClosed", { requesterId, targetId });
+  }
+
+  /** Turns pending requests into follows and tells each requester (follow_accepted). */
+  async function accept(targetId: string, requesterId?: string) {
+    const requesterIds = await acceptFollowRequests(db, targetId, requesterId);
+    for (const id of requesterIds)
+      await domainEvents?.publish("followRequestAccepted", { requesterId: id, targetId });
+    return requesterIds;
+  }
+
+  // Going public accepts what waits; going private keeps the followers the member has.
+  domainEvents?.on("privacyChanged", async ({ userId, isPrivate }) => {
+    if (!isPrivate) await accept(userId);
+  });
+
   return {
-    /** Idempotent: following twice is one follow. */
+    /**
+     * Idempotent: following twice is one follow. A private member the caller does not follow is asked
+     * instead (one pending request, however often asked); they hear of it live.
+     */
     async follow(caller: Caller, userId: string): Promise<FollowResponse> {
-      await checkTarget(caller, userId);
-      if (await insertFollow(db, caller.userId, userId))
-        await domainEvents?.publish("memberFollowed", { followerId: caller.userId, followeeId: userId });
-      return { isFollowed: true, followersCount: await countFollowers(db, userId) };
+      const member = await target(caller, userId);
+      if (member.relation.isFollower) return answer(member.id, { isFollowed: true, isRequested: false });
+      if (!followNeedsRequest(member, member.relation)) return followNow(caller, member);
+      const request = await insertFollowRequest(db, caller.userId, member.id);
+      // The member went public since their row was read: a follow, as for anyone public.
+      if (request === "not needed") return followNow(caller, member);
+      if (request === "made")
+        await domainEvents?.publish("followRequested", { requesterId: caller.userId, targetId: member.id });
+      return answer(member.id, { isFollowed: false, isRequested: true });
     },
 
+    /** Unfollows and withdraws a pending request (its notification goes with it). */
     async unfollow(caller: Caller, userId: string): Promise<FollowResponse> {
-      await checkTarget(caller, userId);
-      if (await deleteFollow(db, caller.userId, userId))
-        await domainEvents?.publish("memberUnfollowed", { followerId: caller.userId, followeeId: userId });
-      return { isFollowed: false, followersCount: await countFollowers(db, userId) };
+      const member = await target(caller, userId);
+      if (member.relation.isFollower && (await deleteFollow(db, caller.userId, member.id)))
+        await domainEvents?.publish("memberUnfollowed", { followerId: caller.userId, followeeId: member.id });
+      if (member.relation.isRequested) await withdraw(caller.userId, member.id);
+      return answer(member.id, { isFollowed: false, isRequested: false });
+    },
+
+    /** GET /follow-requests: who asked to follow the caller, newest request first. */
+    async requests(caller: Caller, query: PageQuery): Promise<FollowRequestsPage> {
+      const rows = await followRequestsPage(db, caller.userId, query.limit + 1, decodeCursor(query.cursor));
+      const page = pageOf(rows, query.limit, (row) => ({ createdAt: row.requestedAt, id: row.id }));
+      return {
+        requests: page.rows.map((row) => ({
+          _id: row.id,
+          username: row.username,
+          fullName: row.fullName,
+          avatar: row.avatar,
+          requestedAt: row.requestedAt.toISOString(),
+        })),
+        nextCursor: page.nextCursor,
+      };
+    },
+
+    /** The request becomes a follow; the requester hears of it (follow_accepted). */
+    async acceptRequest(caller: Caller, requesterId: string): Promise<FollowRequestAccepted> {
+      if ((await accept(caller.userId, requesterId)).length === 0) throw requestNotFound();
+      return { message: "Follow request accepted", followersCount: await countFollowers(db, caller.userId) };
+    },
+
+    /** The request (and its notification) is removed; the requester is not told. */
+    async declineRequest(caller: Caller, requesterId: string) {
+      if (!(await deleteFollowRequest(db, requesterId, caller.userId))) throw requestNotFound();
+      await domainEvents?.publish("followRequestClosed", { requesterId, targetId: caller.userId });
+      return { message: "Follow request declined" };
     },
 
     /** A page of a member's followers or followings; a private member's only for their followers. */
@@ -46,7 +134,7 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
       caller: Caller,
       which: "followers" | "following",
       member: RelatedMember,
-      page: { limit: number; cursor?: string | undefined },
+      page: PageQuery,
     ): Promise<{ members: FollowListMember[]; nextCursor: string | null }> {
       if (!canSeeFollowListsOf(caller.userId, member, member.relation))
         throw forbidden("This account is private");
@@ -69,6 +157,7 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
           fullName: row.fullName,
           avatar: row.avatar,
           isFollowed: row.isFollowed,
+          isRequested: row.isRequested,
         })),
         nextCursor,
       };

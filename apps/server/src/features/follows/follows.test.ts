@@ -12,10 +12,10 @@ describe("follow and unfollow", () => {
   it("follows and unfollows, and following twice is still one follow", async () => {
     const follow = () => call(alice, "POST", `/follow/${bob.userId}`);
     const unfollow = () => call(alice, "POST", `/unfollow/${bob.userId}`);
-    expect((await follow()).json()).toEqual({ isFollowed: true, followersCount: 1 });
-    expect((await follow()).json()).toEqual({ isFollowed: true, followersCount: 1 });
-    expect((await unfollow()).json()).toEqual({ isFollowed: false, followersCount: 0 });
-    expect((await unfollow()).json()).toEqual({ isFollowed: false, followersCount: 0 });
+    expect((await follow()).json()).toEqual({ isFollowed: true, isRequested: false, followersCount: 1 });
+    expect((await follow()).json()).toEqual({ isFollowed: true, isRequested: false, followersCount: 1 });
+    expect((await unfollow()).json()).toEqual({ isFollowed: false, isRequested: false, followersCount: 0 });
+    expect((await unfollow()).json()).toEqual({ isFollowed: false, isRequested: false, followersCount: 0 });
   });
 
   it("counts stay right when two members follow at once", async () => {
@@ -27,6 +27,7 @@ describe("follow and unfollow", () => {
     ]);
     expect((await call(carol, "POST", `/follow/${dan.userId}`)).json()).toEqual({
       isFollowed: true,
+      isRequested: false,
       followersCount: 2,
     });
   });

@@ -1,8 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { notifications, posts, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
+import { notBlockedBetween } from "../users/users.policy.js";
 
 const sender = alias(users, "sender");
 
@@ -21,13 +22,17 @@ function withParts(db: Db) {
 }
 export type NotificationRow = Awaited<ReturnType<typeof findNotification>> & {};
 
-/** A page of a member's notifications with their senders and posts, newest first: one query. */
+/**
+ * A page of a member's notifications with their senders and posts, newest first, none from a member
+ * blocked either way: one query.
+ */
 export function notificationsPage(db: Db, recipientId: string, limit: number, cursor: Cursor | undefined) {
   return withParts(db)
     .where(
       and(
         eq(notifications.recipientId, recipientId),
         olderThan(cursor, notifications.createdAt, notifications.id),
+        notBlockedBetween(db, recipientId, notifications.senderId),
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -39,14 +44,58 @@ export async function findNotification(db: Db, id: string) {
   return row;
 }
 
-/** Stores a notification; undefined when the partial unique indexes say it exists already. */
-export async function insertNotification(db: Db, values: typeof notifications.$inferInsert) {
+/**
+ * Stores a notification; undefined when the partial unique indexes say it exists already, or when the
+ * recipient and the sender blocked one another (checked in the same statement).
+ */
+export async function insertNotification(
+  db: Db,
+  values: {
+    type: string;
+    recipientId: string;
+    senderId: string;
+    postId?: string | undefined;
+    comment: string | null;
+  },
+) {
   const [row] = await db
     .insert(notifications)
-    .values(values)
+    .select(
+      db
+        .select({
+          id: sql`gen_random_uuid()`.as("id"),
+          recipientId: users.id,
+          senderId: sql`${values.senderId}::uuid`.as("sender_id"),
+          type: sql`${values.type}`.as("type"),
+          postId: sql`${values.postId ?? null}::uuid`.as("post_id"),
+          comment: sql`${values.comment}::text`.as("comment"),
+          read: sql`false`.as("read"),
+          createdAt: sql`now()`.as("created_at"),
+        })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, values.recipientId),
+            notBlockedBetween(db, values.recipientId, sql`${values.senderId}::uuid`),
+          ),
+        ),
+    )
     .onConflictDoNothing()
     .returning({ id: notifications.id });
   return row?.id;
+}
+
+/** Removes the follow request notification the requester's request made (withdrawn, declined, accepted). */
+export async function deleteFollowRequestNotification(db: Db, recipientId: string, senderId: string) {
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        eq(notifications.senderId, senderId),
+        eq(notifications.type, "follow_request"),
+      ),
+    );
 }
 
 /** Sets read or unread on the recipient's own notification; false when it is not theirs or not there. */

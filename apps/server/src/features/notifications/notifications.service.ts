@@ -13,6 +13,7 @@ import type { FlikIo } from "../../realtime/realtime.js";
 import { presentNotification } from "./notifications.presenter.js";
 import {
   countUnread,
+  deleteFollowRequestNotification,
   findNotification,
   insertNotification,
   markAllRead,
@@ -24,7 +25,8 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 
 /**
  * Notifications are made here, from what others do (domain events), and never for a member's own
- * actions; the recipient hears of each one live (newNotification).
+ * actions nor between two members where either blocked the other; the recipient hears of each one
+ * live (newNotification).
  */
 export function createNotificationsService(deps: { db: Db; io: FlikIo; domainEvents: DomainEvents }) {
   const { db, io, domainEvents } = deps;
@@ -44,15 +46,28 @@ export function createNotificationsService(deps: { db: Db; io: FlikIo; domainEve
       countUnread(db, input.recipientId),
     ]);
     if (row)
-      io.to(rooms.user(input.recipientId)).emit("newNotification", {
-        notification: presentNotification(row),
-        unreadCount,
-      });
+      io.to(rooms.user(input.recipientId))
+        .except(rooms.blockedWith(input.senderId))
+        .emit("newNotification", {
+          notification: presentNotification(row),
+          unreadCount,
+        });
   }
 
   domainEvents.on("memberFollowed", ({ followerId, followeeId }) =>
     notify({ type: "follow", recipientId: followeeId, senderId: followerId }),
   );
+  domainEvents.on("followRequested", ({ requesterId, targetId }) =>
+    notify({ type: "follow_request", recipientId: targetId, senderId: requesterId }),
+  );
+  // An answered or withdrawn request leaves nothing to answer on the target's screen.
+  domainEvents.on("followRequestClosed", ({ requesterId, targetId }) =>
+    deleteFollowRequestNotification(db, targetId, requesterId),
+  );
+  domainEvents.on("followRequestAccepted", async ({ requesterId, targetId }) => {
+    await deleteFollowRequestNotification(db, targetId, requesterId);
+    await notify({ type: "follow_accepted", recipientId: requesterId, senderId: targetId });
+  });
   domainEvents.on("postLiked", ({ postId, ownerId, actorId }) =>
     notify({ type: "like", recipientId: ownerId, senderId: actorId, postId }),
   );

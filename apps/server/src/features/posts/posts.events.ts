@@ -1,30 +1,37 @@
 import { type Post, type PostComment, type PostEdit, rooms } from "@flik/shared";
 import type { FlikIo } from "../../realtime/realtime.js";
 
-/** Maps what happens to posts onto socket events; payloads come from the server's own data. */
+/**
+ * Maps what happens to posts onto socket events; payloads come from the server's own data. Every event
+ * leaves out the sockets of members blocked either way with whoever caused it (the author, or the
+ * member who liked, commented or shared), so nothing of one reaches the other (users.policy).
+ */
 export function createPostEvents(io: FlikIo) {
-  const toPost = (postId: string) => io.to(rooms.post(postId));
+  const toPost = (postId: string, actorId: string) =>
+    io.to(rooms.post(postId)).except(rooms.blockedWith(actorId));
   const toOwner = (ownerId: string, actorId: string) =>
     // What members do to their own posts is no news to them.
-    ownerId === actorId ? undefined : io.to(rooms.user(ownerId));
+    ownerId === actorId ? undefined : io.to(rooms.user(ownerId)).except(rooms.blockedWith(actorId));
 
   return {
     created(post: Post, followerIds: string[]) {
       if (followerIds.length === 0) return;
       const asFollowersSeeIt: Post = { ...post, isMyPost: false, isFollowed: true, isLiked: false };
-      io.to(followerIds.map(rooms.user)).emit("newPost", { post: asFollowersSeeIt });
+      io.to(followerIds.map(rooms.user))
+        .except(rooms.blockedWith(post.user._id))
+        .emit("newPost", { post: asFollowersSeeIt });
     },
-    updated(post: PostEdit) {
-      toPost(post._id).emit("postUpdated", { post });
+    updated(post: PostEdit, ownerId: string) {
+      toPost(post._id, ownerId).emit("postUpdated", { post });
     },
-    deleted(postId: string) {
-      toPost(postId).emit("postDeleted", { postId });
+    deleted(postId: string, ownerId: string) {
+      toPost(postId, ownerId).emit("postDeleted", { postId });
     },
     liked(
       event: { postId: string; ownerId: string; likesCount: number; isLiked: boolean; newly: boolean },
       actor: Actor,
     ) {
-      toPost(event.postId).emit("postLiked", {
+      toPost(event.postId, actor.userId).emit("postLiked", {
         postId: event.postId,
         likesCount: event.likesCount,
         userId: actor.userId,
@@ -40,7 +47,7 @@ export function createPostEvents(io: FlikIo) {
       event: { postId: string; ownerId: string; comment: PostComment; commentsCount: number },
       actor: Actor,
     ) {
-      toPost(event.postId).emit("postCommented", {
+      toPost(event.postId, actor.userId).emit("postCommented", {
         postId: event.postId,
         comment: event.comment,
         commentsCount: event.commentsCount,
@@ -52,7 +59,10 @@ export function createPostEvents(io: FlikIo) {
       });
     },
     shared(event: { postId: string; ownerId: string; sharesCount: number }, actor: Actor) {
-      toPost(event.postId).emit("postShared", { postId: event.postId, sharesCount: event.sharesCount });
+      toPost(event.postId, actor.userId).emit("postShared", {
+        postId: event.postId,
+        sharesCount: event.sharesCount,
+      });
       toOwner(event.ownerId, actor.userId)?.emit("newShare", {
         postId: event.postId,
         username: actor.username,

@@ -4,7 +4,7 @@ import type { Db } from "../../db/database.js";
 import { perDatabase, placeholder } from "../../db/prepared.js";
 import { follows, postComments, postLikes, posts, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
-import { contentVisibleTo, relationTo } from "../users/users.policy.js";
+import { contentVisibleTo, notBlockedBetween, relationTo } from "../users/users.policy.js";
 
 /** A post row with its author and the viewer's relation to the author: what the rules need. */
 function postWithAuthorFields(db: Db, viewerId: string) {
@@ -48,21 +48,25 @@ type CommentTuple = [
 
 /**
  * The likes and comments of the post in the row, selected with it (bounded walks of its likes and
- * comments indexes, aggregated to JSON), so a page of posts is one statement however long it is.
+ * comments indexes, aggregated to JSON), so a page of posts is one statement however long it is. Likes
+ * and comments of members blocked either way with the viewer are left out of the viewer's view (the
+ * counts stay the post's).
  */
-function summariesOf(viewerId: string, listed: Listed) {
+function summariesOf(db: Db, viewerId: string, listed: Listed) {
+  const likerVisible = notBlockedBetween(db, viewerId, sql`post_likes.user_id`);
+  const commenterVisible = notBlockedBetween(db, viewerId, sql`post_comments.user_id`);
   return {
     likers: sql<
       LikerTuple[]
     >`(select coalesce(json_agg(json_build_array(l.user_id, u.username, l.emoji) order by l.created_at desc, l.user_id), '[]'::json)
-      from (select user_id, emoji, created_at from post_likes where post_id = ${posts.id} order by created_at desc limit ${listed.likers}) l
+      from (select user_id, emoji, created_at from post_likes where post_id = ${posts.id} and ${likerVisible} order by created_at desc limit ${listed.likers}) l
       join users u on u.id = l.user_id)`,
     ownLike: sql<[emoji: string, username: string] | null>`(select json_build_array(pl.emoji, u.username)
       from post_likes pl join users u on u.id = pl.user_id where pl.post_id = ${posts.id} and pl.user_id = ${viewerId})`,
     comments: sql<
       CommentTuple[]
     >`(select coalesce(json_agg(json_build_array(c.id, c.text, c.created_at, u.id, u.username, u.avatar) order by c.created_at, c.id), '[]'::json)
-      from (select id, user_id, text, created_at from post_comments where post_id = ${posts.id} order by created_at desc, id desc limit ${listed.comments}) c
+      from (select id, user_id, text, created_at from post_comments where post_id = ${posts.id} and ${commenterVisible} order by created_at desc, id desc limit ${listed.comments}) c
       join users u on u.id = c.user_id)`,
   };
 }
@@ -70,7 +74,7 @@ function summariesOf(viewerId: string, listed: Listed) {
 /** Posts with their authors, the viewer's relation to each and their likes and comments: a read. */
 function postsReadBy(db: Db, viewerId: string, listed: Listed) {
   return db
-    .select({ ...postWithAuthorFields(db, viewerId), summaries: summariesOf(viewerId, listed) })
+    .select({ ...postWithAuthorFields(db, viewerId), summaries: summariesOf(db, viewerId, listed) })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId));
 }
@@ -336,7 +340,7 @@ function likeSummaryRows(db: Db) {
   const newest = db
     .select({ userId: postLikes.userId, emoji: postLikes.emoji, createdAt: postLikes.createdAt })
     .from(postLikes)
-    .where(eq(postLikes.postId, posts.id))
+    .where(and(eq(postLikes.postId, posts.id), notBlockedBetween(db, viewerId, postLikes.userId)))
     .orderBy(desc(postLikes.createdAt))
     .limit(placeholder("likersListed"))
     .as("newest_likes");

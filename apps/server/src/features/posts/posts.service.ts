@@ -212,25 +212,28 @@ export function createPostsService(deps: {
       await updatePost(db, postId, { ...fields, ...changed, ...size });
       const post = await get(caller, postId);
       const { _id, caption, location, tags, image, mediaType, updatedAt } = post;
-      events.updated({
-        _id,
-        caption,
-        location,
-        tags,
-        image,
-        mediaType,
-        isReel: post.isReel,
-        width: post.width,
-        height: post.height,
-        updatedAt,
-      });
+      events.updated(
+        {
+          _id,
+          caption,
+          location,
+          tags,
+          image,
+          mediaType,
+          isReel: post.isReel,
+          width: post.width,
+          height: post.height,
+          updatedAt,
+        },
+        caller.userId,
+      );
       return post;
     },
 
     async remove(caller: Caller, postId: string, kind: PostKind = "post") {
       const { post, author } = await owned(caller, postId, "delete", kind);
       await deletePost(db, postId);
-      events.deleted(postId);
+      events.deleted(postId, caller.userId);
       await domainEvents.publish("postDeleted", {
         postId,
         author: { id: author.id, isPrivate: author.isPrivate },

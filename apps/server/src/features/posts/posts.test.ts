@@ -4,7 +4,18 @@ import { factories } from "../../test/factories.js";
 import { buildTestApp, countQueries, type SignedIn } from "../../test/helper.js";
 
 const built = await buildTestApp();
-const { call, persona, newcomer, createPost, follow, like, comment, makePrivate } = factories(built);
+const {
+  call,
+  persona,
+  newcomer,
+  createPost,
+  follow,
+  like,
+  comment,
+  makePrivate,
+  requestFollow,
+  acceptFollow,
+} = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -100,7 +111,9 @@ describe("GET /posts/{id}", () => {
     expect((await call(bob, "GET", `/posts/${post._id}`)).statusCode).toBe(404);
     expect((await call(bob, "POST", `/posts/${post._id}/like`)).statusCode).toBe(404);
     expect((await call(dan, "GET", `/posts/${post._id}`)).statusCode).toBe(200);
-    await follow(bob, dan);
+    await requestFollow(bob, dan);
+    expect((await call(bob, "GET", `/posts/${post._id}`)).statusCode).toBe(404);
+    await acceptFollow(dan, bob);
     expect((await call(bob, "GET", `/posts/${post._id}`)).statusCode).toBe(200);
   });
 });

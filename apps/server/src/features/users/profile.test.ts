@@ -25,6 +25,7 @@ describe("GET /profile/{username}", () => {
     const body = response.json();
     expect(body.isMyProfile).toBe(false);
     expect(body.user).toEqual({
+      isRequested: false,
       _id: erin.userId,
       id: erin.userId,
       username: "erin",
@@ -97,7 +98,10 @@ describe("GET /profile/{username}", () => {
     expect((await call(carol, "GET", `/followers/${dan.userId}`)).statusCode).toBe(403);
     expect((await call(carol, "GET", "/highlights/user/dan")).json()).toEqual({ highlights: [] });
 
-    await call(carol, "POST", `/follow/${dan.userId}`);
+    // Following a private member asks; accepted, the posts are there.
+    expect((await call(carol, "POST", `/follow/${dan.userId}`)).json()).toMatchObject({ isRequested: true });
+    expect((await call(carol, "GET", "/profile/dan")).json().posts).toEqual([]);
+    await call(dan, "POST", `/follow-requests/${carol.userId}/accept`);
     expect((await call(carol, "GET", "/profile/dan")).json().posts).toHaveLength(1);
     expect((await call(carol, "GET", "/highlights/user/dan")).json().highlights).toHaveLength(1);
   });

@@ -14,10 +14,20 @@ describe("who may see a member's content", () => {
     const viewer = "viewer";
     const publicMember = { id: "p", isPrivate: false };
     const privateMember = { id: "q", isPrivate: true };
-    expect(canSeeContentOf(viewer, publicMember, { isFollower: false })).toBe(true);
-    expect(canSeeContentOf(viewer, privateMember, { isFollower: false })).toBe(false);
-    expect(canSeeContentOf(viewer, privateMember, { isFollower: true })).toBe(true);
-    expect(canSeeContentOf("q", privateMember, { isFollower: false })).toBe(true);
+    const none = { isFollower: false, isRequested: false, isBlocked: false };
+    expect(canSeeContentOf(viewer, publicMember, none)).toBe(true);
+    expect(canSeeContentOf(viewer, privateMember, none)).toBe(false);
+    expect(canSeeContentOf(viewer, privateMember, { ...none, isRequested: true })).toBe(false);
+    expect(canSeeContentOf(viewer, privateMember, { ...none, isFollower: true })).toBe(true);
+    expect(canSeeContentOf("q", privateMember, none)).toBe(true);
+  });
+
+  it("nothing of a member blocked either way, public or followed", () => {
+    const blocked = { isFollower: false, isRequested: false, isBlocked: true };
+    expect(canSeeContentOf("viewer", { id: "p", isPrivate: false }, blocked)).toBe(false);
+    expect(canSeeContentOf("viewer", { id: "q", isPrivate: true }, { ...blocked, isFollower: true })).toBe(
+      false,
+    );
   });
 
   it("says the same in SQL as in code, for every kind of member", async () => {

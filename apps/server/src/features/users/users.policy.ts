@@ -1,13 +1,14 @@
 import { canSeeContentOf as sharedRule } from "@flik/shared";
-import { and, eq, exists, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, not, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
-import { follows } from "../../db/schema.js";
+import { blocks, followRequests, follows } from "../../db/schema.js";
 
 /**
- * Who may see what a member shares (posts, flicks, highlights, follower lists): the one rule every
- * feature asks, here as a function of rows already loaded and, for lists, as the same rule in SQL.
- * Follow requests and blocks (issues 16) are added here and nowhere else.
+ * Who may see what a member shares (posts, flicks, highlights, follower lists) and who may act toward
+ * them: the one rule every feature asks, here as a function of rows already loaded and, for lists, as
+ * the same rule in SQL. Follow requests and blocks (issue 16) live here and nowhere else: a block
+ * (either way) makes each member, to the other, one who does not exist for reads and refuses actions.
  */
 
 /** A member as the rules need them. */
@@ -19,6 +20,10 @@ export interface Member {
 /** What the viewer is to a member: loaded with the member's row (`relationTo`), never asked apart. */
 export interface Relation {
   isFollower: boolean;
+  /** The viewer asked to follow this (private) member, who has not answered yet. */
+  isRequested: boolean;
+  /** Either of the two blocked the other. */
+  isBlocked: boolean;
 }
 
 /** A member with the viewer's relation to them: what every rule about their content is asked with. */
@@ -27,9 +32,22 @@ export type RelatedMember = Member & { relation: Relation };
 /** Who hears live of what a member shares: every signed-in member, or only their followers (and they). */
 export type Audience = "everyone" | "followers";
 
-/** May the viewer see what this member shares? The contract's rule (one for server and web). */
+/** Does the member exist for the viewer (their profile, their lists)? Not between two who blocked. */
+export function canSeeMember(_viewerId: string, _member: Member, relation: Relation): boolean {
+  return !relation.isBlocked;
+}
+
+/** May the viewer see what this member shares? The contract's rule (one for server and web), and no block. */
 export function canSeeContentOf(viewerId: string, member: Member, relation: Relation): boolean {
-  return sharedRule(member, { isSelf: member.id === viewerId, isFollower: relation.isFollower });
+  return (
+    canSeeMember(viewerId, member, relation) &&
+    sharedRule(member, { isSelf: member.id === viewerId, isFollower: relation.isFollower })
+  );
+}
+
+/** May the viewer act toward the member at all (follow, message)? Not between two who blocked. */
+export function canReach(_viewerId: string, _member: Member, relation: Relation): boolean {
+  return !relation.isBlocked;
 }
 
 export function audienceOf(member: Member): Audience {
@@ -41,6 +59,29 @@ export function canFollow(viewerId: string, member: { id: string }): boolean {
   return member.id !== viewerId;
 }
 
+/** Following a private member asks them first (a follow request), unless the viewer follows already. */
+export function followNeedsRequest(member: Member, relation: Relation): boolean {
+  return member.isPrivate && !relation.isFollower;
+}
+
+/** A member's id in SQL: a value (or a prepared statement's placeholder), a column, or an expression. */
+type MemberIdSql = string | AnyPgColumn | SQL;
+
+/**
+ * "Either blocked the other", in SQL: two probes of the blocks primary key (blocker, blocked), one per
+ * direction.
+ */
+export function blockedBetween(db: Db, viewerId: MemberIdSql, memberId: MemberIdSql): SQL<boolean> {
+  const oneWay = (blocker: MemberIdSql, blocked: MemberIdSql) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(blocks)
+        .where(and(eq(blocks.blockerId, blocker), eq(blocks.blockedId, blocked))),
+    );
+  return sql<boolean>`(${oneWay(viewerId, memberId)} or ${oneWay(memberId, viewerId)})`;
+}
+
 /** The SQL of the viewer's relation to the member in `memberId`, to select beside the member's row. */
 export function relationTo(db: Db, viewerId: string, memberId: AnyPgColumn) {
   return {
@@ -50,7 +91,22 @@ export function relationTo(db: Db, viewerId: string, memberId: AnyPgColumn) {
         .from(follows)
         .where(and(eq(follows.followerId, viewerId), eq(follows.followeeId, memberId))),
     ).mapWith(Boolean),
+    isRequested: exists(
+      db
+        .select({ one: sql`1` })
+        .from(followRequests)
+        .where(and(eq(followRequests.requesterId, viewerId), eq(followRequests.targetId, memberId))),
+    ).mapWith(Boolean),
+    isBlocked: blockedBetween(db, viewerId, memberId).mapWith(Boolean),
   };
+}
+
+/**
+ * `canSeeMember` in SQL, for lists that leave out members blocked either way (search, follow lists,
+ * likers, comments, notifications, chat partners). A null member (a deleted sender) is never blocked.
+ */
+export function notBlockedBetween(db: Db, viewerId: MemberIdSql, memberId: MemberIdSql): SQL {
+  return not(blockedBetween(db, viewerId, memberId));
 }
 
 /** `canSeeContentOf` in SQL, for lists that filter in the database (the flicks feed). */
@@ -60,5 +116,5 @@ export function contentVisibleTo(
   member: { id: AnyPgColumn; isPrivate: AnyPgColumn },
 ): SQL<boolean> {
   const { isFollower } = relationTo(db, viewerId, member.id);
-  return sql<boolean>`(${eq(member.isPrivate, false)} or ${eq(member.id, viewerId)} or ${isFollower})`;
+  return sql<boolean>`((${eq(member.isPrivate, false)} or ${eq(member.id, viewerId)} or ${isFollower}) and ${notBlockedBetween(db, viewerId, member.id)})`;
 }

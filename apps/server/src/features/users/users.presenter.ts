@@ -1,14 +1,21 @@
-import type { Gender, PublicProfile, User } from "@flik/shared";
+import type { BlockedUser, Gender, PublicProfile, User } from "@flik/shared";
 import type { UserRow } from "../../db/schema.js";
+import type { Relation } from "./users.policy.js";
 
-/** Relations of a member that later features (follows, blocks) load in batches and pass in. */
+/** Relations of a member that are loaded with their account (follows, requests, blocks) and passed in. */
 export interface UserRelations {
   followers: string[];
   following: string[];
-  blockedUsers: { _id: string; username: string }[];
+  followRequestsCount: number;
+  blockedUsers: BlockedUser[];
 }
 
-const noRelations: UserRelations = { followers: [], following: [], blockedUsers: [] };
+const noRelations: UserRelations = {
+  followers: [],
+  following: [],
+  followRequestsCount: 0,
+  blockedUsers: [],
+};
 
 /** The member as they see themself; never the password hash. */
 export function presentSelf(row: UserRow, relations: UserRelations = noRelations): User {
@@ -35,13 +42,14 @@ export function presentSelf(row: UserRow, relations: UserRelations = noRelations
     isPrivate: row.isPrivate,
     emailNotifications: row.emailNotifications,
     pushNotifications: row.pushNotifications,
+    followRequestsCount: relations.followRequestsCount,
     blockedUsers: relations.blockedUsers,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 /** Another member's profile: what anyone signed in may see, never their e-mail, phone or settings. */
-export function presentPublic(row: UserRow, relation: { isFollower: boolean }): PublicProfile {
+export function presentPublic(row: UserRow, relation: Relation): PublicProfile {
   return {
     _id: row.id,
     id: row.id,
@@ -57,5 +65,6 @@ export function presentPublic(row: UserRow, relation: { isFollower: boolean }): 
     followersCount: row.followersCount,
     followingCount: row.followingCount,
     isFollowed: relation.isFollower,
+    isRequested: relation.isRequested,
   };
 }

@@ -1,20 +1,23 @@
 import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { perDatabase, placeholder } from "../../db/prepared.js";
-import { follows, users } from "../../db/schema.js";
-import { relationTo } from "./users.policy.js";
+import { blocks, followRequests, follows, users } from "../../db/schema.js";
+import { notBlockedBetween, relationTo } from "./users.policy.js";
 
 export async function findUserById(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
 
+type BlockedTuple = [id: string, username: string, fullName: string, avatar: string];
+const blocked = alias(users, "blocked");
+
 /**
  * The member's own account with the ids of their newest followers and followings (each a bounded walk
- * of a follows index), in one prepared
- * statement (every page load asks for it). The id lists come as one comma-separated text each: parsing
- * two PostgreSQL arrays of a hundred uuids cost more than the rest of the answer.
+ * of a follows index), the follow requests waiting for them and whom they block (newest block first),
+ * in one prepared statement (every page load asks for it). The id lists come as one comma-separated
+ * text each: parsing two PostgreSQL arrays of a hundred uuids cost more than the rest of the answer.
  */
 const prepareFindOwnAccount = perDatabase((db) => {
   const newest = (listed: AnyPgColumn, anchor: AnyPgColumn) =>
@@ -29,6 +32,19 @@ const prepareFindOwnAccount = perDatabase((db) => {
       member: users,
       followers: newest(follows.followerId, follows.followeeId),
       following: newest(follows.followeeId, follows.followerId),
+      followRequestsCount: sql<number>`(${db
+        .select({ count: sql`count(*)` })
+        .from(followRequests)
+        .where(eq(followRequests.targetId, users.id))})`.mapWith(Number),
+      // Newest block first, from blocks_blocker_created_idx.
+      blockedUsers: sql<BlockedTuple[]>`array_to_json(array(${db
+        .select({
+          member: sql`json_build_array(${blocked.id}, ${blocked.username}, ${blocked.fullName}, ${blocked.avatar})`,
+        })
+        .from(blocks)
+        .innerJoin(blocked, eq(blocked.id, blocks.blockedId))
+        .where(eq(blocks.blockerId, users.id))
+        .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))}))`,
     })
     .from(users)
     .where(eq(users.id, placeholder("id")))
@@ -36,7 +52,20 @@ const prepareFindOwnAccount = perDatabase((db) => {
   const ids = (list: string) => (list === "" ? [] : list.split(","));
   return async (id: string, idsListed: number) => {
     const [row] = await statement.execute({ id, idsListed });
-    return row && { member: row.member, followers: ids(row.followers), following: ids(row.following) };
+    return (
+      row && {
+        member: row.member,
+        followers: ids(row.followers),
+        following: ids(row.following),
+        followRequestsCount: row.followRequestsCount,
+        blockedUsers: row.blockedUsers.map(([_id, username, fullName, avatar]) => ({
+          _id,
+          username,
+          fullName,
+          avatar,
+        })),
+      }
+    );
   };
 });
 
@@ -70,14 +99,22 @@ export async function updateUser(db: Db, id: string, values: Partial<typeof user
   return row;
 }
 
-/** Members whose username or full name holds the text (any case), usernames that start with it first. */
-export function searchUsers(db: Db, text: string, limit: number) {
+/**
+ * Members whose username or full name holds the text (any case), usernames that start with it first;
+ * never one the viewer blocked or who blocked the viewer.
+ */
+export function searchUsers(db: Db, viewerId: string, text: string, limit: number) {
   const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   const contains = `%${escaped}%`;
   return db
     .select({ _id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar })
     .from(users)
-    .where(or(ilike(users.username, contains), ilike(users.fullName, contains)))
+    .where(
+      and(
+        or(ilike(users.username, contains), ilike(users.fullName, contains)),
+        notBlockedBetween(db, viewerId, users.id),
+      ),
+    )
     .orderBy(sql`${users.username} like ${`${escaped}%`} desc`, asc(users.username))
     .limit(limit);
 }

@@ -37,7 +37,9 @@ export function usersRoutes(deps: { users: UsersService; posts: PostsService }):
           },
         },
       },
-      async (request) => ({ users: await users.search(request.query.q, request.query.limit) }),
+      async (request) => ({
+        users: await users.search(request.caller, request.query.q, request.query.limit),
+      }),
     );
     app.get("/profile/me", me);
 

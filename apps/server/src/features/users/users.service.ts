@@ -7,7 +7,7 @@ import type { DomainEvents } from "../../platform/domain-events.js";
 import { conflict, notFound, unauthorized } from "../../platform/errors.js";
 import type { MediaService } from "../media/media.service.js";
 import type { AccountCache } from "./users.cache.js";
-import type { RelatedMember } from "./users.policy.js";
+import { canSeeMember, type RelatedMember } from "./users.policy.js";
 import { presentPublic, presentSelf } from "./users.presenter.js";
 
 import {
@@ -38,6 +38,14 @@ export function createUsersService(deps: {
   domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) =>
     accounts.forget([followerId, followeeId]),
   );
+  // A request moves the target's followRequestsCount; accepting one, both members' follow lists.
+  domainEvents.on("followRequested", ({ targetId }) => accounts.forget([targetId]));
+  domainEvents.on("followRequestClosed", ({ targetId }) => accounts.forget([targetId]));
+  domainEvents.on("followRequestAccepted", ({ requesterId, targetId }) =>
+    accounts.forget([requesterId, targetId]),
+  );
+  // A block lists the blocked member in the blocker's account and ends follows and requests both ways.
+  domainEvents.on("memberBlocked", ({ blockerId, blockedId }) => accounts.forget([blockerId, blockedId]));
   domainEvents.on("memberUnblocked", ({ blockerId }) => accounts.forget([blockerId]));
   domainEvents.on("postCreated", ({ author }) => accounts.forget([author.id]));
   domainEvents.on("postDeleted", ({ author }) => accounts.forget([author.id]));
@@ -48,25 +56,27 @@ export function createUsersService(deps: {
     return accounts.through(userId, async () => {
       const row = await findOwnAccount(db, userId, FOLLOW_IDS_LISTED);
       if (!row) throw unauthorized();
-      return presentSelf(row.member, {
-        followers: row.followers,
-        following: row.following,
-        blockedUsers: [],
-      });
+      return presentSelf(row.member, row);
     });
   }
 
   return {
-    /** GET /user/search (spec §7): members by username or name, for the chat screen and explore. */
-    search: (text: string, limit: number) => searchUsers(db, text, limit),
+    /**
+     * GET /user/search (spec §7): members by username or name, for the chat screen and explore; none
+     * the caller blocked or who blocked the caller.
+     */
+    search: (caller: Caller, text: string, limit: number) => searchUsers(db, caller.userId, text, limit),
 
     me: (caller: Caller) => ownAccount(caller.userId),
 
-    /** A member by id or username with the caller's relation to them, for the policies to decide on. */
+    /**
+     * A member by id or username with the caller's relation to them, for the policies to decide on.
+     * Between two members where either blocked the other, the same 404 as for nobody.
+     */
     async member(caller: Caller, by: { id: string } | { username: string }) {
       if ("username" in by && !isPossibleUsername(by.username)) throw notFound("Member not found");
       const row = await findMemberAs(db, caller.userId, by);
-      if (!row) throw notFound("Member not found");
+      if (!row || !canSeeMember(caller.userId, row, row.relation)) throw notFound("Member not found");
       return row;
     },
 
@@ -75,6 +85,8 @@ export function createUsersService(deps: {
     /**
      * PUT /user/privacy: only the settings sent change. Whether a private profile is shown is the
      * policies' (users.policy); notification e-mails read `emailNotifications` when they are planned.
+     * Going public accepts every pending follow request (the follows feature hears `privacyChanged`)
+     * before the account is answered; going private keeps current followers.
      */
     async updatePrivacy(
       caller: Caller,
@@ -85,6 +97,11 @@ export function createUsersService(deps: {
       } finally {
         accounts.forget([caller.userId]);
       }
+      if (settings.isPrivate !== undefined)
+        await domainEvents.publish("privacyChanged", {
+          userId: caller.userId,
+          isPrivate: settings.isPrivate,
+        });
       return ownAccount(caller.userId);
     },
 

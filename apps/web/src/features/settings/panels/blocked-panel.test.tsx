@@ -10,8 +10,8 @@ vi.mock("../../../lib/socket", async () => {
 });
 
 const blockedUsers = [
-  { _id: "0b6f0f4e-0000-4000-8000-000000000001", username: "mallory" },
-  { _id: "0b6f0f4e-0000-4000-8000-000000000002", username: "trudy" },
+  { _id: "0b6f0f4e-0000-4000-8000-000000000001", username: "mallory", fullName: "Mallory", avatar: "" },
+  { _id: "0b6f0f4e-0000-4000-8000-000000000002", username: "trudy", fullName: "Trudy", avatar: "" },
 ];
 
 describe("Settings › Blocked accounts", () => {
