@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { factories } from "../test/factories.js";
-import { buildTestApp, statementLog } from "../test/helper.js";
+import { announcement, factories } from "../test/factories.js";
+import { buildTestApp, type SignedIn, statementLog } from "../test/helper.js";
+import { users } from "./schema.js";
 
 /**
  * Every paged list reads its page from an index in its own order. Each list's statements are explained
@@ -11,8 +12,20 @@ import { buildTestApp, statementLog } from "../test/helper.js";
  * a handful of rows, long before it shows on a community's millions. The benchmark measures the time.
  */
 const built = await buildTestApp();
-const { call, persona, createPost, createFlick, follow, like, comment, chatBetween, sendMessage } =
-  factories(built);
+const {
+  call,
+  persona,
+  createPost,
+  createFlick,
+  follow,
+  like,
+  comment,
+  chatBetween,
+  sendMessage,
+  makePrivate,
+  requestFollow,
+  block,
+} = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -35,7 +48,22 @@ beforeAll(async () => {
   chatId = chat._id;
   await sendMessage(alice, chat, "Hi Bob");
   await sendMessage(bob, chat, "Hi Alice");
+  // Follow requests waiting for bob, and blocks either way (lists leave those members out).
+  await makePrivate(bob);
+  for (const name of ["dan", "erin", "frank"] as const) await requestFollow(await persona(name), bob);
+  await block(bob, await persona("gina"));
+  await block(await persona("hank"), bob);
 });
+
+/** GET /user is answered from memory once read: a change the database announces makes it read again. */
+async function forgetKeptAccount(member: SignedIn) {
+  const announced = announcement(built, `account:${member.userId}`);
+  await built.database.db
+    .update(users)
+    .set({ bio: `Bio ${Math.random()}` })
+    .where(eq(users.id, member.userId));
+  await announced;
+}
 
 interface PlanNode {
   "Node Type": string;
@@ -150,7 +178,21 @@ describe("every list reads its index in its own order", () => {
   it("followers and following, and the account's newest of each", async () => {
     await expectServedBy(`/followers/${carol.userId}`, "follows_followee_created_idx", { ordered: true });
     await expectServedBy(`/following/${bob.userId}`, "follows_follower_created_idx", { ordered: true });
+    await forgetKeptAccount(bob);
     await expectServedBy("/user", "follows_follower_created_idx", { ordered: true });
+  });
+
+  it("follow requests waiting for the member, and their count and blocked accounts on GET /user", async () => {
+    await expectServedBy("/follow-requests?limit=2", "follow_requests_target_created_idx", { ordered: true });
+    await forgetKeptAccount(bob);
+    await expectServedBy("/user", "blocks_blocker_created_idx", { ordered: true });
+  });
+
+  it("member search leaves out members blocked either way without scanning the blocks", async () => {
+    const plans = await plansOf("/user/search?q=a");
+    const blockScans = plans.flat().filter((node) => node["Relation Name"] === "blocks");
+    expect(blockScans.length).toBeGreaterThan(0);
+    for (const node of blockScans) expect(node["Node Type"]).toMatch(/Index/);
   });
 
   it("the data download: every list from its member's index, likes and comments in their index's order", async () => {

@@ -1,23 +1,174 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
-import { buildTestApp } from "../../test/helper.js";
+import { buildTestApp, type SignedIn } from "../../test/helper.js";
 
 const built = await buildTestApp();
-const { call, persona } = factories(built);
-const alice = await persona("alice");
-const bob = await persona("bob");
+const { call, newcomer, createPost, follow, like, makePrivate, requestFollow, block } = factories(built);
 
-// Blocking arrives with issue 16: until then nobody is blocked, so every unblock is a 404.
+let members = 0;
+/** A member of this test alone (tests run shuffled and share the database). */
+const someone = (name: string) => newcomer(`${name}_${members++}`);
+const me = async (member: SignedIn) => (await call(member, "GET", "/user")).json().user;
+const notificationTypes = async (member: SignedIn) =>
+  (await call(member, "GET", "/notifications")).json().notifications.map((n: { type: string }) => n.type);
+
+describe("POST /user/block", () => {
+  it("answers 'Blocked {username}' with the account, whose blockedUsers lists them newest first", async () => {
+    const [blocker, first, second] = [
+      await someone("blocker"),
+      await someone("first"),
+      await someone("second"),
+    ];
+    await block(blocker, first);
+    const response = await call(blocker, "POST", "/user/block", { userId: second.userId });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const { username } = await me(second);
+    expect(body.message).toBe(`Blocked ${username}`);
+    expect(body.user.blockedUsers).toEqual([
+      { _id: second.userId, username, fullName: `Newcomer ${username}`, avatar: "" },
+      expect.objectContaining({ _id: first.userId }),
+    ]);
+    // GET /user (kept in memory per node) says the same at once.
+    expect(await me(blocker)).toEqual(body.user);
+  });
+
+  it("is idempotent", async () => {
+    const [blocker, other] = [await someone("blocker"), await someone("other")];
+    await block(blocker, other);
+    const again = await call(blocker, "POST", "/user/block", { userId: other.userId });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user.blockedUsers).toHaveLength(1);
+  });
+
+  it("ends follows both ways, pending requests both ways and their notifications, with counts kept right", async () => {
+    const [blocker, other, bystander] = [
+      await someone("blocker"),
+      await someone("other"),
+      await someone("by"),
+    ];
+    await follow(blocker, other);
+    await follow(other, blocker);
+    await follow(bystander, blocker);
+    const post = await createPost(blocker);
+    await like(other, post);
+    expect(await notificationTypes(blocker)).toEqual(expect.arrayContaining(["follow", "like"]));
+
+    await block(blocker, other);
+    expect(await me(blocker)).toMatchObject({
+      followersCount: 1,
+      followingCount: 0,
+      followers: [bystander.userId],
+      following: [],
+    });
+    expect(await me(other)).toMatchObject({
+      followersCount: 0,
+      followingCount: 0,
+      followers: [],
+      following: [],
+    });
+    // What one had of the other is gone, with its unread count; a bystander's stays.
+    expect(await notificationTypes(blocker)).toEqual(["follow"]);
+    expect((await call(blocker, "GET", "/notifications")).json().unreadCount).toBe(1);
+    expect(await notificationTypes(other)).toEqual([]);
+  });
+
+  it("withdraws a pending request either way, with its notification", async () => {
+    const [privateOne, asker] = [await someone("private"), await someone("asker")];
+    await makePrivate(privateOne);
+    await requestFollow(asker, privateOne);
+    expect(await me(privateOne)).toMatchObject({ followRequestsCount: 1 });
+
+    await block(asker, privateOne);
+    expect(await me(privateOne)).toMatchObject({ followRequestsCount: 0 });
+    expect((await call(privateOne, "GET", "/follow-requests")).json().requests).toEqual([]);
+    expect(await notificationTypes(privateOne)).toEqual([]);
+  });
+
+  it("tells the blocked member nothing: no notification, nothing in their account", async () => {
+    const [blocker, other] = [await someone("blocker"), await someone("other")];
+    const before = await me(other);
+    await block(blocker, other);
+    expect(await me(other)).toEqual(before);
+    expect(await notificationTypes(other)).toEqual([]);
+  });
+
+  it("refuses to block oneself with 400", async () => {
+    const member = await someone("self");
+    const response = await call(member, "POST", "/user/block", { userId: member.userId });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "You can't block yourself" });
+  });
+
+  it("answers 404 'User not found' for an id that is no member's", async () => {
+    const member = await someone("lonely");
+    const response = await call(member, "POST", "/user/block", { userId: randomUUID() });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "User not found" });
+  });
+
+  it.each([
+    ["a malformed id", { userId: "bob" }],
+    ["a NUL character", { userId: "\u0000" }],
+    ["no id", {}],
+    ["a number", { userId: 42 }],
+    ["a list", { userId: [randomUUID()] }],
+  ])("refuses %s with 400", async (_case, payload) => {
+    const member = await someone("careful");
+    const response = await call(member, "POST", "/user/block", payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual(expect.any(String));
+  });
+});
+
 describe("PUT /user/unblock", () => {
+  it("lifts the block, answers 'Unblocked {username}' and restores profile and search, not the follows", async () => {
+    const [blocker, other] = [await someone("blocker"), await someone("other")];
+    await follow(other, blocker);
+    await block(blocker, other);
+    const { username } = await me(other);
+    const blockerName = (await me(blocker)).username;
+    expect((await call(other, "GET", `/profile/${blockerName}`)).statusCode).toBe(404);
+
+    const response = await call(blocker, "PUT", "/user/unblock", { userId: other.userId });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ message: `Unblocked ${username}`, user: { blockedUsers: [] } });
+    expect(await me(blocker)).toMatchObject({ blockedUsers: [], followersCount: 0 });
+
+    const profile = await call(other, "GET", `/profile/${blockerName}`);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().user).toMatchObject({ isFollowed: false, isRequested: false });
+    const found = (await call(other, "GET", `/user/search?q=${blockerName}`)).json().users;
+    expect(found.map((user: { _id: string }) => user._id)).toContain(blocker.userId);
+  });
+
+  it("leaves the other's own block in place", async () => {
+    const [one, two] = [await someone("one"), await someone("two")];
+    await block(one, two);
+    await block(two, one);
+    await call(one, "PUT", "/user/unblock", { userId: two.userId });
+    expect((await call(one, "GET", `/profile/${(await me(two)).username}`)).statusCode).toBe(404);
+  });
+
   it("answers 404 'That account is not blocked' for a member who is not blocked", async () => {
-    const response = await call(alice, "PUT", "/user/unblock", { userId: bob.userId });
+    const [member, other] = [await someone("member"), await someone("other")];
+    const response = await call(member, "PUT", "/user/unblock", { userId: other.userId });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "That account is not blocked" });
+  });
+
+  it("answers the same 404 to the blocked member, who cannot lift the other's block", async () => {
+    const [blocker, other] = [await someone("blocker"), await someone("other")];
+    await block(blocker, other);
+    const response = await call(other, "PUT", "/user/unblock", { userId: blocker.userId });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: "That account is not blocked" });
   });
 
   it("answers the same 404 for an id that is no member's (nothing told about who exists)", async () => {
-    const response = await call(alice, "PUT", "/user/unblock", { userId: randomUUID() });
+    const member = await someone("member");
+    const response = await call(member, "PUT", "/user/unblock", { userId: randomUUID() });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: "That account is not blocked" });
   });
@@ -27,13 +178,9 @@ describe("PUT /user/unblock", () => {
     ["no id", {}],
     ["a number", { userId: 42 }],
   ])("refuses %s with 400", async (_case, payload) => {
-    const response = await call(alice, "PUT", "/user/unblock", payload);
+    const member = await someone("careful");
+    const response = await call(member, "PUT", "/user/unblock", payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toEqual(expect.any(String));
-  });
-
-  it("leaves GET /user's blockedUsers empty", async () => {
-    const response = await call(alice, "GET", "/user");
-    expect(response.json().user.blockedUsers).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema.js";
+import { blocks, followRequests, users } from "../../db/schema.js";
 import { announcement, factories } from "../../test/factories.js";
 import { buildTestApp, sqlLog } from "../../test/helper.js";
 
@@ -84,5 +84,29 @@ describe("the account kept in memory", () => {
     await built.database.db.update(users).set({ verified: true }).where(eq(users.id, hank.userId));
     await announced;
     expect((await me(hank)).verified).toBe(true);
+  });
+
+  it("shows follow requests and blocks another node made (or a cascade removed) once announced", async () => {
+    const { newcomer } = factories(built);
+    const [owner, asker] = [await newcomer("kept_owner"), await newcomer("kept_asker")];
+    expect(await me(owner)).toMatchObject({ followRequestsCount: 0, blockedUsers: [] });
+
+    let announced = announcement(built, `account:${owner.userId}`);
+    await built.database.db
+      .insert(followRequests)
+      .values({ requesterId: asker.userId, targetId: owner.userId });
+    await announced;
+    expect((await me(owner)).followRequestsCount).toBe(1);
+
+    announced = announcement(built, `account:${owner.userId}`);
+    await built.database.db.insert(blocks).values({ blockerId: owner.userId, blockedId: asker.userId });
+    await announced;
+    expect((await me(owner)).blockedUsers).toEqual([expect.objectContaining({ _id: asker.userId })]);
+
+    // The asker's account is deleted: its request and the block go by cascade, and are announced.
+    announced = announcement(built, `account:${owner.userId}`);
+    await built.database.db.delete(users).where(eq(users.id, asker.userId));
+    await announced;
+    expect(await me(owner)).toMatchObject({ followRequestsCount: 0, blockedUsers: [] });
   });
 });
