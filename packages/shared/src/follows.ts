@@ -1,6 +1,11 @@
 /** POST /follow/{userId} and POST /unfollow/{userId}. */
 export interface FollowResponse {
   isFollowed: boolean;
+  /**
+   * A private member not yet followed: the follow became a request, waiting for their answer (issue 16).
+   * Optional until the server sends it.
+   */
+  isRequested?: boolean;
   followersCount: number;
 }
 
@@ -11,6 +16,8 @@ export interface FollowListMember {
   fullName: string;
   avatar: string;
   isFollowed: boolean;
+  /** The viewer asked to follow this private member and waits for their answer. */
+  isRequested?: boolean;
 }
 export interface FollowersResponse {
   followers: FollowListMember[];
@@ -18,5 +25,18 @@ export interface FollowersResponse {
 }
 export interface FollowingResponse {
   following: FollowListMember[];
+  nextCursor: string | null;
+}
+
+/** One incoming follow request (GET /follow-requests): the member who asked, and when. */
+export interface FollowRequest {
+  _id: string;
+  username: string;
+  fullName: string;
+  avatar: string;
+  requestedAt: string;
+}
+export interface FollowRequestsResponse {
+  requests: FollowRequest[];
   nextCursor: string | null;
 }

@@ -1,7 +1,14 @@
 import type { MediaType } from "./media.js";
 import { IMAGE_EXTENSIONS, VIDEO_EXTENSIONS } from "./media.js";
 
-export const NOTIFICATION_TYPES = ["follow", "like", "comment", "share"] as const;
+export const NOTIFICATION_TYPES = [
+  "follow",
+  "like",
+  "comment",
+  "share",
+  "follow_request",
+  "follow_accepted",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Notification of spec §3, as its recipient sees it. */
@@ -43,6 +50,8 @@ const TEXTS: Record<NotificationType, string> = {
   like: "liked your post",
   comment: "commented on your post",
   share: "shared your post",
+  follow_request: "requested to follow you",
+  follow_accepted: "accepted your follow request",
 };
 
 /** Spec §2: the text by type, 'did something' otherwise. */

@@ -35,7 +35,10 @@ export interface User {
   isPrivate: boolean;
   emailNotifications: boolean;
   pushNotifications: boolean;
-  blockedUsers: { _id: string; username: string }[];
+  /** Newest block first. */
+  blockedUsers: { _id: string; username: string; fullName?: string; avatar?: string }[];
+  /** Follow requests waiting for the member's answer (a private member's). */
+  followRequestsCount?: number;
   createdAt: string;
 }
 
@@ -103,6 +106,8 @@ export interface PublicProfile {
   followingCount: number;
   /** Does the viewer follow this member? */
   isFollowed: boolean;
+  /** Has the viewer asked to follow this private member, still unanswered? */
+  isRequested?: boolean;
 }
 
 /** GET /profile/{username}: `posts` is empty for a private member the viewer does not follow. */
