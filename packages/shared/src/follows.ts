@@ -28,7 +28,7 @@ export interface FollowingResponse {
   nextCursor: string | null;
 }
 
-/** One incoming follow request (GET /follow-requests): the member who asked, and when. */
+/** A member who asked to follow the caller (GET /follow-requests), newest request first. */
 export interface FollowRequest {
   _id: string;
   username: string;
@@ -36,7 +36,12 @@ export interface FollowRequest {
   avatar: string;
   requestedAt: string;
 }
-export interface FollowRequestsResponse {
+export interface FollowRequestsPage {
   requests: FollowRequest[];
   nextCursor: string | null;
+}
+/** POST /follow-requests/{userId}/accept: the caller's followers count after the new follow. */
+export interface FollowRequestAccepted {
+  message: string;
+  followersCount: number;
 }

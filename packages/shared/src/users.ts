@@ -35,15 +35,29 @@ export interface User {
   isPrivate: boolean;
   emailNotifications: boolean;
   pushNotifications: boolean;
-  /** Newest block first. */
-  blockedUsers: { _id: string; username: string; fullName?: string; avatar?: string }[];
+  /** Whom the member blocked, newest block first (the blocked member is never told). */
+  blockedUsers: BlockedUser[];
   /** Follow requests waiting for the member's answer (a private member's). */
   followRequestsCount?: number;
   createdAt: string;
 }
 
+/** A member the caller blocked, as the blocked accounts panel lists them. */
+export interface BlockedUser {
+  _id: string;
+  username: string;
+  fullName?: string;
+  avatar?: string;
+}
+
 /** GET /user and GET /profile/me. */
 export interface UserResponse {
+  user: User;
+}
+
+/** POST /user/block and PUT /user/unblock: "Blocked {username}" / "Unblocked {username}", and the account. */
+export interface BlockResponse {
+  message: string;
   user: User;
 }
 

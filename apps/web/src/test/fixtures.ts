@@ -36,6 +36,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     emailNotifications: true,
     pushNotifications: true,
     blockedUsers: [],
+    followRequestsCount: 0,
     createdAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
   };
@@ -106,6 +107,7 @@ export function makeProfile(overrides: Partial<PublicProfile> = {}): PublicProfi
     followersCount: 3,
     followingCount: 1,
     isFollowed: true,
+    isRequested: false,
     ...overrides,
   };
 }
@@ -121,6 +123,7 @@ export function makeFollowListMember(overrides: Partial<FollowListMember> = {}):
     fullName: "Carol Danvers",
     avatar: "",
     isFollowed: false,
+    isRequested: false,
     ...overrides,
   };
 }
