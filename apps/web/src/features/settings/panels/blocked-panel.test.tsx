@@ -43,7 +43,12 @@ describe("Settings › Blocked accounts", () => {
 
   it("shows each account's avatar, username and full name", async () => {
     const withDetails = [
-      { _id: "u-mallory", username: "mallory", fullName: "Mallory Malice", avatar: "/media/image/mallory.jpg" },
+      {
+        _id: "u-mallory",
+        username: "mallory",
+        fullName: "Mallory Malice",
+        avatar: "/media/image/mallory.jpg",
+      },
       { _id: "u-trudy", username: "trudy", fullName: "", avatar: "" },
     ];
     const { user } = openSettings({}, { user: { blockedUsers: withDetails } });
