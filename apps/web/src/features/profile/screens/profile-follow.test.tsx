@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "../../../lib/storage";
-import { jsonResponse, makeProfile } from "../../../test/fixtures";
+import { bob, jsonResponse, makePost, makeProfile } from "../../../test/fixtures";
+import { currentSocket } from "../../../test/render-app";
+import { makeNotification } from "../../notifications/test/notification-fixtures";
 import { openProfile, preloadProfileScreens } from "../test/profile-routes";
 
 vi.mock("../../../lib/socket", async () => {
@@ -220,6 +222,56 @@ describe("Follow requests on a private profile", () => {
     expect(await screen.findByRole("button", { name: "Requested" })).toBeInTheDocument();
     await waitFor(() => expect(followers()).toHaveTextContent("3 followers"));
     expect(follow).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("A request accepted live", () => {
+  it("turns Requested into Following and loads the private member's posts", async () => {
+    const dora = makeProfile({
+      _id: "u-dora",
+      id: "u-dora",
+      username: "dora",
+      isPrivate: true,
+      isFollowed: false,
+      isRequested: true,
+      followersCount: 7,
+    });
+    let accepted = false;
+    openProfile("/profile/dora", {
+      member: dora,
+      routes: {
+        "GET /profile/dora": () =>
+          jsonResponse(200, {
+            user: { ...dora, isFollowed: accepted, isRequested: !accepted, followersCount: accepted ? 8 : 7 },
+            posts: accepted
+              ? [makePost({ _id: "p-dora", user: { ...bob, _id: "u-dora", username: "dora" } })]
+              : [],
+            isMyProfile: false,
+            nextCursor: null,
+          }),
+      },
+    });
+    expect(await screen.findByRole("button", { name: "Requested" })).toBeInTheDocument();
+    const socket = await currentSocket();
+
+    accepted = true;
+    act(() =>
+      socket.fire("newNotification", {
+        notification: makeNotification({
+          _id: "n-ok",
+          type: "follow_accepted",
+          text: "accepted your follow request",
+          sender: { _id: "u-dora", username: "dora", avatar: "" },
+          post: null,
+        }),
+        unreadCount: 1,
+      }),
+    );
+
+    expect(await screen.findByRole("button", { name: "Following" })).toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: /posts/i })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "This account is private" })).not.toBeInTheDocument();
+    await waitFor(() => expect(stats()).toHaveTextContent("8 followers"));
   });
 });
 
