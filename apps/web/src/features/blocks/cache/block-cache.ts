@@ -10,6 +10,7 @@ import { updateCachedNotifications } from "../../notifications/cache/notificatio
 import { removeCachedPostsByAuthor } from "../../posts/cache/post-cache";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { applyOwnProfile, patchProfileMember } from "../../profile/cache/profile-cache";
+import { isBlockedBy } from "../blocked";
 
 /** The member being blocked, as the screen that offers Block knows them. */
 export interface BlockTarget {
@@ -17,11 +18,6 @@ export interface BlockTarget {
   username: string;
   fullName?: string;
   avatar?: string;
-}
-
-/** Whether the viewer blocked this member (their account's blockedUsers). */
-export function isBlockedBy(me: User | undefined, memberId: string | undefined): boolean {
-  return !!memberId && !!me?.blockedUsers.some((blocked) => blocked._id === memberId);
 }
 
 /**

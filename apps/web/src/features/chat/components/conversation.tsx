@@ -1,8 +1,7 @@
 import type { Chat, Message } from "@flik/shared";
 import { useCallback, useMemo, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { useCurrentUserQuery } from "../../auth/api/user.queries";
-import { isBlockedBy } from "../../blocks/cache/block-cache";
+import { useHasBlocked } from "../../blocks/blocked";
 import { BlockDialog } from "../../blocks/components/block-dialog";
 import { useMessagesQuery } from "../api/chats.queries";
 import { flattenMessages } from "../cache/chat-cache";
@@ -46,9 +45,8 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
   const pending = outbox.pending.filter((p) => p.chatId === chat._id && !delivered.has(p.clientId));
   // A block either way: the history stays readable, but nothing more can be sent. The viewer's own
   // blocks are in their account; the other member's show only when the server refuses a message.
-  const me = useCurrentUserQuery(true).data;
   const partner = chatPartner(chat, viewerId);
-  const blocked = !!partner && isBlockedBy(me, partner._id);
+  const blocked = useHasBlocked(partner?._id);
   const refused = blocked || pending.some((p) => p.refused);
   const [blocking, setBlocking] = useState(false);
 

@@ -5,12 +5,12 @@ interface FollowRequestActionsProps {
 }
 
 const button =
-  "inline-flex h-8 items-center justify-center rounded-lg px-3.5 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-offset-2";
+  "inline-flex h-8 items-center justify-center rounded-lg px-2.5 text-sm sm:px-3.5 font-semibold whitespace-nowrap transition focus-visible:outline-offset-2";
 
 /** Instagram's Confirm and Delete for one follow request. */
 export function FollowRequestActions({ username, onAnswer, className = "" }: FollowRequestActionsProps) {
   return (
-    <div className={`flex shrink-0 items-center gap-2 ${className}`}>
+    <div className={`flex shrink-0 items-center gap-1.5 sm:gap-2 ${className}`}>
       <button
         type="button"
         onClick={() => onAnswer(true)}

@@ -84,16 +84,16 @@ export function FollowRequestsScreen() {
 function RequestRow({ request, onAnswer }: { request: FollowRequest; onAnswer: (accept: boolean) => void }) {
   const row = useRef<HTMLLIElement>(null);
   return (
-    <li ref={row} className="flex items-center gap-3 py-2.5 pr-3 pl-3 sm:pl-4">
+    <li ref={row} className="flex items-center gap-2 py-2.5 pr-2.5 pl-3 sm:gap-3 sm:pr-3 sm:pl-4">
       <Link
         to={profilePath(request.username)}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-xl py-1"
+        className="flex min-w-0 flex-1 items-center gap-2.5 rounded-xl py-1 sm:gap-3"
       >
         <Avatar
           src={request.avatar}
           name={request.fullName || request.username}
           loading="lazy"
-          className="size-11 text-lg ring-0"
+          className="size-10 text-lg ring-0 sm:size-11"
         />
         <span className="min-w-0 leading-tight">
           <span className="block truncate text-sm font-semibold text-zinc-900">{request.username}</span>{" "}

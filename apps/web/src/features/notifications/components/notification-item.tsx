@@ -69,6 +69,16 @@ export function NotificationItem({
     </>
   );
 
+  const opener = href ? (
+    <Link to={href} onClick={() => onOpen(notification)} className={bodyClass}>
+      {body}
+    </Link>
+  ) : (
+    <button type="button" onClick={() => onOpen(notification)} className={bodyClass}>
+      {body}
+    </button>
+  );
+
   function answer(accept: boolean) {
     // The row leaves at once (its request is answered): the focus moves on to the next one first.
     focusBesideRow(row.current);
@@ -82,16 +92,19 @@ export function NotificationItem({
         unread ? "bg-fuchsia-50" : "bg-white hover:bg-zinc-50"
       }`}
     >
-      {href ? (
-        <Link to={href} onClick={() => onOpen(notification)} className={bodyClass}>
-          {body}
-        </Link>
+      {isRequest && sender ? (
+        // Phones put Confirm and Delete under the words, so the words keep the row's width.
+        <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-2">
+          {opener}
+          <FollowRequestActions
+            username={sender.username}
+            onAnswer={answer}
+            className="mb-1 ml-14 sm:mb-0 sm:ml-0"
+          />
+        </div>
       ) : (
-        <button type="button" onClick={() => onOpen(notification)} className={bodyClass}>
-          {body}
-        </button>
+        opener
       )}
-      {isRequest && sender && <FollowRequestActions username={sender.username} onAnswer={answer} />}
       <ReadToggle unread={unread} onToggle={() => onToggleRead(notification)} />
     </li>
   );

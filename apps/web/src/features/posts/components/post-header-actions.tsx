@@ -1,6 +1,7 @@
 import type { Post } from "@flik/shared";
 import { useState } from "react";
-import { BlockDialog } from "../../blocks/components/block-dialog";
+import { useHasBlocked } from "../../blocks/blocked";
+import { LazyBlockDialog } from "../../blocks/components/lazy-block-dialog";
 import { postFollowRelation } from "../../follows/cache/follow-intents";
 import { FollowButton } from "../../follows/components/follow-button";
 import { useFollow } from "../../follows/hooks/use-follow";
@@ -22,6 +23,7 @@ interface PostHeaderActionsProps {
  */
 export function PostHeaderActions({ post, view, onEdit, onDelete }: PostHeaderActionsProps) {
   const [blocking, setBlocking] = useState(false);
+  const blocked = useHasBlocked(post.user._id);
   const follow = useFollow(post.user._id, {
     ...postFollowRelation(post),
     followersCount: post.user.followersCount,
@@ -36,9 +38,9 @@ export function PostHeaderActions({ post, view, onEdit, onDelete }: PostHeaderAc
         onEdit={onEdit}
         onDelete={onDelete}
         onCopyLink={() => void copyPostLink(view._id)}
-        onBlock={() => setBlocking(true)}
+        onBlock={blocked ? undefined : () => setBlocking(true)}
       />
-      {blocking && <BlockDialog member={view.user} onClose={() => setBlocking(false)} />}
+      {blocking && <LazyBlockDialog member={view.user} onClose={() => setBlocking(false)} />}
     </>
   );
 }

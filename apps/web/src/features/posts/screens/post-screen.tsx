@@ -4,8 +4,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from "react-rout
 import { toast } from "react-toastify/unstyled";
 import { postPath } from "../../../lib/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { useCurrentUserQuery } from "../../auth/api/user.queries";
-import { isBlockedBy } from "../../blocks/cache/block-cache";
+import { useHasBlocked } from "../../blocks/blocked";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { postKeys } from "../api/post-keys";
 import { isPostUnavailable, usePostQuery } from "../api/posts.queries";
@@ -25,7 +24,7 @@ export function PostScreen() {
   const query = usePostQuery(id);
   const post = query.data;
   // A member the viewer blocked is gone for them, as the server would say on the next load.
-  const blocked = isBlockedBy(useCurrentUserQuery(true).data, post?.user._id);
+  const blocked = useHasBlocked(post?.user._id);
   useDocumentTitle(post ? `Post by @${post.user.username}` : "Post");
   usePostRooms(id ? [id] : []);
 

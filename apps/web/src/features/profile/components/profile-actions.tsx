@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { Link } from "react-router";
-import { ShareIcon, UserPenIcon } from "../../../components/icons";
+import { UserPenIcon } from "../../../components/icons";
 import type { FollowStatus } from "../../follows/cache/follow-intents";
 import { FollowButton } from "../../follows/components/follow-button";
 import { ProfileMenu } from "./profile-menu";
@@ -67,10 +67,10 @@ export function VisitorActions({
         status={followStatus}
         username={username}
         onToggle={onToggleFollow}
-        className="h-9 flex-1 rounded-lg px-6 sm:min-w-28 sm:flex-none"
+        className="h-9 flex-1 rounded-lg px-6 sm:min-w-24 sm:flex-none sm:px-4"
       />
+      {/* No icon here: Follow, Share Profile and ⋯ share the row beside the username on wide screens. */}
       <button type="button" onClick={onShare} className={`${actionButtonClass} flex-1 sm:flex-none`}>
-        <ShareIcon className="hidden size-4 sm:block" />
         Share Profile
       </button>
       <ProfileMenu username={username} onBlock={onBlock} className={iconButtonClass} />

@@ -57,7 +57,7 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
   return (
     <section
       aria-label="Profile"
-      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-5 gap-y-4 sm:grid-cols-[auto_minmax(0,max-content)_minmax(0,1fr)] sm:gap-x-8 md:gap-x-12"
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-5 gap-y-4 sm:grid-cols-[auto_minmax(0,max-content)_minmax(0,1fr)] sm:gap-x-8 md:gap-x-10"
     >
       <div className="col-start-1 row-span-2 row-start-1 sm:row-end-4 sm:w-40 sm:justify-self-center md:w-56 flex justify-center">
         <ProfileAvatar member={member} onChange={isOwner ? avatar.choose : undefined} busy={avatar.busy} />

@@ -120,7 +120,7 @@ export function PrivateAccount() {
       <h2 id={titleId} className="mt-4 text-base font-semibold tracking-tight text-zinc-900 sm:text-xl">
         This account is private
       </h2>
-      <p className="mt-1.5 max-w-xs text-sm text-zinc-600">
+      <p className="mt-1.5 max-w-sm text-sm text-balance text-zinc-600">
         Follow this account to see their photos and videos.
       </p>
     </section>

@@ -5,7 +5,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, UserIcon } from "../../../components/icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
-import { isBlockedBy } from "../../blocks/cache/block-cache";
+import { isBlockedBy } from "../../blocks/blocked";
 import type { FollowListKind } from "../../follows/api/follow-keys";
 import { FollowListDialog } from "../../follows/components/follow-list-dialog";
 import { HighlightsStrip } from "../../highlights/components/highlights-strip";
