@@ -114,7 +114,7 @@ describe("flicks", () => {
     await second.page.goto("/flicks");
     const bobsView = second.page.getByRole("article", { name: `Flick by @${alice.username}` });
     await bobsView.getByRole("button", { name: "More options" }).click();
-    expect(await second.page.getByRole("menuitem").allTextContents()).toEqual(["Report"]);
+    expect(await second.page.getByRole("menuitem").allTextContents()).toEqual(["Report", "Block"]);
     await second.page.getByRole("menuitem", { name: "Report" }).click();
     await second.page.getByRole("alert").filter({ hasText: "Reported!" }).waitFor();
 

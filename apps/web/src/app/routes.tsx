@@ -95,6 +95,14 @@ export const routes: RouteObject[] = [
                   ),
               },
               {
+                path: "notifications/requests",
+                lazy: () =>
+                  screen(
+                    import("../features/follow-requests/screens/follow-requests-screen"),
+                    "FollowRequestsScreen",
+                  ),
+              },
+              {
                 path: "settings",
                 lazy: () => screen(import("../features/settings/screens/settings-screen"), "SettingsScreen"),
               },

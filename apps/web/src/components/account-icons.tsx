@@ -90,3 +90,12 @@ export function CircleIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function UserPlusIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="10" cy="8" r="4" />
+      <path d="M2.5 20a7.5 7.5 0 0 1 13.6-4.4M19 14v6M16 17h6" />
+    </Svg>
+  );
+}

@@ -31,9 +31,14 @@ export function notificationThumbnail(notification: Notification): { src: string
   return { src, type: type ?? "image" };
 }
 
-/** Where opening the notification goes: the sender's profile for a follow, else the post, if still there. */
+const ABOUT_THE_SENDER = new Set<string>(["follow", "follow_request", "follow_accepted"]);
+
+/**
+ * Where opening the notification goes: the sender's profile for a follow, a follow request or its
+ * answer, else the post, if still there.
+ */
 export function notificationHref(notification: Notification): string | null {
-  if (notification.type === "follow") {
+  if (ABOUT_THE_SENDER.has(notification.type)) {
     return notification.sender ? profilePath(notification.sender.username) : null;
   }
   return notification.post ? postLinkPath(notification.post._id) : null;

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { BanIcon } from "../../../components/account-icons";
 import { MoreIcon, TrashIcon } from "../../../components/icons";
 import { useMenuButton } from "../../../lib/use-menu-button";
 
@@ -8,6 +9,8 @@ interface ChatOptionsMenuProps {
   /** The chat's title element, so the button is announced with the chat it belongs to. */
   describedBy?: string;
   onDelete: () => void;
+  /** Block the other member of a one-to-one chat (the open conversation's menu only). */
+  onBlock?: () => void;
   /** The list's roving focus decides whether a row's button is a Tab stop. */
   tabIndex?: number;
   className?: string;
@@ -16,11 +19,15 @@ interface ChatOptionsMenuProps {
 /** The room the menu wants below its button before it opens upwards instead. */
 const MENU_ROOM_PX = 120;
 
-/** A ⋯ button whose menu holds Delete chat: the delete is one deliberate step away, then confirmed. */
+/**
+ * A ⋯ button whose menu holds Delete chat (and Block, in a one-to-one chat): each is one deliberate step
+ * away, then confirmed.
+ */
 export function ChatOptionsMenu({
   label,
   describedBy,
   onDelete,
+  onBlock,
   tabIndex,
   className = "",
 }: ChatOptionsMenuProps) {
@@ -63,8 +70,24 @@ export function ChatOptionsMenu({
             upwards ? "bottom-full mb-1" : "top-full mt-1"
           }`}
         >
+          {onBlock && (
+            <button
+              ref={itemRef(0)}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                close(true);
+                onBlock();
+              }}
+              className="flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-semibold text-red-600 transition hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
+            >
+              <BanIcon className="size-4" />
+              Block
+            </button>
+          )}
           <button
-            ref={itemRef(0)}
+            ref={itemRef(onBlock ? 1 : 0)}
             type="button"
             role="menuitem"
             tabIndex={-1}

@@ -10,10 +10,12 @@ interface ConversationHeaderProps {
   viewerId: string;
   onBack: () => void;
   onDelete: () => void;
+  /** Offered in one-to-one chats not yet blocked. */
+  onBlock?: () => void;
 }
 
-/** The chat's name and state, its options (Delete chat); on a phone, the way back to the list. */
-export function ConversationHeader({ chat, viewerId, onBack, onDelete }: ConversationHeaderProps) {
+/** The chat's name and state, its options (Delete chat, Block); on a phone, the way back to the list. */
+export function ConversationHeader({ chat, viewerId, onBack, onDelete, onBlock }: ConversationHeaderProps) {
   const partner = chatPartner(chat, viewerId);
   const online = useIsOnline(partner?._id);
   const subtitle = partner
@@ -42,7 +44,7 @@ export function ConversationHeader({ chat, viewerId, onBack, onDelete }: Convers
           {chat.isGroupChat ? `${chat.participants.length} members · ${subtitle}` : subtitle}
         </p>
       </div>
-      <ChatOptionsMenu label="Chat options" onDelete={onDelete} className="shrink-0" />
+      <ChatOptionsMenu label="Chat options" onDelete={onDelete} onBlock={onBlock} className="shrink-0" />
     </div>
   );
 }

@@ -1,12 +1,15 @@
 import type { Chat, Message } from "@flik/shared";
 import { useCallback, useMemo, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { useHasBlocked } from "../../blocks/blocked";
+import { BlockDialog } from "../../blocks/components/block-dialog";
 import { useMessagesQuery } from "../api/chats.queries";
 import { flattenMessages } from "../cache/chat-cache";
+import { chatPartner } from "../chat-format";
 import { useDeleteMessage, useEditMessage } from "../hooks/use-chat-mutations";
 import { useChatRoom } from "../hooks/use-chat-room";
 import { useMarkSeen } from "../hooks/use-mark-seen";
-import type { Outbox } from "../hooks/use-outbox";
+import { CANT_MESSAGE_TEXT, type Outbox } from "../hooks/use-outbox";
 import { useTypingEmitter } from "../hooks/use-typing-emitter";
 import { useTypingUsers } from "../hooks/use-typing-users";
 import { LoadError, MessagesSkeleton } from "./chat-states";
@@ -40,10 +43,22 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
   // A temporary message goes once the server's copy (same clientId) is in the history.
   const delivered = new Set(messages.map((m) => m.clientId).filter(Boolean));
   const pending = outbox.pending.filter((p) => p.chatId === chat._id && !delivered.has(p.clientId));
+  // A block either way: the history stays readable, but nothing more can be sent. The viewer's own
+  // blocks are in their account; the other member's show only when the server refuses a message.
+  const partner = chatPartner(chat, viewerId);
+  const blocked = useHasBlocked(partner?._id);
+  const refused = blocked || pending.some((p) => p.refused);
+  const [blocking, setBlocking] = useState(false);
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <ConversationHeader chat={chat} viewerId={viewerId} onBack={onBack} onDelete={onDelete} />
+      <ConversationHeader
+        chat={chat}
+        viewerId={viewerId}
+        onBack={onBack}
+        onDelete={onDelete}
+        onBlock={partner && !blocked ? () => setBlocking(true) : undefined}
+      />
       {query.isPending ? (
         <MessagesSkeleton />
       ) : query.isError ? (
@@ -74,15 +89,25 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
         />
       )}
       <TypingIndicator usernames={typingUsers} />
-      <Composer
-        // Opening a chat is for writing in it: the message box takes the focus.
-        autoFocus
-        onTyping={onTyping}
-        onSend={(text) => {
-          stopTyping();
-          outbox.send(chat._id, text);
-        }}
-      />
+      {refused ? (
+        <p
+          role="status"
+          className="border-t border-zinc-200/80 bg-white px-4 py-4 text-center text-sm font-medium text-zinc-500"
+        >
+          {CANT_MESSAGE_TEXT}
+        </p>
+      ) : (
+        <Composer
+          // Opening a chat is for writing in it: the message box takes the focus.
+          autoFocus
+          onTyping={onTyping}
+          onSend={(text) => {
+            stopTyping();
+            outbox.send(chat._id, text);
+          }}
+        />
+      )}
+      {blocking && partner && <BlockDialog member={partner} onClose={() => setBlocking(false)} />}
       {toDelete && (
         <ConfirmDialog
           title="Delete message?"

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
+import { ApiError } from "../../../lib/api-client";
 import { useSocket } from "../../realtime/socket-provider";
 import { sendChatMessage } from "../api/chat-socket";
 import { applyNewMessage } from "../cache/chat-cache";
@@ -11,6 +12,17 @@ export interface PendingMessage {
   text: string;
   createdAt: string;
   status: "sending" | "failed";
+  /** The server refused it for good: a block stands between the members. */
+  refused?: boolean;
+}
+
+/** What the server says when a block stands between the members of a one-to-one chat. */
+export const CANT_MESSAGE_TEXT = "You can't message this account";
+
+/** A 403 over HTTP, or the same refusal in the socket's acknowledgement. */
+export function isMessagingRefused(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 403;
+  return error instanceof Error && error.message === CANT_MESSAGE_TEXT;
 }
 
 /**
@@ -28,9 +40,10 @@ export function useOutbox() {
         const message = await sendChatMessage(socket, entry);
         applyNewMessage(queryClient, message, false);
         setPending((list) => list.filter((p) => p.clientId !== entry.clientId));
-      } catch {
+      } catch (error) {
+        const refused = isMessagingRefused(error);
         setPending((list) =>
-          list.map((p) => (p.clientId === entry.clientId ? { ...p, status: "failed" } : p)),
+          list.map((p) => (p.clientId === entry.clientId ? { ...p, status: "failed", refused } : p)),
         );
       }
     },

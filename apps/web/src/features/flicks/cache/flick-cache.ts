@@ -82,3 +82,14 @@ export function addCachedFlickComment(
     comments && isNew(comments) ? [...comments, comment] : comments,
   );
 }
+
+/** Takes every flick of this member out of the feed (the viewer blocked them). */
+export function removeCachedFlicksBy(queryClient: QueryClient, userId: string): void {
+  queryClient.setQueryData<FlickFeed>(flickKeys.feed(), (data) =>
+    mapFeed(data, (flicks) =>
+      flicks.some((flick) => flick.uploadedBy._id === userId)
+        ? flicks.filter((flick) => flick.uploadedBy._id !== userId)
+        : flicks,
+    ),
+  );
+}

@@ -93,7 +93,7 @@ describe("a flick's actions", () => {
     expect(within(post).getByRole("button", { name: "Unlike" })).toBeInTheDocument();
   });
 
-  it("offers Report, not Delete, on someone else's flick; Report only says 'Reported!'", async () => {
+  it("offers Report and Block, not Delete, on someone else's flick; Report only says 'Reported!'", async () => {
     const info = vi.spyOn(toast, "info");
     const { user, article, fetchMock } = await openOne();
 
@@ -103,7 +103,7 @@ describe("a flick's actions", () => {
       within(menu)
         .getAllByRole("menuitem")
         .map((item) => item.textContent),
-    ).toEqual(["Report"]);
+    ).toEqual(["Report", "Block"]);
     const calls = fetchMock.mock.calls.length;
     await user.click(within(menu).getByRole("menuitem", { name: "Report" }));
 
@@ -175,5 +175,22 @@ describe("a flick's actions", () => {
       url: `${window.location.origin}/reel/f-1`,
     });
     await waitFor(() => expect(callsTo(fetchMock, "POST /flicks/f-1/share")).toHaveLength(1));
+  });
+
+  it("blocks the author from the menu: their flicks leave the feed", async () => {
+    const block = vi.fn(() => jsonResponse(200, { message: "Blocked bob" }));
+    const { user, article } = await openOne(makeFlick(), { "POST /user/block": block });
+
+    await user.click(within(article).getByRole("button", { name: "More options" }));
+    await user.click(
+      within(screen.getByRole("menu", { name: "More options" })).getByRole("menuitem", { name: "Block" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Block bob?" });
+    await user.click(within(dialog).getByRole("button", { name: "Block" }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Flick by @bob" })).not.toBeInTheDocument(),
+    );
+    expect(block).toHaveBeenCalledTimes(1);
   });
 });

@@ -12,12 +12,21 @@ interface FlickActionsProps {
   onShare: () => void;
   onDelete: () => void;
   onReport: () => void;
+  onBlock: () => void;
 }
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 /** The right-hand column: like, comments and share with their counts, then the menu. */
-export function FlickActions({ flick, onLike, onComments, onShare, onDelete, onReport }: FlickActionsProps) {
+export function FlickActions({
+  flick,
+  onLike,
+  onComments,
+  onShare,
+  onDelete,
+  onReport,
+  onBlock,
+}: FlickActionsProps) {
   return (
     <div className="flex flex-col items-center gap-3">
       <Action
@@ -47,7 +56,7 @@ export function FlickActions({ flick, onLike, onComments, onShare, onDelete, onR
         onClick={onShare}
         icon={<SendIcon className="size-8" />}
       />
-      <FlickMenu isOwner={flick.isMyFlick} onDelete={onDelete} onReport={onReport} />
+      <FlickMenu isOwner={flick.isMyFlick} onDelete={onDelete} onReport={onReport} onBlock={onBlock} />
     </div>
   );
 }

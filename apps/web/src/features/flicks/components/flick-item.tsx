@@ -1,5 +1,7 @@
 import { FLICK_LIKE_HEART_MS, FLICK_MUTE_INDICATOR_MS, FLICK_TOAST_MS, type Flick } from "@flik/shared";
+import { useState } from "react";
 import { toast } from "react-toastify/unstyled";
+import { BlockDialog } from "../../blocks/components/block-dialog";
 import { useFlickView } from "../cache/flick-view";
 import { useFlash } from "../hooks/use-flash";
 import { useLikeFlick } from "../hooks/use-like-flick";
@@ -32,6 +34,8 @@ export function FlickItem(props: FlickItemProps) {
   const share = useShareFlick();
   const [muteShown, flashMute] = useFlash<boolean>(FLICK_MUTE_INDICATOR_MS);
   const [heart, flashHeart] = useFlash<number>(FLICK_LIKE_HEART_MS);
+  // A block takes the author's flicks out of the feed, and this one (and its dialog) with them.
+  const [blocking, setBlocking] = useState(false);
   const onTap = useTapGesture({
     onSingleTap: () => {
       onToggleMute();
@@ -84,8 +88,10 @@ export function FlickItem(props: FlickItemProps) {
           onShare={() => void share(flick)}
           onDelete={() => props.onDelete(flick)}
           onReport={() => toast.info("Reported!", { autoClose: FLICK_TOAST_MS })}
+          onBlock={() => setBlocking(true)}
         />
       </div>
+      {blocking && <BlockDialog member={flick.uploadedBy} onClose={() => setBlocking(false)} />}
     </article>
   );
 }

@@ -1,18 +1,67 @@
-import { canSeeContentOf, type FollowResponse, type User } from "@flik/shared";
-import type { QueryClient } from "@tanstack/react-query";
+import { canSeeContentOf, type FollowListMember, type FollowResponse, type User } from "@flik/shared";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { userKeys } from "../../auth/api/user-keys";
 import { findCachedPostByAuthor, patchPostsByAuthor } from "../../posts/cache/post-cache";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { findProfileMember, patchProfileMember } from "../../profile/cache/profile-cache";
 import { followKeys } from "../api/follow-keys";
+import type { FollowListPage } from "../api/follows.api";
+import { type FollowRelation, postFollowRelation, type RequestAwarePost } from "./follow-intents";
+
+type FollowLists = InfiniteData<FollowListPage, string | null>;
+
+function findFollowListMember(queryClient: QueryClient, userId: string): FollowListMember | undefined {
+  for (const [, data] of queryClient.getQueriesData<FollowLists>({ queryKey: followKeys.all })) {
+    for (const page of data?.pages ?? []) {
+      const member = page.members.find((candidate) => candidate._id === userId);
+      if (member) return member;
+    }
+  }
+  return undefined;
+}
+
+/** Applies `update` to this member's row in every loaded followers and following list. */
+export function patchFollowListMember(
+  queryClient: QueryClient,
+  userId: string,
+  update: (member: FollowListMember) => FollowListMember,
+): void {
+  queryClient.setQueriesData<FollowLists>({ queryKey: followKeys.all }, (data) => {
+    if (!data?.pages) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      if (!page.members.some((member) => member._id === userId)) return page;
+      changed = true;
+      return {
+        ...page,
+        members: page.members.map((member) => (member._id === userId ? update(member) : member)),
+      };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+}
 
 /** What the server last said about the viewer following this member, from any cached copy. */
-export function cachedFollowState(queryClient: QueryClient, userId: string): boolean | undefined {
-  return (
-    findProfileMember(queryClient, userId)?.isFollowed ??
-    findCachedPostByAuthor(queryClient, userId)?.isFollowed
-  );
+export function cachedFollowRelation(queryClient: QueryClient, userId: string): FollowRelation | undefined {
+  const member = findProfileMember(queryClient, userId);
+  if (member) return { isFollowed: member.isFollowed, isRequested: !!member.isRequested };
+  const post = findCachedPostByAuthor(queryClient, userId);
+  if (post) return postFollowRelation(post);
+  const listed = findFollowListMember(queryClient, userId);
+  if (listed) return { isFollowed: listed.isFollowed, isRequested: !!listed.isRequested };
+  return undefined;
+}
+
+/**
+ * Whether a follow of this member becomes a request: their profile says so when it is loaded, and a
+ * pending request says it too. Unknown (a post's author, a row of a list) counts as public: the
+ * button shows Following at once and the server's answer turns it into Requested.
+ */
+export function knownPrivacy(queryClient: QueryClient, userId: string): boolean {
+  const member = findProfileMember(queryClient, userId);
+  if (member) return member.isPrivate;
+  return !!cachedFollowRelation(queryClient, userId)?.isRequested;
 }
 
 function withFollowing(
@@ -32,22 +81,28 @@ function withFollowing(
 /** Spreads the server's answer to a follow or unfollow to every screen that shows either member. */
 export function applyFollowAnswer(queryClient: QueryClient, userId: string, answer: FollowResponse): void {
   const { isFollowed, followersCount } = answer;
+  const isRequested = !isFollowed && !!answer.isRequested;
   const me = queryClient.getQueryData<User>(userKeys.me());
   // The member's own profile or posts say it for sure; the account's following list holds only the
   // newest followings (FOLLOW_IDS_LISTED), so it is asked last.
-  const wasFollowed = cachedFollowState(queryClient, userId) ?? me?.following.includes(userId);
+  const wasFollowed = cachedFollowRelation(queryClient, userId)?.isFollowed ?? me?.following.includes(userId);
   const member = findProfileMember(queryClient, userId);
 
-  patchPostsByAuthor(queryClient, userId, (post) => ({
-    ...post,
-    isFollowed,
-    user: { ...post.user, followersCount },
-  }));
+  patchPostsByAuthor(queryClient, userId, (post) => {
+    const next: RequestAwarePost = {
+      ...post,
+      isFollowed,
+      isRequested,
+      user: { ...post.user, followersCount },
+    };
+    return next;
+  });
   patchProfileMember(
     queryClient,
     (profile) => profile._id === userId,
-    (profile) => ({ ...profile, isFollowed, followersCount }),
+    (profile) => ({ ...profile, isFollowed, isRequested, followersCount }),
   );
+  patchFollowListMember(queryClient, userId, (row) => ({ ...row, isFollowed, isRequested }));
   const changed = wasFollowed !== undefined && wasFollowed !== isFollowed;
   queryClient.setQueriesData<User>({ queryKey: userKeys.me() }, (cached) =>
     withFollowing(cached, userId, isFollowed, changed),
@@ -72,4 +127,21 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
       void queryClient.invalidateQueries({ queryKey: profileKeys.page(member.username) });
   }
   void queryClient.invalidateQueries({ queryKey: followKeys.all });
+}
+
+/**
+ * A private member accepted the viewer's request (a live follow_accepted notification): the viewer now
+ * follows them, so their profile shows Following and, reloaded, their posts.
+ */
+export function applyFollowAccepted(queryClient: QueryClient, userId: string): void {
+  const relation = cachedFollowRelation(queryClient, userId);
+  if (relation?.isFollowed) return;
+  const known =
+    findProfileMember(queryClient, userId)?.followersCount ??
+    findCachedPostByAuthor(queryClient, userId)?.user.followersCount;
+  applyFollowAnswer(queryClient, userId, {
+    isFollowed: true,
+    isRequested: false,
+    followersCount: (known ?? 0) + 1,
+  });
 }

@@ -88,9 +88,18 @@ describe("Followers and following lists", () => {
     expect(page).toHaveBeenCalledTimes(2);
   });
 
-  it("tells a viewer who may not see the list that the account is private", async () => {
+  it("does not offer the lists of a private account the viewer does not follow", async () => {
+    openProfile("/profile/bob", { member: makeProfile({ isPrivate: true, isFollowed: false }) });
+
+    const stats = await screen.findByRole("list", { name: "Profile stats" });
+    expect(within(stats).queryAllByRole("button")).toHaveLength(0);
+    expect(within(stats).getByText("follower", { exact: false }).closest("li")).toHaveTextContent(
+      "3 followers",
+    );
+  });
+
+  it("tells a viewer the server refuses the list to that the account is private", async () => {
     const { user } = openProfile("/profile/bob", {
-      member: makeProfile({ isPrivate: true, isFollowed: false }),
       routes: { "GET /followers/u-bob": jsonResponse(403, { message: "This account is private" }) },
     });
 
@@ -98,5 +107,56 @@ describe("Followers and following lists", () => {
 
     const dialog = screen.getByRole("dialog", { name: "Followers" });
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("This account is private");
+  });
+});
+
+describe("Follow buttons in the lists", () => {
+  it("follows from a row, and a private member's answer turns it into Requested", async () => {
+    let answer: (response: Response) => void = () => {};
+    const follow = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    let requested = false;
+    const { user } = openProfile("/profile/bob", {
+      routes: {
+        "GET /followers/u-bob": () =>
+          jsonResponse(200, { followers: [{ ...carol, isRequested: requested }], nextCursor: null }),
+        "POST /follow/u-carol": follow,
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "3 followers" }));
+    const list = await screen.findByRole("list", { name: "Followers" });
+
+    await user.click(within(list).getByRole("button", { name: "Follow" }));
+
+    // Whether a listed member is private is not known: Following at once, as for anyone.
+    expect(within(list).getByRole("button", { name: "Following" })).toBeInTheDocument();
+    requested = true;
+    answer(jsonResponse(200, { isFollowed: false, isRequested: true, followersCount: 9 }));
+    expect(await within(list).findByRole("button", { name: "Requested" })).toBeInTheDocument();
+    expect(follow).toHaveBeenCalledTimes(1);
+  });
+
+  it("withdraws a pending request from a row, and the viewer's own row has no button", async () => {
+    const unfollow = vi.fn(() =>
+      jsonResponse(200, { isFollowed: false, isRequested: false, followersCount: 9 }),
+    );
+    const alice = makeFollowListMember({ _id: "u-alice", username: "alice", fullName: "Alice Liddell" });
+    const { user } = openProfile("/profile/bob", {
+      routes: {
+        "GET /followers/u-bob": () =>
+          jsonResponse(200, {
+            followers: [{ ...carol, isRequested: unfollow.mock.calls.length === 0 }, alice],
+            nextCursor: null,
+          }),
+        "POST /unfollow/u-carol": unfollow,
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "3 followers" }));
+    const list = await screen.findByRole("list", { name: "Followers" });
+    expect(within(list).getAllByRole("button")).toHaveLength(1);
+
+    await user.click(within(list).getByRole("button", { name: "Requested" }));
+
+    expect(within(list).getByRole("button", { name: "Follow" })).toBeInTheDocument();
+    await waitFor(() => expect(unfollow).toHaveBeenCalledTimes(1));
   });
 });

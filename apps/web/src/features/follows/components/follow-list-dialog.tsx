@@ -6,9 +6,12 @@ import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
 import { ApiError } from "../../../lib/api-client";
 import { profilePath } from "../../../lib/paths";
+import { getUserId } from "../../../lib/storage";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import type { FollowListKind } from "../api/follow-keys";
 import { useFollowListQuery } from "../api/follows.queries";
+import { useFollow } from "../hooks/use-follow";
+import { FollowButton } from "./follow-button";
 
 const TITLES: Record<FollowListKind, string> = { followers: "Followers", following: "Following" };
 const EMPTY: Record<FollowListKind, string> = {
@@ -26,6 +29,7 @@ interface FollowListDialogProps {
 export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProps) {
   const query = useFollowListQuery(kind, userId);
   const members = useMemo(() => query.data?.pages.flatMap((page) => page.members) ?? [], [query.data]);
+  const viewerId = getUserId();
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
@@ -62,8 +66,9 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
       <>
         <ul aria-label={TITLES[kind]} className="-mx-2">
           {members.map((member) => (
-            <li key={member._id}>
+            <li key={member._id} className="flex items-center gap-2">
               <MemberRow member={member} onOpen={onClose} />
+              {member._id !== viewerId && <MemberFollowButton member={member} />}
             </li>
           ))}
         </ul>
@@ -105,7 +110,7 @@ function MemberRow({ member, onOpen }: { member: FollowListMember; onOpen: () =>
     <Link
       to={profilePath(member.username)}
       onClick={onOpen}
-      className="flex items-center gap-3 rounded-xl px-2 py-2 transition hover:bg-zinc-50"
+      className="flex min-w-0 flex-1 items-center gap-3 rounded-xl px-2 py-2 transition hover:bg-zinc-50"
     >
       <Avatar
         src={member.avatar}
@@ -117,6 +122,23 @@ function MemberRow({ member, onOpen }: { member: FollowListMember; onOpen: () =>
         <span className="block truncate text-sm text-zinc-500">{member.fullName || "Unnamed User"}</span>
       </span>
     </Link>
+  );
+}
+
+/** Follow, Requested or Following for a member of the list; the viewer's own row has none. */
+function MemberFollowButton({ member }: { member: FollowListMember }) {
+  const follow = useFollow(member._id, {
+    isFollowed: member.isFollowed,
+    isRequested: !!member.isRequested,
+    followersCount: 0,
+  });
+  return (
+    <FollowButton
+      status={follow.status}
+      username={member.username}
+      onToggle={follow.toggle}
+      className="mr-2 min-w-[6.5rem] shrink-0 rounded-lg px-3 py-1.5"
+    />
   );
 }
 

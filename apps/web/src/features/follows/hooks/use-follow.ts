@@ -5,53 +5,64 @@ import { errorMessage } from "../../../lib/api-client";
 import { syncIntent } from "../../../lib/intent-store";
 import { getToken } from "../../../lib/storage";
 import { followUser, unfollowUser } from "../api/follows.api";
-import { applyFollowAnswer, cachedFollowState } from "../cache/follow-cache";
+import { applyFollowAnswer, cachedFollowRelation, knownPrivacy } from "../cache/follow-cache";
 import {
   applyFollowIntent,
   type FollowState,
+  type FollowStatus,
+  followStatus,
   getFollowIntents,
+  isFollowActive,
   useFollowIntent,
 } from "../cache/follow-intents";
+
+function failureText(queryClient: QueryClient, memberId: string, wasActive: boolean): string {
+  if (!wasActive) return "Couldn't follow. Please try again.";
+  return cachedFollowRelation(queryClient, memberId)?.isRequested
+    ? "Couldn't withdraw the follow request. Please try again."
+    : "Couldn't unfollow. Please try again.";
+}
 
 function syncFollow(queryClient: QueryClient, memberId: string, lastKnown: boolean): Promise<void> {
   return syncIntent({
     store: getFollowIntents(queryClient),
     key: memberId,
     lastKnown,
-    cached: () => cachedFollowState(queryClient, memberId),
+    cached: () => {
+      const relation = cachedFollowRelation(queryClient, memberId);
+      return relation && isFollowActive(relation);
+    },
     send: async (wanted) => {
+      // Unfollow also withdraws a pending request.
       const answer = wanted ? await followUser(memberId) : await unfollowUser(memberId);
       applyFollowAnswer(queryClient, memberId, answer);
-      return answer.isFollowed;
+      return isFollowActive(answer);
     },
-    onError: (error, followed) =>
-      toast.error(
-        errorMessage(
-          error,
-          followed ? "Couldn't unfollow. Please try again." : "Couldn't follow. Please try again.",
-        ),
-        { toastId: `follow-error-${memberId}` },
-      ),
+    onError: (error, server) =>
+      toast.error(errorMessage(error, failureText(queryClient, memberId, server)), {
+        toastId: `follow-error-${memberId}`,
+      }),
   });
 }
 
 /**
- * Follow or unfollow a member, shown at once wherever they appear (profile, feed, posts).
- * `isFollowed` is the server's state as the caller has it, not the optimistic one.
+ * Follow, ask to follow (a private member), unfollow or withdraw a request, shown at once wherever the
+ * member appears (profile, feed, posts, follow lists). `active` is the server's state as the caller has
+ * it (following or requested), not the optimistic one.
  */
-export function useToggleFollow(): (memberId: string, isFollowed: boolean) => void {
+export function useToggleFollow(): (memberId: string, active: boolean) => void {
   const queryClient = useQueryClient();
   return useCallback(
-    (memberId: string, isFollowed: boolean) => {
+    (memberId: string, active: boolean) => {
       // Spec §5: following needs a signed-in member.
       if (!getToken()) {
         window.alert("Login required");
         return;
       }
       const intents = getFollowIntents(queryClient);
-      const shown = intents.get(memberId) ?? isFollowed;
+      const shown = intents.get(memberId) ?? active;
       intents.set(memberId, !shown);
-      void syncFollow(queryClient, memberId, isFollowed);
+      void syncFollow(queryClient, memberId, active);
     },
     [queryClient],
   );
@@ -59,11 +70,25 @@ export function useToggleFollow(): (memberId: string, isFollowed: boolean) => vo
 
 /**
  * The one follow intent every screen uses: the member's follow state and follower count as the viewer
- * should see them (pending taps applied), and the toggle. `server` is the cache's (server's) copy.
+ * should see them (pending taps applied), and the toggle. `server` is the cache's (server's) copy;
+ * `isPrivate`, when the caller knows it, says whether a follow becomes a request.
  */
-export function useFollow(memberId: string, server: FollowState): FollowState & { toggle: () => void } {
+export function useFollow(
+  memberId: string,
+  server: FollowState,
+  isPrivate?: boolean,
+): FollowState & { status: FollowStatus; toggle: () => void } {
+  const queryClient = useQueryClient();
   const intent = useFollowIntent(memberId);
   const toggle = useToggleFollow();
-  const { isFollowed, followersCount } = applyFollowIntent(server, intent);
-  return { isFollowed, followersCount, toggle: () => toggle(memberId, server.isFollowed) };
+  const shown = applyFollowIntent(
+    server,
+    intent,
+    intent === undefined ? false : (isPrivate ?? knownPrivacy(queryClient, memberId)),
+  );
+  return {
+    ...shown,
+    status: followStatus(shown),
+    toggle: () => toggle(memberId, isFollowActive(server)),
+  };
 }

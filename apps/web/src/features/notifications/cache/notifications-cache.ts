@@ -81,3 +81,64 @@ export function prependCachedNotification(queryClient: QueryClient, notification
     };
   });
 }
+
+interface Placed {
+  notification: Notification;
+  page: number;
+  index: number;
+}
+
+/**
+ * Changes every loaded notification that `match`es (`update` returns the new one, or null to take it
+ * out). Returns how many unread ones went, and a function that puts back what was there, for a rollback.
+ */
+export function updateCachedNotifications(
+  queryClient: QueryClient,
+  match: (notification: Notification) => boolean,
+  update: (notification: Notification) => Notification | null,
+): { removedUnread: number; restore: () => void } {
+  const before: Placed[] = [];
+  let removedUnread = 0;
+  queryClient.setQueryData<NotificationPages>(notificationKeys.list(), (data) => {
+    if (!data) return data;
+    let changed = false;
+    const pages = data.pages.map((page, pageIndex) => {
+      if (!page.notifications.some(match)) return page;
+      changed = true;
+      const notifications: Notification[] = [];
+      page.notifications.forEach((notification, index) => {
+        if (!match(notification)) {
+          notifications.push(notification);
+          return;
+        }
+        before.push({ notification, page: pageIndex, index });
+        const next = update(notification);
+        if (next) notifications.push(next);
+        else if (!notification.read) removedUnread += 1;
+      });
+      return { ...page, notifications };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+  return {
+    removedUnread,
+    restore: () => restoreNotifications(queryClient, before),
+  };
+}
+
+function restoreNotifications(queryClient: QueryClient, before: Placed[]): void {
+  const ids = new Set(before.map(({ notification }) => notification._id));
+  queryClient.setQueryData<NotificationPages>(notificationKeys.list(), (data) => {
+    if (!data) return data;
+    const pages = data.pages.map((page, pageIndex) => {
+      const mine = before.filter((placed) => placed.page === pageIndex);
+      if (mine.length === 0) return page;
+      const notifications = page.notifications.filter((notification) => !ids.has(notification._id));
+      for (const { notification, index } of mine.sort((a, b) => a.index - b.index)) {
+        notifications.splice(Math.min(index, notifications.length), 0, notification);
+      }
+      return { ...page, notifications };
+    });
+    return { ...data, pages };
+  });
+}

@@ -1,8 +1,12 @@
 import { type Notification, notificationTimeLabel } from "@flik/shared";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { fullDateTime } from "../../../lib/time-ago";
+import {
+  FollowRequestActions,
+  focusBesideRow,
+} from "../../follow-requests/components/follow-request-actions";
 import { actionText, notificationHref, senderName } from "../notification-view";
 import { NotificationThumbnail } from "./notification-thumbnail";
 
@@ -12,13 +16,24 @@ interface NotificationItemProps {
   /** The member opened it: it becomes read (the link, if any, then navigates). */
   onOpen: (notification: Notification) => void;
   onToggleRead: (notification: Notification) => void;
+  /** Confirm (true) or Delete a follow request, from its notification. */
+  onAnswerRequest: (notification: Notification, accept: boolean) => void;
 }
 
 const bodyClass = "flex min-w-0 flex-1 items-center gap-3 rounded-xl py-1 text-left";
 
 /** One notification: who, what, when and the post's media; unread ones are tinted and dotted. */
-export function NotificationItem({ notification, now, onOpen, onToggleRead }: NotificationItemProps) {
+export function NotificationItem({
+  notification,
+  now,
+  onOpen,
+  onToggleRead,
+  onAnswerRequest,
+}: NotificationItemProps) {
+  const row = useRef<HTMLLIElement>(null);
   const unread = !notification.read;
+  const sender = notification.sender;
+  const isRequest = notification.type === "follow_request" && !!sender;
   const href = notificationHref(notification);
   const body: ReactNode = (
     <>
@@ -50,24 +65,45 @@ export function NotificationItem({ notification, now, onOpen, onToggleRead }: No
           {notificationTimeLabel(notification.createdAt, now)}
         </time>
       </span>
-      <NotificationThumbnail notification={notification} />
+      {!isRequest && <NotificationThumbnail notification={notification} />}
     </>
   );
 
+  const opener = href ? (
+    <Link to={href} onClick={() => onOpen(notification)} className={bodyClass}>
+      {body}
+    </Link>
+  ) : (
+    <button type="button" onClick={() => onOpen(notification)} className={bodyClass}>
+      {body}
+    </button>
+  );
+
+  function answer(accept: boolean) {
+    // The row leaves at once (its request is answered): the focus moves on to the next one first.
+    focusBesideRow(row.current);
+    onAnswerRequest(notification, accept);
+  }
+
   return (
     <li
+      ref={row}
       className={`flex items-center gap-2 py-2.5 pr-1.5 pl-3 transition-colors sm:pl-4 ${
         unread ? "bg-fuchsia-50" : "bg-white hover:bg-zinc-50"
       }`}
     >
-      {href ? (
-        <Link to={href} onClick={() => onOpen(notification)} className={bodyClass}>
-          {body}
-        </Link>
+      {isRequest && sender ? (
+        // Phones put Confirm and Delete under the words, so the words keep the row's width.
+        <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-2">
+          {opener}
+          <FollowRequestActions
+            username={sender.username}
+            onAnswer={answer}
+            className="mb-1 ml-14 sm:mb-0 sm:ml-0"
+          />
+        </div>
       ) : (
-        <button type="button" onClick={() => onOpen(notification)} className={bodyClass}>
-          {body}
-        </button>
+        opener
       )}
       <ReadToggle unread={unread} onToggle={() => onToggleRead(notification)} />
     </li>

@@ -8,6 +8,7 @@ interface NotificationSectionsProps {
   now: Date;
   onOpen: (notification: Notification) => void;
   onToggleRead: (notification: Notification) => void;
+  onAnswerRequest: (notification: Notification, accept: boolean) => void;
 }
 
 /** Spec §2's groups, each a headed list. */

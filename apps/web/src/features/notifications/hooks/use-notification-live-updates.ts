@@ -1,4 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
+import type { Notification } from "@flik/shared";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { followRequestKeys } from "../../follow-requests/api/follow-request-keys";
+import { addToFollowRequestsCount } from "../../follow-requests/cache/follow-requests-cache";
+import { applyFollowAccepted } from "../../follows/cache/follow-cache";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { notificationKeys } from "../api/notification-keys";
 import {
@@ -8,6 +12,32 @@ import {
   setUnreadCount,
 } from "../cache/notifications-cache";
 import { notificationMutationKey } from "./use-mark-notification";
+
+/** Notifications already acted on, per client: the listener is mounted more than once. */
+const seen = new WeakMap<QueryClient, Set<string>>();
+
+function firstSight(queryClient: QueryClient, notification: Notification): boolean {
+  let ids = seen.get(queryClient);
+  if (!ids) {
+    ids = new Set();
+    seen.set(queryClient, ids);
+  }
+  if (ids.has(notification._id)) return false;
+  ids.add(notification._id);
+  return true;
+}
+
+/** What a follow request or its answer changes beyond the list: the requests count and follow buttons. */
+function applyFollowRequestNotification(queryClient: QueryClient, notification: Notification): void {
+  if (notification.type !== "follow_request" && notification.type !== "follow_accepted") return;
+  if (!notification.sender || !firstSight(queryClient, notification)) return;
+  if (notification.type === "follow_request") {
+    addToFollowRequestsCount(queryClient, 1);
+    void queryClient.invalidateQueries({ queryKey: followRequestKeys.all });
+  } else {
+    applyFollowAccepted(queryClient, notification.sender._id);
+  }
+}
 
 /**
  * Spec §4: a live notification goes on top as unread and the count follows the server's recomputed one.
@@ -19,6 +49,7 @@ export function useNotificationLiveUpdates(): void {
   useSocketEvents(
     {
       newNotification: ({ notification, unreadCount }) => {
+        applyFollowRequestNotification(queryClient, notification);
         prependCachedNotification(queryClient, { ...notification, read: false });
         setUnreadCount(queryClient, unreadCount);
       },
@@ -31,6 +62,11 @@ export function useNotificationLiveUpdates(): void {
       },
     },
     // The first connect follows the queries' own first fetch; only later ones can have missed events.
-    { onReconnect: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }) },
+    {
+      onReconnect: () => {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        void queryClient.invalidateQueries({ queryKey: followRequestKeys.all });
+      },
+    },
   );
 }

@@ -1,9 +1,14 @@
 import type { Notification } from "@flik/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { CheckAllIcon } from "../../../components/icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { useCurrentUserQuery } from "../../auth/api/user.queries";
+import { userKeys } from "../../auth/api/user-keys";
+import { FollowRequestsEntry } from "../../follow-requests/components/follow-requests-entry";
+import { useAnswerFollowRequest } from "../../follow-requests/hooks/use-answer-follow-request";
 import { useNotificationsQuery } from "../api/notifications.queries";
 import { NotificationSections } from "../components/notification-sections";
 import {
@@ -24,6 +29,13 @@ export function NotificationsScreen() {
   const unreadCount = useNotificationsUnreadCount();
   const markOne = useMarkNotification();
   const markAll = useMarkAllRead();
+  const queryClient = useQueryClient();
+  const requestsCount = useCurrentUserQuery(true).data?.followRequestsCount ?? 0;
+  const { mutate: answerRequest } = useAnswerFollowRequest();
+  // No event tells of a request withdrawn meanwhile: the count is asked afresh on every visit.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: userKeys.me(), exact: true });
+  }, [queryClient]);
   const notifications = useMemo(
     () => query.data?.pages.flatMap((page) => page.notifications) ?? [],
     [query.data],
@@ -52,6 +64,12 @@ export function NotificationsScreen() {
     (notification: Notification) => mark({ id: notification._id, read: !notification.read }),
     [mark],
   );
+  const answer = useCallback(
+    (notification: Notification, accept: boolean) => {
+      if (notification.sender) answerRequest({ userId: notification.sender._id, accept });
+    },
+    [answerRequest],
+  );
   const anyUnread = unreadCount > 0 || notifications.some((notification) => !notification.read);
 
   return (
@@ -71,6 +89,8 @@ export function NotificationsScreen() {
         )}
       </div>
 
+      <FollowRequestsEntry count={requestsCount} />
+
       {query.isPending ? (
         <NotificationsSkeleton />
       ) : query.isError && notifications.length === 0 ? (
@@ -84,6 +104,7 @@ export function NotificationsScreen() {
             now={now}
             onOpen={open}
             onToggleRead={toggleRead}
+            onAnswerRequest={answer}
           />
           <div ref={sentinel} className="mt-4">
             {isFetchingNextPage ? (

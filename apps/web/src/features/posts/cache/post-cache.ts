@@ -120,3 +120,21 @@ export function addCachedComment(
       : { ...post, comments: [...post.comments, comment], commentsCount },
   );
 }
+
+/**
+ * Takes every post of this author out of every list (the viewer blocked them). Single-post entries
+ * nobody is watching go too; a screen still showing one decides itself what to show instead.
+ */
+export function removeCachedPostsByAuthor(queryClient: QueryClient, authorId: string): void {
+  queryClient.setQueriesData<PostLists>({ queryKey: postKeys.lists() }, (data) =>
+    mapLists(data, (posts) =>
+      posts.some((post) => post.user._id === authorId)
+        ? posts.filter((post) => post.user._id !== authorId)
+        : posts,
+    ),
+  );
+  for (const [key, post] of queryClient.getQueriesData<Post>({ queryKey: postKeys.details() })) {
+    if (post?.user._id === authorId)
+      queryClient.removeQueries({ queryKey: key, exact: true, type: "inactive" });
+  }
+}

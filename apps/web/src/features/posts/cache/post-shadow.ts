@@ -2,7 +2,13 @@ import type { Post } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { intentStorePerClient, useIntent } from "../../../lib/intent-store";
-import { applyFollowIntent, useFollowIntent } from "../../follows/cache/follow-intents";
+import { knownPrivacy } from "../../follows/cache/follow-cache";
+import {
+  applyFollowIntent,
+  postFollowRelation,
+  type RequestAwarePost,
+  useFollowIntent,
+} from "../../follows/cache/follow-intents";
 
 /**
  * The viewer's pending likes, by post id. A flick is a post with the same id, so a like tapped on a
@@ -26,20 +32,32 @@ export function applyLikeIntent<T extends Likeable>(item: T, liked: boolean | un
 }
 
 /** The post as the member should see it: the server's copy with their pending like and follow applied. */
-function applyShadow(post: Post, liked: boolean | undefined, followed: boolean | undefined): Post {
+function applyShadow(
+  post: Post,
+  liked: boolean | undefined,
+  followed: boolean | undefined,
+  isPrivate: () => boolean,
+): Post {
   const view = applyLikeIntent(post, liked);
-  const server = { isFollowed: post.isFollowed, followersCount: post.user.followersCount };
-  const follow = applyFollowIntent(server, followed);
+  if (followed === undefined) return view;
+  const server = { ...postFollowRelation(post), followersCount: post.user.followersCount };
+  const follow = applyFollowIntent(server, followed, isPrivate());
   if (follow === server) return view;
-  return {
+  const shown: RequestAwarePost = {
     ...view,
     isFollowed: follow.isFollowed,
+    isRequested: follow.isRequested,
     user: { ...view.user, followersCount: follow.followersCount },
   };
+  return shown;
 }
 
 export function usePostView(post: Post): Post {
+  const queryClient = useQueryClient();
   const liked = useLikeIntent(post._id);
   const followed = useFollowIntent(post.user._id);
-  return useMemo(() => applyShadow(post, liked, followed), [post, liked, followed]);
+  return useMemo(
+    () => applyShadow(post, liked, followed, () => knownPrivacy(queryClient, post.user._id)),
+    [post, liked, followed, queryClient],
+  );
 }

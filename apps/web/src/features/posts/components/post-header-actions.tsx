@@ -1,4 +1,8 @@
 import type { Post } from "@flik/shared";
+import { useState } from "react";
+import { useHasBlocked } from "../../blocks/blocked";
+import { LazyBlockDialog } from "../../blocks/components/lazy-block-dialog";
+import { postFollowRelation } from "../../follows/cache/follow-intents";
 import { FollowButton } from "../../follows/components/follow-button";
 import { useFollow } from "../../follows/hooks/use-follow";
 import { copyPostLink } from "../hooks/use-share-post";
@@ -13,23 +17,30 @@ interface PostHeaderActionsProps {
   onDelete: () => void;
 }
 
-/** The right side of a post's header, in the feed and on the post screen: Follow (not on own posts) and the menu. */
+/**
+ * The right side of a post's header, in the feed and on the post screen: Follow (not on own posts) and
+ * the menu. A block takes the author's posts out of the feed; the post screen shows the post as gone.
+ */
 export function PostHeaderActions({ post, view, onEdit, onDelete }: PostHeaderActionsProps) {
+  const [blocking, setBlocking] = useState(false);
+  const blocked = useHasBlocked(post.user._id);
   const follow = useFollow(post.user._id, {
-    isFollowed: post.isFollowed,
+    ...postFollowRelation(post),
     followersCount: post.user.followersCount,
   });
   return (
     <>
       {!view.isMyPost && (
-        <FollowButton isFollowed={follow.isFollowed} username={view.user.username} onToggle={follow.toggle} />
+        <FollowButton status={follow.status} username={view.user.username} onToggle={follow.toggle} />
       )}
       <PostMenu
         isOwner={view.isMyPost}
         onEdit={onEdit}
         onDelete={onDelete}
         onCopyLink={() => void copyPostLink(view._id)}
+        onBlock={blocked ? undefined : () => setBlocking(true)}
       />
+      {blocking && <LazyBlockDialog member={view.user} onClose={() => setBlocking(false)} />}
     </>
   );
 }

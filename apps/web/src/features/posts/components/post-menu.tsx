@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { BanIcon } from "../../../components/account-icons";
 import { LinkIcon, MoreIcon, PencilIcon, TrashIcon } from "../../../components/icons";
 import { useMenuButton } from "../../../lib/use-menu-button";
 
@@ -7,6 +8,8 @@ interface PostMenuProps {
   onEdit: () => void;
   onDelete: () => void;
   onCopyLink: () => void;
+  /** Block the post's author: offered on others' posts only. */
+  onBlock?: () => void;
 }
 
 interface Item {
@@ -16,8 +19,8 @@ interface Item {
   danger?: boolean;
 }
 
-/** The "Post options" menu button: owner → Edit, Delete; everyone → Copy link. */
-export function PostMenu({ isOwner, onEdit, onDelete, onCopyLink }: PostMenuProps) {
+/** The "Post options" menu button: owner → Edit, Delete; everyone → Copy link; others' posts → Block. */
+export function PostMenu({ isOwner, onEdit, onDelete, onCopyLink, onBlock }: PostMenuProps) {
   const { open, close, toggle, menuId, rootRef, triggerRef, itemRef, onMenuKeyDown } = useMenuButton();
 
   const items: Item[] = [
@@ -28,6 +31,9 @@ export function PostMenu({ isOwner, onEdit, onDelete, onCopyLink }: PostMenuProp
         ]
       : []),
     { label: "Copy link", icon: <LinkIcon className="size-4" />, onSelect: onCopyLink },
+    ...(!isOwner && onBlock
+      ? [{ label: "Block", icon: <BanIcon className="size-4" />, onSelect: onBlock, danger: true }]
+      : []),
   ];
 
   return (

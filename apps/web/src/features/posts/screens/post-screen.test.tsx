@@ -92,14 +92,14 @@ describe("PostScreen", () => {
     expect(screen.queryByRole("button", { name: /^Follow/ })).not.toBeInTheDocument();
   });
 
-  it("offers other members only Copy link", async () => {
+  it("offers other members Copy link and Block", async () => {
     const { user } = openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(200, { post: bobsPost }) });
     const menu = await openMenu(user);
     expect(
       within(menu)
         .getAllByRole("menuitem")
         .map((item) => item.textContent),
-    ).toEqual(["Copy link"]);
+    ).toEqual(["Copy link", "Block"]);
   });
 
   it("closes the menu with Escape and returns focus to its button", async () => {

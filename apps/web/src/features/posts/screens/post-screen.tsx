@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from "react-rout
 import { toast } from "react-toastify/unstyled";
 import { postPath } from "../../../lib/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useHasBlocked } from "../../blocks/blocked";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { postKeys } from "../api/post-keys";
 import { isPostUnavailable, usePostQuery } from "../api/posts.queries";
@@ -22,6 +23,8 @@ export function PostScreen() {
   const queryClient = useQueryClient();
   const query = usePostQuery(id);
   const post = query.data;
+  // A member the viewer blocked is gone for them, as the server would say on the next load.
+  const blocked = useHasBlocked(post?.user._id);
   useDocumentTitle(post ? `Post by @${post.user.username}` : "Post");
   usePostRooms(id ? [id] : []);
 
@@ -62,6 +65,7 @@ export function PostScreen() {
     [queryClient, id],
   );
 
+  if (blocked) return <PostUnavailable />;
   if (!post) {
     if (!query.isError) return <PostDetailSkeleton />;
     if (isPostUnavailable(query.error)) return <PostUnavailable />;

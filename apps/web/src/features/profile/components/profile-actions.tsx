@@ -1,7 +1,9 @@
 import type { Ref } from "react";
 import { Link } from "react-router";
-import { ShareIcon, UserPenIcon } from "../../../components/icons";
+import { UserPenIcon } from "../../../components/icons";
+import type { FollowStatus } from "../../follows/cache/follow-intents";
 import { FollowButton } from "../../follows/components/follow-button";
+import { ProfileMenu } from "./profile-menu";
 
 export const actionButtonClass =
   "inline-flex h-9 min-w-0 items-center justify-center gap-2 rounded-lg bg-zinc-100 px-2 whitespace-nowrap sm:px-4 text-sm font-semibold text-zinc-900 transition hover:bg-zinc-200 active:bg-zinc-300 disabled:opacity-60";
@@ -45,25 +47,33 @@ export function OwnerActions({ editing, onToggleEdit, onShare, editButtonRef }: 
 
 interface VisitorActionsProps {
   username: string;
-  isFollowed: boolean;
+  followStatus: FollowStatus;
   onToggleFollow: () => void;
   onShare: () => void;
+  onBlock: () => void;
 }
 
-/** Follow/Following and Share Profile. */
-export function VisitorActions({ username, isFollowed, onToggleFollow, onShare }: VisitorActionsProps) {
+/** Follow, Requested or Following, Share Profile, and the ⋯ menu (Block). */
+export function VisitorActions({
+  username,
+  followStatus,
+  onToggleFollow,
+  onShare,
+  onBlock,
+}: VisitorActionsProps) {
   return (
     <>
       <FollowButton
-        isFollowed={isFollowed}
+        status={followStatus}
         username={username}
         onToggle={onToggleFollow}
-        className="h-9 flex-1 rounded-lg px-6 sm:min-w-28 sm:flex-none"
+        className="h-9 flex-1 rounded-lg px-6 sm:min-w-24 sm:flex-none sm:px-4"
       />
+      {/* No icon here: Follow, Share Profile and ⋯ share the row beside the username on wide screens. */}
       <button type="button" onClick={onShare} className={`${actionButtonClass} flex-1 sm:flex-none`}>
-        <ShareIcon className="hidden size-4 sm:block" />
         Share Profile
       </button>
+      <ProfileMenu username={username} onBlock={onBlock} className={iconButtonClass} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { PublicProfile } from "@flik/shared";
 import { useRef, useState } from "react";
 import { LockIcon } from "../../../components/icons";
+import { BlockDialog } from "../../blocks/components/block-dialog";
 import type { FollowListKind } from "../../follows/api/follow-keys";
 import { useFollow } from "../../follows/hooks/use-follow";
 import { useAvatarChange } from "../hooks/use-avatar-change";
@@ -17,7 +18,8 @@ interface ProfileHeaderProps {
   member: PublicProfile;
   isOwner: boolean;
   includesFliks: boolean;
-  onOpenList: (kind: FollowListKind) => void;
+  /** Null while the viewer may not see who follows a private member, or whom they follow. */
+  onOpenList: ((kind: FollowListKind) => void) | null;
 }
 
 /**
@@ -26,8 +28,17 @@ interface ProfileHeaderProps {
  */
 export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: ProfileHeaderProps) {
   const [editing, setEditing] = useState(false);
+  const [blocking, setBlocking] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  const follow = useFollow(member._id, member);
+  const follow = useFollow(
+    member._id,
+    {
+      isFollowed: member.isFollowed,
+      isRequested: !!member.isRequested,
+      followersCount: member.followersCount,
+    },
+    member.isPrivate,
+  );
   const share = useShareProfile();
   const saveAvatar = useUpdateProfile();
   const avatar = useAvatarChange({
@@ -46,7 +57,7 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
   return (
     <section
       aria-label="Profile"
-      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-5 gap-y-4 sm:grid-cols-[auto_minmax(0,max-content)_minmax(0,1fr)] sm:gap-x-8 md:gap-x-12"
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-5 gap-y-4 sm:grid-cols-[auto_minmax(0,max-content)_minmax(0,1fr)] sm:gap-x-8 md:gap-x-10"
     >
       <div className="col-start-1 row-span-2 row-start-1 sm:row-end-4 sm:w-40 sm:justify-self-center md:w-56 flex justify-center">
         <ProfileAvatar member={member} onChange={isOwner ? avatar.choose : undefined} busy={avatar.busy} />
@@ -75,9 +86,10 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
         ) : (
           <VisitorActions
             username={member.username}
-            isFollowed={follow.isFollowed}
+            followStatus={follow.status}
             onToggleFollow={follow.toggle}
             onShare={() => void share(member.username, false)}
+            onBlock={() => setBlocking(true)}
           />
         )}
       </div>
@@ -103,6 +115,8 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
         )}
       </div>
       <AvatarChangeElements change={avatar} />
+      {/* Once blocked, the profile screen shows the member as not found (their blockedUsers entry). */}
+      {blocking && <BlockDialog member={member} onClose={() => setBlocking(false)} />}
     </section>
   );
 }

@@ -103,15 +103,26 @@ function EmptyTab({ text, tab, isOwner }: { text: string; tab: ProfileTab; isOwn
   );
 }
 
-/** Spec §2: a private member the viewer does not follow shows this instead of the grid. */
-export function PrivateAccount({ username }: { username: string }) {
+/**
+ * A private member the viewer does not follow (or whose answer to a request is pending) shows this
+ * instead of the grid; the header above keeps the counts and the Follow or Requested button.
+ */
+export function PrivateAccount() {
+  const titleId = useId();
   return (
-    <section className="flex flex-col items-center border-t border-zinc-200 px-6 py-14 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full border-2 border-zinc-900 text-zinc-900">
-        <LockIcon className="size-8" />
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col items-center border-t border-zinc-200 px-6 py-12 text-center sm:py-16"
+    >
+      <span className="flex size-16 items-center justify-center rounded-full border-2 border-zinc-900 text-zinc-900 sm:size-20">
+        <LockIcon className="size-8 sm:size-10" />
       </span>
-      <h2 className="mt-4 text-xl font-bold tracking-tight text-zinc-900">This account is private</h2>
-      <p className="mt-2 max-w-xs text-sm text-zinc-600">Follow @{username} to see their photos and fliks.</p>
+      <h2 id={titleId} className="mt-4 text-base font-semibold tracking-tight text-zinc-900 sm:text-xl">
+        This account is private
+      </h2>
+      <p className="mt-1.5 max-w-sm text-sm text-balance text-zinc-600">
+        Follow this account to see their photos and videos.
+      </p>
     </section>
   );
 }

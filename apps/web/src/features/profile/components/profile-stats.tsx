@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { FollowListKind } from "../../follows/api/follow-keys";
 import { formatCount } from "../../posts/components/post-actions";
 
@@ -7,7 +8,8 @@ interface ProfileStatsProps {
   includesFliks?: boolean;
   followersCount: number;
   followingCount: number;
-  onOpenList: (kind: FollowListKind) => void;
+  /** Null when the lists are not the viewer's to see (a private member they do not follow). */
+  onOpenList: ((kind: FollowListKind) => void) | null;
   className?: string;
 }
 
@@ -25,7 +27,7 @@ const statClass =
   "flex flex-col items-start rounded-lg text-sm leading-tight text-zinc-600 sm:flex-row sm:items-baseline sm:gap-1.5 sm:text-base";
 const numberClass = "text-base font-semibold text-zinc-900 tabular-nums sm:text-base";
 
-/** Posts, followers and following; the last two open their lists. */
+/** Posts, followers and following; the last two open their lists, when the viewer may see them. */
 export function ProfileStats({
   postsCount,
   includesFliks = false,
@@ -42,27 +44,37 @@ export function ProfileStats({
       <li className={statClass}>
         <span className={numberClass}>{formatCount(postsCount)}</span> {postsLabel(postsCount, includesFliks)}
       </li>
-      <li>
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          onClick={() => onOpenList("followers")}
-          className={`${statClass} transition hover:text-zinc-900`}
-        >
-          <span className={numberClass}>{formatCount(followersCount)}</span>{" "}
-          {plural(followersCount, "follower", "followers")}
-        </button>
-      </li>
-      <li>
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          onClick={() => onOpenList("following")}
-          className={`${statClass} transition hover:text-zinc-900`}
-        >
-          <span className={numberClass}>{formatCount(followingCount)}</span> following
-        </button>
-      </li>
+      <ListStat kind="followers" onOpenList={onOpenList}>
+        <span className={numberClass}>{formatCount(followersCount)}</span>{" "}
+        {plural(followersCount, "follower", "followers")}
+      </ListStat>
+      <ListStat kind="following" onOpenList={onOpenList}>
+        <span className={numberClass}>{formatCount(followingCount)}</span> following
+      </ListStat>
     </ul>
+  );
+}
+
+function ListStat({
+  kind,
+  onOpenList,
+  children,
+}: {
+  kind: FollowListKind;
+  onOpenList: ((kind: FollowListKind) => void) | null;
+  children: ReactNode;
+}) {
+  if (!onOpenList) return <li className={statClass}>{children}</li>;
+  return (
+    <li>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => onOpenList(kind)}
+        className={`${statClass} transition hover:text-zinc-900`}
+      >
+        {children}
+      </button>
+    </li>
   );
 }

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "../../../lib/storage";
-import { jsonResponse, makeProfile } from "../../../test/fixtures";
+import { bob, jsonResponse, makePost, makeProfile } from "../../../test/fixtures";
+import { currentSocket } from "../../../test/render-app";
+import { makeNotification } from "../../notifications/test/notification-fixtures";
 import { openProfile, preloadProfileScreens } from "../test/profile-routes";
 
 vi.mock("../../../lib/socket", async () => {
@@ -27,6 +29,11 @@ const carol = makeProfile({
   isFollowed: false,
   followersCount: 3,
 });
+
+/** The counts, buttons or not (a locked profile's lists are not the viewer's to open). */
+function stats() {
+  return screen.getByRole("list", { name: "Profile stats" });
+}
 
 function followers() {
   return within(screen.getByRole("list", { name: "Profile stats" })).getAllByRole("button")[0];
@@ -129,5 +136,174 @@ describe("Follow button on a profile", () => {
 
     expect(await screen.findByText("No posts yet")).toBeInTheDocument();
     expect(profileCalls).toBe(2);
+  });
+});
+
+describe("Follow requests on a private profile", () => {
+  const dora = makeProfile({
+    _id: "u-dora",
+    id: "u-dora",
+    username: "dora",
+    isPrivate: true,
+    isFollowed: false,
+    followersCount: 7,
+  });
+
+  it("asks to follow: Requested at once, secondary, the count unchanged", async () => {
+    const answer = deferred();
+    const follow = vi.fn(() => answer.promise);
+    const { user } = openProfile("/profile/dora", {
+      member: dora,
+      routes: { "POST /follow/u-dora": follow },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Follow" }));
+
+    const requested = screen.getByRole("button", { name: "Requested" });
+    expect(requested).toHaveAttribute("aria-pressed", "true");
+    expect(requested).toHaveAttribute("title", "Withdraw your follow request to @dora");
+    expect(requested.className).not.toContain("bg-brand");
+    expect(stats()).toHaveTextContent("7 followers");
+    expect(follow).toHaveBeenCalledTimes(1);
+
+    answer.release(jsonResponse(200, { isFollowed: false, isRequested: true, followersCount: 7 }));
+
+    await waitFor(() => expect(follow).toHaveBeenCalledTimes(1));
+    expect(await screen.findByRole("button", { name: "Requested" })).toBeInTheDocument();
+    // Still locked: a request is not a follow.
+    expect(screen.getByRole("heading", { name: "This account is private" })).toBeInTheDocument();
+  });
+
+  it("rolls back to Follow when the request fails", async () => {
+    const answer = deferred();
+    const { user } = openProfile("/profile/dora", {
+      member: dora,
+      routes: { "POST /follow/u-dora": () => answer.promise },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Follow" }));
+    expect(screen.getByRole("button", { name: "Requested" })).toBeInTheDocument();
+
+    answer.release(jsonResponse(403, { message: "You can't follow this account" }));
+
+    expect(await screen.findByRole("button", { name: "Follow" })).toBeInTheDocument();
+    expect(await screen.findByText("You can't follow this account")).toBeInTheDocument();
+  });
+
+  it("withdraws a pending request through POST /unfollow", async () => {
+    const unfollow = vi.fn(() =>
+      jsonResponse(200, { isFollowed: false, isRequested: false, followersCount: 7 }),
+    );
+    const { user } = openProfile("/profile/dora", {
+      member: { ...dora, isRequested: true },
+      routes: { "POST /unfollow/u-dora": unfollow },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Requested" }));
+
+    expect(screen.getByRole("button", { name: "Follow" })).toHaveAttribute("aria-pressed", "false");
+    await waitFor(() => expect(unfollow).toHaveBeenCalledTimes(1));
+    expect(await screen.findByRole("button", { name: "Follow" })).toBeInTheDocument();
+    expect(stats()).toHaveTextContent("7 followers");
+  });
+
+  it("turns Following into Requested when the server says the member is private", async () => {
+    // A public-looking member whose answer says otherwise (they went private meanwhile).
+    const follow = vi.fn(() =>
+      jsonResponse(200, { isFollowed: false, isRequested: true, followersCount: 3 }),
+    );
+    const { user } = openProfile("/profile/carol", {
+      member: carol,
+      routes: { "POST /follow/u-carol": follow },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Follow" }));
+
+    expect(await screen.findByRole("button", { name: "Requested" })).toBeInTheDocument();
+    await waitFor(() => expect(followers()).toHaveTextContent("3 followers"));
+    expect(follow).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("A request accepted live", () => {
+  it("turns Requested into Following and loads the private member's posts", async () => {
+    const dora = makeProfile({
+      _id: "u-dora",
+      id: "u-dora",
+      username: "dora",
+      isPrivate: true,
+      isFollowed: false,
+      isRequested: true,
+      followersCount: 7,
+    });
+    let accepted = false;
+    openProfile("/profile/dora", {
+      member: dora,
+      routes: {
+        "GET /profile/dora": () =>
+          jsonResponse(200, {
+            user: { ...dora, isFollowed: accepted, isRequested: !accepted, followersCount: accepted ? 8 : 7 },
+            posts: accepted
+              ? [makePost({ _id: "p-dora", user: { ...bob, _id: "u-dora", username: "dora" } })]
+              : [],
+            isMyProfile: false,
+            nextCursor: null,
+          }),
+      },
+    });
+    expect(await screen.findByRole("button", { name: "Requested" })).toBeInTheDocument();
+    const socket = await currentSocket();
+
+    accepted = true;
+    act(() =>
+      socket.fire("newNotification", {
+        notification: makeNotification({
+          _id: "n-ok",
+          type: "follow_accepted",
+          text: "accepted your follow request",
+          sender: { _id: "u-dora", username: "dora", avatar: "" },
+          post: null,
+        }),
+        unreadCount: 1,
+      }),
+    );
+
+    expect(await screen.findByRole("button", { name: "Following" })).toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: /posts/i })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "This account is private" })).not.toBeInTheDocument();
+    await waitFor(() => expect(stats()).toHaveTextContent("8 followers"));
+  });
+});
+
+describe("Private profile lock", () => {
+  const locked = makeProfile({ isPrivate: true, isFollowed: false, postsCount: 12, followersCount: 40 });
+
+  it("shows the lock where the grid would be, keeps the counts, and the lists stay closed", async () => {
+    openProfile("/profile/bob", { member: locked });
+
+    const lock = await screen.findByRole("region", { name: "This account is private" });
+    expect(lock).toHaveTextContent("Follow this account to see their photos and videos.");
+    expect(screen.queryByRole("tab")).not.toBeInTheDocument();
+    const stats = screen.getByRole("list", { name: "Profile stats" });
+    expect(stats).toHaveTextContent("12 posts");
+    expect(stats).toHaveTextContent("40 followers");
+    expect(within(stats).queryByRole("button")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Follow" })).toBeInTheDocument();
+  });
+
+  it("stays locked while a request waits", async () => {
+    openProfile("/profile/bob", { member: { ...locked, isRequested: true } });
+
+    expect(await screen.findByRole("region", { name: "This account is private" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Requested" })).toBeInTheDocument();
+  });
+
+  it("shows the grid to a follower of a private member", async () => {
+    openProfile("/profile/bob", { member: { ...locked, isFollowed: true } });
+
+    expect(await screen.findByRole("tab", { name: /posts/i })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "This account is private" })).not.toBeInTheDocument();
+    const stats = screen.getByRole("list", { name: "Profile stats" });
+    expect(within(stats).getAllByRole("button")).toHaveLength(2);
   });
 });

@@ -5,6 +5,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, UserIcon } from "../../../components/icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
+import { isBlockedBy } from "../../blocks/blocked";
 import type { FollowListKind } from "../../follows/api/follow-keys";
 import { FollowListDialog } from "../../follows/components/follow-list-dialog";
 import { HighlightsStrip } from "../../highlights/components/highlights-strip";
@@ -23,6 +24,7 @@ export function ProfileScreen() {
 }
 
 function ProfileView({ username }: { username: string }) {
+  const me = useCurrentUserQuery(true).data;
   const query = useProfileQuery(username);
   const first = query.data?.pages[0];
   const member = first?.user;
@@ -30,6 +32,8 @@ function ProfileView({ username }: { username: string }) {
   const posts = useMemo(() => query.data?.pages.flatMap((page) => page.posts) ?? [], [query.data]);
   const [list, setList] = useState<FollowListKind | null>(null);
 
+  // A member the viewer blocked is gone for them, as the server says on the next load.
+  if (isBlockedBy(me, member?._id)) return <MemberNotFound username={username} />;
   if (!member) {
     if (!query.isError) return <ProfileSkeleton />;
     if (isMemberNotFound(query.error)) return <MemberNotFound username={username} />;
@@ -37,17 +41,18 @@ function ProfileView({ username }: { username: string }) {
   }
 
   const isOwner = !!first?.isMyProfile;
+  const locked = isLocked(member, isOwner, posts.length);
   return (
     <div className="mx-auto w-full max-w-[935px] space-y-6 sm:space-y-10">
       <ProfileHeader
         member={member}
         isOwner={isOwner}
         includesFliks={posts.some((post) => isFlikUrl(post.image))}
-        onOpenList={setList}
+        onOpenList={locked ? null : setList}
       />
-      <HighlightsStrip username={member.username} isOwner={isOwner} />
-      {isLocked(member, isOwner, posts.length) ? (
-        <PrivateAccount username={member.username} />
+      {!locked && <HighlightsStrip username={member.username} isOwner={isOwner} />}
+      {locked ? (
+        <PrivateAccount />
       ) : (
         <ProfilePosts
           posts={posts}

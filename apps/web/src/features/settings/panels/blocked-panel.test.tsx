@@ -41,6 +41,26 @@ describe("Settings › Blocked accounts", () => {
     expect(screen.getByRole("button", { name: "Blocked accounts" })).toHaveAccessibleDescription("1 blocked");
   });
 
+  it("shows each account's avatar, username and full name", async () => {
+    const withDetails = [
+      {
+        _id: "u-mallory",
+        username: "mallory",
+        fullName: "Mallory Malice",
+        avatar: "/media/image/mallory.jpg",
+      },
+      { _id: "u-trudy", username: "trudy", fullName: "", avatar: "" },
+    ];
+    const { user } = openSettings({}, { user: { blockedUsers: withDetails } });
+    const panel = await openPanel(user, "Blocked accounts", "Blocked accounts");
+
+    const [mallory, trudy] = within(panel).getAllByRole("listitem") as [HTMLElement, HTMLElement];
+    expect(mallory).toHaveTextContent("mallory Mallory Malice");
+    expect(mallory.querySelector("img")).toHaveAttribute("src", "/media/image/mallory.jpg");
+    expect(trudy).toHaveTextContent("trudy");
+    expect(within(trudy).getByRole("button", { name: "Unblock trudy" })).toBeInTheDocument();
+  });
+
   it("says 'Failed to unblock user' when the server refuses", async () => {
     const error = vi.spyOn(toast, "error");
     const { user } = openSettings(

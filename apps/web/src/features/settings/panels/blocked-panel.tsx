@@ -13,7 +13,10 @@ export const BLOCKED_TEXTS = {
   none: "No blocked accounts",
 } as const;
 
-/** Spec §2 Blocked accounts: the member's blocked list (GET /user's blockedUsers), each with Unblock. */
+/**
+ * Spec §2 Blocked accounts: the member's blocked list (GET /user's blockedUsers, newest first) with
+ * avatar, username and full name, each with Unblock.
+ */
 export function BlockedPanel({ user, onClose }: { user: User; onClose: () => void }) {
   const applyUser = useApplyUser();
   const unblock = useMutation({
@@ -49,9 +52,18 @@ export function BlockedPanel({ user, onClose }: { user: User; onClose: () => voi
               const busy = unblock.isPending && unblock.variables?._id === member._id;
               return (
                 <li key={member._id} className="flex items-center gap-3 px-4 py-3">
-                  <Avatar name={member.username} className="size-10" />
-                  <p className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900">
-                    {member.username}
+                  <Avatar
+                    src={member.avatar}
+                    name={member.fullName || member.username}
+                    className="size-11 text-base ring-0"
+                  />
+                  <p className="min-w-0 flex-1 leading-tight">
+                    <span className="block truncate text-sm font-semibold text-zinc-900">
+                      {member.username}
+                    </span>{" "}
+                    {member.fullName && (
+                      <span className="block truncate text-sm text-zinc-500">{member.fullName}</span>
+                    )}
                   </p>
                   <button
                     type="button"

@@ -1,0 +1,191 @@
+import type { User } from "@flik/shared";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { toast } from "react-toastify/unstyled";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { signInAsAlice } from "../../test/auth-storage";
+import { fetchRoutes, jsonResponse, makePost, makeProfile, makeUser, sentJson } from "../../test/fixtures";
+import { renderApp, stubFetch } from "../../test/render-app";
+import { emitted, makeChat, makeMessage, messagesOf, openChatScreen } from "../chat/test/chat-fixtures";
+import { openProfile, preloadProfileScreens } from "../profile/test/profile-routes";
+
+vi.mock("../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+beforeAll(preloadProfileScreens);
+
+const TEXT =
+  "They won't be able to find your profile, posts or story, or message you. They won't be notified that you blocked them.";
+const bobBlocked = { _id: "u-bob", username: "bob", fullName: "Bob Builder", avatar: "" };
+const blockAnswer = () =>
+  jsonResponse(200, {
+    message: "Blocked bob",
+    user: makeUser({ blockedUsers: [bobBlocked], followingCount: 0 }),
+  });
+
+const me = (queryClient: { getQueryData: (key: unknown[]) => unknown }) =>
+  queryClient.getQueryData(["user", "me"]) as User | undefined;
+
+async function openBlockDialogFromProfile(user: ReturnType<typeof openProfile>["user"]) {
+  await user.click(await screen.findByRole("button", { name: "Profile options" }));
+  const menu = screen.getByRole("menu", { name: "Profile options" });
+  await user.click(within(menu).getByRole("menuitem", { name: "Block" }));
+  return screen.findByRole("dialog", { name: "Block bob?" });
+}
+
+describe("Block from a profile's menu", () => {
+  it("asks first: the dialog says what a block does; Cancel sends nothing and returns the focus", async () => {
+    const block = vi.fn(blockAnswer);
+    const { user } = openProfile("/profile/bob", { routes: { "POST /user/block": block } });
+
+    const dialog = await openBlockDialogFromProfile(user);
+
+    expect(dialog).toHaveTextContent(TEXT);
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    expect(within(dialog).getByRole("button", { name: "Block" })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(block).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Profile options" })).toHaveFocus();
+    expect(screen.getByRole("heading", { level: 1, name: "@bob" })).toBeInTheDocument();
+  });
+
+  it("blocks: the call, the toast, the account from the answer, and the profile is gone", async () => {
+    const success = vi.spyOn(toast, "success");
+    const block = vi.fn(blockAnswer);
+    const { user, queryClient } = openProfile("/profile/bob", { routes: { "POST /user/block": block } });
+
+    const dialog = await openBlockDialogFromProfile(user);
+    await user.click(within(dialog).getByRole("button", { name: "Block" }));
+
+    await waitFor(() => expect(block).toHaveBeenCalledTimes(1));
+    expect(sentJson(block)).toEqual({ userId: "u-bob" });
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Blocked bob", expect.anything()));
+    expect(me(queryClient)?.blockedUsers).toEqual([bobBlocked]);
+    expect(me(queryClient)?.followingCount).toBe(0);
+    expect(await screen.findByRole("heading", { level: 1, name: "Member not found" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to block user' and keeps the profile when the server refuses", async () => {
+    const error = vi.spyOn(toast, "error");
+    const { user, queryClient } = openProfile("/profile/bob", {
+      routes: { "POST /user/block": jsonResponse(500, { message: "Try later" }) },
+    });
+
+    const dialog = await openBlockDialogFromProfile(user);
+    await user.click(within(dialog).getByRole("button", { name: "Block" }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to block user", expect.anything()));
+    expect(me(queryClient)?.blockedUsers).toEqual([]);
+    expect(screen.getByRole("heading", { level: 1, name: "@bob" })).toBeInTheDocument();
+  });
+
+  it("is not offered on the member's own profile", async () => {
+    openProfile("/profile/alice", {
+      member: makeProfile({ _id: "u-alice", id: "u-alice", username: "alice" }),
+      isMyProfile: true,
+    });
+    await screen.findByRole("heading", { level: 1, name: "@alice" });
+    expect(screen.queryByRole("button", { name: "Profile options" })).not.toBeInTheDocument();
+  });
+});
+
+describe("Block from a post's menu", () => {
+  function openFeed(routes: Parameters<typeof fetchRoutes>[0]) {
+    signInAsAlice();
+    stubFetch(
+      fetchRoutes({
+        "GET /user": jsonResponse(200, { user: makeUser() }),
+        "GET /posts": jsonResponse(200, {
+          posts: [
+            makePost(),
+            makePost({
+              _id: "p-mine",
+              isMyPost: true,
+              caption: "Mine",
+              user: { _id: "u-alice", username: "alice", fullName: "Alice", avatar: "", followersCount: 1 },
+            }),
+          ],
+          nextCursor: null,
+        }),
+        ...routes,
+      }),
+    );
+    return renderApp("/post");
+  }
+
+  it("takes the author's posts out of the feed; own posts offer no Block", async () => {
+    const { user } = openFeed({ "POST /user/block": blockAnswer });
+    const mine = await screen.findByRole("article", { name: "Post by @alice" });
+    await user.click(within(mine).getByRole("button", { name: "Post options" }));
+    expect(within(mine).queryByRole("menuitem", { name: "Block" })).not.toBeInTheDocument();
+    await user.keyboard("{Escape}");
+
+    const card = screen.getByRole("article", { name: "Post by @bob" });
+    await user.click(within(card).getByRole("button", { name: "Post options" }));
+    await user.click(within(card).getByRole("menuitem", { name: "Block" }));
+    const dialog = await screen.findByRole("dialog", { name: "Block bob?" });
+    await user.click(within(dialog).getByRole("button", { name: "Block" }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Post by @bob" })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole("article", { name: "Post by @alice" })).toBeInTheDocument();
+  });
+});
+
+describe("Block in a chat", () => {
+  const hello = makeMessage({ _id: "m-1", text: "Hi Alice!" });
+
+  it("blocks from the chat options: the history stays, the composer is replaced", async () => {
+    const block = vi.fn(blockAnswer);
+    const { user } = await openChatScreen("/chat?c=c-bob", [makeChat({ lastMessage: hello })], {
+      "GET /chats/c-bob/messages": messagesOf(hello),
+      "POST /user/block": block,
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    await within(log).findByText("Hi Alice!");
+
+    await user.click(screen.getByRole("button", { name: "Chat options" }));
+    await user.click(screen.getByRole("menuitem", { name: "Block" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Block bob?" })).getByRole("button", {
+        name: "Block",
+      }),
+    );
+
+    expect(await screen.findByText("You can't message this account")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+    expect(within(log).getByText("Hi Alice!")).toBeInTheDocument();
+    expect(sentJson(block)).toEqual({ userId: "u-bob" });
+  });
+
+  it("offers no Block in a group chat", async () => {
+    const { user } = await openChatScreen(
+      "/chat?c=c-trip",
+      [makeChat({ _id: "c-trip", isGroupChat: true, name: "Road trip" })],
+      { "GET /chats/c-trip/messages": messagesOf() },
+    );
+    await user.click(await screen.findByRole("button", { name: "Chat options" }));
+    expect(screen.getByRole("menuitem", { name: "Delete chat" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Block" })).not.toBeInTheDocument();
+  });
+
+  it("replaces the composer when the server refuses a message (the other member blocked)", async () => {
+    const { user, socket } = await openChatScreen("/chat?c=c-bob", [makeChat({ lastMessage: hello })], {
+      "GET /chats/c-bob/messages": messagesOf(hello),
+    });
+    const field = await screen.findByRole("textbox", { name: "Message" });
+
+    await user.type(field, "Still there?{Enter}");
+    const ack = emitted(socket, "sendMessage").at(-1)?.[1] as (result: unknown) => void;
+    act(() => ack({ ok: false, error: "You can't message this account" }));
+
+    expect(await screen.findByText("You can't message this account")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+  });
+});

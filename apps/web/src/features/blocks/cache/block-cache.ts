@@ -1,0 +1,71 @@
+import type { User } from "@flik/shared";
+import type { QueryClient } from "@tanstack/react-query";
+import { userKeys } from "../../auth/api/user-keys";
+import { removeCachedFlicksBy } from "../../flicks/cache/flick-cache";
+import { followRequestKeys } from "../../follow-requests/api/follow-request-keys";
+import { removeCachedRequest } from "../../follow-requests/cache/follow-requests-cache";
+import { followKeys } from "../../follows/api/follow-keys";
+import { notificationKeys } from "../../notifications/api/notification-keys";
+import { updateCachedNotifications } from "../../notifications/cache/notifications-cache";
+import { removeCachedPostsByAuthor } from "../../posts/cache/post-cache";
+import { profileKeys } from "../../profile/api/profile-keys";
+import { applyOwnProfile, patchProfileMember } from "../../profile/cache/profile-cache";
+import { isBlockedBy } from "../blocked";
+
+/** The member being blocked, as the screen that offers Block knows them. */
+export interface BlockTarget {
+  _id: string;
+  username: string;
+  fullName?: string;
+  avatar?: string;
+}
+
+/**
+ * After a block: the viewer's account becomes the server's answer (blockedUsers, and follows both ways
+ * gone), and the blocked member's posts, flicks, notifications and request leave every screen. Their
+ * profile and any direct chat read blockedUsers and change by themselves.
+ */
+export function applyBlock(queryClient: QueryClient, target: BlockTarget, user?: User): void {
+  const me = queryClient.getQueryData<User>(userKeys.me());
+  if (user) {
+    applyOwnProfile(queryClient, user, me?.username);
+    const { followersCount, followingCount } = user;
+    patchProfileMember(
+      queryClient,
+      (member) => member._id === user._id,
+      (member) => ({ ...member, followersCount, followingCount }),
+    );
+  } else {
+    // An answer without the account: the block is still recorded, newest first.
+    const entry = {
+      _id: target._id,
+      username: target.username,
+      fullName: target.fullName ?? "",
+      avatar: target.avatar ?? "",
+    };
+    queryClient.setQueriesData<User>({ queryKey: userKeys.me() }, (cached) =>
+      cached && !isBlockedBy(cached, target._id)
+        ? { ...cached, blockedUsers: [entry, ...cached.blockedUsers] }
+        : cached,
+    );
+  }
+
+  removeCachedPostsByAuthor(queryClient, target._id);
+  removeCachedFlicksBy(queryClient, target._id);
+  removeCachedRequest(queryClient, target._id);
+  updateCachedNotifications(
+    queryClient,
+    (notification) => notification.sender?._id === target._id,
+    () => null,
+  );
+  // The server's lists and counts no longer hold them: asked again when next shown.
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  void queryClient.invalidateQueries({ queryKey: followRequestKeys.all });
+  void queryClient.invalidateQueries({ queryKey: followKeys.all });
+  for (const [key, data] of queryClient.getQueriesData<{ pages: { user?: { _id: string } }[] }>({
+    queryKey: profileKeys.pages(),
+  })) {
+    if (data?.pages[0]?.user?._id === target._id)
+      void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: "none" });
+  }
+}

@@ -1,0 +1,172 @@
+import type { FollowRequest } from "@flik/shared";
+import { useCallback, useMemo, useRef } from "react";
+import { Link } from "react-router";
+import { UserPlusIcon } from "../../../components/account-icons";
+import { Avatar } from "../../../components/avatar";
+import { buttonStyles } from "../../../components/button-styles";
+import { AlertIcon, ArrowLeftIcon } from "../../../components/icons";
+import { profilePath } from "../../../lib/paths";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { useFollowRequestsQuery } from "../api/follow-requests.queries";
+import { FollowRequestActions, focusBesideRow } from "../components/follow-request-actions";
+import { useAnswerFollowRequest } from "../hooks/use-answer-follow-request";
+
+const card = "rounded-2xl border border-zinc-200/80 bg-white shadow-sm";
+const bone = "animate-pulse bg-zinc-200/80 motion-reduce:animate-none";
+
+/** /notifications/requests: the members who asked to follow this (private) member, with Confirm and Delete. */
+export function FollowRequestsScreen() {
+  useDocumentTitle("Follow requests");
+  const query = useFollowRequestsQuery();
+  const { mutate: answer } = useAnswerFollowRequest();
+  const requests = useMemo(() => query.data?.pages.flatMap((page) => page.requests) ?? [], [query.data]);
+
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useOnInView(sentinel, loadMore, { enabled: hasNextPage && !isFetchNextPageError });
+
+  return (
+    <div className="mx-auto w-full max-w-[600px]">
+      <div className="mb-5 flex min-h-10 items-center gap-2">
+        <Link
+          to="/notifications"
+          aria-label="Back to notifications"
+          className="-ml-2 flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-700 transition hover:bg-zinc-100 hover:text-zinc-950"
+        >
+          <ArrowLeftIcon className="size-5" />
+        </Link>
+        <h1 className="text-xl font-bold tracking-tight text-zinc-900 sm:text-2xl">Follow requests</h1>
+      </div>
+
+      {query.isPending ? (
+        <RequestsSkeleton />
+      ) : query.isError && requests.length === 0 ? (
+        <RequestsError onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : requests.length === 0 && !hasNextPage ? (
+        <RequestsEmpty />
+      ) : (
+        <>
+          {requests.length > 0 && (
+            <ul aria-label="Follow requests" className={`${card} divide-y divide-zinc-100 overflow-hidden`}>
+              {requests.map((request) => (
+                <RequestRow
+                  key={request._id}
+                  request={request}
+                  onAnswer={(accept) => answer({ userId: request._id, accept })}
+                />
+              ))}
+            </ul>
+          )}
+          <div ref={sentinel} className="mt-4">
+            {isFetchingNextPage ? (
+              <RequestsSkeleton rows={2} />
+            ) : isFetchNextPageError ? (
+              <RequestsError onRetry={() => fetchNextPage()} retrying={false} />
+            ) : (
+              hasNextPage &&
+              !canObserveIntersections && (
+                <button type="button" onClick={loadMore} className={`${buttonStyles.secondary} w-full`}>
+                  Load more requests
+                </button>
+              )
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function RequestRow({ request, onAnswer }: { request: FollowRequest; onAnswer: (accept: boolean) => void }) {
+  const row = useRef<HTMLLIElement>(null);
+  return (
+    <li ref={row} className="flex items-center gap-2 py-2.5 pr-2.5 pl-3 sm:gap-3 sm:pr-3 sm:pl-4">
+      <Link
+        to={profilePath(request.username)}
+        className="flex min-w-0 flex-1 items-center gap-2.5 rounded-xl py-1 sm:gap-3"
+      >
+        <Avatar
+          src={request.avatar}
+          name={request.fullName || request.username}
+          loading="lazy"
+          className="size-10 text-lg ring-0 sm:size-11"
+        />
+        <span className="min-w-0 leading-tight">
+          <span className="block truncate text-sm font-semibold text-zinc-900">{request.username}</span>{" "}
+          {request.fullName && (
+            <span className="block truncate text-sm text-zinc-500">{request.fullName}</span>
+          )}
+        </span>
+      </Link>
+      <FollowRequestActions
+        username={request.username}
+        onAnswer={(accept) => {
+          // The row leaves at once: the focus moves on to the next one first.
+          focusBesideRow(row.current, "button");
+          onAnswer(accept);
+        }}
+      />
+    </li>
+  );
+}
+
+function RequestsSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <div>
+      <p role="status" className="sr-only">
+        Loading follow requests...
+      </p>
+      <div aria-hidden="true" className={`${card} divide-y divide-zinc-100 overflow-hidden`}>
+        {Array.from({ length: rows }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
+          <div key={index} className="flex items-center gap-3 px-3 py-3.5 sm:px-4">
+            <div className={`${bone} size-11 shrink-0 rounded-full`} />
+            <div className="flex-1 space-y-2">
+              <div className={`${bone} h-3 w-24 rounded-md`} />
+              <div className={`${bone} h-2.5 w-32 rounded-md`} />
+            </div>
+            <div className={`${bone} h-8 w-20 rounded-lg`} />
+            <div className={`${bone} h-8 w-16 rounded-lg`} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function RequestsEmpty() {
+  return (
+    <section className={`${card} flex flex-col items-center px-6 py-14 text-center`}>
+      <span className="flex size-16 items-center justify-center rounded-full border-2 border-zinc-900 text-zinc-900">
+        <UserPlusIcon className="size-8" />
+      </span>
+      <h2 className="mt-5 text-xl font-bold tracking-tight text-zinc-900">No follow requests</h2>
+      <p className="mt-2 max-w-xs text-sm text-zinc-600">
+        When someone asks to follow you, you'll see their request here.
+      </p>
+    </section>
+  );
+}
+
+function RequestsError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <section role="alert" className={`${card} flex flex-col items-center px-6 py-12 text-center`}>
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
+        <AlertIcon className="size-7" />
+      </span>
+      <p className="mt-5 font-semibold text-zinc-900">Couldn't load follow requests.</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        disabled={retrying}
+        className={`${buttonStyles.secondary} mt-6`}
+      >
+        {retrying ? "Retrying..." : "Try again"}
+      </button>
+    </section>
+  );
+}

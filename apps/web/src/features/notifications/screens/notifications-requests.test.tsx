@@ -1,0 +1,175 @@
+import type { User } from "@flik/shared";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../../../test/fixtures";
+import { currentSocket } from "../../../test/render-app";
+import {
+  makeRequest,
+  openAsPrivateAlice,
+  requestsPage,
+} from "../../follow-requests/test/follow-request-fixtures";
+import { makeNotification, notificationsPage } from "../test/notification-fixtures";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+beforeAll(async () => {
+  await import("./notifications-screen");
+});
+
+const carolAsks = makeNotification({
+  _id: "n-carol",
+  type: "follow_request",
+  text: "requested to follow you",
+  sender: { _id: "u-carol", username: "carol", avatar: "" },
+  post: null,
+  media: null,
+  mediaType: null,
+});
+const bobLikes = makeNotification({ _id: "n-like" });
+
+const pageOf = (...notifications: ReturnType<typeof makeNotification>[]) =>
+  jsonResponse(200, notificationsPage(notifications));
+
+const requestsCount = (queryClient: { getQueryData: (key: unknown[]) => unknown }) =>
+  (queryClient.getQueryData(["user", "me"]) as User | undefined)?.followRequestsCount;
+
+function item(text: string) {
+  const row = screen.getByText(text).closest("li");
+  if (!row) throw new Error(`No notification with ${text}`);
+  return row;
+}
+
+describe("Follow requests on the notifications screen", () => {
+  it("shows the 'Follow requests' row on top with who asked and how many, opening the list", async () => {
+    const { user, router } = openAsPrivateAlice(
+      "/notifications",
+      {
+        "GET /notifications": pageOf(bobLikes),
+        "GET /follow-requests": requestsPage([makeRequest(), makeRequest({ _id: "u-dan", username: "dan" })]),
+      },
+      3,
+    );
+
+    const entry = await screen.findByRole("link", { name: /^Follow requests/ });
+    await waitFor(() => expect(entry).toHaveTextContent("carol + 2 others"));
+    expect(entry).toHaveAccessibleName("Follow requests carol + 2 others 3 waiting");
+    expect(entry).toHaveAttribute("href", "/notifications/requests");
+
+    await user.click(entry);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/notifications/requests"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Follow requests" })).toBeInTheDocument();
+  });
+
+  it("has no 'Follow requests' row when none wait", async () => {
+    const { fetchMock } = openAsPrivateAlice("/notifications", { "GET /notifications": pageOf(bobLikes) }, 0);
+
+    await screen.findByText("liked your post");
+    expect(screen.queryByRole("link", { name: /^Follow requests/ })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/follow-requests"))).toBe(false);
+  });
+
+  it("confirms a request inline: the notification leaves and the count drops", async () => {
+    const accept = vi.fn(() => jsonResponse(200, { message: "Follow request accepted", followersCount: 1 }));
+    const { user, queryClient } = openAsPrivateAlice(
+      "/notifications",
+      {
+        "GET /notifications": pageOf(carolAsks, bobLikes),
+        "GET /follow-requests": requestsPage([makeRequest()]),
+        "POST /follow-requests/u-carol/accept": accept,
+      },
+      1,
+    );
+    await screen.findByText("requested to follow you");
+    const row = item("requested to follow you");
+    expect(within(row).getByRole("link")).toHaveAttribute("href", "/profile/carol");
+
+    await user.click(within(row).getByRole("button", { name: "Confirm follow request from carol" }));
+
+    expect(screen.queryByText("requested to follow you")).not.toBeInTheDocument();
+    expect(accept).toHaveBeenCalledTimes(1);
+    expect(requestsCount(queryClient)).toBe(0);
+    expect(screen.queryByRole("link", { name: /^Follow requests/ })).not.toBeInTheDocument();
+  });
+
+  it("deletes a request inline through POST …/decline", async () => {
+    const decline = vi.fn(() => jsonResponse(200, { message: "Follow request declined" }));
+    const { user } = openAsPrivateAlice(
+      "/notifications",
+      {
+        "GET /notifications": pageOf(carolAsks, bobLikes),
+        "GET /follow-requests": requestsPage([makeRequest()]),
+        "POST /follow-requests/u-carol/decline": decline,
+      },
+      1,
+    );
+    await screen.findByText("requested to follow you");
+
+    await user.click(screen.getByRole("button", { name: "Delete follow request from carol" }));
+
+    expect(screen.queryByText("requested to follow you")).not.toBeInTheDocument();
+    expect(screen.getByText("liked your post")).toBeInTheDocument();
+    await waitFor(() => expect(decline).toHaveBeenCalledTimes(1));
+  });
+
+  it("brings the notification back when Confirm fails", async () => {
+    const { user } = openAsPrivateAlice(
+      "/notifications",
+      {
+        "GET /notifications": pageOf(carolAsks, bobLikes),
+        "GET /follow-requests": requestsPage([makeRequest()]),
+        "POST /follow-requests/u-carol/accept": jsonResponse(500, { message: "Try later" }),
+      },
+      1,
+    );
+    await screen.findByText("requested to follow you");
+
+    await user.click(screen.getByRole("button", { name: "Confirm follow request from carol" }));
+
+    expect(await screen.findByText("requested to follow you")).toBeInTheDocument();
+    expect(await screen.findByText("Couldn't confirm the request. Please try again.")).toBeInTheDocument();
+  });
+
+  it("shows 'accepted your follow request', opening the member's profile", async () => {
+    openAsPrivateAlice(
+      "/notifications",
+      {
+        "GET /notifications": pageOf(
+          makeNotification({
+            _id: "n-ok",
+            type: "follow_accepted",
+            text: "",
+            sender: { _id: "u-dora", username: "dora", avatar: "" },
+            post: null,
+            media: null,
+            mediaType: null,
+          }),
+        ),
+      },
+      0,
+    );
+
+    const text = await screen.findByText("accepted your follow request");
+    expect(text.closest("a")).toHaveAttribute("href", "/profile/dora");
+    expect(within(text.closest("li") as HTMLElement).queryByRole("button", { name: /Confirm/ })).toBeNull();
+  });
+
+  it("raises the count live when someone asks, once per notification", async () => {
+    const { queryClient } = openAsPrivateAlice(
+      "/notifications",
+      { "GET /notifications": pageOf(bobLikes), "GET /follow-requests": requestsPage([makeRequest()]) },
+      0,
+    );
+    await screen.findByText("liked your post");
+    const socket = await currentSocket();
+
+    act(() => socket.fire("newNotification", { notification: carolAsks, unreadCount: 2 }));
+    act(() => socket.fire("newNotification", { notification: carolAsks, unreadCount: 2 }));
+
+    expect(await screen.findByRole("link", { name: /^Follow requests/ })).toBeInTheDocument();
+    expect(requestsCount(queryClient)).toBe(1);
+    expect(screen.getByRole("button", { name: "Confirm follow request from carol" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,59 @@
+import { BanIcon } from "../../../components/account-icons";
+import { MoreIcon } from "../../../components/icons";
+import { useMenuButton } from "../../../lib/use-menu-button";
+
+interface ProfileMenuProps {
+  username: string;
+  onBlock: () => void;
+  className: string;
+}
+
+/** The ⋯ beside another member's Follow and Share Profile: Block. */
+export function ProfileMenu({ username, onBlock, className }: ProfileMenuProps) {
+  const { open, close, toggle, menuId, rootRef, triggerRef, itemRef, onMenuKeyDown } = useMenuButton();
+  return (
+    <div ref={rootRef} className="relative shrink-0">
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-label="Profile options"
+        title={`Options for @${username}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={toggle}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && open) close(true);
+        }}
+        className={className}
+      >
+        <MoreIcon className="size-5" />
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label="Profile options"
+          tabIndex={-1}
+          onKeyDown={onMenuKeyDown}
+          className="motion-safe:animate-fade-in absolute top-full right-0 z-20 mt-1 w-48 overflow-hidden rounded-xl border border-zinc-200 bg-white py-1 shadow-xl shadow-zinc-900/10"
+        >
+          <button
+            ref={itemRef(0)}
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => {
+              close(true);
+              onBlock();
+            }}
+            className="flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-semibold text-red-600 transition hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
+          >
+            <BanIcon className="size-4" />
+            Block
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
