@@ -56,6 +56,8 @@ describe("Log out from Settings", () => {
     await user.click(within(dialog).getByRole("button", { name: "Log out" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    // A member who chose to leave starts afresh: /login remembers no page to return to.
+    expect(router.state.location.state).toBeNull();
     expect((logout.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({
       "x-session-id": "s-alice-1",
     });
