@@ -107,6 +107,13 @@ describe("Settings screen (spec §2)", () => {
     expect(within(account).getByRole("button", { name: "Profile info" })).toHaveAccessibleDescription(
       "Alice Liddell · @alice",
     );
+    // A control's name holds all the text inside it (WCAG 2.5.3, axe's label-content-name-mismatch):
+    // the status and value are beside the button, not in it.
+    expect(
+      within(account)
+        .getAllByRole("button")
+        .map((row) => row.textContent),
+    ).toEqual(["Email", "Phone", "Profile info"]);
     expect(
       within(screen.getByRole("region", { name: "Security" })).getByRole("button", {
         name: "Change password",
