@@ -77,7 +77,8 @@ export function SettingsRow({
         <Icon className="size-5" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        {/* As tall as a status badge, so rows with and without one are the same height. */}
+        <span className="flex min-h-6 flex-wrap items-center gap-x-2 gap-y-1">
           <button
             type="button"
             onClick={onClick}
