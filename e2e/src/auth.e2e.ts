@@ -138,18 +138,20 @@ describe("a signed-in member", () => {
     const token = await page.evaluate(() => localStorage.getItem("token"));
 
     // Log out lives in Settings, behind a confirmation; Cancel keeps the session.
-    expect(await page.getByRole("button", { name: "Log out" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Log out", exact: true }).count()).toBe(0);
     await page.getByRole("link", { name: "Settings" }).click();
     await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
-    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Log out", exact: true }).click();
     const confirm = page.getByRole("dialog", { name: "Log out?" });
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "detached" });
     expect(new URL(page.url()).pathname).toBe("/settings");
 
-    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Log out", exact: true }).click();
     await confirm.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL("**/login");
+    // Leaving by choice starts afresh: /login remembers no page to return to.
+    expect(await page.evaluate(() => history.state?.usr ?? null)).toBeNull();
     const after = await page.request.get("/api/user", { headers: { authorization: `Bearer ${token}` } });
     expect(after.status()).toBe(401);
 

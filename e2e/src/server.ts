@@ -7,6 +7,8 @@ import { freePort, startFlikProcess } from "./flik-process.js";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's data folder: its outbox (`outbox/*.eml`, `outbox/sms-*.txt`) holds the codes it sent. */
+    dataDir: string;
   }
 }
 
@@ -15,6 +17,7 @@ export default async function startFlik(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), "flik-e2e-"));
   const server = await startFlikProcess(await freePort(), dataDir);
   project.provide("baseUrl", server.baseUrl);
+  project.provide("dataDir", dataDir);
 
   return async () => {
     await server.stop();

@@ -7,8 +7,31 @@ export interface LogoutDetail {
   reason: LogoutReason;
 }
 
+/** This device is ending its own session: set by `revokeOwnSession`, cleared by the logout that follows. */
+let ownLogoutUnderWay = false;
+
+/**
+ * Runs `revoke`, the call that ends this device's own session on the server (Log out, the password
+ * change's logout, "Log out" of this device in the session list); the caller signs out when it settles.
+ * The server also tells this device's socket that its session has ended, and that echo (or a 401 of a
+ * call in flight) may come before the answer: until the member's own logout has happened, any logout is
+ * theirs ("user", starting fresh), not a session thrown out from elsewhere, which would remember the
+ * page to return to after the next sign-in. A refused revoke leaves the member signed in.
+ */
+export async function revokeOwnSession<T>(revoke: () => Promise<T>): Promise<T> {
+  ownLogoutUnderWay = true;
+  try {
+    return await revoke();
+  } catch (error) {
+    ownLogoutUnderWay = false;
+    throw error;
+  }
+}
+
 export function emitLogout(reason: LogoutReason): void {
-  window.dispatchEvent(new CustomEvent<LogoutDetail>(LOGOUT_EVENT, { detail: { reason } }));
+  const detail: LogoutDetail = { reason: ownLogoutUnderWay ? "user" : reason };
+  ownLogoutUnderWay = false;
+  window.dispatchEvent(new CustomEvent<LogoutDetail>(LOGOUT_EVENT, { detail }));
 }
 
 export function onLogout(listener: (detail: LogoutDetail) => void): () => void {

@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { LOGOUT_EVENT } from "../../lib/auth-events";
+import { emitLogout, LOGOUT_EVENT, revokeOwnSession } from "../../lib/auth-events";
 import { createUserSocket } from "../../lib/socket";
 import { getToken } from "../../lib/storage";
 import { signInAsAlice } from "../../test/auth-storage";
@@ -45,6 +45,33 @@ describe("SocketProvider", () => {
     expect(onLogout).toHaveBeenCalledTimes(1);
     const [event] = onLogout.mock.calls[0] ?? [];
     expect((event as CustomEvent | undefined)?.detail).toEqual({ reason: "session-revoked" });
+    window.removeEventListener(LOGOUT_EVENT, onLogout);
+  });
+
+  it("signs out as the member's own logout when the revocation it reports is that logout's echo", async () => {
+    const token = signInAsAlice();
+    const onLogout = vi.fn();
+    window.addEventListener(LOGOUT_EVENT, onLogout);
+    const socket = renderProvider(token);
+    let answer: () => void = () => {};
+    const revoke = revokeOwnSession(
+      () =>
+        new Promise<void>((resolve) => {
+          answer = resolve;
+        }),
+    );
+
+    // The server ends the session and tells its socket before the logout call's answer arrives.
+    socket.fire("sessionRevoked");
+    answer();
+    await revoke;
+    emitLogout("user");
+
+    // Both say "user": /login starts afresh rather than remembering the page to return to.
+    expect(onLogout.mock.calls.map(([event]) => (event as CustomEvent).detail)).toEqual([
+      { reason: "user" },
+      { reason: "user" },
+    ]);
     window.removeEventListener(LOGOUT_EVENT, onLogout);
   });
 

@@ -1,10 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api-client";
+import { onLogout } from "../../../lib/auth-events";
 import { getToken, saveToken } from "../../../lib/storage";
 import { decodeTokenClaims, isTokenValid } from "../../../lib/token";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -31,8 +32,21 @@ export function RequireAuth() {
   const currentUser = useCurrentUserQuery(signedIn);
   const user = signedIn ? currentUser.data : undefined;
 
+  // A logout (Log out, a revoked session, a 401) takes the member to /login itself (LogoutListener),
+  // remembering the page or not by its reason; the token it clears must not make this guard race it
+  // with a redirect of its own, which could land first and remember the page a member chose to leave.
+  const loggedOut = useRef(false);
+  useEffect(
+    () =>
+      onLogout(() => {
+        loggedOut.current = true;
+      }),
+    [],
+  );
+
   const refused = currentUser.error instanceof ApiError && currentUser.error.status === 401;
   if ((!handedOver && !signedIn) || refused) {
+    if (loggedOut.current) return null;
     return (
       <Navigate to="/login" replace state={{ from: locationToPath(location) } satisfies LoginRedirectState} />
     );

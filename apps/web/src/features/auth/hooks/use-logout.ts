@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { emitLogout } from "../../../lib/auth-events";
+import { emitLogout, revokeOwnSession } from "../../../lib/auth-events";
 import { getToken } from "../../../lib/storage";
 import { getSessionId } from "../../../lib/token";
 import { logoutCurrentSession } from "../api/auth.api";
@@ -9,7 +9,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       const sessionId = getSessionId(getToken());
-      if (sessionId) await logoutCurrentSession(sessionId);
+      if (sessionId) await revokeOwnSession(() => logoutCurrentSession(sessionId));
     },
     onSettled: () => emitLogout("user"),
   });

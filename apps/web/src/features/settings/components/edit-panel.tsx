@@ -1,5 +1,6 @@
 import type { ReactNode, RefObject } from "react";
 import { Dialog } from "../../../components/dialog";
+import { VerifiedBadge } from "./settings-section";
 
 /**
  * Spec §2's edit panels: a dialog that slides in from the right (the whole screen on phones) with a
@@ -45,5 +46,33 @@ export function PanelFailure({ id, children }: { id?: string; children: ReactNod
     <p id={id} role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
       {children}
     </p>
+  );
+}
+
+/**
+ * What a panel changes as it is now (the e-mail, the phone) with its verified status beside the label;
+ * the value has the card's whole width and wraps, so a long address is never cut off on a phone.
+ */
+export function CurrentValue({
+  label,
+  value,
+  verified,
+  numeric = false,
+}: {
+  label: string;
+  value: string;
+  verified: boolean;
+  numeric?: boolean;
+}) {
+  return (
+    <div className="mb-6 rounded-xl border border-zinc-200 px-4 py-3">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-xs font-medium text-zinc-600">{label}</p>
+        <VerifiedBadge verified={verified} />
+      </div>
+      <p className={`mt-1 text-sm font-semibold break-words text-zinc-900 ${numeric ? "tabular-nums" : ""}`}>
+        {value}
+      </p>
+    </div>
   );
 }

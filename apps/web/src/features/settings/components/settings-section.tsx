@@ -42,8 +42,11 @@ interface SettingsRowProps {
 }
 
 /**
- * A whole-row button, named by its title alone and described by its status and value, so a screen
- * reader says "Email, button, Verified alice@example.com".
+ * A settings row: its title is the button, named by the title alone and described by the status and
+ * value beside it, so a screen reader says "Email, button, Verified alice@example.com". The status and
+ * value sit outside the button (a control's name has to hold all the text inside it, WCAG 2.5.3), and
+ * the button's ::after stretches over the whole row, so a click or tap anywhere on it opens it; the row
+ * shows the hover, focus and busy states.
  */
 export function SettingsRow({
   icon: Icon,
@@ -59,15 +62,11 @@ export function SettingsRow({
   const danger = tone === "danger";
   const described = [status ? `${id}-status` : "", detail ? `${id}-detail` : ""].filter(Boolean).join(" ");
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      aria-haspopup={opensPanel ? "dialog" : undefined}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={described || undefined}
-      className={`flex w-full items-center gap-3.5 px-4 py-3.5 text-left transition focus-visible:-outline-offset-2 disabled:cursor-wait disabled:opacity-60 sm:px-5 ${
-        danger ? "hover:bg-red-50 focus-visible:bg-red-50" : "hover:bg-zinc-50 focus-visible:bg-zinc-50"
+    <div
+      className={`relative flex w-full items-center gap-3.5 px-4 py-3.5 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-fuchsia-600 has-[:disabled]:cursor-wait has-[:disabled]:opacity-60 sm:px-5 ${
+        danger
+          ? "hover:bg-red-50 has-[:focus-visible]:bg-red-50"
+          : "hover:bg-zinc-50 has-[:focus-visible]:bg-zinc-50"
       }`}
     >
       <span
@@ -78,13 +77,20 @@ export function SettingsRow({
         <Icon className="size-5" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span
-            id={`${id}-title`}
-            className={`text-sm font-semibold ${danger ? "text-red-600" : "text-zinc-900"}`}
+        {/* As tall as a status badge, so rows with and without one are the same height. */}
+        <span className="flex min-h-6 flex-wrap items-center gap-x-2 gap-y-1">
+          <button
+            type="button"
+            onClick={onClick}
+            disabled={disabled}
+            aria-haspopup={opensPanel ? "dialog" : undefined}
+            aria-describedby={described || undefined}
+            className={`text-left text-sm font-semibold after:absolute after:inset-0 after:content-[''] focus-visible:outline-none disabled:cursor-wait ${
+              danger ? "text-red-600" : "text-zinc-900"
+            }`}
           >
             {title}
-          </span>
+          </button>
           {status && <span id={`${id}-status`}>{status}</span>}
         </span>
         {detail && (
@@ -94,7 +100,7 @@ export function SettingsRow({
         )}
       </span>
       {opensPanel && <ChevronRightIcon className="size-5 shrink-0 text-zinc-400" />}
-    </button>
+    </div>
   );
 }
 

@@ -7,8 +7,7 @@ import { TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/api-client";
 import { useCountdown } from "../../../lib/use-countdown";
 import { requestEmailCode, verifyEmailCode } from "../api/settings.api";
-import { EditPanel, PanelIntro } from "../components/edit-panel";
-import { VerifiedBadge } from "../components/settings-section";
+import { CurrentValue, EditPanel, PanelIntro } from "../components/edit-panel";
 import { VerifyCodeForm } from "../components/verify-code-form";
 import { useApplyUser } from "../hooks/use-apply-user";
 
@@ -87,13 +86,7 @@ export function EmailPanel({ user, onClose }: { user: User; onClose: () => void 
 
   return (
     <EditPanel title="Email" onClose={onClose} initialFocus={inputRef}>
-      <div className="mb-6 flex items-center justify-between gap-3 rounded-xl border border-zinc-200 px-4 py-3">
-        <div className="min-w-0">
-          <p className="text-xs font-medium text-zinc-600">Current email</p>
-          <p className="truncate text-sm font-semibold text-zinc-900">{user.email}</p>
-        </div>
-        <VerifiedBadge verified={user.emailVerified} />
-      </div>
+      <CurrentValue label="Current email" value={user.email} verified={user.emailVerified} />
       {step === "form" ? (
         <form noValidate onSubmit={submit} className="space-y-5">
           <PanelIntro>

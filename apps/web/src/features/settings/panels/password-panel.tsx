@@ -6,7 +6,7 @@ import { CheckIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { Spinner } from "../../../components/spinner";
 import { ApiError, errorMessage } from "../../../lib/api-client";
-import { emitLogout } from "../../../lib/auth-events";
+import { emitLogout, revokeOwnSession } from "../../../lib/auth-events";
 import { getToken } from "../../../lib/storage";
 import { getSessionId } from "../../../lib/token";
 import { logoutCurrentSession } from "../../auth/api/auth.api";
@@ -29,7 +29,7 @@ function logOutSoon(): void {
   window.setTimeout(async () => {
     const sessionId = getSessionId(getToken());
     try {
-      if (sessionId) await logoutCurrentSession(sessionId);
+      if (sessionId) await revokeOwnSession(() => logoutCurrentSession(sessionId));
     } catch {
       // Best effort: the session is forgotten here either way.
     }

@@ -7,8 +7,7 @@ import { TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/api-client";
 import { useCountdown } from "../../../lib/use-countdown";
 import { requestPhoneCode, verifyPhoneCode } from "../api/settings.api";
-import { EditPanel, PanelIntro } from "../components/edit-panel";
-import { VerifiedBadge } from "../components/settings-section";
+import { CurrentValue, EditPanel, PanelIntro } from "../components/edit-panel";
 import { VerifyCodeForm } from "../components/verify-code-form";
 import { useApplyUser } from "../hooks/use-apply-user";
 
@@ -80,13 +79,7 @@ export function PhonePanel({ user, onClose }: { user: User; onClose: () => void 
   return (
     <EditPanel title="Phone number" onClose={onClose} initialFocus={inputRef}>
       {user.phone && (
-        <div className="mb-6 flex items-center justify-between gap-3 rounded-xl border border-zinc-200 px-4 py-3">
-          <div className="min-w-0">
-            <p className="text-xs font-medium text-zinc-600">Current number</p>
-            <p className="truncate text-sm font-semibold text-zinc-900 tabular-nums">{user.phone}</p>
-          </div>
-          <VerifiedBadge verified={user.phoneVerified} />
-        </div>
+        <CurrentValue label="Current number" value={user.phone} verified={user.phoneVerified} numeric />
       )}
       {step === "form" ? (
         <form noValidate onSubmit={submit} className="space-y-5">

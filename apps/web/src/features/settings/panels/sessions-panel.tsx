@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify/unstyled";
 import { MonitorIcon, PhoneIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
-import { emitLogout } from "../../../lib/auth-events";
+import { emitLogout, revokeOwnSession } from "../../../lib/auth-events";
 import { timeAgo } from "../../../lib/time-ago";
 import { logoutCurrentSession } from "../../auth/api/auth.api";
 import { useNow } from "../../notifications/hooks/use-now";
@@ -99,7 +99,7 @@ export function SessionsPanel({ onClose }: { onClose: () => void }) {
 
   const logoutOne = useMutation({
     mutationFn: async (session: Session) => {
-      if (session.current) await logoutCurrentSession(session._id);
+      if (session.current) await revokeOwnSession(() => logoutCurrentSession(session._id));
       else await logoutSession(session._id);
     },
     onSuccess: (_answer, session) => {

@@ -56,6 +56,8 @@ describe("Log out from Settings", () => {
     await user.click(within(dialog).getByRole("button", { name: "Log out" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    // A member who chose to leave starts afresh: /login remembers no page to return to.
+    expect(router.state.location.state).toBeNull();
     expect((logout.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({
       "x-session-id": "s-alice-1",
     });
@@ -105,6 +107,13 @@ describe("Settings screen (spec §2)", () => {
     expect(within(account).getByRole("button", { name: "Profile info" })).toHaveAccessibleDescription(
       "Alice Liddell · @alice",
     );
+    // A control's name holds all the text inside it (WCAG 2.5.3, axe's label-content-name-mismatch):
+    // the status and value are beside the button, not in it.
+    expect(
+      within(account)
+        .getAllByRole("button")
+        .map((row) => row.textContent),
+    ).toEqual(["Email", "Phone", "Profile info"]);
     expect(
       within(screen.getByRole("region", { name: "Security" })).getByRole("button", {
         name: "Change password",
