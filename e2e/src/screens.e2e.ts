@@ -13,6 +13,8 @@ const browser = await launchBrowser();
 // A username near the 30-character limit, so long names are what the layout is checked with.
 const member = newMember("screenslongername");
 const friend = newMember("friend");
+// Asks to follow the member once the member has gone private, for the follow requests screen.
+const requester = newMember("requester");
 let memberToken = "";
 let postPath = "";
 let chatPath = "";
@@ -91,6 +93,15 @@ beforeAll(async () => {
   const { chat } = await api("/chats", { token: them.token, body: { userId: me.user.id } });
   await api(`/chats/${chat._id}/messages`, { token: them.token, body: { text: "Did you see the sunset?" } });
   await api(`/chats/${chat._id}/messages`, { token: me.token, body: { text: "I took the same photo!" } });
+  // Private last (the friend already follows): a follow request waits on /notifications.
+  const privacy = await fetch(`${inject("baseUrl")}/api/user/privacy`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${me.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ isPrivate: true }),
+  });
+  if (!privacy.ok) throw new Error(`privacy: ${await privacy.text()}`);
+  const asker = await signUpAndIn(requester);
+  await api(`/follow/${me.user.id}`, { token: asker.token, body: {} });
   postPath = `/post/${member.username}/${post._id}`;
   chatPath = `/chat?c=${chat._id}`;
 });
@@ -135,6 +146,12 @@ const screens = [
   { name: "chat-list", path: () => "/chat", heading: "Chats", signedIn: true },
   { name: "chat", path: () => chatPath, heading: "I took the same photo!", signedIn: true },
   { name: "notifications", path: () => "/notifications", heading: "Notifications", signedIn: true },
+  {
+    name: "follow-requests",
+    path: () => "/notifications/requests",
+    heading: requester.username,
+    signedIn: true,
+  },
   {
     name: "member-profile",
     path: () => `/profile/${friend.username}`,
@@ -224,6 +241,8 @@ function loaded(page: Page, screen: (typeof screens)[number]) {
   if (screen.name === "feed" || screen.name === "flicks")
     return page.getByRole("article", { name: screen.heading }).first();
   if (screen.name === "chat") return page.getByRole("log", { name: "Messages" }).getByText(screen.heading);
+  if (screen.name === "follow-requests")
+    return page.getByRole("list", { name: "Follow requests" }).getByText(screen.heading, { exact: true });
   return page.getByRole("heading", { name: screen.heading }).first();
 }
 

@@ -1,0 +1,200 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { launchBrowser, type Member, openContext, signedInMember } from "./browser.js";
+
+const browser = await launchBrowser();
+
+/** A call with the member's token, for what a journey needs in place before its screens. */
+async function api(page: Page, member: Member, method: "GET" | "POST" | "PUT", path: string, data?: unknown) {
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${member.token}` },
+    ...(data !== undefined && { data }),
+  });
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** A member whose profile is private, with one post only followers may see. */
+async function privateMemberWithPost(page: Page, prefix: string, caption: string): Promise<Member> {
+  const member = await signedInMember(page, prefix);
+  await api(page, member, "PUT", "/user/privacy", { isPrivate: true });
+  await api(page, member, "POST", "/posts", { image: "/media/image/none.jpg", caption });
+  return member;
+}
+
+const followButton = (page: Page, label: "Follow" | "Requested" | "Following") =>
+  page.getByRole("button", { name: label, exact: true });
+const lock = (page: Page) => page.getByRole("heading", { name: "This account is private" });
+const requestsRow = (page: Page) => page.getByRole("link", { name: /^Follow requests/ });
+
+describe("private profiles and follow requests", () => {
+  it("a stranger asks to follow, the owner confirms live, and the posts open to the stranger", async () => {
+    const owner = await openContext(browser);
+    const stranger = await openContext(browser);
+    const alice = await privateMemberWithPost(owner.page, "alice", "Only for my followers");
+    const bob = await signedInMember(stranger.page, "bob");
+
+    // The owner waits on the notifications screen: the request must arrive without a reload.
+    await owner.page.goto("/notifications");
+    await owner.page.getByRole("heading", { name: "No notifications yet" }).waitFor();
+    expect(await requestsRow(owner.page).count()).toBe(0);
+
+    await stranger.page.goto(`/profile/${alice.username}`);
+    await lock(stranger.page).waitFor();
+    await stranger.page.getByText("Follow this account to see their photos and videos.").waitFor();
+    await stranger.page
+      .getByRole("list", { name: "Profile stats" })
+      .getByRole("listitem")
+      .filter({ hasText: /^1 post$/ })
+      .waitFor();
+    expect(await stranger.page.getByRole("button", { name: /Only for my followers/ }).count()).toBe(0);
+    await followButton(stranger.page, "Follow").click();
+    await followButton(stranger.page, "Requested").waitFor();
+    await lock(stranger.page).waitFor();
+
+    // Live on the owner's screen: the Follow requests row (one waiting) and the request itself inline.
+    await requestsRow(owner.page).waitFor();
+    expect(await requestsRow(owner.page).textContent()).toContain(bob.username);
+    await owner.page
+      .getByRole("button", { name: `Confirm follow request from ${bob.username}` })
+      .first()
+      .waitFor();
+    await owner.page.getByText("requested to follow you").first().waitFor();
+
+    await requestsRow(owner.page).click();
+    await owner.page.waitForURL("**/notifications/requests");
+    const requests = owner.page.getByRole("list", { name: "Follow requests" });
+    await requests.getByRole("link", { name: new RegExp(bob.username) }).waitFor();
+    await requests.getByRole("button", { name: `Confirm follow request from ${bob.username}` }).click();
+    await owner.page.getByRole("heading", { name: "No follow requests" }).waitFor();
+
+    // The stranger is told live (follow_accepted): Following, and the post replaces the lock.
+    await followButton(stranger.page, "Following").waitFor();
+    await stranger.page.getByRole("button", { name: /Only for my followers/ }).waitFor();
+    expect(await lock(stranger.page).count()).toBe(0);
+
+    // The server kept it.
+    await stranger.page.reload();
+    await stranger.page.getByRole("button", { name: /Only for my followers/ }).waitFor();
+    await followButton(stranger.page, "Following").waitFor();
+    await owner.context.close();
+    await stranger.context.close();
+  });
+
+  it("tapping Requested withdraws the request, and it leaves the owner's list", async () => {
+    const owner = await openContext(browser);
+    const stranger = await openContext(browser);
+    const carol = await privateMemberWithPost(owner.page, "carol", "Carol's private sunset");
+    const dan = await signedInMember(stranger.page, "dan");
+
+    await stranger.page.goto(`/profile/${carol.username}`);
+    await lock(stranger.page).waitFor();
+    await followButton(stranger.page, "Follow").click();
+    await followButton(stranger.page, "Requested").waitFor();
+
+    await owner.page.goto("/notifications/requests");
+    const requests = owner.page.getByRole("list", { name: "Follow requests" });
+    await requests.getByRole("link", { name: new RegExp(dan.username) }).waitFor();
+
+    await followButton(stranger.page, "Requested").click();
+    await followButton(stranger.page, "Follow").waitFor();
+    await lock(stranger.page).waitFor();
+    const { requests: left } = await api(owner.page, carol, "GET", "/follow-requests");
+    expect(left).toEqual([]);
+
+    await owner.page.reload();
+    await owner.page.getByRole("heading", { name: "No follow requests" }).waitFor();
+    await owner.page.goto("/notifications");
+    await owner.page.getByRole("heading", { name: "No notifications yet" }).waitFor();
+    expect(await requestsRow(owner.page).count()).toBe(0);
+
+    // Withdrawn for good: the stranger's profile view says Follow after a reload too.
+    await stranger.page.reload();
+    await lock(stranger.page).waitFor();
+    await followButton(stranger.page, "Follow").waitFor();
+    await owner.context.close();
+    await stranger.context.close();
+  });
+});
+
+describe("blocks", () => {
+  it("a block hides the blocker's profile, posts and chat from the member; unblocking restores the profile, not the follow", async () => {
+    const blocker = await openContext(browser);
+    const blocked = await openContext(browser);
+    const erin = await signedInMember(blocker.page, "erin");
+    const finn = await signedInMember(blocked.page, "finn");
+
+    // Before: they follow each other, each has a post, and they have a chat.
+    await api(blocked.page, finn, "POST", `/follow/${erin.id}`, {});
+    await api(blocker.page, erin, "POST", `/follow/${finn.id}`, {});
+    await api(blocker.page, erin, "POST", "/posts", {
+      image: "/media/image/none.jpg",
+      caption: "Erin's pier",
+    });
+    await api(blocked.page, finn, "POST", "/posts", {
+      image: "/media/image/none.jpg",
+      caption: "Finn's hill",
+    });
+    const { chat } = await api(blocked.page, finn, "POST", "/chats", { userId: erin.id });
+    await api(blocker.page, erin, "POST", `/chats/${chat._id}/messages`, { text: "See you at the pier" });
+
+    const erinsPost = blocked.page.getByRole("article", { name: `Post by @${erin.username}` });
+    await blocked.page.goto("/post");
+    await erinsPost.first().waitFor();
+
+    // The block, from the profile's ⋯ menu.
+    await blocker.page.goto(`/profile/${finn.username}`);
+    await followButton(blocker.page, "Following").waitFor();
+    await blocker.page.getByRole("button", { name: "Profile options" }).click();
+    await blocker.page.getByRole("menuitem", { name: "Block" }).click();
+    const dialog = blocker.page.getByRole("dialog", { name: `Block ${finn.username}?` });
+    await dialog.getByText("They won't be notified that you blocked them.").waitFor();
+    await dialog.getByRole("button", { name: "Block", exact: true }).click();
+    await blocker.page.getByText(`Blocked ${finn.username}`, { exact: true }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await blocker.page.getByRole("heading", { name: "Member not found" }).waitFor();
+
+    // The blocked member: the blocker's profile is not found, the feed holds only their own post.
+    await blocked.page.goto(`/profile/${erin.username}`);
+    await blocked.page.getByRole("heading", { name: "Member not found" }).waitFor();
+    await blocked.page.goto("/post");
+    await blocked.page
+      .getByRole("article", { name: `Post by @${finn.username}` })
+      .first()
+      .waitFor();
+    expect(await erinsPost.count()).toBe(0);
+
+    // The chat stays readable but takes no new message.
+    await blocked.page.goto(`/chat?c=${chat._id}`);
+    const log = blocked.page.getByRole("log", { name: "Messages" });
+    await log.getByText("See you at the pier").waitFor();
+    const composer = blocked.page.getByRole("textbox", { name: "Message", exact: true });
+    await composer.fill("Are you there?");
+    await composer.press("Enter");
+    await blocked.page.getByRole("status").filter({ hasText: "You can't message this account" }).waitFor();
+    await composer.waitFor({ state: "detached" });
+    const { messages } = await api(blocked.page, finn, "GET", `/chats/${chat._id}/messages`);
+    expect(messages.map((message: { text: string }) => message.text)).toEqual(["See you at the pier"]);
+
+    // Settings > Blocked accounts lists the member; Unblock restores the profile but not the follow.
+    await blocker.page.goto("/settings");
+    await blocker.page.getByRole("button", { name: /Blocked accounts/ }).click();
+    const panel = blocker.page.getByRole("dialog", { name: "Blocked accounts" });
+    await panel.getByText(finn.username, { exact: true }).waitFor();
+    await panel.getByRole("button", { name: `Unblock ${finn.username}` }).click();
+    await blocker.page.getByText(`Unblocked ${finn.username}`, { exact: true }).waitFor();
+    await panel.getByText("No blocked accounts").waitFor();
+
+    await blocker.page.goto(`/profile/${finn.username}`);
+    await blocker.page.getByRole("heading", { name: `@${finn.username}` }).waitFor();
+    await followButton(blocker.page, "Follow").waitFor();
+    await blocker.page.getByRole("button", { name: /Finn's hill/ }).waitFor();
+
+    await blocked.page.goto(`/profile/${erin.username}`);
+    await blocked.page.getByRole("heading", { name: `@${erin.username}` }).waitFor();
+    await followButton(blocked.page, "Follow").waitFor();
+    await blocker.context.close();
+    await blocked.context.close();
+  });
+});
