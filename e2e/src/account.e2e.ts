@@ -94,7 +94,10 @@ describe("forgot password", () => {
     await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
     await page.getByLabel("Email").fill(member.email);
     await page.getByRole("button", { name: "Send code" }).click();
-    await alert(page, "If an account uses that email, a 6-digit code is on its way.").waitFor();
+    await alert(
+      page,
+      "OTP sent successfully! If an account uses that email, a 6-digit code is on its way.",
+    ).waitFor();
     await page.getByRole("heading", { name: "Check your email" }).waitFor();
     await page.getByText(member.email, { exact: true }).waitFor();
 

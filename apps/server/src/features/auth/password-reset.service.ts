@@ -11,7 +11,8 @@ import { resetCodeMail } from "./auth.mail.js";
 import { findByEmail } from "./auth.queries.js";
 import type { AuthService } from "./auth.service.js";
 
-export const FORGOT_PASSWORD_ANSWER = "If an account uses that email, a 6-digit code is on its way.";
+export const FORGOT_PASSWORD_ANSWER =
+  "OTP sent successfully! If an account uses that email, a 6-digit code is on its way.";
 export const INVALID_RESET_CODE = "Invalid or expired code";
 
 /**

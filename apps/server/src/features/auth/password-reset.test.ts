@@ -12,7 +12,9 @@ const { app } = built;
 const { newcomer } = factories(built);
 const { socketOf } = await realtimeBed(built);
 
-const FORGOT_ANSWER = { message: "If an account uses that email, a 6-digit code is on its way." };
+const FORGOT_ANSWER = {
+  message: "OTP sent successfully! If an account uses that email, a 6-digit code is on its way.",
+};
 const INVALID = { message: "Invalid or expired code" };
 
 let addresses = 0;
