@@ -229,7 +229,7 @@ export async function buildApp(
     events: createPostEvents(realtime.io),
     domainEvents,
   });
-  registerPostSockets(realtime, posts);
+  registerPostSockets(realtime, posts, follows, domainEvents);
   const flicks = createFlicksService({
     posts,
     follows,

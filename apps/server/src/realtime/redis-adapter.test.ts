@@ -1,7 +1,19 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { openTestDatabase } from "../test/database.js";
-import { connect, listen, personas, signUpAndIn, type TestSocket, testConfig } from "../test/helper.js";
+import { factories } from "../test/factories.js";
+import {
+  collectEvents,
+  connect,
+  listen,
+  nextEvent,
+  personas,
+  realtimeBed,
+  roundTrip,
+  signUpAndIn,
+  type TestSocket,
+  testConfig,
+} from "../test/helper.js";
 import { redisAnswers, redisUrl } from "../test/redis.js";
 
 // .ci/run makes sure Redis answers; on a machine without it this scale-out check cannot run.
@@ -32,5 +44,32 @@ describe.runIf(await redisAnswers())("two app nodes on one Redis", async () => {
     expect(response.statusCode).toBe(200);
     await told;
     expect(await closed).toBe("io server disconnect");
+  });
+
+  it("takes a socket on node B out of a private member's post room when its member unfollows on node A", async () => {
+    const onA = factories(nodeA);
+    const { socketOf } = await realtimeBed(nodeB);
+    const [author, leaver, stayer] = [
+      await onA.newcomer("cluster_author"),
+      await onA.newcomer("cluster_leaver"),
+      await onA.newcomer("cluster_stayer"),
+    ];
+    await onA.call(author, "PUT", "/user/privacy", { isPrivate: true });
+    for (const member of [leaver, stayer]) {
+      await onA.requestFollow(member, author);
+      await onA.acceptFollow(author, member);
+    }
+    const post = await onA.createPost(author);
+    const [leaving, staying] = [await socketOf(leaver), await socketOf(stayer)];
+    for (const socket of [leaving, staying])
+      expect(await socket.emitWithAck("joinPostRoom", post._id)).toEqual({ ok: true });
+    const leaverHears = collectEvents(leaving, "postUpdated");
+
+    expect((await onA.call(leaver, "POST", `/unfollow/${author.userId}`)).statusCode).toBe(200);
+    const updated = nextEvent(staying, "postUpdated");
+    await onA.call(author, "PUT", `/posts/${post._id}`, { caption: "Followers only" });
+    expect((await updated).post.caption).toBe("Followers only");
+    await roundTrip(leaving);
+    expect(leaverHears).toEqual([]);
   });
 });

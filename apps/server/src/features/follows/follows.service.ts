@@ -9,7 +9,7 @@ import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
-import type { RelatedMember } from "../users/users.policy.js";
+import { canSeeContentOf, type RelatedMember } from "../users/users.policy.js";
 import { canAskToFollow, canFollow, canSeeFollowListsOf, followNeedsRequest } from "./follows.policy.js";
 import {
   acceptFollowRequests,
@@ -98,6 +98,12 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
         await domainEvents?.publish("memberUnfollowed", { followerId: caller.userId, followeeId: member.id });
       if (member.relation.isRequested) await withdraw(caller.userId, member.id);
       return answer(member.id, { isFollowed: false, isRequested: false });
+    },
+
+    /** May the viewer see what the member shares now (posts, flicks)? One query; false for nobody. */
+    async seesContentOf(viewerId: string, memberId: string) {
+      const member = await findTarget(db, viewerId, memberId);
+      return member !== undefined && canSeeContentOf(viewerId, member, member.relation);
     },
 
     /** GET /follow-requests: who asked to follow the caller, newest request first. */

@@ -289,11 +289,11 @@ export function createPostsService(deps: {
       return { sharesCount };
     },
 
-    /** Whether the caller may follow this post live (its socket room). */
-    async canWatch(caller: Caller, postId: string) {
+    /** The post's author when the caller may follow this post live (its socket room), else null. */
+    async watchable(caller: Caller, postId: string): Promise<string | null> {
       return interactable(caller, postId, "post").then(
-        () => true,
-        () => false,
+        ({ post }) => post.userId,
+        () => null,
       );
     },
   };

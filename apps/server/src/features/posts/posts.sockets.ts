@@ -1,18 +1,95 @@
 import { rooms } from "@flik/shared";
+import type { DomainEvents } from "../../platform/domain-events.js";
 import { isUuid } from "../../platform/ids.js";
-import type { Realtime } from "../../realtime/realtime.js";
+import type { FlikSocket, Realtime } from "../../realtime/realtime.js";
+import type { FollowsService } from "../follows/follows.service.js";
 import type { PostsService } from "./posts.service.js";
 
-/** joinPostRoom / leavePostRoom: a member follows live changes of posts they may see. */
-export function registerPostSockets(realtime: Realtime, posts: PostsService) {
+/** Server only: marks a socket in `rooms.post(postId)` as watching a post of this author. */
+const watchedPostOf = (authorId: string, postId: string) => `post-of:${authorId}:${postId}`;
+/** Server only: every socket watching at least one post of the author. */
+const watchingPostsOf = (authorId: string) => `watching-posts-of:${authorId}`;
+
+/**
+ * joinPostRoom / leavePostRoom: a member follows live changes of posts they may see, and only while
+ * they may. Emissions to a post room cost no query (posts.events): instead, when a member may no
+ * longer see an author's posts (unfollowing a private member, a block either way, the author going
+ * private), their sockets leave that author's post rooms on every app node through the adapter.
+ *
+ * A socket in `rooms.post(id)` is also in `watchedPostOf(author, id)` and `watchingPostsOf(author)`,
+ * so the rooms to leave are found from the socket's own rooms (`fetchSockets` answers with them from
+ * every node), with no list of the author's posts. Whether a watcher still may see is asked once per
+ * member with the one rule (`follows.seesContentOf`), only for members watching that author now.
+ *
+ * A join is checked before the socket joins and again after: a change committed between the first
+ * check and the join (whose leave found the socket not yet in the room) is seen by the second.
+ */
+export function registerPostSockets(
+  realtime: Realtime,
+  posts: PostsService,
+  follows: FollowsService,
+  domainEvents: DomainEvents,
+) {
+  const { io } = realtime;
+
+  async function watch(socket: FlikSocket, postId: string) {
+    const authorId = await posts.watchable(socket.data, postId);
+    if (!authorId) return false;
+    await socket.join([rooms.post(postId), watchedPostOf(authorId, postId), watchingPostsOf(authorId)]);
+    if (await posts.watchable(socket.data, postId)) return true;
+    unwatch(socket, postId);
+    return false;
+  }
+
+  function unwatch(socket: FlikSocket, postId: string) {
+    socket.leave(rooms.post(postId));
+    for (const room of socket.rooms)
+      if (room.startsWith("post-of:") && room.endsWith(`:${postId}`)) socket.leave(room);
+  }
+
+  /** The sockets in `among` that watch the author's posts leave them unless their member may still see. */
+  async function revisit(authorId: string, among: string) {
+    if (realtime.closing) return;
+    const marker = watchedPostOf(authorId, "");
+    const verdicts = new Map<string, Promise<boolean>>();
+    const sockets = await io.in(among).fetchSockets();
+    await Promise.all(
+      sockets.map(async (socket) => {
+        const marks = [...socket.rooms].filter((room) => room.startsWith(marker));
+        if (marks.length === 0) return;
+        const { userId } = socket.data;
+        let verdict = verdicts.get(userId);
+        if (!verdict) {
+          verdict = follows.seesContentOf(userId, authorId);
+          verdicts.set(userId, verdict);
+        }
+        if (await verdict) return;
+        const postRooms = marks.map((room) => rooms.post(room.slice(marker.length)));
+        io.in(socket.id).socketsLeave([...postRooms, ...marks, watchingPostsOf(authorId)]);
+      }),
+    );
+  }
+
   realtime.onConnection((socket) => {
     socket.on("joinPostRoom", async (postId, ack) => {
-      const ok = isUuid(postId) && (await posts.canWatch(socket.data, postId));
-      if (ok) await socket.join(rooms.post(postId));
+      const ok = isUuid(postId) && (await watch(socket, postId));
       if (typeof ack === "function") ack({ ok });
     });
     socket.on("leavePostRoom", (postId) => {
-      if (typeof postId === "string") socket.leave(rooms.post(postId));
+      if (typeof postId === "string") unwatch(socket, postId);
     });
   });
+
+  domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) =>
+    revisit(followeeId, rooms.user(followerId)),
+  );
+  // Follows both ways are gone already; the blocked-with rooms keep events out, and the rooms go too.
+  domainEvents.on("memberBlocked", async ({ blockerId, blockedId }) => {
+    await Promise.all([revisit(blockerId, rooms.user(blockedId)), revisit(blockedId, rooms.user(blockerId))]);
+  });
+  domainEvents.on("privacyChanged", async ({ userId, isPrivate }) => {
+    if (isPrivate) await revisit(userId, watchingPostsOf(userId));
+  });
+  // A declined or withdrawn request needs nothing: a requester never saw the private member's posts (had
+  // they watched while the member was public, going private made them leave).
 }
