@@ -54,8 +54,8 @@ describe("private profiles and follow requests", () => {
     await lock(stranger.page).waitFor();
 
     // Live on the owner's screen: the Follow requests row (one waiting) and the request itself inline.
-    await requestsRow(owner.page).waitFor();
-    expect(await requestsRow(owner.page).textContent()).toContain(bob.username);
+    // The row appears with the live count first and names the requester once their list has loaded.
+    await requestsRow(owner.page).filter({ hasText: bob.username }).waitFor();
     await owner.page
       .getByRole("button", { name: `Confirm follow request from ${bob.username}` })
       .first()
