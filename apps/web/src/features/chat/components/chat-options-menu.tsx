@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { BanIcon } from "../../../components/account-icons";
+import { DangerMenuItem } from "../../../components/danger-menu-item";
 import { MoreIcon, TrashIcon } from "../../../components/icons";
 import { useMenuButton } from "../../../lib/use-menu-button";
 
@@ -71,35 +72,15 @@ export function ChatOptionsMenu({
           }`}
         >
           {onBlock && (
-            <button
-              ref={itemRef(0)}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              onClick={() => {
-                close(true);
-                onBlock();
-              }}
-              className="flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-semibold text-red-600 transition hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
-            >
+            <DangerMenuItem itemRef={itemRef(0)} close={close} onSelect={onBlock}>
               <BanIcon className="size-4" />
               Block
-            </button>
+            </DangerMenuItem>
           )}
-          <button
-            ref={itemRef(onBlock ? 1 : 0)}
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            onClick={() => {
-              close(true);
-              onDelete();
-            }}
-            className="flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-semibold text-red-600 transition hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
-          >
+          <DangerMenuItem itemRef={itemRef(onBlock ? 1 : 0)} close={close} onSelect={onDelete}>
             <TrashIcon className="size-4" />
             Delete chat
-          </button>
+          </DangerMenuItem>
         </div>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { BanIcon } from "../../../components/account-icons";
+import { DangerMenuItem } from "../../../components/danger-menu-item";
 import { MoreIcon } from "../../../components/icons";
 import { useMenuButton } from "../../../lib/use-menu-button";
 
@@ -38,20 +39,10 @@ export function ProfileMenu({ username, onBlock, className }: ProfileMenuProps) 
           onKeyDown={onMenuKeyDown}
           className="motion-safe:animate-fade-in absolute top-full right-0 z-20 mt-1 w-48 overflow-hidden rounded-xl border border-zinc-200 bg-white py-1 shadow-xl shadow-zinc-900/10"
         >
-          <button
-            ref={itemRef(0)}
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            onClick={() => {
-              close(true);
-              onBlock();
-            }}
-            className="flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-semibold text-red-600 transition hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
-          >
+          <DangerMenuItem itemRef={itemRef(0)} close={close} onSelect={onBlock}>
             <BanIcon className="size-4" />
             Block
-          </button>
+          </DangerMenuItem>
         </div>
       )}
     </div>
