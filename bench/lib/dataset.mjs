@@ -343,8 +343,8 @@ function chatsSql() {
 
 function chatMembersSql() {
   return `
-    insert into chat_members (chat_id, user_id, last_read_at, joined_at)
-    select s.id, ${userId("m.member")}, s.created_at, s.created_at
+    insert into chat_members (chat_id, user_id, last_read_at, accepted_at, joined_at)
+    select s.id, ${userId("m.member")}, s.created_at, s.created_at, s.created_at
     from seed_chat_members m join seed_chats s on s.c = m.c`;
 }
 

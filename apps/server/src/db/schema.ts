@@ -43,6 +43,8 @@ export const users = pgTable(
     isPrivate: boolean().notNull().default(false),
     emailNotifications: boolean().notNull().default(true),
     pushNotifications: boolean().notNull().default(true),
+    /** Who may start a chat with the member: everyone (a stranger's lands in their requests) or only whom they follow. */
+    messagesFrom: text().notNull().default("everyone"),
     followersCount: counter(),
     followingCount: counter(),
     postsCount: counter(),
@@ -57,6 +59,7 @@ export const users = pgTable(
     // One account per phone number, as per e-mail address (numbers are stored in E.164).
     uniqueIndex("users_phone_unique").on(t.phone).where(sql`${t.phone} is not null`),
     check("users_gender", sql`${t.gender} in ('male', 'female', 'other', 'prefer_not_to_say')`),
+    check("users_messages_from", sql`${t.messagesFrom} in ('everyone', 'following')`),
   ],
 );
 
@@ -297,6 +300,11 @@ export const chatMembers = pgTable(
     lastReadAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /** Set when the member deleted the chat: older messages are gone for them, and it is off their list until a new one. */
     clearedAt: timestamp({ withTimezone: true, precision: 3 }),
+    /**
+     * When the member accepted the chat; null while it waits in their message requests (started by
+     * someone they do not follow). Presence is shared only between members who both accepted a chat.
+     */
+    acceptedAt: timestamp({ withTimezone: true, precision: 3 }),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index("chat_members_user_idx").on(t.userId)],

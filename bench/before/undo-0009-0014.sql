@@ -1,6 +1,9 @@
--- The inverse of migrations 0009-0013 (media size, account security, notification mails, follow requests
--- and blocks), run first: a database seeded by today's schema, back to 0008's. Tables are dropped with
+-- The inverse of migrations 0009-0014 (media size, account security, notification mails, follow requests
+-- and blocks, message requests), run first: a database seeded by today's schema, back to 0008's. Tables are dropped with
 -- their triggers and indexes.
+ALTER TABLE "users" DROP CONSTRAINT "users_messages_from";
+ALTER TABLE "users" DROP COLUMN "messages_from";
+ALTER TABLE "chat_members" DROP COLUMN "accepted_at";
 DROP TABLE "blocks";
 DROP TABLE "follow_requests";
 DROP FUNCTION "flik_announce_block_change"();
