@@ -2,6 +2,7 @@ import type { Chat, Message } from "./chats.js";
 import type { Flick } from "./flicks.js";
 import type { Notification } from "./notifications.js";
 import type { Post, PostComment, PostEdit } from "./posts.js";
+import type { Story, StoryViewer } from "./stories.js";
 
 /**
  * Typed Socket.IO event maps (spec §7 realtime). Each feature adds its events here, once, and both the
@@ -49,6 +50,14 @@ export interface ServerToClientEvents {
   messagesSeen: (event: { chatId: string; userId: string; seenAt: string }) => void;
   /** Who of the member's chat partners came online or went offline; on connect, everyone online. */
   onlineUsers: (event: { online: string[]; offline: string[] }) => void;
+
+  // Stories (issue 17).
+  /** To the owner's room: someone opened one of their stories (the viewer and the new count). */
+  storyViewed: (event: { storyId: string; viewer: StoryViewer; viewersCount: number }) => void;
+  /** To the rooms of the members who may see it (the owner's followers, and the owner's other tabs). */
+  newStory: (event: { story: Story }) => void;
+  /** To the same rooms: the owner deleted it. */
+  storyDeleted: (event: { storyId: string; userId: string }) => void;
 }
 
 /** What a chat event's acknowledgement carries: the stored message, or why it was refused. */

@@ -13,6 +13,7 @@ export * from "./paging.js";
 export * from "./phone.js";
 export * from "./posts.js";
 export * from "./sessions.js";
+export * from "./stories.js";
 export * from "./text.js";
 export * from "./users.js";
 export * from "./visibility.js";
