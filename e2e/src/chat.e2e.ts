@@ -100,6 +100,8 @@ describe("chat", () => {
     const b = await openContext(browser);
     const alice = await signedInMember(a.page, "alice");
     const bob = await signedInMember(b.page, "bob");
+    // Bob follows Alice, so her chat goes straight to his inbox (not his message requests).
+    await api(bob, `/follow/${alice.id}`, {});
 
     // Bob is elsewhere in the app while Alice starts the chat.
     await b.page.goto("/post");
@@ -238,6 +240,58 @@ describe("chat", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await page.waitForURL((url) => url.search === "");
     await page.getByRole("heading", { name: "No chats yet" }).waitFor();
+    await context.close();
+  });
+
+  it("a stranger's chat waits in Requests: read without telling, then accepted, or refused by the setting", async () => {
+    const stranger = await apiMember("stan");
+    const { page, context } = await openContext(browser);
+    const rita = await signedInMember(page, "rita");
+    const { chat } = await api(stranger, "/chats", { userId: rita.id });
+    await api(stranger, `/chats/${chat._id}/messages`, { text: "Hi! Loved your sunset photo" });
+
+    // Not in Rita's inbox nor her badge; in Requests, with its count.
+    await page.goto("/chat");
+    const requestsTab = page.getByRole("tab", { name: "Requests (1 waiting)" });
+    await requestsTab.waitFor();
+    expect(await chatBadge(page).count()).toBe(0);
+    await page.getByRole("heading", { name: "No chats yet" }).waitFor();
+    await requestsTab.click();
+    await page.getByRole("link", { name: new RegExp(stranger.username) }).click();
+    await log(page).getByText("Hi! Loved your sunset photo").waitFor();
+    const bar = page.getByRole("region", { name: "Message request" });
+    await bar.getByText(`${stranger.username} wants to send you a message`).waitFor();
+    expect(await composer(page).count()).toBe(0);
+    await page.screenshot({ path: join(artifacts, "chat-request-desktop.png") });
+
+    // Reading it told the stranger nothing.
+    const before = await api(stranger, `/chats/${chat._id}/messages`);
+    expect(before.messages[0].readBy).toEqual([stranger.id]);
+
+    // Accepting opens the send box; now the stranger sees it was read.
+    await bar.getByRole("button", { name: "Accept" }).click();
+    await composer(page).waitFor();
+    await expect
+      .poll(async () => (await api(stranger, `/chats/${chat._id}/messages`)).messages[0].readBy)
+      .toContain(rita.id);
+    await send(page, "Thank you!");
+    await log(page).getByText("Thank you!").waitFor();
+
+    // Only people Rita follows may message her from now on.
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Profile visibility" }).click();
+    const panel = page.getByRole("dialog", { name: "Profile visibility" });
+    await panel.getByRole("radio", { name: /^People you follow/ }).check();
+    await panel.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Privacy settings updated!").waitFor();
+    const other = await apiMember("otto");
+    const refused = await fetch(`${inject("baseUrl")}/api/chats`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${other.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ userId: rita.id }),
+    });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe("This account only accepts messages from people it follows");
     await context.close();
   });
 

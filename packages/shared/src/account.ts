@@ -83,19 +83,28 @@ export type RequestEmailOtpBody = z.input<typeof requestEmailOtpBody>;
 export const verifyOtpBody = z.object({ otp: otpSchema });
 export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
 
+/**
+ * Who may start a chat with a member (issue 16): everyone (a chat from someone they don't follow waits
+ * in their message requests) or only the members they follow.
+ */
+export const MESSAGES_FROM = ["everyone", "following"] as const;
+export type MessagesFrom = (typeof MESSAGES_FROM)[number];
+
 /** PUT /user/privacy: each setting may be sent alone; at least one is needed. */
 export const privacyBody = z
   .object({
     isPrivate: z.boolean("isPrivate must be true or false").optional(),
     emailNotifications: z.boolean("emailNotifications must be true or false").optional(),
     pushNotifications: z.boolean("pushNotifications must be true or false").optional(),
+    messagesFrom: z.enum(MESSAGES_FROM, "messagesFrom must be everyone or following").optional(),
   })
   .refine(
     (body) =>
       body.isPrivate !== undefined ||
       body.emailNotifications !== undefined ||
-      body.pushNotifications !== undefined,
-    "Send isPrivate, emailNotifications or pushNotifications",
+      body.pushNotifications !== undefined ||
+      body.messagesFrom !== undefined,
+    "Send isPrivate, emailNotifications, pushNotifications or messagesFrom",
   );
 export type PrivacyBody = z.input<typeof privacyBody>;
 

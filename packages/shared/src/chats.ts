@@ -44,6 +44,11 @@ export interface Chat {
   createdAt: string;
   /** The last message's time, or the creation time: the list is sorted by it, newest first. */
   updatedAt: string;
+  /**
+   * The chat waits in the viewer's message requests: started by someone they don't follow, not
+   * accepted yet (issue 16). Its messages don't count in the unread badge and presence isn't shared.
+   */
+  isRequest: boolean;
 }
 
 export interface ChatsResponse {

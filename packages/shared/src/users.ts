@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MessagesFrom } from "./account.js";
 import { fullNameSchema, usernameSchema } from "./auth.js";
 import { BIO_MAX_LENGTH, GENDERS, type Gender, WEBSITE_MAX_LENGTH } from "./constants.js";
 import type { Post } from "./posts.js";
@@ -35,6 +36,8 @@ export interface User {
   isPrivate: boolean;
   emailNotifications: boolean;
   pushNotifications: boolean;
+  /** Who may start a chat with the member (settings, Privacy). */
+  messagesFrom: MessagesFrom;
   /** Members asking to follow this (private) member, waiting for an answer (GET /follow-requests). */
   followRequestsCount: number;
   /** Whom the member blocked, newest block first (the blocked member is never told). */

@@ -1,3 +1,4 @@
+import type { MessagesFrom } from "@flik/shared";
 import { sql } from "drizzle-orm";
 import type { ExtraConfigColumn } from "drizzle-orm/pg-core";
 import {
@@ -44,7 +45,7 @@ export const users = pgTable(
     emailNotifications: boolean().notNull().default(true),
     pushNotifications: boolean().notNull().default(true),
     /** Who may start a chat with the member: everyone (a stranger's lands in their requests) or only whom they follow. */
-    messagesFrom: text().notNull().default("everyone"),
+    messagesFrom: text().$type<MessagesFrom>().notNull().default("everyone"),
     followersCount: counter(),
     followingCount: counter(),
     postsCount: counter(),

@@ -113,6 +113,7 @@ describe.runIf(await redisAnswers())("two server processes", () => {
     const bob = await member(nodeB.url, personas.bob);
     const chat: Chat = (await api(nodeA.url, "POST", "/chats", { userId: bob.userId }, alice.token)).body
       .chat;
+    expect((await api(nodeB.url, "POST", `/chats/${chat._id}/accept`, {}, bob.token)).status).toBe(200);
 
     const onA = await connect(nodeA.url, alice, sockets);
     const presenceOnA = eventQueue(onA, "onlineUsers");

@@ -133,12 +133,31 @@ export function factories(built: App) {
     },
 
     /** The one-to-one chat of two members: made on first use, the same one after. */
-    async chatBetween(member: SignedIn, other: SignedIn): Promise<Chat> {
-      return succeeded(
+    /**
+     * The two members' chat, accepted by both (two members who chat); `{ accepted: false }` leaves it in
+     * `other`'s message requests when they don't follow `member`.
+     */
+    async chatBetween(member: SignedIn, other: SignedIn, options = { accepted: true }): Promise<Chat> {
+      const chat: Chat = succeeded(
         "opening a chat",
         await call(member, "POST", "/chats", { userId: other.userId }),
         [200, 201],
       ).json().chat;
+      if (options.accepted)
+        succeeded("accepting a chat", await call(other, "POST", `/chats/${chat._id}/accept`), [200]);
+      return chat;
+    },
+
+    /** A group `member` makes, accepted by everyone in it. */
+    async groupOf(member: SignedIn, others: SignedIn[], name = "Group"): Promise<Chat> {
+      const chat: Chat = succeeded(
+        "making a group",
+        await call(member, "POST", "/chats", { userIds: others.map((o) => o.userId), name }),
+        [201],
+      ).json().chat;
+      for (const other of others)
+        succeeded("accepting a chat", await call(other, "POST", `/chats/${chat._id}/accept`), [200]);
+      return chat;
     },
 
     async sendMessage(

@@ -35,6 +35,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     isPrivate: false,
     emailNotifications: true,
     pushNotifications: true,
+    messagesFrom: "everyone",
     followRequestsCount: 0,
     blockedUsers: [],
     createdAt: "2025-01-01T00:00:00.000Z",

@@ -10,8 +10,19 @@ import { buildTestApp, type SignedIn } from "../../test/helper.js";
  * round, whoever blocked.
  */
 const built = await buildTestApp();
-const { call, newcomer, createPost, createFlick, follow, like, comment, chatBetween, sendMessage, block } =
-  factories(built);
+const {
+  call,
+  newcomer,
+  createPost,
+  createFlick,
+  follow,
+  like,
+  comment,
+  chatBetween,
+  groupOf,
+  sendMessage,
+  block,
+} = factories(built);
 
 let members = 0;
 const someone = (name: string) => newcomer(`${name}_${members++}`);
@@ -217,9 +228,7 @@ describe("actions toward a member blocked either way", () => {
       await someone("blocked"),
       await someone("host"),
     ];
-    const group = (
-      await call(host, "POST", "/chats", { userIds: [blocker.userId, blocked.userId], name: "Club" })
-    ).json().chat;
+    const group = await groupOf(host, [blocker, blocked], "Club");
     await block(blocker, blocked);
     expect(
       (await call(blocked, "POST", `/chats/${group._id}/messages`, { text: "Still here" })).statusCode,

@@ -16,7 +16,8 @@ import {
  */
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { call, newcomer, createPost, createFlick, follow, chatBetween, sendMessage, block } = factories(built);
+const { call, newcomer, createPost, createFlick, follow, chatBetween, groupOf, sendMessage, block } =
+  factories(built);
 
 let members = 0;
 const someone = (name: string) => newcomer(`${name}_${members++}`);
@@ -132,9 +133,7 @@ describe("live events between two members where either blocked the other", () =>
       await someone("blocked"),
       await someone("host"),
     ];
-    const group = (
-      await call(host, "POST", "/chats", { userIds: [blocker.userId, blocked.userId], name: "Club" })
-    ).json().chat;
+    const group = await groupOf(host, [blocker, blocked], "Club");
     await block(blocker, blocked);
     const sockets = [await socketOf(blocker), await socketOf(blocked), await socketOf(host)];
     for (const socket of sockets)

@@ -7,8 +7,12 @@ import type { FlikIo } from "../../realtime/realtime.js";
  * does that is not a message (seen, typing, presence) never reaches a member blocked either way with
  * them; messages cannot pass between them at all in a one-to-one chat (chats.policy `canWriteIn`).
  */
+/** A room no socket ever joins. */
+const NOBODY = "nobody";
+
 export function createChatEvents(io: FlikIo) {
-  const toMembers = (memberIds: string[]) => io.to(memberIds.map(rooms.user));
+  // Socket.IO reads `to([])` as "every socket": no members must mean a room nobody is in.
+  const toMembers = (memberIds: string[]) => io.to(memberIds.length > 0 ? memberIds.map(rooms.user) : NOBODY);
   return {
     newMessage: (message: Message, memberIds: string[]) =>
       toMembers(memberIds).emit("newMessage", { message }),
@@ -29,6 +33,7 @@ export function createChatEvents(io: FlikIo) {
      * member `id` it is blocked with.
      */
     async partnersOnline(memberIds: string[]) {
+      if (memberIds.length < 2) return;
       const sockets = await io.in(memberIds.map(rooms.user)).fetchSockets();
       const online = [...new Set(sockets.map((socket) => socket.data.userId))];
       for (const memberId of memberIds) {

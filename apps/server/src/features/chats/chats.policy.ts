@@ -1,3 +1,4 @@
+import type { MessagesFrom } from "@flik/shared";
 import { canReach, type RelatedMember } from "../users/users.policy.js";
 
 /** Who may read and write a chat, start one, and change a message. */
@@ -12,21 +13,56 @@ export function canStartChatWith(viewerId: string, memberId: string): boolean {
   return memberId !== viewerId;
 }
 
+/** A member someone wants to message: their setting, and whether they follow that someone. */
+export type Recipient = RelatedMember & { messagesFrom: MessagesFrom; followsViewer: boolean };
+
 /**
- * Nobody starts a chat (one-to-one or a group) with a member they blocked or who blocked them: the
- * users policy's `canReach`, from the relation loaded with each member.
+ * Nobody starts a chat (one-to-one or a group) with a member they blocked or who blocked them (the
+ * users policy's `canReach`), nor with a member who takes messages only from people they follow and
+ * does not follow them.
  */
-export function canMessage(viewerId: string, member: RelatedMember): boolean {
-  return canReach(viewerId, member, member.relation);
+export function canMessage(viewerId: string, member: Recipient): boolean {
+  return canReach(viewerId, member, member.relation) && acceptsMessagesFrom(member);
+}
+
+/** Why `canMessage` refused: a block is not told apart from anything else (the blocked member is not told). */
+export function cantMessageReason(viewerId: string, member: Recipient): string {
+  return canReach(viewerId, member, member.relation) ? onlyFromFollowed : cantMessage;
+}
+
+function acceptsMessagesFrom(member: { messagesFrom: MessagesFrom; followsViewer: boolean }) {
+  return member.messagesFrom === "everyone" || member.followsViewer;
+}
+
+/**
+ * A chat someone starts with a member waits in the member's message requests unless the member
+ * follows them; the one who starts it has accepted it.
+ */
+export function startsAccepted(member: { followsViewer: boolean }): boolean {
+  return member.followsViewer;
 }
 
 /**
  * A one-to-one chat between two members where either blocked the other stays readable to both and
- * takes no new or changed messages (`blocked`, loaded with the membership). Groups are not closed by a
- * block between two of their members.
+ * takes no new or changed messages (`blocked`, loaded with the membership); nor does a request the
+ * other member has not accepted once they take messages only from people they follow and don't follow
+ * the writer (`refused`). Groups are closed by neither.
  */
-export function canWriteIn(membership: { blocked: boolean }): boolean {
-  return !membership.blocked;
+export function canWriteIn(membership: { blocked: boolean; refused: boolean }): boolean {
+  return !membership.blocked && !membership.refused;
+}
+
+/** Why `canWriteIn` refused. */
+export function cantWriteReason(membership: { blocked: boolean }): string {
+  return membership.blocked ? cantMessage : onlyFromFollowed;
+}
+
+/**
+ * Only a member the chat waits for (a request) accepts it; accepting twice changes nothing.
+ * Presence and seen state are shared only between members who both accepted a chat.
+ */
+export function isRequestFor(member: { acceptedAt: Date | null }): boolean {
+  return member.acceptedAt === null;
 }
 
 /** Only the sender edits or deletes a message. */
@@ -35,3 +71,4 @@ export function canChangeMessage(viewerId: string, message: { senderId: string }
 }
 
 export const cantMessage = "You can't message this account";
+export const onlyFromFollowed = "This account only accepts messages from people it follows";

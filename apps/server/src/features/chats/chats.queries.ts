@@ -1,7 +1,24 @@
-import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
-import { chatMembers, chats, messages, users } from "../../db/schema.js";
+import { chatMembers, chats, follows, messages, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { blockedBetween, notBlockedBetween, relationTo } from "../users/users.policy.js";
 
@@ -32,10 +49,49 @@ function blockedInDirectChat(db: Db) {
   )})`.mapWith(Boolean);
 }
 
-/** The member's row in the chat, the chat, and whether a block closed it (one-to-one chats). */
+/** Whether `followerId` follows `followeeId`, in SQL. */
+function isFollowing(db: Db, followerId: string | AnyPgColumn, followeeId: string | AnyPgColumn): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))),
+  );
+}
+
+/**
+ * Whether the member in `chatMembers` writes in a one-to-one chat the other member has not accepted
+ * (a request) and no longer may: the other takes messages only from people they follow, and does not
+ * follow them. False in groups.
+ */
+function refusedInDirectChat(db: Db) {
+  const other = alias(chatMembers, "requested_member");
+  return sql<boolean>`(not ${chats.isGroupChat} and ${exists(
+    db
+      .select({ one: sql`1` })
+      .from(other)
+      .innerJoin(users, eq(users.id, other.userId))
+      .where(
+        and(
+          eq(other.chatId, chatMembers.chatId),
+          ne(other.userId, chatMembers.userId),
+          isNull(other.acceptedAt),
+          eq(users.messagesFrom, "following"),
+          not(isFollowing(db, other.userId, chatMembers.userId)),
+        ),
+      ),
+  )})`.mapWith(Boolean);
+}
+
+/** The member's row in the chat, the chat, and whether a block or the other's setting closed it (one-to-one chats). */
 export async function findMembership(db: Db, chatId: string, userId: string) {
   const [row] = await db
-    .select({ chat: chats, member: chatMembers, blocked: blockedInDirectChat(db) })
+    .select({
+      chat: chats,
+      member: chatMembers,
+      blocked: blockedInDirectChat(db),
+      refused: refusedInDirectChat(db),
+    })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
@@ -58,8 +114,8 @@ export function chatsOf(db: Db, userId: string) {
 }
 
 /**
- * Everyone in these chats with what they have seen, and whether a block closed their one-to-one chat
- * (for sending): one query for a batch of sends.
+ * Everyone in these chats with what they have seen, whether they accepted the chat, and whether a block
+ * or the other's setting closed their one-to-one chat (for sending): one query for a batch of sends.
  */
 export function sendersOf(db: Db, chatIds: string[]) {
   if (chatIds.length === 0) return Promise.resolve([]);
@@ -67,8 +123,10 @@ export function sendersOf(db: Db, chatIds: string[]) {
     .select({
       chatId: chatMembers.chatId,
       lastReadAt: chatMembers.lastReadAt,
+      acceptedAt: chatMembers.acceptedAt,
       user: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar },
       blocked: blockedInDirectChat(db),
+      refused: refusedInDirectChat(db),
     })
     .from(chatMembers)
     .innerJoin(users, eq(users.id, chatMembers.userId))
@@ -77,13 +135,14 @@ export function sendersOf(db: Db, chatIds: string[]) {
     .orderBy(asc(chatMembers.joinedAt), asc(users.username));
 }
 
-/** Everyone in these chats with what they have seen: one query for a whole list. */
+/** Everyone in these chats with what they have seen and whether they accepted: one query for a whole list. */
 export function participantsOf(db: Db, chatIds: string[]) {
   if (chatIds.length === 0) return Promise.resolve([]);
   return db
     .select({
       chatId: chatMembers.chatId,
       lastReadAt: chatMembers.lastReadAt,
+      acceptedAt: chatMembers.acceptedAt,
       user: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar },
     })
     .from(chatMembers)
@@ -128,7 +187,10 @@ export function lastMessagesOf(db: Db, chatIds: string[], userId: string) {
     .where(and(eq(chatMembers.userId, userId), inArray(chatMembers.chatId, chatIds)));
 }
 
-/** Per chat, the messages from others the member has not seen (spec §4 Chat unread). */
+/**
+ * Per chat, the messages from others the member has not seen (spec §4 Chat unread): in these chats, or
+ * in every chat the member accepted (the header's badge leaves message requests out).
+ */
 export async function unreadCountsOf(db: Db, userId: string, chatIds?: string[]) {
   const rows = await db
     .select({ chatId: messages.chatId, count: sql<number>`count(*)`.mapWith(Number) })
@@ -136,7 +198,7 @@ export async function unreadCountsOf(db: Db, userId: string, chatIds?: string[])
     .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
     .where(
       and(
-        chatIds && inArray(messages.chatId, chatIds),
+        chatIds ? inArray(messages.chatId, chatIds) : isNotNull(chatMembers.acceptedAt),
         ne(messages.senderId, userId),
         gt(messages.createdAt, chatMembers.lastReadAt),
         keptFor(chatMembers),
@@ -170,23 +232,49 @@ export function messagesPage(
     .limit(limit);
 }
 
+export async function findChat(db: Db, id: string) {
+  const [row] = await db.select().from(chats).where(eq(chats.id, id));
+  return row;
+}
+
 export async function findDirectChat(db: Db, directKey: string) {
   const [row] = await db.select().from(chats).where(eq(chats.directKey, directKey));
   return row;
 }
 
-/** Makes a chat and its members at once; a one-to-one chat made twice at the same moment is made once. */
+/**
+ * Makes a chat and its members at once, each accepted or waiting in their requests; a one-to-one chat
+ * made twice at the same moment is made once.
+ */
 export async function insertChat(
   db: Db,
   values: { isGroupChat: boolean; name: string; directKey: string | null; createdBy: string },
-  memberIds: string[],
+  members: { userId: string; accepted: boolean }[],
 ) {
   return db.transaction(async (tx) => {
     const [chat] = await tx.insert(chats).values(values).onConflictDoNothing().returning();
     if (!chat) return undefined;
-    await tx.insert(chatMembers).values(memberIds.map((userId) => ({ chatId: chat.id, userId })));
+    await tx.insert(chatMembers).values(
+      members.map(({ userId, accepted }) => ({
+        chatId: chat.id,
+        userId,
+        acceptedAt: accepted ? sql`now()` : null,
+      })),
+    );
     return chat;
   });
+}
+
+/** The member accepts the chat (a message request); answers whether it was waiting. */
+export async function acceptChat(db: Db, chatId: string, userId: string) {
+  const rows = await db
+    .update(chatMembers)
+    .set({ acceptedAt: sql`now()` })
+    .where(
+      and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId), isNull(chatMembers.acceptedAt)),
+    )
+    .returning({ chatId: chatMembers.chatId });
+  return rows.length > 0;
 }
 
 /** Brings a deleted chat back onto the member's list (they opened it again), without its old messages. */
@@ -316,14 +404,14 @@ export async function memberIdsOf(db: Db, chatId: string) {
 }
 
 /**
- * Everyone who shares a chat with the member: who hears when they come online or go; never a member
- * blocked either way.
+ * Everyone who shares a chat with the member that both accepted: who hears when they come online or
+ * go; never a member blocked either way, never through a message request.
  */
 export async function partnerIdsOf(db: Db, userId: string) {
   const mine = db
     .select({ chatId: chatMembers.chatId })
     .from(chatMembers)
-    .where(eq(chatMembers.userId, userId));
+    .where(and(eq(chatMembers.userId, userId), isNotNull(chatMembers.acceptedAt)));
   const rows = await db
     .selectDistinct({ id: chatMembers.userId })
     .from(chatMembers)
@@ -331,28 +419,41 @@ export async function partnerIdsOf(db: Db, userId: string) {
       and(
         inArray(chatMembers.chatId, mine),
         ne(chatMembers.userId, userId),
+        isNotNull(chatMembers.acceptedAt),
         notBlockedBetween(db, userId, chatMembers.userId),
       ),
     );
   return rows.map((row) => row.id);
 }
 
-/** Whether two members share a chat (presence is theirs to share). */
+/** Whether two members share a chat both accepted (presence is theirs to share). */
 export async function shareAChat(db: Db, userId: string, otherId: string) {
   const theirs = alias(chatMembers, "their_membership");
   const rows = await db
     .select({ chatId: chatMembers.chatId })
     .from(chatMembers)
-    .innerJoin(theirs, and(eq(theirs.chatId, chatMembers.chatId), eq(theirs.userId, otherId)))
-    .where(eq(chatMembers.userId, userId))
+    .innerJoin(
+      theirs,
+      and(eq(theirs.chatId, chatMembers.chatId), eq(theirs.userId, otherId), isNotNull(theirs.acceptedAt)),
+    )
+    .where(and(eq(chatMembers.userId, userId), isNotNull(chatMembers.acceptedAt)))
     .limit(1);
   return rows.length > 0;
 }
 
-/** These members with the viewer's relation to each (who exists, and whether a block lies between). */
+/**
+ * These members with the viewer's relation to each (who exists, whether a block lies between), who
+ * may message them, and whether they follow the viewer (a chat the viewer starts is a request otherwise).
+ */
 export async function membersAs(db: Db, viewerId: string, ids: string[]) {
   return db
-    .select({ id: users.id, isPrivate: users.isPrivate, relation: relationTo(db, viewerId, users.id) })
+    .select({
+      id: users.id,
+      isPrivate: users.isPrivate,
+      messagesFrom: users.messagesFrom,
+      followsViewer: isFollowing(db, users.id, viewerId).mapWith(Boolean),
+      relation: relationTo(db, viewerId, users.id),
+    })
     .from(users)
     .where(inArray(users.id, ids));
 }

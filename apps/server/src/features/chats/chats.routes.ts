@@ -14,6 +14,10 @@ export function chatsRoutes(chats: ChatsService): FastifyPluginAsyncZod {
       const { chat, created } = await chats.create(request.caller, request.body);
       return reply.status(created ? 201 : 200).send({ chat });
     });
+    // An extension (issue 16): a chat from someone the member doesn't follow waits in their requests.
+    app.post("/chats/:id/accept", { schema: chatParams }, async (request) => ({
+      chat: await chats.accept(request.caller, request.params.id),
+    }));
     app.delete("/chats/:id", { schema: chatParams }, async (request) => {
       await chats.remove(request.caller, request.params.id);
       return { message: "Chat deleted" };

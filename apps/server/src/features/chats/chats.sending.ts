@@ -16,7 +16,7 @@ import {
 } from "../../platform/errors.js";
 import { createRateWindow } from "../../platform/rate-window.js";
 import type { ChatEvents } from "./chats.events.js";
-import { cantMessage, canUseChat, canWriteIn } from "./chats.policy.js";
+import { cantWriteReason, canUseChat, canWriteIn, isRequestFor } from "./chats.policy.js";
 import { type Participant, presentMessage } from "./chats.presenter.js";
 import {
   insertMessages,
@@ -45,13 +45,18 @@ interface Accepted {
   first: NewMessage;
 }
 
-/** A chat's member as a send is checked against: whether a block closed their one-to-one chat. */
-type Member = Participant & { blocked: boolean };
+/** A chat's member as a send is checked against: whether a block or the other's setting closed their one-to-one chat. */
+type Member = Participant & { blocked: boolean; refused: boolean };
 
-/** A send's outcome: its message, and who to tell when it was newly stored (not a repeated clientId). */
+/**
+ * A send's outcome: its message; when it was newly stored (not a repeated clientId), who has the chat
+ * in their inbox (not waiting in their requests), to tell; and whether the sender replied to a request
+ * (which accepts it).
+ */
 interface Sent {
   message: Message;
   newlyStoredFor: string[] | null;
+  repliedToRequest: boolean;
 }
 
 /**
@@ -67,6 +72,8 @@ export function createMessageSending(deps: {
   domainEvents: DomainEvents;
   messagesPerMinute: number;
   messagesInFlight: number;
+  /** The sender replied in a chat waiting in their requests: replying accepts it. */
+  acceptReply: (userId: string, chatId: string) => Promise<void>;
 }) {
   const { db, events, domainEvents } = deps;
   const allowance = createRateWindow(deps.messagesPerMinute);
@@ -91,18 +98,22 @@ export function createMessageSending(deps: {
         return { status: "rejected", reason: badRequest("That clientId was used for another message") };
       const message = presentMessage(row, members);
       const memberIds = members.map((member) => member.user.id);
+      const own = members.find((member) => member.user.id === send.senderId);
+      const repliedToRequest = own !== undefined && isRequestFor(own);
       if (stored.get(first.id) === row && !announced.has(first)) {
         announced.add(first);
         events.newMessage(message, memberIds);
-        return { status: "fulfilled", value: { message, newlyStoredFor: memberIds } };
+        const inbox = members.filter((member) => !isRequestFor(member)).map((member) => member.user.id);
+        return { status: "fulfilled", value: { message, newlyStoredFor: inbox, repliedToRequest } };
       }
-      return { status: "fulfilled", value: { message, newlyStoredFor: null } };
+      return { status: "fulfilled", value: { message, newlyStoredFor: null, repliedToRequest } };
     });
   }
 
   /**
    * Each send's checks in the order sent, as if alone: a member of the chat (else 404, nothing leaked),
-   * not in a one-to-one chat a block closed (else 403), within the sender's allowance (else 429). A
+   * not in a one-to-one chat a block or the other's setting closed (else 403), within the sender's
+   * allowance (else 429). A
    * clientId the batch already holds for this sender shares that first message (when that one is
    * refused, so is the copy).
    */
@@ -112,7 +123,7 @@ export function createMessageSending(deps: {
       const members = membersOf.get(send.chatId) ?? [];
       const own = members.find((p) => p.user.id === send.senderId);
       if (!own || !canUseChat({ userId: own.user.id })) return notFound("Chat not found");
-      if (!canWriteIn(own)) return forbidden(cantMessage);
+      if (!canWriteIn(own)) return forbidden(cantWriteReason(own));
       if (!allowance.take(send.senderId))
         return tooManyRequests("You're sending messages too fast. Please wait a moment.");
       // Messages stored together share one time (the statement's), and a chat lists by (time, id): ids
@@ -174,7 +185,7 @@ export function createMessageSending(deps: {
      * they do never holds up the next batch.
      */
     async send(caller: Caller, chatId: string, input: z.output<typeof sendMessageBody>): Promise<Message> {
-      const { message, newlyStoredFor } = await storing.run(
+      const { message, newlyStoredFor, repliedToRequest } = await storing.run(
         () =>
           batcher.add({
             senderId: caller.userId,
@@ -184,6 +195,7 @@ export function createMessageSending(deps: {
           }),
         busy,
       );
+      if (repliedToRequest) await deps.acceptReply(caller.userId, chatId);
       if (newlyStoredFor)
         await domainEvents.publish("messageSent", {
           messageId: message._id,

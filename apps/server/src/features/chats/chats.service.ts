@@ -10,16 +10,21 @@ import {
   canChangeMessage,
   canMessage,
   canStartChatWith,
-  cantMessage,
+  cantMessageReason,
+  cantWriteReason,
   canUseChat,
   canWriteIn,
+  isRequestFor,
+  startsAccepted,
 } from "./chats.policy.js";
 import { type Participant, presentChat, presentMessage } from "./chats.presenter.js";
 import {
+  acceptChat,
   type ChatRow,
   chatsOf,
   clearChat,
   deleteMessage,
+  findChat,
   findDirectChat,
   findMembership,
   findMessage,
@@ -53,7 +58,7 @@ export function createChatsService(deps: {
   messagesInFlight: number;
 }) {
   const { db, events } = deps;
-  const sending = createMessageSending(deps);
+  const sending = createMessageSending({ ...deps, acceptReply: acceptRequest });
 
   /** Only members read or write a chat; to anyone else it does not exist (404, nothing leaked). */
   async function membership(caller: Caller, chatId: string) {
@@ -71,7 +76,7 @@ export function createChatsService(deps: {
       unreadCountsOf(db, viewerId, ids),
     ]);
     return rows.map((chat) =>
-      presentChat(chat, {
+      presentChat(chat, viewerId, {
         participants: participants.filter((p) => p.chatId === chat.id),
         lastMessage: lastMessages.find((m) => m.message.chatId === chat.id),
         unreadCount: unread.get(chat.id) ?? 0,
@@ -95,15 +100,23 @@ export function createChatsService(deps: {
     if (!row || !membership || !canUseChat(membership.member)) throw notFound("Message not found");
     if (!canChangeMessage(caller.userId, row.message))
       throw forbidden(`Only the sender can ${action} this message`);
-    if (!canWriteIn(membership)) throw forbidden(cantMessage);
+    if (!canWriteIn(membership)) throw forbidden(cantWriteReason(membership));
     return row;
   }
 
-  /** The members a chat is started with: all of them exist (else 404) and none is blocked either way (403). */
+  /**
+   * The members a chat is started with, each accepting it or not (a message request): all of them exist
+   * (else 404) and each may be messaged by the caller (else 403: a block, or their setting).
+   */
   async function reachable(caller: Caller, ids: string[]) {
     const members = await membersAs(db, caller.userId, ids);
     if (members.length !== ids.length) throw notFound("Member not found");
-    if (!members.every((member) => canMessage(caller.userId, member))) throw forbidden(cantMessage);
+    const refused = members.find((member) => !canMessage(caller.userId, member));
+    if (refused) throw forbidden(cantMessageReason(caller.userId, refused));
+    return [
+      { userId: caller.userId, accepted: true },
+      ...members.map((member) => ({ userId: member.id, accepted: startsAccepted(member) })),
+    ];
   }
 
   async function presentWithReaders(row: MessageRow): Promise<{ message: Message; memberIds: string[] }> {
@@ -113,34 +126,51 @@ export function createChatsService(deps: {
 
   async function createDirect(caller: Caller, userId: string) {
     if (!canStartChatWith(caller.userId, userId)) throw badRequest("You cannot start a chat with yourself");
-    await reachable(caller, [userId]);
+    const members = await reachable(caller, [userId]);
     const directKey = directKeyOf(caller.userId, userId);
     const existing = await findDirectChat(db, directKey);
     if (existing) {
       await restoreChat(db, existing.id, caller.userId);
-      return { chat: await presentOne(existing, caller.userId), created: false };
+      return { chat: await presentOne(existing, caller.userId), created: false, members };
     }
-    const made = await insertChat(db, { isGroupChat: false, name: "", directKey, createdBy: caller.userId }, [
-      caller.userId,
-      userId,
-    ]);
+    const made = await insertChat(
+      db,
+      { isGroupChat: false, name: "", directKey, createdBy: caller.userId },
+      members,
+    );
     // Made by a simultaneous call: theirs is the one.
     const chat = made ?? (await findDirectChat(db, directKey));
     if (!chat) throw new Error("one-to-one chat vanished while being made");
-    return { chat: await presentOne(chat, caller.userId), created: Boolean(made) };
+    return { chat: await presentOne(chat, caller.userId), created: Boolean(made), members };
   }
 
   async function createGroup(caller: Caller, input: { userIds: string[]; name: string }) {
     const others = [...new Set(input.userIds)].filter((id) => id !== caller.userId);
     if (others.length < 2) throw badRequest("A group needs at least two other members");
-    await reachable(caller, others);
+    const members = await reachable(caller, others);
     const made = await insertChat(
       db,
       { isGroupChat: true, name: input.name, directKey: null, createdBy: caller.userId },
-      [caller.userId, ...others],
+      members,
     );
     if (!made) throw new Error("group chat insert returned no row");
-    return { chat: await presentOne(made, caller.userId), created: true };
+    return { chat: await presentOne(made, caller.userId), created: true, members };
+  }
+
+  /**
+   * The member accepts a chat waiting in their requests (a no-op when it was not waiting): their other
+   * tabs move it to the inbox, the others now see what the member has read, and presence is shared.
+   */
+  async function acceptRequest(userId: string, chatId: string) {
+    if (!(await acceptChat(db, chatId, userId))) return;
+    const participants = await participantsOf(db, [chatId]);
+    const chat = await findChat(db, chatId);
+    const own = participants.find((p) => p.user.id === userId);
+    if (!chat || !own) return;
+    const memberIds = participants.map((p) => p.user.id);
+    events.chatUpdated(await presentOne(chat, userId), [userId]);
+    events.messagesSeen({ chatId, userId, seenAt: own.lastReadAt.toISOString() }, memberIds);
+    await events.partnersOnline(participants.filter((p) => !isRequestFor(p)).map((p) => p.user.id));
   }
 
   return {
@@ -152,17 +182,30 @@ export function createChatsService(deps: {
       );
     },
 
-    /** One-to-one (the existing chat if there is one) or a group; the others hear of a new chat. */
+    /**
+     * One-to-one (the existing chat if there is one) or a group; the others hear of a new chat, in their
+     * inbox or, from someone they don't follow, in their requests (and then share no presence yet).
+     */
     async create(caller: Caller, input: z.output<typeof createChatBody>) {
-      const result = input.userId
+      const { chat, created, members } = input.userId
         ? await createDirect(caller, input.userId)
         : await createGroup(caller, { userIds: input.userIds ?? [], name: input.name ?? "" });
-      if (result.created) {
-        const others = result.chat.participants.map((p) => p._id).filter((id) => id !== caller.userId);
-        events.chatUpdated({ ...result.chat, unreadCount: 0 }, others);
-        await events.partnersOnline([caller.userId, ...others]);
+      if (created) {
+        const others = members.filter((member) => member.userId !== caller.userId);
+        const accepted = others.filter((member) => member.accepted).map((member) => member.userId);
+        const waiting = others.filter((member) => !member.accepted).map((member) => member.userId);
+        events.chatUpdated({ ...chat, unreadCount: 0 }, accepted);
+        events.chatUpdated({ ...chat, unreadCount: 0, isRequest: true }, waiting);
+        await events.partnersOnline([caller.userId, ...accepted]);
       }
-      return result;
+      return { chat, created };
+    },
+
+    /** POST /chats/{id}/accept: a message request joins the member's inbox (accepting twice is fine). */
+    async accept(caller: Caller, chatId: string): Promise<Chat> {
+      const { chat } = await membership(caller, chatId);
+      await acceptRequest(caller.userId, chatId);
+      return presentOne(chat, caller.userId);
     },
 
     async remove(caller: Caller, chatId: string) {
@@ -219,10 +262,11 @@ export function createChatsService(deps: {
 
     /** Spec §4: opening a chat or seeing its messages resets its unread count; the others see "seen". */
     async markSeen(caller: Caller, chatId: string) {
-      await membership(caller, chatId);
+      const { member } = await membership(caller, chatId);
       const seenAt = (await markSeen(db, chatId, caller.userId)) ?? new Date();
       const event = { chatId, userId: caller.userId, seenAt: seenAt.toISOString() };
-      events.messagesSeen(event, await memberIdsOf(db, chatId));
+      // Reading a message request tells the sender nothing until it is accepted.
+      if (!isRequestFor(member)) events.messagesSeen(event, await memberIdsOf(db, chatId));
       return event;
     },
 
@@ -231,9 +275,13 @@ export function createChatsService(deps: {
       return [...counts.values()].reduce((sum, count) => sum + count, 0);
     },
 
-    /** Whether the caller may join the chat's room (typing reaches only members who joined). */
+    /**
+     * Whether the caller may join the chat's room (typing reaches only members who joined): members
+     * who accepted it; a request shares no typing either way until it is accepted.
+     */
     async canJoin(caller: Caller, chatId: string) {
-      return canUseChat((await findMembership(db, chatId, caller.userId))?.member);
+      const member = (await findMembership(db, chatId, caller.userId))?.member;
+      return canUseChat(member) && member !== undefined && !isRequestFor(member);
     },
 
     partnerIdsOf: (userId: string) => partnerIdsOf(db, userId),

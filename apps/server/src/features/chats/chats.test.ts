@@ -35,6 +35,7 @@ describe("POST /chats", () => {
       unreadCount: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      isRequest: false,
     });
     const again = await call(bob, "POST", "/chats", { userId: alice.userId });
     expect(again.statusCode).toBe(200);

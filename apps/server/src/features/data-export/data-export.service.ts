@@ -205,6 +205,7 @@ function presentProfile(row: UserRow) {
     isPrivate: row.isPrivate,
     emailNotifications: row.emailNotifications,
     pushNotifications: row.pushNotifications,
+    messagesFrom: row.messagesFrom,
     followersCount: row.followersCount,
     followingCount: row.followingCount,
     postsCount: row.postsCount,

@@ -14,7 +14,7 @@ import {
  * instead of waiting for its time; the job runner itself runs one in notification-mails.restart.test.
  */
 const built = await buildTestApp();
-const { call, persona, newcomer, follow, chatBetween, sendMessage } = factories(built);
+const { call, persona, newcomer, follow, chatBetween, groupOf, sendMessage } = factories(built);
 const bed = await realtimeBed(built);
 
 const minutes = (count: number) => count * 60_000;
@@ -159,9 +159,7 @@ describe("notification e-mails", () => {
     const ned = await newcomer("ned");
     const oli = await newcomer("oli");
     const pat = await newcomer("pat");
-    const { chat } = (
-      await call(oli, "POST", "/chats", { userIds: [ned.userId, pat.userId], name: "Book club" })
-    ).json();
+    const chat = await groupOf(oli, [ned, pat], "Book club");
     await sendMessage(oli, chat, "Chapter 3 tonight");
     await runMail(ned);
     const [mail] = mailsTo("ned@example.com");

@@ -46,7 +46,7 @@ describe("PUT /user/privacy", () => {
   });
 
   it.each([
-    ["nothing to change", {}, "Send isPrivate, emailNotifications or pushNotifications"],
+    ["nothing to change", {}, "Send isPrivate, emailNotifications, pushNotifications or messagesFrom"],
     ["a setting that is not true or false", { isPrivate: "yes" }, "isPrivate must be true or false"],
     ["null", { emailNotifications: null }, "emailNotifications must be true or false"],
   ])("refuses %s with 400 and changes nothing", async (_case, payload, message) => {

@@ -42,6 +42,7 @@ export function presentSelf(row: UserRow, relations: UserRelations = noRelations
     isPrivate: row.isPrivate,
     emailNotifications: row.emailNotifications,
     pushNotifications: row.pushNotifications,
+    messagesFrom: row.messagesFrom,
     followRequestsCount: relations.followRequestsCount,
     blockedUsers: relations.blockedUsers,
     createdAt: row.createdAt.toISOString(),

@@ -90,7 +90,9 @@ export function createUsersService(deps: {
      */
     async updatePrivacy(
       caller: Caller,
-      settings: Partial<Pick<UserRow, "isPrivate" | "emailNotifications" | "pushNotifications">>,
+      settings: Partial<
+        Pick<UserRow, "isPrivate" | "emailNotifications" | "pushNotifications" | "messagesFrom">
+      >,
     ) {
       try {
         if (!(await updateUser(db, caller.userId, settings))) throw unauthorized();

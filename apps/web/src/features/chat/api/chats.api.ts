@@ -33,6 +33,12 @@ export async function createGroupChat(name: string, userIds: string[]): Promise<
   return chat;
 }
 
+/** Accepts a message request (issue 16): the chat joins the member's inbox. */
+export async function acceptChatRequest(id: string): Promise<Chat> {
+  const { chat } = await apiFetch<ChatResponse>(`${chatPath(id)}/accept`, { method: "POST" });
+  return chat;
+}
+
 export function deleteChat(id: string): Promise<MessageResponse> {
   return apiFetch<MessageResponse>(chatPath(id), { method: "DELETE" });
 }

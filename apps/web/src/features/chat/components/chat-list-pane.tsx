@@ -6,7 +6,7 @@ import { useRovingFocus } from "../../../lib/use-roving-focus";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { ChatRow } from "./chat-row";
 import { ChatSearchBox } from "./chat-search-box";
-import { ChatListEmpty, ChatListSkeleton, LoadError } from "./chat-states";
+import { ChatListEmpty, ChatListSkeleton, LoadError, RequestsEmpty } from "./chat-states";
 import { type ChatTab, ChatTabs, chatPanelId, chatsForTab, chatTabId } from "./chat-tabs";
 import { NewGroupDialog } from "./new-group-dialog";
 import { UserResults } from "./user-results";
@@ -21,7 +21,7 @@ interface ChatListPaneProps {
   onDelete: (chat: Chat) => void;
 }
 
-/** The left pane (spec §2): search (people and the loaded chats), the three tabs, the chats. */
+/** The left pane (spec §2): search (people and the loaded chats), the tabs, the chats. */
 export function ChatListPane({
   chats,
   viewerId,
@@ -65,7 +65,12 @@ export function ChatListPane({
           onChange={setSearch}
           placeholder="Search people or chats"
         />
-        <ChatTabs baseId={baseId} selected={tab} onSelect={setTab} />
+        <ChatTabs
+          baseId={baseId}
+          selected={tab}
+          onSelect={setTab}
+          requestsCount={(chats.data ?? []).filter((chat) => chat.isRequest).length}
+        />
       </div>
 
       <div
@@ -123,7 +128,9 @@ export function ChatListPane({
               ))}
             </ul>
           </section>
-        ) : searching ? null : tab === "groups" && (chats.data?.length ?? 0) > 0 ? (
+        ) : searching ? null : tab === "requests" ? (
+          <RequestsEmpty />
+        ) : tab === "groups" && (chats.data?.length ?? 0) > 0 ? (
           <p className="px-6 py-10 text-center text-sm text-zinc-500">
             No group chats yet. Start one with New group.
           </p>

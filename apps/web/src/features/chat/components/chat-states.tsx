@@ -73,6 +73,18 @@ export function ChatListEmpty() {
   );
 }
 
+export function RequestsEmpty() {
+  return (
+    <div className="flex flex-col items-center px-6 py-12 text-center">
+      <h2 className="text-base font-bold text-zinc-900">No message requests</h2>
+      <p className="mt-1.5 max-w-64 text-sm text-zinc-600">
+        Chats from people you don't follow wait here until you accept them. They won't know you've seen them
+        until you do.
+      </p>
+    </div>
+  );
+}
+
 export function NoChatSelected() {
   return (
     <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">

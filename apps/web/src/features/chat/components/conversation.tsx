@@ -6,7 +6,12 @@ import { BlockDialog } from "../../blocks/components/block-dialog";
 import { useMessagesQuery } from "../api/chats.queries";
 import { flattenMessages } from "../cache/chat-cache";
 import { chatPartner } from "../chat-format";
-import { useDeleteMessage, useEditMessage } from "../hooks/use-chat-mutations";
+import {
+  useAcceptChat,
+  useDeleteMessage,
+  useEditMessage,
+  useRemoveRequest,
+} from "../hooks/use-chat-mutations";
 import { useChatRoom } from "../hooks/use-chat-room";
 import { useMarkSeen } from "../hooks/use-mark-seen";
 import { CANT_MESSAGE_TEXT, type Outbox } from "../hooks/use-outbox";
@@ -16,6 +21,7 @@ import { LoadError, MessagesSkeleton } from "./chat-states";
 import { Composer } from "./composer";
 import { ConversationHeader } from "./conversation-header";
 import { MessageLog } from "./message-log";
+import { RequestBar } from "./request-bar";
 import { TypingIndicator } from "./typing-indicator";
 
 interface ConversationProps {
@@ -28,7 +34,7 @@ interface ConversationProps {
 
 /** The right pane: one chat's messages, who is typing, and the send box. */
 export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: ConversationProps) {
-  useChatRoom(chat._id);
+  useChatRoom(chat._id, !chat.isRequest);
   const query = useMessagesQuery(chat._id);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
   const { fetchNextPage } = query;
@@ -49,6 +55,8 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
   const blocked = useHasBlocked(partner?._id);
   const refused = blocked || pending.some((p) => p.refused);
   const [blocking, setBlocking] = useState(false);
+  const accept = useAcceptChat();
+  const removeRequest = useRemoveRequest(onBack);
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -89,7 +97,16 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
         />
       )}
       <TypingIndicator usernames={typingUsers} />
-      {refused ? (
+      {chat.isRequest && !refused ? (
+        <RequestBar
+          chat={chat}
+          viewerId={viewerId}
+          accepting={accept.isPending}
+          onAccept={() => accept.mutate(chat._id)}
+          onDelete={onDelete}
+          onBlock={partner ? () => setBlocking(true) : undefined}
+        />
+      ) : refused ? (
         <p
           role="status"
           className="border-t border-zinc-200/80 bg-white px-4 py-4 text-center text-sm font-medium text-zinc-500"
@@ -107,7 +124,14 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
           }}
         />
       )}
-      {blocking && partner && <BlockDialog member={partner} onClose={() => setBlocking(false)} />}
+      {blocking && partner && (
+        <BlockDialog
+          member={partner}
+          onClose={() => setBlocking(false)}
+          // Blocking from a request answers it: the request goes too (Instagram's Block in requests).
+          onBlocked={chat.isRequest ? () => removeRequest(chat._id) : undefined}
+        />
+      )}
       {toDelete && (
         <ConfirmDialog
           title="Delete message?"

@@ -3,13 +3,21 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify/unstyled";
 import { errorMessage } from "../../../lib/api-client";
 import { chatKeys } from "../api/chat-keys";
-import { createGroupChat, deleteChat, openDirectChat, putMessage, removeMessage } from "../api/chats.api";
+import {
+  acceptChatRequest,
+  createGroupChat,
+  deleteChat,
+  openDirectChat,
+  putMessage,
+  removeMessage,
+} from "../api/chats.api";
 import {
   applyDeletedMessage,
   applyEditedMessage,
   findCachedChat,
   flattenMessages,
   type MessagesData,
+  patchChat,
   removeCachedChat,
   upsertChat,
 } from "../cache/chat-cache";
@@ -30,6 +38,44 @@ export function useDeleteChat(onDeleted: (chatId: string) => void) {
       toast.error("Failed to delete chat");
     },
   });
+}
+
+export const ACCEPT_FAILED = "Couldn't accept the request. Please try again.";
+
+/**
+ * Accepts a message request: it moves to the inbox at once, and back to Requests if the server refuses;
+ * its unread messages now count in the header's badge.
+ */
+export function useAcceptChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chatId: string) => acceptChatRequest(chatId),
+    onMutate: (chatId) => patchChat(queryClient, chatId, (chat) => ({ ...chat, isRequest: false })),
+    onSuccess: (chat) => {
+      upsertChat(queryClient, chat);
+      void refreshStoredUnreadCount();
+    },
+    onError: (error, chatId) => {
+      patchChat(queryClient, chatId, (chat) => ({ ...chat, isRequest: true }));
+      toast.error(errorMessage(error, ACCEPT_FAILED));
+    },
+  });
+}
+
+/**
+ * Quietly deletes a message request after its sender was blocked (the block's own toast says what
+ * happened); if that fails the request stays, closed by the block.
+ */
+export function useRemoveRequest(onRemoved: () => void) {
+  const queryClient = useQueryClient();
+  return (chatId: string) =>
+    deleteChat(chatId).then(
+      () => {
+        removeCachedChat(queryClient, chatId);
+        onRemoved();
+      },
+      (error: unknown) => console.error("Removing a blocked member's request failed", error),
+    );
 }
 
 /** Opens the one-to-one chat with a member, making it if there is none yet. */

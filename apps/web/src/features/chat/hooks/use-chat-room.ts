@@ -4,9 +4,10 @@ import { setActiveChat } from "../state/active-chat";
 
 /**
  * The open chat: its room (typing and seen state, §7) is joined while it is on screen and joined again
- * after every reconnect, because the server forgets rooms on disconnect.
+ * after every reconnect, because the server forgets rooms on disconnect. A message request shares no
+ * typing until accepted (`joinable`), and is joined the moment it is.
  */
-export function useChatRoom(chatId: string): void {
+export function useChatRoom(chatId: string, joinable = true): void {
   const socket = useSocket();
 
   useEffect(() => {
@@ -15,7 +16,7 @@ export function useChatRoom(chatId: string): void {
   }, [chatId]);
 
   useEffect(() => {
-    if (!socket) return;
+    if (!socket || !joinable) return;
     const join = () => socket.emit("joinChat", chatId);
     if (socket.connected) join();
     socket.on("connect", join);
@@ -23,5 +24,5 @@ export function useChatRoom(chatId: string): void {
       socket.off("connect", join);
       socket.emit("leaveChat", chatId);
     };
-  }, [socket, chatId]);
+  }, [socket, chatId, joinable]);
 }

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createUserSocket } from "../../../lib/socket";
@@ -8,9 +9,10 @@ import { fetchRoutes, jsonResponse } from "../../../test/fixtures";
 import { stubFetch } from "../../../test/render-app";
 import { waitUntil } from "../../../test/wait";
 import { SocketProvider } from "../../realtime/socket-provider";
+import { chatKeys } from "../api/chat-keys";
 import { setActiveChat } from "../state/active-chat";
 import { useIsOnline } from "../state/presence";
-import { fromAlice, makeMessage } from "../test/chat-fixtures";
+import { fromAlice, makeChat, makeMessage } from "../test/chat-fixtures";
 import { ChatUnreadSync } from "./use-chat-unread-sync";
 
 vi.mock("../../../lib/socket", () => ({ createUserSocket: vi.fn() }));
@@ -24,8 +26,8 @@ function BobOnline() {
   return <p>{useIsOnline("u-bob") ? "Bob is online" : "Bob is offline"}</p>;
 }
 
-/** The server's count, which a test can change as the server's state moves on. */
-function mount(serverCount: { value: number }) {
+/** The server's count, which a test can change as the server's state moves on; `queryClient` holds the chats. */
+function mount(serverCount: { value: number }, queryClient = new QueryClient()) {
   const token = signInAsAlice();
   const socket: FakeSocket = createFakeSocket();
   vi.mocked(createUserSocket).mockReturnValue(socket as never);
@@ -33,10 +35,12 @@ function mount(serverCount: { value: number }) {
     fetchRoutes({ "GET /messages/unread-count": () => jsonResponse(200, { count: serverCount.value }) }),
   );
   const view = render(
-    <SocketProvider token={token} userId="u-alice">
-      <ChatUnreadSync />
-      <BobOnline />
-    </SocketProvider>,
+    <QueryClientProvider client={queryClient}>
+      <SocketProvider token={token} userId="u-alice">
+        <ChatUnreadSync />
+        <BobOnline />
+      </SocketProvider>
+    </QueryClientProvider>,
   );
   return { socket, fetchMock, view };
 }
@@ -68,6 +72,21 @@ describe("ChatUnreadSync", () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(fetchMock.mock.calls.length).toBe(calls + 1);
     expect(getUnreadCount()).toBe(2);
+  });
+
+  it("leaves a message request's messages out, and asks again when a request is accepted", async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(chatKeys.list(), [makeChat({ _id: "c-stranger", isRequest: true })]);
+    const server = { value: 1 };
+    const { socket } = mount(server, queryClient);
+    await waitUntil(() => expect(getUnreadCount()).toBe(1));
+
+    act(() => socket.fire("newMessage", { message: makeMessage({ chat: "c-stranger" }) }));
+    expect(getUnreadCount()).toBe(1);
+
+    server.value = 2;
+    act(() => socket.fire("chatUpdated", { chat: makeChat({ _id: "c-stranger", isRequest: false }) }));
+    await waitUntil(() => expect(getUnreadCount()).toBe(2));
   });
 
   it("asks again when Alice has seen messages, and on every reconnect", async () => {

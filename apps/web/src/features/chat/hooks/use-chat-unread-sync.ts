@@ -1,6 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { getUserId } from "../../../lib/storage";
 import { useSocketEvents } from "../../realtime/use-socket-events";
+import { findCachedChat } from "../cache/chat-cache";
 import { visibleActiveChat } from "../state/active-chat";
 import { applyPresence, resetPresence } from "../state/presence";
 import { adjustStoredUnreadCount, refreshStoredUnreadCount } from "../state/unread-count";
@@ -13,6 +15,7 @@ const RECONCILE_MS = 800;
  * tracks which chat partners are online (the server sends that list once per connection).
  */
 export function useChatUnreadSync(): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
     void refreshStoredUnreadCount();
   }, []);
@@ -32,6 +35,8 @@ export function useChatUnreadSync(): void {
       newMessage: ({ message }) => {
         // Own messages (this tab or another) and the chat being read never count (spec §4).
         if (message.sender._id === getUserId() || message.chat === visibleActiveChat()) return;
+        // Message requests stay out of the badge until accepted (issue 16).
+        if (findCachedChat(queryClient, message.chat)?.isRequest) return;
         adjustStoredUnreadCount(1);
         reconcileSoon();
       },
@@ -41,6 +46,10 @@ export function useChatUnreadSync(): void {
       // An unread message can vanish with its message or its chat.
       messageDeleted: reconcileSoon,
       chatDeleted: refresh,
+      // A request accepted (in another tab) brings its unread messages into the badge.
+      chatUpdated: ({ chat }) => {
+        if (!chat.isRequest) refresh();
+      },
     },
     { onConnect: refresh },
   );

@@ -8,6 +8,7 @@ import {
   callsTo,
   carol,
   chatRow,
+  emitted,
   groupChat,
   makeChat,
   makeMessage,
@@ -71,7 +72,7 @@ describe("ChatScreen", () => {
       within(tabs)
         .getAllByRole("tab")
         .map((tab) => tab.textContent),
-    ).toEqual(["Active", "All chats", "Groups"]);
+    ).toEqual(["Active", "All chats", "Groups", "Requests"]);
 
     await user.click(within(tabs).getByRole("tab", { name: "Groups" }));
     const panel = screen.getByRole("tabpanel");
@@ -88,6 +89,64 @@ describe("ChatScreen", () => {
     expect(within(screen.getByRole("tabpanel")).getAllByRole("link")).toHaveLength(2);
     await user.click(within(tabs).getByRole("tab", { name: "Active" }));
     expect(within(screen.getByRole("tabpanel")).getAllByRole("link")).toHaveLength(2);
+  });
+
+  it("keeps message requests in Requests, with their count, and out of the other tabs", async () => {
+    const request = { ...carolChat, isRequest: true };
+    const { user } = await openChatScreen("/chat", [makeChat(), request, groupChat()]);
+    const tabs = screen.getByRole("tablist", { name: "Chat filters" });
+    const requestsTab = within(tabs).getByRole("tab", { name: /^Requests/ });
+    expect(requestsTab).toHaveAccessibleName("Requests (1 waiting)");
+    const links = () =>
+      within(screen.getByRole("tabpanel"))
+        .getAllByRole("link")
+        .map((link) => link.textContent);
+    expect(links()).not.toContainEqual(expect.stringContaining("carol"));
+    await user.click(requestsTab);
+    expect(links()).toEqual([expect.stringContaining("carol")]);
+  });
+
+  it("says so when there are no message requests", async () => {
+    const { user } = await openChatScreen("/chat", [makeChat()]);
+    await user.click(screen.getByRole("tab", { name: "Requests" }));
+    expect(screen.getByRole("heading", { name: "No message requests" })).toBeInTheDocument();
+  });
+
+  it("answers a request with Accept in place of the send box; it moves to the inbox and its room is joined", async () => {
+    const request = { ...carolChat, isRequest: true };
+    const { user, fetchMock, socket } = await openChatScreen("/chat?c=c-carol", [makeChat(), request], {
+      "GET /chats/c-carol/messages": messagesOf(makeMessage({ chat: "c-carol", text: "Hi from Carol" })),
+      "PUT /messages/c-carol/mark-seen": jsonResponse(200, { message: "ok", seenAt: "2025-06-01T13:00:00Z" }),
+      "POST /chats/c-carol/accept": jsonResponse(200, { chat: { ...carolChat, isRequest: false } }),
+    });
+    const bar = await screen.findByRole("region", { name: "Message request" });
+    expect(within(bar).getByText("carol wants to send you a message")).toBeInTheDocument();
+    expect(within(bar).getByRole("button", { name: "Block" })).toBeInTheDocument();
+    expect(within(bar).getByRole("button", { name: "Delete" })).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+    expect(emitted(socket, "joinChat")).toEqual([]);
+
+    await user.click(within(bar).getByRole("button", { name: "Accept" }));
+    expect(await screen.findByRole("textbox", { name: "Message" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Message request" })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, "POST /chats/c-carol/accept")).toHaveLength(1);
+    await waitUntil(() => expect(emitted(socket, "joinChat")).toEqual([["c-carol"]]));
+    expect(screen.getByRole("tab", { name: "Requests" })).toBeInTheDocument();
+  });
+
+  it("puts a request back when accepting fails, and says so", async () => {
+    const error = vi.spyOn(toast, "error");
+    const request = { ...carolChat, isRequest: true };
+    const { user } = await openChatScreen("/chat?c=c-carol", [request], {
+      "GET /chats/c-carol/messages": messagesOf(),
+      "PUT /messages/c-carol/mark-seen": jsonResponse(200, { message: "ok", seenAt: "2025-06-01T13:00:00Z" }),
+      "POST /chats/c-carol/accept": jsonResponse(500, {}),
+    });
+    await user.click(await screen.findByRole("button", { name: "Accept" }));
+    await waitUntil(() =>
+      expect(error).toHaveBeenCalledWith("Couldn't accept the request. Please try again."),
+    );
+    expect(screen.getByRole("region", { name: "Message request" })).toBeInTheDocument();
   });
 
   it("counts a message in a chat that is not open, and resets the count on open", async () => {

@@ -54,6 +54,7 @@ export function makeChat(overrides: Partial<Chat> = {}): Chat {
     unreadCount: 0,
     createdAt: "2025-06-01T11:00:00.000Z",
     updatedAt: "2025-06-01T11:00:00.000Z",
+    isRequest: false,
     ...overrides,
   };
 }

@@ -43,11 +43,35 @@ describe("Settings › Profile visibility", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(sentJson(privacy)).toEqual({
       isPrivate: true,
+      messagesFrom: "everyone",
       emailNotifications: false,
       pushNotifications: true,
     });
     expect(success).toHaveBeenCalledWith("Privacy settings updated!");
     expect(screen.getByRole("button", { name: "Profile visibility" })).toHaveAccessibleDescription("Private");
+  });
+
+  it("chooses who can message the member: everyone (strangers' chats wait in requests) or people they follow", async () => {
+    const privacy = vi.fn(() =>
+      jsonResponse(200, {
+        message: "Privacy settings updated!",
+        user: makeUser({ messagesFrom: "following" }),
+      }),
+    );
+    const { user } = openSettings({ "PUT /user/privacy": privacy });
+    const panel = await openPanel(user, "Profile visibility", "Profile visibility");
+    const group = within(panel).getByRole("group", { name: "Who can message you" });
+    const everyone = within(group).getByRole("radio", { name: /^Everyone/ });
+    const following = within(group).getByRole("radio", { name: /^People you follow/ });
+    expect(everyone).toBeChecked();
+    expect(everyone).toHaveAccessibleName(expect.stringContaining("wait in your message requests"));
+    // A group of its own: choosing here leaves the profile's visibility as it was.
+    await user.click(following);
+    expect(following).toBeChecked();
+    expect(within(panel).getByRole("radio", { name: /^Public/ })).toBeChecked();
+    await user.click(within(panel).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(privacy).toHaveBeenCalled());
+    expect(sentJson(privacy)).toMatchObject({ isPrivate: false, messagesFrom: "following" });
   });
 
   it("says 'Failed to update privacy settings' and keeps the choices", async () => {

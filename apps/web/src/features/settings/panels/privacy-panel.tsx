@@ -1,10 +1,10 @@
-import type { PrivacyBody, User } from "@flik/shared";
+import type { MessagesFrom, PrivacyBody, User } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type ComponentType, type FormEvent, type ReactNode, type Ref, useId, useRef, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { GlobeIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
-import { LockIcon } from "../../../components/icons";
+import { ChatIcon, LockIcon, UserIcon } from "../../../components/icons";
 import { updatePrivacy } from "../api/settings.api";
 import { EditPanel } from "../components/edit-panel";
 import { useApplyUser } from "../hooks/use-apply-user";
@@ -14,9 +14,10 @@ export const PRIVACY_TEXTS = {
   failed: "Failed to update privacy settings",
 } as const;
 
-function VisibilityOption({
+function ChoiceOption({
   icon: Icon,
   title,
+  name,
   checked,
   onSelect,
   inputRef,
@@ -24,6 +25,8 @@ function VisibilityOption({
 }: {
   icon: ComponentType<{ className?: string }>;
   title: string;
+  /** The radio group. */
+  name: string;
   checked: boolean;
   onSelect: () => void;
   inputRef?: Ref<HTMLInputElement>;
@@ -54,7 +57,7 @@ function VisibilityOption({
         ref={inputRef}
         id={id}
         type="radio"
-        name="visibility"
+        name={name}
         checked={checked}
         onChange={onSelect}
         className="mt-1 size-4 shrink-0 accent-fuchsia-600 focus-visible:outline-none"
@@ -107,15 +110,20 @@ function Switch({
   );
 }
 
-/** Spec §2 Profile visibility (Private: 'Only you can see'; Public: anyone), with notification settings. */
+/**
+ * Spec §2 Profile visibility (Private: 'Only you can see'; Public: anyone), who may message the member
+ * (issue 16), and the notification settings.
+ */
 export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => void }) {
   const [isPrivate, setIsPrivate] = useState(user.isPrivate);
+  const [messagesFrom, setMessagesFrom] = useState<MessagesFrom>(user.messagesFrom);
   const [emailNotifications, setEmailNotifications] = useState(user.emailNotifications);
   const [pushNotifications, setPushNotifications] = useState(user.pushNotifications);
   const chosenRef = useRef<HTMLInputElement>(null);
   const applyUser = useApplyUser();
   const changed =
     isPrivate !== user.isPrivate ||
+    messagesFrom !== user.messagesFrom ||
     emailNotifications !== user.emailNotifications ||
     pushNotifications !== user.pushNotifications;
 
@@ -135,7 +143,7 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending || !changed) return;
-    save.mutate({ isPrivate, emailNotifications, pushNotifications });
+    save.mutate({ isPrivate, messagesFrom, emailNotifications, pushNotifications });
   }
 
   return (
@@ -144,25 +152,50 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
         <fieldset>
           <legend className="mb-3 text-sm font-semibold text-zinc-900">Who can see your profile</legend>
           <div className="space-y-3">
-            <VisibilityOption
+            <ChoiceOption
               icon={GlobeIcon}
               title="Public"
+              name="visibility"
               checked={!isPrivate}
               onSelect={() => setIsPrivate(false)}
               inputRef={isPrivate ? undefined : chosenRef}
             >
               Anyone can see your profile and posts.
-            </VisibilityOption>
-            <VisibilityOption
+            </ChoiceOption>
+            <ChoiceOption
               icon={LockIcon}
               title="Private"
+              name="visibility"
               checked={isPrivate}
               onSelect={() => setIsPrivate(true)}
               inputRef={isPrivate ? chosenRef : undefined}
             >
               Only you can see
               <span className="mt-0.5 block">Followers you approve can see your posts too.</span>
-            </VisibilityOption>
+            </ChoiceOption>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="mb-3 text-sm font-semibold text-zinc-900">Who can message you</legend>
+          <div className="space-y-3">
+            <ChoiceOption
+              icon={ChatIcon}
+              title="Everyone"
+              name="messages-from"
+              checked={messagesFrom === "everyone"}
+              onSelect={() => setMessagesFrom("everyone")}
+            >
+              Chats from people you don't follow wait in your message requests.
+            </ChoiceOption>
+            <ChoiceOption
+              icon={UserIcon}
+              title="People you follow"
+              name="messages-from"
+              checked={messagesFrom === "following"}
+              onSelect={() => setMessagesFrom("following")}
+            >
+              Only people you follow can start a chat with you.
+            </ChoiceOption>
           </div>
         </fieldset>
         <fieldset>
