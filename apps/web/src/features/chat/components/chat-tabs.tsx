@@ -56,7 +56,7 @@ export function ChatTabs({ baseId, selected, onSelect, requestsCount }: ChatTabs
             aria-controls={chatPanelId(baseId)}
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(tab.id)}
-            className={`inline-flex items-center justify-center gap-1 rounded-lg px-1 py-1.5 text-[13px] font-semibold whitespace-nowrap transition ${
+            className={`inline-flex items-center justify-center gap-0.5 rounded-lg px-0.5 py-1.5 text-[13px] font-semibold whitespace-nowrap transition ${
               active ? "bg-white text-zinc-900 shadow-sm" : "text-zinc-600 hover:text-zinc-900"
             }`}
           >
