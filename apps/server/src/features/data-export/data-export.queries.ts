@@ -2,8 +2,10 @@ import { and, asc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import {
+  blocks,
   chatMembers,
   chats,
+  followRequests,
   follows,
   highlights,
   messages,
@@ -119,6 +121,48 @@ export function followsPage(
     .innerJoin(users, eq(users.id, listed))
     .where(and(eq(anchor, userId), after(position, follows.createdAt, listed)))
     .orderBy(asc(follows.createdAt), asc(listed))
+    .limit(limit);
+}
+
+/** Whom the member blocked, oldest block first (the blocker's index, read backwards). */
+export function blocksPage(db: Db, userId: string, position: Position | undefined, limit: number) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      since: blocks.createdAt,
+      at: exactTime(blocks.createdAt),
+    })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.blockedId))
+    .where(and(eq(blocks.blockerId, userId), after(position, blocks.createdAt, blocks.blockedId)))
+    .orderBy(asc(blocks.createdAt), asc(blocks.blockedId))
+    .limit(limit);
+}
+
+/** Follow requests waiting: those the member received (`from`) or sent (`to`), oldest first. */
+export function followRequestsPage(
+  db: Db,
+  which: "received" | "sent",
+  userId: string,
+  position: Position | undefined,
+  limit: number,
+) {
+  const [anchor, listed] =
+    which === "received"
+      ? [followRequests.targetId, followRequests.requesterId]
+      : [followRequests.requesterId, followRequests.targetId];
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      since: followRequests.createdAt,
+      at: exactTime(followRequests.createdAt),
+    })
+    .from(followRequests)
+    .innerJoin(users, eq(users.id, listed))
+    .where(and(eq(anchor, userId), after(position, followRequests.createdAt, listed)))
+    .orderBy(asc(followRequests.createdAt), asc(listed))
     .limit(limit);
 }
 

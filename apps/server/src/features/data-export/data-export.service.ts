@@ -4,9 +4,11 @@ import type { UserRow } from "../../db/schema.js";
 import type { Caller } from "../../platform/caller.js";
 import { unauthorized } from "../../platform/errors.js";
 import {
+  blocksPage,
   chatsPage,
   commentsPage,
   findMember,
+  followRequestsPage,
   followsPage,
   highlightsPage,
   likesPage,
@@ -142,6 +144,27 @@ export function createDataExportService(deps: { db: Db; pageSize?: number }) {
       "following",
       pages(
         (position, limit) => followsPage(db, "following", id, position, limit),
+        (row) => row.id,
+      ),
+    );
+    yield* list(
+      "followRequestsReceived",
+      pages(
+        (position, limit) => followRequestsPage(db, "received", id, position, limit),
+        (row) => row.id,
+      ),
+    );
+    yield* list(
+      "followRequestsSent",
+      pages(
+        (position, limit) => followRequestsPage(db, "sent", id, position, limit),
+        (row) => row.id,
+      ),
+    );
+    yield* list(
+      "blockedAccounts",
+      pages(
+        (position, limit) => blocksPage(db, id, position, limit),
         (row) => row.id,
       ),
     );

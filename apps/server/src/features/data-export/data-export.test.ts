@@ -6,7 +6,7 @@ import { DOWNLOADS_PER_HOUR } from "./data-export.routes.js";
 import { EXPORT_PAGE_SIZE } from "./data-export.service.js";
 
 const built = await buildTestApp();
-const { call, persona, newcomer, createPost, follow, like, comment, chatBetween, sendMessage } =
+const { call, persona, newcomer, createPost, follow, like, comment, chatBetween, sendMessage, block } =
   factories(built);
 
 const download = (member: { headers: { authorization: string } }) =>
@@ -27,6 +27,15 @@ describe("GET /user/download-data", () => {
     await follow(carol, alice);
     const chat = await chatBetween(alice, bob);
     await sendMessage(alice, chat, "Are we still on for Friday?");
+    // Whom alice blocked, and follow requests both ways (a private member and one who asks her).
+    const pest = await newcomer("pest");
+    await block(alice, pest);
+    const hidden = await newcomer("hidden");
+    await call(hidden, "PUT", "/user/privacy", { isPrivate: true });
+    await call(alice, "POST", `/follow/${hidden.userId}`);
+    const asker = await newcomer("asker");
+    await call(alice, "PUT", "/user/privacy", { isPrivate: true });
+    await call(asker, "POST", `/follow/${alice.userId}`);
     await sendMessage(bob, chat, "Bob's own words, only his");
     await call(alice, "POST", "/highlights", { name: "Trips", type: "image", src: "/media/image/trip.jpg" });
     await call(alice, "POST", "/support", { message: "Where is the dark mode?" });
@@ -54,6 +63,13 @@ describe("GET /user/download-data", () => {
     expect(data.comments).toEqual([expect.objectContaining({ postId: bobsPost._id, text: "Lovely roses" })]);
     expect(data.likes).toEqual([expect.objectContaining({ postId: bobsPost._id, emoji: "❤️" })]);
     expect(data.following).toEqual([expect.objectContaining({ id: bob.userId, username: "bob" })]);
+    expect(data.blockedAccounts).toEqual([{ id: pest.userId, username: "pest", since: expect.any(String) }]);
+    expect(data.followRequestsSent).toEqual([
+      { id: hidden.userId, username: "hidden", since: expect.any(String) },
+    ]);
+    expect(data.followRequestsReceived).toEqual([
+      { id: asker.userId, username: "asker", since: expect.any(String) },
+    ]);
     expect(data.followers).toEqual([expect.objectContaining({ id: carol.userId, username: "carol" })]);
     expect(data.highlights).toEqual([expect.objectContaining({ name: "Trips", type: "image" })]);
     expect(data.chats).toHaveLength(1);
@@ -70,7 +86,11 @@ describe("GET /user/download-data", () => {
       expect.objectContaining({ text: "Are we still on for Friday?" }),
     ]);
     expect(response.body).not.toContain("Bob's own words");
-    expect(data.notifications.map((n: { type: string }) => n.type).sort()).toEqual(["follow", "like"]);
+    expect(data.notifications.map((n: { type: string }) => n.type).sort()).toEqual([
+      "follow",
+      "follow_request",
+      "like",
+    ]);
     expect(data.notifications).toContainEqual(
       expect.objectContaining({ type: "follow", from: { id: carol.userId, username: "carol" } }),
     );
@@ -102,6 +122,9 @@ describe("GET /user/download-data", () => {
       likes: [],
       followers: [],
       following: [],
+      followRequestsReceived: [],
+      followRequestsSent: [],
+      blockedAccounts: [],
       highlights: [],
       chats: [],
       notifications: [],
