@@ -17,6 +17,7 @@ import {
   supportRequests,
   users,
 } from "../../db/schema.js";
+import { notBlockedBetween } from "../users/users.policy.js";
 
 /**
  * The data download reads each list in keyset pages, oldest first, from the member's own index: a
@@ -254,7 +255,12 @@ export function notificationsPage(db: Db, userId: string, position: Position | u
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.senderId))
     .where(
-      and(eq(notifications.recipientId, userId), after(position, notifications.createdAt, notifications.id)),
+      and(
+        eq(notifications.recipientId, userId),
+        after(position, notifications.createdAt, notifications.id),
+        // As the notifications list: none from a member blocked either way, however it was stored.
+        notBlockedBetween(db, userId, notifications.senderId),
+      ),
     )
     .orderBy(asc(notifications.createdAt), asc(notifications.id))
     .limit(limit);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oneTimeCodes, postLikes, posts } from "../../db/schema.js";
+import { notifications, oneTimeCodes, postLikes, posts } from "../../db/schema.js";
 import { factories } from "../../test/factories.js";
 import { buildTestApp, statementLog } from "../../test/helper.js";
 import { DOWNLOADS_PER_HOUR } from "./data-export.routes.js";
@@ -130,6 +130,31 @@ describe("GET /user/download-data", () => {
       notifications: [],
       supportRequests: [],
     });
+  });
+
+  it("holds no notification from a member blocked either way, however it was stored", async () => {
+    const reader = await newcomer("reader");
+    const [blocker, blocked, friend] = [
+      await newcomer("blocker_x"),
+      await newcomer("blocked_x"),
+      await newcomer("friend_x"),
+    ];
+    const post = await createPost(reader);
+    for (const other of [blocker, blocked, friend]) await comment(other, post, `From ${other.userId}`);
+    await block(blocker, reader);
+    await block(reader, blocked);
+    // A block deletes them; put back behind the API's back, as a comment racing the block could leave them.
+    await built.database.db.insert(notifications).values(
+      [blocker, blocked].map((other) => ({
+        recipientId: reader.userId,
+        senderId: other.userId,
+        type: "comment",
+        postId: post._id,
+        comment: `From ${other.userId}`,
+      })),
+    );
+    const listed = JSON.parse((await download(reader)).body).notifications;
+    expect(listed.map((n: { from: { id: string } }) => n.from.id)).toEqual([friend.userId]);
   });
 
   it(`reads a long list in pages of ${EXPORT_PAGE_SIZE} and writes every row once, ties in time included`, async () => {
