@@ -352,6 +352,18 @@ const cases: RouteCase[] = [
     (who, w) => who.call("POST", "/api/chats", { userId: ownerId(w) }).then(status),
   ),
   row(
+    "POST /api/chats/:id/accept",
+    "accept the owner's chat with a pal",
+    both(ownersOnly("200", "404")),
+    (who, w) => who.call("POST", `/api/chats/${w.palChat._id}/accept`).then(status),
+  ),
+  row(
+    "POST /api/chats/:id/accept",
+    "accept the owner's group (accepted already: no change)",
+    both(["200", "200", "200", "200", "200", "200", "401"]),
+    (who, w) => who.call("POST", `/api/chats/${w.group._id}/accept`).then(status),
+  ),
+  row(
     "DELETE /api/chats/:id",
     "delete the owner's chat with another pal",
     both(ownersOnly("200", "404")),
@@ -938,6 +950,10 @@ const outbound: Record<keyof ServerToClientEvents, "rows" | { reason: string }> 
   flickDeleted: "rows",
   newNotification: "rows",
   notificationsRead: { reason: "own tabs: the member's own read marks" },
+  // Stories (issue 17) are being built; their rows come with them.
+  storyViewed: { reason: "stories: not served yet (issue 17)" },
+  newStory: { reason: "stories: not served yet (issue 17)" },
+  storyDeleted: { reason: "stories: not served yet (issue 17)" },
   newMessage: "rows",
   messageEdited: "rows",
   messageDeleted: "rows",

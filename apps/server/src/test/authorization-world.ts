@@ -179,6 +179,9 @@ export async function buildWorld(built: App, kind: OwnerKind): Promise<World> {
     }),
     201,
   );
+  // Everyone accepts it (those who don't follow her have it as a message request until then).
+  for (const member of [...otherKeys.map((key) => members[key]), pal])
+    await succeeded("accepting the group", call(member, "POST", `/chats/${group._id}/accept`), 200);
   const groupMessage = await f.sendMessage(owner, group, texts.toGroup);
 
   // The relations, in an order that makes each one what it says.
