@@ -12,6 +12,7 @@ export * from "./notifications.js";
 export * from "./paging.js";
 export * from "./phone.js";
 export * from "./posts.js";
+export * from "./search.js";
 export * from "./sessions.js";
 export * from "./stories.js";
 export * from "./text.js";

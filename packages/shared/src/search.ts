@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { pageQuery } from "./paging.js";
+import type { Post } from "./posts.js";
+import { textSchema } from "./text.js";
+
+/** The longest search text any search takes. */
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+/** The longest tag stored (without its #). */
+export const TAG_MAX_LENGTH = 50;
+
+/**
+ * A tag as stored: without its `#`, lower case (Unicode letters, digits and underscores), so #Sunset and
+ * #sunset are one tag. Null when nothing of the text is a tag.
+ */
+export function normalizeTag(text: string): string | null {
+  const tag = text
+    .trim()
+    .replace(/^#+/, "")
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_]/gu, "");
+  return tag.length > 0 ? tag.slice(0, TAG_MAX_LENGTH) : null;
+}
+
+/** Every `#tag` in a caption, normalised, once each, in order of appearance. */
+export function tagsInCaption(caption: string): string[] {
+  const found = caption.match(/#[\p{L}\p{N}_]+/gu) ?? [];
+  return [...new Set(found.map(normalizeTag).filter((tag): tag is string => tag !== null))];
+}
+
+const searchText = textSchema("q is required")
+  .trim()
+  .min(1, "Type something to search")
+  .max(SEARCH_QUERY_MAX_LENGTH, "q is too long");
+
+/** GET /posts/search?q=&limit=&cursor=: caption, tags and location; `#tag` searches that tag exactly. */
+export const postSearchQuery = pageQuery.extend({ q: searchText });
+export type PostSearchQuery = z.input<typeof postSearchQuery>;
+
+/** GET /tags/search?q= (an extension): tags starting with (or close to) the text, most used first. */
+export const tagSearchQuery = z.object({
+  q: searchText,
+  limit: z.coerce.number().int().min(1).max(20).default(10),
+});
+
+/** A tag with how many posts the viewer may see carry it (approximate for large tags). */
+export interface Tag {
+  name: string;
+  postsCount: number;
+}
+export interface TagsResponse {
+  tags: Tag[];
+}
+
+/** GET /tags/{name}/posts?cursor= (an extension): a tag page, newest first, only posts the viewer may see. */
+export interface TagPageResponse {
+  tag: Tag;
+  posts: Post[];
+  nextCursor: string | null;
+}
+
+/** GET /tags/trending (an extension): tags used more than usual in the last 24 h, best first. */
+export interface TrendingTag extends Tag {
+  /** Posts carrying it in the last 24 hours. */
+  recentCount: number;
+}
+export interface TrendingResponse {
+  tags: TrendingTag[];
+}
+
+/** GET /explore?tab=&cursor= (an extension): the grid of each explore tab. */
+export const EXPLORE_TABS = ["for-you", "music", "gaming"] as const;
+export type ExploreTab = (typeof EXPLORE_TABS)[number];
+export const exploreQuery = pageQuery.extend({
+  tab: z.enum(EXPLORE_TABS, "tab must be for-you, music or gaming").default("for-you"),
+});
+export interface ExplorePage {
+  posts: Post[];
+  nextCursor: string | null;
+}
+
+/** The explore poll (an extension of spec §2's poll card): stored, one vote per member. */
+export interface PollOption {
+  _id: string;
+  text: string;
+  /** Votes for it: only once the viewer has voted (null before). */
+  votes: number | null;
+}
+export interface Poll {
+  _id: string;
+  question: string;
+  options: PollOption[];
+  /** The option the viewer chose, or null. */
+  myVote: string | null;
+  /** Every vote: only once the viewer has voted (null before). */
+  totalVotes: number | null;
+}
+/** GET /polls/current and POST /polls/{id}/vote {optionId}. */
+export interface PollResponse {
+  poll: Poll;
+}
+export const pollVoteBody = z.object({ optionId: z.uuid("optionId must be an option of the poll") });
