@@ -19,10 +19,11 @@ export type Recipient = RelatedMember & { messagesFrom: MessagesFrom; followsVie
 /**
  * Nobody starts a chat (one-to-one or a group) with a member they blocked or who blocked them (the
  * users policy's `canReach`), nor with a member who takes messages only from people they follow and
- * does not follow them.
+ * does not follow them, unless that member accepted a chat with them already (`acceptedChat`: opening
+ * it again is no new request).
  */
-export function canMessage(viewerId: string, member: Recipient): boolean {
-  return canReach(viewerId, member, member.relation) && acceptsMessagesFrom(member);
+export function canMessage(viewerId: string, member: Recipient, acceptedChat = false): boolean {
+  return canReach(viewerId, member, member.relation) && (acceptedChat || acceptsMessagesFrom(member));
 }
 
 /** Why `canMessage` refused: a block is not told apart from anything else (the blocked member is not told). */

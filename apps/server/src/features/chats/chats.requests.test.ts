@@ -223,10 +223,13 @@ describe("who may message you (PUT /user/privacy messagesFrom)", () => {
     );
   });
 
-  it("keeps chats the member accepted open", async () => {
+  it("keeps chats the member accepted open, and opening them again", async () => {
     const { sender, recipient } = await strangers();
     const chat = await chatBetween(sender, recipient);
     await setMessagesFrom(recipient, "following");
+    const opened = await call(sender, "POST", "/chats", { userId: recipient.userId });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().chat._id).toBe(chat._id);
     expect(
       (await call(sender, "POST", `/chats/${chat._id}/messages`, { text: "Still fine" })).statusCode,
     ).toBe(201);

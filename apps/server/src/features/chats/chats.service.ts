@@ -106,12 +106,15 @@ export function createChatsService(deps: {
 
   /**
    * The members a chat is started with, each accepting it or not (a message request): all of them exist
-   * (else 404) and each may be messaged by the caller (else 403: a block, or their setting).
+   * (else 404) and each may be messaged by the caller (else 403: a block, or their setting, which a
+   * member who accepted the caller's existing chat (`acceptedBy`) has already answered).
    */
-  async function reachable(caller: Caller, ids: string[]) {
+  async function reachable(caller: Caller, ids: string[], acceptedBy: string[] = []) {
     const members = await membersAs(db, caller.userId, ids);
     if (members.length !== ids.length) throw notFound("Member not found");
-    const refused = members.find((member) => !canMessage(caller.userId, member));
+    const refused = members.find(
+      (member) => !canMessage(caller.userId, member, acceptedBy.includes(member.id)),
+    );
     if (refused) throw forbidden(cantMessageReason(caller.userId, refused));
     return [
       { userId: caller.userId, accepted: true },
@@ -126,9 +129,12 @@ export function createChatsService(deps: {
 
   async function createDirect(caller: Caller, userId: string) {
     if (!canStartChatWith(caller.userId, userId)) throw badRequest("You cannot start a chat with yourself");
-    const members = await reachable(caller, [userId]);
     const directKey = directKeyOf(caller.userId, userId);
     const existing = await findDirectChat(db, directKey);
+    const acceptedBy = existing
+      ? (await participantsOf(db, [existing.id])).filter((p) => !isRequestFor(p)).map((p) => p.user.id)
+      : [];
+    const members = await reachable(caller, [userId], acceptedBy);
     if (existing) {
       await restoreChat(db, existing.id, caller.userId);
       return { chat: await presentOne(existing, caller.userId), created: false, members };
