@@ -950,6 +950,7 @@ const outbound: Record<keyof ServerToClientEvents, "rows" | { reason: string }> 
   flickDeleted: "rows",
   newNotification: "rows",
   notificationsRead: { reason: "own tabs: the member's own read marks" },
+  notificationsRemoved: { reason: "own notifications: only their recipient's room hears they went" },
   // Stories (issue 17) are being built; their rows come with them.
   storyViewed: { reason: "stories: not served yet (issue 17)" },
   newStory: { reason: "stories: not served yet (issue 17)" },

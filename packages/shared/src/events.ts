@@ -32,6 +32,11 @@ export interface ServerToClientEvents {
 
   // Notifications (to the recipient's room).
   newNotification: (event: { notification: Notification; unreadCount: number }) => void;
+  /**
+   * Notifications that went away: a follow request withdrawn, declined or accepted takes its
+   * notification with it (`followRequestFrom`: whose request closed, for the requests list and count).
+   */
+  notificationsRemoved: (event: { ids: string[]; unreadCount: number; followRequestFrom?: string }) => void;
   /** The member marked notifications read or unread (`"all"`: mark all read) — for their other tabs. */
   notificationsRead: (event: { ids: string[] | "all"; read: boolean; unreadCount: number }) => void;
 

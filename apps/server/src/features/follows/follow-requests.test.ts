@@ -30,6 +30,7 @@ async function privateAndStranger() {
 const me = async (member: SignedIn) => (await call(member, "GET", "/user")).json().user;
 const notificationsOf = async (member: SignedIn) =>
   (await call(member, "GET", "/notifications")).json().notifications as {
+    _id: string;
     type: string;
     text: string;
     sender: { _id: string; username: string } | null;
@@ -121,10 +122,15 @@ describe("following a private member asks them first", () => {
   it("unfollowing withdraws a pending request, and its notification with it", async () => {
     const { owner, stranger } = await privateAndStranger();
     await requestFollow(stranger, owner);
-    expect((await notificationsOf(owner)).map((n) => n.type)).toEqual(["follow_request"]);
+    const [asked] = await notificationsOf(owner);
+    expect(asked?.type).toBe("follow_request");
+    const ownerSocket = await socketOf(owner);
+    const removed = nextEvent(ownerSocket, "notificationsRemoved");
 
     const withdrawn = await call(stranger, "POST", `/unfollow/${owner.userId}`);
     expect(withdrawn.statusCode).toBe(200);
+    // The owner's open screens drop it live.
+    expect(await removed).toEqual({ ids: [asked?._id], unreadCount: 0, followRequestFrom: stranger.userId });
     expect(withdrawn.json()).toEqual({ isFollowed: false, isRequested: false, followersCount: 0 });
     expect(await notificationsOf(owner)).toEqual([]);
     expect((await call(owner, "GET", "/notifications")).json().unreadCount).toBe(0);

@@ -85,9 +85,12 @@ export async function insertNotification(
   return row?.id;
 }
 
-/** Removes the follow request notification the requester's request made (withdrawn, declined, accepted). */
+/**
+ * Removes the follow request notification the requester's request made (withdrawn, declined, accepted);
+ * answers the ids removed.
+ */
 export async function deleteFollowRequestNotification(db: Db, recipientId: string, senderId: string) {
-  await db
+  const rows = await db
     .delete(notifications)
     .where(
       and(
@@ -95,7 +98,9 @@ export async function deleteFollowRequestNotification(db: Db, recipientId: strin
         eq(notifications.senderId, senderId),
         eq(notifications.type, "follow_request"),
       ),
-    );
+    )
+    .returning({ id: notifications.id });
+  return rows.map((row) => row.id);
 }
 
 /** Sets read or unread on the recipient's own notification; false when it is not theirs or not there. */

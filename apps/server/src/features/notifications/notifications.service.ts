@@ -54,6 +54,19 @@ export function createNotificationsService(deps: { db: Db; io: FlikIo; domainEve
         });
   }
 
+  /**
+   * A closed request's notification goes, and the target's screens hear of it (every tab: the list,
+   * the unread count, the requests list and count).
+   */
+  async function closeFollowRequest(targetId: string, requesterId: string) {
+    const ids = await deleteFollowRequestNotification(db, targetId, requesterId);
+    io.to(rooms.user(targetId)).emit("notificationsRemoved", {
+      ids,
+      unreadCount: await countUnread(db, targetId),
+      followRequestFrom: requesterId,
+    });
+  }
+
   domainEvents.on("memberFollowed", ({ followerId, followeeId }) =>
     notify({ type: "follow", recipientId: followeeId, senderId: followerId }),
   );
@@ -62,10 +75,10 @@ export function createNotificationsService(deps: { db: Db; io: FlikIo; domainEve
   );
   // An answered or withdrawn request leaves nothing to answer on the target's screen.
   domainEvents.on("followRequestClosed", ({ requesterId, targetId }) =>
-    deleteFollowRequestNotification(db, targetId, requesterId),
+    closeFollowRequest(targetId, requesterId),
   );
   domainEvents.on("followRequestAccepted", async ({ requesterId, targetId }) => {
-    await deleteFollowRequestNotification(db, targetId, requesterId);
+    await closeFollowRequest(targetId, requesterId);
     await notify({ type: "follow_accepted", recipientId: requesterId, senderId: targetId });
   });
   domainEvents.on("postLiked", ({ postId, ownerId, actorId }) =>

@@ -1,7 +1,11 @@
 import type { Notification } from "@flik/shared";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { userKeys } from "../../auth/api/user-keys";
 import { followRequestKeys } from "../../follow-requests/api/follow-request-keys";
-import { addToFollowRequestsCount } from "../../follow-requests/cache/follow-requests-cache";
+import {
+  addToFollowRequestsCount,
+  removeCachedRequest,
+} from "../../follow-requests/cache/follow-requests-cache";
 import { applyFollowAccepted } from "../../follows/cache/follow-cache";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { notificationKeys } from "../api/notification-keys";
@@ -10,6 +14,7 @@ import {
   prependCachedNotification,
   setCachedRead,
   setUnreadCount,
+  updateCachedNotifications,
 } from "../cache/notifications-cache";
 import { notificationMutationKey } from "./use-mark-notification";
 
@@ -52,6 +57,21 @@ export function useNotificationLiveUpdates(): void {
         applyFollowRequestNotification(queryClient, notification);
         prependCachedNotification(queryClient, { ...notification, read: false });
         setUnreadCount(queryClient, unreadCount);
+      },
+      // A follow request withdrawn, declined or accepted (here or in another tab): nothing left to answer.
+      notificationsRemoved: ({ ids, unreadCount, followRequestFrom }) => {
+        const gone = new Set(ids);
+        updateCachedNotifications(
+          queryClient,
+          (notification) => gone.has(notification._id),
+          () => null,
+        );
+        setUnreadCount(queryClient, unreadCount);
+        if (followRequestFrom) {
+          removeCachedRequest(queryClient, followRequestFrom);
+          // The account's followRequestsCount is the server's to say (this tab may have counted it already).
+          void queryClient.invalidateQueries({ queryKey: userKeys.me(), exact: true });
+        }
       },
       // What this member marked in another tab; this tab's own pending marks settle the count themselves.
       notificationsRead: ({ ids, read, unreadCount }) => {

@@ -1,7 +1,7 @@
 import type { User } from "@flik/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { jsonResponse } from "../../../test/fixtures";
+import { jsonResponse, makeUser } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import {
   makeRequest,
@@ -32,6 +32,8 @@ const bobLikes = makeNotification({ _id: "n-like" });
 
 const pageOf = (...notifications: ReturnType<typeof makeNotification>[]) =>
   jsonResponse(200, notificationsPage(notifications));
+
+const makeUserWithCount = (followRequestsCount: number) => makeUser({ isPrivate: true, followRequestsCount });
 
 const requestsCount = (queryClient: { getQueryData: (key: unknown[]) => unknown }) =>
   (queryClient.getQueryData(["user", "me"]) as User | undefined)?.followRequestsCount;
@@ -171,5 +173,29 @@ describe("Follow requests on the notifications screen", () => {
     expect(await screen.findByRole("link", { name: /^Follow requests/ })).toBeInTheDocument();
     expect(requestsCount(queryClient)).toBe(1);
     expect(screen.getByRole("button", { name: "Confirm follow request from carol" })).toBeInTheDocument();
+  });
+
+  it("drops a request withdrawn (or answered in another tab) live: the notification, the row and the count", async () => {
+    let count = 1;
+    const { queryClient } = openAsPrivateAlice(
+      "/notifications",
+      {
+        "GET /notifications": pageOf(carolAsks, bobLikes),
+        "GET /follow-requests": requestsPage([makeRequest()]),
+        "GET /user": () => jsonResponse(200, { user: { ...makeUserWithCount(count) } }),
+      },
+      1,
+    );
+    await screen.findByText("requested to follow you");
+    const socket = await currentSocket();
+
+    count = 0;
+    act(() =>
+      socket.fire("notificationsRemoved", { ids: ["n-carol"], unreadCount: 0, followRequestFrom: "u-carol" }),
+    );
+    await waitFor(() => expect(screen.queryByText("requested to follow you")).not.toBeInTheDocument());
+    expect(screen.getByText("liked your post")).toBeInTheDocument();
+    await waitFor(() => expect(requestsCount(queryClient)).toBe(0));
+    expect(screen.queryByRole("link", { name: /^Follow requests/ })).not.toBeInTheDocument();
   });
 });
