@@ -504,9 +504,7 @@ export const stories = pgTable(
   },
   (t) => [
     // The strip: each followed member's live stories, oldest first (the order they play in).
-    index("stories_live_user_created_idx")
-      .on(t.userId, t.createdAt, t.id)
-      .where(sql`${t.expiredAt} is null`),
+    index("stories_live_user_created_idx").on(t.userId, t.createdAt, t.id).where(sql`${t.expiredAt} is null`),
     // The owner's archive, newest first (and their data download).
     index("stories_user_created_idx").on(t.userId, newestFirst(t.createdAt), newestFirst(t.id)),
     check("stories_media_type", sql`${t.mediaType} in ('image', 'video')`),
@@ -529,11 +527,7 @@ export const storyViews = pgTable(
   (t) => [
     primaryKey({ columns: [t.storyId, t.viewerId] }),
     // A story's viewers, newest view first.
-    index("story_views_story_created_idx").on(
-      t.storyId,
-      newestFirst(t.createdAt),
-      newestFirst(t.viewerId),
-    ),
+    index("story_views_story_created_idx").on(t.storyId, newestFirst(t.createdAt), newestFirst(t.viewerId)),
     // A deleted member's views go without a scan; and the expiry job finds old views by age.
     index("story_views_viewer_idx").on(t.viewerId),
     index("story_views_created_idx").on(t.createdAt),
