@@ -30,6 +30,7 @@ describe("GET /user/download-data", () => {
     await sendMessage(bob, chat, "Bob's own words, only his");
     await call(alice, "POST", "/highlights", { name: "Trips", type: "image", src: "/media/image/trip.jpg" });
     await call(alice, "POST", "/support", { message: "Where is the dark mode?" });
+    await call(alice, "POST", "/stories", { url: "/media/video/morning.mp4" });
     // A code waiting for alice: stored as a hash, which must never leave.
     await built.database.db.insert(oneTimeCodes).values({
       userId: alice.userId,
@@ -56,6 +57,15 @@ describe("GET /user/download-data", () => {
     expect(data.following).toEqual([expect.objectContaining({ id: bob.userId, username: "bob" })]);
     expect(data.followers).toEqual([expect.objectContaining({ id: carol.userId, username: "carol" })]);
     expect(data.highlights).toEqual([expect.objectContaining({ name: "Trips", type: "image" })]);
+    expect(data.stories).toEqual([
+      {
+        id: expect.any(String),
+        mediaType: "video",
+        mediaUrl: "/media/video/morning.mp4",
+        viewersCount: 0,
+        createdAt: expect.any(String),
+      },
+    ]);
     expect(data.chats).toHaveLength(1);
     expect(data.chats[0]).toMatchObject({
       id: chat._id,
@@ -103,6 +113,7 @@ describe("GET /user/download-data", () => {
       followers: [],
       following: [],
       highlights: [],
+      stories: [],
       chats: [],
       notifications: [],
       supportRequests: [],
