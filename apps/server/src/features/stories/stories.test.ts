@@ -235,8 +235,11 @@ describe("POST /stories/{id}/view", () => {
     const story = await postStory(owner);
     expect((await view(fan, story)).json()).toEqual({ message: "Story viewed", viewersCount: 1 });
     expect((await view(fan, story)).json()).toEqual({ message: "Story viewed", viewersCount: 1 });
+    // Two at once store one view. (The one that stored nothing answers the count as its statement
+    // began, which on PostgreSQL may be before the other's commit: 1 or 2.)
     const both = await Promise.all([view(friend, story), view(friend, story)]);
-    expect(both.map((response) => response.json().viewersCount)).toEqual([2, 2]);
+    expect(both.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(Math.max(...both.map((response) => response.json().viewersCount))).toBe(2);
     expect((await view(owner, story)).json()).toEqual({ message: "Story viewed", viewersCount: 2 });
 
     const answer = (await viewers(owner, story)).json();
