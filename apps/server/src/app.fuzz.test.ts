@@ -31,9 +31,11 @@ const built = await buildTestApp(
   },
 );
 const { app } = built;
-const { persona, call, createPost, createFlick, chatBetween, sendMessage, like, upload } = factories(built);
+const { persona, call, createPost, createFlick, chatBetween, sendMessage, like, upload, follow } =
+  factories(built);
 
-// A small world for requests to hit: real members, posts, a chat, a highlight, a notification, a cursor.
+// A small world for requests to hit: real members, posts, a chat, a highlight, a notification, stories,
+// a cursor.
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -48,6 +50,11 @@ const highlight = (
   await call(alice, "POST", "/highlights", { name: "Trips", type: "image", src: kept.secure_url })
 ).json().highlight;
 const notification = (await call(alice, "GET", "/notifications")).json().notifications[0];
+await follow(alice, bob);
+const stories = [
+  (await call(bob, "POST", "/stories", { url: "/media/video/story.mp4" })).json().story,
+  (await call(alice, "POST", "/stories", { url: kept.secure_url })).json().story,
+];
 const cursor = (await call(alice, "GET", "/posts?limit=1")).json().nextCursor;
 const png = await pngImage();
 
@@ -59,6 +66,7 @@ const ids = {
   message: [message._id],
   highlight: [highlight._id],
   notification: [notification._id],
+  story: stories.map((story) => story._id),
   session: [alice.sessionId, bob.sessionId],
 };
 const context: FuzzContext = {

@@ -50,6 +50,10 @@ import { signedInScope } from "./features/sessions/sessions.guard.js";
 import { sessionsRoutes } from "./features/sessions/sessions.routes.js";
 import { createSessionsService } from "./features/sessions/sessions.service.js";
 import { createTokenSigner } from "./features/sessions/tokens.js";
+import { createStoryEvents } from "./features/stories/stories.events.js";
+import { registerStoryExpiry } from "./features/stories/stories.expiry.js";
+import { storiesRoutes } from "./features/stories/stories.routes.js";
+import { createStoriesService } from "./features/stories/stories.service.js";
 import { supportRoutes } from "./features/support/support.routes.js";
 import { createSupportService } from "./features/support/support.service.js";
 import { createAccountCache } from "./features/users/users.cache.js";
@@ -248,6 +252,8 @@ export async function buildApp(
   registerChatSockets(realtime, chats, app.log);
   registerPresence(realtime, chats, domainEvents, app.log);
   const highlights = createHighlightsService({ db });
+  const stories = createStoriesService({ db, follows, events: createStoryEvents(realtime.io), clock });
+  registerStoryExpiry({ db, jobs, log: app.log });
   const account = createAccountService({
     db,
     auth,
@@ -295,6 +301,7 @@ export async function buildApp(
             await signedIn.register(accountRoutes({ account, rateLimitPerMinute: config.authRateLimit }));
             await signedIn.register(followsRoutes({ follows, users }));
             await signedIn.register(highlightsRoutes({ highlights, users }));
+            await signedIn.register(storiesRoutes(stories));
             await signedIn.register(postsRoutes(posts));
             await signedIn.register(flicksRoutes(flicks));
             await signedIn.register(notificationsRoutes(notifications));

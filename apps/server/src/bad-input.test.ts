@@ -53,6 +53,8 @@ describe("a NUL character in any text field", () => {
       { name: "Trip\u0000", type: "image", src: "/media/image/a.jpg" },
       "name",
     ],
+    ["a story's URL", "POST", "/stories", { url: "/media/image/a\u0000.jpg" }, "url"],
+    ["an archive cursor", "GET", "/stories/archive?cursor=%00", undefined, "cursor"],
     ["a group name", "POST", "/chats", { userIds: [alice.userId, bob.userId], name: "G\u0000" }, "name"],
     ["a username in a profile path", "GET", "/profile/ali%00ce", undefined, "username"],
     ["a username in a highlights path", "GET", "/highlights/user/ali%00ce", undefined, "username"],

@@ -32,6 +32,7 @@ const carol = await persona("carol");
 
 let postId = "";
 let chatId = "";
+let storyId = "";
 beforeAll(async () => {
   await follow(bob, alice);
   await follow(bob, carol);
@@ -46,6 +47,12 @@ beforeAll(async () => {
   }
   const chat = await chatBetween(bob, alice);
   chatId = chat._id;
+  // Stories in bob's strip (of alice and carol, whom he follows), his own, and its viewers.
+  for (const member of [alice, alice, carol, bob])
+    await call(member, "POST", "/stories", { url: "/media/image/story.jpg" });
+  storyId = (await call(bob, "GET", "/stories/archive")).json().stories[0]._id;
+  await call(alice, "POST", `/stories/${storyId}/view`);
+  await call(carol, "POST", `/stories/${storyId}/view`);
   await sendMessage(alice, chat, "Hi Bob");
   await sendMessage(bob, chat, "Hi Alice");
   // Follow requests waiting for bob, and blocks either way (lists leave those members out).
@@ -188,6 +195,12 @@ describe("every list reads its index in its own order", () => {
     await expectServedBy("/user", "blocks_blocker_created_idx", { ordered: true });
   });
 
+  it("the stories strip walks each followed member's live stories; the archive and viewers their own", async () => {
+    await expectServedBy("/stories", "stories_live_user_created_idx", { ordered: false });
+    await expectServedBy("/stories/archive?limit=2", "stories_user_created_idx", { ordered: true });
+    await expectServedBy(`/stories/${storyId}/viewers`, "story_views_story_created_idx", { ordered: true });
+  });
+
   it("member search leaves out members blocked either way without scanning the blocks", async () => {
     const plans = await plansOf("/user/search?q=a");
     const blockScans = plans.flat().filter((node) => node["Relation Name"] === "blocks");
@@ -198,5 +211,6 @@ describe("every list reads its index in its own order", () => {
   it("the data download: every list from its member's index, likes and comments in their index's order", async () => {
     await expectServedBy("/user/download-data", "post_likes_user_created_idx", { ordered: true });
     await expectServedBy("/user/download-data", "post_comments_user_created_idx", { ordered: true });
+    await expectServedBy("/user/download-data", "stories_user_created_idx", { ordered: true });
   });
 });

@@ -482,6 +482,60 @@ export const blocks = pgTable(
   ],
 );
 
+/**
+ * Story of spec §3 (issue 17): an image or video that lives 24 hours in the strips of its author's
+ * followers, then only in its author's archive. `expiredAt` is set by the expiry job once the 24 hours
+ * are over; reads never wait for it (they ask `created_at` against the clock), but the strip's index
+ * holds only stories the job has not marked yet, so it stays a day's size while the archive grows.
+ */
+export const stories = pgTable(
+  "stories",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mediaType: text().notNull(),
+    mediaUrl: text().notNull(),
+    /** Members other than the owner who opened it; raised in the statement that stores a new view. */
+    viewersCount: counter(),
+    // Millisecond precision, like the JS Dates that page cursors carry.
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    expiredAt: timestamp({ withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    // The strip: each followed member's live stories, oldest first (the order they play in).
+    index("stories_live_user_created_idx").on(t.userId, t.createdAt, t.id).where(sql`${t.expiredAt} is null`),
+    // The owner's archive, newest first (and their data download).
+    index("stories_user_created_idx").on(t.userId, newestFirst(t.createdAt), newestFirst(t.id)),
+    check("stories_media_type", sql`${t.mediaType} in ('image', 'video')`),
+    check("stories_viewers_count", sql`${t.viewersCount} >= 0`),
+  ],
+);
+
+/** Who opened a story: one row per story and member (the primary key makes viewing idempotent). */
+export const storyViews = pgTable(
+  "story_views",
+  {
+    storyId: uuid()
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    viewerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storyId, t.viewerId] }),
+    // A story's viewers, newest view first.
+    index("story_views_story_created_idx").on(t.storyId, newestFirst(t.createdAt), newestFirst(t.viewerId)),
+    // A deleted member's views go without a scan; and the expiry job finds old views by age.
+    index("story_views_viewer_idx").on(t.viewerId),
+    index("story_views_created_idx").on(t.createdAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type StoryRow = typeof stories.$inferSelect;

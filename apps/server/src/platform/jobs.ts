@@ -23,6 +23,13 @@ export interface JobQueue<Data extends object> {
   retryDelaySeconds: number;
   /** A running job not done by then counts as failed (its node died) and is retried. */
   expireInSeconds: number;
+  /**
+   * For a periodic queue: when its job is queued, as a cron expression in UTC (its jobs carry no data).
+   * The schedule is a row of the runner's tables, so it outlives restarts; every node that runs jobs
+   * watches the schedules, but one at a time (pg-boss takes the turn in its own table) and each time is
+   * sent once (a singleton per minute), so several nodes queue one job, which one of them runs.
+   */
+  cron?: string;
   /** Only for typing `Data`; never set. */
   readonly data?: Data;
 }
@@ -69,8 +76,8 @@ export function createJobs(
     const made = new PgBoss({
       db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
       schema: "pgboss",
-      // No cron schedules yet (trends will want them): their clock-skew and cron monitors stay off.
-      schedule: false,
+      // Periodic queues (`cron`) are queued by the nodes that run jobs; the others only keep the schedule.
+      schedule: options.work,
       // Completed jobs move to the archive after an hour; the archive keeps them a week to look at.
       archiveCompletedAfterSeconds: 60 * 60,
       deleteAfterDays: 7,
@@ -129,6 +136,8 @@ export function createJobs(
         // again and finds the queue made.
         await retriedOnDeadlock(() => boss.createQueue(queue.name, settings));
         await boss.updateQueue(queue.name, settings);
+        // Kept (or changed) as this version says; the same row whichever node writes it.
+        if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: "UTC" });
         if (!options.work) continue;
         await boss.work(queue.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([job]) => {
           if (!job) return;

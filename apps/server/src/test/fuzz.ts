@@ -210,10 +210,10 @@ const rawUrlBits = fc.constantFrom(
 
 /**
  * The ids a path parameter most likely names, from its words: `:chatId` a chat, `/posts/:id` a post,
- * `/follow/:userId` a member; every id when no kind matches (a new route).
+ * `/stories/:id` a story, `/follow/:userId` a member; every id when no kind matches (a new route).
  */
 function idsFor(param: string, before: string, context: FuzzContext): string[] {
-  const words = [param.replace(/Id$/, ""), before.replace(/s$/, "")];
+  const words = [param.replace(/Id$/, ""), before.replace(/ies$/, "y").replace(/s$/, "")];
   const kind = words.find((word) => context.ids[word]);
   return kind ? (context.ids[kind] ?? []) : allIds(context);
 }

@@ -14,6 +14,7 @@ import {
   postLikes,
   posts,
   sessions,
+  stories,
   supportRequests,
   users,
 } from "../../db/schema.js";
@@ -181,6 +182,23 @@ export function highlightsPage(db: Db, userId: string, position: Position | unde
     .from(highlights)
     .where(and(eq(highlights.userId, userId), after(position, highlights.createdAt, highlights.id)))
     .orderBy(asc(highlights.createdAt), asc(highlights.id))
+    .limit(limit);
+}
+
+/** The member's stories, live and expired (their archive), from its index read backwards. */
+export function storiesPage(db: Db, userId: string, position: Position | undefined, limit: number) {
+  return db
+    .select({
+      id: stories.id,
+      mediaType: stories.mediaType,
+      mediaUrl: stories.mediaUrl,
+      viewersCount: stories.viewersCount,
+      createdAt: stories.createdAt,
+      at: exactTime(stories.createdAt),
+    })
+    .from(stories)
+    .where(and(eq(stories.userId, userId), after(position, stories.createdAt, stories.id)))
+    .orderBy(asc(stories.createdAt), asc(stories.id))
     .limit(limit);
 }
 

@@ -18,6 +18,7 @@ import {
   postsPage,
   sentMessagesPage,
   sessionsPage,
+  storiesPage,
   supportRequestsPage,
 } from "./data-export.queries.js";
 
@@ -172,6 +173,13 @@ export function createDataExportService(deps: { db: Db; pageSize?: number }) {
       "highlights",
       pages(
         (position, limit) => highlightsPage(db, id, position, limit),
+        (row) => row.id,
+      ),
+    );
+    yield* list(
+      "stories",
+      pages(
+        (position, limit) => storiesPage(db, id, position, limit),
         (row) => row.id,
       ),
     );

@@ -39,6 +39,7 @@ describe("GET /user/download-data", () => {
     await sendMessage(bob, chat, "Bob's own words, only his");
     await call(alice, "POST", "/highlights", { name: "Trips", type: "image", src: "/media/image/trip.jpg" });
     await call(alice, "POST", "/support", { message: "Where is the dark mode?" });
+    await call(alice, "POST", "/stories", { url: "/media/video/morning.mp4" });
     // A code waiting for alice: stored as a hash, which must never leave.
     await built.database.db.insert(oneTimeCodes).values({
       userId: alice.userId,
@@ -72,6 +73,15 @@ describe("GET /user/download-data", () => {
     ]);
     expect(data.followers).toEqual([expect.objectContaining({ id: carol.userId, username: "carol" })]);
     expect(data.highlights).toEqual([expect.objectContaining({ name: "Trips", type: "image" })]);
+    expect(data.stories).toEqual([
+      {
+        id: expect.any(String),
+        mediaType: "video",
+        mediaUrl: "/media/video/morning.mp4",
+        viewersCount: 0,
+        createdAt: expect.any(String),
+      },
+    ]);
     expect(data.chats).toHaveLength(1);
     expect(data.chats[0]).toMatchObject({
       id: chat._id,
@@ -126,6 +136,7 @@ describe("GET /user/download-data", () => {
       followRequestsSent: [],
       blockedAccounts: [],
       highlights: [],
+      stories: [],
       chats: [],
       notifications: [],
       supportRequests: [],

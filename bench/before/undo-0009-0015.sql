@@ -1,6 +1,8 @@
--- The inverse of migrations 0009-0014 (media size, account security, notification mails, follow requests
--- and blocks, message requests), run first: a database seeded by today's schema, back to 0008's. Tables are dropped with
--- their triggers and indexes.
+-- The inverse of migrations 0009-0015 (media size, account security, notification mails, follow requests
+-- and blocks, message requests, stories), run first: a database seeded by today's schema, back to 0008's.
+-- Tables are dropped with their triggers and indexes.
+DROP TABLE "story_views";
+DROP TABLE "stories";
 ALTER TABLE "users" DROP CONSTRAINT "users_messages_from";
 ALTER TABLE "users" DROP COLUMN "messages_from";
 ALTER TABLE "chat_members" DROP COLUMN "accepted_at";

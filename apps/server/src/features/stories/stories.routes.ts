@@ -1,0 +1,28 @@
+import { createStoryBody, pageQuery } from "@flik/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { StoriesService } from "./stories.service.js";
+
+const params = { params: z.object({ id: z.uuid("Story not found") }) };
+
+export function storiesRoutes(stories: StoriesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get("/stories", async (request) => stories.strip(request.caller));
+    app.get("/stories/archive", { schema: { querystring: pageQuery } }, (request) =>
+      stories.archive(request.caller, request.query),
+    );
+    app.post("/stories", { schema: { body: createStoryBody } }, async (request, reply) =>
+      reply.status(201).send({ story: await stories.create(request.caller, request.body) }),
+    );
+    app.delete("/stories/:id", { schema: params }, async (request) => {
+      await stories.remove(request.caller, request.params.id);
+      return { message: "Story deleted" };
+    });
+    app.post("/stories/:id/view", { schema: params }, (request) =>
+      stories.view(request.caller, request.params.id),
+    );
+    app.get("/stories/:id/viewers", { schema: params }, (request) =>
+      stories.viewers(request.caller, request.params.id),
+    );
+  };
+}

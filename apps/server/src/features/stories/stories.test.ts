@@ -1,0 +1,345 @@
+import { NUL_CHARACTER_MESSAGE, STORY_LIFETIME_MS, type Story, type StoryGroup } from "@flik/shared";
+import { describe, expect, it } from "vitest";
+import { factories } from "../../test/factories.js";
+import { buildTestApp, countQueries, type SignedIn } from "../../test/helper.js";
+
+/**
+ * Stories (issue 17) through the API: the contract's shapes, the strip's order, who may see, view and
+ * delete what, and bad input. The app's clock is the test's: each story is made a minute after the last,
+ * so the order never rests on two requests' timing. Expiry is stories.expiry.test's.
+ */
+let now = Date.parse("2026-03-01T12:00:00.000Z");
+const built = await buildTestApp({}, { clock: () => now });
+const { call, newcomer, follow, makePrivate, requestFollow, acceptFollow, block, upload } = factories(built);
+
+let members = 0;
+async function someone(name: string) {
+  const username = `${name}_${members++}`;
+  return { ...(await newcomer(username)), username };
+}
+
+async function postStory(member: SignedIn, url = "/media/image/story.jpg"): Promise<Story> {
+  now += 60_000;
+  const response = await call(member, "POST", "/stories", { url });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().story;
+}
+const strip = async (member: SignedIn): Promise<StoryGroup[]> => {
+  const response = await call(member, "GET", "/stories");
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().stories;
+};
+const view = (member: SignedIn, story: Story) => call(member, "POST", `/stories/${story._id}/view`);
+const viewers = (member: SignedIn, story: Story) => call(member, "GET", `/stories/${story._id}/viewers`);
+const authorsIn = (groups: StoryGroup[]) => groups.map((group) => group.user._id);
+const idsOf = (...list: SignedIn[]) => list.map((member) => member.userId);
+
+describe("POST /stories", () => {
+  it("answers 201 with the story as the contract shapes it; the media type follows from the URL", async () => {
+    const alice = await someone("alice");
+    now += 60_000;
+    const response = await call(alice, "POST", "/stories", { url: " /media/image/a.jpg " });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      story: {
+        _id: expect.any(String),
+        user: {
+          _id: alice.userId,
+          username: alice.username,
+          fullName: `Newcomer ${alice.username}`,
+          avatar: "",
+        },
+        mediaType: "image",
+        mediaUrl: "/media/image/a.jpg",
+        viewersCount: 0,
+        viewed: true,
+        createdAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + STORY_LIFETIME_MS).toISOString(),
+      },
+    });
+    const video = await postStory(alice, "https://cdn.example.com/v/clip.mp4");
+    expect(video.mediaType).toBe("video");
+    expect((await postStory(alice, "/media/video/abc")).mediaType).toBe("video");
+  });
+
+  it.each([
+    ["no url", {}, "Please select a file"],
+    ["a number", { url: 5 }, "Please select a file"],
+    ["a blank url", { url: "   " }, "Please select a file"],
+    ["a script URL", { url: "javascript:alert(1)" }, "Media must be the URL of an uploaded file"],
+    ["a NUL byte", { url: "/media/image/a\u0000.jpg" }, NUL_CHARACTER_MESSAGE],
+    [
+      "a page of another site without a path",
+      { url: "https://example.com" },
+      "Media must be the URL of an uploaded file",
+    ],
+  ])("refuses %s with 400", async (_case, payload, message) => {
+    const alice = await someone("alice");
+    const response = await call(alice, "POST", "/stories", payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(await strip(alice)).toEqual([]);
+  });
+});
+
+describe("GET /stories", () => {
+  it("groups the strip: own first, then unseen authors newest first, then seen ones; each oldest first", async () => {
+    const [me, early, late, seen] = [
+      await someone("me"),
+      await someone("early"),
+      await someone("late"),
+      await someone("seen"),
+    ];
+    for (const other of [early, late, seen]) await follow(me, other);
+    const seenStory = await postStory(seen);
+    const earlyStory = await postStory(early);
+    const lateFirst = await postStory(late);
+    const mine = await postStory(me);
+    const lateSecond = await postStory(late);
+    expect((await view(me, seenStory)).statusCode).toBe(200);
+    expect((await view(me, lateFirst)).statusCode).toBe(200);
+
+    const groups = await strip(me);
+    expect(authorsIn(groups)).toEqual(idsOf(me, late, early, seen));
+    const [own, lateGroup, earlyGroup, seenGroup] = groups as [
+      StoryGroup,
+      StoryGroup,
+      StoryGroup,
+      StoryGroup,
+    ];
+    expect(own).toEqual({
+      user: mine.user,
+      stories: [{ ...mine, viewed: true }],
+      allViewed: true,
+    });
+    expect(lateGroup.stories.map((story) => [story._id, story.viewed])).toEqual([
+      [lateFirst._id, true],
+      [lateSecond._id, false],
+    ]);
+    expect(lateGroup.allViewed).toBe(false);
+    expect(earlyGroup).toMatchObject({ allViewed: false, stories: [{ _id: earlyStory._id, viewed: false }] });
+    expect(seenGroup).toMatchObject({ allViewed: true, stories: [{ _id: seenStory._id, viewersCount: 1 }] });
+    // Once the newest of `late` is seen too, its group moves behind the unseen ones.
+    await view(me, lateSecond);
+    expect(authorsIn(await strip(me))).toEqual(idsOf(me, early, late, seen));
+  });
+
+  it("holds only the member's own stories and those of members they follow", async () => {
+    const [me, followed, other] = [await someone("me"), await someone("followed"), await someone("other")];
+    await follow(me, followed);
+    await postStory(followed);
+    await postStory(other);
+    expect(authorsIn(await strip(me))).toEqual(idsOf(followed));
+    // Another's story the member may see (a public member's) can still be opened from their profile.
+    expect(await strip(other)).toHaveLength(1);
+  });
+
+  it("costs the same number of queries for one group and for many", async () => {
+    const me = await someone("me");
+    const first = await someone("author");
+    await follow(me, first);
+    await postStory(first);
+    const few = await countQueries(() => call(me, "GET", "/stories"));
+    for (let i = 0; i < 4; i++) {
+      const author = await someone("author");
+      await follow(me, author);
+      await postStory(author);
+      await postStory(author);
+    }
+    await postStory(me);
+    const many = await countQueries(() => call(me, "GET", "/stories"));
+    expect((await strip(me)).length).toBe(6);
+    expect(many).toBe(few);
+  });
+});
+
+describe("private members", () => {
+  it("a stranger never gets their stories: not in the strip, not by view or viewers; a follower does", async () => {
+    const [owner, stranger, follower] = [
+      await someone("owner"),
+      await someone("stranger"),
+      await someone("fan"),
+    ];
+    await makePrivate(owner);
+    await requestFollow(follower, owner);
+    await acceptFollow(owner, follower);
+    await requestFollow(stranger, owner); // waiting: a request is not a follow
+    const story = await postStory(owner);
+
+    expect(await strip(stranger)).toEqual([]);
+    for (const response of [await view(stranger, story), await viewers(stranger, story)]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: "Story not found" });
+    }
+    expect((await call(stranger, "DELETE", `/stories/${story._id}`)).statusCode).toBe(404);
+
+    expect(authorsIn(await strip(follower))).toEqual(idsOf(owner));
+    expect((await view(follower, story)).json()).toEqual({ message: "Story viewed", viewersCount: 1 });
+    expect((await viewers(owner, story)).json().viewers.map((v: { _id: string }) => v._id)).toEqual([
+      follower.userId,
+    ]);
+  });
+
+  it("a public member's story may be opened by any member, though only followers have it in their strip", async () => {
+    const [owner, passerby] = [await someone("owner"), await someone("passerby")];
+    const story = await postStory(owner);
+    expect(await strip(passerby)).toEqual([]);
+    expect((await view(passerby, story)).json()).toEqual({ message: "Story viewed", viewersCount: 1 });
+  });
+});
+
+describe("blocks, either way", () => {
+  it("make each one's stories vanish for the other: strip, view and viewers", async () => {
+    const [blocker, blocked, bystander] = [
+      await someone("blocker"),
+      await someone("blocked"),
+      await someone("by"),
+    ];
+    await follow(blocker, blocked);
+    await follow(blocked, blocker);
+    const blockersStory = await postStory(blocker);
+    const blockedsStory = await postStory(blocked);
+    await view(blocked, blockersStory);
+    await view(bystander, blockersStory);
+    await block(blocker, blocked);
+
+    expect(authorsIn(await strip(blocker))).toEqual(idsOf(blocker));
+    expect(authorsIn(await strip(blocked))).toEqual(idsOf(blocked));
+    for (const [member, story] of [
+      [blocker, blockedsStory],
+      [blocked, blockersStory],
+    ] as const) {
+      expect((await view(member, story)).statusCode).toBe(404);
+      expect((await viewers(member, story)).statusCode).toBe(404);
+      expect((await call(member, "DELETE", `/stories/${story._id}`)).statusCode).toBe(404);
+    }
+    // The owner's viewers leave out the member they are blocked with; the count stays the story's.
+    const answer = (await viewers(blocker, blockersStory)).json();
+    expect(answer.viewers.map((v: { _id: string }) => v._id)).toEqual([bystander.userId]);
+    expect(answer.viewersCount).toBe(2);
+  });
+
+  it("also when the other blocked (the blocked member cannot view the blocker's story)", async () => {
+    const [owner, blocker] = [await someone("owner"), await someone("blocker")];
+    const story = await postStory(owner);
+    await block(blocker, owner);
+    expect((await view(blocker, story)).statusCode).toBe(404);
+    expect((await viewers(owner, story)).json()).toEqual({ viewers: [], viewersCount: 0 });
+  });
+});
+
+describe("POST /stories/{id}/view", () => {
+  it("counts a member once however often they open it; the owner's own views count never", async () => {
+    const [owner, fan, friend] = [await someone("owner"), await someone("fan"), await someone("friend")];
+    await follow(fan, owner);
+    const story = await postStory(owner);
+    expect((await view(fan, story)).json()).toEqual({ message: "Story viewed", viewersCount: 1 });
+    expect((await view(fan, story)).json()).toEqual({ message: "Story viewed", viewersCount: 1 });
+    // Two at once store one view. (The one that stored nothing answers the count as its statement
+    // began, which on PostgreSQL may be before the other's commit: 1 or 2.)
+    const both = await Promise.all([view(friend, story), view(friend, story)]);
+    expect(both.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(Math.max(...both.map((response) => response.json().viewersCount))).toBe(2);
+    expect((await view(owner, story)).json()).toEqual({ message: "Story viewed", viewersCount: 2 });
+
+    const answer = (await viewers(owner, story)).json();
+    expect(answer.viewersCount).toBe(2);
+    expect(answer.viewers.map((v: { _id: string }) => v._id).sort()).toEqual(
+      [fan.userId, friend.userId].sort(),
+    );
+    const [fanGroup] = await strip(fan);
+    expect(fanGroup?.stories[0]).toMatchObject({ _id: story._id, viewed: true, viewersCount: 2 });
+  });
+
+  it("answers 400 for a malformed id and 404 for an unknown one", async () => {
+    const member = await someone("member");
+    const malformed = await call(member, "POST", "/stories/not-a-story/view");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe("Story not found");
+    const unknown = await call(member, "POST", "/stories/00000000-0000-4000-8000-000000000000/view");
+    expect(unknown.statusCode).toBe(404);
+    // The id of something else (a member) is no story either.
+    expect((await call(member, "POST", `/stories/${member.userId}/view`)).statusCode).toBe(404);
+  });
+});
+
+describe("GET /stories/{id}/viewers", () => {
+  it("lists the viewers to the owner, newest view first; others who can see the story get 403", async () => {
+    const [owner, first, second] = [await someone("owner"), await someone("first"), await someone("second")];
+    const story = await postStory(owner);
+    await view(first, story);
+    now += 1_000;
+    await view(second, story);
+    const response = await viewers(owner, story);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      viewers: [second, first].map((member) => ({
+        _id: member.userId,
+        username: expect.any(String),
+        fullName: expect.any(String),
+        avatar: "",
+        viewedAt: expect.any(String),
+      })),
+      viewersCount: 2,
+    });
+    const [latest, earlier] = response.json().viewers;
+    expect(latest.viewedAt).toBe(new Date(now).toISOString());
+    expect(Date.parse(earlier.viewedAt)).toBe(now - 1_000);
+
+    const refused = await viewers(first, story);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: "Only the owner can see who viewed this story" });
+  });
+});
+
+describe("DELETE /stories/{id}", () => {
+  it("deletes the owner's story; another member who can see it gets 403 and it stays", async () => {
+    const [owner, fan] = [await someone("owner"), await someone("fan")];
+    await follow(fan, owner);
+    const story = await postStory(owner);
+    const refused = await call(fan, "DELETE", `/stories/${story._id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: "Only the owner can delete this story" });
+    expect(await strip(fan)).toHaveLength(1);
+
+    const deleted = await call(owner, "DELETE", `/stories/${story._id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: "Story deleted" });
+    expect(await strip(fan)).toEqual([]);
+    expect(await strip(owner)).toEqual([]);
+    expect((await view(fan, story)).statusCode).toBe(404);
+    expect((await call(owner, "DELETE", `/stories/${story._id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("GET /stories/archive", () => {
+  it("pages the member's own stories newest first, and no one else's", async () => {
+    const [owner, other] = [await someone("owner"), await someone("other")];
+    const made = [await postStory(owner), await postStory(owner), await postStory(owner)];
+    await postStory(other);
+    const first = await call(owner, "GET", "/stories/archive?limit=2");
+    expect(first.statusCode).toBe(200);
+    const page = first.json();
+    expect(page.stories).toEqual([made[2], made[1]]);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    const second = (await call(owner, "GET", `/stories/archive?limit=2&cursor=${page.nextCursor}`)).json();
+    expect(second).toEqual({ stories: [made[0]], nextCursor: null });
+    expect((await call(owner, "GET", "/stories/archive?cursor=nonsense")).statusCode).toBe(400);
+    expect((await call(owner, "GET", "/stories/archive?limit=0")).statusCode).toBe(400);
+  });
+});
+
+describe("highlights from stories", () => {
+  it("a story's uploaded media is accepted as a highlight's src", async () => {
+    const owner = await someone("owner");
+    const kept = await upload(owner);
+    const story = await postStory(owner, kept.secure_url);
+    const response = await call(owner, "POST", "/highlights", {
+      name: "Day one",
+      type: story.mediaType,
+      src: story.mediaUrl,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().highlight).toMatchObject({ type: "image", src: kept.secure_url });
+  });
+});
