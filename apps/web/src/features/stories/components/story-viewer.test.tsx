@@ -131,6 +131,22 @@ describe("Story timing (spec §2, §9)", () => {
     expect(play).toHaveBeenCalledTimes(1);
   });
 
+  it("holds the clock while a video buffers, without pausing the video", async () => {
+    const clip = makeStory({ _id: "s-clip", mediaType: "video", mediaUrl: "/media/video/clip.mp4" });
+    const { viewer, pause } = await openViewerWithFakeClock([makeGroup([clip])]);
+    loadVideo(viewer, 10);
+    advance(1000);
+
+    fireEvent.waiting(shownMedia(viewer));
+    advance(5000);
+    expect(bars(viewer)).toEqual([10]);
+    expect(pause).not.toHaveBeenCalled();
+
+    fireEvent.playing(shownMedia(viewer));
+    advance(1000);
+    expect(bars(viewer)).toEqual([20]);
+  });
+
   it("holds still while the tab is hidden", async () => {
     const { viewer } = await openViewerWithFakeClock();
     loadImage(viewer);

@@ -83,7 +83,9 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
   const [muted, setMuted] = useState(false);
   const [ready, setReady] = useState<{ url: string; durationMs: number } | null>(null);
   const visible = usePageVisible();
-  const paused = held || userPaused || overlay || buffering || !visible;
+  // A buffering video holds the clock but must not be paused: it would never start playing again.
+  const mediaPaused = held || userPaused || overlay || !visible;
+  const paused = mediaPaused || buffering;
 
   const durationMs = ready?.url === story.mediaUrl ? ready.durationMs : null;
   const elapsed = useStoryClock({ playId: play, durationMs, paused, onDone: next });
@@ -138,7 +140,7 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
           story={story}
           play={play}
           label={label}
-          paused={paused}
+          paused={mediaPaused}
           muted={muted}
           onReady={onReady}
           onEnded={next}
