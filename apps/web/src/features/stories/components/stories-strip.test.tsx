@@ -115,15 +115,24 @@ describe("Stories strip (spec §2)", () => {
     expect(shownUrl(await findViewer())).toBe("/media/image/own.jpg");
   });
 
-  it("can be moved through with the keyboard", async () => {
+  it("is one Tab stop whose arrows, Home and End move along the members", async () => {
     const { user } = openFeed(bobAndCarol());
     const strip = await findStrip();
-    within(strip).getByRole("button", { name: "Add to your story" }).focus();
+    const own = within(strip).getByRole("button", { name: "Add to your story" });
+    const bobs = within(strip).getByRole("button", { name: "bob's story, not seen" });
+    const carols = within(strip).getByRole("button", { name: "carol's story, not seen" });
+    expect([own, bobs, carols].map((tile) => tile.tabIndex)).toEqual([0, -1, -1]);
 
-    await user.tab();
-    expect(within(strip).getByRole("button", { name: "bob's story, not seen" })).toHaveFocus();
+    own.focus();
+    await user.keyboard("{ArrowRight}");
+    expect(bobs).toHaveFocus();
+    await user.keyboard("{End}");
+    expect(carols).toHaveFocus();
+    await user.keyboard("{ArrowLeft}");
+    expect(bobs).toHaveFocus();
+    expect([own, bobs, carols].map((tile) => tile.tabIndex)).toEqual([-1, 0, -1]);
+
     await user.keyboard("{Enter}");
-
     expect(shownUrl(await findViewer())).toBe("/media/image/bob-1.jpg");
   });
 });

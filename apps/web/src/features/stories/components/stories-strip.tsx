@@ -1,8 +1,9 @@
 import type { StoryAuthor, StoryGroup } from "@flik/shared";
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, type Ref, useRef, useState } from "react";
 import { PlusIcon } from "../../../components/icons";
 import { ApiError } from "../../../lib/api-client";
 import { getToken, getUserId, getUsername } from "../../../lib/storage";
+import { useRovingFocus } from "../../../lib/use-roving-focus";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { useStoriesQuery } from "../api/stories.queries";
 import { useUploadStory } from "../hooks/use-upload-story";
@@ -33,28 +34,9 @@ export function StoriesStrip({ className = "" }: { className?: string }) {
   } else if (query.isPending) {
     body = <StripSkeleton />;
   } else {
-    const groups = query.data ?? [];
-    const meId = getUserId();
-    const own = groups.find((group) => group.user._id === meId);
-    const others = groups.filter((group) => group !== own);
     body = (
       <div className={rowClass}>
-        <ul className="flex gap-3 sm:gap-4">
-          <li>
-            <OwnTile group={own} onOpen={setOpenUserId} />
-          </li>
-          {others.map((group) => (
-            <li key={group.user._id}>
-              <StoryTile
-                user={group.user}
-                ring={group.allViewed ? "seen" : "unseen"}
-                label={storyLabel(group.user.username, group.allViewed)}
-                caption={group.user.username}
-                onClick={() => setOpenUserId(group.user._id)}
-              />
-            </li>
-          ))}
-        </ul>
+        <StoryTiles groups={query.data ?? []} onOpen={setOpenUserId} />
         {query.isError ? (
           <p className="flex shrink-0 items-center gap-3 self-center text-sm text-zinc-600">
             Couldn't load stories.
@@ -68,7 +50,7 @@ export function StoriesStrip({ className = "" }: { className?: string }) {
             </button>
           </p>
         ) : (
-          groups.length === 0 && (
+          query.data?.length === 0 && (
             <p className="shrink-0 self-center text-sm text-zinc-600">{NO_STORIES_YET}</p>
           )
         )}
@@ -84,8 +66,51 @@ export function StoriesStrip({ className = "" }: { className?: string }) {
   );
 }
 
+const OWN = "own";
+
+/**
+ * The member's own tile, then one per member followed. The row is one Tab stop, as the feed's posts are:
+ * the arrows, Home and End move along it.
+ */
+function StoryTiles({ groups, onOpen }: { groups: StoryGroup[]; onOpen: (userId: string) => void }) {
+  const meId = getUserId();
+  const own = groups.find((group) => group.user._id === meId);
+  const others = groups.filter((group) => group !== own);
+  const roving = useRovingFocus({
+    keys: [OWN, ...others.map((group) => group.user._id)],
+    orientation: "horizontal",
+  });
+  return (
+    <ul className="flex gap-3 sm:gap-4" {...roving.listProps}>
+      <li>
+        <OwnTile group={own} onOpen={onOpen} focusProps={roving.itemProps(OWN)} />
+      </li>
+      {others.map((group) => (
+        <li key={group.user._id}>
+          <StoryTile
+            user={group.user}
+            ring={group.allViewed ? "seen" : "unseen"}
+            label={storyLabel(group.user.username, group.allViewed)}
+            caption={group.user.username}
+            onClick={() => onOpen(group.user._id)}
+            focusProps={roving.itemProps(group.user._id)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The member's own tile: their stories when they have some, otherwise the picker, with the add badge. */
-function OwnTile({ group, onOpen }: { group: StoryGroup | undefined; onOpen: (userId: string) => void }) {
+function OwnTile({
+  group,
+  onOpen,
+  focusProps,
+}: {
+  group: StoryGroup | undefined;
+  onOpen: (userId: string) => void;
+  focusProps: { ref: Ref<HTMLButtonElement>; tabIndex: number };
+}) {
   const me = useCurrentUserQuery(false).data;
   const { percent, upload } = useUploadStory();
   const input = useRef<HTMLInputElement>(null);
@@ -104,6 +129,7 @@ function OwnTile({ group, onOpen }: { group: StoryGroup | undefined; onOpen: (us
           label="Your story"
           caption="Your story"
           onClick={() => onOpen(group.user._id)}
+          focusProps={focusProps}
         />
       ) : (
         <StoryTile
@@ -112,6 +138,7 @@ function OwnTile({ group, onOpen }: { group: StoryGroup | undefined; onOpen: (us
           label="Add to your story"
           caption="Your story"
           onClick={() => input.current?.click()}
+          focusProps={focusProps}
         >
           <span className="bg-brand absolute right-0 bottom-0 flex size-5 items-center justify-center rounded-full text-white ring-2 ring-white">
             <PlusIcon className="size-3.5 stroke-3" />

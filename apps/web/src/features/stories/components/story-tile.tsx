@@ -1,5 +1,5 @@
 import type { StoryAuthor } from "@flik/shared";
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { Avatar } from "../../../components/avatar";
 import { type RingState, StoryRing } from "./story-ring";
 
@@ -20,12 +20,20 @@ interface StoryTileProps {
   onClick: () => void;
   /** Drawn over the picture (the add badge). */
   children?: ReactNode;
+  /** The strip's roving focus: its ref and whether this tile is the strip's Tab stop. */
+  focusProps?: { ref: Ref<HTMLButtonElement>; tabIndex: number };
 }
 
 /** One member of the strip: their picture in its ring, their name under it. */
-export function StoryTile({ user, ring, label, caption, onClick, children }: StoryTileProps) {
+export function StoryTile({ user, ring, label, caption, onClick, children, focusProps }: StoryTileProps) {
   return (
-    <button type="button" aria-label={label} onClick={onClick} className={`group ${tileClass}`}>
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      className={`group ${tileClass}`}
+      {...focusProps}
+    >
       <span className="relative">
         <StoryRing
           state={ring}
