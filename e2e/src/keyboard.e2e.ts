@@ -22,7 +22,7 @@ async function post(page: Page, author: Member, caption: string) {
 }
 
 describe("keyboard", () => {
-  it("Tab and Enter reach the feed past the header and tabs, and the arrows and j/k move between posts", async () => {
+  it("Tab and Enter reach the feed past the header, tabs and stories, and the arrows and j/k move between posts", async () => {
     const { page: bobsPage, context: bobs } = await openContext(browser);
     const bob = await signedInMember(bobsPage, "bob");
     for (const caption of ["First light", "Midday", "Golden hour"]) await post(bobsPage, bob, caption);
@@ -48,7 +48,11 @@ describe("keyboard", () => {
     await page.keyboard.press("Enter");
     expect(await focused(page)).toBe("main#main");
 
-    // The feed is one Tab stop: the newest post.
+    // The stories strip comes first, one Tab stop (its arrows move along it); then the feed, one Tab
+    // stop too: the newest post.
+    await page.getByRole("region", { name: "Stories" }).getByText("No stories yet").waitFor();
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toBe("button Add to your story");
     await page.keyboard.press("Tab");
     expect(await focused(page)).toBe(`article Post by @${bob.username}`);
     const captionOfFocused = () =>

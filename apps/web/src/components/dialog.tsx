@@ -47,9 +47,11 @@ interface DialogProps {
   panelClassName?: string;
   /**
    * "side": a full-height panel that slides in from the right (settings' edit panels), the whole
-   * screen on phones; "center" (the default): centred on larger screens, a sheet from the bottom on phones.
+   * screen on phones; "center" (the default): centred on larger screens, a sheet from the bottom on phones;
+   * "stage": a dark panel on a dark backdrop (the stories viewer), the whole screen on phones, its
+   * shape on larger screens given by `panelClassName`.
    */
-  placement?: "center" | "side";
+  placement?: "center" | "side" | "stage";
 }
 
 /**
@@ -133,10 +135,14 @@ export function Dialog({
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is a mouse shortcut; Escape and the Close button are the keyboard ways
     // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <div
-      className={`motion-safe:animate-fade-in fixed inset-0 z-50 flex bg-zinc-950/60 backdrop-blur-[2px] ${
-        placement === "side"
-          ? "justify-end"
-          : `justify-center sm:items-center sm:p-6 ${fullScreenOnPhone ? "items-stretch" : "items-end"}`
+      className={`motion-safe:animate-fade-in fixed inset-0 z-50 flex ${
+        placement === "stage"
+          ? "items-stretch justify-center bg-zinc-950 sm:items-center sm:bg-zinc-950/95 sm:p-6"
+          : `bg-zinc-950/60 backdrop-blur-[2px] ${
+              placement === "side"
+                ? "justify-end"
+                : `justify-center sm:items-center sm:p-6 ${fullScreenOnPhone ? "items-stretch" : "items-end"}`
+            }`
       }`}
       onMouseDown={(event) => {
         pressedOnBackdrop.current = event.target === event.currentTarget;
@@ -152,13 +158,17 @@ export function Dialog({
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={`relative flex w-full flex-col overflow-hidden bg-white shadow-2xl outline-none ${
-          placement === "side"
-            ? "motion-safe:animate-slide-in-right h-dvh"
-            : `motion-safe:animate-dialog-in sm:max-h-[min(90dvh,860px)] sm:rounded-2xl ${
-                fullScreenOnPhone ? "max-h-dvh" : "max-h-[92dvh] rounded-t-3xl"
+        className={`relative flex w-full flex-col overflow-hidden shadow-2xl outline-none ${
+          placement === "stage"
+            ? "motion-safe:animate-dialog-in h-dvh bg-black text-white sm:rounded-2xl"
+            : `bg-white ${sizes[size]} ${
+                placement === "side"
+                  ? "motion-safe:animate-slide-in-right h-dvh"
+                  : `motion-safe:animate-dialog-in sm:max-h-[min(90dvh,860px)] sm:rounded-2xl ${
+                      fullScreenOnPhone ? "max-h-dvh" : "max-h-[92dvh] rounded-t-3xl"
+                    }`
               }`
-        } ${sizes[size]} ${panelClassName}`}
+        } ${panelClassName}`}
       >
         <div
           className={

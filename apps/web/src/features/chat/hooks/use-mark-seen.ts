@@ -2,10 +2,10 @@ import type { Chat, Message } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { getUserId } from "../../../lib/storage";
+import { usePageVisible } from "../../../lib/use-page-visible";
 import { markChatSeen } from "../api/chats.api";
 import { applySeen, findCachedChat, patchChat } from "../cache/chat-cache";
 import { adjustStoredUnreadCount, refreshStoredUnreadCount } from "../state/unread-count";
-import { usePageVisible } from "./use-page-visible";
 
 /**
  * Spec §4: opening a chat resets its unread count to 0, and so does every message that arrives while it

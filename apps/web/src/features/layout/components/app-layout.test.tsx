@@ -104,10 +104,13 @@ describe("AppLayout", () => {
     }
   });
 
-  it("says stories are coming soon when story upload is pressed", async () => {
+  it("opens the story picker, for photos and videos, when story upload is pressed", async () => {
+    const click = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => {});
     const { user } = signedInAt("/search");
     await user.click(await screen.findByRole("button", { name: "Upload story" }));
-    expect(await screen.findByText("Stories are coming soon")).toBeInTheDocument();
+    const picker = within(screen.getByRole("banner")).getByLabelText("Story photo or video");
+    expect(click.mock.contexts).toEqual([picker]);
+    expect(picker).toHaveAttribute("accept", "image/*,video/*");
   });
 
   it("shows the unread notifications count on the Notifications tab, live", async () => {

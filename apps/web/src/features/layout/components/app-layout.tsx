@@ -4,6 +4,7 @@ import { CHECKING_AUTHENTICATION, useSessionChecking } from "../../auth/session-
 import { ChatUnreadSync } from "../../chat/hooks/use-chat-unread-sync";
 import { useNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
 import { PostLiveUpdates } from "../../posts/hooks/use-post-live-updates";
+import { StoriesLiveUpdates } from "../../stories/hooks/use-stories-live-updates";
 import { fillsScreen } from "../route-handle";
 import { AppFrame } from "./app-frame";
 import { BootScreen } from "./boot-screen";
@@ -20,6 +21,7 @@ export function AppLayout() {
   return (
     <>
       {!checking && <PostLiveUpdates />}
+      {!checking && <StoriesLiveUpdates />}
       {/* Keeps the stored chat unread count, which the header's badge reads, right on every screen. */}
       {!checking && <ChatUnreadSync />}
       <AppFrame

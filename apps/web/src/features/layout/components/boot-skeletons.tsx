@@ -53,17 +53,28 @@ function ProfileShape() {
 
 function FeedShape() {
   return (
-    <div className="mx-auto max-w-[470px] -mx-4 border-y border-zinc-200 bg-white sm:mx-auto sm:rounded-2xl sm:border">
-      <div className="flex items-center gap-3 px-4 py-3">
-        <div className={`${bone} size-9 rounded-full`} />
-        <div className={`${bone} h-3 w-28 rounded-md`} />
+    <>
+      {/* The stories strip above the posts, under the header on phones as the feed draws it. */}
+      <div className="-mx-4 -mt-[calc(1.5rem+1px)] mb-4 flex gap-3 overflow-hidden border-b border-zinc-200 bg-white px-4 py-3 sm:mx-auto sm:mt-0 sm:mb-6 sm:max-w-[540px] sm:gap-4 sm:rounded-2xl sm:border">
+        {["a", "b", "c", "d", "e", "f"].map((tile) => (
+          <div key={tile} className="flex w-[4.5rem] shrink-0 flex-col items-center gap-1.5">
+            <div className={`${bone} size-16 rounded-full`} />
+            <div className={`${bone} h-2.5 w-12 rounded`} />
+          </div>
+        ))}
       </div>
-      <div className={`${bone} aspect-[4/5]`} />
-      <div className="space-y-3 px-4 py-4">
-        <div className={`${bone} h-3 w-20 rounded-md`} />
-        <div className={`${bone} h-3 w-4/5 rounded-md`} />
+      <div className="mx-auto max-w-[470px] -mx-4 border-y border-zinc-200 bg-white sm:mx-auto sm:rounded-2xl sm:border">
+        <div className="flex items-center gap-3 px-4 py-3">
+          <div className={`${bone} size-9 rounded-full`} />
+          <div className={`${bone} h-3 w-28 rounded-md`} />
+        </div>
+        <div className={`${bone} aspect-[4/5]`} />
+        <div className="space-y-3 px-4 py-4">
+          <div className={`${bone} h-3 w-20 rounded-md`} />
+          <div className={`${bone} h-3 w-4/5 rounded-md`} />
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 

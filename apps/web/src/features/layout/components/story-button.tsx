@@ -1,30 +1,42 @@
-import { toast } from "react-toastify/unstyled";
+import { useRef } from "react";
 import { Avatar } from "../../../components/avatar";
 import { PlusIcon } from "../../../components/icons";
 import { getUsername } from "../../../lib/storage";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
+import { StoryFileInput } from "../../stories/components/story-file-input";
+import { UploadRing } from "../../stories/components/story-ring";
+import { useUploadStory } from "../../stories/hooks/use-upload-story";
 
 /**
  * The header's story upload (spec §2), drawn as Instagram's "Your story": the member's own picture in
- * the story ring with a plus, so it never reads as the tab bar's New post square.
+ * the story ring with a plus, so it never reads as the tab bar's New post square. It opens the picker;
+ * while the file goes up, the ring fills with its progress.
  */
 export function StoryButton() {
   // Only read: the session check has loaded the member already, and keeps them fresh.
   const me = useCurrentUserQuery(false).data;
   const name = me?.fullName || me?.username || getUsername() || "";
+  const { percent, upload } = useUploadStory();
+  const input = useRef<HTMLInputElement>(null);
+  const uploading = percent !== null;
   return (
-    <button
-      type="button"
-      aria-label="Upload story"
-      onClick={() => toast.info("Stories are coming soon")}
-      className="group relative flex size-11 items-center justify-center rounded-full transition hover:bg-zinc-100"
-    >
-      <span className="bg-brand rounded-full p-[2px]">
-        <Avatar src={me?.avatar} name={name} className="size-7 text-xs ring-2 ring-white" />
-      </span>
-      <span className="absolute right-0.5 bottom-0.5 flex size-4 items-center justify-center rounded-full bg-zinc-900 text-white ring-2 ring-white">
-        <PlusIcon className="size-3 stroke-3" />
-      </span>
-    </button>
+    <div className="relative">
+      <button
+        type="button"
+        aria-label="Upload story"
+        onClick={() => input.current?.click()}
+        disabled={uploading}
+        className="group relative flex size-11 items-center justify-center rounded-full transition hover:bg-zinc-100 disabled:cursor-progress disabled:hover:bg-transparent"
+      >
+        <span className={`rounded-full p-[2px] ${uploading ? "bg-transparent" : "bg-brand"}`}>
+          <Avatar src={me?.avatar} name={name} className="size-7 text-xs ring-2 ring-white" />
+        </span>
+        <span className="absolute right-0.5 bottom-0.5 flex size-4 items-center justify-center rounded-full bg-zinc-900 text-white ring-2 ring-white">
+          <PlusIcon className="size-3 stroke-3" />
+        </span>
+      </button>
+      {uploading && <UploadRing percent={percent} className="inset-1.5" />}
+      <StoryFileInput ref={input} onPick={(file) => void upload(file)} />
+    </div>
   );
 }

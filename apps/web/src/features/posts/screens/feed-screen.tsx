@@ -3,6 +3,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { useRovingFocus } from "../../../lib/use-roving-focus";
+import { StoriesStrip } from "../../stories/components/stories-strip";
 import { useFeedQuery } from "../api/posts.queries";
 import { FeedPlaybackProvider } from "../components/feed-playback";
 import { FeedEmpty, FeedError } from "../components/feed-states";
@@ -11,8 +12,8 @@ import { PostCardSkeleton } from "../components/post-card-skeleton";
 import { usePostRooms } from "../hooks/use-post-rooms";
 
 /**
- * On phones the first post starts right under the header, as in Instagram: this takes back the frame's
- * top padding, and one pixel more so the post's top border lies under the header's own.
+ * On phones the stories strip starts right under the header, as in Instagram: this takes back the
+ * frame's top padding, and one pixel more so its top edge lies under the header's border.
  */
 const FLUSH_UNDER_HEADER = "-mt-[calc(1.5rem+1px)] sm:mt-0";
 
@@ -36,8 +37,9 @@ export function FeedScreen() {
   return (
     <div className="mx-auto w-full max-w-[540px]">
       <h1 className="sr-only">Home</h1>
+      <StoriesStrip className={`${FLUSH_UNDER_HEADER} mb-4 sm:mb-6`} />
       {feed.isPending ? (
-        <FeedLoading className={FLUSH_UNDER_HEADER} />
+        <FeedLoading />
       ) : feed.isError && posts.length === 0 ? (
         <FeedError onRetry={() => feed.refetch()} retrying={feed.isFetching} />
       ) : posts.length === 0 ? (
@@ -45,11 +47,7 @@ export function FeedScreen() {
       ) : (
         <>
           <FeedPlaybackProvider>
-            <ul
-              className={`${FLUSH_UNDER_HEADER} space-y-4 sm:space-y-6`}
-              aria-label="Posts"
-              {...roving.listProps}
-            >
+            <ul className="space-y-4 sm:space-y-6" aria-label="Posts" {...roving.listProps}>
               {posts.map((post, index) => (
                 <li key={post._id}>
                   <PostCard post={post} focusProps={roving.itemProps(post._id)} priority={index === 0} />
@@ -78,9 +76,9 @@ export function FeedScreen() {
   );
 }
 
-function FeedLoading({ count = 2, className = "" }: { count?: number; className?: string }) {
+function FeedLoading({ count = 2 }: { count?: number }) {
   return (
-    <div className={`space-y-4 sm:space-y-6 ${className}`}>
+    <div className="space-y-4 sm:space-y-6">
       <p role="status" className="sr-only">
         Loading posts...
       </p>

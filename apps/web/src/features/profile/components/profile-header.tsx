@@ -4,6 +4,8 @@ import { LockIcon } from "../../../components/icons";
 import { BlockDialog } from "../../blocks/components/block-dialog";
 import type { FollowListKind } from "../../follows/api/follow-keys";
 import { useFollow } from "../../follows/hooks/use-follow";
+import { useMemberStories } from "../../stories/api/stories.queries";
+import { LazyStoryViewer } from "../../stories/components/lazy-story-viewer";
 import { useAvatarChange } from "../hooks/use-avatar-change";
 import { useShareProfile } from "../hooks/use-share-profile";
 import { useUpdateProfile } from "../hooks/use-update-profile";
@@ -29,6 +31,8 @@ interface ProfileHeaderProps {
 export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: ProfileHeaderProps) {
   const [editing, setEditing] = useState(false);
   const [blocking, setBlocking] = useState(false);
+  const [viewingStories, setViewingStories] = useState(false);
+  const stories = useMemberStories(member._id);
   const editButton = useRef<HTMLButtonElement>(null);
   const follow = useFollow(
     member._id,
@@ -60,7 +64,12 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
       className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-5 gap-y-4 sm:grid-cols-[auto_minmax(0,max-content)_minmax(0,1fr)] sm:gap-x-8 md:gap-x-10"
     >
       <div className="col-start-1 row-span-2 row-start-1 sm:row-end-4 sm:w-40 sm:justify-self-center md:w-56 flex justify-center">
-        <ProfileAvatar member={member} onChange={isOwner ? avatar.choose : undefined} busy={avatar.busy} />
+        <ProfileAvatar
+          member={member}
+          onChange={isOwner ? avatar.choose : undefined}
+          busy={avatar.busy}
+          stories={stories && { allViewed: stories.allViewed, onOpen: () => setViewingStories(true) }}
+        />
       </div>
 
       <div className="col-start-2 row-start-1 flex min-w-0 items-center gap-2 self-end sm:self-center">
@@ -117,6 +126,14 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
       <AvatarChangeElements change={avatar} />
       {/* Once blocked, the profile screen shows the member as not found (their blockedUsers entry). */}
       {blocking && <BlockDialog member={member} onClose={() => setBlocking(false)} />}
+      {/* The profile's ring plays this member's stories only. */}
+      {viewingStories && (
+        <LazyStoryViewer
+          startUserId={member._id}
+          onlyUserId={member._id}
+          onClose={() => setViewingStories(false)}
+        />
+      )}
     </section>
   );
 }

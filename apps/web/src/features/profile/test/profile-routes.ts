@@ -39,6 +39,7 @@ export function openProfile(path: string, fixture: ProfileFixture = {}) {
         nextCursor,
       }),
       [`GET /highlights/user/${member.username}`]: jsonResponse(200, { highlights: [] }),
+      "GET /stories": jsonResponse(200, { stories: [] }),
       ...routes,
     }),
   );

@@ -5,7 +5,7 @@ function subscribe(listener: () => void) {
   return () => document.removeEventListener("visibilitychange", listener);
 }
 
-/** Whether the tab is on screen: messages only count as seen while it is. */
+/** Whether the tab is on screen: messages only count as seen, and stories only play, while it is. */
 export function usePageVisible(): boolean {
   return useSyncExternalStore(subscribe, () => document.visibilityState !== "hidden");
 }

@@ -1,0 +1,31 @@
+import type { StoryGroup } from "@flik/shared";
+import { useQuery } from "@tanstack/react-query";
+import { getToken } from "../../../lib/storage";
+import { fetchStories, fetchStoryViewers } from "./stories.api";
+import { storyKeys } from "./story-keys";
+
+/**
+ * GET /stories, shared by the feed's strip, the profile's ring and the viewer. Live events keep it
+ * current (useStoriesLiveUpdates), so it is not asked again on every visit.
+ */
+export function useStoriesQuery() {
+  return useQuery({
+    queryKey: storyKeys.tray(),
+    queryFn: ({ signal }) => fetchStories(signal),
+    enabled: !!getToken(),
+    staleTime: 60_000,
+  });
+}
+
+/** Who opened the member's own story, newest first; storyViewed adds to it live. */
+export function useStoryViewersQuery(storyId: string) {
+  return useQuery({
+    queryKey: storyKeys.viewers(storyId),
+    queryFn: ({ signal }) => fetchStoryViewers(storyId, signal),
+  });
+}
+
+/** A member's live stories as the strip has them (their profile's ring), if they have any. */
+export function useMemberStories(userId: string): StoryGroup | undefined {
+  return useStoriesQuery().data?.find((group) => group.user._id === userId);
+}

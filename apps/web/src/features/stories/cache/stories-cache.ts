@@ -1,0 +1,98 @@
+import type { Story, StoryGroup, StoryViewer, StoryViewersResponse } from "@flik/shared";
+import type { QueryClient } from "@tanstack/react-query";
+import { getUserId } from "../../../lib/storage";
+import { storyKeys } from "../api/story-keys";
+
+function regroup(group: StoryGroup, stories: Story[]): StoryGroup {
+  return { ...group, stories, allViewed: stories.every((story) => story.viewed) };
+}
+
+/**
+ * The groups with `story` in its author's, in play order (oldest first). A group that gains an unseen
+ * story moves up to where the server would put it: after the member's own, before the seen ones.
+ */
+export function withStory(groups: StoryGroup[], story: Story, meId: string | null): StoryGroup[] {
+  if (groups.some((group) => group.stories.some((item) => item._id === story._id))) return groups;
+  const existing = groups.find((group) => group.user._id === story.user._id);
+  const stories = [...(existing?.stories ?? []), story].sort((a, b) =>
+    a.createdAt.localeCompare(b.createdAt),
+  );
+  const group = regroup(existing ?? { user: story.user, stories: [], allViewed: true }, stories);
+  const others = groups.filter((item) => item !== existing);
+  if (story.user._id === meId) return [group, ...others];
+  const ownFirst = others[0]?.user._id === meId ? 1 : 0;
+  if (!group.allViewed || !existing) return others.toSpliced(ownFirst, 0, group);
+  return groups.map((item) => (item === existing ? group : item));
+}
+
+/** The groups without the story; a group left empty goes. */
+export function withoutStory(groups: StoryGroup[], storyId: string): StoryGroup[] {
+  if (!groups.some((group) => group.stories.some((story) => story._id === storyId))) return groups;
+  return groups.flatMap((group) => {
+    const stories = group.stories.filter((story) => story._id !== storyId);
+    if (stories.length === group.stories.length) return [group];
+    return stories.length > 0 ? [regroup(group, stories)] : [];
+  });
+}
+
+/**
+ * The groups with one story changed in place. Groups never move here, so a viewer stepping through
+ * them is not thrown elsewhere when the story it shows turns seen.
+ */
+export function withStoryPatched(
+  groups: StoryGroup[],
+  storyId: string,
+  patch: (story: Story) => Story,
+): StoryGroup[] {
+  let changed = false;
+  const next = groups.map((group) => {
+    if (!group.stories.some((story) => story._id === storyId)) return group;
+    changed = true;
+    return regroup(
+      group,
+      group.stories.map((story) => (story._id === storyId ? patch(story) : story)),
+    );
+  });
+  return changed ? next : groups;
+}
+
+function updateTray(queryClient: QueryClient, update: (groups: StoryGroup[]) => StoryGroup[]): void {
+  queryClient.setQueryData<StoryGroup[]>(storyKeys.tray(), (groups) => groups && update(groups));
+}
+
+/** A new story (the member's own, or one the server sent live) joins the strip at once. */
+export function addCachedStory(queryClient: QueryClient, story: Story): void {
+  updateTray(queryClient, (groups) => withStory(groups, story, getUserId()));
+}
+
+export function removeCachedStory(queryClient: QueryClient, storyId: string): void {
+  updateTray(queryClient, (groups) => withoutStory(groups, storyId));
+  queryClient.removeQueries({ queryKey: storyKeys.viewers(storyId) });
+}
+
+/** The viewer opened it: its ring turns muted (with its group's, once all are seen). */
+export function markCachedStoryViewed(queryClient: QueryClient, storyId: string): void {
+  updateTray(queryClient, (groups) =>
+    withStoryPatched(groups, storyId, (story) => (story.viewed ? story : { ...story, viewed: true })),
+  );
+}
+
+/** Someone opened one of the member's stories (storyViewed): the count, and the list if it is open. */
+export function addCachedViewer(
+  queryClient: QueryClient,
+  storyId: string,
+  viewer: StoryViewer,
+  viewersCount: number,
+): void {
+  updateTray(queryClient, (groups) =>
+    withStoryPatched(groups, storyId, (story) => ({ ...story, viewersCount })),
+  );
+  queryClient.setQueryData<StoryViewersResponse>(
+    storyKeys.viewers(storyId),
+    (data) =>
+      data && {
+        viewers: [viewer, ...data.viewers.filter((item) => item._id !== viewer._id)],
+        viewersCount,
+      },
+  );
+}

@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { jsonResponse, makeProfile, pending } from "../../../test/fixtures";
+import { aliceProfile, openProfile, preloadProfileScreens } from "../../profile/test/profile-routes";
+import { storyKeys } from "../api/story-keys";
+import { findViewer, preloadViewer, shownUrl } from "../test/stories-harness";
+import { alice, bobAndCarol, hoursAgo, makeGroup, makeStory } from "../test/story-fixtures";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+beforeAll(async () => {
+  await Promise.all([preloadProfileScreens(), preloadViewer()]);
+});
+
+const storiesRoute = (groups = bobAndCarol()) => ({
+  "GET /stories": jsonResponse(200, { stories: groups }),
+  "POST /stories/s-bob-1/view": jsonResponse(200, { message: "Story viewed", viewersCount: 1 }),
+  "POST /stories/s-bob-2/view": jsonResponse(200, { message: "Story viewed", viewersCount: 1 }),
+});
+
+describe("A member's stories on their profile", () => {
+  it("rings the picture of a member with stories; it plays theirs only, round again after the last", async () => {
+    const { user } = openProfile("/profile/bob", { routes: storiesRoute() });
+
+    const ring = await screen.findByRole("button", { name: "bob's story, not seen" });
+    await user.click(ring);
+    const viewer = await findViewer();
+
+    expect(shownUrl(viewer)).toBe("/media/image/bob-1.jpg");
+    await user.keyboard("{ArrowRight}");
+    expect(shownUrl(viewer)).toBe("/media/image/bob-2.jpg");
+    // Not on to Carol's: the profile plays Bob's.
+    await user.keyboard("{ArrowRight}");
+    expect(shownUrl(viewer)).toBe("/media/image/bob-1.jpg");
+
+    await user.keyboard("{Escape}");
+    expect(await screen.findByRole("button", { name: "bob's story, seen" })).toHaveFocus();
+  });
+
+  it("leaves the picture of a member without stories as it is", async () => {
+    const { queryClient } = openProfile("/profile/dora", {
+      member: makeProfile({ _id: "u-dora", id: "u-dora", username: "dora", fullName: "Dora Explorer" }),
+      routes: storiesRoute(),
+    });
+
+    const section = await screen.findByRole("region", { name: "Profile" });
+    await waitFor(() => expect(queryClient.getQueryState(storyKeys.tray())?.status).toBe("success"));
+    expect(within(section).queryByRole("button", { name: /story/ })).not.toBeInTheDocument();
+  });
+
+  it("gives the owner's ringed picture to their stories, and the camera badge to the photo change", async () => {
+    const own = makeGroup([
+      makeStory({
+        _id: "s-own",
+        user: alice,
+        viewed: true,
+        mediaUrl: "/media/image/own.jpg",
+        createdAt: hoursAgo(4),
+      }),
+    ]);
+    const { user } = openProfile("/profile", {
+      member: aliceProfile,
+      isMyProfile: true,
+      routes: { ...storiesRoute([own]), "GET /stories/s-own/viewers": () => pending() },
+    });
+
+    const section = await screen.findByRole("region", { name: "Profile" });
+    await user.click(await within(section).findByRole("button", { name: "Your story" }));
+    expect(shownUrl(await findViewer())).toBe("/media/image/own.jpg");
+    await user.keyboard("{Escape}");
+
+    expect(within(section).getByRole("button", { name: "Change profile photo" })).toBeInTheDocument();
+  });
+});

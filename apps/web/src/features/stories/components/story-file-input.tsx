@@ -1,0 +1,27 @@
+import { ACCEPT_IMAGES_AND_VIDEOS } from "@flik/shared";
+import type { Ref } from "react";
+
+/** The hidden picker of a story: images or videos (spec §5). */
+export function StoryFileInput({
+  ref,
+  onPick,
+}: {
+  ref: Ref<HTMLInputElement>;
+  onPick: (file: File | undefined) => void;
+}) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      accept={ACCEPT_IMAGES_AND_VIDEOS}
+      aria-label="Story photo or video"
+      hidden
+      onChange={(event) => {
+        const file = event.target.files?.[0];
+        // Lets the same file be chosen again.
+        event.target.value = "";
+        onPick(file);
+      }}
+    />
+  );
+}

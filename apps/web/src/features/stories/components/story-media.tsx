@@ -1,0 +1,103 @@
+import { STORY_DEFAULT_DURATION_MS, type Story } from "@flik/shared";
+import { useEffect, useRef } from "react";
+
+interface StoryMediaProps {
+  story: Story;
+  /** A new value starts the video again (a replay of the same story). */
+  play: number;
+  /** The story's author and time, spoken for the picture or the video. */
+  label: string;
+  paused: boolean;
+  muted: boolean;
+  /** The media can be shown; how long the story lasts (spec §2: 5 s for an image, a video's own length). */
+  onReady: (url: string, durationMs: number) => void;
+  onEnded: () => void;
+  onBuffering: (buffering: boolean) => void;
+  /** The browser refused to play with sound without a tap on the page: it plays muted instead. */
+  onMutedByBrowser: () => void;
+}
+
+function videoDuration(video: HTMLVideoElement): number {
+  return Number.isFinite(video.duration) && video.duration > 0
+    ? video.duration * 1000
+    : STORY_DEFAULT_DURATION_MS;
+}
+
+/** The story's picture or video, filling the viewer's card. */
+export function StoryMedia({
+  story,
+  play,
+  label,
+  paused,
+  muted,
+  onReady,
+  onEnded,
+  onBuffering,
+  onMutedByBrowser,
+}: StoryMediaProps) {
+  const video = useRef<HTMLVideoElement>(null);
+  const url = story.mediaUrl;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a replay (play) plays the new element
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    if (paused) {
+      element.pause();
+      return;
+    }
+    const started = element.play();
+    // A browser that blocks sound until the page is tapped still plays it muted.
+    started?.catch((error: unknown) => {
+      if (!(error instanceof DOMException) || error.name !== "NotAllowedError" || element.muted) return;
+      element.muted = true;
+      onMutedByBrowser();
+      void element.play()?.catch(() => {});
+    });
+  }, [paused, play, url, onMutedByBrowser]);
+
+  if (story.mediaType === "video") {
+    return (
+      <video
+        key={`${story._id}:${play}`}
+        ref={video}
+        src={url}
+        aria-label={label}
+        playsInline
+        preload="auto"
+        muted={muted}
+        onLoadedMetadata={(event) => onReady(url, videoDuration(event.currentTarget))}
+        onEnded={onEnded}
+        onWaiting={() => onBuffering(true)}
+        onPlaying={() => onBuffering(false)}
+        className="size-full object-contain"
+      />
+    );
+  }
+  // One element for every picture: the one before stays until the next has loaded, never a blank frame.
+  return (
+    <img
+      src={url}
+      alt={label}
+      decoding="async"
+      draggable={false}
+      onLoad={() => onReady(url, STORY_DEFAULT_DURATION_MS)}
+      // A picture that cannot be shown still has its turn, so the viewer never stops on it.
+      onError={() => onReady(url, STORY_DEFAULT_DURATION_MS)}
+      className="size-full object-contain select-none"
+    />
+  );
+}
+
+/** Loads the next story's media ahead, so advancing to it shows it at once. */
+export function StoryPreload({ story }: { story: Story | undefined }) {
+  const url = story?.mediaType === "image" ? story.mediaUrl : null;
+  useEffect(() => {
+    if (!url) return;
+    const image = new Image();
+    image.decoding = "async";
+    image.src = url;
+  }, [url]);
+  if (story?.mediaType !== "video") return null;
+  return <video src={story.mediaUrl} preload="auto" muted hidden data-preload="" />;
+}

@@ -1,0 +1,86 @@
+import type { Story } from "@flik/shared";
+import { useEffect, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { DangerMenuItem } from "../../../components/danger-menu-item";
+import { EyeIcon, MoreIcon, TrashIcon } from "../../../components/icons";
+import { useMenuButton } from "../../../lib/use-menu-button";
+import { CONFIRM_DELETE_STORY, useDeleteStory } from "../hooks/use-delete-story";
+import { StoryViewersDialog } from "./story-viewers-dialog";
+
+interface StoryOwnerActionsProps {
+  story: Story;
+  /** A menu or dialog over the story: it holds still meanwhile. */
+  onOverlayChange: (open: boolean) => void;
+  /** The story was deleted; the cache has not dropped it yet. */
+  onDeleted: () => void;
+}
+
+const barButton =
+  "flex h-10 items-center gap-2 rounded-full px-3 text-sm font-semibold text-white transition hover:bg-white/15";
+
+/** Spec §6: the owner sees how many opened their story and who, and can delete it (after a confirmation). */
+export function StoryOwnerActions({ story, onOverlayChange, onDeleted }: StoryOwnerActionsProps) {
+  const menu = useMenuButton();
+  const [viewersOpen, setViewersOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteStory(onDeleted);
+  const overlay = menu.open || viewersOpen || confirming;
+  useEffect(() => {
+    onOverlayChange(overlay);
+    // Gone with a menu still open (the story was deleted elsewhere): the story must not stay held.
+    return () => onOverlayChange(false);
+  }, [overlay, onOverlayChange]);
+
+  const count = story.viewersCount;
+  return (
+    <div className="flex items-center justify-between">
+      <button type="button" onClick={() => setViewersOpen(true)} aria-haspopup="dialog" className={barButton}>
+        <EyeIcon className="size-5" />
+        <span className="tabular-nums">{count}</span>{" "}
+        <span className="sr-only">{count === 1 ? "viewer" : "viewers"}</span>
+      </button>
+      <div ref={menu.rootRef} className="relative">
+        <button
+          ref={menu.triggerRef}
+          type="button"
+          aria-label="Story options"
+          aria-haspopup="menu"
+          aria-expanded={menu.open}
+          aria-controls={menu.open ? menu.menuId : undefined}
+          onClick={menu.toggle}
+          className={`${barButton} w-10 justify-center px-0`}
+        >
+          <MoreIcon className="size-5" />
+        </button>
+        {menu.open && (
+          <div
+            id={menu.menuId}
+            role="menu"
+            aria-label="Story options"
+            tabIndex={-1}
+            onKeyDown={menu.onMenuKeyDown}
+            className="motion-safe:animate-fade-in absolute right-0 bottom-full z-30 mb-1 w-44 overflow-hidden rounded-xl border border-zinc-200 bg-white py-1 text-zinc-900 shadow-xl shadow-black/30"
+          >
+            <DangerMenuItem itemRef={menu.itemRef(0)} close={menu.close} onSelect={() => setConfirming(true)}>
+              <TrashIcon className="size-4" />
+              Delete
+            </DangerMenuItem>
+          </div>
+        )}
+      </div>
+      {viewersOpen && <StoryViewersDialog storyId={story._id} onClose={() => setViewersOpen(false)} />}
+      {confirming && (
+        <ConfirmDialog
+          title="Delete story?"
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(story._id, { onSettled: () => setConfirming(false) })}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>{CONFIRM_DELETE_STORY}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

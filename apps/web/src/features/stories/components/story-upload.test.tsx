@@ -1,0 +1,145 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
+import { jsonResponse, sentJson } from "../../../test/fixtures";
+import { setStoryUploadPercent } from "../state/story-upload";
+import { findStrip, openFeed } from "../test/stories-harness";
+import { alice, bobAndCarol, makeStory } from "../test/story-fixtures";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+beforeEach(() => {
+  // The upload under way lives in a module, for the whole page: each test starts with none.
+  setStoryUploadPercent(null);
+  FakeXhr.last = undefined;
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+});
+
+const photo = new File(["jpg"], "beach.jpg", { type: "image/jpeg" });
+const clip = new File(["mp4"], "waves.mp4", { type: "video/mp4" });
+const uploaded = { secure_url: "/media/image/beach.jpg", public_id: "beach", resource_type: "image" };
+const created = makeStory({ _id: "s-new", user: alice, viewed: true, mediaUrl: "/media/image/beach.jpg" });
+
+type Routes = Parameters<typeof openFeed>[1];
+
+/** The feed with the strip loaded; the header's picker is where the files go. */
+async function openWithHeader(routes: Routes = {}) {
+  const opened = openFeed(bobAndCarol(), routes);
+  const strip = await findStrip();
+  const header = screen.getByRole("banner");
+  const input = within(header).getByLabelText("Story photo or video");
+  return { ...opened, strip, header, input };
+}
+
+function progressIn(element: HTMLElement) {
+  return within(element).queryByRole("progressbar", { name: "Story upload" });
+}
+
+describe("Story upload from the header (spec §2, §5)", () => {
+  it("opens the picker for photos and videos", async () => {
+    const click = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => {});
+    const { user, input } = await openWithHeader();
+
+    await user.click(screen.getByRole("button", { name: "Upload story" }));
+
+    expect(click.mock.contexts).toEqual([input]);
+    expect(input).toHaveAttribute("accept", "image/*,video/*");
+  });
+
+  it("uploads the photo with progress, then shares its URL, and the story is first in the strip at once", async () => {
+    const create = vi.fn(() => jsonResponse(201, { story: created }));
+    const { user, strip, header, input } = await openWithHeader({ "POST /stories": create });
+
+    await user.upload(input, photo);
+    const xhr = await sentUpload();
+    expect(xhr.url).toBe("/api/media/image/upload");
+    expect(xhr.body?.get("file")).toBe(photo);
+
+    xhr.progress(40, 100);
+    expect(await within(header).findByRole("progressbar", { name: "Story upload" })).toHaveAttribute(
+      "aria-valuenow",
+      "40",
+    );
+    // The strip's own tile fills too, and a second story waits for this one.
+    expect(progressIn(strip)).toHaveAttribute("aria-valuenow", "40");
+    expect(screen.getByRole("button", { name: "Upload story" })).toBeDisabled();
+
+    xhr.respond(200, uploaded);
+
+    expect(await screen.findByText("Your story is shared")).toBeInTheDocument();
+    expect(sentJson(create)).toEqual({ url: "/media/image/beach.jpg" });
+    const own = within(strip).getAllByRole("button")[0];
+    expect(own).toHaveAccessibleName("Your story");
+    expect(progressIn(header)).not.toBeInTheDocument();
+    expect(progressIn(strip)).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Upload story" })).toBeEnabled();
+  });
+
+  it("sends a video to the host's video endpoint", async () => {
+    const { user, input } = await openWithHeader({
+      "POST /stories": jsonResponse(201, { story: { ...created, mediaType: "video" } }),
+    });
+
+    await user.upload(input, clip);
+
+    expect((await sentUpload()).url).toBe("/api/media/video/upload");
+  });
+
+  it("says 'Failed to upload story', with the host's reason, when the host refuses the file", async () => {
+    const create = vi.fn();
+    const { user, header, input } = await openWithHeader({ "POST /stories": create });
+
+    await user.upload(input, photo);
+    (await sentUpload()).respond(413, "");
+
+    expect(
+      await screen.findByText("Failed to upload story: This file is too large to upload."),
+    ).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    await waitFor(() => expect(progressIn(header)).not.toBeInTheDocument());
+  });
+
+  it("says 'Failed to upload story' when the connection drops", async () => {
+    const { user, input } = await openWithHeader();
+    await user.upload(input, photo);
+    (await sentUpload()).onerror?.();
+
+    expect(
+      await screen.findByText("Failed to upload story: Upload failed. Check your connection and try again."),
+    ).toBeInTheDocument();
+  });
+
+  it("says 'Failed to upload story' with the server's message when it refuses the story", async () => {
+    const { user, strip, input } = await openWithHeader({
+      "POST /stories": jsonResponse(400, { message: "url must be a media URL of this site" }),
+    });
+    await user.upload(input, photo);
+    (await sentUpload()).respond(200, uploaded);
+
+    expect(
+      await screen.findByText("Failed to upload story: url must be a media URL of this site"),
+    ).toBeInTheDocument();
+    expect(within(strip).getByRole("button", { name: "Add to your story" })).toBeInTheDocument();
+  });
+
+  it("says just 'Failed to upload story' when the server gives no reason", async () => {
+    const { user, input } = await openWithHeader({ "POST /stories": jsonResponse(500, {}) });
+    await user.upload(input, photo);
+    (await sentUpload()).respond(200, uploaded);
+
+    expect(await screen.findByText("Failed to upload story")).toBeInTheDocument();
+  });
+
+  it("refuses a file that is neither a photo nor a video, without sending it", async () => {
+    const { input } = await openWithHeader();
+    const notes = new File(["hi"], "notes.txt", { type: "text/plain" });
+
+    fireEvent.change(input, { target: { files: [notes] } });
+
+    expect(await screen.findByText("Failed to upload story: Choose a photo or a video.")).toBeInTheDocument();
+    expect(FakeXhr.last).toBeUndefined();
+  });
+});

@@ -1,0 +1,254 @@
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/account-icons";
+import { Avatar } from "../../../components/avatar";
+import { Dialog } from "../../../components/dialog";
+import { CloseIcon, PauseIcon, PlayIcon, VolumeIcon, VolumeOffIcon } from "../../../components/icons";
+import { profilePath } from "../../../lib/paths";
+import { getUserId } from "../../../lib/storage";
+import { fullDateTime, timeAgo } from "../../../lib/time-ago";
+import { usePageVisible } from "../../../lib/use-page-visible";
+import { useStoriesQuery } from "../api/stories.queries";
+import { useMarkStoryViewed } from "../hooks/use-mark-story-viewed";
+import { useStoryClock } from "../hooks/use-story-clock";
+import { type StoryCursor, useStoryCursor } from "../hooks/use-story-cursor";
+import { StoryMedia, StoryPreload } from "./story-media";
+import { StoryOwnerActions } from "./story-owner-actions";
+import { StoryProgress } from "./story-progress";
+
+/** A press longer than this is a hold (it paused the story), not a tap: letting go does not step on. */
+const HOLD_MS = 250;
+
+export interface StoryViewerProps {
+  /** Whose stories play first. */
+  startUserId: string;
+  /** Only this member's stories (their profile's ring); all of the strip's otherwise. */
+  onlyUserId?: string;
+  onClose: () => void;
+}
+
+/**
+ * Spec §2's stories viewer: full screen on phones, a 9:16 card on a dark stage on larger screens. It
+ * plays the strip's stories in order, from member to member, and closes when none is left.
+ */
+export function StoryViewer({ startUserId, onlyUserId, onClose }: StoryViewerProps) {
+  const tray = useStoriesQuery().data;
+  const groups = useMemo(
+    () => (tray ?? []).filter((group) => !onlyUserId || group.user._id === onlyUserId),
+    [tray, onlyUserId],
+  );
+  const cursor = useStoryCursor(groups, startUserId);
+  const empty = cursor === null;
+  const pauseRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (empty) onClose();
+  }, [empty, onClose]);
+
+  return (
+    <Dialog
+      title="Stories"
+      hideTitle
+      placement="stage"
+      onClose={onClose}
+      bodyClassName="relative"
+      panelClassName="sm:h-[min(92dvh,900px)] sm:w-auto sm:aspect-[9/16]"
+      initialFocus={pauseRef}
+    >
+      {cursor && <StoryStage cursor={cursor} onClose={onClose} pauseRef={pauseRef} />}
+    </Dialog>
+  );
+}
+
+const chromeButton =
+  "flex size-10 shrink-0 items-center justify-center rounded-full text-white transition hover:bg-white/15";
+const sideButton =
+  "absolute top-1/2 z-10 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-zinc-900 shadow-md transition hover:bg-white max-sm:sr-only max-sm:focus-visible:not-sr-only";
+
+interface StoryStageProps {
+  cursor: StoryCursor;
+  onClose: () => void;
+  /** The Pause button, focused when the viewer opens: Space then holds the story still. */
+  pauseRef: RefObject<HTMLButtonElement | null>;
+}
+
+function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
+  const { group, story, storyIndex, play, upcoming, next, previous } = cursor;
+  const author = group.user;
+  const isOwn = author._id === getUserId();
+
+  const [held, setHeld] = useState(false);
+  const [userPaused, setUserPaused] = useState(false);
+  const [overlay, setOverlay] = useState(false);
+  const [buffering, setBuffering] = useState(false);
+  const [muted, setMuted] = useState(false);
+  const [ready, setReady] = useState<{ url: string; durationMs: number } | null>(null);
+  const visible = usePageVisible();
+  // A buffering video holds the clock but must not be paused: it would never start playing again.
+  const mediaPaused = held || userPaused || overlay || !visible;
+  const paused = mediaPaused || buffering;
+
+  const durationMs = ready?.url === story.mediaUrl ? ready.durationMs : null;
+  const elapsed = useStoryClock({ playId: play, durationMs, paused, onDone: next });
+  useMarkStoryViewed(story);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each story starts unbuffered
+  useEffect(() => setBuffering(false), [play]);
+
+  const onReady = useCallback((url: string, ms: number) => setReady({ url, durationMs: ms }), []);
+  const onMutedByBrowser = useCallback(() => setMuted(true), []);
+
+  // Spec §2: the arrow keys move between stories (Escape is the dialog's). Not while a menu or a
+  // dialog is over the story: its own keys are its own.
+  useEffect(() => {
+    if (overlay) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (event.key === "ArrowRight") next();
+      else if (event.key === "ArrowLeft") previous();
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [overlay, next, previous]);
+
+  // Press and hold pauses (spec §2); a tap on the left or right third steps back or on.
+  const pressedAt = useRef<number | null>(null);
+  const wasHold = useRef(false);
+  const release = () => {
+    if (pressedAt.current === null) return;
+    wasHold.current = Date.now() - pressedAt.current >= HOLD_MS;
+    pressedAt.current = null;
+    setHeld(false);
+  };
+  const tap = (step: () => void) => () => {
+    if (wasHold.current) {
+      wasHold.current = false;
+      return;
+    }
+    step();
+  };
+
+  const time = timeAgo(story.createdAt);
+  const label = `Story by @${author.username}, ${time}`;
+  const fraction = durationMs ? Math.min(1, elapsed / durationMs) : 0;
+
+  return (
+    <div className="absolute inset-0 overflow-hidden bg-black select-none [-webkit-touch-callout:none]">
+      <div className="absolute inset-0 flex items-center justify-center">
+        <StoryMedia
+          story={story}
+          play={play}
+          label={label}
+          paused={mediaPaused}
+          muted={muted}
+          onReady={onReady}
+          onEnded={next}
+          onBuffering={setBuffering}
+          onMutedByBrowser={onMutedByBrowser}
+        />
+      </div>
+
+      {/* Pointer and touch shortcuts; the keyboard has the arrows and the Previous and Next buttons. */}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 flex touch-manipulation"
+        onPointerDown={(event) => {
+          if (event.button > 0) return;
+          pressedAt.current = Date.now();
+          wasHold.current = false;
+          setHeld(true);
+        }}
+        onPointerUp={release}
+        onPointerCancel={release}
+        onPointerLeave={release}
+        onContextMenu={(event) => event.preventDefault()}
+      >
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut, see above */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above */}
+        <div data-testid="story-tap-back" className="h-full w-1/3" onClick={tap(previous)} />
+        <div className="h-full w-1/3" />
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut, see above */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above */}
+        <div data-testid="story-tap-next" className="h-full w-1/3" onClick={tap(next)} />
+      </div>
+
+      <div className="pointer-events-none absolute inset-x-0 top-0 bg-linear-to-b from-black/70 via-black/35 to-transparent px-3 pt-3 pb-12">
+        <StoryProgress stories={group.stories} current={storyIndex} fraction={fraction} />
+        <div className="pointer-events-auto mt-3 flex items-center gap-2">
+          <Link
+            to={profilePath(author.username)}
+            onClick={onClose}
+            className="flex min-w-0 items-center gap-2 rounded-full pr-2"
+          >
+            <Avatar
+              src={author.avatar}
+              name={author.fullName || author.username}
+              className="size-8 text-xs ring-0"
+            />
+            <span className="truncate text-sm font-semibold text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.5)]">
+              {author.username}
+            </span>
+          </Link>
+          <time
+            dateTime={story.createdAt}
+            title={fullDateTime(story.createdAt)}
+            className="shrink-0 text-sm text-white/85 [text-shadow:0_1px_2px_rgb(0_0_0/0.5)]"
+          >
+            {time}
+          </time>
+          <div className="ml-auto flex items-center">
+            {story.mediaType === "video" && (
+              <button
+                type="button"
+                aria-label={muted ? "Unmute" : "Mute"}
+                onClick={() => setMuted((value) => !value)}
+                className={chromeButton}
+              >
+                {muted ? <VolumeOffIcon className="size-5" /> : <VolumeIcon className="size-5" />}
+              </button>
+            )}
+            <button
+              ref={pauseRef}
+              type="button"
+              aria-label={userPaused ? "Play" : "Pause"}
+              onClick={() => setUserPaused((value) => !value)}
+              className={chromeButton}
+            >
+              {userPaused ? <PlayIcon className="size-5" /> : <PauseIcon className="size-5" />}
+            </button>
+            <button type="button" aria-label="Close" onClick={onClose} className={chromeButton}>
+              <CloseIcon className="size-6" />
+            </button>
+          </div>
+        </div>
+      </div>
+
+      <button type="button" aria-label="Previous story" onClick={previous} className={`${sideButton} left-2`}>
+        <ChevronLeftIcon className="size-5" />
+      </button>
+      <button type="button" aria-label="Next story" onClick={next} className={`${sideButton} right-2`}>
+        <ChevronRightIcon className="size-5" />
+      </button>
+
+      {isOwn && (
+        <div className="absolute inset-x-0 bottom-0 bg-linear-to-t from-black/60 to-transparent px-3 pt-12 pb-3">
+          <StoryOwnerActions
+            story={story}
+            onOverlayChange={setOverlay}
+            // After the member's last story they are done: no one else's starts playing by itself.
+            onDeleted={() => {
+              if (group.stories.length <= 1) onClose();
+            }}
+          />
+        </div>
+      )}
+
+      {/* Each story is announced as it comes: who posted it, when, and where it is among theirs. */}
+      <p aria-live="polite" className="sr-only">
+        {`Story ${storyIndex + 1} of ${group.stories.length} by @${author.username}, ${time}`}
+      </p>
+      {upcoming && upcoming._id !== story._id && <StoryPreload story={upcoming} />}
+    </div>
+  );
+}

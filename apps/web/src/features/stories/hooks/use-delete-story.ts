@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify/unstyled";
+import { errorMessage } from "../../../lib/api-client";
+import { deleteStory } from "../api/stories.api";
+import { removeCachedStory } from "../cache/stories-cache";
+
+export const CONFIRM_DELETE_STORY = "Are you sure you want to delete this story?";
+
+/**
+ * Owner-only (spec §6); the caller confirms first. `onDeleted` is told before the story leaves the cache,
+ * so a viewer showing the member's last story can close instead of moving on to someone else's.
+ */
+export function useDeleteStory(onDeleted?: (id: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteStory(id),
+    onSuccess: (_, id) => {
+      onDeleted?.(id);
+      removeCachedStory(queryClient, id);
+      toast.success("Story deleted");
+    },
+    onError: (error) => toast.error(errorMessage(error, "Failed to delete story")),
+  });
+}

@@ -1,0 +1,63 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { toast } from "react-toastify/unstyled";
+import { ApiError } from "../../../lib/api-client";
+import { UploadError, uploadMedia } from "../../../lib/media-upload";
+import { createStory } from "../api/stories.api";
+import { addCachedStory } from "../cache/stories-cache";
+import { setStoryUploadPercent, storyUploadPercent, useStoryUploadPercent } from "../state/story-upload";
+
+export const STORY_UPLOAD_FAILED = "Failed to upload story";
+export const STORY_SHARED = "Your story is shared";
+const NOT_A_STORY_FILE = "Choose a photo or a video.";
+
+/** Spec §5: story upload accepts images or videos. */
+function isStoryFile(file: File): boolean {
+  return file.type.startsWith("image/") || file.type.startsWith("video/");
+}
+
+/** Why it failed, when the host or the server said (the file too large, of the wrong type). */
+function reasonOf(error: unknown): string | undefined {
+  if (error instanceof UploadError) return error.message;
+  if (error instanceof ApiError) return error.serverMessage;
+  return undefined;
+}
+
+/** Spec §8's text, then the reason when there is one. */
+function showFailure(reason: string | undefined): void {
+  toast.error(reason ? `${STORY_UPLOAD_FAILED}: ${reason}` : STORY_UPLOAD_FAILED);
+}
+
+/**
+ * The header's story upload (spec §2): the file goes to the media host with progress (the image or
+ * video endpoint by its type), then POST /stories with its URL; the new story joins the strip at once.
+ */
+export function useUploadStory() {
+  const queryClient = useQueryClient();
+  const percent = useStoryUploadPercent();
+
+  const upload = useCallback(
+    async (file: File | undefined) => {
+      // One at a time: a second pick while one is on its way would race it for the ring.
+      if (!file || storyUploadPercent() !== null) return;
+      if (!isStoryFile(file)) {
+        showFailure(NOT_A_STORY_FILE);
+        return;
+      }
+      setStoryUploadPercent(0);
+      try {
+        const { secure_url } = await uploadMedia(file, { onProgress: setStoryUploadPercent });
+        const story = await createStory({ url: secure_url });
+        addCachedStory(queryClient, story);
+        toast.success(STORY_SHARED);
+      } catch (error) {
+        showFailure(reasonOf(error));
+      } finally {
+        setStoryUploadPercent(null);
+      }
+    },
+    [queryClient],
+  );
+
+  return { percent, upload };
+}
