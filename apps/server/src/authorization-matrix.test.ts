@@ -76,6 +76,8 @@ async function onNew<T>(
 }
 const newPost = (w: World) => () => f.createPost(ownerOf(w), { caption: unique("to delete") });
 const newFlick = (w: World) => () => f.createFlick(ownerOf(w));
+const newStory = (w: World) => async (): Promise<{ _id: string }> =>
+  (await f.call(ownerOf(w), "POST", "/stories", { url: w.imageUrl })).json().story;
 const deletePost = (w: World) => (post: { _id: string }) =>
   f.call(ownerOf(w), "DELETE", `/posts/${post._id}`);
 
@@ -351,6 +353,30 @@ const cases: RouteCase[] = [
     both(["400", "200", "200", "200", "403", "403", "401"]),
     (who, w) => who.call("POST", "/api/chats", { userId: ownerId(w) }).then(status),
   ),
+  // Stories: in the strip of the owner and her followers; viewable by whoever may see her posts.
+  row("GET /api/stories", "the owner's story in the caller's strip", both(listedForFollowers), (who, w) =>
+    who.call("GET", "/api/stories").then((r) => shows(r, w.story._id)),
+  ),
+  row(
+    "GET /api/stories/archive",
+    "the owner's story in the caller's archive",
+    both(ownersOnly("200+", "200-")),
+    (who, w) => who.call("GET", "/api/stories/archive").then((r) => shows(r, w.story._id)),
+  ),
+  row("POST /api/stories/:id/view", "view the owner's story", actOnPost("200"), (who, w) =>
+    who.call("POST", `/api/stories/${w.story._id}/view`).then(status),
+  ),
+  row("GET /api/stories/:id/viewers", "who viewed the owner's story", changePost, (who, w) =>
+    who.call("GET", `/api/stories/${w.story._id}/viewers`).then(status),
+  ),
+  row("DELETE /api/stories/:id", "delete a story of the owner's", changePost, (who, w) =>
+    onNew(
+      newStory(w),
+      (story) => who.call("DELETE", `/api/stories/${story._id}`),
+      (story) => f.call(ownerOf(w), "DELETE", `/stories/${story._id}`),
+    ),
+  ),
+
   row(
     "POST /api/chats/:id/accept",
     "accept the owner's chat with a pal",
@@ -498,6 +524,7 @@ const exemptions: Exemption[] = [
   own("PATCH /api/sessions/logout-current"),
   own("POST /api/posts", "own account only: a new post of the caller's"),
   own("POST /api/highlights", "own account only: a new highlight of the caller's"),
+  own("POST /api/stories", "own account only: a new story of the caller's"),
   own("PUT /api/notifications/mark-all", "own account only: the caller's notifications"),
   own("GET /api/messages/unread-count", "own account only: the caller's unread count"),
   own("POST /api/media/image/upload", "own account only: an upload of the caller's"),
@@ -583,6 +610,12 @@ const answers = (
 
 // Cells, in this order: owner, follower, stranger, requester, blocked, blocker, visitor.
 const followersHear: Cells = ["-", "heard", "-", "-", "-", "-", "no socket"];
+const ownerAndFollowersHear: Cells = ["heard", "heard", "-", "-", "-", "-", "no socket"];
+/** Who the owner hears viewed her story: not herself; on a private owner, only who may see it. */
+const viewsHeard = {
+  public: ["-", "heard", "heard", "heard", "-", "-", "-"],
+  private: ["-", "heard", "-", "-", "-", "-", "-"],
+} as const;
 const feedHears = {
   public: ["heard", "heard", "heard", "heard", "-", "-", "no socket"],
   private: ["heard", "heard", "-", "-", "-", "-", "no socket"],
@@ -668,6 +701,37 @@ const liveCases: LiveCase[] = [
     await deletePost(w)(flick);
     return bed.heard("flickDeleted", (e) => e.flickId === flick._id);
   }),
+
+  // Stories: the owner's own tabs and her followers hear of hers; she hears who viewed.
+  live("newStory", "the owner shares a story", both(ownerAndFollowersHear), async (bed, w) => {
+    const story = await newStory(w)();
+    const outcome = await bed.heard("newStory", (e) => e.story._id === story._id);
+    await f.call(ownerOf(w), "DELETE", `/stories/${story._id}`);
+    return outcome;
+  }),
+  live("storyDeleted", "the owner deletes a story", both(ownerAndFollowersHear), async (bed, w) => {
+    const story = await newStory(w)();
+    await f.call(ownerOf(w), "DELETE", `/stories/${story._id}`);
+    return bed.heard("storyDeleted", (e) => e.storyId === story._id);
+  }),
+  live(
+    "storyViewed",
+    "each persona views a new story of the owner's; whom she hears of",
+    viewsHeard,
+    async (bed, w) => {
+      const story = await newStory(w)();
+      for (const key of personaKeys)
+        await whoFor(built, w, key).call("POST", `/api/stories/${story._id}/view`);
+      const viewers = (await bed.received(bed.sockets.owner, "storyViewed"))
+        .filter((e) => e.storyId === story._id)
+        .map((e) => e.viewer.username);
+      await f.call(ownerOf(w), "DELETE", `/stories/${story._id}`);
+      const outcome = {} as Record<PersonaKey, string>;
+      for (const key of personaKeys)
+        outcome[key] = key === "visitor" ? "-" : viewers.includes(w.usernames[key]) ? "heard" : "-";
+      return outcome;
+    },
+  ),
 
   // A post's room: only who may see the post may watch it.
   answers(
@@ -951,10 +1015,9 @@ const outbound: Record<keyof ServerToClientEvents, "rows" | { reason: string }> 
   newNotification: "rows",
   notificationsRead: { reason: "own tabs: the member's own read marks" },
   notificationsRemoved: { reason: "own notifications: only their recipient's room hears they went" },
-  // Stories (issue 17) are being built; their rows come with them.
-  storyViewed: { reason: "stories: not served yet (issue 17)" },
-  newStory: { reason: "stories: not served yet (issue 17)" },
-  storyDeleted: { reason: "stories: not served yet (issue 17)" },
+  storyViewed: "rows",
+  newStory: "rows",
+  storyDeleted: "rows",
   newMessage: "rows",
   messageEdited: "rows",
   messageDeleted: "rows",

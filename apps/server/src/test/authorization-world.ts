@@ -62,6 +62,8 @@ export interface World {
   /** The owner's flick, on a video she uploaded. */
   flick: Post;
   highlight: { _id: string; src: string };
+  /** The owner's live story (its views are idempotent: probes may view it again). */
+  story: { _id: string };
   /** The owner's kept files (the media host's URLs). */
   imageUrl: string;
   videoUrl: string;
@@ -127,6 +129,7 @@ export async function buildWorld(built: App, kind: OwnerKind): Promise<World> {
   const post = await f.createPost(owner, { image: imageUrl, caption: `${prefix}: the owner's post` });
   const target = await f.createPost(owner, { caption: `${prefix}: the owner's post to act on` });
   const flick = await f.createFlick(owner, { image: videoUrl });
+  const { story } = await succeeded("a story", call(owner, "POST", "/stories", { url: imageUrl }), 201);
   const { highlight } = await succeeded(
     "a highlight",
     call(owner, "POST", "/highlights", { name: "Trips", type: "image", src: imageUrl }),
@@ -214,6 +217,7 @@ export async function buildWorld(built: App, kind: OwnerKind): Promise<World> {
     target,
     flick,
     highlight,
+    story,
     imageUrl,
     videoUrl,
     palPost,
