@@ -1,5 +1,5 @@
 import type { Story } from "@flik/shared";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DangerMenuItem } from "../../../components/danger-menu-item";
 import { EyeIcon, MoreIcon, TrashIcon } from "../../../components/icons";
@@ -9,21 +9,28 @@ import { StoryViewersDialog } from "./story-viewers-dialog";
 
 interface StoryOwnerActionsProps {
   story: Story;
+  /** It is the member's only story left: once it is deleted they have none. */
+  last: boolean;
   /** A menu or dialog over the story: it holds still meanwhile. */
   onOverlayChange: (open: boolean) => void;
-  /** The story was deleted; the cache has not dropped it yet. */
-  onDeleted: () => void;
+  /**
+   * The story was deleted; `wasLast` says whether it was the member's only one when the deletion was
+   * confirmed. Asked then, not now: the server's storyDeleted (to every tab of the owner's, this one
+   * too) can come before the DELETE's answer and has shrunk the member's stories already.
+   */
+  onDeleted: (wasLast: boolean) => void;
 }
 
 const barButton =
   "flex h-10 items-center gap-2 rounded-full px-3 text-sm font-semibold text-white transition hover:bg-white/15";
 
 /** Spec §6: the owner sees how many opened their story and who, and can delete it (after a confirmation). */
-export function StoryOwnerActions({ story, onOverlayChange, onDeleted }: StoryOwnerActionsProps) {
+export function StoryOwnerActions({ story, last, onOverlayChange, onDeleted }: StoryOwnerActionsProps) {
   const menu = useMenuButton();
   const [viewersOpen, setViewersOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const remove = useDeleteStory(onDeleted);
+  const lastWhenConfirmed = useRef(false);
+  const remove = useDeleteStory(() => onDeleted(lastWhenConfirmed.current));
   const overlay = menu.open || viewersOpen || confirming;
   useEffect(() => {
     onOverlayChange(overlay);
@@ -75,7 +82,10 @@ export function StoryOwnerActions({ story, onOverlayChange, onDeleted }: StoryOw
           confirmLabel="Delete"
           busyLabel="Deleting..."
           busy={remove.isPending}
-          onConfirm={() => remove.mutate(story._id, { onSettled: () => setConfirming(false) })}
+          onConfirm={() => {
+            lastWhenConfirmed.current = last;
+            remove.mutate(story._id, { onSettled: () => setConfirming(false) });
+          }}
           onCancel={() => setConfirming(false)}
         >
           <p>{CONFIRM_DELETE_STORY}</p>

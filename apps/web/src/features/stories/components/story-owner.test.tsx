@@ -175,6 +175,31 @@ describe("Deleting a story (spec §6)", () => {
     expect(callsTo(fetchMock, "POST /stories/s-bob-1/view")).toBe(0);
   });
 
+  it("stays on the member's next story when the server's storyDeleted comes before the delete's answer", async () => {
+    let answer: (response: Response) => void = () => {};
+    const { user, viewer } = await openOwn({
+      "DELETE /stories/s-own-1": () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+
+    await user.click(within(viewer).getByRole("button", { name: "Story options" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Delete story?" })).getByRole("button", { name: "Delete" }),
+    );
+    // The server tells every tab of Alice's, this one too, before this tab hears its own answer.
+    const socket = await currentSocket();
+    act(() => socket.fire("storyDeleted", { storyId: "s-own-1", userId: "u-alice" }));
+    await waitFor(() => expect(shownUrl(viewer)).toBe("/media/image/own-2.jpg"));
+    act(() => answer(jsonResponse(200, { message: "Story deleted" })));
+
+    expect(await screen.findByText("Story deleted")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Stories" })).toBeInTheDocument();
+    expect(shownUrl(viewer)).toBe("/media/image/own-2.jpg");
+  });
+
   it("keeps the story and says so when the delete fails", async () => {
     const { user, viewer } = await openOwn({
       "DELETE /stories/s-own-1": jsonResponse(500, { message: "" }),

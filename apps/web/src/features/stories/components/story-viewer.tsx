@@ -235,10 +235,11 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
         <div className="absolute inset-x-0 bottom-0 bg-linear-to-t from-black/60 to-transparent px-3 pt-12 pb-3">
           <StoryOwnerActions
             story={story}
+            last={group.stories.length <= 1}
             onOverlayChange={setOverlay}
             // After the member's last story they are done: no one else's starts playing by itself.
-            onDeleted={() => {
-              if (group.stories.length <= 1) onClose();
+            onDeleted={(wasLast) => {
+              if (wasLast) onClose();
             }}
           />
         </div>
