@@ -480,6 +480,7 @@ describe("stories", () => {
       await viewer(page).getByRole("button", { name: "Play" }).click();
       await page.mouse.move(5, (viewport.height * 2) / 3);
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await animationsSettled(page);
       await page.waitForFunction(
         (video) => (video as HTMLVideoElement).currentTime > 0.3,
         await storyVideo(page).elementHandle(),
@@ -497,6 +498,7 @@ describe("stories", () => {
       expect(await seriousViolations(page)).toEqual([]);
       await page.mouse.move(5, (viewport.height * 2) / 3);
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await animationsSettled(page);
       await page.screenshot({ path: join(artifacts, `stories-viewer-own-${name}.png`) });
       await viewer(page).getByRole("button", { name: "1 viewer", exact: true }).click();
       const list = page.getByRole("dialog", { name: "Viewers" });
