@@ -38,6 +38,8 @@ describe("Stories strip (spec §2)", () => {
     expect(ringOf(strip, "bob's story, not seen")).toContain("bg-brand");
     expect(ringOf(strip, "carol's story, seen")).not.toContain("bg-brand");
     expect(ringOf(strip, "carol's story, seen")).toContain("bg-[#8e8e98]");
+    // The member's own live story keeps the bright ring (own stories are never marked viewed).
+    expect(ringOf(strip, "Your story")).toContain("bg-brand");
     // The strip comes before the posts.
     expect(strip.compareDocumentPosition(screen.getByRole("heading", { name: "No posts yet" }))).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,

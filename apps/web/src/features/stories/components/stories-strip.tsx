@@ -125,7 +125,8 @@ function OwnTile({
       {group ? (
         <StoryTile
           user={user}
-          ring={group.allViewed ? "seen" : "unseen"}
+          // The member's own stories are never marked viewed (spec §6): a live one keeps the bright ring.
+          ring="unseen"
           label="Your story"
           caption="Your story"
           onClick={() => onOpen(group.user._id)}
