@@ -1,10 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AppProviders } from "../../../app/app-providers";
 import { jsonResponse, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
-import { findStrip, findViewer, openFeed, shownUrl } from "../test/stories-harness";
+import { findStrip, findViewer, openFeed, preloadViewer, shownUrl } from "../test/stories-harness";
 import { alice, bob, bobAndCarol, carol, hoursAgo, makeGroup, makeStory } from "../test/story-fixtures";
 import { StoriesStrip } from "./stories-strip";
 
@@ -24,6 +24,9 @@ function ringOf(strip: HTMLElement, name: string): string {
   const ring = within(strip).getByRole("button", { name }).querySelector("span > span");
   return ring?.className ?? "";
 }
+
+// The viewer's module is loaded on first use: loaded here first, so no test waits for its transform.
+beforeAll(preloadViewer);
 
 describe("Stories strip (spec §2)", () => {
   it("sits at the top of the feed: the member's own first, then the members followed, each ring saying whether it is new", async () => {
