@@ -265,7 +265,7 @@ describe("Highlight from the story archive (issue 17)", () => {
 });
 
 describe("The owner's story archive (issue 17)", () => {
-  it("opens from the own profile, and a chosen story goes on to the highlight form and is saved", async () => {
+  it("opens from the own highlights strip, and a chosen story goes on to the highlight form and is saved", async () => {
     const created = makeHighlight({ _id: "h-3", name: "Beach", src: beach.mediaUrl });
     const create = vi.fn(() => jsonResponse(201, { highlight: created }));
     const { user } = openOwn({
@@ -311,9 +311,11 @@ describe("The owner's story archive (issue 17)", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
-  it("is not offered on another member's profile", async () => {
-    openProfile("/profile/bob");
-    expect(await screen.findByRole("button", { name: "Share Profile" })).toBeInTheDocument();
+  it("is not offered on another member's highlights", async () => {
+    openProfile("/profile/bob", {
+      routes: { "GET /highlights/user/bob": jsonResponse(200, { highlights: [makeHighlight()] }) },
+    });
+    expect(await screen.findByRole("button", { name: "View highlight Summer" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Archive" })).not.toBeInTheDocument();
   });
 });

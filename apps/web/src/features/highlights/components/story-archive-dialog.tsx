@@ -35,7 +35,11 @@ export function StoryArchiveDialog({ username, onClose }: StoryArchiveDialogProp
       <p className="mb-4 text-sm text-zinc-600">
         Only you can see your archive. Choose a story to add it to a highlight.
       </p>
-      <StoryArchiveGrid selectedId={chosen?._id ?? null} onSelect={setChosen} />
+      <StoryArchiveGrid
+        selectedId={chosen?._id ?? null}
+        onSelect={setChosen}
+        scrollClassName="max-h-[min(60dvh,34rem)]"
+      />
       <div className="mt-5">
         <button
           type="button"

@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { Link } from "react-router";
-import { ArchiveIcon, UserPenIcon } from "../../../components/icons";
+import { UserPenIcon } from "../../../components/icons";
 import type { FollowStatus } from "../../follows/cache/follow-intents";
 import { FollowButton } from "../../follows/components/follow-button";
 import { ProfileMenu } from "./profile-menu";
@@ -14,21 +14,11 @@ interface OwnerActionsProps {
   editing: boolean;
   onToggleEdit: () => void;
   onShare: () => void;
-  onOpenArchive: () => void;
   editButtonRef: Ref<HTMLButtonElement>;
 }
 
-/**
- * Edit Profile (in place), Share Profile, the story archive and the full edit page. Log out lives in
- * Settings.
- */
-export function OwnerActions({
-  editing,
-  onToggleEdit,
-  onShare,
-  onOpenArchive,
-  editButtonRef,
-}: OwnerActionsProps) {
+/** Edit Profile (in place), Share Profile and the full edit page. Log out lives in Settings. */
+export function OwnerActions({ editing, onToggleEdit, onShare, editButtonRef }: OwnerActionsProps) {
   return (
     <>
       <button
@@ -42,16 +32,6 @@ export function OwnerActions({
       </button>
       <button type="button" onClick={onShare} className={`${actionButtonClass} flex-1 sm:flex-none`}>
         Share Profile
-      </button>
-      <button
-        type="button"
-        aria-label="Archive"
-        aria-haspopup="dialog"
-        title="Your story archive"
-        onClick={onOpenArchive}
-        className={iconButtonClass}
-      >
-        <ArchiveIcon className="size-5" />
       </button>
       <Link
         to="/edit-profile"

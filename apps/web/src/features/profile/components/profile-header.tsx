@@ -4,7 +4,6 @@ import { LockIcon } from "../../../components/icons";
 import { BlockDialog } from "../../blocks/components/block-dialog";
 import type { FollowListKind } from "../../follows/api/follow-keys";
 import { useFollow } from "../../follows/hooks/use-follow";
-import { StoryArchiveDialog } from "../../highlights/components/story-archive-dialog";
 import { useMemberStories } from "../../stories/api/stories.queries";
 import { LazyStoryViewer } from "../../stories/components/lazy-story-viewer";
 import { useAvatarChange } from "../hooks/use-avatar-change";
@@ -33,7 +32,6 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
   const [editing, setEditing] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const [viewingStories, setViewingStories] = useState(false);
-  const [archiveOpen, setArchiveOpen] = useState(false);
   const stories = useMemberStories(member._id);
   const editButton = useRef<HTMLButtonElement>(null);
   const follow = useFollow(
@@ -92,7 +90,6 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
             editing={editing}
             onToggleEdit={() => (editing ? stopEditing() : setEditing(true))}
             onShare={() => void share(member.username, true)}
-            onOpenArchive={() => setArchiveOpen(true)}
             editButtonRef={editButton}
           />
         ) : (
@@ -129,7 +126,6 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
       <AvatarChangeElements change={avatar} />
       {/* Once blocked, the profile screen shows the member as not found (their blockedUsers entry). */}
       {blocking && <BlockDialog member={member} onClose={() => setBlocking(false)} />}
-      {archiveOpen && <StoryArchiveDialog username={member.username} onClose={() => setArchiveOpen(false)} />}
       {/* The profile's ring plays this member's stories only. */}
       {viewingStories && (
         <LazyStoryViewer

@@ -144,7 +144,7 @@ function ArchiveTile({ story, name, label, selected, onSelect }: ArchiveTileProp
   return (
     <label
       title={label}
-      className="group relative block aspect-[9/16] cursor-pointer overflow-hidden rounded-lg bg-zinc-200 has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-fuchsia-600"
+      className="group relative block aspect-[9/16] cursor-pointer overflow-hidden rounded-lg bg-zinc-200 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-fuchsia-600"
     >
       <input
         type="radio"
@@ -153,7 +153,8 @@ function ArchiveTile({ story, name, label, selected, onSelect }: ArchiveTileProp
         checked={selected}
         onChange={() => onSelect(story)}
         aria-label={label}
-        className="peer sr-only"
+        // Invisible, covering the tile: focus scrolls the whole tile into view, and a touch reader finds it.
+        className="peer absolute inset-0 z-10 m-0 size-full scroll-my-2 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
       />
       {story.mediaType === "video" ? (
         // No poster: the first frame shows once its metadata has come (#t nudges Safari to draw it).
@@ -192,7 +193,12 @@ function ArchiveTile({ story, name, label, selected, onSelect }: ArchiveTileProp
         </span>
       )}
       {story.mediaType === "video" && (
-        <PlayIcon className="absolute bottom-1.5 left-1.5 size-4 text-white drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]" />
+        <span
+          aria-hidden="true"
+          className="absolute bottom-1.5 left-1.5 flex size-6 items-center justify-center rounded-full bg-black/55 text-white backdrop-blur-sm"
+        >
+          <PlayIcon className="size-3.5 translate-x-px" />
+        </span>
       )}
       <span
         aria-hidden="true"
