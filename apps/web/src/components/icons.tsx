@@ -353,3 +353,13 @@ export function CheckAllIcon(props: IconProps) {
     </Svg>
   );
 }
+
+/** A clock turning back: the story archive. */
+export function ArchiveIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8" />
+      <path d="M3 3v5h5M12 7v5l4 2" />
+    </Svg>
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeAgo } from "./time-ago";
+import { timeAgo, timeAgoPhrase } from "./time-ago";
 
 const now = new Date(2025, 5, 15, 12, 0, 0).getTime();
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -20,5 +20,22 @@ describe("timeAgo", () => {
 
   it("is empty for a date it cannot read", () => {
     expect(timeAgo("not a date", now)).toBe("");
+  });
+});
+
+describe("timeAgoPhrase", () => {
+  it("says the last week in words to be read out", () => {
+    expect(timeAgoPhrase(ago(30_000), now)).toBe("just now");
+    expect(timeAgoPhrase(ago(60_000), now)).toBe("1 minute ago");
+    expect(timeAgoPhrase(ago(5 * 60_000), now)).toBe("5 minutes ago");
+    expect(timeAgoPhrase(ago(3 * 3_600_000), now)).toBe("3 hours ago");
+    expect(timeAgoPhrase(ago(30 * 3_600_000), now)).toBe("yesterday");
+    expect(timeAgoPhrase(ago(3 * 86_400_000), now)).toBe("3 days ago");
+  });
+
+  it("names the date after a week, with the year only when it differs", () => {
+    expect(timeAgoPhrase(new Date(2025, 2, 3, 9).toISOString(), now)).toBe("March 3");
+    expect(timeAgoPhrase(new Date(2024, 11, 24, 9).toISOString(), now)).toBe("December 24, 2024");
+    expect(timeAgoPhrase("not a date", now)).toBe("");
   });
 });

@@ -30,3 +30,25 @@ export function fullDateTime(iso: string): string {
     ? ""
     : date.toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" });
 }
+
+const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+
+/**
+ * The same moment in words to be read out, as in "Story from 3 days ago": "just now", "5 minutes ago",
+ * "yesterday", "3 days ago", then "March 3" (with the year when it differs).
+ */
+export function timeAgoPhrase(iso: string, now = Date.now()): string {
+  const then = new Date(iso);
+  const elapsed = now - then.getTime();
+  if (Number.isNaN(elapsed)) return "";
+  if (elapsed < MINUTE) return "just now";
+  if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), "minute");
+  if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), "hour");
+  if (elapsed < 7 * DAY) return relative.format(-Math.floor(elapsed / DAY), "day");
+  const sameYear = then.getFullYear() === new Date(now).getFullYear();
+  return then.toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    ...(sameYear ? {} : { year: "numeric" }),
+  });
+}

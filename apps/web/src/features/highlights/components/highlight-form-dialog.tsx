@@ -3,6 +3,7 @@ import {
   HIGHLIGHT_NAME_MAX_LENGTH,
   type Highlight,
   mediaTypeOfFile,
+  type Story,
 } from "@flik/shared";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
@@ -13,34 +14,62 @@ import { UploadProgress } from "../../../components/upload-progress";
 import { errorMessage } from "../../../lib/api-client";
 import { isAbortError } from "../../../lib/media-upload";
 import { useObjectUrl } from "../../../lib/use-object-url";
+import { StoryArchiveGrid } from "../../stories/components/story-archive-grid";
 import { useSaveHighlight } from "../hooks/use-save-highlight";
 import { HighlightMedia } from "./highlight-media";
+import {
+  type HighlightSource,
+  HighlightSourceTabs,
+  sourcePanelId,
+  sourceTabId,
+} from "./highlight-source-tabs";
 
 interface HighlightFormDialogProps {
   username: string;
   /** Edit mode when given; add mode otherwise (spec §4). */
   highlight?: Highlight;
+  /** A story of the archive to start from (the archive's Add to highlight). */
+  initialStory?: Story;
   onClose: () => void;
+  /** After a save; closing by default. */
+  onSaved?: () => void;
 }
 
-/** Spec §2: name, an image or video with its preview, Save and Cancel. */
-export function HighlightFormDialog({ username, highlight, onClose }: HighlightFormDialogProps) {
+/** The chosen media: a new file to upload, or a story of the archive already on the host. */
+type Choice = { file: File } | { story: Story } | null;
+
+/**
+ * Spec §2: name, an image or video with its preview, Save and Cancel. The media may also be one of the
+ * member's stories, live or expired (their archive, an extension).
+ */
+export function HighlightFormDialog({
+  username,
+  highlight,
+  initialStory,
+  onClose,
+  onSaved = onClose,
+}: HighlightFormDialogProps) {
   const editing = !!highlight;
   const [name, setName] = useState(highlight?.name ?? "");
-  const [file, setFile] = useState<File | null>(null);
+  const [choice, setChoice] = useState<Choice>(initialStory ? { story: initialStory } : null);
+  const [source, setSource] = useState<HighlightSource>(initialStory ? "stories" : "upload");
   const [failure, setFailure] = useState<string | null>(null);
   const { phase, save, cancelUpload } = useSaveHighlight(username, highlight);
+  const file = choice && "file" in choice ? choice.file : null;
+  const story = choice && "story" in choice ? choice.story : null;
   const previewUrl = useObjectUrl(file);
-  const fileId = useId();
+  const baseId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const busy = phase.step !== "idle";
 
   const preview =
     file && previewUrl
       ? { src: previewUrl, type: mediaTypeOfFile(file) }
-      : highlight
-        ? { src: highlight.src, type: highlight.type }
-        : null;
+      : story
+        ? { src: story.mediaUrl, type: story.mediaType }
+        : highlight
+          ? { src: highlight.src, type: highlight.type }
+          : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,14 +81,18 @@ export function HighlightFormDialog({ username, highlight, onClose }: HighlightF
       nameRef.current?.focus();
       return;
     }
-    if (!editing && !file) {
+    if (!editing && !choice) {
       window.alert("Please upload an image or video for this highlight");
       return;
     }
     setFailure(null);
     try {
-      await save({ name: trimmed, file });
-      onClose();
+      await save({
+        name: trimmed,
+        file,
+        media: story ? { type: story.mediaType, src: story.mediaUrl } : null,
+      });
+      onSaved();
     } catch (error) {
       if (isAbortError(error)) return;
       console.error("Saving the highlight failed", error);
@@ -80,23 +113,12 @@ export function HighlightFormDialog({ username, highlight, onClose }: HighlightF
       initialFocus={nameRef}
     >
       <form noValidate onSubmit={submit} className="space-y-5">
-        <TextField
-          ref={nameRef}
-          label="Highlight name"
-          value={name}
-          maxLength={HIGHLIGHT_NAME_MAX_LENGTH}
-          onChange={(event) => setName(event.target.value)}
-          placeholder="Summer, Friends, Travel…"
-          autoComplete="off"
-          disabled={busy}
-        />
-
-        <div className="flex items-center gap-4">
+        <div className="flex items-end gap-4">
           {preview ? (
             <div
               role="img"
               aria-label="Preview of the highlight"
-              className="size-24 shrink-0 overflow-hidden rounded-full bg-zinc-100 ring-2 ring-zinc-200 ring-offset-2"
+              className="size-[4.5rem] shrink-0 overflow-hidden rounded-full bg-zinc-100 ring-2 ring-zinc-200 ring-offset-2"
             >
               <HighlightMedia
                 src={preview.src}
@@ -106,38 +128,58 @@ export function HighlightFormDialog({ username, highlight, onClose }: HighlightF
               />
             </div>
           ) : (
-            <div className="flex size-24 shrink-0 items-center justify-center rounded-full bg-zinc-100 ring-2 ring-zinc-200 ring-offset-2">
-              <ImageIcon className="size-8 text-zinc-400" />
+            <div className="flex size-[4.5rem] shrink-0 items-center justify-center rounded-full bg-zinc-100 ring-2 ring-zinc-200 ring-offset-2">
+              <ImageIcon className="size-7 text-zinc-400" />
             </div>
           )}
-          <div className="min-w-0 space-y-1.5">
-            <input
-              id={fileId}
-              type="file"
-              accept={ACCEPT_IMAGES_AND_VIDEOS}
-              aria-label="Photo or video"
+          <div className="min-w-0 flex-1">
+            <TextField
+              ref={nameRef}
+              label="Highlight name"
+              value={name}
+              maxLength={HIGHLIGHT_NAME_MAX_LENGTH}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="Summer, Friends, Travel…"
+              autoComplete="off"
               disabled={busy}
-              onChange={(event) => {
-                const chosen = event.target.files?.[0];
-                event.target.value = "";
-                if (chosen) setFile(chosen);
-              }}
-              className="peer sr-only"
             />
-            <label
-              htmlFor={fileId}
-              className={`${buttonStyles.secondary} cursor-pointer px-4 py-2 peer-focus-visible:ring-4 peer-focus-visible:ring-fuchsia-500/30 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
-            >
-              <UploadIcon className="size-4" />
-              {preview ? "Change file" : "Choose photo or video"}
-            </label>
-            <p className="truncate text-xs text-zinc-500">
-              {file
-                ? file.name
-                : editing
-                  ? "Keeps the current media unless you choose another."
-                  : "An image or a video."}
-            </p>
+          </div>
+        </div>
+
+        <div className="space-y-3">
+          <HighlightSourceTabs baseId={baseId} selected={source} onSelect={setSource} disabled={busy} />
+          <div id={sourcePanelId(baseId)} role="tabpanel" aria-labelledby={sourceTabId(baseId, source)}>
+            {source === "upload" ? (
+              <FilePicker
+                file={file}
+                hasMedia={!!preview}
+                hint={
+                  story
+                    ? "Using the story you chose. Choose a file to use it instead."
+                    : editing
+                      ? "Keeps the current media unless you choose another."
+                      : "An image or a video."
+                }
+                disabled={busy}
+                onChoose={(chosen) => setChoice({ file: chosen })}
+              />
+            ) : (
+              <StoryArchiveGrid
+                selectedId={story?._id ?? null}
+                onSelect={(chosen) => setChoice({ story: chosen })}
+                disabled={busy}
+                emptyAction={
+                  <button
+                    type="button"
+                    onClick={() => setSource("upload")}
+                    className={`${buttonStyles.secondary} mt-5 px-4 py-2`}
+                  >
+                    <UploadIcon className="size-4" />
+                    Upload a file instead
+                  </button>
+                }
+              />
+            )}
           </div>
         </div>
 
@@ -160,5 +202,43 @@ export function HighlightFormDialog({ username, highlight, onClose }: HighlightF
         </div>
       </form>
     </Dialog>
+  );
+}
+
+interface FilePickerProps {
+  file: File | null;
+  /** Some media is already chosen (or kept): the button offers a change. */
+  hasMedia: boolean;
+  hint: string;
+  disabled: boolean;
+  onChoose: (file: File) => void;
+}
+
+function FilePicker({ file, hasMedia, hint, disabled, onChoose }: FilePickerProps) {
+  const fileId = useId();
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border-2 border-dashed border-zinc-200 px-4 py-6 text-center">
+      <input
+        id={fileId}
+        type="file"
+        accept={ACCEPT_IMAGES_AND_VIDEOS}
+        aria-label="Photo or video"
+        disabled={disabled}
+        onChange={(event) => {
+          const chosen = event.target.files?.[0];
+          event.target.value = "";
+          if (chosen) onChoose(chosen);
+        }}
+        className="peer sr-only"
+      />
+      <label
+        htmlFor={fileId}
+        className={`${buttonStyles.secondary} cursor-pointer px-4 py-2 peer-focus-visible:ring-4 peer-focus-visible:ring-fuchsia-500/30 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
+      >
+        <UploadIcon className="size-4" />
+        {hasMedia ? "Change file" : "Choose photo or video"}
+      </label>
+      <p className="max-w-full truncate text-xs text-zinc-500">{file ? file.name : hint}</p>
+    </div>
   );
 }

@@ -1,18 +1,24 @@
 import type { Highlight } from "@flik/shared";
 import { useState } from "react";
-import { PlusIcon } from "../../../components/icons";
+import { ArchiveIcon, PlusIcon } from "../../../components/icons";
 import { useHighlightsQuery } from "../api/highlights.queries";
 import { confirmDeleteHighlight, useDeleteHighlight } from "../hooks/use-delete-highlight";
 import { HighlightFormDialog } from "./highlight-form-dialog";
 import { HighlightMedia } from "./highlight-media";
 import { HighlightViewer } from "./highlight-viewer";
+import { StoryArchiveDialog } from "./story-archive-dialog";
 
-type Open = { view: Highlight } | { form: Highlight | null } | null;
+type Open = { view: Highlight } | { form: Highlight | null } | { archive: true } | null;
 
 const tileClass = "flex w-[72px] shrink-0 snap-start flex-col items-center gap-1.5 rounded-xl sm:w-[88px]";
 const ringClass = "flex size-16 items-center justify-center rounded-full sm:size-20";
+const ownerTileRing =
+  "border-2 bg-zinc-50 text-zinc-600 transition hover:border-fuchsia-400 hover:text-fuchsia-600";
 
-/** Spec §2: circular thumbnails with names in a horizontal strip; the owner also gets an Add tile. */
+/**
+ * Spec §2: circular thumbnails with names in a horizontal strip; the owner also gets an Add tile, and an
+ * Archive tile for their stories, live and expired, to make highlights from (issue 17).
+ */
 export function HighlightsStrip({ username, isOwner }: { username: string; isOwner: boolean }) {
   const query = useHighlightsQuery(username);
   const remove = useDeleteHighlight(username);
@@ -27,21 +33,35 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
       {/* A row of its own under the whole header, centred like the tabs below it (never cut off when it scrolls). */}
       <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pt-1 pb-2 [scrollbar-width:none] sm:mx-0 sm:justify-center-safe sm:gap-8 sm:px-0">
         {isOwner && (
-          <li>
-            <button
-              type="button"
-              aria-label="Add highlight"
-              onClick={() => setOpen({ form: null })}
-              className={tileClass}
-            >
-              <span
-                className={`${ringClass} border-2 border-dashed border-zinc-300 bg-zinc-50 text-zinc-600 transition hover:border-fuchsia-400 hover:text-fuchsia-600`}
+          <>
+            <li>
+              <button
+                type="button"
+                aria-label="Add highlight"
+                onClick={() => setOpen({ form: null })}
+                className={tileClass}
               >
-                <PlusIcon className="size-7" />
-              </span>
-              <span className="text-xs font-semibold text-zinc-800">Add</span>
-            </button>
-          </li>
+                <span className={`${ringClass} ${ownerTileRing} border-dashed border-zinc-300`}>
+                  <PlusIcon className="size-7" />
+                </span>
+                <span className="text-xs font-semibold text-zinc-800">Add</span>
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                title="Your stories, also after they disappear"
+                onClick={() => setOpen({ archive: true })}
+                className={tileClass}
+              >
+                <span className={`${ringClass} ${ownerTileRing} border-zinc-200`}>
+                  <ArchiveIcon className="size-7" />
+                </span>
+                <span className="text-xs font-semibold text-zinc-800">Archive</span>
+              </button>
+            </li>
+          </>
         )}
         {highlights.map((highlight) => (
           <li key={highlight._id}>
@@ -92,6 +112,7 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
           onClose={() => setOpen(null)}
         />
       )}
+      {open && "archive" in open && <StoryArchiveDialog username={username} onClose={() => setOpen(null)} />}
     </section>
   );
 }

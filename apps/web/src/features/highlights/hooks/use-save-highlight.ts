@@ -1,4 +1,4 @@
-import { type Highlight, mediaTypeOfFile } from "@flik/shared";
+import { type Highlight, type MediaType, mediaTypeOfFile } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { uploadMedia } from "../../../lib/media-upload";
@@ -9,11 +9,13 @@ export type SavePhase = { step: "idle" } | { step: "uploading"; percent: number 
 
 export interface HighlightDraft {
   name: string;
-  /** A new picture or video; edits without one keep the current media. */
+  /** A new picture or video; edits without one (or a story) keep the current media. */
   file: File | null;
+  /** Media already on the host: a story chosen from the member's archive, used as it is. */
+  media?: { type: MediaType; src: string } | null;
 }
 
-/** Uploads the file (with progress, cancellable) then creates or updates the highlight. */
+/** Uploads the file (with progress, cancellable), if any, then creates or updates the highlight. */
 export function useSaveHighlight(username: string, existing?: Highlight) {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<SavePhase>({ step: "idle" });
@@ -22,9 +24,9 @@ export function useSaveHighlight(username: string, existing?: Highlight) {
   useEffect(() => () => upload.current?.abort(), []);
 
   const save = useCallback(
-    async ({ name, file }: HighlightDraft): Promise<Highlight> => {
+    async ({ name, file, media: chosen = null }: HighlightDraft): Promise<Highlight> => {
       try {
-        let media = existing ? { type: existing.type, src: existing.src } : null;
+        let media = chosen ?? (existing ? { type: existing.type, src: existing.src } : null);
         if (file) {
           const controller = new AbortController();
           upload.current = controller;

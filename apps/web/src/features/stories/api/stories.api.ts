@@ -39,8 +39,13 @@ export function fetchStoryViewers(id: string, signal?: AbortSignal): Promise<Sto
   return apiFetch<StoryViewersResponse>(`${storyPath(id)}/viewers`, { signal });
 }
 
-/** GET /stories/archive (an extension): the member's own stories, expired ones included. */
-export function fetchStoryArchive(cursor: string | null, signal?: AbortSignal): Promise<StoryArchivePage> {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
-  return apiFetch<StoryArchivePage>(`/stories/archive${query}`, { signal });
+/** GET /stories/archive (an extension): the member's own stories, expired ones included, newest first. */
+export function fetchStoryArchive(
+  cursor: string | null,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<StoryArchivePage> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (cursor) query.set("cursor", cursor);
+  return apiFetch<StoryArchivePage>(`/stories/archive?${query}`, { signal });
 }

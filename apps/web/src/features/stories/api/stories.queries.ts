@@ -1,7 +1,7 @@
 import type { StoryGroup } from "@flik/shared";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { getToken } from "../../../lib/storage";
-import { fetchStories, fetchStoryViewers } from "./stories.api";
+import { fetchStories, fetchStoryArchive, fetchStoryViewers } from "./stories.api";
 import { storyKeys } from "./story-keys";
 
 /**
@@ -28,4 +28,20 @@ export function useStoryViewersQuery(storyId: string) {
 /** A member's live stories as the strip has them (their profile's ring), if they have any. */
 export function useMemberStories(userId: string): StoryGroup | undefined {
   return useStoriesQuery().data?.find((group) => group.user._id === userId);
+}
+
+/** Whole rows of the archive's grid (two, three or four across). */
+export const STORY_ARCHIVE_PAGE_SIZE = 24;
+
+/**
+ * The member's own stories, live and expired, newest first (GET /stories/archive). Their own upload and
+ * delete keep it current (stories-cache), so the picker opens on what it had.
+ */
+export function useStoryArchiveQuery() {
+  return useInfiniteQuery({
+    queryKey: storyKeys.archive(),
+    queryFn: ({ pageParam, signal }) => fetchStoryArchive(pageParam, STORY_ARCHIVE_PAGE_SIZE, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
 }

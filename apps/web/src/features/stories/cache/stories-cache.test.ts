@@ -1,7 +1,17 @@
+import type { StoryArchivePage } from "@flik/shared";
+import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { signInAsAlice } from "../../../test/auth-storage";
+import { storyKeys } from "../api/story-keys";
 import { nextIndices, previousIndices } from "../hooks/use-story-cursor";
 import { alice, bob, carol, hoursAgo, makeGroup, makeStory } from "../test/story-fixtures";
-import { withoutStory, withStory, withStoryPatched } from "./stories-cache";
+import {
+  addCachedStory,
+  removeCachedStory,
+  withoutStory,
+  withStory,
+  withStoryPatched,
+} from "./stories-cache";
 
 const own = makeGroup([makeStory({ _id: "s-own", user: alice, viewed: true })]);
 const bobStory = makeStory({ _id: "s-bob", user: bob, createdAt: hoursAgo(3) });
@@ -95,5 +105,39 @@ describe("Stepping through the groups (spec §4)", () => {
   it("replays a lone member's stories from their first", () => {
     const lone = [groups[0] as (typeof groups)[number]];
     expect(nextIndices(lone, { groupIndex: 0, storyIndex: 1 })).toEqual({ groupIndex: 0, storyIndex: 0 });
+  });
+});
+
+describe("The member's archive in the cache", () => {
+  const older = makeStory({ _id: "s-old", user: alice, viewed: true, createdAt: hoursAgo(50) });
+  const newer = makeStory({ _id: "s-new", user: alice, viewed: true });
+
+  function withArchive(): QueryClient {
+    signInAsAlice();
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<InfiniteData<StoryArchivePage>>(storyKeys.archive(), {
+      pages: [
+        { stories: [newer], nextCursor: "c1" },
+        { stories: [older], nextCursor: null },
+      ],
+      pageParams: [null, "c1"],
+    });
+    return queryClient;
+  }
+
+  it("loses a deleted story from whichever page holds it", () => {
+    const queryClient = withArchive();
+    removeCachedStory(queryClient, "s-old");
+    const archive = queryClient.getQueryData<InfiniteData<StoryArchivePage>>(storyKeys.archive());
+    expect(archive?.pages.map((page) => page.stories.map((story) => story._id))).toEqual([["s-new"], []]);
+    expect(archive?.pageParams).toEqual([null, "c1"]);
+  });
+
+  it("is asked again after the member's own new story, and not after someone else's", () => {
+    const queryClient = withArchive();
+    addCachedStory(queryClient, makeStory({ _id: "s-bob-new", user: bob }));
+    expect(queryClient.getQueryState(storyKeys.archive())?.isInvalidated).toBe(false);
+    addCachedStory(queryClient, makeStory({ _id: "s-newest", user: alice, viewed: true }));
+    expect(queryClient.getQueryState(storyKeys.archive())?.isInvalidated).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-import type { Story, StoryGroup, StoryViewer, StoryViewersResponse } from "@flik/shared";
-import type { QueryClient } from "@tanstack/react-query";
+import type { Story, StoryArchivePage, StoryGroup, StoryViewer, StoryViewersResponse } from "@flik/shared";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { storyKeys } from "../api/story-keys";
 
@@ -63,11 +63,24 @@ function updateTray(queryClient: QueryClient, update: (groups: StoryGroup[]) => 
 /** A new story (the member's own, or one the server sent live) joins the strip at once. */
 export function addCachedStory(queryClient: QueryClient, story: Story): void {
   updateTray(queryClient, (groups) => withStory(groups, story, getUserId()));
+  // The member's own archive starts with it; asked again (its cursors are the server's) when next shown.
+  if (story.user._id === getUserId()) void queryClient.invalidateQueries({ queryKey: storyKeys.archive() });
 }
 
 export function removeCachedStory(queryClient: QueryClient, storyId: string): void {
   updateTray(queryClient, (groups) => withoutStory(groups, storyId));
   queryClient.removeQueries({ queryKey: storyKeys.viewers(storyId) });
+  queryClient.setQueryData<InfiniteData<StoryArchivePage>>(storyKeys.archive(), (archive) =>
+    archive?.pages.some((page) => page.stories.some((story) => story._id === storyId))
+      ? {
+          ...archive,
+          pages: archive.pages.map((page) => ({
+            ...page,
+            stories: page.stories.filter((story) => story._id !== storyId),
+          })),
+        }
+      : archive,
+  );
 }
 
 /** The viewer opened it: its ring turns muted (with its group's, once all are seen). */
