@@ -152,6 +152,10 @@ export async function buildApp(
         : { stream: bufferedStdout() }),
     },
     trustProxy: config.trustProxy,
+    // Fastify fails a plugin that takes over 10 s to register: every plugin here is async (none can
+    // forget its `done`), and on a busy machine the site's (routes whose modules are still loading)
+    // can take longer. A plugin that truly hangs still fails, after two minutes.
+    pluginTimeout: 120_000,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
