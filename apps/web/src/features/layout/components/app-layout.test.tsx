@@ -108,7 +108,7 @@ describe("AppLayout", () => {
     const click = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => {});
     const { user } = signedInAt("/search");
     await user.click(await screen.findByRole("button", { name: "Upload story" }));
-    const picker = within(screen.getByRole("banner")).getByLabelText("Story photo or video");
+    const picker = within(screen.getByRole("banner")).getByLabelText("Story file");
     expect(click.mock.contexts).toEqual([picker]);
     expect(picker).toHaveAttribute("accept", "image/*,video/*");
   });

@@ -104,7 +104,7 @@ describe("Stories strip (spec §2)", () => {
 
     await user.click(within(strip).getByRole("button", { name: "Add to your story" }));
 
-    const input = within(strip).getByLabelText("Story photo or video");
+    const input = within(strip).getByLabelText("Story file");
     expect(click.mock.contexts).toEqual([input]);
     expect(input).toHaveAttribute("accept", "image/*,video/*");
   });

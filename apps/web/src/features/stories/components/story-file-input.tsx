@@ -14,7 +14,8 @@ export function StoryFileInput({
       ref={ref}
       type="file"
       accept={ACCEPT_IMAGES_AND_VIDEOS}
-      aria-label="Story photo or video"
+      // Not "photo" or "video": a page's own pickers are found by those words (a post's "Photo or video").
+      aria-label="Story file"
       hidden
       onChange={(event) => {
         const file = event.target.files?.[0];

@@ -30,7 +30,7 @@ async function openWithHeader(routes: Routes = {}) {
   const opened = openFeed(bobAndCarol(), routes);
   const strip = await findStrip();
   const header = screen.getByRole("banner");
-  const input = within(header).getByLabelText("Story photo or video");
+  const input = within(header).getByLabelText("Story file");
   return { ...opened, strip, header, input };
 }
 
