@@ -169,8 +169,7 @@ export function createChatsService(deps: {
    */
   async function acceptRequest(userId: string, chatId: string) {
     if (!(await acceptChat(db, chatId, userId))) return;
-    const participants = await participantsOf(db, [chatId]);
-    const chat = await findChat(db, chatId);
+    const [participants, chat] = await Promise.all([participantsOf(db, [chatId]), findChat(db, chatId)]);
     const own = participants.find((p) => p.user.id === userId);
     if (!chat || !own) return;
     const memberIds = participants.map((p) => p.user.id);
