@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsDir } from "../platform/paths.js";
 import { type ChangeAnnouncements, listenOnPglite, listenOnPostgres } from "./change-announcements.js";
+import { pgliteOptions } from "./pglite-options.js";
 import { readPgliteTemplate } from "./pglite-template.js";
 import * as schema from "./schema.js";
 
@@ -158,17 +159,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
   };
 }
-
-/**
- * PGlite runs PostgreSQL in the server's own thread, so whatever it does synchronously stalls every
- * request and socket. By default PostgreSQL fills each new 16 MB WAL segment with zeros before using it
- * (30 to 220 ms on this machine's disk, measured), which a chatty community reaches every few thousand
- * messages. The zeros only reserve disk space ahead of time; without them PostgreSQL writes the
- * segment's last byte and the file has its size all the same (wal_init_zero in PostgreSQL's manual).
- */
-const pgliteOptions: PGliteOptions = {
-  startParams: [...PGlite.defaultStartParams, "-c", "wal_init_zero=off"],
-};
 
 /** An existing data folder, or a new one unpacked from the build's template when there is one. */
 function openDataFolder(folder: string): PGlite {

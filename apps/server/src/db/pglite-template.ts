@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { migrationsDir, serverRoot } from "../platform/paths.js";
+import { pgliteOptions } from "./pglite-options.js";
 
 /**
  * A new embedded database starts from a dump of an empty, migrated one made at build time: creating a
@@ -28,7 +29,7 @@ export function readPgliteTemplate(): Blob | undefined {
 
 /** Makes the template (`npm run build` runs this after bundling). */
 export async function writePgliteTemplate(): Promise<string> {
-  const client = new PGlite();
+  const client = new PGlite(pgliteOptions);
   try {
     await migrate(drizzle(client), { migrationsFolder: migrationsDir });
     const dump = await client.dumpDataDir("gzip");

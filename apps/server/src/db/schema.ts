@@ -4,6 +4,8 @@ import type { ExtraConfigColumn } from "drizzle-orm/pg-core";
 import {
   boolean,
   check,
+  doublePrecision,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -61,6 +63,10 @@ export const users = pgTable(
     uniqueIndex("users_phone_unique").on(t.phone).where(sql`${t.phone} is not null`),
     check("users_gender", sql`${t.gender} in ('male', 'female', 'other', 'prefer_not_to_say')`),
     check("users_messages_from", sql`${t.messagesFrom} in ('everyone', 'following')`),
+    // Member search (issue 18): prefixes and typos of usernames and of the words of full names
+    // (pg_trgm: `like 'q%'`, `%` and `<%` all read these).
+    index("users_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
+    index("users_full_name_trgm_idx").using("gin", sql`lower(${t.fullName}) gin_trgm_ops`),
   ],
 );
 
@@ -113,6 +119,15 @@ export const follows = pgTable(
   ],
 );
 
+/**
+ * The words a post is found by (issue 18): its caption, tags and location under the `simple` text search
+ * configuration (no stemming and no stop words, so any language works). Queries use this same
+ * expression, which is what lets PostgreSQL read `posts_search_idx` for them.
+ */
+export function postSearchDocument(t: { caption: unknown; tags: unknown; location: unknown }) {
+  return sql`to_tsvector('simple'::regconfig, ${t.caption} || ' ' || ${t.tags} || ' ' || ${t.location})`;
+}
+
 export const posts = pgTable(
   "posts",
   {
@@ -145,6 +160,8 @@ export const posts = pgTable(
     index("posts_video_created_idx")
       .on(newestFirst(t.createdAt), newestFirst(t.id))
       .where(sql`${t.mediaType} = 'video'`),
+    // Post search (issue 18): the words of its caption, tags and location (`postSearchDocument`).
+    index("posts_search_idx").using("gin", postSearchDocument(t)),
     check("posts_media_type", sql`${t.mediaType} in ('image', 'video')`),
     check("posts_shares_count", sql`${t.sharesCount} >= 0`),
     // Both or neither, and a real size: a frame is drawn from them before the media loads.
@@ -532,6 +549,134 @@ export const storyViews = pgTable(
     // A deleted member's views go without a scan; and the expiry job finds old views by age.
     index("story_views_viewer_idx").on(t.viewerId),
     index("story_views_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * Each tag a post carries (issue 18): from its tags field and the #words of its caption, normalised
+ * (`@flik/shared` normalizeTag), written with the post and gone with it. The author and the post's time
+ * are copied here so that a tag page is one walk of `post_tags_tag_created_idx`, newest first.
+ */
+export const postTags = pgTable(
+  "post_tags",
+  {
+    postId: uuid()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    tag: text().notNull(),
+    // No foreign key of its own: the post's (above) takes these rows away with the post and its author.
+    userId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.tag] }),
+    // A tag's posts, newest first (tag pages, the explore topics, `#tag` searches).
+    index("post_tags_tag_created_idx").on(t.tag, newestFirst(t.createdAt), newestFirst(t.postId)),
+    // The last 30 days of tag use, read from the index alone by the trends refresh.
+    index("post_tags_created_idx").on(t.createdAt, t.tag, t.userId),
+    check("post_tags_tag", sql`char_length(${t.tag}) between 1 and 50`),
+  ],
+);
+
+/**
+ * Every tag any post carries, with how many do (kept by a trigger on `post_tags`, migration 0016):
+ * what tag search looks through.
+ */
+export const tags = pgTable(
+  "tags",
+  {
+    name: text().primaryKey(),
+    postsCount: counter(),
+  },
+  (t) => [
+    index("tags_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    check("tags_posts_count", sql`${t.postsCount} >= 0`),
+  ],
+);
+
+/**
+ * The words posts were ever found by (the lexemes of `postSearchDocument`, kept by a trigger on
+ * `posts`): a misspelt search word is matched against these, not against every post, and the words
+ * close to it are searched for instead.
+ */
+export const searchTerms = pgTable("search_terms", { term: text().primaryKey() }, (t) => [
+  index("search_terms_trgm_idx").using("gin", t.term.op("gin_trgm_ops")),
+]);
+
+/**
+ * The trending tags as of the last refresh (a materialised summary, replaced by the `trending-tags`
+ * job): use in the last 24 hours against the tag's daily average of the 30 days before.
+ */
+export const trendingTags = pgTable("trending_tags", {
+  tag: text().primaryKey(),
+  recentCount: integer().notNull(),
+  baselineDaily: doublePrecision().notNull(),
+  score: doublePrecision().notNull(),
+  refreshedAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+});
+
+/**
+ * The recent posts For You ranks (explore), each with its score as of the last refresh of the
+ * `explore-scores` job: engagement with time decay, fixed between refreshes so pages follow each other.
+ */
+export const explorePosts = pgTable(
+  "explore_posts",
+  {
+    postId: uuid()
+      .primaryKey()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid().notNull(),
+    score: doublePrecision().notNull(),
+  },
+  (t) => [index("explore_posts_score_idx").on(newestFirst(t.score), newestFirst(t.postId))],
+);
+
+/** The explore poll (issue 18): a question and its options; the newest poll is the current one. */
+export const polls = pgTable("polls", {
+  id: uuid().primaryKey().defaultRandom(),
+  question: text().notNull(),
+  createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+export const pollOptions = pgTable(
+  "poll_options",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    pollId: uuid()
+      .notNull()
+      .references(() => polls.id, { onDelete: "cascade" }),
+    text: text().notNull(),
+    position: integer().notNull(),
+    /** Kept by a trigger on `poll_votes` (migration 0016). */
+    votesCount: counter(),
+  },
+  (t) => [
+    uniqueIndex("poll_options_position").on(t.pollId, t.position),
+    // What a vote's (poll, option) pair refers to: an option of that poll.
+    uniqueIndex("poll_options_poll_id").on(t.pollId, t.id),
+  ],
+);
+
+/** One vote per member and poll: the primary key is the rule; the option must be the poll's. */
+export const pollVotes = pgTable(
+  "poll_votes",
+  {
+    pollId: uuid().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    optionId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pollId, t.userId] }),
+    foreignKey({
+      name: "poll_votes_option",
+      columns: [t.pollId, t.optionId],
+      foreignColumns: [pollOptions.pollId, pollOptions.id],
+    }).onDelete("cascade"),
+    // A member's votes (a deleted member's go without a scan; their data download).
+    index("poll_votes_user_idx").on(t.userId),
   ],
 );
 
