@@ -136,6 +136,12 @@ export async function buildApp(
     clock?: Clock;
     /** Whether this app runs background jobs (default true); one that does not still queues them. */
     runJobs?: boolean;
+    /**
+     * Whether this app keeps the periodic jobs' schedules (story expiry, trends, explore scores): the server's start
+     * (main.ts) turns them on; tests leave them off and run those jobs themselves (`jobs.runNow`), so
+     * nothing runs behind their back.
+     */
+    runSchedules?: boolean;
   } = {},
 ): Promise<App> {
   const app = Fastify({
@@ -193,8 +199,13 @@ export async function buildApp(
   const mailer = createMailer(config.mail, config.dataDir, app.log);
   const sms = createSmsSender(config.sms, config.dataDir, app.log);
   app.addHook("onClose", async () => mailer.close());
+  const clock = options.clock ?? systemClock;
   // Registered after the database's hook, so it runs before it (Fastify runs onClose hooks last-in first).
-  const jobs = createJobs(database, app.log, { work: options.runJobs ?? true });
+  const jobs = createJobs(database, app.log, {
+    work: options.runJobs ?? true,
+    schedules: options.runSchedules ?? false,
+    clock,
+  });
   app.addHook("onClose", async () => jobs.stop());
   const sessions = createSessionsService({
     db,
@@ -203,7 +214,6 @@ export async function buildApp(
     cache: createSessionCache(database.announcements),
   });
   realtime.authenticateWith(sessions.authenticate);
-  const clock = options.clock ?? systemClock;
   const auth = createAuthService({
     db,
     sessions,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
 import { type Database, pgErrorOf } from "../db/database.js";
+import { type Clock, systemClock } from "./clock.js";
 
 /**
  * The one job runner of the project (design.md: background work on PGlite and PostgreSQL alike, at most
@@ -25,8 +26,8 @@ export interface JobQueue<Data extends object> {
   expireInSeconds: number;
   /**
    * For a periodic queue: when its job is queued, as a cron expression in UTC (its jobs carry no data).
-   * The schedule is a row of the runner's tables, so it outlives restarts; every node that runs jobs
-   * watches the schedules, but one at a time (pg-boss takes the turn in its own table) and each time is
+   * The schedule is a row of the runner's tables, so it outlives restarts; every node that keeps the
+   * schedules (`schedules`) watches them, but one at a time (pg-boss takes the turn in its own table) and each time is
    * sent once (a singleton per minute), so several nodes queue one job, which one of them runs.
    */
   cron?: string;
@@ -34,7 +35,7 @@ export interface JobQueue<Data extends object> {
   readonly data?: Data;
 }
 
-/** `now` is the runner's clock when it runs the job; tests run a handler directly with their own. */
+/** `now` is the app's clock when the job runs; tests run a handler directly with a time of their own. */
 export type JobHandler<Data> = (data: Data, context: { now: Date }) => Promise<void>;
 
 export interface SendOptions {
@@ -49,7 +50,7 @@ export interface Jobs {
   define<Data extends object>(queue: JobQueue<Data>, handler: JobHandler<Data>): void;
   /** Queues a job; answers its id, or null when a waiting job of the same singleton key made it a no-op. */
   send<Data extends object>(queue: JobQueue<Data>, data: Data, options?: SendOptions): Promise<string | null>;
-  /** Runs a queue's handler at once, outside the queue: for tests with their own clock. */
+  /** Runs a queue's handler at once, outside the queue: for tests with their own clock (default: the app's). */
   runNow<Data extends object>(queue: JobQueue<Data>, data: Data, now?: Date): Promise<void>;
   /** Creates the runner's tables (first start) and queues, and starts working when `work` is on. */
   start(): Promise<void>;
@@ -70,14 +71,24 @@ export function createJobs(
   options: {
     /** Run handlers on this node (an app built only to answer requests still queues jobs). */
     work: boolean;
+    /**
+     * Keep the periodic queues' schedules on this node (pg-boss's cron monitor), and queue each of
+     * their jobs once as it starts. The server's start turns it on; apps built by tests leave it off
+     * and run those jobs themselves (`runNow`), so nothing runs behind their back.
+     */
+    schedules?: boolean;
+    /** The time handlers are given as `now`. */
+    clock?: Clock;
   },
 ): Jobs {
+  const clock = options.clock ?? systemClock;
+  const schedules = options.schedules ?? false;
   const makeBoss = () => {
     const made = new PgBoss({
       db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
       schema: "pgboss",
-      // Periodic queues (`cron`) are queued by the nodes that run jobs; the others only keep the schedule.
-      schedule: options.work,
+      // Periodic queues (`cron`): pg-boss's cron and clock-skew monitors, on nodes that keep the schedules.
+      schedule: schedules,
       // Completed jobs move to the archive after an hour; the archive keeps them a week to look at.
       archiveCompletedAfterSeconds: 60 * 60,
       deleteAfterDays: 7,
@@ -105,7 +116,7 @@ export function createJobs(
       });
     },
 
-    async runNow(queue, data, now = new Date()) {
+    async runNow(queue, data, now = new Date(clock())) {
       const defined = handlers.get(queue.name);
       if (!defined) throw new Error(`no handler for job queue ${queue.name}`);
       await defined.handler(data, { now });
@@ -136,13 +147,17 @@ export function createJobs(
         // again and finds the queue made.
         await retriedOnDeadlock(() => boss.createQueue(queue.name, settings));
         await boss.updateQueue(queue.name, settings);
-        // Kept (or changed) as this version says; the same row whichever node writes it.
-        if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: "UTC" });
+        if (queue.cron) {
+          // Kept (or changed) as this version says; the same row whichever node writes it.
+          await boss.schedule(queue.name, queue.cron, {}, { tz: "UTC" });
+          // The first run need not wait for the first tick ("stately": one waiting, whoever sends it).
+          if (schedules) await boss.send(queue.name, {});
+        }
         if (!options.work) continue;
         await boss.work(queue.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([job]) => {
           if (!job) return;
           try {
-            await handler(job.data as object, { now: new Date() });
+            await handler(job.data as object, { now: new Date(clock()) });
           } catch (error) {
             log.warn({ err: error, queue: queue.name, jobId: job.id }, "job failed; it is retried later");
             throw error;
