@@ -115,13 +115,26 @@ export type SendMessageBody = z.input<typeof sendMessageBody>;
 export const editMessageBody = z.object({ text: messageText });
 export type EditMessageBody = z.input<typeof editMessageBody>;
 
+const memberSearchText = textSchema("q is required")
+  .trim()
+  .min(1, "Type something to search")
+  .max(CHAT_SEARCH_MAX_LENGTH, "q is too long");
+const memberSearchPage = {
+  limit: z.coerce.number().int().min(1).max(20).default(10),
+  /** The `nextCursor` of the page before (issue 18: member search is paged). */
+  cursor: textSchema().max(200, "cursor is not valid").optional(),
+};
+
 /** GET /user/search?q= (spec §7): members by username or full name. */
-export const userSearchQuery = z.object({
-  q: textSchema("q is required")
+export const userSearchQuery = z.object({ q: memberSearchText, ...memberSearchPage });
+
+/** GET /auth?search= (spec §7): the same member search as GET /user/search, its text named `search`. */
+export const authSearchQuery = z.object({
+  search: textSchema("search is required")
     .trim()
     .min(1, "Type something to search")
-    .max(CHAT_SEARCH_MAX_LENGTH, "q is too long"),
-  limit: z.coerce.number().int().min(1).max(20).default(10),
+    .max(CHAT_SEARCH_MAX_LENGTH, "search is too long"),
+  ...memberSearchPage,
 });
 export interface UserSearchResult {
   _id: string;
@@ -131,6 +144,8 @@ export interface UserSearchResult {
 }
 export interface UsersResponse {
   users: UserSearchResult[];
+  /** A member search's next page (issue 18), or null at its end. */
+  nextCursor?: string | null;
 }
 
 /** Spec §5: the chat screen's user search runs at any non-blank text. */

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { alias, unionAll } from "drizzle-orm/pg-core";
+import { and, desc, eq, inArray, type Subquery, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias, unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { perDatabase, placeholder } from "../../db/prepared.js";
-import { follows, postComments, postLikes, posts, users } from "../../db/schema.js";
+import { follows, postComments, postLikes, posts, postTags, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { contentVisibleTo, notBlockedBetween, relationTo } from "../users/users.policy.js";
 
@@ -246,6 +246,36 @@ export function videoPage(db: Db, ask: PageAsk): Promise<PostRead[]> {
   return prepareVideoPage(db)(ask);
 }
 
+const preparePostsByIds = perDatabase((db) =>
+  postsReadBy(db, placeholder<string>("viewerId"), {
+    likers: placeholder<number>("likers"),
+    comments: placeholder<number>("comments"),
+  })
+    .where(sql`${posts.id} = any(${placeholder("ids")})`)
+    .prepare("posts_by_ids"),
+);
+
+/**
+ * Posts by id as the viewer reads them, in the order of `ids` (a page another list found: search, a
+ * tag, explore), in one prepared statement. A post gone meanwhile is left out.
+ */
+export async function postReadsByIds(
+  db: Db,
+  ids: string[],
+  viewerId: string,
+  listed: Listed,
+): Promise<PostRead[]> {
+  if (ids.length === 0) return [];
+  const rows = await preparePostsByIds(db).execute({
+    ids,
+    viewerId,
+    likers: listed.likers,
+    comments: listed.comments,
+  });
+  const byId = new Map(rows.map((row) => [row.post.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** One post as the viewer reads it, with its likes and comments. */
 export async function findPostRead(db: Db, id: string, viewerId: string, listed: Listed) {
   const [row] = await postsReadBy(db, viewerId, listed).where(eq(posts.id, id));
@@ -258,17 +288,76 @@ export async function findPostWithAuthor(db: Db, id: string, viewerId: string) {
   return row;
 }
 
-export async function insertPost(db: Db, values: typeof posts.$inferInsert) {
-  const [row] = await db.insert(posts).values(values).returning({ id: posts.id });
+/**
+ * The `post_tags` rows of the post the CTE `written` returns, `tags` sorted by name: two posts sharing
+ * tags then take the locks of their rows in `tags` (counted by a trigger) in one order.
+ */
+function tagRowsOf(
+  db: Db,
+  written: Subquery & { id: AnyPgColumn; userId: AnyPgColumn; createdAt: AnyPgColumn },
+  tags: string[],
+) {
+  return db
+    .insert(postTags)
+    .select(
+      db
+        .select({
+          postId: sql`${written.id}`.as("post_id"),
+          tag: sql`unnest(${sql.param([...tags].sort())}::text[])`.as("tag"),
+          userId: sql`${written.userId}`.as("user_id"),
+          createdAt: sql`${written.createdAt}`.as("created_at"),
+        })
+        .from(written),
+    )
+    .onConflictDoNothing();
+}
+
+/** Makes a post with its tags (issue 18: `tagsOfPost`), in one statement. */
+export async function insertPost(db: Db, values: typeof posts.$inferInsert, tags: string[]) {
+  const made = db
+    .$with("made")
+    .as(
+      db
+        .insert(posts)
+        .values(values)
+        .returning({ id: posts.id, userId: posts.userId, createdAt: posts.createdAt }),
+    );
+  const tagged = db.$with("tagged").as(tagRowsOf(db, made, tags).returning({ tag: postTags.tag }));
+  // A data-modifying CTE runs whether or not the query reads it.
+  const [row] = await db.with(made, tagged).select({ id: made.id }).from(made);
   if (!row) throw new Error("insert into posts returned no row");
   return row.id;
 }
 
-export async function updatePost(db: Db, id: string, values: Partial<typeof posts.$inferInsert>) {
-  await db
+/**
+ * Changes a post; with `tags` (its caption or tags field changed), its tags become those, in the same
+ * statement: the ones it no longer carries are removed, the new ones added.
+ */
+export async function updatePost(
+  db: Db,
+  id: string,
+  values: Partial<typeof posts.$inferInsert>,
+  tags?: string[],
+) {
+  const update = db
     .update(posts)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(posts.id, id));
+  if (!tags) {
+    await update;
+    return;
+  }
+  const changed = db
+    .$with("changed")
+    .as(update.returning({ id: posts.id, userId: posts.userId, createdAt: posts.createdAt }));
+  const dropped = db.$with("dropped").as(
+    db
+      .delete(postTags)
+      .where(and(eq(postTags.postId, id), sql`not (${postTags.tag} = any(${sql.param(tags)}::text[]))`))
+      .returning({ tag: postTags.tag }),
+  );
+  const added = db.$with("added").as(tagRowsOf(db, changed, tags).returning({ tag: postTags.tag }));
+  await db.with(changed, dropped, added).select({ id: changed.id }).from(changed);
 }
 
 export async function deletePost(db: Db, id: string) {

@@ -12,7 +12,9 @@ import {
   PAGE_LIKES_LISTED,
   POST_COMMENTS_LISTED,
   POST_LIKES_LISTED,
+  type Post,
   type PostsPage,
+  tagsOfPost,
   type updatePostBody,
 } from "@flik/shared";
 import type { z } from "zod";
@@ -44,6 +46,7 @@ import {
   likeSummaries,
   type PostRead,
   type PostWithAuthor,
+  postReadsByIds,
   updatePost,
   upsertLike,
   videoPage,
@@ -184,16 +187,29 @@ export function createPostsService(deps: {
 
     get,
 
+    /**
+     * Posts by id, in the order given, as the caller may see them: the pages other features find
+     * (search, a tag, explore) read, checked and presented as every post is. A post the caller may not
+     * see, or gone meanwhile, is left out.
+     */
+    async postsByIds(caller: Caller, ids: string[]): Promise<Post[]> {
+      return pipeline.posts(await postReadsByIds(db, ids, caller.userId, pageListed), caller.userId);
+    },
+
     async create(caller: Caller, input: z.output<typeof createPostBody>) {
-      const id = await insertPost(db, {
-        userId: caller.userId,
-        caption: input.caption,
-        location: input.location,
-        tags: input.tags,
-        isReel: input.isReel,
-        ...mediaFields(input.image, input.isReel),
-        ...(await mediaSize(input.image, input)),
-      });
+      const id = await insertPost(
+        db,
+        {
+          userId: caller.userId,
+          caption: input.caption,
+          location: input.location,
+          tags: input.tags,
+          isReel: input.isReel,
+          ...mediaFields(input.image, input.isReel),
+          ...(await mediaSize(input.image, input)),
+        },
+        tagsOfPost(input),
+      );
       const row = await findPostWithAuthor(db, id, caller.userId);
       if (!row) throw new Error("a post vanished while being made");
       const post = pipeline.newPost(row, caller.userId);
@@ -209,7 +225,12 @@ export function createPostsService(deps: {
       const changed = mediaFields(fields.image ?? current.image, isReel);
       // New media bring their own size; the old media keep theirs.
       const size = fields.image ? await mediaSize(fields.image, { width, height }) : {};
-      await updatePost(db, postId, { ...fields, ...changed, ...size });
+      // Its tags follow its caption and tags field (issue 18); other edits leave them as they are.
+      const tagged =
+        fields.caption === undefined && fields.tags === undefined
+          ? undefined
+          : tagsOfPost({ caption: fields.caption ?? current.caption, tags: fields.tags ?? current.tags });
+      await updatePost(db, postId, { ...fields, ...changed, ...size }, tagged);
       const post = await get(caller, postId);
       const { _id, caption, location, tags, image, mediaType, updatedAt } = post;
       events.updated(
