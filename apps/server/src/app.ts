@@ -310,7 +310,7 @@ export async function buildApp(
         await api.register(authRoutes({ auth, passwordReset, rateLimitPerMinute: config.authRateLimit }));
         await api.register(
           signedInScope(sessions, async (signedIn) => {
-            await signedIn.register(usersRoutes({ users, posts }));
+            await signedIn.register(usersRoutes({ users, posts, searchesPerMinute: config.searchRateLimit }));
             await signedIn.register(sessionsRoutes(sessions));
             await signedIn.register(accountRoutes({ account, rateLimitPerMinute: config.authRateLimit }));
             await signedIn.register(followsRoutes({ follows, users }));

@@ -28,6 +28,7 @@ const envSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
     MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(120),
+    SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(120),
     MESSAGES_IN_FLIGHT: z.coerce.number().int().min(1).max(10000).default(100),
     WEB_DIST: z.string().min(1).optional(),
     MEDIA_UPLOAD_PRESET: z.string().trim().min(1).max(100).default(DEFAULT_MEDIA_UPLOAD_PRESET),
@@ -70,6 +71,8 @@ export interface Config {
   authRateLimit: number;
   /** Chat messages a member may send per minute (per app process). */
   messageRateLimit: number;
+  /** Searches (members, posts, tags) a member may make per minute on each search route (per process). */
+  searchRateLimit: number;
   /** Chat messages one app process stores at once; past it a send is refused with 503 (load shed). */
   messagesInFlight: number;
   webDist: string;
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: settings.TRUST_PROXY,
     authRateLimit: settings.AUTH_RATE_LIMIT,
     messageRateLimit: settings.MESSAGE_RATE_LIMIT,
+    searchRateLimit: settings.SEARCH_RATE_LIMIT,
     messagesInFlight: settings.MESSAGES_IN_FLIGHT,
     webDist: settings.WEB_DIST ? resolve(settings.WEB_DIST) : defaultWebDist,
     media: {

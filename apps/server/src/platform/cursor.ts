@@ -22,6 +22,48 @@ function isCursorTime(time: string | undefined, createdAt: Date): boolean {
   return year >= 1 && year <= 9999;
 }
 
+/** A time a cursor carried, when it is one of ours (see `isCursorTime`). */
+export function cursorTime(text: unknown): Date | undefined {
+  if (typeof text !== "string") return undefined;
+  const time = new Date(text);
+  return isCursorTime(text, time) ? time : undefined;
+}
+
+/**
+ * A position in a list of another order than (time, id) (a ranking, a search): the last row's sort key,
+ * as JSON. Each list reads its own key back with `decodeKeyCursor` and checks its parts.
+ */
+export function encodeKeyCursor(key: readonly (string | number)[]): string {
+  return Buffer.from(JSON.stringify(key)).toString("base64url");
+}
+
+/**
+ * The sort key a `?cursor=` of `encodeKeyCursor` carries, if its parts pass `check` (their number and
+ * kinds); anything else is a 400, as for any cursor no page of ours gave out.
+ */
+export function decodeKeyCursor<Key>(
+  value: string | undefined,
+  check: (parts: unknown[]) => Key | undefined,
+): Key | undefined {
+  if (value === undefined) return undefined;
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+  } catch {
+    throw badRequest("cursor is not valid");
+  }
+  const key = Array.isArray(parts) ? check(parts) : undefined;
+  if (key === undefined) throw badRequest("cursor is not valid");
+  return key;
+}
+
+/** A whole number a key cursor carried, within bounds. */
+export function cursorInteger(value: unknown, min: number, max: number): number | undefined {
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max
+    ? (value as number)
+    : undefined;
+}
+
 /** The position a `?cursor=` names; a cursor that no page of ours gave out is a 400. */
 export function decodeCursor(value: string | undefined): Cursor | undefined {
   if (value === undefined) return undefined;

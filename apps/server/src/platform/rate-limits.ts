@@ -42,3 +42,18 @@ export function limitPer(
     }
   };
 }
+
+/**
+ * A route's `config` limiting each signed-in member to `max` calls a minute (the searches): checked
+ * after the caller is known, so the limit is each member's, whatever address they come from.
+ */
+export function perMemberRateLimit(max: number) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow: "1 minute",
+      hook: "preHandler" as const,
+      keyGenerator: (request: FastifyRequest) => request.caller.userId,
+    },
+  };
+}

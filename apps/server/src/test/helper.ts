@@ -31,6 +31,7 @@ export function testConfig(overrides: TestSettings = {}): Config {
     trustProxy: false,
     authRateLimit: 1000,
     messageRateLimit: 1000,
+    searchRateLimit: 1000,
     messagesInFlight: 100,
     webDist: "/nonexistent",
     ...overrides,

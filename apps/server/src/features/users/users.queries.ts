@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { perDatabase, placeholder } from "../../db/prepared.js";
@@ -99,22 +99,95 @@ export async function updateUser(db: Db, id: string, values: Partial<typeof user
   return row;
 }
 
+/** Where a member search page starts: after this sort key of the last member of the page before. */
+export interface MemberSearchKey {
+  rank: number;
+  closeness: number;
+  username: string;
+}
+
+/** How a member matched a search, best first: the first part of its sort key. */
+export const MEMBER_MATCH_RANKS = {
+  /** The username is the text itself. */
+  exact: 0,
+  /** The username, the full name or one of its words starts with the text: followed members first. */
+  prefixFollowed: 1,
+  prefix: 2,
+  /** Close to the text (trigrams: a typo, a letter missing or swapped): followed members first. */
+  closeFollowed: 3,
+  close: 4,
+} as const;
+
 /**
- * Members whose username or full name holds the text (any case), usernames that start with it first;
- * never one the viewer blocked or who blocked the viewer.
+ * Member search (issue 18), one prepared statement: members whose username or full name (or a word of
+ * it) starts with the text, then members whose username or a word of their name is close to it
+ * (pg_trgm's `%` and `<%`, from the trigram indexes), ranked by `MEMBER_MATCH_RANKS` (members the viewer
+ * follows up), then by closeness to the text (a short username that is almost the text before a long
+ * one that starts with it), then username; never one the viewer blocked or who blocked the viewer
+ * (users.policy). A page starts after the sort key of the one before (`after`).
  */
-export function searchUsers(db: Db, viewerId: string, text: string, limit: number) {
-  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const contains = `%${escaped}%`;
-  return db
-    .select({ _id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar })
-    .from(users)
-    .where(
-      and(
-        or(ilike(users.username, contains), ilike(users.fullName, contains)),
-        notBlockedBetween(db, viewerId, users.id),
+const prepareSearchUsers = perDatabase((db) => {
+  const viewerId = placeholder<string>("viewerId");
+  const text = placeholder<string>("text");
+  const prefix = placeholder<string>("prefix");
+  const wordPrefix = placeholder<string>("wordPrefix");
+  const fullName = sql`lower(${users.fullName})`;
+  const prefixed = sql`(${users.username} like ${prefix} or ${fullName} like ${prefix} or ${fullName} like ${wordPrefix})`;
+  const close = sql`(${users.username} % ${text} or ${text} <% ${users.username} or ${text} <% ${fullName})`;
+  const followed = relationTo(db, viewerId, users.id).isFollower;
+  const ranks = MEMBER_MATCH_RANKS;
+  const matched = db
+    .select({
+      _id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      avatar: users.avatar,
+      rank: sql<number>`(case when ${users.username} = ${text} then ${sql.raw(String(ranks.exact))}
+        when ${prefixed} then (case when ${followed} then ${sql.raw(String(ranks.prefixFollowed))} else ${sql.raw(String(ranks.prefix))} end)
+        else (case when ${followed} then ${sql.raw(String(ranks.closeFollowed))} else ${sql.raw(String(ranks.close))} end) end)`.as(
+        "rank",
       ),
+      // In thousandths, so that the key a cursor carries compares exactly.
+      closeness:
+        sql<number>`round(1000 * greatest(similarity(${users.username}, ${text}), word_similarity(${text}, ${users.username}), word_similarity(${text}, ${fullName})))::int`.as(
+          "closeness",
+        ),
+    })
+    .from(users)
+    .where(and(or(prefixed, close), notBlockedBetween(db, viewerId, users.id)))
+    .as("matched");
+  return db
+    .select()
+    .from(matched)
+    .where(
+      sql`(${matched.rank}, -${matched.closeness}, ${matched.username}) > (${placeholder("afterRank")}::int, -${placeholder("afterCloseness")}::int, ${placeholder("afterUsername")}::text)`,
     )
-    .orderBy(sql`${users.username} like ${`${escaped}%`} desc`, asc(users.username))
-    .limit(limit);
+    .orderBy(asc(matched.rank), desc(matched.closeness), asc(matched.username))
+    .limit(placeholder("limit"))
+    .prepare("search_users");
+});
+
+/** The text of a `like` pattern matched literally (its %, _ and \\ escaped). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One page of a member search (see `prepareSearchUsers`): `limit` rows after `after`. */
+export async function searchUsers(
+  db: Db,
+  viewerId: string,
+  text: string,
+  limit: number,
+  after: MemberSearchKey | undefined,
+) {
+  const lowered = text.toLowerCase();
+  const literal = likeLiteral(lowered);
+  return prepareSearchUsers(db).execute({
+    viewerId,
+    text: lowered,
+    prefix: `${literal}%`,
+    wordPrefix: `% ${literal}%`,
+    afterRank: after?.rank ?? -1,
+    afterCloseness: after?.closeness ?? 0,
+    afterUsername: after?.username ?? "",
+    limit,
+  });
 }

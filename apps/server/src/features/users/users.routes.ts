@@ -1,4 +1,5 @@
 import {
+  authSearchQuery,
   type ProfileResponse,
   pageQuery,
   privacyBody,
@@ -11,35 +12,31 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
+import { perMemberRateLimit } from "../../platform/rate-limits.js";
 import type { PostsService } from "../posts/posts.service.js";
 import type { UsersService } from "./users.service.js";
 
 const PROFILE_POSTS_PAGE = 30;
 
-export function usersRoutes(deps: { users: UsersService; posts: PostsService }): FastifyPluginAsyncZod {
+export function usersRoutes(deps: {
+  users: UsersService;
+  posts: PostsService;
+  /** Searches a member may make per minute, on each search route. */
+  searchesPerMinute: number;
+}): FastifyPluginAsyncZod {
   const { users, posts } = deps;
+  const searchLimit = perMemberRateLimit(deps.searchesPerMinute);
   return async (app) => {
     const me = async (request: FastifyRequest): Promise<UserResponse> => ({
       user: await users.me(request.caller),
     });
     app.get("/user", me);
-    app.get(
-      "/user/search",
-      {
-        schema: { querystring: userSearchQuery },
-        // After the caller is known, so the limit is each member's, whatever address they come from.
-        config: {
-          rateLimit: {
-            max: 120,
-            timeWindow: "1 minute",
-            hook: "preHandler",
-            keyGenerator: (request) => request.caller.userId,
-          },
-        },
-      },
-      async (request) => ({
-        users: await users.search(request.caller, request.query.q, request.query.limit),
-      }),
+    app.get("/user/search", { schema: { querystring: userSearchQuery }, config: searchLimit }, (request) =>
+      users.search(request.caller, { text: request.query.q, ...request.query }),
+    );
+    // Spec §7's other address of the same search (the explore screen's), its text named `search`.
+    app.get("/auth", { schema: { querystring: authSearchQuery }, config: searchLimit }, (request) =>
+      users.search(request.caller, { text: request.query.search, ...request.query }),
     );
     app.get("/profile/me", me);
 

@@ -1,8 +1,15 @@
-import { FOLLOW_IDS_LISTED, isPossibleUsername, type User, type updateProfileBody } from "@flik/shared";
+import {
+  FOLLOW_IDS_LISTED,
+  isPossibleUsername,
+  type User,
+  type UsersResponse,
+  type updateProfileBody,
+} from "@flik/shared";
 import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
 import type { UserRow } from "../../db/schema.js";
 import type { Caller } from "../../platform/caller.js";
+import { cursorInteger, decodeKeyCursor, encodeKeyCursor } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { conflict, notFound, unauthorized } from "../../platform/errors.js";
 import type { MediaService } from "../media/media.service.js";
@@ -13,12 +20,25 @@ import { presentPublic, presentSelf } from "./users.presenter.js";
 import {
   findMemberAs,
   findOwnAccount,
+  MEMBER_MATCH_RANKS,
+  type MemberSearchKey,
   searchUsers,
   updateUser,
   usernameTakenByOther,
 } from "./users.queries.js";
 
 const usernameTaken = "That username is already taken";
+
+/** The sort key a member search cursor carries: a rank, a closeness in thousandths, a username. */
+function memberSearchKey([rank, closeness, username, ...rest]: unknown[]): MemberSearchKey | undefined {
+  const key = {
+    rank: cursorInteger(rank, MEMBER_MATCH_RANKS.exact, MEMBER_MATCH_RANKS.close),
+    closeness: cursorInteger(closeness, 0, 1000),
+  };
+  if (key.rank === undefined || key.closeness === undefined || rest.length > 0) return undefined;
+  if (typeof username !== "string" || !isPossibleUsername(username)) return undefined;
+  return { rank: key.rank, closeness: key.closeness, username };
+}
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
@@ -62,10 +82,27 @@ export function createUsersService(deps: {
 
   return {
     /**
-     * GET /user/search (spec §7): members by username or name, for the chat screen and explore; none
-     * the caller blocked or who blocked the caller.
+     * GET /user/search and GET /auth?search= (spec §7): members by username or full name, for the chat
+     * screen and explore; prefixes first, then typos, followed members up (users.queries
+     * `searchUsers`); none the caller blocked or who blocked the caller. Paged by the last member's
+     * sort key (its rank, closeness and unique username), so a page never repeats one before it.
      */
-    search: (caller: Caller, text: string, limit: number) => searchUsers(db, caller.userId, text, limit),
+    async search(
+      caller: Caller,
+      query: { text: string; limit: number; cursor?: string | undefined },
+    ): Promise<UsersResponse> {
+      const after = decodeKeyCursor(query.cursor, memberSearchKey);
+      const rows = await searchUsers(db, caller.userId, query.text, query.limit + 1, after);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        users: page.map(({ _id, username, fullName, avatar }) => ({ _id, username, fullName, avatar })),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeKeyCursor([last.rank, last.closeness, last.username])
+            : null,
+      };
+    },
 
     me: (caller: Caller) => ownAccount(caller.userId),
 
