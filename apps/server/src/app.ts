@@ -26,6 +26,8 @@ import { createChatsService } from "./features/chats/chats.service.js";
 import { registerChatSockets } from "./features/chats/chats.sockets.js";
 import { dataExportRoutes } from "./features/data-export/data-export.routes.js";
 import { createDataExportService } from "./features/data-export/data-export.service.js";
+import { exploreRoutes } from "./features/explore/explore.routes.js";
+import { createExploreService } from "./features/explore/explore.service.js";
 import { createFlickEvents } from "./features/flicks/flicks.events.js";
 import { flicksRoutes } from "./features/flicks/flicks.routes.js";
 import { createFlicksService } from "./features/flicks/flicks.service.js";
@@ -40,11 +42,15 @@ import { createMediaService } from "./features/media/media.service.js";
 import { createNotificationMails } from "./features/notification-mails/notification-mails.service.js";
 import { notificationsRoutes } from "./features/notifications/notifications.routes.js";
 import { createNotificationsService } from "./features/notifications/notifications.service.js";
+import { pollsRoutes } from "./features/polls/polls.routes.js";
+import { createPollsService } from "./features/polls/polls.service.js";
 import { createPostEvents } from "./features/posts/posts.events.js";
 import { createPostPipeline } from "./features/posts/posts.pipeline.js";
 import { postsRoutes } from "./features/posts/posts.routes.js";
 import { createPostsService } from "./features/posts/posts.service.js";
 import { registerPostSockets } from "./features/posts/posts.sockets.js";
+import { searchRoutes } from "./features/search/search.routes.js";
+import { createSearchService } from "./features/search/search.service.js";
 import { createSessionCache } from "./features/sessions/sessions.cache.js";
 import { signedInScope } from "./features/sessions/sessions.guard.js";
 import { sessionsRoutes } from "./features/sessions/sessions.routes.js";
@@ -56,6 +62,8 @@ import { storiesRoutes } from "./features/stories/stories.routes.js";
 import { createStoriesService } from "./features/stories/stories.service.js";
 import { supportRoutes } from "./features/support/support.routes.js";
 import { createSupportService } from "./features/support/support.service.js";
+import { tagsRoutes } from "./features/tags/tags.routes.js";
+import { createTagsService } from "./features/tags/tags.service.js";
 import { createAccountCache } from "./features/users/users.cache.js";
 import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
@@ -297,6 +305,10 @@ export async function buildApp(
   const blocks = createBlocksService({ db, users, domainEvents });
   registerBlockRooms(realtime, blocks, domainEvents);
   const dataExport = createDataExportService({ db });
+  const tags = createTagsService({ db, posts, jobs });
+  const search = createSearchService({ db, posts, tags });
+  const explore = createExploreService({ db, posts, tags, jobs });
+  const polls = createPollsService({ db });
   await jobs.start();
 
   // Load balancers ask for health many times a second: it answers beside the site, without the
@@ -324,6 +336,11 @@ export async function buildApp(
             await signedIn.register(blocksRoutes(blocks));
             await signedIn.register(dataExportRoutes(dataExport));
             await signedIn.register(supportRoutes(support));
+            const searchesPerMinute = config.searchRateLimit;
+            await signedIn.register(searchRoutes({ search, searchesPerMinute }));
+            await signedIn.register(tagsRoutes({ tags, searchesPerMinute }));
+            await signedIn.register(exploreRoutes(explore));
+            await signedIn.register(pollsRoutes(polls));
           }),
         );
       },

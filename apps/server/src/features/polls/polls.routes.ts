@@ -1,0 +1,15 @@
+import { pollVoteBody } from "@flik/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { PollsService } from "./polls.service.js";
+
+const params = { params: z.object({ id: z.uuid("Poll not found") }) };
+
+export function pollsRoutes(polls: PollsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get("/polls/current", (request) => polls.current(request.caller));
+    app.post("/polls/:id/vote", { schema: { ...params, body: pollVoteBody } }, (request) =>
+      polls.vote(request.caller, request.params.id, request.body.optionId),
+    );
+  };
+}

@@ -1,0 +1,44 @@
+import { tagsInCaption } from "@flik/shared";
+
+/**
+ * What a post search's text asks for (issue 18): its `#tags`, each to be carried exactly, and the rest,
+ * its words, searched for in captions, tags and locations.
+ */
+export function readSearchText(q: string): { tags: string[]; words: string } {
+  return { tags: tagsInCaption(q), words: q.replace(/#[\p{L}\p{N}_]+/gu, " ").trim() };
+}
+
+/**
+ * A lexeme as an operand of a `tsquery` written out (cast with `::tsquery`, not parsed again): quoted,
+ * its quotes doubled and backslashes escaped, as tsquery's own syntax wants; `prefix` matches every word
+ * starting with it (the last word of a search is often still being typed).
+ */
+export function tsqueryOperand(lexeme: string, prefix = false): string {
+  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'${prefix ? ":*" : ""}`;
+}
+
+/** A search's words as the lexemes of the posts' own parser, each with the vocabulary's words close to it. */
+export interface SearchWord {
+  word: string;
+  close: string[];
+}
+
+/** Every word, each as a prefix: the posts that have them all. */
+export function wordsQuery(words: SearchWord[]): string {
+  return words.map(({ word }) => tsqueryOperand(word, true)).join(" & ");
+}
+
+/**
+ * Every word or a word close to it (a typo's correction): the posts found when some word was misspelt.
+ * Null when no word has any close to it (nothing more would be found).
+ */
+export function closeWordsQuery(words: SearchWord[]): string | null {
+  if (!words.some(({ close }) => close.length > 0)) return null;
+  return words
+    .map(({ word, close }) =>
+      close.length === 0
+        ? tsqueryOperand(word, true)
+        : `(${[tsqueryOperand(word, true), ...close.map((term) => tsqueryOperand(term))].join(" | ")})`,
+    )
+    .join(" & ");
+}
