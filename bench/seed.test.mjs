@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { BENCH_PASSWORD, seedBenchmark } from "./lib/bulk-seed.mjs";
 import { planFor } from "./lib/dataset.mjs";
 import { serverDist } from "./lib/server-modules.mjs";
@@ -34,7 +35,7 @@ async function fingerprint(database) {
 
 before(async () => {
   for (const dataDir of folders) await seedBenchmark({ scale, anchor, dataDir, reset: false, subjectsDir });
-  db = new PGlite(join(folders[0], "db"));
+  db = new PGlite(join(folders[0], "db"), { extensions: { pg_trgm } });
 });
 
 after(async () => {
@@ -90,6 +91,22 @@ describe("the benchmark seed", () => {
     assert.equal(afterLike.likes_count, before.likes_count + 1);
   });
 
+  it("tags every post as the server would, counts each tag, and fills the search vocabulary", async () => {
+    const tagged = await one(`select count(*)::int as n, count(distinct post_id)::int as posts from post_tags`);
+    assert.ok(tagged.n > 0 && tagged.posts > plan.posts / 2, JSON.stringify(tagged));
+    const wrongTags = await one(`select count(*)::int as n from posts p
+      where array(select tag from post_tags where post_id = p.id order by tag)
+         <> array(select t from flik_tags_of(p.caption, p.tags) t order by t)`);
+    assert.equal(wrongTags.n, 0);
+    const wrongCounts = await one(`select count(*)::int as n from tags t
+      where posts_count <> (select count(*) from post_tags where tag = t.name)`);
+    assert.equal(wrongCounts.n, 0);
+    const words = await one("select count(*)::int as n from search_terms where term in ('coffee', 'travel')");
+    assert.equal(words.n, 2);
+    const poll = await one("select count(*)::int as n from poll_options");
+    assert.equal(poll.n, 4);
+  });
+
   it("gives every member the documented password", async () => {
     const { verifyPassword } = await import(`${serverDist}features/auth/password.js`);
     const hashes = await one(
@@ -100,7 +117,7 @@ describe("the benchmark seed", () => {
   });
 
   it("makes the same rows on every run", async () => {
-    const other = new PGlite(join(folders[1], "db"));
+    const other = new PGlite(join(folders[1], "db"), { extensions: { pg_trgm } });
     try {
       const [a, b] = await Promise.all([fingerprint(db), fingerprint(other)]);
       assert.deepEqual(a.rows, b.rows);

@@ -9,12 +9,12 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs
 import { join } from "node:path";
 import { subjectsFile } from "../lib/subjects.mjs";
 
-// Newest first: 0015 back to 0009, 0008 back to 0005, then 0004.
-const undo = ["./undo-0009-0015.sql", "./undo-0005-0008.sql", "./undo-0004.sql"]
+// Newest first: 0016, 0015 back to 0009, 0008 back to 0005, then 0004.
+const undo = ["./undo-0016.sql", "./undo-0009-0015.sql", "./undo-0005-0008.sql", "./undo-0004.sql"]
   .map((file) => readFileSync(new URL(file, import.meta.url), "utf8"))
   .join("\n");
-// Migrations 0000-0015 applied: a database a newer build has migrated further cannot be undone by this.
-const EXPECTED_MIGRATIONS = 16;
+// Migrations 0000-0016 applied: a database a newer build has migrated further cannot be undone by this.
+const EXPECTED_MIGRATIONS = 17;
 const countMigrations = `select count(*)::int as n from "drizzle"."__drizzle_migrations"`;
 // VACUUM FULL rewrites the two tables that lost columns, so their rows are as narrow as the old schema's.
 const compact = ["VACUUM FULL users", "VACUUM FULL posts", "VACUUM FULL chat_members", "ANALYZE"];
@@ -40,7 +40,8 @@ async function copyPglite(from, to) {
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true });
   const { PGlite } = await import("@electric-sql/pglite");
-  const db = new PGlite(join(to, "db"));
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = new PGlite(join(to, "db"), { extensions: { pg_trgm } });
   assertMigrations((await db.query(countMigrations)).rows[0].n);
   await db.transaction((tx) => tx.exec(undo));
   for (const statement of compact) await db.exec(statement);
@@ -76,6 +77,6 @@ async function copyPostgres(sourceUrl) {
 function assertMigrations(applied) {
   if (applied !== EXPECTED_MIGRATIONS)
     throw new Error(
-      `the seeded database has ${applied} migrations applied, not ${EXPECTED_MIGRATIONS} (0000-0015): seed again`,
+      `the seeded database has ${applied} migrations applied, not ${EXPECTED_MIGRATIONS} (0000-0016): seed again`,
     );
 }

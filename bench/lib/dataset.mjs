@@ -91,6 +91,9 @@ export function steps(plan, passwordHash) {
     { table: "follows", sql: followsSql(plan) },
     { table: null, label: "post plan", sql: postPlanSql(plan) },
     { table: "posts", sql: postsSql() },
+    { table: "post_tags", sql: postTagsSql() },
+    { table: "tags", sql: tagsSql() },
+    { table: "search_terms", sql: searchTermsSql() },
     { table: "post_likes", sql: likesSql(plan) },
     { table: "post_comments", sql: commentsSql(plan) },
     { table: "notifications", label: "notifications (follow)", sql: followNotificationsSql(anchor) },
@@ -218,6 +221,32 @@ function postsSql() {
            case when is_video then 720 else 1080 end, case when is_video then 1280 else 1350 end, is_video,
            floor(20 * power(${unit(key("shares", "j"))}, 4))::int, created_at, created_at
     from seed_posts`;
+}
+
+/**
+ * Each post's tags, as the server writes them with a post: the migration's `flik_tags_of` (the SQL twin
+ * of @flik/shared tagsOfPost) over its tags field and caption, in tag order. The post_tags trigger is off
+ * while the seed loads: the tags and their counts are made set-based next.
+ */
+function postTagsSql() {
+  return `
+    insert into post_tags (post_id, tag, user_id, created_at)
+    select p.id, t.tag, p.user_id, p.created_at
+    from posts p cross join lateral flik_tags_of(p.caption, p.tags) as t(tag)
+    order by t.tag, p.created_at`;
+}
+
+function tagsSql() {
+  return `insert into tags (name, posts_count) select tag, count(*) from post_tags group by tag`;
+}
+
+/** The search vocabulary the posts trigger keeps (off while the seed loads): every word of every post. */
+function searchTermsSql() {
+  return `
+    insert into search_terms (term)
+    select distinct w.lexeme
+    from posts p cross join lateral unnest(to_tsvector('simple'::regconfig, p.caption || ' ' || p.tags || ' ' || p.location)) as w
+    where char_length(w.lexeme) <= 40`;
 }
 
 /**
