@@ -1,7 +1,8 @@
 -- Issue 18: search and explore.
 --
--- pg_trgm (PGlite loads it as an extension: src/db/database.ts) for typo-tolerant matching: trigram GIN
--- indexes on usernames, the lower-cased full names, tag names and the search vocabulary. Post search is
+-- pg_trgm (PGlite loads it as an extension: src/db/pglite-options.ts) for typo-tolerant matching: trigram
+-- GiST indexes on usernames and the words of full names (walked closest first), GIN on tag names and the
+-- search vocabulary. Post search is
 -- full text under the `simple` configuration (posts_search_idx, the expression of schema.ts
 -- postSearchDocument); a misspelt word is matched against search_terms (every word posts were ever found
 -- by, kept by a trigger on posts) and the words close to it are searched for instead.
@@ -83,8 +84,8 @@ CREATE INDEX "post_tags_created_idx" ON "post_tags" USING btree ("created_at","t
 CREATE INDEX "search_terms_trgm_idx" ON "search_terms" USING gin ("term" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "tags_name_trgm_idx" ON "tags" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "posts_search_idx" ON "posts" USING gin (to_tsvector('simple'::regconfig, "caption" || ' ' || "tags" || ' ' || "location"));--> statement-breakpoint
-CREATE INDEX "users_username_trgm_idx" ON "users" USING gin ("username" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "users_full_name_trgm_idx" ON "users" USING gin (lower("full_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_username_trgm_idx" ON "users" USING gist ("username" gist_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_full_name_trgm_idx" ON "users" USING gist ((' ' || lower("full_name")) gist_trgm_ops);--> statement-breakpoint
 -- Tag counts beside the rows they count, as the other counters (migration 0004). A tag is made by its
 -- first post; its row stays at 0 when the last one goes (tag search leaves those out). Statements insert a
 -- post's tags in name order, so two posts sharing tags lock their rows in the same order.

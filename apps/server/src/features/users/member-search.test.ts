@@ -74,7 +74,11 @@ describe("GET /user/search", () => {
     const paged: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Found = await search("mar", alice, `&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const page: Found = await search(
+        "mar",
+        alice,
+        `&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       expect(page.users.length).toBeLessThanOrEqual(1);
       paged.push(...names(page));
       cursor = page.nextCursor;

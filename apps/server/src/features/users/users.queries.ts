@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { perDatabase, placeholder } from "../../db/prepared.js";
-import { blocks, followRequests, follows, users } from "../../db/schema.js";
+import { blocks, followRequests, follows, memberNameWords, users } from "../../db/schema.js";
 import { notBlockedBetween, relationTo } from "./users.policy.js";
 
 export async function findUserById(db: Db, id: string) {
@@ -119,60 +119,102 @@ export const MEMBER_MATCH_RANKS = {
 } as const;
 
 /**
- * Member search (issue 18), one prepared statement: members whose username or full name (or a word of
- * it) starts with the text, then members whose username or a word of their name is close to it
- * (pg_trgm's `%` and `<%`, from the trigram indexes), ranked by `MEMBER_MATCH_RANKS` (members the viewer
- * follows up), then by closeness to the text (a short username that is almost the text before a long
- * one that starts with it), then username; never one the viewer blocked or who blocked the viewer
- * (users.policy). A page starts after the sort key of the one before (`after`).
+ * How many members each way of matching brings at most (the closest first), and how many of the
+ * viewer's newest followings are looked at besides: a search of a text a thousand members resemble
+ * ranks these, not the thousand. Pages go on within them (the first few pages of any search).
+ */
+export const MEMBER_SEARCH_CANDIDATES = { eachWay: 50, followed: 200 } as const;
+
+/** The two passes of a member search: members matching by a prefix, then those only close to the text. */
+export type MemberMatch = "prefix" | "close";
+
+/**
+ * One pass of member search (issue 18), one prepared statement each. Candidates, each way read closest
+ * first from the GiST trigram indexes (`<->`, `<<->`), and the members the viewer follows:
+ * - "prefix": usernames starting with the text, full names with a word starting with it;
+ * - "close" (the rest): usernames close to the text (`%`: a typo), usernames with a part close to it
+ *   and full names with a word close to it (`<%`).
+ * They are ranked by `MEMBER_MATCH_RANKS` (followed members up), then by closeness to the text (a short
+ * username that is almost the text before a long one that starts with it), then username; never one the
+ * viewer blocked or who blocked the viewer (users.policy). A page starts after the sort key of the one
+ * before (`after`).
  */
 const prepareSearchUsers = perDatabase((db) => {
   const viewerId = placeholder<string>("viewerId");
   const text = placeholder<string>("text");
   const prefix = placeholder<string>("prefix");
   const wordPrefix = placeholder<string>("wordPrefix");
-  const fullName = sql`lower(${users.fullName})`;
-  const prefixed = sql`(${users.username} like ${prefix} or ${fullName} like ${prefix} or ${fullName} like ${wordPrefix})`;
-  const close = sql`(${users.username} % ${text} or ${text} <% ${users.username} or ${text} <% ${fullName})`;
+  const { eachWay, followed: followedSeen } = MEMBER_SEARCH_CANDIDATES;
+  const name = memberNameWords(users);
+  const closest = (where: SQL, distance: SQL) =>
+    sql`(select ${users.id} as "id" from ${users} where ${where} order by ${distance} limit ${eachWay})`;
+  const followedIds = sql`(select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId}
+    order by ${follows.createdAt} desc limit ${followedSeen})`;
+  const prefixed = sql`(${users.username} like ${prefix} or ${name} like ${wordPrefix})`;
+  const close = sql`(${users.username} % ${text} or ${text} <% ${users.username} or ${text} <% ${name})`;
   const followed = relationTo(db, viewerId, users.id).isFollower;
   const ranks = MEMBER_MATCH_RANKS;
-  const matched = db
-    .select({
-      _id: users.id,
-      username: users.username,
-      fullName: users.fullName,
-      avatar: users.avatar,
-      rank: sql<number>`(case when ${users.username} = ${text} then ${sql.raw(String(ranks.exact))}
-        when ${prefixed} then (case when ${followed} then ${sql.raw(String(ranks.prefixFollowed))} else ${sql.raw(String(ranks.prefix))} end)
-        else (case when ${followed} then ${sql.raw(String(ranks.closeFollowed))} else ${sql.raw(String(ranks.close))} end) end)`.as(
-        "rank",
-      ),
-      // In thousandths, so that the key a cursor carries compares exactly.
-      closeness:
-        sql<number>`round(1000 * greatest(similarity(${users.username}, ${text}), word_similarity(${text}, ${users.username}), word_similarity(${text}, ${fullName})))::int`.as(
-          "closeness",
+  const rank = (key: keyof typeof ranks) => sql.raw(String(ranks[key]));
+
+  const pass = (match: MemberMatch) => {
+    const candidates =
+      match === "prefix"
+        ? [
+            closest(sql`${users.username} like ${prefix}`, sql`${users.username} <-> ${text}`),
+            closest(sql`${name} like ${wordPrefix}`, sql`${name} <-> ${text}`),
+          ]
+        : [
+            closest(sql`${users.username} % ${text}`, sql`${users.username} <-> ${text}`),
+            closest(sql`${text} <% ${users.username}`, sql`${text} <<-> ${users.username}`),
+            closest(sql`${text} <% ${name}`, sql`${text} <<-> ${name}`),
+          ];
+    const matches = match === "prefix" ? prefixed : sql`(${close} and not ${prefixed})`;
+    const matched = db
+      .select({
+        _id: users.id,
+        username: users.username,
+        fullName: users.fullName,
+        avatar: users.avatar,
+        rank: sql<number>`(case when ${users.username} = ${text} then ${rank("exact")}
+          when ${prefixed} then (case when ${followed} then ${rank("prefixFollowed")} else ${rank("prefix")} end)
+          else (case when ${followed} then ${rank("closeFollowed")} else ${rank("close")} end) end)`.as(
+          "rank",
         ),
-    })
-    .from(users)
-    .where(and(or(prefixed, close), notBlockedBetween(db, viewerId, users.id)))
-    .as("matched");
-  return db
-    .select()
-    .from(matched)
-    .where(
-      sql`(${matched.rank}, -${matched.closeness}, ${matched.username}) > (${placeholder("afterRank")}::int, -${placeholder("afterCloseness")}::int, ${placeholder("afterUsername")}::text)`,
-    )
-    .orderBy(asc(matched.rank), desc(matched.closeness), asc(matched.username))
-    .limit(placeholder("limit"))
-    .prepare("search_users");
+        // In thousandths, so that the key a cursor carries compares exactly.
+        closeness:
+          sql<number>`round(1000 * greatest(similarity(${users.username}, ${text}), word_similarity(${text}, ${users.username}), word_similarity(${text}, ${name})))::int`.as(
+            "closeness",
+          ),
+      })
+      .from(users)
+      .where(
+        and(
+          sql`${users.id} in (${sql.join([...candidates, followedIds], sql` union `)})`,
+          matches,
+          notBlockedBetween(db, viewerId, users.id),
+        ),
+      )
+      .as("matched");
+    return db
+      .select()
+      .from(matched)
+      .where(
+        sql`(${matched.rank}, -${matched.closeness}, ${matched.username}) > (${placeholder("afterRank")}::int, -${placeholder("afterCloseness")}::int, ${placeholder("afterUsername")}::text)`,
+      )
+      .orderBy(asc(matched.rank), desc(matched.closeness), asc(matched.username))
+      .limit(placeholder("limit"))
+      .prepare(`search_users_${match}`);
+  };
+  return { prefix: pass("prefix"), close: pass("close") };
 });
 
 /** The text of a `like` pattern matched literally (its %, _ and \\ escaped). */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** One page of a member search (see `prepareSearchUsers`): `limit` rows after `after`. */
+/** One pass of a member search (see `prepareSearchUsers`): at most `limit` rows after `after`. */
 export async function searchUsers(
   db: Db,
+  match: MemberMatch,
   viewerId: string,
   text: string,
   limit: number,
@@ -180,10 +222,11 @@ export async function searchUsers(
 ) {
   const lowered = text.toLowerCase();
   const literal = likeLiteral(lowered);
-  return prepareSearchUsers(db).execute({
+  return prepareSearchUsers(db)[match].execute({
     viewerId,
     text: lowered,
     prefix: `${literal}%`,
+    // Against the name after a space (schema.ts memberNameWords): its first word and the others alike.
     wordPrefix: `% ${literal}%`,
     afterRank: after?.rank ?? -1,
     afterCloseness: after?.closeness ?? 0,

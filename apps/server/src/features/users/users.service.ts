@@ -92,7 +92,16 @@ export function createUsersService(deps: {
       query: { text: string; limit: number; cursor?: string | undefined },
     ): Promise<UsersResponse> {
       const after = decodeKeyCursor(query.cursor, memberSearchKey);
-      const rows = await searchUsers(db, caller.userId, query.text, query.limit + 1, after);
+      const wanted = query.limit + 1;
+      // Prefix matches rank before every close one: the close pass runs only for a page they leave short.
+      const rows =
+        after && after.rank > MEMBER_MATCH_RANKS.prefix
+          ? []
+          : await searchUsers(db, "prefix", caller.userId, query.text, wanted, after);
+      if (rows.length < wanted) {
+        const from = after && after.rank > MEMBER_MATCH_RANKS.prefix ? after : undefined;
+        rows.push(...(await searchUsers(db, "close", caller.userId, query.text, wanted - rows.length, from)));
+      }
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
