@@ -43,7 +43,10 @@ export function createExploreService(deps: { db: Db; posts: PostsService; tags: 
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      ids: page.map((row) => row.id),
+      posts: await posts.postsByIds(
+        caller,
+        page.map((row) => row.id),
+      ),
       nextCursor: rows.length > query.limit && last ? encodeKeyCursor([last.score, last.id]) : null,
     };
   }
@@ -53,14 +56,16 @@ export function createExploreService(deps: { db: Db; posts: PostsService; tags: 
     tab: Exclude<ExploreTab, "for-you">,
     query: { limit: number; cursor?: string | undefined },
   ) {
-    const rows = await tags.withAnyTag(
+    const page = await tags.withAnyTag(
       caller,
       [...EXPLORE_TOPICS[tab]],
       decodeCursor(query.cursor),
-      query.limit + 1,
+      query.limit,
     );
-    const page = pageOf(rows, query.limit, (row) => row);
-    return { ids: page.rows.map((row) => row.id), nextCursor: page.nextCursor };
+    return {
+      posts: page.posts,
+      nextCursor: pageOf(page.rows, query.limit, (row) => row).nextCursor,
+    };
   }
 
   return {
@@ -69,9 +74,7 @@ export function createExploreService(deps: { db: Db; posts: PostsService; tags: 
       caller: Caller,
       query: { tab: ExploreTab; limit: number; cursor?: string | undefined },
     ): Promise<ExplorePage> {
-      const { ids, nextCursor } =
-        query.tab === "for-you" ? await forYou(caller, query) : await topic(caller, query.tab, query);
-      return { posts: await posts.postsByIds(caller, ids), nextCursor };
+      return query.tab === "for-you" ? forYou(caller, query) : topic(caller, query.tab, query);
     },
   };
 }

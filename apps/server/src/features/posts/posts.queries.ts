@@ -193,6 +193,38 @@ function preparedPages<Extra extends Record<string, unknown>>(
   };
 }
 
+/** What another list's page statement is built with: placeholders for the viewer, the limit and the cursor. */
+export type FoundPageAsk<Extra> = { viewerId: string; limit: number; cursor: Cursor | undefined } & Extra;
+
+/**
+ * The ids of a page of another list (search, a tag, an explore topic), newest first past the cursor,
+ * `limit` of them: a subquery with an `id` column, built with the placeholders it is given.
+ */
+export type FoundPage<Extra> = (ask: FoundPageAsk<Extra>) => Subquery & { id: AnyPgColumn };
+
+/**
+ * Another list's page and the posts on it in one prepared statement (one round trip, planned once):
+ * `page` walks the list's own index to a page of ids, each is joined to its read, newest first. `extra`
+ * are the placeholders of the list's own values (a tag, the words of a search).
+ */
+export function prepareFoundPages<Extra extends Record<string, unknown>>(
+  db: Db,
+  name: string,
+  page: FoundPage<Extra>,
+  extra: { [K in keyof Extra]: Extra[K] },
+) {
+  return preparedPages<Extra>(
+    name,
+    (ask) => {
+      const found = page(ask);
+      return postsReadBy(db, ask.viewerId, ask.listed)
+        .innerJoin(found, eq(found.id, posts.id))
+        .orderBy(desc(posts.createdAt), desc(posts.id));
+    },
+    extra,
+  );
+}
+
 const prepareFeedPage = perDatabase((db) =>
   preparedPages(
     "feed_page",

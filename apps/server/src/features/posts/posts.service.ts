@@ -20,7 +20,7 @@ import {
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
-import { decodeCursor, pageOf } from "../../platform/cursor.js";
+import { type Cursor, decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { FollowsService } from "../follows/follows.service.js";
@@ -34,6 +34,7 @@ import {
   authorPage,
   deleteLike,
   deletePost,
+  type FoundPage,
   feedPage,
   findComment,
   findPostRead,
@@ -47,12 +48,14 @@ import {
   type PostRead,
   type PostWithAuthor,
   postReadsByIds,
+  prepareFoundPages,
   updatePost,
   upsertLike,
   videoPage,
 } from "./posts.queries.js";
 
 export type PostsService = ReturnType<typeof createPostsService>;
+export type { FoundPage, FoundPageAsk } from "./posts.queries.js";
 
 /** A flick is a post with a video, addressed through /flicks: the same post, its own 404. */
 export type PostKind = "post" | "flick";
@@ -194,6 +197,38 @@ export function createPostsService(deps: {
      */
     async postsByIds(caller: Caller, ids: string[]): Promise<Post[]> {
       return pipeline.posts(await postReadsByIds(db, ids, caller.userId, pageListed), caller.userId);
+    },
+
+    /**
+     * Prepares the page statement of a list another feature finds newest first (search, a tag, an
+     * explore topic): the feature's `page` of ids and the posts on it, read in one statement and
+     * presented as every post is. The reader answers a page of `limit` posts, and the position of every
+     * post read (one more than the page when another follows: the next cursor starts after the page's
+     * last one).
+     */
+    foundPages<Extra extends Record<string, unknown>>(
+      name: string,
+      page: FoundPage<Extra>,
+      extra: { [K in keyof Extra]: Extra[K] },
+    ) {
+      const read = prepareFoundPages(db, name, page, extra);
+      return async (
+        caller: Caller,
+        query: { limit: number; cursor: Cursor | undefined },
+        values: { [K in keyof Extra]: unknown },
+      ): Promise<{ posts: Post[]; rows: Cursor[] }> => {
+        const ask = {
+          viewerId: caller.userId,
+          limit: query.limit + 1,
+          cursor: query.cursor,
+          listed: pageListed,
+        };
+        const reads = await read(ask, values);
+        return {
+          posts: pipeline.posts(reads.slice(0, query.limit), caller.userId),
+          rows: reads.map(({ post }) => ({ id: post.id, createdAt: post.createdAt })),
+        };
+      };
     },
 
     async create(caller: Caller, input: z.output<typeof createPostBody>) {

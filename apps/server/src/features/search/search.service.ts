@@ -1,12 +1,33 @@
-import type { PostsPage } from "@flik/shared";
+import type { Post, PostsPage } from "@flik/shared";
 import type { Db } from "../../db/database.js";
+import { placeholder } from "../../db/prepared.js";
 import type { Caller } from "../../platform/caller.js";
-import { cursorInteger, cursorTime, decodeKeyCursor, encodeKeyCursor } from "../../platform/cursor.js";
+import {
+  type Cursor,
+  cursorInteger,
+  cursorTime,
+  decodeKeyCursor,
+  encodeKeyCursor,
+} from "../../platform/cursor.js";
 import { isUuid } from "../../platform/ids.js";
 import type { PostsService } from "../posts/posts.service.js";
 import type { TagsService } from "../tags/tags.service.js";
-import { type FoundRow, MATCH_TIERS, matchingPosts, searchWords } from "./search.queries.js";
-import { closeWordsQuery, readSearchText, wordsQuery } from "./search.text.js";
+import {
+  MATCH_TIERS,
+  recentTierPage,
+  SEARCH_WORDS,
+  searchWords,
+  type TierAsk,
+  tierPage,
+} from "./search.queries.js";
+import {
+  closeWordsQuery,
+  containsPatterns,
+  plainWords,
+  readSearchText,
+  type SearchWord,
+  wordsQuery,
+} from "./search.text.js";
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
@@ -16,6 +37,8 @@ interface FoundKey {
   createdAt: Date;
   id: string;
 }
+/** A post a search found, and how well it matched (`MATCH_TIERS`). */
+type FoundRow = FoundKey;
 
 function foundKey([tier, time, id, ...rest]: unknown[]): FoundKey | undefined {
   const key = {
@@ -34,28 +57,61 @@ function foundKey([tier, time, id, ...rest]: unknown[]): FoundKey | undefined {
  */
 export function createSearchService(deps: { db: Db; posts: PostsService; tags: TagsService }) {
   const { db, posts, tags } = deps;
+  // A tier's page with its posts, among the newest posts or else all of them (search.queries
+  // SEARCH_RECENT_WINDOW): one prepared statement each.
+  const tierAsk = {
+    query: placeholder<string>("query"),
+    better: placeholder<string | null>("better"),
+    tags: placeholder<string[]>("tags"),
+    contains: placeholder<string[]>("contains"),
+  };
+  const recentTierPages = posts.foundPages("search_recent_page", (ask) => recentTierPage(db, ask), tierAsk);
+  const tierPages = posts.foundPages("search_page", (ask) => tierPage(db, ask), tierAsk);
 
-  /** The found rows of a page (one more than the page, to tell whether another follows). */
+  /**
+   * What a page found, tier after tier (one more row than the page, to tell whether another follows):
+   * each tier's posts read with their page in one statement.
+   */
   async function find(caller: Caller, q: string, after: FoundKey | undefined, wanted: number) {
+    const found: { posts: Post[]; rows: FoundRow[] } = { posts: [], rows: [] };
+    const add = (tier: number, page: { posts: Post[]; rows: Cursor[] }) => {
+      found.posts.push(...page.posts);
+      found.rows.push(...page.rows.map((row) => ({ ...row, tier })));
+    };
     const asked = readSearchText(q);
+    const [firstTag, ...otherTags] = asked.tags;
     if (asked.words === "") {
-      if (asked.tags.length === 0 || (after && after.tier !== MATCH_TIERS.words)) return [];
-      const rows = await tags.withAllTags(caller, asked.tags, after, wanted);
-      return rows.map((row): FoundRow => ({ ...row, tier: MATCH_TIERS.words }));
+      if (firstTag === undefined || (after && after.tier !== MATCH_TIERS.words)) return found;
+      add(MATCH_TIERS.words, await tags.withAllTags(caller, [firstTag, ...otherTags], after, wanted - 1));
+      return found;
     }
-    const words = await searchWords(db, asked.words);
+    // A plain text's words are read here; any other, and the corrections of a typo, by the database.
+    const plain = plainWords(asked.words, SEARCH_WORDS.most);
+    let read: SearchWord[] | undefined;
+    const withCorrections = async () => {
+      read ??= await searchWords(db, asked.words);
+      return read;
+    };
+    const words = plain ?? (await withCorrections());
     // Only what the parser drops (punctuation, symbols): nothing to look for.
-    if (words.length === 0) return [];
-    const tiers = [
-      { tier: MATCH_TIERS.words, query: wordsQuery(words), better: null },
-      { tier: MATCH_TIERS.closeWords, query: closeWordsQuery(words), better: wordsQuery(words) },
-    ];
-    const found: FoundRow[] = [];
-    for (const { tier, query, better } of tiers) {
-      if (query === null || found.length >= wanted || (after && after.tier > tier)) continue;
-      const from = after?.tier === tier ? after : undefined;
-      const ask = { tier, query, better, tags: asked.tags };
-      found.push(...(await matchingPosts(db, caller.userId, ask, from, wanted - found.length)));
+    if (words.length === 0) return found;
+    const tier = async (at: number, ask: Omit<TierAsk, "tags" | "query"> & { query: string | null }) => {
+      if (ask.query === null) return;
+      const cursor = after?.tier === at ? after : undefined;
+      // `wanted` is the page and one more: this tier's reader reads one more than it is asked.
+      const limit = wanted - 1 - found.rows.length;
+      const values = { ...ask, tags: asked.tags };
+      const recent = await recentTierPages(caller, { limit, cursor }, values);
+      // A whole page and one more among the newest: no need to look further.
+      add(at, recent.rows.length > limit ? recent : await tierPages(caller, { limit, cursor }, values));
+    };
+    const exact = wordsQuery(words);
+    if (!after || after.tier === MATCH_TIERS.words)
+      await tier(MATCH_TIERS.words, { query: exact, better: null, contains: containsPatterns(words) });
+    // Posts found through a correction come after every post with the words: only for a page short of them.
+    if (found.rows.length < wanted) {
+      const query = closeWordsQuery(await withCorrections());
+      await tier(MATCH_TIERS.closeWords, { query, better: exact, contains: [] });
     }
     return found;
   }
@@ -67,15 +123,13 @@ export function createSearchService(deps: { db: Db; posts: PostsService; tags: T
     ): Promise<PostsPage> {
       const after = decodeKeyCursor(query.cursor, foundKey);
       const found = await find(caller, query.q, after, query.limit + 1);
-      const page = found.slice(0, query.limit);
+      const page = found.rows.slice(0, query.limit);
+      const shown = new Set(page.map((row) => row.id));
       const last = page.at(-1);
       return {
-        posts: await posts.postsByIds(
-          caller,
-          page.map((row) => row.id),
-        ),
+        posts: found.posts.filter((post) => shown.has(post._id)),
         nextCursor:
-          found.length > query.limit && last
+          found.rows.length > query.limit && last
             ? encodeKeyCursor([last.tier, last.createdAt.toISOString(), last.id])
             : null,
       };

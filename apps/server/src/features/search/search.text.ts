@@ -23,9 +23,32 @@ export interface SearchWord {
   close: string[];
 }
 
+/**
+ * The words of a plain text (letters, digits and spaces only) as the posts' parser reads them: each
+ * word in lower case, as the `simple` configuration makes it, without asking the database. Null for any
+ * other text (punctuation, symbols, combining marks…), which PostgreSQL reads itself (`searchWords`).
+ */
+export function plainWords(text: string, most: number): SearchWord[] | null {
+  if (!/^[\p{L}\p{N}\s]*$/u.test(text)) return null;
+  const words = [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/\s+/u)
+        .filter((word) => word !== ""),
+    ),
+  ];
+  return words.slice(0, most).map((word) => ({ word, close: [] }));
+}
+
 /** Every word, each as a prefix: the posts that have them all. */
 export function wordsQuery(words: SearchWord[]): string {
   return words.map(({ word }) => tsqueryOperand(word, true)).join(" & ");
+}
+
+/** `like` patterns of the words (search.queries `TierAsk.contains`): each word anywhere, literally. */
+export function containsPatterns(words: SearchWord[]): string[] {
+  return words.map(({ word }) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
 /**

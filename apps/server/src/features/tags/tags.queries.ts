@@ -1,15 +1,9 @@
-import { and, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { postTags, tags, trendingTags, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { countsTowardTrends, TAG_COUNT_EXACT_UP_TO, taggedPostVisibleTo } from "./tags.policy.js";
-
-/** A post of a tagged list: its id and the time it is ordered by (the post's). */
-export interface TaggedRow {
-  id: string;
-  createdAt: Date;
-}
 
 const visible = (db: Db, viewerId: string) =>
   taggedPostVisibleTo(db, viewerId, { id: postTags.userId, isPrivate: users.isPrivate });
@@ -17,25 +11,26 @@ const visible = (db: Db, viewerId: string) =>
 const otherTag = alias(postTags, "other_tag");
 
 /**
- * Posts carrying every one of `names`, newest first, that the viewer may see: a walk of the first tag's
- * index (`post_tags_tag_created_idx`) from the cursor on, each post's other tags probed by its primary
- * key. A tag page and a `#tag` search.
+ * Posts carrying `tag` and every one of `others`, newest first, that the viewer may see: a walk of the
+ * tag's index (`post_tags_tag_created_idx`) from the cursor on, each post's other tags probed by its
+ * primary key. A tag page and a `#tag` search: a page of ids, read with its posts by the posts feature.
  */
-export function postsWithAllTags(
+export function postsWithTags(
   db: Db,
   viewerId: string,
-  names: string[],
+  tag: string,
+  others: string[],
   after: Cursor | undefined,
   limit: number,
-): Promise<TaggedRow[]> {
-  const [first, ...rest] = names;
-  if (first === undefined) return Promise.resolve([]);
-  const carries = (name: string) =>
-    exists(
-      db
+) {
+  const missing = db
+    .select({ one: sql`1` })
+    .from(sql`unnest(${others}::text[]) as "wanted"("tag")`)
+    .where(
+      sql`not exists (${db
         .select({ one: sql`1` })
         .from(otherTag)
-        .where(and(eq(otherTag.postId, postTags.postId), eq(otherTag.tag, name))),
+        .where(and(eq(otherTag.postId, postTags.postId), sql`${otherTag.tag} = "wanted"."tag"`))})`,
     );
   return db
     .select({ id: postTags.postId, createdAt: postTags.createdAt })
@@ -43,8 +38,8 @@ export function postsWithAllTags(
     .innerJoin(users, eq(users.id, postTags.userId))
     .where(
       and(
-        eq(postTags.tag, first),
-        ...rest.map(carries),
+        eq(postTags.tag, tag),
+        sql`not exists (${missing})`,
         visible(db, viewerId),
         olderThan(after, postTags.createdAt, postTags.postId),
       ),
@@ -63,7 +58,7 @@ export function postsWithAnyTag(
   names: string[],
   after: Cursor | undefined,
   limit: number,
-): Promise<TaggedRow[]> {
+) {
   const hits = db
     .select({ postId: postTags.postId, createdAt: postTags.createdAt })
     .from(postTags)
@@ -80,7 +75,7 @@ export function postsWithAnyTag(
     .as("hits");
   return db
     .selectDistinct({ id: hits.postId, createdAt: hits.createdAt })
-    .from(sql`unnest(${sql.param(names)}::text[]) as "topic"("tag")`)
+    .from(sql`unnest(${names}::text[]) as "topic"("tag")`)
     .crossJoinLateral(hits)
     .orderBy(desc(hits.createdAt), desc(hits.postId))
     .limit(limit);

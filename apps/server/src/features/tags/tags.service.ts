@@ -6,6 +6,7 @@ import {
   type TrendingResponse,
 } from "@flik/shared";
 import type { Db } from "../../db/database.js";
+import { placeholder } from "../../db/prepared.js";
 import type { Caller } from "../../platform/caller.js";
 import { type Cursor, decodeCursor, pageOf } from "../../platform/cursor.js";
 import { notFound } from "../../platform/errors.js";
@@ -13,8 +14,8 @@ import type { JobQueue, Jobs } from "../../platform/jobs.js";
 import type { PostsService } from "../posts/posts.service.js";
 import { isShownTag } from "./tags.policy.js";
 import {
-  postsWithAllTags,
   postsWithAnyTag,
+  postsWithTags,
   refreshTrendingTags,
   searchTags,
   TRENDS,
@@ -47,6 +48,18 @@ export function createTagsService(deps: { db: Db; posts: PostsService; jobs: Job
   jobs.define(trendingTagsQueue, (_data, { now }) => refreshTrendingTags(db, now));
   jobs.every(trendingTagsQueue, TRENDING_REFRESH_CRON, {});
 
+  // A page of a tag's posts, or of an explore topic's, read with its posts (one prepared statement).
+  const taggedPages = posts.foundPages(
+    "tagged_page",
+    (ask) => postsWithTags(db, ask.viewerId, ask.tag, ask.others, ask.cursor, ask.limit).as("page"),
+    { tag: placeholder<string>("tag"), others: placeholder<string[]>("others") },
+  );
+  const topicPages = posts.foundPages(
+    "topic_page",
+    (ask) => postsWithAnyTag(db, ask.viewerId, ask.names, ask.cursor, ask.limit).as("page"),
+    { names: placeholder<string[]>("names") },
+  );
+
   /** Tags with their counts as the caller sees them, in the order given, without those they see none of. */
   async function counted(caller: Caller, names: string[]): Promise<Tag[]> {
     const counts = await tagCounts(db, caller.userId, names);
@@ -62,17 +75,13 @@ export function createTagsService(deps: { db: Db; posts: PostsService; jobs: Job
       const tag = normalizeTag(name);
       if (!tag) throw notFound("Tag not found");
       const after = decodeCursor(query.cursor);
-      const rows = await postsWithAllTags(db, caller.userId, [tag], after, query.limit + 1);
-      const page = pageOf(rows, query.limit, (row) => row);
+      const page = await taggedPages(caller, { limit: query.limit, cursor: after }, { tag, others: [] });
       if (!after && page.rows.length === 0) throw notFound("Tag not found");
       const counts = await tagCounts(db, caller.userId, [tag]);
       return {
         tag: { name: tag, postsCount: counts.get(tag) ?? 0 },
-        posts: await posts.postsByIds(
-          caller,
-          page.rows.map((row) => row.id),
-        ),
-        nextCursor: page.nextCursor,
+        posts: page.posts,
+        nextCursor: pageOf(page.rows, query.limit, (row) => row).nextCursor,
       };
     },
 
@@ -100,12 +109,19 @@ export function createTagsService(deps: { db: Db; posts: PostsService; jobs: Job
       };
     },
 
-    /** Ids of the posts carrying all of `names` the caller may see, newest first (a `#tag` search). */
-    withAllTags: (caller: Caller, names: string[], after: Cursor | undefined, limit: number) =>
-      postsWithAllTags(db, caller.userId, names, after, limit),
+    /**
+     * A page of `limit` posts carrying all of `names` that the caller may see, newest first, past
+     * `after` (a `#tag` search); `rows` has one more when another page follows.
+     */
+    withAllTags: (
+      caller: Caller,
+      [tag, ...others]: [string, ...string[]],
+      after: Cursor | undefined,
+      limit: number,
+    ) => taggedPages(caller, { limit, cursor: after }, { tag, others }),
 
-    /** Ids of the posts carrying any of `names` the caller may see, newest first (an explore topic). */
+    /** The same for the posts carrying any of `names` (an explore topic). */
     withAnyTag: (caller: Caller, names: string[], after: Cursor | undefined, limit: number) =>
-      postsWithAnyTag(db, caller.userId, names, after, limit),
+      topicPages(caller, { limit, cursor: after }, { names }),
   };
 }

@@ -12,9 +12,9 @@ const { call, persona, newcomer, follow, block } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const margaret = await newcomer("margaret_hale");
-const margo = await newcomer("margot");
+await newcomer("margot");
 const marguerite = await newcomer("marguerite");
-const tamar = await newcomer("tamara_jones");
+await newcomer("tamara_jones");
 await follow(alice, marguerite);
 
 type Found = { users: { _id: string; username: string }[]; nextCursor: string | null };
