@@ -92,7 +92,9 @@ describe("the benchmark seed", () => {
   });
 
   it("tags every post as the server would, counts each tag, and fills the search vocabulary", async () => {
-    const tagged = await one(`select count(*)::int as n, count(distinct post_id)::int as posts from post_tags`);
+    const tagged = await one(
+      `select count(*)::int as n, count(distinct post_id)::int as posts from post_tags`,
+    );
     assert.ok(tagged.n > 0 && tagged.posts > plan.posts / 2, JSON.stringify(tagged));
     const wrongTags = await one(`select count(*)::int as n from posts p
       where array(select tag from post_tags where post_id = p.id order by tag)

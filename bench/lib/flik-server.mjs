@@ -28,6 +28,7 @@ export async function startFlik({ serverRoot, dataDir, databaseUrl, loopProbeFil
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT: "100000",
     MESSAGE_RATE_LIMIT: "100000",
+    SEARCH_RATE_LIMIT: "100000",
     // JSON lines, as a server writing to a log collector would (the format a TTY would change).
     LOG_FORMAT: "json",
   };

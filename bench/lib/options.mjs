@@ -21,6 +21,8 @@ export const CALL_IDS = [
   "notifications-celebrity",
   "chats",
   "messages",
+  "search-members",
+  "search-posts",
 ];
 
 const HELP = `npm run bench [-- options]

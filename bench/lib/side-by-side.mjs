@@ -36,6 +36,10 @@ export async function defineCalls(base, subjects, tokens) {
     call("notifications-celebrity", "notifications (celebrity)", "/api/notifications?limit=20", "celebrity"),
     call("chats", "chats", "/api/chats", "typical"),
     call("messages", "messages", `/api/chats/${subjects.typicalChat.id}/messages?limit=30`, "typical"),
+    // Issue 18: a member search by the start of a first name 160 members share (explore searches from
+    // two letters), and a post search of a word in the caption or tags of one post in eleven.
+    call("search-members", "member search", "/api/user/search?q=mira", "typical"),
+    call("search-posts", "post search", "/api/posts/search?q=coffee&limit=20", "typical"),
   ];
 }
 
