@@ -39,7 +39,7 @@ const { persona, call, createPost, createFlick, chatBetween, sendMessage, like, 
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
-const bobsPost = await createPost(bob);
+const bobsPost = await createPost(bob, { caption: "Hello #travel", tags: "music" });
 const flick = await createFlick(bob);
 const alicesPosts = [await createPost(alice), await createPost(alice)];
 await like(bob, alicesPosts[0] as { _id: string });
@@ -56,6 +56,9 @@ const stories = [
   (await call(alice, "POST", "/stories", { url: kept.secure_url })).json().story,
 ];
 const cursor = (await call(alice, "GET", "/posts?limit=1")).json().nextCursor;
+// The explore poll (migration 0016) and its options, so fuzzed votes reach the service.
+const poll = (await call(alice, "GET", "/polls/current")).json().poll;
+const pollOptions = poll.options.map((option: { _id: string }) => option._id);
 const png = await pngImage();
 
 const ids = {
@@ -68,6 +71,8 @@ const ids = {
   notification: [notification._id],
   story: stories.map((story) => story._id),
   session: [alice.sessionId, bob.sessionId],
+  poll: [poll._id],
+  tag: ["travel", "music", "#Travel"],
 };
 const context: FuzzContext = {
   ids,
@@ -86,6 +91,10 @@ const context: FuzzContext = {
     `data:image/png;base64,${png.toString("base64")}`,
     ...[true, false, 1, 5, 20, "10", null, "", [bob.userId, carol.userId]],
     ...Object.values(ids).flat(),
+    ...pollOptions,
+    "for-you",
+    "gaming",
+    "#travel",
     cursor,
   ],
 };

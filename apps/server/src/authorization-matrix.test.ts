@@ -1,5 +1,7 @@
 import { type ClientToServerEvents, rooms, type ServerToClientEvents } from "@flik/shared";
 import { afterAll, describe, expect, it } from "vitest";
+import { exploreScoresQueue } from "./features/explore/explore.service.js";
+import { trendingTagsQueue } from "./features/tags/tags.service.js";
 import {
   both,
   byPersona,
@@ -53,8 +55,14 @@ const worlds: Record<OwnerKind, World> = {
   private: await buildWorld(built, "private"),
 };
 const kinds: OwnerKind[] = ["public", "private"];
+// The summaries trending tags and For You read, refreshed once the worlds are made (the job runner's
+// schedules are off in tests).
+await built.jobs.runNow(trendingTagsQueue, {});
+await built.jobs.runNow(exploreScoresQueue, {});
 
 const ownerOf = (w: World) => w.members.owner;
+/** The owner's own tag (authorization-world.ts). */
+const tagOf = (w: World) => `${w.kind === "public" ? "pub" : "priv"}owned`;
 const ownerId = (w: World) => w.members.owner.userId;
 let made = 0;
 /** A text no other step of the run writes. */
@@ -124,6 +132,9 @@ const cases: RouteCase[] = [
   ),
   row("GET /api/user/search", "the owner, searched by username", both(listedForAll), (who, w) =>
     who.call("GET", `/api/user/search?q=${w.usernames.owner}`).then((r) => shows(r, ownerId(w))),
+  ),
+  row("GET /api/auth", "the owner, searched by username (the same search)", both(listedForAll), (who, w) =>
+    who.call("GET", `/api/auth?search=${w.usernames.owner}`).then((r) => shows(r, ownerId(w))),
   ),
   row("GET /api/profile/:username", "the owner's profile and her post in its grid", grid, (who, w) =>
     who.call("GET", `/api/profile/${w.usernames.owner}`).then((r) => shows(r, w.post._id)),
@@ -257,6 +268,19 @@ const cases: RouteCase[] = [
       .call("GET", `/api/posts/${w.palPost._id}`)
       .then((r) => shows(r, (body: { post: { likes: string[] } }) => body.post.likes.includes(ownerId(w)))),
   ),
+  row(
+    "GET /api/posts/search",
+    "the owner's post, found by a word of its tags",
+    { public: listedForAll, private: listedForFollowers },
+    (who, w) => who.call("GET", `/api/posts/search?q=${tagOf(w)}&limit=50`).then((r) => shows(r, w.post._id)),
+  ),
+  row(
+    "GET /api/posts/search",
+    "the owner's post, found by its tag exactly",
+    { public: listedForAll, private: listedForFollowers },
+    (who, w) =>
+      who.call("GET", `/api/posts/search?q=%23${tagOf(w)}&limit=50`).then((r) => shows(r, w.post._id)),
+  ),
   row("PUT /api/posts/:id", "edit the owner's post", changePost, (who, w) =>
     who.call("PUT", `/api/posts/${w.target._id}`, { caption: w.target.caption }).then(status),
   ),
@@ -297,6 +321,42 @@ const cases: RouteCase[] = [
   ),
   row("DELETE /api/flicks/:id", "delete a flick of the owner's", changePost, (who, w) =>
     onNew(newFlick(w), (flick) => who.call("DELETE", `/api/flicks/${flick._id}`), deletePost(w)),
+  ),
+
+  // Tags and explore (issue 18). A tag is a word: what is guarded is the posts behind it, and counts of
+  // them (a tag of which the caller may see no post is not shown to them).
+  row(
+    "GET /api/tags/:name/posts",
+    "the owner's post, on her tag's page",
+    { public: seenByAll, private: seenByFollowers },
+    (who, w) => who.call("GET", `/api/tags/${tagOf(w)}/posts?limit=50`).then((r) => shows(r, w.post._id)),
+  ),
+  row(
+    "GET /api/tags/search",
+    "the owner's tag, searched",
+    { public: listedForAll, private: listedForFollowers },
+    (who, w) => who.call("GET", `/api/tags/search?q=${tagOf(w)}`).then((r) => shows(r, `"${tagOf(w)}"`)),
+  ),
+  row(
+    "GET /api/tags/trending",
+    "the owner's tag, trending (only posts every member may see count)",
+    { public: listedForAll, private: ["200-", "200-", "200-", "200-", "200-", "200-", "401"] },
+    (who, w) => who.call("GET", "/api/tags/trending").then((r) => shows(r, `"${tagOf(w)}"`)),
+  ),
+  row(
+    "GET /api/explore",
+    "the owner's post, in For You (never the caller's own)",
+    {
+      public: ["200-", "200+", "200+", "200+", "200-", "200-", "401"],
+      private: ["200-", "200+", "200-", "200-", "200-", "200-", "401"],
+    },
+    (who, w) => who.call("GET", "/api/explore?tab=for-you&limit=50").then((r) => shows(r, w.post._id)),
+  ),
+  row(
+    "GET /api/explore",
+    "the owner's post, in Music (her tag #music)",
+    { public: listedForAll, private: listedForFollowers },
+    (who, w) => who.call("GET", "/api/explore?tab=music&limit=50").then((r) => shows(r, w.post._id)),
   ),
 
   // Files: the media host serves a file to whoever has its address (a random name, as Cloudinary's);
@@ -530,6 +590,8 @@ const exemptions: Exemption[] = [
   own("POST /api/media/image/upload", "own account only: an upload of the caller's"),
   own("POST /api/media/video/upload", "own account only: an upload of the caller's"),
   own("POST /api/support", "own account only: the caller's message to support"),
+  own("GET /api/polls/current", "the explore poll: everyone's, no member's things (the caller's own vote)"),
+  own("POST /api/polls/:id/vote", "own account only: the caller's vote"),
 ];
 
 describe("the matrix has a row for every route of the app", () => {

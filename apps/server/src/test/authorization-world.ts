@@ -55,7 +55,7 @@ export interface World {
   pal: SignedIn;
   /** Another member the owner chats with (the chat her delete is tried on). */
   spare: SignedIn;
-  /** The owner's post, on an image she uploaded; only read (others act on `target`). */
+  /** The owner's post, on an image she uploaded, tagged `<prefix>owned` and `music`; only read (others act on `target`). */
   post: Post;
   /** The owner's post that others like, comment on and share. */
   target: Post;
@@ -126,7 +126,12 @@ export async function buildWorld(built: App, kind: OwnerKind): Promise<World> {
   const imageUrl = (await f.upload(owner)).secure_url;
   const video = { bytes: mp4Header(), name: "clip.mp4", type: "video/mp4" };
   const videoUrl = (await f.upload(owner, "video", video)).secure_url;
-  const post = await f.createPost(owner, { image: imageUrl, caption: `${prefix}: the owner's post` });
+  // Its tags: one of her own (tag pages, tag search, trending) and an explore topic's (Music).
+  const post = await f.createPost(owner, {
+    image: imageUrl,
+    caption: `${prefix}: the owner's post`,
+    tags: `${prefix}owned music`,
+  });
   const target = await f.createPost(owner, { caption: `${prefix}: the owner's post to act on` });
   const flick = await f.createFlick(owner, { image: videoUrl });
   const { story } = await succeeded("a story", call(owner, "POST", "/stories", { url: imageUrl }), 201);
