@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { normalizeTag, POST_TAGS_KEPT, tagsInCaption, tagsOfPost } from "./search.js";
+
+describe("tags", () => {
+  it("are stored without their #, in lower case, letters, digits and underscores only", () => {
+    expect(normalizeTag("#Sunset")).toBe("sunset");
+    expect(normalizeTag("  ##Rock&Roll! ")).toBe("rockroll");
+    expect(normalizeTag("#Café_2")).toBe("café_2");
+    expect(normalizeTag("#!!!")).toBeNull();
+  });
+
+  it("of a post come from its tags field, then its caption's #words, once each, at most 30", () => {
+    expect(tagsOfPost({ caption: "Dawn at the #Beach #sunset", tags: "travel, #Sunset  food" })).toEqual([
+      "travel",
+      "sunset",
+      "food",
+      "beach",
+    ]);
+    expect(tagsInCaption("no tags, just #one and a # alone")).toEqual(["one"]);
+    const many = Array.from({ length: 40 }, (_, i) => `#t${i}`).join(" ");
+    expect(tagsOfPost({ caption: many, tags: "" })).toHaveLength(POST_TAGS_KEPT);
+  });
+});
