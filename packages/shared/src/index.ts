@@ -15,6 +15,7 @@ export * from "./posts.js";
 export * from "./search.js";
 export * from "./sessions.js";
 export * from "./stories.js";
+export * from "./tags.js";
 export * from "./text.js";
 export * from "./users.js";
 export * from "./visibility.js";

@@ -5,28 +5,6 @@ import { textSchema } from "./text.js";
 
 /** The longest search text any search takes. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;
-/** The longest tag stored (without its #). */
-export const TAG_MAX_LENGTH = 50;
-
-/**
- * A tag as stored: without its `#`, lower case (Unicode letters, digits and underscores), so #Sunset and
- * #sunset are one tag. Null when nothing of the text is a tag.
- */
-export function normalizeTag(text: string): string | null {
-  const tag = text
-    .trim()
-    .replace(/^#+/, "")
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}_]/gu, "");
-  return tag.length > 0 ? tag.slice(0, TAG_MAX_LENGTH) : null;
-}
-
-/** Every `#tag` in a caption, normalised, once each, in order of appearance. */
-export function tagsInCaption(caption: string): string[] {
-  const found = caption.match(/#[\p{L}\p{N}_]+/gu) ?? [];
-  return [...new Set(found.map(normalizeTag).filter((tag): tag is string => tag !== null))];
-}
 
 /** At most this many tags are kept of one post (as Instagram's 30 hashtags). */
 export const POST_TAGS_KEPT = 30;

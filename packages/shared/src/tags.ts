@@ -1,0 +1,25 @@
+// Kept apart from search.ts's schemas: the web app's feed links tags in captions, and must not load zod
+// (the signed-in first load's budget) to do it.
+
+/** The longest tag stored (without its #). */
+export const TAG_MAX_LENGTH = 50;
+
+/**
+ * A tag as stored: without its `#`, lower case (Unicode letters, digits and underscores), so #Sunset and
+ * #sunset are one tag. Null when nothing of the text is a tag.
+ */
+export function normalizeTag(text: string): string | null {
+  const tag = text
+    .trim()
+    .replace(/^#+/, "")
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_]/gu, "");
+  return tag.length > 0 ? tag.slice(0, TAG_MAX_LENGTH) : null;
+}
+
+/** Every `#tag` in a caption, normalised, once each, in order of appearance. */
+export function tagsInCaption(caption: string): string[] {
+  const found = caption.match(/#[\p{L}\p{N}_]+/gu) ?? [];
+  return [...new Set(found.map(normalizeTag).filter((tag): tag is string => tag !== null))];
+}
