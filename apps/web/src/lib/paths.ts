@@ -12,3 +12,8 @@ export function postPath(username: string, postId: string): string {
 export function postLinkPath(postId: string): string {
   return `/post/${encodeURIComponent(postId)}`;
 }
+
+/** A tag's page (issue 18): `tag` as stored, without its `#`. */
+export function tagPath(tag: string): string {
+  return `/tags/${encodeURIComponent(tag)}`;
+}

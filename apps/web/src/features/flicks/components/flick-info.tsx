@@ -2,6 +2,7 @@ import type { Flick } from "@flik/shared";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { profilePath } from "../../../lib/paths";
+import { TaggedText } from "../../tags/components/tagged-text";
 
 /** Who posted the flick (to their profile) and its description, over the foot of the video. */
 export function FlickInfo({ flick }: { flick: Flick }) {
@@ -17,7 +18,10 @@ export function FlickInfo({ flick }: { flick: Flick }) {
       </Link>
       {flick.description && (
         <p className="mt-2 line-clamp-3 text-sm leading-snug break-words whitespace-pre-line">
-          {flick.description}
+          <TaggedText
+            text={flick.description}
+            linkClassName="pointer-events-auto rounded font-semibold hover:underline focus-visible:outline-white"
+          />
         </p>
       )}
     </div>

@@ -2,11 +2,13 @@ import type { Post } from "@flik/shared";
 import { useState } from "react";
 import { Link } from "react-router";
 import { MapPinIcon, TagIcon } from "../../../components/icons";
-import { profilePath } from "../../../lib/paths";
+import { profilePath, tagPath } from "../../../lib/paths";
+import { tagsInField } from "../../tags/caption-tags";
+import { TaggedText } from "../../tags/components/tagged-text";
 
 const CLAMP_AT = 140;
 
-/** "@username caption", folded after a few lines in the feed. */
+/** "@username caption", folded after a few lines in the feed; each `#tag` links to its tag page. */
 export function PostCaption({ post, clamp = false }: { post: Post; clamp?: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const caption = post.caption.trim();
@@ -17,7 +19,7 @@ export function PostCaption({ post, clamp = false }: { post: Post; clamp?: boole
       <Link to={profilePath(post.user.username)} className="mr-1.5 rounded font-semibold hover:underline">
         @{post.user.username}
       </Link>
-      {folded ? `${caption.slice(0, CLAMP_AT).trimEnd()}… ` : caption}
+      <TaggedText text={folded ? `${caption.slice(0, CLAMP_AT).trimEnd()}… ` : caption} />
       {folded && (
         <button
           type="button"
@@ -31,9 +33,10 @@ export function PostCaption({ post, clamp = false }: { post: Post; clamp?: boole
   );
 }
 
-/** Where it was taken and its tags (free text, shown as written). */
+/** Where it was taken and its tags, each a link to its tag page. */
 export function PostPlaceAndTags({ post }: { post: Post }) {
-  if (!post.location && !post.tags) return null;
+  const tags = tagsInField(post.tags);
+  if (!post.location && tags.length === 0) return null;
   return (
     <div className="flex flex-col gap-1 text-sm">
       {post.location && (
@@ -43,11 +46,17 @@ export function PostPlaceAndTags({ post }: { post: Post }) {
           <span className="min-w-0 truncate">{post.location}</span>
         </p>
       )}
-      {post.tags && (
+      {tags.length > 0 && (
         <p className="flex items-start gap-1.5 font-medium text-fuchsia-700">
           <TagIcon className="mt-0.5 size-4 shrink-0 text-fuchsia-400" />
           <span className="sr-only">Tags: </span>
-          <span className="min-w-0 break-words">{post.tags}</span>
+          <span className="flex min-w-0 flex-wrap gap-x-2 break-words">
+            {tags.map(({ text, tag }) => (
+              <Link key={tag} to={tagPath(tag)} className="rounded hover:underline">
+                {text}
+              </Link>
+            ))}
+          </span>
         </p>
       )}
     </div>

@@ -50,7 +50,8 @@ describe("FeedScreen", () => {
       "/media/image/sunset.jpg",
     );
     expect(within(card).getByText("Brighton")).toBeInTheDocument();
-    expect(within(card).getByText("#sunset #sea")).toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: "#sunset" })).toHaveAttribute("href", "/tags/sunset");
+    expect(within(card).getByRole("link", { name: "#sea" })).toHaveAttribute("href", "/tags/sea");
     expect(within(card).getByText("2 likes")).toBeInTheDocument();
     expect(within(card).getByText("So pretty")).toBeInTheDocument();
     expect(within(card).getByRole("link", { name: "View all 5 comments" })).toHaveAttribute(
@@ -59,6 +60,16 @@ describe("FeedScreen", () => {
     );
     expect(within(card).getByRole("button", { name: "Following" })).toBeInTheDocument();
     expect(document.title).toBe("Home · Flik");
+  });
+
+  it("links each #tag of a caption to its tag page and keeps the rest as written", async () => {
+    openFeed({ "GET /posts": feedOf(makePost({ caption: "Sunset at the #Pier <b>#Pier</b>", tags: "" })) });
+
+    const card = await screen.findByRole("article", { name: "Post by @bob" });
+    const links = within(card).getAllByRole("link", { name: "#Pier" });
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/tags/pier", "/tags/pier"]);
+    expect(links[0]?.closest("p")).toHaveTextContent("@bobSunset at the #Pier <b>#Pier</b>");
+    expect(card.querySelector("b")).toBeNull();
   });
 
   it("shows skeletons while the first page loads", async () => {

@@ -1,0 +1,46 @@
+import { tagsInCaption } from "@flik/shared";
+import { describe, expect, it } from "vitest";
+import { splitCaption, tagsInField } from "./caption-tags";
+
+describe("splitCaption", () => {
+  it("splits text into runs and tags, keeping every character", () => {
+    const text = "Golden hour at the #Pier, with #sunset_vibes!\n#sea";
+    const parts = splitCaption(text);
+    expect(parts).toEqual([
+      { text: "Golden hour at the " },
+      { text: "#Pier", tag: "pier" },
+      { text: ", with " },
+      { text: "#sunset_vibes", tag: "sunset_vibes" },
+      { text: "!\n" },
+      { text: "#sea", tag: "sea" },
+    ]);
+    expect(parts.map((part) => part.text).join("")).toBe(text);
+  });
+
+  it("links exactly the tags the server indexes (shared tagsInCaption)", () => {
+    for (const text of ["#café au lait #Café", "no tags here", "##double # lone #日本 a#b", "#x-y 100%#z"]) {
+      const linked = splitCaption(text).flatMap((part) => (part.tag ? [part.tag] : []));
+      expect([...new Set(linked)]).toEqual(tagsInCaption(text));
+    }
+  });
+
+  it("keeps text that looks like markup as text", () => {
+    expect(splitCaption("<b>#bold</b>")).toEqual([
+      { text: "<b>" },
+      { text: "#bold", tag: "bold" },
+      { text: "</b>" },
+    ]);
+  });
+});
+
+describe("tagsInField", () => {
+  it("reads words with or without #, split by spaces or commas, once each", () => {
+    expect(tagsInField("#Sunset sea, #sunset,, beach-life")).toEqual([
+      { text: "#Sunset", tag: "sunset" },
+      { text: "#sea", tag: "sea" },
+      { text: "#beach-life", tag: "beachlife" },
+    ]);
+    expect(tagsInField("  ")).toEqual([]);
+    expect(tagsInField("# , !!")).toEqual([]);
+  });
+});

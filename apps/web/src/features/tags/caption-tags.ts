@@ -1,0 +1,36 @@
+import { normalizeTag } from "@flik/shared";
+
+/** A run of caption text, or a `#tag` in it with the tag it stands for (as the server stores it). */
+export type CaptionPart = { text: string; tag?: undefined } | { text: string; tag: string };
+
+// The pattern of shared `tagsInCaption`, so exactly the words the server indexes become links.
+const TAG_IN_TEXT = /#[\p{L}\p{N}_]+/gu;
+
+/** Splits text into plain runs and `#tag`s, keeping every character (the text is shown as written). */
+export function splitCaption(text: string): CaptionPart[] {
+  const parts: CaptionPart[] = [];
+  let at = 0;
+  for (const match of text.matchAll(TAG_IN_TEXT)) {
+    const tag = normalizeTag(match[0]);
+    if (tag === null) continue;
+    if (match.index > at) parts.push({ text: text.slice(at, match.index) });
+    parts.push({ text: match[0], tag });
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at) });
+  return parts;
+}
+
+/**
+ * The tags of a post's tags field, in order, once each, as written (with their `#`) and as stored. The
+ * field is free text ("#sunset #sea", "sunset, sea"): each word between spaces or commas is a tag, with
+ * or without its `#`.
+ */
+export function tagsInField(field: string): { text: string; tag: string }[] {
+  const found = new Map<string, string>();
+  for (const word of field.split(/[\s,]+/)) {
+    const tag = normalizeTag(word);
+    if (tag !== null && !found.has(tag)) found.set(tag, `#${word.replace(/^#+/, "")}`);
+  }
+  return [...found].map(([tag, text]) => ({ text, tag }));
+}
