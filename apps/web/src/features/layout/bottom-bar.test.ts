@@ -19,12 +19,13 @@ describe("isBottomBarHidden", () => {
     "/notifications",
     "/search",
     "/search/",
+    "/tags/sunset",
     "/Profile/Alice",
   ])("hides the bar on %s", (pathname) => {
     expect(isBottomBarHidden(pathname)).toBe(true);
   });
 
-  it.each(["/reel/42", "/nowhere", "/profiles", "/postcard", "/chatroom/1", "/login-help"])(
+  it.each(["/reel/42", "/nowhere", "/profiles", "/postcard", "/chatroom/1", "/login-help", "/tagsale"])(
     "shows the bar on %s",
     (pathname) => {
       expect(isBottomBarHidden(pathname)).toBe(false);

@@ -10,9 +10,14 @@ const HIDDEN_SECTIONS = [
   "chat",
   "notifications",
   "search",
+  // Our tag pages (issue 18) belong to search and explore: the six tabs show there too, Search lit.
+  "tags",
 ];
 
-/** Spec §2: the bottom bar shows everywhere except on /, the sections above and their subpaths. */
+/**
+ * Spec §2: the bottom bar shows everywhere except on /, the sections above and their subpaths (and our
+ * tag pages, part of explore).
+ */
 export function isBottomBarHidden(pathname: string): boolean {
   // The router matches paths case-insensitively, so this rule does too.
   const path = pathname.toLowerCase();

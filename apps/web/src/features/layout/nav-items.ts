@@ -17,12 +17,15 @@ const isSection = (section: string) => (pathname: string) => {
   return path === section || path.startsWith(`${section}/`);
 };
 
+/** A tag page (issue 18) is part of search and explore. */
+const isExplore = (pathname: string) => isSection("/search")(pathname) || isSection("/tags")(pathname);
+
 const isHome = (pathname: string) => isSection("/post")(pathname) && !isSection("/post/new")(pathname);
 
 /** The six tabs of spec §2, in the spec's order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: "home", to: "/post", label: "Home", icon: HomeIcon, isActive: isHome },
-  { id: "search", to: "/search", label: "Search", icon: SearchIcon, isActive: isSection("/search") },
+  { id: "search", to: "/search", label: "Search", icon: SearchIcon, isActive: isExplore },
   { id: "flicks", to: "/flicks", label: "Flicks", icon: FlicksIcon, isActive: isSection("/flicks") },
   { id: "new-post", to: "/post/new", label: "New post", icon: NewPostIcon, isActive: isSection("/post/new") },
   {

@@ -4,8 +4,14 @@ import type { UIMatch } from "react-router";
 export interface RouteHandle {
   /** The screen fills the space between header and tab bar and scrolls inside itself (chat). */
   fillsScreen?: boolean;
+  /** The screen lays out a grid beside a side column (explore): the frame gives it more width. */
+  wide?: boolean;
 }
 
 export function fillsScreen(matches: UIMatch[]): boolean {
   return matches.some((match) => (match.handle as RouteHandle | undefined)?.fillsScreen === true);
+}
+
+export function isWide(matches: UIMatch[]): boolean {
+  return matches.some((match) => (match.handle as RouteHandle | undefined)?.wide === true);
 }

@@ -11,6 +11,8 @@ interface AppFrameProps {
   notificationsUnread: number;
   /** The screen fills the space between header and tab bar and scrolls inside itself (chat). */
   fills: boolean;
+  /** The screen sets a grid beside a side column (explore): up to 72rem wide instead of 56rem. */
+  wide?: boolean;
   children: ReactNode;
 }
 
@@ -18,7 +20,14 @@ interface AppFrameProps {
  * What every signed-in screen sits in: header, then the six tabs, or the generic bar where the spec
  * shows it. Drawn from props alone, so the session check can show it before anything is loaded.
  */
-export function AppFrame({ pathname, chatUnread, notificationsUnread, fills, children }: AppFrameProps) {
+export function AppFrame({
+  pathname,
+  chatUnread,
+  notificationsUnread,
+  fills,
+  wide = false,
+  children,
+}: AppFrameProps) {
   const showGenericBar = !isBottomBarHidden(pathname);
   // A screen that fills the frame gets exactly the room between the header (4rem) and the tab bar (4rem
   // on phones; a side rail on desktop), and scrolls inside itself.
@@ -37,7 +46,11 @@ export function AppFrame({ pathname, chatUnread, notificationsUnread, fills, chi
         <TabNav pathname={pathname} badges={{ notifications: notificationsUnread }} />
       )}
       <div className="lg:pl-60">
-        <main id="main" tabIndex={-1} className={`mx-auto w-full max-w-4xl outline-none ${mainLayout}`}>
+        <main
+          id="main"
+          tabIndex={-1}
+          className={`mx-auto w-full outline-none ${wide ? "max-w-6xl" : "max-w-4xl"} ${mainLayout}`}
+        >
           {children}
         </main>
       </div>

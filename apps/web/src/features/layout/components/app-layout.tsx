@@ -5,7 +5,7 @@ import { ChatUnreadSync } from "../../chat/hooks/use-chat-unread-sync";
 import { useNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
 import { PostLiveUpdates } from "../../posts/hooks/use-post-live-updates";
 import { StoriesLiveUpdates } from "../../stories/hooks/use-stories-live-updates";
-import { fillsScreen } from "../route-handle";
+import { fillsScreen, isWide } from "../route-handle";
 import { AppFrame } from "./app-frame";
 import { BootScreen } from "./boot-screen";
 
@@ -18,6 +18,7 @@ export function AppLayout() {
   const checking = useSessionChecking();
   const chatUnread = useStoredUnreadCount();
   const notificationsUnread = useNotificationsUnreadCount(!checking);
+  const matches = useMatches();
   return (
     <>
       {!checking && <PostLiveUpdates />}
@@ -28,7 +29,8 @@ export function AppLayout() {
         pathname={pathname}
         chatUnread={chatUnread}
         notificationsUnread={notificationsUnread}
-        fills={fillsScreen(useMatches())}
+        fills={fillsScreen(matches)}
+        wide={isWide(matches)}
       >
         {checking ? <BootScreen pathname={pathname} status={CHECKING_AUTHENTICATION} /> : <Outlet />}
       </AppFrame>
