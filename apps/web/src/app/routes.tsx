@@ -106,6 +106,10 @@ export const routes: RouteObject[] = [
                 path: "settings",
                 lazy: () => screen(import("../features/settings/screens/settings-screen"), "SettingsScreen"),
               },
+              {
+                path: "tags/:name",
+                lazy: () => screen(import("../features/tags/screens/tag-screen"), "TagScreen"),
+              },
               ...comingSoonRoutes,
             ],
           },

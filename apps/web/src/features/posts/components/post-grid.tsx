@@ -1,0 +1,163 @@
+import { isFlikUrl, type Post } from "@flik/shared";
+import { type ComponentProps, useCallback, useRef } from "react";
+import { Link } from "react-router";
+import { buttonStyles } from "../../../components/button-styles";
+import { CommentIcon, FlicksIcon, HeartIcon } from "../../../components/icons";
+import { postPath } from "../../../lib/paths";
+import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { usePostView } from "../cache/post-shadow";
+import { formatCount } from "./post-actions";
+import { mediaAlt } from "./post-media";
+
+const bone = "animate-pulse bg-zinc-200/80 motion-reduce:animate-none";
+
+/**
+ * Explore's mosaic, as Instagram draws it: in every run of ten tiles on three columns, the third stands
+ * two rows tall on the right and the sixth two rows tall on the left. The grid places the rest around
+ * them (see the CSS grid auto-placement of items with a definite column).
+ */
+function mosaicClass(index: number): string {
+  const place = index % 10;
+  if (place === 2) return "col-start-3 row-span-2";
+  if (place === 5) return "col-start-1 row-span-2";
+  return "aspect-square";
+}
+
+type TileLinkProps = Omit<ComponentProps<typeof Link>, "to" | "children" | "className">;
+
+/**
+ * One tile: the photo or the video's first frame, opening the post; counts on hover where there is one.
+ * It fills its nearest positioned ancestor (the grid's cell), whatever that cell's shape.
+ */
+export function PostTile({
+  post,
+  className = "",
+  ...linkProps
+}: { post: Post; className?: string } & TileLinkProps) {
+  const view = usePostView(post);
+  const isVideo = view.mediaType === "video" || isFlikUrl(view.image);
+  const likes = `${view.likesCount} ${view.likesCount === 1 ? "like" : "likes"}`;
+  const comments = `${view.commentsCount} ${view.commentsCount === 1 ? "comment" : "comments"}`;
+  return (
+    <Link
+      to={postPath(view.user.username, view._id)}
+      aria-label={`${mediaAlt(view)}, ${likes}, ${comments}`}
+      {...linkProps}
+      className={`group absolute inset-0 block overflow-hidden bg-zinc-200 focus-visible:z-10 focus-visible:outline-offset-0 ${className}`}
+    >
+      {isVideo ? (
+        <span aria-hidden="true" className="contents">
+          <video
+            src={view.image}
+            muted
+            playsInline
+            preload="metadata"
+            className="absolute inset-0 size-full object-cover"
+          />
+        </span>
+      ) : (
+        <img
+          src={view.image}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 size-full object-cover"
+        />
+      )}
+      {isVideo && (
+        <span className="absolute top-2 right-2 text-white drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]">
+          <FlicksIcon className="size-5" />
+        </span>
+      )}
+      <span
+        aria-hidden="true"
+        className="absolute inset-0 hidden items-center justify-center gap-6 bg-zinc-950/40 text-base font-semibold text-white opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100 pointer-fine:flex"
+      >
+        <span className="flex items-center gap-1.5">
+          <HeartIcon filled className="size-5" />
+          {formatCount(view.likesCount)}
+        </span>
+        <span className="flex items-center gap-1.5">
+          <CommentIcon className="size-5 fill-current" />
+          {formatCount(view.commentsCount)}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+export function PostGridSkeleton({ tiles = 9, className = "" }: { tiles?: number; className?: string }) {
+  return (
+    <div aria-hidden="true" className={`grid grid-cols-3 gap-0.5 sm:gap-1 ${className}`}>
+      {Array.from({ length: tiles }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
+        <div key={index} className={`${bone} aspect-square`} />
+      ))}
+    </div>
+  );
+}
+
+export interface PagedPosts {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+}
+
+interface PostGridProps {
+  posts: Post[];
+  /** Names the list for screen readers ("Posts tagged #sunset"). */
+  label: string;
+  paging: PagedPosts;
+  /** Explore's mosaic of tall and square tiles; otherwise every tile is square. */
+  mosaic?: boolean;
+}
+
+/**
+ * A grid of post tiles, three across on every screen, that loads its next page as its end scrolls near
+ * (or on "Load more posts" where the browser cannot tell).
+ */
+export function PostGrid({ posts, label, paging, mosaic = false }: PostGridProps) {
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = paging;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useOnInView(sentinel, loadMore, { enabled: hasNextPage && !isFetchNextPageError });
+
+  return (
+    <>
+      <ul aria-label={label} className="grid grid-cols-3 gap-0.5 sm:gap-1">
+        {posts.map((post, index) => (
+          <li key={post._id} className={`relative ${mosaic ? mosaicClass(index) : "aspect-square"}`}>
+            <PostTile post={post} />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel}>
+        {isFetchingNextPage ? (
+          <>
+            <p role="status" className="sr-only">
+              Loading more posts...
+            </p>
+            <PostGridSkeleton tiles={6} className="mt-0.5 sm:mt-1" />
+          </>
+        ) : isFetchNextPageError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-8 text-sm text-zinc-600">
+            Something went wrong loading posts.
+            <button type="button" onClick={() => void fetchNextPage()} className={buttonStyles.secondary}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          hasNextPage &&
+          !canObserveIntersections && (
+            <button type="button" onClick={loadMore} className={`${buttonStyles.secondary} mt-4 w-full`}>
+              Load more posts
+            </button>
+          )
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import type { Post, Tag } from "@flik/shared";
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { signInAsAlice } from "../../../test/auth-storage";
+import { fetchRoutes, jsonResponse, makePost, makeUser, pending } from "../../../test/fixtures";
+import { renderApp, stubFetch } from "../../../test/render-app";
+import { waitUntil } from "../../../test/wait";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+type Routes = Parameters<typeof fetchRoutes>[0];
+
+beforeAll(async () => {
+  await Promise.all([import("./tag-screen"), import("../../posts/screens/post-screen")]);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const sunset: Tag = { name: "sunset", postsCount: 1204 };
+
+function postsFrom(from: number, count: number): Post[] {
+  return Array.from({ length: count }, (_, index) =>
+    makePost({ _id: `p-${from + index}`, caption: `Post ${from + index}` }),
+  );
+}
+
+const tagPage = (posts: Post[], nextCursor: string | null = null, tag: Tag = sunset) =>
+  jsonResponse(200, { tag, posts, nextCursor });
+
+function openTag(path: string, routes: Routes, options: { fakeTimers?: boolean } = {}) {
+  signInAsAlice();
+  const fetchMock = stubFetch(fetchRoutes({ "GET /user": jsonResponse(200, { user: makeUser() }), ...routes }));
+  return { ...renderApp(path, options), fetchMock };
+}
+
+const tiles = () =>
+  within(screen.getByRole("list", { name: "Posts tagged #sunset" }))
+    .getAllByRole("link")
+    .map((link) => link.getAttribute("href"));
+
+describe("TagScreen", () => {
+  it("shows #name, its post count and its posts, each opening the post", async () => {
+    openTag("/tags/sunset", { "GET /tags/sunset/posts": tagPage(postsFrom(1, 2)) });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "#sunset" })).toBeInTheDocument();
+    expect(await screen.findByText("1,204 posts")).toBeInTheDocument();
+    expect(tiles()).toEqual(["/post/bob/p-1", "/post/bob/p-2"]);
+    expect(screen.getByRole("link", { name: "Post 1, 2 likes, 0 comments" })).toBeInTheDocument();
+    expect(document.title).toBe("#sunset · Flik");
+    // Part of explore: the six tabs show, with Search lit.
+    expect(screen.getByRole("link", { name: "Search" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("loads the next page of posts", async () => {
+    const { user, fetchMock } = openTag("/tags/sunset", {
+      "GET /tags/sunset/posts": (url) =>
+        url.includes("cursor=c2") ? tagPage(postsFrom(3, 1)) : tagPage(postsFrom(1, 2), "c2"),
+    });
+    await user.click(await screen.findByRole("button", { name: "Load more posts" }));
+    await waitUntil(() => expect(tiles()).toHaveLength(3));
+    expect(screen.queryByRole("button", { name: "Load more posts" })).not.toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes("/tags/"));
+    expect(urls.at(-1)).toContain("cursor=c2");
+  });
+
+  it("shows skeletons while the posts load", async () => {
+    openTag("/tags/sunset", { "GET /tags/sunset/posts": () => pending() });
+    expect(await screen.findByText("Loading posts...")).toHaveAttribute("role", "status");
+    expect(screen.getByRole("heading", { level: 1, name: "#sunset" })).toBeInTheDocument();
+  });
+
+  it("says so when no post the member may see carries the tag", async () => {
+    openTag("/tags/sunset", { "GET /tags/sunset/posts": tagPage([], null, { name: "sunset", postsCount: 0 }) });
+    expect(await screen.findByText("No posts yet")).toBeInTheDocument();
+    expect(screen.getByText("0 posts")).toBeInTheDocument();
+  });
+
+  it("says the tag is not found when no post ever carried it, without asking again", async () => {
+    const { fetchMock } = openTag("/tags/nowhere", {
+      "GET /tags/nowhere/posts": jsonResponse(404, { message: "Tag not found" }),
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Tag not found" })).toBeInTheDocument();
+    expect(screen.getByText("No one has tagged a post #nowhere yet.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to explore" })).toHaveAttribute("href", "/search");
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes("/tags/"))).toHaveLength(1);
+  });
+
+  it("puts the address right: /tags/Sunset is #sunset's page, a text with no tag is not found", async () => {
+    const { router } = openTag("/tags/Sunset", { "GET /tags/sunset/posts": tagPage(postsFrom(1, 1)) });
+    expect(await screen.findByRole("heading", { level: 1, name: "#sunset" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/tags/sunset");
+
+    await router.navigate("/tags/%21%21");
+    expect(await screen.findByRole("heading", { level: 1, name: "Tag not found" })).toBeInTheDocument();
+  });
+
+  it("offers to try again when the posts fail to load", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let calls = 0;
+    const { user } = openTag(
+      "/tags/sunset",
+      {
+        // The first load and its two retries fail; the member's Try again succeeds.
+        "GET /tags/sunset/posts": () => (++calls <= 3 ? jsonResponse(503, {}) : tagPage(postsFrom(1, 1))),
+      },
+      { fakeTimers: true },
+    );
+    // The retries wait 1 s, then 2 s: the clock moves on while the test waits for the alert.
+    const alert = await waitUntil(() => {
+      act(() => vi.advanceTimersByTime(500));
+      return screen.getByRole("alert");
+    });
+    expect(alert).toHaveTextContent("Something went wrong loading posts.");
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await waitUntil(() => expect(tiles()).toEqual(["/post/bob/p-1"]));
+  });
+
+  it("is reached from a #tag in a post's caption", async () => {
+    const { user, router } = openTag("/post/bob/p-1", {
+      "GET /posts/p-1": jsonResponse(200, { post: makePost({ caption: "Golden hour #Sunset", tags: "" }) }),
+      "GET /tags/sunset/posts": tagPage(postsFrom(1, 1)),
+    });
+    await user.click(await screen.findByRole("link", { name: "#Sunset" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "#sunset" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/tags/sunset");
+  });
+});
