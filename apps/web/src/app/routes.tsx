@@ -5,7 +5,6 @@ import { SignUpScreen } from "../features/auth/screens/sign-up-screen";
 import type { RouteHandle } from "../features/layout/route-handle";
 import { NotFoundScreen } from "../features/layout/screens/not-found-screen";
 import { RouteErrorScreen } from "../features/layout/screens/route-error-screen";
-import { comingSoonRoutes } from "./coming-soon-routes";
 import { RootRoute, ScreenCodeLoading } from "./root-route";
 
 /** A lazily loaded route's component: a screen, or the signed-in guard and frame around screens. */
@@ -107,10 +106,14 @@ export const routes: RouteObject[] = [
                 lazy: () => screen(import("../features/settings/screens/settings-screen"), "SettingsScreen"),
               },
               {
+                path: "search",
+                handle: { wide: true } satisfies RouteHandle,
+                lazy: () => screen(import("../features/search/screens/explore-screen"), "ExploreScreen"),
+              },
+              {
                 path: "tags/:name",
                 lazy: () => screen(import("../features/tags/screens/tag-screen"), "TagScreen"),
               },
-              ...comingSoonRoutes,
             ],
           },
         ],

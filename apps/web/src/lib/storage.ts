@@ -1,12 +1,14 @@
 import type { User } from "@flik/shared";
 
-/** The local storage keys of spec §3. This module is the only one that touches them. */
+/** The local storage keys of spec §3 (and ours). This module is the only one that touches them. */
 export const STORAGE_KEYS = {
   token: "token",
   userId: "userId",
   username: "username",
   user: "user",
   unreadCount: "unreadCount",
+  /** Followed by a member id: that member's recent searches on this device (issue 18). */
+  recentSearches: "recentSearches:",
 } as const;
 
 /** Fired on this tab's own writes; the browser's "storage" event only reports other tabs. */
@@ -119,6 +121,16 @@ export function getUnreadCount(): number {
 
 export function saveUnreadCount(count: number): void {
   write(STORAGE_KEYS.unreadCount, String(Math.max(0, Math.floor(count))));
+  notify();
+}
+
+/** The member's recent searches as stored (JSON text), or null; the search feature reads its shape. */
+export function getRecentSearches(userId: string): string | null {
+  return read(STORAGE_KEYS.recentSearches + userId);
+}
+
+export function saveRecentSearches(userId: string, json: string | null): void {
+  write(STORAGE_KEYS.recentSearches + userId, json);
   notify();
 }
 

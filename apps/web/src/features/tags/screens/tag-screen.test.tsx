@@ -34,7 +34,9 @@ const tagPage = (posts: Post[], nextCursor: string | null = null, tag: Tag = sun
 
 function openTag(path: string, routes: Routes, options: { fakeTimers?: boolean } = {}) {
   signInAsAlice();
-  const fetchMock = stubFetch(fetchRoutes({ "GET /user": jsonResponse(200, { user: makeUser() }), ...routes }));
+  const fetchMock = stubFetch(
+    fetchRoutes({ "GET /user": jsonResponse(200, { user: makeUser() }), ...routes }),
+  );
   return { ...renderApp(path, options), fetchMock };
 }
 
@@ -75,7 +77,9 @@ describe("TagScreen", () => {
   });
 
   it("says so when no post the member may see carries the tag", async () => {
-    openTag("/tags/sunset", { "GET /tags/sunset/posts": tagPage([], null, { name: "sunset", postsCount: 0 }) });
+    openTag("/tags/sunset", {
+      "GET /tags/sunset/posts": tagPage([], null, { name: "sunset", postsCount: 0 }),
+    });
     expect(await screen.findByText("No posts yet")).toBeInTheDocument();
     expect(screen.getByText("0 posts")).toBeInTheDocument();
   });

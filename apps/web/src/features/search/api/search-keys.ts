@@ -1,0 +1,15 @@
+import type { ExploreTab } from "@flik/shared";
+import { postKeys } from "../../posts/api/post-keys";
+
+export const searchKeys = {
+  all: ["search"] as const,
+  /** Members, posts and tags found for one search text; holds `SearchResults`. */
+  results: (q: string) => [...searchKeys.all, "results", q] as const,
+  /**
+   * An explore tab's grid: among the post lists, so a like, an edit or a deletion anywhere shows there
+   * too. Holds `InfiniteData<ExplorePage>`.
+   */
+  explore: (tab: ExploreTab) => [...postKeys.lists(), "explore", tab] as const,
+  /** The explore poll; holds `Poll`. */
+  poll: () => ["polls", "current"] as const,
+};

@@ -1,0 +1,157 @@
+import { EXPLORE_TABS, type ExploreTab } from "@flik/shared";
+import { useId, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { buttonStyles } from "../../../components/button-styles";
+import { AlertIcon, ImageIcon } from "../../../components/icons";
+import { useRovingTabs } from "../../../lib/use-roving-tabs";
+import { PostGrid, PostGridSkeleton } from "../../posts/components/post-grid";
+import { useExploreQuery } from "../api/search.queries";
+import { MusicPicksCard } from "./music-picks-card";
+import { PollCard } from "./poll-card";
+import { ThoughtCard } from "./thought-card";
+import { TrendingCard } from "./trending-card";
+
+/** Spec §2's tabs, in its order; For You first opens (it is the one for everybody). */
+const TABS = [
+  { id: "music", label: "Music", empty: "No music posts yet", hint: "Posts about music show up here." },
+  { id: "gaming", label: "Gaming", empty: "No gaming posts yet", hint: "Posts about games show up here." },
+  {
+    id: "for-you",
+    label: "For You",
+    empty: "Nothing to explore yet",
+    hint: "Popular posts from around Flik show up here.",
+  },
+] as const satisfies readonly { id: ExploreTab; label: string; empty: string; hint: string }[];
+
+const DEFAULT_TAB: ExploreTab = "for-you";
+
+function asTab(value: string | null): ExploreTab {
+  return EXPLORE_TABS.find((tab) => tab === value) ?? DEFAULT_TAB;
+}
+
+/**
+ * Explore without a search: the cards (a side column from 1024px; a row to swipe above the grid on
+ * smaller screens, where a grid that never ends would leave nothing below it reachable) and the tabs.
+ */
+export function ExploreBody() {
+  const [params, setParams] = useSearchParams();
+  const tab = asTab(params.get("tab"));
+  const selectTab = (next: ExploreTab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === DEFAULT_TAB) updated.delete("tab");
+        else updated.set("tab", next);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-5 lg:mt-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
+      <aside
+        aria-label="Today on Flik"
+        className="-mx-4 flex snap-x snap-mandatory scroll-px-4 items-start gap-3 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:col-start-2 lg:row-start-1 lg:mx-0 lg:flex-col lg:gap-4 lg:overflow-visible lg:px-0 lg:pb-0 [&>*]:w-[min(19rem,82vw)] [&>*]:shrink-0 [&>*]:snap-start lg:[&>*]:w-full"
+      >
+        <PollCard />
+        <ThoughtCard />
+        <MusicPicksCard />
+        <TrendingCard />
+      </aside>
+      <section aria-label="Explore" className="min-w-0 lg:col-start-1 lg:row-start-1">
+        <ExploreTabs selected={tab} onSelect={selectTab} />
+      </section>
+    </div>
+  );
+}
+
+function ExploreTabs({ selected, onSelect }: { selected: ExploreTab; onSelect: (tab: ExploreTab) => void }) {
+  const baseId = useId();
+  const { onKeyDown, tabRef } = useRovingTabs(TABS, selected, onSelect);
+  const tabId = (tab: ExploreTab) => `${baseId}-tab-${tab}`;
+  const panelId = `${baseId}-panel`;
+  return (
+    <>
+      <div
+        role="tablist"
+        aria-label="Explore topics"
+        onKeyDown={onKeyDown}
+        className="mb-3 flex gap-2 overflow-x-auto sm:mb-4"
+      >
+        {TABS.map((tab) => {
+          const active = tab.id === selected;
+          return (
+            <button
+              key={tab.id}
+              ref={tabRef(tab.id)}
+              id={tabId(tab.id)}
+              type="button"
+              role="tab"
+              aria-selected={active}
+              aria-controls={panelId}
+              tabIndex={active ? 0 : -1}
+              onClick={() => onSelect(tab.id)}
+              className={`shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition ${
+                active
+                  ? "bg-zinc-900 text-white"
+                  : "bg-zinc-100 text-zinc-700 hover:bg-zinc-200 hover:text-zinc-900"
+              }`}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      <div id={panelId} role="tabpanel" aria-labelledby={tabId(selected)} className="-mx-4 sm:mx-0">
+        <ExploreGrid key={selected} tab={selected} />
+      </div>
+    </>
+  );
+}
+
+function ExploreGrid({ tab }: { tab: ExploreTab }) {
+  const query = useExploreQuery(tab);
+  const posts = useMemo(() => query.data?.pages.flatMap((page) => page.posts) ?? [], [query.data]);
+  const about = TABS.find(({ id }) => id === tab) ?? TABS[2];
+
+  if (query.isPending) {
+    return (
+      <>
+        <p role="status" className="sr-only">
+          Loading posts...
+        </p>
+        <PostGridSkeleton tiles={12} />
+      </>
+    );
+  }
+  if (query.isError && posts.length === 0) {
+    return (
+      <div role="alert" className="flex flex-col items-center px-6 py-12 text-center">
+        <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
+          <AlertIcon className="size-7" />
+        </span>
+        <p className="mt-5 font-semibold text-zinc-900">Something went wrong loading posts.</p>
+        <button
+          type="button"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+          className={`${buttonStyles.secondary} mt-6`}
+        >
+          {query.isFetching ? "Retrying..." : "Try again"}
+        </button>
+      </div>
+    );
+  }
+  if (posts.length === 0) {
+    return (
+      <div className="flex flex-col items-center px-6 py-14 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full border-2 border-zinc-900 text-zinc-900">
+          <ImageIcon className="size-8" />
+        </span>
+        <p className="mt-4 text-xl font-bold tracking-tight text-zinc-900">{about.empty}</p>
+        <p className="mt-1.5 max-w-xs text-sm text-zinc-600">{about.hint}</p>
+      </div>
+    );
+  }
+  return <PostGrid posts={posts} label={`${about.label} posts`} paging={query} mosaic />;
+}

@@ -1,0 +1,71 @@
+import type { KeyboardEvent, RefObject } from "react";
+import { CloseIcon, SearchIcon } from "../../../components/icons";
+
+interface SearchFieldProps {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  onChange: (value: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** The results listbox, while it shows. */
+  listboxId: string | undefined;
+  /** The option the arrow keys reached, if any. */
+  activeOptionId: string | undefined;
+}
+
+export const SEARCH_LABEL = "Search people, posts and tags";
+
+/** The explore search box: a combobox whose results list shows under it. */
+export function SearchField({
+  id,
+  inputRef,
+  value,
+  onChange,
+  onKeyDown,
+  listboxId,
+  activeOptionId,
+}: SearchFieldProps) {
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">
+        {SEARCH_LABEL}
+      </label>
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-zinc-400" />
+      <input
+        ref={inputRef}
+        id={id}
+        type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={listboxId !== undefined}
+        aria-controls={listboxId}
+        aria-activedescendant={activeOptionId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder="Search"
+        enterKeyHint="search"
+        autoComplete="off"
+        autoCorrect="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        className="w-full rounded-xl border border-transparent bg-zinc-100 py-3 pr-11 pl-11 text-base text-zinc-900 placeholder:text-zinc-500 focus:border-fuchsia-400 focus:bg-white focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+      />
+      {value && (
+        <button
+          type="button"
+          aria-label="Clear search"
+          // Keeps the box focused, so clearing shows the recent searches at once.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => {
+            onChange("");
+            inputRef.current?.focus();
+          }}
+          className="absolute top-1/2 right-2 flex size-8 -translate-y-1/2 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-200 hover:text-zinc-800"
+        >
+          <CloseIcon className="size-4" />
+        </button>
+      )}
+    </div>
+  );
+}

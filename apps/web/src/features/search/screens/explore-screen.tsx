@@ -1,0 +1,163 @@
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useSearchResultsQuery } from "../api/search.queries";
+import { ExploreBody } from "../components/explore-body";
+import { firstRecentItem, RecentSearchesPanel } from "../components/recent-searches-panel";
+import { SearchField } from "../components/search-field";
+import { optionId, SearchResults } from "../components/search-results";
+import { useRecentSearches } from "../hooks/use-recent-searches";
+import { isExploreSearchable, useSearchText } from "../hooks/use-search-text";
+import type { RecentSearch } from "../recent-searches";
+import { type ResultOption, resultGroups } from "../result-options";
+
+/**
+ * /search (spec §2, issue 18): the search box over explore. Typing 2 characters or more shows members,
+ * posts and tags instead of explore; the empty, focused box offers the recent searches.
+ */
+export function ExploreScreen() {
+  useDocumentTitle("Explore");
+  const navigate = useNavigate();
+  const baseId = useId();
+  const listboxId = `${baseId}-results`;
+  const recentId = `${baseId}-recent`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const regionRef = useRef<HTMLElement>(null);
+
+  const { text, setText, searched, searchable } = useSearchText();
+  const recent = useRecentSearches();
+  const results = useSearchResultsQuery(searched, searchable);
+  const groups = useMemo(
+    () => (results.data ? resultGroups(results.data, searched) : undefined),
+    [results.data, searched],
+  );
+  const options = useMemo(() => groups?.flatMap((group) => group.options) ?? [], [groups]);
+  // The option the arrow keys reached, for the answer it belongs to: a new answer starts with none.
+  const [reached, setReached] = useState<{ key: string; answer: unknown } | null>(null);
+  const active =
+    reached && reached.answer === results.data
+      ? options.find((option) => option.key === reached.key)
+      : undefined;
+  const setActiveKey = (key: string | null) =>
+    setReached(key === null ? null : { key, answer: results.data });
+
+  // Searching shows from the second character, even while the 300 ms run: the skeleton says it is coming.
+  const showResults = isExploreSearchable(text);
+  const listShown = showResults && results.isSuccess && options.length > 0;
+  const [focused, setFocused] = useState(false);
+  const [recentDismissed, setRecentDismissed] = useState(false);
+  const recentOpen = focused && !recentDismissed && text.trim() === "";
+
+  useEffect(() => {
+    if (active) document.getElementById(optionId(listboxId, active))?.scrollIntoView?.({ block: "nearest" });
+  }, [active, listboxId]);
+
+  function changeText(value: string) {
+    setText(value);
+    setRecentDismissed(false);
+  }
+
+  function open(option: ResultOption) {
+    recent.add(option.recent);
+    navigate(option.href);
+  }
+
+  function openRecent(item: RecentSearch) {
+    recent.add(item);
+    if (item.kind === "text") {
+      changeText(item.text);
+      inputRef.current?.focus();
+    }
+    // Members and tags are links: the click itself goes there.
+  }
+
+  function moveActive(step: 1 | -1) {
+    const index = active ? options.indexOf(active) : -1;
+    const next =
+      index === -1 ? (step === 1 ? 0 : options.length - 1) : (index + step + options.length) % options.length;
+    setActiveKey(options[next]?.key ?? null);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (listShown) {
+        event.preventDefault();
+        moveActive(event.key === "ArrowDown" ? 1 : -1);
+      } else if (recentOpen && event.key === "ArrowDown") {
+        const first = firstRecentItem(document.getElementById(recentId));
+        if (first) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    } else if (event.key === "Enter") {
+      if (listShown && active) {
+        event.preventDefault();
+        open(active);
+      } else if (isExploreSearchable(text)) {
+        recent.add({ kind: "text", text: text.trim() });
+      }
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      if (active) setActiveKey(null);
+      else if (text) changeText("");
+      else setRecentDismissed(true);
+    }
+  }
+
+  const onBlur = (event: FocusEvent) => {
+    if (!regionRef.current?.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
+
+  return (
+    <div className="mx-auto w-full">
+      <h1 className="sr-only">Explore</h1>
+      <search
+        ref={regionRef}
+        onFocus={() => setFocused(true)}
+        onBlur={onBlur}
+        className="sticky top-16 z-20 -mx-4 -mt-3 bg-white/95 px-4 py-3 backdrop-blur-md sm:-mx-6 sm:px-6 lg:-mt-6"
+      >
+        <div className="relative mx-auto max-w-2xl">
+          <SearchField
+            id={`${baseId}-q`}
+            inputRef={inputRef}
+            value={text}
+            onChange={changeText}
+            onKeyDown={onKeyDown}
+            listboxId={listShown ? listboxId : undefined}
+            activeOptionId={listShown && active ? optionId(listboxId, active) : undefined}
+          />
+          {recentOpen && (
+            <RecentSearchesPanel
+              id={recentId}
+              items={recent.items}
+              inputRef={inputRef}
+              onOpen={openRecent}
+              onRemove={recent.remove}
+              onClear={recent.clear}
+            />
+          )}
+        </div>
+      </search>
+
+      {showResults ? (
+        <div className="mx-auto mt-4 max-w-2xl">
+          <SearchResults
+            listboxId={listboxId}
+            groups={groups}
+            activeKey={active?.key ?? null}
+            status={results.isError ? "error" : results.data ? "ready" : "loading"}
+            stale={results.isPlaceholderData || searched !== text.trim()}
+            retrying={results.isFetching}
+            onRetry={() => void results.refetch()}
+            onOpen={(option) => recent.add(option.recent)}
+          />
+        </div>
+      ) : (
+        <ExploreBody />
+      )}
+    </div>
+  );
+}

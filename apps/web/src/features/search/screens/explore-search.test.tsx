@@ -1,0 +1,294 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { getRecentSearches, saveRecentSearches } from "../../../lib/storage";
+import { jsonResponse, makePost } from "../../../test/fixtures";
+import { waitUntil } from "../../../test/wait";
+import {
+  bob,
+  bobby,
+  openExplore,
+  preloadExploreScreens,
+  searchBox,
+  searchRoutes,
+  seaTag,
+  sunsetTag,
+  urlsOf,
+} from "../test/explore-fixtures";
+
+vi.mock("../../../lib/socket", async () => {
+  const { createFakeSocket } = await import("../../../test/fake-socket");
+  return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+beforeAll(preloadExploreScreens);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const pier = makePost({ _id: "p-pier", caption: "Sunset at the pier" });
+const found = searchRoutes({ members: [bob, bobby], posts: [pier], tags: [sunsetTag, seaTag] });
+const results = () => screen.getByRole("listbox", { name: "Search results" });
+const optionNames = () =>
+  within(results())
+    .getAllByRole("option")
+    .map((option) => option.textContent || option.getAttribute("aria-label"));
+
+describe("Explore search", () => {
+  it("searches 300 ms after the last keystroke, and only from 2 characters", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchMock } = await openExplore("/search", found, { fakeTimers: true });
+    const searches = () => urlsOf(fetchMock, "GET /user/search");
+    const box = searchBox();
+
+    // Keystrokes and clock steps in one synchronous run: the clock also follows real time, and a busy
+    // machine must not move it between them.
+    fireEvent.change(box, { target: { value: "b" } });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(searches()).toHaveLength(0);
+    fireEvent.change(box, { target: { value: "bo" } });
+    act(() => vi.advanceTimersByTime(200));
+    fireEvent.change(box, { target: { value: "bob" } });
+    act(() => vi.advanceTimersByTime(299));
+    // 499 ms after "bo" but only 299 ms after "bob": the wait started again.
+    expect(searches()).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(1));
+
+    await waitUntil(() => expect(searches()).toHaveLength(1));
+    expect(searches()[0]?.searchParams.get("q")).toBe("bob");
+    expect(urlsOf(fetchMock, "GET /posts/search")[0]?.searchParams.get("q")).toBe("bob");
+    expect(urlsOf(fetchMock, "GET /tags/search")[0]?.searchParams.get("q")).toBe("bob");
+    expect(await screen.findByRole("listbox", { name: "Search results" })).toBeInTheDocument();
+  });
+
+  it("groups the results as Members, Posts and Tags, each opening its page", async () => {
+    const { user } = await openExplore("/search", found);
+    await user.type(searchBox(), "bo");
+
+    const list = await screen.findByRole("listbox", { name: "Search results" });
+    const groups = within(list).getAllByRole("group");
+    const groupName = (group: HTMLElement) =>
+      document.getElementById(group.getAttribute("aria-labelledby") ?? "")?.textContent;
+    expect(groups.map(groupName)).toEqual(["Members", "Posts", "Tags"]);
+    const members = within(list).getByRole("group", { name: "Members" });
+    expect(
+      within(members)
+        .getAllByRole("option")
+        .map((option) => option.getAttribute("href")),
+    ).toEqual(["/profile/bob", "/profile/bobby_tables"]);
+    expect(within(members).getByRole("option", { name: "bobby_tables, Bobby Tables" })).toBeInTheDocument();
+    const posts = within(list).getByRole("group", { name: "Posts" });
+    expect(
+      within(posts).getByRole("option", { name: "Sunset at the pier, 2 likes, 0 comments" }),
+    ).toHaveAttribute("href", "/post/bob/p-pier");
+    const tags = within(list).getByRole("group", { name: "Tags" });
+    expect(within(tags).getByRole("option", { name: "#sunset, 1,204 posts" })).toHaveAttribute(
+      "href",
+      "/tags/sunset",
+    );
+    expect(within(tags).getByRole("option", { name: "#sea, 1 post" })).toHaveAttribute("href", "/tags/sea");
+    // Explore steps aside while searching.
+    expect(screen.queryByRole("tablist", { name: "Explore topics" })).not.toBeInTheDocument();
+  });
+
+  it("moves through the results with the arrow keys and opens the one reached with Enter", async () => {
+    const { user, router } = await openExplore("/search", found);
+    const box = searchBox();
+    await user.type(box, "bo");
+    await screen.findByRole("listbox", { name: "Search results" });
+    expect(box).toHaveAttribute("aria-expanded", "true");
+    expect(box).not.toHaveAttribute("aria-activedescendant");
+
+    const selected = () => within(results()).getByRole("option", { selected: true });
+    await user.keyboard("{ArrowDown}");
+    expect(box).toHaveFocus();
+    expect(box).toHaveAttribute("aria-activedescendant", selected().id);
+    expect(selected()).toHaveAttribute("href", "/profile/bob");
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(selected()).toHaveAttribute("href", "/post/bob/p-pier");
+    await user.keyboard("{ArrowDown}{ArrowDown}{ArrowDown}");
+    // Past the last tag comes the first member again; up from there, the last tag.
+    expect(selected()).toHaveAttribute("href", "/profile/bob");
+    await user.keyboard("{ArrowUp}");
+    expect(selected()).toHaveAttribute("href", "/tags/sea");
+    await user.keyboard("{ArrowUp}{ArrowUp}{ArrowUp}");
+    expect(selected()).toHaveAttribute("href", "/profile/bobby_tables");
+    expect(optionNames()).toHaveLength(5);
+
+    await user.keyboard("{Enter}");
+    await waitUntil(() => expect(router.state.location.pathname).toBe("/profile/bobby_tables"));
+    expect(JSON.parse(getRecentSearches("u-alice") ?? "[]")).toEqual([
+      { kind: "member", _id: "u-bobby", username: "bobby_tables", fullName: "Bobby Tables", avatar: "" },
+    ]);
+  });
+
+  it("Escape first leaves the result reached, then empties the box", async () => {
+    const { user } = await openExplore("/search", found);
+    const box = searchBox();
+    await user.type(box, "bo");
+    await screen.findByRole("listbox", { name: "Search results" });
+    await user.keyboard("{ArrowDown}{Escape}");
+    expect(box).not.toHaveAttribute("aria-activedescendant");
+    expect(box).toHaveValue("bo");
+    await user.keyboard("{Escape}");
+    expect(box).toHaveValue("");
+    expect(await screen.findByRole("tablist", { name: "Explore topics" })).toBeInTheDocument();
+  });
+
+  it("says 'No results found' when nothing matches", async () => {
+    const { user } = await openExplore("/search", searchRoutes({}));
+    await user.type(searchBox(), "zzz");
+    expect(await screen.findByText("No results found")).toBeInTheDocument();
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+    expect(searchBox()).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("shows a failed search as a failure with Try again, never made-up members", async () => {
+    let calls = 0;
+    const { user } = await openExplore("/search", {
+      ...found,
+      "GET /user/search": () =>
+        ++calls === 1 ? jsonResponse(500, { message: "Boom" }) : jsonResponse(200, { users: [bob] }),
+    });
+    await user.type(searchBox(), "bo");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Couldn't search right now.");
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+    expect(screen.queryByRole("option")).not.toBeInTheDocument();
+    expect(screen.queryByText("No results found")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    const members = await screen.findByRole("group", { name: "Members" });
+    expect(
+      within(members)
+        .getAllByRole("option")
+        .map((option) => option.getAttribute("href")),
+    ).toEqual(["/profile/bob"]);
+  });
+
+  it("shows skeletons while the search runs", async () => {
+    const { user } = await openExplore("/search", {
+      ...found,
+      "GET /user/search": () => new Promise<Response>(() => {}),
+    });
+    await user.type(searchBox(), "bo");
+    expect(await screen.findByText("Searching...")).toHaveAttribute("role", "status");
+  });
+
+  it("searches a #tag among posts and tags only, and @name among members only", async () => {
+    const { user, fetchMock } = await openExplore("/search", found);
+    await user.type(searchBox(), "#Sunset");
+    await screen.findByRole("group", { name: "Tags" });
+    expect(urlsOf(fetchMock, "GET /user/search")).toHaveLength(0);
+    expect(urlsOf(fetchMock, "GET /posts/search").at(-1)?.searchParams.get("q")).toBe("#sunset");
+    expect(urlsOf(fetchMock, "GET /tags/search").at(-1)?.searchParams.get("q")).toBe("sunset");
+
+    await user.clear(searchBox());
+    await user.type(searchBox(), "@bob");
+    await screen.findByRole("group", { name: "Members" });
+    expect(urlsOf(fetchMock, "GET /user/search").at(-1)?.searchParams.get("q")).toBe("bob");
+    expect(urlsOf(fetchMock, "GET /posts/search").at(-1)?.searchParams.get("q")).toBe("#sunset");
+  });
+
+  it("keeps the search in the address, so coming back shows the same results", async () => {
+    const { fetchMock, router } = await openExplore("/search?q=bo", found);
+    expect(searchBox()).toHaveValue("bo");
+    expect(await screen.findByRole("group", { name: "Members" })).toBeInTheDocument();
+    expect(urlsOf(fetchMock, "GET /user/search")[0]?.searchParams.get("q")).toBe("bo");
+
+    // The Search tab (/search alone) empties the box.
+    await act(() => router.navigate("/search"));
+    expect(searchBox()).toHaveValue("");
+    expect(await screen.findByRole("tablist", { name: "Explore topics" })).toBeInTheDocument();
+  });
+});
+
+describe("Recent searches", () => {
+  const recentPanel = () => screen.getByRole("region", { name: "Recent" });
+
+  it("are offered in the empty, focused box, and say so when there are none", async () => {
+    const { user } = await openExplore("/search", found);
+    expect(screen.queryByRole("region", { name: "Recent" })).not.toBeInTheDocument();
+    await user.click(searchBox());
+    expect(within(recentPanel()).getByText("No recent searches.")).toBeInTheDocument();
+    expect(within(recentPanel()).queryByRole("button", { name: "Clear all" })).not.toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("region", { name: "Recent" })).not.toBeInTheDocument();
+  });
+
+  it("keeps a search on Enter and what was opened, newest first, and searches a text again", async () => {
+    const { user, fetchMock } = await openExplore("/search", {
+      ...found,
+      "GET /tags/sea/posts": jsonResponse(404, { message: "Tag not found" }),
+    });
+    const box = searchBox();
+    await user.type(box, "sunset{Enter}");
+    await screen.findByRole("listbox", { name: "Search results" });
+    // A click on a tag result keeps the tag.
+    await user.click(screen.getByRole("option", { name: "#sea, 1 post" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Tag not found" })).toBeInTheDocument();
+    expect(JSON.parse(getRecentSearches("u-alice") ?? "[]")).toEqual([
+      { kind: "tag", name: "sea" },
+      { kind: "text", text: "sunset" },
+    ]);
+
+    await user.click(screen.getByRole("link", { name: "Back to explore" }));
+    await user.click(await screen.findByRole("combobox", { name: "Search people, posts and tags" }));
+    const [first, second] = within(recentPanel()).getAllByRole("listitem") as HTMLElement[];
+    expect(within(first as HTMLElement).getByRole("link", { name: "#sea" })).toHaveAttribute(
+      "href",
+      "/tags/sea",
+    );
+    expect(within(second as HTMLElement).getByRole("button", { name: "sunset" })).toBeInTheDocument();
+
+    const before = urlsOf(fetchMock, "GET /posts/search").length;
+    await user.click(within(recentPanel()).getByRole("button", { name: "sunset" }));
+    expect(searchBox()).toHaveValue("sunset");
+    await waitUntil(() => expect(urlsOf(fetchMock, "GET /posts/search")).toHaveLength(before + 1));
+  });
+
+  it("removes one, or all with Clear all, and moves through them with the arrow keys", async () => {
+    saveRecentSearches(
+      "u-alice",
+      JSON.stringify([
+        { kind: "member", ...bob },
+        { kind: "tag", name: "sunset" },
+        { kind: "text", text: "pier" },
+      ]),
+    );
+    const { user } = await openExplore("/search", found);
+    const box = searchBox();
+    await user.click(box);
+    expect(within(recentPanel()).getAllByRole("listitem")).toHaveLength(3);
+
+    await user.keyboard("{ArrowDown}");
+    expect(within(recentPanel()).getByRole("link", { name: /bob/ })).toHaveFocus();
+    await user.keyboard("{ArrowDown}");
+    expect(within(recentPanel()).getByRole("link", { name: "#sunset" })).toHaveFocus();
+    await user.keyboard("{ArrowUp}{ArrowUp}");
+    expect(box).toHaveFocus();
+
+    await user.click(
+      within(recentPanel()).getByRole("button", { name: "Remove #sunset from recent searches" }),
+    );
+    expect(
+      within(recentPanel())
+        .getAllByRole("listitem")
+        .map((row) => row.textContent),
+    ).toEqual(["bobBob Builder", "pier"]);
+    expect(box).toHaveFocus();
+    expect(JSON.parse(getRecentSearches("u-alice") ?? "[]")).toHaveLength(2);
+
+    await user.click(within(recentPanel()).getByRole("button", { name: "Clear all" }));
+    expect(within(recentPanel()).getByText("No recent searches.")).toBeInTheDocument();
+    expect(getRecentSearches("u-alice")).toBeNull();
+    expect(box).toHaveFocus();
+  });
+
+  it("are each member's own on a shared device", async () => {
+    saveRecentSearches("u-carol", JSON.stringify([{ kind: "text", text: "carol's secret" }]));
+    const { user } = await openExplore("/search", found);
+    await user.click(searchBox());
+    expect(within(recentPanel()).getByText("No recent searches.")).toBeInTheDocument();
+  });
+});
