@@ -30,8 +30,8 @@ function asTab(value: string | null): ExploreTab {
 }
 
 /**
- * Explore without a search: the cards (a side column from 1024px; a row to swipe above the grid on
- * smaller screens, where a grid that never ends would leave nothing below it reachable) and the tabs.
+ * Explore without a search: the cards (a side column from 1024px; stacked above the grid on smaller
+ * screens, where a grid that never ends would leave nothing below it reachable) and the tabs.
  */
 export function ExploreBody() {
   const [params, setParams] = useSearchParams();
@@ -51,7 +51,7 @@ export function ExploreBody() {
     <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-5 lg:mt-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
       <aside
         aria-label="Today on Flik"
-        className="-mx-4 flex snap-x snap-mandatory scroll-px-4 items-start gap-3 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:col-start-2 lg:row-start-1 lg:mx-0 lg:flex-col lg:gap-4 lg:overflow-visible lg:px-0 lg:pb-0 [&>*]:w-[min(19rem,82vw)] [&>*]:shrink-0 [&>*]:snap-start lg:[&>*]:w-full"
+        className="grid grid-cols-1 content-start items-start gap-4 sm:grid-cols-2 lg:col-start-2 lg:row-start-1 lg:grid-cols-1"
       >
         <PollCard />
         <ThoughtCard />

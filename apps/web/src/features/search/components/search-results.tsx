@@ -123,7 +123,6 @@ function Group({ group, listboxId, activeKey, onOpen }: GroupProps) {
               key={option.key}
               to={option.href}
               {...optionProps(option)}
-              aria-label={optionLabel(option)}
               className="flex items-center gap-3 rounded-2xl px-2 py-2 transition hover:bg-zinc-50 aria-selected:bg-zinc-100"
             >
               <OptionContent option={option} />
@@ -133,16 +132,6 @@ function Group({ group, listboxId, activeKey, onOpen }: GroupProps) {
       )}
     </div>
   );
-}
-
-/** Read as one phrase: the lines of a row would otherwise run together ("bobBob Builder"). */
-function optionLabel(option: ResultOption): string | undefined {
-  if (option.kind === "member") {
-    const { username, fullName } = option.member;
-    return fullName ? `${username}, ${fullName}` : username;
-  }
-  if (option.kind === "tag") return `#${option.tag.name}, ${postsCountText(option.tag.postsCount)}`;
-  return undefined;
 }
 
 function OptionContent({ option }: { option: ResultOption }) {

@@ -17,22 +17,23 @@ export function TrendingCard() {
         tags.length === 0 ? (
           <p className="text-sm text-zinc-500">Nothing is trending yet. Tag a post to start something.</p>
         ) : (
-          <ol className="-mx-2">
+          // Chips where the cards stand above the grid (smaller screens); a ranked list in the side column.
+          <ol className="flex flex-wrap gap-2 lg:-mx-2 lg:block">
             {tags.map((tag, index) => (
-              <li key={tag.name}>
+              <li key={tag.name} className="min-w-0">
                 <Link
                   to={tagPath(tag.name)}
-                  className="flex items-center gap-3 rounded-xl px-2 py-2 transition hover:bg-zinc-50"
+                  className="flex max-w-full items-center gap-3 rounded-full bg-zinc-100 px-3 py-1.5 transition hover:bg-zinc-200 lg:rounded-xl lg:bg-transparent lg:px-2 lg:py-2 lg:hover:bg-zinc-50"
                 >
                   <span
                     aria-hidden="true"
-                    className="w-4 text-right text-sm font-semibold text-zinc-400 tabular-nums"
+                    className="hidden w-4 text-right text-sm font-semibold text-zinc-400 tabular-nums lg:block"
                   >
                     {index + 1}
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-semibold text-zinc-900">#{tag.name}</span>
-                    <span className="block truncate text-xs text-zinc-500">
+                    <span className="block truncate text-xs text-zinc-500 max-lg:sr-only">
                       {formatCount(tag.recentCount)} {tag.recentCount === 1 ? "post" : "posts"} in the last
                       day
                     </span>

@@ -117,7 +117,7 @@ export function ExploreScreen() {
         ref={regionRef}
         onFocus={() => setFocused(true)}
         onBlur={onBlur}
-        className="sticky top-16 z-20 -mx-4 -mt-3 bg-white/95 px-4 py-3 backdrop-blur-md sm:-mx-6 sm:px-6 lg:-mt-6"
+        className="sticky top-16 z-20 -mx-4 -mt-3 bg-zinc-50/90 px-4 py-3 backdrop-blur-md sm:-mx-6 sm:px-6 lg:-mt-6"
       >
         <div className="relative mx-auto max-w-2xl">
           <SearchField

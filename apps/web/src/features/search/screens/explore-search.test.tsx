@@ -76,17 +76,18 @@ describe("Explore search", () => {
         .getAllByRole("option")
         .map((option) => option.getAttribute("href")),
     ).toEqual(["/profile/bob", "/profile/bobby_tables"]);
-    expect(within(members).getByRole("option", { name: "bobby_tables, Bobby Tables" })).toBeInTheDocument();
+    expect(within(members).getByRole("option", { name: /^bobby_tables/ })).toHaveTextContent("Bobby Tables");
     const posts = within(list).getByRole("group", { name: "Posts" });
     expect(
       within(posts).getByRole("option", { name: "Sunset at the pier, 2 likes, 0 comments" }),
     ).toHaveAttribute("href", "/post/bob/p-pier");
     const tags = within(list).getByRole("group", { name: "Tags" });
-    expect(within(tags).getByRole("option", { name: "#sunset, 1,204 posts" })).toHaveAttribute(
-      "href",
-      "/tags/sunset",
-    );
-    expect(within(tags).getByRole("option", { name: "#sea, 1 post" })).toHaveAttribute("href", "/tags/sea");
+    const sunset = within(tags).getByRole("option", { name: /^#sunset/ });
+    expect(sunset).toHaveAttribute("href", "/tags/sunset");
+    expect(sunset).toHaveTextContent("1,204 posts");
+    const sea = within(tags).getByRole("option", { name: /^#sea/ });
+    expect(sea).toHaveAttribute("href", "/tags/sea");
+    expect(sea).toHaveTextContent("1 post");
     // Explore steps aside while searching.
     expect(screen.queryByRole("tablist", { name: "Explore topics" })).not.toBeInTheDocument();
   });
@@ -225,7 +226,7 @@ describe("Recent searches", () => {
     await user.type(box, "sunset{Enter}");
     await screen.findByRole("listbox", { name: "Search results" });
     // A click on a tag result keeps the tag.
-    await user.click(screen.getByRole("option", { name: "#sea, 1 post" }));
+    await user.click(screen.getByRole("option", { name: /^#sea/ }));
     expect(await screen.findByRole("heading", { level: 1, name: "Tag not found" })).toBeInTheDocument();
     expect(JSON.parse(getRecentSearches("u-alice") ?? "[]")).toEqual([
       { kind: "tag", name: "sea" },
