@@ -1,6 +1,6 @@
 import { tagsInCaption } from "@flik/shared";
 import { describe, expect, it } from "vitest";
-import { splitCaption, tagsInField } from "./caption-tags";
+import { foldCaption, splitCaption, tagsInField } from "./caption-tags";
 
 describe("splitCaption", () => {
   it("splits text into runs and tags, keeping every character", () => {
@@ -42,5 +42,15 @@ describe("tagsInField", () => {
     ]);
     expect(tagsInField("  ")).toEqual([]);
     expect(tagsInField("# , !!")).toEqual([]);
+  });
+});
+
+describe("foldCaption", () => {
+  it("cuts at the length, leaving out a tag the cut would halve", () => {
+    expect(foldCaption("Golden hour #sunset", 15)).toBe("Golden hour");
+    expect(foldCaption("Golden hour #sunset", 19)).toBe("Golden hour #sunset");
+    expect(foldCaption("Golden hour #sunset and more", 20)).toBe("Golden hour #sunset");
+    expect(foldCaption("Golden hour at the pier", 9)).toBe("Golden ho");
+    expect(foldCaption("short", 140)).toBe("short");
   });
 });

@@ -22,6 +22,17 @@ export function splitCaption(text: string): CaptionPart[] {
 }
 
 /**
+ * The first `at` characters of a caption, for a folded caption: a tag the cut would halve is left out
+ * whole, so "#sunset" never shows (and links) as "#sun".
+ */
+export function foldCaption(text: string, at: number): string {
+  if (text.length <= at) return text;
+  const cut = text.slice(0, at);
+  const halvesTag = /[\p{L}\p{N}_]/u.test(text.charAt(at));
+  return (halvesTag ? cut.replace(/#[\p{L}\p{N}_]*$/u, "") : cut).trimEnd();
+}
+
+/**
  * The tags of a post's tags field, in order, once each, as written (with their `#`) and as stored. The
  * field is free text ("#sunset #sea", "sunset, sea"): each word between spaces or commas is a tag, with
  * or without its `#`.

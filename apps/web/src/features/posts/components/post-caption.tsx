@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { MapPinIcon, TagIcon } from "../../../components/icons";
 import { profilePath, tagPath } from "../../../lib/paths";
-import { tagsInField } from "../../tags/caption-tags";
+import { foldCaption, tagsInField } from "../../tags/caption-tags";
 import { TaggedText } from "../../tags/components/tagged-text";
 
 const CLAMP_AT = 140;
@@ -19,7 +19,7 @@ export function PostCaption({ post, clamp = false }: { post: Post; clamp?: boole
       <Link to={profilePath(post.user.username)} className="mr-1.5 rounded font-semibold hover:underline">
         @{post.user.username}
       </Link>
-      <TaggedText text={folded ? `${caption.slice(0, CLAMP_AT).trimEnd()}… ` : caption} />
+      <TaggedText text={folded ? `${foldCaption(caption, CLAMP_AT)}… ` : caption} />
       {folded && (
         <button
           type="button"
