@@ -145,9 +145,9 @@ export async function buildApp(
     /** Whether this app runs background jobs (default true); one that does not still queues them. */
     runJobs?: boolean;
     /**
-     * Whether this app keeps the periodic jobs' schedules (story expiry, trends, explore scores): the server's start
-     * (main.ts) turns them on; tests leave them off and run those jobs themselves (`jobs.runNow`), so
-     * nothing runs behind their back.
+     * Whether this app keeps the periodic jobs' schedules (story expiry, trends, explore scores): the
+     * server's start (main.ts) turns them on; tests leave them off and run those jobs themselves
+     * (`jobs.runNow`), so nothing runs behind their back.
      */
     runSchedules?: boolean;
   } = {},

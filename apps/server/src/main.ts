@@ -7,7 +7,8 @@ import { readyMessage } from "./platform/listening.js";
 async function main() {
   const config = loadConfig();
   const unlock = config.dataDir ? lockDataDir(config.dataDir) : () => {};
-  // The server keeps the periodic jobs' schedules (story expiry, trends, explore scores); tests build apps without.
+  // The server keeps the periodic jobs' schedules (story expiry, trends, explore scores); tests build
+  // apps without.
   const { app, database } = await buildApp(config, { runSchedules: true }).catch((error) => {
     unlock();
     throw error;

@@ -6,21 +6,6 @@ import { textSchema } from "./text.js";
 /** The longest search text any search takes. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 
-/** At most this many tags are kept of one post (as Instagram's 30 hashtags). */
-export const POST_TAGS_KEPT = 30;
-
-/**
- * The tags a post carries: the words of its tags field (split on spaces, commas and #), then the #words
- * of its caption, normalised, once each in order of appearance, at most POST_TAGS_KEPT.
- */
-export function tagsOfPost(post: { caption: string; tags: string }): string[] {
-  const fromField = post.tags
-    .split(/[\s,#]+/u)
-    .map(normalizeTag)
-    .filter((tag): tag is string => tag !== null);
-  return [...new Set([...fromField, ...tagsInCaption(post.caption)])].slice(0, POST_TAGS_KEPT);
-}
-
 const searchText = textSchema("q is required")
   .trim()
   .min(1, "Type something to search")

@@ -23,3 +23,18 @@ export function tagsInCaption(caption: string): string[] {
   const found = caption.match(/#[\p{L}\p{N}_]+/gu) ?? [];
   return [...new Set(found.map(normalizeTag).filter((tag): tag is string => tag !== null))];
 }
+
+/** At most this many tags are kept of one post (as Instagram's 30 hashtags). */
+export const POST_TAGS_KEPT = 30;
+
+/**
+ * The tags a post carries: the words of its tags field (split on spaces, commas and #), then the #words
+ * of its caption, normalised, once each in order of appearance, at most POST_TAGS_KEPT.
+ */
+export function tagsOfPost(post: { caption: string; tags: string }): string[] {
+  const fromField = post.tags
+    .split(/[\s,#]+/u)
+    .map(normalizeTag)
+    .filter((tag): tag is string => tag !== null);
+  return [...new Set([...fromField, ...tagsInCaption(post.caption)])].slice(0, POST_TAGS_KEPT);
+}

@@ -27,8 +27,9 @@ export interface JobQueue<Data extends object> {
   /**
    * For a periodic queue: when its job is queued, as a cron expression in UTC (its jobs carry no data).
    * The schedule is a row of the runner's tables, so it outlives restarts; every node that keeps the
-   * schedules (`schedules`) watches them, but one at a time (pg-boss takes the turn in its own table) and each time is
-   * sent once (a singleton per minute), so several nodes queue one job, which one of them runs.
+   * schedules (`schedules`) watches them, but one at a time (pg-boss takes the turn in its own table),
+   * and each time is sent once (a singleton per minute), so several nodes queue one job, which one of
+   * them runs.
    */
   cron?: string;
   /** Only for typing `Data`; never set. */

@@ -18,8 +18,8 @@ export const exploreScoresQueue: JobQueue<Record<string, never>> = {
   retryLimit: 2,
   retryDelaySeconds: 60,
   expireInSeconds: 5 * 60,
+  cron: "*/10 * * * *",
 };
-export const EXPLORE_REFRESH_CRON = "*/10 * * * *";
 
 function scoreKey([score, id, ...rest]: unknown[]): ScoreKey | undefined {
   if (typeof score !== "number" || !Number.isFinite(score) || !isUuid(id) || rest.length > 0)
@@ -35,7 +35,6 @@ function scoreKey([score, id, ...rest]: unknown[]): ScoreKey | undefined {
 export function createExploreService(deps: { db: Db; posts: PostsService; tags: TagsService; jobs: Jobs }) {
   const { db, posts, tags, jobs } = deps;
   jobs.define(exploreScoresQueue, (_data, { now }) => refreshExploreScores(db, now));
-  jobs.every(exploreScoresQueue, EXPLORE_REFRESH_CRON, {});
 
   async function forYou(caller: Caller, query: { limit: number; cursor?: string | undefined }) {
     const after = decodeKeyCursor(query.cursor, scoreKey);

@@ -32,8 +32,8 @@ export const trendingTagsQueue: JobQueue<Record<string, never>> = {
   retryLimit: 2,
   retryDelaySeconds: 60,
   expireInSeconds: 5 * 60,
+  cron: "*/10 * * * *",
 };
-export const TRENDING_REFRESH_CRON = "*/10 * * * *";
 /** How many trending tags an answer lists. */
 export const TRENDING_LISTED = 10;
 
@@ -46,7 +46,6 @@ type PageQuery = { limit: number; cursor?: string | undefined };
 export function createTagsService(deps: { db: Db; posts: PostsService; jobs: Jobs }) {
   const { db, posts, jobs } = deps;
   jobs.define(trendingTagsQueue, (_data, { now }) => refreshTrendingTags(db, now));
-  jobs.every(trendingTagsQueue, TRENDING_REFRESH_CRON, {});
 
   // A page of a tag's posts, or of an explore topic's, read with its posts (one prepared statement).
   const taggedPages = posts.foundPages(

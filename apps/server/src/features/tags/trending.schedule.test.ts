@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { buildTestApp } from "../../test/helper.js";
-import { EXPLORE_REFRESH_CRON, exploreScoresQueue } from "../explore/explore.service.js";
-import { TRENDING_REFRESH_CRON, trendingTagsQueue } from "./tags.service.js";
+import { exploreScoresQueue } from "../explore/explore.service.js";
+import { trendingTagsQueue } from "./tags.service.js";
 
 /**
  * The periodic refreshes of trending tags and For You's scores (issue 18) go through the one job
@@ -19,10 +19,9 @@ describe("the periodic refreshes", () => {
       [names],
     );
     expect(schedules.rows).toEqual([
-      { name: exploreScoresQueue.name, cron: EXPLORE_REFRESH_CRON, timezone: "UTC" },
-      { name: trendingTagsQueue.name, cron: TRENDING_REFRESH_CRON, timezone: "UTC" },
+      { name: exploreScoresQueue.name, cron: "*/10 * * * *", timezone: "UTC" },
+      { name: trendingTagsQueue.name, cron: "*/10 * * * *", timezone: "UTC" },
     ]);
-    expect(TRENDING_REFRESH_CRON).toBe("*/10 * * * *");
   });
 
   it("each run once after the node starts", async () => {
@@ -37,7 +36,7 @@ describe("the periodic refreshes", () => {
           [...names].sort(),
         );
       },
-      { timeout: 120_000, interval: 200 },
+      { timeout: 110_000, interval: 200 },
     );
-  });
+  }, 120_000);
 });

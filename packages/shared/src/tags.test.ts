@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeTag, POST_TAGS_KEPT, tagsInCaption, tagsOfPost } from "./search.js";
+import { normalizeTag, POST_TAGS_KEPT, tagsInCaption, tagsOfPost } from "./tags.js";
 
 describe("tags", () => {
   it("are stored without their #, in lower case, letters, digits and underscores only", () => {
