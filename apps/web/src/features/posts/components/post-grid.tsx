@@ -18,8 +18,11 @@ const bone = "animate-pulse bg-zinc-200/80 motion-reduce:animate-none";
  */
 function mosaicClass(index: number): string {
   const place = index % 10;
-  if (place === 2) return "col-start-3 row-span-2";
-  if (place === 5) return "col-start-1 row-span-2";
+  // A tall tile holds its own height (twice its width): alone in its rows (the last tile), it would
+  // otherwise have none, its picture being out of the flow.
+  const tall = "row-span-2 before:block before:pb-[200%]";
+  if (place === 2) return `col-start-3 ${tall}`;
+  if (place === 5) return `col-start-1 ${tall}`;
   return "aspect-square";
 }
 

@@ -110,7 +110,8 @@ function Group({ group, listboxId, activeKey, onOpen }: GroupProps) {
                   <PostTile
                     post={option.post}
                     {...optionProps(option)}
-                    className="aria-selected:z-10 aria-selected:ring-4 aria-selected:ring-fuchsia-500 aria-selected:ring-inset"
+                    // The mark is a layer over the picture: a ring of the tile itself is painted under it.
+                    className="aria-selected:z-10 aria-selected:after:pointer-events-none aria-selected:after:absolute aria-selected:after:inset-0 aria-selected:after:ring-4 aria-selected:after:ring-fuchsia-500 aria-selected:after:ring-inset"
                   />
                 </div>
               ),
