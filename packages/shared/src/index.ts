@@ -4,6 +4,7 @@ export * from "./chats.js";
 export * from "./constants.js";
 export * from "./errors.js";
 export * from "./events.js";
+export * from "./external-auth.js";
 export * from "./flicks.js";
 export * from "./follows.js";
 export * from "./highlights.js";
