@@ -30,8 +30,10 @@ function asTab(value: string | null): ExploreTab {
 }
 
 /**
- * Explore without a search: the cards (a side column from 1024px; stacked above the grid on smaller
- * screens, where a grid that never ends would leave nothing below it reachable) and the tabs.
+ * Explore without a search: the cards and the tabs. From 1024px the cards are a side column; on smaller
+ * screens a row above the grid that scrolls sideways, one card and the edge of the next in view, so the
+ * grid starts on the first screen (stacked, the four cards filled a phone's first two screens) and the
+ * cards stay reachable (below a grid that never ends they would not be).
  */
 export function ExploreBody() {
   const [params, setParams] = useSearchParams();
@@ -51,12 +53,12 @@ export function ExploreBody() {
     <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-5 lg:mt-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
       <aside
         aria-label="Today on Flik"
-        className="grid grid-cols-1 content-start items-start gap-4 sm:grid-cols-2 lg:col-start-2 lg:row-start-1 lg:grid-cols-1"
+        className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 max-lg:*:w-[84%] max-lg:*:max-w-sm max-lg:*:shrink-0 max-lg:*:snap-start sm:-mx-0 sm:scroll-px-0 sm:px-0 lg:col-start-2 lg:row-start-1 lg:grid lg:content-start lg:items-start lg:gap-4 lg:overflow-visible lg:pb-0"
       >
+        <TrendingCard />
         <PollCard />
         <ThoughtCard />
         <MusicPicksCard />
-        <TrendingCard />
       </aside>
       <section aria-label="Explore" className="min-w-0 lg:col-start-1 lg:row-start-1">
         <ExploreTabs selected={tab} onSelect={selectTab} />
