@@ -4,7 +4,7 @@ import { formatCount } from "../../posts/components/post-actions";
 import { useTrendingTagsQuery } from "../../tags/api/tags.queries";
 import { cardBone, ExploreCard } from "./explore-card";
 
-/** A glance: the side column stays shorter than a screen. */
+/** A glance: the side column stays shorter than a screen; the row above a phone's grid shows five. */
 const SHOWN = 8;
 
 /** Spec §2's trending tags, from real posts (issue 18): used more than usual in the last 24 hours. */
@@ -17,23 +17,22 @@ export function TrendingCard() {
         tags.length === 0 ? (
           <p className="text-sm text-zinc-500">Nothing is trending yet. Tag a post to start something.</p>
         ) : (
-          // Chips where the cards stand above the grid (smaller screens); a ranked list in the side column.
-          <ol className="flex flex-wrap gap-2 lg:-mx-2 lg:block">
+          <ol className="-mx-2">
             {tags.map((tag, index) => (
-              <li key={tag.name} className="min-w-0">
+              <li key={tag.name} className="min-w-0 max-lg:nth-[n+6]:hidden">
                 <Link
                   to={tagPath(tag.name)}
-                  className="flex max-w-full items-center gap-3 rounded-full bg-zinc-100 px-3 py-1.5 transition hover:bg-zinc-200 lg:rounded-xl lg:bg-transparent lg:px-2 lg:py-2 lg:hover:bg-zinc-50"
+                  className="flex max-w-full items-center gap-3 rounded-xl px-2 py-2 transition hover:bg-zinc-50"
                 >
                   <span
                     aria-hidden="true"
-                    className="hidden w-4 text-right text-sm font-semibold text-zinc-400 tabular-nums lg:block"
+                    className="w-4 text-right text-sm font-semibold text-zinc-400 tabular-nums"
                   >
                     {index + 1}
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-semibold text-zinc-900">#{tag.name}</span>
-                    <span className="block truncate text-xs text-zinc-500 max-lg:sr-only">
+                    <span className="block truncate text-xs text-zinc-500">
                       {formatCount(tag.recentCount)} {tag.recentCount === 1 ? "post" : "posts"} in the last
                       day
                     </span>
