@@ -311,6 +311,29 @@ describe("POST /api/auth/auth0", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it.each([
+    ["a body that is no object", "[]"],
+    ["a NUL character", JSON.stringify({ fullName: "a\u0000b" })],
+    [
+      "a picture URL of 3,000 characters",
+      JSON.stringify({ picture: `https://x.example/${"a".repeat(3000)}` }),
+    ],
+    ["a number for an e-mail address", JSON.stringify({ email: 42 })],
+  ])("answers %s with 400, and makes nothing", async (_case, payload) => {
+    const before = await counts();
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/auth/auth0",
+      headers: {
+        authorization: `Bearer ${await provider.mintIdToken(someone("bad"))}`,
+        "content-type": "application/json",
+      },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+
   it("verifies a token signed with the provider's new key after it rotates its keys", async () => {
     const claims = someone("rot");
     expect((await signInWith(await provider.mintIdToken(claims))).statusCode).toBe(201);
