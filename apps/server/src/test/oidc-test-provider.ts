@@ -47,6 +47,8 @@ export interface TestProviderOptions {
 export interface MintOptions {
   /** Seconds from now until it expires (negative: already expired); 600 by default. */
   expiresIn?: number;
+  /** Seconds ago it was issued (`iat`); 0 by default. */
+  issuedAgo?: number;
   /** Seconds from now before which it is not valid (`nbf`). */
   notBefore?: number;
   issuer?: string;
@@ -219,7 +221,7 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
       const payload: JWTPayload = {
         iss: mint.issuer ?? issuer,
         aud: mint.audience ?? clientId,
-        iat: now,
+        iat: now - (mint.issuedAgo ?? 0),
         exp: now + (mint.expiresIn ?? 600),
         ...(mint.notBefore !== undefined && { nbf: now + mint.notBefore }),
         ...claims,

@@ -243,6 +243,12 @@ describe("POST /api/auth/auth0", () => {
     await refusedAndNothingMade(await provider.mintIdToken(someone("old"), { expiresIn: -5 * 60 }));
   });
 
+  it("refuses a token issued over 10 minutes ago, whatever its expiry (401)", async () => {
+    await refusedAndNothingMade(
+      await provider.mintIdToken(someone("stale"), { issuedAgo: 20 * 60, expiresIn: 10 * 3600 }),
+    );
+  });
+
   it("refuses a token not valid yet (401)", async () => {
     await refusedAndNothingMade(await provider.mintIdToken(someone("soon"), { notBefore: 10 * 60 }));
   });

@@ -23,6 +23,11 @@ export const ID_TOKEN_ALGORITHMS = [
 
 /** Leeway for the provider's and Flik's clocks disagreeing on `exp`, `nbf` and `iat`. */
 const CLOCK_TOLERANCE_SECONDS = 60;
+/**
+ * The oldest ID token accepted, by its `iat`, whatever its `exp` says (Auth0's last 10 hours): the
+ * browser sends it right after the provider gave it, so a token copied from somewhere later is refused.
+ */
+export const MAX_TOKEN_AGE = "10 minutes";
 /** How long the provider has to answer for its discovery document or its keys. */
 const FETCH_TIMEOUT_MS = 5_000;
 /** jose refetches the keys on an unknown `kid` (a rotation) at most this often. */
@@ -55,7 +60,8 @@ export type OidcVerifier = ReturnType<typeof createOidcVerifier>;
  * (`${issuer}/.well-known/openid-configuration`) is read once and kept, then jose keeps the key set
  * (`jwks_uri`), reads it again every 10 minutes and, at most every `keyRefreshCooldownMs`, when a token
  * names a key it does not have (the provider rotated its keys). Checked: the signature with an allowed
- * algorithm, `iss` exactly, `aud` (and `azp`), `exp`, `nbf` and `iat` with a minute's leeway, `sub`.
+ * algorithm, `iss` exactly, `aud` (and `azp`), `exp`, `nbf` and `iat` (at most MAX_TOKEN_AGE old) with a
+ * minute's leeway, `sub`.
  */
 export function createOidcVerifier(
   config: OidcConfig,
@@ -134,6 +140,7 @@ export function createOidcVerifier(
           algorithms: ID_TOKEN_ALGORITHMS,
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
           requiredClaims: ["sub", "exp", "iat"],
+          maxTokenAge: MAX_TOKEN_AGE,
         });
         if (!audienceAccepted(payload)) return null;
         const subject = payload.sub;
