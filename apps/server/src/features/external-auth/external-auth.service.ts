@@ -131,7 +131,12 @@ export function createExternalAuthService(deps: {
     const email = emailOf(token, body);
     if (!email) throw badRequest(externalEmailMissingMessage(provider));
     const inUse = () => conflict(externalEmailInUseMessage(provider), EXTERNAL_EMAIL_IN_USE_CODE);
-    if (await emailTaken(db, email.email)) throw inUse();
+    // Made by the same person's first sign-in a moment ago? Then this one is a returning sign-in.
+    const madeMeanwhile = async () => (await findIdentity(db, token.issuer, token.subject)) !== undefined;
+    if (await emailTaken(db, email.email)) {
+      if (await madeMeanwhile()) return undefined;
+      throw inUse();
+    }
     const picture = [token.claims.picture, body.picture].find((url) => typeof url === "string" && url);
     const avatar = await copyPicture(picture as string | undefined, token.issuer);
     const base = usernameBase(token.claims, email.email);
@@ -152,7 +157,9 @@ export function createExternalAuthService(deps: {
       } catch (error) {
         const pgError = pgErrorOf(error);
         if (pgError?.code !== "23505") throw error;
-        if (pgError.constraint?.includes("identities")) return undefined;
+        // The same person's first sign-in made the member meanwhile (its address, name or identity was
+        // what collided): this one is a returning sign-in.
+        if (await madeMeanwhile()) return undefined;
         if (pgError.constraint?.includes("email")) throw inUse();
         // Someone took the username in between: try the next free one.
         if (attempt >= 3) throw error;
@@ -204,7 +211,8 @@ export function createExternalAuthService(deps: {
       if (body.auth0Id !== undefined && body.auth0Id !== token.subject)
         throw unauthorized(EXTERNAL_TOKEN_INVALID);
       const emailNow = emailSchema.safeParse(token.claims.email);
-      for (;;) {
+      // Twice at most: a first sign-in racing another one of the same person finds its member then.
+      for (let round = 0; round < 2; round++) {
         const known = await findIdentity(db, token.issuer, token.subject);
         if (known) {
           const email = emailNow.success ? emailNow.data : known.email;
@@ -219,6 +227,7 @@ export function createExternalAuthService(deps: {
         const handoffCode = await handoff.issue(member.id);
         return { created: true, answer: { ...session, handoffCode, created: true } };
       }
+      throw new Error("an external member was neither found nor made");
     },
 
     /** POST /auth/handoff: a new session of the member a live code hands over; the code is spent. */

@@ -120,6 +120,14 @@ describe("POST /api/auth/auth0", () => {
     expect(returning.handoffCode).not.toBe(made.handoffCode);
   });
 
+  it("makes one member when the same person's first sign-ins come at once", async () => {
+    const claims = someone("twin");
+    const token = await provider.mintIdToken(claims);
+    const answers = await Promise.all([signInWith(token), signInWith(token), signInWith(token)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((answer) => answer.json().user.id)).size).toBe(1);
+  });
+
   it("signs in with an ID token from the provider's real code flow (PKCE, login, consent)", async () => {
     const { idToken } = await provider.signInWithCodeFlow(`flow${++logins}`);
     const response = await signInWith(idToken);
