@@ -28,6 +28,10 @@ import { dataExportRoutes } from "./features/data-export/data-export.routes.js";
 import { createDataExportService } from "./features/data-export/data-export.service.js";
 import { exploreRoutes } from "./features/explore/explore.routes.js";
 import { createExploreService } from "./features/explore/explore.service.js";
+import { externalAuthRoutes, identitiesRoutes } from "./features/external-auth/external-auth.routes.js";
+import { createExternalAuthService } from "./features/external-auth/external-auth.service.js";
+import { createHandoffCodes } from "./features/external-auth/handoff.js";
+import { createOidcVerifier } from "./features/external-auth/oidc-verifier.js";
 import { createFlickEvents } from "./features/flicks/flicks.events.js";
 import { flicksRoutes } from "./features/flicks/flicks.routes.js";
 import { createFlicksService } from "./features/flicks/flicks.service.js";
@@ -150,6 +154,11 @@ export async function buildApp(
      * (`jobs.runNow`), so nothing runs behind their back.
      */
     runSchedules?: boolean;
+    /**
+     * How soon the OpenID provider's keys may be read again for a token naming a key not seen yet (a
+     * rotation); 30 s by default. Tests of a rotation set 0.
+     */
+    oidcKeyRefreshCooldownMs?: number;
   } = {},
 ): Promise<App> {
   const app = Fastify({
@@ -305,6 +314,20 @@ export async function buildApp(
   const blocks = createBlocksService({ db, users, domainEvents });
   registerBlockRooms(realtime, blocks, domainEvents);
   const dataExport = createDataExportService({ db });
+  const externalAuth = createExternalAuthService({
+    db,
+    oidc: config.oidc,
+    verifier:
+      config.oidc &&
+      createOidcVerifier(config.oidc, {
+        log: app.log,
+        keyRefreshCooldownMs: options.oidcKeyRefreshCooldownMs,
+      }),
+    sessions,
+    handoff: createHandoffCodes({ db, clock }),
+    media,
+    log: app.log,
+  });
   const tags = createTagsService({ db, posts, jobs });
   const search = createSearchService({ db, posts, tags });
   const explore = createExploreService({ db, posts, tags, jobs });
@@ -320,11 +343,15 @@ export async function buildApp(
       async (api) => {
         await compressApiAnswers(api);
         await api.register(authRoutes({ auth, passwordReset, rateLimitPerMinute: config.authRateLimit }));
+        await api.register(externalAuthRoutes({ externalAuth, rateLimitPerMinute: config.authRateLimit }));
         await api.register(
           signedInScope(sessions, async (signedIn) => {
             await signedIn.register(usersRoutes({ users, posts, searchesPerMinute: config.searchRateLimit }));
             await signedIn.register(sessionsRoutes(sessions));
             await signedIn.register(accountRoutes({ account, rateLimitPerMinute: config.authRateLimit }));
+            await signedIn.register(
+              identitiesRoutes({ externalAuth, rateLimitPerMinute: config.authRateLimit }),
+            );
             await signedIn.register(followsRoutes({ follows, users }));
             await signedIn.register(highlightsRoutes({ highlights, users }));
             await signedIn.register(storiesRoutes(stories));

@@ -1,5 +1,6 @@
 import { type ClientToServerEvents, rooms, type ServerToClientEvents } from "@flik/shared";
 import { afterAll, describe, expect, it } from "vitest";
+import { userIdentities } from "./db/schema.js";
 import { exploreScoresQueue } from "./features/explore/explore.service.js";
 import { trendingTagsQueue } from "./features/tags/tags.service.js";
 import {
@@ -55,6 +56,24 @@ const worlds: Record<OwnerKind, World> = {
   private: await buildWorld(built, "private"),
 };
 const kinds: OwnerKind[] = ["public", "private"];
+/** A sign-in through an identity provider, linked to the owner (as POST /user/identities links one). */
+async function linkIdentityOf(w: World) {
+  const [identity] = await built.database.db
+    .insert(userIdentities)
+    .values({
+      userId: w.members.owner.userId,
+      issuer: "https://id.example.com",
+      subject: crypto.randomUUID(),
+      email: `${w.usernames.owner}@id.example.com`,
+    })
+    .returning({ id: userIdentities.id });
+  if (!identity) throw new Error("no identity linked");
+  return identity;
+}
+const ownersIdentity = {
+  public: await linkIdentityOf(worlds.public),
+  private: await linkIdentityOf(worlds.private),
+};
 // The summaries trending tags and For You read, refreshed once the worlds are made (the job runner's
 // schedules are off in tests).
 await built.jobs.runNow(trendingTagsQueue, {});
@@ -525,6 +544,25 @@ const cases: RouteCase[] = [
       ),
   ),
 
+  // Linked sign-ins (issue 19): the caller's own, tried on the owner's.
+  row(
+    "GET /api/user/identities",
+    "the owner's linked sign-in, in the caller's linked sign-ins",
+    both(ownersOnly("200+", "200-")),
+    (who, w) => who.call("GET", "/api/user/identities").then((r) => shows(r, ownersIdentity[w.kind].id)),
+  ),
+  row(
+    "DELETE /api/user/identities/:id",
+    "unlink a sign-in of the owner's (she has a password)",
+    both(ownersOnly("200", "404")),
+    (who, w) =>
+      onNew(
+        () => linkIdentityOf(w),
+        (identity) => who.call("DELETE", `/api/user/identities/${identity.id}`),
+        (identity) => f.call(ownerOf(w), "DELETE", `/user/identities/${identity.id}`),
+      ),
+  ),
+
   // Sessions and the data download: the caller's own, tried on the owner's. (A member may download 3
   // times an hour, and HEAD counts apart: these two rows are as many as fit.)
   row(
@@ -571,6 +609,10 @@ const exemptions: Exemption[] = [
   open("POST /api/auth/signin", "public: signing in (bad input refused)", 400, {}),
   open("POST /api/auth/forgot-password", "public: asking for a reset code (bad input refused)", 400, {}),
   open("POST /api/auth/reset-password", "public: resetting with a code (bad input refused)", 400, {}),
+  open("GET /api/auth/providers", "public: the identity provider the browser signs in with", 200),
+  open("POST /api/auth/auth0", "public: signing in with a provider's token (off in this app: 404)", 404, {}),
+  open("POST /api/auth/handoff", "public: exchanging a one-time hand-off code (bad input refused)", 400, {}),
+  own("POST /api/user/identities", "own account only: links a provider's identity to the caller"),
   own("PUT /api/user"),
   own("PUT /api/user/privacy"),
   own("PUT /api/profile/update"),

@@ -2,6 +2,8 @@
 export interface ApiErrorBody {
   message: string;
   errors?: { field: string; message: string }[];
+  /** A machine-readable reason, where the client acts on it (e.g. EXTERNAL_EMAIL_IN_USE_CODE). */
+  code?: string;
 }
 
 export interface MessageResponse {

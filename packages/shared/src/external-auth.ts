@@ -60,15 +60,26 @@ export const EXTERNAL_EMAIL_IN_USE_CODE = "external_email_in_use";
 export const externalEmailInUseMessage = (provider: string) =>
   `An account already uses this e-mail address. Sign in with your password, then link ${provider} in Settings › Linked sign-ins.`;
 
+/** A used, expired, unknown or malformed code (or a session token put in its place): 400. */
+export const HANDOFF_INVALID_MESSAGE = "This sign-in link has expired or was already used";
+/**
+ * The 400 of POST /auth/auth0 when a new member's token carries no e-mail address (nor the body): Flik
+ * needs one (codes, notices); nothing is created.
+ */
+export const externalEmailMissingMessage = (provider: string) =>
+  `${provider} did not share an e-mail address, and Flik needs one. Allow Flik to see your e-mail address, then try again.`;
+
+/** The 404 of POST /auth/auth0 and POST /user/identities when external sign-in is not set up. */
+export const EXTERNAL_SIGN_IN_OFF_MESSAGE = "External sign-in is not set up on this server";
+
 /** Spec §2's `/profile?token=` carries only a hand-off code: exchanged once by POST /auth/handoff. */
 export const handoffBody = z.object({
-  code: textSchema("code is required").trim().min(1, "code is required").max(200),
+  // Too long to be a code (a session token is): the same answer as any other code that is not one.
+  code: textSchema("code is required").trim().min(1, "code is required").max(200, HANDOFF_INVALID_MESSAGE),
 });
 export type HandoffBody = z.input<typeof handoffBody>;
 /** POST /auth/handoff answers the session it hands over (the same shape as sign-in). */
 export type HandoffResponse = AuthResponse;
-/** A used, expired, unknown or malformed code (or a session token put in its place): 400. */
-export const HANDOFF_INVALID_MESSAGE = "This sign-in link has expired or was already used";
 
 /** One external sign-in linked to the member (GET /user/identities). */
 export interface LinkedIdentity {
@@ -93,8 +104,21 @@ export const linkIdentityBody = z.object({
   idToken: textSchema("idToken is required").trim().min(1, "idToken is required").max(8192),
 });
 export type LinkIdentityBody = z.input<typeof linkIdentityBody>;
+/**
+ * POST /user/identities answers the member's linked sign-ins after linking: 201 when newly linked, 200
+ * when it was linked to them already. A token that does not verify is a 400 (never a 401 on /user).
+ */
+export type LinkIdentityResponse = LinkedIdentitiesResponse;
+/** DELETE /user/identities/{id} answers the linked sign-ins left (200); another member's id is a 404. */
+export type UnlinkIdentityResponse = LinkedIdentitiesResponse;
 
 /** DELETE /user/identities/{id} of a member's last way to sign in: 409 with this text. */
 export const LAST_SIGN_IN_MESSAGE = "You can't remove your only way to sign in. Set a password first.";
+/**
+ * PUT /user/password of a member who has no password yet (external sign-in only): 400 with this text;
+ * they set one with the e-mailed code (POST /auth/forgot-password, then /auth/reset-password).
+ */
+export const NO_PASSWORD_YET_MESSAGE =
+  "Your account has no password yet. Set one with a code sent to your e-mail: use Forgot password.";
 /** POST /user/identities of an identity another member linked: 409 with this text. */
 export const IDENTITY_TAKEN_MESSAGE = "This sign-in is already linked to another account";

@@ -689,7 +689,54 @@ export const pollVotes = pgTable(
   ],
 );
 
+/**
+ * A sign-in through an external OpenID Connect provider (issue 19): the provider's (issuer, subject)
+ * pair names one member; a member may have several (or none, with a password).
+ */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The token's `iss`, exactly as the provider writes it. */
+    issuer: text().notNull(),
+    /** The token's `sub`: the provider's id of the person, unique within its issuer. */
+    subject: text().notNull(),
+    /** The e-mail address the provider gave with its last sign-in, if any. */
+    email: text(),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("user_identities_issuer_subject").on(t.issuer, t.subject),
+    index("user_identities_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * One-time hand-off codes (issue 19): made at the end of an external sign-in, exchanged once, within a
+ * minute, for a session of the same member (spec §2's `/profile?token=`). Kept only as a SHA-256 hash.
+ */
+export const handoffCodes = pgTable(
+  "handoff_codes",
+  {
+    codeHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    // A deleted member's codes go without a scan; expired codes are swept by expiry.
+    index("handoff_codes_user_idx").on(t.userId),
+    index("handoff_codes_expires_idx").on(t.expiresAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type StoryRow = typeof stories.$inferSelect;
+export type UserIdentityRow = typeof userIdentities.$inferSelect;

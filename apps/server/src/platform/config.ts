@@ -43,6 +43,10 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().optional(),
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMS_WEBHOOK_AUTHORIZATION: z.string().min(1).max(2000).optional(),
+    OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    OIDC_CLIENT_ID: z.string().trim().min(1).max(255).optional(),
+    OIDC_AUDIENCE: z.string().trim().min(1).max(2048).optional(),
+    OIDC_NAME: z.string().trim().min(1).max(40).optional(),
     // Read only to check MEDIA_IMAGE_DECODES against it; Node reads it itself at start (libuv's default 4).
     UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
   })
@@ -50,6 +54,19 @@ const envSchema = z
     path: ["MEDIA_IMAGE_DECODES"],
     message:
       "must be less than UV_THREADPOOL_SIZE (4 unless set): each decode holds one of Node's worker threads, and reading and writing files needs the others",
+  })
+  .refine((settings) => !settings.OIDC_CLIENT_ID || settings.OIDC_ISSUER, {
+    path: ["OIDC_ISSUER"],
+    message: "is needed with OIDC_CLIENT_ID (external sign-in needs both)",
+  })
+  .refine((settings) => !settings.OIDC_ISSUER || settings.OIDC_CLIENT_ID, {
+    path: ["OIDC_CLIENT_ID"],
+    message: "is needed with OIDC_ISSUER (external sign-in needs both)",
+  })
+  .refine((settings) => settings.OIDC_ISSUER || (!settings.OIDC_AUDIENCE && !settings.OIDC_NAME), {
+    path: ["OIDC_ISSUER"],
+    message:
+      "is needed with OIDC_AUDIENCE or OIDC_NAME (external sign-in needs OIDC_ISSUER and OIDC_CLIENT_ID)",
   });
 
 export interface Config {
@@ -79,6 +96,19 @@ export interface Config {
   media: MediaConfig;
   mail: MailConfig;
   sms: SmsConfig;
+  /** External sign-in (issue 19); null when OIDC_ISSUER and OIDC_CLIENT_ID are not set: the feature is off. */
+  oidc: OidcConfig | null;
+}
+
+/** The OpenID Connect provider members may sign in with. */
+export interface OidcConfig {
+  /** The provider's issuer URL, as set (`${issuer}/.well-known/openid-configuration` describes it). */
+  issuer: string;
+  clientId: string;
+  /** An API audience the browser asks for (Auth0); ID tokens naming it are accepted beside the client id. */
+  audience: string | null;
+  /** The button's "Continue with {name}". */
+  name: string;
 }
 
 /** Outgoing mail (codes, notices, support). Without `smtpUrl`, mail is kept in `$DATA_DIR/outbox`. */
@@ -152,7 +182,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: { smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, supportEmail: settings.SUPPORT_EMAIL },
     sms: { webhookUrl: settings.SMS_WEBHOOK_URL, webhookAuthorization: settings.SMS_WEBHOOK_AUTHORIZATION },
+    oidc:
+      settings.OIDC_ISSUER && settings.OIDC_CLIENT_ID
+        ? {
+            issuer: settings.OIDC_ISSUER,
+            clientId: settings.OIDC_CLIENT_ID,
+            audience: settings.OIDC_AUDIENCE ?? null,
+            name: settings.OIDC_NAME ?? providerNameOf(settings.OIDC_ISSUER),
+          }
+        : null,
   };
+}
+
+/** A name for the sign-in button when OIDC_NAME is not set: well-known providers by host, else "SSO". */
+export function providerNameOf(issuer: string): string {
+  const host = new URL(issuer).hostname;
+  const known: [RegExp, string][] = [
+    [/(^|\.)auth0\.com$/, "Auth0"],
+    [/^accounts\.google\.com$/, "Google"],
+    [/^login\.microsoftonline\.com$/, "Microsoft"],
+    [/(^|\.)okta\.com$/, "Okta"],
+    [/^gitlab\.com$/, "GitLab"],
+  ];
+  return known.find(([pattern]) => pattern.test(host))?.[1] ?? "SSO";
 }
 
 /** Keeps a generated secret in the data folder so tokens survive a restart. */

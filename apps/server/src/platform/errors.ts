@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** A machine-readable reason sent beside the message (`ApiErrorBody.code`). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = "HttpError";
@@ -18,7 +20,7 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = "Please sign in to continue") => new HttpError(401, message);
 export const forbidden = (message = "You are not allowed to do that") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, code?: string) => new HttpError(409, message, {}, code);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
@@ -46,7 +48,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return reply
       .status(error.statusCode)
       .headers(error.headers)
-      .send({ message: error.message } satisfies ApiErrorBody);
+      .send({
+        message: error.message,
+        ...(error.code !== undefined && { code: error.code }),
+      } satisfies ApiErrorBody);
   }
   const status = error.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {

@@ -35,6 +35,8 @@ describe("loadConfig", () => {
     ["MEDIA_MAX_PIXELS", "50MP"],
     ["MEDIA_IMAGE_DECODES", "0"],
     ["MEDIA_IMAGE_QUEUE", "-1"],
+    ["OIDC_ISSUER", "not a url"],
+    ["OIDC_ISSUER", "ftp://id.example.com"],
   ])("stops on a bad %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrow(name);
@@ -52,6 +54,37 @@ describe("loadConfig", () => {
     const settings = { DATA_DIR: freshDir(), MEDIA_IMAGE_DECODES: "4" };
     expect(() => loadConfig(settings)).toThrow(/MEDIA_IMAGE_DECODES: must be less than UV_THREADPOOL_SIZE/);
     expect(loadConfig({ ...settings, UV_THREADPOOL_SIZE: "8" }).media.imageDecodes).toBe(4);
+  });
+});
+
+describe("loadConfig: external sign-in (OIDC_*)", () => {
+  it("is off without OIDC_ISSUER and OIDC_CLIENT_ID", () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).oidc).toBeNull();
+  });
+
+  it("reads the provider, naming the button after a known host, else SSO, unless OIDC_NAME says", () => {
+    const base = { DATA_DIR: freshDir(), OIDC_CLIENT_ID: "flik-web" };
+    expect(loadConfig({ ...base, OIDC_ISSUER: "https://flik.eu.auth0.com/" }).oidc).toEqual({
+      issuer: "https://flik.eu.auth0.com/",
+      clientId: "flik-web",
+      audience: null,
+      name: "Auth0",
+    });
+    const keycloak = { ...base, OIDC_ISSUER: "https://id.example.com/realms/flik" };
+    expect(loadConfig(keycloak).oidc?.name).toBe("SSO");
+    expect(
+      loadConfig({ ...keycloak, OIDC_NAME: "Example ID", OIDC_AUDIENCE: "https://api.example.com" }).oidc,
+    ).toMatchObject({ name: "Example ID", audience: "https://api.example.com" });
+  });
+
+  it.each([
+    [{ OIDC_ISSUER: "https://id.example.com" }, "OIDC_CLIENT_ID"],
+    [{ OIDC_CLIENT_ID: "flik-web" }, "OIDC_ISSUER"],
+    [{ OIDC_NAME: "Example ID" }, "OIDC_ISSUER"],
+  ])("stops when %o lacks %s", (settings, missing) => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), ...settings })).toThrow(
+      new RegExp(`${missing}: is needed`),
+    );
   });
 });
 

@@ -34,6 +34,7 @@ export function testConfig(overrides: TestSettings = {}): Config {
     searchRateLimit: 1000,
     messagesInFlight: 100,
     webDist: "/nonexistent",
+    oidc: null,
     ...overrides,
     media: {
       dir: tempDir("media"),

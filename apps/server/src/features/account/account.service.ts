@@ -1,4 +1,4 @@
-import { type changePasswordBody, newPasswordProblem } from "@flik/shared";
+import { type changePasswordBody, NO_PASSWORD_YET_MESSAGE, newPasswordProblem } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
@@ -74,6 +74,8 @@ export function createAccountService(deps: {
     /** PUT /user/password: every other session ends; this one stays (the web signs out after 2 s). */
     async changePassword(caller: Caller, input: z.output<typeof changePasswordBody>) {
       const member = await account(caller);
+      // A member who signed up through an identity provider sets a first password by e-mailed code.
+      if (member.passwordHash === null) throw badRequest(NO_PASSWORD_YET_MESSAGE);
       if (!(await verifyPassword(member.passwordHash, input.currentPassword))) {
         throw badRequest("Current password is incorrect");
       }

@@ -16,6 +16,7 @@ import {
   sessions,
   stories,
   supportRequests,
+  userIdentities,
   users,
 } from "../../db/schema.js";
 import { notBlockedBetween } from "../users/users.policy.js";
@@ -301,6 +302,24 @@ export function sessionsPage(db: Db, userId: string, position: Position | undefi
     .from(sessions)
     .where(and(eq(sessions.userId, userId), after(position, sessions.createdAt, sessions.id)))
     .orderBy(asc(sessions.createdAt), asc(sessions.id))
+    .limit(limit);
+}
+
+/** The member's linked sign-ins (issue 19): the provider and address, not the provider's id of them. */
+export function identitiesPage(db: Db, userId: string, position: Position | undefined, limit: number) {
+  return db
+    .select({
+      id: userIdentities.id,
+      issuer: userIdentities.issuer,
+      email: userIdentities.email,
+      createdAt: userIdentities.createdAt,
+      at: exactTime(userIdentities.createdAt),
+    })
+    .from(userIdentities)
+    .where(
+      and(eq(userIdentities.userId, userId), after(position, userIdentities.createdAt, userIdentities.id)),
+    )
+    .orderBy(asc(userIdentities.createdAt), asc(userIdentities.id))
     .limit(limit);
 }
 

@@ -11,6 +11,7 @@ import {
   followRequestsPage,
   followsPage,
   highlightsPage,
+  identitiesPage,
   likesPage,
   notificationsPage,
   type Position,
@@ -61,11 +62,15 @@ export function createDataExportService(deps: { db: Db; pageSize?: number }) {
   }
 
   /** `"name":[…]`, written a page at a time; rows lose their paging position. */
-  async function* list<Row extends { at: string }>(name: string, rows: AsyncGenerator<Row[]>) {
+  async function* list<Row extends { at: string }>(
+    name: string,
+    rows: AsyncGenerator<Row[]>,
+    present: (row: Omit<Row, "at">) => object = (row) => row,
+  ) {
     yield `,${JSON.stringify(name)}:[`;
     let first = true;
     for await (const page of rows) {
-      const items = page.map(({ at: _position, ...row }) => JSON.stringify(row)).join(",");
+      const items = page.map(({ at: _position, ...row }) => JSON.stringify(present(row))).join(",");
       yield first ? items : `,${items}`;
       first = false;
     }
@@ -197,6 +202,14 @@ export function createDataExportService(deps: { db: Db; pageSize?: number }) {
         (position, limit) => sessionsPage(db, id, position, limit),
         (row) => row.id,
       ),
+    );
+    yield* list(
+      "linkedSignIns",
+      pages(
+        (position, limit) => identitiesPage(db, id, position, limit),
+        (row) => row.id,
+      ),
+      ({ id: _id, ...identity }) => identity,
     );
     yield* list(
       "supportRequests",

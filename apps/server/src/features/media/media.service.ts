@@ -196,22 +196,31 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
     async storeAvatar(dataUrl: string): Promise<string> {
       const match = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/=\s]+)$/i.exec(dataUrl);
       if (!match?.[1]) throw badRequest("Avatar must be a base64 image data URL");
-      const bytes = Buffer.from(match[1], "base64");
-      if (bytes.length > config.imageMaxBytes) throw payloadTooLarge("This picture is too large.");
-      const type = await fileTypeFromBuffer(bytes);
-      if (!type || !accepted.image.includes(type.mime)) {
-        throw unsupportedMediaType("This file is not a JPEG, PNG, GIF or WebP image.");
-      }
-      await mkdir(folder("image"), { recursive: true });
-      const name = `${randomUUID()}.jpg`;
-      await decode(bytes, false, (image) =>
-        image
-          .rotate()
-          .resize(AVATAR_OUTPUT_SIZE, AVATAR_OUTPUT_SIZE, { fit: "cover" })
-          .jpeg({ quality: 88 })
-          .toFile(join(folder("image"), name)),
-      );
-      return urlOf("image", name);
+      return storeAvatarImage(Buffer.from(match[1], "base64"));
     },
+
+    /**
+     * An avatar from an image's bytes (a data URL's, or a picture an identity provider names): checked by
+     * content and kept as a 300x300 JPEG; answers its URL.
+     */
+    storeAvatarImage,
   };
+
+  async function storeAvatarImage(bytes: Buffer): Promise<string> {
+    if (bytes.length > config.imageMaxBytes) throw payloadTooLarge("This picture is too large.");
+    const type = await fileTypeFromBuffer(bytes);
+    if (!type || !accepted.image.includes(type.mime)) {
+      throw unsupportedMediaType("This file is not a JPEG, PNG, GIF or WebP image.");
+    }
+    await mkdir(folder("image"), { recursive: true });
+    const name = `${randomUUID()}.jpg`;
+    await decode(bytes, false, (image) =>
+      image
+        .rotate()
+        .resize(AVATAR_OUTPUT_SIZE, AVATAR_OUTPUT_SIZE, { fit: "cover" })
+        .jpeg({ quality: 88 })
+        .toFile(join(folder("image"), name)),
+    );
+    return urlOf("image", name);
+  }
 }
