@@ -12,8 +12,15 @@ export interface FlikProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the built Flik, as `npm start` runs it, on `port` and the data folder `dataDir`. */
-export async function startFlikProcess(port: number, dataDir: string): Promise<FlikProcess> {
+/**
+ * Starts the built Flik, as `npm start` runs it, on `port` and the data folder `dataDir`, with `env`
+ * added to its settings (an identity provider's, say).
+ */
+export async function startFlikProcess(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<FlikProcess> {
   for (const built of [serverEntry, join(root, "apps", "web", "dist", "index.html")]) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
@@ -25,6 +32,7 @@ export async function startFlikProcess(port: number, dataDir: string): Promise<F
       DATA_DIR: dataDir,
       AUTH_RATE_LIMIT: "1000",
       LOG_LEVEL: "warn",
+      ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
