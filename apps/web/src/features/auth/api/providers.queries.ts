@@ -1,4 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import type { ExternalProvider } from "@flik/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { fetchExternalProvider } from "./external-auth.api";
 
 export const providerKeys = {
@@ -6,15 +8,35 @@ export const providerKeys = {
   external: () => ["auth", "providers"] as const,
 };
 
+const PROVIDER_STALE_MS = 5 * 60_000;
+
 /**
- * The external provider, learnt from the server at run time (a configuration change needs no rebuild).
- * Unknown (loading, or the call failed) and off both read as `undefined`/null: no button either way.
+ * The external provider, learnt from the server at run time (a configuration change needs no rebuild)
+ * and kept in the query cache: `undefined` while unknown, null when it is off or the server cannot say.
+ *
+ * `fetchQuery` rather than `useQuery`: the sign-in pages use no other query, and useQuery's observer
+ * machinery would add about 2 KB to their first script (bench/check-bytes.mjs holds its limit).
  */
-export function useExternalProviderQuery() {
-  return useQuery({
-    queryKey: providerKeys.external(),
-    queryFn: ({ signal }) => fetchExternalProvider(signal),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+export function useExternalProvider(): ExternalProvider | null | undefined {
+  const queryClient = useQueryClient();
+  const [provider, setProvider] = useState(() =>
+    queryClient.getQueryData<ExternalProvider | null>(providerKeys.external()),
+  );
+  useEffect(() => {
+    let live = true;
+    queryClient
+      .fetchQuery({
+        queryKey: providerKeys.external(),
+        queryFn: ({ signal }) => fetchExternalProvider(signal),
+        staleTime: PROVIDER_STALE_MS,
+      })
+      .then(
+        (answer) => live && setProvider(answer),
+        () => live && setProvider(null),
+      );
+    return () => {
+      live = false;
+    };
+  }, [queryClient]);
+  return provider;
 }

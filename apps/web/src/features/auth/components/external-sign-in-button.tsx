@@ -2,11 +2,10 @@ import { useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { Spinner } from "../../../components/spinner";
-import { useExternalProviderQuery } from "../api/providers.queries";
+import { useExternalProvider } from "../api/providers.queries";
 import { startExternalSignIn } from "../external/external-sign-in";
 import { forgetExternalSignInStarted, markExternalSignInStarted } from "../external/external-state";
-
-export const EXTERNAL_START_FAILED = "Couldn't sign you in. Try again.";
+import { EXTERNAL_SIGN_IN_FAILED } from "../external/external-texts";
 
 /**
  * "Continue with {provider}" under the sign-in and sign-up forms (issue 19), shown only once the server
@@ -14,7 +13,7 @@ export const EXTERNAL_START_FAILED = "Couldn't sign you in. Try again.";
  * `returnTo` (checked again on the way back, as password sign-in checks its origin).
  */
 export function ExternalSignInButton({ returnTo }: { returnTo: string }) {
-  const provider = useExternalProviderQuery().data;
+  const provider = useExternalProvider();
   const [leaving, setLeaving] = useState(false);
   if (!provider) return null;
 
@@ -27,7 +26,7 @@ export function ExternalSignInButton({ returnTo }: { returnTo: string }) {
     } catch (error) {
       console.error("External sign-in could not start", error);
       forgetExternalSignInStarted();
-      toast.error(EXTERNAL_START_FAILED);
+      toast.error(EXTERNAL_SIGN_IN_FAILED);
     }
     // Back here: the provider could not be reached, or the member came back from it with Back.
     setLeaving(false);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon } from "../../../components/icons";
@@ -13,7 +13,12 @@ import { isUserConfirmed, useCurrentUserQuery } from "../api/user.queries";
 import { useHandoff } from "../hooks/use-handoff";
 import { type LoginRedirectState, locationToPath } from "../redirect";
 import { CHECKING_AUTHENTICATION, type SessionOutletContext } from "../session-check";
-import { HandoffDialog } from "./handoff-dialog";
+
+// Asked only when a hand-off link would switch members or sign in a tab that started nothing: its code
+// (and the dialog's) stays out of every signed-in page's first script.
+const HandoffDialog = lazy(() =>
+  import("./handoff-dialog").then(({ HandoffDialog }) => ({ default: HandoffDialog })),
+);
 
 /**
  * Guards every signed-in route (spec §2): no valid token or a refused session → /login, origin kept.
@@ -59,13 +64,15 @@ export function RequireAuth() {
   return (
     <SocketProvider token={token ?? ""} userId={user?.id ?? null}>
       {handoff.phase === "confirm" && (
-        <HandoffDialog
-          username={handoff.session.user.username}
-          currentUsername={handoff.signedInAs?.username ?? null}
-          switching={!!handoff.signedInAs}
-          onContinue={accept}
-          onCancel={decline}
-        />
+        <Suspense fallback={null}>
+          <HandoffDialog
+            username={handoff.session.user.username}
+            currentUsername={handoff.signedInAs?.username ?? null}
+            switching={!!handoff.signedInAs}
+            onContinue={accept}
+            onCancel={decline}
+          />
+        </Suspense>
       )}
       {drawnFromStoredCopy && <StillChecking />}
       <Outlet context={{ checking } satisfies SessionOutletContext} />

@@ -1,4 +1,4 @@
-import { HANDOFF_INVALID_MESSAGE, type HandoffResponse } from "@flik/shared";
+import type { HandoffResponse } from "@flik/shared";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -8,6 +8,7 @@ import { getToken, getUserId, getUsername, saveAuth } from "../../../lib/storage
 import { isTokenValid } from "../../../lib/token";
 import { exchangeHandoffCode } from "../api/external-auth.api";
 import { consumeExternalSignInStarted } from "../external/external-state";
+import { EXTERNAL_SIGN_IN_FAILED } from "../external/external-texts";
 import { profileTokenParam, withoutTokenParam } from "../token-param";
 
 /** Stores a handed-over session as sign-in does; what was cached for another member goes. */
@@ -60,7 +61,10 @@ export function useHandoff() {
         } else setHandoff({ phase: "confirm", session, signedInAs });
       },
       (error) => {
-        toast.error(errorMessage(error, HANDOFF_INVALID_MESSAGE));
+        // The server's reason (HANDOFF_INVALID_MESSAGE for a used, expired or forged code). Its value is
+        // not imported here: @flik/shared's external-auth module holds zod schemas, which would then
+        // load with every signed-in page.
+        toast.error(errorMessage(error, EXTERNAL_SIGN_IN_FAILED));
         setHandoff({ phase: "idle" });
       },
     );

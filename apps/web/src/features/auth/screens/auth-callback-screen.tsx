@@ -10,15 +10,16 @@ import { saveAuth } from "../../../lib/storage";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { settingsKeys } from "../../settings/api/settings-keys";
 import type { SettingsPanelState } from "../../settings/panel-state";
-import { useExternalProviderQuery } from "../api/providers.queries";
+import { useExternalProvider } from "../api/providers.queries";
 import { type CallbackResult, completeCallback } from "../external/complete-callback";
 import { forgetExternalSignInStarted, SETTINGS_PATH } from "../external/external-state";
+import { EXTERNAL_SIGN_IN_FAILED } from "../external/external-texts";
 import type { LoginRedirectState } from "../redirect";
 
 export const CALLBACK_TEXTS = {
   working: "Signing you in…",
   cancelled: "Sign-in was cancelled",
-  failed: "Couldn't sign you in. Try again.",
+  failed: EXTERNAL_SIGN_IN_FAILED,
   emailInUse: "Couldn't sign you in",
   linked: (provider: string) => `${provider} linked`,
   linkFailed: (provider: string) => `Couldn't link ${provider}. Try again.`,
@@ -36,17 +37,17 @@ type Problem = Exclude<CallbackResult, { kind: "signedIn" } | { kind: "linked" }
  */
 export function AuthCallbackScreen() {
   useDocumentTitle("Signing in");
-  const provider = useExternalProviderQuery();
+  const provider = useExternalProvider();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<Problem | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
-    if (provider.isPending || started.current) return;
+    if (provider === undefined || started.current) return;
     // Once: the code can be exchanged only once, whatever re-runs this effect.
     started.current = true;
-    completeCallback(provider.data ?? null).then((result) => {
+    completeCallback(provider).then((result) => {
       forgetExternalSignInStarted();
       if (result.kind === "signedIn") {
         // Nothing cached for a previous member may leak into this session.
@@ -64,7 +65,7 @@ export function AuthCallbackScreen() {
         navigate("/auth/callback", { replace: true });
       }
     });
-  }, [provider.isPending, provider.data, navigate, queryClient]);
+  }, [provider, navigate, queryClient]);
 
   if (!problem) {
     return (
@@ -73,7 +74,7 @@ export function AuthCallbackScreen() {
       </main>
     );
   }
-  return <CallbackProblem problem={problem} providerName={provider.data?.name} />;
+  return <CallbackProblem problem={problem} providerName={provider?.name} />;
 }
 
 function CallbackProblem({ problem, providerName }: { problem: Problem; providerName?: string }) {

@@ -7,7 +7,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LinkIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
-import { useExternalProviderQuery } from "../../auth/api/providers.queries";
+import { useExternalProvider } from "../../auth/api/providers.queries";
 import { startExternalSignIn } from "../../auth/external/external-sign-in";
 import { SETTINGS_PATH } from "../../auth/external/external-state";
 import { EditPanel, PanelIntro } from "../components/edit-panel";
@@ -58,7 +58,7 @@ function IdentityRow({ identity, onUnlink }: { identity: LinkedIdentity; onUnlin
  */
 export function LinkedSignInsPanel({ user, onClose }: { user: User; onClose: () => void }) {
   const identities = useIdentitiesQuery();
-  const provider = useExternalProviderQuery().data;
+  const provider = useExternalProvider();
   const unlink = useUnlinkIdentity();
   const [asking, setAsking] = useState<LinkedIdentity | null>(null);
   const [leaving, setLeaving] = useState(false);
