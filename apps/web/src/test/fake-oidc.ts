@@ -28,7 +28,7 @@ interface ManagerSettings {
 export const fakeOidc = {
   settings: [] as ManagerSettings[],
   /** `signinRedirect`: by default the page leaves for the provider (a promise that never settles). */
-  redirect: vi.fn((_args: { state: unknown }): Promise<void> => new Promise(() => {})),
+  redirect: vi.fn((_args: { state: unknown; nonce?: string }): Promise<void> => new Promise(() => {})),
   /** `signinRedirectCallback`: the provider's answer for the current URL. */
   callback: vi.fn((_url: string): Promise<unknown> => Promise.reject(new Error("No state in response"))),
   reset() {
@@ -71,7 +71,7 @@ export const fakeOidcModule = {
     constructor(settings: ManagerSettings) {
       fakeOidc.settings.push(settings);
     }
-    signinRedirect(args: { state: unknown }) {
+    signinRedirect(args: { state: unknown; nonce?: string }) {
       return fakeOidc.redirect(args);
     }
     signinRedirectCallback(url: string) {

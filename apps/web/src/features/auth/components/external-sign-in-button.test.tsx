@@ -65,6 +65,7 @@ describe("Continue with {provider} (issue 19)", () => {
     await waitFor(() => expect(fakeOidc.redirect).toHaveBeenCalledTimes(1));
     expect(fakeOidc.redirect).toHaveBeenCalledWith({
       state: { purpose: "signin", returnTo: "/chat?with=bob#latest" },
+      nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(fakeOidc.settings[0]).toMatchObject({
       authority: "https://id.acme.test",
@@ -88,7 +89,10 @@ describe("Continue with {provider} (issue 19)", () => {
 
     await waitFor(() => expect(fakeOidc.redirect).toHaveBeenCalledTimes(1));
     expect(fakeOidc.settings[0]).not.toHaveProperty("extraQueryParams");
-    expect(fakeOidc.redirect).toHaveBeenCalledWith({ state: { purpose: "signin", returnTo: "/profile" } });
+    expect(fakeOidc.redirect).toHaveBeenCalledWith({
+      state: { purpose: "signin", returnTo: "/profile" },
+      nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
   });
 
   it("remembers only a safe in-app origin, as password sign-in does", async () => {
@@ -98,7 +102,10 @@ describe("Continue with {provider} (issue 19)", () => {
     await user.click(await screen.findByRole("button", { name: "Continue with Acme ID" }));
 
     await waitFor(() =>
-      expect(fakeOidc.redirect).toHaveBeenCalledWith({ state: { purpose: "signin", returnTo: "/profile" } }),
+      expect(fakeOidc.redirect).toHaveBeenCalledWith({
+        state: { purpose: "signin", returnTo: "/profile" },
+        nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
+      }),
     );
   });
 

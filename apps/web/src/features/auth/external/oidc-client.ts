@@ -5,7 +5,7 @@ import type { ExternalState } from "./external-state";
 /**
  * oidc-client-ts, loaded only when a member starts or finishes an external sign-in (it is not part of
  * the sign-in pages' first script). Authorization Code with PKCE (the library's default); it checks
- * the state and the nonce itself. The request's state lives in sessionStorage (this tab only); the
+ * the state and the nonce (given below) itself. The request's state lives in sessionStorage (this tab only); the
  * signed-in provider user is kept in memory only, since Flik's own session replaces it at once.
  */
 export function callbackUrl(): string {
@@ -27,8 +27,17 @@ function userManager(provider: ExternalProvider): UserManager {
   });
 }
 
+/**
+ * A fresh nonce per request: oidc-client-ts sends one only when given one, keeps it with the request's
+ * state and refuses an ID token that does not carry it back.
+ */
+function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 export function redirectToProvider(provider: ExternalProvider, state: ExternalState): Promise<void> {
-  return userManager(provider).signinRedirect({ state });
+  return userManager(provider).signinRedirect({ state, nonce: randomNonce() });
 }
 
 export interface ProviderAnswer {

@@ -169,7 +169,10 @@ describe("Settings › Linked sign-ins (issue 19)", () => {
     await user.click(await within(panel).findByRole("button", { name: "Link Acme ID" }));
 
     await waitFor(() =>
-      expect(fakeOidc.redirect).toHaveBeenCalledWith({ state: { purpose: "link", returnTo: "/settings" } }),
+      expect(fakeOidc.redirect).toHaveBeenCalledWith({
+        state: { purpose: "link", returnTo: "/settings" },
+        nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
+      }),
     );
     expect(fakeOidc.settings[0]).toMatchObject({ authority: acmeProvider.issuer, client_id: "flik-web" });
     expect(within(panel).getByRole("button", { name: "Link Acme ID" })).toBeDisabled();
