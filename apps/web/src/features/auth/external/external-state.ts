@@ -24,8 +24,9 @@ export const SETTINGS_PATH = "/settings";
 
 /**
  * Whether this tab started an external sign-in lately (spec §2's hand-off is then expected, not forced
- * on the member): set when "Continue with …" is clicked, read once by the hand-off, forgotten when the
- * sign-in comes back. sessionStorage: another tab, or a link opened from elsewhere, never has it.
+ * on the member): set when "Continue with …" is clicked and again when the sign-in comes back signed in,
+ * forgotten when it comes back without, and used once by the hand-off. sessionStorage: another tab, or a
+ * link opened from elsewhere, never has it.
  */
 const STARTED_KEY = "flik:externalSignInStarted";
 /** As long as oidc-client-ts keeps an unanswered request's state (its staleStateAgeInSeconds). */

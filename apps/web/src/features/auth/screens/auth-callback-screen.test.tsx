@@ -82,6 +82,8 @@ describe("/auth/callback: signing in (issue 19)", () => {
     expect(getUsername()).toBe("alice");
     expect(success).toHaveBeenCalledWith("Login successful! 🎉", { autoClose: 3000 });
     expect(router.state.historyAction).toBe("REPLACE");
+    // A hand-off link this tab opens next is its own sign-in's: expected, not asked about.
+    expect(window.sessionStorage.getItem("flik:externalSignInStarted")).not.toBeNull();
   });
 
   it("goes to /profile when the remembered place is not a safe in-app path", async () => {
@@ -164,7 +166,7 @@ describe("/auth/callback: signing in (issue 19)", () => {
     expect(fakeOidc.callback).not.toHaveBeenCalled();
   });
 
-  it("forgets that this tab started a sign-in once it is back", async () => {
+  it("forgets that this tab started a sign-in when it comes back without one", async () => {
     window.sessionStorage.setItem("flik:externalSignInStarted", String(Date.now()));
     answered({ purpose: "signin", returnTo: "/post" });
     serve({ "POST /auth/auth0": () => jsonResponse(401, { message: "Invalid identity token" }) });
@@ -228,6 +230,17 @@ describe("/auth/callback: linking from Settings (issue 19)", () => {
     expect(alert).toHaveTextContent(IDENTITY_TAKEN_MESSAGE);
     expect(screen.getByRole("link", { name: "Back to settings" })).toHaveAttribute("href", "/settings");
     expect(getToken()).toBe(sessionToken);
+  });
+
+  it("leaves a refused session to the logout: /login, not back here", async () => {
+    signInAsAlice();
+    answered({ purpose: "link", returnTo: "/settings" });
+    serve({ "POST /user/identities": () => jsonResponse(401, { message: "Session revoked" }) });
+    const { router } = renderApp(CALLBACK);
+
+    expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(getToken()).toBeNull();
   });
 
   it("links nothing when the member is no longer signed in", async () => {

@@ -6,13 +6,18 @@ import { toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon } from "../../../components/icons";
 import { LoadingState } from "../../../components/status-message";
+import { onLogout } from "../../../lib/auth-events";
 import { saveAuth } from "../../../lib/storage";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { settingsKeys } from "../../settings/api/settings-keys";
 import type { SettingsPanelState } from "../../settings/panel-state";
 import { useExternalProvider } from "../api/providers.queries";
 import { type CallbackResult, completeCallback } from "../external/complete-callback";
-import { forgetExternalSignInStarted, SETTINGS_PATH } from "../external/external-state";
+import {
+  forgetExternalSignInStarted,
+  markExternalSignInStarted,
+  SETTINGS_PATH,
+} from "../external/external-state";
 import { EXTERNAL_SIGN_IN_FAILED } from "../external/external-texts";
 import type { LoginRedirectState } from "../redirect";
 
@@ -42,13 +47,25 @@ export function AuthCallbackScreen() {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<Problem | null>(null);
   const started = useRef(false);
+  // A 401 on /user/identities signs the member out and LogoutListener takes them to /login: the
+  // failure must not bring them back here.
+  const loggedOut = useRef(false);
+  useEffect(
+    () =>
+      onLogout(() => {
+        loggedOut.current = true;
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (provider === undefined || started.current) return;
     // Once: the code can be exchanged only once, whatever re-runs this effect.
     started.current = true;
     completeCallback(provider).then((result) => {
-      forgetExternalSignInStarted();
+      // This tab signed in by itself: a hand-off link it opens next (for the same sign-in) is expected.
+      if (result.kind === "signedIn") markExternalSignInStarted();
+      else forgetExternalSignInStarted();
       if (result.kind === "signedIn") {
         // Nothing cached for a previous member may leak into this session.
         queryClient.removeQueries();
@@ -59,7 +76,7 @@ export function AuthCallbackScreen() {
         queryClient.invalidateQueries({ queryKey: settingsKeys.identities() });
         toast.success(CALLBACK_TEXTS.linked(result.provider));
         navigate(SETTINGS_PATH, { replace: true, state: { panel: "linked" } satisfies SettingsPanelState });
-      } else {
+      } else if (!loggedOut.current) {
         setProblem(result);
         // The used code and state leave the address bar.
         navigate("/auth/callback", { replace: true });
