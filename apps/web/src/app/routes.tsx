@@ -32,6 +32,12 @@ export const routes: RouteObject[] = [
         path: "/forgot",
         lazy: () => screen(import("../features/auth/screens/forgot-screen"), "ForgotScreen"),
       },
+      // Where the OpenID provider sends the browser back (issue 19); public, and reached signed in too
+      // when a member links a sign-in from Settings. Its OpenID client loads only here and on a click.
+      {
+        path: "/auth/callback",
+        lazy: () => screen(import("../features/auth/screens/auth-callback-screen"), "AuthCallbackScreen"),
+      },
       {
         // The guard holds the realtime connection (socket.io-client) and the frame every signed-in
         // feature's live updates: loaded with the first signed-in screen, never by the sign-in pages.

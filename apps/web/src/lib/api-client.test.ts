@@ -48,6 +48,23 @@ describe("apiFetch", () => {
     expect(fetchMock.mock.calls[0]?.[1]?.headers).not.toHaveProperty("Authorization");
   });
 
+  it("lets a caller's own Authorization (an identity provider's token) win over the stored one", async () => {
+    signInAlice();
+    const fetchMock = stubFetch(() => jsonResponse(200, {}));
+    await apiFetch("/auth/auth0", {
+      method: "POST",
+      body: {},
+      headers: { Authorization: "Bearer id-token" },
+    });
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: "Bearer id-token" });
+  });
+
+  it("keeps the machine-readable code an error answer carries", async () => {
+    stubFetch(() => jsonResponse(409, { message: "In use", code: "external_email_in_use" }));
+    const error = await apiFetch("/auth/auth0", { method: "POST", body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, code: "external_email_in_use", serverMessage: "In use" });
+  });
+
   it("throws an ApiError with the status, the server message and field errors", async () => {
     stubFetch(() =>
       jsonResponse(409, {

@@ -14,12 +14,15 @@ export function isCriticalAuthPath(path: string): boolean {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | null;
+  /** A machine-readable reason some answers carry beside their message (e.g. "external_email_in_use"). */
+  readonly code: string | undefined;
 
-  constructor(status: number, body: ApiErrorBody | null) {
+  constructor(status: number, body: ApiErrorBody | null, code?: string) {
     super(body?.message || `Request failed with status ${status}`);
     this.name = "ApiError";
     this.status = status;
     this.body = body;
+    this.code = code;
   }
 
   /** The server's own message, when it sent one. */
@@ -43,6 +46,7 @@ export interface ApiRequest {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON. */
   body?: unknown;
+  /** An `Authorization` given here wins over the stored session's (an identity provider's token). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -66,10 +70,15 @@ function asErrorBody(value: unknown): ApiErrorBody | null {
   };
 }
 
+function errorCode(value: unknown): string | undefined {
+  const code = value && typeof value === "object" ? (value as { code?: unknown }).code : undefined;
+  return typeof code === "string" && code ? code : undefined;
+}
+
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
   const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers["Content-Type"] = "application/json";
 
   const response = await fetch(`${API_BASE}${path}`, {
@@ -86,7 +95,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
       clearAuth();
       emitLogout("unauthorized");
     }
-    throw new ApiError(response.status, asErrorBody(data));
+    throw new ApiError(response.status, asErrorBody(data), errorCode(data));
   }
   return data as T;
 }

@@ -60,21 +60,7 @@ export function saveAuth(auth: StoredAuth): void {
   notify();
 }
 
-/**
- * Spec §2: a token handed over in a profile URL becomes the login token. `userId` is the token's own
- * subject; when it names another member, what is stored about the previous one is dropped.
- */
-export function saveToken(token: string, userId: string | null): void {
-  write(STORAGE_KEYS.token, token);
-  if (userId !== getUserId()) {
-    write(STORAGE_KEYS.userId, userId);
-    write(STORAGE_KEYS.username, null);
-    write(STORAGE_KEYS.user, null);
-  }
-  notify();
-}
-
-/** Keeps the stored id and username in step with the account (a rename, a token handed over). */
+/** Keeps the stored id and username in step with the account (a rename). */
 export function saveIdentity({ userId, username }: { userId: string; username: string }): void {
   if (getUserId() === userId && getUsername() === username) return;
   write(STORAGE_KEYS.userId, userId);

@@ -138,15 +138,27 @@ export function jsonResponse(status: number, body?: unknown): Response {
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
-/** Routes fetch calls by "METHOD /path" (path without the API base); unknown calls fail the test loudly. */
+/** The sign-in pages ask which external provider there is; unless a test says, there is none. */
+const NO_EXTERNAL_PROVIDER = "GET /auth/providers";
+
+/**
+ * Routes fetch calls by "METHOD /path" (path without the API base); unknown calls fail the test loudly,
+ * except GET /auth/providers, which answers "none" unless the test routes it.
+ */
 export function fetchRoutes(routes: Record<string, Handler | Response>): Handler {
   return (url, init) => {
     const path = url.replace(/^\/api/, "").split("?")[0] ?? "";
     const key = `${init.method ?? "GET"} ${path}`;
-    const route = routes[key];
+    const route =
+      routes[key] ?? (key === NO_EXTERNAL_PROVIDER ? jsonResponse(200, { oidc: null }) : undefined);
     if (!route) throw new Error(`Unexpected request: ${key}`);
     return route instanceof Response ? route.clone() : route(url, init);
   };
+}
+
+/** A fetch mock's calls without GET /auth/providers (asked by every visit of the sign-in pages). */
+export function appCalls<Call extends unknown[]>(fetchMock: { mock: { calls: Call[] } }): Call[] {
+  return fetchMock.mock.calls.filter(([url]) => !String(url).endsWith("/auth/providers"));
 }
 
 /** A promise that never settles: keeps a request "in flight" for the whole test. */

@@ -11,6 +11,7 @@ window.scrollTo = () => {};
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 
 // jsdom has no blob: URLs; previews of chosen files only need a string.

@@ -10,7 +10,15 @@ import {
   saveCachedUser,
 } from "../../../lib/storage";
 import { signInAsAlice } from "../../../test/auth-storage";
-import { fetchRoutes, jsonResponse, makeProfile, makeToken, makeUser, pending } from "../../../test/fixtures";
+import {
+  appCalls,
+  fetchRoutes,
+  jsonResponse,
+  makeProfile,
+  makeToken,
+  makeUser,
+  pending,
+} from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
 
 vi.mock("../../../lib/socket", async () => {
@@ -26,7 +34,7 @@ describe("RequireAuth", () => {
     expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
     expect(router.state.location.state).toEqual({ from: "/settings?tab=privacy#sessions" });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(appCalls(fetchMock)).toEqual([]);
   });
 
   it("treats an expired token as signed out", async () => {
@@ -37,7 +45,7 @@ describe("RequireAuth", () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(router.state.location.state).toEqual({ from: "/chat" });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(appCalls(fetchMock)).toEqual([]);
   });
 
   it("shows 'Checking authentication...' while the user is being fetched", async () => {
@@ -197,57 +205,6 @@ describe("RequireAuth", () => {
 
     expect(await screen.findByRole("heading", { name: "@alice" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/profile");
-  });
-
-  describe("a token in the profile URL (spec §2)", () => {
-    const handedOver = makeToken({ sub: "u-alice", sid: "s-alice-7" });
-
-    function profileRoutes() {
-      return fetchRoutes({
-        "GET /user": jsonResponse(200, { user: makeUser() }),
-        "GET /profile/bob": jsonResponse(200, { user: makeProfile(), posts: [], isMyProfile: false }),
-        "GET /highlights/user/bob": jsonResponse(200, { highlights: [] }),
-      });
-    }
-
-    it("is saved as the login token, then removed from the URL, before the guard decides", async () => {
-      const fetchMock = stubFetch(profileRoutes());
-      const { router } = renderApp(`/profile/bob?token=${handedOver}&tab=fliks#top`);
-
-      expect(await screen.findByRole("heading", { level: 1, name: "@bob" })).toBeInTheDocument();
-      expect(getToken()).toBe(handedOver);
-      expect(getUserId()).toBe("u-alice");
-      expect(getUsername()).toBe("alice");
-      expect(router.state.location).toMatchObject({
-        pathname: "/profile/bob",
-        search: "?tab=fliks",
-        hash: "#top",
-      });
-      expect(router.state.historyAction).toBe("REPLACE");
-      for (const [, init] of fetchMock.mock.calls) {
-        expect(init?.headers).toMatchObject({ Authorization: `Bearer ${handedOver}` });
-      }
-    });
-
-    it("replaces a token already stored, so the session check uses the new one", async () => {
-      saveAuth({ token: makeToken({ sub: "u-old", sid: "s-old" }), userId: "u-old", username: "old" });
-      const fetchMock = stubFetch(profileRoutes());
-      const { router } = renderApp(`/profile/bob?token=${handedOver}`);
-
-      expect(await screen.findByRole("heading", { level: 1, name: "@bob" })).toBeInTheDocument();
-      expect(getToken()).toBe(handedOver);
-      expect(router.state.location.search).toBe("");
-      const sessionCheck = fetchMock.mock.calls.find(([url]) => String(url) === "/api/user");
-      expect(sessionCheck?.[1]?.headers).toMatchObject({ Authorization: `Bearer ${handedOver}` });
-    });
-
-    it("is ignored outside profile URLs", async () => {
-      stubFetch(fetchRoutes({}));
-      const { router } = renderApp(`/settings?token=${handedOver}`);
-
-      await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
-      expect(getToken()).toBeNull();
-    });
   });
 });
 

@@ -1,20 +1,24 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
-import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { onLogout } from "../../../lib/auth-events";
-import { getToken, saveToken } from "../../../lib/storage";
-import { decodeTokenClaims, isTokenValid } from "../../../lib/token";
+import { isTokenValid } from "../../../lib/token";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useStoredToken } from "../../../lib/use-stored";
 import { SocketProvider } from "../../realtime/socket-provider";
 import { isUserConfirmed, useCurrentUserQuery } from "../api/user.queries";
+import { useHandoff } from "../hooks/use-handoff";
 import { type LoginRedirectState, locationToPath } from "../redirect";
 import { CHECKING_AUTHENTICATION, type SessionOutletContext } from "../session-check";
-import { profileTokenParam, withoutTokenParam } from "../token-param";
+
+// Asked only when a hand-off link would switch members or sign in a tab that started nothing: its code
+// (and the dialog's) stays out of every signed-in page's first script.
+const HandoffDialog = lazy(() =>
+  import("./handoff-dialog").then(({ HandoffDialog }) => ({ default: HandoffDialog })),
+);
 
 /**
  * Guards every signed-in route (spec §2): no valid token or a refused session → /login, origin kept.
@@ -26,9 +30,9 @@ import { profileTokenParam, withoutTokenParam } from "../token-param";
 export function RequireAuth() {
   const location = useLocation();
   const token = useStoredToken();
-  const handedOver = profileTokenParam(location);
-  // A token in the URL decides who is signed in, so nothing is asked with the stored one meanwhile.
-  const signedIn = !handedOver && isTokenValid(token);
+  // A hand-off code in a profile URL may sign a member in: a signed-out visit waits for it meanwhile.
+  const { handoff, pending: handingOver, accept, decline } = useHandoff();
+  const signedIn = isTokenValid(token);
   const currentUser = useCurrentUserQuery(signedIn);
   const user = signedIn ? currentUser.data : undefined;
 
@@ -45,13 +49,13 @@ export function RequireAuth() {
   );
 
   const refused = currentUser.error instanceof ApiError && currentUser.error.status === 401;
-  if ((!handedOver && !signedIn) || refused) {
+  if ((!handingOver && !signedIn) || refused) {
     if (loggedOut.current) return null;
     return (
       <Navigate to="/login" replace state={{ from: locationToPath(location) } satisfies LoginRedirectState} />
     );
   }
-  if (!user && !handedOver && currentUser.isError) {
+  if (!user && !handingOver && currentUser.isError) {
     return <SessionCheckFailed onRetry={() => currentUser.refetch()} retrying={currentUser.isFetching} />;
   }
 
@@ -59,29 +63,21 @@ export function RequireAuth() {
   const drawnFromStoredCopy = !!user && !isUserConfirmed(currentUser) && currentUser.isFetching;
   return (
     <SocketProvider token={token ?? ""} userId={user?.id ?? null}>
-      {handedOver && <AdoptToken token={handedOver} />}
+      {handoff.phase === "confirm" && (
+        <Suspense fallback={null}>
+          <HandoffDialog
+            username={handoff.session.user.username}
+            currentUsername={handoff.signedInAs?.username ?? null}
+            switching={!!handoff.signedInAs}
+            onContinue={accept}
+            onCancel={decline}
+          />
+        </Suspense>
+      )}
       {drawnFromStoredCopy && <StillChecking />}
       <Outlet context={{ checking } satisfies SessionOutletContext} />
     </SocketProvider>
   );
-}
-
-/** Saves a handed-over token as the login token, then takes it out of the URL (spec §2). */
-function AdoptToken({ token }: { token: string }) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-
-  useEffect(() => {
-    if (getToken() !== token) {
-      saveToken(token, decodeTokenClaims(token)?.sub ?? null);
-      // Whatever was cached belonged to the previous token's member.
-      queryClient.removeQueries();
-    }
-    navigate(withoutTokenParam(location), { replace: true, state: location.state });
-  }, [token, location, navigate, queryClient]);
-
-  return null;
 }
 
 /** Over a screen drawn from the stored copy, above the tab bar; it fades in only if the check is slow. */

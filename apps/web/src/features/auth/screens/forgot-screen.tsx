@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { CheckIcon } from "../../../components/account-icons";
 import { ArrowLeftIcon } from "../../../components/icons";
 import { AuthShell, authLinkClass } from "../components/auth-shell";
@@ -8,12 +8,23 @@ import { ResetPasswordForm } from "../components/reset-password-form";
 
 type Step = { name: "email"; email: string; reset: boolean } | { name: "code"; email: string };
 
+function prefilledEmail(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === "string" ? email : "";
+}
+
 /**
  * /forgot (spec §2, §4): step 1 sends a code to the e-mail, step 2 takes the code and a new password;
  * after a reset the screen is back at step 1 with every field cleared.
  */
 export function ForgotScreen() {
-  const [step, setStep] = useState<Step>({ name: "email", email: "", reset: false });
+  // Settings' "Set a password" (a member who signs in only with another service) brings the e-mail.
+  const location = useLocation();
+  const [step, setStep] = useState<Step>(() => ({
+    name: "email",
+    email: prefilledEmail(location.state),
+    reset: false,
+  }));
   // Each visit of a step starts it afresh (its fields, its countdown).
   const [visit, setVisit] = useState(0);
   const go = (next: Step) => {

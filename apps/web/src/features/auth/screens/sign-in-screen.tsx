@@ -1,10 +1,12 @@
 import { Link, useLocation } from "react-router";
 import { AuthShell, authLinkClass } from "../components/auth-shell";
+import { ExternalSignInButton } from "../components/external-sign-in-button";
 import { SignInForm } from "../components/sign-in-form";
 import { resolveLoginRedirect } from "../redirect";
 
 export function SignInScreen() {
   const location = useLocation();
+  const redirectTo = resolveLoginRedirect(location.state);
   return (
     <AuthShell
       title="Log in"
@@ -19,7 +21,8 @@ export function SignInScreen() {
         </>
       }
     >
-      <SignInForm redirectTo={resolveLoginRedirect(location.state)} />
+      <SignInForm redirectTo={redirectTo} />
+      <ExternalSignInButton returnTo={redirectTo} />
     </AuthShell>
   );
 }

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { AuthShell, authLinkClass } from "../components/auth-shell";
+import { ExternalSignInButton } from "../components/external-sign-in-button";
 import { SignUpForm } from "../components/sign-up-form";
+import { DEFAULT_AFTER_LOGIN } from "../redirect";
 
 export function SignUpScreen() {
   return (
@@ -18,6 +20,7 @@ export function SignUpScreen() {
       }
     >
       <SignUpForm />
+      <ExternalSignInButton returnTo={DEFAULT_AFTER_LOGIN} />
     </AuthShell>
   );
 }

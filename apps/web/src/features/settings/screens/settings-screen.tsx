@@ -1,5 +1,6 @@
 import type { User } from "@flik/shared";
 import { lazy, Suspense, useState } from "react";
+import { useLocation } from "react-router";
 import {
   BanIcon,
   DownloadIcon,
@@ -10,7 +11,7 @@ import {
   PhoneIcon,
 } from "../../../components/account-icons";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { LockIcon, LogOutIcon, UserPenIcon } from "../../../components/icons";
+import { LinkIcon, LockIcon, LogOutIcon, UserPenIcon } from "../../../components/icons";
 import { LoadingState } from "../../../components/status-message";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
@@ -20,8 +21,10 @@ import { cardClass, SettingsRow, SettingsSection, VerifiedBadge } from "../compo
 import { SupportForm } from "../components/support-form";
 import { useDownloadData } from "../hooks/use-download-data";
 import { useLogoutOthers } from "../hooks/use-sessions";
+import { panelToOpen } from "../panel-state";
 import { BlockedPanel } from "../panels/blocked-panel";
 import { EmailPanel } from "../panels/email-panel";
+import { LinkedSignInsPanel } from "../panels/linked-sign-ins-panel";
 import { PasswordPanel } from "../panels/password-panel";
 import { PrivacyPanel } from "../panels/privacy-panel";
 import { ProfilePanel } from "../panels/profile-panel";
@@ -33,7 +36,7 @@ const PhonePanel = lazy(() =>
 );
 
 /** Spec §2's edit panels. */
-type Panel = "email" | "phone" | "profile" | "password" | "privacy" | "blocked" | "sessions";
+type Panel = "email" | "phone" | "profile" | "password" | "privacy" | "blocked" | "sessions" | "linked";
 
 /**
  * /settings (spec §2): Account Information, Security, Privacy, Sessions and Support, and a side panel
@@ -54,7 +57,9 @@ export function SettingsScreen() {
 }
 
 function SettingsContent({ user }: { user: User }) {
-  const [panel, setPanel] = useState<Panel | null>(null);
+  // Back from linking a sign-in (/auth/callback), its panel is open again.
+  const location = useLocation();
+  const [panel, setPanel] = useState<Panel | null>(() => panelToOpen(location.state));
   const [confirm, setConfirm] = useState<"logout" | "others" | null>(null);
   const download = useDownloadData();
   const logoutOthers = useLogoutOthers();
@@ -93,6 +98,12 @@ function SettingsContent({ user }: { user: User }) {
             title="Change password"
             detail="Choose a new password"
             onClick={() => setPanel("password")}
+          />
+          <SettingsRow
+            icon={LinkIcon}
+            title="Linked sign-ins"
+            detail="Sign in with another service"
+            onClick={() => setPanel("linked")}
           />
         </SettingsSection>
 
@@ -187,6 +198,7 @@ function SettingsContent({ user }: { user: User }) {
       {panel === "privacy" && <PrivacyPanel user={user} onClose={close} />}
       {panel === "blocked" && <BlockedPanel user={user} onClose={close} />}
       {panel === "sessions" && <SessionsPanel onClose={close} />}
+      {panel === "linked" && <LinkedSignInsPanel user={user} onClose={close} />}
 
       {confirm === "logout" && <LogOutDialog onClose={() => setConfirm(null)} />}
       {confirm === "others" && (

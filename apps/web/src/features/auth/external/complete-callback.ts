@@ -1,0 +1,87 @@
+import {
+  EXTERNAL_EMAIL_IN_USE_CODE,
+  type ExternalProvider,
+  type ExternalSyncBody,
+  externalEmailInUseMessage,
+} from "@flik/shared";
+import { ApiError } from "../../../lib/api-client";
+import { getToken } from "../../../lib/storage";
+import { isTokenValid } from "../../../lib/token";
+import { linkIdentity } from "../../settings/api/identities.api";
+import { syncExternalIdentity } from "../api/external-auth.api";
+import { loadOidcClient } from "./external-sign-in";
+import { type ExternalPurpose, type ExternalState, readExternalState } from "./external-state";
+import type { ProviderAnswer } from "./oidc-client";
+
+/** How a return to /auth/callback ended. */
+export type CallbackResult =
+  | { kind: "signedIn"; returnTo: string; token: string; user: { id: string; username: string } }
+  | { kind: "linked"; provider: string }
+  | { kind: "cancelled"; purpose: ExternalPurpose; returnTo: string }
+  | { kind: "emailInUse"; message: string; returnTo: string }
+  | { kind: "failed"; purpose: ExternalPurpose; returnTo: string; message?: string };
+
+/** The body's fields are only hints (the server reads the token's claims): too long ones are left out. */
+function fitting(value: string | undefined, max: number): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed && trimmed.length <= max ? trimmed : undefined;
+}
+
+function syncBody({ profile }: ProviderAnswer): ExternalSyncBody {
+  return {
+    auth0Id: profile.sub,
+    email: fitting(profile.email, 254),
+    fullName: profile.name?.trim().slice(0, 100) || undefined,
+    picture: fitting(profile.picture, 2048),
+  };
+}
+
+/**
+ * The return from the provider: completes the code exchange (oidc-client-ts checks state, nonce and
+ * PKCE), then either signs in (POST /auth/auth0, the ID token as bearer) or, when the member started it
+ * from Settings, links the identity to their own session (POST /user/identities).
+ */
+export async function completeCallback(provider: ExternalProvider | null): Promise<CallbackResult> {
+  const fallback: ExternalState = readExternalState(null);
+  if (!provider) return { kind: "failed", ...fallback };
+
+  const { completeProviderSignIn, isProviderError } = await loadOidcClient();
+  let answer: ProviderAnswer;
+  try {
+    answer = await completeProviderSignIn(provider);
+  } catch (error) {
+    if (isProviderError(error)) {
+      return { kind: "cancelled", ...readExternalState((error as { state?: unknown }).state) };
+    }
+    console.error("External sign-in could not complete", error);
+    return { kind: "failed", ...fallback };
+  }
+
+  const state = readExternalState(answer.state);
+  if (state.purpose === "link") {
+    if (!isTokenValid(getToken())) return { kind: "failed", ...state };
+    try {
+      await linkIdentity(answer.idToken);
+      return { kind: "linked", provider: provider.name };
+    } catch (error) {
+      const message = error instanceof ApiError && error.status === 409 ? error.serverMessage : undefined;
+      return { kind: "failed", ...state, message };
+    }
+  }
+
+  try {
+    const { token, user } = await syncExternalIdentity(answer.idToken, syncBody(answer));
+    return { kind: "signedIn", returnTo: state.returnTo, token, user };
+  } catch (error) {
+    if (
+      error instanceof ApiError &&
+      error.status === 409 &&
+      (!error.code || error.code === EXTERNAL_EMAIL_IN_USE_CODE)
+    ) {
+      const message = error.serverMessage ?? externalEmailInUseMessage(provider.name);
+      return { kind: "emailInUse", message, returnTo: state.returnTo };
+    }
+    console.error("External identity sync failed", error);
+    return { kind: "failed", ...state };
+  }
+}

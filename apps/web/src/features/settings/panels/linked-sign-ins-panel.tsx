@@ -1,0 +1,166 @@
+import type { LinkedIdentity, User } from "@flik/shared";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { KeyIcon } from "../../../components/account-icons";
+import { buttonStyles } from "../../../components/button-styles";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LinkIcon } from "../../../components/icons";
+import { Spinner } from "../../../components/spinner";
+import { useExternalProvider } from "../../auth/api/providers.queries";
+import { startExternalSignIn } from "../../auth/external/external-sign-in";
+import { SETTINGS_PATH } from "../../auth/external/external-state";
+import { EditPanel, PanelIntro } from "../components/edit-panel";
+import { IDENTITY_TEXTS, useIdentitiesQuery, useUnlinkIdentity } from "../hooks/use-identities";
+
+const linkedDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+function linkedOn(createdAt: string): string {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? "" : `Linked ${linkedDate.format(date)}`;
+}
+
+/** "Alice's Acme ID (alice@example.com)": what an Unlink button and its question name. */
+function identityName(identity: LinkedIdentity): string {
+  return identity.email ? `${identity.provider} (${identity.email})` : identity.provider;
+}
+
+function IdentityRow({ identity, onUnlink }: { identity: LinkedIdentity; onUnlink: () => void }) {
+  return (
+    <li className="flex items-center gap-3 px-4 py-3.5">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-zinc-100 text-zinc-700">
+        <LinkIcon className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold break-words text-zinc-900">{identity.provider}</p>
+        {identity.email && <p className="text-sm break-words text-zinc-600">{identity.email}</p>}
+        <p className="text-xs text-zinc-600">
+          <time dateTime={identity.createdAt}>{linkedOn(identity.createdAt)}</time>
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={onUnlink}
+        aria-haspopup="dialog"
+        aria-label={`Unlink ${identityName(identity)}`}
+        className="shrink-0 rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-800 transition hover:border-red-200 hover:bg-red-50 hover:text-red-700"
+      >
+        Unlink
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Settings › Linked sign-ins (issue 19): the external identities the member signs in with, each of
+ * which can be unlinked (never the last way to sign in: the server says so), and "Link {provider}"
+ * while a provider is configured. A member without a password can set one by the e-mailed code.
+ */
+export function LinkedSignInsPanel({ user, onClose }: { user: User; onClose: () => void }) {
+  const identities = useIdentitiesQuery();
+  const provider = useExternalProvider();
+  const unlink = useUnlinkIdentity();
+  const [asking, setAsking] = useState<LinkedIdentity | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  async function link() {
+    if (!provider) return;
+    setLeaving(true);
+    try {
+      await startExternalSignIn(provider, { purpose: "link", returnTo: SETTINGS_PATH });
+    } catch (error) {
+      console.error("Linking could not start", error);
+      toast.error(IDENTITY_TEXTS.linkFailed(provider.name));
+    }
+    setLeaving(false);
+  }
+
+  const list = identities.data?.identities ?? [];
+  return (
+    <EditPanel title="Linked sign-ins" onClose={onClose}>
+      <PanelIntro>Services you can sign in to Flik with, besides your password.</PanelIntro>
+      {identities.isPending ? (
+        <p role="status" className="flex items-center justify-center gap-3 py-10 text-sm text-zinc-600">
+          <Spinner className="size-5 border-2" />
+          {IDENTITY_TEXTS.loading}
+        </p>
+      ) : identities.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-4 rounded-2xl bg-red-50 px-4 py-8 text-center"
+        >
+          <p className="text-sm font-semibold text-red-700">{IDENTITY_TEXTS.loadFailed}</p>
+          <button
+            type="button"
+            onClick={() => identities.refetch()}
+            disabled={identities.isFetching}
+            className={buttonStyles.secondary}
+          >
+            {identities.isFetching ? "Retrying..." : "Try again"}
+          </button>
+        </div>
+      ) : (
+        <>
+          {list.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-600">
+              {IDENTITY_TEXTS.none}
+            </p>
+          ) : (
+            <ul
+              aria-label="Linked sign-ins"
+              className="divide-y divide-zinc-100 rounded-2xl border border-zinc-200"
+            >
+              {list.map((identity) => (
+                <IdentityRow key={identity.id} identity={identity} onUnlink={() => setAsking(identity)} />
+              ))}
+            </ul>
+          )}
+          {!identities.data.hasPassword && (
+            <div className="mt-6 flex items-start gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+              <KeyIcon className="mt-0.5 size-5 shrink-0 text-amber-700" />
+              <p>
+                Your account has no password yet.{" "}
+                <Link
+                  to="/forgot"
+                  state={{ email: user.email }}
+                  className="rounded font-semibold underline underline-offset-4"
+                >
+                  Set a password
+                </Link>{" "}
+                with a code we e-mail you.
+              </p>
+            </div>
+          )}
+        </>
+      )}
+      {provider && (
+        <button
+          type="button"
+          onClick={link}
+          disabled={leaving}
+          aria-busy={leaving || undefined}
+          className={`${buttonStyles.secondary} mt-6 w-full`}
+        >
+          {leaving ? <Spinner className="size-4 border-2" /> : <LinkIcon className="size-4" />}
+          {`Link ${provider.name}`}
+        </button>
+      )}
+
+      {asking && (
+        <ConfirmDialog
+          title={`Unlink ${asking.provider}?`}
+          confirmLabel="Unlink"
+          busyLabel="Unlinking..."
+          busy={false}
+          onConfirm={() => {
+            unlink.mutate(asking);
+            setAsking(null);
+          }}
+          onCancel={() => setAsking(null)}
+        >
+          <p>You won't be able to sign in with {identityName(asking)} any more, unless you link it again.</p>
+        </ConfirmDialog>
+      )}
+    </EditPanel>
+  );
+}
