@@ -338,7 +338,9 @@ export async function buildApp(
   // security headers and rate limits every page and API call pays for (it has no body worth guarding).
   await app.register(healthRoutes(database), { prefix: "/api" });
   await app.register(async (site) => {
-    await registerSecurity(site);
+    // The browser signs in with the identity provider itself (PKCE): an http one needs its origin here.
+    const providerOrigin = config.oidc ? new URL(config.oidc.issuer) : null;
+    await registerSecurity(site, providerOrigin?.protocol === "http:" ? [providerOrigin.origin] : []);
     await site.register(
       async (api) => {
         await compressApiAnswers(api);

@@ -3,8 +3,12 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { tooManyRequests } from "./errors.js";
 
-/** Security headers with a CSP that allows only Flik's own origin, plus https media and websockets. */
-export async function registerSecurity(app: FastifyInstance) {
+/**
+ * Security headers with a CSP that allows only Flik's own origin, plus https media and websockets, and
+ * `connectTo`: origins the browser must also reach (an identity provider on plain http, on the
+ * operator's own machine or network, whose discovery and token calls `https:` would not allow).
+ */
+export async function registerSecurity(app: FastifyInstance, connectTo: string[] = []) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -14,7 +18,7 @@ export async function registerSecurity(app: FastifyInstance) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         mediaSrc: ["'self'", "blob:", "https:"],
-        connectSrc: ["'self'", "ws:", "wss:", "https:"],
+        connectSrc: ["'self'", "ws:", "wss:", "https:", ...connectTo],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -88,6 +88,16 @@ describe("GET /api/auth/providers", () => {
       },
     });
   });
+
+  it("lets the pages reach a provider on plain http (its origin in the CSP's connect-src)", async () => {
+    const page = await app.inject({ method: "GET", url: "/login" });
+    const connectSrc = String(page.headers["content-security-policy"])
+      .split(";")
+      .find((directive) => directive.trim().startsWith("connect-src"));
+    expect(connectSrc?.trim().split(" ")).toContain(new URL(provider.issuer).origin);
+    const offPage = await off.app.inject({ method: "GET", url: "/login" });
+    expect(String(offPage.headers["content-security-policy"])).not.toContain(provider.issuer);
+  });
 });
 
 describe("POST /api/auth/auth0", () => {
