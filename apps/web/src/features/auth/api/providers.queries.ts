@@ -1,5 +1,5 @@
 import type { ExternalProvider } from "@flik/shared";
-import { useQueryClient } from "@tanstack/react-query";
+import { isCancelledError, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { fetchExternalProvider } from "./external-auth.api";
 
@@ -22,6 +22,9 @@ export function useExternalProvider(): ExternalProvider | null | undefined {
   const [provider, setProvider] = useState(() =>
     queryClient.getQueryData<ExternalProvider | null>(providerKeys.external()),
   );
+  // Asked again when a sign-out empties the cache while the question is out (it lands on /login just
+  // then): a cancelled question says nothing about the provider.
+  const [asking, askAgain] = useState(0);
   useEffect(() => {
     let live = true;
     queryClient
@@ -32,11 +35,15 @@ export function useExternalProvider(): ExternalProvider | null | undefined {
       })
       .then(
         (answer) => live && setProvider(answer),
-        () => live && setProvider(null),
+        (error) => {
+          if (!live) return;
+          if (isCancelledError(error) && asking < 3) askAgain(asking + 1);
+          else setProvider(null);
+        },
       );
     return () => {
       live = false;
     };
-  }, [queryClient]);
+  }, [queryClient, asking]);
   return provider;
 }

@@ -48,6 +48,23 @@ describe("Continue with {provider} (issue 19)", () => {
     expect(screen.queryByRole("button", { name: /Continue with/ })).not.toBeInTheDocument();
   });
 
+  it("is asked for again when a sign-out empties the cache while the question is out", async () => {
+    let asked = 0;
+    stubFetch(
+      fetchRoutes({
+        "GET /auth/providers": () =>
+          ++asked === 1 ? pending() : Promise.resolve(jsonResponse(200, { oidc: acmeProvider })),
+      }),
+    );
+    const { queryClient } = renderApp("/login");
+    await waitFor(() => expect(asked).toBe(1));
+    // What a sign-out does as it lands on /login (logout-listener).
+    queryClient.removeQueries();
+
+    expect(await screen.findByRole("button", { name: "Continue with Acme ID" })).toBeInTheDocument();
+    expect(asked).toBe(2);
+  });
+
   it("is not shown when the server cannot say", async () => {
     stubFetch(fetchRoutes({ "GET /auth/providers": jsonResponse(500, { message: "Internal error" }) }));
     const { queryClient } = renderApp("/");
