@@ -1,6 +1,6 @@
 import type { User } from "@flik/shared";
-import { lazy, Suspense, useState } from "react";
-import { useLocation } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import {
   BanIcon,
   DownloadIcon,
@@ -59,7 +59,12 @@ export function SettingsScreen() {
 function SettingsContent({ user }: { user: User }) {
   // Back from linking a sign-in (/auth/callback), its panel is open again.
   const location = useLocation();
+  const navigate = useNavigate();
   const [panel, setPanel] = useState<Panel | null>(() => panelToOpen(location.state));
+  // Once: a reload, or coming back to this entry later, opens Settings as usual.
+  useEffect(() => {
+    if (panelToOpen(location.state)) navigate(location.pathname, { replace: true, state: null });
+  }, [location, navigate]);
   const [confirm, setConfirm] = useState<"logout" | "others" | null>(null);
   const download = useDownloadData();
   const logoutOthers = useLogoutOthers();
