@@ -5,7 +5,7 @@ import { HANDOFF_INVALID_MESSAGE } from "@flik/shared";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestProvider } from "../../apps/server/src/test/oidc-test-provider.js";
-import { seriousViolations } from "./axe.js";
+import { animationsSettled, seriousViolations } from "./axe.js";
 import { launchBrowser, newMember, viewports } from "./browser.js";
 import { freePort, startFlikProcess } from "./flik-process.js";
 
@@ -170,6 +170,7 @@ describe("a member with a password", () => {
     await page.waitForURL("**/settings");
     const reopened = page.getByRole("dialog", { name: "Linked sign-ins" });
     await reopened.getByText(`${login}@example.test`).waitFor();
+    await animationsSettled(page);
     await page.screenshot({ path: join(artifacts, "external-linked-desktop.png") });
     expect(await seriousViolations(page)).toEqual([]);
     expect((await sessionOf(page))?.id).toBe(member.id);

@@ -33,7 +33,11 @@ function IdentityRow({ identity, onUnlink }: { identity: LinkedIdentity; onUnlin
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold break-words text-zinc-900">{identity.provider}</p>
-        {identity.email && <p className="text-sm break-words text-zinc-600">{identity.email}</p>}
+        {identity.email && (
+          <p className="truncate text-sm text-zinc-600" title={identity.email}>
+            {identity.email}
+          </p>
+        )}
         <p className="text-xs text-zinc-600">
           <time dateTime={identity.createdAt}>{linkedOn(identity.createdAt)}</time>
         </p>
