@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { UserPlusIcon } from "../../../components/account-icons";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
-import { AlertIcon, ArrowLeftIcon } from "../../../components/icons";
+import { ArrowLeftIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/load-error";
 import { profilePath } from "../../../lib/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
@@ -154,19 +155,11 @@ function RequestsEmpty() {
 
 function RequestsError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
-    <section role="alert" className={`${card} flex flex-col items-center px-6 py-12 text-center`}>
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
-        <AlertIcon className="size-7" />
-      </span>
-      <p className="mt-5 font-semibold text-zinc-900">Couldn't load follow requests.</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        disabled={retrying}
-        className={`${buttonStyles.secondary} mt-6`}
-      >
-        {retrying ? "Retrying..." : "Try again"}
-      </button>
-    </section>
+    <LoadError
+      title="Couldn't load follow requests."
+      onRetry={onRetry}
+      retrying={retrying}
+      className={card}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
-import { AlertIcon, ImageIcon, NewPostIcon } from "../../../components/icons";
+import { ImageIcon, NewPostIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/load-error";
 
 export function FeedEmpty() {
   return (
@@ -22,22 +23,11 @@ export function FeedEmpty() {
 
 export function FeedError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
-    <section
-      role="alert"
-      className="flex flex-col items-center rounded-2xl border border-zinc-200/80 bg-white px-6 py-12 text-center shadow-sm"
-    >
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
-        <AlertIcon className="size-7" />
-      </span>
-      <p className="mt-5 font-semibold text-zinc-900">Something went wrong loading posts.</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        disabled={retrying}
-        className={`${buttonStyles.secondary} mt-6`}
-      >
-        {retrying ? "Retrying..." : "Try again"}
-      </button>
-    </section>
+    <LoadError
+      title="Something went wrong loading posts."
+      onRetry={onRetry}
+      retrying={retrying}
+      className="rounded-2xl border border-zinc-200/80 bg-white shadow-sm"
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { EXPLORE_TABS, type ExploreTab } from "@flik/shared";
 import { useId, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { buttonStyles } from "../../../components/button-styles";
-import { AlertIcon, ImageIcon } from "../../../components/icons";
+import { ImageIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/load-error";
 import { useRovingTabs } from "../../../lib/use-roving-tabs";
 import { PostGrid, PostGridSkeleton } from "../../posts/components/post-grid";
 import { useExploreQuery } from "../api/search.queries";
@@ -128,20 +128,11 @@ function ExploreGrid({ tab }: { tab: ExploreTab }) {
   }
   if (query.isError && posts.length === 0) {
     return (
-      <div role="alert" className="flex flex-col items-center px-6 py-12 text-center">
-        <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
-          <AlertIcon className="size-7" />
-        </span>
-        <p className="mt-5 font-semibold text-zinc-900">Something went wrong loading posts.</p>
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-          className={`${buttonStyles.secondary} mt-6`}
-        >
-          {query.isFetching ? "Retrying..." : "Try again"}
-        </button>
-      </div>
+      <LoadError
+        title="Something went wrong loading posts."
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
   if (posts.length === 0) {

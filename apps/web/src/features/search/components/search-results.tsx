@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
-import { buttonStyles } from "../../../components/button-styles";
-import { AlertIcon, SearchIcon } from "../../../components/icons";
+import { SearchIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/load-error";
 import { PostTile } from "../../posts/components/post-grid";
 import { postsCountText } from "../../tags/tag-format";
 import type { ResultGroup, ResultOption } from "../result-options";
@@ -34,21 +34,12 @@ export function SearchResults(props: SearchResultsProps) {
   if (status === "loading") return <ResultsSkeleton />;
   if (status === "error") {
     return (
-      <div role="alert" className="flex flex-col items-center px-6 py-12 text-center">
-        <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
-          <AlertIcon className="size-7" />
-        </span>
-        <p className="mt-5 font-semibold text-zinc-900">Couldn't search right now.</p>
-        <p className="mt-1 text-sm text-zinc-600">Check your connection and try again.</p>
-        <button
-          type="button"
-          onClick={onRetry}
-          disabled={retrying}
-          className={`${buttonStyles.secondary} mt-6`}
-        >
-          {retrying ? "Retrying..." : "Try again"}
-        </button>
-      </div>
+      <LoadError
+        title="Couldn't search right now."
+        detail="Check your connection and try again."
+        onRetry={onRetry}
+        retrying={retrying}
+      />
     );
   }
   if (!groups || groups.length === 0) {

@@ -2,7 +2,8 @@ import { normalizeTag } from "@flik/shared";
 import { useMemo } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
-import { AlertIcon, SearchIcon } from "../../../components/icons";
+import { SearchIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/load-error";
 import { tagPath } from "../../../lib/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { PostGrid, PostGridSkeleton } from "../../posts/components/post-grid";
@@ -59,7 +60,11 @@ function TagPage({ name }: { name: string }) {
             <PostGridSkeleton tiles={12} />
           </>
         ) : query.isError && !query.data ? (
-          <TagError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <LoadError
+            title="Something went wrong loading posts."
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : posts.length === 0 ? (
           <div className="flex flex-col items-center px-6 py-14 text-center">
             <p className="text-xl font-bold tracking-tight text-zinc-900">No posts yet</p>
@@ -71,25 +76,6 @@ function TagPage({ name }: { name: string }) {
           <PostGrid posts={posts} label={`Posts tagged #${name}`} paging={query} />
         )}
       </section>
-    </div>
-  );
-}
-
-function TagError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <div role="alert" className="flex flex-col items-center px-6 py-12 text-center">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
-        <AlertIcon className="size-7" />
-      </span>
-      <p className="mt-5 font-semibold text-zinc-900">Something went wrong loading posts.</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        disabled={retrying}
-        className={`${buttonStyles.secondary} mt-6`}
-      >
-        {retrying ? "Retrying..." : "Try again"}
-      </button>
     </div>
   );
 }
