@@ -62,14 +62,19 @@ export async function signedInMember(page: Page, prefix: string): Promise<Member
     data: { identifier: member.username, password: member.password },
   });
   const { token, user } = await signin.json();
+  await signInAs(page, { token, id: user.id, username: user.username });
+  return { ...member, id: user.id, token };
+}
+
+/** Stores an existing member's session in this page's browser profile, as the app does on sign-in. */
+export async function signInAs(page: Page, member: Pick<Member, "token" | "id" | "username">) {
   await page.goto("/login");
   await page.evaluate(
-    ({ token, user }) => {
+    ({ token, id, username }) => {
       localStorage.setItem("token", token);
-      localStorage.setItem("userId", user.id);
-      localStorage.setItem("username", user.username);
+      localStorage.setItem("userId", id);
+      localStorage.setItem("username", username);
     },
-    { token, user },
+    { token: member.token, id: member.id, username: member.username },
   );
-  return { ...member, id: user.id, token };
 }

@@ -2,7 +2,15 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { launchBrowser, type Member, newMember, openContext, signedInMember, viewports } from "./browser.js";
+import {
+  launchBrowser,
+  type Member,
+  newMember,
+  openContext,
+  signedInMember,
+  signInAs,
+  viewports,
+} from "./browser.js";
 
 /** Screenshots and the delivery measurement land here for people to look at; the folder is not committed. */
 const artifacts = join(import.meta.dirname, "..", "artifacts");
@@ -39,19 +47,6 @@ async function apiMember(prefix: string): Promise<Member> {
     await post("/auth/signin", { identifier: member.username, password: member.password })
   ).json();
   return { ...member, id: user.id, token };
-}
-
-/** Stores an existing member's session in this page's browser profile, as the app does on sign-in. */
-async function signInAs(page: Page, member: Member) {
-  await page.goto("/login");
-  await page.evaluate(
-    ({ token, id, username }) => {
-      localStorage.setItem("token", token);
-      localStorage.setItem("userId", id);
-      localStorage.setItem("username", username);
-    },
-    { token: member.token, id: member.id, username: member.username },
-  );
 }
 
 const composer = (page: Page) => page.getByRole("textbox", { name: "Message", exact: true });

@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestProvider } from "../../apps/server/src/test/oidc-test-provider.js";
 import { animationsSettled, seriousViolations } from "./axe.js";
-import { launchBrowser, newMember, viewports } from "./browser.js";
+import { launchBrowser, newMember, signInAs, viewports } from "./browser.js";
 import { freePort, startFlikProcess } from "./flik-process.js";
 
 /**
@@ -150,15 +150,7 @@ describe("a member with a password", () => {
   it("links the identity from Settings › Linked sign-ins, then signs in with it as the same member", async () => {
     const { context, page } = await openPage();
     const member = await signUpWithPassword(context, "linker");
-    await page.goto("/login");
-    await page.evaluate(
-      ({ token, id, username }) => {
-        localStorage.setItem("token", token);
-        localStorage.setItem("userId", id);
-        localStorage.setItem("username", username);
-      },
-      { token: member.token, id: member.id, username: member.username },
-    );
+    await signInAs(page, member);
     await page.goto("/settings");
     await page.getByRole("button", { name: /Linked sign-ins/ }).click();
     const panel = page.getByRole("dialog", { name: "Linked sign-ins" });
@@ -254,15 +246,7 @@ describe("the spec's /profile?token= hand-off", () => {
   it("asks before switching members, and refuses a session token put in its place", async () => {
     const { context, page } = await openPage();
     const member = await signUpWithPassword(context, "host");
-    await page.goto("/login");
-    await page.evaluate(
-      ({ token, id, username }) => {
-        localStorage.setItem("token", token);
-        localStorage.setItem("userId", id);
-        localStorage.setItem("username", username);
-      },
-      { token: member.token, id: member.id, username: member.username },
-    );
+    await signInAs(page, member);
     // Someone else's hand-off code, as a link an attacker would send.
     const login = uniqueLogin("mallory");
     const sync = await fetch(`${baseUrl}/api/auth/auth0`, {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { launchBrowser, type Member, openContext, signedInMember, viewports } from "./browser.js";
+import { launchBrowser, openContext, signedInMember, signInAs, viewports } from "./browser.js";
 
 const browser = await launchBrowser();
 const fixtures = join(import.meta.dirname, "..", "fixtures");
@@ -21,19 +21,6 @@ async function waitUntilPlaying(flick: Locator) {
 }
 
 const isMuted = (flick: Locator) => flick.locator("video").evaluate((video: HTMLVideoElement) => video.muted);
-
-/** The same member in another browser profile, e.g. at another screen size. */
-async function signInAs(page: Page, member: Member) {
-  await page.goto("/login");
-  await page.evaluate(
-    ({ token, id, username }) => {
-      localStorage.setItem("token", token);
-      localStorage.setItem("userId", id);
-      localStorage.setItem("username", username);
-    },
-    { token: member.token, id: member.id, username: member.username },
-  );
-}
 
 /** Screenshots of the overlay, the comments panel and the menu, for people to look at. */
 async function screenshots(page: Page, flick: Locator, size: string) {

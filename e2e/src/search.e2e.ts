@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { animationsSettled, seriousViolations } from "./axe.js";
-import { launchBrowser, type Member, newMember, viewports } from "./browser.js";
+import { launchBrowser, type Member, newMember, signInAs, viewports } from "./browser.js";
 import { type FlikProcess, freePort, startFlikProcess } from "./flik-process.js";
 
 /** Screenshots land here for people to look at; the folder is not committed. */
@@ -80,15 +80,7 @@ async function uploadPhoto(baseUrl: string, member: Member): Promise<string> {
 async function pageOf(baseUrl: string, member: Member, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   const page = await context.newPage();
-  await page.goto("/login");
-  await page.evaluate(
-    ({ token, id, username }) => {
-      localStorage.setItem("token", token);
-      localStorage.setItem("userId", id);
-      localStorage.setItem("username", username);
-    },
-    { token: member.token, id: member.id, username: member.username },
-  );
+  await signInAs(page, member);
   return page;
 }
 

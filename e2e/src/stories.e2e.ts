@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { animationsSettled, seriousViolations } from "./axe.js";
-import { launchBrowser, type Member, newMember, openContext, viewports } from "./browser.js";
+import { launchBrowser, type Member, newMember, openContext, signInAs, viewports } from "./browser.js";
 
 /** Screenshots land here for people to look at; the folder is not committed. */
 const artifacts = join(import.meta.dirname, "..", "artifacts");
@@ -46,19 +46,6 @@ async function apiMember(prefix: string): Promise<Member> {
     password: member.password,
   });
   return { ...member, id: user.id, token };
-}
-
-/** Stores an existing member's session in this page's browser profile, as the app does on sign-in. */
-async function signInAs(page: Page, member: Member) {
-  await page.goto("/login");
-  await page.evaluate(
-    ({ token, id, username }) => {
-      localStorage.setItem("token", token);
-      localStorage.setItem("userId", id);
-      localStorage.setItem("username", username);
-    },
-    { token: member.token, id: member.id, username: member.username },
-  );
 }
 
 /** Uploads a fixture to the media host as the browser would, and returns its URL. */
