@@ -53,6 +53,7 @@ import { createPostPipeline } from "./features/posts/posts.pipeline.js";
 import { postsRoutes } from "./features/posts/posts.routes.js";
 import { createPostsService } from "./features/posts/posts.service.js";
 import { registerPostSockets } from "./features/posts/posts.sockets.js";
+import { createPostSummariesCache } from "./features/posts/posts.summaries-cache.js";
 import { searchRoutes } from "./features/search/search.routes.js";
 import { createSearchService } from "./features/search/search.service.js";
 import { createSessionCache } from "./features/sessions/sessions.cache.js";
@@ -263,6 +264,7 @@ export async function buildApp(
     pipeline: createPostPipeline(),
     events: createPostEvents(realtime.io),
     domainEvents,
+    summaries: createPostSummariesCache(database.announcements),
   });
   registerPostSockets(realtime, posts, follows, domainEvents);
   const flicks = createFlicksService({

@@ -1,4 +1,3 @@
-import { FEED_COMMENTS_LISTED, PAGE_LIKES_LISTED } from "@flik/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import { factories } from "../../test/factories.js";
@@ -38,7 +37,6 @@ async function allPages(limit: number, recentWindow: number) {
       bob.userId,
       limit + 1,
       decodeCursor(cursor ?? undefined),
-      { likers: PAGE_LIKES_LISTED, comments: FEED_COMMENTS_LISTED },
       recentWindow,
     );
     const page = pageOf(rows, limit, (row) => row.post);

@@ -5,6 +5,14 @@ import { perDatabase, placeholder } from "../../db/prepared.js";
 import { follows, postComments, postLikes, posts, postTags, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { contentVisibleTo, notBlockedBetween, relationTo } from "../users/users.policy.js";
+import {
+  type CommentTuple,
+  deepEnough,
+  type LikerTuple,
+  type PostSummaries,
+  type PostSummariesCache,
+  summariesAsSeen,
+} from "./posts.summaries-cache.js";
 
 /** A post row with its author and the viewer's relation to the author: what the rules need. */
 function postWithAuthorFields(db: Db, viewerId: string) {
@@ -36,49 +44,128 @@ export interface Listed {
   comments: number;
 }
 
-type LikerTuple = [userId: string, username: string, emoji: string];
-type CommentTuple = [
-  id: string,
-  text: string,
-  createdAt: string,
-  userId: string,
-  username: string,
-  avatar: string,
-];
-
 /**
- * The likes and comments of the post in the row, selected with it (bounded walks of its likes and
- * comments indexes, aggregated to JSON), so a page of posts is one statement however long it is. Likes
- * and comments of members blocked either way with the viewer are left out of the viewer's view (the
- * counts stay the post's).
+ * What a read of a post holds for its viewer beside the post and its author, read fresh with every page
+ * (each a key lookup): the viewer's own like, and whom the viewer blocks or is blocked by (computed once
+ * per statement), to leave out of the kept likers and comments.
  */
-function summariesOf(db: Db, viewerId: string, listed: Listed) {
-  const likerVisible = notBlockedBetween(db, viewerId, sql`post_likes.user_id`);
-  const commenterVisible = notBlockedBetween(db, viewerId, sql`post_comments.user_id`);
+function viewerPartsOf(viewerId: string) {
   return {
-    likers: sql<
-      LikerTuple[]
-    >`(select coalesce(json_agg(json_build_array(l.user_id, u.username, l.emoji) order by l.created_at desc, l.user_id), '[]'::json)
-      from (select user_id, emoji, created_at from post_likes where post_id = ${posts.id} and ${likerVisible} order by created_at desc limit ${listed.likers}) l
-      join users u on u.id = l.user_id)`,
     ownLike: sql<[emoji: string, username: string] | null>`(select json_build_array(pl.emoji, u.username)
       from post_likes pl join users u on u.id = pl.user_id where pl.post_id = ${posts.id} and pl.user_id = ${viewerId})`,
-    comments: sql<
-      CommentTuple[]
-    >`(select coalesce(json_agg(json_build_array(c.id, c.text, c.created_at, u.id, u.username, u.avatar) order by c.created_at, c.id), '[]'::json)
-      from (select id, user_id, text, created_at from post_comments where post_id = ${posts.id} and ${commenterVisible} order by created_at desc, id desc limit ${listed.comments}) c
-      join users u on u.id = c.user_id)`,
+    hidden: sql<string[]>`(select coalesce(json_agg(b.id), '[]'::json) from (
+      select blocked_id as id from blocks where blocker_id = ${viewerId}
+      union select blocker_id from blocks where blocked_id = ${viewerId}) b)`,
   };
 }
 
-/** Posts with their authors, the viewer's relation to each and their likes and comments: a read. */
-function postsReadBy(db: Db, viewerId: string, listed: Listed) {
+/** Posts with their authors, the viewer's relation to each and the viewer's parts: a page's statement. */
+function postsSeenBy(db: Db, viewerId: string) {
   return db
-    .select({ ...postWithAuthorFields(db, viewerId), summaries: summariesOf(db, viewerId, listed) })
+    .select({ ...postWithAuthorFields(db, viewerId), ...viewerPartsOf(viewerId) })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId));
 }
-export type PostRead = Awaited<ReturnType<ReturnType<typeof postsReadBy>["execute"]>>[number];
+type SeenRow = Awaited<ReturnType<ReturnType<typeof postsSeenBy>["execute"]>>[number];
+
+/**
+ * A post as its viewer reads it: the post, its author, the viewer's relation to the author, and its
+ * newest likers and comments as the viewer may see them (members blocked either way left out; the
+ * counts stay the post's), with the viewer's own like.
+ */
+export type PostRead = Omit<SeenRow, "ownLike" | "hidden"> & {
+  summaries: { likers: LikerTuple[]; ownLike: SeenRow["ownLike"]; comments: CommentTuple[] };
+};
+
+/**
+ * Posts' newest likers and comments, for anyone (`post_summaries`): bounded walks of the likes and
+ * comments indexes, aggregated to JSON, newest first. The walks read only what the indexes carry
+ * (migration 0018), so a post with thousands of likes costs what any post costs; a listed comment's
+ * text is read by its key.
+ */
+export function summariesStatement(db: Db, ids: string[], depth: Listed) {
+  // `posts.id` written out: from a single table drizzle names a column unqualified, and inside the
+  // subqueries "id" would be the like's or comment's own.
+  return (
+    db
+      .select({
+        id: posts.id,
+        likesCount: posts.likesCount,
+        commentsCount: posts.commentsCount,
+        likers: sql<
+          LikerTuple[]
+        >`(select coalesce(json_agg(json_build_array(l.user_id, u.username, l.emoji) order by l.created_at desc, l.user_id), '[]'::json)
+        from (select user_id, emoji, created_at from post_likes where post_id = posts.id order by created_at desc limit ${depth.likers}) l
+        join users u on u.id = l.user_id)`,
+        comments: sql<
+          CommentTuple[]
+        >`(select coalesce(json_agg(json_build_array(c.id, pc.text, c.created_at, u.id, u.username, u.avatar) order by c.created_at desc, c.id desc), '[]'::json)
+        from (select id, user_id, created_at from post_comments where post_id = posts.id order by created_at desc, id desc limit ${depth.comments}) c
+        join post_comments pc on pc.id = c.id
+        join users u on u.id = c.user_id)`,
+      })
+      .from(posts)
+      // An array of ids is one parameter (a placeholder is one already).
+      .where(sql`${posts.id} = any(${Array.isArray(ids) ? sql.param(ids) : ids})`)
+  );
+}
+
+const prepareSummaries = perDatabase((db) =>
+  summariesStatement(db, placeholder<string[]>("ids"), {
+    likers: placeholder<number>("likers"),
+    comments: placeholder<number>("comments"),
+  }).prepare("post_summaries"),
+);
+
+/** Kept likers and comments read past what a page lists, so a few blocked members still leave enough. */
+const SUMMARIES_MARGIN: Listed = { likers: 5, comments: 2 };
+
+/**
+ * The rows of a page with their likers and comments: from the node's kept summaries when they match
+ * the post's counts read with the page, and for the others in one more statement (kept for next time).
+ */
+async function withSummaries(
+  db: Db,
+  kept: PostSummariesCache,
+  rows: SeenRow[],
+  listed: Listed,
+): Promise<PostRead[]> {
+  const hidden = new Set(rows[0]?.hidden ?? []);
+  const seen = new Map<string, { likers: LikerTuple[]; comments: CommentTuple[] }>();
+  const missing: string[] = [];
+  for (const { post } of rows) {
+    const summaries = kept.find(post.id);
+    const fresh =
+      summaries &&
+      summaries.likesCount === post.likesCount &&
+      summaries.commentsCount === post.commentsCount &&
+      deepEnough(summaries, listed) &&
+      summariesAsSeen(summaries, listed, hidden);
+    if (fresh) seen.set(post.id, fresh);
+    else missing.push(post.id);
+  }
+  if (missing.length > 0) {
+    // Deep enough that the viewer's blocked members, however many are among them, leave what is listed.
+    const depth = {
+      likers: listed.likers + SUMMARIES_MARGIN.likers + hidden.size,
+      comments: listed.comments + SUMMARIES_MARGIN.comments + hidden.size,
+    };
+    const read = await kept.readAndKeep(async () => {
+      const found = await prepareSummaries(db).execute({ ids: missing, ...depth });
+      return new Map(
+        found.map(({ id, ...summaries }): [string, PostSummaries] => [id, { ...summaries, depth }]),
+      );
+    });
+    for (const [postId, summaries] of read) {
+      seen.set(postId, summariesAsSeen(summaries, listed, hidden) ?? { likers: [], comments: [] });
+    }
+  }
+  return rows.flatMap(({ ownLike, hidden: _, ...row }) => {
+    const summaries = seen.get(row.post.id);
+    // A post deleted between the two statements is left out, as if the page had been read after.
+    return summaries ? [{ ...row, summaries: { ...summaries, ownLike } }] : [];
+  });
+}
 
 /**
  * How many of the community's newest posts the feed looks through for the member's followings before
@@ -100,7 +187,6 @@ export function feedPageStatement(
   viewerId: string,
   limit: number,
   cursor: Cursor | undefined,
-  listed: Listed,
   recentWindow = FEED_RECENT_WINDOW,
 ) {
   const authors = db
@@ -150,27 +236,30 @@ export function feedPageStatement(
     )
     .as("branches");
   const page = db.with(authors, recent).select({ id: branches.id }).from(branches).as("feed_page");
-  return postsReadBy(db, viewerId, listed)
+  return postsSeenBy(db, viewerId)
     .innerJoin(page, eq(page.id, posts.id))
     .orderBy(desc(posts.createdAt), desc(posts.id));
 }
 
 /** What every paged read of posts is asked with. */
-interface PageAsk {
+export interface PageAsk {
   viewerId: string;
   limit: number;
   cursor: Cursor | undefined;
   listed: Listed;
+  /** The node's kept likers and comments. */
+  summaries: PostSummariesCache;
 }
 
 /**
- * A paged read built once and prepared, in its two forms: the first page and the later ones differ in
- * their SQL (a later one starts past its cursor).
+ * A paged read built once and prepared, in its two forms (the first page and the later ones differ in
+ * their SQL: a later one starts past its cursor), its rows then given their likers and comments.
  */
 function preparedPages<Extra extends Record<string, unknown>>(
+  db: Db,
   name: string,
-  build: (ask: { viewerId: string; limit: number; cursor: Cursor | undefined; listed: Listed } & Extra) => {
-    prepare(name: string): { execute(values: Record<string, unknown>): Promise<PostRead[]> };
+  build: (ask: { viewerId: string; limit: number; cursor: Cursor | undefined } & Extra) => {
+    prepare(name: string): { execute(values: Record<string, unknown>): Promise<SeenRow[]> };
   },
   extra: { [K in keyof Extra]: Extra[K] },
 ) {
@@ -178,18 +267,21 @@ function preparedPages<Extra extends Record<string, unknown>>(
     viewerId: placeholder<string>("viewerId"),
     limit: placeholder<number>("limit"),
     cursor,
-    listed: { likers: placeholder<number>("likers"), comments: placeholder<number>("comments") },
     ...extra,
   });
   const first = build(ask(undefined)).prepare(name);
   const later = build(ask({ createdAt: placeholder("cursorAt"), id: placeholder("cursorId") })).prepare(
     `${name}_later`,
   );
-  return ({ viewerId, limit, cursor, listed }: PageAsk, values: Record<string, unknown> = {}) => {
-    const common = { viewerId, limit, likers: listed.likers, comments: listed.comments, ...values };
-    return cursor
+  return async (
+    { viewerId, limit, cursor, listed, summaries }: PageAsk,
+    values: Record<string, unknown> = {},
+  ): Promise<PostRead[]> => {
+    const common = { viewerId, limit, ...values };
+    const rows = await (cursor
       ? later.execute({ ...common, cursorAt: cursor.createdAt, cursorId: cursor.id })
-      : first.execute(common);
+      : first.execute(common));
+    return withSummaries(db, summaries, rows, listed);
   };
 }
 
@@ -214,10 +306,11 @@ export function prepareFoundPages<Extra extends Record<string, unknown>>(
   extra: { [K in keyof Extra]: Extra[K] },
 ) {
   return preparedPages<Extra>(
+    db,
     name,
     (ask) => {
       const found = page(ask);
-      return postsReadBy(db, ask.viewerId, ask.listed)
+      return postsSeenBy(db, ask.viewerId)
         .innerJoin(found, eq(found.id, posts.id))
         .orderBy(desc(posts.createdAt), desc(posts.id));
     },
@@ -227,8 +320,9 @@ export function prepareFoundPages<Extra extends Record<string, unknown>>(
 
 const prepareFeedPage = perDatabase((db) =>
   preparedPages(
+    db,
     "feed_page",
-    ({ viewerId, limit, cursor, listed }) => feedPageStatement(db, viewerId, limit, cursor, listed),
+    ({ viewerId, limit, cursor }) => feedPageStatement(db, viewerId, limit, cursor),
     {},
   ),
 );
@@ -240,9 +334,10 @@ export function feedPage(db: Db, ask: PageAsk): Promise<PostRead[]> {
 
 const prepareAuthorPage = perDatabase((db) =>
   preparedPages(
+    db,
     "author_page",
-    ({ viewerId, limit, cursor, listed, authorId }) =>
-      postsReadBy(db, viewerId, listed)
+    ({ viewerId, limit, cursor, authorId }) =>
+      postsSeenBy(db, viewerId)
         .where(and(eq(posts.userId, authorId), olderThan(cursor, posts.createdAt, posts.id)))
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(limit),
@@ -257,9 +352,10 @@ export function authorPage(db: Db, authorId: string, ask: PageAsk): Promise<Post
 
 const prepareVideoPage = perDatabase((db) =>
   preparedPages(
+    db,
     "video_page",
-    ({ viewerId, limit, cursor, listed }) =>
-      postsReadBy(db, viewerId, listed)
+    ({ viewerId, limit, cursor }) =>
+      postsSeenBy(db, viewerId)
         .where(
           and(
             eq(posts.mediaType, "video"),
@@ -279,39 +375,40 @@ export function videoPage(db: Db, ask: PageAsk): Promise<PostRead[]> {
 }
 
 const preparePostsByIds = perDatabase((db) =>
-  postsReadBy(db, placeholder<string>("viewerId"), {
-    likers: placeholder<number>("likers"),
-    comments: placeholder<number>("comments"),
-  })
+  postsSeenBy(db, placeholder<string>("viewerId"))
     .where(sql`${posts.id} = any(${placeholder("ids")})`)
     .prepare("posts_by_ids"),
 );
 
 /**
  * Posts by id as the viewer reads them, in the order of `ids` (a page another list found: search, a
- * tag, explore), in one prepared statement. A post gone meanwhile is left out.
+ * tag, explore), through one prepared statement. A post gone meanwhile is left out.
  */
 export async function postReadsByIds(
   db: Db,
   ids: string[],
-  viewerId: string,
-  listed: Listed,
+  { viewerId, listed, summaries }: Omit<PageAsk, "limit" | "cursor">,
 ): Promise<PostRead[]> {
   if (ids.length === 0) return [];
-  const rows = await preparePostsByIds(db).execute({
-    ids,
-    viewerId,
-    likers: listed.likers,
-    comments: listed.comments,
-  });
+  const rows = await preparePostsByIds(db).execute({ ids, viewerId });
   const byId = new Map(rows.map((row) => [row.post.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return withSummaries(
+    db,
+    summaries,
+    ids.flatMap((id) => byId.get(id) ?? []),
+    listed,
+  );
 }
 
 /** One post as the viewer reads it, with its likes and comments. */
-export async function findPostRead(db: Db, id: string, viewerId: string, listed: Listed) {
-  const [row] = await postsReadBy(db, viewerId, listed).where(eq(posts.id, id));
-  return row;
+export async function findPostRead(
+  db: Db,
+  id: string,
+  { viewerId, listed, summaries }: Omit<PageAsk, "limit" | "cursor">,
+): Promise<PostRead | undefined> {
+  const rows = await postsSeenBy(db, viewerId).where(eq(posts.id, id));
+  const [read] = await withSummaries(db, summaries, rows, listed);
+  return read;
 }
 
 /** A post with its author, as `viewerId` is related to the author. */
@@ -445,7 +542,11 @@ export interface Liker {
  * comes after them.
  */
 export function addOwnLike(likers: Liker[], own: Liker | null) {
-  if (own && !likers.some((liker) => liker.userId === own.userId)) likers.push(own);
+  if (!own) return;
+  const listed = likers.findIndex((liker) => liker.userId === own.userId);
+  // The own like is read with the page; the listed one may have been kept from before a new reaction.
+  if (listed === -1) likers.push(own);
+  else likers[listed] = own;
 }
 
 export interface LikeSummary {

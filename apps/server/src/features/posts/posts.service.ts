@@ -45,6 +45,7 @@ import {
   insertPost,
   type Listed,
   likeSummaries,
+  type PageAsk,
   type PostRead,
   type PostWithAuthor,
   postReadsByIds,
@@ -53,6 +54,7 @@ import {
   upsertLike,
   videoPage,
 } from "./posts.queries.js";
+import type { PostSummariesCache } from "./posts.summaries-cache.js";
 
 export type PostsService = ReturnType<typeof createPostsService>;
 export type { FoundPage, FoundPageAsk } from "./posts.queries.js";
@@ -80,8 +82,10 @@ export function createPostsService(deps: {
   pipeline: PostPipeline;
   events: PostEvents;
   domainEvents: DomainEvents;
+  /** Posts' newest likers and comments kept on this node. */
+  summaries: PostSummariesCache;
 }) {
-  const { db, follows, media, pipeline, events, domainEvents } = deps;
+  const { db, follows, media, pipeline, events, domainEvents, summaries } = deps;
 
   /**
    * The size kept with a post's media: the file's own when this host keeps it, else what the client
@@ -113,9 +117,10 @@ export function createPostsService(deps: {
   }
 
   async function get(caller: Caller, postId: string) {
-    const read = await findPostRead(db, postId, caller.userId, {
-      likers: POST_LIKES_LISTED,
-      comments: POST_COMMENTS_LISTED,
+    const read = await findPostRead(db, postId, {
+      viewerId: caller.userId,
+      listed: { likers: POST_LIKES_LISTED, comments: POST_COMMENTS_LISTED },
+      summaries,
     });
     const [post] = pipeline.posts(read ? [read] : [], caller.userId);
     if (!post) throw notFound("Post not found");
@@ -123,11 +128,12 @@ export function createPostsService(deps: {
   }
 
   /** The ask of a page of posts: one read more than the page, to tell whether another follows. */
-  const pageAsk = (caller: Caller, query: PageQuery, listed: Listed) => ({
+  const pageAsk = (caller: Caller, query: PageQuery, listed: Listed): PageAsk => ({
     viewerId: caller.userId,
     limit: query.limit + 1,
     cursor: decodeCursor(query.cursor),
     listed,
+    summaries,
   });
   const pageListed: Listed = { likers: PAGE_LIKES_LISTED, comments: FEED_COMMENTS_LISTED };
 
@@ -145,6 +151,8 @@ export function createPostsService(deps: {
     const changed = like
       ? await upsertLike(db, post.id, caller.userId, emoji)
       : await deleteLike(db, post.id, caller.userId);
+    // The database announces it to every node; this one forgets at once, before it answers.
+    summaries.forgetPosts([post.id]);
     const likes = (await likeSummaries(db, [post.id], caller.userId, POST_LIKES_LISTED)).get(post.id);
     if (!changed) return likes;
     const likesCount = likes?.likesCount ?? 0;
@@ -196,7 +204,8 @@ export function createPostsService(deps: {
      * see, or gone meanwhile, is left out.
      */
     async postsByIds(caller: Caller, ids: string[]): Promise<Post[]> {
-      return pipeline.posts(await postReadsByIds(db, ids, caller.userId, pageListed), caller.userId);
+      const reads = await postReadsByIds(db, ids, { viewerId: caller.userId, listed: pageListed, summaries });
+      return pipeline.posts(reads, caller.userId);
     },
 
     /**
@@ -217,11 +226,12 @@ export function createPostsService(deps: {
         query: { limit: number; cursor: Cursor | undefined },
         values: { [K in keyof Extra]: unknown },
       ): Promise<{ posts: Post[]; rows: Cursor[] }> => {
-        const ask = {
+        const ask: PageAsk = {
           viewerId: caller.userId,
           limit: query.limit + 1,
           cursor: query.cursor,
           listed: pageListed,
+          summaries,
         };
         const reads = await read(ask, values);
         return {
@@ -323,6 +333,7 @@ export function createPostsService(deps: {
     ) {
       const { post } = await interactable(caller, postId, kind);
       const { id } = await insertComment(db, { postId, userId: caller.userId, text: input.text });
+      summaries.forgetPosts([postId]);
       const found = await findComment(db, id);
       if (!found) throw missing(kind);
       const { commentsCount } = found;

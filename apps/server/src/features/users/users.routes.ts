@@ -9,7 +9,7 @@ import {
   usernameParams,
   userSearchQuery,
 } from "@flik/shared";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { perMemberRateLimit } from "../../platform/rate-limits.js";
@@ -27,9 +27,18 @@ export function usersRoutes(deps: {
   const { users, posts } = deps;
   const searchLimit = perMemberRateLimit(deps.searchesPerMinute);
   return async (app) => {
-    const me = async (request: FastifyRequest): Promise<UserResponse> => ({
-      user: await users.me(request.caller),
-    });
+    // GET /user is asked on every page load and mostly answered from the account cache, whose
+    // accounts are frozen and shared: each one's answer is written out once, not on every ask.
+    const answers = new WeakMap<UserResponse["user"], string>();
+    const me = async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = await users.me(request.caller);
+      let answer = answers.get(user);
+      if (answer === undefined) {
+        answer = JSON.stringify({ user } satisfies UserResponse);
+        if (Object.isFrozen(user)) answers.set(user, answer);
+      }
+      return reply.type("application/json; charset=utf-8").send(answer);
+    };
     app.get("/user", me);
     app.get("/user/search", { schema: { querystring: userSearchQuery }, config: searchLimit }, (request) =>
       users.search(request.caller, { text: request.query.q, ...request.query }),

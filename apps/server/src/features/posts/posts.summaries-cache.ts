@@ -1,0 +1,208 @@
+import { LRUCache } from "lru-cache";
+import type { ChangeAnnouncements } from "../../db/change-announcements.js";
+
+/** One of a post's newest likers: [member id, username, emoji]. */
+export type LikerTuple = [userId: string, username: string, emoji: string];
+/** One of a post's newest comments: [id, text, created at (ISO), member id, username, avatar]. */
+export type CommentTuple = [
+  id: string,
+  text: string,
+  createdAt: string,
+  userId: string,
+  username: string,
+  avatar: string,
+];
+
+/**
+ * A post's newest likers and comments as anyone reads them (nobody's blocks applied), newest first,
+ * with the counts they were read with: the part of a post read that is the same for every viewer and
+ * costs the most to read (two index walks and a member per entry).
+ */
+export interface PostSummaries {
+  likesCount: number;
+  commentsCount: number;
+  /** At most `depth.likers`, newest first; fewer means these are all of them. */
+  likers: LikerTuple[];
+  /** At most `depth.comments`, newest first; fewer means these are all of them. */
+  comments: CommentTuple[];
+  depth: { likers: number; comments: number };
+}
+
+/** How many newest likers and comments a read wants after the viewer's blocks are applied. */
+export interface Wanted {
+  likers: number;
+  comments: number;
+}
+
+/**
+ * The likers and comments a viewer sees of a post, from kept summaries: blocked members (either way)
+ * left out, cut to what is wanted, comments oldest first (as a post shows them). `undefined` when the
+ * kept ones may be too few once the blocked are left out (the read then asks deeper).
+ */
+export function summariesAsSeen(
+  kept: PostSummaries,
+  wanted: Wanted,
+  hidden: ReadonlySet<string>,
+): { likers: LikerTuple[]; comments: CommentTuple[] } | undefined {
+  const likers = hidden.size ? kept.likers.filter(([userId]) => !hidden.has(userId)) : kept.likers;
+  const comments = hidden.size ? kept.comments.filter((comment) => !hidden.has(comment[3])) : kept.comments;
+  const allLikers = kept.likers.length < kept.depth.likers;
+  const allComments = kept.comments.length < kept.depth.comments;
+  if ((likers.length < wanted.likers && !allLikers) || (comments.length < wanted.comments && !allComments))
+    return undefined;
+  return {
+    likers: likers.slice(0, wanted.likers),
+    comments: comments.slice(0, wanted.comments).reverse(),
+  };
+}
+
+/** Whether kept summaries hold at least what is wanted (or all there are). */
+export function deepEnough(kept: PostSummaries, wanted: Wanted): boolean {
+  return (
+    (kept.depth.likers >= wanted.likers || kept.likers.length < kept.depth.likers) &&
+    (kept.depth.comments >= wanted.comments || kept.comments.length < kept.depth.comments)
+  );
+}
+
+/**
+ * Posts' newest likers and comments kept per node (issue 12: they were most of a feed page's cost in
+ * the database). What is kept is checked on every use against the post's counts read fresh with the
+ * page (a like or comment made on this node is seen at once), and forgotten on every node when the
+ * database announces a change: "post:<id>" when a post's likes or comments change (migration 0018),
+ * "account:<id>" or "member:<id>" when a member they show changes their name or picture. While
+ * announcements may be missed nothing kept is used. Bounded in count and in age.
+ */
+export function createPostSummariesCache(
+  announcements: ChangeAnnouncements,
+  limits: { max: number; ttlMs: number } = { max: 20_000, ttlMs: 10 * 60_000 },
+) {
+  // Which kept posts show each member (as a liker or commenter), to forget them when the member changes.
+  const postsShowing = new Map<string, Set<string>>();
+  const kept = new LRUCache<string, PostSummaries>({
+    max: limits.max,
+    ttl: limits.ttlMs,
+    dispose: (summaries, postId) => {
+      for (const memberId of membersIn(summaries)) {
+        const posts = postsShowing.get(memberId);
+        posts?.delete(postId);
+        if (posts?.size === 0) postsShowing.delete(memberId);
+      }
+    },
+  });
+
+  // A read that started before a post was forgotten may hold what was forgotten: it is not kept.
+  // `forgottenAt` remembers when each post was last forgotten, for as long as a read older than that
+  // is in flight; `clearedAt`, when everything last was.
+  let generation = 0;
+  let clearedAt = -1;
+  const forgottenAt = new Map<string, number>();
+  const readsInFlight = new Map<number, number>();
+
+  function forgetPosts(postIds: Iterable<string>) {
+    generation += 1;
+    for (const postId of postIds) {
+      kept.delete(postId);
+      if (readsInFlight.size > 0) {
+        forgottenAt.delete(postId);
+        forgottenAt.set(postId, generation);
+      }
+    }
+  }
+
+  function forgetMember(memberId: string) {
+    const posts = postsShowing.get(memberId);
+    if (posts) forgetPosts([...posts]);
+  }
+
+  function forgetAll() {
+    generation += 1;
+    clearedAt = generation;
+    kept.clear();
+  }
+
+  announcements.subscribe((announcement) => {
+    if (announcement === null) return forgetAll();
+    const colon = announcement.indexOf(":");
+    const kind = announcement.slice(0, colon);
+    const id = announcement.slice(colon + 1);
+    if (kind === "post") forgetPosts([id]);
+    else if (kind === "account" || kind === "member") forgetMember(id);
+  });
+
+  function finished(startedAt: number) {
+    const left = (readsInFlight.get(startedAt) ?? 1) - 1;
+    if (left > 0) readsInFlight.set(startedAt, left);
+    else readsInFlight.delete(startedAt);
+    if (readsInFlight.size === 0) {
+      forgottenAt.clear();
+      return;
+    }
+    // Insertion order is forgetting order: drop what every read in flight started after.
+    const oldest = Math.min(...readsInFlight.keys());
+    for (const [key, at] of forgottenAt) {
+      if (at > oldest) break;
+      forgottenAt.delete(key);
+    }
+  }
+
+  function wasForgottenSince(postId: string, startedAt: number) {
+    return clearedAt > startedAt || (forgottenAt.get(postId) ?? -1) > startedAt;
+  }
+
+  return {
+    /** A post's kept summaries, if any and announcements are being heard. */
+    find(postId: string): PostSummaries | undefined {
+      return announcements.live ? kept.get(postId) : undefined;
+    },
+
+    /**
+     * Reads summaries with `read` and keeps each, unless its post was forgotten while it was read (the
+     * next ask reads again). Answers what was read either way.
+     */
+    async readAndKeep(read: () => Promise<Map<string, PostSummaries>>): Promise<Map<string, PostSummaries>> {
+      const startedAt = generation;
+      readsInFlight.set(startedAt, (readsInFlight.get(startedAt) ?? 0) + 1);
+      try {
+        const found = await read();
+        if (announcements.live) {
+          for (const [postId, summaries] of found) {
+            if (wasForgottenSince(postId, startedAt)) continue;
+            keep(postId, summaries);
+          }
+        }
+        return found;
+      } finally {
+        finished(startedAt);
+      }
+    },
+
+    /** Forgets posts this node just changed, before the announcement comes back. */
+    forgetPosts,
+
+    get size() {
+      return kept.size;
+    },
+  };
+
+  function keep(postId: string, summaries: PostSummaries) {
+    kept.delete(postId);
+    for (const memberId of membersIn(summaries)) {
+      let posts = postsShowing.get(memberId);
+      if (!posts) {
+        posts = new Set();
+        postsShowing.set(memberId, posts);
+      }
+      posts.add(postId);
+    }
+    kept.set(postId, Object.freeze(summaries));
+  }
+}
+
+function membersIn(summaries: PostSummaries): Set<string> {
+  const members = new Set<string>();
+  for (const [userId] of summaries.likers) members.add(userId);
+  for (const comment of summaries.comments) members.add(comment[3]);
+  return members;
+}
+
+export type PostSummariesCache = ReturnType<typeof createPostSummariesCache>;
