@@ -1,8 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { type ClientToServerEvents, rooms, type ServerToClientEvents } from "@flik/shared";
-import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
-import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
 import type { Caller } from "../platform/caller.js";
 
@@ -122,8 +120,15 @@ export async function createRealtime(options: {
   };
 }
 
-/** Several app nodes share rooms through Redis when REDIS_URL is set. */
+/**
+ * Several app nodes share rooms through Redis when REDIS_URL is set. The client and adapter are loaded
+ * only then: a single node never needs them, and loading them was a tenth of its start (issue 12).
+ */
 async function useRedisAdapter(io: FlikIo, url: string, channel: string, log: FastifyBaseLogger) {
+  const [{ createClient }, { createAdapter }] = await Promise.all([
+    import("redis"),
+    import("@socket.io/redis-adapter"),
+  ]);
   const publisher = createClient({ url });
   const subscriber = publisher.duplicate();
   for (const client of [publisher, subscriber]) {
