@@ -18,6 +18,7 @@ import {
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
+import { perDatabase, placeholder, preparedPaging } from "../../db/prepared.js";
 import { chatMembers, chats, follows, messages, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { blockedBetween, notBlockedBetween, relationTo } from "../users/users.policy.js";
@@ -84,8 +85,8 @@ function refusedInDirectChat(db: Db) {
 }
 
 /** The member's row in the chat, the chat, and whether a block or the other's setting closed it (one-to-one chats). */
-export async function findMembership(db: Db, chatId: string, userId: string) {
-  const [row] = await db
+const prepareFindMembership = perDatabase((db) =>
+  db
     .select({
       chat: chats,
       member: chatMembers,
@@ -94,32 +95,44 @@ export async function findMembership(db: Db, chatId: string, userId: string) {
     })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+    .where(and(eq(chatMembers.chatId, placeholder("chatId")), eq(chatMembers.userId, placeholder("userId"))))
+    .prepare("find_membership"),
+);
+
+export async function findMembership(db: Db, chatId: string, userId: string) {
+  const [row] = await prepareFindMembership(db).execute({ chatId, userId });
   return row;
 }
 
-/** The member's chats that are on their list (not deleted, or with a newer message), newest first. */
-export function chatsOf(db: Db, userId: string) {
-  return db
+const prepareChatsOf = perDatabase((db) =>
+  db
     .select({ chat: chats, member: chatMembers })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .where(
       and(
-        eq(chatMembers.userId, userId),
+        eq(chatMembers.userId, placeholder("userId")),
         or(isNull(chatMembers.clearedAt), gt(chats.lastMessageAt, chatMembers.clearedAt)),
       ),
     )
-    .orderBy(desc(chats.lastMessageAt), desc(chats.id));
+    .orderBy(desc(chats.lastMessageAt), desc(chats.id))
+    .prepare("chats_of"),
+);
+
+/** The member's chats that are on their list (not deleted, or with a newer message), newest first. */
+export function chatsOf(db: Db, userId: string) {
+  return prepareChatsOf(db).execute({ userId });
 }
+
+/** `column` is one of a list given as one array parameter: one prepared statement for any length. */
+const anyOf = (column: AnyPgColumn, values: string[]) => sql`${column} = any(${values})`;
 
 /**
  * Everyone in these chats with what they have seen, whether they accepted the chat, and whether a block
  * or the other's setting closed their one-to-one chat (for sending): one query for a batch of sends.
  */
-export function sendersOf(db: Db, chatIds: string[]) {
-  if (chatIds.length === 0) return Promise.resolve([]);
-  return db
+const prepareSendersOf = perDatabase((db) =>
+  db
     .select({
       chatId: chatMembers.chatId,
       lastReadAt: chatMembers.lastReadAt,
@@ -131,14 +144,24 @@ export function sendersOf(db: Db, chatIds: string[]) {
     .from(chatMembers)
     .innerJoin(users, eq(users.id, chatMembers.userId))
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    .where(inArray(chatMembers.chatId, chatIds))
-    .orderBy(asc(chatMembers.joinedAt), asc(users.username));
+    .where(anyOf(chatMembers.chatId, placeholder("chatIds")))
+    .orderBy(asc(chatMembers.joinedAt), asc(users.username))
+    .prepare("senders_of"),
+);
+
+export function sendersOf(db: Db, chatIds: string[]) {
+  if (chatIds.length === 0) return Promise.resolve([]);
+  return prepareSendersOf(db).execute({ chatIds });
 }
 
 /** Everyone in these chats with what they have seen and whether they accepted: one query for a whole list. */
 export function participantsOf(db: Db, chatIds: string[]) {
   if (chatIds.length === 0) return Promise.resolve([]);
-  return db
+  return prepareParticipantsOf(db).execute({ chatIds });
+}
+
+const prepareParticipantsOf = perDatabase((db) =>
+  db
     .select({
       chatId: chatMembers.chatId,
       lastReadAt: chatMembers.lastReadAt,
@@ -147,9 +170,10 @@ export function participantsOf(db: Db, chatIds: string[]) {
     })
     .from(chatMembers)
     .innerJoin(users, eq(users.id, chatMembers.userId))
-    .where(inArray(chatMembers.chatId, chatIds))
-    .orderBy(asc(chatMembers.joinedAt), asc(users.username));
-}
+    .where(anyOf(chatMembers.chatId, placeholder("chatIds")))
+    .orderBy(asc(chatMembers.joinedAt), asc(users.username))
+    .prepare("participants_of"),
+);
 
 const messageWithSender = {
   message: messages,
@@ -172,6 +196,10 @@ export async function findMessage(db: Db, id: string) {
  */
 export function lastMessagesOf(db: Db, chatIds: string[], userId: string) {
   if (chatIds.length === 0) return Promise.resolve([]);
+  return prepareLastMessagesOf(db).execute({ chatIds, userId });
+}
+
+const prepareLastMessagesOf = perDatabase((db) => {
   const last = db
     .select(getTableColumns(messages))
     .from(messages)
@@ -184,29 +212,67 @@ export function lastMessagesOf(db: Db, chatIds: string[], userId: string) {
     .from(chatMembers)
     .innerJoinLateral(last, sql`true`)
     .innerJoin(users, eq(users.id, last.senderId))
-    .where(and(eq(chatMembers.userId, userId), inArray(chatMembers.chatId, chatIds)));
-}
+    .where(
+      and(eq(chatMembers.userId, placeholder("userId")), anyOf(chatMembers.chatId, placeholder("chatIds"))),
+    )
+    .prepare("last_messages_of");
+});
 
 /**
  * Per chat, the messages from others the member has not seen (spec §4 Chat unread): in these chats, or
  * in every chat the member accepted (the header's badge leaves message requests out).
  */
 export async function unreadCountsOf(db: Db, userId: string, chatIds?: string[]) {
-  const rows = await db
-    .select({ chatId: messages.chatId, count: sql<number>`count(*)`.mapWith(Number) })
-    .from(messages)
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
-    .where(
-      and(
-        chatIds ? inArray(messages.chatId, chatIds) : isNotNull(chatMembers.acceptedAt),
-        ne(messages.senderId, userId),
-        gt(messages.createdAt, chatMembers.lastReadAt),
-        keptFor(chatMembers),
-      ),
-    )
-    .groupBy(messages.chatId);
+  const rows = chatIds
+    ? await prepareUnreadCounts(db).inChats.execute({ userId, chatIds })
+    : await prepareUnreadCounts(db).inAccepted.execute({ userId });
   return new Map(rows.map((row) => [row.chatId, row.count]));
 }
+
+const prepareUnreadCounts = perDatabase((db) => {
+  const userId = placeholder<string>("userId");
+  const counts = (which: SQL | undefined, name: string) =>
+    db
+      .select({ chatId: messages.chatId, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(messages)
+      .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
+      .where(
+        and(
+          which,
+          ne(messages.senderId, userId),
+          gt(messages.createdAt, chatMembers.lastReadAt),
+          keptFor(chatMembers),
+        ),
+      )
+      .groupBy(messages.chatId)
+      .prepare(name);
+  return {
+    inChats: counts(anyOf(messages.chatId, placeholder("chatIds")), "unread_counts_in_chats"),
+    inAccepted: counts(isNotNull(chatMembers.acceptedAt), "unread_counts_in_accepted"),
+  };
+});
+
+const prepareMessagesPage = perDatabase((db) =>
+  preparedPaging("messages_page", (cursor) =>
+    db
+      .select(messageWithSender)
+      .from(messages)
+      .innerJoin(users, eq(users.id, messages.senderId))
+      .innerJoin(
+        chatMembers,
+        and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, placeholder("userId"))),
+      )
+      .where(
+        and(
+          eq(messages.chatId, placeholder("chatId")),
+          keptFor(chatMembers),
+          olderThan(cursor, messages.createdAt, messages.id),
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(placeholder("limit")),
+  ),
+);
 
 /** A page of a chat's messages the member still has, newest first. */
 export function messagesPage(
@@ -216,20 +282,7 @@ export function messagesPage(
   limit: number,
   cursor: Cursor | undefined,
 ) {
-  return db
-    .select(messageWithSender)
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
-    .where(
-      and(
-        eq(messages.chatId, chatId),
-        keptFor(chatMembers),
-        olderThan(cursor, messages.createdAt, messages.id),
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit);
+  return prepareMessagesPage(db)({ chatId, userId, limit }, cursor);
 }
 
 export async function findChat(db: Db, id: string) {

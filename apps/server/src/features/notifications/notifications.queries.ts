@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
+import { perDatabase, placeholder, preparedPaging } from "../../db/prepared.js";
 import { notifications, posts, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { notBlockedBetween } from "../users/users.policy.js";
@@ -22,21 +23,28 @@ function withParts(db: Db) {
 }
 export type NotificationRow = Awaited<ReturnType<typeof findNotification>> & {};
 
+const prepareNotificationsPage = perDatabase((db) =>
+  preparedPaging("notifications_page", (cursor) => {
+    const recipientId = placeholder<string>("recipientId");
+    return withParts(db)
+      .where(
+        and(
+          eq(notifications.recipientId, recipientId),
+          olderThan(cursor, notifications.createdAt, notifications.id),
+          notBlockedBetween(db, recipientId, notifications.senderId),
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(placeholder("limit"));
+  }),
+);
+
 /**
  * A page of a member's notifications with their senders and posts, newest first, none from a member
- * blocked either way: one query.
+ * blocked either way: one prepared statement.
  */
 export function notificationsPage(db: Db, recipientId: string, limit: number, cursor: Cursor | undefined) {
-  return withParts(db)
-    .where(
-      and(
-        eq(notifications.recipientId, recipientId),
-        olderThan(cursor, notifications.createdAt, notifications.id),
-        notBlockedBetween(db, recipientId, notifications.senderId),
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+  return prepareNotificationsPage(db)({ recipientId, limit }, cursor);
 }
 
 export async function findNotification(db: Db, id: string) {
@@ -120,11 +128,16 @@ export async function markAllRead(db: Db, recipientId: string) {
     .where(and(eq(notifications.recipientId, recipientId), eq(notifications.read, false)));
 }
 
-/** The member's unread notifications: the count kept on their row. */
-export async function countUnread(db: Db, recipientId: string) {
-  const [row] = await db
+const prepareCountUnread = perDatabase((db) =>
+  db
     .select({ unread: users.unreadNotificationsCount })
     .from(users)
-    .where(eq(users.id, recipientId));
+    .where(eq(users.id, placeholder("recipientId")))
+    .prepare("count_unread_notifications"),
+);
+
+/** The member's unread notifications: the count kept on their row. */
+export async function countUnread(db: Db, recipientId: string) {
+  const [row] = await prepareCountUnread(db).execute({ recipientId });
   return row?.unread ?? 0;
 }

@@ -74,11 +74,25 @@ export function findOwnAccount(db: Db, id: string, idsListed: number) {
 }
 
 /** A member by id or username, with the viewer's relation to them (what the policies need). */
+const prepareFindMemberAs = perDatabase((db) => {
+  const viewerId = placeholder<string>("viewerId");
+  const member = () => db.select({ member: users, relation: relationTo(db, viewerId, users.id) }).from(users);
+  return {
+    byId: member()
+      .where(eq(users.id, placeholder("id")))
+      .prepare("find_member_as_by_id"),
+    byUsername: member()
+      .where(eq(users.username, placeholder("username")))
+      .prepare("find_member_as_by_username"),
+  };
+});
+
+/** A member by id or username with the viewer's relation to them: a profile's first statement, prepared. */
 export async function findMemberAs(db: Db, viewerId: string, by: { id: string } | { username: string }) {
-  const [row] = await db
-    .select({ member: users, relation: relationTo(db, viewerId, users.id) })
-    .from(users)
-    .where("id" in by ? eq(users.id, by.id) : eq(users.username, by.username.toLowerCase()));
+  const prepared = prepareFindMemberAs(db);
+  const [row] = await ("id" in by
+    ? prepared.byId.execute({ viewerId, id: by.id })
+    : prepared.byUsername.execute({ viewerId, username: by.username.toLowerCase() }));
   return row && { ...row.member, relation: row.relation };
 }
 
