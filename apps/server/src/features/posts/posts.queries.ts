@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type Subquery, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias, unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
-import { perDatabase, placeholder } from "../../db/prepared.js";
+import { perDatabase, placeholder, preparedPaging } from "../../db/prepared.js";
 import { follows, postComments, postLikes, posts, postTags, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { contentVisibleTo, notBlockedBetween, relationTo } from "../users/users.policy.js";
@@ -259,30 +259,23 @@ function preparedPages<Extra extends Record<string, unknown>>(
   db: Db,
   name: string,
   build: (ask: { viewerId: string; limit: number; cursor: Cursor | undefined } & Extra) => {
-    prepare(name: string): { execute(values: Record<string, unknown>): Promise<SeenRow[]> };
+    prepare(name: string): { execute(values?: Record<string, unknown>): Promise<SeenRow[]> };
   },
   extra: { [K in keyof Extra]: Extra[K] },
 ) {
-  const ask = (cursor: Cursor | undefined) => ({
-    viewerId: placeholder<string>("viewerId"),
-    limit: placeholder<number>("limit"),
-    cursor,
-    ...extra,
-  });
-  const first = build(ask(undefined)).prepare(name);
-  const later = build(ask({ createdAt: placeholder("cursorAt"), id: placeholder("cursorId") })).prepare(
-    `${name}_later`,
+  const read = preparedPaging(name, (cursor) =>
+    build({
+      viewerId: placeholder<string>("viewerId"),
+      limit: placeholder<number>("limit"),
+      cursor,
+      ...extra,
+    }),
   );
   return async (
     { viewerId, limit, cursor, listed, summaries }: PageAsk,
     values: Record<string, unknown> = {},
-  ): Promise<PostRead[]> => {
-    const common = { viewerId, limit, ...values };
-    const rows = await (cursor
-      ? later.execute({ ...common, cursorAt: cursor.createdAt, cursorId: cursor.id })
-      : first.execute(common));
-    return withSummaries(db, summaries, rows, listed);
-  };
+  ): Promise<PostRead[]> =>
+    withSummaries(db, summaries, await read({ viewerId, limit, ...values }, cursor), listed);
 }
 
 /** What another list's page statement is built with: placeholders for the viewer, the limit and the cursor. */
