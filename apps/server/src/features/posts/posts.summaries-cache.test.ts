@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChangeAnnouncements } from "../../db/change-announcements.js";
+import { fakeAnnouncements } from "../../test/fake-announcements.js";
 import {
   type CommentTuple,
   createPostSummariesCache,
@@ -8,21 +8,6 @@ import {
   type PostSummaries,
   summariesAsSeen,
 } from "./posts.summaries-cache.js";
-
-function fakeAnnouncements() {
-  const listeners = new Set<(announcement: string | null) => void>();
-  return {
-    live: true as boolean,
-    subscribe(listener: (announcement: string | null) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    close: async () => {},
-    announce(announcement: string | null) {
-      for (const listener of listeners) listener(announcement);
-    },
-  } satisfies ChangeAnnouncements & { announce(announcement: string | null): void };
-}
 
 const liker = (userId: string): LikerTuple => [userId, `name-${userId}`, "❤️"];
 const comment = (id: string, userId: string): CommentTuple => [

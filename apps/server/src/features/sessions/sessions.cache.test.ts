@@ -1,22 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ChangeAnnouncements } from "../../db/change-announcements.js";
+import { fakeAnnouncements } from "../../test/fake-announcements.js";
 import { createSessionCache, type KeptSession } from "./sessions.cache.js";
-
-function fakeAnnouncements() {
-  const listeners = new Set<(announcement: string | null) => void>();
-  const announcements = {
-    live: true,
-    subscribe(listener: (announcement: string | null) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    close: async () => {},
-    announce: (announcement: string | null) => {
-      for (const listener of listeners) listener(announcement);
-    },
-  };
-  return announcements satisfies ChangeAnnouncements;
-}
 
 const session = (userId: string, sessionId: string, expiresAt = Date.now() + 60_000): KeptSession => ({
   caller: { userId, sessionId, username: userId },

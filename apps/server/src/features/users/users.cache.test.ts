@@ -1,22 +1,7 @@
 import type { User } from "@flik/shared";
 import { describe, expect, it } from "vitest";
-import type { ChangeAnnouncements } from "../../db/change-announcements.js";
+import { fakeAnnouncements } from "../../test/fake-announcements.js";
 import { createAccountCache } from "./users.cache.js";
-
-function fakeAnnouncements() {
-  const listeners = new Set<(announcement: string | null) => void>();
-  return {
-    live: true as boolean,
-    subscribe(listener: (announcement: string | null) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    close: async () => {},
-    announce(announcement: string | null) {
-      for (const listener of listeners) listener(announcement);
-    },
-  } satisfies ChangeAnnouncements & { announce(announcement: string | null): void };
-}
 
 const account = (id: string, fullName = "Alice") =>
   ({ _id: id, id, fullName, followers: [], following: [], blockedUsers: [] }) as unknown as User;
