@@ -142,6 +142,26 @@ describe("post summaries cache", () => {
     expect(cache.find("p2")).toBeDefined();
   });
 
+  it("does not keep what a read found when a member it shows changed while it was read", async () => {
+    const announcements = fakeAnnouncements();
+    const cache = createPostSummariesCache(announcements);
+    let finish: () => void = () => {};
+    const slow = cache.readAndKeep(async () => {
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      return new Map([
+        ["p1", summaries(["a"])],
+        ["p2", summaries(["b"])],
+      ]);
+    });
+    announcements.announce("member:a"); // renamed after the read saw the old name
+    finish();
+    await slow;
+    expect(cache.find("p1")).toBeUndefined();
+    expect(cache.find("p2")).toBeDefined();
+  });
+
   it("does not keep anything a read found when everything was forgotten while it was read", async () => {
     const announcements = fakeAnnouncements();
     const cache = createPostSummariesCache(announcements);

@@ -90,28 +90,34 @@ export function createPostSummariesCache(
     },
   });
 
-  // A read that started before a post was forgotten may hold what was forgotten: it is not kept.
-  // `forgottenAt` remembers when each post was last forgotten, for as long as a read older than that
-  // is in flight; `clearedAt`, when everything last was.
+  // A read that started before a post or a member it shows was forgotten may hold what was forgotten:
+  // it is not kept. `forgottenAt` remembers when each ("post:<id>", "member:<id>") was last forgotten,
+  // for as long as a read older than that is in flight; `clearedAt`, when everything last was.
   let generation = 0;
   let clearedAt = -1;
   const forgottenAt = new Map<string, number>();
   const readsInFlight = new Map<number, number>();
 
+  function remember(key: string) {
+    if (readsInFlight.size === 0) return;
+    forgottenAt.delete(key);
+    forgottenAt.set(key, generation);
+  }
+
   function forgetPosts(postIds: Iterable<string>) {
     generation += 1;
     for (const postId of postIds) {
       kept.delete(postId);
-      if (readsInFlight.size > 0) {
-        forgottenAt.delete(postId);
-        forgottenAt.set(postId, generation);
-      }
+      remember(`post:${postId}`);
     }
   }
 
   function forgetMember(memberId: string) {
     const posts = postsShowing.get(memberId);
     if (posts) forgetPosts([...posts]);
+    else generation += 1;
+    // A read in flight may bring the member's old name or picture in a post not kept yet.
+    remember(`member:${memberId}`);
   }
 
   function forgetAll() {
@@ -137,7 +143,7 @@ export function createPostSummariesCache(
       forgottenAt.clear();
       return;
     }
-    // Insertion order is forgetting order: drop what every read in flight started after.
+    // Insertion order is forgetting order: drop the forgettings every read in flight started after.
     const oldest = Math.min(...readsInFlight.keys());
     for (const [key, at] of forgottenAt) {
       if (at > oldest) break;
@@ -145,8 +151,11 @@ export function createPostSummariesCache(
     }
   }
 
-  function wasForgottenSince(postId: string, startedAt: number) {
-    return clearedAt > startedAt || (forgottenAt.get(postId) ?? -1) > startedAt;
+  function wasForgottenSince(postId: string, summaries: PostSummaries, startedAt: number) {
+    const since = (key: string) => (forgottenAt.get(key) ?? -1) > startedAt;
+    if (clearedAt > startedAt || since(`post:${postId}`)) return true;
+    for (const memberId of membersIn(summaries)) if (since(`member:${memberId}`)) return true;
+    return false;
   }
 
   return {
@@ -156,8 +165,8 @@ export function createPostSummariesCache(
     },
 
     /**
-     * Reads summaries with `read` and keeps each, unless its post was forgotten while it was read (the
-     * next ask reads again). Answers what was read either way.
+     * Reads summaries with `read` and keeps each, unless its post or a member it shows was forgotten
+     * while it was read (the next ask reads again). Answers what was read either way.
      */
     async readAndKeep(read: () => Promise<Map<string, PostSummaries>>): Promise<Map<string, PostSummaries>> {
       const startedAt = generation;
@@ -166,7 +175,7 @@ export function createPostSummariesCache(
         const found = await read();
         if (announcements.live) {
           for (const [postId, summaries] of found) {
-            if (wasForgottenSince(postId, startedAt)) continue;
+            if (wasForgottenSince(postId, summaries, startedAt)) continue;
             keep(postId, summaries);
           }
         }
