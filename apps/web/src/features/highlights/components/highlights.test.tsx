@@ -79,9 +79,12 @@ describe("Highlights strip", () => {
     const xhr = await sentUpload();
     expect(xhr.url).toBe("/api/media/video/upload");
     xhr.progress(50, 100);
-    expect(await within(dialog).findByRole("progressbar", { name: "Upload progress" })).toHaveAttribute(
-      "aria-valuenow",
-      "50",
+    // The bar may be drawn (at 0) before the progress event renders: wait for the value, not the bar.
+    await waitFor(() =>
+      expect(within(dialog).getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute(
+        "aria-valuenow",
+        "50",
+      ),
     );
     xhr.respond(200, { secure_url: "/media/video/trip.mp4", public_id: "trip", resource_type: "video" });
 

@@ -104,7 +104,8 @@ describe("NewPostScreen", () => {
 
     expect((await sentUpload()).url).toBe("/api/media/image/upload");
     (await sentUpload()).progress(40, 100);
-    expect(await screen.findByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
+    // The bar may be drawn (at 0) before the progress event renders: wait for the value, not the bar.
+    await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40"));
     expect(screen.getByLabelText("Caption")).toBeDisabled();
 
     await uploaded();

@@ -25,6 +25,9 @@ export function AvatarCropDialog({ file, uploadPercent, onApply, onCancel }: Ava
   const [zoom, setZoom] = useState(MIN_ZOOM);
   const [cropping, setCropping] = useState(false);
   const area = useRef<Area | null>(null);
+  // Apply waits for the cropper to report its area (once the photo has loaded): a click before that
+  // would have nothing to crop.
+  const [areaKnown, setAreaKnown] = useState(false);
   const applyRef = useRef<HTMLButtonElement>(null);
   const busy = cropping || uploadPercent !== null;
 
@@ -59,6 +62,7 @@ export function AvatarCropDialog({ file, uploadPercent, onApply, onCancel }: Ava
             onZoomChange={setZoom}
             onCropComplete={(_, pixels) => {
               area.current = pixels;
+              setAreaKnown(true);
             }}
             mediaProps={{ alt: "The chosen photo" }}
             // The crop area takes the arrow keys itself: a plain div may not carry a name (axe
@@ -99,7 +103,7 @@ export function AvatarCropDialog({ file, uploadPercent, onApply, onCancel }: Ava
           ref={applyRef}
           type="button"
           onClick={() => void apply()}
-          disabled={busy || !src}
+          disabled={busy || !src || !areaKnown}
           className={buttonStyles.primary}
         >
           {busy ? "Saving..." : "Apply"}

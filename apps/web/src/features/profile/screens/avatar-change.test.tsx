@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
-import { stubCropEnvironment } from "../test/avatar-crop-stubs";
+import { applyCrop, stubCropEnvironment } from "../test/avatar-crop-stubs";
 import { aliceProfile, openProfile, preloadProfileScreens } from "../test/profile-routes";
 
 vi.mock("../../../lib/socket", async () => {
@@ -31,7 +31,7 @@ function openOwn(routes: NonNullable<Parameters<typeof openProfile>[1]>["routes"
 async function chooseAndApply(user: ReturnType<typeof openOwn>["user"]) {
   await user.upload(await screen.findByLabelText("Profile photo"), selfie);
   const dialog = await screen.findByRole("dialog", { name: "Crop your photo" });
-  await user.click(within(dialog).getByRole("button", { name: "Apply" }));
+  await applyCrop(user, dialog);
   return dialog;
 }
 

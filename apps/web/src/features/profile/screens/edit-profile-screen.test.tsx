@@ -4,7 +4,7 @@ import { signInAsAlice } from "../../../test/auth-storage";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { fetchRoutes, jsonResponse, makeUser, pending, sentJson } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
-import { stubCropEnvironment } from "../test/avatar-crop-stubs";
+import { applyCrop, stubCropEnvironment } from "../test/avatar-crop-stubs";
 import { preloadProfileScreens } from "../test/profile-routes";
 
 vi.mock("../../../lib/socket", async () => {
@@ -147,7 +147,7 @@ describe("EditProfileScreen", () => {
       await screen.findByLabelText("Profile photo"),
       new File(["png"], "me.png", { type: "image/png" }),
     );
-    await user.click(await screen.findByRole("button", { name: "Apply" }));
+    await applyCrop(user);
     (await sentUpload()).respond(200, {
       secure_url: "/media/image/new.jpg",
       public_id: "n",
@@ -172,7 +172,7 @@ describe("EditProfileScreen", () => {
       await screen.findByLabelText("Profile photo"),
       new File(["png"], "me.png", { type: "image/png" }),
     );
-    await user.click(await screen.findByRole("button", { name: "Apply" }));
+    await applyCrop(user);
     (await sentUpload()).onerror?.();
 
     expect(await screen.findByText("Failed to upload avatar.")).toBeInTheDocument();

@@ -1,4 +1,6 @@
-import { vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
+import { expect, vi } from "vitest";
 
 /**
  * What jsdom lacks for the avatar crop: images that load, and a canvas that "encodes" a JPEG.
@@ -35,4 +37,11 @@ export async function fakeCropper() {
     return <div data-testid="cropper" />;
   }
   return { default: Cropper };
+}
+
+/** Clicks the crop dialog's Apply once it can apply (the cropper has reported the crop area). */
+export async function applyCrop(user: UserEvent, dialog?: HTMLElement) {
+  const apply = await (dialog ? within(dialog) : screen).findByRole("button", { name: "Apply" });
+  await waitFor(() => expect(apply).toBeEnabled());
+  await user.click(apply);
 }

@@ -59,9 +59,12 @@ describe("Story upload from the header (spec §2, §5)", () => {
     expect(xhr.body?.get("file")).toBe(photo);
 
     xhr.progress(40, 100);
-    expect(await within(header).findByRole("progressbar", { name: "Story upload" })).toHaveAttribute(
-      "aria-valuenow",
-      "40",
+    // The bar may be drawn (at 0) before the progress event renders: wait for the value, not the bar.
+    await waitFor(() =>
+      expect(within(header).getByRole("progressbar", { name: "Story upload" })).toHaveAttribute(
+        "aria-valuenow",
+        "40",
+      ),
     );
     // The strip's own tile fills too, and a second story waits for this one.
     expect(progressIn(strip)).toHaveAttribute("aria-valuenow", "40");
