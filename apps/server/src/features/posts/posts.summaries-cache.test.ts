@@ -89,6 +89,18 @@ describe("what a viewer sees of kept likers and comments", () => {
   });
 });
 
+/** A read the test finishes itself (`finish`), so announcements can arrive while it is in flight. */
+function readInFlight(cache: ReturnType<typeof createPostSummariesCache>, found: Map<string, PostSummaries>) {
+  let finish: () => void = () => {};
+  const done = cache.readAndKeep(async () => {
+    await new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    return found;
+  });
+  return { finish: () => finish(), done };
+}
+
 describe("post summaries cache", () => {
   const read = (found: Record<string, PostSummaries>) => async () => new Map(Object.entries(found));
 
@@ -124,16 +136,13 @@ describe("post summaries cache", () => {
   it("does not keep what a read found when its post was forgotten while it was read", async () => {
     const announcements = fakeAnnouncements();
     const cache = createPostSummariesCache(announcements);
-    let finish: () => void = () => {};
-    const slow = cache.readAndKeep(async () => {
-      await new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      return new Map([
+    const { finish, done: slow } = readInFlight(
+      cache,
+      new Map([
         ["p1", summaries(["a"])],
         ["p2", summaries(["b"])],
-      ]);
-    });
+      ]),
+    );
     announcements.announce("post:p1"); // a like committed after the read saw the post
     finish();
     const found = await slow;
@@ -145,16 +154,13 @@ describe("post summaries cache", () => {
   it("does not keep what a read found when a member it shows changed while it was read", async () => {
     const announcements = fakeAnnouncements();
     const cache = createPostSummariesCache(announcements);
-    let finish: () => void = () => {};
-    const slow = cache.readAndKeep(async () => {
-      await new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      return new Map([
+    const { finish, done: slow } = readInFlight(
+      cache,
+      new Map([
         ["p1", summaries(["a"])],
         ["p2", summaries(["b"])],
-      ]);
-    });
+      ]),
+    );
     announcements.announce("member:a"); // renamed after the read saw the old name
     finish();
     await slow;
@@ -165,13 +171,7 @@ describe("post summaries cache", () => {
   it("does not keep anything a read found when everything was forgotten while it was read", async () => {
     const announcements = fakeAnnouncements();
     const cache = createPostSummariesCache(announcements);
-    let finish: () => void = () => {};
-    const slow = cache.readAndKeep(async () => {
-      await new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      return new Map([["p1", summaries(["a"])]]);
-    });
+    const { finish, done: slow } = readInFlight(cache, new Map([["p1", summaries(["a"])]]));
     announcements.announce(null);
     finish();
     await slow;
