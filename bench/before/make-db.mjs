@@ -9,8 +9,9 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs
 import { join } from "node:path";
 import { subjectsFile } from "../lib/subjects.mjs";
 
-// Newest first: 0018, 0017, 0016, 0015 back to 0009, 0008 back to 0005, then 0004.
+// Newest first: 0019, 0018, 0017, 0016, 0015 back to 0009, 0008 back to 0005, then 0004.
 const undo = [
+  "./undo-0019.sql",
   "./undo-0018.sql",
   "./undo-0017.sql",
   "./undo-0016.sql",
@@ -20,8 +21,8 @@ const undo = [
 ]
   .map((file) => readFileSync(new URL(file, import.meta.url), "utf8"))
   .join("\n");
-// Migrations 0000-0018 applied: a database a newer build has migrated further cannot be undone by this.
-const EXPECTED_MIGRATIONS = 19;
+// Migrations 0000-0019 applied: a database a newer build has migrated further cannot be undone by this.
+const EXPECTED_MIGRATIONS = 20;
 const countMigrations = `select count(*)::int as n from "drizzle"."__drizzle_migrations"`;
 // VACUUM FULL rewrites the two tables that lost columns, so their rows are as narrow as the old schema's.
 const compact = ["VACUUM FULL users", "VACUUM FULL posts", "VACUUM FULL chat_members", "ANALYZE"];
@@ -84,6 +85,6 @@ async function copyPostgres(sourceUrl) {
 function assertMigrations(applied) {
   if (applied !== EXPECTED_MIGRATIONS)
     throw new Error(
-      `the seeded database has ${applied} migrations applied, not ${EXPECTED_MIGRATIONS} (0000-0018): seed again`,
+      `the seeded database has ${applied} migrations applied, not ${EXPECTED_MIGRATIONS} (0000-0019): seed again`,
     );
 }

@@ -78,6 +78,7 @@ import type { Config } from "./platform/config.js";
 import { createDomainEvents } from "./platform/domain-events.js";
 import { handleError } from "./platform/errors.js";
 import { createJobs, type Jobs } from "./platform/jobs.js";
+import { createKeptAnswers } from "./platform/kept-answers.js";
 import { createMailer, type Mailer } from "./platform/mail.js";
 import { registerSecurity } from "./platform/security.js";
 import { createSmsSender, type SmsSender } from "./platform/sms.js";
@@ -265,6 +266,7 @@ export async function buildApp(
     events: createPostEvents(realtime.io),
     domainEvents,
     summaries: createPostSummariesCache(database.announcements),
+    kept: createKeptAnswers(database.announcements),
   });
   registerPostSockets(realtime, posts, follows, domainEvents);
   const flicks = createFlicksService({

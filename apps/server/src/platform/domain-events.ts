@@ -40,7 +40,10 @@ export interface DomainEventMap {
   /** A chat message newly stored (a retried send of the same clientId is not a new one). */
   messageSent: { messageId: string; chatId: string; senderId: string; memberIds: string[]; sentAt: Date };
   memberUnfollowed: { followerId: string; followeeId: string };
-  /** Something a member's own account shows (e-mail, phone, their verification) changed elsewhere. */
+  /**
+   * Something a member's account shows changed: their profile (name, picture, bio), or their e-mail,
+   * phone or its verification, changed elsewhere.
+   */
   accountChanged: { userId: string };
 }
 

@@ -146,6 +146,15 @@ export async function followerIdsOf(db: Db, userId: string) {
   return rows.map((row) => row.id);
 }
 
+/** Whom a member follows (their feed's authors beside themselves). */
+export async function followeeIdsOf(db: Db, userId: string) {
+  const rows = await db
+    .select({ id: follows.followeeId })
+    .from(follows)
+    .where(eq(follows.followerId, userId));
+  return rows.map((row) => row.id);
+}
+
 /**
  * A page of a member's followers (or of whom they follow), newest follow first, with whether the viewer
  * follows or asked to follow each of them; members blocked either way with the viewer are left out.

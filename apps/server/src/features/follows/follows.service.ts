@@ -17,6 +17,7 @@ import {
   deleteFollow,
   deleteFollowRequest,
   findTarget,
+  followeeIdsOf,
   followerIdsOf,
   followListPage,
   followRequestsPage,
@@ -170,5 +171,6 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
     },
 
     followerIdsOf: (userId: string) => followerIdsOf(db, userId),
+    followeeIdsOf: (userId: string) => followeeIdsOf(db, userId),
   };
 }

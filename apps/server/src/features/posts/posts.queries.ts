@@ -70,10 +70,10 @@ type SeenRow = Awaited<ReturnType<ReturnType<typeof postsSeenBy>["execute"]>>[nu
 
 /**
  * A post as its viewer reads it: the post, its author, the viewer's relation to the author, and its
- * newest likers and comments as the viewer may see them (members blocked either way left out; the
- * counts stay the post's), with the viewer's own like.
+ * newest likers and comments as the viewer may see them (members blocked either way, `hidden`, left
+ * out; the counts stay the post's), with the viewer's own like.
  */
-export type PostRead = Omit<SeenRow, "ownLike" | "hidden"> & {
+export type PostRead = Omit<SeenRow, "ownLike"> & {
   summaries: { likers: LikerTuple[]; ownLike: SeenRow["ownLike"]; comments: CommentTuple[] };
 };
 
@@ -160,7 +160,7 @@ async function withSummaries(
       seen.set(postId, summariesAsSeen(summaries, listed, hidden) ?? { likers: [], comments: [] });
     }
   }
-  return rows.flatMap(({ ownLike, hidden: _, ...row }) => {
+  return rows.flatMap(({ ownLike, ...row }) => {
     const summaries = seen.get(row.post.id);
     // A post deleted between the two statements is left out, as if the page had been read after.
     return summaries ? [{ ...row, summaries: { ...summaries, ownLike } }] : [];

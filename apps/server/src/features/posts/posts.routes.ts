@@ -3,19 +3,23 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { PostsService } from "./posts.service.js";
 
+/** The content type Fastify gives the JSON it writes itself. */
+const JSON_TEXT = "application/json; charset=utf-8";
+
 const params = { params: z.object({ id: z.uuid("Post not found") }) };
 
 export function postsRoutes(posts: PostsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/posts", { schema: { querystring: pageQuery } }, (request) =>
-      posts.feed(request.caller, request.query),
+    // Kept answers are JSON text already: sent as they are.
+    app.get("/posts", { schema: { querystring: pageQuery } }, async (request, reply) =>
+      reply.type(JSON_TEXT).send(await posts.feed(request.caller, request.query)),
     );
     app.post("/posts", { schema: { body: createPostBody } }, async (request, reply) =>
       reply.status(201).send({ post: await posts.create(request.caller, request.body) }),
     );
-    app.get("/posts/:id", { schema: params }, async (request) => ({
-      post: await posts.get(request.caller, request.params.id),
-    }));
+    app.get("/posts/:id", { schema: params }, async (request, reply) =>
+      reply.type(JSON_TEXT).send(await posts.postAnswer(request.caller, request.params.id)),
+    );
     app.put("/posts/:id", { schema: { ...params, body: updatePostBody } }, async (request) => ({
       post: await posts.update(request.caller, request.params.id, request.body),
     }));

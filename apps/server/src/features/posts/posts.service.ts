@@ -23,10 +23,12 @@ import type { Caller } from "../../platform/caller.js";
 import { type Cursor, decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
+import type { KeptAnswers } from "../../platform/kept-answers.js";
 import type { FollowsService } from "../follows/follows.service.js";
 import type { MediaService } from "../media/media.service.js";
 import type { RelatedMember } from "../users/users.policy.js";
 import type { PostEvents } from "./posts.events.js";
+import { newPostsOf, shownIn } from "./posts.kept.js";
 import type { PostPipeline } from "./posts.pipeline.js";
 import { canEditPost, canInteractWithPost, canSeePost, canSeePostsOf } from "./posts.policy.js";
 import { presentComment, presentFlickLike, presentLikes } from "./posts.presenter.js";
@@ -84,8 +86,30 @@ export function createPostsService(deps: {
   domainEvents: DomainEvents;
   /** Posts' newest likers and comments kept on this node. */
   summaries: PostSummariesCache;
+  /** Feed pages and posts kept on this node as their viewers were answered. */
+  kept: KeptAnswers;
 }) {
-  const { db, follows, media, pipeline, events, domainEvents, summaries } = deps;
+  const { db, follows, media, pipeline, events, domainEvents, summaries, kept } = deps;
+
+  /** A post this node just changed: what it kept of it is forgotten before the announcement comes back. */
+  function changed(postId: string) {
+    summaries.forgetPosts([postId]);
+    kept.forget([`post:${postId}`]);
+  }
+
+  // What other features change (follows, blocks, privacy, profiles) is forgotten here at once; every
+  // node hears it from the database too.
+  const changedMembers = (...memberIds: string[]) =>
+    kept.forget(memberIds.map((memberId) => `member:${memberId}` as const));
+  domainEvents.on("memberFollowed", ({ followerId, followeeId }) => changedMembers(followerId, followeeId));
+  domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) => changedMembers(followerId, followeeId));
+  domainEvents.on("followRequestAccepted", ({ requesterId, targetId }) =>
+    changedMembers(requesterId, targetId),
+  );
+  domainEvents.on("memberBlocked", ({ blockerId, blockedId }) => changedMembers(blockerId, blockedId));
+  domainEvents.on("memberUnblocked", ({ blockerId, blockedId }) => changedMembers(blockerId, blockedId));
+  domainEvents.on("privacyChanged", ({ userId }) => changedMembers(userId));
+  domainEvents.on("accountChanged", ({ userId }) => changedMembers(userId));
 
   /**
    * The size kept with a post's media: the file's own when this host keeps it, else what the client
@@ -116,15 +140,20 @@ export function createPostsService(deps: {
     return row;
   }
 
-  async function get(caller: Caller, postId: string) {
-    const read = await findPostRead(db, postId, {
+  /** A post as the caller sees it, with what it was read from. */
+  async function read(caller: Caller, postId: string) {
+    const found = await findPostRead(db, postId, {
       viewerId: caller.userId,
       listed: { likers: POST_LIKES_LISTED, comments: POST_COMMENTS_LISTED },
       summaries,
     });
-    const [post] = pipeline.posts(read ? [read] : [], caller.userId);
-    if (!post) throw notFound("Post not found");
-    return post;
+    const [post] = pipeline.posts(found ? [found] : [], caller.userId);
+    if (!found || !post) throw notFound("Post not found");
+    return { post, read: found };
+  }
+
+  async function get(caller: Caller, postId: string) {
+    return (await read(caller, postId)).post;
   }
 
   /** The ask of a page of posts: one read more than the page, to tell whether another follows. */
@@ -148,13 +177,13 @@ export function createPostsService(deps: {
    * read once; the post's room hears of it and its owner's notifications of a new like.
    */
   async function setLike(caller: Caller, { post }: PostWithAuthor, like: boolean, emoji?: string) {
-    const changed = like
+    const made = like
       ? await upsertLike(db, post.id, caller.userId, emoji)
       : await deleteLike(db, post.id, caller.userId);
     // The database announces it to every node; this one forgets at once, before it answers.
-    summaries.forgetPosts([post.id]);
+    changed(post.id);
     const likes = (await likeSummaries(db, [post.id], caller.userId, POST_LIKES_LISTED)).get(post.id);
-    if (!changed) return likes;
+    if (!made) return likes;
     const likesCount = likes?.likesCount ?? 0;
     events.liked({ postId: post.id, ownerId: post.userId, likesCount, isLiked: like, newly: true }, caller);
     if (like) {
@@ -173,9 +202,19 @@ export function createPostsService(deps: {
   }
 
   return {
-    async feed(caller: Caller, query: PageQuery): Promise<PostsPage> {
-      const reads = await feedPage(db, pageAsk(caller, query, pageListed));
-      return postsPage(reads, query.limit, caller.userId);
+    /** A page of the caller's feed (spec §7 GET /posts) as JSON text, kept on this node until it changes. */
+    feed(caller: Caller, query: PageQuery): Promise<string> {
+      const key = `feed:${caller.userId}:${query.limit}:${query.cursor ?? ""}`;
+      return kept.through(key, async () => {
+        const reads = await feedPage(db, pageAsk(caller, query, pageListed));
+        // Later pages start past their cursor: only the first changes when a followed member posts.
+        const authors = query.cursor ? [] : [caller.userId, ...(await follows.followeeIdsOf(caller.userId))];
+        const page: PostsPage = postsPage(reads, query.limit, caller.userId);
+        return {
+          body: JSON.stringify(page),
+          shows: [...shownIn(reads, caller.userId), ...newPostsOf(authors)],
+        };
+      });
     },
 
     /** A member's posts for their profile; none of a private member's unless the caller follows them. */
@@ -197,6 +236,14 @@ export function createPostsService(deps: {
     },
 
     get,
+
+    /** GET /posts/{id}'s answer as JSON text, kept on this node until anything it shows changes. */
+    postAnswer(caller: Caller, postId: string): Promise<string> {
+      return kept.through(`post:${caller.userId}:${postId}`, async () => {
+        const { post, read: found } = await read(caller, postId);
+        return { body: JSON.stringify({ post }), shows: shownIn([found], caller.userId) };
+      });
+    },
 
     /**
      * Posts by id, in the order given, as the caller may see them: the pages other features find
@@ -257,6 +304,7 @@ export function createPostsService(deps: {
       );
       const row = await findPostWithAuthor(db, id, caller.userId);
       if (!row) throw new Error("a post vanished while being made");
+      kept.forget(newPostsOf([caller.userId]));
       const post = pipeline.newPost(row, caller.userId);
       events.created(post, await follows.followerIdsOf(caller.userId));
       await domainEvents.publish("postCreated", { post: row.post, author: row.author });
@@ -267,7 +315,7 @@ export function createPostsService(deps: {
       const { post: current } = await owned(caller, postId, "edit");
       const isReel = input.isReel ?? current.isReel;
       const { width, height, ...fields } = input;
-      const changed = mediaFields(fields.image ?? current.image, isReel);
+      const newMedia = mediaFields(fields.image ?? current.image, isReel);
       // New media bring their own size; the old media keep theirs.
       const size = fields.image ? await mediaSize(fields.image, { width, height }) : {};
       // Its tags follow its caption and tags field (issue 18); other edits leave them as they are.
@@ -275,7 +323,8 @@ export function createPostsService(deps: {
         fields.caption === undefined && fields.tags === undefined
           ? undefined
           : tagsOfPost({ caption: fields.caption ?? current.caption, tags: fields.tags ?? current.tags });
-      await updatePost(db, postId, { ...fields, ...changed, ...size }, tagged);
+      await updatePost(db, postId, { ...fields, ...newMedia, ...size }, tagged);
+      changed(postId);
       const post = await get(caller, postId);
       const { _id, caption, location, tags, image, mediaType, updatedAt } = post;
       events.updated(
@@ -299,6 +348,7 @@ export function createPostsService(deps: {
     async remove(caller: Caller, postId: string, kind: PostKind = "post") {
       const { post, author } = await owned(caller, postId, "delete", kind);
       await deletePost(db, postId);
+      changed(postId);
       events.deleted(postId, caller.userId);
       await domainEvents.publish("postDeleted", {
         postId,
@@ -333,7 +383,7 @@ export function createPostsService(deps: {
     ) {
       const { post } = await interactable(caller, postId, kind);
       const { id } = await insertComment(db, { postId, userId: caller.userId, text: input.text });
-      summaries.forgetPosts([postId]);
+      changed(postId);
       const found = await findComment(db, id);
       if (!found) throw missing(kind);
       const { commentsCount } = found;
@@ -351,6 +401,7 @@ export function createPostsService(deps: {
     async share(caller: Caller, postId: string, kind: PostKind = "post") {
       const { post } = await interactable(caller, postId, kind);
       const sharesCount = await incrementShares(db, postId);
+      changed(postId);
       events.shared({ postId, ownerId: post.userId, sharesCount }, caller);
       await domainEvents.publish("postShared", { postId, ownerId: post.userId, actorId: caller.userId });
       return { sharesCount };

@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { ChangeAnnouncements } from "../../db/change-announcements.js";
+import { createForgettingLog } from "../../platform/forgetting-log.js";
 
 /** One of a post's newest likers: [member id, username, emoji]. */
 export type LikerTuple = [userId: string, username: string, emoji: string];
@@ -91,38 +92,25 @@ export function createPostSummariesCache(
   });
 
   // A read that started before a post or a member it shows was forgotten may hold what was forgotten:
-  // it is not kept. `forgottenAt` remembers when each ("post:<id>", "member:<id>") was last forgotten,
-  // for as long as a read older than that is in flight; `clearedAt`, when everything last was.
-  let generation = 0;
-  let clearedAt = -1;
-  const forgottenAt = new Map<string, number>();
-  const readsInFlight = new Map<number, number>();
-
-  function remember(key: string) {
-    if (readsInFlight.size === 0) return;
-    forgottenAt.delete(key);
-    forgottenAt.set(key, generation);
-  }
+  // it is not kept ("post:<id>", "member:<id>").
+  const forgettings = createForgettingLog();
 
   function forgetPosts(postIds: Iterable<string>) {
-    generation += 1;
     for (const postId of postIds) {
       kept.delete(postId);
-      remember(`post:${postId}`);
+      forgettings.forgot(`post:${postId}`);
     }
   }
 
   function forgetMember(memberId: string) {
     const posts = postsShowing.get(memberId);
     if (posts) forgetPosts([...posts]);
-    else generation += 1;
     // A read in flight may bring the member's old name or picture in a post not kept yet.
-    remember(`member:${memberId}`);
+    forgettings.forgot(`member:${memberId}`);
   }
 
   function forgetAll() {
-    generation += 1;
-    clearedAt = generation;
+    forgettings.cleared();
     kept.clear();
   }
 
@@ -135,27 +123,9 @@ export function createPostSummariesCache(
     else if (kind === "account" || kind === "member") forgetMember(id);
   });
 
-  function finished(startedAt: number) {
-    const left = (readsInFlight.get(startedAt) ?? 1) - 1;
-    if (left > 0) readsInFlight.set(startedAt, left);
-    else readsInFlight.delete(startedAt);
-    if (readsInFlight.size === 0) {
-      forgottenAt.clear();
-      return;
-    }
-    // Insertion order is forgetting order: drop the forgettings every read in flight started after.
-    const oldest = Math.min(...readsInFlight.keys());
-    for (const [key, at] of forgottenAt) {
-      if (at > oldest) break;
-      forgottenAt.delete(key);
-    }
-  }
-
   function wasForgottenSince(postId: string, summaries: PostSummaries, startedAt: number) {
-    const since = (key: string) => (forgottenAt.get(key) ?? -1) > startedAt;
-    if (clearedAt > startedAt || since(`post:${postId}`)) return true;
-    for (const memberId of membersIn(summaries)) if (since(`member:${memberId}`)) return true;
-    return false;
+    const members = [...membersIn(summaries)].map((memberId) => `member:${memberId}`);
+    return forgettings.forgottenSince(startedAt, [`post:${postId}`, ...members]);
   }
 
   return {
@@ -169,8 +139,7 @@ export function createPostSummariesCache(
      * while it was read (the next ask reads again). Answers what was read either way.
      */
     async readAndKeep(read: () => Promise<Map<string, PostSummaries>>): Promise<Map<string, PostSummaries>> {
-      const startedAt = generation;
-      readsInFlight.set(startedAt, (readsInFlight.get(startedAt) ?? 0) + 1);
+      const startedAt = forgettings.started();
       try {
         const found = await read();
         if (announcements.live) {
@@ -181,7 +150,7 @@ export function createPostSummariesCache(
         }
         return found;
       } finally {
-        finished(startedAt);
+        forgettings.finished(startedAt);
       }
     },
 

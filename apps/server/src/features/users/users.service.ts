@@ -170,6 +170,8 @@ export function createUsersService(deps: {
       } finally {
         accounts.forget([caller.userId]);
       }
+      // What shows the member elsewhere (their posts, likes and comments, kept per node) is forgotten.
+      await domainEvents.publish("accountChanged", { userId: caller.userId });
       return ownAccount(caller.userId);
     },
   };

@@ -1,0 +1,160 @@
+import type { Post } from "@flik/shared";
+import { and, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { follows, posts, users } from "../../db/schema.js";
+import { announcement, factories } from "../../test/factories.js";
+import { buildTestApp, type SignedIn } from "../../test/helper.js";
+
+/**
+ * Feed pages and posts are kept per node as their viewers were answered (platform/kept-answers.ts).
+ * Whatever changes what one shows, through this node's API, another node or a tool writing to the
+ * database, the next read shows the change, and nobody keeps seeing what they lost access to.
+ */
+const built = await buildTestApp();
+const { call, newcomer, createPost, follow, like, block } = factories(built);
+const { db } = built.database;
+
+let author: SignedIn;
+let reader: SignedIn;
+let count = 0;
+beforeEach(async () => {
+  count += 1;
+  author = await newcomer(`kept_author_${count}`);
+  reader = await newcomer(`kept_reader_${count}`);
+  await follow(reader, author);
+});
+
+async function feed(viewer: SignedIn): Promise<Post[]> {
+  const response = await call(viewer, "GET", "/posts?limit=20");
+  expect(response.statusCode).toBe(200);
+  return response.json().posts;
+}
+
+async function postAsSeen(viewer: SignedIn, postId: string) {
+  return call(viewer, "GET", `/posts/${postId}`);
+}
+
+/** Reads twice, so the second answer would be the kept one if nothing forgot it. */
+async function keptFeed(viewer: SignedIn) {
+  await feed(viewer);
+  return feed(viewer);
+}
+
+describe("kept feed pages", () => {
+  it("show a followed member's new post at once, made here", async () => {
+    expect(await keptFeed(reader)).toEqual([]);
+    const post = await createPost(author);
+    expect((await feed(reader)).map((p) => p._id)).toEqual([post._id]);
+  });
+
+  it("show a followed member's post made by another node, once the database announces it", async () => {
+    expect(await keptFeed(reader)).toEqual([]);
+    const announced = announcement(built, `author:${author.userId}`);
+    const [made] = await db
+      .insert(posts)
+      .values({ userId: author.userId, image: "/media/image/elsewhere.jpg", mediaType: "image" })
+      .returning({ id: posts.id });
+    await announced;
+    expect((await feed(reader)).map((p) => p._id)).toEqual([made?.id]);
+  });
+
+  it("show a post's new caption and its deletion, made by another node", async () => {
+    const post = await createPost(author, { caption: "first words" });
+    expect((await keptFeed(reader))[0]?.caption).toBe("first words");
+    const edited = announcement(built, `post:${post._id}`);
+    await db.update(posts).set({ caption: "second words" }).where(eq(posts.id, post._id));
+    await edited;
+    expect((await feed(reader))[0]?.caption).toBe("second words");
+    const deleted = announcement(built, `post:${post._id}`);
+    await db.delete(posts).where(eq(posts.id, post._id));
+    await deleted;
+    expect(await feed(reader)).toEqual([]);
+  });
+
+  it("show likes, edits and shares made here at once", async () => {
+    const post = await createPost(author, { caption: "before" });
+    expect((await keptFeed(reader))[0]?.likesCount).toBe(0);
+    await like(reader, post);
+    expect((await feed(reader))[0]).toMatchObject({ likesCount: 1, isLiked: true, likes: [reader.userId] });
+    expect((await call(author, "PUT", `/posts/${post._id}`, { caption: "after" })).statusCode).toBe(200);
+    expect((await feed(reader))[0]?.caption).toBe("after");
+    expect((await call(reader, "POST", `/posts/${post._id}/share`)).statusCode).toBe(200);
+    expect((await feed(reader))[0]?.sharesCount).toBe(1);
+  });
+
+  it("drop a member's posts once the viewer unfollows them, here or on another node", async () => {
+    await createPost(author);
+    expect(await keptFeed(reader)).toHaveLength(1);
+    expect((await call(reader, "POST", `/unfollow/${author.userId}`)).statusCode).toBe(200);
+    expect(await feed(reader)).toEqual([]);
+
+    await follow(reader, author);
+    expect(await keptFeed(reader)).toHaveLength(1);
+    const announced = announcement(built, `account:${reader.userId}`);
+    await db
+      .delete(follows)
+      .where(and(eq(follows.followerId, reader.userId), eq(follows.followeeId, author.userId)));
+    await announced;
+    expect(await feed(reader)).toEqual([]);
+  });
+
+  it("show an author's new name, changed here or by another node", async () => {
+    await createPost(author);
+    await keptFeed(reader);
+    expect((await call(author, "PUT", "/user", { fullName: "Kept Renamed" })).statusCode).toBe(200);
+    expect((await feed(reader))[0]?.user.fullName).toBe("Kept Renamed");
+    const announced = announcement(built, `member:${author.userId}`);
+    await db
+      .update(users)
+      .set({ username: `kept_renamed_${count}` })
+      .where(eq(users.id, author.userId));
+    await announced;
+    expect((await feed(reader))[0]?.user.username).toBe(`kept_renamed_${count}`);
+  });
+
+  it("bring back a liker the viewer unblocked", async () => {
+    const liker = await newcomer(`kept_liker_${count}`);
+    const post = await createPost(author);
+    await like(liker, post);
+    await block(reader, liker);
+    expect((await keptFeed(reader))[0]?.likes).toEqual([]);
+    expect((await call(reader, "PUT", "/user/unblock", { userId: liker.userId })).statusCode).toBe(200);
+    expect((await feed(reader))[0]?.likes).toEqual([liker.userId]);
+  });
+});
+
+describe("kept posts", () => {
+  it("are not shown to a viewer the author blocks", async () => {
+    const post = await createPost(author);
+    await postAsSeen(reader, post._id);
+    expect((await postAsSeen(reader, post._id)).statusCode).toBe(200);
+    await block(author, reader);
+    expect((await postAsSeen(reader, post._id)).statusCode).toBe(404);
+    expect(await feed(reader)).toEqual([]);
+  });
+
+  it("are not shown once a private author's follower unfollows", async () => {
+    expect((await call(author, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
+    const post = await createPost(author);
+    await postAsSeen(reader, post._id);
+    expect((await postAsSeen(reader, post._id)).statusCode).toBe(200);
+    expect((await call(reader, "POST", `/unfollow/${author.userId}`)).statusCode).toBe(200);
+    expect((await postAsSeen(reader, post._id)).statusCode).toBe(404);
+  });
+
+  it("are not shown to a stranger once the author goes private, here or on another node", async () => {
+    const stranger = await newcomer(`kept_stranger_${count}`);
+    const post = await createPost(author);
+    await postAsSeen(stranger, post._id);
+    expect((await postAsSeen(stranger, post._id)).statusCode).toBe(200);
+    expect((await call(author, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
+    expect((await postAsSeen(stranger, post._id)).statusCode).toBe(404);
+
+    expect((await call(author, "PUT", "/user/privacy", { isPrivate: false })).statusCode).toBe(200);
+    expect((await postAsSeen(stranger, post._id)).statusCode).toBe(200);
+    const announced = announcement(built, `account:${author.userId}`);
+    await db.update(users).set({ isPrivate: true }).where(eq(users.id, author.userId));
+    await announced;
+    expect((await postAsSeen(stranger, post._id)).statusCode).toBe(404);
+  });
+});

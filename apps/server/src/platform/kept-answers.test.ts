@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { fakeAnnouncements } from "../test/fake-announcements.js";
+import { type AnswerRead, createKeptAnswers, type Shown } from "./kept-answers.js";
+
+/** A read that answers `body` showing `shows`, counting how often it ran. */
+function reader(body: string, shows: Shown[]) {
+  const read = Object.assign(async (): Promise<AnswerRead> => ((read.runs += 1), { body, shows }), {
+    runs: 0,
+  });
+  return read;
+}
+
+/** A read held in flight until `finish` is called. */
+function readInFlight(kept: ReturnType<typeof createKeptAnswers>, key: string, answer: AnswerRead) {
+  let finish: () => void = () => {};
+  const done = kept.through(key, async () => {
+    await new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    return answer;
+  });
+  return { finish: () => finish(), done };
+}
+
+describe("kept answers", () => {
+  it("answer from memory until something an answer shows is announced", async () => {
+    const announcements = fakeAnnouncements();
+    const kept = createKeptAnswers(announcements);
+    const feed = reader('{"posts":[1]}', ["member:viewer", "post:p1", "member:author", "author:author"]);
+    const other = reader('{"posts":[2]}', ["member:other", "post:p2"]);
+    expect(await kept.through("feed:viewer", feed)).toBe('{"posts":[1]}');
+    await kept.through("feed:viewer", feed);
+    await kept.through("feed:other", other);
+    expect(feed.runs).toBe(1);
+
+    let runs = 1;
+    for (const [announced, what] of [
+      ["post:p1", "a like, a comment or an edit"],
+      ["account:author", "the author's name or counts"],
+      ["member:author", "the author renamed or deleted"],
+      ["author:author", "a new post"],
+      ["account:viewer", "whom the viewer follows or blocks"],
+    ] as const) {
+      announcements.announce(announced);
+      await kept.through("feed:viewer", feed);
+      await kept.through("feed:viewer", feed);
+      runs += 1;
+      expect(feed.runs, what).toBe(runs);
+    }
+    // Announcements of other things leave both kept.
+    announcements.announce("post:p3");
+    announcements.announce("session:s1");
+    await kept.through("feed:other", other);
+    await kept.through("feed:viewer", feed);
+    expect(other.runs).toBe(1);
+    expect(feed.runs).toBe(runs);
+  });
+
+  it("forget what this node changed at once, before the announcement comes back", async () => {
+    const kept = createKeptAnswers(fakeAnnouncements());
+    const read = reader("{}", ["post:p1"]);
+    await kept.through("k", read);
+    kept.forget(["post:p1"]);
+    await kept.through("k", read);
+    expect(read.runs).toBe(2);
+  });
+
+  it("do not keep an answer read while something it shows changed", async () => {
+    const announcements = fakeAnnouncements();
+    const kept = createKeptAnswers(announcements);
+    const slow = readInFlight(kept, "k", { body: "old", shows: ["post:p1"] });
+    announcements.announce("post:p1"); // committed after the read saw the post
+    slow.finish();
+    expect(await slow.done).toBe("old"); // answered to the read that asked…
+    const next = reader("new", ["post:p1"]);
+    expect(await kept.through("k", next)).toBe("new"); // …but not kept
+    expect(await kept.through("k", next)).toBe("new");
+    expect(next.runs).toBe(1);
+  });
+
+  it("keep an answer read while something it does not show changed", async () => {
+    const announcements = fakeAnnouncements();
+    const kept = createKeptAnswers(announcements);
+    const slow = readInFlight(kept, "k", { body: "page", shows: ["post:p1"] });
+    announcements.announce("post:p2");
+    slow.finish();
+    await slow.done;
+    const again = reader("again", ["post:p1"]);
+    expect(await kept.through("k", again)).toBe("page");
+    expect(again.runs).toBe(0);
+  });
+
+  it("use nothing kept while announcements may be missed, and forget everything when they may have been", async () => {
+    const announcements = fakeAnnouncements();
+    const kept = createKeptAnswers(announcements);
+    const read = reader("{}", ["post:p1"]);
+    await kept.through("k", read);
+    announcements.live = false;
+    await kept.through("k", read);
+    expect(read.runs).toBe(2);
+    announcements.live = true;
+    announcements.announce(null);
+    expect(kept.size).toBe(0);
+    const slow = readInFlight(kept, "k", { body: "{}", shows: ["post:p1"] });
+    announcements.announce(null);
+    slow.finish();
+    await slow.done;
+    expect(kept.size).toBe(0);
+  });
+
+  it("stay within their bytes, forgetting the least recently used", async () => {
+    const kept = createKeptAnswers(fakeAnnouncements(), { maxBytes: 1_000, ttlMs: 60_000 });
+    for (let i = 0; i < 10; i++) await kept.through(`k${i}`, reader("x".repeat(200), [`post:p${i}`]));
+    expect(kept.size).toBeLessThanOrEqual(3);
+    // The forgotten ones left the index: forgetting what they showed touches nothing kept.
+    kept.forget(["post:p0"]);
+    expect(kept.size).toBeLessThanOrEqual(3);
+  });
+});

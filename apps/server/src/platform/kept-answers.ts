@@ -1,0 +1,118 @@
+import { LRUCache } from "lru-cache";
+import type { ChangeAnnouncements } from "../db/change-announcements.js";
+import { createForgettingLog } from "./forgetting-log.js";
+
+/**
+ * What a kept answer shows, as the database announces changes to it (migrations 0007, 0008, 0013, 0018,
+ * 0019): `member:<id>` (a member's name, picture, counts, privacy, follows or blocks: announced as
+ * "account:<id>" or "member:<id>"), `post:<id>` (the post, its likes or comments), `author:<id>` (the
+ * member made a post).
+ */
+export type Shown = `member:${string}` | `post:${string}` | `author:${string}`;
+
+/** An answer as sent (JSON text) and everything it shows. */
+export interface AnswerRead {
+  body: string;
+  shows: Iterable<Shown>;
+}
+
+/** Kept answers' size in memory: their text, and an allowance per entry of the index of what they show. */
+const BYTES_PER_SHOWN = 100;
+
+/**
+ * Whole answers kept per node as their viewer was answered (issue 12: a feed page read from memory costs
+ * a hundredth of one read from the database), each forgotten as soon as anything it shows changes:
+ * - on every node, when the database announces the change (whichever node or tool made it);
+ * - on this node at once, by the feature that made the change (`forget`), before the announcement
+ *   comes back, so a member always reads their own change.
+ *
+ * An answer read while something it shows was forgotten is sent but not kept; while announcements may
+ * be missed nothing kept is used. Bounded in bytes and in age.
+ */
+export function createKeptAnswers(
+  announcements: ChangeAnnouncements,
+  limits: { maxBytes: number; ttlMs: number } = { maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 },
+) {
+  // Which kept answers show each thing, to forget them when it changes.
+  const answersShowing = new Map<Shown, Set<string>>();
+  const kept = new LRUCache<string, { body: string; shows: Shown[] }>({
+    maxSize: limits.maxBytes,
+    sizeCalculation: ({ body, shows }) => body.length + BYTES_PER_SHOWN * shows.length + 1,
+    ttl: limits.ttlMs,
+    dispose: ({ shows }, key) => {
+      for (const shown of shows) {
+        const answers = answersShowing.get(shown);
+        answers?.delete(key);
+        if (answers?.size === 0) answersShowing.delete(shown);
+      }
+    },
+  });
+  const forgettings = createForgettingLog();
+
+  function forget(shown: Iterable<Shown>) {
+    for (const thing of shown) {
+      const answers = answersShowing.get(thing);
+      if (answers) for (const key of [...answers]) kept.delete(key);
+      forgettings.forgot(thing);
+    }
+  }
+
+  announcements.subscribe((announcement) => {
+    if (announcement === null) {
+      forgettings.cleared();
+      kept.clear();
+      return;
+    }
+    const shown = shownBy(announcement);
+    if (shown) forget([shown]);
+  });
+
+  function keep(key: string, body: string, shows: Shown[]) {
+    kept.delete(key);
+    for (const shown of shows) {
+      let answers = answersShowing.get(shown);
+      if (!answers) {
+        answers = new Set();
+        answersShowing.set(shown, answers);
+      }
+      answers.add(key);
+    }
+    kept.set(key, { body, shows });
+  }
+
+  return {
+    /** The kept answer of `key`, or `read`'s, kept unless something it shows changed while it was read. */
+    async through(key: string, read: () => Promise<AnswerRead>): Promise<string> {
+      const found = announcements.live ? kept.get(key) : undefined;
+      if (found) return found.body;
+      const startedAt = forgettings.started();
+      try {
+        const { body, shows } = await read();
+        const showing = [...new Set(shows)];
+        if (announcements.live && !forgettings.forgottenSince(startedAt, showing)) keep(key, body, showing);
+        return body;
+      } finally {
+        forgettings.finished(startedAt);
+      }
+    },
+
+    /** Forgets every answer showing what this node just changed, before the announcement comes back. */
+    forget,
+
+    get size() {
+      return kept.size;
+    },
+  };
+}
+
+export type KeptAnswers = ReturnType<typeof createKeptAnswers>;
+
+/** What an announcement says changed, as kept answers name it. */
+function shownBy(announcement: string): Shown | undefined {
+  const colon = announcement.indexOf(":");
+  const kind = announcement.slice(0, colon);
+  const id = announcement.slice(colon + 1);
+  if (kind === "account" || kind === "member") return `member:${id}`;
+  if (kind === "post" || kind === "author") return `${kind}:${id}`;
+  return undefined;
+}
