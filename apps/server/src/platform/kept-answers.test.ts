@@ -4,9 +4,13 @@ import { type AnswerRead, createKeptAnswers, type Shown } from "./kept-answers.j
 
 /** A read that answers `body` showing `shows`, counting how often it ran. */
 function reader(body: string, shows: Shown[]) {
-  const read = Object.assign(async (): Promise<AnswerRead> => ((read.runs += 1), { body, shows }), {
-    runs: 0,
-  });
+  const read = Object.assign(
+    async (): Promise<AnswerRead> => {
+      read.runs += 1;
+      return { body, shows };
+    },
+    { runs: 0 },
+  );
   return read;
 }
 
