@@ -258,6 +258,7 @@ export async function buildApp(
     accounts: createAccountCache(database.announcements),
     domainEvents,
   });
+  const kept = createKeptAnswers(database.announcements, { maxBytes: config.keptAnswersMb * 1024 * 1024 });
   const posts = createPostsService({
     db,
     follows,
@@ -266,7 +267,7 @@ export async function buildApp(
     events: createPostEvents(realtime.io),
     domainEvents,
     summaries: createPostSummariesCache(database.announcements),
-    kept: createKeptAnswers(database.announcements),
+    kept,
   });
   registerPostSockets(realtime, posts, follows, domainEvents);
   const flicks = createFlicksService({
@@ -352,7 +353,9 @@ export async function buildApp(
         await api.register(externalAuthRoutes({ externalAuth, rateLimitPerMinute: config.authRateLimit }));
         await api.register(
           signedInScope(sessions, async (signedIn) => {
-            await signedIn.register(usersRoutes({ users, posts, searchesPerMinute: config.searchRateLimit }));
+            await signedIn.register(
+              usersRoutes({ users, posts, kept, searchesPerMinute: config.searchRateLimit }),
+            );
             await signedIn.register(sessionsRoutes(sessions));
             await signedIn.register(accountRoutes({ account, rateLimitPerMinute: config.authRateLimit }));
             await signedIn.register(

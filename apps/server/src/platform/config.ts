@@ -30,6 +30,7 @@ const envSchema = z
     MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(120),
     SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(120),
     MESSAGES_IN_FLIGHT: z.coerce.number().int().min(1).max(10000).default(100),
+    KEPT_ANSWERS_MB: z.coerce.number().int().min(1).max(65536).default(64),
     WEB_DIST: z.string().min(1).optional(),
     MEDIA_UPLOAD_PRESET: z.string().trim().min(1).max(100).default(DEFAULT_MEDIA_UPLOAD_PRESET),
     MEDIA_IMAGE_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_IMAGE_MAX_BYTES),
@@ -92,6 +93,8 @@ export interface Config {
   searchRateLimit: number;
   /** Chat messages one app process stores at once; past it a send is refused with 503 (load shed). */
   messagesInFlight: number;
+  /** Memory each app process gives the feed pages, flicks, profiles and posts it keeps as answered. */
+  keptAnswersMb: number;
   webDist: string;
   media: MediaConfig;
   mail: MailConfig;
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messageRateLimit: settings.MESSAGE_RATE_LIMIT,
     searchRateLimit: settings.SEARCH_RATE_LIMIT,
     messagesInFlight: settings.MESSAGES_IN_FLIGHT,
+    keptAnswersMb: settings.KEPT_ANSWERS_MB,
     webDist: settings.WEB_DIST ? resolve(settings.WEB_DIST) : defaultWebDist,
     media: {
       dir: join(dataDir, "media"),

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { fakeAnnouncements } from "../test/fake-announcements.js";
 import { type AnswerRead, createKeptAnswers, type Shown } from "./kept-answers.js";
 
+const MB = { maxBytes: 1024 * 1024 };
+
 /** A read that answers `body` showing `shows`, counting how often it ran. */
 function reader(body: string, shows: Shown[]) {
   const read = Object.assign(
@@ -29,7 +31,7 @@ function readInFlight(kept: ReturnType<typeof createKeptAnswers>, key: string, a
 describe("kept answers", () => {
   it("answer from memory until something an answer shows is announced", async () => {
     const announcements = fakeAnnouncements();
-    const kept = createKeptAnswers(announcements);
+    const kept = createKeptAnswers(announcements, MB);
     const feed = reader('{"posts":[1]}', ["member:viewer", "post:p1", "member:author", "author:author"]);
     const other = reader('{"posts":[2]}', ["member:other", "post:p2"]);
     expect(await kept.through("feed:viewer", feed)).toBe('{"posts":[1]}');
@@ -61,7 +63,7 @@ describe("kept answers", () => {
   });
 
   it("forget what this node changed at once, before the announcement comes back", async () => {
-    const kept = createKeptAnswers(fakeAnnouncements());
+    const kept = createKeptAnswers(fakeAnnouncements(), MB);
     const read = reader("{}", ["post:p1"]);
     await kept.through("k", read);
     kept.forget(["post:p1"]);
@@ -71,7 +73,7 @@ describe("kept answers", () => {
 
   it("do not keep an answer read while something it shows changed", async () => {
     const announcements = fakeAnnouncements();
-    const kept = createKeptAnswers(announcements);
+    const kept = createKeptAnswers(announcements, MB);
     const slow = readInFlight(kept, "k", { body: "old", shows: ["post:p1"] });
     announcements.announce("post:p1"); // committed after the read saw the post
     slow.finish();
@@ -84,7 +86,7 @@ describe("kept answers", () => {
 
   it("keep an answer read while something it does not show changed", async () => {
     const announcements = fakeAnnouncements();
-    const kept = createKeptAnswers(announcements);
+    const kept = createKeptAnswers(announcements, MB);
     const slow = readInFlight(kept, "k", { body: "page", shows: ["post:p1"] });
     announcements.announce("post:p2");
     slow.finish();
@@ -96,7 +98,7 @@ describe("kept answers", () => {
 
   it("use nothing kept while announcements may be missed, and forget everything when they may have been", async () => {
     const announcements = fakeAnnouncements();
-    const kept = createKeptAnswers(announcements);
+    const kept = createKeptAnswers(announcements, MB);
     const read = reader("{}", ["post:p1"]);
     await kept.through("k", read);
     announcements.live = false;

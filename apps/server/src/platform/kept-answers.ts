@@ -6,9 +6,13 @@ import { createForgettingLog } from "./forgetting-log.js";
  * What a kept answer shows, as the database announces changes to it (migrations 0007, 0008, 0013, 0018,
  * 0019): `member:<id>` (a member's name, picture, counts, privacy, follows or blocks: announced as
  * "account:<id>" or "member:<id>"), `post:<id>` (the post, its likes or comments), `author:<id>` (the
- * member made a post).
+ * member made a post). A list of everyone's posts shows `author:*` (anyone made a post) and
+ * `privacy:*` (anyone's profile went private or public).
  */
-export type Shown = `member:${string}` | `post:${string}` | `author:${string}`;
+export type Shown = `member:${string}` | `post:${string}` | `author:${string}` | "privacy:*";
+
+/** The content type Fastify gives the JSON it writes itself, for kept answers sent as they are. */
+export const JSON_TEXT = "application/json; charset=utf-8";
 
 /** An answer as sent (JSON text) and everything it shows. */
 export interface AnswerRead {
@@ -31,14 +35,14 @@ const BYTES_PER_SHOWN = 100;
  */
 export function createKeptAnswers(
   announcements: ChangeAnnouncements,
-  limits: { maxBytes: number; ttlMs: number } = { maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 },
+  { maxBytes, ttlMs = 10 * 60_000 }: { maxBytes: number; ttlMs?: number },
 ) {
   // Which kept answers show each thing, to forget them when it changes.
   const answersShowing = new Map<Shown, Set<string>>();
   const kept = new LRUCache<string, { body: string; shows: Shown[] }>({
-    maxSize: limits.maxBytes,
+    maxSize: maxBytes,
     sizeCalculation: ({ body, shows }) => body.length + BYTES_PER_SHOWN * shows.length + 1,
-    ttl: limits.ttlMs,
+    ttl: ttlMs,
     dispose: ({ shows }, key) => {
       for (const shown of shows) {
         const answers = answersShowing.get(shown);
@@ -63,8 +67,7 @@ export function createKeptAnswers(
       kept.clear();
       return;
     }
-    const shown = shownBy(announcement);
-    if (shown) forget([shown]);
+    forget(shownBy(announcement));
   });
 
   function keep(key: string, body: string, shows: Shown[]) {
@@ -108,11 +111,13 @@ export function createKeptAnswers(
 export type KeptAnswers = ReturnType<typeof createKeptAnswers>;
 
 /** What an announcement says changed, as kept answers name it. */
-function shownBy(announcement: string): Shown | undefined {
+function shownBy(announcement: string): Shown[] {
   const colon = announcement.indexOf(":");
   const kind = announcement.slice(0, colon);
   const id = announcement.slice(colon + 1);
-  if (kind === "account" || kind === "member") return `member:${id}`;
-  if (kind === "post" || kind === "author") return `${kind}:${id}`;
-  return undefined;
+  if (kind === "account" || kind === "member") return [`member:${id}`];
+  if (kind === "post") return [`post:${id}`];
+  if (kind === "author") return [`author:${id}`, "author:*"];
+  if (kind === "privacy") return ["privacy:*"];
+  return [];
 }

@@ -33,6 +33,7 @@ export function testConfig(overrides: TestSettings = {}): Config {
     messageRateLimit: 1000,
     searchRateLimit: 1000,
     messagesInFlight: 100,
+    keptAnswersMb: 64,
     webDist: "/nonexistent",
     oidc: null,
     ...overrides,

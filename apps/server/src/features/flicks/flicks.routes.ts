@@ -1,6 +1,7 @@
 import { commentBody, flickLikeBody, pageQuery } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { JSON_TEXT } from "../../platform/kept-answers.js";
 import type { FlicksService } from "./flicks.service.js";
 
 const params = { params: z.object({ id: z.uuid("Flick not found") }) };
@@ -8,8 +9,9 @@ const params = { params: z.object({ id: z.uuid("Flick not found") }) };
 /** The flicks calls of spec §7. */
 export function flicksRoutes(flicks: FlicksService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/flicks", { schema: { querystring: pageQuery } }, (request) =>
-      flicks.feed(request.caller, request.query),
+    // A kept answer is JSON text already: sent as it is.
+    app.get("/flicks", { schema: { querystring: pageQuery } }, async (request, reply) =>
+      reply.type(JSON_TEXT).send(await flicks.feed(request.caller, request.query)),
     );
     app.post("/flicks/:id/like", { schema: { ...params, body: flickLikeBody } }, (request) =>
       flicks.like(request.caller, request.params.id, request.body),

@@ -11,7 +11,7 @@ import { buildTestApp, type SignedIn } from "../../test/helper.js";
  * database, the next read shows the change, and nobody keeps seeing what they lost access to.
  */
 const built = await buildTestApp();
-const { call, newcomer, createPost, follow, like, block } = factories(built);
+const { call, newcomer, createPost, createFlick, follow, like, block } = factories(built);
 const { db } = built.database;
 
 let author: SignedIn;
@@ -156,5 +156,94 @@ describe("kept posts", () => {
     await db.update(users).set({ isPrivate: true }).where(eq(users.id, author.userId));
     await announced;
     expect((await postAsSeen(stranger, post._id)).statusCode).toBe(404);
+  });
+});
+
+describe("kept flicks feeds", () => {
+  const flickIds = async (viewer: SignedIn) => {
+    const response = await call(viewer, "GET", "/flicks?limit=50");
+    expect(response.statusCode).toBe(200);
+    return (response.json().flicks as { _id: string }[]).map((flick) => flick._id);
+  };
+
+  it("show anyone's new flick, made here or by another node", async () => {
+    const stranger = await newcomer(`kept_flicker_${count}`);
+    await flickIds(reader);
+    const flick = await createFlick(stranger);
+    expect(await flickIds(reader)).toContain(flick._id);
+    const announced = announcement(built, `author:${stranger.userId}`);
+    const [made] = await db
+      .insert(posts)
+      .values({
+        userId: stranger.userId,
+        image: "/media/video/elsewhere.mp4",
+        mediaType: "video",
+        isReel: true,
+      })
+      .returning({ id: posts.id });
+    await announced;
+    expect(await flickIds(reader)).toContain(made?.id);
+  });
+
+  it("show a private member's flicks once they go public on another node, and hide them again", async () => {
+    const shy = await newcomer(`kept_shy_${count}`);
+    expect((await call(shy, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
+    const flick = await createFlick(shy);
+    await flickIds(reader);
+    expect(await flickIds(reader)).not.toContain(flick._id);
+    const wentPublic = announcement(built, `privacy:${shy.userId}`);
+    await db.update(users).set({ isPrivate: false }).where(eq(users.id, shy.userId));
+    await wentPublic;
+    expect(await flickIds(reader)).toContain(flick._id);
+    expect((await call(shy, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
+    expect(await flickIds(reader)).not.toContain(flick._id);
+  });
+});
+
+describe("kept profiles", () => {
+  const profile = async (viewer: SignedIn, username: string) => {
+    const response = await call(viewer, "GET", `/profile/${username}`);
+    expect(response.statusCode).toBe(200);
+    return response.json() as { user: { postsCount: number; isFollowed: boolean }; posts: Post[] };
+  };
+
+  it("show the member's new post and count, made by another node", async () => {
+    const name = `kept_author_${count}`;
+    await profile(reader, name);
+    expect((await profile(reader, name)).user.postsCount).toBe(0);
+    const announced = announcement(built, `author:${author.userId}`);
+    await db
+      .insert(posts)
+      .values({ userId: author.userId, image: "/media/image/elsewhere.jpg", mediaType: "image" });
+    await announced;
+    const seen = await profile(reader, name);
+    expect(seen.user.postsCount).toBe(1);
+    expect(seen.posts).toHaveLength(1);
+    const grid = await call(reader, "GET", `/profile/${name}/posts?limit=30`);
+    expect(grid.json().posts).toHaveLength(1);
+  });
+
+  it("show a private member's posts once their follow request is accepted, and not after an unfollow", async () => {
+    const name = `kept_author_${count}`;
+    await createPost(author);
+    expect((await call(author, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
+    const stranger = await newcomer(`kept_asker_${count}`);
+    await profile(stranger, name);
+    expect((await profile(stranger, name)).posts).toEqual([]);
+    expect((await call(stranger, "POST", `/follow/${author.userId}`)).statusCode).toBe(200);
+    expect((await call(author, "POST", `/follow-requests/${stranger.userId}/accept`)).statusCode).toBe(200);
+    const accepted = await profile(stranger, name);
+    expect(accepted.posts).toHaveLength(1);
+    expect(accepted.user.isFollowed).toBe(true);
+    expect((await call(stranger, "POST", `/unfollow/${author.userId}`)).statusCode).toBe(200);
+    expect((await profile(stranger, name)).posts).toEqual([]);
+  });
+
+  it("are not answered once the member blocks the viewer", async () => {
+    const name = `kept_author_${count}`;
+    await profile(reader, name);
+    await profile(reader, name);
+    await block(author, reader);
+    expect((await call(reader, "GET", `/profile/${name}`)).statusCode).toBe(404);
   });
 });

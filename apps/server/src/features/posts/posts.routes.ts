@@ -1,10 +1,8 @@
 import { commentBody, createPostBody, pageQuery, updatePostBody } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { JSON_TEXT } from "../../platform/kept-answers.js";
 import type { PostsService } from "./posts.service.js";
-
-/** The content type Fastify gives the JSON it writes itself. */
-const JSON_TEXT = "application/json; charset=utf-8";
 
 const params = { params: z.object({ id: z.uuid("Post not found") }) };
 

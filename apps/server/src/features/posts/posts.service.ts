@@ -23,7 +23,7 @@ import type { Caller } from "../../platform/caller.js";
 import { type Cursor, decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
-import type { KeptAnswers } from "../../platform/kept-answers.js";
+import type { KeptAnswers, Shown } from "../../platform/kept-answers.js";
 import type { FollowsService } from "../follows/follows.service.js";
 import type { MediaService } from "../media/media.service.js";
 import type { RelatedMember } from "../users/users.policy.js";
@@ -108,7 +108,10 @@ export function createPostsService(deps: {
   );
   domainEvents.on("memberBlocked", ({ blockerId, blockedId }) => changedMembers(blockerId, blockedId));
   domainEvents.on("memberUnblocked", ({ blockerId, blockedId }) => changedMembers(blockerId, blockedId));
-  domainEvents.on("privacyChanged", ({ userId }) => changedMembers(userId));
+  domainEvents.on("privacyChanged", ({ userId }) => {
+    changedMembers(userId);
+    kept.forget(["privacy:*"]);
+  });
   domainEvents.on("accountChanged", ({ userId }) => changedMembers(userId));
 
   /**
@@ -217,22 +220,45 @@ export function createPostsService(deps: {
       });
     },
 
-    /** A member's posts for their profile; none of a private member's unless the caller follows them. */
-    async byAuthor(caller: Caller, author: RelatedMember, query: PageQuery): Promise<PostsPage> {
-      if (!canSeePostsOf(caller.userId, author, author.relation)) return { posts: [], nextCursor: null };
+    /**
+     * A member's posts for their profile, and what they show (to keep an answer made of them); none of
+     * a private member's unless the caller follows them.
+     */
+    async byAuthor(
+      caller: Caller,
+      author: RelatedMember,
+      query: PageQuery,
+    ): Promise<{ page: PostsPage; shows: Shown[] }> {
+      // Whether the caller may see them changes with a follow (theirs) or the author's privacy.
+      const shows: Shown[] = [`member:${caller.userId}`, `member:${author.id}`, ...newPostsOf([author.id])];
+      if (!canSeePostsOf(caller.userId, author, author.relation))
+        return { page: { posts: [], nextCursor: null }, shows };
       const reads = await authorPage(db, author.id, pageAsk(caller, query, pageListed));
-      return postsPage(reads, query.limit, caller.userId);
+      return {
+        page: postsPage(reads, query.limit, caller.userId),
+        shows: [...shows, ...shownIn(reads, caller.userId)],
+      };
     },
 
-    /** The flicks feed (spec §7 GET /flicks): every video post the caller may see, newest first. */
-    async flicks(caller: Caller, query: PageQuery): Promise<FlicksPage> {
-      const listed = { likers: POST_LIKES_LISTED, comments: FLICK_COMMENTS_LISTED };
-      const page = pageOf(
-        await videoPage(db, pageAsk(caller, query, listed)),
-        query.limit,
-        (read) => read.post,
-      );
-      return { flicks: pipeline.flicks(page.rows, caller.userId), nextCursor: page.nextCursor };
+    /**
+     * The flicks feed (spec §7 GET /flicks) as JSON text: every video post the caller may see, newest
+     * first, kept on this node until it changes (anyone's new post or privacy, or anything it shows).
+     */
+    flicks(caller: Caller, query: PageQuery): Promise<string> {
+      const key = `flicks:${caller.userId}:${query.limit}:${query.cursor ?? ""}`;
+      return kept.through(key, async () => {
+        const listed = { likers: POST_LIKES_LISTED, comments: FLICK_COMMENTS_LISTED };
+        const reads = await videoPage(db, pageAsk(caller, query, listed));
+        const page = pageOf(reads, query.limit, (read) => read.post);
+        const flicks: FlicksPage = {
+          flicks: pipeline.flicks(page.rows, caller.userId),
+          nextCursor: page.nextCursor,
+        };
+        return {
+          body: JSON.stringify(flicks),
+          shows: [...shownIn(reads, caller.userId), "author:*", "privacy:*"],
+        };
+      });
     },
 
     get,
@@ -304,7 +330,7 @@ export function createPostsService(deps: {
       );
       const row = await findPostWithAuthor(db, id, caller.userId);
       if (!row) throw new Error("a post vanished while being made");
-      kept.forget(newPostsOf([caller.userId]));
+      kept.forget([...newPostsOf([caller.userId]), "author:*"]);
       const post = pipeline.newPost(row, caller.userId);
       events.created(post, await follows.followerIdsOf(caller.userId));
       await domainEvents.publish("postCreated", { post: row.post, author: row.author });

@@ -12,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
+import { JSON_TEXT, type KeptAnswers } from "../../platform/kept-answers.js";
 import { perMemberRateLimit } from "../../platform/rate-limits.js";
 import type { PostsService } from "../posts/posts.service.js";
 import type { UsersService } from "./users.service.js";
@@ -21,10 +22,12 @@ const PROFILE_POSTS_PAGE = 30;
 export function usersRoutes(deps: {
   users: UsersService;
   posts: PostsService;
+  /** Profiles kept on this node as their viewers were answered. */
+  kept: KeptAnswers;
   /** Searches a member may make per minute, on each search route. */
   searchesPerMinute: number;
 }): FastifyPluginAsyncZod {
-  const { users, posts } = deps;
+  const { users, posts, kept } = deps;
   const searchLimit = perMemberRateLimit(deps.searchesPerMinute);
   return async (app) => {
     // GET /user is asked on every page load and mostly answered from the account cache, whose
@@ -65,31 +68,34 @@ export function usersRoutes(deps: {
       }),
     );
 
-    app.get(
-      "/profile/:username",
-      { schema: { params: usernameParams } },
-      async (request): Promise<ProfileResponse> => {
-        const caller = request.caller;
-        const member = await users.member(caller, { username: request.params.username });
-        const [user, page] = await Promise.all([
-          users.publicProfile(member),
-          posts.byAuthor(caller, member, { limit: PROFILE_POSTS_PAGE }),
-        ]);
-        return {
-          user,
+    app.get("/profile/:username", { schema: { params: usernameParams } }, async (request, reply) => {
+      const { caller, params } = request;
+      const body = await kept.through(`profile:${caller.userId}:${params.username}`, async () => {
+        const member = await users.member(caller, { username: params.username });
+        const { page, shows } = await posts.byAuthor(caller, member, { limit: PROFILE_POSTS_PAGE });
+        const profile: ProfileResponse = {
+          user: users.publicProfile(member),
           posts: page.posts,
           isMyProfile: member.id === caller.userId,
           nextCursor: page.nextCursor,
         };
-      },
-    );
+        return { body: JSON.stringify(profile), shows };
+      });
+      return reply.type(JSON_TEXT).send(body);
+    });
 
     app.get(
       "/profile/:username/posts",
       { schema: { params: usernameParams, querystring: pageQuery } },
-      async (request) => {
-        const member = await users.member(request.caller, { username: request.params.username });
-        return posts.byAuthor(request.caller, member, request.query);
+      async (request, reply) => {
+        const { caller, params, query } = request;
+        const key = `profile-posts:${caller.userId}:${params.username}:${query.limit}:${query.cursor ?? ""}`;
+        const body = await kept.through(key, async () => {
+          const member = await users.member(caller, { username: params.username });
+          const { page, shows } = await posts.byAuthor(caller, member, query);
+          return { body: JSON.stringify(page), shows };
+        });
+        return reply.type(JSON_TEXT).send(body);
       },
     );
   };
