@@ -277,13 +277,14 @@ export async function buildApp(
     domainEvents,
   });
   registerFlickSockets(realtime);
-  const notifications = createNotificationsService({ db, io: realtime.io, domainEvents });
+  const notifications = createNotificationsService({ db, io: realtime.io, domainEvents, kept });
   const chats = createChatsService({
     db,
     events: createChatEvents(realtime.io),
     domainEvents,
     messagesPerMinute: config.messageRateLimit,
     messagesInFlight: config.messagesInFlight,
+    kept,
   });
   registerChatSockets(realtime, chats, app.log);
   registerPresence(realtime, chats, domainEvents, app.log);

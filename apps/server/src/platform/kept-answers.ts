@@ -4,12 +4,24 @@ import { createForgettingLog } from "./forgetting-log.js";
 
 /**
  * What a kept answer shows, as the database announces changes to it (migrations 0007, 0008, 0013, 0018,
- * 0019): `member:<id>` (a member's name, picture, counts, privacy, follows or blocks: announced as
- * "account:<id>" or "member:<id>"), `post:<id>` (the post, its likes or comments), `author:<id>` (the
- * member made a post). A list of everyone's posts shows `author:*` (anyone made a post) and
- * `privacy:*` (anyone's profile went private or public).
+ * 0019):
+ * - `member:<id>`: a member's name, picture, counts, privacy, follows or blocks (announced as
+ *   "account:<id>", "member:<id>", and "blocked:<id>" when someone blocks or unblocks them);
+ * - `post:<id>`: the post, its likes or comments;
+ * - `author:<id>`: the member made a post; a list of everyone's posts shows `author:*` (anyone did),
+ *   and `privacy:*` (anyone's profile went private or public);
+ * - `notifications:<id>`: the member's notifications;
+ * - `chat:<id>`: a chat, its members (joined, accepted, read, cleared) or its messages; `chats:<id>`:
+ *   which chats a member is in.
  */
-export type Shown = `member:${string}` | `post:${string}` | `author:${string}` | "privacy:*";
+export type Shown =
+  | `member:${string}`
+  | `post:${string}`
+  | `author:${string}`
+  | "privacy:*"
+  | `notifications:${string}`
+  | `chat:${string}`
+  | `chats:${string}`;
 
 /** The content type Fastify gives the JSON it writes itself, for kept answers sent as they are. */
 export const JSON_TEXT = "application/json; charset=utf-8";
@@ -115,8 +127,9 @@ function shownBy(announcement: string): Shown[] {
   const colon = announcement.indexOf(":");
   const kind = announcement.slice(0, colon);
   const id = announcement.slice(colon + 1);
-  if (kind === "account" || kind === "member") return [`member:${id}`];
-  if (kind === "post") return [`post:${id}`];
+  if (kind === "account" || kind === "member" || kind === "blocked") return [`member:${id}`];
+  if (kind === "post" || kind === "notifications" || kind === "chat" || kind === "chats")
+    return [`${kind}:${id}`];
   if (kind === "author") return [`author:${id}`, "author:*"];
   if (kind === "privacy") return ["privacy:*"];
   return [];

@@ -448,6 +448,15 @@ export async function clearChat(db: Db, chatId: string, userId: string) {
     .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
 }
 
+/** Every chat the member is in, those they deleted (cleared) included. */
+export async function chatIdsOf(db: Db, userId: string) {
+  const rows = await db
+    .select({ id: chatMembers.chatId })
+    .from(chatMembers)
+    .where(eq(chatMembers.userId, userId));
+  return rows.map((row) => row.id);
+}
+
 export async function memberIdsOf(db: Db, chatId: string) {
   const rows = await db
     .select({ id: chatMembers.userId })

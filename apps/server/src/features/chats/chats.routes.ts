@@ -1,6 +1,7 @@
 import { createChatBody, editMessageBody, pageQuery, sendMessageBody } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { JSON_TEXT } from "../../platform/kept-answers.js";
 import type { ChatsService } from "./chats.service.js";
 
 const chatParams = { params: z.object({ id: z.uuid("Chat not found") }) };
@@ -9,7 +10,8 @@ const messageParams = { params: z.object({ id: z.uuid("Message not found") }) };
 /** The chats and messages calls of spec §7. */
 export function chatsRoutes(chats: ChatsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/chats", async (request) => ({ chats: await chats.list(request.caller) }));
+    // Kept answers are JSON text already: sent as they are.
+    app.get("/chats", async (request, reply) => reply.type(JSON_TEXT).send(await chats.list(request.caller)));
     app.post("/chats", { schema: { body: createChatBody } }, async (request, reply) => {
       const { chat, created } = await chats.create(request.caller, request.body);
       return reply.status(created ? 201 : 200).send({ chat });
@@ -22,8 +24,11 @@ export function chatsRoutes(chats: ChatsService): FastifyPluginAsyncZod {
       await chats.remove(request.caller, request.params.id);
       return { message: "Chat deleted" };
     });
-    app.get("/chats/:id/messages", { schema: { ...chatParams, querystring: pageQuery } }, (request) =>
-      chats.messages(request.caller, request.params.id, request.query),
+    app.get(
+      "/chats/:id/messages",
+      { schema: { ...chatParams, querystring: pageQuery } },
+      async (request, reply) =>
+        reply.type(JSON_TEXT).send(await chats.messages(request.caller, request.params.id, request.query)),
     );
     app.post(
       "/chats/:id/messages",

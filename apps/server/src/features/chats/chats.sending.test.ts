@@ -2,6 +2,7 @@ import type { Chat, Message } from "@flik/shared";
 import { describe, expect, it } from "vitest";
 import type { Caller } from "../../platform/caller.js";
 import { createDomainEvents } from "../../platform/domain-events.js";
+import { createKeptAnswers } from "../../platform/kept-answers.js";
 import { factories } from "../../test/factories.js";
 import { buildTestApp, countQueries, type SignedIn, sqlLog } from "../../test/helper.js";
 import { createChatEvents } from "./chats.events.js";
@@ -35,6 +36,7 @@ function sendingBed(limits: { messagesPerMinute?: number; messagesInFlight?: num
     domainEvents: createDomainEvents(built.app.log),
     messagesPerMinute: limits.messagesPerMinute ?? 1000,
     messagesInFlight: limits.messagesInFlight ?? 100,
+    kept: createKeptAnswers(built.database.announcements, { maxBytes: 1024 * 1024 }),
   });
   return { chats, announced };
 }

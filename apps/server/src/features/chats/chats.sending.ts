@@ -74,6 +74,8 @@ export function createMessageSending(deps: {
   messagesInFlight: number;
   /** The sender replied in a chat waiting in their requests: replying accepts it. */
   acceptReply: (userId: string, chatId: string) => Promise<void>;
+  /** Messages were stored in the chat here (what this node kept of it is forgotten at once). */
+  changed: (chatId: string) => void;
 }) {
   const { db, events, domainEvents } = deps;
   const allowance = createRateWindow(deps.messagesPerMinute);
@@ -87,6 +89,7 @@ export function createMessageSending(deps: {
     const checked = check(sends, membersOf);
     const toStore = [...new Set(checked.flatMap((entry) => (entry instanceof Error ? [] : [entry.first])))];
     const stored = await storeEach(toStore);
+    for (const chatId of new Set(toStore.map((message) => message.chatId))) deps.changed(chatId);
     const repeated = await firstMessagesOf(toStore.filter((message) => !stored.has(message.id)));
     const announced = new Set<NewMessage>();
     return checked.map((entry) => {

@@ -1,10 +1,18 @@
-import type { Chat, createChatBody, editMessageBody, Message, MessagesPage } from "@flik/shared";
+import type {
+  Chat,
+  ChatsResponse,
+  createChatBody,
+  editMessageBody,
+  Message,
+  MessagesPage,
+} from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
+import type { KeptAnswers, Shown } from "../../platform/kept-answers.js";
 import type { ChatEvents } from "./chats.events.js";
 import {
   canChangeMessage,
@@ -21,6 +29,7 @@ import { type Participant, presentChat, presentMessage } from "./chats.presenter
 import {
   acceptChat,
   type ChatRow,
+  chatIdsOf,
   chatsOf,
   clearChat,
   deleteMessage,
@@ -47,6 +56,17 @@ import { createMessageSending } from "./chats.sending.js";
 
 export type ChatsService = ReturnType<typeof createChatsService>;
 
+/** What a list of chats shows its member: the chats they are in, each chat, its members and last sender. */
+function shownInChats(list: Chat[], viewerId: string): Shown[] {
+  const shows: Shown[] = [`chats:${viewerId}`, `member:${viewerId}`];
+  for (const chat of list) {
+    shows.push(`chat:${chat._id}`);
+    for (const participant of chat.participants) shows.push(`member:${participant._id}`);
+    if (chat.lastMessage) shows.push(`member:${chat.lastMessage.sender._id}`);
+  }
+  return shows;
+}
+
 /** The pair's one chat: the two ids sorted, so either member finds the same one. */
 const directKeyOf = (a: string, b: string) => [a, b].sort().join(":");
 
@@ -56,9 +76,20 @@ export function createChatsService(deps: {
   domainEvents: DomainEvents;
   messagesPerMinute: number;
   messagesInFlight: number;
+  /** Chat lists and messages kept on this node as their members were answered. */
+  kept: KeptAnswers;
 }) {
-  const { db, events } = deps;
-  const sending = createMessageSending({ ...deps, acceptReply: acceptRequest });
+  const { db, events, kept } = deps;
+
+  /**
+   * A chat this node just changed (and the members whose list of chats changed with it): what it kept
+   * of them is forgotten at once, before the database's announcement comes back.
+   */
+  function changed(chatId: string, memberIds: string[] = []) {
+    kept.forget([`chat:${chatId}`, ...memberIds.map((memberId) => `chats:${memberId}` as const)]);
+  }
+
+  const sending = createMessageSending({ ...deps, acceptReply: acceptRequest, changed });
 
   /** Only members read or write a chat; to anyone else it does not exist (404, nothing leaked). */
   async function membership(caller: Caller, chatId: string) {
@@ -137,6 +168,7 @@ export function createChatsService(deps: {
     const members = await reachable(caller, [userId], acceptedBy);
     if (existing) {
       await restoreChat(db, existing.id, caller.userId);
+      changed(existing.id, [caller.userId]);
       return { chat: await presentOne(existing, caller.userId), created: false, members };
     }
     const made = await insertChat(
@@ -144,6 +176,11 @@ export function createChatsService(deps: {
       { isGroupChat: false, name: "", directKey, createdBy: caller.userId },
       members,
     );
+    if (made)
+      changed(
+        made.id,
+        members.map((member) => member.userId),
+      );
     // Made by a simultaneous call: theirs is the one.
     const chat = made ?? (await findDirectChat(db, directKey));
     if (!chat) throw new Error("one-to-one chat vanished while being made");
@@ -160,6 +197,10 @@ export function createChatsService(deps: {
       members,
     );
     if (!made) throw new Error("group chat insert returned no row");
+    changed(
+      made.id,
+      members.map((member) => member.userId),
+    );
     return { chat: await presentOne(made, caller.userId), created: true, members };
   }
 
@@ -169,6 +210,7 @@ export function createChatsService(deps: {
    */
   async function acceptRequest(userId: string, chatId: string) {
     if (!(await acceptChat(db, chatId, userId))) return;
+    changed(chatId, [userId]);
     const [participants, chat] = await Promise.all([participantsOf(db, [chatId]), findChat(db, chatId)]);
     const own = participants.find((p) => p.user.id === userId);
     if (!chat || !own) return;
@@ -179,12 +221,26 @@ export function createChatsService(deps: {
   }
 
   return {
-    async list(caller: Caller): Promise<Chat[]> {
-      const rows = await chatsOf(db, caller.userId);
-      return present(
-        rows.map((row) => row.chat),
-        caller.userId,
-      );
+    /**
+     * The caller's chats (spec §7 GET /chats) as JSON text, kept on this node until one of them, their
+     * members or the chats the caller is in change.
+     */
+    list(caller: Caller): Promise<string> {
+      return kept.through(`chats:${caller.userId}`, async () => {
+        // A chat the member deleted is not listed, but a new message in it brings it back.
+        const [rows, memberOf] = await Promise.all([
+          chatsOf(db, caller.userId),
+          chatIdsOf(db, caller.userId),
+        ]);
+        const list = await present(
+          rows.map((row) => row.chat),
+          caller.userId,
+        );
+        const answer: ChatsResponse = { chats: list };
+        const shows = shownInChats(list, caller.userId);
+        for (const chatId of memberOf) shows.push(`chat:${chatId}`);
+        return { body: JSON.stringify(answer), shows };
+      });
     },
 
     /**
@@ -216,31 +272,40 @@ export function createChatsService(deps: {
     async remove(caller: Caller, chatId: string) {
       await membership(caller, chatId);
       await clearChat(db, chatId, caller.userId);
+      changed(chatId, [caller.userId]);
       events.chatDeleted(chatId, caller.userId);
     },
 
-    async messages(
-      caller: Caller,
-      chatId: string,
-      query: { limit: number; cursor?: string | undefined },
-    ): Promise<MessagesPage> {
-      await membership(caller, chatId);
-      const [rows, participants] = await Promise.all([
-        messagesPage(db, chatId, caller.userId, query.limit + 1, decodeCursor(query.cursor)),
-        participantsOf(db, [chatId]),
-      ]);
-      const page = pageOf(rows, query.limit, (row) => row.message);
-      return {
-        messages: page.rows.reverse().map((row) => presentMessage(row, participants)),
-        nextCursor: page.nextCursor,
-      };
+    /**
+     * A page of a chat's messages (spec §7) as JSON text, kept on this node until the chat (its
+     * messages, its members' reading) or a member changes. Only its members may read it (else 404).
+     */
+    messages(caller: Caller, chatId: string, query: { limit: number; cursor?: string | undefined }) {
+      const key = `messages:${caller.userId}:${chatId}:${query.limit}:${query.cursor ?? ""}`;
+      return kept.through(key, async () => {
+        await membership(caller, chatId);
+        const [rows, participants] = await Promise.all([
+          messagesPage(db, chatId, caller.userId, query.limit + 1, decodeCursor(query.cursor)),
+          participantsOf(db, [chatId]),
+        ]);
+        const page = pageOf(rows, query.limit, (row) => row.message);
+        const answer: MessagesPage = {
+          messages: page.rows.reverse().map((row) => presentMessage(row, participants)),
+          nextCursor: page.nextCursor,
+        };
+        const shows: Shown[] = [`chat:${chatId}`, `member:${caller.userId}`];
+        for (const { user } of participants) shows.push(`member:${user.id}`);
+        for (const { sender } of rows) shows.push(`member:${sender.id}`);
+        return { body: JSON.stringify(answer), shows };
+      });
     },
 
     send: sending.send,
 
     async edit(caller: Caller, messageId: string, input: z.output<typeof editMessageBody>): Promise<Message> {
-      await ownMessage(caller, messageId, "edit");
+      const { message: own } = await ownMessage(caller, messageId, "edit");
       await updateMessageText(db, messageId, input.text);
+      changed(own.chatId);
       const row = await findMessage(db, messageId);
       if (!row) throw notFound("Message not found");
       const { message, memberIds } = await presentWithReaders(row);
@@ -251,6 +316,7 @@ export function createChatsService(deps: {
     async deleteMessage(caller: Caller, messageId: string) {
       const { message } = await ownMessage(caller, messageId, "delete");
       await deleteMessage(db, messageId);
+      changed(message.chatId);
       const [last, participants] = await Promise.all([
         latestMessage(db, message.chatId),
         participantsOf(db, [message.chatId]),
@@ -269,6 +335,7 @@ export function createChatsService(deps: {
     async markSeen(caller: Caller, chatId: string) {
       const { member } = await membership(caller, chatId);
       const seenAt = (await markSeen(db, chatId, caller.userId)) ?? new Date();
+      changed(chatId);
       const event = { chatId, userId: caller.userId, seenAt: seenAt.toISOString() };
       // Reading a message request tells the sender nothing until it is accepted.
       if (!isRequestFor(member)) events.messagesSeen(event, await memberIdsOf(db, chatId));

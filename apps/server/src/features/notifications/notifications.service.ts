@@ -9,6 +9,7 @@ import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { notFound } from "../../platform/errors.js";
+import type { KeptAnswers, Shown } from "../../platform/kept-answers.js";
 import type { FlikIo } from "../../realtime/realtime.js";
 import { presentNotification } from "./notifications.presenter.js";
 import {
@@ -17,9 +18,23 @@ import {
   findNotification,
   insertNotification,
   markAllRead,
+  type NotificationRow,
   notificationsPage,
   setRead,
 } from "./notifications.queries.js";
+
+/**
+ * What a page of notifications shows its recipient: their notifications and unread count, whom they
+ * block (a blocked sender's are left out), each sender and each post previewed.
+ */
+function shownIn(rows: NotificationRow[], recipientId: string): Shown[] {
+  const shows: Shown[] = [`notifications:${recipientId}`, `member:${recipientId}`];
+  for (const { sender, post } of rows) {
+    if (sender) shows.push(`member:${sender.id}`);
+    if (post) shows.push(`post:${post.id}`);
+  }
+  return shows;
+}
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
@@ -28,8 +43,17 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
  * actions nor between two members where either blocked the other; the recipient hears of each one
  * live (newNotification).
  */
-export function createNotificationsService(deps: { db: Db; io: FlikIo; domainEvents: DomainEvents }) {
-  const { db, io, domainEvents } = deps;
+export function createNotificationsService(deps: {
+  db: Db;
+  io: FlikIo;
+  domainEvents: DomainEvents;
+  /** Pages of notifications kept on this node as their recipients were answered. */
+  kept: KeptAnswers;
+}) {
+  const { db, io, domainEvents, kept } = deps;
+
+  /** The member's notifications changed here: forgotten at once, before the announcement comes back. */
+  const changed = (recipientId: string) => kept.forget([`notifications:${recipientId}`]);
 
   async function notify(input: {
     type: NotificationType;
@@ -41,6 +65,7 @@ export function createNotificationsService(deps: { db: Db; io: FlikIo; domainEve
     if (input.recipientId === input.senderId) return;
     const id = await insertNotification(db, { ...input, comment: input.comment ?? null });
     if (!id) return;
+    changed(input.recipientId);
     const [row, unreadCount] = await Promise.all([
       findNotification(db, id),
       countUnread(db, input.recipientId),
@@ -60,6 +85,7 @@ export function createNotificationsService(deps: { db: Db; io: FlikIo; domainEve
    */
   async function closeFollowRequest(targetId: string, requesterId: string) {
     const ids = await deleteFollowRequestNotification(db, targetId, requesterId);
+    changed(targetId);
     io.to(rooms.user(targetId)).emit("notificationsRemoved", {
       ids,
       unreadCount: await countUnread(db, targetId),
@@ -92,21 +118,31 @@ export function createNotificationsService(deps: { db: Db; io: FlikIo; domainEve
   );
 
   return {
-    async list(
-      caller: Caller,
-      query: { limit: number; cursor?: string | undefined },
-    ): Promise<NotificationsPage> {
-      const [rows, unreadCount] = await Promise.all([
-        notificationsPage(db, caller.userId, query.limit + 1, decodeCursor(query.cursor)),
-        countUnread(db, caller.userId),
-      ]);
-      const page = pageOf(rows, query.limit, (row) => row.notification);
-      return { notifications: page.rows.map(presentNotification), nextCursor: page.nextCursor, unreadCount };
+    /**
+     * A page of the caller's notifications (spec §7 GET /notifications) as JSON text, kept on this node
+     * until their notifications, a sender, a post shown or the caller's blocks change.
+     */
+    list(caller: Caller, query: { limit: number; cursor?: string | undefined }): Promise<string> {
+      const key = `notifications:${caller.userId}:${query.limit}:${query.cursor ?? ""}`;
+      return kept.through(key, async () => {
+        const [rows, unreadCount] = await Promise.all([
+          notificationsPage(db, caller.userId, query.limit + 1, decodeCursor(query.cursor)),
+          countUnread(db, caller.userId),
+        ]);
+        const page = pageOf(rows, query.limit, (row) => row.notification);
+        const answer: NotificationsPage = {
+          notifications: page.rows.map(presentNotification),
+          nextCursor: page.nextCursor,
+          unreadCount,
+        };
+        return { body: JSON.stringify(answer), shows: shownIn(rows, caller.userId) };
+      });
     },
 
     /** Only the recipient may; anyone else's id is the same 404 as an unknown one. */
     async setRead(caller: Caller, id: string, read: boolean): Promise<NotificationReadResponse> {
       if (!(await setRead(db, caller.userId, id, read))) throw notFound("Notification not found");
+      changed(caller.userId);
       const unreadCount = await countUnread(db, caller.userId);
       io.to(rooms.user(caller.userId)).emit("notificationsRead", { ids: [id], read, unreadCount });
       return { read, unreadCount };
@@ -114,6 +150,7 @@ export function createNotificationsService(deps: { db: Db; io: FlikIo; domainEve
 
     async markAllRead(caller: Caller) {
       await markAllRead(db, caller.userId);
+      changed(caller.userId);
       io.to(rooms.user(caller.userId)).emit("notificationsRead", { ids: "all", read: true, unreadCount: 0 });
       return { message: "All notifications marked as read", unreadCount: 0 };
     },
