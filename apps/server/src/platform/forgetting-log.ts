@@ -32,6 +32,11 @@ export function createForgettingLog() {
       return generation;
     },
 
+    /** Whether anything at all was forgotten after the read started at `startedAt`. */
+    anythingSince(startedAt: number): boolean {
+      return generation > startedAt;
+    },
+
     /** Whether anything was cleared, or any of `keys` forgotten, after the read started at `startedAt`. */
     forgottenSince(startedAt: number, keys: Iterable<string>): boolean {
       if (clearedAt > startedAt) return true;

@@ -114,6 +114,24 @@ describe("kept answers", () => {
     expect(kept.size).toBe(0);
   });
 
+  it("share one read among asks made while it is in flight, unless something was forgotten meanwhile", async () => {
+    const announcements = fakeAnnouncements();
+    const kept = createKeptAnswers(announcements, { maxBytes: 1024 * 1024 });
+    const first = readInFlight(kept, "k", { body: "first", shows: ["post:p1"] });
+    const second = reader("second", ["post:p1"]);
+    const joined = kept.through("k", second);
+    expect(second.runs).toBe(0);
+    // A change (here: anything at all) after the read began: a later ask reads for itself.
+    announcements.announce("post:p9");
+    const own = reader("own", ["post:p1"]);
+    const fresh = kept.through("k", own);
+    first.finish();
+    expect(await first.done).toBe("first");
+    expect(await joined).toBe("first");
+    expect(await fresh).toBe("own");
+    expect(own.runs).toBe(1);
+  });
+
   it("stay within their bytes, forgetting the least recently used", async () => {
     const kept = createKeptAnswers(fakeAnnouncements(), { maxBytes: 1_000, ttlMs: 60_000 });
     for (let i = 0; i < 10; i++) await kept.through(`k${i}`, reader("x".repeat(200), [`post:p${i}`]));

@@ -64,6 +64,9 @@ export function createKeptAnswers(
     },
   });
   const forgettings = createForgettingLog();
+  // Reads in flight by key: an ask for the same answer meanwhile waits for it instead of reading again
+  // (after a change, every viewer of a page asks at once), unless anything was forgotten since it began.
+  const reading = new Map<string, { startedAt: number; answer: Promise<string> }>();
 
   function forget(shown: Iterable<Shown>) {
     for (const thing of shown) {
@@ -82,6 +85,17 @@ export function createKeptAnswers(
     forget(shownBy(announcement));
   });
 
+  async function readAndKeep(key: string, read: () => Promise<AnswerRead>, startedAt: number) {
+    try {
+      const { body, shows } = await read();
+      const showing = [...new Set(shows)];
+      if (announcements.live && !forgettings.forgottenSince(startedAt, showing)) keep(key, body, showing);
+      return body;
+    } finally {
+      forgettings.finished(startedAt);
+    }
+  }
+
   function keep(key: string, body: string, shows: Shown[]) {
     kept.delete(key);
     for (const shown of shows) {
@@ -97,18 +111,19 @@ export function createKeptAnswers(
 
   return {
     /** The kept answer of `key`, or `read`'s, kept unless something it shows changed while it was read. */
-    async through(key: string, read: () => Promise<AnswerRead>): Promise<string> {
+    through(key: string, read: () => Promise<AnswerRead>): Promise<string> {
       const found = announcements.live ? kept.get(key) : undefined;
-      if (found) return found.body;
+      if (found) return Promise.resolve(found.body);
+      const inFlight = reading.get(key);
+      if (inFlight && !forgettings.anythingSince(inFlight.startedAt)) return inFlight.answer;
       const startedAt = forgettings.started();
-      try {
-        const { body, shows } = await read();
-        const showing = [...new Set(shows)];
-        if (announcements.live && !forgettings.forgottenSince(startedAt, showing)) keep(key, body, showing);
-        return body;
-      } finally {
-        forgettings.finished(startedAt);
-      }
+      const entry = { startedAt, answer: readAndKeep(key, read, startedAt) };
+      reading.set(key, entry);
+      const done = () => {
+        if (reading.get(key) === entry) reading.delete(key);
+      };
+      entry.answer.then(done, done);
+      return entry.answer;
     },
 
     /** Forgets every answer showing what this node just changed, before the announcement comes back. */
