@@ -4,7 +4,7 @@
 -- "flik_changes", however it happened (an API call on any node, a member deleted and their rows
 -- cascaded, a tool):
 -- - "post:<id>" when a post is changed (caption, tags, shares) or deleted;
--- - "author:<member id>" when a member makes a post;
+-- - "author:<member id>" when a member makes a post, or turns a photo into a video or back;
 -- - "privacy:<member id>" when a member's profile goes private or public: who may see their posts
 --   changes for members no kept answer names (the flicks feed shows any member's videos);
 -- - "blocked:<member id>" when someone blocks or unblocks the member (0013 announces the blocker's
@@ -18,6 +18,10 @@ BEGIN
     PERFORM pg_notify('flik_changes', 'author:' || NEW."user_id");
   ELSE
     PERFORM pg_notify('flik_changes', 'post:' || OLD."id");
+    -- A photo that became a video (or back) joins (or leaves) lists it was not on, as a new post does.
+    IF TG_OP = 'UPDATE' AND OLD."media_type" IS DISTINCT FROM NEW."media_type" THEN
+      PERFORM pg_notify('flik_changes', 'author:' || NEW."user_id");
+    END IF;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint

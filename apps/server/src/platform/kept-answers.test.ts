@@ -139,5 +139,10 @@ describe("kept answers", () => {
     // The forgotten ones left the index: forgetting what they showed touches nothing kept.
     kept.forget(["post:p0"]);
     expect(kept.size).toBeLessThanOrEqual(3);
+    // One larger than all the room is answered, not kept.
+    const huge = reader("y".repeat(2_000), ["post:big"]);
+    expect(await kept.through("big", huge)).toHaveLength(2_000);
+    await kept.through("big", huge);
+    expect(huge.runs).toBe(2);
   });
 });

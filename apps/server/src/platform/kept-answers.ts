@@ -34,6 +34,8 @@ export interface AnswerRead {
 
 /** Kept answers' size in memory: their text, and an allowance per entry of the index of what they show. */
 const BYTES_PER_SHOWN = 100;
+const sizeOf = ({ body, shows }: { body: string; shows: Shown[] }) =>
+  body.length + BYTES_PER_SHOWN * shows.length + 1;
 
 /**
  * Whole answers kept per node as their viewer was answered (issue 12: a feed page read from memory costs
@@ -53,7 +55,7 @@ export function createKeptAnswers(
   const answersShowing = new Map<Shown, Set<string>>();
   const kept = new LRUCache<string, { body: string; shows: Shown[] }>({
     maxSize: maxBytes,
-    sizeCalculation: ({ body, shows }) => body.length + BYTES_PER_SHOWN * shows.length + 1,
+    sizeCalculation: sizeOf,
     ttl: ttlMs,
     dispose: ({ shows }, key) => {
       for (const shown of shows) {
@@ -98,6 +100,8 @@ export function createKeptAnswers(
 
   function keep(key: string, body: string, shows: Shown[]) {
     kept.delete(key);
+    // One larger than all the room is not kept (and must not enter the index).
+    if (sizeOf({ body, shows }) > maxBytes) return;
     for (const shown of shows) {
       let answers = answersShowing.get(shown);
       if (!answers) {

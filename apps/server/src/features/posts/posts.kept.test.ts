@@ -185,6 +185,24 @@ describe("kept flicks feeds", () => {
     expect(await flickIds(reader)).toContain(made?.id);
   });
 
+  it("show a photo turned into a video, here or by another node", async () => {
+    const photo = await createPost(author);
+    const other = await createPost(author);
+    await flickIds(reader);
+    expect(await flickIds(reader)).not.toContain(photo._id);
+    expect(
+      (await call(author, "PUT", `/posts/${photo._id}`, { image: "/media/video/now.mp4" })).statusCode,
+    ).toBe(200);
+    expect(await flickIds(reader)).toContain(photo._id);
+    const announced = announcement(built, `author:${author.userId}`);
+    await db
+      .update(posts)
+      .set({ image: "/media/video/too.mp4", mediaType: "video" })
+      .where(eq(posts.id, other._id));
+    await announced;
+    expect(await flickIds(reader)).toContain(other._id);
+  });
+
   it("show a private member's flicks once they go public on another node, and hide them again", async () => {
     const shy = await newcomer(`kept_shy_${count}`);
     expect((await call(shy, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
@@ -237,6 +255,31 @@ describe("kept profiles", () => {
     expect(accepted.user.isFollowed).toBe(true);
     expect((await call(stranger, "POST", `/unfollow/${author.userId}`)).statusCode).toBe(200);
     expect((await profile(stranger, name)).posts).toEqual([]);
+  });
+
+  it("show the viewer's follow request at once, and its withdrawal", async () => {
+    const name = `kept_author_${count}`;
+    expect((await call(author, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
+    const asker = await newcomer(`kept_requester_${count}`);
+    const isRequested = async () =>
+      ((await call(asker, "GET", `/profile/${name}`)).json() as { user: { isRequested: boolean } }).user
+        .isRequested;
+    await isRequested();
+    expect(await isRequested()).toBe(false);
+    expect((await call(asker, "POST", `/follow/${author.userId}`)).statusCode).toBe(200);
+    expect(await isRequested()).toBe(true);
+    expect((await call(asker, "POST", `/unfollow/${author.userId}`)).statusCode).toBe(200);
+    expect(await isRequested()).toBe(false);
+  });
+
+  it("show the member's post count after they delete a post their first page does not show", async () => {
+    const name = `kept_author_${count}`;
+    const oldest = await createPost(author);
+    for (let i = 0; i < 30; i++) await createPost(author);
+    await profile(author, name);
+    expect((await profile(author, name)).user.postsCount).toBe(31);
+    expect((await call(author, "DELETE", `/posts/${oldest._id}`)).statusCode).toBe(200);
+    expect((await profile(author, name)).user.postsCount).toBe(30);
   });
 
   it("are not answered once the member blocks the viewer", async () => {

@@ -106,13 +106,22 @@ export function createPostsService(deps: {
   domainEvents.on("followRequestAccepted", ({ requesterId, targetId }) =>
     changedMembers(requesterId, targetId),
   );
+  // A profile shows whether the viewer asked to follow its member.
+  domainEvents.on("followRequested", ({ requesterId, targetId }) => changedMembers(requesterId, targetId));
+  domainEvents.on("followRequestClosed", ({ requesterId, targetId }) =>
+    changedMembers(requesterId, targetId),
+  );
   domainEvents.on("memberBlocked", ({ blockerId, blockedId }) => changedMembers(blockerId, blockedId));
   domainEvents.on("memberUnblocked", ({ blockerId, blockedId }) => changedMembers(blockerId, blockedId));
   domainEvents.on("privacyChanged", ({ userId }) => {
     changedMembers(userId);
     kept.forget(["privacy:*"]);
   });
-  domainEvents.on("accountChanged", ({ userId }) => changedMembers(userId));
+  domainEvents.on("accountChanged", ({ userId }) => {
+    // Their name and picture among posts' likers and comments too, before answers are made of them.
+    summaries.forgetMember(userId);
+    changedMembers(userId);
+  });
 
   /**
    * The size kept with a post's media: the file's own when this host keeps it, else what the client
@@ -351,6 +360,8 @@ export function createPostsService(deps: {
           : tagsOfPost({ caption: fields.caption ?? current.caption, tags: fields.tags ?? current.tags });
       await updatePost(db, postId, { ...fields, ...newMedia, ...size }, tagged);
       changed(postId);
+      // A photo that became a video joins the flicks feeds (and a video that became a photo leaves them).
+      if (newMedia.mediaType !== current.mediaType) kept.forget([...newPostsOf([caller.userId]), "author:*"]);
       const post = await get(caller, postId);
       const { _id, caption, location, tags, image, mediaType, updatedAt } = post;
       events.updated(
@@ -375,6 +386,8 @@ export function createPostsService(deps: {
       const { post, author } = await owned(caller, postId, "delete", kind);
       await deletePost(db, postId);
       changed(postId);
+      // Their post count, on a profile whose first page may not show this post.
+      changedMembers(author.id);
       events.deleted(postId, caller.userId);
       await domainEvents.publish("postDeleted", {
         postId,

@@ -157,6 +157,9 @@ export function createPostSummariesCache(
     /** Forgets posts this node just changed, before the announcement comes back. */
     forgetPosts,
 
+    /** Forgets what shows a member this node just renamed or gave a new picture. */
+    forgetMember,
+
     get size() {
       return kept.size;
     },
