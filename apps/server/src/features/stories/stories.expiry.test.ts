@@ -197,4 +197,32 @@ describe("a periodic queue on the job runner", () => {
       await database.close();
     }
   });
+
+  it("takes this version's settings when a node of an older version made the queue", async () => {
+    const database = await openTestDatabase();
+    const log = pino({ level: "silent" });
+    const older: JobQueue<Record<string, never>> = {
+      ...storyExpiryQueue,
+      name: "test-settings",
+      retryLimit: 1,
+    };
+    const newer = { ...older, retryLimit: 4 };
+    const retryLimit = async () =>
+      (await database.executeSql("select retry_limit from pgboss.queue where name = $1", [older.name])).rows;
+    try {
+      for (const [queue, expected] of [
+        [older, 1],
+        [older, 1],
+        [newer, 4],
+      ] as const) {
+        const jobs = createJobs(database, log, { work: false });
+        jobs.define(queue, async () => {});
+        await jobs.start();
+        await jobs.stop();
+        expect(await retryLimit()).toEqual([{ retry_limit: expected }]);
+      }
+    } finally {
+      await database.close();
+    }
+  });
 });
