@@ -58,6 +58,25 @@ export interface DomainEvents {
   publish<K extends keyof DomainEventMap>(name: K, event: DomainEventMap[K]): Promise<void>;
 }
 
+/**
+ * Tells `changed` of the members whose accounts and profiles one of these events changed (counts, follow
+ * lists and requests, blocks, privacy, profile): what a per-node cache of what members show forgets at
+ * once, before the database's announcement of it comes back.
+ */
+export function onMembersChanged(domainEvents: DomainEvents, changed: (memberIds: string[]) => void) {
+  domainEvents.on("memberFollowed", ({ followerId, followeeId }) => changed([followerId, followeeId]));
+  domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) => changed([followerId, followeeId]));
+  domainEvents.on("followRequested", ({ requesterId, targetId }) => changed([requesterId, targetId]));
+  domainEvents.on("followRequestClosed", ({ requesterId, targetId }) => changed([requesterId, targetId]));
+  domainEvents.on("followRequestAccepted", ({ requesterId, targetId }) => changed([requesterId, targetId]));
+  domainEvents.on("memberBlocked", ({ blockerId, blockedId }) => changed([blockerId, blockedId]));
+  domainEvents.on("memberUnblocked", ({ blockerId, blockedId }) => changed([blockerId, blockedId]));
+  domainEvents.on("privacyChanged", ({ userId }) => changed([userId]));
+  domainEvents.on("postCreated", ({ author }) => changed([author.id]));
+  domainEvents.on("postDeleted", ({ author }) => changed([author.id]));
+  domainEvents.on("accountChanged", ({ userId }) => changed([userId]));
+}
+
 export function createDomainEvents(log: FastifyBaseLogger): DomainEvents {
   const listeners = new Map<keyof DomainEventMap, Listener<never>[]>();
   return {

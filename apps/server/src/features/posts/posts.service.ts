@@ -21,7 +21,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { type Cursor, decodeCursor, pageOf } from "../../platform/cursor.js";
-import type { DomainEvents } from "../../platform/domain-events.js";
+import { type DomainEvents, onMembersChanged } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { KeptAnswers, Shown } from "../../platform/kept-answers.js";
 import type { FollowsService } from "../follows/follows.service.js";
@@ -97,31 +97,14 @@ export function createPostsService(deps: {
     kept.forget([`post:${postId}`]);
   }
 
-  // What other features change (follows, blocks, privacy, profiles) is forgotten here at once; every
-  // node hears it from the database too.
-  const changedMembers = (...memberIds: string[]) =>
-    kept.forget(memberIds.map((memberId) => `member:${memberId}` as const));
-  domainEvents.on("memberFollowed", ({ followerId, followeeId }) => changedMembers(followerId, followeeId));
-  domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) => changedMembers(followerId, followeeId));
-  domainEvents.on("followRequestAccepted", ({ requesterId, targetId }) =>
-    changedMembers(requesterId, targetId),
+  // What other features change in what members show (follows and requests, blocks, privacy, profiles,
+  // post counts) is forgotten here at once; every node hears it from the database too.
+  onMembersChanged(domainEvents, (memberIds) =>
+    kept.forget(memberIds.map((memberId) => `member:${memberId}` as const)),
   );
-  // A profile shows whether the viewer asked to follow its member.
-  domainEvents.on("followRequested", ({ requesterId, targetId }) => changedMembers(requesterId, targetId));
-  domainEvents.on("followRequestClosed", ({ requesterId, targetId }) =>
-    changedMembers(requesterId, targetId),
-  );
-  domainEvents.on("memberBlocked", ({ blockerId, blockedId }) => changedMembers(blockerId, blockedId));
-  domainEvents.on("memberUnblocked", ({ blockerId, blockedId }) => changedMembers(blockerId, blockedId));
-  domainEvents.on("privacyChanged", ({ userId }) => {
-    changedMembers(userId);
-    kept.forget(["privacy:*"]);
-  });
-  domainEvents.on("accountChanged", ({ userId }) => {
-    // Their name and picture among posts' likers and comments too, before answers are made of them.
-    summaries.forgetMember(userId);
-    changedMembers(userId);
-  });
+  domainEvents.on("privacyChanged", () => kept.forget(["privacy:*"]));
+  // Their name and picture among posts' likers and comments too, before answers are made of them.
+  domainEvents.on("accountChanged", ({ userId }) => summaries.forgetMember(userId));
 
   /**
    * The size kept with a post's media: the file's own when this host keeps it, else what the client
@@ -386,8 +369,6 @@ export function createPostsService(deps: {
       const { post, author } = await owned(caller, postId, "delete", kind);
       await deletePost(db, postId);
       changed(postId);
-      // Their post count, on a profile whose first page may not show this post.
-      changedMembers(author.id);
       events.deleted(postId, caller.userId);
       await domainEvents.publish("postDeleted", {
         postId,

@@ -10,7 +10,7 @@ import { type Db, pgErrorOf } from "../../db/database.js";
 import type { UserRow } from "../../db/schema.js";
 import type { Caller } from "../../platform/caller.js";
 import { cursorInteger, decodeKeyCursor, encodeKeyCursor } from "../../platform/cursor.js";
-import type { DomainEvents } from "../../platform/domain-events.js";
+import { type DomainEvents, onMembersChanged } from "../../platform/domain-events.js";
 import { conflict, notFound, unauthorized } from "../../platform/errors.js";
 import type { MediaService } from "../media/media.service.js";
 import type { AccountCache } from "./users.cache.js";
@@ -50,26 +50,9 @@ export function createUsersService(deps: {
 }) {
   const { db, media, accounts, domainEvents } = deps;
 
-  // What other features change in members' accounts (counts, follow lists) is forgotten here at once;
-  // other nodes hear it from the database.
-  domainEvents.on("memberFollowed", ({ followerId, followeeId }) =>
-    accounts.forget([followerId, followeeId]),
-  );
-  domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) =>
-    accounts.forget([followerId, followeeId]),
-  );
-  // A request moves the target's followRequestsCount; accepting one, both members' follow lists.
-  domainEvents.on("followRequested", ({ targetId }) => accounts.forget([targetId]));
-  domainEvents.on("followRequestClosed", ({ targetId }) => accounts.forget([targetId]));
-  domainEvents.on("followRequestAccepted", ({ requesterId, targetId }) =>
-    accounts.forget([requesterId, targetId]),
-  );
-  // A block lists the blocked member in the blocker's account and ends follows and requests both ways.
-  domainEvents.on("memberBlocked", ({ blockerId, blockedId }) => accounts.forget([blockerId, blockedId]));
-  domainEvents.on("memberUnblocked", ({ blockerId }) => accounts.forget([blockerId]));
-  domainEvents.on("postCreated", ({ author }) => accounts.forget([author.id]));
-  domainEvents.on("postDeleted", ({ author }) => accounts.forget([author.id]));
-  domainEvents.on("accountChanged", ({ userId }) => accounts.forget([userId]));
+  // What other features change in members' accounts (counts, follow lists and requests, blocks) is
+  // forgotten here at once; other nodes hear it from the database.
+  onMembersChanged(domainEvents, accounts.forget);
 
   /** The caller's own account; a session whose member was deleted counts as signed out. */
   function ownAccount(userId: string): Promise<User> {
