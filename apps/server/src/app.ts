@@ -157,6 +157,12 @@ export async function buildApp(
      */
     runSchedules?: boolean;
     /**
+     * Whether the app starts its job runner before it is built (default true). The server's start
+     * (main.ts) starts it once it listens, so the first answers need not wait for it; jobs sent
+     * meanwhile wait for it.
+     */
+    startJobs?: boolean;
+    /**
      * How soon the OpenID provider's keys may be read again for a token naming a key not seen yet (a
      * rotation); 30 s by default. Tests of a rotation set 0.
      */
@@ -338,7 +344,7 @@ export async function buildApp(
   const search = createSearchService({ db, posts, tags });
   const explore = createExploreService({ db, posts, tags, jobs });
   const polls = createPollsService({ db });
-  await jobs.start();
+  if (options.startJobs ?? true) await jobs.start();
 
   // Load balancers ask for health many times a second: it answers beside the site, without the
   // security headers and rate limits every page and API call pays for (it has no body worth guarding).

@@ -9,10 +9,12 @@ async function main() {
   const unlock = config.dataDir ? lockDataDir(config.dataDir) : () => {};
   // The server keeps the periodic jobs' schedules (story expiry, trends, explore scores); tests build
   // apps without.
-  const { app, database } = await buildApp(config, { runSchedules: true }).catch((error) => {
-    unlock();
-    throw error;
-  });
+  const { app, database, jobs } = await buildApp(config, { runSchedules: true, startJobs: false }).catch(
+    (error) => {
+      unlock();
+      throw error;
+    },
+  );
   app.addHook("onClose", async () => unlock());
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -30,6 +32,13 @@ async function main() {
     },
     readyMessage(app.addresses(), config.publicUrl),
   );
+  // The job runner starts after the server answers (a restart is back sooner); a runner that cannot
+  // start stops the server, as a failed start before listening would.
+  await jobs.start().catch(async (error) => {
+    app.log.fatal({ err: error }, "the job runner could not start");
+    await app.close();
+    throw error;
+  });
 }
 
 main().catch((error) => {

@@ -1,5 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
+import type pg from "pg";
 
 /** The channel the database's triggers announce changes on (migration 0007). */
 export const CHANGES_CHANNEL = "flik_changes";
@@ -61,6 +61,7 @@ export async function listenOnPostgres(
   connectionString: string,
   onError: (error: Error) => void,
 ): Promise<ChangeAnnouncements> {
+  const { Client } = (await import("pg")).default;
   const { subscribe, tell } = listenerSet();
   let listening: pg.Client | undefined;
   let closed = false;
@@ -87,7 +88,7 @@ export async function listenOnPostgres(
   };
 
   async function connect() {
-    const client = new pg.Client({ connectionString });
+    const client = new Client({ connectionString });
     client.on("notification", ({ channel, payload }) => {
       if (channel === CHANGES_CHANNEL && payload) tell(payload);
     });

@@ -1,12 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { migrationsDir } from "../platform/paths.js";
 import { type ChangeAnnouncements, listenOnPglite, listenOnPostgres } from "./change-announcements.js";
 import { pgliteOptions } from "./pglite-options.js";
@@ -60,6 +57,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(onQuery && { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } }),
   } as const;
   if (options.databaseUrl) {
+    // Loaded only here: the embedded database's start does not wait for the PostgreSQL driver.
+    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // Readiness without a query per ask: a lost connection marks the pool unready until a new one is
     // made, and asking starts one probe (never more at once) while unready or when the last is older

@@ -40,12 +40,17 @@ export function preparedPaging<Row>(
   name: string,
   build: (cursor: Cursor | undefined) => { prepare(name: string): Prepared<Row> },
 ) {
-  const first = build(undefined).prepare(name);
-  const later = build({ createdAt: placeholder("cursorAt"), id: placeholder("cursorId") }).prepare(
-    `${name}_later`,
-  );
-  return (values: Record<string, unknown>, cursor: Cursor | undefined): Promise<Row[]> =>
-    cursor
-      ? later.execute({ ...values, cursorAt: cursor.createdAt, cursorId: cursor.id })
-      : first.execute(values);
+  // Each form is built when first asked for: building them all would hold up the server's start.
+  let first: Prepared<Row> | undefined;
+  let later: Prepared<Row> | undefined;
+  return (values: Record<string, unknown>, cursor: Cursor | undefined): Promise<Row[]> => {
+    if (!cursor) {
+      first ??= build(undefined).prepare(name);
+      return first.execute(values);
+    }
+    later ??= build({ createdAt: placeholder("cursorAt"), id: placeholder("cursorId") }).prepare(
+      `${name}_later`,
+    );
+    return later.execute({ ...values, cursorAt: cursor.createdAt, cursorId: cursor.id });
+  };
 }

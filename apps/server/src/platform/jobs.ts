@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import { type Database, pgErrorOf } from "../db/database.js";
 import { type Clock, systemClock } from "./clock.js";
 
@@ -49,7 +49,10 @@ export interface SendOptions {
 export interface Jobs {
   /** Registers the handler of a queue; before `start`. */
   define<Data extends object>(queue: JobQueue<Data>, handler: JobHandler<Data>): void;
-  /** Queues a job; answers its id, or null when a waiting job of the same singleton key made it a no-op. */
+  /**
+   * Queues a job; answers its id, or null when a waiting job of the same singleton key made it a no-op.
+   * A job sent before the runner has started (the server answers before it starts it) waits for it.
+   */
   send<Data extends object>(queue: JobQueue<Data>, data: Data, options?: SendOptions): Promise<string | null>;
   /** Runs a queue's handler at once, outside the queue: for tests with their own clock (default: the app's). */
   runNow<Data extends object>(queue: JobQueue<Data>, data: Data, now?: Date): Promise<void>;
@@ -84,9 +87,21 @@ export function createJobs(
 ): Jobs {
   const clock = options.clock ?? systemClock;
   const schedules = options.schedules ?? false;
-  const makeBoss = () => {
+  // The embedded database runs each statement on the server's own thread, tens of milliseconds each as
+  // the runner starts (its tables not yet cached): each of the runner's statements lets waiting requests
+  // in first, so a restarted server answers while the runner starts behind it.
+  const runnerSql =
+    database.engine === "pglite"
+      ? async (text: string, values?: unknown[]) => {
+          await new Promise((resolve) => setImmediate(resolve));
+          return database.executeSql(text, values);
+        }
+      : database.executeSql;
+  // pg-boss is loaded as the runner starts, after the server answers (main.ts).
+  const makeBoss = async () => {
+    const { default: PgBoss } = await import("pg-boss");
     const made = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
+      db: { executeSql: (text, values) => runnerSql(text, values) as Promise<{ rows: never[] }> },
       schema: "pgboss",
       // Periodic queues (`cron`): pg-boss's cron and clock-skew monitors, on nodes that keep the schedules.
       schedule: schedules,
@@ -97,9 +112,19 @@ export function createJobs(
     made.on("error", (error) => log.error({ err: error }, "job runner error"));
     return made;
   };
-  let boss = makeBoss();
+  let boss: PgBoss | undefined;
   const handlers = new Map<string, { queue: JobQueue<object>; handler: JobHandler<object> }>();
   let started = false;
+  let starting: Promise<void> | undefined;
+  // Settled once by `start`: what a job sent before then waits for (its tables may not exist yet).
+  let markStarted!: (outcome: { error?: unknown }) => void;
+  const whenStarted = new Promise<{ error?: unknown }>((resolve) => {
+    markStarted = resolve;
+  });
+  const untilStarted = async () => {
+    const { error } = await whenStarted;
+    if (error) throw error;
+  };
 
   return {
     define(queue, handler) {
@@ -111,7 +136,8 @@ export function createJobs(
     },
 
     async send(queue, data, sendOptions = {}) {
-      return boss.send(queue.name, data, {
+      if (!started) await untilStarted();
+      return runner().send(queue.name, data, {
         ...(sendOptions.startAfter !== undefined && { startAfter: sendOptions.startAfter }),
         ...(sendOptions.singletonKey !== undefined && { singletonKey: sendOptions.singletonKey }),
       });
@@ -123,63 +149,84 @@ export function createJobs(
       await defined.handler(data, { now });
     },
 
-    async start() {
-      try {
-        await boss.start();
-      } catch (error) {
-        // Two nodes starting at once on a new database both install pg-boss's tables; the second one's
-        // install fails on what the first made. They are there now: a new runner finds them installed.
-        if (!ALREADY_EXISTS.has(pgErrorOf(error)?.code ?? "")) throw error;
-        log.info("job runner tables were installed by another node meanwhile; starting again");
-        boss = makeBoss();
-        await boss.start();
-      }
-      // Making a queue that exists already costs a fifth of a second on PGlite (pg-boss checks its
-      // partition): only the missing ones are made, and only changed settings written.
-      const made = new Map((await boss.getQueues()).map((found) => [found.name, found]));
-      for (const { queue, handler } of handlers.values()) {
-        const settings = {
-          name: queue.name,
-          policy: queue.policy,
-          retryLimit: queue.retryLimit,
-          retryDelay: queue.retryDelaySeconds,
-          retryBackoff: true,
-          expireInSeconds: queue.expireInSeconds,
-        };
-        const current = made.get(queue.name);
-        if (!current) {
-          // Nodes making the same queue at once may deadlock (each attaches a partition to pg-boss's job
-          // table): the loser tries again and finds the queue made (a no-op then).
-          await retriedOnDeadlock(() => boss.createQueue(queue.name, settings));
-        }
-        // Given this version's settings (another node may have made it with an older version's).
-        if (!current || !sameSettings(current, settings)) await boss.updateQueue(queue.name, settings);
-        if (queue.cron) {
-          // Kept (or changed) as this version says; the same row whichever node writes it.
-          await boss.schedule(queue.name, queue.cron, {}, { tz: "UTC" });
-          // The first run need not wait for the first tick ("stately": one waiting, whoever sends it).
-          if (schedules) await boss.send(queue.name, {});
-        }
-        if (!options.work) continue;
-        await boss.work(queue.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([job]) => {
-          if (!job) return;
-          try {
-            await handler(job.data as object, { now: new Date(clock()) });
-          } catch (error) {
-            log.warn({ err: error, queue: queue.name, jobId: job.id }, "job failed; it is retried later");
-            throw error;
-          }
-        });
-      }
-      started = true;
+    start() {
+      starting ??= startRunner().then(
+        () => markStarted({}),
+        (error: unknown) => {
+          markStarted({ error });
+          throw error;
+        },
+      );
+      return starting;
     },
 
     async stop() {
+      // A stop during the start (a signal as the server starts) lets the start end first.
+      await starting?.catch(() => {});
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+      await runner().stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
     },
   };
+
+  /** The started runner. */
+  function runner(): PgBoss {
+    if (!boss) throw new Error("the job runner has not started");
+    return boss;
+  }
+
+  async function startRunner() {
+    boss = await makeBoss();
+    try {
+      await boss.start();
+    } catch (error) {
+      // Two nodes starting at once on a new database both install pg-boss's tables; the second one's
+      // install fails on what the first made. They are there now: a new runner finds them installed.
+      if (!ALREADY_EXISTS.has(pgErrorOf(error)?.code ?? "")) throw error;
+      log.info("job runner tables were installed by another node meanwhile; starting again");
+      boss = await makeBoss();
+      await boss.start();
+    }
+    const pgBoss = boss;
+    // Making a queue that exists already costs a fifth of a second on PGlite (pg-boss checks its
+    // partition): only the missing ones are made, and only changed settings written.
+    const made = new Map((await pgBoss.getQueues()).map((found) => [found.name, found]));
+    for (const { queue, handler } of handlers.values()) {
+      const settings = {
+        name: queue.name,
+        policy: queue.policy,
+        retryLimit: queue.retryLimit,
+        retryDelay: queue.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: queue.expireInSeconds,
+      };
+      const current = made.get(queue.name);
+      if (!current) {
+        // Nodes making the same queue at once may deadlock (each attaches a partition to pg-boss's job
+        // table): the loser tries again and finds the queue made (a no-op then).
+        await retriedOnDeadlock(() => pgBoss.createQueue(queue.name, settings));
+      }
+      // Given this version's settings (another node may have made it with an older version's).
+      if (!current || !sameSettings(current, settings)) await pgBoss.updateQueue(queue.name, settings);
+      if (queue.cron) {
+        // Kept (or changed) as this version says; the same row whichever node writes it.
+        await pgBoss.schedule(queue.name, queue.cron, {}, { tz: "UTC" });
+        // The first run need not wait for the first tick ("stately": one waiting, whoever sends it).
+        if (schedules) await pgBoss.send(queue.name, {});
+      }
+      if (!options.work) continue;
+      await pgBoss.work(queue.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([job]) => {
+        if (!job) return;
+        try {
+          await handler(job.data as object, { now: new Date(clock()) });
+        } catch (error) {
+          log.warn({ err: error, queue: queue.name, jobId: job.id }, "job failed; it is retried later");
+          throw error;
+        }
+      });
+    }
+    started = true;
+  }
 }
 
 /** Whether a queue as pg-boss has it already carries these settings. */

@@ -2,8 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { MailConfig } from "./config.js";
+import { loadedLater } from "./loaded-later.js";
+
+/** nodemailer, loaded with the first mail: most requests send none. */
+const nodemailer = loadedLater(async () => (await import("nodemailer")).default);
 
 /** One message to one address, in plain text and HTML (every mail client shows one of the two). */
 export interface Mail {
@@ -49,26 +53,32 @@ export function createMailer(config: MailConfig, dataDir: string | null, log: Fa
 }
 
 function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
-  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  let made: Transporter | undefined;
+  const transport = loadedLater(async () => {
+    made = (await nodemailer()).createTransport(smtpUrl);
+    return made;
+  });
   return {
     kind: "smtp",
     kept: [],
     async send({ to, subject, text, html, replyTo }) {
       try {
-        await transport.sendMail({ from, to, subject, text, html, ...(replyTo && { replyTo }) });
+        await (await transport()).sendMail({ from, to, subject, text, html, ...(replyTo && { replyTo }) });
       } catch (error) {
         // The address is personal data, and the code a secret: the log names neither.
         log.error({ err: error, subject }, "mail could not be sent");
         throw error;
       }
     },
-    close: () => transport.close(),
+    close: () => made?.close(),
   };
 }
 
 function outboxMailer(from: string, folder: string | null, log: FastifyBaseLogger): Mailer {
   // Renders the same MIME message SMTP would carry, so the .eml opens in any mail program.
-  const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const render = loadedLater(async () =>
+    (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+  );
   const kept: KeptMail[] = [];
   if (folder) mkdirSync(folder, { recursive: true, mode: 0o700 });
   return {
@@ -77,7 +87,7 @@ function outboxMailer(from: string, folder: string | null, log: FastifyBaseLogge
     async send(mail) {
       let file: string | null = null;
       if (folder) {
-        const info = await render.sendMail({
+        const info = await (await render()).sendMail({
           from,
           to: mail.to,
           subject: mail.subject,

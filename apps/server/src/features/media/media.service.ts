@@ -10,8 +10,7 @@ import {
   type MediaType,
   type MediaUploadResult,
 } from "@flik/shared";
-import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { createWorkQueue } from "../../platform/admission.js";
 import type { MediaConfig } from "../../platform/config.js";
 import {
@@ -20,11 +19,26 @@ import {
   serviceUnavailable,
   unsupportedMediaType,
 } from "../../platform/errors.js";
+import { loadedLater } from "../../platform/loaded-later.js";
 
 const accepted: Record<MediaType, readonly string[]> = {
   image: ACCEPTED_IMAGE_TYPES,
   video: ACCEPTED_VIDEO_TYPES,
 };
+
+const fileType = loadedLater(() => import("file-type"));
+
+/** libvips, loaded with the first image read and configured for `config`'s decodes. */
+function sharpFor(config: MediaConfig) {
+  return loadedLater(async () => {
+    const { default: sharp } = await import("sharp");
+    // libvips threads per image: together the decodes use about the machine's cores, not cores x decodes.
+    sharp.concurrency(Math.max(1, Math.floor(availableParallelism() / config.imageDecodes)));
+    // libvips' operation cache keeps recent images for reuse; uploads never repeat, so it only holds memory.
+    sharp.cache(false);
+    return sharp;
+  });
+}
 
 /** The real type of a file, from its first bytes; what the browser claimed is never trusted. */
 async function sniff(path: string) {
@@ -32,7 +46,7 @@ async function sniff(path: string) {
   try {
     const head = Buffer.alloc(4100);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return fileTypeFromBuffer(head.subarray(0, bytesRead));
+    return (await fileType()).fileTypeFromBuffer(head.subarray(0, bytesRead));
   } finally {
     await handle.close();
   }
@@ -53,11 +67,7 @@ const RETRY_AFTER_SECONDS = 5;
  * re-encodes it (300 MB for a 50 MP photo) and one of libuv's four worker threads, which every file read
  * and write also needs: unbounded, a few large images exhausted memory and stalled every upload.
  */
-function createImageDecoder(config: MediaConfig) {
-  // libvips threads per image: together the decodes use about the machine's cores, not cores x decodes.
-  sharp.concurrency(Math.max(1, Math.floor(availableParallelism() / config.imageDecodes)));
-  // libvips' operation cache keeps recent images for reuse; uploads never repeat, so it only holds memory.
-  sharp.cache(false);
+function createImageDecoder(config: MediaConfig, loadSharp: ReturnType<typeof sharpFor>) {
   const decodes = createWorkQueue({ running: config.imageDecodes, waiting: config.imageQueue });
   const busy = () =>
     serviceUnavailable("Flik is busy right now. Please try again in a moment.", RETRY_AFTER_SECONDS);
@@ -65,6 +75,7 @@ function createImageDecoder(config: MediaConfig) {
   /** The pixels an image declares (every frame of an animation), read from its header alone. */
   async function declaredPixels(input: string | Buffer, animated: boolean) {
     try {
+      const sharp = await loadSharp();
       const { width, height } = await sharp(input, { animated, limitInputPixels: false }).metadata();
       return width * height;
     } catch {
@@ -86,6 +97,7 @@ function createImageDecoder(config: MediaConfig) {
     return decodes.run(async () => {
       try {
         // The header was read once already; the limit stays as a second guard.
+        const sharp = await loadSharp();
         return await work(sharp(input, { animated, limitInputPixels: config.maxPixels }));
       } catch {
         throw unreadable();
@@ -103,7 +115,8 @@ export type MediaService = ReturnType<typeof createMediaService>;
 export function createMediaService(config: MediaConfig, publicUrl: string | undefined) {
   const folder = (kind: MediaType) => join(config.dir, kind);
   const urlOf = (kind: MediaType, name: string) => `${publicUrl ?? ""}/media/${kind}/${name}`;
-  const decode = createImageDecoder(config);
+  const loadSharp = sharpFor(config);
+  const decode = createImageDecoder(config, loadSharp);
 
   /** Images are decoded and encoded again: orientation applied, metadata (GPS and all) dropped. */
   async function storeImage(tempPath: string, extension: string) {
@@ -185,6 +198,7 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
       const name = KEPT_IMAGE.exec(path)?.[1];
       if (!name) return null;
       try {
+        const sharp = await loadSharp();
         const { width, height, pageHeight } = await sharp(join(folder("image"), name)).metadata();
         return { width, height: pageHeight ?? height };
       } catch {
@@ -208,7 +222,7 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
 
   async function storeAvatarImage(bytes: Buffer): Promise<string> {
     if (bytes.length > config.imageMaxBytes) throw payloadTooLarge("This picture is too large.");
-    const type = await fileTypeFromBuffer(bytes);
+    const type = await (await fileType()).fileTypeFromBuffer(bytes);
     if (!type || !accepted.image.includes(type.mime)) {
       throw unsupportedMediaType("This file is not a JPEG, PNG, GIF or WebP image.");
     }

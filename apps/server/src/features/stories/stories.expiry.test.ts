@@ -198,6 +198,50 @@ describe("a periodic queue on the job runner", () => {
     }
   });
 
+  it("queues a job sent before the runner started (the server listens first) once it has, and runs it", async () => {
+    const database = await openTestDatabase();
+    const log = pino({ level: "silent" });
+    const queue: JobQueue<{ n: number }> = {
+      name: "test-early",
+      policy: "standard",
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+    };
+    const jobs = createJobs(database, log, { work: true });
+    let ranWith: (data: { n: number }) => void = () => {};
+    const ran = new Promise<{ n: number }>((resolve) => (ranWith = resolve));
+    jobs.define(queue, async (data) => ranWith(data));
+    try {
+      // On a new database the runner's tables do not exist yet: the send waits for the start.
+      const sent = jobs.send(queue, { n: 7 });
+      await jobs.start();
+      expect(await sent).toEqual(expect.any(String));
+      expect(await ran).toEqual({ n: 7 });
+    } finally {
+      await jobs.stop();
+      await database.close();
+    }
+  });
+
+  it("stops cleanly when asked to stop while it starts", async () => {
+    const database = await openTestDatabase();
+    const jobs = createJobs(database, pino({ level: "silent" }), { work: true });
+    jobs.define({ ...storyExpiryQueue, name: "test-stop-early" }, async () => {});
+    try {
+      const starting = jobs.start();
+      await jobs.stop();
+      await starting;
+      const tables = await database.executeSql(
+        "select count(*)::int as n from pgboss.queue where name = $1",
+        ["test-stop-early"],
+      );
+      expect(tables.rows).toEqual([{ n: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it("takes this version's settings when a node of an older version made the queue", async () => {
     const database = await openTestDatabase();
     const log = pino({ level: "silent" });
