@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "./app.js";
 import type { ChangeAnnouncements } from "./db/change-announcements.js";
 import { openTestDatabase } from "./test/database.js";
-import { factories } from "./test/factories.js";
+import { factories, type NamedMember } from "./test/factories.js";
 import { type SignedIn, testConfig } from "./test/helper.js";
 
 /**
@@ -47,15 +47,13 @@ afterAll(async () => {
   await built.app.close();
   await database.close();
 });
-const { call, newcomer, createPost, createFlick, follow, chatBetween, sendMessage } = factories(built);
+const { call, someone, createPost, createFlick, follow, chatBetween, sendMessage } = factories(built);
 
-let author: SignedIn;
-let reader: SignedIn;
-let count = 0;
+let author: NamedMember;
+let reader: NamedMember;
 beforeEach(async () => {
-  count += 1;
-  author = await newcomer(`here_author_${count}`);
-  reader = await newcomer(`here_reader_${count}`);
+  author = await someone("here_author");
+  reader = await someone("here_reader");
   await follow(reader, author);
   announcements.hold();
 });
@@ -92,8 +90,10 @@ describe("with the database's announcements held back, a member reads their own 
     const post = await createPost(author);
     expect((await call(reader, "POST", `/posts/${post._id}/comment`, { text: "Hi" })).statusCode).toBe(201);
     await feed(reader);
-    expect((await call(reader, "PUT", "/user", { username: `here_renamed_${count}` })).statusCode).toBe(200);
-    expect((await feed(reader))[0]?.comments[0]?.user.username).toBe(`here_renamed_${count}`);
+    expect((await call(reader, "PUT", "/user", { username: `${reader.username}_renamed` })).statusCode).toBe(
+      200,
+    );
+    expect((await feed(reader))[0]?.comments[0]?.user.username).toBe(`${reader.username}_renamed`);
   });
 
   it("an unfollow, a follow request and its withdrawal", async () => {
@@ -102,7 +102,7 @@ describe("with the database's announcements held back, a member reads their own 
     expect((await call(reader, "POST", `/unfollow/${author.userId}`)).statusCode).toBe(200);
     expect(await feed(reader)).toEqual([]);
     expect((await call(author, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
-    const name = `here_author_${count}`;
+    const name = author.username;
     expect((await profile(reader, name)).user.isRequested).toBe(false);
     expect((await call(reader, "POST", `/follow/${author.userId}`)).statusCode).toBe(200);
     expect((await profile(reader, name)).user.isRequested).toBe(true);
@@ -114,7 +114,7 @@ describe("with the database's announcements held back, a member reads their own 
     const photo = await createPost(author);
     const older = await createFlick(author);
     for (let i = 0; i < 30; i++) await createPost(author);
-    const name = `here_author_${count}`;
+    const name = author.username;
     expect((await profile(author, name)).user.postsCount).toBe(32);
     expect(await flickIds(author)).not.toContain(photo._id);
     expect(

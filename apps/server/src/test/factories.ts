@@ -26,6 +26,12 @@ function succeeded(what: string, response: Response, expected = [200]): Response
   return response;
 }
 
+/** A member made by `someone`, with the username it was given. */
+export type NamedMember = SignedIn & { username: string };
+
+/** Members made by `someone` in this test file, so each one's name is new. */
+let membersMade = 0;
+
 /**
  * Test data made through the real HTTP API of one app, as a member would make it:
  * `const { persona, createPost } = factories(built); const alice = await persona("alice");`.
@@ -35,6 +41,14 @@ export function factories(built: App) {
   const call = apiCaller(built);
   const signedUp = new Set<string>();
   let clips = 0;
+
+  const newcomer = (username: string) =>
+    member({
+      fullName: `Newcomer ${username}`,
+      username,
+      email: `${username}@example.com`,
+      password: `${username}-password`,
+    });
 
   async function member(persona: Persona): Promise<SignedIn> {
     if (!signedUp.has(persona.username)) {
@@ -66,13 +80,16 @@ export function factories(built: App) {
     persona: (name: PersonaName) => member(personas[name]),
 
     /** A member with no name of the cast, for a test that needs one more person than it has. */
-    newcomer: (username: string) =>
-      member({
-        fullName: `Newcomer ${username}`,
-        username,
-        email: `${username}@example.com`,
-        password: `${username}-password`,
-      }),
+    newcomer,
+
+    /**
+     * A new member for each call, named `name` and a number no other call took (`reader_7`): for tests
+     * that make their own members per test. Answers the username with the session.
+     */
+    async someone(name: string): Promise<NamedMember> {
+      const username = `${name}_${membersMade++}`;
+      return { ...(await newcomer(username)), username };
+    },
 
     /**
      * Makes a member's account private straight in the table, as another node would; done once the

@@ -12,7 +12,6 @@ import { buildTestApp, type SignedIn } from "../../test/helper.js";
 const built = await buildTestApp();
 const {
   call,
-  newcomer,
   createPost,
   createFlick,
   follow,
@@ -22,10 +21,9 @@ const {
   groupOf,
   sendMessage,
   block,
+  someone,
 } = factories(built);
 
-let members = 0;
-const someone = (name: string) => newcomer(`${name}_${members++}`);
 const usernameOf = async (member: SignedIn) => (await call(member, "GET", "/user")).json().user.username;
 
 /**
@@ -42,7 +40,7 @@ async function blockedPair() {
     await call(member, "POST", "/highlights", { name: "Trips", type: "image", src: "/media/image/t.jpg" });
     return { post, flick, username: await usernameOf(member) };
   };
-  const of = new Map([
+  const of = new Map<SignedIn, Awaited<ReturnType<typeof content>>>([
     [blocker, await content(blocker)],
     [blocked, await content(blocked)],
   ]);

@@ -16,11 +16,8 @@ import {
  */
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { call, newcomer, createPost, createFlick, follow, chatBetween, groupOf, sendMessage, block } =
+const { call, createPost, createFlick, follow, chatBetween, groupOf, sendMessage, block, someone } =
   factories(built);
-
-let members = 0;
-const someone = (name: string) => newcomer(`${name}_${members++}`);
 
 /** What reached a socket of each of these events, to assert later that nothing did. */
 function listen(socket: TestSocket) {

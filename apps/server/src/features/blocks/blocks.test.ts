@@ -4,11 +4,8 @@ import { factories } from "../../test/factories.js";
 import { buildTestApp, type SignedIn } from "../../test/helper.js";
 
 const built = await buildTestApp();
-const { call, newcomer, createPost, follow, like, makePrivate, requestFollow, block } = factories(built);
+const { call, createPost, follow, like, makePrivate, requestFollow, block, someone } = factories(built);
 
-let members = 0;
-/** A member of this test alone (tests run shuffled and share the database). */
-const someone = (name: string) => newcomer(`${name}_${members++}`);
 const me = async (member: SignedIn) => (await call(member, "GET", "/user")).json().user;
 const notificationTypes = async (member: SignedIn) =>
   (await call(member, "GET", "/notifications")).json().notifications.map((n: { type: string }) => n.type);

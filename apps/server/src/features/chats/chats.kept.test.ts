@@ -2,7 +2,7 @@ import type { Chat, Message } from "@flik/shared";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { chatMembers, messages, users } from "../../db/schema.js";
-import { announcement, factories } from "../../test/factories.js";
+import { announcement, factories, type NamedMember } from "../../test/factories.js";
 import { buildTestApp, type SignedIn } from "../../test/helper.js";
 
 /**
@@ -11,17 +11,15 @@ import { buildTestApp, type SignedIn } from "../../test/helper.js";
  * writing to the database, the next read shows it.
  */
 const built = await buildTestApp();
-const { call, newcomer, chatBetween, sendMessage } = factories(built);
+const { call, someone, chatBetween, sendMessage } = factories(built);
 const { db } = built.database;
 
-let ann: SignedIn;
-let ben: SignedIn;
+let ann: NamedMember;
+let ben: NamedMember;
 let chat: Chat;
-let count = 0;
 beforeEach(async () => {
-  count += 1;
-  ann = await newcomer(`kept_ann_${count}`);
-  ben = await newcomer(`kept_ben_${count}`);
+  ann = await someone("kept_ann");
+  ben = await someone("kept_ben");
   chat = await chatBetween(ann, ben);
 });
 
@@ -79,7 +77,7 @@ describe("kept chats and messages", () => {
   });
 
   it("show a chat another node started with the member", async () => {
-    const cat = await newcomer(`kept_cat_${count}`);
+    const cat = await someone("kept_cat");
     expect((await chatList(cat)).map((c) => c._id)).toEqual([]);
     expect(await chatList(cat)).toEqual([]);
     const joined = announcement(built, `chats:${cat.userId}`);
@@ -103,13 +101,13 @@ describe("kept chats and messages", () => {
   it("show a member's new name", async () => {
     await sendMessage(ann, chat, "Hi");
     await chatList(ben);
-    expect((await chatList(ben))[0]?.lastMessage?.sender.username).toBe(`kept_ann_${count}`);
+    expect((await chatList(ben))[0]?.lastMessage?.sender.username).toBe(ann.username);
     const renamed = announcement(built, `member:${ann.userId}`);
     await db
       .update(users)
-      .set({ username: `kept_ann_renamed_${count}` })
+      .set({ username: `${ann.username}_renamed` })
       .where(eq(users.id, ann.userId));
     await renamed;
-    expect((await chatList(ben))[0]?.lastMessage?.sender.username).toBe(`kept_ann_renamed_${count}`);
+    expect((await chatList(ben))[0]?.lastMessage?.sender.username).toBe(`${ann.username}_renamed`);
   });
 });

@@ -13,11 +13,7 @@ import {
 
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { call, newcomer, createPost, makePrivate, requestFollow, acceptFollow } = factories(built);
-
-let members = 0;
-/** A member of this test alone (tests run shuffled and share the database). */
-const someone = (name: string) => newcomer(`${name}_${members++}`);
+const { call, createPost, makePrivate, requestFollow, acceptFollow, someone } = factories(built);
 
 /** A private member with one post, and a stranger who does not follow them. */
 async function privateAndStranger() {

@@ -2,7 +2,7 @@ import type { Notification } from "@flik/shared";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { blocks, notifications, users } from "../../db/schema.js";
-import { announcement, factories } from "../../test/factories.js";
+import { announcement, factories, type NamedMember } from "../../test/factories.js";
 import { buildTestApp, type SignedIn } from "../../test/helper.js";
 
 /**
@@ -11,16 +11,14 @@ import { buildTestApp, type SignedIn } from "../../test/helper.js";
  * next read shows it.
  */
 const built = await buildTestApp();
-const { call, newcomer, createPost, like } = factories(built);
+const { call, someone, createPost, like } = factories(built);
 const { db } = built.database;
 
-let owner: SignedIn;
-let fan: SignedIn;
-let count = 0;
+let owner: NamedMember;
+let fan: NamedMember;
 beforeEach(async () => {
-  count += 1;
-  owner = await newcomer(`kept_owner_${count}`);
-  fan = await newcomer(`kept_fan_${count}`);
+  owner = await someone("kept_owner");
+  fan = await someone("kept_fan");
 });
 
 async function page(member: SignedIn) {
@@ -64,14 +62,14 @@ describe("kept notifications", () => {
 
   it("show a sender's new name", async () => {
     await like(fan, await createPost(owner));
-    expect((await keptPage(owner)).notifications[0]?.sender?.username).toBe(`kept_fan_${count}`);
+    expect((await keptPage(owner)).notifications[0]?.sender?.username).toBe(fan.username);
     const renamed = announcement(built, `member:${fan.userId}`);
     await db
       .update(users)
-      .set({ username: `kept_fan_renamed_${count}` })
+      .set({ username: `${fan.username}_renamed` })
       .where(eq(users.id, fan.userId));
     await renamed;
-    expect((await page(owner)).notifications[0]?.sender?.username).toBe(`kept_fan_renamed_${count}`);
+    expect((await page(owner)).notifications[0]?.sender?.username).toBe(`${fan.username}_renamed`);
   });
 
   it("leave out a sender who blocks the recipient on another node, and bring them back", async () => {

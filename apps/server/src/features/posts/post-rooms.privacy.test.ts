@@ -17,10 +17,7 @@ import {
  */
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { call, newcomer, createPost, follow, requestFollow, acceptFollow, block, comment } = factories(built);
-
-let members = 0;
-const someone = (name: string) => newcomer(`${name}_${members++}`);
+const { call, createPost, follow, requestFollow, acceptFollow, block, comment, someone } = factories(built);
 
 async function watching(member: SignedIn, postId: string) {
   const socket = await socketOf(member);

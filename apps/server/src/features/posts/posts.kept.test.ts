@@ -2,7 +2,7 @@ import type { Post } from "@flik/shared";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { follows, posts, users } from "../../db/schema.js";
-import { announcement, factories } from "../../test/factories.js";
+import { announcement, factories, type NamedMember } from "../../test/factories.js";
 import { buildTestApp, type SignedIn } from "../../test/helper.js";
 
 /**
@@ -11,16 +11,14 @@ import { buildTestApp, type SignedIn } from "../../test/helper.js";
  * database, the next read shows the change, and nobody keeps seeing what they lost access to.
  */
 const built = await buildTestApp();
-const { call, newcomer, createPost, createFlick, follow, like, block } = factories(built);
+const { call, someone, createPost, createFlick, follow, like, block } = factories(built);
 const { db } = built.database;
 
-let author: SignedIn;
-let reader: SignedIn;
-let count = 0;
+let author: NamedMember;
+let reader: NamedMember;
 beforeEach(async () => {
-  count += 1;
-  author = await newcomer(`kept_author_${count}`);
-  reader = await newcomer(`kept_reader_${count}`);
+  author = await someone("kept_author");
+  reader = await someone("kept_reader");
   await follow(reader, author);
 });
 
@@ -106,14 +104,14 @@ describe("kept feed pages", () => {
     const announced = announcement(built, `member:${author.userId}`);
     await db
       .update(users)
-      .set({ username: `kept_renamed_${count}` })
+      .set({ username: `${author.username}_renamed` })
       .where(eq(users.id, author.userId));
     await announced;
-    expect((await feed(reader))[0]?.user.username).toBe(`kept_renamed_${count}`);
+    expect((await feed(reader))[0]?.user.username).toBe(`${author.username}_renamed`);
   });
 
   it("bring back a liker the viewer unblocked", async () => {
-    const liker = await newcomer(`kept_liker_${count}`);
+    const liker = await someone("kept_liker");
     const post = await createPost(author);
     await like(liker, post);
     await block(reader, liker);
@@ -143,7 +141,7 @@ describe("kept posts", () => {
   });
 
   it("are not shown to a stranger once the author goes private, here or on another node", async () => {
-    const stranger = await newcomer(`kept_stranger_${count}`);
+    const stranger = await someone("kept_stranger");
     const post = await createPost(author);
     await postAsSeen(stranger, post._id);
     expect((await postAsSeen(stranger, post._id)).statusCode).toBe(200);
@@ -167,7 +165,7 @@ describe("kept flicks feeds", () => {
   };
 
   it("show anyone's new flick, made here or by another node", async () => {
-    const stranger = await newcomer(`kept_flicker_${count}`);
+    const stranger = await someone("kept_flicker");
     await flickIds(reader);
     const flick = await createFlick(stranger);
     expect(await flickIds(reader)).toContain(flick._id);
@@ -204,7 +202,7 @@ describe("kept flicks feeds", () => {
   });
 
   it("show a private member's flicks once they go public on another node, and hide them again", async () => {
-    const shy = await newcomer(`kept_shy_${count}`);
+    const shy = await someone("kept_shy");
     expect((await call(shy, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
     const flick = await createFlick(shy);
     await flickIds(reader);
@@ -226,7 +224,7 @@ describe("kept profiles", () => {
   };
 
   it("show the member's new post and count, made by another node", async () => {
-    const name = `kept_author_${count}`;
+    const name = author.username;
     await profile(reader, name);
     expect((await profile(reader, name)).user.postsCount).toBe(0);
     const announced = announcement(built, `author:${author.userId}`);
@@ -242,10 +240,10 @@ describe("kept profiles", () => {
   });
 
   it("show a private member's posts once their follow request is accepted, and not after an unfollow", async () => {
-    const name = `kept_author_${count}`;
+    const name = author.username;
     await createPost(author);
     expect((await call(author, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
-    const stranger = await newcomer(`kept_asker_${count}`);
+    const stranger = await someone("kept_asker");
     await profile(stranger, name);
     expect((await profile(stranger, name)).posts).toEqual([]);
     expect((await call(stranger, "POST", `/follow/${author.userId}`)).statusCode).toBe(200);
@@ -258,9 +256,9 @@ describe("kept profiles", () => {
   });
 
   it("show the viewer's follow request at once, and its withdrawal", async () => {
-    const name = `kept_author_${count}`;
+    const name = author.username;
     expect((await call(author, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
-    const asker = await newcomer(`kept_requester_${count}`);
+    const asker = await someone("kept_requester");
     const isRequested = async () =>
       ((await call(asker, "GET", `/profile/${name}`)).json() as { user: { isRequested: boolean } }).user
         .isRequested;
@@ -273,7 +271,7 @@ describe("kept profiles", () => {
   });
 
   it("show the member's post count after they delete a post their first page does not show", async () => {
-    const name = `kept_author_${count}`;
+    const name = author.username;
     const oldest = await createPost(author);
     for (let i = 0; i < 30; i++) await createPost(author);
     await profile(author, name);
@@ -283,7 +281,7 @@ describe("kept profiles", () => {
   });
 
   it("are not answered once the member blocks the viewer", async () => {
-    const name = `kept_author_${count}`;
+    const name = author.username;
     await profile(reader, name);
     await profile(reader, name);
     await block(author, reader);

@@ -17,11 +17,8 @@ import { STORY_VIEWS_KEPT_MS, storyExpiryQueue } from "./stories.expiry.js";
  */
 let now = Date.now();
 const built = await buildTestApp({}, { clock: () => now });
-const { call, newcomer, follow } = factories(built);
+const { call, follow, someone } = factories(built);
 const { db } = built.database;
-
-let members = 0;
-const someone = (name: string) => newcomer(`${name}_${members++}`);
 
 async function postStory(member: SignedIn): Promise<Story> {
   const response = await call(member, "POST", "/stories", { url: "/media/image/day.jpg" });

@@ -19,10 +19,7 @@ import {
  */
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { call, newcomer, follow, makePrivate, requestFollow, block } = factories(built);
-
-let members = 0;
-const someone = (name: string) => newcomer(`${name}_${members++}`);
+const { call, follow, makePrivate, requestFollow, block, someone } = factories(built);
 
 async function postStory(member: SignedIn): Promise<Story> {
   const response = await call(member, "POST", "/stories", { url: "/media/video/now.mp4" });

@@ -10,13 +10,7 @@ import { buildTestApp, countQueries, type SignedIn } from "../../test/helper.js"
  */
 let now = Date.parse("2026-03-01T12:00:00.000Z");
 const built = await buildTestApp({}, { clock: () => now });
-const { call, newcomer, follow, makePrivate, requestFollow, acceptFollow, block, upload } = factories(built);
-
-let members = 0;
-async function someone(name: string) {
-  const username = `${name}_${members++}`;
-  return { ...(await newcomer(username)), username };
-}
+const { call, follow, makePrivate, requestFollow, acceptFollow, block, upload, someone } = factories(built);
 
 async function postStory(member: SignedIn, url = "/media/image/story.jpg"): Promise<Story> {
   now += 60_000;
