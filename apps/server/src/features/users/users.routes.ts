@@ -40,7 +40,7 @@ export function usersRoutes(deps: {
         answer = JSON.stringify({ user } satisfies UserResponse);
         if (Object.isFrozen(user)) answers.set(user, answer);
       }
-      return reply.type("application/json; charset=utf-8").send(answer);
+      return reply.type(JSON_TEXT).send(answer);
     };
     app.get("/user", me);
     app.get("/user/search", { schema: { querystring: userSearchQuery }, config: searchLimit }, (request) =>
