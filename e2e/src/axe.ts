@@ -65,3 +65,13 @@ export async function animationsSettled(page: Page): Promise<void> {
     ),
   );
 }
+
+/**
+ * Closes the toast with `text` (a click closes it) and waits until it has gone: a toast that fades out
+ * on its own while axe measures would be measured half transparent.
+ */
+export async function dismissToast(page: Page, text: string): Promise<void> {
+  const toast = page.locator(".Toastify__toast").filter({ hasText: text });
+  await toast.click();
+  await toast.waitFor({ state: "detached" });
+}

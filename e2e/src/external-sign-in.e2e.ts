@@ -5,7 +5,7 @@ import { HANDOFF_INVALID_MESSAGE } from "@flik/shared";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestProvider } from "../../apps/server/src/test/oidc-test-provider.js";
-import { animationsSettled, seriousViolations } from "./axe.js";
+import { animationsSettled, dismissToast, seriousViolations } from "./axe.js";
 import { launchBrowser, newMember, signInAs, viewports } from "./browser.js";
 import { freePort, startFlikProcess } from "./flik-process.js";
 
@@ -160,6 +160,8 @@ describe("a member with a password", () => {
 
     // Back in Settings with the panel open, the identity listed.
     await page.waitForURL("**/settings");
+    // The toast closes itself after 5 s; measured by axe while it fades out, its text fails contrast.
+    await dismissToast(page, "Test ID linked");
     const reopened = page.getByRole("dialog", { name: "Linked sign-ins" });
     await reopened.getByText(`${login}@example.test`).waitFor();
     await animationsSettled(page);

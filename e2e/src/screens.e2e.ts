@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { animationsSettled, seriousViolations } from "./axe.js";
+import { animationsSettled, dismissToast, seriousViolations } from "./axe.js";
 import { launchBrowser, newMember, openContext, viewports } from "./browser.js";
 
 /** Screenshots land here for people to look at (README: "Screenshots"); the folder is not committed. */
@@ -190,16 +190,6 @@ const screens = [
     open: (page: Page) => page.getByRole("button", { name: "Add highlight" }).click(),
   },
 ] as const;
-
-/**
- * Closes the toast with `text` (a click closes it) and waits until it has gone: a toast that fades out
- * on its own while axe measures would be measured half transparent.
- */
-async function dismissToast(page: Page, text: string) {
-  const toast = page.locator(".Toastify__toast").filter({ hasText: text });
-  await toast.click();
-  await toast.waitFor({ state: "detached" });
-}
 
 /** Each of the settings' edit panels, opened from its row (issue 15). */
 function settingsPanels() {
