@@ -389,7 +389,7 @@ export async function buildApp(
       },
       { prefix: "/api" },
     );
-    await serveMedia(site, config.media.dir);
+    await serveMedia(site, media, config.media.dir);
     await serveWebApp(site, config.webDist);
   });
   return { app, database, realtime, mailer, sms, jobs };

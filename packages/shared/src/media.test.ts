@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isFlikUrl, mediaFrame, mediaTypeOfFile, mediaTypeOfUrl } from "./media.js";
+import {
+  IMAGE_VARIANT_WIDTHS,
+  imageSrcSet,
+  imageVariantUrl,
+  isFlikUrl,
+  mediaFrame,
+  mediaTypeOfFile,
+  mediaTypeOfUrl,
+} from "./media.js";
 import { createPostBody } from "./posts.js";
 
 describe("media rules", () => {
@@ -71,5 +79,44 @@ describe("the frame a post's media is shown in", () => {
   it("gives media of unknown size the 4:5 frame every post had before", () => {
     expect(mediaFrame({ width: null, height: null })).toEqual({ width: 4, height: 5 });
     expect(mediaFrame({ width: 0, height: 100 })).toEqual({ width: 4, height: 5 });
+  });
+});
+
+describe("image variants (issue 20)", () => {
+  const kept = "/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.jpg";
+
+  it("names a kept image's variant by its width, on the same base", () => {
+    expect(imageVariantUrl(kept, 320)).toBe("/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w320.webp");
+    expect(imageVariantUrl(`https://cdn.example.com${kept}`, 640)).toBe(
+      "https://cdn.example.com/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w640.webp",
+    );
+  });
+
+  it.each([
+    ["another host", "https://res.cloudinary.com/demo/image/upload/v1/a.jpg"],
+    ["a video", "/media/video/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.mp4"],
+    ["a variant", "/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w320.webp"],
+    ["a name that is not the host's", "/media/image/../secret.jpg"],
+  ])("gives %s no variants", (_case, url) => {
+    expect(imageVariantUrl(url, 320)).toBeNull();
+    expect(imageSrcSet(url, 4000)).toBeUndefined();
+  });
+
+  it("lists the variants narrower than the image, then the image at its own width", () => {
+    expect(imageSrcSet(kept, 800)).toBe(
+      [
+        "/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w160.webp 160w",
+        "/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w320.webp 320w",
+        "/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w640.webp 640w",
+        `${kept} 800w`,
+      ].join(", "),
+    );
+    expect(imageSrcSet(kept, 300)).toBe(
+      `/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w160.webp 160w, ${kept} 300w`,
+    );
+  });
+
+  it("lists every variant when the image's width is not known", () => {
+    expect(imageSrcSet(kept)?.split(", ")).toHaveLength(IMAGE_VARIANT_WIDTHS.length);
   });
 });

@@ -75,3 +75,36 @@ export interface MediaUploadResult {
   height?: number;
   duration?: number;
 }
+
+/**
+ * The widths an image kept by the built-in host is also served at, as WebP (issue 20): a grid cell, a
+ * feed card and a full-screen photo each download about the pixels they show, not the original's.
+ */
+export const IMAGE_VARIANT_WIDTHS = [160, 320, 640, 1080] as const;
+export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
+
+/**
+ * An image the built-in host keeps: `<base>/media/image/<uuid>.<jpg|png|gif|webp>`, where `<base>` is
+ * the host's origin (or `MEDIA_PUBLIC_BASE`'s CDN) or nothing. Its variants follow one rule:
+ * `<base>/media/image/<uuid>.w<width>.webp`. URLs of other hosts have no variants.
+ */
+const KEPT_IMAGE_URL =
+  /^(.*\/media\/image\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(?:jpg|png|gif|webp)$/;
+
+/** The URL of a kept image's variant `width` pixels wide (never wider than the image); null for other URLs. */
+export function imageVariantUrl(url: string, width: ImageVariantWidth): string | null {
+  const stem = KEPT_IMAGE_URL.exec(url)?.[1];
+  return stem ? `${stem}.w${width}.webp` : null;
+}
+
+/**
+ * The `srcset` of an image: its variants narrower than the image (all of them when its width is not
+ * known) and the original at its own width; undefined for an image of another host, which has only one
+ * size. A browser picks from it by the slot's width in `sizes` and the screen's pixel density.
+ */
+export function imageSrcSet(url: string, width?: number | null): string | undefined {
+  if (!KEPT_IMAGE_URL.test(url)) return undefined;
+  const widths = IMAGE_VARIANT_WIDTHS.filter((variant) => !width || variant < width);
+  const variants = widths.map((variant) => `${imageVariantUrl(url, variant)} ${variant}w`);
+  return width ? [...variants, `${url} ${width}w`].join(", ") : variants.join(", ");
+}

@@ -60,3 +60,38 @@ export async function pngBomb(width: number, height: number) {
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A photo-like JPEG of `width` x `height`: sky and ground gradients, a sun, hills and a little grain, so
+ * it compresses as a camera's photo does (a flat colour would be a few hundred bytes at any size).
+ */
+export async function landscapePhoto(width: number, height: number, orientation?: number) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 400 300">
+    <defs>
+      <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2b6cb0"/><stop offset="1" stop-color="#fbd38d"/></linearGradient>
+      <linearGradient id="land" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#276749"/><stop offset="1" stop-color="#744210"/></linearGradient>
+    </defs>
+    <rect width="400" height="300" fill="url(#sky)"/>
+    <circle cx="300" cy="90" r="36" fill="#fff5d6"/>
+    <path d="M0 210 Q 100 150 200 200 T 400 190 V 300 H 0 Z" fill="url(#land)"/>
+    <path d="M0 250 Q 120 220 260 260 T 400 240 V 300 H 0 Z" fill="#22543d" opacity=".8"/>
+  </svg>`;
+  const scene = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 6 },
+    },
+  })
+    .raw()
+    .toBuffer();
+  const pixels = scene.data;
+  for (let index = 0; index < pixels.length; index++) {
+    pixels[index] = Math.max(0, Math.min(255, (pixels[index] ?? 0) + (grain[index] ?? 128) - 128));
+  }
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 });
+  return (orientation ? image.withMetadata({ orientation }) : image).toBuffer();
+}

@@ -61,4 +61,21 @@ describe("Avatar", () => {
     // A ring width in the base classes would win over a caller's ring-0 (Tailwind orders ring-4 later).
     expect(picture(container)?.className).not.toMatch(/\bring-\d/);
   });
+
+  it("offers the built-in host's 160 px variant for the size it is drawn at (issue 20)", () => {
+    const kept = "/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.jpg";
+    const { container } = render(<Avatar src={kept} name="Bob" className="size-8 md:size-11 ring-2" />);
+    expect(picture(container)).toHaveAttribute("src", kept);
+    expect(picture(container)).toHaveAttribute(
+      "srcset",
+      `/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w160.webp 160w, ${kept} 300w`,
+    );
+    expect(picture(container)).toHaveAttribute("sizes", "44px");
+  });
+
+  it("gives a picture of another host no srcset: it has one size", () => {
+    const { container } = render(<Avatar src="https://cdn.example.com/bob.jpg" name="Bob" />);
+    expect(picture(container)).not.toHaveAttribute("srcset");
+    expect(picture(container)).not.toHaveAttribute("sizes");
+  });
 });

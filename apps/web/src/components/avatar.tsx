@@ -1,4 +1,6 @@
+import { AVATAR_OUTPUT_SIZE } from "@flik/shared";
 import { useState } from "react";
+import { responsiveImage } from "../lib/responsive-image";
 
 interface AvatarProps {
   src?: string | null;
@@ -26,6 +28,18 @@ function initialPicture(initial: string): string {
   return url;
 }
 
+/**
+ * The widest the avatar is drawn, in CSS pixels, read from its size classes (`size-8`, `md:size-36`: 4 px a
+ * step), for the browser to pick the 160 px variant for a row's small picture and the whole photo for a
+ * profile's header. Avatars are drawn at many sizes; their classes already say which.
+ */
+function drawnWidth(className: string): string {
+  const steps = [...className.matchAll(/(?:^|\s|:)size-(\d+(?:\.\d+)?)(?=\s|$)/g)].map((match) =>
+    Number(match[1]),
+  );
+  return `${steps.length ? Math.max(...steps) * 4 : 96}px`;
+}
+
 /** The first letter of a name (a whole emoji or accented letter), upper case; "?" for a blank name. */
 function initialOf(name: string): string {
   return Array.from(name.trim())[0]?.toUpperCase() ?? "?";
@@ -42,7 +56,7 @@ export function Avatar({ src, name, className = "size-24 ring-4", loading }: Ava
   const initial = initialOf(name);
   return (
     <img
-      src={photo ?? initialPicture(initial)}
+      {...(photo ? avatarImage(photo, className) : { src: initialPicture(initial) })}
       alt=""
       loading={photo ? loading : undefined}
       decoding="async"
@@ -51,4 +65,9 @@ export function Avatar({ src, name, className = "size-24 ring-4", loading }: Ava
       className={`shrink-0 rounded-full bg-zinc-200 object-cover ring-white select-none ${className}`}
     />
   );
+}
+
+function avatarImage(photo: string, className: string) {
+  const image = responsiveImage(photo, "thumbnail", AVATAR_OUTPUT_SIZE);
+  return "sizes" in image ? { ...image, sizes: drawnWidth(className) } : image;
 }

@@ -70,22 +70,33 @@ export function mediaUploadRoutes(media: MediaService): FastifyPluginAsync {
 
 /**
  * Serves kept files under /media/ with Range requests and immutable caching. Each file is served with
- * its own type and a sandboxing CSP, so nothing uploaded can ever run as a page.
+ * its own type and a sandboxing CSP, so nothing uploaded can ever run as a page. An image's variant
+ * that is not there yet is made before it is served (`ensureVariant`).
  */
-export async function serveMedia(app: FastifyInstance, dir: string) {
+export async function serveMedia(app: FastifyInstance, media: MediaService, dir: string) {
   for (const kind of ["image", "video"] as const) {
     const root = join(dir, kind);
     await mkdir(root, { recursive: true });
-    await app.register(fastifyStatic, {
-      root,
-      prefix: `/media/${kind}/`,
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      setHeaders(reply) {
-        reply.header("cache-control", "public, max-age=31536000, immutable");
-        reply.header("content-security-policy", "default-src 'none'; sandbox");
-      },
+    await app.register(async (scope) => {
+      if (kind === "image") {
+        scope.addHook("onRequest", async (request) => {
+          const name = request.url.slice(IMAGE_PREFIX.length).split("?")[0] ?? "";
+          if (name.endsWith(".webp")) await media.ensureVariant(name);
+        });
+      }
+      await scope.register(fastifyStatic, {
+        root,
+        prefix: `/media/${kind}/`,
+        decorateReply: false,
+        index: false,
+        cacheControl: false,
+        setHeaders(reply) {
+          reply.header("cache-control", "public, max-age=31536000, immutable");
+          reply.header("content-security-policy", "default-src 'none'; sandbox");
+        },
+      });
     });
   }
 }
+
+const IMAGE_PREFIX = "/media/image/";

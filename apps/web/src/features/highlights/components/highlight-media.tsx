@@ -1,4 +1,5 @@
 import type { MediaType } from "@flik/shared";
+import { responsiveImage } from "../../../lib/responsive-image";
 
 interface HighlightMediaProps {
   src: string;
@@ -28,5 +29,6 @@ export function HighlightMedia({ src, type, alt, className = "", playable = fals
       </span>
     );
   }
-  return <img src={src} alt={alt} decoding="async" className={className} />;
+  const slot = playable ? "dialog" : "cover";
+  return <img {...responsiveImage(src, slot)} alt={alt} decoding="async" className={className} />;
 }

@@ -1,6 +1,7 @@
 import type { Notification } from "@flik/shared";
 import { useState } from "react";
 import { ImageIcon, PlayIcon } from "../../../components/icons";
+import { responsiveImage } from "../../../lib/responsive-image";
 import { notificationThumbnail } from "../notification-view";
 
 /** A small square of the post's media: the picture, or the video's first frame with a play mark. */
@@ -37,7 +38,7 @@ export function NotificationThumbnail({ notification }: { notification: Notifica
         </>
       ) : (
         <img
-          src={media.src}
+          {...responsiveImage(media.src, "thumbnail")}
           alt=""
           loading="lazy"
           decoding="async"

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { CommentIcon, FlicksIcon, HeartIcon } from "../../../components/icons";
 import { postPath } from "../../../lib/paths";
+import { responsiveImage } from "../../../lib/responsive-image";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { usePostView } from "../cache/post-shadow";
 import { formatCount } from "./post-actions";
@@ -60,7 +61,7 @@ export function PostTile({
         </span>
       ) : (
         <img
-          src={view.image}
+          {...responsiveImage(view.image, "tileGrid", view.width)}
           alt=""
           loading="lazy"
           decoding="async"

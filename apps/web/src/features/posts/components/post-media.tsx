@@ -1,5 +1,6 @@
 import { mediaFrame, type Post } from "@flik/shared";
 import type { CSSProperties } from "react";
+import { type ImageSlot, responsiveImage } from "../../../lib/responsive-image";
 
 type Fit = "cover" | "contain" | "cover-then-contain";
 
@@ -23,6 +24,8 @@ interface PostMediaProps {
    * and first, since it is the largest paint; the others wait until they come near the viewport.
    */
   priority?: boolean;
+  /** Where it is drawn, for the browser to pick the variant of the right width. */
+  slot?: ImageSlot;
 }
 
 export function mediaAlt(post: Post): string {
@@ -39,7 +42,13 @@ export function mediaFrameStyle(post: Pick<Post, "width" | "height">): CSSProper
 }
 
 /** The post's photo, or its video: muted, inline, looping, with controls. */
-export function PostMedia({ post, fit = "cover", className = "", priority = false }: PostMediaProps) {
+export function PostMedia({
+  post,
+  fit = "cover",
+  className = "",
+  priority = false,
+  slot = "feed",
+}: PostMediaProps) {
   const size = { width: post.width ?? undefined, height: post.height ?? undefined };
   if (post.mediaType === "video") {
     return (
@@ -58,7 +67,7 @@ export function PostMedia({ post, fit = "cover", className = "", priority = fals
   }
   return (
     <img
-      src={post.image}
+      {...responsiveImage(post.image, slot, post.width)}
       alt={mediaAlt(post)}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}
@@ -79,7 +88,7 @@ export function PostDetailMedia({ post, className = "" }: { post: Post; classNam
       style={mediaFrameStyle(post)}
       className={`flex aspect-(--media-frame) shrink-0 items-center justify-center overflow-hidden bg-zinc-100 md:aspect-auto md:h-full md:bg-zinc-950 ${className}`}
     >
-      <PostMedia post={post} fit="cover-then-contain" priority />
+      <PostMedia post={post} fit="cover-then-contain" slot="detail" priority />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { isFlikUrl, type Post } from "@flik/shared";
 import { CommentIcon, FlicksIcon, HeartIcon } from "../../../components/icons";
+import { responsiveImage } from "../../../lib/responsive-image";
 import { usePostView } from "../../posts/cache/post-shadow";
 import { formatCount } from "../../posts/components/post-actions";
 import { mediaAlt } from "../../posts/components/post-media";
@@ -32,7 +33,13 @@ export function ProfileGridCell({ post, onOpen }: { post: Post; onOpen: () => vo
           />
         </span>
       ) : (
-        <img src={view.image} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+        <img
+          {...responsiveImage(view.image, "profileGrid", view.width)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+        />
       )}
       {isVideo && (
         <span className="absolute top-2 right-2 text-white drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]">

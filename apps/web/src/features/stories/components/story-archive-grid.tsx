@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useId, useMemo, useRef } from "react";
 import { CheckIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { ArchiveIcon, PlayIcon } from "../../../components/icons";
+import { responsiveImage } from "../../../lib/responsive-image";
 import { timeAgoPhrase } from "../../../lib/time-ago";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { useStoryArchiveQuery } from "../api/stories.queries";
@@ -169,7 +170,7 @@ function ArchiveTile({ story, name, label, selected, onSelect }: ArchiveTileProp
         </span>
       ) : (
         <img
-          src={story.mediaUrl}
+          {...responsiveImage(story.mediaUrl, "archiveGrid")}
           alt=""
           loading="lazy"
           decoding="async"

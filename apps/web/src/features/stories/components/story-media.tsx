@@ -1,5 +1,6 @@
 import { STORY_DEFAULT_DURATION_MS, type Story } from "@flik/shared";
 import { useEffect, useRef } from "react";
+import { responsiveImage } from "../../../lib/responsive-image";
 
 interface StoryMediaProps {
   story: Story;
@@ -77,7 +78,7 @@ export function StoryMedia({
   // One element for every picture: the one before stays until the next has loaded, never a blank frame.
   return (
     <img
-      src={url}
+      {...responsiveImage(url, "story")}
       alt={label}
       decoding="async"
       draggable={false}
