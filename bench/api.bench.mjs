@@ -8,6 +8,7 @@ import { signIn } from "./lib/api.mjs";
 import { chatDelivery } from "./lib/chat.mjs";
 import { onInterrupt, pinning, stopAll, wasInterrupted } from "./lib/children.mjs";
 import { coldStarts } from "./lib/cold-start.mjs";
+import { profileGridBytes } from "./lib/media-bytes.mjs";
 import { compareFiles } from "./lib/compare.mjs";
 import { StartError, serverMain, startFlik } from "./lib/flik-server.mjs";
 import { hammer } from "./lib/load.mjs";
@@ -82,6 +83,9 @@ async function bench(options) {
         postgresDataDir: dataDir,
         log,
       }),
+    );
+    await sectionRunner(result, options.sections)("media", "profileGrid", "a phone's profile grid", () =>
+      profileGridBytes({ serverRoot: options.serverRoot, log }),
     );
   } catch (error) {
     if (wasInterrupted()) throw error;

@@ -84,6 +84,9 @@ export function figures(result) {
   add("cold start, fresh PGlite: ms", result.coldStart?.freshPglite?.ms);
   add("cold start, existing PGlite: ms", result.coldStart?.existingPglite?.ms);
   add("cold start, PostgreSQL: ms", result.coldStart?.postgres?.ms);
+  for (const [density, load] of Object.entries(result.profileGrid?.densities ?? {}))
+    add(`profile grid of 30 photos at ${density}: transferred bytes`, load.bytes);
+  add("photo upload (4000x3000): p50 ms", result.profileGrid?.uploadMs?.median);
   for (const load of Object.values(result.scriptBytes ?? {})) {
     if (typeof load !== "object") continue;
     add(`first-load script ${load.path}: transferred bytes`, load.encodedBytes);

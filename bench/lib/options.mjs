@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { CONNECTIONS } from "./load.mjs";
 import { UsageError } from "./subjects.mjs";
 
-export const SECTIONS = ["calls", "peak60", "mix", "scripts", "chat", "cold", "soak"];
+export const SECTIONS = ["calls", "peak60", "mix", "scripts", "chat", "cold", "media", "soak"];
 /** Sections a plain `npm run bench` runs; the minutes-long soak runs only when asked for. */
 const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== "soak");
 export const CALL_IDS = [

@@ -35,6 +35,7 @@ export function printResult(result, print = console.log) {
   if (result.chat) printChat(result.chat, print);
   if (result.coldStart) printColdStart(result.coldStart, print);
   if (result.scriptBytes) printScriptBytes(result.scriptBytes, print);
+  if (result.profileGrid) printProfileGrid(result.profileGrid, print);
   if (result.soak) printSoak(result.soak, print);
   printOtherLoad(result, print);
 }
@@ -188,6 +189,20 @@ function printScriptBytes(bytes, print) {
   ]);
   print(table(["page", "scripts", "transferred bytes", "decoded bytes", "limit (transferred)"], rows));
   for (const problem of overLimits(bytes)) print(`OVER THE LIMIT: ${problem}`);
+}
+
+function printProfileGrid(grid, print) {
+  if (grid.skipped) return print(`\nProfile grid photos: skipped (${grid.skipped})`);
+  print(
+    `\nA phone's profile grid of ${grid.photos} photos of ${grid.photoSize} (${formatNumber(grid.averagePhotoBytes)} bytes each as taken; upload p50 ${grid.uploadMs.median} ms):`,
+  );
+  const rows = Object.entries(grid.densities).map(([density, load]) => [
+    `${grid.viewport} at ${density}`,
+    load.files,
+    formatNumber(load.bytes),
+    formatNumber(Math.round(load.bytes / Math.max(1, load.files))),
+  ]);
+  print(table(["screen", "images", "transferred bytes", "per image"], rows));
 }
 
 function printSoak(soak, print) {

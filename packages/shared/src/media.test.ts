@@ -107,6 +107,7 @@ describe("image variants (issue 20)", () => {
       [
         "/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w160.webp 160w",
         "/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w320.webp 320w",
+        "/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w480.webp 480w",
         "/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w640.webp 640w",
         `${kept} 800w`,
       ].join(", "),
@@ -114,6 +115,14 @@ describe("image variants (issue 20)", () => {
     expect(imageSrcSet(kept, 300)).toBe(
       `/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w160.webp 160w, ${kept} 300w`,
     );
+  });
+
+  it("offers 1080 px at most for an image wider than that: a phone at 3x never downloads the original", () => {
+    const widths = imageSrcSet(kept, 4000)
+      ?.split(", ")
+      .map((entry) => entry.split(" ")[1]);
+    expect(widths).toEqual(["160w", "320w", "480w", "640w", "1080w"]);
+    expect(imageSrcSet(kept, 1080)?.split(", ").pop()).toBe(`${kept} 1080w`);
   });
 
   it("lists every variant when the image's width is not known", () => {

@@ -80,7 +80,7 @@ export interface MediaUploadResult {
  * The widths an image kept by the built-in host is also served at, as WebP (issue 20): a grid cell, a
  * feed card and a full-screen photo each download about the pixels they show, not the original's.
  */
-export const IMAGE_VARIANT_WIDTHS = [160, 320, 640, 1080] as const;
+export const IMAGE_VARIANT_WIDTHS = [160, 320, 480, 640, 1080] as const;
 export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 
 /**
@@ -97,14 +97,19 @@ export function imageVariantUrl(url: string, width: ImageVariantWidth): string |
   return stem ? `${stem}.w${width}.webp` : null;
 }
 
+const WIDEST_VARIANT = Math.max(...IMAGE_VARIANT_WIDTHS);
+
 /**
  * The `srcset` of an image: its variants narrower than the image (all of them when its width is not
- * known) and the original at its own width; undefined for an image of another host, which has only one
- * size. A browser picks from it by the slot's width in `sizes` and the screen's pixel density.
+ * known), and the original at its own width when it is no wider than the widest variant; undefined for
+ * an image of another host, which has only one size. A browser picks from it by the slot's width in
+ * `sizes` and the screen's pixel density; as on Instagram, 1080 px is the most any screen downloads,
+ * never a 4000 px original for a phone at 3x.
  */
 export function imageSrcSet(url: string, width?: number | null): string | undefined {
   if (!KEPT_IMAGE_URL.test(url)) return undefined;
   const widths = IMAGE_VARIANT_WIDTHS.filter((variant) => !width || variant < width);
-  const variants = widths.map((variant) => `${imageVariantUrl(url, variant)} ${variant}w`);
-  return width ? [...variants, `${url} ${width}w`].join(", ") : variants.join(", ");
+  const candidates = widths.map((variant) => `${imageVariantUrl(url, variant)} ${variant}w`);
+  if (width && width <= WIDEST_VARIANT) candidates.push(`${url} ${width}w`);
+  return candidates.join(", ");
 }

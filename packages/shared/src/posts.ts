@@ -119,6 +119,11 @@ export interface Post {
    */
   width: number | null;
   height: number | null;
+  /**
+   * A ThumbHash of the photo, base64 (our addition, issue 20): painted blurred until the photo loads.
+   * Null for videos, another host's photos, and posts made before placeholders were kept.
+   */
+  placeholder: string | null;
   isReel: boolean;
   /**
    * Ids of the members who liked it, newest first: at most POST_LIKES_LISTED for a post, PAGE_LIKES_LISTED
@@ -171,5 +176,6 @@ export type PostEdit = Pick<
   | "isReel"
   | "width"
   | "height"
+  | "placeholder"
   | "updatedAt"
 >;

@@ -153,6 +153,11 @@ export const posts = pgTable(
     /** The media's size in pixels; null for posts made before sizes were kept, or when unknown. */
     width: integer(),
     height: integer(),
+    /**
+     * A ThumbHash of the photo (base64, about 30 characters): cards paint its blur before the photo
+     * loads (issue 20). Null for another host's media, videos, and posts made before it was kept.
+     */
+    placeholder: text(),
     isReel: boolean().notNull().default(false),
     sharesCount: counter(),
     likesCount: counter(),

@@ -1,5 +1,6 @@
 import { DEFAULT_MEDIA_UPLOAD_PRESET, type MediaUploadResult, mediaTypeOfFile } from "@flik/shared";
 import { API_BASE } from "./api-client";
+import { mayBeResized, resizedForUpload } from "./image-resize";
 import { getToken } from "./storage";
 
 export const MEDIA_UPLOAD_BASE: string = import.meta.env.VITE_MEDIA_UPLOAD_BASE || `${API_BASE}/media`;
@@ -76,10 +77,17 @@ function isUploadResult(body: unknown): body is MediaUploadResult {
 }
 
 /**
- * Uploads one file to the media host (design.md, "Media upload protocol"). XMLHttpRequest rather than
- * fetch, because only it reports upload progress.
+ * Uploads one file to the media host (design.md, "Media upload protocol"), an image larger than the host
+ * serves made smaller first (`resizedForUpload`). XMLHttpRequest rather than fetch, because only it
+ * reports upload progress.
  */
 export function uploadMedia(file: File, options: UploadOptions = {}): Promise<MediaUploadResult> {
+  if (!mayBeResized(file)) return send(file, options);
+  options.onProgress?.(0);
+  return resizedForUpload(file).then((resized) => send(resized, options));
+}
+
+function send(file: File, options: UploadOptions): Promise<MediaUploadResult> {
   const { onProgress, signal, base = MEDIA_UPLOAD_BASE, preset = MEDIA_UPLOAD_PRESET } = options;
 
   return new Promise((resolve, reject) => {

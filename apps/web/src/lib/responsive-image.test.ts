@@ -7,7 +7,7 @@ describe("responsiveImage (issue 20)", () => {
   it("gives a kept image its variants and its slot's width", () => {
     expect(responsiveImage(kept, "profileGrid", 700)).toEqual({
       src: kept,
-      srcSet: [160, 320, 640]
+      srcSet: [160, 320, 480, 640]
         .map((width) => `/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.w${width}.webp ${width}w`)
         .concat(`${kept} 700w`)
         .join(", "),

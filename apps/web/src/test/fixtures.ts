@@ -74,6 +74,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     mediaType: "image",
     width: 1080,
     height: 1350,
+    placeholder: null,
     isReel: false,
     likes: [],
     likesCount: 2,

@@ -42,6 +42,23 @@ function sharpFor(config: MediaConfig) {
   });
 }
 
+/** An image this host keeps, as a post keeps it. */
+export interface KeptImage extends MediaSize {
+  /** Its ThumbHash, base64: a blurred preview in about 30 characters. */
+  placeholder: string;
+}
+
+/** The ThumbHash of an image: made from at most 100x100 pixels, as the format asks. */
+async function thumbHashOf(image: Sharp): Promise<string> {
+  const { data, info } = await image
+    .resize(100, 100, { fit: "inside" })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { rgbaToThumbHash } = await import("thumbhash");
+  return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString("base64");
+}
+
 const exists = (path: string) =>
   access(path).then(
     () => true,
@@ -241,18 +258,23 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
     },
 
     /**
-     * The size of an image this host keeps, read from its header (kept images are stored upright, so
-     * it is the size shown); null for any other URL: another host's, a video, a file no longer here.
-     * What a client says of a file is never trusted when the file itself can be asked.
+     * What a post keeps of an image this host keeps: its size, read from its header (kept images are
+     * stored upright, so it is the size shown), and its ThumbHash placeholder, made from its smallest
+     * variant. Null for any other URL: another host's, a video, a file no longer here. What a client says
+     * of a file is never trusted when the file itself can be asked.
      */
-    async sizeOf(url: string): Promise<MediaSize | null> {
+    async describe(url: string): Promise<KeptImage | null> {
       const path = publicUrl && url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : url;
       const name = KEPT_IMAGE.exec(path)?.[1];
       if (!name) return null;
       try {
         const sharp = await loadSharp();
-        const { width, height, pageHeight } = await sharp(join(folder("image"), name)).metadata();
-        return { width, height: pageHeight ?? height };
+        const original = join(folder("image"), name);
+        const { width, height, pageHeight } = await sharp(original).metadata();
+        const smallest = join(folder("image"), name.replace(/\.\w+$/, `.w${IMAGE_VARIANT_WIDTHS[0]}.webp`));
+        const source = (await exists(smallest)) ? smallest : original;
+        const placeholder = await decode(source, false, (image) => thumbHashOf(image));
+        return { width, height: pageHeight ?? height, placeholder };
       } catch {
         return null;
       }

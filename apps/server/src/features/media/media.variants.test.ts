@@ -2,6 +2,7 @@ import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { IMAGE_VARIANT_WIDTHS, imageSrcSet, imageVariantUrl } from "@flik/shared";
 import sharp from "sharp";
+import { thumbHashToAverageRGBA } from "thumbhash";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
@@ -11,7 +12,7 @@ import { tempDir } from "../../test/temp-dir.js";
 const mediaDir = tempDir("media-variants");
 const built = await buildTestApp({ media: { dir: mediaDir } });
 const { app } = built;
-const { persona, uploadForm } = factories(built);
+const { persona, uploadForm, createPost, call } = factories(built);
 const alice = await persona("alice");
 
 async function uploadImage(bytes: Buffer, name = "photo.jpg") {
@@ -52,12 +53,12 @@ describe("image variants (issue 20)", () => {
     const original = kept.secure_url.split("/").pop() ?? "";
     const stem = original.slice(0, -".jpg".length);
     const files = readdirSync(join(mediaDir, "image")).filter((name) => name.startsWith(stem));
-    expect(files.sort()).toEqual([original, `${stem}.w160.webp`, `${stem}.w320.webp`]);
+    expect(files.sort()).toEqual([original, `${stem}.w160.webp`, `${stem}.w320.webp`, `${stem}.w480.webp`]);
     expect(
       imageSrcSet(kept.secure_url, kept.width)
         ?.split(", ")
         .map((entry) => entry.split(" ")[1]),
-    ).toEqual(["160w", "320w", "500w"]);
+    ).toEqual(["160w", "320w", "480w", "500w"]);
   });
 
   it("stores variants upright, as the original is, for a photo taken sideways", async () => {
@@ -93,5 +94,45 @@ describe("image variants (issue 20)", () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ message: expect.any(String) });
     }
+  });
+});
+
+describe("a post's placeholder (issue 20)", () => {
+  const averageOf = (placeholder: string) => {
+    const { r, g, b } = thumbHashToAverageRGBA(Buffer.from(placeholder, "base64"));
+    return [r, g, b].map((channel) => Math.round(channel * 255));
+  };
+
+  it("comes with a post of a kept photo: a ThumbHash of its colours, made by the server", async () => {
+    const kept = await uploadImage(await landscapePhoto(1600, 1200));
+    const post = await createPost(alice, { image: kept.secure_url, placeholder: "forged" });
+    expect(post).toMatchObject({ width: 1600, height: 1200, placeholder: expect.any(String) });
+    expect(Buffer.from(post.placeholder ?? "", "base64").length).toBeLessThan(30);
+    // Sky over green land: more blue than red on average, and not grey.
+    const [red, green, blue] = averageOf(post.placeholder ?? "");
+    expect(blue).toBeGreaterThan(red ?? 0);
+    expect(
+      Math.max(red ?? 0, green ?? 0, blue ?? 0) - Math.min(red ?? 0, green ?? 0, blue ?? 0),
+    ).toBeGreaterThan(20);
+
+    const read = await call(alice, "GET", `/posts/${post._id}`);
+    expect(read.json().post.placeholder).toBe(post.placeholder);
+  });
+
+  it("is made from the photo itself when its variants are not there", async () => {
+    const kept = await uploadImage(await landscapePhoto(400, 300));
+    rmSync(join(mediaDir, "image", (imageVariantUrl(kept.secure_url, 160) ?? "").split("/").pop() ?? ""));
+    const post = await createPost(alice, { image: kept.secure_url });
+    expect(post.placeholder).toEqual(expect.any(String));
+  });
+
+  it("is null for another host's photo, whatever the client sends, and follows an edit to a new photo", async () => {
+    const post = await createPost(alice, { image: "https://cdn.example.com/a.jpg", placeholder: "AAAA" });
+    expect(post.placeholder).toBeNull();
+
+    const kept = await uploadImage(await landscapePhoto(800, 600));
+    const edited = await call(alice, "PUT", `/posts/${post._id}`, { image: kept.secure_url });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().post.placeholder).toEqual(expect.any(String));
   });
 });

@@ -41,6 +41,7 @@ export function presentPost(
     ...(isVideo && { video: post.image }),
     width: post.width,
     height: post.height,
+    placeholder: post.placeholder,
     isReel: post.isReel,
     ...presentLikes(parts.likes),
     comments: (parts.comments?.comments ?? []).map(presentComment),

@@ -80,7 +80,7 @@ type SentSize = { width?: number | undefined; height?: number | undefined };
 export function createPostsService(deps: {
   db: Db;
   follows: FollowsService;
-  media: Pick<MediaService, "sizeOf">;
+  media: Pick<MediaService, "describe">;
   pipeline: PostPipeline;
   events: PostEvents;
   domainEvents: DomainEvents;
@@ -108,11 +108,13 @@ export function createPostsService(deps: {
 
   /**
    * The size kept with a post's media: the file's own when this host keeps it, else what the client
-   * measured (another host's answer, or a video the browser read), else unknown.
+   * measured (another host's answer, or a video the browser read), else unknown; and the photo's
+   * placeholder when this host keeps it (none is taken from a client).
    */
-  async function mediaSize(image: string, sent: SentSize) {
-    const size = (await media.sizeOf(image)) ?? sent;
-    return { width: size.width ?? null, height: size.height ?? null };
+  async function mediaDetails(image: string, sent: SentSize) {
+    const kept = await media.describe(image);
+    const size = kept ?? sent;
+    return { width: size.width ?? null, height: size.height ?? null, placeholder: kept?.placeholder ?? null };
   }
 
   /** The post if the viewer may see it; otherwise the same 404 as for one that does not exist. */
@@ -316,7 +318,7 @@ export function createPostsService(deps: {
           tags: input.tags,
           isReel: input.isReel,
           ...mediaFields(input.image, input.isReel),
-          ...(await mediaSize(input.image, input)),
+          ...(await mediaDetails(input.image, input)),
         },
         tagsOfPost(input),
       );
@@ -335,7 +337,7 @@ export function createPostsService(deps: {
       const { width, height, ...fields } = input;
       const newMedia = mediaFields(fields.image ?? current.image, isReel);
       // New media bring their own size; the old media keep theirs.
-      const size = fields.image ? await mediaSize(fields.image, { width, height }) : {};
+      const size = fields.image ? await mediaDetails(fields.image, { width, height }) : {};
       // Its tags follow its caption and tags field (issue 18); other edits leave them as they are.
       const tagged =
         fields.caption === undefined && fields.tags === undefined
@@ -358,6 +360,7 @@ export function createPostsService(deps: {
           isReel: post.isReel,
           width: post.width,
           height: post.height,
+          placeholder: post.placeholder,
           updatedAt,
         },
         caller.userId,

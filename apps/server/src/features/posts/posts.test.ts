@@ -40,6 +40,7 @@ describe("POST /posts", () => {
       mediaType: "image",
       width: null,
       height: null,
+      placeholder: null,
       isReel: false,
       likes: [],
       likesCount: 0,

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { CommentIcon, FlicksIcon, HeartIcon } from "../../../components/icons";
 import { postPath } from "../../../lib/paths";
+import { placeholderProps } from "../../../lib/placeholder";
 import { responsiveImage } from "../../../lib/responsive-image";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { usePostView } from "../cache/post-shadow";
@@ -62,10 +63,11 @@ export function PostTile({
       ) : (
         <img
           {...responsiveImage(view.image, "tileGrid", view.width)}
+          {...placeholderProps(view.placeholder)}
           alt=""
           loading="lazy"
           decoding="async"
-          className="absolute inset-0 size-full object-cover"
+          className="absolute inset-0 size-full bg-cover bg-center object-cover"
         />
       )}
       {isVideo && (

@@ -1,13 +1,14 @@
 import { mediaFrame, type Post } from "@flik/shared";
 import type { CSSProperties } from "react";
+import { placeholderProps } from "../../../lib/placeholder";
 import { type ImageSlot, responsiveImage } from "../../../lib/responsive-image";
 
 type Fit = "cover" | "contain" | "cover-then-contain";
 
 const fitClass: Record<Fit, string> = {
-  cover: "object-cover",
-  contain: "object-contain",
-  "cover-then-contain": "object-cover md:object-contain",
+  cover: "object-cover bg-cover",
+  contain: "object-contain bg-contain",
+  "cover-then-contain": "object-cover bg-cover md:object-contain md:bg-contain",
 };
 
 interface PostMediaProps {
@@ -73,7 +74,8 @@ export function PostMedia({
       fetchPriority={priority ? "high" : "auto"}
       decoding="async"
       {...size}
-      className={`size-full ${fitClass[fit]} ${className}`}
+      {...placeholderProps(post.placeholder)}
+      className={`size-full bg-center bg-no-repeat ${fitClass[fit]} ${className}`}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { isFlikUrl, type Post } from "@flik/shared";
 import { CommentIcon, FlicksIcon, HeartIcon } from "../../../components/icons";
+import { placeholderProps } from "../../../lib/placeholder";
 import { responsiveImage } from "../../../lib/responsive-image";
 import { usePostView } from "../../posts/cache/post-shadow";
 import { formatCount } from "../../posts/components/post-actions";
@@ -36,9 +37,10 @@ export function ProfileGridCell({ post, onOpen }: { post: Post; onOpen: () => vo
         <img
           {...responsiveImage(view.image, "profileGrid", view.width)}
           alt=""
+          {...placeholderProps(view.placeholder)}
           loading="lazy"
           decoding="async"
-          className="size-full object-cover"
+          className="size-full bg-cover bg-center object-cover"
         />
       )}
       {isVideo && (

@@ -1,0 +1,46 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { rgbaToThumbHash } from "thumbhash";
+import { describe, expect, it } from "vitest";
+import { makePost } from "../../../test/fixtures";
+import { PostMedia } from "./post-media";
+
+/** The ThumbHash of a 4x4 picture of one colour, base64, as the server sends it. */
+function placeholderOf([red, green, blue]: [number, number, number]): string {
+  const pixels = new Uint8Array(4 * 4 * 4);
+  for (let index = 0; index < pixels.length; index += 4) pixels.set([red, green, blue, 255], index);
+  return btoa(String.fromCharCode(...rgbaToThumbHash(4, 4, pixels)));
+}
+
+const kept = "/media/image/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.jpg";
+
+describe("PostMedia's photo (issue 20)", () => {
+  it("offers the variants narrower than the photo, for the feed's width", () => {
+    render(<PostMedia post={makePost({ image: kept, width: 1200, height: 900 })} />);
+    const photo = screen.getByRole("img");
+    expect(photo).toHaveAttribute("src", kept);
+    expect(
+      photo
+        .getAttribute("srcset")
+        ?.split(", ")
+        .map((entry) => entry.split(" ")[1]),
+    ).toEqual(["160w", "320w", "480w", "640w", "1080w"]);
+    expect(photo).toHaveAttribute("sizes", "(min-width: 540px) 540px, 100vw");
+  });
+
+  it("paints the placeholder until the photo has loaded, then never behind it", () => {
+    render(<PostMedia post={makePost({ image: kept, placeholder: placeholderOf([200, 40, 90]) })} />);
+    const photo = screen.getByRole("img");
+    expect(photo.style.backgroundImage).toMatch(/^url\("data:image\/png;base64,/);
+    expect(photo).toHaveClass("bg-cover", "bg-center", "bg-no-repeat");
+    fireEvent.load(photo);
+    expect(photo.style.backgroundImage).toBe("none");
+  });
+
+  it("paints nothing for a post without a placeholder, or with one that is not a ThumbHash", () => {
+    for (const placeholder of [null, "%%%"]) {
+      const { unmount } = render(<PostMedia post={makePost({ image: kept, placeholder })} />);
+      expect(screen.getByRole("img").style.backgroundImage).toBe("");
+      unmount();
+    }
+  });
+});
