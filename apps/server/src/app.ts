@@ -247,7 +247,7 @@ export async function buildApp(
     log: app.log,
   });
   const codes = createOneTimeCodes({ db, secret: config.jwtSecret, clock });
-  const media = createMediaService(config.media, config.publicUrl);
+  const media = createMediaService(config.media, config.publicUrl, { jobs, log: app.log });
   const domainEvents = createDomainEvents(app.log);
   const passwordReset = createPasswordResetService({
     db,

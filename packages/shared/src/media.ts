@@ -74,6 +74,43 @@ export interface MediaUploadResult {
   width?: number;
   height?: number;
   duration?: number;
+  /**
+   * Our addition (issue 20): "processing" while the built-in host transcodes a video. The URL answers
+   * at once, with the file as it was sent, until the transcoded one replaces it; `GET
+   * /api/media/video/<id>` tells how far it is. Hosts that do not say are ready.
+   */
+  status?: "processing" | "ready";
+}
+
+/** `GET /api/media/video/<id>` of the built-in host: how far its transcoding is (issue 20). */
+export type VideoProcessingStatus =
+  | { status: "processing"; percent: number }
+  | {
+      status: "ready";
+      percent: 100;
+      secure_url: string;
+      poster_url: string;
+      duration: number;
+      width: number;
+      height: number;
+    }
+  | { status: "failed"; message: string };
+
+const KEPT_VIDEO_URL =
+  /^(.*\/media\/video\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}))\.mp4$/;
+
+/**
+ * The poster of a video the built-in host keeps: `<base>/media/video/<uuid>.jpg` beside
+ * `<base>/media/video/<uuid>.mp4`; null for other URLs (another host's video has no poster by rule).
+ */
+export function videoPosterUrl(url: string): string | null {
+  const stem = KEPT_VIDEO_URL.exec(url)?.[1];
+  return stem ? `${stem}.jpg` : null;
+}
+
+/** The id of a video the built-in host keeps, from its URL; null for other URLs. */
+export function keptVideoId(url: string): string | null {
+  return KEPT_VIDEO_URL.exec(url)?.[2] ?? null;
 }
 
 /**

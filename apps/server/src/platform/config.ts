@@ -39,6 +39,14 @@ const envSchema = z
     MEDIA_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(50_000_000),
     MEDIA_IMAGE_DECODES: z.coerce.number().int().min(1).max(64).default(2),
     MEDIA_IMAGE_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+    MEDIA_VIDEO_MAX_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60 * 60)
+      .default(180),
+    MEDIA_VIDEO_TRANSCODES: z.coerce.number().int().min(1).max(16).default(1),
+    FFMPEG_PATH: z.string().trim().min(1).optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().trim().min(3).max(200).default("Flik <no-reply@flik.localhost>"),
     SUPPORT_EMAIL: z.email().optional(),
@@ -142,6 +150,12 @@ export interface MediaConfig {
   imageDecodes: number;
   /** Images waiting for a decode; past them an upload is refused with 503 and Retry-After. */
   imageQueue: number;
+  /** A longer video is refused at upload (issue 20). */
+  videoMaxSeconds: number;
+  /** Videos transcoded at once on each node; the rest wait in the job queue. */
+  videoTranscodes: number;
+  /** The ffmpeg binary; unset, the one npm installed (@ffmpeg-installer/ffmpeg). */
+  ffmpegPath?: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -183,6 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPixels: settings.MEDIA_MAX_PIXELS,
       imageDecodes: settings.MEDIA_IMAGE_DECODES,
       imageQueue: settings.MEDIA_IMAGE_QUEUE,
+      videoMaxSeconds: settings.MEDIA_VIDEO_MAX_SECONDS,
+      videoTranscodes: settings.MEDIA_VIDEO_TRANSCODES,
+      ffmpegPath: settings.FFMPEG_PATH,
     },
     mail: { smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, supportEmail: settings.SUPPORT_EMAIL },
     sms: { webhookUrl: settings.SMS_WEBHOOK_URL, webhookAuthorization: settings.SMS_WEBHOOK_AUTHORIZATION },

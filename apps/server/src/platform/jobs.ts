@@ -32,6 +32,8 @@ export interface JobQueue<Data extends object> {
    * them runs.
    */
   cron?: string;
+  /** Jobs of this queue run at once on each node (default 1). */
+  workers?: number;
   /** Only for typing `Data`; never set. */
   readonly data?: Data;
 }
@@ -215,15 +217,18 @@ export function createJobs(
         if (schedules) await pgBoss.send(queue.name, {});
       }
       if (!options.work) continue;
-      await pgBoss.work(queue.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([job]) => {
-        if (!job) return;
-        try {
-          await handler(job.data as object, { now: new Date(clock()) });
-        } catch (error) {
-          log.warn({ err: error, queue: queue.name, jobId: job.id }, "job failed; it is retried later");
-          throw error;
-        }
-      });
+      // Each worker takes one job at a time.
+      for (let worker = 0; worker < (queue.workers ?? 1); worker++) {
+        await pgBoss.work(queue.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([job]) => {
+          if (!job) return;
+          try {
+            await handler(job.data as object, { now: new Date(clock()) });
+          } catch (error) {
+            log.warn({ err: error, queue: queue.name, jobId: job.id }, "job failed; it is retried later");
+            throw error;
+          }
+        });
+      }
     }
     started = true;
   }

@@ -1,4 +1,11 @@
-import type { Chat, MediaUploadResult, Message, Post } from "@flik/shared";
+import {
+  type Chat,
+  keptVideoId,
+  type MediaUploadResult,
+  type Message,
+  type Post,
+  type VideoProcessingStatus,
+} from "@flik/shared";
 import { eq } from "drizzle-orm";
 import type { App } from "../app.js";
 import { users } from "../db/schema.js";
@@ -186,6 +193,20 @@ export function factories(built: App) {
       const payload = { text, clientId };
       const response = await call(member, "POST", `/chats/${chat._id}/messages`, payload);
       return succeeded("sending a message", response, [201]).json().message;
+    },
+
+    /**
+     * The status of the video at `url` once its transcoding has ended (issue 20): the app's job runner
+     * picks it up on its own; this asks until it has, with the test's own time limit as the only clock.
+     */
+    async whenVideoProcessed(member: SignedIn, url: string): Promise<VideoProcessingStatus> {
+      for (;;) {
+        const status = (
+          await call(member, "GET", `/media/video/${keptVideoId(url)}`)
+        ).json<VideoProcessingStatus>();
+        if (status.status !== "processing") return status;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
 
     /** A kept upload (a small PNG unless `file` says otherwise), as the media host protocol answers it. */

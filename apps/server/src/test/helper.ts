@@ -45,6 +45,8 @@ export function testConfig(overrides: TestSettings = {}): Config {
       maxPixels: 50_000_000,
       imageDecodes: 2,
       imageQueue: 4,
+      videoMaxSeconds: 180,
+      videoTranscodes: 1,
       ...overrides.media,
     },
     mail: {

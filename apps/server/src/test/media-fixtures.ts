@@ -95,3 +95,65 @@ export async function landscapePhoto(width: number, height: number, orientation?
   const image = sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 });
   return (orientation ? image.withMetadata({ orientation }) : image).toBuffer();
 }
+
+/**
+ * A short test-pattern video made by the ffmpeg Flik uses, as phones and browsers send them: an iPhone's
+ * HEVC `.mov`, a browser's VP9 `.webm`, an MP4 taken sideways (rotation in its header), an MP4 whose index
+ * comes last (no "faststart": it cannot play until it has all arrived).
+ */
+export async function videoFixture(
+  kind: "hevc-mov" | "vp9-webm" | "sideways-mp4" | "index-last-mp4",
+  seconds = 2,
+  size = "640x360",
+): Promise<Buffer> {
+  const { ffmpegPath } = await import("../features/media/ffmpeg.js");
+  const { execFile } = await import("node:child_process");
+  const { mkdtemp, readFile, rm } = await import("node:fs/promises");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const dir = await mkdtemp(join(tmpdir(), "flik-video-"));
+  const ffmpeg = (args: string[]) =>
+    new Promise<void>((resolve, reject) =>
+      execFile(ffmpegPath(undefined), ["-hide_banner", "-nostdin", "-y", ...args], (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
+  const input = [
+    ...["-f", "lavfi", "-i", `testsrc=size=${size}:rate=25:duration=${seconds}`],
+    ...["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`],
+    ...["-pix_fmt", "yuv420p", "-shortest"],
+  ];
+  const output = {
+    "hevc-mov": ["-c:v", "libx265", "-tag:v", "hvc1", "-c:a", "aac", "out.mov"],
+    "vp9-webm": [
+      "-c:v",
+      "libvpx-vp9",
+      "-deadline",
+      "realtime",
+      "-b:v",
+      "300k",
+      "-c:a",
+      "libopus",
+      "out.webm",
+    ],
+    "sideways-mp4": ["-c:v", "libx264", "-c:a", "aac", "plain.mp4"],
+    "index-last-mp4": ["-c:v", "libx264", "-c:a", "aac", "out.mp4"],
+  }[kind];
+  try {
+    const last = output.pop() ?? "out";
+    await ffmpeg([...input, ...output, join(dir, last)]);
+    if (kind !== "sideways-mp4") return await readFile(join(dir, last));
+    // The rotation is a tag of the container, as a phone writes it: the pixels stay landscape.
+    await ffmpeg(["-i", join(dir, last), "-c", "copy", "-metadata:s:v:0", "rotate=90", join(dir, "out.mp4")]);
+    return await readFile(join(dir, "out.mp4"));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether an MP4's index (moov) comes before its media (mdat): it can play as it downloads. */
+export function isFastStart(mp4: Buffer): boolean {
+  const moov = mp4.indexOf("moov");
+  const mdat = mp4.indexOf("mdat");
+  return moov !== -1 && mdat !== -1 && moov < mdat;
+}

@@ -1,12 +1,13 @@
 import { createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import type { MediaType } from "@flik/shared";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
-import { badRequest, payloadTooLarge, unsupportedMediaType } from "../../platform/errors.js";
+import { z } from "zod";
+import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../platform/errors.js";
 import { multipartRefusal } from "../../platform/multipart.js";
 import type { MediaService } from "./media.service.js";
 
@@ -65,6 +66,16 @@ export function mediaUploadRoutes(media: MediaService): FastifyPluginAsync {
     await app.register(multipart);
     app.post("/media/image/upload", (request) => receive(request, "image"));
     app.post("/media/video/upload", (request) => receive(request, "video"));
+    app.get(
+      "/media/video/:id",
+      { schema: { params: z.object({ id: z.uuid("Unknown video") }) } },
+      async (request) => {
+        const { id } = request.params as { id: string };
+        const status = await media.videoStatus(id);
+        if (!status) throw notFound("Unknown video");
+        return status;
+      },
+    );
   };
 }
 
@@ -90,8 +101,10 @@ export async function serveMedia(app: FastifyInstance, media: MediaService, dir:
         decorateReply: false,
         index: false,
         cacheControl: false,
-        setHeaders(reply) {
-          reply.header("cache-control", "public, max-age=31536000, immutable");
+        setHeaders(reply, path) {
+          // A video being transcoded is replaced at the same URL: until then it must be asked for again.
+          const replaced = kind === "video" && media.isVideoProcessing(basename(path));
+          reply.header("cache-control", replaced ? "no-cache" : "public, max-age=31536000, immutable");
           reply.header("content-security-policy", "default-src 'none'; sandbox");
         },
       });

@@ -12,6 +12,7 @@ import {
   type MediaType,
   type MediaUploadResult,
 } from "@flik/shared";
+import type { FastifyBaseLogger } from "fastify";
 import type { Sharp } from "sharp";
 import { createWorkQueue } from "../../platform/admission.js";
 import type { MediaConfig } from "../../platform/config.js";
@@ -21,7 +22,9 @@ import {
   serviceUnavailable,
   unsupportedMediaType,
 } from "../../platform/errors.js";
+import type { Jobs } from "../../platform/jobs.js";
 import { loadedLater } from "../../platform/loaded-later.js";
+import { createVideoProcessing } from "./video-processing.js";
 
 const accepted: Record<MediaType, readonly string[]> = {
   image: ACCEPTED_IMAGE_TYPES,
@@ -137,16 +140,23 @@ const KEPT_IMAGE = new RegExp(`^/media/image/(${UUID}\\.(?:jpg|png|gif|webp))$`)
 /** A variant's file name, as `imageVariantUrl` (shared) names it: `<uuid>.w<width>.webp`. */
 const VARIANT_NAME = new RegExp(`^(${UUID})\\.w(\\d+)\\.webp$`);
 const KEPT_EXTENSIONS = ["jpg", "png", "gif", "webp"] as const;
+/** A served video's file name: `<uuid>.mp4`. */
+const VIDEO_NAME = new RegExp(`^(${UUID})\\.mp4$`);
 /** WebP quality of the variants: a 640 px photo in about 30–50 KB, with no visible loss at its size. */
 const VARIANT_QUALITY = 75;
 
 export type MediaService = ReturnType<typeof createMediaService>;
 
-export function createMediaService(config: MediaConfig, publicUrl: string | undefined) {
+export function createMediaService(
+  config: MediaConfig,
+  publicUrl: string | undefined,
+  deps: { jobs: Jobs; log: FastifyBaseLogger },
+) {
   const folder = (kind: MediaType) => join(config.dir, kind);
   const urlOf = (kind: MediaType, name: string) => `${publicUrl ?? ""}/media/${kind}/${name}`;
   const loadSharp = sharpFor(config);
   const decode = createImageDecoder(config, loadSharp);
+  const videos = createVideoProcessing(config, deps);
 
   /** Writes the variant `width` pixels wide of the image `source` under its own name, whole or not at all. */
   async function writeVariant(source: Sharp, id: string, width: number) {
@@ -222,20 +232,33 @@ export function createMediaService(config: MediaConfig, publicUrl: string | unde
           height: image.height,
         };
       }
+      // Every video is served as an MP4 (transcoded in the background), whatever it was sent as.
       const id = randomUUID();
-      const name = `${id}.${type.ext}`;
       const { size } = await stat(tempPath);
-      await rename(tempPath, join(folder("video"), name));
+      const facts = await videos.accept(tempPath, id, type.ext);
       return {
-        secure_url: urlOf("video", name),
+        secure_url: urlOf("video", `${id}.mp4`),
         public_id: `video/${id}`,
         resource_type: "video",
-        format: type.ext,
+        format: "mp4",
         bytes: size,
+        width: facts.width,
+        height: facts.height,
+        duration: facts.durationSeconds,
+        status: "processing",
       };
     },
 
     discard: (tempPath: string) => rm(tempPath, { force: true }),
+
+    /** How far the transcoding of the video `id` is (`GET /api/media/video/<id>`); null for an unknown id. */
+    videoStatus: (id: string) => videos.status(id, (name) => urlOf("video", name)),
+
+    /** Whether the video file `name` is still the one sent, about to be replaced by its transcoded MP4. */
+    isVideoProcessing: (name: string) => {
+      const id = VIDEO_NAME.exec(name)?.[1];
+      return !!id && videos.isProcessing(id);
+    },
 
     /**
      * Makes sure the variant file `name` (see `imageVariantUrl`) exists when its image does: images kept

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
-import { mp4Header, photoWithGps, pngImage } from "../../test/media-fixtures.js";
+import { mp4Header, photoWithGps, pngImage, videoFixture } from "../../test/media-fixtures.js";
 import { tempDir } from "../../test/temp-dir.js";
 
 const mediaDir = tempDir("media");
@@ -138,13 +138,14 @@ describe("POST /api/media/image/upload", () => {
 
 describe("POST /api/media/video/upload", () => {
   it("keeps an MP4 and serves it with Range requests", async () => {
+    const clip = await videoFixture("index-last-mp4", 1, "160x90");
     const response = await uploadForm(alice, "video", {
-      file: { bytes: mp4Header(), name: "clip.mp4", type: "video/mp4" },
+      file: { bytes: clip, name: "clip.mp4", type: "video/mp4" },
       upload_preset: "flik",
     });
     expect(response.statusCode).toBe(200);
     const answer = response.json();
-    expect(answer).toMatchObject({ resource_type: "video", format: "mp4", bytes: mp4Header().length });
+    expect(answer).toMatchObject({ resource_type: "video", format: "mp4", bytes: clip.length });
     expect(answer.secure_url).toMatch(/^\/media\/video\/[0-9a-f-]{36}\.mp4$/);
 
     const part = await app.inject({ url: answer.secure_url, headers: { range: "bytes=4-11" } });

@@ -1,0 +1,148 @@
+import { readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { keptVideoId, videoPosterUrl } from "@flik/shared";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { factories } from "../../test/factories.js";
+import { buildTestApp } from "../../test/helper.js";
+import { isFastStart, videoFixture } from "../../test/media-fixtures.js";
+import { tempDir } from "../../test/temp-dir.js";
+import { ffmpegPath, probeVideo } from "./ffmpeg.js";
+import { videoTranscodeQueue } from "./video-processing.js";
+
+const mediaDir = tempDir("media-video");
+const built = await buildTestApp({ media: { dir: mediaDir, videoMaxSeconds: 3 } });
+const { app, jobs } = built;
+const { persona, uploadForm, call, whenVideoProcessed } = factories(built);
+const alice = await persona("alice");
+
+const types = { mov: "video/quicktime", webm: "video/webm", mp4: "video/mp4" } as const;
+
+async function uploadVideo(bytes: Buffer, name: string) {
+  const extension = name.split(".").pop() as keyof typeof types;
+  return uploadForm(alice, "video", { file: { bytes, name, type: types[extension] }, upload_preset: "flik" });
+}
+
+async function served(url: string) {
+  const response = await app.inject({ url });
+  return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload };
+}
+
+/** What the file served at `url` holds, as ffmpeg reads it. */
+async function probeServed(url: string) {
+  const path = join(mediaDir, "probe.bin");
+  writeFileSync(path, (await served(url)).bytes);
+  return probeVideo(ffmpegPath(undefined), path);
+}
+
+describe("video transcoding (issue 20)", () => {
+  it("turns an iPhone's HEVC .mov into an H.264 MP4 that plays as it downloads, with a poster", async () => {
+    const response = await uploadVideo(await videoFixture("hevc-mov"), "IMG_0042.MOV");
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json();
+    expect(answer).toEqual({
+      secure_url: expect.stringMatching(/^\/media\/video\/[0-9a-f-]{36}\.mp4$/),
+      public_id: expect.stringMatching(/^video\//),
+      resource_type: "video",
+      format: "mp4",
+      bytes: expect.any(Number),
+      width: 640,
+      height: 360,
+      duration: expect.closeTo(2, 0),
+      status: "processing",
+    });
+    // At once, the file as it was sent, asked for again until it is replaced.
+    const early = await served(answer.secure_url);
+    expect(early.status).toBe(200);
+    expect(early.headers["cache-control"]).toBe("no-cache");
+
+    const done = await whenVideoProcessed(alice, answer.secure_url);
+    expect(done).toEqual({
+      status: "ready",
+      percent: 100,
+      secure_url: answer.secure_url,
+      poster_url: videoPosterUrl(answer.secure_url),
+      duration: expect.closeTo(2, 0),
+      width: 640,
+      height: 360,
+    });
+    const video = await served(answer.secure_url);
+    expect(video.headers["content-type"]).toBe("video/mp4");
+    expect(video.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(isFastStart(video.bytes)).toBe(true);
+    expect(await probeServed(answer.secure_url)).toMatchObject({ codec: "h264", width: 640, height: 360 });
+    const poster = await served(videoPosterUrl(answer.secure_url) ?? "");
+    expect(poster.status).toBe(200);
+    expect(await sharp(poster.bytes).metadata()).toMatchObject({ format: "jpeg", width: 640, height: 360 });
+  });
+
+  it("turns a browser's VP9 .webm into H.264 too", async () => {
+    const answer = (await uploadVideo(await videoFixture("vp9-webm"), "clip.webm")).json();
+    expect(answer).toMatchObject({ format: "mp4", status: "processing" });
+    expect((await whenVideoProcessed(alice, answer.secure_url)).status).toBe("ready");
+    expect(await probeServed(answer.secure_url)).toMatchObject({ codec: "h264" });
+  });
+
+  it("stands a video taken sideways upright, in its size and its pixels", async () => {
+    const answer = (await uploadVideo(await videoFixture("sideways-mp4"), "sideways.mp4")).json();
+    expect(answer).toMatchObject({ width: 360, height: 640 });
+    expect(await whenVideoProcessed(alice, answer.secure_url)).toMatchObject({
+      status: "ready",
+      width: 360,
+      height: 640,
+    });
+    expect(await probeServed(answer.secure_url)).toMatchObject({ width: 360, height: 640 });
+    const poster = await served(videoPosterUrl(answer.secure_url) ?? "");
+    expect(await sharp(poster.bytes).metadata()).toMatchObject({ width: 360, height: 640 });
+  });
+
+  it("moves an MP4's index to the front, so it starts before it has all arrived", async () => {
+    const sent = await videoFixture("index-last-mp4");
+    expect(isFastStart(sent)).toBe(false);
+    const answer = (await uploadVideo(sent, "late.mp4")).json();
+    await whenVideoProcessed(alice, answer.secure_url);
+    expect(isFastStart((await served(answer.secure_url)).bytes)).toBe(true);
+  });
+
+  it("refuses a video longer than the setting allows, with its length and the limit, and keeps nothing", async () => {
+    const before = readdirSync(join(mediaDir, "video")).length;
+    const response = await uploadVideo(await videoFixture("index-last-mp4", 5), "long.mp4");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "This video is 0:05 long. Videos can be up to 0:03." });
+    expect(readdirSync(join(mediaDir, "video"))).toHaveLength(before);
+  });
+
+  it("refuses a file that looks like an MP4 but holds no video, with 415", async () => {
+    const header = Buffer.concat([Buffer.from([0, 0, 0, 32]), Buffer.from("ftypisom"), Buffer.alloc(1024)]);
+    const response = await uploadVideo(header, "empty.mp4");
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: "This video could not be read. Please choose another file." });
+  });
+
+  it("tells a video that failed past its retries as failed, with a message", async () => {
+    const answer = (await uploadVideo(await videoFixture("index-last-mp4"), "doomed.mp4")).json();
+    await whenVideoProcessed(alice, answer.secure_url);
+    // A record as a video left after its last try: the next run gives up on it.
+    const id = keptVideoId(answer.secure_url) ?? "";
+    const facts = { durationSeconds: 2, width: 640, height: 360, codec: "h264" };
+    writeFileSync(
+      join(mediaDir, "video-sources", `${id}.json`),
+      JSON.stringify({ status: "processing", percent: 40, attempts: 3, facts }),
+    );
+    writeFileSync(join(mediaDir, "video-sources", `${id}.mp4`), "not a video");
+    await jobs.runNow(videoTranscodeQueue, { id, extension: "mp4" });
+    const status = await call(alice, "GET", `/media/video/${id}`);
+    expect(status.json()).toEqual({
+      status: "failed",
+      message: "This video could not be processed. Please try another file.",
+    });
+  });
+
+  it("answers 404 for a video it does not keep and 400 for an id that is not one", async () => {
+    const unknown = await call(alice, "GET", "/media/video/00000000-0000-4000-8000-000000000000");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: "Unknown video" });
+    const bad = await call(alice, "GET", "/media/video/..%2Fsecret");
+    expect(bad.statusCode).toBe(400);
+  });
+});
