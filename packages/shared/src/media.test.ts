@@ -4,9 +4,11 @@ import {
   imageSrcSet,
   imageVariantUrl,
   isFlikUrl,
+  keptVideoId,
   mediaFrame,
   mediaTypeOfFile,
   mediaTypeOfUrl,
+  videoPosterUrl,
 } from "./media.js";
 import { createPostBody } from "./posts.js";
 
@@ -127,5 +129,26 @@ describe("image variants (issue 20)", () => {
 
   it("lists every variant when the image's width is not known", () => {
     expect(imageSrcSet(kept)?.split(", ")).toHaveLength(IMAGE_VARIANT_WIDTHS.length);
+  });
+});
+
+describe("video posters (issue 20)", () => {
+  const kept = "/media/video/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.mp4";
+
+  it("names a kept video's poster beside it, whatever fragment the page asks with", () => {
+    expect(videoPosterUrl(kept)).toBe("/media/video/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.jpg");
+    expect(videoPosterUrl(`https://cdn.example.com${kept}#t=0.1`)).toBe(
+      "https://cdn.example.com/media/video/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.jpg",
+    );
+    expect(keptVideoId(kept)).toBe("0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11");
+  });
+
+  it.each([
+    "https://res.cloudinary.com/demo/video/upload/v1/clip.mp4",
+    "/media/video/0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11.mov",
+    "/media/video/clip-1.mp4",
+  ])("gives %s no poster", (url) => {
+    expect(videoPosterUrl(url)).toBeNull();
+    expect(keptVideoId(url)).toBeNull();
   });
 });

@@ -104,7 +104,8 @@ const KEPT_VIDEO_URL =
  * `<base>/media/video/<uuid>.mp4`; null for other URLs (another host's video has no poster by rule).
  */
 export function videoPosterUrl(url: string): string | null {
-  const stem = KEPT_VIDEO_URL.exec(url)?.[1];
+  // A media fragment (`#t=0.1`) or a query names the same file.
+  const stem = KEPT_VIDEO_URL.exec(url.split(/[?#]/)[0] ?? "")?.[1];
   return stem ? `${stem}.jpg` : null;
 }
 

@@ -121,7 +121,7 @@ export interface Post {
   height: number | null;
   /**
    * A ThumbHash of the photo, base64 (our addition, issue 20): painted blurred until the photo loads.
-   * Null for videos, another host's photos, and posts made before placeholders were kept.
+   * Made from a video's poster. Null for another host's media and posts made before placeholders were kept.
    */
   placeholder: string | null;
   isReel: boolean;

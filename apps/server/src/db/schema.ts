@@ -155,7 +155,7 @@ export const posts = pgTable(
     height: integer(),
     /**
      * A ThumbHash of the photo (base64, about 30 characters): cards paint its blur before the photo
-     * loads (issue 20). Null for another host's media, videos, and posts made before it was kept.
+     * loads (issue 20); a video's, of its poster. Null for another host's media and older posts.
      */
     placeholder: text(),
     isReel: boolean().notNull().default(false),

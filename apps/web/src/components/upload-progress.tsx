@@ -5,11 +5,13 @@ interface UploadProgressProps {
   percent: number;
   /** What is being uploaded, e.g. the file's name. */
   label: string;
+  /** The file is sent and the host is transcoding it (a video, issue 20). */
+  processing?: boolean | undefined;
   onCancel?: () => void;
 }
 
 /** An upload under way: a labelled progress bar and a way out. */
-export function UploadProgress({ percent, label, onCancel }: UploadProgressProps) {
+export function UploadProgress({ percent, label, processing = false, onCancel }: UploadProgressProps) {
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   return (
     <div className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm">
@@ -17,7 +19,7 @@ export function UploadProgress({ percent, label, onCancel }: UploadProgressProps
         <p className="min-w-0 text-sm font-medium text-zinc-800">
           <span className="block truncate">{label}</span>
           <span className="text-xs font-normal text-zinc-500 tabular-nums">
-            {value < 100 ? `Uploading… ${value}%` : "Finishing…"}
+            {value >= 100 ? "Finishing…" : processing ? `Processing… ${value}%` : `Uploading… ${value}%`}
           </span>
         </p>
         {onCancel && (

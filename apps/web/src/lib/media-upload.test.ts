@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../test/auth-storage";
 import { FakeXhr, lastUpload as sent } from "../test/fake-xhr";
 import {
   isAbortError,
   isSameOriginBase,
+  PROCESSING_POLL_MS,
   UPLOAD_NETWORK_ERROR,
   uploadEndpoint,
   uploadMedia,
@@ -124,5 +125,95 @@ describe("uploadMedia", () => {
     const upload = uploadMedia(photo, { base: "/api/media" });
     sent().onerror?.();
     await expect(upload).rejects.toThrow(UPLOAD_NETWORK_ERROR);
+  });
+});
+
+describe("uploadMedia of a video the built-in host transcodes (issue 20)", () => {
+  const id = "0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11";
+  const answer = {
+    ...result,
+    secure_url: `/media/video/${id}.mp4`,
+    resource_type: "video",
+    format: "mp4",
+    width: 1920,
+    height: 1080,
+    duration: 12,
+    status: "processing",
+  };
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("sends the file as the first half of the progress, then asks how far the host is until it plays", async () => {
+    vi.useFakeTimers();
+    const token = signInAsAlice();
+    const statuses = [
+      json({ status: "processing", percent: 40 }),
+      json({
+        status: "ready",
+        percent: 100,
+        secure_url: answer.secure_url,
+        poster_url: "",
+        duration: 12,
+        width: 1080,
+        height: 608,
+      }),
+    ];
+    const fetched = vi.fn(async () => statuses.shift() as Response);
+    vi.stubGlobal("fetch", fetched);
+    const progress: number[] = [];
+    const onProcessing = vi.fn();
+    const upload = uploadMedia(clip, {
+      base: "/api/media",
+      onProgress: (percent) => progress.push(percent),
+      onProcessing,
+    });
+
+    sent().progress(50, 100);
+    sent().respond(200, answer);
+    await vi.waitFor(() => expect(progress).toContain(70));
+    expect(onProcessing).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    await expect(upload).resolves.toMatchObject({
+      secure_url: answer.secure_url,
+      status: "ready",
+      width: 1080,
+      height: 608,
+    });
+    expect(progress).toEqual([0, 25, 50, 70, 100]);
+    expect(fetched).toHaveBeenCalledWith(
+      `/api/media/video/${id}`,
+      expect.objectContaining({
+        headers: expect.objectContaining({ Authorization: `Bearer ${token}` }),
+      }),
+    );
+  });
+
+  it("rejects with the host's message when the video could not be processed", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        json({ status: "failed", message: "This video could not be processed. Please try another file." }),
+      ),
+    );
+    const upload = uploadMedia(clip, { base: "/api/media" });
+    sent().respond(200, answer);
+    await expect(upload).rejects.toThrow("This video could not be processed. Please try another file.");
+  });
+
+  it("stops asking when cancelled", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json({ status: "processing", percent: 10 })),
+    );
+    const controller = new AbortController();
+    const upload = uploadMedia(clip, { base: "/api/media", signal: controller.signal });
+    sent().respond(200, answer);
+    controller.abort();
+    await expect(upload).rejects.toSatisfy(isAbortError);
   });
 });

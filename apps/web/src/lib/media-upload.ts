@@ -1,4 +1,10 @@
-import { DEFAULT_MEDIA_UPLOAD_PRESET, type MediaUploadResult, mediaTypeOfFile } from "@flik/shared";
+import {
+  DEFAULT_MEDIA_UPLOAD_PRESET,
+  keptVideoId,
+  type MediaUploadResult,
+  mediaTypeOfFile,
+  type VideoProcessingStatus,
+} from "@flik/shared";
 import { API_BASE } from "./api-client";
 import { mayBeResized, resizedForUpload } from "./image-resize";
 import { getToken } from "./storage";
@@ -18,8 +24,13 @@ const FALLBACK_BY_STATUS: Record<number, string> = {
 };
 
 export interface UploadOptions {
-  /** Called with whole percents, 0–100. */
+  /**
+   * Called with whole percents, 0–100, of the whole work: for a video the built-in host transcodes, the
+   * upload is the first half and the transcoding the second.
+   */
   onProgress?: (percent: number) => void;
+  /** Called once the file is sent and the host is transcoding it (a video on the built-in host). */
+  onProcessing?: () => void;
   signal?: AbortSignal;
   base?: string;
   preset?: string;
@@ -82,9 +93,70 @@ function isUploadResult(body: unknown): body is MediaUploadResult {
  * reports upload progress.
  */
 export function uploadMedia(file: File, options: UploadOptions = {}): Promise<MediaUploadResult> {
-  if (!mayBeResized(file)) return send(file, options);
-  options.onProgress?.(0);
-  return resizedForUpload(file).then((resized) => send(resized, options));
+  const { onProgress, base = MEDIA_UPLOAD_BASE } = options;
+  // Only the built-in host transcodes (issue 20); another answers a video ready to play.
+  const transcoded = mediaTypeOfFile(file) === "video" && isSameOriginBase(base);
+  const sending: UploadOptions = transcoded
+    ? { ...options, onProgress: (percent) => onProgress?.(Math.floor(percent / 2)) }
+    : options;
+  let sent: Promise<MediaUploadResult>;
+  if (mayBeResized(file)) {
+    onProgress?.(0);
+    sent = resizedForUpload(file).then((resized) => send(resized, sending));
+  } else {
+    sent = send(file, sending);
+  }
+  return transcoded ? sent.then((result) => whenProcessed(result, options)) : sent;
+}
+
+/** How often the built-in host is asked how far a video's transcoding is. */
+export const PROCESSING_POLL_MS = 1000;
+
+/**
+ * Waits for the host to finish transcoding the video just sent (`GET <base>/video/<id>`), telling the
+ * second half of the progress; answers the upload's result once the video plays everywhere.
+ */
+async function whenProcessed(result: MediaUploadResult, options: UploadOptions): Promise<MediaUploadResult> {
+  const { onProgress, onProcessing, signal, base = MEDIA_UPLOAD_BASE } = options;
+  const id = keptVideoId(result.secure_url);
+  if (result.status !== "processing" || !id) {
+    onProgress?.(100);
+    return result;
+  }
+  onProcessing?.();
+  const token = getToken();
+  for (;;) {
+    if (signal?.aborted) throw new DOMException("Upload cancelled", "AbortError");
+    let status: VideoProcessingStatus;
+    try {
+      const response = await fetch(`${base.replace(/\/+$/, "")}/video/${id}`, {
+        headers: { Accept: "application/json", ...(token && { Authorization: `Bearer ${token}` }) },
+        signal,
+      });
+      if (!response.ok)
+        throw new UploadError(
+          refusalMessage(await response.json().catch(() => null), response.status),
+          response.status,
+        );
+      status = (await response.json()) as VideoProcessingStatus;
+    } catch (error) {
+      if (isAbortError(error) || error instanceof UploadError) throw error;
+      throw new UploadError(UPLOAD_NETWORK_ERROR, 0);
+    }
+    if (status.status === "failed") throw new UploadError(status.message, 422);
+    if (status.status === "ready") {
+      onProgress?.(100);
+      return {
+        ...result,
+        status: "ready",
+        width: status.width,
+        height: status.height,
+        duration: status.duration,
+      };
+    }
+    onProgress?.(50 + Math.floor(Math.min(99, status.percent) / 2));
+    await new Promise<void>((resolve) => setTimeout(resolve, PROCESSING_POLL_MS));
+  }
 }
 
 function send(file: File, options: UploadOptions): Promise<MediaUploadResult> {

@@ -89,12 +89,12 @@ export async function serveMedia(app: FastifyInstance, media: MediaService, dir:
     const root = join(dir, kind);
     await mkdir(root, { recursive: true });
     await app.register(async (scope) => {
-      if (kind === "image") {
-        scope.addHook("onRequest", async (request) => {
-          const name = request.url.slice(IMAGE_PREFIX.length).split("?")[0] ?? "";
-          if (name.endsWith(".webp")) await media.ensureVariant(name);
-        });
-      }
+      // What is made on first request: an image's variant, a video's poster.
+      scope.addHook("onRequest", async (request) => {
+        const name = request.url.slice(`/media/${kind}/`.length).split("?")[0] ?? "";
+        if (kind === "image" && name.endsWith(".webp")) await media.ensureVariant(name);
+        if (kind === "video" && name.endsWith(".jpg")) await media.ensurePoster(name);
+      });
       await scope.register(fastifyStatic, {
         root,
         prefix: `/media/${kind}/`,
@@ -111,5 +111,3 @@ export async function serveMedia(app: FastifyInstance, media: MediaService, dir:
     });
   }
 }
-
-const IMAGE_PREFIX = "/media/image/";

@@ -140,6 +140,10 @@ const KEPT_IMAGE = new RegExp(`^/media/image/(${UUID}\\.(?:jpg|png|gif|webp))$`)
 /** A variant's file name, as `imageVariantUrl` (shared) names it: `<uuid>.w<width>.webp`. */
 const VARIANT_NAME = new RegExp(`^(${UUID})\\.w(\\d+)\\.webp$`);
 const KEPT_EXTENSIONS = ["jpg", "png", "gif", "webp"] as const;
+/** A video this host keeps, as its upload names it. */
+const KEPT_VIDEO = new RegExp(`^/media/video/(${UUID})\\.mp4$`);
+/** A served video's poster's file name: `<uuid>.jpg`. */
+const POSTER_NAME = new RegExp(`^(${UUID})\\.jpg$`);
 /** A served video's file name: `<uuid>.mp4`. */
 const VIDEO_NAME = new RegExp(`^(${UUID})\\.mp4$`);
 /** WebP quality of the variants: a 640 px photo in about 30–50 KB, with no visible loss at its size. */
@@ -157,6 +161,14 @@ export function createMediaService(
   const loadSharp = sharpFor(config);
   const decode = createImageDecoder(config, loadSharp);
   const videos = createVideoProcessing(config, deps);
+
+  /** The size of the picture at `path` and the placeholder made from `small` (the same picture, smaller). */
+  async function describeStill(path: string, small: string): Promise<KeptImage> {
+    const sharp = await loadSharp();
+    const { width, height, pageHeight } = await sharp(path).metadata();
+    const placeholder = await decode(small, false, (image) => thumbHashOf(image));
+    return { width, height: pageHeight ?? height, placeholder };
+  }
 
   /** Writes the variant `width` pixels wide of the image `source` under its own name, whole or not at all. */
   async function writeVariant(source: Sharp, id: string, width: number) {
@@ -254,6 +266,12 @@ export function createMediaService(
     /** How far the transcoding of the video `id` is (`GET /api/media/video/<id>`); null for an unknown id. */
     videoStatus: (id: string) => videos.status(id, (name) => urlOf("video", name)),
 
+    /** Makes a kept video's poster `<uuid>.jpg` when it has none yet (see `ensurePoster`). */
+    async ensurePoster(name: string): Promise<void> {
+      const id = POSTER_NAME.exec(name)?.[1];
+      if (id) await videos.ensurePoster(id);
+    },
+
     /** Whether the video file `name` is still the one sent, about to be replaced by its transcoded MP4. */
     isVideoProcessing: (name: string) => {
       const id = VIDEO_NAME.exec(name)?.[1];
@@ -289,15 +307,18 @@ export function createMediaService(
     async describe(url: string): Promise<KeptImage | null> {
       const path = publicUrl && url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : url;
       const name = KEPT_IMAGE.exec(path)?.[1];
-      if (!name) return null;
+      const videoId = KEPT_VIDEO.exec(path)?.[1];
       try {
-        const sharp = await loadSharp();
+        if (videoId) {
+          // A video's poster is a frame of it, upright, at its size: a placeholder like a photo's.
+          await videos.ensurePoster(videoId);
+          const poster = join(folder("video"), `${videoId}.jpg`);
+          return await describeStill(poster, poster);
+        }
+        if (!name) return null;
         const original = join(folder("image"), name);
-        const { width, height, pageHeight } = await sharp(original).metadata();
         const smallest = join(folder("image"), name.replace(/\.\w+$/, `.w${IMAGE_VARIANT_WIDTHS[0]}.webp`));
-        const source = (await exists(smallest)) ? smallest : original;
-        const placeholder = await decode(source, false, (image) => thumbHashOf(image));
-        return { width, height: pageHeight ?? height, placeholder };
+        return await describeStill(original, (await exists(smallest)) ? smallest : original);
       } catch {
         return null;
       }

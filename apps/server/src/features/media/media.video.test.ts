@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { keptVideoId, videoPosterUrl } from "@flik/shared";
 import sharp from "sharp";
@@ -13,7 +13,7 @@ import { videoTranscodeQueue } from "./video-processing.js";
 const mediaDir = tempDir("media-video");
 const built = await buildTestApp({ media: { dir: mediaDir, videoMaxSeconds: 3 } });
 const { app, jobs } = built;
-const { persona, uploadForm, call, whenVideoProcessed } = factories(built);
+const { persona, uploadForm, call, whenVideoProcessed, createPost } = factories(built);
 const alice = await persona("alice");
 
 const types = { mov: "video/quicktime", webm: "video/webm", mp4: "video/mp4" } as const;
@@ -144,5 +144,29 @@ describe("video transcoding (issue 20)", () => {
     expect(unknown.json()).toEqual({ message: "Unknown video" });
     const bad = await call(alice, "GET", "/media/video/..%2Fsecret");
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("gives a post of a processed video its size and a placeholder from its poster", async () => {
+    const answer = (await uploadVideo(await videoFixture("sideways-mp4"), "portrait.mp4")).json();
+    await whenVideoProcessed(alice, answer.secure_url);
+    const post = await createPost(alice, { image: answer.secure_url, width: 1, height: 1 });
+    expect(post).toMatchObject({
+      mediaType: "video",
+      width: 360,
+      height: 640,
+      placeholder: expect.any(String),
+    });
+  });
+
+  it("makes the poster of a video kept before posters were, on its first request", async () => {
+    const answer = (await uploadVideo(await videoFixture("index-last-mp4"), "old.mp4")).json();
+    await whenVideoProcessed(alice, answer.secure_url);
+    const poster = videoPosterUrl(answer.secure_url) ?? "";
+    rmSync(join(mediaDir, "video", poster.split("/").pop() ?? ""));
+    const made = await served(poster);
+    expect(made.status).toBe(200);
+    expect(made.headers["content-type"]).toBe("image/jpeg");
+    expect(await sharp(made.bytes).metadata()).toMatchObject({ format: "jpeg", width: 640, height: 360 });
+    expect((await served("/media/video/00000000-0000-4000-8000-000000000000.jpg")).status).toBe(404);
   });
 });

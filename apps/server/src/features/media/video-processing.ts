@@ -3,6 +3,7 @@ import { link, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/prom
 import { join } from "node:path";
 import type { VideoProcessingStatus } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
+import { createWorkQueue } from "../../platform/admission.js";
 import type { MediaConfig } from "../../platform/config.js";
 import { badRequest, unsupportedMediaType } from "../../platform/errors.js";
 import type { JobQueue, Jobs } from "../../platform/jobs.js";
@@ -48,6 +49,8 @@ export function createVideoProcessing(config: MediaConfig, deps: { jobs: Jobs; l
   const served = join(config.dir, "video");
   const binary = ffmpegPath(config.ffmpegPath);
   const recordPath = (id: string) => join(sources, `${id}.json`);
+  // Posters made on request (videos kept before posters were): one ffmpeg at a time, a grid's worth waiting.
+  const posters = createWorkQueue({ running: 1, waiting: 50 });
 
   async function readRecord(id: string): Promise<ProcessingRecord | null> {
     try {
@@ -152,6 +155,32 @@ export function createVideoProcessing(config: MediaConfig, deps: { jobs: Jobs; l
         width: facts.width,
         height: facts.height,
       };
+    },
+
+    /**
+     * Makes the poster of a kept video that has none (kept before posters were made) on its first
+     * request. A video still being transcoded gets its own when it ends; a busy node leaves it for later.
+     */
+    async ensurePoster(id: string): Promise<void> {
+      const poster = join(served, `${id}.jpg`);
+      const video = join(served, `${id}.mp4`);
+      if (existsSync(poster) || !existsSync(video) || existsSync(recordPath(id))) return;
+      await posters
+        .run(
+          async () => {
+            const partial = join(sources, `${id}.poster-${process.pid}-${Date.now()}.jpg`);
+            await mkdir(sources, { recursive: true });
+            try {
+              // A tenth of a second in, where a first frame is often black; a shorter video has only that.
+              await posterOf(binary, video, partial, 0.1).catch(() => posterOf(binary, video, partial, 0));
+              await rename(partial, poster);
+            } finally {
+              await rm(partial, { force: true });
+            }
+          },
+          () => new Error("posters busy"),
+        )
+        .catch((error: unknown) => deps.log.warn({ err: error, videoId: id }, "no poster made for a video"));
     },
 
     /** Whether the served file of `id` is still the one sent, to be replaced: it must not be cached long. */

@@ -1,3 +1,4 @@
+import { videoPosterUrl } from "@flik/shared";
 import { useEffect, useRef, useState } from "react";
 import { AlertIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
@@ -60,6 +61,7 @@ export function FlickVideo(props: FlickVideoProps) {
   return (
     <>
       <video
+        poster={videoPosterUrl(src) ?? undefined}
         ref={ref}
         src={src}
         aria-label={label}

@@ -184,7 +184,12 @@ export function HighlightFormDialog({
         </div>
 
         {phase.step === "uploading" && (
-          <UploadProgress percent={phase.percent} label={file?.name ?? "Highlight"} onCancel={cancelUpload} />
+          <UploadProgress
+            percent={phase.percent}
+            processing={phase.processing}
+            label={file?.name ?? "Highlight"}
+            onCancel={cancelUpload}
+          />
         )}
         {failure && (
           <p role="alert" className="text-sm text-red-600">

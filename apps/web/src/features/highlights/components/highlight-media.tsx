@@ -1,4 +1,4 @@
-import type { MediaType } from "@flik/shared";
+import { type MediaType, videoPosterUrl } from "@flik/shared";
 import { responsiveImage } from "../../../lib/responsive-image";
 
 interface HighlightMediaProps {
@@ -14,6 +14,7 @@ export function HighlightMedia({ src, type, alt, className = "", playable = fals
   if (type === "video") {
     return playable ? (
       <video
+        poster={videoPosterUrl(src) ?? undefined}
         src={src}
         aria-label={alt}
         autoPlay
@@ -25,7 +26,14 @@ export function HighlightMedia({ src, type, alt, className = "", playable = fals
       />
     ) : (
       <span aria-hidden="true" className="contents">
-        <video src={src} muted playsInline preload="metadata" className={className} />
+        <video
+          poster={videoPosterUrl(src) ?? undefined}
+          src={src}
+          muted
+          playsInline
+          preload="metadata"
+          className={className}
+        />
       </span>
     );
   }

@@ -5,7 +5,10 @@ import { uploadMedia } from "../../../lib/media-upload";
 import { createHighlight, updateHighlight } from "../api/highlights.api";
 import { saveCachedHighlight } from "../api/highlights.queries";
 
-export type SavePhase = { step: "idle" } | { step: "uploading"; percent: number } | { step: "saving" };
+export type SavePhase =
+  | { step: "idle" }
+  | { step: "uploading"; percent: number; processing?: boolean }
+  | { step: "saving" };
 
 export interface HighlightDraft {
   name: string;
@@ -33,7 +36,14 @@ export function useSaveHighlight(username: string, existing?: Highlight) {
           setPhase({ step: "uploading", percent: 0 });
           const { secure_url } = await uploadMedia(file, {
             signal: controller.signal,
-            onProgress: (percent) => setPhase({ step: "uploading", percent }),
+            onProgress: (percent) =>
+              setPhase((current) => ({
+                step: "uploading",
+                percent,
+                processing: current.step === "uploading" && current.processing,
+              })),
+            onProcessing: () =>
+              setPhase((current) => ({ ...current, step: "uploading", percent: 50, processing: true })),
           });
           upload.current = null;
           // Spec §5: video when the file's type begins with video, otherwise image.

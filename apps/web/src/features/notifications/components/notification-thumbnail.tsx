@@ -1,4 +1,4 @@
-import type { Notification } from "@flik/shared";
+import { type Notification, videoPosterUrl } from "@flik/shared";
 import { useState } from "react";
 import { ImageIcon, PlayIcon } from "../../../components/icons";
 import { responsiveImage } from "../../../lib/responsive-image";
@@ -23,6 +23,7 @@ export function NotificationThumbnail({ notification }: { notification: Notifica
         <>
           {/* Only the metadata (and so the first frame) loads; the list never plays anything. */}
           <video
+            poster={videoPosterUrl(media.src) ?? undefined}
             src={media.src}
             preload="metadata"
             muted

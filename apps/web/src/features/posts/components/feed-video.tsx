@@ -7,8 +7,9 @@ import { useFeedPlayback } from "./feed-playback";
 import { mediaAlt } from "./post-media";
 
 /**
- * The media host makes no poster: starting the video a tenth of a second in makes the browser show
- * that frame while it waits, where the first frame is often black and no frame at all shows black.
+ * The built-in host keeps a poster of each video (issue 20); another host may not: starting the video a
+ * tenth of a second in makes the browser show that frame once it has it, where the first frame is often
+ * black.
  */
 export const posterFrameSrc = (url: string) => (url.includes("#") ? url : `${url}#t=0.1`);
 

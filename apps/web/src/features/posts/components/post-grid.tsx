@@ -1,4 +1,4 @@
-import { isFlikUrl, type Post } from "@flik/shared";
+import { isFlikUrl, type Post, videoPosterUrl } from "@flik/shared";
 import { type ComponentProps, useCallback, useRef } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
@@ -53,6 +53,7 @@ export function PostTile({
       {isVideo ? (
         <span aria-hidden="true" className="contents">
           <video
+            poster={videoPosterUrl(view.image) ?? undefined}
             src={view.image}
             muted
             playsInline

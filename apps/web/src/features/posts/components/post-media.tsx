@@ -1,4 +1,4 @@
-import { mediaFrame, type Post } from "@flik/shared";
+import { mediaFrame, type Post, videoPosterUrl } from "@flik/shared";
 import type { CSSProperties } from "react";
 import { placeholderProps } from "../../../lib/placeholder";
 import { type ImageSlot, responsiveImage } from "../../../lib/responsive-image";
@@ -54,6 +54,7 @@ export function PostMedia({
   if (post.mediaType === "video") {
     return (
       <video
+        poster={videoPosterUrl(post.image) ?? undefined}
         src={post.image}
         aria-label={mediaAlt(post)}
         muted

@@ -22,7 +22,7 @@ export interface PostDraft {
 
 export type PublishPhase =
   | { step: "editing" }
-  | { step: "uploading"; percent: number }
+  | { step: "uploading"; percent: number; processing?: boolean }
   | { step: "creating" };
 
 /** The size the host answered (Cloudinary answers it for videos too), else the browser's measure. */
@@ -53,7 +53,13 @@ export function usePublishPost() {
         try {
           const result = await uploadMedia(file, {
             signal: controller.signal,
-            onProgress: (percent) => setPhase({ step: "uploading", percent }),
+            onProgress: (percent) =>
+              setPhase((current) => ({
+                step: "uploading",
+                percent,
+                processing: current.step === "uploading" && current.processing,
+              })),
+            onProcessing: () => setPhase({ step: "uploading", percent: 50, processing: true }),
           });
           image = result.secure_url;
           size = sizeOf(result, measured);

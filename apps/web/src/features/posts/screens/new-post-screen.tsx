@@ -129,6 +129,7 @@ export function NewPostScreen() {
           {phase.step === "uploading" ? (
             <UploadProgress
               percent={phase.percent}
+              processing={phase.processing}
               label={file?.name ?? "Uploading"}
               onCancel={cancelUpload}
             />

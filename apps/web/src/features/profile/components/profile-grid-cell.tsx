@@ -1,4 +1,4 @@
-import { isFlikUrl, type Post } from "@flik/shared";
+import { isFlikUrl, type Post, videoPosterUrl } from "@flik/shared";
 import { CommentIcon, FlicksIcon, HeartIcon } from "../../../components/icons";
 import { placeholderProps } from "../../../lib/placeholder";
 import { responsiveImage } from "../../../lib/responsive-image";
@@ -24,6 +24,7 @@ export function ProfileGridCell({ post, onOpen }: { post: Post; onOpen: () => vo
       {isVideo ? (
         <span aria-hidden="true" className="contents">
           <video
+            poster={videoPosterUrl(view.image) ?? undefined}
             src={view.image}
             autoPlay
             muted

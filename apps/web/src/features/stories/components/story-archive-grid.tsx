@@ -1,4 +1,4 @@
-import type { Story } from "@flik/shared";
+import { type Story, videoPosterUrl } from "@flik/shared";
 import { type ReactNode, useCallback, useId, useMemo, useRef } from "react";
 import { CheckIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
@@ -161,6 +161,7 @@ function ArchiveTile({ story, name, label, selected, onSelect }: ArchiveTileProp
         // No poster: the first frame shows once its metadata has come (#t nudges Safari to draw it).
         <span aria-hidden="true" className="contents">
           <video
+            poster={videoPosterUrl(story.mediaUrl) ?? undefined}
             src={`${story.mediaUrl}#t=0.1`}
             muted
             playsInline

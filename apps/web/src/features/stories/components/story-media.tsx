@@ -1,4 +1,4 @@
-import { STORY_DEFAULT_DURATION_MS, type Story } from "@flik/shared";
+import { STORY_DEFAULT_DURATION_MS, type Story, videoPosterUrl } from "@flik/shared";
 import { useEffect, useRef } from "react";
 import { responsiveImage } from "../../../lib/responsive-image";
 
@@ -60,6 +60,7 @@ export function StoryMedia({
   if (story.mediaType === "video") {
     return (
       <video
+        poster={videoPosterUrl(url) ?? undefined}
         key={`${story._id}:${play}`}
         ref={video}
         src={url}
