@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { landscapePhoto } from "../../apps/server/src/test/media-fixtures.js";
+import { landscapePhoto, videoFixture } from "../../apps/server/src/test/media-fixtures.js";
 import { launchBrowser, type Member, signedInMember, viewports } from "./browser.js";
 
 const browser = await launchBrowser();
@@ -116,4 +116,42 @@ describe("photos in the size they are shown (issue 20)", () => {
     expect((await answer.json()).post).toMatchObject({ width: 1080, height: 1440 });
     await context.close();
   });
+
+  for (const [kind, file] of [
+    ["hevc-mov", "IMG_0042.mov"],
+    ["index-last-mp4", "index-last.mp4"],
+  ] as const) {
+    it(`a flick sent as ${kind === "hevc-mov" ? "an iPhone's HEVC .mov" : "an MP4 without faststart"} shows 'Processing…', then plays from its first second with a poster`, async () => {
+      const { context, page } = await phoneAt2x();
+      const member = await signedInMember(page, `flick${kind.slice(0, 4)}`);
+      const path = join(tmpdir(), `${Date.now()}-${file}`);
+      writeFileSync(path, await videoFixture(kind, 3));
+
+      await page.goto("/post/new");
+      await page.getByRole("tab", { name: "Flick" }).click();
+      await page.getByLabel("Video").setInputFiles(path);
+      await page.getByLabel("Caption").fill(`Sent as ${kind}`);
+      await page.getByRole("button", { name: "Share", exact: true }).click();
+      await page.getByText(/^Processing… \d+%$/).waitFor();
+      await page.screenshot({ path: join(artifacts, `media-processing-${kind}-phone.png`) });
+      await page.getByRole("alert").filter({ hasText: "Post created!" }).waitFor();
+
+      await page.goto("/flicks");
+      const flick = page.getByRole("article", { name: `Flick by @${member.username}` });
+      await flick.getByText(`Sent as ${kind}`).waitFor();
+      const video = flick.locator("video");
+      expect(await video.getAttribute("poster")).toMatch(/^\/media\/video\/[0-9a-f-]{36}\.jpg$/);
+      // Playing: past its first second, without having had to download the whole file first.
+      await page.waitForFunction(
+        (element) => {
+          const playing = element as HTMLVideoElement;
+          return !playing.paused && playing.currentTime > 1 && playing.videoWidth > 0;
+        },
+        await video.elementHandle(),
+        { timeout: 60_000 },
+      );
+      await page.screenshot({ path: join(artifacts, `media-flick-${kind}-phone.png`) });
+      await context.close();
+    });
+  }
 });
