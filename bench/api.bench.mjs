@@ -8,11 +8,11 @@ import { signIn } from "./lib/api.mjs";
 import { chatDelivery } from "./lib/chat.mjs";
 import { onInterrupt, pinning, stopAll, wasInterrupted } from "./lib/children.mjs";
 import { coldStarts } from "./lib/cold-start.mjs";
-import { profileGridBytes } from "./lib/media-bytes.mjs";
 import { compareFiles } from "./lib/compare.mjs";
 import { StartError, serverMain, startFlik } from "./lib/flik-server.mjs";
 import { hammer } from "./lib/load.mjs";
 import { describeCode, describeMachine } from "./lib/machine.mjs";
+import { profileGridBytes } from "./lib/media-bytes.mjs";
 import { feedUnderWrites } from "./lib/mix.mjs";
 import { readOptions } from "./lib/options.mjs";
 import { printResult } from "./lib/report.mjs";
@@ -20,6 +20,7 @@ import { overLimits, scriptBytes } from "./lib/script-bytes.mjs";
 import { atShareOfPeak, defineCalls, sideBySide } from "./lib/side-by-side.mjs";
 import { stallSoak } from "./lib/soak.mjs";
 import { benchDir, loadSubjects, prepareDataDir, UsageError } from "./lib/subjects.mjs";
+import { apiWhileTranscoding } from "./lib/transcode-load.mjs";
 
 const repoRoot = join(benchDir, "..");
 const log = (line) => console.error(line);
@@ -86,6 +87,12 @@ async function bench(options) {
     );
     await sectionRunner(result, options.sections)("media", "profileGrid", "a phone's profile grid", () =>
       profileGridBytes({ serverRoot: options.serverRoot, log }),
+    );
+    await sectionRunner(result, options.sections)(
+      "transcode",
+      "transcodeLoad",
+      "the feed while a video transcodes",
+      () => apiWhileTranscoding({ serverRoot: options.serverRoot, log }),
     );
   } catch (error) {
     if (wasInterrupted()) throw error;

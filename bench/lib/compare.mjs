@@ -87,6 +87,9 @@ export function figures(result) {
   for (const [density, load] of Object.entries(result.profileGrid?.densities ?? {}))
     add(`profile grid of 30 photos at ${density}: transferred bytes`, load.bytes);
   add("photo upload (4000x3000): p50 ms", result.profileGrid?.uploadMs?.median);
+  add("feed p99 ms, idle (transcode section)", result.transcodeLoad?.idle?.p99);
+  add("feed p99 ms, while a video transcodes", result.transcodeLoad?.whileTranscoding?.p99);
+  add("100 MB video transcoding: s", result.transcodeLoad?.transcodeSeconds);
   for (const load of Object.values(result.scriptBytes ?? {})) {
     if (typeof load !== "object") continue;
     add(`first-load script ${load.path}: transferred bytes`, load.encodedBytes);

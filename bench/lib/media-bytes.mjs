@@ -41,7 +41,9 @@ export async function profileGridBytes({ serverRoot, log }) {
     try {
       for (const density of DENSITIES) {
         densities[`${density}x`] = await gridLoad(browser, flik.base, member, density);
-        log(`  at ${density}x: ${densities[`${density}x`].bytes} bytes in ${densities[`${density}x`].files} images`);
+        log(
+          `  at ${density}x: ${densities[`${density}x`].bytes} bytes in ${densities[`${density}x`].files} images`,
+        );
       }
     } finally {
       await browser.close();
@@ -62,7 +64,12 @@ export async function profileGridBytes({ serverRoot, log }) {
 
 async function newMember(base) {
   const id = `grid${Date.now().toString(36)}`;
-  const member = { fullName: "Grid Bench", username: id, email: `${id}@example.test`, password: "bench-Passw0rd!" };
+  const member = {
+    fullName: "Grid Bench",
+    username: id,
+    email: `${id}@example.test`,
+    password: "bench-Passw0rd!",
+  };
   await request(base, "POST", "/api/auth/signup", { body: member });
   const { token, user } = await request(base, "POST", "/api/auth/signin", {
     body: { identifier: id, password: member.password },
@@ -98,18 +105,30 @@ async function landscape(sharp, index) {
   </svg>`;
   const scene = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
   const texture = await sharp({
-    create: { width: 500, height: 375, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 14 } },
+    create: {
+      width: 500,
+      height: 375,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 14 },
+    },
   })
     .resize(width, height, { kernel: "cubic" })
     .raw()
     .toBuffer();
-  for (let byte = 0; byte < scene.length; byte++) scene[byte] = Math.max(0, Math.min(255, scene[byte] + texture[byte] - 128));
-  return sharp(scene, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  for (let byte = 0; byte < scene.length; byte++)
+    scene[byte] = Math.max(0, Math.min(255, scene[byte] + texture[byte] - 128));
+  return sharp(scene, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** The member's /profile in a new browser profile at `density`, scrolled to its end; its photos' bytes. */
 async function gridLoad(browser, base, member, density) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: density });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: density,
+  });
   await context.addInitScript(({ token, userId, username }) => {
     localStorage.setItem("token", token);
     localStorage.setItem("userId", userId);

@@ -4,9 +4,9 @@ import { parseArgs } from "node:util";
 import { CONNECTIONS } from "./load.mjs";
 import { UsageError } from "./subjects.mjs";
 
-export const SECTIONS = ["calls", "peak60", "mix", "scripts", "chat", "cold", "media", "soak"];
+export const SECTIONS = ["calls", "peak60", "mix", "scripts", "chat", "cold", "media", "transcode", "soak"];
 /** Sections a plain `npm run bench` runs; the minutes-long soak runs only when asked for. */
-const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== "soak");
+const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== "soak" && section !== "transcode");
 export const CALL_IDS = [
   "health",
   "user",
@@ -27,7 +27,7 @@ export const CALL_IDS = [
 
 const HELP = `npm run bench [-- options]
   --only a,b,...        run only these sections (${SECTIONS.join(", ")}) and/or calls (${CALL_IDS.join(", ")});
-                        every section but soak runs by default
+                        every section but soak and transcode (minutes each) runs by default
   --json file           write the result here instead of bench/results/<engine>-<date>.json
   --server dir          measure the build in dir (holding apps/server/dist and apps/web/dist), default this checkout
   --subjects file       the seeded database to measure, default bench/.data/subjects-<engine>.json

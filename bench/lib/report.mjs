@@ -36,6 +36,7 @@ export function printResult(result, print = console.log) {
   if (result.coldStart) printColdStart(result.coldStart, print);
   if (result.scriptBytes) printScriptBytes(result.scriptBytes, print);
   if (result.profileGrid) printProfileGrid(result.profileGrid, print);
+  if (result.transcodeLoad) printTranscodeLoad(result.transcodeLoad, print);
   if (result.soak) printSoak(result.soak, print);
   printOtherLoad(result, print);
 }
@@ -203,6 +204,23 @@ function printProfileGrid(grid, print) {
     formatNumber(Math.round(load.bytes / Math.max(1, load.files))),
   ]);
   print(table(["screen", "images", "transferred bytes", "per image"], rows));
+}
+
+function printTranscodeLoad(load, print) {
+  print(
+    `\nThe feed at ${load.rate} req/s while a ${formatNumber(load.videoBytes)}-byte video transcodes (transcoded in ${load.transcodeSeconds} s, ${load.outcome}):`,
+  );
+  const rows = [
+    ["idle", load.idle.p50, load.idle.p99, load.idle.max, load.idle.non2xx],
+    [
+      "while transcoding",
+      load.whileTranscoding.p50,
+      load.whileTranscoding.p99,
+      load.whileTranscoding.max,
+      load.whileTranscoding.non2xx,
+    ],
+  ];
+  print(table(["feed", "p50 ms", "p99 ms", "max ms", "non-2xx"], rows));
 }
 
 function printSoak(soak, print) {

@@ -631,6 +631,10 @@ const exemptions: Exemption[] = [
   own("GET /api/messages/unread-count", "own account only: the caller's unread count"),
   own("POST /api/media/image/upload", "own account only: an upload of the caller's"),
   own("POST /api/media/video/upload", "own account only: an upload of the caller's"),
+  own(
+    "GET /api/media/video/:id",
+    "signed in: how far a video's transcoding is, asked by its random id as its file is by its address",
+  ),
   own("POST /api/support", "own account only: the caller's message to support"),
   own("GET /api/polls/current", "the explore poll: everyone's, no member's things (the caller's own vote)"),
   own("POST /api/polls/:id/vote", "own account only: the caller's vote"),

@@ -4,7 +4,7 @@ import type { App } from "../app.js";
 import { blocks, followRequests, follows, notifications } from "../db/schema.js";
 import { factories } from "./factories.js";
 import { type SignedIn, signIn } from "./helper.js";
-import { mp4Header } from "./media-fixtures.js";
+import { videoFixture } from "./media-fixtures.js";
 
 /**
  * The world of the authorization matrix (authorization-matrix.test.ts): an owner with something of
@@ -124,7 +124,11 @@ export async function buildWorld(built: App, kind: OwnerKind): Promise<World> {
 
   // What the owner has.
   const imageUrl = (await f.upload(owner)).secure_url;
-  const video = { bytes: mp4Header(), name: "clip.mp4", type: "video/mp4" };
+  const video = {
+    bytes: await videoFixture("index-last-mp4", 1, "160x90"),
+    name: "clip.mp4",
+    type: "video/mp4",
+  };
   const videoUrl = (await f.upload(owner, "video", video)).secure_url;
   // Its tags: one of her own (tag pages, tag search, trending) and an explore topic's (Music).
   const post = await f.createPost(owner, {
