@@ -56,14 +56,27 @@ const TRANSCODE_ARGS = [
 
 export class FfmpegError extends Error {}
 
-/** Runs ffmpeg with `args`; answers its exit code and the end of what it wrote to stderr (its report). */
+/** How long reading a file's header may take: a file made to hang the parser is given up on. */
+const PROBE_TIMEOUT_MS = 30_000;
+/** A transcode may take this many times the video's length (at least 10 minutes) before it is killed. */
+const TRANSCODE_TIMEOUT_PER_SECOND_MS = 20_000;
+
+/**
+ * Runs ffmpeg with `args`; answers its exit code and the end of what it wrote to stderr (its report).
+ * Past `timeoutMs` it is killed: ffmpeg reads files members sent, and none may hold a process forever.
+ */
 function run(
   binary: string,
   args: string[],
+  timeoutMs: number,
   onStdout?: (text: string) => void,
 ): Promise<{ code: number | null; report: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ["-hide_banner", "-nostdin", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(binary, ["-hide_banner", "-nostdin", ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: timeoutMs,
+      killSignal: "SIGKILL",
+    });
     try {
       if (child.pid) setPriority(child.pid, 10);
     } catch {
@@ -83,8 +96,13 @@ function run(
 }
 
 /** Runs ffmpeg to write something; fails with the last lines of its report when it does not succeed. */
-async function write(binary: string, args: string[], onStdout?: (text: string) => void): Promise<void> {
-  const { code, report } = await run(binary, args, onStdout);
+async function write(
+  binary: string,
+  args: string[],
+  timeoutMs: number,
+  onStdout?: (text: string) => void,
+): Promise<void> {
+  const { code, report } = await run(binary, args, timeoutMs, onStdout);
   if (code !== 0)
     throw new FfmpegError(report.trim().split("\n").slice(-3).join(" ") || `ffmpeg exited with ${code}`);
 }
@@ -92,7 +110,7 @@ async function write(binary: string, args: string[], onStdout?: (text: string) =
 /** The facts of the video at `path`, from ffmpeg's report of its input; null when it holds no video. */
 export async function probeVideo(binary: string, path: string): Promise<VideoFacts | null> {
   // With no output ffmpeg describes the input and exits 1, which is all that is asked of it here.
-  return parseProbe((await run(binary, ["-i", path])).report);
+  return parseProbe((await run(binary, ["-i", path], PROBE_TIMEOUT_MS)).report);
 }
 
 /** Reads ffmpeg's description of an input: its duration, its first video stream's codec, size and rotation. */
@@ -130,6 +148,7 @@ export async function transcodeVideo(
   await write(
     binary,
     ["-y", "-i", source, ...TRANSCODE_ARGS, "-progress", "pipe:1", "-nostats", "-f", "mp4", output],
+    Math.max(600_000, durationSeconds * TRANSCODE_TIMEOUT_PER_SECOND_MS),
     (text) => {
       pending += text;
       const lines = pending.split("\n");
@@ -149,7 +168,7 @@ export async function posterOf(
   output: string,
   atSeconds: number,
 ): Promise<void> {
-  await write(binary, [
+  const args = [
     "-y",
     "-ss",
     atSeconds.toFixed(2),
@@ -162,5 +181,6 @@ export async function posterOf(
     "-f",
     "image2",
     output,
-  ]);
+  ];
+  await write(binary, args, PROBE_TIMEOUT_MS);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { link, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -62,7 +63,7 @@ export function createVideoProcessing(config: MediaConfig, deps: { jobs: Jobs; l
 
   /** Written whole or not at all: a status read meanwhile sees the old record or the new one. */
   async function writeRecord(id: string, record: ProcessingRecord) {
-    const partial = `${recordPath(id)}.${process.pid}.${Date.now()}`;
+    const partial = `${recordPath(id)}.${randomUUID()}`;
     await writeFile(partial, JSON.stringify(record));
     await rename(partial, recordPath(id));
   }
@@ -168,7 +169,7 @@ export function createVideoProcessing(config: MediaConfig, deps: { jobs: Jobs; l
       await posters
         .run(
           async () => {
-            const partial = join(sources, `${id}.poster-${process.pid}-${Date.now()}.jpg`);
+            const partial = join(sources, `${id}.poster-${randomUUID()}.jpg`);
             await mkdir(sources, { recursive: true });
             try {
               // A tenth of a second in, where a first frame is often black; a shorter video has only that.
