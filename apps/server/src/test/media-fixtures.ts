@@ -1,6 +1,11 @@
+import { execFile } from "node:child_process";
 import { once } from "node:events";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { crc32, createDeflate } from "node:zlib";
 import sharp from "sharp";
+import { ffmpegPath } from "../features/media/ffmpeg.js";
 
 /** A small JPEG that carries GPS coordinates in its EXIF metadata, like a phone photo. */
 export function photoWithGps(width = 64, height = 48) {
@@ -106,11 +111,6 @@ export async function videoFixture(
   seconds = 2,
   size = "640x360",
 ): Promise<Buffer> {
-  const { ffmpegPath } = await import("../features/media/ffmpeg.js");
-  const { execFile } = await import("node:child_process");
-  const { mkdtemp, readFile, rm } = await import("node:fs/promises");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
   const dir = await mkdtemp(join(tmpdir(), "flik-video-"));
   const ffmpeg = (args: string[]) =>
     new Promise<void>((resolve, reject) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { link, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { VideoProcessingStatus } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
@@ -143,9 +143,7 @@ export function createVideoProcessing(config: MediaConfig, deps: { jobs: Jobs; l
       if (record?.status === "failed") return { status: "failed", message: record.message ?? FAILED_MESSAGE };
       if (record) return { status: "processing", percent: record.percent };
       const video = join(served, `${id}.mp4`);
-      const [facts] = await Promise.all([probeVideo(binary, video).catch(() => null), stat(video)]).catch(
-        () => [null],
-      );
+      const facts = existsSync(video) ? await probeVideo(binary, video) : null;
       if (!facts) return null;
       return {
         status: "ready",
