@@ -41,6 +41,7 @@ import { createFollowsService } from "./features/follows/follows.service.js";
 import { healthRoutes } from "./features/health/health.routes.js";
 import { highlightsRoutes } from "./features/highlights/highlights.routes.js";
 import { createHighlightsService } from "./features/highlights/highlights.service.js";
+import { awaitUse, registerMediaCleanup, UNUSED_UPLOAD_KEPT_MS } from "./features/media/media.cleanup.js";
 import { mediaUploadRoutes, serveMedia } from "./features/media/media.routes.js";
 import { createMediaService } from "./features/media/media.service.js";
 import { createNotificationMails } from "./features/notification-mails/notification-mails.service.js";
@@ -247,7 +248,13 @@ export async function buildApp(
     log: app.log,
   });
   const codes = createOneTimeCodes({ db, secret: config.jwtSecret, clock });
-  const media = createMediaService(config.media, config.publicUrl, { jobs, log: app.log });
+  const media = createMediaService(config.media, config.publicUrl, {
+    jobs,
+    log: app.log,
+    // Every file kept is removed a day later unless something names it by then (an upload never posted).
+    onKept: (url) => awaitUse(db, url, new Date(clock() + UNUSED_UPLOAD_KEPT_MS)),
+  });
+  registerMediaCleanup({ db, jobs, media, log: app.log });
   const domainEvents = createDomainEvents(app.log);
   const passwordReset = createPasswordResetService({
     db,

@@ -76,6 +76,8 @@ export const users = pgTable(
     // `<<->`), so a search of a text a thousand members resemble reads the closest few, not all.
     index("users_username_trgm_idx").using("gist", t.username.op("gist_trgm_ops")),
     index("users_full_name_trgm_idx").using("gist", sql`${memberNameWords(t)} gist_trgm_ops`),
+    // Whether a kept file is still someone's avatar (the media cleanup, issue 20).
+    index("users_avatar_idx").using("hash", t.avatar).where(sql`${t.avatar} <> ''`),
   ],
 );
 
@@ -176,6 +178,9 @@ export const posts = pgTable(
       .where(sql`${t.mediaType} = 'video'`),
     // Post search (issue 18): the words of its caption, tags and location (`postSearchDocument`).
     index("posts_search_idx").using("gin", postSearchDocument(t)),
+    // Whether a kept file is still a post's (the media cleanup, issue 20). Hashed: equality is all it
+    // answers, and a URL of any length fits.
+    index("posts_image_idx").using("hash", t.image),
     check("posts_media_type", sql`${t.mediaType} in ('image', 'video')`),
     check("posts_shares_count", sql`${t.sharesCount} >= 0`),
     // Both or neither, and a real size: a frame is drawn from them before the media loads.
@@ -247,6 +252,8 @@ export const highlights = pgTable(
   },
   (t) => [
     index("highlights_user_idx").on(t.userId, t.createdAt),
+    // Whether a kept file is still a highlight's (the media cleanup, issue 20).
+    index("highlights_src_idx").using("hash", t.src),
     check("highlights_type", sql`${t.type} in ('image', 'video')`),
     check("highlights_name", sql`char_length(${t.name}) between 1 and 30`),
   ],
@@ -539,6 +546,8 @@ export const stories = pgTable(
     index("stories_live_user_created_idx").on(t.userId, t.createdAt, t.id).where(sql`${t.expiredAt} is null`),
     // The owner's archive, newest first (and their data download).
     index("stories_user_created_idx").on(t.userId, newestFirst(t.createdAt), newestFirst(t.id)),
+    // Whether a kept file is still a story's (the media cleanup, issue 20).
+    index("stories_media_url_idx").using("hash", t.mediaUrl),
     check("stories_media_type", sql`${t.mediaType} in ('image', 'video')`),
     check("stories_viewers_count", sql`${t.viewersCount} >= 0`),
   ],
@@ -745,3 +754,18 @@ export type PostRow = typeof posts.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type StoryRow = typeof stories.$inferSelect;
 export type UserIdentityRow = typeof userIdentities.$inferSelect;
+
+/**
+ * Kept media files to check (issue 20): a file no row names any more is removed once its check is due.
+ * Filled by the upload (due a day later: a file uploaded and never posted) and by the database itself
+ * whenever a post, story, highlight or avatar lets go of a URL (due at once; migration 0021's triggers,
+ * so a cascade or a tool counts too). The media cleanup job reads it in due order.
+ */
+export const mediaCleanup = pgTable(
+  "media_cleanup",
+  {
+    url: text().primaryKey(),
+    dueAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index("media_cleanup_due_idx").on(t.dueAt)],
+);

@@ -47,6 +47,21 @@ const envSchema = z
       .default(180),
     MEDIA_VIDEO_TRANSCODES: z.coerce.number().int().min(1).max(16).default(1),
     FFMPEG_PATH: z.string().trim().min(1).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be an S3 bucket name (3 to 63 lower-case letters, digits, dots or dashes)",
+      )
+      .optional(),
+    S3_REGION: z.string().trim().min(1).max(64).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).max(256).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).max(256).optional(),
+    MEDIA_PUBLIC_BASE: z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().trim().min(3).max(200).default("Flik <no-reply@flik.localhost>"),
     SUPPORT_EMAIL: z.email().optional(),
@@ -63,6 +78,14 @@ const envSchema = z
     path: ["MEDIA_IMAGE_DECODES"],
     message:
       "must be less than UV_THREADPOOL_SIZE (4 unless set): each decode holds one of Node's worker threads, and reading and writing files needs the others",
+  })
+  .refine((settings) => !settings.S3_ENDPOINT || settings.S3_BUCKET, {
+    path: ["S3_BUCKET"],
+    message: "is needed with S3_ENDPOINT (media in a bucket needs both)",
+  })
+  .refine((settings) => !settings.S3_BUCKET || settings.S3_ENDPOINT, {
+    path: ["S3_ENDPOINT"],
+    message: "is needed with S3_BUCKET (media in a bucket needs both)",
   })
   .refine((settings) => !settings.OIDC_CLIENT_ID || settings.OIDC_ISSUER, {
     path: ["OIDC_ISSUER"],
@@ -156,6 +179,23 @@ export interface MediaConfig {
   videoTranscodes: number;
   /** The ffmpeg binary; unset, the one npm installed (@ffmpeg-installer/ffmpeg). */
   ffmpegPath?: string | undefined;
+  /** Where kept files live: the data folder (`dir`) unless a bucket is configured. */
+  s3?: MediaS3Config | null;
+  /**
+   * The origin kept files' URLs are given under, when not the app's own (`PUBLIC_URL`, or none: URLs
+   * relative to the app): a CDN in front of the bucket or of `/media/`. `<base>/media/<kind>/<name>`.
+   */
+  publicBase?: string | undefined;
+}
+
+/** An S3-compatible bucket for the media host's files (issue 20). */
+export interface MediaS3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  /** Unset: the SDK's own chain (environment, instance role). */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -200,6 +240,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       videoMaxSeconds: settings.MEDIA_VIDEO_MAX_SECONDS,
       videoTranscodes: settings.MEDIA_VIDEO_TRANSCODES,
       ffmpegPath: settings.FFMPEG_PATH,
+      s3:
+        settings.S3_ENDPOINT && settings.S3_BUCKET
+          ? {
+              endpoint: settings.S3_ENDPOINT,
+              bucket: settings.S3_BUCKET,
+              region: settings.S3_REGION,
+              accessKeyId: settings.S3_ACCESS_KEY_ID,
+              secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+            }
+          : null,
+      publicBase: settings.MEDIA_PUBLIC_BASE,
     },
     mail: { smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, supportEmail: settings.SUPPORT_EMAIL },
     sms: { webhookUrl: settings.SMS_WEBHOOK_URL, webhookAuthorization: settings.SMS_WEBHOOK_AUTHORIZATION },

@@ -1,6 +1,6 @@
 import { createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
@@ -10,6 +10,8 @@ import { z } from "zod";
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../platform/errors.js";
 import { multipartRefusal } from "../../platform/multipart.js";
 import type { MediaService } from "./media.service.js";
+import { IMMUTABLE, REVALIDATE } from "./media.storage.js";
+import type { S3MediaStorage } from "./media.storage-s3.js";
 
 const sizeLabel = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.ceil(bytes / 1024)} KB`;
@@ -79,33 +81,64 @@ export function mediaUploadRoutes(media: MediaService): FastifyPluginAsync {
   };
 }
 
+/** Each kept file is served with its own type and a sandboxing CSP, so nothing uploaded can ever run as a page. */
+const SANDBOX = "default-src 'none'; sandbox";
+/** A kept file's name: `<uuid>.<ext>`, or a variant's `<uuid>.w<width>.webp`. */
+const FILE_NAME = /^[0-9a-f-]{36}(?:\.w\d{1,4})?\.[a-z0-9]{2,4}$/;
+
 /**
- * Serves kept files under /media/ with Range requests and immutable caching. Each file is served with
- * its own type and a sandboxing CSP, so nothing uploaded can ever run as a page. An image's variant
- * that is not there yet is made before it is served (`ensureVariant`).
+ * Serves kept files under /media/ with Range requests and immutable caching (a video being transcoded
+ * is `no-cache`: it is replaced at the same URL). What is made on first request is made before it is
+ * served: an image's variant (`ensureVariant`), a video's poster (`ensurePoster`). From the data folder
+ * by @fastify/static; from a bucket by passing the request's range on to it.
  */
 export async function serveMedia(app: FastifyInstance, media: MediaService, dir: string) {
+  const { storage } = media;
   for (const kind of ["image", "video"] as const) {
+    const prefix = `/media/${kind}/`;
+    const makeMissing = async (name: string) => {
+      if (kind === "image" && name.endsWith(".webp")) await media.ensureVariant(name);
+      if (kind === "video" && name.endsWith(".jpg")) await media.ensurePoster(name);
+    };
+    if (storage.kind === "s3") {
+      const bucket = storage as S3MediaStorage;
+      app.get(`${prefix}:name`, async (request, reply) => {
+        const { name } = request.params as { name: string };
+        if (!FILE_NAME.test(name)) throw notFound("No such file");
+        const open = () =>
+          bucket.open(`${kind}/${name}`, {
+            range: request.headers.range,
+            ifNoneMatch: request.headers["if-none-match"],
+          });
+        let object = await open();
+        if (!object) {
+          await makeMissing(name);
+          object = await open();
+        }
+        if (!object) throw notFound("No such file");
+        reply.code(object.status).headers(object.headers).header("content-security-policy", SANDBOX);
+        return "body" in object ? reply.send(object.body) : reply.send();
+      });
+      continue;
+    }
     const root = join(dir, kind);
     await mkdir(root, { recursive: true });
     await app.register(async (scope) => {
-      // What is made on first request: an image's variant, a video's poster.
-      scope.addHook("onRequest", async (request) => {
-        const name = request.url.slice(`/media/${kind}/`.length).split("?")[0] ?? "";
-        if (kind === "image" && name.endsWith(".webp")) await media.ensureVariant(name);
-        if (kind === "video" && name.endsWith(".jpg")) await media.ensurePoster(name);
+      const nameOf = (url: string) => url.slice(prefix.length).split("?")[0] ?? "";
+      scope.addHook("onRequest", async (request) => makeMissing(nameOf(request.url)));
+      scope.addHook("onSend", async (request, reply) => {
+        if (reply.statusCode >= 400) return;
+        const replaced = kind === "video" && (await media.isVideoProcessing(nameOf(request.url)));
+        reply.header("cache-control", replaced ? REVALIDATE : IMMUTABLE);
       });
       await scope.register(fastifyStatic, {
         root,
-        prefix: `/media/${kind}/`,
+        prefix,
         decorateReply: false,
         index: false,
         cacheControl: false,
-        setHeaders(reply, path) {
-          // A video being transcoded is replaced at the same URL: until then it must be asked for again.
-          const replaced = kind === "video" && media.isVideoProcessing(basename(path));
-          reply.header("cache-control", replaced ? "no-cache" : "public, max-age=31536000, immutable");
-          reply.header("content-security-policy", "default-src 'none'; sandbox");
+        setHeaders(reply) {
+          reply.header("content-security-policy", SANDBOX);
         },
       });
     });

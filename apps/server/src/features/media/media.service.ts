@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { access, mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, rm, stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import {
@@ -24,6 +24,8 @@ import {
 } from "../../platform/errors.js";
 import type { Jobs } from "../../platform/jobs.js";
 import { loadedLater } from "../../platform/loaded-later.js";
+import { createFolderStorage, type MediaStorage } from "./media.storage.js";
+import { createS3Storage } from "./media.storage-s3.js";
 import { createVideoProcessing } from "./video-processing.js";
 
 const accepted: Record<MediaType, readonly string[]> = {
@@ -61,12 +63,6 @@ async function thumbHashOf(image: Sharp): Promise<string> {
   const { rgbaToThumbHash } = await import("thumbhash");
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString("base64");
 }
-
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
 
 /** The real type of a file, from its first bytes; what the browser claimed is never trusted. */
 async function sniff(path: string) {
@@ -136,7 +132,7 @@ function createImageDecoder(config: MediaConfig, loadSharp: ReturnType<typeof sh
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 /** The name of an image this host keeps, as `storeImage` names it: nothing else is ever opened. */
-const KEPT_IMAGE = new RegExp(`^/media/image/(${UUID}\\.(?:jpg|png|gif|webp))$`);
+const KEPT_IMAGE = new RegExp(`^/media/image/((${UUID})\\.(?:jpg|png|gif|webp))$`);
 /** A variant's file name, as `imageVariantUrl` (shared) names it: `<uuid>.w<width>.webp`. */
 const VARIANT_NAME = new RegExp(`^(${UUID})\\.w(\\d+)\\.webp$`);
 const KEPT_EXTENSIONS = ["jpg", "png", "gif", "webp"] as const;
@@ -146,21 +142,57 @@ const KEPT_VIDEO = new RegExp(`^/media/video/(${UUID})\\.mp4$`);
 const POSTER_NAME = new RegExp(`^(${UUID})\\.jpg$`);
 /** A served video's file name: `<uuid>.mp4`. */
 const VIDEO_NAME = new RegExp(`^(${UUID})\\.mp4$`);
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+};
 /** WebP quality of the variants: a 640 px photo in about 30–50 KB, with no visible loss at its size. */
 const VARIANT_QUALITY = 75;
 
 export type MediaService = ReturnType<typeof createMediaService>;
 
+/** A file this host keeps, named by one of its URLs. */
+export interface KeptFile {
+  kind: MediaType;
+  /** `<uuid>.<ext>` */
+  name: string;
+  id: string;
+}
+
 export function createMediaService(
   config: MediaConfig,
   publicUrl: string | undefined,
-  deps: { jobs: Jobs; log: FastifyBaseLogger },
+  deps: { jobs: Jobs; log: FastifyBaseLogger; onKept?: (url: string) => Promise<void> },
 ) {
-  const folder = (kind: MediaType) => join(config.dir, kind);
-  const urlOf = (kind: MediaType, name: string) => `${publicUrl ?? ""}/media/${kind}/${name}`;
+  const incoming = join(config.dir, "incoming");
+  const storage: MediaStorage = config.s3
+    ? createS3Storage(config.s3, incoming)
+    : createFolderStorage(config.dir);
+  const base = config.publicBase ?? publicUrl ?? "";
+  const urlOf = (kind: MediaType, name: string) => `${base}/media/${kind}/${name}`;
+  /** The origins a kept file's URL may carry: the one given now, the app's own, or none. */
+  const bases = [...new Set(["", publicUrl ?? "", config.publicBase ?? ""])];
   const loadSharp = sharpFor(config);
   const decode = createImageDecoder(config, loadSharp);
-  const videos = createVideoProcessing(config, deps);
+  const videos = createVideoProcessing(config, { ...deps, storage });
+
+  /** A local file in the work folder, for a file being made. */
+  async function workFile(name: string) {
+    await mkdir(incoming, { recursive: true });
+    return join(incoming, `${randomUUID()}-${name}`);
+  }
+
+  /** The kept file a URL of this host names (any of its origins), or null for any other URL. */
+  function keptFileOf(url: string): KeptFile | null {
+    const origin = bases.find((prefix) => prefix && url.startsWith(`${prefix}/`)) ?? "";
+    const path = url.slice(origin.length);
+    const image = KEPT_IMAGE.exec(path);
+    if (image?.[1] && image[2]) return { kind: "image", name: image[1], id: image[2] };
+    const video = KEPT_VIDEO.exec(path)?.[1];
+    return video ? { kind: "video", name: `${video}.mp4`, id: video } : null;
+  }
 
   /** The size of the picture at `path` and the placeholder made from `small` (the same picture, smaller). */
   async function describeStill(path: string, small: string): Promise<KeptImage> {
@@ -173,14 +205,13 @@ export function createMediaService(
   /** Writes the variant `width` pixels wide of the image `source` under its own name, whole or not at all. */
   async function writeVariant(source: Sharp, id: string, width: number) {
     const name = `${id}.w${width}.webp`;
-    const partial = join(config.dir, "incoming", `${name}.${randomUUID()}`);
-    await mkdir(join(config.dir, "incoming"), { recursive: true });
+    const partial = await workFile(name);
     try {
       await source
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: VARIANT_QUALITY, smartSubsample: true })
         .toFile(partial);
-      await rename(partial, join(folder("image"), name));
+      await storage.putFile(`image/${name}`, partial, { contentType: "image/webp" });
     } finally {
       await rm(partial, { force: true });
     }
@@ -192,25 +223,68 @@ export function createMediaService(
     const name = `${id}.${extension}`;
     const format = (extension === "jpg" ? "jpeg" : extension) as "jpeg" | "png" | "gif" | "webp";
     const animated = format === "gif" || format === "webp";
-    const path = join(folder("image"), name);
-    const info = await decode(tempPath, animated, async (image) => {
-      const kept = await image.rotate().toFormat(format, { quality: 88 }).toFile(path);
-      // From the upright copy just written: a JPEG is decoded again at 1/2 to 1/8 scale, which is cheap.
-      const sharp = await loadSharp();
-      const widths = IMAGE_VARIANT_WIDTHS.filter((width) => width < kept.width);
-      await Promise.all(widths.map((width) => writeVariant(sharp(path, { animated }), id, width)));
-      return kept;
-    });
+    const path = await workFile(name);
+    try {
+      const info = await decode(tempPath, animated, async (image) => {
+        const kept = await image.rotate().toFormat(format, { quality: 88 }).toFile(path);
+        // From the upright copy just written: a JPEG is decoded again at 1/2 to 1/8 scale, which is cheap.
+        const sharp = await loadSharp();
+        const widths = IMAGE_VARIANT_WIDTHS.filter((width) => width < kept.width);
+        await Promise.all(widths.map((width) => writeVariant(sharp(path, { animated }), id, width)));
+        return kept;
+      });
+      // The original last: once its URL answers, so do its variants.
+      await storage.putFile(`image/${name}`, path, { contentType: IMAGE_TYPES[extension] ?? "image/jpeg" });
+      return {
+        id,
+        name,
+        bytes: info.size,
+        width: info.width,
+        height: animated && info.pageHeight ? info.pageHeight : info.height,
+      };
+    } finally {
+      await rm(path, { force: true });
+    }
+  }
+
+  /** Keeps a received file of a checked type: an image with its variants, a video to be transcoded. */
+  async function keepChecked(
+    kind: MediaType,
+    tempPath: string,
+    extension: string,
+  ): Promise<MediaUploadResult> {
+    if (kind === "image") {
+      const image = await storeImage(tempPath, extension);
+      return {
+        secure_url: urlOf("image", image.name),
+        public_id: `image/${image.id}`,
+        resource_type: "image",
+        format: extension,
+        bytes: image.bytes,
+        width: image.width,
+        height: image.height,
+      };
+    }
+    // Every video is served as an MP4 (transcoded in the background), whatever it was sent as.
+    const id = randomUUID();
+    const { size } = await stat(tempPath);
+    const facts = await videos.accept(tempPath, id, extension);
     return {
-      id,
-      name,
-      bytes: info.size,
-      width: info.width,
-      height: animated && info.pageHeight ? info.pageHeight : info.height,
+      secure_url: urlOf("video", `${id}.mp4`),
+      public_id: `video/${id}`,
+      resource_type: "video",
+      format: "mp4",
+      bytes: size,
+      width: facts.width,
+      height: facts.height,
+      duration: facts.durationSeconds,
+      status: "processing",
     };
   }
 
   return {
+    storage,
+
     maxBytes: (kind: MediaType) => (kind === "image" ? config.imageMaxBytes : config.videoMaxBytes),
 
     checkPreset(preset: string | undefined) {
@@ -220,8 +294,8 @@ export function createMediaService(
 
     /** A place to receive an upload before it is checked; the caller removes it when done. */
     async tempPath() {
-      await mkdir(join(config.dir, "incoming"), { recursive: true });
-      return join(config.dir, "incoming", randomUUID());
+      await mkdir(incoming, { recursive: true });
+      return join(incoming, randomUUID());
     },
 
     /** Checks a received file and keeps it; answers as the media host protocol says. */
@@ -231,34 +305,9 @@ export function createMediaService(
         const allowed = kind === "image" ? "JPEG, PNG, GIF or WebP image" : "MP4, MOV or WebM video";
         throw unsupportedMediaType(`This file is not a ${allowed}.`);
       }
-      await mkdir(folder(kind), { recursive: true });
-      if (kind === "image") {
-        const image = await storeImage(tempPath, type.ext);
-        return {
-          secure_url: urlOf("image", image.name),
-          public_id: `image/${image.id}`,
-          resource_type: "image",
-          format: type.ext,
-          bytes: image.bytes,
-          width: image.width,
-          height: image.height,
-        };
-      }
-      // Every video is served as an MP4 (transcoded in the background), whatever it was sent as.
-      const id = randomUUID();
-      const { size } = await stat(tempPath);
-      const facts = await videos.accept(tempPath, id, type.ext);
-      return {
-        secure_url: urlOf("video", `${id}.mp4`),
-        public_id: `video/${id}`,
-        resource_type: "video",
-        format: "mp4",
-        bytes: size,
-        width: facts.width,
-        height: facts.height,
-        duration: facts.durationSeconds,
-        status: "processing",
-      };
+      const answer = await keepChecked(kind, tempPath, type.ext);
+      await deps.onKept?.(answer.secure_url);
+      return answer;
     },
 
     discard: (tempPath: string) => rm(tempPath, { force: true }),
@@ -273,9 +322,9 @@ export function createMediaService(
     },
 
     /** Whether the video file `name` is still the one sent, about to be replaced by its transcoded MP4. */
-    isVideoProcessing: (name: string) => {
+    async isVideoProcessing(name: string): Promise<boolean> {
       const id = VIDEO_NAME.exec(name)?.[1];
-      return !!id && videos.isProcessing(id);
+      return !!id && (await videos.isProcessing(id));
     },
 
     /**
@@ -288,13 +337,13 @@ export function createMediaService(
       const id = match?.[1];
       const width = Number(match?.[2]) as ImageVariantWidth;
       if (!id || !IMAGE_VARIANT_WIDTHS.includes(width)) return;
-      if (await exists(join(folder("image"), name))) return;
+      if (await storage.exists(`image/${name}`)) return;
       for (const extension of KEPT_EXTENSIONS) {
-        const original = join(folder("image"), `${id}.${extension}`);
-        if (!(await exists(original))) continue;
         const animated = extension === "gif" || extension === "webp";
-        await decode(original, animated, async (image) => writeVariant(image, id, width));
-        return;
+        const made = await storage.withLocalFile(`image/${id}.${extension}`, (original) =>
+          decode(original, animated, async (image) => writeVariant(image, id, width)).then(() => true),
+        );
+        if (made) return;
       }
     },
 
@@ -305,23 +354,44 @@ export function createMediaService(
      * of a file is never trusted when the file itself can be asked.
      */
     async describe(url: string): Promise<KeptImage | null> {
-      const path = publicUrl && url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : url;
-      const name = KEPT_IMAGE.exec(path)?.[1];
-      const videoId = KEPT_VIDEO.exec(path)?.[1];
+      const kept = keptFileOf(url);
       try {
-        if (videoId) {
+        if (kept?.kind === "video") {
           // A video's poster is a frame of it, upright, at its size: a placeholder like a photo's.
-          await videos.ensurePoster(videoId);
-          const poster = join(folder("video"), `${videoId}.jpg`);
-          return await describeStill(poster, poster);
+          await videos.ensurePoster(kept.id);
+          return await storage.withLocalFile(`video/${kept.id}.jpg`, (poster) =>
+            describeStill(poster, poster),
+          );
         }
-        if (!name) return null;
-        const original = join(folder("image"), name);
-        const smallest = join(folder("image"), name.replace(/\.\w+$/, `.w${IMAGE_VARIANT_WIDTHS[0]}.webp`));
-        return await describeStill(original, (await exists(smallest)) ? smallest : original);
+        if (!kept) return null;
+        const smallest = `image/${kept.id}.w${IMAGE_VARIANT_WIDTHS[0]}.webp`;
+        return await storage.withLocalFile(`image/${kept.name}`, async (original) => {
+          const fromSmallest = await storage.withLocalFile(smallest, (small) =>
+            describeStill(original, small),
+          );
+          return fromSmallest ?? (await describeStill(original, original));
+        });
       } catch {
         return null;
       }
+    },
+
+    /** The kept file a URL names, when it is one of this host's; null for any other URL. */
+    keptFileOf,
+
+    /** Every URL the kept file may be named by (the origins this host answers under). */
+    urlsOf: (file: KeptFile) => bases.map((prefix) => `${prefix}/media/${file.kind}/${file.name}`),
+
+    /**
+     * Removes a kept file with all that was made of it: an image's variants, a video's poster, source and
+     * record. The caller has made sure nothing names it any more.
+     */
+    async remove(file: KeptFile): Promise<void> {
+      const keys =
+        file.kind === "image"
+          ? [`image/${file.name}`, ...IMAGE_VARIANT_WIDTHS.map((width) => `image/${file.id}.w${width}.webp`)]
+          : videos.keysOf(file.id);
+      await storage.remove(keys);
     },
 
     /** An avatar sent as a data URL (spec §7): checked by content and kept as a 300x300 JPEG. */
@@ -344,15 +414,22 @@ export function createMediaService(
     if (!type || !accepted.image.includes(type.mime)) {
       throw unsupportedMediaType("This file is not a JPEG, PNG, GIF or WebP image.");
     }
-    await mkdir(folder("image"), { recursive: true });
     const name = `${randomUUID()}.jpg`;
-    await decode(bytes, false, (image) =>
-      image
-        .rotate()
-        .resize(AVATAR_OUTPUT_SIZE, AVATAR_OUTPUT_SIZE, { fit: "cover" })
-        .jpeg({ quality: 88 })
-        .toFile(join(folder("image"), name)),
-    );
-    return urlOf("image", name);
+    const path = await workFile(name);
+    try {
+      await decode(bytes, false, (image) =>
+        image
+          .rotate()
+          .resize(AVATAR_OUTPUT_SIZE, AVATAR_OUTPUT_SIZE, { fit: "cover" })
+          .jpeg({ quality: 88 })
+          .toFile(path),
+      );
+      await storage.putFile(`image/${name}`, path, { contentType: "image/jpeg" });
+    } finally {
+      await rm(path, { force: true });
+    }
+    const url = urlOf("image", name);
+    await deps.onKept?.(url);
+    return url;
   }
 }

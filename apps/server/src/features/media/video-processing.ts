@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import { link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { VideoProcessingStatus } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
@@ -9,12 +8,14 @@ import type { MediaConfig } from "../../platform/config.js";
 import { badRequest, unsupportedMediaType } from "../../platform/errors.js";
 import type { JobQueue, Jobs } from "../../platform/jobs.js";
 import { ffmpegPath, posterOf, probeVideo, transcodeVideo, type VideoFacts } from "./ffmpeg.js";
+import { IMMUTABLE, type MediaStorage, REVALIDATE } from "./media.storage.js";
 
 /**
  * Transcoding of uploaded videos (issue 20), one job per video on the project's job runner: retried on
  * failure, taken up again after a restart (a node that died mid-way lets its job expire, and another
  * runs it), `MEDIA_VIDEO_TRANSCODES` at a time on each node. A long video may take minutes; an hour
- * without an end counts as a dead node.
+ * without an end counts as a dead node. The source and the record live in the media storage, so any
+ * node may take the job, whichever received the upload.
  */
 export const videoTranscodeQueue: JobQueue<{ id: string; extension: string }> = {
   name: "video-transcode",
@@ -24,9 +25,15 @@ export const videoTranscodeQueue: JobQueue<{ id: string; extension: string }> = 
   expireInSeconds: 60 * 60,
 };
 
-/** How a video's transcoding goes, kept beside its source while it is under way (or has failed). */
+/** The extensions a kept video's source may have: those of the types the host accepts (`file-type`'s). */
+export const VIDEO_SOURCE_EXTENSIONS = ["mp4", "mov", "webm"] as const;
+
+/**
+ * How a video's transcoding goes, kept beside its source: while it is under way, when it has failed,
+ * and once it is ready (then with the served MP4's own facts, so a status never reads the video).
+ */
 interface ProcessingRecord {
-  status: "processing" | "failed";
+  status: "processing" | "failed" | "ready";
   percent: number;
   attempts: number;
   facts: VideoFacts;
@@ -36,64 +43,98 @@ interface ProcessingRecord {
 const FAILED_MESSAGE = "This video could not be processed. Please try another file.";
 const formatDuration = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+const VIDEO_TYPE = "video/mp4";
 
 /**
- * Files, under the media folder:
+ * Objects, in the media storage:
  * - `video-sources/<id>.<ext>`: the file as it was sent, until its transcoding has ended (never served);
- * - `video-sources/<id>.json`: the ProcessingRecord;
- * - `video/<id>.mp4`: served. At first the file as it was sent (a link to it: an H.264 MP4 plays at once),
- *   then, replaced in one rename, the transcoded MP4;
+ * - `video-sources/<id>.json`: the ProcessingRecord (never served);
+ * - `video/<id>.mp4`: served. At first the file as it was sent (an H.264 MP4 plays at once), then,
+ *   replaced whole, the transcoded MP4;
  * - `video/<id>.jpg`: its poster, from the transcoded video.
+ * ffmpeg works on local files in `incoming/`.
  */
-export function createVideoProcessing(config: MediaConfig, deps: { jobs: Jobs; log: FastifyBaseLogger }) {
-  const sources = join(config.dir, "video-sources");
-  const served = join(config.dir, "video");
+export function createVideoProcessing(
+  config: MediaConfig,
+  deps: { jobs: Jobs; log: FastifyBaseLogger; storage: MediaStorage },
+) {
+  const { storage } = deps;
+  const work = join(config.dir, "incoming");
   const binary = ffmpegPath(config.ffmpegPath);
-  const recordPath = (id: string) => join(sources, `${id}.json`);
+  const recordKey = (id: string) => `video-sources/${id}.json`;
+  const sourceKey = (id: string, extension: string) => `video-sources/${id}.${extension}`;
+  const videoKey = (id: string) => `video/${id}.mp4`;
+  const posterKey = (id: string) => `video/${id}.jpg`;
   // Posters made on request (videos kept before posters were): one ffmpeg at a time, a grid's worth waiting.
   const posters = createWorkQueue({ running: 1, waiting: 50 });
 
+  /**
+   * The record of `id`; null when there is none (a video kept before records were). A record caught
+   * mid-write (an S3-compatible server that does not swap objects whole) is read again.
+   */
   async function readRecord(id: string): Promise<ProcessingRecord | null> {
-    try {
-      return JSON.parse(await readFile(recordPath(id), "utf8")) as ProcessingRecord;
-    } catch {
-      return null;
+    for (let attempt = 1; ; attempt++) {
+      const bytes = await storage.read(recordKey(id));
+      if (!bytes) return null;
+      try {
+        return JSON.parse(bytes.toString("utf8")) as ProcessingRecord;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
     }
   }
 
   /** Written whole or not at all: a status read meanwhile sees the old record or the new one. */
   async function writeRecord(id: string, record: ProcessingRecord) {
-    const partial = `${recordPath(id)}.${randomUUID()}`;
-    await writeFile(partial, JSON.stringify(record));
-    await rename(partial, recordPath(id));
+    await storage.putBytes(recordKey(id), Buffer.from(JSON.stringify(record)), {
+      contentType: "application/json",
+      cacheControl: "no-store",
+    });
+  }
+
+  /** A local file name in the work folder, for ffmpeg's output. */
+  async function workFile(name: string) {
+    await mkdir(work, { recursive: true });
+    return join(work, `${randomUUID()}-${name}`);
   }
 
   async function transcode(id: string, extension: string) {
     const record = await readRecord(id);
-    const source = join(sources, `${id}.${extension}`);
-    if (!record || record.status === "failed" || !existsSync(source)) return; // done, given up, or gone
+    if (record?.status !== "processing") return; // done, given up, or deleted
     if (record.attempts > videoTranscodeQueue.retryLimit) {
       await writeRecord(id, { ...record, status: "failed", message: FAILED_MESSAGE });
       deps.log.error({ videoId: id }, "video transcoding gave up after its retries");
       return;
     }
     await writeRecord(id, { ...record, attempts: record.attempts + 1, percent: 0 });
-    const output = join(sources, `${id}.out.mp4`);
-    const poster = join(sources, `${id}.poster.jpg`);
+    const output = await workFile(`${id}.mp4`);
+    const poster = await workFile(`${id}.jpg`);
     const started = performance.now();
     let shown = 0;
-    await transcodeVideo(binary, source, output, record.facts.durationSeconds, (share) => {
-      // The record is rewritten at each whole 5 %, not at every report ffmpeg makes.
-      const percent = Math.min(99, Math.floor(share * 20) * 5);
-      if (percent <= shown) return;
-      shown = percent;
-      void writeRecord(id, { ...record, attempts: record.attempts + 1, percent }).catch(() => {});
-    });
-    await posterOf(binary, output, poster, Math.min(1, record.facts.durationSeconds / 3));
-    await rename(poster, join(served, `${id}.jpg`));
-    await rename(output, join(served, `${id}.mp4`));
-    await rm(recordPath(id), { force: true });
-    await rm(source, { force: true });
+    try {
+      const transcoded = await storage.withLocalFile(sourceKey(id, extension), async (source) => {
+        await transcodeVideo(binary, source, output, record.facts.durationSeconds, (share) => {
+          // The record is rewritten at each whole 5 %, not at every report ffmpeg makes.
+          const percent = Math.min(99, Math.floor(share * 20) * 5);
+          if (percent <= shown) return;
+          shown = percent;
+          void writeRecord(id, { ...record, attempts: record.attempts + 1, percent }).catch(() => {});
+        });
+        return true;
+      });
+      if (!transcoded) return; // the source is gone: the video was deleted meanwhile
+      await posterOf(binary, output, poster, Math.min(1, record.facts.durationSeconds / 3));
+      const facts = (await probeVideo(binary, output)) ?? record.facts;
+      // Deleted while it was transcoded: nothing is put back.
+      if (!(await storage.exists(recordKey(id)))) return;
+      await storage.putFile(posterKey(id), poster, { contentType: "image/jpeg", cacheControl: IMMUTABLE });
+      await storage.putFile(videoKey(id), output, { contentType: VIDEO_TYPE, cacheControl: IMMUTABLE });
+      await writeRecord(id, { status: "ready", percent: 100, attempts: record.attempts + 1, facts });
+      await storage.remove([sourceKey(id, extension)]);
+    } finally {
+      await rm(output, { force: true });
+      await rm(poster, { force: true });
+    }
     deps.log.info(
       { videoId: id, seconds: record.facts.durationSeconds, ms: Math.round(performance.now() - started) },
       "video transcoded",
@@ -127,12 +168,12 @@ export function createVideoProcessing(config: MediaConfig, deps: { jobs: Jobs; l
           `This video is ${formatDuration(facts.durationSeconds)} long. Videos can be up to ${formatDuration(config.videoMaxSeconds)}.`,
         );
       }
-      await mkdir(sources, { recursive: true });
-      await mkdir(served, { recursive: true });
-      const source = join(sources, `${id}.${extension}`);
-      await rename(tempPath, source);
       await writeRecord(id, { status: "processing", percent: 0, attempts: 0, facts });
-      await link(source, join(served, `${id}.mp4`));
+      await storage.putFile(sourceKey(id, extension), tempPath, { contentType: VIDEO_TYPE });
+      await storage.copy(sourceKey(id, extension), videoKey(id), {
+        contentType: VIDEO_TYPE,
+        cacheControl: REVALIDATE,
+      });
       await deps.jobs.send(videoTranscodeQueue, { id, extension });
       return facts;
     },
@@ -141,9 +182,10 @@ export function createVideoProcessing(config: MediaConfig, deps: { jobs: Jobs; l
     async status(id: string, urlOf: (name: string) => string): Promise<VideoProcessingStatus | null> {
       const record = await readRecord(id);
       if (record?.status === "failed") return { status: "failed", message: record.message ?? FAILED_MESSAGE };
-      if (record) return { status: "processing", percent: record.percent };
-      const video = join(served, `${id}.mp4`);
-      const facts = existsSync(video) ? await probeVideo(binary, video) : null;
+      if (record?.status === "processing") return { status: "processing", percent: record.percent };
+      // Videos kept before records were kept to the end are read once.
+      const facts =
+        record?.facts ?? (await storage.withLocalFile(videoKey(id), (video) => probeVideo(binary, video)));
       if (!facts) return null;
       return {
         status: "ready",
@@ -161,29 +203,36 @@ export function createVideoProcessing(config: MediaConfig, deps: { jobs: Jobs; l
      * request. A video still being transcoded gets its own when it ends; a busy node leaves it for later.
      */
     async ensurePoster(id: string): Promise<void> {
-      const poster = join(served, `${id}.jpg`);
-      const video = join(served, `${id}.mp4`);
-      if (existsSync(poster) || !existsSync(video) || existsSync(recordPath(id))) return;
+      if (await storage.exists(posterKey(id))) return;
+      if ((await readRecord(id))?.status === "processing") return;
       await posters
         .run(
-          async () => {
-            const partial = join(sources, `${id}.poster-${randomUUID()}.jpg`);
-            await mkdir(sources, { recursive: true });
-            try {
-              // A tenth of a second in, where a first frame is often black; a shorter video has only that.
-              await posterOf(binary, video, partial, 0.1).catch(() => posterOf(binary, video, partial, 0));
-              await rename(partial, poster);
-            } finally {
-              await rm(partial, { force: true });
-            }
-          },
+          () =>
+            storage.withLocalFile(videoKey(id), async (video) => {
+              const partial = await workFile(`${id}.jpg`);
+              try {
+                // A tenth of a second in, where a first frame is often black; a shorter video has only that.
+                await posterOf(binary, video, partial, 0.1).catch(() => posterOf(binary, video, partial, 0));
+                await storage.putFile(posterKey(id), partial, { contentType: "image/jpeg" });
+              } finally {
+                await rm(partial, { force: true });
+              }
+            }),
           () => new Error("posters busy"),
         )
         .catch((error: unknown) => deps.log.warn({ err: error, videoId: id }, "no poster made for a video"));
     },
 
     /** Whether the served file of `id` is still the one sent, to be replaced: it must not be cached long. */
-    isProcessing: (id: string) => existsSync(recordPath(id)),
+    isProcessing: async (id: string) => (await readRecord(id))?.status === "processing",
+
+    /** Every object of the video `id`: served files, source and record. */
+    keysOf: (id: string) => [
+      videoKey(id),
+      posterKey(id),
+      recordKey(id),
+      ...VIDEO_SOURCE_EXTENSIONS.map((extension) => sourceKey(id, extension)),
+    ],
   };
 }
 

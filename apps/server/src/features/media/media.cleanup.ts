@@ -1,0 +1,95 @@
+import { and, asc, inArray, lte, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/database.js";
+import { highlights, mediaCleanup, posts, stories, users } from "../../db/schema.js";
+import type { JobQueue, Jobs } from "../../platform/jobs.js";
+import type { KeptFile, MediaService } from "./media.service.js";
+
+/** How long an upload may wait to be posted (a composer left open, a story being made) before it goes. */
+export const UNUSED_UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
+/** Files checked per statement; a backlog (a member with thousands of posts deleted) goes in steps. */
+const CHECKED_PER_STEP = 200;
+/** Files removed at once from the storage. */
+const REMOVED_AT_ONCE = 8;
+
+/**
+ * The media cleanup (issue 20): every minute, the kept files whose check is due (`media_cleanup`) and
+ * that no post, story, highlight or avatar names are removed with their variants, posters and sources.
+ * A deleted post's file is gone within the minute; an upload never posted, a day after it was made.
+ * Idempotent: a file already gone is no error, and a run that failed half way leaves its rows to the
+ * next.
+ */
+export const mediaCleanupQueue: JobQueue<Record<string, never>> = {
+  name: "media-cleanup",
+  policy: "stately",
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  expireInSeconds: 10 * 60,
+  cron: "* * * * *",
+};
+
+/** Adds a file just kept, to be removed if nothing names it by `dueAt`. */
+export async function awaitUse(db: Db, url: string, dueAt: Date) {
+  await db.insert(mediaCleanup).values({ url, dueAt }).onConflictDoNothing();
+}
+
+/** Of these URLs, those a post, story, highlight or avatar names: one probe of a hash index each. */
+async function namedOf(db: Db, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const list = sql.join(
+    urls.map((url) => sql`(${url})`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({ url: sql<string>`u.url` })
+    .from(sql`(values ${list}) as u(url)`)
+    .where(
+      sql`exists (select 1 from ${posts} where ${posts.image} = u.url)
+       or exists (select 1 from ${stories} where ${stories.mediaUrl} = u.url)
+       or exists (select 1 from ${highlights} where ${highlights.src} = u.url)
+       or exists (select 1 from ${users} where ${users.avatar} = u.url and ${users.avatar} <> '')`,
+    );
+  return new Set(rows.map((row) => row.url));
+}
+
+export function registerMediaCleanup(deps: {
+  db: Db;
+  jobs: Jobs;
+  media: MediaService;
+  log: FastifyBaseLogger;
+}) {
+  const { db, media, log } = deps;
+
+  async function removeAll(files: KeptFile[]) {
+    for (let start = 0; start < files.length; start += REMOVED_AT_ONCE) {
+      await Promise.all(files.slice(start, start + REMOVED_AT_ONCE).map((file) => media.remove(file)));
+    }
+  }
+
+  deps.jobs.define(mediaCleanupQueue, async (_data, { now }) => {
+    let removed = 0;
+    for (;;) {
+      const due = await db
+        .select({ url: mediaCleanup.url })
+        .from(mediaCleanup)
+        .where(lte(mediaCleanup.dueAt, now))
+        .orderBy(asc(mediaCleanup.dueAt))
+        .limit(CHECKED_PER_STEP);
+      if (due.length === 0) break;
+      const urls = due.map((row) => row.url);
+      const files = urls.flatMap((url) => {
+        const file = media.keptFileOf(url);
+        return file ? [file] : [];
+      });
+      // A file is still in use when any of its URLs (its host's origins) is named.
+      const named = await namedOf(db, [...new Set(files.flatMap((file) => media.urlsOf(file)))]);
+      const unused = files.filter((file) => !media.urlsOf(file).some((url) => named.has(url)));
+      await removeAll(unused);
+      removed += unused.length;
+      // A row made due again later (the same URL let go of once more) stays for its own turn.
+      await db.delete(mediaCleanup).where(and(inArray(mediaCleanup.url, urls), lte(mediaCleanup.dueAt, now)));
+      if (due.length < CHECKED_PER_STEP) break;
+    }
+    if (removed > 0) log.info({ removed }, "unused media files removed");
+  });
+}

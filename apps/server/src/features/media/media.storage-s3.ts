@@ -1,0 +1,197 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { S3Client } from "@aws-sdk/client-s3";
+import type { MediaS3Config } from "../../platform/config.js";
+import { loadedLater } from "../../platform/loaded-later.js";
+import { IMMUTABLE, localFile, type MediaStorage } from "./media.storage.js";
+
+/** What `open` answers: the object (or the part asked for), or that the client's copy is current. */
+export type OpenedObject =
+  | {
+      status: 200 | 206;
+      body: Readable;
+      headers: Record<string, string>;
+    }
+  | { status: 304 | 416; headers: Record<string, string> };
+
+export interface S3MediaStorage extends MediaStorage {
+  readonly kind: "s3";
+  /**
+   * Reads an object for serving, passing a single byte range (`Range: bytes=a-b`, what video players
+   * ask) and `If-None-Match` on to the bucket. Null when there is no such object.
+   */
+  open(key: string, request: { range?: string; ifNoneMatch?: string }): Promise<OpenedObject | null>;
+}
+
+/** Deletes go in requests of at most this many keys, S3's limit. */
+const DELETE_BATCH = 1000;
+
+const statusOf = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+
+/**
+ * Any S3-compatible bucket (AWS, MinIO, R2, s3rver in the tests). Objects are named as their URLs'
+ * paths, `media/<key>`, so a CDN in front of the bucket (`MEDIA_PUBLIC_BASE`) serves
+ * `<base>/media/image/<name>` with no rewriting. The SDK is loaded only when a bucket is configured.
+ */
+export function createS3Storage(config: MediaS3Config, workDir: string): S3MediaStorage {
+  const sdk = loadedLater(() => import("@aws-sdk/client-s3"));
+  const client = loadedLater(async (): Promise<S3Client> => {
+    const { S3Client } = await sdk();
+    return new S3Client({
+      endpoint: config.endpoint,
+      region: config.region,
+      // Path-style addressing (`<endpoint>/<bucket>/<key>`): what MinIO and most S3-compatible servers need.
+      forcePathStyle: true,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
+      // Checksums only where S3 requires them: the SDK's default (aws-chunked bodies with CRC trailers)
+      // is refused by many S3-compatible servers.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
+  });
+  const Bucket = config.bucket;
+  const objectKey = (key: string) => `media/${key}`;
+
+  async function head(key: string) {
+    const { HeadObjectCommand } = await sdk();
+    try {
+      return await (await client()).send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
+  }
+
+  async function get(key: string) {
+    const { GetObjectCommand } = await sdk();
+    try {
+      return await (await client()).send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
+  }
+
+  return {
+    kind: "s3",
+
+    async putFile(key, path, options) {
+      const { PutObjectCommand } = await sdk();
+      const file = await localFile(path);
+      await (await client()).send(
+        new PutObjectCommand({
+          Bucket,
+          Key: objectKey(key),
+          Body: file.body,
+          ContentLength: file.size,
+          ContentType: options.contentType,
+          CacheControl: options.cacheControl ?? IMMUTABLE,
+        }),
+      );
+      await rm(path, { force: true });
+    },
+
+    async putBytes(key, bytes, options) {
+      const { PutObjectCommand } = await sdk();
+      await (await client()).send(
+        new PutObjectCommand({
+          Bucket,
+          Key: objectKey(key),
+          Body: bytes,
+          ContentType: options.contentType,
+          CacheControl: options.cacheControl ?? IMMUTABLE,
+        }),
+      );
+    },
+
+    async copy(from, to, options) {
+      const { CopyObjectCommand } = await sdk();
+      await (await client()).send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: objectKey(to),
+          CopySource: `${Bucket}/${objectKey(from)}`,
+          MetadataDirective: "REPLACE",
+          ContentType: options.contentType,
+          CacheControl: options.cacheControl ?? IMMUTABLE,
+        }),
+      );
+    },
+
+    exists: async (key) => (await head(key)) !== null,
+
+    async read(key) {
+      const object = await get(key);
+      return object?.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+    },
+
+    async withLocalFile(key, work) {
+      const object = await get(key);
+      if (!object?.Body) return null;
+      await mkdir(workDir, { recursive: true });
+      const path = join(workDir, `${randomUUID()}-${key.split("/").pop()}`);
+      try {
+        await pipeline(object.Body as Readable, createWriteStream(path));
+        return await work(path);
+      } finally {
+        await rm(path, { force: true });
+      }
+    },
+
+    async remove(keys) {
+      const { DeleteObjectsCommand } = await sdk();
+      for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+        const batch = keys.slice(start, start + DELETE_BATCH);
+        const answer = await (await client()).send(
+          new DeleteObjectsCommand({
+            Bucket,
+            Delete: { Objects: batch.map((key) => ({ Key: objectKey(key) })), Quiet: true },
+          }),
+        );
+        if (answer.Errors?.length) {
+          throw new Error(`The bucket refused to delete ${answer.Errors.length} of ${batch.length} objects`);
+        }
+      }
+    },
+
+    async open(key, request) {
+      const { GetObjectCommand } = await sdk();
+      const range = request.range && /^bytes=\d*-\d*$/.test(request.range) ? request.range : undefined;
+      try {
+        const object = await (await client()).send(
+          new GetObjectCommand({
+            Bucket,
+            Key: objectKey(key),
+            Range: range,
+            IfNoneMatch: request.ifNoneMatch,
+          }),
+        );
+        const headers: Record<string, string> = { "accept-ranges": "bytes" };
+        if (object.ContentType) headers["content-type"] = object.ContentType;
+        if (object.ContentLength !== undefined) headers["content-length"] = String(object.ContentLength);
+        if (object.ContentRange) headers["content-range"] = object.ContentRange;
+        if (object.ETag) headers.etag = object.ETag;
+        if (object.LastModified) headers["last-modified"] = object.LastModified.toUTCString();
+        headers["cache-control"] = object.CacheControl ?? IMMUTABLE;
+        return { status: object.ContentRange ? 206 : 200, body: object.Body as Readable, headers };
+      } catch (error) {
+        const status = statusOf(error);
+        if (status === 404) return null;
+        if (status === 304) {
+          const headers: Record<string, string> = request.ifNoneMatch ? { etag: request.ifNoneMatch } : {};
+          return { status: 304, headers };
+        }
+        if (status === 416) return { status: 416, headers: {} };
+        throw error;
+      }
+    },
+  };
+}
