@@ -1,12 +1,11 @@
 import { afterAll } from "vitest";
-import type { MediaS3Config } from "../platform/config.js";
 import { tempDir } from "./temp-dir.js";
 
 /**
  * An S3-compatible server for the media storage's tests (s3rver, from the registry), on a free port of
  * loopback with one empty bucket, its objects in a temporary folder; closed when the test file ends.
  */
-export async function startS3(bucket = "flik-media"): Promise<{ config: MediaS3Config; objectsDir: string }> {
+export async function startS3(bucket = "flik-media") {
   const { default: S3rver } = await import("s3rver");
   const objectsDir = tempDir("s3");
   const server = new S3rver({
@@ -25,8 +24,8 @@ export async function startS3(bucket = "flik-media"): Promise<{ config: MediaS3C
       bucket,
       region: "us-east-1",
       // s3rver's fixed credentials; it checks the signature made with them.
-      accessKeyId: "S3RVER",
-      secretAccessKey: "S3RVER",
+      accessKeyId: "S3RVER" as string | undefined,
+      secretAccessKey: "S3RVER" as string | undefined,
     },
   };
 }
