@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { mediaCleanupQueue } from "../features/media/media.cleanup.js";
 import { announcement, factories } from "../test/factories.js";
 import { buildTestApp, type SignedIn, statementLog } from "../test/helper.js";
-import { users } from "./schema.js";
+import { mediaCleanup, users } from "./schema.js";
 
 /**
  * Every paged list reads its page from an index in its own order. Each list's statements are explained
@@ -116,9 +117,16 @@ function literal(value: unknown): string {
  * a bitmap scan, and its matches sorted.
  */
 async function plansOf(path: string, { bitmaps = false } = {}) {
+  return plansDuring(async () => {
+    const response = await call(bob, "GET", path);
+    expect(response.statusCode, response.body).toBe(200);
+  }, bitmaps);
+}
+
+/** The plans of the reading statements sent while `action` ran (see `plansOf`). */
+async function plansDuring(action: () => Promise<void>, bitmaps = false) {
   const before = statementLog.length;
-  const response = await call(bob, "GET", path);
-  expect(response.statusCode, response.body).toBe(200);
+  await action();
   const reads = statementLog.slice(before).filter((statement) => /^(select|with)\b/i.test(statement.sql));
   const plans: PlanNode[][] = [];
   for (const statement of reads) {
@@ -267,5 +275,24 @@ describe("every list reads its index in its own order", () => {
     await expectServedBy("/user/download-data", "post_likes_user_created_idx", { ordered: true });
     await expectServedBy("/user/download-data", "post_comments_user_created_idx", { ordered: true });
     await expectServedBy("/user/download-data", "stories_user_created_idx", { ordered: true });
+  });
+
+  it("the media cleanup reads its due rows in order, then probes each media column's hash index", async () => {
+    const url = (n: number) => `/media/image/00000000-0000-4000-8000-00000000000${n}.jpg`;
+    await built.database.db.insert(mediaCleanup).values([{ url: url(1) }, { url: url(2) }]);
+    const plans = await plansDuring(() => built.jobs.runNow(mediaCleanupQueue, {}, new Date()));
+    const nodes = plans.flat();
+    expect(
+      nodes.filter((node) => node["Node Type"] === "Seq Scan").map((node) => node["Relation Name"]),
+    ).toEqual([]);
+    const read = new Set(nodes.map((node) => node["Index Name"]));
+    for (const index of [
+      "media_cleanup_due_idx",
+      "posts_image_idx",
+      "stories_media_url_idx",
+      "highlights_src_idx",
+      "users_avatar_idx",
+    ])
+      expect(read, index).toContain(index);
   });
 });

@@ -1,4 +1,5 @@
 import { and, asc, inArray, lte, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.js";
 import { highlights, mediaCleanup, posts, stories, users } from "../../db/schema.js";
@@ -33,22 +34,24 @@ export async function awaitUse(db: Db, url: string, dueAt: Date) {
   await db.insert(mediaCleanup).values({ url, dueAt }).onConflictDoNothing();
 }
 
-/** Of these URLs, those a post, story, highlight or avatar names: one probe of a hash index each. */
+/**
+ * Of these URLs, those a post, story, highlight or avatar names: for each column, a semi-join of the
+ * URLs with its hash index (one probe a URL, stopping at the first row), the four answers united.
+ */
 async function namedOf(db: Db, urls: string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
-  const list = sql.join(
+  const list = sql`(values ${sql.join(
     urls.map((url) => sql`(${url})`),
     sql`, `,
-  );
-  const rows = await db
-    .select({ url: sql<string>`u.url` })
-    .from(sql`(values ${list}) as u(url)`)
-    .where(
-      sql`exists (select 1 from ${posts} where ${posts.image} = u.url)
-       or exists (select 1 from ${stories} where ${stories.mediaUrl} = u.url)
-       or exists (select 1 from ${highlights} where ${highlights.src} = u.url)
-       or exists (select 1 from ${users} where ${users.avatar} = u.url and ${users.avatar} <> '')`,
-    );
+  )}) as u(url)`;
+  const namedBy = (table: PgTable, column: PgColumn, also = sql``) =>
+    sql`select u.url from ${list} where exists (select 1 from ${table} where ${column} = u.url ${also})`;
+  const rows = await db.select({ url: sql<string>`named.url` }).from(sql`(
+    ${namedBy(posts, posts.image)}
+    union ${namedBy(stories, stories.mediaUrl)}
+    union ${namedBy(highlights, highlights.src)}
+    union ${namedBy(users, users.avatar, sql`and ${users.avatar} <> ''`)}
+  ) as named`);
   return new Set(rows.map((row) => row.url));
 }
 
