@@ -26,7 +26,8 @@ BEGIN
     RETURN NULL;
   END IF;
   INSERT INTO "media_cleanup" ("url", "due_at") VALUES (released, now())
-    ON CONFLICT ("url") DO UPDATE SET "due_at" = least("media_cleanup"."due_at", excluded."due_at");
+    -- Due now, even when it was listed already: a cleanup reading the old row meanwhile leaves this one.
+    ON CONFLICT ("url") DO UPDATE SET "due_at" = excluded."due_at";
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "posts_media_released" AFTER DELETE OR UPDATE OF "image" ON "posts" FOR EACH ROW

@@ -10,6 +10,8 @@ import type { KeptFile, MediaService } from "./media.service.js";
 export const UNUSED_UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Files checked per statement; a backlog (a member with thousands of posts deleted) goes in steps. */
 const CHECKED_PER_STEP = 200;
+/** When a file the storage refused to remove is tried again. */
+const RETRY_REFUSED_MS = 60 * 60 * 1000;
 /** Files removed at once from the storage. */
 const REMOVED_AT_ONCE = 8;
 
@@ -17,6 +19,7 @@ const REMOVED_AT_ONCE = 8;
  * The media cleanup (issue 20): every minute, the kept files whose check is due (`media_cleanup`) and
  * that no post, story, highlight or avatar names are removed with their variants, posters and sources.
  * A deleted post's file is gone within the minute; an upload never posted, a day after it was made.
+ * Work files a crash left in the local work folder go a day after they were last written.
  * Idempotent: a file already gone is no error, and a run that failed half way leaves its rows to the
  * next.
  */
@@ -63,10 +66,20 @@ export function registerMediaCleanup(deps: {
 }) {
   const { db, media, log } = deps;
 
-  async function removeAll(files: KeptFile[]) {
+  /** Removes the files, a few at once; answers the URLs of those the storage refused. */
+  async function removeAll(files: { url: string; file: KeptFile }[]): Promise<string[]> {
+    const refused: string[] = [];
     for (let start = 0; start < files.length; start += REMOVED_AT_ONCE) {
-      await Promise.all(files.slice(start, start + REMOVED_AT_ONCE).map((file) => media.remove(file)));
+      await Promise.all(
+        files.slice(start, start + REMOVED_AT_ONCE).map(({ url, file }) =>
+          media.remove(file).catch((error: unknown) => {
+            log.warn({ err: error, url }, "a media file could not be removed; tried again later");
+            refused.push(url);
+          }),
+        ),
+      );
     }
+    return refused;
   }
 
   deps.jobs.define(mediaCleanupQueue, async (_data, { now }) => {
@@ -82,17 +95,25 @@ export function registerMediaCleanup(deps: {
       const urls = due.map((row) => row.url);
       const files = urls.flatMap((url) => {
         const file = media.keptFileOf(url);
-        return file ? [file] : [];
+        return file ? [{ url, file }] : [];
       });
       // A file is still in use when any of its URLs (its host's origins) is named.
-      const named = await namedOf(db, [...new Set(files.flatMap((file) => media.urlsOf(file)))]);
-      const unused = files.filter((file) => !media.urlsOf(file).some((url) => named.has(url)));
-      await removeAll(unused);
-      removed += unused.length;
+      const named = await namedOf(db, [...new Set(files.flatMap(({ file }) => media.urlsOf(file)))]);
+      const unused = files.filter(({ file }) => !media.urlsOf(file).some((url) => named.has(url)));
+      const refused = await removeAll(unused);
+      removed += unused.length - refused.length;
+      // A file the storage refused waits an hour, so it never holds up those due after it.
+      if (refused.length > 0) {
+        await db
+          .update(mediaCleanup)
+          .set({ dueAt: new Date(now.getTime() + RETRY_REFUSED_MS) })
+          .where(and(inArray(mediaCleanup.url, refused), lte(mediaCleanup.dueAt, now)));
+      }
       // A row made due again later (the same URL let go of once more) stays for its own turn.
       await db.delete(mediaCleanup).where(and(inArray(mediaCleanup.url, urls), lte(mediaCleanup.dueAt, now)));
       if (due.length < CHECKED_PER_STEP) break;
     }
-    if (removed > 0) log.info({ removed }, "unused media files removed");
+    const workFiles = await media.sweepWorkFiles(new Date(now.getTime() - UNUSED_UPLOAD_KEPT_MS));
+    if (removed > 0 || workFiles > 0) log.info({ removed, workFiles }, "unused media files removed");
   });
 }

@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
@@ -11,7 +11,7 @@ import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../
 import { multipartRefusal } from "../../platform/multipart.js";
 import type { MediaService } from "./media.service.js";
 import { IMMUTABLE, REVALIDATE } from "./media.storage.js";
-import type { S3MediaStorage } from "./media.storage-s3.js";
+import type { OpenedObject, S3MediaStorage } from "./media.storage-s3.js";
 
 const sizeLabel = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.ceil(bytes / 1024)} KB`;
@@ -102,22 +102,32 @@ export async function serveMedia(app: FastifyInstance, media: MediaService, dir:
     };
     if (storage.kind === "s3") {
       const bucket = storage as S3MediaStorage;
-      app.get(`${prefix}:name`, async (request, reply) => {
-        const { name } = request.params as { name: string };
+      const opened = async (name: string, read: () => Promise<unknown>) => {
         if (!FILE_NAME.test(name)) throw notFound("No such file");
-        const open = () =>
+        const object = (await read()) ?? (await makeMissing(name).then(read));
+        if (!object) throw notFound("No such file");
+        return object;
+      };
+      // A HEAD request asks the bucket for the object's headers only, not its body.
+      app.get(`${prefix}:name`, { exposeHeadRoute: false }, async (request, reply) => {
+        const { name } = request.params as { name: string };
+        const object = (await opened(name, () =>
           bucket.open(`${kind}/${name}`, {
             range: request.headers.range,
+            ifRange: request.headers["if-range"] as string | undefined,
             ifNoneMatch: request.headers["if-none-match"],
-          });
-        let object = await open();
-        if (!object) {
-          await makeMissing(name);
-          object = await open();
-        }
-        if (!object) throw notFound("No such file");
+          }),
+        )) as OpenedObject;
         reply.code(object.status).headers(object.headers).header("content-security-policy", SANDBOX);
         return "body" in object ? reply.send(object.body) : reply.send();
+      });
+      app.head(`${prefix}:name`, async (request, reply) => {
+        const { name } = request.params as { name: string };
+        const headers = (await opened(name, () => bucket.headersOf(`${kind}/${name}`))) as Record<
+          string,
+          string
+        >;
+        return reply.headers(headers).header("content-security-policy", SANDBOX).send();
       });
       continue;
     }
@@ -127,6 +137,14 @@ export async function serveMedia(app: FastifyInstance, media: MediaService, dir:
       const nameOf = (url: string) => url.slice(prefix.length).split("?")[0] ?? "";
       scope.addHook("onRequest", async (request) => makeMissing(nameOf(request.url)));
       scope.addHook("onSend", async (request, reply) => {
+        // A range past the end: say how long the file is, as RFC 9110 asks (the file server does not).
+        if (reply.statusCode === 416 && !reply.hasHeader("content-range")) {
+          const size = await stat(join(root, nameOf(request.url))).then(
+            (file) => file.size,
+            () => null,
+          );
+          if (size !== null) reply.header("content-range", `bytes */${size}`);
+        }
         if (reply.statusCode >= 400) return;
         const replaced = kind === "video" && (await media.isVideoProcessing(nameOf(request.url)));
         reply.header("cache-control", replaced ? REVALIDATE : IMMUTABLE);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import {
@@ -173,7 +173,9 @@ export function createMediaService(
   const base = config.publicBase ?? publicUrl ?? "";
   const urlOf = (kind: MediaType, name: string) => `${base}/media/${kind}/${name}`;
   /** The origins a kept file's URL may carry: the one given now, the app's own, or none. */
-  const bases = [...new Set(["", publicUrl ?? "", config.publicBase ?? ""])];
+  const bases = [...new Set([config.publicBase ?? "", publicUrl ?? "", ""])].sort(
+    (a, b) => b.length - a.length,
+  );
   const loadSharp = sharpFor(config);
   const decode = createImageDecoder(config, loadSharp);
   const videos = createVideoProcessing(config, { ...deps, storage });
@@ -186,6 +188,7 @@ export function createMediaService(
 
   /** The kept file a URL of this host names (any of its origins), or null for any other URL. */
   function keptFileOf(url: string): KeptFile | null {
+    // Longest first: a CDN's base may sit under the app's own origin.
     const origin = bases.find((prefix) => prefix && url.startsWith(`${prefix}/`)) ?? "";
     const path = url.slice(origin.length);
     const image = KEPT_IMAGE.exec(path);
@@ -218,8 +221,7 @@ export function createMediaService(
   }
 
   /** Images are decoded and encoded again: orientation applied, metadata (GPS and all) dropped. */
-  async function storeImage(tempPath: string, extension: string) {
-    const id = randomUUID();
+  async function storeImage(id: string, tempPath: string, extension: string) {
     const name = `${id}.${extension}`;
     const format = (extension === "jpg" ? "jpeg" : extension) as "jpeg" | "png" | "gif" | "webp";
     const animated = format === "gif" || format === "webp";
@@ -229,8 +231,12 @@ export function createMediaService(
         const kept = await image.rotate().toFormat(format, { quality: 88 }).toFile(path);
         // From the upright copy just written: a JPEG is decoded again at 1/2 to 1/8 scale, which is cheap.
         const sharp = await loadSharp();
-        const widths = IMAGE_VARIANT_WIDTHS.filter((width) => width < kept.width);
-        await Promise.all(widths.map((width) => writeVariant(sharp(path, { animated }), id, width)));
+        // Every width is made, those the image is not wider than at its own size: a `srcset` that does not
+        // know the image's width (a story's) names them all, and a CDN in front of the storage has
+        // nobody to make a missing one on request.
+        await Promise.all(
+          IMAGE_VARIANT_WIDTHS.map((width) => writeVariant(sharp(path, { animated }), id, width)),
+        );
         return kept;
       });
       // The original last: once its URL answers, so do its variants.
@@ -253,10 +259,14 @@ export function createMediaService(
     tempPath: string,
     extension: string,
   ): Promise<MediaUploadResult> {
+    const id = randomUUID();
+    // Listed for the cleanup before anything is stored: whatever part of it a failure leaves goes too.
+    const url = urlOf(kind, kind === "image" ? `${id}.${extension}` : `${id}.mp4`);
+    await deps.onKept?.(url);
     if (kind === "image") {
-      const image = await storeImage(tempPath, extension);
+      const image = await storeImage(id, tempPath, extension);
       return {
-        secure_url: urlOf("image", image.name),
+        secure_url: url,
         public_id: `image/${image.id}`,
         resource_type: "image",
         format: extension,
@@ -266,11 +276,10 @@ export function createMediaService(
       };
     }
     // Every video is served as an MP4 (transcoded in the background), whatever it was sent as.
-    const id = randomUUID();
     const { size } = await stat(tempPath);
     const facts = await videos.accept(tempPath, id, extension);
     return {
-      secure_url: urlOf("video", `${id}.mp4`),
+      secure_url: url,
       public_id: `video/${id}`,
       resource_type: "video",
       format: "mp4",
@@ -305,9 +314,7 @@ export function createMediaService(
         const allowed = kind === "image" ? "JPEG, PNG, GIF or WebP image" : "MP4, MOV or WebM video";
         throw unsupportedMediaType(`This file is not a ${allowed}.`);
       }
-      const answer = await keepChecked(kind, tempPath, type.ext);
-      await deps.onKept?.(answer.secure_url);
-      return answer;
+      return keepChecked(kind, tempPath, type.ext);
     },
 
     discard: (tempPath: string) => rm(tempPath, { force: true }),
@@ -376,6 +383,27 @@ export function createMediaService(
       }
     },
 
+    /**
+     * Removes work files (uploads being received, files being made) last written before `before`: what a
+     * crash or a kill left. Answers how many went.
+     */
+    async sweepWorkFiles(before: Date): Promise<number> {
+      const names = await readdir(incoming).catch(() => [] as string[]);
+      let swept = 0;
+      for (const name of names) {
+        const path = join(incoming, name);
+        const written = await stat(path).then(
+          (file) => file.mtime,
+          () => null,
+        );
+        if (written && written < before) {
+          await rm(path, { recursive: true, force: true });
+          swept++;
+        }
+      }
+      return swept;
+    },
+
     /** The kept file a URL names, when it is one of this host's; null for any other URL. */
     keptFileOf,
 
@@ -415,6 +443,8 @@ export function createMediaService(
       throw unsupportedMediaType("This file is not a JPEG, PNG, GIF or WebP image.");
     }
     const name = `${randomUUID()}.jpg`;
+    const url = urlOf("image", name);
+    await deps.onKept?.(url);
     const path = await workFile(name);
     try {
       await decode(bytes, false, (image) =>
@@ -428,8 +458,6 @@ export function createMediaService(
     } finally {
       await rm(path, { force: true });
     }
-    const url = urlOf("image", name);
-    await deps.onKept?.(url);
     return url;
   }
 }

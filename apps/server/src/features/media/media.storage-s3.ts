@@ -24,8 +24,16 @@ export interface S3MediaStorage extends MediaStorage {
    * Reads an object for serving, passing a single byte range (`Range: bytes=a-b`, what video players
    * ask) and `If-None-Match` on to the bucket. Null when there is no such object.
    */
-  open(key: string, request: { range?: string; ifNoneMatch?: string }): Promise<OpenedObject | null>;
+  open(
+    key: string,
+    request: { range?: string; ifRange?: string; ifNoneMatch?: string },
+  ): Promise<OpenedObject | null>;
+  /** The headers `open` would answer with, without the body (a HEAD request); null when there is none. */
+  headersOf(key: string): Promise<Record<string, string> | null>;
 }
+
+/** A single byte range, as S3 takes it: `bytes=a-`, `bytes=a-b` or `bytes=-n`. */
+const SINGLE_RANGE = /^bytes=(?:\d+-\d*|-\d+)$/;
 
 /** Deletes go in requests of at most this many keys, S3's limit. */
 const DELETE_BATCH = 1000;
@@ -34,8 +42,8 @@ const statusOf = (error: unknown) =>
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
 /**
- * Any S3-compatible bucket (AWS, MinIO, R2, s3rver in the tests). Objects are named as their URLs'
- * paths, `media/<key>`, so a CDN in front of the bucket (`MEDIA_PUBLIC_BASE`) serves
+ * Any S3-compatible bucket (AWS, MinIO, R2, s3rver in the tests). Served objects are named as their
+ * URLs' paths, `media/<key>`, so a CDN in front of the bucket (`MEDIA_PUBLIC_BASE`) serves
  * `<base>/media/image/<name>` with no rewriting. The SDK is loaded only when a bucket is configured.
  */
 export function createS3Storage(config: MediaS3Config, workDir: string): S3MediaStorage {
@@ -58,7 +66,10 @@ export function createS3Storage(config: MediaS3Config, workDir: string): S3Media
     });
   });
   const Bucket = config.bucket;
-  const objectKey = (key: string) => `media/${key}`;
+  // Served files under `media/`, as their URLs' paths; work files (a video's source and record) apart,
+  // under `work/`, so a CDN or a public-read policy for `media/` never exposes an upload as it was sent.
+  const objectKey = (key: string) =>
+    key.startsWith("image/") || key.startsWith("video/") ? `media/${key}` : `work/${key}`;
 
   async function head(key: string) {
     const { HeadObjectCommand } = await sdk();
@@ -162,9 +173,17 @@ export function createS3Storage(config: MediaS3Config, workDir: string): S3Media
       }
     },
 
-    async open(key, request) {
+    async headersOf(key) {
+      const object = await head(key);
+      return object ? headersOf(object) : null;
+    },
+
+    async open(key, request): Promise<OpenedObject | null> {
       const { GetObjectCommand } = await sdk();
-      const range = request.range && /^bytes=\d*-\d*$/.test(request.range) ? request.range : undefined;
+      // With If-Range the client's copy may be another file than this one (a video replaced once
+      // transcoded): the whole file is answered, which the rule allows, never parts of two.
+      const range =
+        request.range && !request.ifRange && SINGLE_RANGE.test(request.range) ? request.range : undefined;
       try {
         const object = await (await client()).send(
           new GetObjectCommand({
@@ -174,24 +193,38 @@ export function createS3Storage(config: MediaS3Config, workDir: string): S3Media
             IfNoneMatch: request.ifNoneMatch,
           }),
         );
-        const headers: Record<string, string> = { "accept-ranges": "bytes" };
-        if (object.ContentType) headers["content-type"] = object.ContentType;
-        if (object.ContentLength !== undefined) headers["content-length"] = String(object.ContentLength);
+        const headers = headersOf(object);
         if (object.ContentRange) headers["content-range"] = object.ContentRange;
-        if (object.ETag) headers.etag = object.ETag;
-        if (object.LastModified) headers["last-modified"] = object.LastModified.toUTCString();
-        headers["cache-control"] = object.CacheControl ?? IMMUTABLE;
         return { status: object.ContentRange ? 206 : 200, body: object.Body as Readable, headers };
       } catch (error) {
         const status = statusOf(error);
         if (status === 404) return null;
-        if (status === 304) {
-          const headers: Record<string, string> = request.ifNoneMatch ? { etag: request.ifNoneMatch } : {};
-          return { status: 304, headers };
+        if (status === 304) return { status: 304, headers: {} };
+        if (status === 416) {
+          const size = (await head(key))?.ContentLength;
+          const headers: Record<string, string> = {};
+          if (size !== undefined) headers["content-range"] = `bytes */${size}`;
+          return { status: 416, headers };
         }
-        if (status === 416) return { status: 416, headers: {} };
         throw error;
       }
     },
   };
+}
+
+/** The response headers of a stored object, from what the bucket keeps of it. */
+function headersOf(object: {
+  ContentType?: string | undefined;
+  ContentLength?: number | undefined;
+  ETag?: string | undefined;
+  LastModified?: Date | undefined;
+  CacheControl?: string | undefined;
+}): Record<string, string> {
+  const headers: Record<string, string> = { "accept-ranges": "bytes" };
+  if (object.ContentType) headers["content-type"] = object.ContentType;
+  if (object.ContentLength !== undefined) headers["content-length"] = String(object.ContentLength);
+  if (object.ETag) headers.etag = object.ETag;
+  if (object.LastModified) headers["last-modified"] = object.LastModified.toUTCString();
+  headers["cache-control"] = object.CacheControl ?? IMMUTABLE;
+  return headers;
 }

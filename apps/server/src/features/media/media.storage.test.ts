@@ -1,4 +1,5 @@
-import { readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { IMAGE_VARIANT_WIDTHS, imageVariantUrl, keptVideoId, videoPosterUrl } from "@flik/shared";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -10,6 +11,7 @@ import { landscapePhoto, videoFixture } from "../../test/media-fixtures.js";
 import { startS3 } from "../../test/s3.js";
 import { tempDir } from "../../test/temp-dir.js";
 import { mediaCleanupQueue, UNUSED_UPLOAD_KEPT_MS } from "./media.cleanup.js";
+import { videoTranscodeQueue } from "./video-processing.js";
 
 /**
  * The media storage (issue 20), the same journeys on both of its implementations: the data folder and
@@ -17,13 +19,20 @@ import { mediaCleanupQueue, UNUSED_UPLOAD_KEPT_MS } from "./media.cleanup.js";
  * file with all that was made of it once nothing names it.
  */
 const folderDir = tempDir("media-folder");
+const s3WorkDir = tempDir("media-s3-work");
 const s3 = await startS3();
-const stores: { name: string; built: App; objects: string }[] = [
-  { name: "the data folder", built: await buildTestApp({ media: { dir: folderDir } }), objects: folderDir },
+const stores: { name: string; built: App; objects: string; dir: string }[] = [
+  {
+    name: "the data folder",
+    built: await buildTestApp({ media: { dir: folderDir } }),
+    objects: folderDir,
+    dir: folderDir,
+  },
   {
     name: "an S3 bucket",
-    built: await buildTestApp({ media: { dir: tempDir("media-s3-work"), s3: s3.config } }),
+    built: await buildTestApp({ media: { dir: s3WorkDir, s3: s3.config } }),
     objects: s3.objectsDir,
+    dir: s3WorkDir,
   },
 ];
 
@@ -32,7 +41,7 @@ function storedNames(root: string): string[] {
   return readdirSync(root, { recursive: true, encoding: "utf8" });
 }
 
-describe.each(stores)("media kept in $name", ({ built, objects }) => {
+describe.each(stores)("media kept in $name", ({ built, objects, dir }) => {
   const { app, jobs, database } = built;
   const { persona, uploadForm, call, createPost, whenVideoProcessed } = factories(built);
   const inADay = () => new Date(Date.now() + UNUSED_UPLOAD_KEPT_MS + 60_000);
@@ -74,6 +83,20 @@ describe.each(stores)("media kept in $name", ({ built, objects }) => {
 
     const again = await app.inject({ url, headers: { "if-none-match": String(photo.headers.etag) } });
     expect(again.statusCode).toBe(304);
+    const head = await app.inject({ method: "HEAD", url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-length"]).toBe(String(photo.rawPayload.length));
+    expect(head.rawPayload.length).toBe(0);
+    // A range of another version of the file (If-Range no longer matches): the whole file, never a part.
+    const stale = await app.inject({
+      url,
+      headers: { range: "bytes=0-99", "if-range": '"another-version"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload).toEqual(photo.rawPayload);
+    const past = await app.inject({ url, headers: { range: `bytes=${photo.rawPayload.length + 10}-` } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers["content-range"]).toBe(`bytes */${photo.rawPayload.length}`);
 
     const variant = await app.inject({ url: imageVariantUrl(url, 320) ?? "" });
     expect(variant.statusCode).toBe(200);
@@ -177,6 +200,20 @@ describe.each(stores)("media kept in $name", ({ built, objects }) => {
     expect(await statusOf(url)).toBe(404);
   });
 
+  it("removes work files a crash left behind a day after they were last written", async () => {
+    const incoming = join(dir, "incoming");
+    mkdirSync(incoming, { recursive: true });
+    const old = join(incoming, "left-by-a-crash");
+    const recent = join(incoming, "being-received");
+    writeFileSync(old, "partial upload");
+    writeFileSync(recent, "partial upload");
+    const twoDaysAgo = new Date(Date.now() - 2 * UNUSED_UPLOAD_KEPT_MS);
+    utimesSync(old, twoDaysAgo, twoDaysAgo);
+    await cleanUp();
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+  });
+
   it("leaves another host's URLs alone", async () => {
     const alice = await persona("alice");
     const post = await createPost(alice, {
@@ -184,5 +221,38 @@ describe.each(stores)("media kept in $name", ({ built, objects }) => {
     });
     expect((await call(alice, "DELETE", `/posts/${post._id}`)).statusCode).toBe(200);
     await expect(cleanUp()).resolves.toBeUndefined();
+  });
+});
+
+describe("a video deleted before its transcoding ran", () => {
+  it("is not put back by the transcoding, even when a progress write brought its record back", async () => {
+    const dir = tempDir("media-deleted-video");
+    const built = await buildTestApp({ media: { dir } }, { runJobs: false });
+    const { persona, uploadForm, call, createPost } = factories(built);
+    const alice = await persona("alice");
+    const bytes = await videoFixture("vp9-webm");
+    const uploaded = await uploadForm(alice, "video", {
+      file: { bytes, name: "clip.webm", type: "video/webm" },
+      upload_preset: "flik",
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const url: string = uploaded.json().secure_url;
+    const id = keptVideoId(url) ?? "";
+    const flick = await createPost(alice, { image: url, isReel: true });
+    expect((await call(alice, "DELETE", `/posts/${flick._id}`)).statusCode).toBe(200);
+    await built.jobs.runNow(mediaCleanupQueue, {}, new Date());
+    expect(storedNames(dir).filter((name) => name.includes(id))).toEqual([]);
+
+    // As a progress write of a transcoding under way would: the record is back, the source is not.
+    const record = {
+      status: "processing",
+      percent: 40,
+      attempts: 1,
+      facts: { durationSeconds: 2, width: 640, height: 360 },
+    };
+    writeFileSync(join(dir, "video-sources", `${id}.json`), JSON.stringify(record));
+    await built.jobs.runNow(videoTranscodeQueue, { id, extension: "webm" });
+    expect(storedNames(dir).filter((name) => name.includes(id))).toEqual([]);
+    expect((await built.app.inject({ url })).statusCode).toBe(404);
   });
 });

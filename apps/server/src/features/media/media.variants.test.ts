@@ -48,12 +48,18 @@ describe("image variants (issue 20)", () => {
     expect(photo.length).toBeGreaterThan(400_000);
   });
 
-  it("makes no variant wider than the image, and lists only those it made", async () => {
+  it("makes no variant wider than the image (the wider widths hold it at its own size), and lists only the narrower", async () => {
     const kept = await uploadImage(await landscapePhoto(500, 400));
     const original = kept.secure_url.split("/").pop() ?? "";
     const stem = original.slice(0, -".jpg".length);
     const files = readdirSync(join(mediaDir, "image")).filter((name) => name.startsWith(stem));
-    expect(files.sort()).toEqual([original, `${stem}.w160.webp`, `${stem}.w320.webp`, `${stem}.w480.webp`]);
+    expect(files.sort()).toEqual(
+      [original, ...IMAGE_VARIANT_WIDTHS.map((width) => `${stem}.w${width}.webp`)].sort(),
+    );
+    for (const width of [640, 1080] as const) {
+      const variant = await served(imageVariantUrl(kept.secure_url, width) ?? "");
+      expect(await sharp(variant.bytes).metadata()).toMatchObject({ width: 500, height: 400 });
+    }
     expect(
       imageSrcSet(kept.secure_url, kept.width)
         ?.split(", ")

@@ -65,6 +65,13 @@ export function createVideoProcessing(
   const sourceKey = (id: string, extension: string) => `video-sources/${id}.${extension}`;
   const videoKey = (id: string) => `video/${id}.mp4`;
   const posterKey = (id: string) => `video/${id}.jpg`;
+  /** Every object of the video `id`: served files, source and record. */
+  const keysOf = (id: string) => [
+    videoKey(id),
+    posterKey(id),
+    recordKey(id),
+    ...VIDEO_SOURCE_EXTENSIONS.map((extension) => sourceKey(id, extension)),
+  ];
   // Posters made on request (videos kept before posters were): one ffmpeg at a time, a grid's worth waiting.
   const posters = createWorkQueue({ running: 1, waiting: 50 });
 
@@ -122,14 +129,17 @@ export function createVideoProcessing(
         });
         return true;
       });
-      if (!transcoded) return; // the source is gone: the video was deleted meanwhile
+      if (!transcoded) return await storage.remove(keysOf(id)); // deleted before it began
       await posterOf(binary, output, poster, Math.min(1, record.facts.durationSeconds / 3));
       const facts = (await probeVideo(binary, output)) ?? record.facts;
-      // Deleted while it was transcoded: nothing is put back.
-      if (!(await storage.exists(recordKey(id)))) return;
+      // Deleted while it was transcoded (the cleanup removes the source; progress writes may have put a
+      // record back): nothing is put back, and what was is removed again.
+      const deleted = async () => !(await storage.exists(sourceKey(id, extension)));
+      if (await deleted()) return await storage.remove(keysOf(id));
       await storage.putFile(posterKey(id), poster, { contentType: "image/jpeg", cacheControl: IMMUTABLE });
       await storage.putFile(videoKey(id), output, { contentType: VIDEO_TYPE, cacheControl: IMMUTABLE });
       await writeRecord(id, { status: "ready", percent: 100, attempts: record.attempts + 1, facts });
+      if (await deleted()) return await storage.remove(keysOf(id));
       await storage.remove([sourceKey(id, extension)]);
     } finally {
       await rm(output, { force: true });
@@ -226,13 +236,7 @@ export function createVideoProcessing(
     /** Whether the served file of `id` is still the one sent, to be replaced: it must not be cached long. */
     isProcessing: async (id: string) => (await readRecord(id))?.status === "processing",
 
-    /** Every object of the video `id`: served files, source and record. */
-    keysOf: (id: string) => [
-      videoKey(id),
-      posterKey(id),
-      recordKey(id),
-      ...VIDEO_SOURCE_EXTENSIONS.map((extension) => sourceKey(id, extension)),
-    ],
+    keysOf,
   };
 }
 
