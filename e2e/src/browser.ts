@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, inject } from "vitest";
 
 /** Debian's Chromium; Playwright never downloads a browser here (see README). */
@@ -76,5 +76,17 @@ export async function signInAs(page: Page, member: Pick<Member, "token" | "id" |
       localStorage.setItem("username", username);
     },
     { token: member.token, id: member.id, username: member.username },
+  );
+}
+
+/** Waits until the video plays past its first second, with a picture (it need not have all arrived). */
+export async function whenPlayingPastOneSecond(page: Page, video: Locator) {
+  await page.waitForFunction(
+    (element) => {
+      const playing = element as HTMLVideoElement;
+      return !playing.paused && playing.currentTime > 1 && playing.videoWidth > 0;
+    },
+    await video.elementHandle(),
+    { timeout: 60_000 },
   );
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { landscapePhoto, videoFixture } from "../../apps/server/src/test/media-fixtures.js";
 import { startS3 } from "../../apps/server/src/test/s3.js";
-import { launchBrowser, signedInMember, viewports } from "./browser.js";
+import { launchBrowser, signedInMember, viewports, whenPlayingPastOneSecond } from "./browser.js";
 import { freePort, startFlikProcess } from "./flik-process.js";
 
 /**
@@ -95,14 +95,7 @@ describe("media in an S3 bucket (issue 20)", () => {
     const poster = (await video.getAttribute("poster")) ?? "";
     expect(poster).toMatch(/^\/media\/video\/[0-9a-f-]{36}\.jpg$/);
     expect((await page.request.get(poster)).headers()["content-type"]).toBe("image/jpeg");
-    await page.waitForFunction(
-      (element) => {
-        const playing = element as HTMLVideoElement;
-        return !playing.paused && playing.currentTime > 1 && playing.videoWidth > 0;
-      },
-      await video.elementHandle(),
-      { timeout: 60_000 },
-    );
+    await whenPlayingPastOneSecond(page, video);
     // The source is gone from the bucket once transcoded; the MP4 and its poster stay.
     const kept = inBucket(idOf(poster)).join(" ");
     expect(kept).toMatch(/video\/[0-9a-f-]{36}\.mp4/);

@@ -4,7 +4,13 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { landscapePhoto, videoFixture } from "../../apps/server/src/test/media-fixtures.js";
-import { launchBrowser, type Member, signedInMember, viewports } from "./browser.js";
+import {
+  launchBrowser,
+  type Member,
+  signedInMember,
+  viewports,
+  whenPlayingPastOneSecond,
+} from "./browser.js";
 
 const browser = await launchBrowser();
 const artifacts = join(import.meta.dirname, "..", "artifacts");
@@ -142,14 +148,7 @@ describe("photos in the size they are shown (issue 20)", () => {
       const video = flick.locator("video");
       expect(await video.getAttribute("poster")).toMatch(/^\/media\/video\/[0-9a-f-]{36}\.jpg$/);
       // Playing: past its first second, without having had to download the whole file first.
-      await page.waitForFunction(
-        (element) => {
-          const playing = element as HTMLVideoElement;
-          return !playing.paused && playing.currentTime > 1 && playing.videoWidth > 0;
-        },
-        await video.elementHandle(),
-        { timeout: 60_000 },
-      );
+      await whenPlayingPastOneSecond(page, video);
       await page.screenshot({ path: join(artifacts, `media-flick-${kind}-phone.png`) });
       await context.close();
     });
