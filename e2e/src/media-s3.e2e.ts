@@ -34,14 +34,19 @@ const inBucket = (id: string) =>
   readdirSync(s3.objectsDir, { recursive: true, encoding: "utf8" }).filter((name) => name.includes(id));
 const idOf = (url: string) => /([0-9a-f-]{36})\./.exec(url)?.[1] ?? "none";
 
+/** A phone of 390 CSS pixels at 2 device pixels each, on the Flik that keeps its media in the bucket. */
+async function phoneAt2x() {
+  const context = await browser.newContext({
+    baseURL: flik.baseUrl,
+    viewport: viewports.phone,
+    deviceScaleFactor: 2,
+  });
+  return { context, page: await context.newPage() };
+}
+
 describe("media in an S3 bucket (issue 20)", () => {
   it("a photo posted from the browser is kept in the bucket and shown from it, in the size of its slot", async () => {
-    const context = await browser.newContext({
-      baseURL: flik.baseUrl,
-      viewport: viewports.phone,
-      deviceScaleFactor: 2,
-    });
-    const page = await context.newPage();
+    const { context, page } = await phoneAt2x();
     await signedInMember(page, "bucket");
     const path = join(tmpdir(), `bucket-${Date.now()}.jpg`);
     writeFileSync(path, await landscapePhoto(2000, 1500));
@@ -71,12 +76,7 @@ describe("media in an S3 bucket (issue 20)", () => {
   });
 
   it("an iPhone's HEVC .mov posted as a flick is transcoded from the bucket and plays from it with a poster", async () => {
-    const context = await browser.newContext({
-      baseURL: flik.baseUrl,
-      viewport: viewports.phone,
-      deviceScaleFactor: 2,
-    });
-    const page = await context.newPage();
+    const { context, page } = await phoneAt2x();
     const member = await signedInMember(page, "bucketflick");
     const path = join(tmpdir(), `${Date.now()}-IMG_0043.mov`);
     writeFileSync(path, await videoFixture("hevc-mov", 3));

@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { MediaS3Config } from "../../platform/config.js";
 import { loadedLater } from "../../platform/loaded-later.js";
-import { IMMUTABLE, localFile, type MediaStorage } from "./media.storage.js";
+import { IMMUTABLE, localFile, type MediaStorage, type StoredObjectOptions } from "./media.storage.js";
 
 /** What `open` answers: the object (or the part asked for), or that the client's copy is current. */
 export type OpenedObject =
@@ -71,57 +71,51 @@ export function createS3Storage(config: MediaS3Config, workDir: string): S3Media
   const objectKey = (key: string) =>
     key.startsWith("image/") || key.startsWith("video/") ? `media/${key}` : `work/${key}`;
 
-  async function head(key: string) {
-    const { HeadObjectCommand } = await sdk();
+  /** The command's answer, or null when the bucket has no such object. */
+  async function unlessMissing<T>(answer: Promise<T>): Promise<T | null> {
     try {
-      return await (await client()).send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+      return await answer;
     } catch (error) {
       if (statusOf(error) === 404) return null;
       throw error;
     }
   }
 
+  async function head(key: string) {
+    const { HeadObjectCommand } = await sdk();
+    return unlessMissing((await client()).send(new HeadObjectCommand({ Bucket, Key: objectKey(key) })));
+  }
+
   async function get(key: string) {
     const { GetObjectCommand } = await sdk();
-    try {
-      return await (await client()).send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
-    } catch (error) {
-      if (statusOf(error) === 404) return null;
-      throw error;
-    }
+    return unlessMissing((await client()).send(new GetObjectCommand({ Bucket, Key: objectKey(key) })));
+  }
+
+  /** Stores `body` under `key` with the headers it is to be served with. */
+  async function put(key: string, body: Buffer | Readable, size: number, options: StoredObjectOptions) {
+    const { PutObjectCommand } = await sdk();
+    await (await client()).send(
+      new PutObjectCommand({
+        Bucket,
+        Key: objectKey(key),
+        Body: body,
+        ContentLength: size,
+        ContentType: options.contentType,
+        CacheControl: options.cacheControl ?? IMMUTABLE,
+      }),
+    );
   }
 
   return {
     kind: "s3",
 
     async putFile(key, path, options) {
-      const { PutObjectCommand } = await sdk();
       const file = await localFile(path);
-      await (await client()).send(
-        new PutObjectCommand({
-          Bucket,
-          Key: objectKey(key),
-          Body: file.body,
-          ContentLength: file.size,
-          ContentType: options.contentType,
-          CacheControl: options.cacheControl ?? IMMUTABLE,
-        }),
-      );
+      await put(key, file.body, file.size, options);
       await rm(path, { force: true });
     },
 
-    async putBytes(key, bytes, options) {
-      const { PutObjectCommand } = await sdk();
-      await (await client()).send(
-        new PutObjectCommand({
-          Bucket,
-          Key: objectKey(key),
-          Body: bytes,
-          ContentType: options.contentType,
-          CacheControl: options.cacheControl ?? IMMUTABLE,
-        }),
-      );
-    },
+    putBytes: (key, bytes, options) => put(key, bytes, bytes.length, options),
 
     async copy(from, to, options) {
       const { CopyObjectCommand } = await sdk();
