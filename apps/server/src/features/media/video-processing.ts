@@ -40,6 +40,14 @@ interface ProcessingRecord {
   message?: string;
 }
 
+/** A record read while it was being written (see `readRecord`). */
+const BEING_WRITTEN: ProcessingRecord = {
+  status: "processing",
+  percent: 0,
+  attempts: 0,
+  facts: { durationSeconds: 0, width: 0, height: 0, codec: "" },
+};
+
 const FAILED_MESSAGE = "This video could not be processed. Please try another file.";
 const formatDuration = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
@@ -77,17 +85,17 @@ export function createVideoProcessing(
 
   /**
    * The record of `id`; null when there is none (a video kept before records were). A record caught
-   * mid-write (an S3-compatible server that does not swap objects whole) is read again.
+   * mid-write, or a read that failed (an S3-compatible server that does not swap objects whole, as
+   * s3rver), reads as still processing: it is rewritten only while it is, and whoever asks asks again.
    */
   async function readRecord(id: string): Promise<ProcessingRecord | null> {
-    for (let attempt = 1; ; attempt++) {
+    try {
       const bytes = await storage.read(recordKey(id));
-      if (!bytes) return null;
-      try {
-        return JSON.parse(bytes.toString("utf8")) as ProcessingRecord;
-      } catch (error) {
-        if (attempt === 3) throw error;
-      }
+      return bytes ? (JSON.parse(bytes.toString("utf8")) as ProcessingRecord) : null;
+    } catch (error) {
+      // s3rver, for one, may fail a read of an object being rewritten instead of answering the old one.
+      deps.log.warn({ err: error, videoId: id }, "a video's record could not be read; taken as processing");
+      return BEING_WRITTEN;
     }
   }
 
@@ -108,6 +116,7 @@ export function createVideoProcessing(
   async function transcode(id: string, extension: string) {
     const record = await readRecord(id);
     if (record?.status !== "processing") return; // done, given up, or deleted
+    if (record === BEING_WRITTEN) throw new Error("the video's record was being written; tried again");
     if (record.attempts > videoTranscodeQueue.retryLimit) {
       await writeRecord(id, { ...record, status: "failed", message: FAILED_MESSAGE });
       deps.log.error({ videoId: id }, "video transcoding gave up after its retries");
