@@ -10,7 +10,8 @@ import { freePort, startFlikProcess } from "./flik-process.js";
 /**
  * Issue 20: media kept in an S3-compatible bucket (s3rver) instead of the data folder. The same Flik,
  * started with S3_ENDPOINT and S3_BUCKET: a photo and a flick posted from the browser are stored in the
- * bucket and served from it (photo variants, byte ranges for the video, its poster).
+ * bucket and served from it (photo variants, byte ranges for the video, its poster). It takes media
+ * from the built-in host only (MEDIA_ORIGINS=none), so the browser's CSP allows no other media host.
  */
 const s3 = await startS3("flik-e2e");
 const dataDir = mkdtempSync(join(tmpdir(), "flik-e2e-s3-"));
@@ -19,6 +20,7 @@ const flik = await startFlikProcess(await freePort(), dataDir, {
   S3_BUCKET: s3.config.bucket,
   S3_ACCESS_KEY_ID: s3.config.accessKeyId ?? "",
   S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey ?? "",
+  MEDIA_ORIGINS: "none",
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
 });
 const browser = await launchBrowser();
@@ -57,7 +59,8 @@ describe("media in an S3 bucket (issue 20)", () => {
     await page.getByRole("button", { name: "Share", exact: true }).click();
     await page.getByRole("alert").filter({ hasText: "Post created!" }).waitFor();
 
-    await page.goto("/post");
+    const feed = await page.goto("/post");
+    expect(feed?.headers()["content-security-policy"]).toContain("img-src 'self' data: blob:;");
     const image = page.getByRole("img", { name: "Kept in a bucket" });
     await page.waitForFunction(
       (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { mediaBodies } from "@flik/shared";
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -255,6 +256,8 @@ export async function buildApp(
     onKept: (url) => awaitUse(db, url, new Date(clock() + UNUSED_UPLOAD_KEPT_MS)),
   });
   registerMediaCleanup({ db, jobs, media, log: app.log });
+  // Every body that carries a media URL holds it to the media host in use (issue 20).
+  const bodies = mediaBodies(media.hosts);
   const domainEvents = createDomainEvents(app.log);
   const passwordReset = createPasswordResetService({
     db,
@@ -359,7 +362,10 @@ export async function buildApp(
   await app.register(async (site) => {
     // The browser signs in with the identity provider itself (PKCE): an http one needs its origin here.
     const providerOrigin = config.oidc ? new URL(config.oidc.issuer) : null;
-    await registerSecurity(site, providerOrigin?.protocol === "http:" ? [providerOrigin.origin] : []);
+    await registerSecurity(site, {
+      connectTo: providerOrigin?.protocol === "http:" ? [providerOrigin.origin] : [],
+      mediaHosts: media.hosts,
+    });
     await site.register(
       async (api) => {
         await compressApiAnswers(api);
@@ -368,7 +374,7 @@ export async function buildApp(
         await api.register(
           signedInScope(sessions, async (signedIn) => {
             await signedIn.register(
-              usersRoutes({ users, posts, kept, searchesPerMinute: config.searchRateLimit }),
+              usersRoutes({ users, posts, kept, searchesPerMinute: config.searchRateLimit, bodies }),
             );
             await signedIn.register(sessionsRoutes(sessions));
             await signedIn.register(accountRoutes({ account, rateLimitPerMinute: config.authRateLimit }));
@@ -376,9 +382,9 @@ export async function buildApp(
               identitiesRoutes({ externalAuth, rateLimitPerMinute: config.authRateLimit }),
             );
             await signedIn.register(followsRoutes({ follows, users }));
-            await signedIn.register(highlightsRoutes({ highlights, users }));
-            await signedIn.register(storiesRoutes(stories));
-            await signedIn.register(postsRoutes(posts));
+            await signedIn.register(highlightsRoutes({ highlights, users, bodies }));
+            await signedIn.register(storiesRoutes(stories, bodies));
+            await signedIn.register(postsRoutes(posts, bodies));
             await signedIn.register(flicksRoutes(flicks));
             await signedIn.register(notificationsRoutes(notifications));
             await signedIn.register(chatsRoutes(chats));

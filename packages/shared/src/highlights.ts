@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HIGHLIGHT_NAME_MAX_LENGTH } from "./constants.js";
 import type { MediaType } from "./media.js";
-import { mediaUrlSchema } from "./posts.js";
+import { type MediaUrlSchema, mediaUrlSchema } from "./posts.js";
 import { textSchema } from "./text.js";
 
 /** Highlight of spec §3. */
@@ -12,16 +12,24 @@ export interface Highlight {
   src: string;
 }
 
-/** POST /highlights and PUT /highlights/{id}: the name is trimmed and required (spec §5). */
-export const highlightBody = z.object({
-  name: textSchema("Highlight name is required")
-    .trim()
-    .min(1, "Highlight name is required")
-    .max(HIGHLIGHT_NAME_MAX_LENGTH, `Highlight name must be at most ${HIGHLIGHT_NAME_MAX_LENGTH} characters`),
-  type: z.enum(["image", "video"], "Highlight type must be image or video"),
-  src: textSchema("Please upload an image or video for this highlight")
-    .trim()
-    .min(1, "Please upload an image or video for this highlight")
-    .pipe(mediaUrlSchema),
-});
+/**
+ * POST /highlights and PUT /highlights/{id}: the name is trimmed and required (spec §5); the media by
+ * `mediaUrl`'s rule.
+ */
+export const highlightBodyFor = (mediaUrl: MediaUrlSchema) =>
+  z.object({
+    name: textSchema("Highlight name is required")
+      .trim()
+      .min(1, "Highlight name is required")
+      .max(
+        HIGHLIGHT_NAME_MAX_LENGTH,
+        `Highlight name must be at most ${HIGHLIGHT_NAME_MAX_LENGTH} characters`,
+      ),
+    type: z.enum(["image", "video"], "Highlight type must be image or video"),
+    src: textSchema("Please upload an image or video for this highlight")
+      .trim()
+      .min(1, "Please upload an image or video for this highlight")
+      .pipe(mediaUrl),
+  });
+export const highlightBody = highlightBodyFor(mediaUrlSchema);
 export type HighlightBody = z.input<typeof highlightBody>;

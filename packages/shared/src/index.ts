@@ -9,6 +9,7 @@ export * from "./flicks.js";
 export * from "./follows.js";
 export * from "./highlights.js";
 export * from "./media.js";
+export * from "./media-hosts.js";
 export * from "./notifications.js";
 export * from "./paging.js";
 export * from "./phone.js";

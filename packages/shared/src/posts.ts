@@ -19,6 +19,10 @@ export const mediaUrlSchema = textSchema("Please select a file")
     (url) => url.startsWith("/media/") || /^https?:\/\/[^\s/]+\/\S*$/i.test(url),
     "Media must be the URL of an uploaded file",
   );
+export type MediaUrlSchema = typeof mediaUrlSchema;
+
+/** Why a media URL of another host is refused (`mediaUrlSchemaFor`, issue 20). */
+export const MEDIA_HOST_MESSAGE = "Media must be a file uploaded to Flik";
 
 const caption = textSchema()
   .trim()
@@ -47,34 +51,42 @@ const bothOrNeither = (body: { width?: number | undefined; height?: number | und
   (body.width === undefined) === (body.height === undefined);
 const sizeTogether = { message: "Send width and height together", path: ["height"] };
 
-/** POST /posts (spec §7). */
-export const createPostBody = z
-  .object({
-    caption: caption.default(""),
-    location: location.default(""),
-    tags: tags.default(""),
-    image: mediaUrlSchema,
-    isReel: z.boolean().default(false),
-    ...mediaSize,
-  })
-  .refine(bothOrNeither, sizeTogether);
-export type CreatePostBody = z.input<typeof createPostBody>;
+/**
+ * POST /posts (spec §7) and PUT /posts/{id}, with `mediaUrl` the rule for the post's media: any
+ * uploaded file's URL by default, the media host in use on the server (`mediaBodies`, issue 20).
+ */
+export function postBodies(mediaUrl: MediaUrlSchema = mediaUrlSchema) {
+  const createPostBody = z
+    .object({
+      caption: caption.default(""),
+      location: location.default(""),
+      tags: tags.default(""),
+      image: mediaUrl,
+      isReel: z.boolean().default(false),
+      ...mediaSize,
+    })
+    .refine(bothOrNeither, sizeTogether);
 
-/** PUT /posts/{id}: the same fields as create; the ones sent are changed. A size goes with new media. */
-export const updatePostBody = z
-  .object({
-    caption: caption.optional(),
-    location: location.optional(),
-    tags: tags.optional(),
-    image: mediaUrlSchema.optional(),
-    isReel: z.boolean().optional(),
-    ...mediaSize,
-  })
-  .refine(bothOrNeither, sizeTogether)
-  .refine((body) => body.width === undefined || body.image !== undefined, {
-    message: "A size is sent with the media it measures",
-    path: ["width"],
-  });
+  /** The same fields as create; the ones sent are changed. A size goes with new media. */
+  const updatePostBody = z
+    .object({
+      caption: caption.optional(),
+      location: location.optional(),
+      tags: tags.optional(),
+      image: mediaUrl.optional(),
+      isReel: z.boolean().optional(),
+      ...mediaSize,
+    })
+    .refine(bothOrNeither, sizeTogether)
+    .refine((body) => body.width === undefined || body.image !== undefined, {
+      message: "A size is sent with the media it measures",
+      path: ["width"],
+    });
+  return { createPostBody, updatePostBody };
+}
+
+export const { createPostBody, updatePostBody } = postBodies();
+export type CreatePostBody = z.input<typeof createPostBody>;
 export type UpdatePostBody = z.input<typeof updatePostBody>;
 
 /** POST /posts/{id}/comment: trimmed, non-blank (spec §5), capped. */

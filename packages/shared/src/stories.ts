@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MediaType } from "./media.js";
-import { mediaUrlSchema } from "./posts.js";
+import { type MediaUrlSchema, mediaUrlSchema } from "./posts.js";
 
 /** How long a story stays in the strip; after that it is only in its owner's archive (issue 17). */
 export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -68,6 +68,10 @@ export interface StoryViewersResponse {
   viewersCount: number;
 }
 
-/** POST /stories: the uploaded media's URL; its type follows from the URL (spec §3: .mp4 means video). */
-export const createStoryBody = z.object({ url: mediaUrlSchema });
+/**
+ * POST /stories: the uploaded media's URL, by `mediaUrl`'s rule; its type follows from the URL (spec §3:
+ * .mp4 means video).
+ */
+export const createStoryBodyFor = (mediaUrl: MediaUrlSchema) => z.object({ url: mediaUrl });
+export const createStoryBody = createStoryBodyFor(mediaUrlSchema);
 export type CreateStoryBody = z.input<typeof createStoryBody>;

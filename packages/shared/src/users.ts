@@ -3,7 +3,7 @@ import type { MessagesFrom } from "./account.js";
 import { fullNameSchema, usernameSchema } from "./auth.js";
 import { BIO_MAX_LENGTH, GENDERS, type Gender, WEBSITE_MAX_LENGTH } from "./constants.js";
 import type { Post } from "./posts.js";
-import { mediaUrlSchema } from "./posts.js";
+import { MEDIA_HOST_MESSAGE, type MediaUrlSchema, mediaUrlSchema } from "./posts.js";
 import { textSchema } from "./text.js";
 
 /** A member as the member sees themself (spec §3 User). */
@@ -74,27 +74,34 @@ export const websiteSchema = textSchema()
 
 export const bioSchema = textSchema().max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`);
 
-/** A new avatar: an uploaded file's URL, or a data URL of an image (spec §7). */
-export const avatarSchema = textSchema()
-  .trim()
-  .max(12_000_000, "The picture is too large")
-  .refine(
-    (value) => value === "" || value.startsWith("data:image/") || mediaUrlSchema.safeParse(value).success,
-    "Avatar must be an image",
-  );
+/** A new avatar: an uploaded file's URL by `mediaUrl`'s rule, or a data URL of an image (spec §7). */
+const avatarSchemaFor = (mediaUrl: MediaUrlSchema) =>
+  textSchema()
+    .trim()
+    .max(12_000_000, "The picture is too large")
+    .refine(
+      (value) => value === "" || value.startsWith("data:image/") || mediaUrlSchema.safeParse(value).success,
+      { message: "Avatar must be an image", abort: true },
+    )
+    .refine(
+      (value) => value === "" || value.startsWith("data:image/") || mediaUrl.safeParse(value).success,
+      MEDIA_HOST_MESSAGE,
+    );
 
 /**
  * PUT /profile/update accepts spec §7's three forms (username, website, bio and an optional avatar;
  * bio, gender, username and fullName; or the avatar alone): every field is optional.
  */
-export const updateProfileBody = z.object({
-  username: usernameSchema.optional(),
-  fullName: fullNameSchema.optional(),
-  website: websiteSchema.optional(),
-  bio: bioSchema.optional(),
-  gender: z.enum(GENDERS, "Choose one of the listed genders").nullable().optional(),
-  avatar: avatarSchema.optional(),
-});
+export const updateProfileBodyFor = (mediaUrl: MediaUrlSchema) =>
+  z.object({
+    username: usernameSchema.optional(),
+    fullName: fullNameSchema.optional(),
+    website: websiteSchema.optional(),
+    bio: bioSchema.optional(),
+    gender: z.enum(GENDERS, "Choose one of the listed genders").nullable().optional(),
+    avatar: avatarSchemaFor(mediaUrl).optional(),
+  });
+export const updateProfileBody = updateProfileBodyFor(mediaUrlSchema);
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 
 /**

@@ -9,6 +9,31 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+/**
+ * MEDIA_ORIGINS: "any" (every http(s) host), "none" (the built-in host's files only), or a comma-separated
+ * list of an external media host's delivery origins (`https://res.cloudinary.com`).
+ */
+const mediaOrigins = z
+  .string()
+  .trim()
+  .transform((value, context): "any" | string[] => {
+    if (value === "any") return "any";
+    if (value === "none") return [];
+    const origins: string[] = [];
+    for (const item of value.split(",").map((part) => part.trim())) {
+      const origin = URL.canParse(item) ? new URL(item) : null;
+      if (!origin || !/^https?:$/.test(origin.protocol) || `${origin.origin}` !== item.replace(/\/$/, "")) {
+        context.addIssue({
+          code: "custom",
+          message: `must be "any", "none" or http(s) origins separated by commas (no paths); "${item}" is not one`,
+        });
+        return z.NEVER;
+      }
+      origins.push(origin.origin);
+    }
+    return origins;
+  });
+
 /** Every setting Flik reads from the environment; the README lists the same names. */
 const envSchema = z
   .object({
@@ -22,7 +47,10 @@ const envSchema = z
       .regex(/^[\w.-]{1,64}$/, "must be 1 to 64 letters, digits, periods, dashes or underscores")
       .default("socket.io"),
     JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
     TRUST_PROXY: booleanFlag.default(false),
@@ -62,6 +90,7 @@ const envSchema = z
       .url({ protocol: /^https?$/ })
       .transform((url) => url.replace(/\/+$/, ""))
       .optional(),
+    MEDIA_ORIGINS: mediaOrigins.default("any"),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().trim().min(3).max(200).default("Flik <no-reply@flik.localhost>"),
     SUPPORT_EMAIL: z.email().optional(),
@@ -186,6 +215,11 @@ export interface MediaConfig {
    * relative to the app): a CDN in front of the bucket or of `/media/`. `<base>/media/<kind>/<name>`.
    */
   publicBase?: string | undefined;
+  /**
+   * Where else media a member sends may come from (issue 20): an external media host's delivery
+   * origins (spec §1), or "any" host. The built-in host's own URLs are always taken.
+   */
+  otherOrigins?: "any" | readonly string[];
 }
 
 /** An S3-compatible bucket for the media host's files (issue 20). */
@@ -251,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : null,
       publicBase: settings.MEDIA_PUBLIC_BASE,
+      otherOrigins: settings.MEDIA_ORIGINS,
     },
     mail: { smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, supportEmail: settings.SUPPORT_EMAIL },
     sms: { webhookUrl: settings.SMS_WEBHOOK_URL, webhookAuthorization: settings.SMS_WEBHOOK_AUTHORIZATION },

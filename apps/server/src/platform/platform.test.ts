@@ -37,6 +37,9 @@ describe("loadConfig", () => {
     ["MEDIA_IMAGE_QUEUE", "-1"],
     ["OIDC_ISSUER", "not a url"],
     ["OIDC_ISSUER", "ftp://id.example.com"],
+    ["MEDIA_ORIGINS", "res.cloudinary.com"],
+    ["MEDIA_ORIGINS", "https://res.cloudinary.com/demo"],
+    ["MEDIA_ORIGINS", "https://res.cloudinary.com,ftp://files.example"],
   ])("stops on a bad %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrow(name);
@@ -48,6 +51,23 @@ describe("loadConfig", () => {
       imageDecodes: 2,
       imageQueue: 4,
     });
+  });
+
+  it("takes media from any host unless MEDIA_ORIGINS names them (issue 20)", () => {
+    const media = (value?: string) =>
+      loadConfig({ DATA_DIR: freshDir(), ...(value === undefined ? {} : { MEDIA_ORIGINS: value }) }).media;
+    expect(media().otherOrigins).toBe("any");
+    expect(media("none").otherOrigins).toEqual([]);
+    expect(media(" https://res.cloudinary.com/ , https://cdn.example.com:8443 ").otherOrigins).toEqual([
+      "https://res.cloudinary.com",
+      "https://cdn.example.com:8443",
+    ]);
+  });
+
+  it("gives PUBLIC_URL without its trailing slash, as URLs are made of it", () => {
+    expect(loadConfig({ DATA_DIR: freshDir(), PUBLIC_URL: "https://flik.example/" }).publicUrl).toBe(
+      "https://flik.example",
+    );
   });
 
   it("keeps image decodes below libuv's worker threads, which file reads and writes need too", () => {

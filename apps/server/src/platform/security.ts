@@ -1,14 +1,21 @@
 import rateLimit from "@fastify/rate-limit";
+import type { MediaHosts } from "@flik/shared";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 import { tooManyRequests } from "./errors.js";
 
 /**
- * Security headers with a CSP that allows only Flik's own origin, plus https media and websockets, and
- * `connectTo`: origins the browser must also reach (an identity provider on plain http, on the
- * operator's own machine or network, whose discovery and token calls `https:` would not allow).
+ * Security headers with a CSP that allows only Flik's own origin, plus media from `mediaHosts` (any https
+ * host unless MEDIA_ORIGINS names them) and websockets, and `connectTo`: origins the browser must also
+ * reach (an identity provider on plain http, on the operator's own machine or network, whose discovery
+ * and token calls `https:` would not allow).
  */
-export async function registerSecurity(app: FastifyInstance, connectTo: string[] = []) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { connectTo?: string[]; mediaHosts?: MediaHosts } = {},
+) {
+  const { connectTo = [], mediaHosts } = options;
+  const mediaFrom = mediaSourcesOf(mediaHosts);
   // Built once: @fastify/helmet built this middleware (parsing every CSP directive) on each request,
   // about a tenth of a small answer's cost (issue 12's profile of GET /user).
   const setSecurityHeaders = helmet({
@@ -18,8 +25,8 @@ export async function registerSecurity(app: FastifyInstance, connectTo: string[]
         scriptSrc: ["'self'"],
         // react-toastify injects its stylesheet at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        mediaSrc: ["'self'", "blob:", "https:"],
+        imgSrc: ["'self'", "data:", "blob:", ...mediaFrom],
+        mediaSrc: ["'self'", "blob:", ...mediaFrom],
         connectSrc: ["'self'", "ws:", "wss:", "https:", ...connectTo],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
@@ -40,4 +47,13 @@ export async function registerSecurity(app: FastifyInstance, connectTo: string[]
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many attempts. Please try again in ${context.after}.`),
   });
+}
+
+/**
+ * The origins the browser may load media from: with the hosts named, only theirs (so a post made before
+ * MEDIA_ORIGINS was set cannot load a pixel from elsewhere either); otherwise any https host.
+ */
+function mediaSourcesOf(hosts: MediaHosts | undefined): string[] {
+  if (!hosts || hosts.others === "any") return ["https:"];
+  return [...new Set([...hosts.ownBases, ...hosts.others].map((url) => new URL(url).origin))];
 }

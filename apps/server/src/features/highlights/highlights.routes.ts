@@ -1,4 +1,4 @@
-import { highlightBody, usernameParams } from "@flik/shared";
+import { type MediaBodies, usernameParams } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { UsersService } from "../users/users.service.js";
@@ -9,8 +9,11 @@ const idParams = z.object({ id: z.uuid("Highlight not found") });
 export function highlightsRoutes(deps: {
   highlights: HighlightsService;
   users: UsersService;
+  /** Hold media URLs to the media host in use (issue 20). */
+  bodies: MediaBodies;
 }): FastifyPluginAsyncZod {
   const { highlights, users } = deps;
+  const { highlightBody } = deps.bodies;
   return async (app) => {
     app.get("/highlights", async (request) => {
       const caller = request.caller;

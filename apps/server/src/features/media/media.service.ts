@@ -8,6 +8,7 @@ import {
   AVATAR_OUTPUT_SIZE,
   IMAGE_VARIANT_WIDTHS,
   type ImageVariantWidth,
+  type MediaHosts,
   type MediaSize,
   type MediaType,
   type MediaUploadResult,
@@ -406,6 +407,12 @@ export function createMediaService(
 
     /** The kept file a URL names, when it is one of this host's; null for any other URL. */
     keptFileOf,
+
+    /** Where media a member sends may come from: this host's origins and the configured other ones. */
+    hosts: {
+      ownBases: bases.filter(Boolean),
+      others: config.otherOrigins ?? "any",
+    } as MediaHosts,
 
     /** Every URL the kept file may be named by (the origins this host answers under). */
     urlsOf: (file: KeptFile) => bases.map((prefix) => `${prefix}/media/${file.kind}/${file.name}`),

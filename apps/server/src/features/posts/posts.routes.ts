@@ -1,4 +1,4 @@
-import { commentBody, createPostBody, pageQuery, updatePostBody } from "@flik/shared";
+import { commentBody, type MediaBodies, pageQuery } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { JSON_TEXT } from "../../platform/kept-answers.js";
@@ -6,7 +6,9 @@ import type { PostsService } from "./posts.service.js";
 
 const params = { params: z.object({ id: z.uuid("Post not found") }) };
 
-export function postsRoutes(posts: PostsService): FastifyPluginAsyncZod {
+/** `bodies` hold media URLs to the media host in use (issue 20). */
+export function postsRoutes(posts: PostsService, bodies: MediaBodies): FastifyPluginAsyncZod {
+  const { createPostBody, updatePostBody } = bodies;
   return async (app) => {
     // Kept answers are JSON text already: sent as they are.
     app.get("/posts", { schema: { querystring: pageQuery } }, async (request, reply) =>

@@ -1,11 +1,13 @@
-import { createStoryBody, pageQuery } from "@flik/shared";
+import { type MediaBodies, pageQuery } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { StoriesService } from "./stories.service.js";
 
 const params = { params: z.object({ id: z.uuid("Story not found") }) };
 
-export function storiesRoutes(stories: StoriesService): FastifyPluginAsyncZod {
+/** `bodies` hold media URLs to the media host in use (issue 20). */
+export function storiesRoutes(stories: StoriesService, bodies: MediaBodies): FastifyPluginAsyncZod {
+  const { createStoryBody } = bodies;
   return async (app) => {
     app.get("/stories", async (request) => stories.strip(request.caller));
     app.get("/stories/archive", { schema: { querystring: pageQuery } }, (request) =>

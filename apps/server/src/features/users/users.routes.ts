@@ -1,10 +1,10 @@
 import {
   authSearchQuery,
+  type MediaBodies,
   type ProfileResponse,
   pageQuery,
   privacyBody,
   type UserResponse,
-  updateProfileBody,
   updateUserBody,
   usernameParams,
   userSearchQuery,
@@ -26,8 +26,11 @@ export function usersRoutes(deps: {
   kept: KeptAnswers;
   /** Searches a member may make per minute, on each search route. */
   searchesPerMinute: number;
+  /** Hold a new avatar's URL to the media host in use (issue 20). */
+  bodies: MediaBodies;
 }): FastifyPluginAsyncZod {
   const { users, posts, kept } = deps;
+  const { updateProfileBody } = deps.bodies;
   const searchLimit = perMemberRateLimit(deps.searchesPerMinute);
   return async (app) => {
     // GET /user is asked on every page load and mostly answered from the account cache, whose
