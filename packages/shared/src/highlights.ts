@@ -32,4 +32,18 @@ export const highlightBodyFor = (mediaUrl: MediaUrlSchema) =>
       .pipe(mediaUrl),
   });
 export const highlightBody = highlightBodyFor(mediaUrlSchema);
+
+/**
+ * PUT /highlights/{id}: spec §7's fields, where the media (type and src together) may be left out to
+ * keep it: a highlight renamed is not held to a media rule made after its media was chosen.
+ */
+export const highlightUpdateBodyFor = (mediaUrl: MediaUrlSchema) =>
+  highlightBodyFor(mediaUrl)
+    .partial({ type: true, src: true })
+    .refine((body) => (body.type === undefined) === (body.src === undefined), {
+      message: "Send the highlight's type and src together",
+      path: ["src"],
+    });
+export const highlightUpdateBody = highlightUpdateBodyFor(mediaUrlSchema);
+export type HighlightUpdateBody = z.input<typeof highlightUpdateBody>;
 export type HighlightBody = z.input<typeof highlightBody>;

@@ -4,8 +4,9 @@ import { MEDIA_HOST_MESSAGE } from "./posts.js";
 
 const flik: MediaHosts = {
   ownBases: ["https://cdn.flik.example/assets", "https://flik.example"],
-  others: ["https://res.cloudinary.com"],
+  others: ["https://res.cloudinary.com/"],
 };
+const oneCloud: MediaHosts = { ownBases: [], others: ["https://res.cloudinary.com/flik/"] };
 const builtInOnly: MediaHosts = { ownBases: [], others: [] };
 const anyHost: MediaHosts = { ownBases: [], others: "any" };
 
@@ -25,8 +26,21 @@ describe("isFromMediaHost", () => {
     ["http://res.cloudinary.com/demo/a.jpg", false],
     ["https://tracker.example/pixel.gif", false],
     ["javascript:alert(1)//res.cloudinary.com/", false],
+    // Relative URLs resolve on this host: only its media folder is media.
+    ["/media/../api/user", false],
+    ["/media/%2e%2e/api/user", false],
+    ["//tracker.example/media/pixel.gif", false],
+    ["https://cdn.flik.example/assets/media/..%2f..%2fpixel.gif", false],
   ])("%s: %s", (url, expected) => {
     expect(isFromMediaHost(url, flik)).toBe(expected);
+  });
+
+  it("takes one account's folder on a shared host, and nothing beside it", () => {
+    expect(isFromMediaHost("https://res.cloudinary.com/flik/image/upload/v1/a.jpg", oneCloud)).toBe(true);
+    expect(isFromMediaHost("https://res.cloudinary.com/tracker/image/upload/a.jpg", oneCloud)).toBe(false);
+    expect(isFromMediaHost("https://res.cloudinary.com/flik/../tracker/a.jpg", oneCloud)).toBe(false);
+    expect(isFromMediaHost("https://res.cloudinary.com/flik/..%2ftracker/a.jpg", oneCloud)).toBe(false);
+    expect(isFromMediaHost("https://res.cloudinary.com/flikker/a.jpg", oneCloud)).toBe(false);
   });
 
   it("takes only the built-in host's files when no other host is named", () => {

@@ -11,7 +11,8 @@ const booleanFlag = z
 
 /**
  * MEDIA_ORIGINS: "any" (every http(s) host), "none" (the built-in host's files only), or a comma-separated
- * list of an external media host's delivery origins (`https://res.cloudinary.com`).
+ * list of where an external media host delivers files: an origin (`https://res.cloudinary.com`) or a
+ * folder on one (`https://res.cloudinary.com/flik/`), kept as URL prefixes ending in "/".
  */
 const mediaOrigins = z
   .string()
@@ -19,20 +20,23 @@ const mediaOrigins = z
   .transform((value, context): "any" | string[] => {
     if (value === "any") return "any";
     if (value === "none") return [];
-    const origins: string[] = [];
+    const prefixes: string[] = [];
     for (const item of value.split(",").map((part) => part.trim())) {
-      const origin = URL.canParse(item) ? new URL(item) : null;
-      if (!origin || !/^https?:$/.test(origin.protocol) || `${origin.origin}` !== item.replace(/\/$/, "")) {
+      const url = URL.canParse(item) ? new URL(item) : null;
+      if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
         context.addIssue({
           code: "custom",
-          message: `must be "any", "none" or http(s) origins separated by commas (no paths); "${item}" is not one`,
+          message: `must be "any", "none" or http(s) URLs separated by commas (an origin, or a folder on one: https://res.cloudinary.com/flik/); "${item}" is not one`,
         });
         return z.NEVER;
       }
-      origins.push(origin.origin);
+      prefixes.push(`${url.origin}${url.pathname.replace(/\/*$/, "/")}`);
     }
-    return origins;
+    return prefixes;
   });
+
+/** An origin, maybe with a path, as the URL parser writes it (lower-case host, no default port), without a trailing slash. */
+const baseUrl = z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).href.replace(/\/+$/, ""));
 
 /** Every setting Flik reads from the environment; the README lists the same names. */
 const envSchema = z
@@ -47,10 +51,7 @@ const envSchema = z
       .regex(/^[\w.-]{1,64}$/, "must be 1 to 64 letters, digits, periods, dashes or underscores")
       .default("socket.io"),
     JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    PUBLIC_URL: z
-      .url({ protocol: /^https?$/ })
-      .transform((url) => url.replace(/\/+$/, ""))
-      .optional(),
+    PUBLIC_URL: baseUrl.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
     TRUST_PROXY: booleanFlag.default(false),
@@ -86,10 +87,7 @@ const envSchema = z
     S3_REGION: z.string().trim().min(1).max(64).default("us-east-1"),
     S3_ACCESS_KEY_ID: z.string().trim().min(1).max(256).optional(),
     S3_SECRET_ACCESS_KEY: z.string().trim().min(1).max(256).optional(),
-    MEDIA_PUBLIC_BASE: z
-      .url({ protocol: /^https?$/ })
-      .transform((url) => url.replace(/\/+$/, ""))
-      .optional(),
+    MEDIA_PUBLIC_BASE: baseUrl.optional(),
     MEDIA_ORIGINS: mediaOrigins.default("any"),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().trim().min(3).max(200).default("Flik <no-reply@flik.localhost>"),
@@ -216,8 +214,8 @@ export interface MediaConfig {
    */
   publicBase?: string | undefined;
   /**
-   * Where else media a member sends may come from (issue 20): an external media host's delivery
-   * origins (spec §1), or "any" host. The built-in host's own URLs are always taken.
+   * Where else media a member sends may come from (issue 20): URL prefixes of an external media host
+   * (spec §1), each ending in "/", or "any" host. The built-in host's own URLs are always taken.
    */
   otherOrigins?: "any" | readonly string[];
 }

@@ -38,7 +38,8 @@ describe("loadConfig", () => {
     ["OIDC_ISSUER", "not a url"],
     ["OIDC_ISSUER", "ftp://id.example.com"],
     ["MEDIA_ORIGINS", "res.cloudinary.com"],
-    ["MEDIA_ORIGINS", "https://res.cloudinary.com/demo"],
+    ["MEDIA_ORIGINS", "https://user:secret@res.cloudinary.com"],
+    ["MEDIA_ORIGINS", "https://res.cloudinary.com/?cloud=flik"],
     ["MEDIA_ORIGINS", "https://res.cloudinary.com,ftp://files.example"],
   ])("stops on a bad %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrow(ConfigError);
@@ -58,16 +59,21 @@ describe("loadConfig", () => {
       loadConfig({ DATA_DIR: freshDir(), ...(value === undefined ? {} : { MEDIA_ORIGINS: value }) }).media;
     expect(media().otherOrigins).toBe("any");
     expect(media("none").otherOrigins).toEqual([]);
-    expect(media(" https://res.cloudinary.com/ , https://cdn.example.com:8443 ").otherOrigins).toEqual([
-      "https://res.cloudinary.com",
-      "https://cdn.example.com:8443",
-    ]);
+    expect(
+      media(" https://RES.cloudinary.com:443 , https://cdn.example.com:8443/flik, https://x.example/a/")
+        .otherOrigins,
+    ).toEqual(["https://res.cloudinary.com/", "https://cdn.example.com:8443/flik/", "https://x.example/a/"]);
   });
 
-  it("gives PUBLIC_URL without its trailing slash, as URLs are made of it", () => {
-    expect(loadConfig({ DATA_DIR: freshDir(), PUBLIC_URL: "https://flik.example/" }).publicUrl).toBe(
-      "https://flik.example",
-    );
+  it("gives PUBLIC_URL and MEDIA_PUBLIC_BASE as the URL parser writes them, without a trailing slash", () => {
+    // Media URLs are made of them and compared with what browsers and the URL parser write.
+    const config = loadConfig({
+      DATA_DIR: freshDir(),
+      PUBLIC_URL: "https://Flik.Example:443/",
+      MEDIA_PUBLIC_BASE: "https://CDN.flik.example/Assets/",
+    });
+    expect(config.publicUrl).toBe("https://flik.example");
+    expect(config.media.publicBase).toBe("https://cdn.flik.example/Assets");
   });
 
   it("keeps image decodes below libuv's worker threads, which file reads and writes need too", () => {

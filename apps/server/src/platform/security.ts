@@ -1,5 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
-import type { MediaHosts } from "@flik/shared";
+import { type MediaHosts, mediaPrefixesOf } from "@flik/shared";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 import { tooManyRequests } from "./errors.js";
@@ -50,10 +50,13 @@ export async function registerSecurity(
 }
 
 /**
- * The origins the browser may load media from: with the hosts named, only theirs (so a post made before
- * MEDIA_ORIGINS was set cannot load a pixel from elsewhere either); otherwise any https host.
+ * Where the browser may load media from: with the hosts named, only their media folders (so a post made
+ * before MEDIA_ORIGINS was set cannot load a pixel from elsewhere either); otherwise any https host and
+ * this host's own bases (a CDN on plain http).
  */
 function mediaSourcesOf(hosts: MediaHosts | undefined): string[] {
-  if (!hosts || hosts.others === "any") return ["https:"];
-  return [...new Set([...hosts.ownBases, ...hosts.others].map((url) => new URL(url).origin))];
+  const prefixes = hosts ? mediaPrefixesOf(hosts) : "any";
+  if (prefixes !== "any") return prefixes;
+  const plainHttp = (hosts?.ownBases ?? []).filter((base) => base.startsWith("http:"));
+  return ["https:", ...plainHttp.map((base) => `${base}/media/`)];
 }

@@ -26,7 +26,8 @@ export async function insertHighlight(db: Db, userId: string, values: HighlightV
   return row;
 }
 
-export async function updateHighlight(db: Db, id: string, values: HighlightValues) {
+/** Changes the fields given; a field left out keeps its value. */
+export async function updateHighlight(db: Db, id: string, values: Partial<HighlightValues>) {
   const [row] = await db
     .update(highlights)
     .set({ ...values, updatedAt: new Date() })

@@ -13,7 +13,7 @@ export function highlightsRoutes(deps: {
   bodies: MediaBodies;
 }): FastifyPluginAsyncZod {
   const { highlights, users } = deps;
-  const { highlightBody } = deps.bodies;
+  const { highlightBody, highlightUpdateBody } = deps.bodies;
   return async (app) => {
     app.get("/highlights", async (request) => {
       const caller = request.caller;
@@ -28,9 +28,13 @@ export function highlightsRoutes(deps: {
     app.post("/highlights", { schema: { body: highlightBody } }, async (request, reply) =>
       reply.status(201).send({ highlight: await highlights.create(request.caller, request.body) }),
     );
-    app.put("/highlights/:id", { schema: { params: idParams, body: highlightBody } }, async (request) => ({
-      highlight: await highlights.update(request.caller, request.params.id, request.body),
-    }));
+    app.put(
+      "/highlights/:id",
+      { schema: { params: idParams, body: highlightUpdateBody } },
+      async (request) => ({
+        highlight: await highlights.update(request.caller, request.params.id, request.body),
+      }),
+    );
     app.delete("/highlights/:id", { schema: { params: idParams } }, async (request) => {
       await highlights.remove(request.caller, request.params.id);
       return { message: "Highlight deleted" };

@@ -1,4 +1,4 @@
-import type { Highlight, highlightBody } from "@flik/shared";
+import type { Highlight, highlightBody, highlightUpdateBody } from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
@@ -46,7 +46,7 @@ export function createHighlightsService(deps: { db: Db }) {
       return present(await insertHighlight(db, caller.userId, input));
     },
 
-    async update(caller: Caller, id: string, input: z.output<typeof highlightBody>) {
+    async update(caller: Caller, id: string, input: z.output<typeof highlightUpdateBody>) {
       await owned(caller, id);
       const row = await updateHighlight(db, id, input);
       if (!row) throw notFound("Highlight not found");

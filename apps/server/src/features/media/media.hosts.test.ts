@@ -1,5 +1,7 @@
 import { MEDIA_HOST_MESSAGE } from "@flik/shared";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { highlights } from "../../db/schema.js";
 import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
 
@@ -10,7 +12,7 @@ import { buildTestApp } from "../../test/helper.js";
  */
 const built = await buildTestApp({
   publicUrl: "https://flik.example",
-  media: { publicBase: "https://cdn.flik.example", otherOrigins: ["https://res.cloudinary.com"] },
+  media: { publicBase: "https://cdn.flik.example", otherOrigins: ["https://res.cloudinary.com/"] },
 });
 const { call, persona, createPost, upload } = factories(built);
 const alice = await persona("alice");
@@ -64,13 +66,33 @@ describe("media only from the media host in use", () => {
       await call(alice, "POST", "/highlights", { name: "Trips", type: "image", src: LOOK_ALIKE }),
     );
     expectRefused(await call(alice, "PUT", "/profile/update", { avatar: PIXEL }));
-    expect((await call(alice, "GET", "/stories")).json()).not.toContain(PIXEL);
+    const archive = (await call(alice, "GET", "/stories/archive")).json();
+    expect(JSON.stringify(archive)).not.toContain("tracker.example");
     expect((await call(alice, "GET", "/user")).json().user.avatar).not.toBe(PIXEL);
 
     const story = await call(alice, "POST", "/stories", {
       url: "https://res.cloudinary.com/demo/image/upload/a.jpg",
     });
     expect(story.statusCode).toBe(201);
+  });
+
+  it("refuses it in an edited highlight, and renames one whose media came from elsewhere before", async () => {
+    const made = await call(alice, "POST", "/highlights", {
+      name: "Old",
+      type: "image",
+      src: "/media/image/a.jpg",
+    });
+    expect(made.statusCode).toBe(201);
+    const { _id } = made.json().highlight;
+    expectRefused(await call(alice, "PUT", `/highlights/${_id}`, { name: "Old", type: "image", src: PIXEL }));
+
+    // Media chosen before the rule: a rename does not send it again, and keeps it.
+    await built.database.db.update(highlights).set({ src: PIXEL }).where(eq(highlights.id, _id));
+    const renamed = await call(alice, "PUT", `/highlights/${_id}`, { name: "Older" });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().highlight).toMatchObject({ name: "Older", type: "image", src: PIXEL });
+    const half = await call(alice, "PUT", `/highlights/${_id}`, { name: "Older", type: "video" });
+    expectRefused(half, "Send the highlight's type and src together");
   });
 
   it("tells the browser to load media from those hosts only", async () => {
@@ -83,9 +105,9 @@ describe("media only from the media host in use", () => {
         ?.slice(1);
     const expected = [
       "'self'",
-      "https://cdn.flik.example",
-      "https://flik.example",
-      "https://res.cloudinary.com",
+      "https://cdn.flik.example/media/",
+      "https://flik.example/media/",
+      "https://res.cloudinary.com/",
     ];
     expect(sources("img-src")).toEqual(expect.arrayContaining([...expected, "data:", "blob:"]));
     expect(sources("media-src")).toEqual(expect.arrayContaining([...expected, "blob:"]));

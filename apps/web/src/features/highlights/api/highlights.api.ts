@@ -1,4 +1,4 @@
-import type { Highlight, HighlightBody, MessageResponse } from "@flik/shared";
+import type { Highlight, HighlightBody, HighlightUpdateBody, MessageResponse } from "@flik/shared";
 import { apiFetch } from "../../../lib/api-client";
 
 const highlightPath = (id: string) => `/highlights/${encodeURIComponent(id)}`;
@@ -16,7 +16,7 @@ export async function createHighlight(body: HighlightBody): Promise<Highlight> {
   return highlight;
 }
 
-export async function updateHighlight(id: string, body: HighlightBody): Promise<Highlight> {
+export async function updateHighlight(id: string, body: HighlightUpdateBody): Promise<Highlight> {
   const { highlight } = await apiFetch<{ highlight: Highlight }>(highlightPath(id), { method: "PUT", body });
   return highlight;
 }

@@ -29,7 +29,7 @@ export function useSaveHighlight(username: string, existing?: Highlight) {
   const save = useCallback(
     async ({ name, file, media: chosen = null }: HighlightDraft): Promise<Highlight> => {
       try {
-        let media = chosen ?? (existing ? { type: existing.type, src: existing.src } : null);
+        let media = chosen;
         if (file) {
           const controller = new AbortController();
           upload.current = controller;
@@ -49,10 +49,11 @@ export function useSaveHighlight(username: string, existing?: Highlight) {
           // Spec §5: video when the file's type begins with video, otherwise image.
           media = { type: mediaTypeOfFile(file), src: secure_url };
         }
-        if (!media) throw new Error("Please upload an image or video for this highlight");
         setPhase({ step: "saving" });
-        const body = { name, ...media };
-        const highlight = existing ? await updateHighlight(existing._id, body) : await createHighlight(body);
+        // A highlight only renamed keeps its media: it is not sent again.
+        const highlight = existing
+          ? await updateHighlight(existing._id, { name, ...media })
+          : await createHighlight({ name, ...mediaOrRefusal(media) });
         saveCachedHighlight(queryClient, username, highlight);
         return highlight;
       } finally {
@@ -66,4 +67,9 @@ export function useSaveHighlight(username: string, existing?: Highlight) {
   const cancelUpload = useCallback(() => upload.current?.abort(), []);
 
   return { phase, save, cancelUpload };
+}
+
+function mediaOrRefusal(media: HighlightDraft["media"]) {
+  if (!media) throw new Error("Please upload an image or video for this highlight");
+  return media;
 }
