@@ -65,6 +65,7 @@ describe("mediaBodies", () => {
       bodies.updatePostBody.safeParse({ image: pixel }),
       bodies.createStoryBody.safeParse({ url: pixel }),
       bodies.highlightBody.safeParse({ name: "Trips", type: "image", src: pixel }),
+      bodies.highlightUpdateBody.safeParse({ name: "Trips", type: "image", src: pixel }),
       bodies.updateProfileBody.safeParse({ avatar: pixel }),
     ];
     for (const result of refusals) {
