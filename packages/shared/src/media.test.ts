@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  fileTypeOf,
   IMAGE_VARIANT_WIDTHS,
   imageSrcSet,
   imageVariantUrl,
@@ -38,6 +39,17 @@ describe("media rules", () => {
     expect(mediaTypeOfFile({ type: "video/webm" })).toBe("video");
     expect(mediaTypeOfFile({ type: "image/png" })).toBe("image");
     expect(mediaTypeOfFile({ type: "" })).toBe("image");
+  });
+
+  it("reads a file the system gave no type by its name's extension", () => {
+    expect(fileTypeOf({ type: "", name: "IMG_0042.MOV" })).toBe("video/quicktime");
+    expect(fileTypeOf({ type: "", name: "clip.m4v" })).toBe("video/mp4");
+    expect(fileTypeOf({ type: "", name: "DSC_1.JPG" })).toBe("image/jpeg");
+    expect(fileTypeOf({ type: "", name: "notes.txt" })).toBe("");
+    expect(fileTypeOf({ type: "", name: "README" })).toBe("");
+    // The browser's type wins over the name.
+    expect(fileTypeOf({ type: "image/png", name: "looks-like.mov" })).toBe("image/png");
+    expect(mediaTypeOfFile({ type: "", name: "IMG_0042.MOV" })).toBe("video");
   });
 });
 

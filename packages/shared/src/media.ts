@@ -32,9 +32,31 @@ export function mediaTypeOfUrl(url: string): MediaType {
   return "image";
 }
 
+/** The types of the files the media host takes, by their usual extensions. */
+const TYPE_OF_EXTENSION: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  mp4: "video/mp4",
+  m4v: "video/mp4",
+  mov: "video/quicktime",
+  webm: "video/webm",
+};
+
+/**
+ * A chosen file's type: the one the browser gave, or, when it gave none (some systems know no type for
+ * an upper-case `.MOV` or for a file from a phone's picker), the one its name's extension says; "" when
+ * neither says.
+ */
+export function fileTypeOf(file: { type: string; name?: string }): string {
+  return file.type || TYPE_OF_EXTENSION[extensionOf(file.name ?? "")] || "";
+}
+
 /** Spec §5: a file is a video if its type begins with video, otherwise an image. */
-export function mediaTypeOfFile(file: { type: string }): MediaType {
-  return file.type.startsWith("video") ? "video" : "image";
+export function mediaTypeOfFile(file: { type: string; name?: string }): MediaType {
+  return fileTypeOf(file).startsWith("video") ? "video" : "image";
 }
 
 /** The pixel size of a post's photo or video, as uploaded (orientation applied). */

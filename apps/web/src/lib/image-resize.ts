@@ -1,3 +1,4 @@
+import { fileTypeOf } from "@flik/shared";
 /**
  * The most an image is sent at (issue 20): the widest variant the host serves (1080 px, Instagram's
  * width) and a full-screen story's height. A 12-megapixel phone photo leaves as about 300 KB, not 5 MB.
@@ -11,7 +12,7 @@ const RESIZED_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /** Whether `resizedForUpload` may draw `file` smaller: an image of a type it keeps, in a browser that can. */
 export function mayBeResized(file: File): boolean {
-  return RESIZED_TYPES.has(file.type) && typeof createImageBitmap === "function";
+  return RESIZED_TYPES.has(fileTypeOf(file)) && typeof createImageBitmap === "function";
 }
 
 /**
@@ -29,7 +30,7 @@ export async function resizedForUpload(file: File): Promise<File> {
     if (scale === 1) return file;
     const width = Math.round(bitmap.width * scale);
     const height = Math.round(bitmap.height * scale);
-    const type = file.type === "image/jpeg" ? "image/jpeg" : "image/webp";
+    const type = fileTypeOf(file) === "image/jpeg" ? "image/jpeg" : "image/webp";
     const blob = await drawn(bitmap, width, height, type);
     // A browser that cannot write the type answers PNG, often larger than what it was given.
     if (!blob || blob.size >= file.size || (blob.type !== type && blob.type !== "image/jpeg")) return file;

@@ -140,6 +140,22 @@ describe("NewPostScreen", () => {
     expect(JSON.parse(String(init.body))).toMatchObject({ image: "/media/video/wave.mp4", isReel: true });
   });
 
+  it("takes an iPhone's .MOV the system gave no type, as a flick from its name", async () => {
+    const { user, createRoute } = openComposer();
+    const untyped = new File(["mov"], "IMG_0042.MOV", { type: "" });
+
+    await user.click(await screen.findByRole("tab", { name: "Flick" }));
+    // As a real picker may hand it over: `accept` is a hint to the picker, not a filter of what it gives.
+    fireEvent.change(screen.getByLabelText("Video"), { target: { files: [untyped] } });
+    expect(screen.queryByText("Choose a video file.")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Share" }));
+
+    expect((await sentUpload()).url).toBe("/api/media/video/upload");
+    await uploaded("/media/video/img-0042.mp4");
+    await screen.findByText("Post created!");
+    expect(createBody(createRoute)).toMatchObject({ image: "/media/video/img-0042.mp4", isReel: true });
+  });
+
   it("sends the size the host answered with the post", async () => {
     const { user, createRoute } = openComposer();
     await user.upload(await screen.findByLabelText("Photo or video"), photo);

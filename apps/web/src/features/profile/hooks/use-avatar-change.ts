@@ -1,3 +1,4 @@
+import { fileTypeOf } from "@flik/shared";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { isAbortError, uploadMedia } from "../../../lib/media-upload";
@@ -48,7 +49,7 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
   /** The picked file, checked: only images go on to the crop. */
   function pick(file: File | undefined) {
     if (!file) return;
-    if (!file.type.startsWith("image/")) {
+    if (!fileTypeOf(file).startsWith("image/")) {
       toast.error("Choose an image for your profile photo.");
       return;
     }

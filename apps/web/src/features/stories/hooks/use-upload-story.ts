@@ -1,3 +1,4 @@
+import { fileTypeOf } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "react-toastify/unstyled";
@@ -13,7 +14,8 @@ const NOT_A_STORY_FILE = "Choose a photo or a video.";
 
 /** Spec §5: story upload accepts images or videos. */
 function isStoryFile(file: File): boolean {
-  return file.type.startsWith("image/") || file.type.startsWith("video/");
+  const type = fileTypeOf(file);
+  return type.startsWith("image/") || type.startsWith("video/");
 }
 
 /** Why it failed, when the host or the server said (the file too large, of the wrong type). */

@@ -1,4 +1,4 @@
-import { type MediaSize, mediaTypeOfFile } from "@flik/shared";
+import { fileTypeOf, type MediaSize, mediaTypeOfFile } from "@flik/shared";
 import { type DragEvent, useId, useState } from "react";
 import { CloseIcon, FlicksIcon, UploadIcon } from "../../../../components/icons";
 import { useObjectUrl } from "../../../../lib/use-object-url";
@@ -18,10 +18,11 @@ interface MediaPickerProps {
 }
 
 function isAccepted(file: File, accept: string): boolean {
+  const fileType = fileTypeOf(file);
   return accept
     .split(",")
     .map((type) => type.trim())
-    .some((type) => (type.endsWith("/*") ? file.type.startsWith(type.slice(0, -1)) : file.type === type));
+    .some((type) => (type.endsWith("/*") ? fileType.startsWith(type.slice(0, -1)) : fileType === type));
 }
 
 /** A big drop zone that is also the file picker, then a preview of the chosen file. */
