@@ -243,7 +243,10 @@ function FilePicker({ file, hasMedia, hint, disabled, onChoose }: FilePickerProp
         <UploadIcon className="size-4" />
         {hasMedia ? "Change file" : "Choose photo or video"}
       </label>
-      <p className="max-w-full truncate text-xs text-zinc-500">{file ? file.name : hint}</p>
+      {/* A long file name is cut; the hint wraps, as it is read whole on a phone. */}
+      <p className={`max-w-full text-center text-xs text-zinc-500 ${file ? "truncate" : "text-balance"}`}>
+        {file ? file.name : hint}
+      </p>
     </div>
   );
 }
