@@ -166,6 +166,22 @@ describe("NewPostScreen", () => {
     expect(createBody(createRoute)).toMatchObject({ width: 1500, height: 1000 });
   });
 
+  it("says so in place of a video the browser cannot preview, and still shares it", async () => {
+    const { user } = openComposer();
+    await user.click(await screen.findByRole("tab", { name: "Flick" }));
+    await user.upload(screen.getByLabelText("Video"), clip);
+    // An HEVC video in a browser without HEVC: its metadata loads, with no picture (0 pixels wide).
+    fireEvent.loadedMetadata(screen.getByLabelText("Preview of the chosen video"));
+
+    expect(screen.getByText("No preview in this browser")).toBeInTheDocument();
+    expect(screen.getByText("The video will play once it's processed.")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Preview of the chosen video")).not.toBeInTheDocument();
+    expect(screen.getByText(/wave\.mp4/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    await uploaded("/media/video/wave.mp4");
+    await screen.findByText("Post created!");
+  });
+
   it("sends a video's size as the browser read it in the preview when the host does not say", async () => {
     const { user, createRoute } = openComposer();
     await user.click(await screen.findByRole("tab", { name: "Flick" }));

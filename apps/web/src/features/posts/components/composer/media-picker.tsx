@@ -43,6 +43,8 @@ export function MediaPicker({
   const [refused, setRefused] = useState<string | null>(null);
   const previewUrl = useObjectUrl(file);
   const shownError = refused ?? error;
+  // A video this browser cannot decode (an iPhone's HEVC in Firefox or on Linux) would show black.
+  const [noPreviewOf, setNoPreviewOf] = useState<File | null>(null);
 
   function pick(next: File | null | undefined) {
     if (!next) return;
@@ -93,7 +95,9 @@ export function MediaPicker({
         />
         {file && previewUrl ? (
           <div className="relative aspect-square overflow-hidden rounded-2xl bg-zinc-950 peer-focus-visible:ring-4 peer-focus-visible:ring-fuchsia-500/40">
-            {mediaTypeOfFile(file) === "video" ? (
+            {noPreviewOf === file ? (
+              <NoVideoPreview />
+            ) : mediaTypeOfFile(file) === "video" ? (
               <video
                 src={previewUrl}
                 aria-label="Preview of the chosen video"
@@ -101,9 +105,12 @@ export function MediaPicker({
                 playsInline
                 loop
                 controls
-                onLoadedMetadata={(event) =>
-                  measured(event.currentTarget.videoWidth, event.currentTarget.videoHeight)
-                }
+                onLoadedMetadata={(event) => {
+                  const { videoWidth, videoHeight } = event.currentTarget;
+                  if (videoWidth === 0) setNoPreviewOf(file);
+                  else measured(videoWidth, videoHeight);
+                }}
+                onError={() => setNoPreviewOf(file)}
                 className="size-full object-contain"
               />
             ) : (
@@ -169,4 +176,15 @@ export function MediaPicker({
 function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** In place of a video the browser cannot show: it is sent as it is, and plays once processed. */
+function NoVideoPreview() {
+  return (
+    <div className="flex size-full flex-col items-center justify-center gap-3 px-8 text-center text-white">
+      <FlicksIcon className="size-10 text-zinc-300" aria-hidden="true" />
+      <p className="font-semibold">No preview in this browser</p>
+      <p className="text-sm text-zinc-300">The video will play once it's processed.</p>
+    </div>
+  );
 }
