@@ -47,6 +47,8 @@ describe("media rules", () => {
     expect(fileTypeOf({ type: "", name: "DSC_1.JPG" })).toBe("image/jpeg");
     expect(fileTypeOf({ type: "", name: "notes.txt" })).toBe("");
     expect(fileTypeOf({ type: "", name: "README" })).toBe("");
+    expect(fileTypeOf({ type: "", name: "Trip #2.MOV" })).toBe("video/quicktime");
+    expect(fileTypeOf({ type: "", name: "what?.jpg" })).toBe("image/jpeg");
     // The browser's type wins over the name.
     expect(fileTypeOf({ type: "image/png", name: "looks-like.mov" })).toBe("image/png");
     expect(mediaTypeOfFile({ type: "", name: "IMG_0042.MOV" })).toBe("video");

@@ -51,7 +51,10 @@ const TYPE_OF_EXTENSION: Record<string, string> = {
  * neither says.
  */
 export function fileTypeOf(file: { type: string; name?: string }): string {
-  return file.type || TYPE_OF_EXTENSION[extensionOf(file.name ?? "")] || "";
+  const name = file.name ?? "";
+  // A name's extension follows its last dot; `#` and `?` are a name's own characters, not a URL's.
+  const extension = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1).toLowerCase() : "";
+  return file.type || TYPE_OF_EXTENSION[extension] || "";
 }
 
 /** Spec §5: a file is a video if its type begins with video, otherwise an image. */

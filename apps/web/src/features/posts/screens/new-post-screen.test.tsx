@@ -170,8 +170,11 @@ describe("NewPostScreen", () => {
     const { user } = openComposer();
     await user.click(await screen.findByRole("tab", { name: "Flick" }));
     await user.upload(screen.getByLabelText("Video"), clip);
-    // An HEVC video in a browser without HEVC: its metadata loads, with no picture (0 pixels wide).
-    fireEvent.loadedMetadata(screen.getByLabelText("Preview of the chosen video"));
+    // An HEVC video in a browser without HEVC: its first data loads, with no picture (0 pixels wide).
+    const preview = screen.getByLabelText("Preview of the chosen video");
+    fireEvent.loadedMetadata(preview);
+    expect(screen.queryByText("No preview in this browser")).not.toBeInTheDocument();
+    fireEvent.loadedData(preview);
 
     expect(screen.getByText("No preview in this browser")).toBeInTheDocument();
     expect(screen.getByText("The video will play once it's processed.")).toBeInTheDocument();

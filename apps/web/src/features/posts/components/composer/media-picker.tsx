@@ -43,8 +43,9 @@ export function MediaPicker({
   const [refused, setRefused] = useState<string | null>(null);
   const previewUrl = useObjectUrl(file);
   const shownError = refused ?? error;
-  // A video this browser cannot decode (an iPhone's HEVC in Firefox or on Linux) would show black.
-  const [noPreviewOf, setNoPreviewOf] = useState<File | null>(null);
+  // The preview URL of a video this browser cannot decode (an iPhone's HEVC in Firefox or on Linux),
+  // which would show black.
+  const [noPreviewOf, setNoPreviewOf] = useState<string | null>(null);
 
   function pick(next: File | null | undefined) {
     if (!next) return;
@@ -95,22 +96,28 @@ export function MediaPicker({
         />
         {file && previewUrl ? (
           <div className="relative aspect-square overflow-hidden rounded-2xl bg-zinc-950 peer-focus-visible:ring-4 peer-focus-visible:ring-fuchsia-500/40">
-            {noPreviewOf === file ? (
+            {noPreviewOf === previewUrl ? (
               <NoVideoPreview />
             ) : mediaTypeOfFile(file) === "video" ? (
               <video
+                key={previewUrl}
                 src={previewUrl}
                 aria-label="Preview of the chosen video"
                 muted
                 playsInline
                 loop
                 controls
-                onLoadedMetadata={(event) => {
-                  const { videoWidth, videoHeight } = event.currentTarget;
-                  if (videoWidth === 0) setNoPreviewOf(file);
-                  else measured(videoWidth, videoHeight);
+                onLoadedMetadata={(event) =>
+                  measured(event.currentTarget.videoWidth, event.currentTarget.videoHeight)
+                }
+                // Safari may learn the size after the metadata; by the first frame a decodable video has it.
+                onResize={(event) =>
+                  measured(event.currentTarget.videoWidth, event.currentTarget.videoHeight)
+                }
+                onLoadedData={(event) => {
+                  if (event.currentTarget.videoWidth === 0) setNoPreviewOf(previewUrl);
                 }}
-                onError={() => setNoPreviewOf(file)}
+                onError={() => setNoPreviewOf(previewUrl)}
                 className="size-full object-contain"
               />
             ) : (
@@ -182,7 +189,7 @@ function formatBytes(bytes: number): string {
 function NoVideoPreview() {
   return (
     <div className="flex size-full flex-col items-center justify-center gap-3 px-8 text-center text-white">
-      <FlicksIcon className="size-10 text-zinc-300" aria-hidden="true" />
+      <FlicksIcon className="size-10 text-zinc-300" />
       <p className="font-semibold">No preview in this browser</p>
       <p className="text-sm text-zinc-300">The video will play once it's processed.</p>
     </div>
