@@ -47,6 +47,7 @@ describe("media rules", () => {
     expect(fileTypeOf({ type: "", name: "DSC_1.JPG" })).toBe("image/jpeg");
     expect(fileTypeOf({ type: "", name: "notes.txt" })).toBe("");
     expect(fileTypeOf({ type: "", name: "README" })).toBe("");
+    expect(fileTypeOf({ type: "", name: "a.constructor" })).toBe("");
     expect(fileTypeOf({ type: "", name: "Trip #2.MOV" })).toBe("video/quicktime");
     expect(fileTypeOf({ type: "", name: "what?.jpg" })).toBe("image/jpeg");
     // The browser's type wins over the name.

@@ -33,17 +33,17 @@ export function mediaTypeOfUrl(url: string): MediaType {
 }
 
 /** The types of the files the media host takes, by their usual extensions. */
-const TYPE_OF_EXTENSION: Record<string, string> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  webp: "image/webp",
-  mp4: "video/mp4",
-  m4v: "video/mp4",
-  mov: "video/quicktime",
-  webm: "video/webm",
-};
+const TYPE_OF_EXTENSION = new Map([
+  ["jpg", "image/jpeg"],
+  ["jpeg", "image/jpeg"],
+  ["png", "image/png"],
+  ["gif", "image/gif"],
+  ["webp", "image/webp"],
+  ["mp4", "video/mp4"],
+  ["m4v", "video/mp4"],
+  ["mov", "video/quicktime"],
+  ["webm", "video/webm"],
+]);
 
 /**
  * A chosen file's type: the one the browser gave, or, when it gave none (some systems know no type for
@@ -54,7 +54,7 @@ export function fileTypeOf(file: { type: string; name?: string }): string {
   const name = file.name ?? "";
   // A name's extension follows its last dot; `#` and `?` are a name's own characters, not a URL's.
   const extension = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1).toLowerCase() : "";
-  return file.type || TYPE_OF_EXTENSION[extension] || "";
+  return file.type || TYPE_OF_EXTENSION.get(extension) || "";
 }
 
 /** Spec §5: a file is a video if its type begins with video, otherwise an image. */
