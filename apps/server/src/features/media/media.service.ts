@@ -177,6 +177,7 @@ export function createMediaService(
   const bases = [...new Set([config.publicBase ?? "", publicUrl ?? "", ""])].sort(
     (a, b) => b.length - a.length,
   );
+  const hosts: MediaHosts = { ownBases: bases.filter(Boolean), others: config.otherOrigins ?? "any" };
   const loadSharp = sharpFor(config);
   const decode = createImageDecoder(config, loadSharp);
   const videos = createVideoProcessing(config, { ...deps, storage });
@@ -409,10 +410,7 @@ export function createMediaService(
     keptFileOf,
 
     /** Where media a member sends may come from: this host's origins and the configured other ones. */
-    hosts: {
-      ownBases: bases.filter(Boolean),
-      others: config.otherOrigins ?? "any",
-    } as MediaHosts,
+    hosts,
 
     /** Every URL the kept file may be named by (the origins this host answers under). */
     urlsOf: (file: KeptFile) => bases.map((prefix) => `${prefix}/media/${file.kind}/${file.name}`),
