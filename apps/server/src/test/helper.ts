@@ -4,6 +4,8 @@ import type { AuthResponse, ClientToServerEvents, ServerToClientEvents } from "@
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../app.js";
+import { CHANGES_CHANNEL } from "../db/change-announcements.js";
+import type { Database } from "../db/database.js";
 import type { Config, MailConfig, MediaConfig, SmsConfig } from "../platform/config.js";
 import { openTestDatabase } from "./database.js";
 import { tempDir } from "./temp-dir.js";
@@ -64,8 +66,41 @@ export const sqlLog: string[] = [];
 /** The same statements with their parameters. */
 export const statementLog: { sql: string; params: unknown[] }[] = [];
 
-/** How many SQL statements `action` caused. */
+/** The databases of the test apps of this file, to wait for their announcements. */
+const databasesOfThisFile = new Set<Database>();
+
+/**
+ * Resolves once the test apps have heard every change announcement committed so far. PostgreSQL hears
+ * them on a connection of its own, after the statement that made them has answered; one that arrives
+ * late would forget a kept session or answer in the middle of a measured request. A marker announced now
+ * arrives after them all (notifications come in commit order).
+ */
+export async function announcementsHeard(): Promise<void> {
+  await Promise.all([...databasesOfThisFile].map(hearMarker));
+}
+
+async function hearMarker(database: Database) {
+  const { announcements } = database;
+  if (!announcements.live) return;
+  const marker = `heard:${randomBytes(8).toString("hex")}`;
+  let stopListening = () => {};
+  // A lost listening connection (`null`) forgets everything anyway: nothing later can arrive late.
+  const heard = new Promise<void>((resolve) => {
+    stopListening = announcements.subscribe((announcement) => {
+      if (announcement === marker || announcement === null) resolve();
+    });
+  });
+  try {
+    await database.executeSql("select pg_notify($1, $2)", [CHANGES_CHANNEL, marker]);
+    await heard;
+  } finally {
+    stopListening();
+  }
+}
+
+/** How many SQL statements `action` caused, once earlier changes' announcements are heard. */
 export async function countQueries(action: () => Promise<unknown>): Promise<number> {
+  await announcementsHeard();
   const before = sqlLog.length;
   await action();
   return sqlLog.length - before;
@@ -81,7 +116,9 @@ export async function buildTestApp(
     statementLog.push({ sql, params });
   });
   const built = await buildApp(testConfig(overrides), { ...options, database });
+  databasesOfThisFile.add(database);
   afterAll(async () => {
+    databasesOfThisFile.delete(database);
     await built.app.close();
     await database.close();
   });

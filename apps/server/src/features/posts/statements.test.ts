@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
-import { buildTestApp, sqlLog } from "../../test/helper.js";
+import { announcementsHeard, buildTestApp, sqlLog } from "../../test/helper.js";
 
 /**
  * SQL statements per request on the post read and write paths (a signed-in member's session is kept). Each
@@ -25,8 +25,11 @@ beforeAll(async () => {
 /**
  * The statements a request sent, but for the session's last-active touch: that one comes once a minute
  * of the wall clock, whenever the machine is slow enough to let a minute pass, not with the request.
+ * Earlier changes' announcements are heard first: one arriving during the request would forget what it
+ * is measured reading from memory.
  */
 async function statements(action: () => Promise<{ statusCode: number }>, status: number) {
+  await announcementsHeard();
   const before = sqlLog.length;
   expect((await action()).statusCode).toBe(status);
   return sqlLog
@@ -35,6 +38,10 @@ async function statements(action: () => Promise<{ statusCode: number }>, status:
 }
 
 describe("statements per request", () => {
+  // What was changed before a test (its setup, the tests before it) is heard before the test keeps
+  // anything, so that a late announcement of it cannot forget what the test then measures as kept.
+  beforeEach(announcementsHeard);
+
   it("a feed page", async () => {
     expect(await statements(() => call(bob, "GET", "/posts?limit=20"), 200)).toBeLessThanOrEqual(FEED_PAGE);
   });
