@@ -32,9 +32,9 @@ export function createForgettingLog() {
       return generation;
     },
 
-    /** Whether anything at all was forgotten after the read started at `startedAt`. */
-    anythingSince(startedAt: number): boolean {
-      return generation > startedAt;
+    /** The mark of now: a read started at or after it saw every change forgotten before now. */
+    now(): number {
+      return generation;
     },
 
     /** Whether anything was cleared, or any of `keys` forgotten, after the read started at `startedAt`. */

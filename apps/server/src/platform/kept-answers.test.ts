@@ -114,22 +114,50 @@ describe("kept answers", () => {
     expect(kept.size).toBe(0);
   });
 
-  it("share one read among asks made while it is in flight, unless something was forgotten meanwhile", async () => {
+  it("share one read among asks made while it is in flight, when nothing it shows changed meanwhile", async () => {
     const announcements = fakeAnnouncements();
-    const kept = createKeptAnswers(announcements, { maxBytes: 1024 * 1024 });
+    const kept = createKeptAnswers(announcements, MB);
     const first = readInFlight(kept, "k", { body: "first", shows: ["post:p1"] });
-    const second = reader("second", ["post:p1"]);
-    const joined = kept.through("k", second);
-    expect(second.runs).toBe(0);
-    // A change (here: anything at all) after the read began: a later ask reads for itself.
+    const before = reader("before", ["post:p1"]);
+    const joined = kept.through("k", before);
+    // A change the answer does not show: an ask after it still takes the read in flight.
     announcements.announce("post:p9");
-    const own = reader("own", ["post:p1"]);
-    const fresh = kept.through("k", own);
+    const after = reader("after", ["post:p1"]);
+    const alsoJoined = kept.through("k", after);
     first.finish();
     expect(await first.done).toBe("first");
     expect(await joined).toBe("first");
-    expect(await fresh).toBe("own");
-    expect(own.runs).toBe(1);
+    expect(await alsoJoined).toBe("first");
+    expect(before.runs + after.runs).toBe(0);
+  });
+
+  it("read again for asks that joined a read when something it shows changed meanwhile, once for all of them", async () => {
+    const announcements = fakeAnnouncements();
+    const kept = createKeptAnswers(announcements, MB);
+    const first = readInFlight(kept, "k", { body: "old", shows: ["post:p1"] });
+    // The change may have committed before these asks: none may be answered with what was read before it.
+    announcements.announce("post:p1");
+    const again = reader("new", ["post:p1"]);
+    const asks = [kept.through("k", again), kept.through("k", again), kept.through("k", again)];
+    first.finish();
+    expect(await first.done).toBe("old"); // answered to the ask that began it, which came before the change
+    expect(await Promise.all(asks)).toEqual(["new", "new", "new"]);
+    expect(again.runs).toBe(1);
+    expect(await kept.through("k", again)).toBe("new"); // and that read was kept
+    expect(again.runs).toBe(1);
+  });
+
+  it("pass a failed read's error to the asks that joined it", async () => {
+    const announcements = fakeAnnouncements();
+    const kept = createKeptAnswers(announcements, MB);
+    let fail: (error: Error) => void = () => {};
+    const failing = kept.through("k", () => new Promise<AnswerRead>((_, reject) => (fail = reject)));
+    const joined = kept.through("k", reader("never", ["post:p1"]));
+    fail(new Error("database gone"));
+    await expect(failing).rejects.toThrow("database gone");
+    await expect(joined).rejects.toThrow("database gone");
+    const later = reader("later", ["post:p1"]);
+    expect(await kept.through("k", later)).toBe("later");
   });
 
   it("stay within their bytes, forgetting the least recently used", async () => {

@@ -68,8 +68,8 @@ export function createKeptAnswers(
   });
   const forgettings = createForgettingLog();
   // Reads in flight by key: an ask for the same answer meanwhile waits for it instead of reading again
-  // (after a change, every viewer of a page asks at once), unless anything was forgotten since it began.
-  const reading = new Map<string, { startedAt: number; answer: Promise<string> }>();
+  // (after a change, every viewer of a page asks at once).
+  const reading = new Map<string, Reading>();
 
   function forget(shown: Iterable<Shown>) {
     for (const thing of shown) {
@@ -92,11 +92,38 @@ export function createKeptAnswers(
     try {
       const { body, shows } = await read();
       const showing = [...new Set(shows)];
-      if (announcements.live && !forgettings.forgottenSince(startedAt, showing)) keep(key, body, showing);
-      return body;
+      const fresh = !forgettings.forgottenSince(startedAt, showing);
+      if (fresh && announcements.live) keep(key, body, showing);
+      return { body, fresh };
     } finally {
       forgettings.finished(startedAt);
     }
+  }
+
+  /** A new read of `key`, which later asks for it join while it is in flight. */
+  function startReading(key: string, read: () => Promise<AnswerRead>): Reading {
+    const startedAt = forgettings.started();
+    const entry: Reading = { startedAt, answer: readAndKeep(key, read, startedAt) };
+    reading.set(key, entry);
+    const done = () => {
+      if (reading.get(key) === entry) reading.delete(key);
+    };
+    entry.answer.then(done, done);
+    return entry;
+  }
+
+  /**
+   * The answer of a read that began before this ask (at `askedAt`), unless something it shows was
+   * forgotten while it was read: this ask may have come after that change, so it takes a read begun
+   * since it asked (its own, or another ask's).
+   */
+  async function joined(key: string, inFlight: Reading, read: () => Promise<AnswerRead>, askedAt: number) {
+    const { body, fresh } = await inFlight.answer;
+    if (fresh) return body;
+    const later = reading.get(key);
+    return (later && later.startedAt >= askedAt ? later : startReading(key, read)).answer.then(
+      (answer) => answer.body,
+    );
   }
 
   function keep(key: string, body: string, shows: Shown[]) {
@@ -120,15 +147,8 @@ export function createKeptAnswers(
       const found = announcements.live ? kept.get(key) : undefined;
       if (found) return Promise.resolve(found.body);
       const inFlight = reading.get(key);
-      if (inFlight && !forgettings.anythingSince(inFlight.startedAt)) return inFlight.answer;
-      const startedAt = forgettings.started();
-      const entry = { startedAt, answer: readAndKeep(key, read, startedAt) };
-      reading.set(key, entry);
-      const done = () => {
-        if (reading.get(key) === entry) reading.delete(key);
-      };
-      entry.answer.then(done, done);
-      return entry.answer;
+      if (inFlight) return joined(key, inFlight, read, forgettings.now());
+      return startReading(key, read).answer.then((answer) => answer.body);
     },
 
     /** Forgets every answer showing what this node just changed, before the announcement comes back. */
@@ -141,6 +161,13 @@ export function createKeptAnswers(
 }
 
 export type KeptAnswers = ReturnType<typeof createKeptAnswers>;
+
+/** A read in flight: when it began (as the forgetting log counts), and its answer. */
+interface Reading {
+  startedAt: number;
+  /** `fresh`: nothing it shows was forgotten while it was read (so it holds every change made before). */
+  answer: Promise<{ body: string; fresh: boolean }>;
+}
 
 /** What an announcement says changed, as kept answers name it. */
 function shownBy(announcement: string): Shown[] {

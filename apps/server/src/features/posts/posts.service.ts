@@ -203,9 +203,12 @@ export function createPostsService(deps: {
     feed(caller: Caller, query: PageQuery): Promise<string> {
       const key = `feed:${caller.userId}:${query.limit}:${query.cursor ?? ""}`;
       return kept.through(key, async () => {
-        const reads = await feedPage(db, pageAsk(caller, query, pageListed));
         // Later pages start past their cursor: only the first changes when a followed member posts.
-        const authors = query.cursor ? [] : [caller.userId, ...(await follows.followeeIdsOf(caller.userId))];
+        const [reads, followees] = await Promise.all([
+          feedPage(db, pageAsk(caller, query, pageListed)),
+          query.cursor ? [] : follows.followeeIdsOf(caller.userId),
+        ]);
+        const authors = query.cursor ? [] : [caller.userId, ...followees];
         const page: PostsPage = postsPage(reads, query.limit, caller.userId);
         return {
           body: JSON.stringify(page),
