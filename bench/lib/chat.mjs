@@ -2,10 +2,12 @@
 // direct chats, sending over the socket with acknowledgements at a fixed rate. A message counts as
 // delivered when the peer's socket hears `newMessage`; as lost when the server acknowledged it but the
 // peer never heard of it within the grace period; an ack error is the server shedding load.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { io } from "socket.io-client";
 import { memberNames, request, signInMany } from "./api.mjs";
 import { cpuSnapshot, cpuUsage, waitForQuiet } from "./cpu.mjs";
 import { sleep } from "./flik-server.mjs";
+import { describeStalls } from "./report.mjs";
 import { percentile, round } from "./stats.mjs";
 
 const GRACE_MS = Number(process.env.BENCH_CHAT_GRACE ?? 10) * 1000;
@@ -34,11 +36,14 @@ export async function chatDelivery(flik, subjects, { sockets, rates, seconds, lo
   try {
     for (const rate of rates) {
       log(`  ${rate} messages/s for ${seconds} s over ${pairs.length} chats`);
-      results.push(await sendAtRate({ pairs, sockets: connected, rate, seconds, tag: `${runId}-${rate}` }));
+      results.push(
+        await sendAtRate({ flik, pairs, sockets: connected, rate, seconds, tag: `${runId}-${rate}` }),
+      );
       const last = results.at(-1);
       log(
         `    delivered ${last.delivered} of ${last.sent}, p50 ${last.p50} ms, p99 ${last.p99} ms, lost ${last.lost}`,
       );
+      if (last.stalls) log(`    ${describeStalls(last.stalls)}`);
     }
   } finally {
     for (const socket of connected) socket.close();
@@ -157,10 +162,12 @@ export async function sendPaced({ pairs, sockets, rate, seconds, tag, text = "be
 }
 
 /** One rate of the chat section: measured on a quiet machine, then a backlog drained unmeasured. */
-async function sendAtRate({ pairs, sockets, rate, seconds, tag }) {
+async function sendAtRate({ flik, pairs, sockets, rate, seconds, tag }) {
   await waitForQuiet();
+  const watch = await watchStalls(flik);
   const cpuBefore = cpuSnapshot();
   const run = await sendPaced({ pairs, sockets, rate, seconds, tag });
+  const stalls = await watch.stop();
   const { sent, acknowledged, ackErrors, ackErrorMessages, unanswered, delivered, lost } = run.counts;
   const result = {
     rate,
@@ -177,12 +184,45 @@ async function sendAtRate({ pairs, sockets, rate, seconds, tag }) {
     p99: round(percentile(run.delivered, 0.99)),
     max: round(Math.max(0, ...run.delivered)),
     ...cpuUsage(cpuBefore, cpuSnapshot()),
+    stalls,
   };
   // Unmeasured: let a backlog drain so the next rate does not start on a server still catching up.
   const drainEnd = performance.now() + DRAIN_MS;
   while (performance.now() < drainEnd && run.answered() < sent) await sleep(100);
   run.unlisten();
   return result;
+}
+
+/**
+ * Where a slow delivery could have waited, other than the database: the server's event loop and garbage
+ * collection (its loop probe, when it was started with one) and this process's own event loop, which
+ * times every delivery. A delivery tail far above all three waited on the database or the disk.
+ */
+async function watchStalls(flik) {
+  // Also starts the probe's window here (a server started without the probe refuses).
+  const probed = await flik.loopReport().then(
+    () => true,
+    () => false,
+  );
+  const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+  ownLoop.enable();
+  return {
+    async stop() {
+      ownLoop.disable();
+      // The histogram holds whole 10 ms ticks; the delay is what exceeds the tick.
+      const loadGeneratorLoop = {
+        p99: round(Math.max(0, ownLoop.percentile(99) / 1e6 - 10)),
+        max: round(Math.max(0, ownLoop.max / 1e6 - 10)),
+      };
+      if (!probed) return { loadGeneratorLoop };
+      const server = await flik.loopReport();
+      return {
+        serverLoop: { p99: server.p99, max: server.max, worstPerSecond: server.worstPerSecond },
+        serverGc: { count: server.gc.count, maxMs: server.gc.maxMs },
+        loadGeneratorLoop,
+      };
+    },
+  };
 }
 
 /** Times each message from its send to the moment the other member's socket hears it. */

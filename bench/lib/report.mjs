@@ -164,7 +164,16 @@ function printChat(chat, print) {
     const errors = Object.entries(r.ackErrorMessages ?? {});
     if (errors.length)
       print(`  ${r.rate}/s ack errors: ${errors.map(([message, n]) => `${n} × "${message}"`).join(", ")}`);
+    if (r.stalls) print(`  ${r.rate}/s, max delivery ${ms(r.max)}: ${describeStalls(r.stalls)}`);
   }
+}
+
+/** What a chat rate's stalls were outside the database (chat.mjs `watchStalls`), in one line. */
+export function describeStalls(stalls) {
+  const server = stalls.serverLoop
+    ? `server event loop p99 ${ms(stalls.serverLoop.p99)}, max ${ms(stalls.serverLoop.max)}; GC max ${ms(stalls.serverGc.maxMs)}; `
+    : "";
+  return `${server}load generator's event loop max ${ms(stalls.loadGeneratorLoop.max)}`;
 }
 
 function printColdStart(cold, print) {
