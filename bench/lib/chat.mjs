@@ -34,11 +34,12 @@ export async function chatDelivery(flik, subjects, { sockets, rates, seconds, lo
   const runId = Date.now().toString(36);
   const results = [];
   try {
-    for (const rate of rates) {
+    for (const [index, rate] of rates.entries()) {
       log(`  ${rate} messages/s for ${seconds} s over ${pairs.length} chats`);
-      results.push(
-        await sendAtRate({ flik, pairs, sockets: connected, rate, seconds, tag: `${runId}-${rate}` }),
-      );
+      // A clientId per send and run: one sent again is the same message to the server (stored and
+      // announced once), so a repeated rate (BENCH_CHAT_RATES=1000,1000) must not reuse the last one's.
+      const tag = `${runId}-${index}-${rate}`;
+      results.push(await sendAtRate({ flik, pairs, sockets: connected, rate, seconds, tag }));
       const last = results.at(-1);
       log(
         `    delivered ${last.delivered} of ${last.sent}, p50 ${last.p50} ms, p99 ${last.p99} ms, lost ${last.lost}`,
