@@ -120,9 +120,7 @@ async function measureRunning(result, options, subjects, dataDir) {
   if (!onRunningServer.some((section) => options.sections.has(section))) return;
   // The chat section tells a slow delivery's cause from the server's event loop (loop-probe.mjs): a
   // 10 ms timer in the server, so it is loaded only when chat is measured.
-  const loopProbeFile = options.sections.has("chat")
-    ? join(benchDir, ".data", `loop-probe-${process.pid}.json`)
-    : undefined;
+  const loopProbeFile = options.sections.has("chat") ? loopProbePath() : undefined;
   const flik = await startFlik({
     serverRoot: options.serverRoot,
     dataDir,
@@ -165,9 +163,14 @@ async function measureRunning(result, options, subjects, dataDir) {
   }
 }
 
+/** Where a server's loop probe (bench/lib/loop-probe.mjs) reports to this run. */
+function loopProbePath() {
+  return join(benchDir, ".data", `loop-probe-${process.pid}.json`);
+}
+
 /** The soak gets a server of its own, started with the event-loop probe and not warmed by the calls. */
 async function soakOnItsOwnServer(options, subjects, dataDir) {
-  const loopProbeFile = join(benchDir, ".data", `loop-probe-${process.pid}.json`);
+  const loopProbeFile = loopProbePath();
   const flik = await startFlik({
     serverRoot: options.serverRoot,
     dataDir,

@@ -2,11 +2,11 @@
 // direct chats, sending over the socket with acknowledgements at a fixed rate. A message counts as
 // delivered when the peer's socket hears `newMessage`; as lost when the server acknowledged it but the
 // peer never heard of it within the grace period; an ack error is the server shedding load.
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { io } from "socket.io-client";
 import { memberNames, request, signInMany } from "./api.mjs";
 import { cpuSnapshot, cpuUsage, waitForQuiet } from "./cpu.mjs";
 import { sleep } from "./flik-server.mjs";
+import { delayMs, loopDelayHistogram } from "./loop-probe.mjs";
 import { describeStalls } from "./report.mjs";
 import { percentile, round } from "./stats.mjs";
 
@@ -205,16 +205,12 @@ async function watchStalls(flik) {
     () => true,
     () => false,
   );
-  const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+  const ownLoop = loopDelayHistogram();
   ownLoop.enable();
   return {
     async stop() {
       ownLoop.disable();
-      // The histogram holds whole 10 ms ticks; the delay is what exceeds the tick.
-      const loadGeneratorLoop = {
-        p99: round(Math.max(0, ownLoop.percentile(99) / 1e6 - 10)),
-        max: round(Math.max(0, ownLoop.max / 1e6 - 10)),
-      };
+      const loadGeneratorLoop = { p99: delayMs(ownLoop.percentile(99)), max: delayMs(ownLoop.max) };
       if (!probed) return { loadGeneratorLoop };
       const server = await flik.loopReport();
       return {

@@ -7,21 +7,31 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 
+const RESOLUTION_MS = 10;
+
+/** An event-loop delay histogram as the probe keeps it (read its values with `delayMs`). */
+export function loopDelayHistogram() {
+  return monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+}
+
+/**
+ * The histograms hold the whole interval between the probe's 10 ms ticks; the delay is what exceeds the
+ * tick (as @fastify/under-pressure reads them).
+ */
+export const delayMs = (nanoseconds) =>
+  Math.max(0, Math.round((nanoseconds / 1e6 - RESOLUTION_MS) * 100) / 100);
+
 const file = process.env.BENCH_LOOP_PROBE_FILE;
 if (file) {
-  const RESOLUTION_MS = 10;
-  const whole = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  const second = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  const whole = loopDelayHistogram();
+  const second = loopDelayHistogram();
   whole.enable();
   second.enable();
   let worstPerSecond = [];
   let gc = { count: 0, totalMs: 0, maxMs: 0, pausesOver50Ms: 0 };
-  // The histograms hold the whole interval between the probe's 10 ms ticks; the delay is what exceeds
-  // the tick (as @fastify/under-pressure reads them).
-  const ms = (nanoseconds) => Math.max(0, Math.round((nanoseconds / 1e6 - RESOLUTION_MS) * 100) / 100);
 
   const ticker = setInterval(() => {
-    worstPerSecond.push(ms(second.max));
+    worstPerSecond.push(delayMs(second.max));
     second.reset();
   }, 1000);
   ticker.unref();
@@ -43,11 +53,11 @@ if (file) {
 
   function report() {
     const seen = {
-      p50: ms(whole.percentile(50)),
-      p99: ms(whole.percentile(99)),
-      p999: ms(whole.percentile(99.9)),
-      max: ms(whole.max),
-      mean: ms(whole.mean),
+      p50: delayMs(whole.percentile(50)),
+      p99: delayMs(whole.percentile(99)),
+      p999: delayMs(whole.percentile(99.9)),
+      max: delayMs(whole.max),
+      mean: delayMs(whole.mean),
       worstPerSecond,
       gc: { ...gc, totalMs: Math.round(gc.totalMs), maxMs: Math.round(gc.maxMs * 10) / 10 },
     };
