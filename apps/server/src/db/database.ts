@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrationsDir } from "../platform/paths.js";
 import { type ChangeAnnouncements, listenOnPglite, listenOnPostgres } from "./change-announcements.js";
+import { migrateWhenBehind } from "./migrations.js";
 import { pgliteOptions } from "./pglite-options.js";
 import { readPgliteTemplate } from "./pglite-template.js";
 import * as schema from "./schema.js";
@@ -99,7 +100,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
     const db = drizzleNodePg(pool, drizzleConfig);
     try {
-      await migrateNodePg(db, { migrationsFolder: migrationsDir });
+      await migrateWhenBehind({
+        folder: migrationsDir,
+        query: (text) => pool.query(text),
+        migrate: () => migrateNodePg(db, { migrationsFolder: migrationsDir }),
+      });
     } catch (error) {
       await pool.end();
       throw error;
@@ -138,7 +143,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const client = options.dataDir ? openDataFolder(join(options.dataDir, "db")) : new PGlite(pgliteOptions);
   const db = drizzlePglite(client, drizzleConfig);
-  await migratePglite(db, { migrationsFolder: migrationsDir });
+  await migrateWhenBehind({
+    folder: migrationsDir,
+    query: (text) => client.query(text),
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+  });
   const announcements = await listenOnPglite(client);
   return {
     db,
