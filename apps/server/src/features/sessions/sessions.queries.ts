@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
+import { perDatabase } from "../../db/prepared.js";
 import { sessions, users } from "../../db/schema.js";
 
 const active = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
@@ -15,10 +16,11 @@ export async function insertSession(
 
 /**
  * Every authenticated request runs this lookup (the session, and the member's current username), so it
- * is prepared once per database instead of being rebuilt per request.
+ * is prepared once per database instead of being rebuilt per request: when first asked for, as the
+ * other prepared statements are, not as the server starts (building it there took 17 ms of a restart).
  */
-export function prepareFindActiveSession(db: Db) {
-  const query = db
+const prepareFindActiveSession = perDatabase((db) =>
+  db
     .select({ session: sessions, username: users.username })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -30,11 +32,13 @@ export function prepareFindActiveSession(db: Db) {
         gt(sessions.expiresAt, sql.placeholder("now")),
       ),
     )
-    .prepare("find_active_session");
-  return async (id: string, userId: string) => {
-    const [row] = await query.execute({ id, userId, now: new Date() });
-    return row;
-  };
+    .prepare("find_active_session"),
+);
+
+/** The session `id` of member `userId`, with their current username, while it is active. */
+export async function findActiveSession(db: Db, id: string, userId: string) {
+  const [row] = await prepareFindActiveSession(db).execute({ id, userId, now: new Date() });
+  return row;
 }
 
 /** Marks a session as seen now, at most once per `interval` so requests don't each write a row. */

@@ -5,9 +5,9 @@ import { describeClient } from "./client-info.js";
 import type { KeptSession, SessionCache } from "./sessions.cache.js";
 import { presentSession } from "./sessions.presenter.js";
 import {
+  findActiveSession,
   insertSession,
   listActiveSessions,
-  prepareFindActiveSession,
   revokeSessions,
   touchSession,
 } from "./sessions.queries.js";
@@ -30,13 +30,12 @@ export function createSessionsService(deps: {
   cache: SessionCache;
 }) {
   const { db, signer, sessionEnder, cache } = deps;
-  const findActiveSession = prepareFindActiveSession(db);
 
   /** The session a token speaks for, checked against the database: its signature, then its row. */
   async function lookUp(token: string): Promise<KeptSession | null> {
     const claims = await signer.verify(token);
     if (!claims) return null;
-    const found = await findActiveSession(claims.sid, claims.sub);
+    const found = await findActiveSession(db, claims.sid, claims.sub);
     if (!found) return null;
     return {
       caller: { userId: claims.sub, sessionId: claims.sid, username: found.username },
