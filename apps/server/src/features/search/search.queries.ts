@@ -101,13 +101,12 @@ function matches(db: Db, ask: FoundPageAsk<TierAsk>, source: Source, opaque: boo
     value(ask.better, "tsquery"),
     value(ask.tags, "text[]"),
   ];
-  // The `like` check runs before the document is parsed (PostgreSQL runs a row's cheaper checks first),
-  // but must not count in the planner's estimate of how many posts match: it takes patterns it does not
-  // know for matching 0.5 % of posts, independently of the words, and so expected one post of the
-  // whole index to have a word 9 % of posts have. It then read all 17,684 of them and sorted them
-  // (59 ms) instead of walking the newest posts to a page (10 ms) whenever the newest
-  // SEARCH_RECENT_WINDOW held too few. Behind `coalesce` it counts for one half, PostgreSQL's guess for
-  // a condition it cannot look into, and `posts_search_idx`'s own estimate of the words decides.
+  // The `like` check runs first (PostgreSQL runs a row's cheaper checks first) but must not count in
+  // the planner's estimate of matches: it takes patterns it cannot see for matching 0.5 % of rows,
+  // independently of the words, so a word 9 % of posts have looked like one match, and it read and
+  // sorted every match (59 ms on the bench's data) instead of walking the newest posts to a page
+  // (10 ms). Behind `coalesce` the check counts for one half, the planner's guess for what it cannot
+  // look into, and the full-text index's own estimate of the words decides.
   return and(
     sql`coalesce(lower(${source.caption} || ' ' || ${source.tags} || ' ' || ${source.location}) like all (${contains}), true)`,
     sql`${document} @@ ${query}`,
