@@ -47,8 +47,14 @@ export function notificationsPage(db: Db, recipientId: string, limit: number, cu
   return prepareNotificationsPage(db)({ recipientId, limit }, cursor);
 }
 
+const prepareFindNotification = perDatabase((db) =>
+  withParts(db)
+    .where(eq(notifications.id, placeholder<string>("id")))
+    .prepare("notification_by_id"),
+);
+
 export async function findNotification(db: Db, id: string) {
-  const [row] = await withParts(db).where(eq(notifications.id, id));
+  const [row] = await prepareFindNotification(db).execute({ id });
   return row;
 }
 
@@ -66,32 +72,35 @@ export async function insertNotification(
     comment: string | null;
   },
 ) {
-  const [row] = await db
+  const [row] = await prepareInsertNotification(db).execute({ ...values, postId: values.postId ?? null });
+  return row?.id;
+}
+
+/** One prepared statement: every like, comment, share and follow of someone else's sends it. */
+const prepareInsertNotification = perDatabase((db) => {
+  const recipientId = placeholder<string>("recipientId");
+  const senderId = sql`${placeholder("senderId")}::uuid`;
+  return db
     .insert(notifications)
     .select(
       db
         .select({
           id: sql`gen_random_uuid()`.as("id"),
           recipientId: users.id,
-          senderId: sql`${values.senderId}::uuid`.as("sender_id"),
-          type: sql`${values.type}`.as("type"),
-          postId: sql`${values.postId ?? null}::uuid`.as("post_id"),
-          comment: sql`${values.comment}::text`.as("comment"),
+          senderId: senderId.as("sender_id"),
+          type: sql`${placeholder("type")}::text`.as("type"),
+          postId: sql`${placeholder("postId")}::uuid`.as("post_id"),
+          comment: sql`${placeholder("comment")}::text`.as("comment"),
           read: sql`false`.as("read"),
           createdAt: sql`now()`.as("created_at"),
         })
         .from(users)
-        .where(
-          and(
-            eq(users.id, values.recipientId),
-            notBlockedBetween(db, values.recipientId, sql`${values.senderId}::uuid`),
-          ),
-        ),
+        .where(and(eq(users.id, recipientId), notBlockedBetween(db, recipientId, senderId))),
     )
     .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  return row?.id;
-}
+    .returning({ id: notifications.id })
+    .prepare("insert_notification");
+});
 
 /**
  * Removes the follow request notification the requester's request made (withdrawn, declined, accepted);

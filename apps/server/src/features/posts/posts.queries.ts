@@ -404,9 +404,18 @@ export async function findPostRead(
   return read;
 }
 
-/** A post with its author, as `viewerId` is related to the author. */
+const preparePostWithAuthor = perDatabase((db) =>
+  postAsSeenBy(db, placeholder<string>("viewerId"))
+    .where(eq(posts.id, placeholder<string>("id")))
+    .prepare("post_with_author"),
+);
+
+/**
+ * A post with its author, as `viewerId` is related to the author: what every like, comment, share,
+ * edit and delete checks first, so one prepared statement (building it cost more than running it).
+ */
 export async function findPostWithAuthor(db: Db, id: string, viewerId: string) {
-  const [row] = await postAsSeenBy(db, viewerId).where(eq(posts.id, id));
+  const [row] = await preparePostWithAuthor(db).execute({ id, viewerId });
   return row;
 }
 
@@ -500,26 +509,51 @@ export async function incrementShares(db: Db, id: string) {
  * one like). `newly` is false when the member had liked the post already.
  */
 export async function upsertLike(db: Db, postId: string, userId: string, emoji?: string) {
-  const insert = db.insert(postLikes).values({ postId, userId, ...(emoji && { emoji }) });
-  // Liking a post again keeps the reaction it has; only a named emoji changes it.
+  const { plain, reaction } = prepareUpsertLike(db);
   const [row] = await (emoji
-    ? insert.onConflictDoUpdate({ target: [postLikes.postId, postLikes.userId], set: { emoji } })
-    : insert.onConflictDoNothing()
-  )
-    // xmax is 0 on a freshly inserted row version and set on an updated one.
-    .returning({ newly: sql<boolean>`(xmax = 0)` });
+    ? reaction.execute({ postId, userId, emoji })
+    : plain.execute({ postId, userId }));
   return row?.newly ?? false;
 }
+
+/** A like in its two prepared forms: a plain one, and one with a reaction. */
+const prepareUpsertLike = perDatabase((db) => {
+  const postId = placeholder<string>("postId");
+  const userId = placeholder<string>("userId");
+  const emoji = placeholder<string>("emoji");
+  // xmax is 0 on a freshly inserted row version and set on an updated one.
+  const newly = { newly: sql<boolean>`(xmax = 0)` };
+  return {
+    // Liking a post again keeps the reaction it has; only a named emoji changes it.
+    plain: db
+      .insert(postLikes)
+      .values({ postId, userId })
+      .onConflictDoNothing()
+      .returning(newly)
+      .prepare("like"),
+    reaction: db
+      .insert(postLikes)
+      .values({ postId, userId, emoji })
+      .onConflictDoUpdate({ target: [postLikes.postId, postLikes.userId], set: { emoji } })
+      .returning(newly)
+      .prepare("like_with_reaction"),
+  };
+});
 
 export async function hasLiked(db: Db, postId: string, userId: string) {
   return (await db.$count(postLikes, and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))) > 0;
 }
 
-export async function deleteLike(db: Db, postId: string, userId: string) {
-  const rows = await db
+const prepareDeleteLike = perDatabase((db) =>
+  db
     .delete(postLikes)
-    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
-    .returning();
+    .where(and(eq(postLikes.postId, placeholder("postId")), eq(postLikes.userId, placeholder("userId"))))
+    .returning({ postId: postLikes.postId })
+    .prepare("unlike"),
+);
+
+export async function deleteLike(db: Db, postId: string, userId: string) {
+  const rows = await prepareDeleteLike(db).execute({ postId, userId });
   return rows.length > 0;
 }
 
