@@ -658,15 +658,22 @@ export interface CommentRow {
   user: { id: string; username: string; avatar: string };
 }
 
+const prepareInsertComment = perDatabase((db) =>
+  db
+    .insert(postComments)
+    .values({ postId: placeholder("postId"), userId: placeholder("userId"), text: placeholder("text") })
+    .returning()
+    .prepare("insert_comment"),
+);
+
 export async function insertComment(db: Db, values: { postId: string; userId: string; text: string }) {
-  const [row] = await db.insert(postComments).values(values).returning();
+  const [row] = await prepareInsertComment(db).execute(values);
   if (!row) throw new Error("insert into post_comments returned no row");
   return row;
 }
 
-/** A comment with its author, and its post's comment count after it (kept on the post). */
-export async function findComment(db: Db, id: string) {
-  const [row] = await db
+const prepareFindComment = perDatabase((db) =>
+  db
     .select({
       comment: {
         id: postComments.id,
@@ -680,7 +687,13 @@ export async function findComment(db: Db, id: string) {
     .from(postComments)
     .innerJoin(users, eq(users.id, postComments.userId))
     .innerJoin(posts, eq(posts.id, postComments.postId))
-    .where(eq(postComments.id, id));
+    .where(eq(postComments.id, placeholder("id")))
+    .prepare("comment_by_id"),
+);
+
+/** A comment with its author, and its post's comment count after it (kept on the post). */
+export async function findComment(db: Db, id: string) {
+  const [row] = await prepareFindComment(db).execute({ id });
   return (
     row && {
       comment: { ...row.comment, user: row.user } satisfies CommentRow,
