@@ -7,6 +7,7 @@ import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { notBlockedBetween } from "../users/users.policy.js";
 
 const sender = alias(users, "sender");
+const recipient = alias(users, "recipient");
 
 const notificationWithParts = {
   notification: notifications,
@@ -21,7 +22,6 @@ function withParts(db: Db) {
     .leftJoin(sender, eq(sender.id, notifications.senderId))
     .leftJoin(posts, eq(posts.id, notifications.postId));
 }
-export type NotificationRow = Awaited<ReturnType<typeof findNotification>> & {};
 
 const prepareNotificationsPage = perDatabase((db) =>
   preparedPaging("notifications_page", (cursor) => {
@@ -47,22 +47,15 @@ export function notificationsPage(db: Db, recipientId: string, limit: number, cu
   return prepareNotificationsPage(db)({ recipientId, limit }, cursor);
 }
 
-const prepareFindNotification = perDatabase((db) =>
-  withParts(db)
-    .where(eq(notifications.id, placeholder<string>("id")))
-    .prepare("notification_by_id"),
-);
-
-export async function findNotification(db: Db, id: string) {
-  const [row] = await prepareFindNotification(db).execute({ id });
-  return row;
-}
+export type NotificationRow = Awaited<ReturnType<typeof notificationsPage>>[number];
 
 /**
- * Stores a notification; undefined when the partial unique indexes say it exists already, or when the
- * recipient and the sender blocked one another (checked in the same statement).
+ * Stores a notification and answers it with its sender and post as its recipient's screen shows it,
+ * and their unread count with it; undefined when the partial unique indexes say it exists already, or
+ * when the recipient and the sender blocked one another (checked in the same statement). One statement
+ * where there were three (store, read back, count): every like and comment of someone else's post sends it.
  */
-export async function insertNotification(
+export async function storeNotification(
   db: Db,
   values: {
     type: string;
@@ -71,35 +64,61 @@ export async function insertNotification(
     postId?: string | undefined;
     comment: string | null;
   },
-) {
-  const [row] = await prepareInsertNotification(db).execute({ ...values, postId: values.postId ?? null });
-  return row?.id;
+): Promise<{ row: NotificationRow; unreadCount: number } | undefined> {
+  const [stored] = await prepareStoreNotification(db).execute({ ...values, postId: values.postId ?? null });
+  if (!stored) return undefined;
+  const { unreadBefore, ...row } = stored;
+  // The statement reads the recipient as it was before it ran: the count trigger adds the new
+  // (unread) notification only as the statement ends.
+  return { row, unreadCount: unreadBefore + 1 };
 }
 
-/** One prepared statement: every like, comment, share and follow of someone else's sends it. */
-const prepareInsertNotification = perDatabase((db) => {
+const prepareStoreNotification = perDatabase((db) => {
   const recipientId = placeholder<string>("recipientId");
   const senderId = sql`${placeholder("senderId")}::uuid`;
+  const stored = db.$with("stored").as(
+    db
+      .insert(notifications)
+      .select(
+        db
+          .select({
+            id: sql`gen_random_uuid()`.as("id"),
+            recipientId: users.id,
+            senderId: senderId.as("sender_id"),
+            type: sql`${placeholder("type")}::text`.as("type"),
+            postId: sql`${placeholder("postId")}::uuid`.as("post_id"),
+            comment: sql`${placeholder("comment")}::text`.as("comment"),
+            read: sql`false`.as("read"),
+            createdAt: sql`now()`.as("created_at"),
+          })
+          .from(users)
+          .where(and(eq(users.id, recipientId), notBlockedBetween(db, recipientId, senderId))),
+      )
+      .onConflictDoNothing()
+      .returning(),
+  );
   return db
-    .insert(notifications)
-    .select(
-      db
-        .select({
-          id: sql`gen_random_uuid()`.as("id"),
-          recipientId: users.id,
-          senderId: senderId.as("sender_id"),
-          type: sql`${placeholder("type")}::text`.as("type"),
-          postId: sql`${placeholder("postId")}::uuid`.as("post_id"),
-          comment: sql`${placeholder("comment")}::text`.as("comment"),
-          read: sql`false`.as("read"),
-          createdAt: sql`now()`.as("created_at"),
-        })
-        .from(users)
-        .where(and(eq(users.id, recipientId), notBlockedBetween(db, recipientId, senderId))),
-    )
-    .onConflictDoNothing()
-    .returning({ id: notifications.id })
-    .prepare("insert_notification");
+    .with(stored)
+    .select({
+      notification: {
+        id: stored.id,
+        recipientId: stored.recipientId,
+        senderId: stored.senderId,
+        type: stored.type,
+        postId: stored.postId,
+        comment: stored.comment,
+        read: stored.read,
+        createdAt: stored.createdAt,
+      },
+      sender: notificationWithParts.sender,
+      post: notificationWithParts.post,
+      unreadBefore: recipient.unreadNotificationsCount,
+    })
+    .from(stored)
+    .innerJoin(recipient, eq(recipient.id, stored.recipientId))
+    .leftJoin(sender, eq(sender.id, stored.senderId))
+    .leftJoin(posts, eq(posts.id, stored.postId))
+    .prepare("store_notification");
 });
 
 /**

@@ -15,12 +15,11 @@ import { presentNotification } from "./notifications.presenter.js";
 import {
   countUnread,
   deleteFollowRequestNotification,
-  findNotification,
-  insertNotification,
   markAllRead,
   type NotificationRow,
   notificationsPage,
   setRead,
+  storeNotification,
 } from "./notifications.queries.js";
 
 /**
@@ -63,20 +62,15 @@ export function createNotificationsService(deps: {
     comment?: string;
   }) {
     if (input.recipientId === input.senderId) return;
-    const id = await insertNotification(db, { ...input, comment: input.comment ?? null });
-    if (!id) return;
+    const stored = await storeNotification(db, { ...input, comment: input.comment ?? null });
+    if (!stored) return;
     changed(input.recipientId);
-    const [row, unreadCount] = await Promise.all([
-      findNotification(db, id),
-      countUnread(db, input.recipientId),
-    ]);
-    if (row)
-      io.to(rooms.user(input.recipientId))
-        .except(rooms.blockedWith(input.senderId))
-        .emit("newNotification", {
-          notification: presentNotification(row),
-          unreadCount,
-        });
+    io.to(rooms.user(input.recipientId))
+      .except(rooms.blockedWith(input.senderId))
+      .emit("newNotification", {
+        notification: presentNotification(stored.row),
+        unreadCount: stored.unreadCount,
+      });
   }
 
   /**

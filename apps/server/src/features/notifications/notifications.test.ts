@@ -179,6 +179,16 @@ describe("newNotification", () => {
       sender: { username: "bob" },
       post: { _id: post },
     });
+    // The event carries the notification exactly as the list shows it.
+    expect((await inbox(alice)).notifications[0]).toEqual(notification);
+
+    const second = nextEvent(recipient, "newNotification");
+    await call(bob, "POST", `/posts/${post}/like`);
+    expect(await second).toMatchObject({ notification: { type: "like" }, unreadCount: 2 });
+    await call(alice, "PUT", `/notifications/${notification._id}/read`);
+    const third = nextEvent(recipient, "newNotification");
+    await call(carol, "POST", `/posts/${post}/like`);
+    expect(await third).toMatchObject({ notification: { type: "like" }, unreadCount: 2 });
     await roundTrip(bystander);
     expect(overheard).toEqual([]);
   });

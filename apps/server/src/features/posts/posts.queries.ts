@@ -658,46 +658,37 @@ export interface CommentRow {
   user: { id: string; username: string; avatar: string };
 }
 
-const prepareInsertComment = perDatabase((db) =>
-  db
-    .insert(postComments)
-    .values({ postId: placeholder("postId"), userId: placeholder("userId"), text: placeholder("text") })
-    .returning()
-    .prepare("insert_comment"),
-);
-
-export async function insertComment(db: Db, values: { postId: string; userId: string; text: string }) {
-  const [row] = await prepareInsertComment(db).execute(values);
+/**
+ * Stores a comment and answers it with its author, and its post's comment count after it (kept on the
+ * post): one statement where there were two.
+ */
+export async function storeComment(db: Db, values: { postId: string; userId: string; text: string }) {
+  const [row] = await prepareStoreComment(db).execute(values);
   if (!row) throw new Error("insert into post_comments returned no row");
-  return row;
+  return {
+    comment: { ...row.comment, user: row.user } satisfies CommentRow,
+    // The statement reads the post as it was before it ran: the count trigger adds this comment only as
+    // the statement ends.
+    commentsCount: row.commentsBefore + 1,
+  };
 }
 
-const prepareFindComment = perDatabase((db) =>
-  db
-    .select({
-      comment: {
-        id: postComments.id,
-        postId: postComments.postId,
-        text: postComments.text,
-        createdAt: postComments.createdAt,
-      },
-      user: { id: users.id, username: users.username, avatar: users.avatar },
-      commentsCount: posts.commentsCount,
-    })
-    .from(postComments)
-    .innerJoin(users, eq(users.id, postComments.userId))
-    .innerJoin(posts, eq(posts.id, postComments.postId))
-    .where(eq(postComments.id, placeholder("id")))
-    .prepare("comment_by_id"),
-);
-
-/** A comment with its author, and its post's comment count after it (kept on the post). */
-export async function findComment(db: Db, id: string) {
-  const [row] = await prepareFindComment(db).execute({ id });
-  return (
-    row && {
-      comment: { ...row.comment, user: row.user } satisfies CommentRow,
-      commentsCount: row.commentsCount,
-    }
+const prepareStoreComment = perDatabase((db) => {
+  const stored = db.$with("stored").as(
+    db
+      .insert(postComments)
+      .values({ postId: placeholder("postId"), userId: placeholder("userId"), text: placeholder("text") })
+      .returning(),
   );
-}
+  return db
+    .with(stored)
+    .select({
+      comment: { id: stored.id, postId: stored.postId, text: stored.text, createdAt: stored.createdAt },
+      user: { id: users.id, username: users.username, avatar: users.avatar },
+      commentsBefore: posts.commentsCount,
+    })
+    .from(stored)
+    .innerJoin(users, eq(users.id, stored.userId))
+    .innerJoin(posts, eq(posts.id, stored.postId))
+    .prepare("store_comment");
+});

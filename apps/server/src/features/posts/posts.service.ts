@@ -38,12 +38,10 @@ import {
   deletePost,
   type FoundPage,
   feedPage,
-  findComment,
   findPostRead,
   findPostWithAuthor,
   hasLiked,
   incrementShares,
-  insertComment,
   insertPost,
   type Listed,
   likeSummaries,
@@ -52,6 +50,7 @@ import {
   type PostWithAuthor,
   postReadsByIds,
   prepareFoundPages,
+  storeComment,
   updatePost,
   upsertLike,
   videoPage,
@@ -408,12 +407,10 @@ export function createPostsService(deps: {
       kind: PostKind = "post",
     ) {
       const { post } = await interactable(caller, postId, kind);
-      const { id } = await insertComment(db, { postId, userId: caller.userId, text: input.text });
+      const stored = await storeComment(db, { postId, userId: caller.userId, text: input.text });
       changed(postId);
-      const found = await findComment(db, id);
-      if (!found) throw missing(kind);
-      const { commentsCount } = found;
-      const comment = presentComment(found.comment);
+      const { commentsCount } = stored;
+      const comment = presentComment(stored.comment);
       events.commented({ postId, ownerId: post.userId, comment, commentsCount }, caller);
       await domainEvents.publish("postCommented", {
         postId,
