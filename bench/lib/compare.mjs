@@ -69,6 +69,12 @@ export function figures(result) {
     add("feed read only: p99 ms", mix.readOnly.p99);
     add("feed under the 90/10 mix: p99 ms", mix.mixed.p99);
     add("feed p99, mix / read only", mix.p99Ratio);
+    if (mix.atRate) {
+      add(`mix at ${mix.atRate.share * 100} % of its peak: req/s`, mix.atRate.rate);
+      add(`feed read only at that rate: p99 ms`, mix.atRate.readOnly.p99);
+      add(`feed under the 90/10 mix at that rate: p99 ms`, mix.atRate.mixed.p99);
+      add("feed p99 at that rate, mix / read only", mix.atRate.p99Ratio);
+    }
   }
   const chat = result.chat;
   if (chat && !chat.skipped) {

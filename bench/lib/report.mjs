@@ -50,7 +50,7 @@ export function otherLoad(result) {
     calls: most((result.calls ?? []).flatMap(rounds).map((r) => r.otherCores)),
     peak60: most([result.feedAtShare?.otherCores]),
     mix: most(
-      Object.values(result.mix?.rounds ?? {})
+      [...Object.values(result.mix?.rounds ?? {}), ...Object.values(result.mix?.atRate?.rounds ?? {})]
         .flat()
         .map((r) => r.otherCores),
     ),
@@ -116,25 +116,36 @@ function printMix(mix, print) {
   print(
     `\nFeed (typical) with ${mix.writeShare * 100} % writes by ${mix.writers} followed members (like, comment, unlike, new post):`,
   );
+  printMixLoops(mix, "", print);
+  const { atRate } = mix;
+  // Results saved before the fixed-rate loops were measured have none.
+  if (!atRate) return;
+  print(
+    `\nThe same at a fixed ${formatNumber(atRate.rate)} req/s (${atRate.share * 100} % of the mix's peak), both loops:`,
+  );
+  printMixLoops(atRate, `, at ${formatNumber(atRate.rate)} req/s`, print);
+}
+
+/** The read-only and the mixed loop side by side, and the ratio of their feed p99s. */
+function printMixLoops({ readOnly, mixed, p99Ratio }, where, print) {
   print(
     table(
       ["", "req/s", "feed p50", "feed p99", "write p50", "write p99"],
       [
-        ["read only", formatNumber(mix.readOnly.rps), ms(mix.readOnly.p50), ms(mix.readOnly.p99), null, null],
+        ["read only", formatNumber(readOnly.rps), ms(readOnly.p50), ms(readOnly.p99), null, null],
         [
           "90 / 10 mix",
-          formatNumber(mix.mixed.rps),
-          ms(mix.mixed.p50),
-          ms(mix.mixed.p99),
-          ms(mix.mixed.writeP50),
-          ms(mix.mixed.writeP99),
+          formatNumber(mixed.rps),
+          ms(mixed.p50),
+          ms(mixed.p99),
+          ms(mixed.writeP50),
+          ms(mixed.writeP99),
         ],
       ],
     ),
   );
-  print(
-    `feed p99 under the mix / read only: ${mix.p99Ratio}${mix.mixed.failures ? ` (${mix.mixed.failures} failed requests)` : ""}`,
-  );
+  const failed = mixed.failures ? ` (${mixed.failures} failed requests)` : "";
+  print(`feed p99 under the mix / read only${where}: ${p99Ratio}${failed}`);
 }
 
 function printChat(chat, print) {
