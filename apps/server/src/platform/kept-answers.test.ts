@@ -160,6 +160,99 @@ describe("kept answers", () => {
     expect(await kept.through("k", later)).toBe("later");
   });
 
+  it("renew what changed of an answer that can renew it, instead of reading it again", async () => {
+    const announcements = fakeAnnouncements();
+    const kept = createKeptAnswers(announcements, MB);
+    const renewals: Shown[][] = [];
+    const page = (version: number): AnswerRead => ({
+      body: `page v${version}`,
+      shows: ["member:viewer", "post:p1", "post:p2"],
+      renewable: {
+        things: ["post:p1", "post:p2"],
+        renew: async (changed) => {
+          renewals.push(changed);
+          return page(version + 1);
+        },
+      },
+    });
+    const read = Object.assign(
+      async () => {
+        read.runs += 1;
+        return page(0);
+      },
+      { runs: 0 },
+    );
+    expect(await kept.through("k", read)).toBe("page v0");
+    announcements.announce("post:p1");
+    kept.forget(["post:p2"]);
+    expect(await kept.through("k", read)).toBe("page v1");
+    expect(renewals).toEqual([["post:p1", "post:p2"]]);
+    // The renewed answer is kept, and renews itself on the next change.
+    expect(await kept.through("k", read)).toBe("page v1");
+    announcements.announce("post:p2");
+    expect(await kept.through("k", read)).toBe("page v2");
+    expect(renewals).toEqual([["post:p1", "post:p2"], ["post:p2"]]);
+    expect(read.runs).toBe(1);
+    // What it cannot renew forgets it, even after a renewable change.
+    announcements.announce("post:p1");
+    announcements.announce("member:viewer");
+    expect(await kept.through("k", read)).toBe("page v0");
+    expect(read.runs).toBe(2);
+    expect(renewals).toHaveLength(2);
+  });
+
+  it("read an answer again when its renewal cannot bring the change in", async () => {
+    const announcements = fakeAnnouncements();
+    const kept = createKeptAnswers(announcements, MB);
+    const read = Object.assign(
+      async (): Promise<AnswerRead> => {
+        read.runs += 1;
+        return {
+          body: `read ${read.runs}`,
+          shows: ["post:p1"],
+          renewable: { things: ["post:p1"], renew: async () => undefined },
+        };
+      },
+      { runs: 0 },
+    );
+    await kept.through("k", read);
+    announcements.announce("post:p1");
+    expect(await kept.through("k", read)).toBe("read 2");
+    expect(await kept.through("k", read)).toBe("read 2");
+  });
+
+  it("do not keep a renewal during which something it shows changed, and renew with both changes next", async () => {
+    const announcements = fakeAnnouncements();
+    const kept = createKeptAnswers(announcements, MB);
+    const renewals: Shown[][] = [];
+    let hold: Promise<void> = Promise.resolve();
+    const page = (version: number): AnswerRead => ({
+      body: `v${version}`,
+      shows: ["post:p1", "post:p2"],
+      renewable: {
+        things: ["post:p1", "post:p2"],
+        renew: async (changed) => {
+          renewals.push(changed);
+          await hold;
+          return page(version + 1);
+        },
+      },
+    });
+    await kept.through("k", async () => page(0));
+    announcements.announce("post:p1");
+    let release: () => void = () => {};
+    hold = new Promise((resolve) => (release = resolve));
+    const renewing = kept.through("k", async () => page(100));
+    announcements.announce("post:p2"); // committed while p1 was read again
+    release();
+    expect(await renewing).toBe("v1"); // answered to the ask that began it…
+    hold = Promise.resolve();
+    expect(await kept.through("k", async () => page(100))).toBe("v1"); // …not kept: renewed again
+    expect(renewals).toEqual([["post:p1"], ["post:p1", "post:p2"]]);
+    expect(await kept.through("k", async () => page(100))).toBe("v1");
+    expect(renewals).toHaveLength(2);
+  });
+
   it("stay within their bytes, forgetting the least recently used", async () => {
     const kept = createKeptAnswers(fakeAnnouncements(), { maxBytes: 1_000, ttlMs: 60_000 });
     for (let i = 0; i < 10; i++) await kept.through(`k${i}`, reader("x".repeat(200), [`post:p${i}`]));

@@ -26,10 +26,26 @@ export type Shown =
 /** The content type Fastify gives the JSON it writes itself, for kept answers sent as they are. */
 export const JSON_TEXT = "application/json; charset=utf-8";
 
-/** An answer as sent (JSON text) and everything it shows. */
+/** An answer as sent (JSON text), everything it shows, and what of it can be renewed on its own. */
 export interface AnswerRead {
   body: string;
   shows: Iterable<Shown>;
+  /**
+   * Things the answer shows whose change `renew` brings into it with a read of its own, cheaper than
+   * reading the whole answer again (a post's likes and comments on a feed page: the page's statement
+   * picks which posts, the post's own read says how they stand). The change of anything else it shows
+   * forgets it. `renew` answers the answer with those things read again, or `undefined` when the
+   * answer must be read whole (a post went away).
+   */
+  renewable?: { things: Iterable<Shown>; renew: (changed: Shown[]) => Promise<AnswerRead | undefined> };
+}
+
+/** An answer kept, and the renewable things it shows that changed since (renewed on its next ask). */
+interface Kept {
+  body: string;
+  shows: Shown[];
+  renewable?: { things: Set<Shown>; renew: (changed: Shown[]) => Promise<AnswerRead | undefined> };
+  changed: Set<Shown>;
 }
 
 /** Kept answers' size in memory: their text, and an allowance per entry of the index of what they show. */
@@ -44,6 +60,8 @@ const sizeOf = ({ body, shows }: { body: string; shows: Shown[] }) =>
  * - on every node, when the database announces the change (whichever node or tool made it);
  * - on this node at once, by the feature that made the change (`forget`), before the announcement
  *   comes back, so a member always reads their own change.
+ * A change of something the answer can renew on its own (`AnswerRead.renewable`) marks it instead; the
+ * next ask renews it with a read of the changed things only.
  *
  * An answer read while something it shows was forgotten is sent but not kept; while announcements may
  * be missed nothing kept is used. Bounded in bytes and in age.
@@ -54,7 +72,7 @@ export function createKeptAnswers(
 ) {
   // Which kept answers show each thing, to forget them when it changes.
   const answersShowing = new Map<Shown, Set<string>>();
-  const kept = new LRUCache<string, { body: string; shows: Shown[] }>({
+  const kept = new LRUCache<string, Kept>({
     maxSize: maxBytes,
     sizeCalculation: sizeOf,
     ttl: ttlMs,
@@ -74,7 +92,13 @@ export function createKeptAnswers(
   function forget(shown: Iterable<Shown>) {
     for (const thing of shown) {
       const answers = answersShowing.get(thing);
-      if (answers) for (const key of [...answers]) kept.delete(key);
+      if (answers) {
+        for (const key of [...answers]) {
+          const answer = kept.peek(key);
+          if (answer?.renewable?.things.has(thing)) answer.changed.add(thing);
+          else kept.delete(key);
+        }
+      }
       forgettings.forgot(thing);
     }
   }
@@ -90,20 +114,31 @@ export function createKeptAnswers(
 
   async function readAndKeep(key: string, read: () => Promise<AnswerRead>, startedAt: number) {
     try {
-      const { body, shows } = await read();
-      const showing = [...new Set(shows)];
+      const answer = await read();
+      const showing = [...new Set(answer.shows)];
       const fresh = !forgettings.forgottenSince(startedAt, showing);
-      if (fresh && announcements.live) keep(key, body, showing);
-      return { body, fresh };
+      if (fresh && announcements.live) keep(key, answer, showing);
+      return { body: answer.body, fresh };
     } finally {
       forgettings.finished(startedAt);
     }
   }
 
+  /**
+   * The kept answer with its changed things read again, when it can be; otherwise the whole answer read.
+   * Changes while it is renewed are caught as for any read (`readAndKeep`): the renewed answer is then
+   * not kept, and the old one, still marked, is renewed with them on the next ask.
+   */
+  async function renewOrRead(key: string, read: () => Promise<AnswerRead>): Promise<AnswerRead> {
+    const found = announcements.live ? kept.peek(key) : undefined;
+    if (!found?.renewable || found.changed.size === 0) return read();
+    return (await found.renewable.renew([...found.changed])) ?? read();
+  }
+
   /** A new read of `key`, which later asks for it join while it is in flight. */
   function startReading(key: string, read: () => Promise<AnswerRead>): Reading {
     const startedAt = forgettings.started();
-    const entry: Reading = { startedAt, answer: readAndKeep(key, read, startedAt) };
+    const entry: Reading = { startedAt, answer: readAndKeep(key, () => renewOrRead(key, read), startedAt) };
     reading.set(key, entry);
     const done = () => {
       if (reading.get(key) === entry) reading.delete(key);
@@ -126,7 +161,7 @@ export function createKeptAnswers(
     );
   }
 
-  function keep(key: string, body: string, shows: Shown[]) {
+  function keep(key: string, { body, renewable }: AnswerRead, shows: Shown[]) {
     kept.delete(key);
     // One larger than all the room is not kept (and must not enter the index).
     if (sizeOf({ body, shows }) > maxBytes) return;
@@ -138,14 +173,22 @@ export function createKeptAnswers(
       }
       answers.add(key);
     }
-    kept.set(key, { body, shows });
+    kept.set(key, {
+      body,
+      shows,
+      renewable: renewable && { things: new Set(renewable.things), renew: renewable.renew },
+      changed: new Set(),
+    });
   }
 
   return {
-    /** The kept answer of `key`, or `read`'s, kept unless something it shows changed while it was read. */
+    /**
+     * The kept answer of `key` (renewed first if something renewable in it changed), or `read`'s, kept
+     * unless something it shows changed while it was read.
+     */
     through(key: string, read: () => Promise<AnswerRead>): Promise<string> {
       const found = announcements.live ? kept.get(key) : undefined;
-      if (found) return Promise.resolve(found.body);
+      if (found && found.changed.size === 0) return Promise.resolve(found.body);
       const inFlight = reading.get(key);
       if (inFlight) return joined(key, inFlight, read, forgettings.now());
       return startReading(key, read).answer.then((answer) => answer.body);
