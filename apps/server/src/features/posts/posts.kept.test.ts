@@ -1,7 +1,7 @@
 import type { Post } from "@flik/shared";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { follows, posts, users } from "../../db/schema.js";
+import { follows, postLikes, posts, users } from "../../db/schema.js";
 import { announcement, factories, type NamedMember } from "../../test/factories.js";
 import { buildTestApp, type SignedIn } from "../../test/helper.js";
 
@@ -11,7 +11,7 @@ import { buildTestApp, type SignedIn } from "../../test/helper.js";
  * database, the next read shows the change, and nobody keeps seeing what they lost access to.
  */
 const built = await buildTestApp();
-const { call, someone, createPost, createFlick, follow, like, block } = factories(built);
+const { call, someone, createPost, createFlick, follow, like, comment, block } = factories(built);
 const { db } = built.database;
 
 let author: NamedMember;
@@ -118,6 +118,88 @@ describe("kept feed pages", () => {
     expect((await keptFeed(reader))[0]?.likes).toEqual([]);
     expect((await call(reader, "PUT", "/user/unblock", { userId: liker.userId })).statusCode).toBe(200);
     expect((await feed(reader))[0]?.likes).toEqual([liker.userId]);
+  });
+});
+
+describe("kept feed pages renewed in part (posts.renewal.ts)", () => {
+  /** The reader's whole feed, two posts a page, as their ids newest first. */
+  async function wholeFeed(viewer: SignedIn): Promise<string[]> {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await call(viewer, "GET", `/posts?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(response.statusCode).toBe(200);
+      const page: { posts: Post[]; nextCursor: string | null } = response.json();
+      ids.push(...page.posts.map((post) => post._id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return ids;
+  }
+
+  /** The posts of `authors` as the database orders them, newest first (what a feed read whole shows). */
+  async function newestOf(authors: SignedIn[]): Promise<string[]> {
+    const rows = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(
+        inArray(
+          posts.userId,
+          authors.map((member) => member.userId),
+        ),
+      )
+      .orderBy(desc(posts.createdAt), desc(posts.id));
+    return rows.map((row) => row.id);
+  }
+
+  it("merge followed members' new posts into a kept first page in order, none lost or shown twice", async () => {
+    const second = await someone("kept_second");
+    const third = await someone("kept_third");
+    const fourth = await someone("kept_fourth");
+    for (const other of [second, third, fourth]) await follow(reader, other);
+    const followed = [author, second, third, fourth];
+    for (const member of [author, second, author]) await createPost(member);
+    expect(await wholeFeed(reader)).toEqual(await newestOf(followed));
+    // One member posts; then two at once; then all four (more than are merged: the page is read whole).
+    for (const posting of [[second], [author, third], followed]) {
+      await wholeFeed(reader); // every page kept
+      for (const member of posting) await createPost(member);
+      expect(await wholeFeed(reader)).toEqual(await newestOf(followed));
+    }
+    // A post of the first page deleted by another node: the page is read whole, and still full.
+    const [newest] = await newestOf(followed);
+    const deleted = announcement(built, `post:${newest}`);
+    await db.delete(posts).where(eq(posts.id, newest as string));
+    await deleted;
+    expect(await wholeFeed(reader)).toEqual(await newestOf(followed));
+  });
+
+  it("show a commenter's new name on a kept page, changed by another node", async () => {
+    const commenter = await someone("kept_commenter");
+    const post = await createPost(author);
+    await comment(commenter, post, "First!");
+    expect((await keptFeed(reader))[0]?.comments).toMatchObject([{ user: { username: commenter.username } }]);
+    const announced = announcement(built, `member:${commenter.userId}`);
+    await db
+      .update(users)
+      .set({ username: `${commenter.username}_new` })
+      .where(eq(users.id, commenter.userId));
+    await announced;
+    expect((await feed(reader))[0]?.comments).toMatchObject([
+      { text: "First!", user: { username: `${commenter.username}_new` } },
+    ]);
+  });
+
+  it("show a like of another node on a kept page, with the viewer's own like", async () => {
+    const other = await someone("kept_other_liker");
+    const post = await createPost(author);
+    await like(reader, post);
+    expect((await keptFeed(reader))[0]).toMatchObject({ likesCount: 1, isLiked: true });
+    const announced = announcement(built, `post:${post._id}`);
+    await db.insert(postLikes).values({ postId: post._id, userId: other.userId, emoji: "❤️" });
+    await announced;
+    const [seen] = await feed(reader);
+    expect(seen).toMatchObject({ likesCount: 2, isLiked: true });
+    expect(seen?.likes).toEqual(expect.arrayContaining([reader.userId, other.userId]));
   });
 });
 

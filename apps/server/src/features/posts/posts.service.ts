@@ -55,6 +55,7 @@ import {
   upsertLike,
   videoPage,
 } from "./posts.queries.js";
+import { renewablePage } from "./posts.renewal.js";
 import type { PostSummariesCache } from "./posts.summaries-cache.js";
 
 export type PostsService = ReturnType<typeof createPostsService>;
@@ -162,6 +163,10 @@ export function createPostsService(deps: {
   });
   const pageListed: Listed = { likers: PAGE_LIKES_LISTED, comments: FEED_COMMENTS_LISTED };
 
+  /** Posts by id as the caller reads them, in the order given (one gone meanwhile is left out). */
+  const readsByIds = (caller: Caller, ids: string[], listed: Listed) =>
+    postReadsByIds(db, ids, { viewerId: caller.userId, listed, summaries });
+
   /** A page of reads fetched with one more than asked, presented as posts. */
   function postsPage(reads: PostRead[], limit: number, viewerId: string): PostsPage {
     const page = pageOf(reads, limit, (read) => read.post);
@@ -207,12 +212,22 @@ export function createPostsService(deps: {
           feedPage(db, pageAsk(caller, query, pageListed)),
           query.cursor ? [] : follows.followeeIdsOf(caller.userId),
         ]);
-        const authors = query.cursor ? [] : [caller.userId, ...followees];
-        const page: PostsPage = postsPage(reads, query.limit, caller.userId);
-        return {
-          body: JSON.stringify(page),
-          shows: [...shownIn(reads, caller.userId), ...newPostsOf(authors)],
+        const authorIds = query.cursor ? [] : [caller.userId, ...followees];
+        const renewal = {
+          viewerId: caller.userId,
+          size: query.limit + 1,
+          readByIds: (ids: string[]) => readsByIds(caller, ids, pageListed),
+          authors: query.cursor
+            ? undefined
+            : {
+                ids: authorIds,
+                newestOf: (authorId: string) => authorPage(db, authorId, pageAsk(caller, query, pageListed)),
+              },
         };
+        return renewablePage(reads, renewal, (current) => ({
+          body: JSON.stringify(postsPage(current, query.limit, caller.userId)),
+          shows: [...shownIn(current, caller.userId), ...newPostsOf(authorIds)],
+        }));
       });
     },
 
@@ -245,15 +260,23 @@ export function createPostsService(deps: {
       return kept.through(key, async () => {
         const listed = { likers: POST_LIKES_LISTED, comments: FLICK_COMMENTS_LISTED };
         const reads = await videoPage(db, pageAsk(caller, query, listed));
-        const page = pageOf(reads, query.limit, (read) => read.post);
-        const flicks: FlicksPage = {
-          flicks: pipeline.flicks(page.rows, caller.userId),
-          nextCursor: page.nextCursor,
+        const renewal = {
+          viewerId: caller.userId,
+          size: query.limit + 1,
+          readByIds: (ids: string[]) => readsByIds(caller, ids, listed),
+          onPage: (read: PostRead) => read.post.mediaType === "video",
         };
-        return {
-          body: JSON.stringify(flicks),
-          shows: [...shownIn(reads, caller.userId), "author:*", "privacy:*"],
-        };
+        return renewablePage(reads, renewal, (current) => {
+          const page = pageOf(current, query.limit, (read) => read.post);
+          const flicks: FlicksPage = {
+            flicks: pipeline.flicks(page.rows, caller.userId),
+            nextCursor: page.nextCursor,
+          };
+          return {
+            body: JSON.stringify(flicks),
+            shows: [...shownIn(current, caller.userId), "author:*", "privacy:*"],
+          };
+        });
       });
     },
 

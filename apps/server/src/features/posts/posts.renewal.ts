@@ -1,0 +1,117 @@
+import type { AnswerRead, Shown } from "../../platform/kept-answers.js";
+import { canSeePost } from "./posts.policy.js";
+import type { PostRead } from "./posts.queries.js";
+
+/** More followed members posting at once than this reads the first page whole again. */
+const AUTHORS_MERGED = 3;
+
+/** How a kept page of posts reads again what changed on it (`renewablePage`). */
+export interface PageRenewal {
+  viewerId: string;
+  /** How many reads the page holds when it is full (one more than the page, to tell whether another follows). */
+  size: number;
+  /** Posts by id as the viewer reads them (a post gone is left out). */
+  readByIds(ids: string[]): Promise<PostRead[]>;
+  /**
+   * A first page of a member's feed: the members whose new posts it shows (`author:<id>`: the member
+   * and whom they follow), and the newest `size` posts of one of them as the viewer reads them, to
+   * merge their new posts into the page.
+   */
+  authors?: { ids: string[]; newestOf(authorId: string): Promise<PostRead[]> };
+  /** Whether a read still belongs on the page (a flick made a photo does not). */
+  onPage?(read: PostRead): boolean;
+}
+
+/**
+ * A page's answer made of `reads` (`answer`), kept so that what usually changes on it is read again on
+ * its own instead of the page (issue 12, the feed under writes: the page's statement costs the most):
+ * - a post's likes, comments or edit (`post:<id>`): that post, by id;
+ * - a member shown on it as an author, liker or commenter (`member:<id>`: a new name, picture, follower
+ *   count or privacy): the posts showing them, by id;
+ * - on a feed's first page, a followed member's new post (`author:<id>`): their newest posts, merged
+ *   into the page in its order. The page is the newest posts of the members followed, so replacing one
+ *   member's posts on it with that member's newest keeps it exactly what the page's statement reads.
+ * The viewer (whom they follow and block) and the members hidden by a block are not renewed: their
+ * change has the page read whole, as does a post gone, one the viewer may no longer see, one no longer
+ * on the page, or more members posting at once than AUTHORS_MERGED.
+ */
+export function renewablePage(
+  reads: PostRead[],
+  renewal: PageRenewal,
+  answer: (reads: PostRead[]) => AnswerRead,
+): AnswerRead {
+  return {
+    ...answer(reads),
+    renewable: {
+      things: renewableThings(reads, renewal),
+      renew: async (changed) => {
+        const renewed = await renewReads(reads, changed, renewal);
+        return renewed && renewablePage(renewed, renewal, answer);
+      },
+    },
+  };
+}
+
+function renewableThings(reads: PostRead[], { viewerId, authors }: PageRenewal): Shown[] {
+  const fixed = new Set([viewerId, ...(reads[0]?.hidden ?? [])]);
+  const things = new Set<Shown>();
+  for (const read of reads) {
+    things.add(`post:${read.post.id}`);
+    for (const memberId of membersShownBy(read)) if (!fixed.has(memberId)) things.add(`member:${memberId}`);
+  }
+  for (const authorId of authors?.ids ?? []) things.add(`author:${authorId}`);
+  return [...things];
+}
+
+function membersShownBy({ author, summaries }: PostRead): string[] {
+  return [author.id, ...summaries.likers.map(([userId]) => userId), ...summaries.comments.map((c) => c[3])];
+}
+
+async function renewReads(
+  reads: PostRead[],
+  changed: Shown[],
+  { readByIds, authors, size, viewerId, onPage = () => true }: PageRenewal,
+): Promise<PostRead[] | undefined> {
+  const posts = new Set<string>();
+  const members = new Set<string>();
+  const posted: string[] = [];
+  for (const thing of changed) {
+    const colon = thing.indexOf(":");
+    const id = thing.slice(colon + 1);
+    if (thing.startsWith("post:")) posts.add(id);
+    else if (thing.startsWith("member:")) members.add(id);
+    else if (thing.startsWith("author:")) posted.push(id);
+    else return undefined;
+  }
+  const stays = (read: PostRead) => canSeePost(viewerId, read) && onPage(read);
+  let current = reads;
+  const fresh = new Set<string>();
+  if (posted.length > 0) {
+    if (!authors || posted.length > AUTHORS_MERGED) return undefined;
+    const newest = (await Promise.all(posted.map(authors.newestOf))).flat();
+    if (!newest.every(stays)) return undefined;
+    const merged = new Set(posted);
+    current = [...current.filter((read) => !merged.has(read.post.userId)), ...newest]
+      .sort(newestFirst)
+      .slice(0, size);
+    for (const read of newest) fresh.add(read.post.id);
+  }
+  const again = current
+    .filter(
+      (read) =>
+        !fresh.has(read.post.id) &&
+        (posts.has(read.post.id) || membersShownBy(read).some((memberId) => members.has(memberId))),
+    )
+    .map((read) => read.post.id);
+  const renewed = again.length > 0 ? await readByIds(again) : [];
+  if (renewed.length < again.length || !renewed.every(stays)) return undefined;
+  const byId = new Map(renewed.map((read) => [read.post.id, read]));
+  return current.map((read) => byId.get(read.post.id) ?? read);
+}
+
+/** The order of every page of posts: newest first, ids breaking ties (as `posts.queries.ts` sorts). */
+function newestFirst(a: PostRead, b: PostRead): number {
+  const byTime = b.post.createdAt.getTime() - a.post.createdAt.getTime();
+  if (byTime !== 0) return byTime;
+  return a.post.id < b.post.id ? 1 : a.post.id > b.post.id ? -1 : 0;
+}
