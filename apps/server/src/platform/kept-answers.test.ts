@@ -253,6 +253,59 @@ describe("kept answers", () => {
     expect(renewals).toHaveLength(2);
   });
 
+  it("read an answer whole once its age is up, however often it was renewed since", async () => {
+    const announcements = fakeAnnouncements();
+    const clock = { time: 5_000, now: () => clock.time };
+    const kept = createKeptAnswers(announcements, { ...MB, ttlMs: 1_000, clock });
+    const renewable = (body: string): AnswerRead => ({
+      body,
+      shows: ["post:p1"],
+      renewable: { things: ["post:p1"], renew: async () => renewable(`${body}, renewed`) },
+    });
+    const read = Object.assign(
+      async () => {
+        read.runs += 1;
+        return renewable(`read ${read.runs}`);
+      },
+      { runs: 0 },
+    );
+    expect(await kept.through("k", read)).toBe("read 1");
+    clock.time = 5_900;
+    announcements.announce("post:p1");
+    expect(await kept.through("k", read)).toBe("read 1, renewed");
+    expect(await kept.through("k", read)).toBe("read 1, renewed");
+    // Past a thousand milliseconds after it was read, not after it was renewed.
+    clock.time = 5_999;
+    expect(await kept.through("k", read)).toBe("read 1, renewed");
+    clock.time = 6_001;
+    expect(await kept.through("k", read)).toBe("read 2");
+    expect(read.runs).toBe(2);
+  });
+
+  it("count what a renewable answer holds to renew it in their bytes", async () => {
+    const kept = createKeptAnswers(fakeAnnouncements(), { maxBytes: 1_000 });
+    const answer = (renewable: boolean) => {
+      const read = Object.assign(
+        async (): Promise<AnswerRead> => {
+          read.runs += 1;
+          const body = "x".repeat(400);
+          return renewable
+            ? { body, shows: ["post:p1"], renewable: { things: ["post:p1"], renew: async () => undefined } }
+            : { body, shows: ["post:p1"] };
+        },
+        { runs: 0 },
+      );
+      return read;
+    };
+    const plain = answer(false);
+    await kept.through("plain", plain);
+    await kept.through("plain", plain);
+    const renewable = answer(true);
+    await kept.through("renewable", renewable);
+    await kept.through("renewable", renewable);
+    expect([plain.runs, renewable.runs]).toEqual([1, 2]);
+  });
+
   it("stay within their bytes, forgetting the least recently used", async () => {
     const kept = createKeptAnswers(fakeAnnouncements(), { maxBytes: 1_000, ttlMs: 60_000 });
     for (let i = 0; i < 10; i++) await kept.through(`k${i}`, reader("x".repeat(200), [`post:p${i}`]));

@@ -1,4 +1,4 @@
-import { LRUCache } from "lru-cache";
+import { LRUCache, type Perf } from "lru-cache";
 import type { ChangeAnnouncements } from "../db/change-announcements.js";
 import { createForgettingLog } from "./forgetting-log.js";
 
@@ -40,18 +40,26 @@ export interface AnswerRead {
   renewable?: { things: Iterable<Shown>; renew: (changed: Shown[]) => Promise<AnswerRead | undefined> };
 }
 
-/** An answer kept, and the renewable things it shows that changed since (renewed on its next ask). */
+/**
+ * An answer kept, the renewable things it shows that changed since (renewed on its next ask), and when
+ * it was last read whole (renewals keep its age: every answer is read whole at least once per `ttlMs`).
+ */
 interface Kept {
   body: string;
   shows: Shown[];
   renewable?: { things: Set<Shown>; renew: (changed: Shown[]) => Promise<AnswerRead | undefined> };
   changed: Set<Shown>;
+  readAt: number;
 }
 
-/** Kept answers' size in memory: their text, and an allowance per entry of the index of what they show. */
+/**
+ * Kept answers' size in memory: their text, an allowance per entry of the index of what they show, and
+ * for a renewable answer the reads its `renew` holds (objects of about twice the size of their text).
+ */
 const BYTES_PER_SHOWN = 100;
-const sizeOf = ({ body, shows }: { body: string; shows: Shown[] }) =>
-  body.length + BYTES_PER_SHOWN * shows.length + 1;
+const RENEWAL_BYTES_PER_BODY_BYTE = 2;
+const sizeOf = ({ body, shows, renewable }: { body: string; shows: Shown[]; renewable?: object }) =>
+  body.length * (renewable ? 1 + RENEWAL_BYTES_PER_BODY_BYTE : 1) + BYTES_PER_SHOWN * shows.length + 1;
 
 /**
  * Whole answers kept per node as their viewer was answered (issue 12: served from memory, one server core
@@ -64,18 +72,22 @@ const sizeOf = ({ body, shows }: { body: string; shows: Shown[] }) =>
  * next ask renews it with a read of the changed things only.
  *
  * An answer read while something it shows was forgotten is sent but not kept; while announcements may
- * be missed nothing kept is used. Bounded in bytes and in age.
+ * be missed nothing kept is used. Bounded in bytes and in age (since the answer was last read whole).
+ * `clock` stands in for the time in tests.
  */
 export function createKeptAnswers(
   announcements: ChangeAnnouncements,
-  { maxBytes, ttlMs = 10 * 60_000 }: { maxBytes: number; ttlMs?: number },
+  { maxBytes, ttlMs = 10 * 60_000, clock }: { maxBytes: number; ttlMs?: number; clock?: Perf },
 ) {
+  const now = () => (clock ?? performance).now();
   // Which kept answers show each thing, to forget them when it changes.
   const answersShowing = new Map<Shown, Set<string>>();
   const kept = new LRUCache<string, Kept>({
     maxSize: maxBytes,
     sizeCalculation: sizeOf,
     ttl: ttlMs,
+    // A clock standing in is read at every ask (the default reads the time at most once a millisecond).
+    ...(clock && { perf: clock, ttlResolution: 0 }),
     dispose: ({ shows }, key) => {
       for (const shown of shows) {
         const answers = answersShowing.get(shown);
@@ -112,12 +124,12 @@ export function createKeptAnswers(
     forget(shownBy(announcement));
   });
 
-  async function readAndKeep(key: string, read: () => Promise<AnswerRead>, startedAt: number) {
+  async function readAndKeep(key: string, read: () => Promise<Renewed>, startedAt: number) {
     try {
-      const answer = await read();
+      const { answer, readAt } = await read();
       const showing = [...new Set(answer.shows)];
       const fresh = !forgettings.forgottenSince(startedAt, showing);
-      if (fresh && announcements.live) keep(key, answer, showing);
+      if (fresh && announcements.live) keep(key, answer, showing, readAt);
       return { body: answer.body, fresh };
     } finally {
       forgettings.finished(startedAt);
@@ -127,12 +139,17 @@ export function createKeptAnswers(
   /**
    * The kept answer with its changed things read again, when it can be; otherwise the whole answer read.
    * Changes while it is renewed are caught as for any read (`readAndKeep`): the renewed answer is then
-   * not kept, and the old one, still marked, is renewed with them on the next ask.
+   * not kept, and the old one stays marked with them (renewed on the next ask), unless one it cannot
+   * renew forgot it (read whole on the next ask).
    */
-  async function renewOrRead(key: string, read: () => Promise<AnswerRead>): Promise<AnswerRead> {
+  async function renewOrRead(key: string, read: () => Promise<AnswerRead>): Promise<Renewed> {
     const found = announcements.live ? kept.peek(key) : undefined;
-    if (!found?.renewable || found.changed.size === 0) return read();
-    return (await found.renewable.renew([...found.changed])) ?? read();
+    if (found?.renewable && found.changed.size > 0) {
+      const renewed = await found.renewable.renew([...found.changed]);
+      if (renewed) return { answer: renewed, readAt: found.readAt };
+    }
+    const readAt = now();
+    return { answer: await read(), readAt };
   }
 
   /** A new read of `key`, which later asks for it join while it is in flight. */
@@ -161,10 +178,11 @@ export function createKeptAnswers(
     );
   }
 
-  function keep(key: string, { body, renewable }: AnswerRead, shows: Shown[]) {
+  function keep(key: string, { body, renewable }: AnswerRead, shows: Shown[], readAt: number) {
     kept.delete(key);
-    // One larger than all the room is not kept (and must not enter the index).
-    if (sizeOf({ body, shows }) > maxBytes) return;
+    const ttl = ttlMs - (now() - readAt);
+    // One larger than all the room is not kept (and must not enter the index), nor one past its age.
+    if (sizeOf({ body, shows, renewable }) > maxBytes || ttl <= 0) return;
     for (const shown of shows) {
       let answers = answersShowing.get(shown);
       if (!answers) {
@@ -173,12 +191,17 @@ export function createKeptAnswers(
       }
       answers.add(key);
     }
-    kept.set(key, {
-      body,
-      shows,
-      renewable: renewable && { things: new Set(renewable.things), renew: renewable.renew },
-      changed: new Set(),
-    });
+    kept.set(
+      key,
+      {
+        body,
+        shows,
+        renewable: renewable && { things: new Set(renewable.things), renew: renewable.renew },
+        changed: new Set(),
+        readAt,
+      },
+      { ttl },
+    );
   }
 
   return {
@@ -204,6 +227,12 @@ export function createKeptAnswers(
 }
 
 export type KeptAnswers = ReturnType<typeof createKeptAnswers>;
+
+/** An answer read or renewed, and when the answer it came from was read whole. */
+interface Renewed {
+  answer: AnswerRead;
+  readAt: number;
+}
 
 /** A read in flight: when it began (as the forgetting log counts), and its answer. */
 interface Reading {

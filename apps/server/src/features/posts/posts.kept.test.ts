@@ -173,6 +173,27 @@ describe("kept feed pages renewed in part (posts.renewal.ts)", () => {
     expect(await wholeFeed(reader)).toEqual(await newestOf(followed));
   });
 
+  it("read a kept first page whole when a member merged into it also lost posts on it", async () => {
+    const second = await someone("kept_second");
+    await follow(reader, second);
+    const followed = [author, second];
+    // The page (two posts, and the one past it) is all the author's; the second member's are next, and
+    // newer than the author's oldest.
+    await createPost(author);
+    for (let i = 0; i < 2; i++) await createPost(second);
+    const onPage = [];
+    for (let i = 0; i < 3; i++) onPage.push(await createPost(author));
+    expect(await wholeFeed(reader)).toEqual(await newestOf(followed));
+    // Another node deletes the author's posts on the page; then the author posts here.
+    for (const post of onPage) {
+      const deleted = announcement(built, `post:${post._id}`);
+      await db.delete(posts).where(eq(posts.id, post._id));
+      await deleted;
+    }
+    await createPost(author);
+    expect(await wholeFeed(reader)).toEqual(await newestOf(followed));
+  });
+
   it("show a commenter's new name on a kept page, changed by another node", async () => {
     const commenter = await someone("kept_commenter");
     const post = await createPost(author);

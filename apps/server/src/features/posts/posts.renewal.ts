@@ -28,12 +28,15 @@ export interface PageRenewal {
  * - a post's likes, comments or edit (`post:<id>`): that post, by id;
  * - a member shown on it as an author, liker or commenter (`member:<id>`: a new name, picture, follower
  *   count or privacy): the posts showing them, by id;
- * - on a feed's first page, a followed member's new post (`author:<id>`): their newest posts, merged
- *   into the page in its order. The page is the newest posts of the members followed, so replacing one
- *   member's posts on it with that member's newest keeps it exactly what the page's statement reads.
- * The viewer (whom they follow and block) and the members hidden by a block are not renewed: their
- * change has the page read whole, as does a post gone, one the viewer may no longer see, one no longer
- * on the page, or more members posting at once than AUTHORS_MERGED.
+ * - on a feed's first page, a followed member's new post (`author:<id>`, the viewer's own included):
+ *   their newest posts, merged into the page in its order. The page is the newest posts of the members
+ *   followed, so replacing one member's posts on it with that member's newest keeps it exactly what the
+ *   page's statement reads, as long as none of their posts left the page meanwhile.
+ * The viewer as a member (whom they follow and block) and the members hidden by a block are not
+ * renewed: their change has the page read whole, as does a post gone, one the viewer may no longer see,
+ * one no longer on the page, or more members posting at once than AUTHORS_MERGED. The read past the page
+ * (`size`: it only tells whether another page follows) shows none of its members, so their changes
+ * neither renew nor forget the page.
  */
 export function renewablePage(
   reads: PostRead[],
@@ -52,12 +55,14 @@ export function renewablePage(
   };
 }
 
-function renewableThings(reads: PostRead[], { viewerId, authors }: PageRenewal): Shown[] {
-  const fixed = new Set([viewerId, ...(reads[0]?.hidden ?? [])]);
+function renewableThings(reads: PostRead[], { viewerId, size, authors }: PageRenewal): Shown[] {
+  const neverRenewed = new Set([viewerId, ...(reads[0]?.hidden ?? [])]);
   const things = new Set<Shown>();
-  for (const read of reads) {
+  for (const [index, read] of reads.entries()) {
     things.add(`post:${read.post.id}`);
-    for (const memberId of membersShownBy(read)) if (!fixed.has(memberId)) things.add(`member:${memberId}`);
+    if (index >= size - 1) continue;
+    for (const memberId of membersShownBy(read))
+      if (!neverRenewed.has(memberId)) things.add(`member:${memberId}`);
   }
   for (const authorId of authors?.ids ?? []) things.add(`author:${authorId}`);
   return [...things];
@@ -81,32 +86,52 @@ async function renewReads(
     if (thing.startsWith("post:")) posts.add(id);
     else if (thing.startsWith("member:")) members.add(id);
     else if (thing.startsWith("author:")) posted.push(id);
+    // Nothing else is named renewable (renewableThings); should it be, the page is read whole.
     else return undefined;
   }
-  const stays = (read: PostRead) => canSeePost(viewerId, read) && onPage(read);
+  const stillOnPage = (read: PostRead) => canSeePost(viewerId, read) && onPage(read);
   let current = reads;
-  const fresh = new Set<string>();
+  const merged = new Set<string>();
   if (posted.length > 0) {
     if (!authors || posted.length > AUTHORS_MERGED) return undefined;
-    const newest = (await Promise.all(posted.map(authors.newestOf))).flat();
-    if (!newest.every(stays)) return undefined;
-    const merged = new Set(posted);
-    current = [...current.filter((read) => !merged.has(read.post.userId)), ...newest]
+    const newestByAuthor = await Promise.all(posted.map(authors.newestOf));
+    if (posted.some((authorId, index) => leftPage(reads, authorId, newestByAuthor[index] ?? [], size)))
+      return undefined;
+    const newest = newestByAuthor.flat();
+    if (!newest.every(stillOnPage)) return undefined;
+    current = [...current.filter((read) => !posted.includes(read.post.userId)), ...newest]
       .sort(newestFirst)
       .slice(0, size);
-    for (const read of newest) fresh.add(read.post.id);
+    for (const read of newest) merged.add(read.post.id);
   }
-  const again = current
+  const toReadAgain = current
     .filter(
       (read) =>
-        !fresh.has(read.post.id) &&
+        !merged.has(read.post.id) &&
         (posts.has(read.post.id) || membersShownBy(read).some((memberId) => members.has(memberId))),
     )
     .map((read) => read.post.id);
-  const renewed = again.length > 0 ? await readByIds(again) : [];
-  if (renewed.length < again.length || !renewed.every(stays)) return undefined;
+  const renewed = toReadAgain.length > 0 ? await readByIds(toReadAgain) : [];
+  if (renewed.length < toReadAgain.length || !renewed.every(stillOnPage)) return undefined;
   const byId = new Map(renewed.map((read) => [read.post.id, read]));
   return current.map((read) => byId.get(read.post.id) ?? read);
+}
+
+/**
+ * Whether a post of a member merged left the page (deleted, or no longer theirs to show) rather than
+ * being pushed down by their new ones: the page's statement would then fill its place with anyone's
+ * next post, which only a whole read finds.
+ */
+function leftPage(reads: PostRead[], authorId: string, theirNewest: PostRead[], size: number): boolean {
+  const stillTheirNewest = new Set(theirNewest.map((read) => read.post.id));
+  // Their newest `size` posts hold every post of theirs on the page, but for those their new ones pushed off.
+  const oldestOfTheirNewest = theirNewest[size - 1];
+  return reads.some(
+    (read) =>
+      read.post.userId === authorId &&
+      !stillTheirNewest.has(read.post.id) &&
+      (!oldestOfTheirNewest || newestFirst(read, oldestOfTheirNewest) < 0),
+  );
 }
 
 /** The order of every page of posts: newest first, ids breaking ties (as `posts.queries.ts` sorts). */

@@ -226,7 +226,7 @@ export function createPostsService(deps: {
         };
         return renewablePage(reads, renewal, (current) => ({
           body: JSON.stringify(postsPage(current, query.limit, caller.userId)),
-          shows: [...shownIn(current, caller.userId), ...newPostsOf(authorIds)],
+          shows: [...shownIn(current, caller.userId, query.limit), ...newPostsOf(authorIds)],
         }));
       });
     },
@@ -247,7 +247,7 @@ export function createPostsService(deps: {
       const reads = await authorPage(db, author.id, pageAsk(caller, query, pageListed));
       return {
         page: postsPage(reads, query.limit, caller.userId),
-        shows: [...shows, ...shownIn(reads, caller.userId)],
+        shows: [...shows, ...shownIn(reads, caller.userId, query.limit)],
       };
     },
 
@@ -274,7 +274,7 @@ export function createPostsService(deps: {
           };
           return {
             body: JSON.stringify(flicks),
-            shows: [...shownIn(current, caller.userId), "author:*", "privacy:*"],
+            shows: [...shownIn(current, caller.userId, query.limit), "author:*", "privacy:*"],
           };
         });
       });

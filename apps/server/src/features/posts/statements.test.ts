@@ -6,7 +6,7 @@ import { announcementsHeard, buildTestApp, sqlLog } from "../../test/helper.js";
  * SQL statements per request on the post read and write paths (a signed-in member's session is kept). Each
  * bound is what the request takes now; a change that adds a statement to a hot path fails here.
  */
-const { call, persona, createPost, createFlick, follow, comment } = factories(await buildTestApp());
+const { call, persona, someone, createPost, createFlick, follow, comment } = factories(await buildTestApp());
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -77,6 +77,17 @@ describe("statements per request", () => {
     const before = sqlLog.length;
     expect(await statements(() => call(bob, "GET", "/posts?limit=20"), 200)).toBe(FEED_PAGE_MERGED);
     expect(sqlLog.slice(before).join("\n")).not.toMatch(/newest_of_author/);
+  });
+
+  it("a feed page after a member shown only on the read past it renamed, kept whole", async () => {
+    const [, , past] = (await call(bob, "GET", "/posts?limit=3")).json().posts;
+    const dave = await someone("past_the_page");
+    await comment(dave, past, "Seen");
+    await announcementsHeard();
+    await call(bob, "GET", "/posts?limit=2");
+    // The read past the page tells only whether another page follows: its commenters are not shown.
+    expect((await call(dave, "PUT", "/user", { fullName: "Dave Renamed" })).statusCode).toBe(200);
+    expect(await statements(() => call(bob, "GET", "/posts?limit=2"), 200)).toBe(0);
   });
 
   it("a like", async () => {
