@@ -54,7 +54,7 @@ interface Kept {
 
 /**
  * Kept answers' size in memory: their text, an allowance per entry of the index of what they show, and
- * for a renewable answer the reads its `renew` holds (objects of about twice the size of their text).
+ * for a renewable answer the reads its `renew` holds (reckoned at twice its text).
  */
 const BYTES_PER_SHOWN = 100;
 const RENEWAL_BYTES_PER_BODY_BYTE = 2;
