@@ -58,14 +58,13 @@ try {
     const ids = (await page).map((row) => row.post.id);
     await explain(
       `${who}: the page's likers and comments`,
-      inlined(summariesStatement(database.db, ids, feedListed).toSQL()),
+      inlined(summariesStatement(database.db, { ids }, feedListed).toSQL()),
     );
   }
-  const hot = [subjects.hotPost.id as string];
   const postListed = { likers: POST_LIKES_LISTED, comments: POST_COMMENTS_LISTED };
   await explain(
     "the hot post's likers and comments",
-    inlined(summariesStatement(database.db, hot, postListed).toSQL()),
+    inlined(summariesStatement(database.db, { id: subjects.hotPost.id as string }, postListed).toSQL()),
   );
 } finally {
   await database.close();

@@ -1,5 +1,6 @@
 import { and, desc, eq, not, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
+import { perDatabase, placeholder } from "../../db/prepared.js";
 import { followRequests, follows, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { notBlockedBetween, relationTo } from "../users/users.policy.js";
@@ -138,11 +139,18 @@ export async function countFollowers(db: Db, userId: string) {
   return row?.total ?? 0;
 }
 
-export async function followerIdsOf(db: Db, userId: string) {
-  const rows = await db
+export function followerIdsStatement(db: Db) {
+  return db
     .select({ id: follows.followerId })
     .from(follows)
-    .where(eq(follows.followeeId, userId));
+    .where(eq(follows.followeeId, placeholder<string>("userId")));
+}
+
+const prepareFollowerIds = perDatabase((db) => followerIdsStatement(db).prepare("follower_ids"));
+
+/** Who follows a member (whom a new post of theirs is announced to): asked on every new post. */
+export async function followerIdsOf(db: Db, userId: string) {
+  const rows = await prepareFollowerIds(db).execute({ userId });
   return rows.map((row) => row.id);
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type Subquery, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type Placeholder, type Subquery, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias, unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { perDatabase, placeholder, preparedPaging } from "../../db/prepared.js";
@@ -83,39 +83,60 @@ export type PostRead = Omit<SeenRow, "ownLike"> & {
  * (migration 0018), so a post with thousands of likes costs what any post costs; a listed comment's
  * text is read by its key.
  */
-export function summariesStatement(db: Db, ids: string[], depth: Listed) {
+export function summariesStatement(db: Db, asked: PostsAsked, depth: Listed) {
   // `posts.id` written out: from a single table drizzle names a column unqualified, and inside the
   // subqueries "id" would be the like's or comment's own.
-  return (
-    db
-      .select({
-        id: posts.id,
-        likesCount: posts.likesCount,
-        commentsCount: posts.commentsCount,
-        likers: sql<
-          LikerTuple[]
-        >`(select coalesce(json_agg(json_build_array(l.user_id, u.username, l.emoji) order by l.created_at desc, l.user_id), '[]'::json)
+  return db
+    .select({
+      id: posts.id,
+      likesCount: posts.likesCount,
+      commentsCount: posts.commentsCount,
+      likers: sql<
+        LikerTuple[]
+      >`(select coalesce(json_agg(json_build_array(l.user_id, u.username, l.emoji) order by l.created_at desc, l.user_id), '[]'::json)
         from (select user_id, emoji, created_at from post_likes where post_id = posts.id order by created_at desc limit ${depth.likers}) l
         join users u on u.id = l.user_id)`,
-        comments: sql<
-          CommentTuple[]
-        >`(select coalesce(json_agg(json_build_array(c.id, pc.text, c.created_at, u.id, u.username, u.avatar) order by c.created_at desc, c.id desc), '[]'::json)
+      comments: sql<
+        CommentTuple[]
+      >`(select coalesce(json_agg(json_build_array(c.id, pc.text, c.created_at, u.id, u.username, u.avatar) order by c.created_at desc, c.id desc), '[]'::json)
         from (select id, user_id, created_at from post_comments where post_id = posts.id order by created_at desc, id desc limit ${depth.comments}) c
         join post_comments pc on pc.id = c.id
         join users u on u.id = c.user_id)`,
-      })
-      .from(posts)
-      // An array of ids is one parameter (a placeholder is one already).
-      .where(sql`${posts.id} = any(${Array.isArray(ids) ? sql.param(ids) : ids})`)
-  );
+    })
+    .from(posts)
+    .where(
+      "id" in asked
+        ? eq(posts.id, asked.id)
+        : // An array of ids is one parameter (a placeholder is one already).
+          sql`${posts.id} = any(${Array.isArray(asked.ids) ? sql.param(asked.ids) : asked.ids})`,
+    );
 }
 
+/**
+ * The posts a statement reads: many ids as one array, or one post compared by `=`. PostgreSQL plans a
+ * prepared statement once per connection only when the plan it would keep costs no more than the ones
+ * made for each call's values; it prices an array parameter at ten ids, so with one id asked (a renewed
+ * page, a post's own page, a like) the array form was planned anew on every call (`plan-cache.test.ts`).
+ */
+export type PostsAsked = { ids: string[] | Placeholder } | { id: string | Placeholder };
+
+const summariesDepth = { likers: placeholder<number>("likers"), comments: placeholder<number>("comments") };
+
 const prepareSummaries = perDatabase((db) =>
-  summariesStatement(db, placeholder<string[]>("ids"), {
-    likers: placeholder<number>("likers"),
-    comments: placeholder<number>("comments"),
-  }).prepare("post_summaries"),
+  summariesStatement(db, { ids: placeholder<string[]>("ids") }, summariesDepth).prepare("post_summaries"),
 );
+
+const preparePostSummary = perDatabase((db) =>
+  summariesStatement(db, { id: placeholder<string>("id") }, summariesDepth).prepare("post_summary"),
+);
+
+/** The summaries of the posts `ids`: one statement, its one-post form for one. */
+function readSummaries(db: Db, ids: string[], depth: Listed) {
+  const [onlyId] = ids;
+  return onlyId !== undefined && ids.length === 1
+    ? preparePostSummary(db).execute({ id: onlyId, ...depth })
+    : prepareSummaries(db).execute({ ids, ...depth });
+}
 
 /** Kept likers and comments read past what a page lists, so a few blocked members still leave enough. */
 const SUMMARIES_MARGIN: Listed = { likers: 5, comments: 2 };
@@ -151,7 +172,7 @@ async function withSummaries(
       comments: listed.comments + SUMMARIES_MARGIN.comments + hidden.size,
     };
     const read = await kept.readAndKeep(async () => {
-      const found = await prepareSummaries(db).execute({ ids: missing, ...depth });
+      const found = await readSummaries(db, missing, depth);
       return new Map(
         found.map(({ id, ...summaries }): [string, PostSummaries] => [id, { ...summaries, depth }]),
       );
@@ -374,8 +395,20 @@ const preparePostsByIds = perDatabase((db) =>
 );
 
 /**
+ * One post by id as the viewer reads it. Its own statement, compared by `=`: `posts_by_ids` with one id
+ * was planned anew on every call (the plan PostgreSQL keeps prices its array at ten posts), and one id
+ * is what a renewed page and a post's own page ask for.
+ */
+export function postReadStatement(db: Db) {
+  return postsSeenBy(db, placeholder<string>("viewerId")).where(eq(posts.id, placeholder<string>("id")));
+}
+
+const preparePostRead = perDatabase((db) => postReadStatement(db).prepare("post_read"));
+
+/**
  * Posts by id as the viewer reads them, in the order of `ids` (a page another list found: search, a
- * tag, explore), through one prepared statement. A post gone meanwhile is left out.
+ * tag, explore; the posts a renewed page reads again), through one prepared statement. A post gone
+ * meanwhile is left out.
  */
 export async function postReadsByIds(
   db: Db,
@@ -383,7 +416,11 @@ export async function postReadsByIds(
   { viewerId, listed, summaries }: Omit<PageAsk, "limit" | "cursor">,
 ): Promise<PostRead[]> {
   if (ids.length === 0) return [];
-  const rows = await preparePostsByIds(db).execute({ ids, viewerId });
+  const [onlyId] = ids;
+  const rows =
+    ids.length === 1
+      ? await preparePostRead(db).execute({ id: onlyId, viewerId })
+      : await preparePostsByIds(db).execute({ ids, viewerId });
   const byId = new Map(rows.map((row) => [row.post.id, row]));
   return withSummaries(
     db,
@@ -399,7 +436,7 @@ export async function findPostRead(
   id: string,
   { viewerId, listed, summaries }: Omit<PageAsk, "limit" | "cursor">,
 ): Promise<PostRead | undefined> {
-  const rows = await postsSeenBy(db, viewerId).where(eq(posts.id, id));
+  const rows = await preparePostRead(db).execute({ id, viewerId });
   const [read] = await withSummaries(db, summaries, rows, listed);
   return read;
 }
@@ -426,15 +463,17 @@ export async function findPostWithAuthor(db: Db, id: string, viewerId: string) {
 function tagRowsOf(
   db: Db,
   written: Subquery & { id: AnyPgColumn; userId: AnyPgColumn; createdAt: AnyPgColumn },
-  tags: string[],
+  /** The tags sorted by name, or the placeholder a prepared statement fills with them. */
+  sortedTags: string[] | Placeholder,
 ) {
+  const tagsParam = Array.isArray(sortedTags) ? sql.param(sortedTags) : sortedTags;
   return db
     .insert(postTags)
     .select(
       db
         .select({
           postId: sql`${written.id}`.as("post_id"),
-          tag: sql`unnest(${sql.param([...tags].sort())}::text[])`.as("tag"),
+          tag: sql`unnest(${tagsParam}::text[])`.as("tag"),
           userId: sql`${written.userId}`.as("user_id"),
           createdAt: sql`${written.createdAt}`.as("created_at"),
         })
@@ -443,19 +482,57 @@ function tagRowsOf(
     .onConflictDoNothing();
 }
 
-/** Makes a post with its tags (issue 18: `tagsOfPost`), in one statement. */
-export async function insertPost(db: Db, values: typeof posts.$inferInsert, tags: string[]) {
-  const made = db
-    .$with("made")
-    .as(
-      db
-        .insert(posts)
-        .values(values)
-        .returning({ id: posts.id, userId: posts.userId, createdAt: posts.createdAt }),
-    );
-  const tagged = db.$with("tagged").as(tagRowsOf(db, made, tags).returning({ tag: postTags.tag }));
+/** A new post's columns: every one, so that one prepared statement makes any post. */
+export type NewPost = Required<
+  Pick<
+    typeof posts.$inferInsert,
+    | "userId"
+    | "caption"
+    | "location"
+    | "tags"
+    | "image"
+    | "mediaType"
+    | "width"
+    | "height"
+    | "placeholder"
+    | "isReel"
+  >
+>;
+
+const newPostColumns = [
+  "userId",
+  "caption",
+  "location",
+  "tags",
+  "image",
+  "mediaType",
+  "width",
+  "height",
+  "placeholder",
+  "isReel",
+] as const satisfies readonly (keyof NewPost)[];
+
+/**
+ * Makes a post with its tags (issue 18: `tagsOfPost`), in one statement, prepared: built per call it
+ * cost the server more than PostgreSQL took to run it, and was planned anew each time.
+ */
+const prepareInsertPost = perDatabase((db) => {
+  const values = Object.fromEntries(newPostColumns.map((column) => [column, placeholder(column)]));
+  const made = db.$with("made").as(
+    db
+      .insert(posts)
+      .values(values as NewPost)
+      .returning({ id: posts.id, userId: posts.userId, createdAt: posts.createdAt }),
+  );
+  const tagged = db
+    .$with("tagged")
+    .as(tagRowsOf(db, made, sql.placeholder("sortedTags")).returning({ tag: postTags.tag }));
   // A data-modifying CTE runs whether or not the query reads it.
-  const [row] = await db.with(made, tagged).select({ id: made.id }).from(made);
+  return db.with(made, tagged).select({ id: made.id }).from(made).prepare("insert_post");
+});
+
+export async function insertPost(db: Db, values: NewPost, tags: string[]) {
+  const [row] = await prepareInsertPost(db).execute({ ...values, sortedTags: [...tags].sort() });
   if (!row) throw new Error("insert into posts returned no row");
   return row.id;
 }
@@ -487,7 +564,9 @@ export async function updatePost(
       .where(and(eq(postTags.postId, id), sql`not (${postTags.tag} = any(${sql.param(tags)}::text[]))`))
       .returning({ tag: postTags.tag }),
   );
-  const added = db.$with("added").as(tagRowsOf(db, changed, tags).returning({ tag: postTags.tag }));
+  const added = db
+    .$with("added")
+    .as(tagRowsOf(db, changed, [...tags].sort()).returning({ tag: postTags.tag }));
   await db.with(changed, dropped, added).select({ id: changed.id }).from(changed);
 }
 
@@ -583,8 +662,14 @@ export interface LikeSummary {
   isLiked: boolean;
 }
 
-/** The likes of a page of posts (`postIds`), as the viewer sees them: its statement, to prepare. */
-function likeSummaryRows(db: Db) {
+/**
+ * The likes of one post as the viewer sees them: its newest likers (a bounded walk of its likes index,
+ * however many it has), the viewer's own like, and the count kept on the post. One post, compared by
+ * `=`: PostgreSQL plans it once per connection. Compared with `= any(array)`, each call was planned
+ * anew (the plan it would keep prices the array at ten posts, so every like paid 1 ms of planning for a
+ * 0.2 ms statement; `plan-cache.test.ts`).
+ */
+export function likeSummaryStatement(db: Db) {
   const viewerId = placeholder<string>("viewerId");
   const newest = db
     .select({ userId: postLikes.userId, emoji: postLikes.emoji, createdAt: postLikes.createdAt })
@@ -602,7 +687,6 @@ function likeSummaryRows(db: Db) {
   const liker = alias(users, "liker");
   return db
     .select({
-      postId: posts.id,
       likesCount: posts.likesCount,
       likerId: newest.userId,
       likerName: liker.username,
@@ -614,40 +698,29 @@ function likeSummaryRows(db: Db) {
     .leftJoinLateral(newest, sql`true`)
     .leftJoin(liker, eq(liker.id, newest.userId))
     .leftJoinLateral(own, sql`true`)
-    .where(sql`${posts.id} = any(${placeholder("postIds")})`)
-    .orderBy(posts.id, desc(newest.createdAt))
-    .prepare("like_summaries");
+    .where(eq(posts.id, placeholder<string>("postId")))
+    .orderBy(desc(newest.createdAt));
 }
 
-/**
- * For a page of posts, in one prepared statement: the newest likers of each (a bounded walk of its likes
- * index, however many it has), the viewer's own like, and the count kept on the post.
- */
-const prepareLikeSummaries = perDatabase((db) => {
-  const statement = likeSummaryRows(db);
-  return async (postIds: string[], viewerId: string, likersListed: number) => {
-    const summaries = new Map<string, LikeSummary>();
-    if (postIds.length === 0) return summaries;
-    const rows = await statement.execute({ postIds, viewerId, likersListed });
-    const ownLikes = new Map<string, Liker>();
-    for (const row of rows) {
-      const { postId, likesCount, likerId, likerName, likerEmoji, ownEmoji, ownName } = row;
-      const summary = summaries.get(postId) ?? { likers: [], likesCount, isLiked: ownEmoji !== null };
-      if (likerId && likerName && likerEmoji)
-        summary.likers.push({ userId: likerId, username: likerName, emoji: likerEmoji });
-      if (ownEmoji && ownName) ownLikes.set(postId, { userId: viewerId, username: ownName, emoji: ownEmoji });
-      summaries.set(postId, summary);
-    }
-    for (const [postId, own] of ownLikes) {
-      const summary = summaries.get(postId);
-      if (summary) addOwnLike(summary.likers, own);
-    }
-    return summaries;
-  };
-});
+const prepareLikeSummary = perDatabase((db) => likeSummaryStatement(db).prepare("like_summary"));
 
-export function likeSummaries(db: Db, postIds: string[], viewerId: string, likersListed: number) {
-  return prepareLikeSummaries(db)(postIds, viewerId, likersListed);
+/** One post's likes as the viewer sees them, in one prepared statement; none for a post gone. */
+export async function likeSummary(
+  db: Db,
+  postId: string,
+  viewerId: string,
+  likersListed: number,
+): Promise<LikeSummary | undefined> {
+  const rows = await prepareLikeSummary(db).execute({ postId, viewerId, likersListed });
+  const [first] = rows;
+  if (!first) return undefined;
+  const summary: LikeSummary = { likers: [], likesCount: first.likesCount, isLiked: first.ownEmoji !== null };
+  for (const { likerId, likerName, likerEmoji } of rows)
+    if (likerId && likerName && likerEmoji)
+      summary.likers.push({ userId: likerId, username: likerName, emoji: likerEmoji });
+  if (first.ownEmoji && first.ownName)
+    addOwnLike(summary.likers, { userId: viewerId, username: first.ownName, emoji: first.ownEmoji });
+  return summary;
 }
 
 export interface CommentRow {

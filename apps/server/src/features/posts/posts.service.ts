@@ -44,7 +44,7 @@ import {
   incrementShares,
   insertPost,
   type Listed,
-  likeSummaries,
+  likeSummary,
   type PageAsk,
   type PostRead,
   type PostWithAuthor,
@@ -183,7 +183,7 @@ export function createPostsService(deps: {
       : await deleteLike(db, post.id, caller.userId);
     // The database announces it to every node; this one forgets at once, before it answers.
     changed(post.id);
-    const likes = (await likeSummaries(db, [post.id], caller.userId, POST_LIKES_LISTED)).get(post.id);
+    const likes = await likeSummary(db, post.id, caller.userId, POST_LIKES_LISTED);
     if (!made) return likes;
     const likesCount = likes?.likesCount ?? 0;
     events.liked({ postId: post.id, ownerId: post.userId, likesCount, isLiked: like, newly: true }, caller);
