@@ -147,6 +147,25 @@ describe("kept answers", () => {
     expect(again.runs).toBe(1);
   });
 
+  it("answer asks that joined a read before something it shows changed with that read, and later asks with a new one", async () => {
+    const announcements = fakeAnnouncements();
+    const kept = createKeptAnswers(announcements, MB);
+    const first = readInFlight(kept, "k", { body: "first", shows: ["post:p1"] });
+    const before = reader("before", ["post:p1"]);
+    const askedBefore = kept.through("k", before);
+    // The change came after that ask: its answer need not hold it. An ask after it must.
+    announcements.announce("post:p1");
+    const after = reader("after", ["post:p1"]);
+    const askedAfter = kept.through("k", after);
+    first.finish();
+    expect(await askedBefore).toBe("first");
+    expect(await askedAfter).toBe("after");
+    expect(before.runs).toBe(0);
+    expect(after.runs).toBe(1);
+    // What was read before the change is not kept; what was read after it is.
+    expect(await kept.through("k", reader("again", ["post:p1"]))).toBe("after");
+  });
+
   it("pass a failed read's error to the asks that joined it", async () => {
     const announcements = fakeAnnouncements();
     const kept = createKeptAnswers(announcements, MB);

@@ -128,9 +128,9 @@ export function createKeptAnswers(
     try {
       const { answer, readAt } = await read();
       const showing = [...new Set(answer.shows)];
-      const fresh = !forgettings.forgottenSince(startedAt, showing);
-      if (fresh && announcements.live) keep(key, answer, showing, readAt);
-      return { body: answer.body, fresh };
+      const changedAt = forgettings.firstForgottenSince(startedAt, showing);
+      if (changedAt === Number.POSITIVE_INFINITY && announcements.live) keep(key, answer, showing, readAt);
+      return { body: answer.body, changedAt };
     } finally {
       forgettings.finished(startedAt);
     }
@@ -166,12 +166,14 @@ export function createKeptAnswers(
 
   /**
    * The answer of a read that began before this ask (at `askedAt`), unless something it shows was
-   * forgotten while it was read: this ask may have come after that change, so it takes a read begun
-   * since it asked (its own, or another ask's).
+   * forgotten after the read began and before this ask: the read may not hold that change, and this ask
+   * came after it, so it takes a read begun since it asked (its own, or another ask's). A change
+   * forgotten after this ask need not be in its answer (under a stream of writes, most are: each one
+   * sending every ask to a second read made the asks of a busy page wait for two reads in a row).
    */
   async function joined(key: string, inFlight: Reading, read: () => Promise<AnswerRead>, askedAt: number) {
-    const { body, fresh } = await inFlight.answer;
-    if (fresh) return body;
+    const { body, changedAt } = await inFlight.answer;
+    if (changedAt > askedAt) return body;
     const later = reading.get(key);
     return (later && later.startedAt >= askedAt ? later : startReading(key, read)).answer.then(
       (answer) => answer.body,
@@ -237,8 +239,11 @@ interface Renewed {
 /** A read in flight: when it began (as the forgetting log counts), and its answer. */
 interface Reading {
   startedAt: number;
-  /** `fresh`: nothing it shows was forgotten while it was read (so it holds every change made before). */
-  answer: Promise<{ body: string; fresh: boolean }>;
+  /**
+   * `changedAt`: the mark of the first forgetting of anything it shows since it began (Infinity when
+   * none: it holds every change made before it ended, and was kept).
+   */
+  answer: Promise<{ body: string; changedAt: number }>;
 }
 
 /** What an announcement says changed, as kept answers name it. */
