@@ -483,22 +483,6 @@ function tagRowsOf(
 }
 
 /** A new post's columns: every one, so that one prepared statement makes any post. */
-export type NewPost = Required<
-  Pick<
-    typeof posts.$inferInsert,
-    | "userId"
-    | "caption"
-    | "location"
-    | "tags"
-    | "image"
-    | "mediaType"
-    | "width"
-    | "height"
-    | "placeholder"
-    | "isReel"
-  >
->;
-
 const newPostColumns = [
   "userId",
   "caption",
@@ -510,7 +494,9 @@ const newPostColumns = [
   "height",
   "placeholder",
   "isReel",
-] as const satisfies readonly (keyof NewPost)[];
+] as const;
+
+export type NewPost = Required<Pick<typeof posts.$inferInsert, (typeof newPostColumns)[number]>>;
 
 /**
  * Makes a post with its tags (issue 18: `tagsOfPost`), in one statement, prepared: built per call it
