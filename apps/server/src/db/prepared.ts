@@ -54,3 +54,28 @@ export function preparedPaging<Row>(
     return later.execute({ ...values, cursorAt: cursor.createdAt, cursorId: cursor.id });
   };
 }
+
+/**
+ * A statement asked for rows by id, prepared in its two forms: one id compared by `=` (placeholder
+ * "id"), more as one array (placeholder "ids"). PostgreSQL keeps one plan for a prepared statement only
+ * when that plan costs no more than the plans made for each call's values, and it prices an array
+ * parameter at ten ids: asked for one id, the array form was planned anew on every call (issue 12;
+ * `plan-cache.test.ts`).
+ */
+export function preparedByIds<Row>(
+  names: { one: string; many: string },
+  build: (asked: { id: string } | { ids: string[] }) => { prepare(name: string): Prepared<Row> },
+) {
+  // Each form is built when first asked for, as `preparedPaging`'s.
+  let one: Prepared<Row> | undefined;
+  let many: Prepared<Row> | undefined;
+  return (ids: string[], values: Record<string, unknown>): Promise<Row[]> => {
+    const [onlyId] = ids;
+    if (onlyId !== undefined && ids.length === 1) {
+      one ??= build({ id: placeholder("id") }).prepare(names.one);
+      return one.execute({ ...values, id: onlyId });
+    }
+    many ??= build({ ids: placeholder("ids") }).prepare(names.many);
+    return many.execute({ ...values, ids });
+  };
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type Placeholder, type Subquery, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias, unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
-import { perDatabase, placeholder, preparedPaging } from "../../db/prepared.js";
+import { perDatabase, placeholder, preparedByIds, preparedPaging } from "../../db/prepared.js";
 import { follows, postComments, postLikes, posts, postTags, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { contentVisibleTo, notBlockedBetween, relationTo } from "../users/users.policy.js";
@@ -104,39 +104,26 @@ export function summariesStatement(db: Db, asked: PostsAsked, depth: Listed) {
         join users u on u.id = c.user_id)`,
     })
     .from(posts)
-    .where(
-      "id" in asked
-        ? eq(posts.id, asked.id)
-        : // An array of ids is one parameter (a placeholder is one already).
-          sql`${posts.id} = any(${Array.isArray(asked.ids) ? sql.param(asked.ids) : asked.ids})`,
-    );
+    .where(postIn(asked));
 }
 
-/**
- * The posts a statement reads: many ids as one array, or one post compared by `=`. PostgreSQL plans a
- * prepared statement once per connection only when the plan it would keep costs no more than the ones
- * made for each call's values; it prices an array parameter at ten ids, so with one id asked (a renewed
- * page, a post's own page, a like) the array form was planned anew on every call (`plan-cache.test.ts`).
- */
-export type PostsAsked = { ids: string[] | Placeholder } | { id: string | Placeholder };
+/** The posts a statement reads: one compared by `=`, or many as one array (`preparedByIds`). */
+export type PostsAsked = { id: string | Placeholder } | { ids: string[] | Placeholder };
 
-const summariesDepth = { likers: placeholder<number>("likers"), comments: placeholder<number>("comments") };
-
-const prepareSummaries = perDatabase((db) =>
-  summariesStatement(db, { ids: placeholder<string[]>("ids") }, summariesDepth).prepare("post_summaries"),
-);
-
-const preparePostSummary = perDatabase((db) =>
-  summariesStatement(db, { id: placeholder<string>("id") }, summariesDepth).prepare("post_summary"),
-);
-
-/** The summaries of the posts `ids`: one statement, its one-post form for one. */
-function readSummaries(db: Db, ids: string[], depth: Listed) {
-  const [onlyId] = ids;
-  return onlyId !== undefined && ids.length === 1
-    ? preparePostSummary(db).execute({ id: onlyId, ...depth })
-    : prepareSummaries(db).execute({ ids, ...depth });
+function postIn(asked: PostsAsked) {
+  if ("id" in asked) return eq(posts.id, asked.id);
+  // An array of ids is one parameter (a placeholder is one already).
+  return sql`${posts.id} = any(${Array.isArray(asked.ids) ? sql.param(asked.ids) : asked.ids})`;
 }
+
+const readSummaries = perDatabase((db) =>
+  preparedByIds({ one: "post_summary", many: "post_summaries" }, (asked) =>
+    summariesStatement(db, asked, {
+      likers: placeholder<number>("likers"),
+      comments: placeholder<number>("comments"),
+    }),
+  ),
+);
 
 /** Kept likers and comments read past what a page lists, so a few blocked members still leave enough. */
 const SUMMARIES_MARGIN: Listed = { likers: 5, comments: 2 };
@@ -172,7 +159,7 @@ async function withSummaries(
       comments: listed.comments + SUMMARIES_MARGIN.comments + hidden.size,
     };
     const read = await kept.readAndKeep(async () => {
-      const found = await readSummaries(db, missing, depth);
+      const found = await readSummaries(db)(missing, depth);
       return new Map(
         found.map(({ id, ...summaries }): [string, PostSummaries] => [id, { ...summaries, depth }]),
       );
@@ -388,22 +375,14 @@ export function videoPage(db: Db, ask: PageAsk): Promise<PostRead[]> {
   return prepareVideoPage(db)(ask);
 }
 
-const preparePostsByIds = perDatabase((db) =>
-  postsSeenBy(db, placeholder<string>("viewerId"))
-    .where(sql`${posts.id} = any(${placeholder("ids")})`)
-    .prepare("posts_by_ids"),
-);
-
-/**
- * One post by id as the viewer reads it. Its own statement, compared by `=`: `posts_by_ids` with one id
- * was planned anew on every call (the plan PostgreSQL keeps prices its array at ten posts), and one id
- * is what a renewed page and a post's own page ask for.
- */
-export function postReadStatement(db: Db) {
-  return postsSeenBy(db, placeholder<string>("viewerId")).where(eq(posts.id, placeholder<string>("id")));
+/** Posts by id as the viewer reads them, without their likers and comments. */
+export function postsByIdsStatement(db: Db, asked: PostsAsked) {
+  return postsSeenBy(db, placeholder<string>("viewerId")).where(postIn(asked));
 }
 
-const preparePostRead = perDatabase((db) => postReadStatement(db).prepare("post_read"));
+const readPostsByIds = perDatabase((db) =>
+  preparedByIds({ one: "post_read", many: "posts_by_ids" }, (asked) => postsByIdsStatement(db, asked)),
+);
 
 /**
  * Posts by id as the viewer reads them, in the order of `ids` (a page another list found: search, a
@@ -416,11 +395,7 @@ export async function postReadsByIds(
   { viewerId, listed, summaries }: Omit<PageAsk, "limit" | "cursor">,
 ): Promise<PostRead[]> {
   if (ids.length === 0) return [];
-  const [onlyId] = ids;
-  const rows =
-    ids.length === 1
-      ? await preparePostRead(db).execute({ id: onlyId, viewerId })
-      : await preparePostsByIds(db).execute({ ids, viewerId });
+  const rows = await readPostsByIds(db)(ids, { viewerId });
   const byId = new Map(rows.map((row) => [row.post.id, row]));
   return withSummaries(
     db,
@@ -436,7 +411,7 @@ export async function findPostRead(
   id: string,
   { viewerId, listed, summaries }: Omit<PageAsk, "limit" | "cursor">,
 ): Promise<PostRead | undefined> {
-  const rows = await preparePostRead(db).execute({ id, viewerId });
+  const rows = await readPostsByIds(db)([id], { viewerId });
   const [read] = await withSummaries(db, summaries, rows, listed);
   return read;
 }
