@@ -115,6 +115,8 @@ describe("photos in the size they are shown (issue 20)", () => {
 
     expect(sent).toHaveLength(1);
     expect(sent[0]).toBeLessThan(400_000);
+    // The toast can show before the composer has opened the new post (on a busy machine it does).
+    await page.waitForURL(/\/post\/[^/]+\/[0-9a-f-]{36}$/);
     const id = new URL(page.url()).pathname.split("/").pop();
     const answer = await page.request.get(`/api/posts/${id}`, {
       headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("token"))}` },
