@@ -181,8 +181,10 @@ export function createPostsService(deps: {
     const made = like
       ? await upsertLike(db, post.id, caller.userId, emoji)
       : await deleteLike(db, post.id, caller.userId);
-    // The database announces it to every node; this one forgets at once, before it answers.
-    changed(post.id);
+    // The database announces it to every node; this one forgets at once, before it answers. A like
+    // already there, or none to take back, changed nothing: every kept page still holds (forgetting them
+    // would have every viewer's next ask read again). A reaction is written even when it is the same.
+    if (made || (like && emoji !== undefined)) changed(post.id);
     const likes = await likeSummary(db, post.id, caller.userId, POST_LIKES_LISTED);
     if (!made) return likes;
     const likesCount = likes?.likesCount ?? 0;

@@ -71,6 +71,20 @@ describe("statements per request", () => {
     expect(sqlLog.slice(before).join("\n")).not.toMatch(/newest_of_author/);
   });
 
+  it("a feed page after a like that was already there, or an unlike of none, kept whole", async () => {
+    expect((await call(carol, "POST", `/posts/${photoId}/like`)).statusCode).toBe(200);
+    const dave = await someone("never_liked");
+    await announcementsHeard();
+    await call(bob, "GET", "/posts?limit=20");
+    // Neither changes anything: the page bob keeps still holds, for bob and for every other viewer.
+    expect((await call(carol, "POST", `/posts/${photoId}/like`)).statusCode).toBe(200);
+    expect((await call(dave, "POST", `/posts/${photoId}/unlike`)).statusCode).toBe(200);
+    expect(await statements(() => call(bob, "GET", "/posts?limit=20"), 200)).toBe(0);
+    // A like taken back changes the post: the page is renewed.
+    expect((await call(carol, "POST", `/posts/${photoId}/unlike`)).statusCode).toBe(200);
+    expect(await statements(() => call(bob, "GET", "/posts?limit=20"), 200)).toBe(FEED_PAGE_RENEWED);
+  });
+
   it("a feed page after a followed member posted, kept but for that member's posts", async () => {
     await call(bob, "GET", "/posts?limit=20");
     await createPost(alice, { image: "/media/image/later.jpg" });
