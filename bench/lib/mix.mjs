@@ -113,13 +113,21 @@ async function followedWriters(base, subjects, token) {
   return writers;
 }
 
-/** Cycles like → comment → unlike → new post, each by the next writer on the next post of the feed. */
+/**
+ * Cycles like → comment → unlike → new post on the next post of the feed, the comment and the new post
+ * by the next writer, the like and the unlike by one writer, so that both change something. (Until
+ * stop 38 each went to the next writer: with 10 writers and 20 posts a post was always liked by one
+ * writer and unliked by another, so after the first round every like was already there and every unlike
+ * found none; half the writes changed nothing.)
+ */
 function writeSequence(writers, targets) {
   let step = 0;
   return () => {
-    const writer = writers[step % writers.length];
-    const post = targets[Math.floor(step / 4) % targets.length];
+    const round = Math.floor(step / 4);
     const kind = ["like", "comment", "unlike", "post"][step % 4];
+    const liking = kind === "like" || kind === "unlike";
+    const writer = writers[(liking ? round : step) % writers.length];
+    const post = targets[round % targets.length];
     step++;
     const headers = { ...bearer(writer.token), "content-type": "application/json" };
     if (kind === "post") {
