@@ -1,6 +1,7 @@
 // The feed while other members write: 10 connections, every tenth request a write (like, unlike,
 // comment, new post) by a member the reader follows, so each write lands in, or changes a post of, the
-// very feed being read. Reported as the feed's p99 under the mix divided by its p99 in the same loop with
+// very feed being read (the likes and comments go to the posts on its first page as it is now, the new
+// posts among them). Reported as the feed's p99 under the mix divided by its p99 in the same loop with
 // no writes, both as medians of interleaved rounds, twice:
 // - at saturation (a closed loop, each connection sending as soon as it is answered): there a request
 //   waits for the work queued ahead of it, so the ratio also counts what a write costs beside a read;
@@ -28,7 +29,14 @@ export async function feedUnderWrites(flik, subjects, typicalToken, { seconds, r
   const writes = writeSequence(writers, targets);
 
   // Untimed: the first seconds of a feed under load are slower (JIT, caches) and would skew round one.
+  // Under writes, too: the writers' new posts then fill the page before any round, so that every round,
+  // read-only or mixed, reads the same kind of page (until stop 39 the first read-only round read the
+  // seeded page and the later ones a page of the writers' lighter posts).
   await closedLoop(flik.base, 2, () => ({ kind: "read", ...read }));
+  let warming = 0;
+  await closedLoop(flik.base, 2, () =>
+    ++warming % WRITE_EVERY === 0 ? writes() : { kind: "read", ...read },
+  );
   const readOnly = [];
   const mixed = [];
   for (let index = 0; index < rounds; index++) {
@@ -114,25 +122,35 @@ async function followedWriters(base, subjects, token) {
 }
 
 /**
- * Cycles like → comment → unlike → new post on the next post of the feed, the comment and the new post
- * by the next writer, the like and the unlike by one writer, so that both change something. (Until
- * stop 38 each went to the next writer: with 10 writers and 20 posts a post was always liked by one
- * writer and unliked by another, so after the first round every like was already there and every unlike
- * found none; half the writes changed nothing.)
+ * Cycles like → comment → unlike → new post, the like, the comment and the unlike on the next post of
+ * the feed's first page as it is now (`onPage`: the page read at the start, with each new post put at
+ * its head as it is answered), the comment and the new post by the next writer, the like and the unlike
+ * by one writer, so that both change something. Until stop 38 each went to the next writer: with 10
+ * writers and 20 posts a post was always liked by one writer and unliked by another, so after the first
+ * round every like was already there and every unlike found none. Until stop 39 the likes and comments
+ * went to the posts of the page read at the start, which the new posts had pushed off the page within a
+ * second: after that only the new posts changed the page read.
  */
-function writeSequence(writers, targets) {
+function writeSequence(writers, onPage) {
+  const pageSize = onPage.length;
+  const posted = (text) => {
+    const { post } = JSON.parse(text);
+    onPage.unshift(post._id ?? post.id);
+    onPage.length = pageSize;
+  };
   let step = 0;
+  let post;
   return () => {
     const round = Math.floor(step / 4);
     const kind = ["like", "comment", "unlike", "post"][step % 4];
     const liking = kind === "like" || kind === "unlike";
     const writer = writers[(liking ? round : step) % writers.length];
-    const post = targets[round % targets.length];
+    if (kind === "like") post = onPage[round % pageSize];
     step++;
     const headers = { ...bearer(writer.token), "content-type": "application/json" };
     if (kind === "post") {
       const body = { image: "/media/image/bench.jpg", caption: `bench post ${step}` };
-      return { kind: "write", method: "POST", path: "/api/posts", headers, body };
+      return { kind: "write", method: "POST", path: "/api/posts", headers, body, answered: posted };
     }
     if (kind === "comment")
       return {
@@ -207,8 +225,18 @@ function send(agent, url, call) {
         headers: call.headers,
       },
       (response) => {
-        response.resume();
-        response.once("end", () => resolve(response.statusCode));
+        // Only a call that asks for its answer (a new post's id) has it read; the rest are drained.
+        if (!call.answered || response.statusCode >= 400) {
+          response.resume();
+          response.once("end", () => resolve(response.statusCode));
+          return;
+        }
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.once("end", () => {
+          call.answered(Buffer.concat(chunks).toString("utf8"));
+          resolve(response.statusCode);
+        });
       },
     );
     req.once("error", () => resolve(599));
