@@ -128,20 +128,83 @@ const readSummaries = perDatabase((db) =>
 /** Kept likers and comments read past what a page lists, so a few blocked members still leave enough. */
 const SUMMARIES_MARGIN: Listed = { likers: 5, comments: 2 };
 
+/** Summaries read while the posts they belong to are (`summariesAhead`), and which posts they are. */
+interface SummariesAhead {
+  ids: ReadonlySet<string>;
+  found: Promise<Map<string, PostSummaries>>;
+}
+
+/** How deep a read of summaries goes for a page listing `listed` to a viewer hiding `hiddenCount` members. */
+function summariesDepth(listed: Listed, hiddenCount: number): PostSummaries["depth"] {
+  // Deep enough that the viewer's blocked members, however many are among them, leave what is listed.
+  return {
+    likers: listed.likers + SUMMARIES_MARGIN.likers + hiddenCount,
+    comments: listed.comments + SUMMARIES_MARGIN.comments + hiddenCount,
+  };
+}
+
+/** Reads summaries and keeps them on this node (unless what they show changed meanwhile). */
+function readAndKeepSummaries(
+  db: Db,
+  kept: PostSummariesCache,
+  ids: string[],
+  depth: PostSummaries["depth"],
+) {
+  return kept.readAndKeep(async () => {
+    const found = await readSummaries(db)(ids, depth);
+    return new Map(
+      found.map(({ id, ...summaries }): [string, PostSummaries] => [id, { ...summaries, depth }]),
+    );
+  });
+}
+
 /**
- * The rows of a page with their likers and comments: from the node's kept summaries when they match
- * the post's counts read with the page, and for the others in one more statement (kept for next time).
+ * The summaries this node does not keep of posts asked by id, read beside the posts rather than after
+ * them (issue 12: a like or comment forgets its post's summaries, so every page renewed after one read
+ * the post, then its summaries; now one round trip). They are read as deep as a viewer who hides nobody
+ * needs; should the viewer's blocks leave too few, the post's summaries are read again after, as deep
+ * as the viewer needs (`withSummaries`).
+ */
+function summariesAhead(
+  db: Db,
+  kept: PostSummariesCache,
+  ids: string[],
+  listed: Listed,
+): SummariesAhead | undefined {
+  const missing = ids.filter((id) => {
+    const summaries = kept.find(id);
+    return !summaries || !deepEnough(summaries, listed);
+  });
+  if (missing.length === 0) return undefined;
+  const found = readAndKeepSummaries(db, kept, missing, summariesDepth(listed, 0));
+  // Awaited by `withSummaries` unless the posts' own read fails first.
+  found.catch(() => {});
+  return { ids: new Set(missing), found };
+}
+
+/**
+ * The rows of a page with their likers and comments: none for a post without likes or comments, from
+ * the node's kept summaries when they match the post's counts read with the page, from those read
+ * `ahead` beside the rows, and for the others in one more statement (kept for next time).
  */
 async function withSummaries(
   db: Db,
   kept: PostSummariesCache,
   rows: SeenRow[],
   listed: Listed,
+  ahead?: SummariesAhead,
 ): Promise<PostRead[]> {
   const hidden = new Set(rows[0]?.hidden ?? []);
   const seen = new Map<string, { likers: LikerTuple[]; comments: CommentTuple[] }>();
+  const readAhead: string[] = [];
   const missing: string[] = [];
   for (const { post } of rows) {
+    // Counted with the post in one statement: none counted means none to list (a new post, most often).
+    if (post.likesCount === 0 && post.commentsCount === 0) {
+      seen.set(post.id, { likers: [], comments: [] });
+      kept.keepNone(post.id);
+      continue;
+    }
     const summaries = kept.find(post.id);
     const fresh =
       summaries &&
@@ -150,20 +213,22 @@ async function withSummaries(
       deepEnough(summaries, listed) &&
       summariesAsSeen(summaries, listed, hidden);
     if (fresh) seen.set(post.id, fresh);
+    else if (ahead?.ids.has(post.id)) readAhead.push(post.id);
     else missing.push(post.id);
   }
+  if (ahead && readAhead.length > 0) {
+    const found = await ahead.found;
+    for (const postId of readAhead) {
+      const summaries = found.get(postId);
+      // None: the post was deleted meanwhile (left out below, as by a read after it).
+      if (!summaries) continue;
+      const asSeen = summariesAsSeen(summaries, listed, hidden);
+      if (asSeen) seen.set(postId, asSeen);
+      else missing.push(postId);
+    }
+  }
   if (missing.length > 0) {
-    // Deep enough that the viewer's blocked members, however many are among them, leave what is listed.
-    const depth = {
-      likers: listed.likers + SUMMARIES_MARGIN.likers + hidden.size,
-      comments: listed.comments + SUMMARIES_MARGIN.comments + hidden.size,
-    };
-    const read = await kept.readAndKeep(async () => {
-      const found = await readSummaries(db)(missing, depth);
-      return new Map(
-        found.map(({ id, ...summaries }): [string, PostSummaries] => [id, { ...summaries, depth }]),
-      );
-    });
+    const read = await readAndKeepSummaries(db, kept, missing, summariesDepth(listed, hidden.size));
     for (const [postId, summaries] of read) {
       seen.set(postId, summariesAsSeen(summaries, listed, hidden) ?? { likers: [], comments: [] });
     }
@@ -395,6 +460,7 @@ export async function postReadsByIds(
   { viewerId, listed, summaries }: Omit<PageAsk, "limit" | "cursor">,
 ): Promise<PostRead[]> {
   if (ids.length === 0) return [];
+  const ahead = summariesAhead(db, summaries, ids, listed);
   const rows = await readPostsByIds(db)(ids, { viewerId });
   const byId = new Map(rows.map((row) => [row.post.id, row]));
   return withSummaries(
@@ -402,6 +468,7 @@ export async function postReadsByIds(
     summaries,
     ids.flatMap((id) => byId.get(id) ?? []),
     listed,
+    ahead,
   );
 }
 
@@ -411,8 +478,9 @@ export async function findPostRead(
   id: string,
   { viewerId, listed, summaries }: Omit<PageAsk, "limit" | "cursor">,
 ): Promise<PostRead | undefined> {
+  const ahead = summariesAhead(db, summaries, [id], listed);
   const rows = await readPostsByIds(db)([id], { viewerId });
-  const [read] = await withSummaries(db, summaries, rows, listed);
+  const [read] = await withSummaries(db, summaries, rows, listed, ahead);
   return read;
 }
 

@@ -154,6 +154,15 @@ export function createPostSummariesCache(
       }
     },
 
+    /**
+     * Keeps that a post has no likes and no comments, as a read of its counts just found (a new post,
+     * most often). Nothing races this: kept summaries are used only while the post's counts read fresh
+     * match theirs, and counts of 0 leave nobody to list.
+     */
+    keepNone(postId: string) {
+      if (announcements.live && !kept.has(postId)) keep(postId, none());
+    },
+
     /** Forgets posts this node just changed, before the announcement comes back. */
     forgetPosts,
 
@@ -177,6 +186,11 @@ export function createPostSummariesCache(
     }
     kept.set(postId, Object.freeze(summaries));
   }
+}
+
+/** A post's summaries when it has no likes and no comments: every one of none, whatever the depth. */
+function none(): PostSummaries {
+  return { likesCount: 0, commentsCount: 0, likers: [], comments: [], depth: { likers: 1, comments: 1 } };
 }
 
 function membersIn(summaries: PostSummaries): Set<string> {
