@@ -23,6 +23,9 @@ beforeAll(async () => {
   }
 });
 
+/** The session's last-active touch, which neither count below takes. */
+const sessionTouch = /^update "sessions" set "last_active_at"/;
+
 /**
  * The statements a request sent, but for the session's last-active touch: that one comes once a minute
  * of the wall clock, whenever the machine is slow enough to let a minute pass, not with the request.
@@ -33,9 +36,7 @@ async function statements(action: () => Promise<{ statusCode: number }>, status:
   await announcementsHeard();
   const before = sqlLog.length;
   expect((await action()).statusCode).toBe(status);
-  return sqlLog
-    .slice(before)
-    .filter((statement) => !/^update "sessions" set "last_active_at"/.test(statement)).length;
+  return sqlLog.slice(before).filter((statement) => !sessionTouch.test(statement)).length;
 }
 
 /**
@@ -65,7 +66,7 @@ async function statementTurns(action: () => Promise<{ statusCode: number }>, sta
     sqlLog.push = push;
     turning = false;
   }
-  return sent.filter(({ statement }) => !/^update "sessions" set "last_active_at"/.test(statement));
+  return sent.filter(({ statement }) => !sessionTouch.test(statement));
 }
 
 describe("statements per request", () => {
