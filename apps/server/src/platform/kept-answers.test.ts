@@ -166,6 +166,102 @@ describe("kept answers", () => {
     expect(await kept.through("k", reader("again", ["post:p1"]))).toBe("after");
   });
 
+  describe("asks that name their asker", () => {
+    /** A read of `feed:viewer` in flight, what it shows, and a reader for any later read. */
+    function feedInFlight(shows: Shown[]) {
+      const announcements = fakeAnnouncements();
+      const kept = createKeptAnswers(announcements, MB);
+      let finish: () => void = () => {};
+      const first = kept.through(
+        "feed:viewer",
+        async () => {
+          await new Promise<void>((resolve) => {
+            finish = resolve;
+          });
+          return { body: "first", shows };
+        },
+        "viewer",
+      );
+      return { announcements, kept, first, finish: () => finish(), again: reader("again", shows) };
+    }
+
+    it("take the read in flight when the change since it began was another member's", async () => {
+      const { announcements, kept, first, finish, again } = feedInFlight(["member:viewer", "post:p1"]);
+      // A like by someone else, announced or made on this node: like a read the database was already
+      // answering when it committed, the read in flight need not hold it.
+      announcements.announce("post:p1");
+      const viewersAsk = kept.through("feed:viewer", again, "viewer");
+      kept.forget(["post:p1"], "liker");
+      const viewersNextAsk = kept.through("feed:viewer", again, "viewer");
+      finish();
+      expect(await first).toBe("first");
+      expect(await viewersAsk).toBe("first");
+      expect(await viewersNextAsk).toBe("first");
+      expect(again.runs).toBe(0);
+      // What was read before the change is not kept: the next ask, with none in flight, reads it again.
+      expect(await kept.through("feed:viewer", again, "viewer")).toBe("again");
+      expect(again.runs).toBe(1);
+    });
+
+    it("read again for an asker whose own change came after the read began, and only for them", async () => {
+      const { kept, first, finish, again } = feedInFlight(["member:viewer", "post:p1"]);
+      kept.forget(["post:p1"], "viewer"); // the viewer liked a post on their page
+      const viewersAsk = kept.through("feed:viewer", again, "viewer");
+      const askWithoutAsker = kept.through("feed:viewer", reader("unused", []));
+      finish();
+      expect(await first).toBe("first");
+      expect(await viewersAsk).toBe("again");
+      expect(await askWithoutAsker).toBe("again"); // joined the viewer's read: it began after every change
+      expect(again.runs).toBe(1);
+    });
+
+    it("count the change of a member's account, post, notifications or chats as their own", async () => {
+      for (const [announced, shown] of [
+        ["account:viewer", "member:viewer"],
+        ["member:viewer", "member:viewer"],
+        ["blocked:viewer", "member:viewer"],
+        ["author:viewer", "author:viewer"],
+        ["notifications:viewer", "notifications:viewer"],
+        ["chats:viewer", "chats:viewer"],
+      ] as const) {
+        const { announcements, kept, first, finish, again } = feedInFlight([shown, "post:p1"]);
+        announcements.announce(announced);
+        const viewersAsk = kept.through("feed:viewer", again, "viewer");
+        finish();
+        expect(await first).toBe("first");
+        expect(await viewersAsk, announced).toBe("again");
+      }
+    });
+
+    it("count a change of everyone's posts (a profile gone private) as every asker's own", async () => {
+      const { announcements, kept, first, finish, again } = feedInFlight(["privacy:*", "post:p1"]);
+      announcements.announce("privacy:someone");
+      const viewersAsk = kept.through("feed:viewer", again, "viewer");
+      finish();
+      expect(await first).toBe("first");
+      expect(await viewersAsk).toBe("again");
+    });
+
+    it("count announcements that may have been missed as every asker's own change", async () => {
+      const { announcements, kept, first, finish, again } = feedInFlight(["member:viewer", "post:p1"]);
+      announcements.announce(null);
+      const viewersAsk = kept.through("feed:viewer", again, "viewer");
+      finish();
+      expect(await first).toBe("first");
+      expect(await viewersAsk).toBe("again");
+    });
+
+    it("wait as strictly as for their own change once too many members' changes were held to tell", async () => {
+      const { kept, first, finish, again } = feedInFlight(["member:viewer", "post:p1"]);
+      kept.forget(["post:p1"], "liker");
+      for (let index = 0; index < 10_000; index++) kept.forget([`post:other${index}`], `member${index}`);
+      const viewersAsk = kept.through("feed:viewer", again, "viewer");
+      finish();
+      expect(await first).toBe("first");
+      expect(await viewersAsk).toBe("again");
+    });
+  });
+
   it("pass a failed read's error to the asks that joined it", async () => {
     const announcements = fakeAnnouncements();
     const kept = createKeptAnswers(announcements, MB);

@@ -71,6 +71,9 @@ const sizeOf = ({ body, shows, renewable }: { body: string; shows: Shown[]; rene
  * A change of something the answer can renew on its own (`AnswerRead.renewable`) marks it instead; the
  * next ask renews it with a read of the changed things only.
  *
+ * An ask while the answer is read joins that read, and takes its answer unless the asker's own change
+ * (or, without an asker, any change) of something it shows came after the read began.
+ *
  * An answer read while something it shows was forgotten is sent but not kept; while announcements may
  * be missed nothing kept is used. Bounded in bytes and in age (since the answer was last read whole).
  * `clock` stands in for the time in tests.
@@ -101,7 +104,32 @@ export function createKeptAnswers(
   // (after a change, every viewer of a page asks at once).
   const reading = new Map<string, Reading>();
 
-  function forget(shown: Iterable<Shown>) {
+  // Whose change each forgetting was, as far as it says (`changedBy`): an ask never takes a read in flight
+  // that began before its asker's own latest change (`askedSince`). Unknown askers count from `everyoneSince`.
+  const ownChangeAt = new Map<string, number>();
+  let everyoneSince = 0;
+
+  function changedBy(memberId: string) {
+    if (ownChangeAt.size >= OWN_CHANGES_HELD) {
+      // Forgetting whose changes they were only makes every ask wait as strictly as a change of its own would.
+      ownChangeAt.clear();
+      everyoneSince = forgettings.now();
+    }
+    ownChangeAt.set(memberId, forgettings.now());
+  }
+
+  /**
+   * The mark an ask by `asker` needs a read to have begun at (or to have found no change of what it
+   * shows since): the asker's own latest change. Another member's change made while a read was in flight
+   * need not be in its answer, as with a read the database was already answering; without an asker, or
+   * after a change of everyone's (`privacy:*`), every change before the ask.
+   */
+  function askedSince(asker: string | undefined): number {
+    if (asker === undefined) return forgettings.now();
+    return Math.max(everyoneSince, ownChangeAt.get(asker) ?? 0);
+  }
+
+  function forget(shown: Iterable<Shown>, by?: string) {
     for (const thing of shown) {
       const answers = answersShowing.get(thing);
       if (answers) {
@@ -112,12 +140,18 @@ export function createKeptAnswers(
         }
       }
       forgettings.forgot(thing);
+      const owner = ownerOf(thing);
+      if (owner === EVERYONE) everyoneSince = forgettings.now();
+      else if (owner !== undefined) changedBy(owner);
     }
+    if (by !== undefined) changedBy(by);
   }
 
   announcements.subscribe((announcement) => {
     if (announcement === null) {
       forgettings.cleared();
+      // Announcements missed may have held anyone's change, an asker's own from another node too.
+      everyoneSince = forgettings.now();
       kept.clear();
       return;
     }
@@ -165,11 +199,12 @@ export function createKeptAnswers(
   }
 
   /**
-   * The answer of a read that began before this ask (at `askedAt`), unless something it shows was
-   * forgotten after the read began and before this ask: the read may not hold that change, and this ask
-   * came after it, so it takes a read begun since it asked (its own, or another ask's). A change
-   * forgotten after this ask need not be in its answer (under a stream of writes, most are: each one
-   * sending every ask to a second read made the asks of a busy page wait for two reads in a row).
+   * The answer of a read that began before this ask, unless something it shows was forgotten after the
+   * read began and before `askedAt` (`askedSince`: the asker's own latest change, or the ask itself):
+   * the read may not hold that change, so the ask takes a read begun since (its own, or another ask's).
+   * A change forgotten after `askedAt` need not be in its answer. Under a stream of writes most are:
+   * each one sending every ask to a second read made the asks of a busy page wait for two reads in a
+   * row, and for a third and a fourth when the second was overtaken too (issue 12, stop 40).
    */
   async function joined(key: string, inFlight: Reading, read: () => Promise<AnswerRead>, askedAt: number) {
     const { body, changedAt } = await inFlight.answer;
@@ -211,15 +246,18 @@ export function createKeptAnswers(
      * The kept answer of `key` (renewed first if something renewable in it changed), or `read`'s, kept
      * unless something it shows changed while it was read.
      */
-    through(key: string, read: () => Promise<AnswerRead>): Promise<string> {
+    through(key: string, read: () => Promise<AnswerRead>, asker?: string): Promise<string> {
       const found = announcements.live ? kept.get(key) : undefined;
       if (found && found.changed.size === 0) return Promise.resolve(found.body);
       const inFlight = reading.get(key);
-      if (inFlight) return joined(key, inFlight, read, forgettings.now());
+      if (inFlight) return joined(key, inFlight, read, askedSince(asker));
       return startReading(key, read).answer.then((answer) => answer.body);
     },
 
-    /** Forgets every answer showing what this node just changed, before the announcement comes back. */
+    /**
+     * Forgets every answer showing what this node just changed, before the announcement comes back;
+     * `by`: the member who changed it, when what changed does not name them (a post's likes).
+     */
     forget,
 
     get size() {
@@ -244,6 +282,27 @@ interface Reading {
    * none: it holds every change made before it ended, and was kept).
    */
   answer: Promise<{ body: string; changedAt: number }>;
+}
+
+/** How many members' own latest changes are held (`changedBy`), a few seconds of writes on a busy node. */
+const OWN_CHANGES_HELD = 10_000;
+
+const EVERYONE = "*";
+
+/**
+ * The member whose change a forgotten thing is, as far as it names one: a member's account, follows or
+ * blocks, their new post, their notifications, which chats they are in. A post's likes, comments or
+ * edit and a chat's messages name nobody (the feature says who, `forget`'s `by`); a change of everyone's
+ * posts (`privacy:*`) counts as everyone's own.
+ */
+function ownerOf(thing: Shown): string | undefined {
+  if (thing === "privacy:*") return EVERYONE;
+  if (thing === "author:*") return undefined;
+  const colon = thing.indexOf(":");
+  const kind = thing.slice(0, colon);
+  if (kind === "member" || kind === "author" || kind === "notifications" || kind === "chats")
+    return thing.slice(colon + 1);
+  return undefined;
 }
 
 /** What an announcement says changed, as kept answers name it. */

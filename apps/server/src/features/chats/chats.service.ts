@@ -226,21 +226,25 @@ export function createChatsService(deps: {
      * members or the chats the caller is in change.
      */
     list(caller: Caller): Promise<string> {
-      return kept.through(`chats:${caller.userId}`, async () => {
-        // A chat the member deleted is not listed, but a new message in it brings it back.
-        const [rows, memberOf] = await Promise.all([
-          chatsOf(db, caller.userId),
-          chatIdsOf(db, caller.userId),
-        ]);
-        const list = await present(
-          rows.map((row) => row.chat),
-          caller.userId,
-        );
-        const answer: ChatsResponse = { chats: list };
-        const shows = shownInChats(list, caller.userId);
-        for (const chatId of memberOf) shows.push(`chat:${chatId}`);
-        return { body: JSON.stringify(answer), shows };
-      });
+      return kept.through(
+        `chats:${caller.userId}`,
+        async () => {
+          // A chat the member deleted is not listed, but a new message in it brings it back.
+          const [rows, memberOf] = await Promise.all([
+            chatsOf(db, caller.userId),
+            chatIdsOf(db, caller.userId),
+          ]);
+          const list = await present(
+            rows.map((row) => row.chat),
+            caller.userId,
+          );
+          const answer: ChatsResponse = { chats: list };
+          const shows = shownInChats(list, caller.userId);
+          for (const chatId of memberOf) shows.push(`chat:${chatId}`);
+          return { body: JSON.stringify(answer), shows };
+        },
+        caller.userId,
+      );
     },
 
     /**
@@ -282,22 +286,26 @@ export function createChatsService(deps: {
      */
     messages(caller: Caller, chatId: string, query: { limit: number; cursor?: string | undefined }) {
       const key = `messages:${caller.userId}:${chatId}:${query.limit}:${query.cursor ?? ""}`;
-      return kept.through(key, async () => {
-        await membership(caller, chatId);
-        const [rows, participants] = await Promise.all([
-          messagesPage(db, chatId, caller.userId, query.limit + 1, decodeCursor(query.cursor)),
-          participantsOf(db, [chatId]),
-        ]);
-        const page = pageOf(rows, query.limit, (row) => row.message);
-        const answer: MessagesPage = {
-          messages: page.rows.reverse().map((row) => presentMessage(row, participants)),
-          nextCursor: page.nextCursor,
-        };
-        const shows: Shown[] = [`chat:${chatId}`, `member:${caller.userId}`];
-        for (const { user } of participants) shows.push(`member:${user.id}`);
-        for (const { sender } of rows) shows.push(`member:${sender.id}`);
-        return { body: JSON.stringify(answer), shows };
-      });
+      return kept.through(
+        key,
+        async () => {
+          await membership(caller, chatId);
+          const [rows, participants] = await Promise.all([
+            messagesPage(db, chatId, caller.userId, query.limit + 1, decodeCursor(query.cursor)),
+            participantsOf(db, [chatId]),
+          ]);
+          const page = pageOf(rows, query.limit, (row) => row.message);
+          const answer: MessagesPage = {
+            messages: page.rows.reverse().map((row) => presentMessage(row, participants)),
+            nextCursor: page.nextCursor,
+          };
+          const shows: Shown[] = [`chat:${chatId}`, `member:${caller.userId}`];
+          for (const { user } of participants) shows.push(`member:${user.id}`);
+          for (const { sender } of rows) shows.push(`member:${sender.id}`);
+          return { body: JSON.stringify(answer), shows };
+        },
+        caller.userId,
+      );
     },
 
     send: sending.send,

@@ -118,19 +118,23 @@ export function createNotificationsService(deps: {
      */
     list(caller: Caller, query: { limit: number; cursor?: string | undefined }): Promise<string> {
       const key = `notifications:${caller.userId}:${query.limit}:${query.cursor ?? ""}`;
-      return kept.through(key, async () => {
-        const [rows, unreadCount] = await Promise.all([
-          notificationsPage(db, caller.userId, query.limit + 1, decodeCursor(query.cursor)),
-          countUnread(db, caller.userId),
-        ]);
-        const page = pageOf(rows, query.limit, (row) => row.notification);
-        const answer: NotificationsPage = {
-          notifications: page.rows.map(presentNotification),
-          nextCursor: page.nextCursor,
-          unreadCount,
-        };
-        return { body: JSON.stringify(answer), shows: shownIn(rows, caller.userId) };
-      });
+      return kept.through(
+        key,
+        async () => {
+          const [rows, unreadCount] = await Promise.all([
+            notificationsPage(db, caller.userId, query.limit + 1, decodeCursor(query.cursor)),
+            countUnread(db, caller.userId),
+          ]);
+          const page = pageOf(rows, query.limit, (row) => row.notification);
+          const answer: NotificationsPage = {
+            notifications: page.rows.map(presentNotification),
+            nextCursor: page.nextCursor,
+            unreadCount,
+          };
+          return { body: JSON.stringify(answer), shows: shownIn(rows, caller.userId) };
+        },
+        caller.userId,
+      );
     },
 
     /** Only the recipient may; anyone else's id is the same 404 as an unknown one. */

@@ -91,10 +91,13 @@ export function createPostsService(deps: {
 }) {
   const { db, follows, media, pipeline, events, domainEvents, summaries, kept } = deps;
 
-  /** A post this node just changed: what it kept of it is forgotten before the announcement comes back. */
-  function changed(postId: string) {
+  /**
+   * A post the caller just changed on this node: what it kept of it is forgotten before the announcement
+   * comes back, and the caller's next asks wait for reads that hold it.
+   */
+  function changed(postId: string, caller: Caller) {
     summaries.forgetPosts([postId]);
-    kept.forget([`post:${postId}`]);
+    kept.forget([`post:${postId}`], caller.userId);
   }
 
   // What other features change in what members show (follows and requests, blocks, privacy, profiles,
@@ -184,7 +187,7 @@ export function createPostsService(deps: {
     // The database announces it to every node; this one forgets at once, before it answers. A like
     // already there, or none to take back, changed nothing: every kept page still holds (forgetting them
     // would have every viewer's next ask read again). A reaction is written even when it is the same.
-    if (made || (like && emoji !== undefined)) changed(post.id);
+    if (made || (like && emoji !== undefined)) changed(post.id, caller);
     const likes = await likeSummary(db, post.id, caller.userId, POST_LIKES_LISTED);
     if (!made) return likes;
     const likesCount = likes?.likesCount ?? 0;
@@ -208,29 +211,34 @@ export function createPostsService(deps: {
     /** A page of the caller's feed (spec §7 GET /posts) as JSON text, kept on this node until it changes. */
     feed(caller: Caller, query: PageQuery): Promise<string> {
       const key = `feed:${caller.userId}:${query.limit}:${query.cursor ?? ""}`;
-      return kept.through(key, async () => {
-        // Later pages start past their cursor: only the first changes when a followed member posts.
-        const [reads, followees] = await Promise.all([
-          feedPage(db, pageAsk(caller, query, pageListed)),
-          query.cursor ? [] : follows.followeeIdsOf(caller.userId),
-        ]);
-        const authorIds = query.cursor ? [] : [caller.userId, ...followees];
-        const renewal = {
-          viewerId: caller.userId,
-          size: query.limit + 1,
-          readByIds: (ids: string[]) => readsByIds(caller, ids, pageListed),
-          authors: query.cursor
-            ? undefined
-            : {
-                ids: authorIds,
-                newestOf: (authorId: string) => authorPage(db, authorId, pageAsk(caller, query, pageListed)),
-              },
-        };
-        return renewablePage(reads, renewal, (current) => ({
-          body: JSON.stringify(postsPage(current, query.limit, caller.userId)),
-          shows: [...shownIn(current, caller.userId, query.limit), ...newPostsOf(authorIds)],
-        }));
-      });
+      return kept.through(
+        key,
+        async () => {
+          // Later pages start past their cursor: only the first changes when a followed member posts.
+          const [reads, followees] = await Promise.all([
+            feedPage(db, pageAsk(caller, query, pageListed)),
+            query.cursor ? [] : follows.followeeIdsOf(caller.userId),
+          ]);
+          const authorIds = query.cursor ? [] : [caller.userId, ...followees];
+          const renewal = {
+            viewerId: caller.userId,
+            size: query.limit + 1,
+            readByIds: (ids: string[]) => readsByIds(caller, ids, pageListed),
+            authors: query.cursor
+              ? undefined
+              : {
+                  ids: authorIds,
+                  newestOf: (authorId: string) =>
+                    authorPage(db, authorId, pageAsk(caller, query, pageListed)),
+                },
+          };
+          return renewablePage(reads, renewal, (current) => ({
+            body: JSON.stringify(postsPage(current, query.limit, caller.userId)),
+            shows: [...shownIn(current, caller.userId, query.limit), ...newPostsOf(authorIds)],
+          }));
+        },
+        caller.userId,
+      );
     },
 
     /**
@@ -259,37 +267,45 @@ export function createPostsService(deps: {
      */
     flicks(caller: Caller, query: PageQuery): Promise<string> {
       const key = `flicks:${caller.userId}:${query.limit}:${query.cursor ?? ""}`;
-      return kept.through(key, async () => {
-        const listed = { likers: POST_LIKES_LISTED, comments: FLICK_COMMENTS_LISTED };
-        const reads = await videoPage(db, pageAsk(caller, query, listed));
-        const renewal = {
-          viewerId: caller.userId,
-          size: query.limit + 1,
-          readByIds: (ids: string[]) => readsByIds(caller, ids, listed),
-          onPage: (read: PostRead) => read.post.mediaType === "video",
-        };
-        return renewablePage(reads, renewal, (current) => {
-          const page = pageOf(current, query.limit, (read) => read.post);
-          const flicks: FlicksPage = {
-            flicks: pipeline.flicks(page.rows, caller.userId),
-            nextCursor: page.nextCursor,
+      return kept.through(
+        key,
+        async () => {
+          const listed = { likers: POST_LIKES_LISTED, comments: FLICK_COMMENTS_LISTED };
+          const reads = await videoPage(db, pageAsk(caller, query, listed));
+          const renewal = {
+            viewerId: caller.userId,
+            size: query.limit + 1,
+            readByIds: (ids: string[]) => readsByIds(caller, ids, listed),
+            onPage: (read: PostRead) => read.post.mediaType === "video",
           };
-          return {
-            body: JSON.stringify(flicks),
-            shows: [...shownIn(current, caller.userId, query.limit), "author:*", "privacy:*"],
-          };
-        });
-      });
+          return renewablePage(reads, renewal, (current) => {
+            const page = pageOf(current, query.limit, (read) => read.post);
+            const flicks: FlicksPage = {
+              flicks: pipeline.flicks(page.rows, caller.userId),
+              nextCursor: page.nextCursor,
+            };
+            return {
+              body: JSON.stringify(flicks),
+              shows: [...shownIn(current, caller.userId, query.limit), "author:*", "privacy:*"],
+            };
+          });
+        },
+        caller.userId,
+      );
     },
 
     get,
 
     /** GET /posts/{id}'s answer as JSON text, kept on this node until anything it shows changes. */
     postAnswer(caller: Caller, postId: string): Promise<string> {
-      return kept.through(`post:${caller.userId}:${postId}`, async () => {
-        const { post, read: found } = await read(caller, postId);
-        return { body: JSON.stringify({ post }), shows: shownIn([found], caller.userId) };
-      });
+      return kept.through(
+        `post:${caller.userId}:${postId}`,
+        async () => {
+          const { post, read: found } = await read(caller, postId);
+          return { body: JSON.stringify({ post }), shows: shownIn([found], caller.userId) };
+        },
+        caller.userId,
+      );
     },
 
     /**
@@ -371,7 +387,7 @@ export function createPostsService(deps: {
           ? undefined
           : tagsOfPost({ caption: fields.caption ?? current.caption, tags: fields.tags ?? current.tags });
       await updatePost(db, postId, { ...fields, ...newMedia, ...size }, tagged);
-      changed(postId);
+      changed(postId, caller);
       // A photo that became a video joins the flicks feeds (and a video that became a photo leaves them).
       if (newMedia.mediaType !== current.mediaType) kept.forget([...newPostsOf([caller.userId]), "author:*"]);
       const post = await get(caller, postId);
@@ -398,7 +414,7 @@ export function createPostsService(deps: {
     async remove(caller: Caller, postId: string, kind: PostKind = "post") {
       const { post, author } = await owned(caller, postId, "delete", kind);
       await deletePost(db, postId);
-      changed(postId);
+      changed(postId, caller);
       events.deleted(postId, caller.userId);
       await domainEvents.publish("postDeleted", {
         postId,
@@ -433,7 +449,7 @@ export function createPostsService(deps: {
     ) {
       const { post } = await interactable(caller, postId, kind);
       const stored = await storeComment(db, { postId, userId: caller.userId, text: input.text });
-      changed(postId);
+      changed(postId, caller);
       const { commentsCount } = stored;
       const comment = presentComment(stored.comment);
       events.commented({ postId, ownerId: post.userId, comment, commentsCount }, caller);
@@ -449,7 +465,7 @@ export function createPostsService(deps: {
     async share(caller: Caller, postId: string, kind: PostKind = "post") {
       const { post } = await interactable(caller, postId, kind);
       const sharesCount = await incrementShares(db, postId);
-      changed(postId);
+      changed(postId, caller);
       events.shared({ postId, ownerId: post.userId, sharesCount }, caller);
       await domainEvents.publish("postShared", { postId, ownerId: post.userId, actorId: caller.userId });
       return { sharesCount };

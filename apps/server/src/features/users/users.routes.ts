@@ -73,17 +73,21 @@ export function usersRoutes(deps: {
 
     app.get("/profile/:username", { schema: { params: usernameParams } }, async (request, reply) => {
       const { caller, params } = request;
-      const body = await kept.through(`profile:${caller.userId}:${params.username}`, async () => {
-        const member = await users.member(caller, { username: params.username });
-        const { page, shows } = await posts.byAuthor(caller, member, { limit: PROFILE_POSTS_PAGE });
-        const profile: ProfileResponse = {
-          user: users.publicProfile(member),
-          posts: page.posts,
-          isMyProfile: member.id === caller.userId,
-          nextCursor: page.nextCursor,
-        };
-        return { body: JSON.stringify(profile), shows };
-      });
+      const body = await kept.through(
+        `profile:${caller.userId}:${params.username}`,
+        async () => {
+          const member = await users.member(caller, { username: params.username });
+          const { page, shows } = await posts.byAuthor(caller, member, { limit: PROFILE_POSTS_PAGE });
+          const profile: ProfileResponse = {
+            user: users.publicProfile(member),
+            posts: page.posts,
+            isMyProfile: member.id === caller.userId,
+            nextCursor: page.nextCursor,
+          };
+          return { body: JSON.stringify(profile), shows };
+        },
+        caller.userId,
+      );
       return reply.type(JSON_TEXT).send(body);
     });
 
@@ -93,11 +97,15 @@ export function usersRoutes(deps: {
       async (request, reply) => {
         const { caller, params, query } = request;
         const key = `profile-posts:${caller.userId}:${params.username}:${query.limit}:${query.cursor ?? ""}`;
-        const body = await kept.through(key, async () => {
-          const member = await users.member(caller, { username: params.username });
-          const { page, shows } = await posts.byAuthor(caller, member, query);
-          return { body: JSON.stringify(page), shows };
-        });
+        const body = await kept.through(
+          key,
+          async () => {
+            const member = await users.member(caller, { username: params.username });
+            const { page, shows } = await posts.byAuthor(caller, member, query);
+            return { body: JSON.stringify(page), shows };
+          },
+          caller.userId,
+        );
         return reply.type(JSON_TEXT).send(body);
       },
     );
