@@ -35,6 +35,9 @@ export async function startFlik({ serverRoot, dataDir, databaseUrl, loopProbeFil
   delete env.LOG_LEVEL;
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  // Node's own flags for the measured server alone (a heap setting, say), never the load generator's.
+  if (process.env.BENCH_SERVER_NODE_OPTIONS)
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} ${process.env.BENCH_SERVER_NODE_OPTIONS}`.trim();
   if (loopProbeFile) {
     const probe = fileURLToPath(new URL("./loop-probe.mjs", import.meta.url));
     env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import ${probe}`.trim();
