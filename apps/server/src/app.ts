@@ -39,6 +39,7 @@ import { createFlicksService } from "./features/flicks/flicks.service.js";
 import { registerFlickSockets } from "./features/flicks/flicks.sockets.js";
 import { followsRoutes } from "./features/follows/follows.routes.js";
 import { createFollowsService } from "./features/follows/follows.service.js";
+import { answerHealthAtTheDoor } from "./features/health/health.door.js";
 import { healthRoutes } from "./features/health/health.routes.js";
 import { highlightsRoutes } from "./features/highlights/highlights.routes.js";
 import { createHighlightsService } from "./features/highlights/highlights.service.js";
@@ -216,7 +217,12 @@ export async function buildApp(
     redisChannel: config.redisChannel,
     log: app.log,
   });
-  app.addHook("preClose", async () => realtime.closeConnections());
+  // After Socket.IO, whose request handling it goes before.
+  const healthDoor = answerHealthAtTheDoor(app.server, database);
+  app.addHook("preClose", async () => {
+    healthDoor.close();
+    await realtime.closeConnections();
+  });
   app.addHook("onClose", async () => {
     await realtime.close();
     if (!options.database) await database.close();

@@ -1,16 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.js";
+import { healthyAnswer } from "./health.door.js";
 
 const unavailable = { status: "unavailable", message: "The database does not answer" } as const;
 
 /**
  * `/health` is what load balancers poll many times a second: it answers from the database driver's
- * state and sends no query. `/health/deep` asks the database itself, for an operator or a slower probe.
+ * state and sends no query (its healthy `GET` is answered before the framework, `health.door.ts`; this
+ * route answers the rest). `/health/deep` asks the database itself, for an operator or a slower probe.
  */
 export function healthRoutes(database: Database): FastifyPluginAsyncZod {
   return async (app) => {
-    const ok = { status: "ok", database: database.engine } as const;
+    const ok = healthyAnswer(database);
 
     app.get("/health", async (_request, reply) =>
       database.isReady() ? ok : reply.status(503).send(unavailable),
