@@ -61,9 +61,10 @@ describe("health at the door", () => {
   });
 
   it("leaves Socket.IO's requests to it", async () => {
-    const socket = await connect(base, "not a token").catch((error: Error) => error);
-    // Refused by the realtime server's own check, which an answer of the door would never reach.
+    const socket = await connect(base, { token: "not a token" }).catch((error: Error) => error);
+    // Refused by the realtime server's own check of the token, which the door would never reach.
     expect(socket).toBeInstanceOf(Error);
+    expect((socket as Error).message).toBe("unauthorized");
     // Engine.IO's own refusal of a transport it does not take: the framework would have said "Not found".
     const polling = await fetch(`${base}/socket.io/?EIO=4&transport=polling`);
     expect(polling.status).toBe(400);
