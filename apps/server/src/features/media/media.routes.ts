@@ -1,5 +1,4 @@
-import { createWriteStream } from "node:fs";
-import { mkdir, stat } from "node:fs/promises";
+import { mkdir, open, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
@@ -37,7 +36,10 @@ async function readForm(request: FastifyRequest, media: MediaService, maxBytes: 
       form.fields[part.fieldname] = String(part.value);
     } else if (part.fieldname === "file" && !form.tempPath) {
       form.tempPath = await media.tempPath();
-      await pipeline(part.file, createWriteStream(form.tempPath, { highWaterMark: WRITE_BUFFER_BYTES }));
+      // Made before the body is read: a stream opens its file in the background, so a body refused at
+      // once (cut off, malformed) could be discarded before the open made the file, left behind for good.
+      const file = await open(form.tempPath, "w");
+      await pipeline(part.file, file.createWriteStream({ highWaterMark: WRITE_BUFFER_BYTES }));
     } else {
       part.file.resume();
     }

@@ -12,7 +12,7 @@ const built = await buildTestApp({
   media: { dir: mediaDir, preset: "flik", imageMaxBytes: 200_000, videoMaxBytes: 50_000 },
 });
 const { app } = built;
-const { persona, uploadForm, upload } = factories(built);
+const { persona, uploadForm, upload, whenVideoProcessed } = factories(built);
 const alice = await persona("alice");
 
 describe("POST /api/media/image/upload", () => {
@@ -152,6 +152,8 @@ describe("POST /api/media/video/upload", () => {
     expect(part.statusCode).toBe(206);
     expect(part.headers["content-type"]).toBe("video/mp4");
     expect(part.body).toBe("ftypisom");
+    // Its transcoding works in the folder the other tests (in random order) check for leftovers.
+    expect((await whenVideoProcessed(alice, answer.secure_url)).status).toBe("ready");
   });
 
   it("refuses a video over its cap with 413", async () => {
