@@ -73,3 +73,20 @@ describe("the site's answers", () => {
     expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+it("a refusal for too many attempts carries them too", async () => {
+  const limited = await buildTestApp({ authRateLimit: 1 });
+  const signIn = () =>
+    limited.app.inject({
+      method: "POST",
+      url: "/api/auth/signin",
+      payload: { identifier: "nobody", password: "wrong password" },
+    });
+  expect((await signIn()).statusCode).toBe(401);
+  const refused = await signIn();
+  expect(refused.statusCode).toBe(429);
+  for (const [name, value] of Object.entries(securityHeaders({}))) {
+    if (name !== "content-security-policy") expect(refused.headers[name], name).toBe(value);
+  }
+  expect(refused.headers["content-security-policy"]).toMatch(/^default-src 'self';/);
+});
