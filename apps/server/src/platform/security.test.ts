@@ -49,6 +49,13 @@ describe("securityHeaders", () => {
     expect(Object.keys(expected).length).toBeGreaterThan(5);
     expect(securityHeaders(options)).toEqual(expected);
   });
+
+  it("refuses a CSP directive worked out for each request, which it cannot keep", () => {
+    const nonce = () => "'nonce-abc'";
+    expect(() =>
+      securityHeaders({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'", nonce] } } }),
+    ).toThrow("A CSP directive worked out for each request cannot be worked out once");
+  });
 });
 
 const built = await buildTestApp();
@@ -72,21 +79,21 @@ describe("the site's answers", () => {
     );
     expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
-});
 
-it("a refusal for too many attempts carries them too", async () => {
-  const limited = await buildTestApp({ authRateLimit: 1 });
-  const signIn = () =>
-    limited.app.inject({
-      method: "POST",
-      url: "/api/auth/signin",
-      payload: { identifier: "nobody", password: "wrong password" },
-    });
-  expect((await signIn()).statusCode).toBe(401);
-  const refused = await signIn();
-  expect(refused.statusCode).toBe(429);
-  for (const [name, value] of Object.entries(securityHeaders({}))) {
-    if (name !== "content-security-policy") expect(refused.headers[name], name).toBe(value);
-  }
-  expect(refused.headers["content-security-policy"]).toMatch(/^default-src 'self';/);
+  it("a refusal for too many attempts carries them too", async () => {
+    const limited = await buildTestApp({ authRateLimit: 1 });
+    const signIn = () =>
+      limited.app.inject({
+        method: "POST",
+        url: "/api/auth/signin",
+        payload: { identifier: "nobody", password: "wrong password" },
+      });
+    expect((await signIn()).statusCode).toBe(401);
+    const refused = await signIn();
+    expect(refused.statusCode).toBe(429);
+    for (const [name, value] of Object.entries(securityHeaders({}))) {
+      if (name !== "content-security-policy") expect(refused.headers[name], name).toBe(value);
+    }
+    expect(refused.headers["content-security-policy"]).toMatch(/^default-src 'self';/);
+  });
 });

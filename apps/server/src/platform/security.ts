@@ -69,6 +69,17 @@ function mediaSourcesOf(hosts: MediaHosts | undefined): string[] {
  * and a `setHeader` each: about a tenth of the server's time on `GET /api/user` (issue 12's profile).
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const csp = options.contentSecurityPolicy;
+  const directives = typeof csp === "object" ? Object.values(csp.directives ?? {}) : [];
+  const perRequest = (value: unknown) =>
+    typeof value === "object" &&
+    value !== null &&
+    Symbol.iterator in value &&
+    [...(value as Iterable<unknown>)].some((part) => typeof part === "function");
+  if (directives.some(perRequest)) {
+    // A nonce, say: helmet works such a directive out for each response, so it cannot be kept.
+    throw new Error("A CSP directive worked out for each request cannot be worked out once");
+  }
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
