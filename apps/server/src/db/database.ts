@@ -1,13 +1,12 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrationsDir } from "../platform/paths.js";
 import { type ChangeAnnouncements, listenOnPglite, listenOnPostgres } from "./change-announcements.js";
 import { migrateWhenBehind } from "./migrations.js";
-import { pgliteOptions } from "./pglite-options.js";
+import { createPglite } from "./pglite-options.js";
 import { readPgliteTemplate } from "./pglite-template.js";
 import * as schema from "./schema.js";
 
@@ -141,7 +140,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  const client = options.dataDir ? openDataFolder(join(options.dataDir, "db")) : new PGlite(pgliteOptions);
+  const client = options.dataDir ? openDataFolder(join(options.dataDir, "db")) : createPglite();
   const db = drizzlePglite(client, drizzleConfig);
   await migrateWhenBehind({
     folder: migrationsDir,
@@ -173,9 +172,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** An existing data folder, or a new one unpacked from the build's template when there is one. */
-function openDataFolder(folder: string): PGlite {
+function openDataFolder(folder: string) {
   const template = existsSync(folder) ? undefined : readPgliteTemplate();
-  return new PGlite(folder, { ...pgliteOptions, ...(template && { loadDataDir: template }) });
+  return createPglite(folder, template && { loadDataDir: template });
 }
 
 /** The PostgreSQL error code of a failed query, looking through Drizzle's wrapper. */

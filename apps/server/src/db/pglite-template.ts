@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { migrationsDir, serverRoot } from "../platform/paths.js";
-import { pgliteOptions } from "./pglite-options.js";
+import { createPglite } from "./pglite-options.js";
 
 /**
  * A new embedded database starts from a dump of an empty, migrated one made at build time: creating a
@@ -29,7 +28,7 @@ export function readPgliteTemplate(): Blob | undefined {
 
 /** Makes the template (`npm run build` runs this after bundling). */
 export async function writePgliteTemplate(): Promise<string> {
-  const client = new PGlite(pgliteOptions);
+  const client = createPglite();
   try {
     await migrate(drizzle(client), { migrationsFolder: migrationsDir });
     const dump = await client.dumpDataDir("gzip");

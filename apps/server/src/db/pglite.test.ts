@@ -1,7 +1,14 @@
+import { setFlagsFromString } from "node:v8";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { tempDir } from "../test/temp-dir.js";
 import { openDatabase } from "./database.js";
+import { WASM_TIERING_BUDGET } from "./pglite-options.js";
+
+vi.mock("node:v8", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:v8")>();
+  return { ...actual, setFlagsFromString: vi.fn(actual.setFlagsFromString) };
+});
 
 type Rows<T> = { rows: T[] };
 
@@ -23,6 +30,19 @@ describe("the embedded database", () => {
       } finally {
         await database.close();
       }
+    }
+  });
+
+  it("asks V8 to leave starting PostgreSQL to its baseline WebAssembly code", async () => {
+    vi.mocked(setFlagsFromString).mockClear();
+    const database = await openDatabase({ databaseUrl: undefined, dataDir: tempDir("pglite-tiering") });
+    try {
+      expect(setFlagsFromString).toHaveBeenCalledWith(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+      expect(((await database.db.execute(sql`select 1 as one`)) as Rows<{ one: number }>).rows).toEqual([
+        { one: 1 },
+      ]);
+    } finally {
+      await database.close();
     }
   });
 });
