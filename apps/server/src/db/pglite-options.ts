@@ -17,7 +17,7 @@ const SHARED_BUFFERS = "16MB";
  * messages. The zeros only reserve disk space ahead of time; without them PostgreSQL writes the
  * segment's last byte and the file has its size all the same (wal_init_zero in PostgreSQL's manual).
  */
-export const pgliteOptions: PGliteOptions = {
+const pgliteOptions: PGliteOptions = {
   startParams: [
     ...PGlite.defaultStartParams,
     "-c",
