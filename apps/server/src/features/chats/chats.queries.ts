@@ -359,11 +359,30 @@ export interface NewMessage {
  * one round trip: every batch of sends pays it). A message whose sender already used its clientId is
  * not stored and not answered: `messagesByClientId` finds the first one.
  */
-export async function insertMessages(db: Db, values: NewMessage[]): Promise<MessageRow[]> {
-  if (values.length === 0) return [];
+export function insertMessages(db: Db, values: NewMessage[]): Promise<MessageRow[]> {
+  if (values.length === 0) return Promise.resolve([]);
+  return prepareInsertMessages(db).execute({
+    ids: values.map((message) => message.id),
+    chatIds: values.map((message) => message.chatId),
+    senderIds: values.map((message) => message.senderId),
+    texts: values.map((message) => message.text),
+    clientIds: values.map((message) => message.clientId),
+  });
+}
+
+/**
+ * Prepared once, the batch's messages passed as one array per column. Built per batch, with a row of
+ * parameters per message, it was a third of all the server allocated while sending 1,000 messages a
+ * second (about 80 KB per message, twice the young collections) and PostgreSQL planned it each time.
+ */
+const prepareInsertMessages = perDatabase((db) => {
+  const sent = sql`unnest(${placeholder("ids")}::uuid[], ${placeholder("chatIds")}::uuid[], ${placeholder("senderIds")}::uuid[], ${placeholder("texts")}::text[], ${placeholder("clientIds")}::text[]) as "sent"("id", "chat_id", "sender_id", "text", "client_id")`;
+  // Every column of `messages` in order, as an insert from a select must give them: the time is the
+  // statement's, as the column's default would make it.
+  const rows = sql`select "id", "chat_id", "sender_id", "text", "client_id", now(), null from ${sent}`;
   const inserted = db
     .$with("inserted")
-    .as(db.insert(messages).values(values).onConflictDoNothing().returning());
+    .as(db.insert(messages).select(rows).onConflictDoNothing().returning());
   const latest = db.$with("latest").as(
     db
       .select({
@@ -396,8 +415,9 @@ export async function insertMessages(db: Db, values: NewMessage[]): Promise<Mess
     .with(inserted, latest, chatMoved, seenBySender)
     .select({ message: inserted._.selectedFields, sender: messageWithSender.sender })
     .from(inserted)
-    .innerJoin(users, eq(users.id, inserted.senderId));
-}
+    .innerJoin(users, eq(users.id, inserted.senderId))
+    .prepare("insert_messages");
+});
 
 /** The messages these senders stored with these clientIds (a retried send answers its first one). */
 export function messagesByClientId(db: Db, keys: { senderId: string; clientId: string }[]) {

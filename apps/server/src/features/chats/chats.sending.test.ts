@@ -98,6 +98,23 @@ describe("sends started together", () => {
       expect(listed.find((c) => c._id === group._id)?.lastMessage?.text).toBe(`Hi ${i}`);
   });
 
+  it("are stored by one statement whatever the batch's size, so that it is prepared once", async () => {
+    const { chats } = sendingBed();
+    const chat = await newChat(alice, [bob, carol]);
+    const storedBy = async (texts: string[]) => {
+      const before = sqlLog.length;
+      await Promise.all(texts.map((text) => chats.send(asAlice, chat._id, { text })));
+      return sqlLog.slice(before).filter((statement) => /insert into "messages"/.test(statement));
+    };
+    const one = await storedBy(["Alone"]);
+    // Texts an array literal must quote, as a member may write them.
+    const texts = ["One", 'Two, "quoted" {braced}', "Three \\ back", "NULL", "  Five  "];
+    const five = await storedBy(texts);
+    expect(one).toHaveLength(1);
+    expect(five).toEqual(one);
+    expect(await textsOf(bob, chat)).toEqual(["Alone", ...texts]);
+  });
+
   it("keep the order they were sent in, within each chat", async () => {
     const { chats } = sendingBed();
     const [one, two] = [await newChat(alice, [bob, carol]), await newChat(alice, [bob, carol])];
