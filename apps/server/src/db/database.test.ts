@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -37,6 +38,32 @@ describe("a pooled PostgreSQL connection", () => {
         .rows[0];
       expect(again?.one).toBe(1);
       expect(database.isReady()).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("a pooled PostgreSQL connection's prepared statements", () => {
+  it("are planned once and that plan kept for every value, arrays of any length too", async () => {
+    const database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: null });
+    try {
+      // PostgreSQL's default plans a run for its values whenever that is priced below the kept plan: an
+      // array parameter is priced at ten elements, so a run given fewer was planned anew every time.
+      const runs = [1, 2, 3, 1, 2, 3, 1, 2].map((length) => {
+        const ids = Array.from({ length }, () => randomUUID()).join(",");
+        return `execute by_ids('{${ids}}')`;
+      });
+      const script = [
+        "prepare by_ids as select id from users where id = any($1)",
+        ...runs,
+        "select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = 'by_ids'",
+      ].join(";\n");
+      const answers = (await database.executeSql(script)) as unknown as Rows<{
+        generic: number;
+        custom: number;
+      }>[];
+      expect(answers.at(-1)?.rows).toEqual([{ generic: 8, custom: 0 }]);
     } finally {
       await database.close();
     }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mediaCleanupQueue } from "../features/media/media.cleanup.js";
@@ -99,7 +100,9 @@ function nodesOf(node: PlanNode, perRow = false): PlanNode[] {
 }
 
 /** A logged statement as SQL text with its parameters written in, for EXPLAIN. */
-function inlined({ sql: text, params }: { sql: string; params: unknown[] }) {
+type Statement = { sql: string; params: unknown[] };
+
+function inlined({ sql: text, params }: Statement) {
   return text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
 }
 
@@ -109,6 +112,26 @@ function literal(value: unknown): string {
   if (Array.isArray(value)) return `${literal(`{${value.join(",")}}`)}`;
   const text = value instanceof Date ? value.toISOString() : String(value);
   return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * The plan the engine runs a statement with. PostgreSQL's connections keep one plan per statement for
+ * all values (database.ts `KEEP_ONE_PLAN`), made without knowing them: that plan is explained, the
+ * statement prepared and run as the app's are. PGlite plans each statement for its values.
+ */
+async function explain(tx: Pick<typeof built.database.db, "execute">, statement: Statement) {
+  if (built.database.engine === "pglite")
+    return tx.execute(sql.raw(`explain (format json) ${inlined(statement)}`));
+  const name = `plan_check_${randomBytes(4).toString("hex")}`;
+  await tx.execute(sql.raw(`prepare ${name} as ${statement.sql}`));
+  try {
+    const args = statement.params.map(literal);
+    return await tx.execute(
+      sql.raw(`explain (format json) execute ${name}${args.length > 0 ? `(${args.join(", ")})` : ""}`),
+    );
+  } finally {
+    await tx.execute(sql.raw(`deallocate ${name}`));
+  }
 }
 
 /**
@@ -124,10 +147,10 @@ async function plansOf(path: string, { bitmaps = false } = {}) {
 }
 
 /** The plans of the reading statements sent while `action` ran (see `plansOf`). */
-async function plansDuring(action: () => Promise<void>, bitmaps = false) {
+async function plansDuring(action: () => Promise<void>, bitmaps = false, explained = /^(select|with)\b/i) {
   const before = statementLog.length;
   await action();
-  const reads = statementLog.slice(before).filter((statement) => /^(select|with)\b/i.test(statement.sql));
+  const reads = statementLog.slice(before).filter((statement) => explained.test(statement.sql));
   const plans: PlanNode[][] = [];
   for (const statement of reads) {
     plans.push(
@@ -136,9 +159,7 @@ async function plansDuring(action: () => Promise<void>, bitmaps = false) {
         // A GIN index's matches come unordered: with it, sorting them is the index's plan, not a lack.
         if (!bitmaps) await tx.execute(sql`set local enable_bitmapscan = off`);
         if (!bitmaps) await tx.execute(sql`set local enable_sort = off`);
-        const result = (await tx.execute(
-          sql.raw(`explain (format json) ${inlined(statement)}`),
-        )) as unknown as {
+        const result = (await explain(tx, statement)) as unknown as {
           rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[];
         };
         const plan = result.rows[0]?.["QUERY PLAN"][0].Plan;
@@ -294,5 +315,32 @@ describe("every list reads its index in its own order", () => {
       "users_avatar_idx",
     ])
       expect(read, index).toContain(index);
+  });
+});
+
+describe("writes find their rows through the partial indexes made for them", () => {
+  /** The indexes the statements of `action` matching `explained` read. */
+  async function indexesRead(action: () => Promise<void>, explained: RegExp) {
+    const nodes = (await plansDuring(action, false, explained)).flat();
+    expect(nodes.length, `no statement matched ${explained}`).toBeGreaterThan(0);
+    return nodes.map((node) => node["Index Name"]);
+  }
+
+  it("marking every notification read walks the member's unread ones only", async () => {
+    const read = await indexesRead(async () => {
+      const response = await call(alice, "PUT", "/notifications/mark-all");
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    }, /^update "notifications"/i);
+    expect(read).toContain("notifications_recipient_unread_idx");
+  });
+
+  it("a declined follow request's notification is found by the index of follow requests", async () => {
+    // frank asked to follow bob before all (beforeAll); dan's and erin's requests still wait after.
+    const frank = await persona("frank");
+    const read = await indexesRead(async () => {
+      const response = await call(bob, "POST", `/follow-requests/${frank.userId}/decline`);
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    }, /^delete from "notifications"/i);
+    expect(read).toContain("notifications_follow_request_once");
   });
 });

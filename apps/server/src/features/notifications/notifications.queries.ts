@@ -132,7 +132,9 @@ export async function deleteFollowRequestNotification(db: Db, recipientId: strin
       and(
         eq(notifications.recipientId, recipientId),
         eq(notifications.senderId, senderId),
-        eq(notifications.type, "follow_request"),
+        // Written out, as the partial unique index's condition is: planned without the values
+        // (database.ts KEEP_ONE_PLAN), a parameter could not use it.
+        sql`${notifications.type} = 'follow_request'`,
       ),
     )
     .returning({ id: notifications.id });
@@ -153,7 +155,7 @@ export async function markAllRead(db: Db, recipientId: string) {
   await db
     .update(notifications)
     .set({ read: true })
-    .where(and(eq(notifications.recipientId, recipientId), eq(notifications.read, false)));
+    .where(and(eq(notifications.recipientId, recipientId), sql`not ${notifications.read}`));
 }
 
 const prepareCountUnread = perDatabase((db) =>

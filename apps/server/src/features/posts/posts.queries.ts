@@ -424,7 +424,9 @@ const prepareVideoPage = perDatabase((db) =>
       postsSeenBy(db, viewerId)
         .where(
           and(
-            eq(posts.mediaType, "video"),
+            // Written out, not a parameter: the kept plan reads the videos' partial index only when its
+            // condition is in the statement itself (database.ts KEEP_ONE_PLAN).
+            sql`${posts.mediaType} = 'video'`,
             contentVisibleTo(db, viewerId, { id: posts.userId, isPrivate: users.isPrivate }),
             olderThan(cursor, posts.createdAt, posts.id),
           ),
