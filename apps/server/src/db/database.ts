@@ -53,7 +53,7 @@ export interface DatabaseOptions {
  * longer than running it (issue 12, stop 45: 1 ms of 1.2 for the chats of a batch of messages). Every
  * list's kept plan reads its index (query-plans.test.ts explains them as kept).
  */
-export const KEEP_ONE_PLAN = "set plan_cache_mode = force_generic_plan";
+const KEEP_ONE_PLAN = "set plan_cache_mode = force_generic_plan";
 
 /** How old the last readiness probe of a PostgreSQL pool may be before an ask starts another. */
 const PROBE_INTERVAL_MS = 5000;

@@ -155,6 +155,7 @@ export async function markAllRead(db: Db, recipientId: string) {
   await db
     .update(notifications)
     .set({ read: true })
+    // Written out as its partial index's condition is (database.ts KEEP_ONE_PLAN).
     .where(and(eq(notifications.recipientId, recipientId), sql`not ${notifications.read}`));
 }
 
