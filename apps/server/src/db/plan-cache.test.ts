@@ -18,7 +18,9 @@ import { placeholder } from "./prepared.js";
  * array parameter (`id = any($1)`) at ten ids, so a statement asked for one post that way was planned
  * anew on every run: 1 ms of PostgreSQL's time for a statement that runs in 0.2 ms (issue 12, the
  * 90/10 mix). Each statement here is prepared and run as the app runs it, on one connection; the
- * database then tells how it planned them.
+ * database then tells how it planned them. Since stop 45 the app's PostgreSQL connections keep one plan
+ * from the first run whatever the statement (database.ts KEEP_ONE_PLAN, database.test.ts), so the
+ * statements' own form is checked here by the PGlite pass, which plans with PostgreSQL's default.
  */
 const built = await buildTestApp();
 const { persona, createPost, like, comment, follow } = factories(built);
