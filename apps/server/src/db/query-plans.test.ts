@@ -99,9 +99,9 @@ function nodesOf(node: PlanNode, perRow = false): PlanNode[] {
   ];
 }
 
-/** A logged statement as SQL text with its parameters written in, for EXPLAIN. */
 type Statement = { sql: string; params: unknown[] };
 
+/** A logged statement as SQL text with its parameters written in, for EXPLAIN. */
 function inlined({ sql: text, params }: Statement) {
   return text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
 }
