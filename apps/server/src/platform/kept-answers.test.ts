@@ -316,6 +316,47 @@ describe("kept answers", () => {
     expect(renewals).toHaveLength(2);
   });
 
+  it("index a renewed answer under what it shows now, not what it showed before", async () => {
+    const announcements = fakeAnnouncements();
+    const kept = createKeptAnswers(announcements, MB);
+    const renewals: Shown[][] = [];
+    // A page whose renewal pushes p1 off and brings p3 on, as a followed member's new post does.
+    const page = (posts: string[]): AnswerRead => ({
+      body: posts.join(","),
+      shows: ["member:viewer", ...posts.map((post) => `post:${post}` as const)],
+      renewable: {
+        things: posts.map((post) => `post:${post}` as const),
+        renew: async (changed) => {
+          renewals.push(changed);
+          return page(changed.includes("post:p2") ? ["p2", "p3"] : posts);
+        },
+      },
+    });
+    const read = Object.assign(
+      async () => {
+        read.runs += 1;
+        return page(["p1", "p2"]);
+      },
+      { runs: 0 },
+    );
+    expect(await kept.through("k", read)).toBe("p1,p2");
+    announcements.announce("post:p2");
+    expect(await kept.through("k", read)).toBe("p2,p3");
+    // p1 is no longer shown: its change leaves the answer as kept.
+    announcements.announce("post:p1");
+    kept.forget(["post:p1"]);
+    expect(await kept.through("k", read)).toBe("p2,p3");
+    expect(renewals).toEqual([["post:p2"]]);
+    // p3 is: its change renews the answer; the viewer's, shown all along, still forgets it.
+    announcements.announce("post:p3");
+    expect(await kept.through("k", read)).toBe("p2,p3");
+    expect(renewals).toEqual([["post:p2"], ["post:p3"]]);
+    announcements.announce("account:viewer");
+    expect(await kept.through("k", read)).toBe("p1,p2");
+    expect(read.runs).toBe(2);
+    expect(renewals).toHaveLength(2);
+  });
+
   it("read an answer again when its renewal cannot bring the change in", async () => {
     const announcements = fakeAnnouncements();
     const kept = createKeptAnswers(announcements, MB);

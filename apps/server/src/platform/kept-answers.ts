@@ -85,18 +85,21 @@ export function createKeptAnswers(
   const now = () => (clock ?? performance).now();
   // Which kept answers show each thing, to forget them when it changes.
   const answersShowing = new Map<Shown, Set<string>>();
+  const unindex = (key: string, shown: Shown) => {
+    const answers = answersShowing.get(shown);
+    answers?.delete(key);
+    if (answers?.size === 0) answersShowing.delete(shown);
+  };
   const kept = new LRUCache<string, Kept>({
     maxSize: maxBytes,
     sizeCalculation: sizeOf,
     ttl: ttlMs,
     // A clock standing in is read at every ask (the default reads the time at most once a millisecond).
     ...(clock && { perf: clock, ttlResolution: 0 }),
+    // An answer replaced by its renewal or a new read is indexed again by `keep`, for the difference only.
+    noDisposeOnSet: true,
     dispose: ({ shows }, key) => {
-      for (const shown of shows) {
-        const answers = answersShowing.get(shown);
-        answers?.delete(key);
-        if (answers?.size === 0) answersShowing.delete(shown);
-      }
+      for (const shown of shows) unindex(key, shown);
     },
   });
   const forgettings = createForgettingLog();
@@ -216,18 +219,14 @@ export function createKeptAnswers(
   }
 
   function keep(key: string, { body, renewable }: AnswerRead, shows: Shown[], readAt: number) {
-    kept.delete(key);
     const ttl = ttlMs - (now() - readAt);
-    // One larger than all the room is not kept (and must not enter the index), nor one past its age.
-    if (sizeOf({ body, shows, renewable }) > maxBytes || ttl <= 0) return;
-    for (const shown of shows) {
-      let answers = answersShowing.get(shown);
-      if (!answers) {
-        answers = new Set();
-        answersShowing.set(shown, answers);
-      }
-      answers.add(key);
+    // One larger than all the room is not kept (and must not enter the index), nor one past its age;
+    // the answer kept before it goes either way.
+    if (sizeOf({ body, shows, renewable }) > maxBytes || ttl <= 0) {
+      kept.delete(key);
+      return;
     }
+    reindex(key, kept.peek(key, { allowStale: true })?.shows ?? [], shows);
     kept.set(
       key,
       {
@@ -239,6 +238,22 @@ export function createKeptAnswers(
       },
       { ttl },
     );
+  }
+
+  /**
+   * Indexes `key` under what its new answer shows instead of what its previous one showed. A renewal
+   * mostly shows the same things: taking the whole answer out of the index and putting it back emptied
+   * and remade the index's sets and resized its map on every renewal, garbage that lived as long as
+   * the answer and so went to the old generation (issue 12, stop 46).
+   */
+  function reindex(key: string, before: Shown[], after: Shown[]) {
+    const shownNow = new Set(after);
+    for (const shown of before) if (!shownNow.has(shown)) unindex(key, shown);
+    for (const shown of shownNow) {
+      const answers = answersShowing.get(shown);
+      if (answers) answers.add(key);
+      else answersShowing.set(shown, new Set([key]));
+    }
   }
 
   return {
