@@ -97,3 +97,15 @@ export function pageOf<T>(
   const last = pageRows.at(-1);
   return { rows: pageRows, nextCursor: rows.length > limit && last ? encodeCursor(positionOf(last)) : null };
 }
+
+/**
+ * A page's answer as JSON text, made of its list already written as JSON (`listText`): the same text as
+ * `JSON.stringify({ [list]: [...], nextCursor })`, for answers kept as text and made again often.
+ */
+export function pageText<Page extends { nextCursor: string | null }>(
+  list: Exclude<keyof Page, "nextCursor"> & string,
+  listText: string,
+  nextCursor: string | null,
+): string {
+  return `{${JSON.stringify(list)}:${listText},"nextCursor":${JSON.stringify(nextCursor)}}`;
+}

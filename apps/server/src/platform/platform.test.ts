@@ -7,6 +7,7 @@ import { tempDir } from "../test/temp-dir.js";
 import { createAdmission, createWorkQueue } from "./admission.js";
 import { createBatcher } from "./batcher.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { pageText } from "./cursor.js";
 import { lockDataDir } from "./data-dir-lock.js";
 import { HttpError, handleError, serviceUnavailable } from "./errors.js";
 import { createRateWindow } from "./rate-window.js";
@@ -421,5 +422,25 @@ describe("createBatcher", () => {
     const after = batcher.add(3);
     (await nextCall(1)).answer();
     await expect(after).resolves.toBe(6);
+  });
+});
+
+describe("a page's answer as JSON text (pageText)", () => {
+  it("is the text JSON.stringify writes for the page, with or without a next cursor", () => {
+    const posts = [
+      { _id: "a", caption: 'say "hi"\n', likes: [] },
+      { _id: "b", width: null },
+    ];
+    for (const nextCursor of ["eyJpZCI6ImIifQ", null]) {
+      const text = pageText<{ posts: unknown[]; nextCursor: string | null }>(
+        "posts",
+        JSON.stringify(posts),
+        nextCursor,
+      );
+      expect(text).toBe(JSON.stringify({ posts, nextCursor }));
+    }
+    expect(pageText<{ flicks: unknown[]; nextCursor: string | null }>("flicks", "[]", null)).toBe(
+      '{"flicks":[],"nextCursor":null}',
+    );
   });
 });

@@ -194,6 +194,36 @@ describe("kept feed pages renewed in part (posts.renewal.ts)", () => {
     expect(await wholeFeed(reader)).toEqual(await newestOf(followed));
   });
 
+  /** The reader's first page of 20, as ids. */
+  async function firstPage(viewer: SignedIn): Promise<string[]> {
+    return (await feed(viewer)).map((post) => post._id);
+  }
+
+  it("merge a member's new posts into a kept page of 20 however many they made, and read it whole when one of theirs left it", async () => {
+    const second = await someone("kept_second");
+    await follow(reader, second);
+    const followed = [author, second];
+    const newest20 = async () => (await newestOf(followed)).slice(0, 20);
+    // The page: the author's eight newest, then the second member's. Older posts of both are off it.
+    for (let i = 0; i < 34; i++) await createPost(i < 6 || i >= 26 ? author : second);
+    expect(await firstPage(reader)).toEqual(await newest20());
+    // Three new ones at once: more than a merge reads beyond the author's posts on the page, which
+    // then misses the oldest of them. It was not pushed off: the page is read whole.
+    await firstPage(reader);
+    for (let i = 0; i < 3; i++) await createPost(author);
+    expect(await firstPage(reader)).toEqual(await newest20());
+    // One new one, read with the author's posts on the page and an older one, cut off.
+    await createPost(author);
+    expect(await firstPage(reader)).toEqual(await newest20());
+    // One of the author's posts on the page deleted by another node, then a new one made here.
+    const theirs = (await newestOf([author]))[2] as string;
+    const deleted = announcement(built, `post:${theirs}`);
+    await db.delete(posts).where(eq(posts.id, theirs));
+    await deleted;
+    await createPost(author);
+    expect(await firstPage(reader)).toEqual(await newest20());
+  });
+
   it("show a commenter's new name on a kept page, changed by another node", async () => {
     const commenter = await someone("kept_commenter");
     const post = await createPost(author);

@@ -42,6 +42,29 @@ export function createPostPipeline() {
   const rules = <Row extends PostWithAuthor>(rows: Row[], viewerId: string) =>
     rows.filter((row) => canSeePost(viewerId, row));
 
+  // A read's JSON text as its viewer sees it, kept as long as the read: a renewed page holds the same
+  // reads for the posts that did not change, so only the changed ones are presented and written again
+  // (issue 12, the feed under writes: every write renews the pages showing it). One map per shape.
+  const postTexts = new WeakMap<PostRead, { viewerId: string; text: string }>();
+  const flickTexts = new WeakMap<PostRead, { viewerId: string; text: string }>();
+  function textsOf<Shape>(
+    reads: PostRead[],
+    viewerId: string,
+    texts: WeakMap<PostRead, { viewerId: string; text: string }>,
+    present: (read: PostRead, parts: PostParts, viewerId: string) => Shape,
+  ): string {
+    const parts: string[] = [];
+    for (const read of rules(reads, viewerId)) {
+      let kept = texts.get(read);
+      if (kept?.viewerId !== viewerId) {
+        kept = { viewerId, text: JSON.stringify(present(read, partsOf(read, viewerId), viewerId)) };
+        texts.set(read, kept);
+      }
+      parts.push(kept.text);
+    }
+    return `[${parts.join(",")}]`;
+  }
+
   return {
     /** Posts in spec §3's Post shape, with the likers and comments their read listed. */
     posts(reads: PostRead[], viewerId: string): Post[] {
@@ -51,6 +74,19 @@ export function createPostPipeline() {
     /** Video posts in the flicks feed's Flick shape. */
     flicks(reads: PostRead[], viewerId: string): Flick[] {
       return rules(reads, viewerId).map((read) => presentFlick(read, partsOf(read, viewerId), viewerId));
+    },
+
+    /**
+     * `posts` as JSON text (the same text as `JSON.stringify` of its answer), each read's part written
+     * once: to make a kept page's answer, renewed again and again while its posts mostly stay the same.
+     */
+    postsText(reads: PostRead[], viewerId: string): string {
+      return textsOf(reads, viewerId, postTexts, presentPost);
+    },
+
+    /** `flicks` as JSON text, as `postsText`. */
+    flicksText(reads: PostRead[], viewerId: string): string {
+      return textsOf(reads, viewerId, flickTexts, presentFlick);
     },
 
     /** A post just made: nobody has liked or commented on it, so nothing is loaded. */

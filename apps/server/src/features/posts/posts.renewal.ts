@@ -5,6 +5,13 @@ import type { PostRead } from "./posts.queries.js";
 /** More followed members posting at once than this reads the first page whole again. */
 const AUTHORS_MERGED = 3;
 
+/**
+ * How many of a member's newest posts beyond those they have on the page a merge reads first: their new
+ * posts since the page was read, usually one. Reading `size` each time (21 hydrated posts) made these
+ * reads most of the rows a feed's renewals took from the database (issue 12, stop 47).
+ */
+const NEW_POSTS_AHEAD = 2;
+
 /** How a kept page of posts reads again what changed on it (`renewablePage`). */
 export interface PageRenewal {
   viewerId: string;
@@ -14,10 +21,10 @@ export interface PageRenewal {
   readByIds(ids: string[]): Promise<PostRead[]>;
   /**
    * A first page of a member's feed: the members whose new posts it shows (`author:<id>`: the member
-   * and whom they follow), and the newest `size` posts of one of them as the viewer reads them, to
+   * and whom they follow), and the newest `count` posts of one of them as the viewer reads them, to
    * merge their new posts into the page.
    */
-  authors?: { ids: string[]; newestOf(authorId: string): Promise<PostRead[]> };
+  authors?: { ids: string[]; newestOf(authorId: string, count: number): Promise<PostRead[]> };
   /** Whether a read still belongs on the page (a flick made a photo does not). */
   onPage?(read: PostRead): boolean;
 }
@@ -94,10 +101,16 @@ async function renewReads(
   const merged = new Set<string>();
   if (posted.length > 0) {
     if (!authors || posted.length > AUTHORS_MERGED) return undefined;
-    const newestByAuthor = await Promise.all(posted.map(authors.newestOf));
-    if (posted.some((authorId, index) => leftPage(reads, authorId, newestByAuthor[index] ?? [], size)))
+    const newestOf = authors.newestOf;
+    const newestByAuthor = await Promise.all(
+      posted.map(async (authorId) => ({
+        authorId,
+        theirNewest: await readTheirNewest(reads, authorId, size, newestOf),
+      })),
+    );
+    if (newestByAuthor.some(({ authorId, theirNewest }) => leftPage(reads, authorId, theirNewest, size)))
       return undefined;
-    const newest = newestByAuthor.flat();
+    const newest = newestByAuthor.flatMap(({ theirNewest }) => theirNewest.reads);
     if (!newest.every(stillOnPage)) return undefined;
     current = [...current.filter((read) => !posted.includes(read.post.userId)), ...newest]
       .sort(newestFirst)
@@ -117,15 +130,43 @@ async function renewReads(
   return current.map((read) => byId.get(read.post.id) ?? read);
 }
 
+/** A member's newest posts as read to merge them (`asked`: how many were asked for). */
+interface TheirNewest {
+  reads: PostRead[];
+  asked: number;
+}
+
+/**
+ * A member's newest posts to replace theirs on the page with: as many as they have on it and
+ * NEW_POSTS_AHEAD more, at most `size`. Those miss one of theirs on the page only when they made more new
+ * posts than that, or one left the page (`leftPage`: either way the page is read whole).
+ */
+async function readTheirNewest(
+  reads: PostRead[],
+  authorId: string,
+  size: number,
+  newestOf: (authorId: string, count: number) => Promise<PostRead[]>,
+): Promise<TheirNewest> {
+  const theirsOnPage = reads.filter((read) => read.post.userId === authorId).length;
+  const asked = Math.min(size, theirsOnPage + NEW_POSTS_AHEAD);
+  return { reads: await newestOf(authorId, asked), asked };
+}
+
 /**
  * Whether a post of a member merged left the page (deleted, or no longer theirs to show) rather than
  * being pushed down by their new ones: the page's statement would then fill its place with anyone's
  * next post, which only a whole read finds.
  */
-function leftPage(reads: PostRead[], authorId: string, theirNewest: PostRead[], size: number): boolean {
+function leftPage(
+  reads: PostRead[],
+  authorId: string,
+  { reads: theirNewest, asked }: TheirNewest,
+  size: number,
+): boolean {
   const stillTheirNewest = new Set(theirNewest.map((read) => read.post.id));
-  // Their newest `size` posts hold every post of theirs on the page, but for those their new ones pushed off.
-  const oldestOfTheirNewest = theirNewest[size - 1];
+  // Their newest `size` posts hold every post of theirs on the page, but for those their new ones pushed
+  // off. Fewer push none off: every one of theirs on the page must be among them.
+  const oldestOfTheirNewest = asked === size ? theirNewest[size - 1] : undefined;
   return reads.some(
     (read) =>
       read.post.userId === authorId &&

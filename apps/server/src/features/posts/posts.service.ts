@@ -20,7 +20,7 @@ import {
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
-import { type Cursor, decodeCursor, pageOf } from "../../platform/cursor.js";
+import { type Cursor, decodeCursor, pageOf, pageText } from "../../platform/cursor.js";
 import { type DomainEvents, onMembersChanged } from "../../platform/domain-events.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import type { KeptAnswers, Shown } from "../../platform/kept-answers.js";
@@ -170,6 +170,12 @@ export function createPostsService(deps: {
   const readsByIds = (caller: Caller, ids: string[], listed: Listed) =>
     postReadsByIds(db, ids, { viewerId: caller.userId, listed, summaries });
 
+  /** `postsPage` as JSON text, each post's part written once per read (`pipeline.postsText`). */
+  function postsPageText(reads: PostRead[], limit: number, viewerId: string): string {
+    const page = pageOf(reads, limit, (read) => read.post);
+    return pageText<PostsPage>("posts", pipeline.postsText(page.rows, viewerId), page.nextCursor);
+  }
+
   /** A page of reads fetched with one more than asked, presented as posts. */
   function postsPage(reads: PostRead[], limit: number, viewerId: string): PostsPage {
     const page = pageOf(reads, limit, (read) => read.post);
@@ -228,12 +234,12 @@ export function createPostsService(deps: {
               ? undefined
               : {
                   ids: authorIds,
-                  newestOf: (authorId: string) =>
-                    authorPage(db, authorId, pageAsk(caller, query, pageListed)),
+                  newestOf: (authorId: string, count: number) =>
+                    authorPage(db, authorId, { ...pageAsk(caller, query, pageListed), limit: count }),
                 },
           };
           return renewablePage(reads, renewal, (current) => ({
-            body: JSON.stringify(postsPage(current, query.limit, caller.userId)),
+            body: postsPageText(current, query.limit, caller.userId),
             shows: [...shownIn(current, caller.userId, query.limit), ...newPostsOf(authorIds)],
           }));
         },
@@ -280,12 +286,12 @@ export function createPostsService(deps: {
           };
           return renewablePage(reads, renewal, (current) => {
             const page = pageOf(current, query.limit, (read) => read.post);
-            const flicks: FlicksPage = {
-              flicks: pipeline.flicks(page.rows, caller.userId),
-              nextCursor: page.nextCursor,
-            };
             return {
-              body: JSON.stringify(flicks),
+              body: pageText<FlicksPage>(
+                "flicks",
+                pipeline.flicksText(page.rows, caller.userId),
+                page.nextCursor,
+              ),
               shows: [...shownIn(current, caller.userId, query.limit), "author:*", "privacy:*"],
             };
           });

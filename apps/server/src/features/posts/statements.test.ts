@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
-import { announcementsHeard, buildTestApp, sqlLog } from "../../test/helper.js";
+import { announcementsHeard, buildTestApp, sqlLog, statementLog } from "../../test/helper.js";
 
 /**
  * SQL statements per request on the post read and write paths (a signed-in member's session is kept). Each
@@ -134,6 +134,17 @@ describe("statements per request", () => {
     const before = sqlLog.length;
     expect(await statements(() => call(bob, "GET", "/posts?limit=20"), 200)).toBe(FEED_PAGE_MERGED);
     expect(sqlLog.slice(before).join("\n")).not.toMatch(/newest_of_author/);
+  });
+
+  it("a feed page after a followed member posted reads as many of their newest as they had on it and two more", async () => {
+    const theirsOnPage = (await call(bob, "GET", "/posts?limit=20")).json().posts.length;
+    await createPost(alice, { image: "/media/image/latest.jpg" });
+    await announcementsHeard();
+    const before = statementLog.length;
+    expect((await call(bob, "GET", "/posts?limit=20")).statusCode).toBe(200);
+    const merges = statementLog.slice(before).filter(({ params }) => params.includes(alice.userId));
+    expect(merges).toHaveLength(1);
+    expect(merges[0]?.params).toContain(theirsOnPage + 2);
   });
 
   it("a feed page after a member shown only on the read past it renamed, kept whole", async () => {
