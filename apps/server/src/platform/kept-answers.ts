@@ -54,10 +54,11 @@ interface Kept {
 
 /**
  * Kept answers' size in memory: their text, an allowance per entry of the index of what they show, and
- * for a renewable answer the reads its `renew` holds (reckoned at twice its text).
+ * for a renewable answer the reads its `renew` holds (reckoned at twice its text) and, kept with them,
+ * each read's part of the text (posts.pipeline: once more its text).
  */
 const BYTES_PER_SHOWN = 100;
-const RENEWAL_BYTES_PER_BODY_BYTE = 2;
+const RENEWAL_BYTES_PER_BODY_BYTE = 3;
 const sizeOf = ({ body, shows, renewable }: { body: string; shows: Shown[]; renewable?: object }) =>
   body.length * (renewable ? 1 + RENEWAL_BYTES_PER_BODY_BYTE : 1) + BYTES_PER_SHOWN * shows.length + 1;
 
