@@ -106,6 +106,20 @@ export async function countQueries(action: () => Promise<unknown>): Promise<numb
   return sqlLog.length - before;
 }
 
+/** The session's last-active touch: it comes once a minute of the wall clock, not with a request. */
+export const sessionTouch = /^update "sessions" set "last_active_at"/;
+
+/**
+ * The SQL statements `action` sent, once earlier changes' announcements are heard, leaving out the
+ * session's last-active touch (a slow enough machine lets a minute pass during any request).
+ */
+export async function statementsOf(action: () => Promise<unknown>): Promise<string[]> {
+  await announcementsHeard();
+  const before = sqlLog.length;
+  await action();
+  return sqlLog.slice(before).filter((statement) => !sessionTouch.test(statement));
+}
+
 /** The whole app on a fresh database, closed after the test file. */
 export async function buildTestApp(
   overrides: TestSettings = {},

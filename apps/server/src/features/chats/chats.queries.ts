@@ -285,11 +285,6 @@ export function messagesPage(
   return prepareMessagesPage(db)({ chatId, userId, limit }, cursor);
 }
 
-export async function findChat(db: Db, id: string) {
-  const [row] = await db.select().from(chats).where(eq(chats.id, id));
-  return row;
-}
-
 export async function findDirectChat(db: Db, directKey: string) {
   const [row] = await db.select().from(chats).where(eq(chats.directKey, directKey));
   return row;
@@ -318,16 +313,22 @@ export async function insertChat(
   });
 }
 
-/** The member accepts the chat (a message request); answers whether it was waiting. */
-export async function acceptChat(db: Db, chatId: string, userId: string) {
-  const rows = await db
+/** The member accepts the chat (a message request); answers the chat if it was waiting, else nothing. */
+export async function acceptChat(db: Db, chatId: string, userId: string): Promise<ChatRow | undefined> {
+  const [chat] = await db
     .update(chatMembers)
     .set({ acceptedAt: sql`now()` })
+    .from(chats)
     .where(
-      and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId), isNull(chatMembers.acceptedAt)),
+      and(
+        eq(chats.id, chatMembers.chatId),
+        eq(chatMembers.chatId, chatId),
+        eq(chatMembers.userId, userId),
+        isNull(chatMembers.acceptedAt),
+      ),
     )
-    .returning({ chatId: chatMembers.chatId });
-  return rows.length > 0;
+    .returning(getTableColumns(chats));
+  return chat;
 }
 
 /** Brings a deleted chat back onto the member's list (they opened it again), without its old messages. */

@@ -9,6 +9,7 @@ import {
   realtimeBed,
   roundTrip,
   type SignedIn,
+  statementsOf,
 } from "../../test/helper.js";
 
 /**
@@ -30,6 +31,9 @@ const messagesOf = async (member: SignedIn, chatId: string): Promise<Message[]> 
   (await call(member, "GET", `/chats/${chatId}/messages`)).json().messages;
 const setMessagesFrom = (member: SignedIn, messagesFrom: unknown) =>
   call(member, "PUT", "/user/privacy", { messagesFrom });
+
+/** Statements of accepting a request with its button (11 before stop 48 read the chat and its members twice). */
+const ACCEPTING = 5;
 
 let made = 0;
 /** Two new members: `sender` and a `recipient` who doesn't follow them. */
@@ -100,6 +104,33 @@ describe("a chat from someone the member doesn't follow", () => {
     await sendMessage(sender, chat, "Ping");
     await sendMessage(recipient, chat, "Pong");
     expect(await chatOf(recipient, chat._id)).toMatchObject({ isRequest: false });
+  });
+
+  // A burst of first replies each accepts a request, one statement after another on the embedded
+  // database's single thread: what accepting reads is read once.
+  it("is accepted in a fixed number of statements, by the button or by replying", async () => {
+    /** The statements of `action` but the caller's session read (kept, or read once a minute). */
+    const chatStatements = async (action: () => Promise<unknown>) =>
+      (await statementsOf(action)).filter((statement) => !statement.startsWith('select "sessions"'));
+
+    const byButton = await strangers();
+    const requested = await chatBetween(byButton.sender, byButton.recipient, { accepted: false });
+    await sendMessage(byButton.sender, requested, "Knock knock");
+    const accepting = await chatStatements(async () => {
+      const response = await call(byButton.recipient, "POST", `/chats/${requested._id}/accept`);
+      expect(response.json().chat).toMatchObject({ isRequest: false, unreadCount: 1 });
+    });
+    // The membership, the acceptance (answering the chat), its participants, last message, unread count.
+    expect(accepting).toHaveLength(ACCEPTING);
+    expect(new Set(accepting).size).toBe(accepting.length);
+
+    const byReply = await strangers();
+    const replied = await chatBetween(byReply.sender, byReply.recipient, { accepted: false });
+    await sendMessage(byReply.sender, replied, "Knock knock");
+    const replying = await chatStatements(() => sendMessage(byReply.recipient, replied, "Who is there?"));
+    const sending = await chatStatements(() => sendMessage(byReply.recipient, replied, "Still me"));
+    expect(replying.length - sending.length).toBe(ACCEPTING - 1);
+    expect(await chatOf(byReply.recipient, replied._id)).toMatchObject({ isRequest: false });
   });
 
   it("tells the sender nothing of being read until accepted, then that it was", async () => {

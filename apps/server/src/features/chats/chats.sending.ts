@@ -73,7 +73,7 @@ export function createMessageSending(deps: {
   messagesPerMinute: number;
   messagesInFlight: number;
   /** The sender replied in a chat waiting in their requests: replying accepts it. */
-  acceptReply: (userId: string, chatId: string) => Promise<void>;
+  acceptReply: (userId: string, chatId: string) => Promise<unknown>;
   /** Messages were stored in the chat here (what this node kept of it is forgotten at once). */
   changed: (chatId: string) => void;
 }) {

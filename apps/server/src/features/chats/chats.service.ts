@@ -33,7 +33,6 @@ import {
   chatsOf,
   clearChat,
   deleteMessage,
-  findChat,
   findDirectChat,
   findMembership,
   findMessage,
@@ -98,11 +97,14 @@ export function createChatsService(deps: {
     return row;
   }
 
-  /** Chats as one member sees them, in four queries whatever their number. */
-  async function present(rows: ChatRow[], viewerId: string): Promise<Chat[]> {
+  /**
+   * Chats as one member sees them, in three queries whatever their number (two when their participants
+   * were just read).
+   */
+  async function present(rows: ChatRow[], viewerId: string, read?: Participant[]): Promise<Chat[]> {
     const ids = rows.map((chat) => chat.id);
     const [participants, lastMessages, unread] = await Promise.all([
-      participantsOf(db, ids),
+      read ?? participantsOf(db, ids),
       lastMessagesOf(db, ids, viewerId),
       unreadCountsOf(db, viewerId, ids),
     ]);
@@ -115,8 +117,8 @@ export function createChatsService(deps: {
     );
   }
 
-  async function presentOne(chat: ChatRow, viewerId: string) {
-    const [presented] = await present([chat], viewerId);
+  async function presentOne(chat: ChatRow, viewerId: string, participants?: Participant[]) {
+    const [presented] = await present([chat], viewerId, participants);
     if (!presented) throw notFound("Chat not found");
     return presented;
   }
@@ -205,19 +207,25 @@ export function createChatsService(deps: {
   }
 
   /**
-   * The member accepts a chat waiting in their requests (a no-op when it was not waiting): their other
-   * tabs move it to the inbox, the others now see what the member has read, and presence is shared.
+   * The member accepts a chat waiting in their requests: their other tabs move it to the inbox, the
+   * others now see what the member has read, and presence is shared. Answers the chat as the member now
+   * sees it, or nothing when it was not waiting (accepting twice is a no-op).
    */
-  async function acceptRequest(userId: string, chatId: string) {
-    if (!(await acceptChat(db, chatId, userId))) return;
+  async function acceptRequest(userId: string, chatId: string): Promise<Chat | undefined> {
+    const chat = await acceptChat(db, chatId, userId);
+    if (!chat) return undefined;
     changed(chatId, [userId]);
-    const [participants, chat] = await Promise.all([participantsOf(db, [chatId]), findChat(db, chatId)]);
+    const participants = await participantsOf(db, [chatId]);
     const own = participants.find((p) => p.user.id === userId);
-    if (!chat || !own) return;
-    const memberIds = participants.map((p) => p.user.id);
-    events.chatUpdated(await presentOne(chat, userId), [userId]);
-    events.messagesSeen({ chatId, userId, seenAt: own.lastReadAt.toISOString() }, memberIds);
+    if (!own) return undefined;
+    const accepted = await presentOne(chat, userId, participants);
+    events.chatUpdated(accepted, [userId]);
+    events.messagesSeen(
+      { chatId, userId, seenAt: own.lastReadAt.toISOString() },
+      participants.map((p) => p.user.id),
+    );
     await events.partnersOnline(participants.filter((p) => !isRequestFor(p)).map((p) => p.user.id));
+    return accepted;
   }
 
   return {
@@ -269,8 +277,7 @@ export function createChatsService(deps: {
     /** POST /chats/{id}/accept: a message request joins the member's inbox (accepting twice is fine). */
     async accept(caller: Caller, chatId: string): Promise<Chat> {
       const { chat } = await membership(caller, chatId);
-      await acceptRequest(caller.userId, chatId);
-      return presentOne(chat, caller.userId);
+      return (await acceptRequest(caller.userId, chatId)) ?? presentOne(chat, caller.userId);
     },
 
     async remove(caller: Caller, chatId: string) {

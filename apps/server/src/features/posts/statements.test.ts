@@ -1,6 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
-import { announcementsHeard, buildTestApp, sqlLog, statementLog } from "../../test/helper.js";
+import {
+  announcementsHeard,
+  buildTestApp,
+  sessionTouch,
+  sqlLog,
+  statementLog,
+  statementsOf,
+} from "../../test/helper.js";
 
 /**
  * SQL statements per request on the post read and write paths (a signed-in member's session is kept). Each
@@ -23,20 +30,10 @@ beforeAll(async () => {
   }
 });
 
-/** The session's last-active touch, which neither count below takes. */
-const sessionTouch = /^update "sessions" set "last_active_at"/;
-
-/**
- * The statements a request sent, but for the session's last-active touch: that one comes once a minute
- * of the wall clock, whenever the machine is slow enough to let a minute pass, not with the request.
- * Earlier changes' announcements are heard first: one arriving during the request would forget what it
- * is measured reading from memory.
- */
+/** The statements a request sent, but for the session's last-active touch (`statementsOf`). */
 async function statements(action: () => Promise<{ statusCode: number }>, status: number) {
-  await announcementsHeard();
-  const before = sqlLog.length;
-  expect((await action()).statusCode).toBe(status);
-  return sqlLog.slice(before).filter((statement) => !sessionTouch.test(statement)).length;
+  const sent = await statementsOf(async () => expect((await action()).statusCode).toBe(status));
+  return sent.length;
 }
 
 /**
