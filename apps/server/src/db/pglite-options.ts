@@ -36,8 +36,8 @@ const pgliteOptions: PGliteOptions = {
  * the first statements takes PostgreSQL's busiest functions past that, and recompiling them took 0.2 to
  * 0.35 s of a restart's 0.9 to 1 s on this machine kind (issue 12: restart ≤ 1 s). A hundred times that
  * budget leaves starting to the baseline code; the functions requests keep running still cross it,
- * and after 10 to 15 s of steady queries they run as fast as with V8's default (README, "The
- * embedded database starts on baseline code"). Process-wide: the only other WebAssembly here is the
+ * and after 10 to 15 s of steady queries they run as fast as with V8's default (bench/HISTORY.md,
+ * "The embedded database starts on baseline code"). Process-wide: the only other WebAssembly here is the
  * HTTP parser of Node's `fetch`, used for an SMS webhook and sign-in providers, not on a hot path.
  */
 export const WASM_TIERING_BUDGET = 180_000_000;
