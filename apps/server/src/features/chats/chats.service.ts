@@ -164,14 +164,14 @@ export function createChatsService(deps: {
     if (!canStartChatWith(caller.userId, userId)) throw badRequest("You cannot start a chat with yourself");
     const directKey = directKeyOf(caller.userId, userId);
     const existing = await findDirectChat(db, directKey);
-    const acceptedBy = existing
-      ? (await participantsOf(db, [existing.id])).filter((p) => !isRequestFor(p)).map((p) => p.user.id)
-      : [];
+    const participants = existing ? await participantsOf(db, [existing.id]) : [];
+    const acceptedBy = participants.filter((p) => !isRequestFor(p)).map((p) => p.user.id);
     const members = await reachable(caller, [userId], acceptedBy);
     if (existing) {
+      // Restoring changes only when the caller's messages start, not who is in the chat.
       await restoreChat(db, existing.id, caller.userId);
       changed(existing.id, [caller.userId]);
-      return { chat: await presentOne(existing, caller.userId), created: false, members };
+      return { chat: await presentOne(existing, caller.userId, participants), created: false, members };
     }
     const made = await insertChat(
       db,

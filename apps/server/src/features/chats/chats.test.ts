@@ -1,7 +1,7 @@
 import type { Chat, Message } from "@flik/shared";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
-import { buildTestApp, countQueries, type Method, type SignedIn } from "../../test/helper.js";
+import { buildTestApp, countQueries, type Method, type SignedIn, statementsOf } from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { app } = built;
@@ -37,9 +37,14 @@ describe("POST /chats", () => {
       updatedAt: expect.any(String),
       isRequest: false,
     });
-    const again = await call(bob, "POST", "/chats", { userId: alice.userId });
+    let again = await call(bob, "POST", "/chats", { userId: alice.userId });
+    // The existing chat, and what it shows is read once.
+    const statements = await statementsOf(async () => {
+      again = await call(bob, "POST", "/chats", { userId: alice.userId });
+    });
     expect(again.statusCode).toBe(200);
-    expect(again.json().chat._id).toBe(chat._id);
+    expect(again.json().chat).toMatchObject({ _id: chat._id, participants: chat.participants });
+    expect(new Set(statements).size).toBe(statements.length);
   });
 
   it("makes a named group with several members", async () => {
