@@ -4,9 +4,9 @@
 // post. Exits 1 naming the page and its bytes when one is over; no seeded database needed.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, openAsBlob, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./lib/free-port.mjs";
 import { kb, overLimits, SCRIPT_LIMITS, scriptBytes } from "./lib/script-bytes.mjs";
 
 const root = join(import.meta.dirname, "..");
@@ -90,16 +90,6 @@ async function waitForHealth() {
     await new Promise((done) => setTimeout(done, 100));
   }
   fail("the server did not answer /api/health within 60 s");
-}
-
-function freePort() {
-  return new Promise((done, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port: free } = probe.address();
-      probe.close(() => done(free));
-    });
-    probe.on("error", reject);
-  });
 }
 
 function fail(message) {

@@ -4,11 +4,10 @@ import { existsSync, openSync, readFileSync, rmSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnNode, stopChild } from "./children.mjs";
+import { freePort } from "./free-port.mjs";
 import { UsageError } from "./subjects.mjs";
 
 const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT ?? 300) * 1000;
-
-let nextPort = 3900 + Math.floor(Math.random() * 500);
 
 /**
  * @param {object} options
@@ -19,7 +18,7 @@ let nextPort = 3900 + Math.floor(Math.random() * 500);
  */
 export async function startFlik({ serverRoot, dataDir, databaseUrl, loopProbeFile }) {
   const main = serverMain(serverRoot);
-  const port = nextPort++;
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
