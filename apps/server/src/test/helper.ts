@@ -110,8 +110,9 @@ export async function countQueries(action: () => Promise<unknown>): Promise<numb
 export const sessionTouch = /^update "sessions" set "last_active_at"/;
 
 /**
- * The SQL statements `action` sent, once earlier changes' announcements are heard, leaving out the
- * session's last-active touch (a slow enough machine lets a minute pass during any request).
+ * The SQL statements `action` sent, leaving out the session's last-active touch (a slow enough machine
+ * lets a minute pass during any request). Earlier changes' announcements are heard first: one arriving
+ * during the action would forget what it is measured reading from memory.
  */
 export async function statementsOf(action: () => Promise<unknown>): Promise<string[]> {
   await announcementsHeard();

@@ -32,7 +32,10 @@ const messagesOf = async (member: SignedIn, chatId: string): Promise<Message[]> 
 const setMessagesFrom = (member: SignedIn, messagesFrom: unknown) =>
   call(member, "PUT", "/user/privacy", { messagesFrom });
 
-/** Statements of accepting a request with its button (11 before stop 48 read the chat and its members twice). */
+/**
+ * Statements of accepting a request with its button, but the session read: 10 before stop 48, which read
+ * the chat and its members twice.
+ */
 const ACCEPTING = 5;
 
 let made = 0;
