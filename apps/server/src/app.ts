@@ -161,8 +161,8 @@ export async function buildApp(
     runSchedules?: boolean;
     /**
      * Whether the app starts its job runner before it is built (default true). The server's start
-     * (main.ts) starts it once it listens, so the first answers need not wait for it; jobs sent
-     * meanwhile wait for it.
+     * (main.ts) starts it a second after it listens (platform/job-runner-start.ts), so the first answers
+     * need not wait for it; jobs sent meanwhile wait for it.
      */
     startJobs?: boolean;
     /**

@@ -2,6 +2,7 @@ import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./platform/config.js";
 import { lockDataDir } from "./platform/data-dir-lock.js";
+import { startJobsOnceAnswering } from "./platform/job-runner-start.js";
 import { readyMessage } from "./platform/listening.js";
 
 async function main() {
@@ -23,6 +24,10 @@ async function main() {
     await app.close();
   });
 
+  // The job runner starts a second after the server answers (a restart is back sooner); a runner that
+  // cannot start stops the server, as a failed start before listening would.
+  const jobsStarted = startJobsOnceAnswering(app, jobs);
+
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {
@@ -32,13 +37,7 @@ async function main() {
     },
     readyMessage(app.addresses(), config.publicUrl),
   );
-  // The job runner starts after the server answers (a restart is back sooner); a runner that cannot
-  // start stops the server, as a failed start before listening would.
-  await jobs.start().catch(async (error) => {
-    app.log.fatal({ err: error }, "the job runner could not start");
-    await app.close();
-    throw error;
-  });
+  await jobsStarted;
 }
 
 main().catch((error) => {
