@@ -5,7 +5,7 @@ import type { Jobs } from "./jobs.js";
  * How long after the server starts answering its job runner starts. Loading the runner (pg-boss) and
  * checking its tables and queues keeps the server's thread busy for 0.05 to 0.3 s; on PGlite its
  * statements run on that thread too. Started at once, it held up the first requests after a restart:
- * the first answer came 60 ms after the server listened, or up to 290 ms, against 10 to 25 ms (issue 12,
+ * the first answer came 60 ms after the server listened, or up to 290 ms, against 7 to 25 ms (issue 12,
  * stop 49). Jobs sent meanwhile wait for the runner (`Jobs.send`); scheduled ones run a second later.
  */
 export const JOB_RUNNER_START_DELAY_MS = 1_000;
@@ -23,7 +23,6 @@ export function startJobsOnceAnswering(
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
-    let closed = false;
     let failed = false;
     const start = () => {
       jobs.start().then(resolve, async (error: unknown) => {
@@ -35,12 +34,12 @@ export function startJobsOnceAnswering(
         reject(error);
       });
     };
+    // A server listens once and never after it closed, so the timer is set at most once.
     app.addHook("onListen", async () => {
-      if (!closed) timer = setTimeout(start, delayMs);
+      timer = setTimeout(start, delayMs);
     });
     // preClose: before any of the app's own closing (its job runner's stop, the database's close).
     app.addHook("preClose", async () => {
-      closed = true;
       clearTimeout(timer);
       // A runner started (or starting) is stopped by the app's own close; this waits no longer. A failed
       // start closes the server itself, and rejects once closed.
