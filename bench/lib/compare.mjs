@@ -74,6 +74,8 @@ export function figures(result) {
       add(`feed read only at that rate: p99 ms`, mix.atRate.readOnly.p99);
       add(`feed under the 90/10 mix at that rate: p99 ms`, mix.atRate.mixed.p99);
       add("feed p99 at that rate, mix / read only", mix.atRate.p99Ratio);
+      add("server's core per read at that rate: ms", mix.atRate.core?.readMs);
+      add("server's core per write at that rate: ms", mix.atRate.core?.writeMs);
     }
   }
   const chat = result.chat;

@@ -10,6 +10,7 @@
 import { Agent, request as httpRequest } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { bearer, request, signIn } from "./api.mjs";
+import { coreCostAtRate } from "./core-cost.mjs";
 import { cpuSnapshot, cpuUsage, measureQuietly, waitForQuiet } from "./cpu.mjs";
 import { CONNECTIONS } from "./load.mjs";
 import { median, percentile, ratio, round } from "./stats.mjs";
@@ -74,6 +75,7 @@ export async function feedUnderWrites(flik, subjects, typicalToken, { seconds, r
     mixed: summary(mixedAtRate),
   };
   atRate.p99Ratio = ratio(atRate.mixed.p99, atRate.readOnly.p99);
+  atRate.core = coreCostAtRate(readOnlyAtRate, mixedAtRate, seconds);
   atRate.rounds = { readOnly: readOnlyAtRate, mixed: mixedAtRate };
 
   return {

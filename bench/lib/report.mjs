@@ -124,6 +124,11 @@ function printMix(mix, print) {
     `\nThe same at a fixed ${formatNumber(atRate.rate)} req/s (${atRate.share * 100} % of the mix's peak), both loops:`,
   );
   printMixLoops(atRate, `, at ${formatNumber(atRate.rate)} req/s`, print);
+  // Results saved before stop 50 have no core figures.
+  if (atRate.core)
+    print(
+      `the server's core (CPU 0) per read ${ms(atRate.core.readMs)}, per write ${ms(atRate.core.writeMs)}; the writes held it ${Math.round(atRate.core.writeShareOfCore * 100)} % of the time`,
+    );
 }
 
 /** The read-only and the mixed loop side by side, and the ratio of their feed p99s. */
