@@ -11,7 +11,8 @@ import { median, round } from "./stats.mjs";
  * @returns {{ readMs: number, writeMs: number, writeShareOfCore: number } | null} ms of the server's core
  *   (CPU 0: the server, and whatever else the system ran there, PostgreSQL's backends included) per read
  *   from the read-only rounds and per write from the mixed ones, reads counted at the read-only cost;
- *   and the share of the core the writes held. Null without CPU figures (an unpinned run).
+ *   and the share of the core the writes held. Null without CPU figures. Meaningful only when the
+ *   server was pinned to CPU 0 (the caller asks).
  */
 export function coreCostAtRate(readOnly, mixed, seconds) {
   const busy = (run) => run.cpuBusy?.[0];

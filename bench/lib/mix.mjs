@@ -10,6 +10,7 @@
 import { Agent, request as httpRequest } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { bearer, request, signIn } from "./api.mjs";
+import { pinning } from "./children.mjs";
 import { coreCostAtRate } from "./core-cost.mjs";
 import { cpuSnapshot, cpuUsage, measureQuietly, waitForQuiet } from "./cpu.mjs";
 import { CONNECTIONS } from "./load.mjs";
@@ -75,7 +76,8 @@ export async function feedUnderWrites(flik, subjects, typicalToken, { seconds, r
     mixed: summary(mixedAtRate),
   };
   atRate.p99Ratio = ratio(atRate.mixed.p99, atRate.readOnly.p99);
-  atRate.core = coreCostAtRate(readOnlyAtRate, mixedAtRate, seconds);
+  // CPU 0 is the server's own core only when the bench pinned it there.
+  atRate.core = pinning.pinned ? coreCostAtRate(readOnlyAtRate, mixedAtRate, seconds) : null;
   atRate.rounds = { readOnly: readOnlyAtRate, mixed: mixedAtRate };
 
   return {
