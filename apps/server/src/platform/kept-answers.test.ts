@@ -409,6 +409,100 @@ describe("kept answers", () => {
     expect(renewals).toHaveLength(2);
   });
 
+  describe("asks while a kept answer is renewed", () => {
+    /**
+     * `feed:viewer` kept as "v0", renewable for its posts' likes and comments; its renewals answer "v1",
+     * "v2"… in the order they began, and hold until `release` once `holdNext` was called.
+     */
+    async function keptFeed() {
+      const announcements = fakeAnnouncements();
+      const kept = createKeptAnswers(announcements, MB);
+      const state = { renewals: 0, release: () => {}, hold: Promise.resolve() };
+      const page = (version: number): AnswerRead => ({
+        body: `v${version}`,
+        shows: ["member:viewer", "post:p1", "post:p2"],
+        renewable: {
+          things: ["post:p1", "post:p2"],
+          renew: async () => {
+            state.renewals += 1;
+            const renewal = state.renewals;
+            await state.hold;
+            return page(renewal);
+          },
+        },
+      });
+      await kept.through("feed:viewer", async () => page(0), "viewer");
+      const read = async () => page(100); // a whole read, which no case here needs
+      const holdNext = () => {
+        state.hold = new Promise((resolve) => {
+          state.release = resolve;
+        });
+      };
+      return { announcements, kept, state, read, holdNext };
+    }
+
+    it("answer with the kept answer when the changes being renewed were other members'", async () => {
+      const { announcements, kept, state, read, holdNext } = await keptFeed();
+      announcements.announce("post:p1"); // someone's like, heard from the database
+      kept.forget(["post:p2"], "commenter"); // someone's comment, made on this node
+      holdNext();
+      const renewing = kept.through("feed:viewer", read, "viewer");
+      // While the renewal is in flight the viewer's asks take the page as it was, without waiting.
+      expect(await kept.through("feed:viewer", read, "viewer")).toBe("v0");
+      expect(await kept.through("feed:viewer", read, "viewer")).toBe("v0");
+      state.release();
+      expect(await renewing).toBe("v1");
+      expect(await kept.through("feed:viewer", read, "viewer")).toBe("v1");
+      expect(state.renewals).toBe(1);
+    });
+
+    it("wait for the renewal when a change being renewed was the asker's own, or the asker is unknown", async () => {
+      for (const ownChange of [true, false]) {
+        const { kept, state, read, holdNext } = await keptFeed();
+        kept.forget(["post:p1"], ownChange ? "viewer" : "liker");
+        holdNext();
+        const renewing = kept.through("feed:viewer", read, "viewer");
+        const ask = ownChange
+          ? kept.through("feed:viewer", read, "viewer")
+          : kept.through("feed:viewer", read); // no asker: every change counts as theirs
+        state.release();
+        expect(await renewing).toBe("v1");
+        expect(await ask, `own change ${ownChange}`).toBe("v1");
+        expect(state.renewals).toBe(1);
+      }
+    });
+
+    it("wait for the renewal when the asker changed something since, even on another post", async () => {
+      const { kept, state, read, holdNext } = await keptFeed();
+      kept.forget(["post:p1"], "liker");
+      kept.forget(["post:p2"], "viewer"); // the viewer's own like after someone else's
+      holdNext();
+      const renewing = kept.through("feed:viewer", read, "viewer");
+      const viewersAsk = kept.through("feed:viewer", read, "viewer");
+      state.release();
+      expect(await renewing).toBe("v1");
+      expect(await viewersAsk).toBe("v1");
+    });
+
+    it("answer with the newest answer read since, not the kept one, once a renewal was not kept", async () => {
+      const { announcements, kept, state, read, holdNext } = await keptFeed();
+      announcements.announce("post:p1");
+      holdNext();
+      const renewing = kept.through("feed:viewer", read, "viewer");
+      announcements.announce("post:p2"); // committed while p1 was read again: the renewal is not kept
+      state.release();
+      expect(await renewing).toBe("v1");
+      // "v1" was answered: "v0" now would show the viewer an older page than they saw.
+      holdNext();
+      const renewingAgain = kept.through("feed:viewer", read, "viewer");
+      expect(await kept.through("feed:viewer", read, "viewer")).toBe("v1");
+      state.release();
+      expect(await renewingAgain).toBe("v2");
+      expect(await kept.through("feed:viewer", read, "viewer")).toBe("v2");
+      expect(state.renewals).toBe(2);
+    });
+  });
+
   it("read an answer whole once its age is up, however often it was renewed since", async () => {
     const announcements = fakeAnnouncements();
     const clock = { time: 5_000, now: () => clock.time };

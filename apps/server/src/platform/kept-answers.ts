@@ -49,16 +49,24 @@ interface Kept {
   shows: Shown[];
   renewable?: { things: Set<Shown>; renew: (changed: Shown[]) => Promise<AnswerRead | undefined> };
   changed: Set<Shown>;
+  /** The forgetting mark of the first of `changed` (when there are any). */
+  changedSince: number;
+  /**
+   * The latest answer of its key read since and not kept (something it shows changed while it was read):
+   * newer than `body`, and what an ask while it is renewed takes instead.
+   */
+  newer?: string;
   readAt: number;
 }
 
 /**
  * Kept answers' size in memory: their text, an allowance per entry of the index of what they show, and
- * for a renewable answer the reads its `renew` holds (reckoned at twice its text) and, kept with them,
- * each read's part of the text (posts.pipeline: once more its text).
+ * for a renewable answer the reads its `renew` holds (reckoned at twice its text), kept with them, each
+ * read's part of the text (posts.pipeline: once more its text), and a newer answer read while it was
+ * renewed (`newer`: once more).
  */
 const BYTES_PER_SHOWN = 100;
-const RENEWAL_BYTES_PER_BODY_BYTE = 3;
+const RENEWAL_BYTES_PER_BODY_BYTE = 4;
 const sizeOf = ({ body, shows, renewable }: { body: string; shows: Shown[]; renewable?: object }) =>
   body.length * (renewable ? 1 + RENEWAL_BYTES_PER_BODY_BYTE : 1) + BYTES_PER_SHOWN * shows.length + 1;
 
@@ -73,7 +81,11 @@ const sizeOf = ({ body, shows, renewable }: { body: string; shows: Shown[]; rene
  * next ask renews it with a read of the changed things only.
  *
  * An ask while the answer is read joins that read, and takes its answer unless the asker's own change
- * (or, without an asker, any change) of something it shows came after the read began.
+ * (or, without an asker, any change) of something it shows came after the read began. An ask while a
+ * kept answer is renewed for other members' changes (a like or a comment on a post it shows) takes the
+ * kept answer as it stands (or the newest answer read since and not kept), as it would a read the
+ * database was still answering when they committed: the asks of a busy page then do not wait for a
+ * renewal someone else began (issue 12, stop 51). Never an answer older than one already given.
  *
  * An answer read while something it shows was forgotten is sent but not kept; while announcements may
  * be missed nothing kept is used. Bounded in bytes and in age (since the answer was last read whole).
@@ -135,20 +147,25 @@ export function createKeptAnswers(
 
   function forget(shown: Iterable<Shown>, by?: string) {
     for (const thing of shown) {
+      forgettings.forgot(thing);
       const answers = answersShowing.get(thing);
       if (answers) {
         for (const key of [...answers]) {
           const answer = kept.peek(key);
-          if (answer?.renewable?.things.has(thing)) answer.changed.add(thing);
+          if (answer?.renewable?.things.has(thing)) mark(answer, thing);
           else kept.delete(key);
         }
       }
-      forgettings.forgot(thing);
       const owner = ownerOf(thing);
       if (owner === EVERYONE) everyoneSince = forgettings.now();
       else if (owner !== undefined) changedBy(owner);
     }
     if (by !== undefined) changedBy(by);
+  }
+
+  function mark(answer: Kept, thing: Shown) {
+    if (answer.changed.size === 0) answer.changedSince = forgettings.now();
+    answer.changed.add(thing);
   }
 
   announcements.subscribe((announcement) => {
@@ -168,6 +185,12 @@ export function createKeptAnswers(
       const showing = [...new Set(answer.shows)];
       const changedAt = forgettings.firstForgottenSince(startedAt, showing);
       if (changedAt === Number.POSITIVE_INFINITY && announcements.live) keep(key, answer, showing, readAt);
+      else {
+        // Reads of a key run one after another (asks join the one in flight): this one began after the
+        // kept answer was read, and holds every change it holds.
+        const older = kept.peek(key);
+        if (older) older.newer = answer.body;
+      }
       return { body: answer.body, changedAt };
     } finally {
       forgettings.finished(startedAt);
@@ -219,6 +242,17 @@ export function createKeptAnswers(
     );
   }
 
+  /**
+   * The newest answer of `found`'s key for an ask while it is renewed, when every change it awaits is
+   * another member's (the asker's own latest came before the first); otherwise the ask waits for a read.
+   * A read noted newer began while `found` awaited a change (reads begin only then), so after the
+   * asker's own latest change too.
+   */
+  function whileRenewed(found: Kept, since: number): string | undefined {
+    if (since >= found.changedSince) return undefined;
+    return found.newer ?? found.body;
+  }
+
   function keep(key: string, { body, renewable }: AnswerRead, shows: Shown[], readAt: number) {
     const ttl = ttlMs - (now() - readAt);
     // One larger than all the room is not kept (and must not enter the index), nor one past its age;
@@ -235,6 +269,7 @@ export function createKeptAnswers(
         shows,
         renewable: renewable && { things: new Set(renewable.things), renew: renewable.renew },
         changed: new Set(),
+        changedSince: Number.POSITIVE_INFINITY,
         readAt,
       },
       { ttl },
@@ -266,8 +301,11 @@ export function createKeptAnswers(
       const found = announcements.live ? kept.get(key) : undefined;
       if (found && found.changed.size === 0) return Promise.resolve(found.body);
       const inFlight = reading.get(key);
-      if (inFlight) return joined(key, inFlight, read, askedSince(asker));
-      return startReading(key, read).answer.then((answer) => answer.body);
+      if (!inFlight) return startReading(key, read).answer.then((answer) => answer.body);
+      const since = askedSince(asker);
+      const meanwhile = found && whileRenewed(found, since);
+      if (meanwhile !== undefined) return Promise.resolve(meanwhile);
+      return joined(key, inFlight, read, since);
     },
 
     /**
