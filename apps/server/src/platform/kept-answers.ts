@@ -294,8 +294,9 @@ export function createKeptAnswers(
 
   return {
     /**
-     * The kept answer of `key` (renewed first if something renewable in it changed), or `read`'s, kept
-     * unless something it shows changed while it was read.
+     * The kept answer of `key` (renewed first if something renewable in it changed, unless a renewal
+     * is in flight for other members' changes: then the newest answer read), or `read`'s, kept unless
+     * something it shows changed while it was read.
      */
     through(key: string, read: () => Promise<AnswerRead>, asker?: string): Promise<string> {
       const found = announcements.live ? kept.get(key) : undefined;
