@@ -186,8 +186,9 @@ export function createKeptAnswers(
       const changedAt = forgettings.firstForgottenSince(startedAt, showing);
       if (changedAt === Number.POSITIVE_INFINITY && announcements.live) keep(key, answer, showing, readAt);
       else {
-        // Reads of a key run one after another (asks join the one in flight): this one began after the
-        // kept answer was read, and holds every change it holds.
+        // Reads of a key run one after another (an ask joins the read in flight, and begins another only
+        // once that one has answered): this one began after the kept answer was read, and holds every
+        // change it holds, the asker's own included.
         const older = kept.peek(key);
         if (older) older.newer = answer.body;
       }
