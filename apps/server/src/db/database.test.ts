@@ -70,6 +70,71 @@ describe("a pooled PostgreSQL connection's prepared statements", () => {
   });
 });
 
+describe("a new pooled PostgreSQL connection", () => {
+  it("takes the kept-plan setting before its asker's first statement, never asked two at once", async () => {
+    const watch = watchConnectionsAsked();
+    try {
+      const database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: null });
+      try {
+        // Ten at once, so that most wait for a connection new to the pool.
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, async () => {
+            const { rows } = (await database.db.execute(
+              sql`select current_setting('plan_cache_mode') as mode, pg_backend_pid() as pid`,
+            )) as unknown as Rows<{ mode: string; pid: number }>;
+            return rows[0];
+          }),
+        );
+        expect(new Set(answers.map((answer) => answer?.pid)).size).toBeGreaterThan(1);
+        expect(answers.map((answer) => answer?.mode)).toEqual(Array(10).fill("force_generic_plan"));
+        // node-postgres queues such a statement behind the one running, warns that it is deprecated,
+        // and pg@9 refuses it.
+        expect(watch.askedWhileAnswering).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      watch.stop();
+    }
+  });
+});
+
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+
+/** Notes every statement asked of a connection while it was still answering another one. */
+function watchConnectionsAsked() {
+  const prototype = pg.Client.prototype as unknown as { query: Query };
+  const original = prototype.query;
+  const answering = new WeakMap<pg.Client, number>();
+  const askedWhileAnswering: string[] = [];
+  const textOf = (config: unknown) => String((config as { text?: unknown } | null)?.text);
+  prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const running = answering.get(this) ?? 0;
+    if (running > 0) askedWhileAnswering.push(typeof args[0] === "string" ? args[0] : textOf(args[0]));
+    answering.set(this, running + 1);
+    const answered = () => answering.set(this, (answering.get(this) ?? 1) - 1);
+    const callback = args.at(-1);
+    if (typeof callback === "function") {
+      // The pool's own `query` answers through a callback, and releases the connection in it.
+      args[args.length - 1] = (...results: unknown[]) => {
+        answered();
+        return callback(...results);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args);
+    if (result instanceof Promise) result.then(answered, answered);
+    else answered();
+    return result;
+  };
+  return {
+    askedWhileAnswering,
+    stop: () => {
+      prototype.query = original;
+    },
+  };
+}
+
 describe("the connection that hears change announcements", () => {
   it("when lost, says nothing heard may be trusted, and listens again on a new one", async () => {
     const database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: null });

@@ -73,11 +73,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import("drizzle-orm/node-postgres"),
       import("drizzle-orm/node-postgres/migrator"),
     ]);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // Queued before the first query of whoever asked for the new connection (node-postgres runs a
-    // connection's queries in order), so no statement of the app runs with the default.
-    pool.on("connect", (client) => {
-      client.query(KEEP_ONE_PLAN).catch((error: Error) => options.onConnectionError?.(error));
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Awaited before the new connection is handed to whoever asked for it, so no statement of the
+      // app runs with the default, and none is queued behind the setting (node-postgres deprecates a
+      // query asked of a connection still answering another; pg@9 refuses it). A connection that
+      // refuses the setting is closed, and its asker gets the error.
+      onConnect: (client) => client.query(KEEP_ONE_PLAN),
     });
     // Readiness without a query per ask: a lost connection marks the pool unready until a new one is
     // made, and asking starts one probe (never more at once) while unready or when the last is older
