@@ -1,5 +1,7 @@
 import type { ServerToClientEvents } from "@flik/shared";
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { refetchIfFetching } from "./refetch-if-fetching";
 import { useSocket } from "./socket-provider";
 
 /** What a feature listens to: the server's events by name, plus the socket's own `disconnect`. */
@@ -15,6 +17,11 @@ export interface SocketLifecycle {
    * were never delivered (spec: at most once), so this is where a feature catches up.
    */
   onReconnect?: () => void;
+  /**
+   * The queries the handlers write events into: one being fetched when an event comes is fetched again
+   * after, as its answer may predate the event (`refetchIfFetching`).
+   */
+  writesTo?: QueryKey;
 }
 
 type Listener = (...args: unknown[]) => void;
@@ -30,6 +37,7 @@ interface Subscribable {
  */
 export function useSocketEvents(handlers: SocketHandlers, lifecycle: SocketLifecycle = {}): void {
   const socket = useSocket();
+  const queryClient = useQueryClient();
   const latest = useRef({ handlers, lifecycle });
   useEffect(() => {
     latest.current = { handlers, lifecycle };
@@ -42,7 +50,11 @@ export function useSocketEvents(handlers: SocketHandlers, lifecycle: SocketLifec
     const target = socket as unknown as Subscribable;
     const listeners = (names ? names.split(",") : []).map((name): [string, Listener] => [
       name,
-      (...args) => (latest.current.handlers[name as keyof SocketHandlers] as Listener | undefined)?.(...args),
+      (...args) => {
+        const current = latest.current;
+        (current.handlers[name as keyof SocketHandlers] as Listener | undefined)?.(...args);
+        if (current.lifecycle.writesTo) refetchIfFetching(queryClient, current.lifecycle.writesTo);
+      },
     ]);
     let connectedBefore = socket.connected;
     const onConnect = () => {
@@ -56,5 +68,5 @@ export function useSocketEvents(handlers: SocketHandlers, lifecycle: SocketLifec
       target.off("connect", onConnect);
       for (const [name, listener] of listeners) target.off(name, listener);
     };
-  }, [socket, names]);
+  }, [socket, names, queryClient]);
 }

@@ -138,6 +138,35 @@ describe("Conversation", () => {
     expect(await within(log).findByText("Are you there?")).toBeInTheDocument();
   });
 
+  it("keeps a message from Bob that arrives while the history is on its way again", async () => {
+    const late = makeMessage({
+      _id: "m-9",
+      text: "Sent while loading",
+      createdAt: "2025-06-01T12:02:00.000Z",
+    });
+    let stored = [hello];
+    let answerOlder: (() => void) | undefined;
+    const history = vi.fn(() => {
+      const read = messagesOf(...stored);
+      // The second read (after the reconnect) answers only when the test says: late is stored and sent by then.
+      if (history.mock.calls.length !== 2) return read;
+      return new Promise<Response>((resolve) => {
+        answerOlder = () => resolve(read);
+      });
+    });
+    const { socket, log } = await openBobChat({ "GET /chats/c-bob/messages": history });
+
+    act(() => socket.fire("connect"));
+    await waitUntil(() => expect(answerOlder).toBeDefined());
+    stored = [hello, late];
+    act(() => socket.fire("newMessage", { message: late }));
+    act(() => answerOlder?.());
+
+    expect(await within(log).findByText("Sent while loading")).toBeInTheDocument();
+    expect(history).toHaveBeenCalledTimes(3);
+    expect(within(log).getAllByText("Sent while loading")).toHaveLength(1);
+  });
+
   it("shows who is typing and clears it after 1.5 s without typing", async () => {
     const { socket } = await openBobChat();
     // The clock is the test's from here: a busy machine cannot move it between the steps below.

@@ -45,6 +45,9 @@ export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): voi
     },
     // Events missed while disconnected are not replayed: on every connect, the first too (the screen may
     // have loaded before the socket was up), ask for everything again.
-    { onConnect: () => void queryClient.invalidateQueries({ queryKey: chatKeys.all }) },
+    {
+      onConnect: () => void queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+      writesTo: chatKeys.all,
+    },
   );
 }

@@ -87,6 +87,7 @@ export function useNotificationLiveUpdates(): void {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
         void queryClient.invalidateQueries({ queryKey: followRequestKeys.all });
       },
+      writesTo: notificationKeys.all,
     },
   );
 }
