@@ -46,7 +46,7 @@ function applyFollowRequestNotification(queryClient: QueryClient, notification: 
 
 /**
  * Spec §4: a live notification goes on top as unread and the count follows the server's recomputed one.
- * After a reconnect, what arrived while the socket was away is fetched again.
+ * On every connect, what arrived while the socket was not there is fetched again.
  */
 export function useNotificationLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -81,9 +81,10 @@ export function useNotificationLiveUpdates(): void {
           setUnreadCount(queryClient, unreadCount);
       },
     },
-    // The first connect follows the queries' own first fetch; only later ones can have missed events.
+    // Every connect, the first too: a page loaded before the socket was up read the list and the count
+    // before the member's room was joined, and what came between was sent to no one.
     {
-      onReconnect: () => {
+      onConnect: () => {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
         void queryClient.invalidateQueries({ queryKey: followRequestKeys.all });
       },

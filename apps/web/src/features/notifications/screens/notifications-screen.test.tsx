@@ -2,6 +2,7 @@ import type { Notification } from "@flik/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
+import { createFakeSocket } from "../../../test/fake-socket";
 import { fetchRoutes, jsonResponse, makeUser, pending } from "../../../test/fixtures";
 import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
 import { makeNotification, notificationsPage } from "../test/notification-fixtures";
@@ -358,6 +359,30 @@ describe("NotificationsScreen", () => {
 
     // Carol followed while the server restarted: that event was never sent.
     notifications = [follow, like, comment];
+    act(() => socket.fire("connect"));
+
+    expect(await screen.findByRole("link", { name: /carol started following you/ })).toBeInTheDocument();
+    await expectBadge(2);
+  });
+
+  it("catches up when the socket first connects: what came while the page loaded is fetched again", async () => {
+    const { createUserSocket } = await import("../../../lib/socket");
+    // A socket still connecting when the screen mounts, as on a fresh page load.
+    vi.mocked(createUserSocket).mockImplementationOnce(() => {
+      const connecting = createFakeSocket();
+      connecting.connect = () => connecting;
+      return connecting as never;
+    });
+    let notifications = [like, comment];
+    openNotifications({ "GET /notifications": () => pageOf(...notifications) });
+    await screen.findByText("5m ago");
+    await expectBadge(1);
+    const socket = await currentSocket();
+    expect(socket.connected).toBe(false);
+
+    // Carol followed after the list was read, before the member's room was joined: sent to no one.
+    notifications = [follow, like, comment];
+    socket.connected = true;
     act(() => socket.fire("connect"));
 
     expect(await screen.findByRole("link", { name: /carol started following you/ })).toBeInTheDocument();
