@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { waitUntil } from "../../test/wait";
-import { refetchIfFetching } from "./refetch-if-fetching";
+import { REFETCH_GAP_MS, refetchIfFetching } from "./refetch-if-fetching";
 
 const key = ["chats", "messages", "c-bob"] as const;
 
@@ -17,15 +17,27 @@ function slowServer(stored: string[]) {
   return {
     queryFn,
     reads: () => reads,
+    /** Answers the oldest read still waiting, once there is one; moves no clock, fake or real. */
     answerNext: async () => {
-      await waitUntil(() => expect(waiting.length).toBeGreaterThan(0));
-      waiting.shift()?.();
+      for (let turn = 0; turn < 1000 && waiting.length === 0; turn++) await Promise.resolve();
+      const answer = waiting.shift();
+      if (!answer) throw new Error("no read is waiting for its answer");
+      answer();
     },
   };
 }
 
 let stop: (() => void) | undefined;
-afterEach(() => stop?.());
+afterEach(() => {
+  stop?.();
+  vi.useRealTimers();
+});
+
+/** Runs what is due now (promises, zero-delay timers) until `check` holds, without moving the fake clock. */
+async function settleUntil(check: () => boolean) {
+  for (let step = 0; step < 100 && !check(); step++) await vi.advanceTimersByTimeAsync(0);
+  expect(check()).toBe(true);
+}
 
 function watch(queryClient: QueryClient, queryFn: () => Promise<string[]>) {
   const observer = new QueryObserver(queryClient, { queryKey: key, queryFn });
@@ -66,6 +78,40 @@ describe("refetchIfFetching", () => {
     expect(queryClient.isFetching()).toBe(0);
     expect(server.reads()).toBe(3);
     expect(queryClient.getQueryCache().hasListeners()).toBe(false);
+  });
+
+  it("fetches again at most once a second while events keep coming during its fetches", async () => {
+    vi.useFakeTimers();
+    const stored = ["Hi"];
+    const server = slowServer(stored);
+    const queryClient = new QueryClient();
+    const observer = watch(queryClient, server.queryFn);
+    const event = (message: string) => {
+      stored.push(message);
+      write(queryClient, message);
+      refetchIfFetching(queryClient, key);
+    };
+    await server.answerNext();
+    await settleUntil(() => observer.getCurrentResult().data?.length === 1);
+
+    void queryClient.invalidateQueries({ queryKey: key });
+    await settleUntil(() => server.reads() === 2);
+    event("One");
+    await server.answerNext();
+    // The first fetch for events starts as soon as the older answer lands.
+    await settleUntil(() => server.reads() === 3);
+    event("Two");
+    await server.answerNext();
+    await settleUntil(() => observer.getCurrentResult().data?.length === 2);
+
+    // The next waits a second from the last.
+    await vi.advanceTimersByTimeAsync(REFETCH_GAP_MS - 1);
+    expect(server.reads()).toBe(3);
+    await vi.advanceTimersByTimeAsync(1);
+    await settleUntil(() => server.reads() === 4);
+    await server.answerNext();
+    await settleUntil(() => observer.getCurrentResult().data?.length === 3);
+    expect(observer.getCurrentResult().data).toEqual(["Hi", "One", "Two"]);
   });
 
   it("asks nothing when the query is at rest: the event is kept as written", async () => {

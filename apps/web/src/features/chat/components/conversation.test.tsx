@@ -145,25 +145,28 @@ describe("Conversation", () => {
       createdAt: "2025-06-01T12:02:00.000Z",
     });
     let stored = [hello];
-    let answerOlder: (() => void) | undefined;
+    // After the first, each read of the history answers only when the test says, with what it read.
+    const answers: (() => void)[] = [];
     const history = vi.fn(() => {
       const read = messagesOf(...stored);
-      // The second read (after the reconnect) answers only when the test says: late is stored and sent by then.
-      if (history.mock.calls.length !== 2) return read;
-      return new Promise<Response>((resolve) => {
-        answerOlder = () => resolve(read);
-      });
+      if (history.mock.calls.length === 1) return read;
+      return new Promise<Response>((resolve) => answers.push(() => resolve(read)));
     });
+    const answerNext = () => act(() => answers.shift()?.());
     const { socket, log } = await openBobChat({ "GET /chats/c-bob/messages": history });
 
     act(() => socket.fire("connect"));
-    await waitUntil(() => expect(answerOlder).toBeDefined());
+    await waitUntil(() => expect(history).toHaveBeenCalledTimes(2));
     stored = [hello, late];
     act(() => socket.fire("newMessage", { message: late }));
-    act(() => answerOlder?.());
+    expect(within(log).getByText("Sent while loading")).toBeInTheDocument();
 
+    // The older answer, read before the message was stored, replaces it; so the history is asked again.
+    answerNext();
+    await waitUntil(() => expect(history).toHaveBeenCalledTimes(3));
+    await waitUntil(() => expect(within(log).queryByText("Sent while loading")).not.toBeInTheDocument());
+    answerNext();
     expect(await within(log).findByText("Sent while loading")).toBeInTheDocument();
-    expect(history).toHaveBeenCalledTimes(3);
     expect(within(log).getAllByText("Sent while loading")).toHaveLength(1);
   });
 

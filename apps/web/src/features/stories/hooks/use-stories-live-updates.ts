@@ -17,10 +17,7 @@ export function useStoriesLiveUpdates(): void {
       storyViewed: ({ storyId, viewer, viewersCount }) =>
         addCachedViewer(queryClient, storyId, viewer, viewersCount),
     },
-    {
-      onReconnect: () => void queryClient.invalidateQueries({ queryKey: storyKeys.all }),
-      writesTo: storyKeys.all,
-    },
+    { onReconnect: () => void queryClient.invalidateQueries({ queryKey: storyKeys.all }) },
   );
 }
 
