@@ -4,7 +4,7 @@ import { CountBadge } from "../../../components/badge";
 import { Wordmark } from "../../../components/wordmark";
 import { useSessionChecking } from "../../auth/session-check";
 import { NAV_ITEMS } from "../../layout/nav-items";
-import { useNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
+import { useLiveNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
 
 /**
  * The flicks screen's own six tabs (spec §2), drawn over the video: a translucent bar on phones, a
@@ -12,7 +12,7 @@ import { useNotificationsUnreadCount } from "../../notifications/hooks/use-notif
  */
 export function FlicksNav() {
   const { pathname } = useLocation();
-  const unread = useNotificationsUnreadCount(!useSessionChecking());
+  const unread = useLiveNotificationsUnreadCount(!useSessionChecking());
   const unreadId = useId();
   return (
     <nav

@@ -2,7 +2,7 @@ import { Outlet, useLocation, useMatches } from "react-router";
 import { useStoredUnreadCount } from "../../../lib/use-stored";
 import { CHECKING_AUTHENTICATION, useSessionChecking } from "../../auth/session-check";
 import { ChatUnreadSync } from "../../chat/hooks/use-chat-unread-sync";
-import { useNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
+import { useLiveNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
 import { PostLiveUpdates } from "../../posts/hooks/use-post-live-updates";
 import { StoriesLiveUpdates } from "../../stories/hooks/use-stories-live-updates";
 import { fillsScreen, isWide } from "../route-handle";
@@ -17,7 +17,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const checking = useSessionChecking();
   const chatUnread = useStoredUnreadCount();
-  const notificationsUnread = useNotificationsUnreadCount(!checking);
+  const notificationsUnread = useLiveNotificationsUnreadCount(!checking);
   const matches = useMatches();
   return (
     <>

@@ -18,7 +18,7 @@ import {
 } from "../cache/notifications-cache";
 import { notificationMutationKey } from "./use-mark-notification";
 
-/** Notifications already acted on, per client: the listener is mounted more than once. */
+/** Notifications already acted on, per client: a follow request counts once, should two listeners hear it. */
 const seen = new WeakMap<QueryClient, Set<string>>();
 
 function firstSight(queryClient: QueryClient, notification: Notification): boolean {

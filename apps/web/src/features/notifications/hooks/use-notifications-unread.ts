@@ -9,7 +9,6 @@ import { useNotificationLiveUpdates } from "./use-notification-live-updates";
  * mark-all actions, which write the same query entry. Not asked for while the session is being checked.
  */
 export function useNotificationsUnreadCount(enabled = true): number {
-  useNotificationLiveUpdates();
   const { data } = useQuery({
     queryKey: notificationKeys.unreadCount(),
     queryFn: async ({ signal }) => (await fetchNotificationsPage(null, 1, signal)).unreadCount,
@@ -17,4 +16,14 @@ export function useNotificationsUnreadCount(enabled = true): number {
     enabled,
   });
   return data ?? 0;
+}
+
+/**
+ * For a frame's tabs (the app's, the flicks screen's): the count, with the one live listener that keeps
+ * it and the notifications list. Screens inside the frame read the count alone, so a connect catches
+ * up once and an event is applied once.
+ */
+export function useLiveNotificationsUnreadCount(enabled = true): number {
+  useNotificationLiveUpdates();
+  return useNotificationsUnreadCount(enabled);
 }

@@ -374,11 +374,18 @@ describe("NotificationsScreen", () => {
       return connecting as never;
     });
     let notifications = [like, comment];
-    openNotifications({ "GET /notifications": () => pageOf(...notifications) });
+    let reads = 0;
+    openNotifications({
+      "GET /notifications": () => {
+        reads += 1;
+        return pageOf(...notifications);
+      },
+    });
     await screen.findByText("5m ago");
     await expectBadge(1);
     const socket = await currentSocket();
     expect(socket.connected).toBe(false);
+    const readsBefore = reads;
 
     // Carol followed after the list was read, before the member's room was joined: sent to no one.
     notifications = [follow, like, comment];
@@ -387,6 +394,8 @@ describe("NotificationsScreen", () => {
 
     expect(await screen.findByRole("link", { name: /carol started following you/ })).toBeInTheDocument();
     await expectBadge(2);
+    // Once: the list and the count, each read again one time (the screen does not listen a second time).
+    expect(reads - readsBefore).toBe(2);
   });
 
   it("opens the post of a like, marking it read", async () => {
