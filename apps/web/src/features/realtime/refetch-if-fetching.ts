@@ -15,8 +15,9 @@ const lastRefetch = new WeakMap<Query, number>();
  * lands: its answer may have been read before the event and replaces the cache (a further page of an
  * infinite list, too, is added to the pages held when its fetch began). So each such query is fetched
  * once more after that fetch: the server sends an event only after storing what it says, so the new
- * read holds it. Events during one fetch share one more fetch; no fetch is cut short, so a busy chat
- * cannot keep its history from loading. Events that come while a query is at rest stay as written.
+ * read holds it. Events during one fetch share one more fetch, and the fetch in flight is let land
+ * rather than cut short at each event, so a busy chat cannot keep its history from loading. Events
+ * that come while a query is at rest stay as written.
  */
 export function refetchIfFetching(queryClient: QueryClient, queryKey: QueryKey): void {
   const cache = queryClient.getQueryCache();
