@@ -19,7 +19,9 @@ export interface SocketLifecycle {
   onReconnect?: () => void;
   /**
    * The queries the handlers write events into: one being fetched when an event comes is fetched again
-   * after, as its answer may predate the event (`refetchIfFetching`).
+   * after, as its answer may predate the event (`refetchIfFetching`). Chat and notifications give it;
+   * posts, flicks and stories do not: their events come at a crowd's pace (a post's likes, a story's
+   * views) and would keep long feeds loading again; what a fetch drops there, the next fetch shows.
    */
   writesTo?: QueryKey;
 }
