@@ -83,6 +83,7 @@ import { handleError } from "./platform/errors.js";
 import { createJobs, type Jobs } from "./platform/jobs.js";
 import { createKeptAnswers } from "./platform/kept-answers.js";
 import { createMailer, type Mailer } from "./platform/mail.js";
+import { perAddressRateLimit } from "./platform/rate-limits.js";
 import { registerSecurity } from "./platform/security.js";
 import { createSmsSender, type SmsSender } from "./platform/sms.js";
 import { createRealtime, type Realtime } from "./realtime/realtime.js";
@@ -185,7 +186,9 @@ export async function buildApp(
           }
         : { stream: bufferedStdout() }),
     },
-    trustProxy: config.trustProxy,
+    // The peer (hop 0) is trusted to name the client: the client is the address the proxy in front saw.
+    // `true` would take the first X-Forwarded-For entry, which the client itself writes.
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     // Fastify fails a plugin that takes over 10 s to register: every plugin here is async (none can
     // forget its `done`), and on a busy machine the site's (routes whose modules are still loading)
     // can take longer. A plugin that truly hangs still fails, after two minutes.
@@ -365,6 +368,7 @@ export async function buildApp(
   // Load balancers ask for health many times a second: it answers beside the site, without the
   // security headers and rate limits every page and API call pays for (it has no body worth guarding).
   await app.register(healthRoutes(database), { prefix: "/api" });
+  const authRateLimit = perAddressRateLimit(config.authRateLimit, { trustProxy: config.trustProxy });
   await app.register(async (site) => {
     // The browser signs in with the identity provider itself (PKCE): an http one needs its origin here.
     const providerOrigin = config.oidc ? new URL(config.oidc.issuer) : null;
@@ -375,18 +379,16 @@ export async function buildApp(
     await site.register(
       async (api) => {
         await compressApiAnswers(api);
-        await api.register(authRoutes({ auth, passwordReset, rateLimitPerMinute: config.authRateLimit }));
-        await api.register(externalAuthRoutes({ externalAuth, rateLimitPerMinute: config.authRateLimit }));
+        await api.register(authRoutes({ auth, passwordReset, rateLimit: authRateLimit }));
+        await api.register(externalAuthRoutes({ externalAuth, rateLimit: authRateLimit }));
         await api.register(
           signedInScope(sessions, async (signedIn) => {
             await signedIn.register(
               usersRoutes({ users, posts, kept, searchesPerMinute: config.searchRateLimit, bodies }),
             );
             await signedIn.register(sessionsRoutes(sessions));
-            await signedIn.register(accountRoutes({ account, rateLimitPerMinute: config.authRateLimit }));
-            await signedIn.register(
-              identitiesRoutes({ externalAuth, rateLimitPerMinute: config.authRateLimit }),
-            );
+            await signedIn.register(accountRoutes({ account, rateLimit: authRateLimit }));
+            await signedIn.register(identitiesRoutes({ externalAuth, rateLimit: authRateLimit }));
             await signedIn.register(followsRoutes({ follows, users }));
             await signedIn.register(highlightsRoutes({ highlights, users, bodies }));
             await signedIn.register(storiesRoutes(stories, bodies));

@@ -18,8 +18,8 @@ export function tooManyFor(message: string, retryAfterMs: number) {
  * A limit keyed by what the request names (an e-mail address, the signed-in member) rather than by the
  * client's address: checked before the handler, after the body is validated, so the key is the value
  * the handler will use (a normalised e-mail, not one of its spellings). A route's `config.rateLimit`
- * limits its client address beside it (`request.ip`, which follows X-Forwarded-For only with
- * TRUST_PROXY). Counted in this process, like every limit of @fastify/rate-limit's local store.
+ * limits its client address beside it (`perAddressRateLimit`). Counted in this process, like every
+ * limit of @fastify/rate-limit's local store.
  */
 export function limitPer(
   app: FastifyInstance,
@@ -54,6 +54,40 @@ export function perMemberRateLimit(max: number) {
       timeWindow: "1 minute",
       hook: "preHandler" as const,
       keyGenerator: (request: FastifyRequest) => request.caller.userId,
+    },
+  };
+}
+
+/** 127.0.0.0/8 and ::1, IPv4 ones also as Node writes them on a dual-stack socket. */
+export function isLoopback(ip: string): boolean {
+  return ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
+}
+
+export type AddressRateLimit = ReturnType<typeof perAddressRateLimit>;
+
+/**
+ * A route's `config.rateLimit` allowing each client address `max` calls a minute (`request.ip`: the
+ * peer, or with TRUST_PROXY the address the proxy saw). Calls from this machine itself are not counted:
+ * there the address names no client but the operator's own scripts and tests, or a reverse proxy not
+ * declared with TRUST_PROXY, behind which every member would share one count and a handful of sign-ins
+ * a minute would lock the whole community out. The limits per account, e-mail address and member
+ * (`limitPer`, the sign-in throttle) count those calls all the same. The first call through such a
+ * proxy (a loopback peer sending X-Forwarded-For) logs a warning naming the setting.
+ */
+export function perAddressRateLimit(max: number, options: { trustProxy: boolean }) {
+  let warned = false;
+  return {
+    max,
+    timeWindow: "1 minute",
+    allowList: (request: FastifyRequest): boolean => {
+      if (!isLoopback(request.ip)) return false;
+      if (!options.trustProxy && !warned && request.headers["x-forwarded-for"] !== undefined) {
+        warned = true;
+        request.log.warn(
+          "a call came through a proxy (X-Forwarded-For from this machine): set TRUST_PROXY=true so that limits per client address count each client",
+        );
+      }
+      return true;
     },
   };
 }

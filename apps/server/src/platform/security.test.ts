@@ -86,6 +86,7 @@ describe("the site's answers", () => {
       limited.app.inject({
         method: "POST",
         url: "/api/auth/signin",
+        remoteAddress: "192.0.2.10",
         payload: { identifier: "nobody", password: "wrong password" },
       });
     expect((await signIn()).statusCode).toBe(401);

@@ -6,7 +6,7 @@ import {
   verifyOtpBody,
 } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { limitPer } from "../../platform/rate-limits.js";
+import { type AddressRateLimit, limitPer } from "../../platform/rate-limits.js";
 import {
   CODE_REQUESTS_PER_TARGET,
   codeRequestsRefused,
@@ -18,11 +18,10 @@ import type { AccountService } from "./account.service.js";
 /** Signed-in account calls (spec §7): password, e-mail and phone changes. */
 export function accountRoutes(deps: {
   account: AccountService;
-  rateLimitPerMinute: number;
+  /** Per client address, beside the member's own limits. */
+  rateLimit: AddressRateLimit;
 }): FastifyPluginAsyncZod {
-  const { account } = deps;
-  // Per client address (request.ip: X-Forwarded-For only with TRUST_PROXY), beside the member's own limits.
-  const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: "1 minute" };
+  const { account, rateLimit } = deps;
   return async (app) => {
     const codesPerMember = () =>
       limitPer(app, {

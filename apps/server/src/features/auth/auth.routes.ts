@@ -1,6 +1,6 @@
 import { forgotPasswordBody, resetPasswordBody, signinBody, signupBody } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { limitPer } from "../../platform/rate-limits.js";
+import { type AddressRateLimit, limitPer } from "../../platform/rate-limits.js";
 import { CODE_REQUESTS_PER_TARGET, codeRequestsRefused } from "../account/account.limits.js";
 import type { AuthService } from "./auth.service.js";
 import type { PasswordResetService } from "./password-reset.service.js";
@@ -8,10 +8,10 @@ import type { PasswordResetService } from "./password-reset.service.js";
 export function authRoutes(deps: {
   auth: AuthService;
   passwordReset: PasswordResetService;
-  rateLimitPerMinute: number;
+  /** Per client address; sign-in is limited per account as well (sign-in-throttle.ts). */
+  rateLimit: AddressRateLimit;
 }): FastifyPluginAsyncZod {
-  // Per client address; sign-in is limited per account as well (sign-in-throttle.ts).
-  const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: "1 minute" };
+  const { rateLimit } = deps;
   return async (app) => {
     app.post(
       "/auth/signup",

@@ -129,11 +129,15 @@ describe("POST /api/auth/signin", () => {
 });
 
 describe("rate limits", async () => {
-  // An app for each test, so that neither counts the other's attempts.
-  const [limited, limitedSignUp] = await Promise.all([
+  // An app for each test, so that none counts another's attempts.
+  const [limited, limitedSignUp, local, proxied] = await Promise.all([
     buildTestApp({ authRateLimit: 3 }),
     buildTestApp({ authRateLimit: 3 }),
+    buildTestApp({ authRateLimit: 3 }),
+    buildTestApp({ authRateLimit: 3, trustProxy: true }),
   ]);
+  /** A client elsewhere: calls from this machine itself are not counted per address. */
+  const client = "192.0.2.10";
 
   it("answers 429 after too many sign-in attempts from one address, spoofed X-Forwarded-For or not", async () => {
     await signUp(limited, personas.bob);
@@ -141,6 +145,7 @@ describe("rate limits", async () => {
       limited.app.inject({
         method: "POST",
         url: "/api/auth/signin",
+        remoteAddress: client,
         headers: { "x-forwarded-for": forwardedFor },
         payload: { identifier: "bob", password: "guess-guess" },
       });
@@ -151,17 +156,61 @@ describe("rate limits", async () => {
     expect(refused.json().message).toMatch(/^Too many attempts/);
   });
 
-  it("limits sign-up too (bob's sign-up is the first of three)", async () => {
-    await signUp(limitedSignUp, personas.bob);
+  it("limits sign-up too", async () => {
     const statuses = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       const response = await limitedSignUp.app.inject({
         method: "POST",
         url: "/api/auth/signup",
+        remoteAddress: client,
         payload: { ...personas.carol, username: `carol${i}`, email: `carol${i}@example.com` },
       });
       statuses.push(response.statusCode);
     }
-    expect(statuses).toEqual([201, 201, 429]);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+
+  it("does not count calls from this machine (IPv4 or IPv6 loopback) per address", async () => {
+    const statuses = [];
+    for (const [i, remoteAddress] of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "127.0.0.2"].entries()) {
+      for (const kind of ["signup", "signin"]) {
+        const response = await local.app.inject({
+          method: "POST",
+          url: `/api/auth/${kind}`,
+          remoteAddress,
+          payload:
+            kind === "signup"
+              ? { ...personas.carol, username: `carol${i}`, email: `carol${i}@example.com` }
+              : { identifier: `carol${i}`, password: personas.carol.password },
+        });
+        statuses.push(response.statusCode);
+      }
+    }
+    expect(statuses).toEqual([201, 200, 201, 200, 201, 200, 201, 200]);
+  });
+
+  it("behind a proxy (TRUST_PROXY) counts the address the proxy saw, not what the client wrote", async () => {
+    const attempt = (forwardedFor: string) =>
+      proxied.app.inject({
+        method: "POST",
+        url: "/api/auth/signin",
+        remoteAddress: "127.0.0.1",
+        // The client wrote the first entries (one claiming to be this machine); the proxy added the last.
+        headers: { "x-forwarded-for": `${forwardedFor}, ${client}` },
+        payload: { identifier: "nobody", password: "guess-guess" },
+      });
+    const statuses = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await attempt(i === 0 ? "127.0.0.1" : `10.0.0.${i}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // Another client behind the same proxy has its own count.
+    const other = await proxied.app.inject({
+      method: "POST",
+      url: "/api/auth/signin",
+      remoteAddress: "127.0.0.1",
+      headers: { "x-forwarded-for": "198.51.100.4" },
+      payload: { identifier: "nobody", password: "guess-guess" },
+    });
+    expect(other.statusCode).toBe(401);
   });
 });

@@ -275,6 +275,7 @@ describe("limits per client address", async () => {
       const response = await limited.app.inject({
         method: "POST",
         url: "/api/auth/forgot-password",
+        remoteAddress: "198.51.100.7",
         headers: { "x-forwarded-for": `192.0.2.${i}` },
         payload: { email: `someone-${i}@example.com` },
       });

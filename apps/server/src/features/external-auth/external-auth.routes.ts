@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AddressRateLimit } from "../../platform/rate-limits.js";
 import type { ExternalAuthService } from "./external-auth.service.js";
 
 /** The bearer token of a request, if it carries one. */
@@ -20,11 +21,10 @@ const clientOf = (request: FastifyRequest) => ({ userAgent: request.headers["use
 /** Public external sign-in calls: the provider to sign in with, the sign-in itself, the hand-off. */
 export function externalAuthRoutes(deps: {
   externalAuth: ExternalAuthService;
-  rateLimitPerMinute: number;
+  /** Per client address, as sign-in is. */
+  rateLimit: AddressRateLimit;
 }): FastifyPluginAsyncZod {
-  const { externalAuth } = deps;
-  // Per client address, as sign-in is.
-  const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: "1 minute" };
+  const { externalAuth, rateLimit } = deps;
   return async (app) => {
     app.get("/auth/providers", async (): Promise<AuthProvidersResponse> => externalAuth.providers());
 
@@ -50,10 +50,9 @@ export function externalAuthRoutes(deps: {
 /** The signed-in member's linked sign-ins (Settings › Linked sign-ins). */
 export function identitiesRoutes(deps: {
   externalAuth: ExternalAuthService;
-  rateLimitPerMinute: number;
+  rateLimit: AddressRateLimit;
 }): FastifyPluginAsyncZod {
-  const { externalAuth } = deps;
-  const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: "1 minute" };
+  const { externalAuth, rateLimit } = deps;
   return async (app) => {
     app.get(
       "/user/identities",
