@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { factories } from "../test/factories.js";
+import { buildTestApp } from "../test/helper.js";
+
+const built = await buildTestApp();
+const { app } = built;
+const make = factories(built);
+const [alice, bob] = await Promise.all([make.someone("alice"), make.someone("bob")]);
+const json = "application/json";
+
+/** A call as a client library that always sends a JSON content type makes it, with no body at all. */
+const bodiless = (method: "POST" | "PUT" | "DELETE", url: string, contentType = json) =>
+  app.inject({ method, url, headers: { ...alice.headers, "content-type": contentType } });
+
+describe("a JSON content type with an empty body", () => {
+  it("is a body-less call: follow, like, mark all read and delete answer as without the header", async () => {
+    const post = await make.createPost(bob);
+    const mine = await make.createPost(alice);
+
+    const follow = await bodiless("POST", `/api/follow/${bob.userId}`);
+    expect(follow.statusCode, follow.body).toBe(200);
+    expect(follow.json()).toMatchObject({ isFollowed: true });
+
+    const like = await bodiless("POST", `/api/posts/${post._id}/like`, "application/json; charset=utf-8");
+    expect(like.statusCode, like.body).toBe(200);
+    expect(like.json()).toMatchObject({ isLiked: true, likesCount: 1 });
+
+    const markAll = await bodiless("PUT", "/api/notifications/mark-all");
+    expect(markAll.statusCode, markAll.body).toBe(200);
+
+    const deleted = await bodiless("DELETE", `/api/posts/${mine._id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const gone = await app.inject({ method: "GET", url: `/api/posts/${mine._id}`, headers: alice.headers });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it("still needs a body where the call takes one, with the field named", async () => {
+    const response = await bodiless("POST", "/api/posts");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: expect.any(String), errors: expect.any(Array) });
+  });
+});
+
+describe("JSON bodies", () => {
+  const send = (payload: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/auth/signin",
+      headers: { "content-type": json },
+      payload,
+    });
+
+  it("refuses malformed JSON and whitespace alone with a 400", async () => {
+    for (const payload of ["{", " ", "{'a':1}"]) {
+      const response = await send(payload);
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+
+  it("refuses __proto__ and constructor.prototype keys, as Fastify's own parser does", async () => {
+    for (const payload of [
+      '{"identifier":"alice","password":"x","__proto__":{"isAdmin":true}}',
+      '{"identifier":"alice","password":"x","constructor":{"prototype":{"isAdmin":true}}}',
+    ]) {
+      const response = await send(payload);
+      expect(response.statusCode, payload).toBe(400);
+    }
+  });
+
+  it("reads a well-formed body as before", async () => {
+    const response = await send(JSON.stringify({ identifier: "nobody-here", password: "wrong password" }));
+    expect(response.statusCode).toBe(401);
+  });
+});
