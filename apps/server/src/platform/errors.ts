@@ -31,12 +31,26 @@ export const serviceUnavailable = (message: string, retryAfterSeconds?: number) 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
 
 /**
+ * An id in the path that is not the form of any id (`/posts/abc`) names nothing there: a 404 with the
+ * resource's own "not found" message, as for a well-formed id that matches nothing, not a 400.
+ */
+function namesNoId(error: FastifyError): boolean {
+  return (
+    error.validationContext === "params" &&
+    (error.validation ?? []).every((issue) => issue.params.format === "uuid")
+  );
+}
+
+/**
  * Every error becomes `{message}` (plus `errors` on 400) with an honest status. Our own HttpErrors and the
  * 4xx refusals of Fastify and its plugins (bad JSON, an unsupported content type, a body too large) keep
  * their status; anything else is a bug of ours: a 500, logged with the request it failed.
  */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
+    if (namesNoId(error)) {
+      return reply.status(404).send({ message: error.validation[0]?.message ?? "Not found" });
+    }
     const errors = error.validation.map((issue) => ({
       field: fieldName(issue.instancePath),
       message: issue.message ?? "Invalid value",

@@ -95,7 +95,7 @@ describe("a chat from someone the member doesn't follow", () => {
     expect(notTheirs.statusCode).toBe(404);
     expect(notTheirs.json().message).toBe("Chat not found");
     const badId = await call(recipient, "POST", "/chats/not-a-chat/accept");
-    expect(badId.statusCode).toBe(400);
+    expect(badId.statusCode).toBe(404);
     expect(badId.json().message).toBe("Chat not found");
     const signedOut = await built.app.inject({ method: "POST", url: `/api/chats/${chat._id}/accept` });
     expect(signedOut.statusCode).toBe(401);

@@ -215,9 +215,11 @@ describe("a non-member", () => {
     expect((await messagesOf(bob, chat._id)).messages.map((m: Message) => m.text)).toEqual(["Just us"]);
   });
 
-  it("gets 400 for ids that are not ids, and 401 without a session", async () => {
-    expect((await call(carol, "GET", "/chats/nope/messages")).statusCode).toBe(400);
-    expect((await call(carol, "PUT", "/messages/nope")).statusCode).toBe(400);
+  it("gets 404 for ids that are not ids, and 401 without a session", async () => {
+    const noChat = await call(carol, "GET", "/chats/nope/messages");
+    expect(noChat.statusCode).toBe(404);
+    expect(noChat.json()).toEqual({ message: "Chat not found" });
+    expect((await call(carol, "PUT", "/messages/nope")).statusCode).toBe(404);
     expect((await app.inject({ method: "GET", url: "/api/chats" })).statusCode).toBe(401);
     expect((await app.inject({ method: "GET", url: "/api/messages/unread-count" })).statusCode).toBe(401);
   });

@@ -153,7 +153,7 @@ describe("POST /flicks/{id}/like", () => {
   it("refuses bad input with a clear 4xx", async () => {
     const { _id: id } = await createFlick(alice);
     const cases: [string, object | undefined, number][] = [
-      [`/flicks/not-an-id/like`, undefined, 400],
+      [`/flicks/not-an-id/like`, undefined, 404],
       [`/flicks/00000000-0000-4000-8000-000000000000/like`, undefined, 404],
       [`/flicks/${id}/like`, { emoji: "not an emoji" }, 400],
       [`/flicks/${id}/like`, { emoji: "🔥".repeat(20) }, 400],

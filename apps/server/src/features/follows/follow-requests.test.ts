@@ -228,8 +228,8 @@ describe("GET /follow-requests", () => {
   });
 
   it.each([
-    ["a malformed id", "POST", "/follow-requests/nobody/accept", 400],
-    ["a NUL in the id", "POST", "/follow-requests/a%00b/decline", 400],
+    ["a malformed id", "POST", "/follow-requests/nobody/accept", 404],
+    ["a NUL in the id", "POST", "/follow-requests/a%00b/decline", 404],
     ["an unknown id", "POST", "/follow-requests/00000000-0000-4000-8000-000000000000/accept", 404],
     ["a bad limit", "GET", "/follow-requests?limit=ten", 400],
     ["a NUL cursor", "GET", "/follow-requests?cursor=%00", 400],

@@ -77,12 +77,12 @@ describe("highlights", () => {
     expect(response.json().message).toBe(message);
   });
 
-  it("answers 404 for an unknown highlight or member, and 400 for a malformed id", async () => {
+  it("answers 404 for an unknown highlight or member, and for an id of no id's form", async () => {
     const body = { name: "x", type: "image", src: "/media/image/a.jpg" };
     expect(
       (await call(alice, "PUT", "/highlights/00000000-0000-4000-8000-000000000000", body)).statusCode,
     ).toBe(404);
-    expect((await call(alice, "DELETE", "/highlights/nope")).statusCode).toBe(400);
+    expect((await call(alice, "DELETE", "/highlights/nope")).statusCode).toBe(404);
     expect((await call(alice, "GET", "/highlights/user/nobody-here")).statusCode).toBe(404);
   });
 });

@@ -147,7 +147,7 @@ describe("read state", () => {
     expect((await inbox(bob)).notifications.every((n) => n.read)).toBe(true);
   });
 
-  it("is the recipient's alone: another member's id is a 404, a bad id a 400", async () => {
+  it("is the recipient's alone: another member's id is a 404, as is a bad id", async () => {
     const { _id: post } = await createPost(bob);
     await call(carol, "POST", `/posts/${post}/comment`, { text: "Hi" });
     const [theirs] = (await inbox(bob)).notifications;
@@ -155,7 +155,7 @@ describe("read state", () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.json().message).toBe("Notification not found");
     expect((await inbox(bob)).notifications[0]?.read).toBe(false);
-    expect((await call(alice, "PUT", "/notifications/nope/read")).statusCode).toBe(400);
+    expect((await call(alice, "PUT", "/notifications/nope/read")).statusCode).toBe(404);
   });
 });
 

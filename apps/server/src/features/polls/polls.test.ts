@@ -80,7 +80,7 @@ describe("POST /polls/{id}/vote", () => {
     expect(unknown.statusCode).toBe(404);
     expect(
       (await call(erin, "POST", "/polls/not-a-poll/vote", { optionId: poll.options[0]?._id })).statusCode,
-    ).toBe(400);
+    ).toBe(404);
     expect((await current(erin)).myVote).toBeNull();
   });
 

@@ -97,11 +97,13 @@ describe("GET /posts/{id}", () => {
     expect(response.json().post).toMatchObject({ _id: post._id, isMyPost: false, isFollowed: false });
   });
 
-  it("answers 404 for an unknown post and 400 for a malformed id", async () => {
+  it("answers 404 for an unknown post and for an id of no id's form", async () => {
     const unknown = await call(bob, "GET", "/posts/00000000-0000-4000-8000-000000000000");
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: "Post not found" });
-    expect((await call(bob, "GET", "/posts/42")).statusCode).toBe(400);
+    const malformed = await call(bob, "GET", "/posts/42");
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toEqual({ message: "Post not found" });
   });
 
   it("hides a private member's posts from members who do not follow them", async () => {

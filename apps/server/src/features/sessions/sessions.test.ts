@@ -100,14 +100,14 @@ describe("sessions", () => {
     expect((await app.inject({ url: "/api/user", headers: phone.headers })).statusCode).toBe(401);
   });
 
-  it("answers 400 for an id that is not a session id, and 401 without a token", async () => {
+  it("answers 404 for an id that is not a session id, and 401 without a token", async () => {
     const alice = await signIn(built, personas.alice);
     const badId = await app.inject({
       method: "PATCH",
       url: "/api/sessions/not-an-id/logout",
       headers: alice.headers,
     });
-    expect(badId.statusCode).toBe(400);
+    expect(badId.statusCode).toBe(404);
     const anonymous = await app.inject({ url: "/api/sessions" });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: "Please sign in to continue" });
