@@ -37,6 +37,7 @@ import { createFlickEvents } from "./features/flicks/flicks.events.js";
 import { flicksRoutes } from "./features/flicks/flicks.routes.js";
 import { createFlicksService } from "./features/flicks/flicks.service.js";
 import { registerFlickSockets } from "./features/flicks/flicks.sockets.js";
+import { emitFollowChanges } from "./features/follows/follows.events.js";
 import { followsRoutes } from "./features/follows/follows.routes.js";
 import { createFollowsService } from "./features/follows/follows.service.js";
 import { answerHealthAtTheDoor } from "./features/health/health.door.js";
@@ -279,6 +280,7 @@ export async function buildApp(
     log: app.log,
   });
   const follows = createFollowsService({ db, domainEvents });
+  emitFollowChanges({ db, io: realtime.io, domainEvents });
   const users = createUsersService({
     db,
     media,

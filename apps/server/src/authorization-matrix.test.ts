@@ -1118,6 +1118,7 @@ const outbound: Record<keyof ServerToClientEvents, "rows" | { reason: string }> 
   newLike: "rows",
   newComment: "rows",
   newShare: "rows",
+  postFollowed: { reason: "the two members of the follow: the follower's own tabs and the followed member" },
   newReel: "rows",
   flickDeleted: "rows",
   newNotification: "rows",

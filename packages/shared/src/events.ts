@@ -26,6 +26,18 @@ export interface ServerToClientEvents {
   newComment: (event: { postId: string; username: string; text: string }) => void;
   newShare: (event: { postId: string; username: string }) => void;
 
+  // Follows (to the rooms of both members).
+  /**
+   * A follow made (an accepted request too) or undone: `userId` is the followed member, `isFollowed`
+   * the follower's state now, `followersCount` the followed member's.
+   */
+  postFollowed: (event: {
+    userId: string;
+    followerId: string;
+    isFollowed: boolean;
+    followersCount: number;
+  }) => void;
+
   // Flicks (to every open flicks feed that may see the flick: room `flicks`, or followers of a private member).
   newReel: (event: { flick: Flick }) => void;
   flickDeleted: (event: { flickId: string; videoUrl: string; uploadedBy: string }) => void;

@@ -130,6 +130,28 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
 }
 
 /**
+ * Someone followed or unfollowed the signed-in member (postFollowed): their follower count wherever
+ * their own profile and account show it, and the account's newest followers.
+ */
+export function applyFollowerChange(
+  queryClient: QueryClient,
+  change: { followerId: string; isFollowed: boolean; followersCount: number },
+): void {
+  const { followerId, isFollowed, followersCount } = change;
+  const myId = queryClient.getQueryData<User>(userKeys.me())?.id ?? getUserId();
+  patchProfileMember(
+    queryClient,
+    (profile) => profile._id === myId,
+    (profile) => ({ ...profile, followersCount }),
+  );
+  queryClient.setQueriesData<User>({ queryKey: userKeys.me() }, (me) => {
+    if (!me) return me;
+    const others = me.followers.filter((id) => id !== followerId);
+    return { ...me, followersCount, followers: isFollowed ? [followerId, ...others] : others };
+  });
+}
+
+/**
  * A private member accepted the viewer's request (a live follow_accepted notification): the viewer now
  * follows them, so their profile shows Following and, reloaded, their posts.
  */

@@ -2,6 +2,7 @@ import { Outlet, useLocation, useMatches } from "react-router";
 import { useStoredUnreadCount } from "../../../lib/use-stored";
 import { CHECKING_AUTHENTICATION, useSessionChecking } from "../../auth/session-check";
 import { ChatUnreadSync } from "../../chat/hooks/use-chat-unread-sync";
+import { FollowLiveUpdates } from "../../follows/hooks/use-follow-live-updates";
 import { useLiveNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
 import { PostLiveUpdates } from "../../posts/hooks/use-post-live-updates";
 import { StoriesLiveUpdates } from "../../stories/hooks/use-stories-live-updates";
@@ -23,6 +24,7 @@ export function AppLayout() {
     <>
       {!checking && <PostLiveUpdates />}
       {!checking && <StoriesLiveUpdates />}
+      {!checking && <FollowLiveUpdates />}
       {/* Keeps the stored chat unread count, which the header's badge reads, right on every screen. */}
       {!checking && <ChatUnreadSync />}
       <AppFrame

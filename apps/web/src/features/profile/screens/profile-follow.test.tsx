@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from "../../../lib/storage";
 import { bob, jsonResponse, makePost, makeProfile } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import { makeNotification } from "../../notifications/test/notification-fixtures";
-import { openProfile, preloadProfileScreens } from "../test/profile-routes";
+import { aliceProfile, openProfile, preloadProfileScreens } from "../test/profile-routes";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -305,5 +305,62 @@ describe("Private profile lock", () => {
     expect(screen.queryByRole("region", { name: "This account is private" })).not.toBeInTheDocument();
     const stats = screen.getByRole("list", { name: "Profile stats" });
     expect(within(stats).getAllByRole("button")).toHaveLength(2);
+  });
+});
+
+describe("Follows made elsewhere, live (postFollowed)", () => {
+  it("shows a follow and an unfollow Alice made in another tab, with the count the server gives", async () => {
+    openProfile("/profile/carol", { member: carol });
+    await screen.findByRole("button", { name: "Follow" });
+    const socket = await currentSocket();
+
+    act(() =>
+      socket.fire("postFollowed", {
+        userId: "u-carol",
+        followerId: "u-alice",
+        isFollowed: true,
+        followersCount: 7,
+      }),
+    );
+    expect(await screen.findByRole("button", { name: "Following" })).toHaveAttribute("aria-pressed", "true");
+    expect(followers()).toHaveAccessibleName("7 followers");
+
+    act(() =>
+      socket.fire("postFollowed", {
+        userId: "u-carol",
+        followerId: "u-alice",
+        isFollowed: false,
+        followersCount: 6,
+      }),
+    );
+    expect(await screen.findByRole("button", { name: "Follow" })).toHaveAttribute("aria-pressed", "false");
+    expect(followers()).toHaveAccessibleName("6 followers");
+  });
+
+  it("moves Alice's own follower count when someone follows her, and not for others' follows", async () => {
+    openProfile("/profile/alice", { member: aliceProfile, isMyProfile: true });
+    await screen.findByRole("button", { name: "Edit Profile" });
+    expect(followers()).toHaveAccessibleName("5 followers");
+    const socket = await currentSocket();
+
+    // Someone else's follow of someone else: not Alice's news.
+    act(() =>
+      socket.fire("postFollowed", {
+        userId: "u-bob",
+        followerId: "u-carol",
+        isFollowed: true,
+        followersCount: 40,
+      }),
+    );
+    act(() =>
+      socket.fire("postFollowed", {
+        userId: "u-alice",
+        followerId: "u-carol",
+        isFollowed: true,
+        followersCount: 6,
+      }),
+    );
+    await waitFor(() => expect(followers()).toHaveAccessibleName("6 followers"));
+    expect(screen.getByRole("button", { name: "Edit Profile" })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { factories } from "../../test/factories.js";
+import { buildTestApp, collectEvents, nextEvent, realtimeBed, roundTrip } from "../../test/helper.js";
+
+const built = await buildTestApp();
+const { socketOf } = await realtimeBed(built);
+const { call, makePrivate, someone } = factories(built);
+
+describe("postFollowed", () => {
+  it("tells both members of a follow and of an unfollow, with the follower count, and no one else", async () => {
+    const [alice, bob, carol] = await Promise.all([someone("alice"), someone("bob"), someone("carol")]);
+    const [aliceSocket, bobSocket, carolSocket] = await Promise.all([
+      socketOf(alice),
+      socketOf(bob),
+      socketOf(carol),
+    ]);
+    const bystander = collectEvents(carolSocket, "postFollowed");
+
+    const toAlice = nextEvent(aliceSocket, "postFollowed");
+    const toBob = nextEvent(bobSocket, "postFollowed");
+    expect((await call(alice, "POST", `/follow/${bob.userId}`)).statusCode).toBe(200);
+    const followed = { userId: bob.userId, followerId: alice.userId, isFollowed: true, followersCount: 1 };
+    expect(await toAlice).toEqual(followed);
+    expect(await toBob).toEqual(followed);
+
+    const unfollowedToAlice = nextEvent(aliceSocket, "postFollowed");
+    const unfollowedToBob = nextEvent(bobSocket, "postFollowed");
+    expect((await call(alice, "POST", `/unfollow/${bob.userId}`)).statusCode).toBe(200);
+    const unfollowed = { ...followed, isFollowed: false, followersCount: 0 };
+    expect(await unfollowedToAlice).toEqual(unfollowed);
+    expect(await unfollowedToBob).toEqual(unfollowed);
+
+    await roundTrip(carolSocket);
+    expect(bystander).toEqual([]);
+  });
+
+  it("is told once for a follow asked twice, and not for an unfollow of no follow", async () => {
+    const [dan, erin] = await Promise.all([someone("dan"), someone("erin")]);
+    const danSocket = await socketOf(dan);
+    const heard = collectEvents(danSocket, "postFollowed");
+    await call(dan, "POST", `/follow/${erin.userId}`);
+    await call(dan, "POST", `/follow/${erin.userId}`);
+    await call(dan, "POST", `/unfollow/${erin.userId}`);
+    await call(dan, "POST", `/unfollow/${erin.userId}`);
+    await roundTrip(danSocket);
+    expect(heard.map((event) => event.isFollowed)).toEqual([true, false]);
+  });
+
+  it("is told when a private member accepts a request, not when it is made", async () => {
+    const [owner, requester] = await Promise.all([someone("owner"), someone("requester")]);
+    await makePrivate(owner);
+    const requesterSocket = await socketOf(requester);
+    const heard = collectEvents(requesterSocket, "postFollowed");
+    await call(requester, "POST", `/follow/${owner.userId}`);
+    await roundTrip(requesterSocket);
+    expect(heard).toEqual([]);
+
+    const accepted = nextEvent(requesterSocket, "postFollowed");
+    expect((await call(owner, "POST", `/follow-requests/${requester.userId}/accept`)).statusCode).toBe(200);
+    expect(await accepted).toEqual({
+      userId: owner.userId,
+      followerId: requester.userId,
+      isFollowed: true,
+      followersCount: 1,
+    });
+  });
+});

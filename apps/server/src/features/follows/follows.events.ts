@@ -1,0 +1,27 @@
+import { rooms } from "@flik/shared";
+import type { Db } from "../../db/database.js";
+import type { DomainEvents } from "../../platform/domain-events.js";
+import type { FlikIo } from "../../realtime/realtime.js";
+import { countFollowers } from "./follows.queries.js";
+
+/**
+ * Spec §7's postFollowed: a follow made (an accepted request too) or undone, told to both members'
+ * rooms. The follower's other tabs set the Follow buttons on that member's posts, profile and lists;
+ * the followed member's tabs show their new follower count. No one else hears of it, and a follow
+ * never stands across a block (blocking removes it without this event).
+ */
+export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: DomainEvents }): void {
+  const { db, io, domainEvents } = deps;
+  const tell = async (followerId: string, followeeId: string, isFollowed: boolean) => {
+    const followersCount = await countFollowers(db, followeeId);
+    io.to([rooms.user(followerId), rooms.user(followeeId)]).emit("postFollowed", {
+      userId: followeeId,
+      followerId,
+      isFollowed,
+      followersCount,
+    });
+  };
+  domainEvents.on("memberFollowed", ({ followerId, followeeId }) => tell(followerId, followeeId, true));
+  domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) => tell(followerId, followeeId, false));
+  domainEvents.on("followRequestAccepted", ({ requesterId, targetId }) => tell(requesterId, targetId, true));
+}

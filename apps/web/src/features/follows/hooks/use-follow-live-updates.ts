@@ -1,0 +1,29 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { getUserId } from "../../../lib/storage";
+import { useSocketEvents } from "../../realtime/use-socket-events";
+import { applyFollowAnswer, applyFollowerChange } from "../cache/follow-cache";
+
+/**
+ * Applies the server's postFollowed. A follow the member made or undid in another tab, or a request a
+ * private member accepted, shows on every post, profile and list here as the answer would have; someone
+ * following or unfollowing the member moves their own follower count.
+ */
+export function useFollowLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  useSocketEvents({
+    postFollowed: ({ userId, followerId, isFollowed, followersCount }) => {
+      const myId = getUserId();
+      if (followerId === myId) {
+        applyFollowAnswer(queryClient, userId, { isFollowed, isRequested: false, followersCount });
+      } else if (userId === myId) {
+        applyFollowerChange(queryClient, { followerId, isFollowed, followersCount });
+      }
+    },
+  });
+}
+
+/** Mount once inside the signed-in area. */
+export function FollowLiveUpdates() {
+  useFollowLiveUpdates();
+  return null;
+}
