@@ -1,9 +1,24 @@
 import { join } from "node:path";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { launchBrowser, openContext, signedInMember } from "./browser.js";
 
 const browser = await launchBrowser();
 const sunset = join(import.meta.dirname, "..", "fixtures", "sunset.jpg");
+
+/**
+ * Opens `path` and waits until its socket is connected (socket.io's connect answer, "40"): from then on
+ * the member's room is joined and live events reach the page, whatever the machine's speed.
+ */
+async function openLive(page: Page, path: string) {
+  const connected = page
+    .waitForEvent("websocket")
+    .then((socket) =>
+      socket.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).startsWith("40") }),
+    );
+  await page.goto(path);
+  await connected;
+}
 
 describe("profiles", () => {
   it("a member crops a new avatar and edits their profile in place", async () => {
@@ -60,6 +75,33 @@ describe("profiles", () => {
     const followers = first.page.getByRole("dialog", { name: "Followers" });
     await followers.getByRole("link", { name: new RegExp(`^${bob.username}`) }).click();
     await first.page.waitForURL(`**/profile/${bob.username}`);
+  });
+
+  it("a follow shows live on the followed member's own profile and in the follower's other tab", async () => {
+    const first = await openContext(browser);
+    const second = await openContext(browser);
+    const alice = await signedInMember(first.page, "alice");
+    await signedInMember(second.page, "bob");
+    const bobsOtherTab = await second.context.newPage();
+    await Promise.all([
+      openLive(first.page, "/profile"),
+      openLive(bobsOtherTab, `/profile/${alice.username}`),
+    ]);
+    const aliceStats = first.page.getByRole("list", { name: "Profile stats" });
+    await aliceStats.getByRole("button", { name: "0 followers" }).waitFor();
+    await bobsOtherTab.getByRole("button", { name: "Follow", exact: true }).waitFor();
+
+    await second.page.goto(`/profile/${alice.username}`);
+    await second.page.getByRole("button", { name: "Follow", exact: true }).click();
+    await second.page.getByRole("button", { name: "Following", exact: true }).waitFor();
+
+    // Neither page is reloaded: postFollowed tells both.
+    await aliceStats.getByRole("button", { name: "1 follower" }).waitFor();
+    await bobsOtherTab.getByRole("button", { name: "Following", exact: true }).waitFor();
+    await bobsOtherTab
+      .getByRole("list", { name: "Profile stats" })
+      .getByRole("button", { name: "1 follower" })
+      .waitFor();
   });
 
   it("the owner adds, edits and deletes a highlight", async () => {
