@@ -33,6 +33,10 @@ export function createFakeSocket() {
       listeners.clear();
       return socket;
     },
+    /** Whether anything listens to `event` yet (listeners subscribe in effects, after the first render). */
+    listens(event: string) {
+      return (listeners.get(event) ?? []).length > 0;
+    },
     /** Simulates the server side: runs the listeners registered for `event`. */
     fire(event: string, ...args: unknown[]) {
       for (const listener of listeners.get(event) ?? []) listener(...args);

@@ -19,11 +19,22 @@ export interface SocketLifecycle {
   onReconnect?: () => void;
   /**
    * The queries the handlers write events into: one being fetched when an event comes is fetched again
-   * after, as its answer may predate the event (`refetchIfFetching`). Chat and notifications give it;
-   * posts, flicks and stories do not: their events come at a crowd's pace (a post's likes, a story's
-   * views) and would keep long feeds loading again; what a fetch drops there, the next fetch shows.
+   * after, as its answer may predate the event (`refetchIfFetching`). A key for every event (chat,
+   * notifications), or one per event name for the events worth it: posts and stories name only those
+   * that come at an author's pace (a new or deleted post or story), not those that come at a crowd's (a
+   * post's likes, a story's views), which would keep long feeds loading again; what a fetch drops of
+   * those, the next fetch shows.
    */
-  writesTo?: QueryKey;
+  writesTo?: QueryKey | { [E in keyof SocketHandlers]?: QueryKey };
+}
+
+function keyWritten(writesTo: SocketLifecycle["writesTo"], event: string): QueryKey | undefined {
+  if (writesTo === undefined || isQueryKey(writesTo)) return writesTo;
+  return writesTo[event as keyof SocketHandlers];
+}
+
+function isQueryKey(value: NonNullable<SocketLifecycle["writesTo"]>): value is QueryKey {
+  return Array.isArray(value);
 }
 
 type Listener = (...args: unknown[]) => void;
@@ -55,7 +66,8 @@ export function useSocketEvents(handlers: SocketHandlers, lifecycle: SocketLifec
       (...args) => {
         const current = latest.current;
         (current.handlers[name as keyof SocketHandlers] as Listener | undefined)?.(...args);
-        if (current.lifecycle.writesTo) refetchIfFetching(queryClient, current.lifecycle.writesTo);
+        const written = keyWritten(current.lifecycle.writesTo, name);
+        if (written) refetchIfFetching(queryClient, written);
       },
     ]);
     let connectedBefore = socket.connected;

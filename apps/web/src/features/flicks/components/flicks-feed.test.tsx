@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { createFakeSocket } from "../../../test/fake-socket";
 import { jsonResponse } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import { makeFlick, makeFlicks } from "../test/flick-fixtures";
@@ -150,6 +151,34 @@ describe("the flicks feed", () => {
     expect(screen.getByRole("button", { name: "Mute" })).toBeInTheDocument();
     expect((screen.getByLabelText("Flick number 2") as HTMLVideoElement).muted).toBe(false);
     Reflect.deleteProperty(HTMLElement.prototype, "scrollIntoView");
+  });
+
+  it("catches up when the socket first connects: a reel posted while the feed loaded goes on top", async () => {
+    const { createUserSocket } = await import("../../../lib/socket");
+    // A socket still connecting when the feed mounts, as on a fresh page load.
+    vi.mocked(createUserSocket).mockImplementationOnce(() => {
+      const connecting = createFakeSocket();
+      connecting.connect = () => connecting;
+      return connecting as never;
+    });
+    let flicks = [makeFlick()];
+    openFlicks({ "GET /flicks": () => flicksPage(flicks) });
+    await screen.findByRole("article", { name: "Flick by @bob" });
+    const socket = await currentSocket();
+    expect(socket.connected).toBe(false);
+
+    const carol = { ...makeFlick().uploadedBy, username: "carol" };
+    flicks = [makeFlick({ _id: "f-new", uploadedBy: carol }), ...flicks];
+    socket.connected = true;
+    act(() => socket.fire("connect"));
+
+    await waitFor(() =>
+      expect(screen.getAllByRole("article").map((article) => article.getAttribute("aria-label"))).toEqual([
+        "Flick by @carol",
+        "Flick by @bob",
+      ]),
+    );
+    expect(socket.emitted).toContainEqual(["joinFlicks"]);
   });
 
   it("catches up after a reconnect: reels posted meanwhile go on top, known ones get the server's counts", async () => {

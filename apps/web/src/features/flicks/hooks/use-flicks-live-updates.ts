@@ -16,9 +16,10 @@ import {
 } from "../cache/flick-cache";
 
 /**
- * What happened while the socket was away was never sent: the newest page is fetched and laid over the
- * feed (new reels on top, the server's copy of the known ones). It is merged rather than refetched whole, so
- * a live event that arrives while the page is on its way is not overwritten by the older answer.
+ * What happened while the socket was away, or before it first connected, was never sent: the newest
+ * page is fetched and laid over the feed (new reels on top, the server's copy of the known ones). It is
+ * merged rather than refetched whole, so a live event that arrives while the page is on its way is not
+ * overwritten by the older answer.
  */
 async function catchUp(queryClient: QueryClient): Promise<void> {
   if (!queryClient.getQueryData(flickKeys.feed())) return;
@@ -36,7 +37,7 @@ async function catchUp(queryClient: QueryClient): Promise<void> {
 
 /**
  * Keeps the open feed live: the `flicks` room brings new and deleted reels; the rooms of the flicks on
- * screen (`postIds`, a flick being a post) bring their likes, comments and shares; a reconnect
+ * screen (`postIds`, a flick being a post) bring their likes, comments and shares; every connect
  * catches up.
  */
 export function useFlicksLiveUpdates(postIds: readonly string[]): void {
@@ -79,9 +80,12 @@ export function useFlicksLiveUpdates(postIds: readonly string[]): void {
         })),
     },
     {
-      // Rooms do not survive a reconnect, so the feed joins again on every connect.
-      onConnect: () => socket?.emit("joinFlicks"),
-      onReconnect: () => void catchUp(queryClient),
+      // Rooms do not survive a reconnect, so the feed joins again on every connect; and what came
+      // before it (the feed is read while the socket first connects) or while away was never sent.
+      onConnect: () => {
+        socket?.emit("joinFlicks");
+        void catchUp(queryClient);
+      },
     },
   );
 }

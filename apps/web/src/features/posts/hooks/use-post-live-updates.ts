@@ -12,8 +12,10 @@ function isNewer(edit: PostEdit, updatedAt: string): boolean {
 
 /**
  * Applies the server's live post events to the cached posts, wherever they are shown (feed, post
- * screen, profile grids). After a reconnect, the posts on show are fetched again: what changed while
- * the socket was away was never sent. (The post rooms are joined again by `usePostRooms`.)
+ * screen, profile grids). On every connect, the first too, the posts on show are fetched again: what
+ * changed while the socket was away, or before it first joined the member's room (the feed is read
+ * while it connects), was never sent. (The post rooms are joined again by `usePostRooms`.) A new or
+ * deleted post that comes while a list is on its way is fetched again after it.
  */
 export function usePostLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -39,7 +41,10 @@ export function usePostLiveUpdates(): void {
         patchPost(queryClient, postId, (post) => ({ ...post, sharesCount, shares: sharesCount })),
       newPost: ({ post }) => prependToFeed(queryClient, post),
     },
-    { onReconnect: () => void queryClient.invalidateQueries({ queryKey: postKeys.all }) },
+    {
+      onConnect: () => void queryClient.invalidateQueries({ queryKey: postKeys.all }),
+      writesTo: { newPost: postKeys.lists(), postDeleted: postKeys.all },
+    },
   );
 }
 

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
+import { createFakeSocket } from "../../../test/fake-socket";
 import { fetchRoutes, jsonResponse, makeComment, makePost, makeUser, pending } from "../../../test/fixtures";
 import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
 
@@ -256,6 +257,62 @@ describe("FeedScreen", () => {
     likesCount = 6;
     socket.fire("connect");
     expect(await screen.findByText("6 likes")).toBeInTheDocument();
+  });
+
+  it("catches up when the socket first connects: a post made while the feed loaded shows", async () => {
+    const { createUserSocket } = await import("../../../lib/socket");
+    // A socket still connecting when the feed mounts, as on a fresh page load.
+    vi.mocked(createUserSocket).mockImplementationOnce(() => {
+      const connecting = createFakeSocket();
+      connecting.connect = () => connecting;
+      return connecting as never;
+    });
+    let posts = [makePost()];
+    openFeed({ "GET /posts": () => feedOf(...posts) });
+    await screen.findByRole("article", { name: "Post by @bob" });
+    const socket = await currentSocket();
+    expect(socket.connected).toBe(false);
+
+    // Carol posted after the feed was read, before the member's room was joined: sent to no one.
+    posts = [
+      makePost({ _id: "p-carol", user: { ...makePost().user, _id: "u-carol", username: "carol" } }),
+      ...posts,
+    ];
+    socket.connected = true;
+    act(() => socket.fire("connect"));
+
+    expect(await screen.findByRole("article", { name: "Post by @carol" })).toBeInTheDocument();
+  });
+
+  it("keeps a new post that arrives while the feed is on its way, fetching it once more", async () => {
+    const answers: (() => void)[] = [];
+    let posts = [makePost()];
+    openFeed({
+      "GET /posts": () =>
+        new Promise<Response>((resolve) => {
+          const page = feedOf(...posts);
+          answers.push(() => resolve(page));
+        }),
+    });
+    await waitFor(() => expect(answers).toHaveLength(1));
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("newPost")).toBe(true));
+
+    // Stored, and so announced, after the first answer was read.
+    const carols = makePost({
+      _id: "p-carol",
+      user: { ...makePost().user, _id: "u-carol", username: "carol" },
+    });
+    posts = [carols, ...posts];
+    act(() => socket.fire("newPost", { post: carols }));
+    answers[0]?.();
+
+    await screen.findByRole("article", { name: "Post by @bob" });
+    await waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]?.();
+    expect(await screen.findByRole("article", { name: "Post by @carol" })).toBeInTheDocument();
+    // One more read for the event, not one per render or per event.
+    expect(answers).toHaveLength(2);
   });
 
   it("names the actions Like, Comment and Share and describes them by their counts, shown beside them", async () => {

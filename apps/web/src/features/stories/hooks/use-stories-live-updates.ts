@@ -6,7 +6,9 @@ import { addCachedStory, addCachedViewer, removeCachedStory } from "../cache/sto
 /**
  * Applies the server's live story events to the cached strip (and an open viewers list): stories of
  * followed members appear and go as they are posted and deleted, and the owner's counts move as they are
- * opened. After a reconnect the strip is fetched again: what happened meanwhile was never sent.
+ * opened. On every connect, the first too, the strip is fetched again: what happened while the socket
+ * was away, or before it first joined the member's room, was never sent. A story posted or deleted
+ * while the strip is on its way is fetched again after it.
  */
 export function useStoriesLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -17,7 +19,10 @@ export function useStoriesLiveUpdates(): void {
       storyViewed: ({ storyId, viewer, viewersCount }) =>
         addCachedViewer(queryClient, storyId, viewer, viewersCount),
     },
-    { onReconnect: () => void queryClient.invalidateQueries({ queryKey: storyKeys.all }) },
+    {
+      onConnect: () => void queryClient.invalidateQueries({ queryKey: storyKeys.all }),
+      writesTo: { newStory: storyKeys.tray(), storyDeleted: storyKeys.tray() },
+    },
   );
 }
 
