@@ -1,3 +1,5 @@
+import { vi } from "vitest";
+
 type Listener = (...args: unknown[]) => void;
 
 /** Stands in for a socket.io client: records emits and lets a test fire server events. */
@@ -46,3 +48,22 @@ export function createFakeSocket() {
 }
 
 export type FakeSocket = ReturnType<typeof createFakeSocket>;
+
+/**
+ * The next socket the app makes is still connecting when the screen mounts, as on a fresh page load,
+ * until the test calls `connectNow`. For test files that mock `lib/socket` with `createFakeSocket`.
+ */
+export async function nextSocketStillConnecting(): Promise<void> {
+  const { createUserSocket } = await import("../lib/socket");
+  vi.mocked(createUserSocket).mockImplementationOnce(() => {
+    const connecting = createFakeSocket();
+    connecting.connect = () => connecting;
+    return connecting as never;
+  });
+}
+
+/** The socket's connect comes (its first, for a socket made by `nextSocketStillConnecting`). */
+export function connectNow(socket: FakeSocket): void {
+  socket.connected = true;
+  socket.fire("connect");
+}

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { createFakeSocket } from "../../../test/fake-socket";
+import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
 import { jsonResponse } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import { makeFlick, makeFlicks } from "../test/flick-fixtures";
@@ -154,13 +154,7 @@ describe("the flicks feed", () => {
   });
 
   it("catches up when the socket first connects: a reel posted while the feed loaded goes on top", async () => {
-    const { createUserSocket } = await import("../../../lib/socket");
-    // A socket still connecting when the feed mounts, as on a fresh page load.
-    vi.mocked(createUserSocket).mockImplementationOnce(() => {
-      const connecting = createFakeSocket();
-      connecting.connect = () => connecting;
-      return connecting as never;
-    });
+    await nextSocketStillConnecting();
     let flicks = [makeFlick()];
     openFlicks({ "GET /flicks": () => flicksPage(flicks) });
     await screen.findByRole("article", { name: "Flick by @bob" });
@@ -169,8 +163,7 @@ describe("the flicks feed", () => {
 
     const carol = { ...makeFlick().uploadedBy, username: "carol" };
     flicks = [makeFlick({ _id: "f-new", uploadedBy: carol }), ...flicks];
-    socket.connected = true;
-    act(() => socket.fire("connect"));
+    act(() => connectNow(socket));
 
     await waitFor(() =>
       expect(screen.getAllByRole("article").map((article) => article.getAttribute("aria-label"))).toEqual([

@@ -2,7 +2,7 @@ import type { Notification } from "@flik/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
-import { createFakeSocket } from "../../../test/fake-socket";
+import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
 import { fetchRoutes, jsonResponse, makeUser, pending } from "../../../test/fixtures";
 import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
 import { makeNotification, notificationsPage } from "../test/notification-fixtures";
@@ -366,13 +366,7 @@ describe("NotificationsScreen", () => {
   });
 
   it("catches up when the socket first connects: what came while the page loaded is fetched again", async () => {
-    const { createUserSocket } = await import("../../../lib/socket");
-    // A socket still connecting when the screen mounts, as on a fresh page load.
-    vi.mocked(createUserSocket).mockImplementationOnce(() => {
-      const connecting = createFakeSocket();
-      connecting.connect = () => connecting;
-      return connecting as never;
-    });
+    await nextSocketStillConnecting();
     let notifications = [like, comment];
     let reads = 0;
     openNotifications({
@@ -389,8 +383,7 @@ describe("NotificationsScreen", () => {
 
     // Carol followed after the list was read, before the member's room was joined: sent to no one.
     notifications = [follow, like, comment];
-    socket.connected = true;
-    act(() => socket.fire("connect"));
+    act(() => connectNow(socket));
 
     expect(await screen.findByRole("link", { name: /carol started following you/ })).toBeInTheDocument();
     await expectBadge(2);

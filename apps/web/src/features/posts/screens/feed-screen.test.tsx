@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
-import { createFakeSocket } from "../../../test/fake-socket";
+import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
 import { fetchRoutes, jsonResponse, makeComment, makePost, makeUser, pending } from "../../../test/fixtures";
 import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
 
@@ -260,13 +260,7 @@ describe("FeedScreen", () => {
   });
 
   it("catches up when the socket first connects: a post made while the feed loaded shows", async () => {
-    const { createUserSocket } = await import("../../../lib/socket");
-    // A socket still connecting when the feed mounts, as on a fresh page load.
-    vi.mocked(createUserSocket).mockImplementationOnce(() => {
-      const connecting = createFakeSocket();
-      connecting.connect = () => connecting;
-      return connecting as never;
-    });
+    await nextSocketStillConnecting();
     let posts = [makePost()];
     openFeed({ "GET /posts": () => feedOf(...posts) });
     await screen.findByRole("article", { name: "Post by @bob" });
@@ -278,8 +272,7 @@ describe("FeedScreen", () => {
       makePost({ _id: "p-carol", user: { ...makePost().user, _id: "u-carol", username: "carol" } }),
       ...posts,
     ];
-    socket.connected = true;
-    act(() => socket.fire("connect"));
+    act(() => connectNow(socket));
 
     expect(await screen.findByRole("article", { name: "Post by @carol" })).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AppProviders } from "../../../app/app-providers";
-import { createFakeSocket } from "../../../test/fake-socket";
+import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
 import { jsonResponse, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import { findStrip, findViewer, openFeed, preloadViewer, shownUrl } from "../test/stories-harness";
@@ -183,13 +183,7 @@ describe("Stories strip, live", () => {
   });
 
   it("loads the strip again when the socket first connects (a story posted while it loaded)", async () => {
-    const { createUserSocket } = await import("../../../lib/socket");
-    // A socket still connecting when the strip mounts, as on a fresh page load.
-    vi.mocked(createUserSocket).mockImplementationOnce(() => {
-      const connecting = createFakeSocket();
-      connecting.connect = () => connecting;
-      return connecting as never;
-    });
+    await nextSocketStillConnecting();
     let calls = 0;
     openFeed(null, {
       "GET /stories": () => jsonResponse(200, { stories: ++calls === 1 ? [] : bobAndCarol() }),
@@ -197,8 +191,7 @@ describe("Stories strip, live", () => {
     await findStrip();
     const socket = await currentSocket();
     expect(socket.connected).toBe(false);
-    socket.connected = true;
-    act(() => socket.fire("connect"));
+    act(() => connectNow(socket));
 
     expect(await screen.findByRole("button", { name: "bob's story, not seen" })).toBeInTheDocument();
   });
