@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { isLoopback } from "./addresses.js";
 import { HttpError } from "./errors.js";
 
 /** "1 second", "42 seconds", "3 minutes": how long to wait, rounded up, for a message. */
@@ -56,11 +57,6 @@ export function perMemberRateLimit(max: number) {
       keyGenerator: (request: FastifyRequest) => request.caller.userId,
     },
   };
-}
-
-/** 127.0.0.0/8 and ::1, IPv4 ones also as Node writes them on a dual-stack socket. */
-export function isLoopback(ip: string): boolean {
-  return ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
 }
 
 export type AddressRateLimit = ReturnType<typeof perAddressRateLimit>;

@@ -1,5 +1,6 @@
 import { BlockList, isIPv4 } from "node:net";
 import { UAParser } from "ua-parser-js";
+import { isLoopback } from "../../platform/addresses.js";
 
 export interface ClientInfo {
   device: string;
@@ -24,8 +25,8 @@ privateRanges.addSubnet("fe80::", 10, "ipv6");
  * and a masked address rather than a city it would have to guess.
  */
 export function describeLocation(ip: string): string {
+  if (isLoopback(ip)) return "This computer";
   const address = ip.replace(/^::ffff:/, "");
-  if (address === "::1" || address.startsWith("127.")) return "This computer";
   const family = isIPv4(address) ? "ipv4" : "ipv6";
   if (privateRanges.check(address, family)) return "Local network";
   if (family === "ipv4") return `Internet (${address.split(".").slice(0, 3).join(".")}.x)`;
