@@ -34,7 +34,7 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
     next.on("connect_error", (error) => {
       if (error.message === "unauthorized") endSession();
     });
-    // The feature hooks catch up on the connect that follows (useSocketEvents' onReconnect).
+    // The feature hooks catch up on the connect that follows (useSocketEvents' onConnect).
     next.on("disconnect", (reason) => {
       if (mustReconnect(reason, sessionRevoked)) next.connect();
     });

@@ -10,13 +10,12 @@ export type SocketHandlers = { [E in keyof ServerToClientEvents]?: ServerToClien
 };
 
 export interface SocketLifecycle {
-  /** Every connect, the first included: rooms do not survive a reconnect, so this is where to join. */
-  onConnect?: () => void;
   /**
-   * Every connect after the socket had been connected while this was mounted: events sent meanwhile
-   * were never delivered (spec: at most once), so this is where a feature catches up.
+   * Every connect, the first included: rooms do not survive a reconnect, so this is where to join; and
+   * events sent while the socket was away, or before it first connected (a screen is read while it
+   * connects), were never delivered (spec: at most once), so this is where a feature catches up.
    */
-  onReconnect?: () => void;
+  onConnect?: () => void;
   /**
    * The queries the handlers write events into: one being fetched when an event comes is fetched again
    * after, as its answer may predate the event (`refetchIfFetching`). A key for every event (chat,
@@ -70,12 +69,7 @@ export function useSocketEvents(handlers: SocketHandlers, lifecycle: SocketLifec
         if (written) refetchIfFetching(queryClient, written);
       },
     ]);
-    let connectedBefore = socket.connected;
-    const onConnect = () => {
-      latest.current.lifecycle.onConnect?.();
-      if (connectedBefore) latest.current.lifecycle.onReconnect?.();
-      connectedBefore = true;
-    };
+    const onConnect = () => latest.current.lifecycle.onConnect?.();
     target.on("connect", onConnect);
     for (const [name, listener] of listeners) target.on(name, listener);
     return () => {

@@ -135,10 +135,10 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
  */
 export function applyFollowerChange(
   queryClient: QueryClient,
+  myId: string,
   change: { followerId: string; isFollowed: boolean; followersCount: number },
 ): void {
   const { followerId, isFollowed, followersCount } = change;
-  const myId = queryClient.getQueryData<User>(userKeys.me())?.id ?? getUserId();
   patchProfileMember(
     queryClient,
     (profile) => profile._id === myId,

@@ -16,7 +16,7 @@ export function useFollowLiveUpdates(): void {
       if (followerId === myId) {
         applyFollowAnswer(queryClient, userId, { isFollowed, isRequested: false, followersCount });
       } else if (userId === myId) {
-        applyFollowerChange(queryClient, { followerId, isFollowed, followersCount });
+        applyFollowerChange(queryClient, myId, { followerId, isFollowed, followersCount });
       }
     },
   });
