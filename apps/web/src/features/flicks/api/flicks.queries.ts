@@ -18,11 +18,11 @@ export function useFlicksQuery() {
 /** Thrown for a link to a post that exists but is no video: there is no reel to show. */
 export class NotAReelError extends Error {}
 
-/** Unknown, hidden, malformed or not a video: retrying won't change it. */
+/** Unknown, hidden, malformed (a 404) or not a video: retrying won't change it. */
 export function isReelUnavailable(error: unknown): boolean {
   return (
     error instanceof NotAReelError ||
-    (error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403))
+    (error instanceof ApiError && (error.status === 404 || error.status === 403))
   );
 }
 

@@ -14,9 +14,9 @@ export function useFeedQuery() {
   });
 }
 
-/** An unknown, hidden or malformed id: the post is not there for this member, retrying won't change it. */
+/** An unknown, hidden or malformed id (all a 404): the post is not there for this member, retrying won't change it. */
 export function isPostUnavailable(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return error instanceof ApiError && error.status === 404;
 }
 
 export function usePostQuery(id: string) {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, ImageIcon } from "../../../components/icons";
 
-/** Unknown, deleted or hidden post (404), or a malformed link (400). */
+/** Unknown, deleted or hidden post, or a malformed link (each a 404). */
 export function PostUnavailable() {
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center rounded-2xl border border-zinc-200/80 bg-white px-6 py-14 text-center shadow-sm">
