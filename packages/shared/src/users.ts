@@ -126,6 +126,13 @@ export interface PublicProfile {
   verified: boolean;
   isPrivate: boolean;
   postsCount: number;
+  /**
+   * The ids of the newest FOLLOW_IDS_LISTED followers and followings, as GET /user's, without members
+   * blocked either way with the viewer; empty for a private member the viewer does not follow. The
+   * viewer's own id is among the followers whenever they follow.
+   */
+  followers: string[];
+  following: string[];
   followersCount: number;
   followingCount: number;
   /** Does the viewer follow this member? */

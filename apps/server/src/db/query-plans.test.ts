@@ -237,11 +237,15 @@ describe("every list reads its index in its own order", () => {
     await expectServedBy("/chats", "messages_chat_created_idx", { ordered: false });
   });
 
-  it("followers and following, and the account's newest of each", async () => {
+  it("followers and following, and the newest of each on GET /user and a profile", async () => {
     await expectServedBy(`/followers/${carol.userId}`, "follows_followee_created_idx", { ordered: true });
     await expectServedBy(`/following/${bob.userId}`, "follows_follower_created_idx", { ordered: true });
     await forgetKeptAccount(bob);
     await expectServedBy("/user", "follows_follower_created_idx", { ordered: true });
+    // A profile's newest of each, as its viewer sees them.
+    await expectServedBy("/profile/alice", "follows_followee_created_idx", { ordered: true });
+    await forgetKeptAccount(alice);
+    await expectServedBy("/profile/alice", "follows_follower_created_idx", { ordered: true });
   });
 
   it("follow requests waiting for the member, and their count and blocked accounts on GET /user", async () => {

@@ -106,6 +106,8 @@ export function makeProfile(overrides: Partial<PublicProfile> = {}): PublicProfi
     verified: false,
     isPrivate: false,
     postsCount: 0,
+    followers: ["u-alice", "u-carol", "u-dan"],
+    following: ["u-carol"],
     followersCount: 3,
     followingCount: 1,
     isFollowed: true,

@@ -1,13 +1,14 @@
-import { NUL_CHARACTER_MESSAGE } from "@flik/shared";
+import { FOLLOW_IDS_LISTED, NUL_CHARACTER_MESSAGE } from "@flik/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { follows, users } from "../../db/schema.js";
 import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
 import { photoWithGps } from "../../test/media-fixtures.js";
 
 const built = await buildTestApp();
 const { app } = built;
-const { call, persona, createPost, follow, makePrivate } = factories(built);
+const { call, persona, someone, createPost, follow, makePrivate, block } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -37,6 +38,8 @@ describe("GET /profile/{username}", () => {
       verified: false,
       isPrivate: false,
       postsCount: 2,
+      followers: [frank.userId],
+      following: [gina.userId],
       followersCount: 1,
       followingCount: 1,
       isFollowed: true,
@@ -90,10 +93,13 @@ describe("GET /profile/{username}", () => {
     const dan = await persona("dan");
     await createPost(dan, { image: "/media/image/a.jpg" });
     await call(dan, "POST", "/highlights", { name: "Trips", type: "image", src: "/media/image/t.jpg" });
+    const fan = await someone("fan");
+    await follow(fan, dan);
     await makePrivate(dan);
 
     const stranger = (await call(carol, "GET", "/profile/dan")).json();
-    expect(stranger.user).toMatchObject({ isPrivate: true, postsCount: 1 });
+    expect(stranger.user).toMatchObject({ isPrivate: true, postsCount: 1, followersCount: 1 });
+    expect(stranger.user).toMatchObject({ followers: [], following: [] });
     expect(stranger.posts).toEqual([]);
     expect((await call(carol, "GET", `/followers/${dan.userId}`)).statusCode).toBe(403);
     expect((await call(carol, "GET", "/highlights/user/dan")).json()).toEqual({ highlights: [] });
@@ -102,8 +108,76 @@ describe("GET /profile/{username}", () => {
     expect((await call(carol, "POST", `/follow/${dan.userId}`)).json()).toMatchObject({ isRequested: true });
     expect((await call(carol, "GET", "/profile/dan")).json().posts).toEqual([]);
     await call(dan, "POST", `/follow-requests/${carol.userId}/accept`);
-    expect((await call(carol, "GET", "/profile/dan")).json().posts).toHaveLength(1);
+    const follower = (await call(carol, "GET", "/profile/dan")).json();
+    expect(follower.posts).toHaveLength(1);
+    expect(follower.user.followers).toEqual([carol.userId, fan.userId]);
     expect((await call(carol, "GET", "/highlights/user/dan")).json().highlights).toHaveLength(1);
+  });
+
+  it("lists the ids of the newest followers and followings, as the follower lists show them", async () => {
+    const hal = await someone("hal");
+    const [ivy, jon, kim] = await Promise.all([someone("ivy"), someone("jon"), someone("kim")]);
+    await follow(ivy, hal);
+    await follow(jon, hal);
+    await follow(hal, kim);
+    const listsOfHal = async (viewer: typeof ivy) => {
+      const { user } = (await call(viewer, "GET", `/profile/${hal.username}`)).json();
+      return { followers: user.followers, following: user.following, isFollowed: user.isFollowed };
+    };
+    expect(await listsOfHal(kim)).toEqual({
+      followers: [jon.userId, ivy.userId],
+      following: [kim.userId],
+      isFollowed: false,
+    });
+
+    // An unfollow leaves the list at once, as the count does; a member blocked either way with the
+    // viewer is left out, as GET /followers/{id} leaves them out.
+    await call(jon, "POST", `/unfollow/${hal.userId}`);
+    await follow(kim, hal);
+    expect(await listsOfHal(kim)).toEqual({
+      followers: [kim.userId, ivy.userId],
+      following: [kim.userId],
+      isFollowed: true,
+    });
+    await block(ivy, kim);
+    expect((await listsOfHal(kim)).followers).toEqual([kim.userId]);
+    expect((await call(kim, "GET", `/followers/${hal.userId}`)).json().followers).toHaveLength(1);
+    expect((await listsOfHal(jon)).followers).toEqual([kim.userId, ivy.userId]);
+  });
+
+  it("counts the viewer among the followers whenever they follow, beyond the newest listed", async () => {
+    const star = await someone("star");
+    const early = await someone("early");
+    await follow(early, star);
+    // A crowd of later followers, straight in the tables: signing each up would take minutes.
+    const { db } = built.database;
+    const fans = await db
+      .insert(users)
+      .values(
+        Array.from({ length: FOLLOW_IDS_LISTED }, (_, index) => ({
+          username: `crowd${index}`,
+          email: `crowd${index}@example.com`,
+        })),
+      )
+      .returning({ id: users.id });
+    const later = Date.now() + 60_000;
+    await db.insert(follows).values(
+      fans.map((fan, index) => ({
+        followerId: fan.id,
+        followeeId: star.userId,
+        createdAt: new Date(later + index),
+      })),
+    );
+
+    const asEarly = (await call(early, "GET", `/profile/${star.username}`)).json().user;
+    expect(asEarly.isFollowed).toBe(true);
+    expect(asEarly.followers).toHaveLength(FOLLOW_IDS_LISTED);
+    expect(asEarly.followers.at(0)).toBe(fans.at(-1)?.id);
+    expect(asEarly.followers.at(-1)).toBe(early.userId);
+    const asStranger = (await call(carol, "GET", `/profile/${star.username}`)).json().user;
+    expect(asStranger.followers).toHaveLength(FOLLOW_IDS_LISTED);
+    expect(asStranger.followers).not.toContain(early.userId);
+    expect(asStranger.followers.at(-1)).toBe(fans[0]?.id);
   });
 });
 

@@ -49,8 +49,15 @@ export function presentSelf(row: UserRow, relations: UserRelations = noRelations
   };
 }
 
-/** Another member's profile: what anyone signed in may see, never their e-mail, phone or settings. */
-export function presentPublic(row: UserRow, relation: Relation): PublicProfile {
+/**
+ * Another member's profile: what anyone signed in may see, never their e-mail, phone or settings, and
+ * the follow lists the viewer may see.
+ */
+export function presentPublic(
+  row: UserRow,
+  relation: Relation,
+  lists: Pick<UserRelations, "followers" | "following">,
+): PublicProfile {
   return {
     _id: row.id,
     id: row.id,
@@ -63,6 +70,8 @@ export function presentPublic(row: UserRow, relation: Relation): PublicProfile {
     verified: row.verified,
     isPrivate: row.isPrivate,
     postsCount: row.postsCount,
+    followers: lists.followers,
+    following: lists.following,
     followersCount: row.followersCount,
     followingCount: row.followingCount,
     isFollowed: relation.isFollower,

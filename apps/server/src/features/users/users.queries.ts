@@ -10,6 +10,9 @@ export async function findUserById(db: Db, id: string) {
   return row;
 }
 
+/** A list of ids as one comma-separated text (see `findOwnAccount`). */
+const idsOf = (list: string) => (list === "" ? [] : list.split(","));
+
 type BlockedTuple = [id: string, username: string, fullName: string, avatar: string];
 const blocked = alias(users, "blocked");
 
@@ -49,14 +52,13 @@ const prepareFindOwnAccount = perDatabase((db) => {
     .from(users)
     .where(eq(users.id, placeholder("id")))
     .prepare("find_own_account");
-  const ids = (list: string) => (list === "" ? [] : list.split(","));
   return async (id: string, idsListed: number) => {
     const [row] = await statement.execute({ id, idsListed });
     return (
       row && {
         member: row.member,
-        followers: ids(row.followers),
-        following: ids(row.following),
+        followers: idsOf(row.followers),
+        following: idsOf(row.following),
         followRequestsCount: row.followRequestsCount,
         blockedUsers: row.blockedUsers.map(([_id, username, fullName, avatar]) => ({
           _id,
@@ -71,6 +73,36 @@ const prepareFindOwnAccount = perDatabase((db) => {
 
 export function findOwnAccount(db: Db, id: string, idsListed: number) {
   return prepareFindOwnAccount(db)(id, idsListed);
+}
+
+/**
+ * The ids of a member's newest followers and followings as a viewer sees them (GET /profile/{username}):
+ * each a bounded walk of a follows index, newest follow first, leaving out members blocked either way
+ * with the viewer, as the follower lists do (users.policy). Comma-separated text, as in
+ * `findOwnAccount`.
+ */
+const prepareFindFollowIdsAs = perDatabase((db) => {
+  const viewerId = placeholder<string>("viewerId");
+  const newest = (listed: AnyPgColumn, anchor: AnyPgColumn) =>
+    sql<string>`array_to_string(array(${db
+      .select({ id: listed })
+      .from(follows)
+      .where(and(eq(anchor, users.id), notBlockedBetween(db, viewerId, listed)))
+      .orderBy(desc(follows.createdAt), desc(listed))
+      .limit(placeholder("idsListed"))}), ',')`;
+  return db
+    .select({
+      followers: newest(follows.followerId, follows.followeeId),
+      following: newest(follows.followeeId, follows.followerId),
+    })
+    .from(users)
+    .where(eq(users.id, placeholder("memberId")))
+    .prepare("find_follow_ids_as");
+});
+
+export async function findFollowIdsAs(db: Db, viewerId: string, memberId: string, idsListed: number) {
+  const [row] = await prepareFindFollowIdsAs(db).execute({ viewerId, memberId, idsListed });
+  return { followers: idsOf(row?.followers ?? ""), following: idsOf(row?.following ?? "") };
 }
 
 /** A member by id or username, with the viewer's relation to them (what the policies need). */

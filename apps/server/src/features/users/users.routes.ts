@@ -77,9 +77,12 @@ export function usersRoutes(deps: {
         `profile:${caller.userId}:${params.username}`,
         async () => {
           const member = await users.member(caller, { username: params.username });
-          const { page, shows } = await posts.byAuthor(caller, member, { limit: PROFILE_POSTS_PAGE });
+          const [user, { page, shows }] = await Promise.all([
+            users.publicProfile(caller, member),
+            posts.byAuthor(caller, member, { limit: PROFILE_POSTS_PAGE }),
+          ]);
           const profile: ProfileResponse = {
-            user: users.publicProfile(member),
+            user,
             posts: page.posts,
             isMyProfile: member.id === caller.userId,
             nextCursor: page.nextCursor,

@@ -1,6 +1,7 @@
 import {
   FOLLOW_IDS_LISTED,
   isPossibleUsername,
+  type PublicProfile,
   type User,
   type UsersResponse,
   type updateProfileBody,
@@ -14,10 +15,11 @@ import { type DomainEvents, onMembersChanged } from "../../platform/domain-event
 import { conflict, notFound, unauthorized } from "../../platform/errors.js";
 import type { MediaService } from "../media/media.service.js";
 import type { AccountCache } from "./users.cache.js";
-import { canSeeMember, type RelatedMember } from "./users.policy.js";
+import { canSeeContentOf, canSeeMember, type RelatedMember } from "./users.policy.js";
 import { presentPublic, presentSelf } from "./users.presenter.js";
 
 import {
+  findFollowIdsAs,
   findMemberAs,
   findOwnAccount,
   MEMBER_MATCH_RANKS,
@@ -109,7 +111,21 @@ export function createUsersService(deps: {
       return row;
     },
 
-    publicProfile: (row: UserRow & RelatedMember) => presentPublic(row, row.relation),
+    /**
+     * A member's profile as the caller sees it, with the ids of their newest followers and followings
+     * (spec §3's lists, bounded as GET /user's) when the caller may see their lists: none of a private
+     * member the caller does not follow. The caller's own id is among the followers whenever they
+     * follow, so that "the list includes me" (spec §4) says what `isFollowed` says.
+     */
+    async publicProfile(caller: Caller, row: UserRow & RelatedMember): Promise<PublicProfile> {
+      const lists = canSeeContentOf(caller.userId, row, row.relation)
+        ? await findFollowIdsAs(db, caller.userId, row.id, FOLLOW_IDS_LISTED)
+        : { followers: [], following: [] };
+      const { followers } = lists;
+      if (row.relation.isFollower && !followers.includes(caller.userId))
+        lists.followers = [...followers.slice(0, FOLLOW_IDS_LISTED - 1), caller.userId];
+      return presentPublic(row, row.relation, lists);
+    },
 
     /**
      * PUT /user/privacy: only the settings sent change. Whether a private profile is shown is the

@@ -64,6 +64,12 @@ export function knownPrivacy(queryClient: QueryClient, userId: string): boolean 
   return !!cachedFollowRelation(queryClient, userId)?.isRequested;
 }
 
+/** A newest-first list of follow ids with `id` at its head (`listed`) or left out. */
+function withId(ids: string[], id: string, listed: boolean): string[] {
+  const others = ids.filter((other) => other !== id);
+  return listed ? [id, ...others] : others;
+}
+
 function withFollowing(
   me: User | undefined,
   userId: string,
@@ -71,9 +77,7 @@ function withFollowing(
   changed: boolean,
 ): User | undefined {
   if (!me) return me;
-  const following = followed
-    ? [userId, ...me.following.filter((id) => id !== userId)]
-    : me.following.filter((id) => id !== userId);
+  const following = withId(me.following, userId, followed);
   const followingCount = Math.max(0, me.followingCount + (changed ? (followed ? 1 : -1) : 0));
   return { ...me, following, followingCount };
 }
@@ -87,6 +91,7 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
   // newest followings (FOLLOW_IDS_LISTED), so it is asked last.
   const wasFollowed = cachedFollowRelation(queryClient, userId)?.isFollowed ?? me?.following.includes(userId);
   const member = findProfileMember(queryClient, userId);
+  const myId = me?.id ?? getUserId();
 
   patchPostsByAuthor(queryClient, userId, (post) => {
     const next: RequestAwarePost = {
@@ -100,7 +105,13 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
   patchProfileMember(
     queryClient,
     (profile) => profile._id === userId,
-    (profile) => ({ ...profile, isFollowed, isRequested, followersCount }),
+    (profile) => ({
+      ...profile,
+      isFollowed,
+      isRequested,
+      followersCount,
+      followers: myId ? withId(profile.followers, myId, isFollowed) : profile.followers,
+    }),
   );
   patchFollowListMember(queryClient, userId, (row) => ({ ...row, isFollowed, isRequested }));
   const changed = wasFollowed !== undefined && wasFollowed !== isFollowed;
@@ -108,13 +119,13 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
     withFollowing(cached, userId, isFollowed, changed),
   );
 
-  const myId = me?.id ?? getUserId();
   if (changed && myId) {
     patchProfileMember(
       queryClient,
       (profile) => profile._id === myId,
       (profile) => ({
         ...profile,
+        following: withId(profile.following, userId, isFollowed),
         followingCount: Math.max(0, profile.followingCount + (isFollowed ? 1 : -1)),
       }),
     );
@@ -130,8 +141,8 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
 }
 
 /**
- * Someone followed or unfollowed the signed-in member (postFollowed): their follower count wherever
- * their own profile and account show it, and the account's newest followers.
+ * Someone followed or unfollowed the signed-in member (postFollowed): their follower count and newest
+ * followers wherever their own profile and account show them.
  */
 export function applyFollowerChange(
   queryClient: QueryClient,
@@ -142,13 +153,15 @@ export function applyFollowerChange(
   patchProfileMember(
     queryClient,
     (profile) => profile._id === myId,
-    (profile) => ({ ...profile, followersCount }),
+    (profile) => ({
+      ...profile,
+      followersCount,
+      followers: withId(profile.followers, followerId, isFollowed),
+    }),
   );
-  queryClient.setQueriesData<User>({ queryKey: userKeys.me() }, (me) => {
-    if (!me) return me;
-    const others = me.followers.filter((id) => id !== followerId);
-    return { ...me, followersCount, followers: isFollowed ? [followerId, ...others] : others };
-  });
+  queryClient.setQueriesData<User>({ queryKey: userKeys.me() }, (me) =>
+    me ? { ...me, followersCount, followers: withId(me.followers, followerId, isFollowed) } : me,
+  );
 }
 
 /**

@@ -13,6 +13,8 @@ export const aliceProfile = makeProfile({
   fullName: "Alice Liddell",
   isFollowed: false,
   postsCount: 2,
+  followers: ["u-carol", "u-dan", "u-erin", "u-frank", "u-gina"],
+  following: ["u-bob"],
   followersCount: 5,
   followingCount: 1,
 });

@@ -1,0 +1,84 @@
+import type { PublicProfile, User } from "@flik/shared";
+import { type InfiniteData, QueryClient } from "@tanstack/react-query";
+import { beforeEach, describe, expect, it } from "vitest";
+import { makeProfile, makeUser } from "../../../test/fixtures";
+import { userKeys } from "../../auth/api/user-keys";
+import type { ProfilePage } from "../../profile/api/profile.api";
+import { profileKeys } from "../../profile/api/profile-keys";
+import { applyFollowAnswer, applyFollowerChange } from "./follow-cache";
+
+const dan = makeProfile({
+  _id: "u-dan",
+  id: "u-dan",
+  username: "dan",
+  isFollowed: false,
+  followers: ["u-erin"],
+  followersCount: 1,
+});
+const alice = makeProfile({
+  _id: "u-alice",
+  id: "u-alice",
+  username: "alice",
+  isFollowed: false,
+  followers: ["u-carol"],
+  following: ["u-bob"],
+  followersCount: 1,
+  followingCount: 1,
+});
+
+let queryClient: QueryClient;
+
+function cacheProfile(member: PublicProfile) {
+  queryClient.setQueryData<InfiniteData<ProfilePage, string | null>>(profileKeys.page(member.username), {
+    pages: [{ user: member, posts: [], nextCursor: null, isMyProfile: member._id === "u-alice" }],
+    pageParams: [null],
+  });
+}
+
+const cachedProfile = (username: string) =>
+  queryClient.getQueryData<InfiniteData<ProfilePage, string | null>>(profileKeys.page(username))?.pages[0]
+    ?.user;
+
+beforeEach(() => {
+  queryClient = new QueryClient();
+  queryClient.setQueryData<User>(userKeys.me(), makeUser({ followers: ["u-carol"], following: ["u-bob"] }));
+  cacheProfile(dan);
+  cacheProfile(alice);
+});
+
+describe("the follow lists a cached profile carries (spec §3)", () => {
+  it("put the viewer among a member's followers on a follow, and take them out on an unfollow", () => {
+    applyFollowAnswer(queryClient, "u-dan", { isFollowed: true, isRequested: false, followersCount: 2 });
+    expect(cachedProfile("dan")).toMatchObject({ followers: ["u-alice", "u-erin"], followersCount: 2 });
+    expect(cachedProfile("alice")?.following).toEqual(["u-dan", "u-bob"]);
+    expect(queryClient.getQueryData<User>(userKeys.me())?.following).toEqual(["u-dan", "u-bob"]);
+
+    applyFollowAnswer(queryClient, "u-dan", { isFollowed: false, isRequested: false, followersCount: 1 });
+    expect(cachedProfile("dan")).toMatchObject({ followers: ["u-erin"], followersCount: 1 });
+    expect(cachedProfile("alice")?.following).toEqual(["u-bob"]);
+  });
+
+  it("leave a follow request out: the viewer follows only once it is accepted", () => {
+    applyFollowAnswer(queryClient, "u-dan", { isFollowed: false, isRequested: true, followersCount: 1 });
+    expect(cachedProfile("dan")?.followers).toEqual(["u-erin"]);
+    expect(cachedProfile("alice")?.following).toEqual(["u-bob"]);
+  });
+
+  it("show a new follower of the viewer's own (postFollowed) first, and drop one who left", () => {
+    applyFollowerChange(queryClient, "u-alice", {
+      followerId: "u-gina",
+      isFollowed: true,
+      followersCount: 2,
+    });
+    expect(cachedProfile("alice")).toMatchObject({ followers: ["u-gina", "u-carol"], followersCount: 2 });
+    expect(queryClient.getQueryData<User>(userKeys.me())?.followers).toEqual(["u-gina", "u-carol"]);
+
+    applyFollowerChange(queryClient, "u-alice", {
+      followerId: "u-carol",
+      isFollowed: false,
+      followersCount: 1,
+    });
+    expect(cachedProfile("alice")).toMatchObject({ followers: ["u-gina"], followersCount: 1 });
+    expect(cachedProfile("dan")?.followers).toEqual(["u-erin"]);
+  });
+});
