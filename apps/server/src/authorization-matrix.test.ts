@@ -803,12 +803,33 @@ const liveCases: LiveCase[] = [
       return outcome;
     },
   ),
+  live(
+    "newReel",
+    "the owner posts a flick (no flicks feed open)",
+    both(ownerAndFollowersHear),
+    async (bed, w) => {
+      const flick = await f.createFlick(ownerOf(w));
+      const outcome = await bed.heard("newReel", (e) => e.flick._id === flick._id);
+      await deletePost(w)(flick);
+      return outcome;
+    },
+  ),
   live("flickDeleted", "the owner deletes a flick (every flicks feed open)", feedHears, async (bed, w) => {
     const flick = await f.createFlick(ownerOf(w));
     await openFlicks(bed);
     await deletePost(w)(flick);
     return bed.heard("flickDeleted", (e) => e.flickId === flick._id);
   }),
+  live(
+    "flickDeleted",
+    "the owner deletes a flick (no flicks feed open)",
+    both(ownerAndFollowersHear),
+    async (bed, w) => {
+      const flick = await f.createFlick(ownerOf(w));
+      await deletePost(w)(flick);
+      return bed.heard("flickDeleted", (e) => e.flickId === flick._id);
+    },
+  ),
 
   // Stories: the owner's own tabs and her followers hear of hers; she hears who viewed.
   live("newStory", "the owner shares a story", both(ownerAndFollowersHear), async (bed, w) => {

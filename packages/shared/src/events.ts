@@ -38,7 +38,8 @@ export interface ServerToClientEvents {
     followersCount: number;
   }) => void;
 
-  // Flicks (to every open flicks feed that may see the flick: room `flicks`, or followers of a private member).
+  // Flicks: to the rooms of the author and their followers, and a public author's also to every open
+  // flicks feed (room `flicks`).
   newReel: (event: { flick: Flick }) => void;
   flickDeleted: (event: { flickId: string; videoUrl: string; uploadedBy: string }) => void;
 

@@ -6,16 +6,15 @@ import type { Audience } from "../users/users.policy.js";
 type Listeners = { authorId: string; audience: Audience; followerIds: () => Promise<string[]> };
 
 /**
- * newReel and flickDeleted reach every open flicks feed (room `flicks`) or, when the policy says the
- * author's followers only, their rooms and the author's own; never a member blocked either way with
- * the author.
+ * newReel and flickDeleted reach the rooms of the author's followers and the author's own, as newPost
+ * does, wherever in the app they are; a public author's also every open flicks feed (room `flicks`).
+ * Never a member blocked either way with the author. A socket in several of the rooms hears it once.
  */
 export function createFlickEvents(io: FlikIo) {
   async function to(listeners: Listeners) {
-    const except = rooms.blockedWith(listeners.authorId);
-    if (listeners.audience === "everyone") return io.to(rooms.flicks).except(except);
-    const members = [listeners.authorId, ...(await listeners.followerIds())];
-    return io.to(members.map(rooms.user)).except(except);
+    const members = [listeners.authorId, ...(await listeners.followerIds())].map(rooms.user);
+    const audience = listeners.audience === "everyone" ? [rooms.flicks, ...members] : members;
+    return io.to(audience).except(rooms.blockedWith(listeners.authorId));
   }
   return {
     async created(flick: Flick, listeners: Listeners) {

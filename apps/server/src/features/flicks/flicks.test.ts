@@ -14,7 +14,8 @@ import {
 const built = await buildTestApp();
 const { app } = built;
 const bed = await realtimeBed(built);
-const { call, persona, createPost, createFlick, makePrivate, requestFollow, acceptFollow } = factories(built);
+const { call, persona, createPost, createFlick, follow, makePrivate, requestFollow, acceptFollow } =
+  factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -250,6 +251,26 @@ describe("realtime", () => {
     await createPost(alice);
     await roundTrip(watcher);
     expect(reels).toEqual([]);
+  });
+
+  it("a public member's followers hear of a new flick anywhere in the app, each socket once", async () => {
+    const gina = await persona("gina");
+    const hank = await persona("hank");
+    await follow(hank, gina);
+    // Hank's socket only joined his own room (spec §7's joinUser); his other tab has the feed open too.
+    const elsewhere = await bed.socketOf(hank);
+    const onFeed = await socketOf(hank);
+    const heardElsewhere = collectEvents(elsewhere, "newReel");
+    const heardOnFeed = collectEvents(onFeed, "newReel");
+    const gone = nextEvent(elsewhere, "flickDeleted");
+    const { _id: id } = await createFlick(gina);
+    await roundTrip(elsewhere);
+    await roundTrip(onFeed);
+    expect(heardElsewhere.map((event) => event.flick._id)).toEqual([id]);
+    expect(heardOnFeed.map((event) => event.flick._id)).toEqual([id]);
+
+    await call(gina, "DELETE", `/flicks/${id}`);
+    expect(await gone).toMatchObject({ flickId: id, uploadedBy: gina.userId });
   });
 
   it("a private member's new flick reaches only their followers", async () => {
