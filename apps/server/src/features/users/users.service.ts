@@ -13,9 +13,10 @@ import type { Caller } from "../../platform/caller.js";
 import { cursorInteger, decodeKeyCursor, encodeKeyCursor } from "../../platform/cursor.js";
 import { type DomainEvents, onMembersChanged } from "../../platform/domain-events.js";
 import { conflict, notFound, unauthorized } from "../../platform/errors.js";
+import { canSeeFollowListsOf } from "../follows/follows.policy.js";
 import type { MediaService } from "../media/media.service.js";
 import type { AccountCache } from "./users.cache.js";
-import { canSeeContentOf, canSeeMember, type RelatedMember } from "./users.policy.js";
+import { canSeeMember, type RelatedMember } from "./users.policy.js";
 import { presentPublic, presentSelf } from "./users.presenter.js";
 
 import {
@@ -118,13 +119,14 @@ export function createUsersService(deps: {
      * follow, so that "the list includes me" (spec §4) says what `isFollowed` says.
      */
     async publicProfile(caller: Caller, row: UserRow & RelatedMember): Promise<PublicProfile> {
-      const lists = canSeeContentOf(caller.userId, row, row.relation)
+      const lists = canSeeFollowListsOf(caller.userId, row, row.relation)
         ? await findFollowIdsAs(db, caller.userId, row.id, FOLLOW_IDS_LISTED)
         : { followers: [], following: [] };
-      const { followers } = lists;
-      if (row.relation.isFollower && !followers.includes(caller.userId))
-        lists.followers = [...followers.slice(0, FOLLOW_IDS_LISTED - 1), caller.userId];
-      return presentPublic(row, row.relation, lists);
+      const followers =
+        row.relation.isFollower && !lists.followers.includes(caller.userId)
+          ? [...lists.followers.slice(0, FOLLOW_IDS_LISTED - 1), caller.userId]
+          : lists.followers;
+      return presentPublic(row, row.relation, { ...lists, followers });
     },
 
     /**
