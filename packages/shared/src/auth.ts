@@ -55,8 +55,8 @@ export const signinBody = z.object({
 });
 export type SigninBody = z.input<typeof signinBody>;
 
-/** Auth response of spec §3. */
+/** Auth response of spec §3; its user carries `_id` too, as every member does (design.md). */
 export interface AuthResponse {
   token: string;
-  user: { id: string; username: string };
+  user: { _id: string; id: string; username: string };
 }

@@ -7,6 +7,7 @@ import type { Mailer } from "../../platform/mail.js";
 import { sendLater } from "../../platform/mail-later.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
 import { passwordChangedMail } from "./auth.mail.js";
+import { presentAuthUser } from "./auth.presenter.js";
 import { findByIdentifier, findTaken, insertMember, updatePasswordHash } from "./auth.queries.js";
 import { hashPassword, verifyPassword } from "./password.js";
 import type { SignInThrottle } from "./sign-in-throttle.js";
@@ -54,7 +55,7 @@ export function createAuthService(deps: {
       if (!member || !passwordMatches) throw unauthorized("Incorrect email/username or password");
       await throttle.clear(member.id);
       const { token } = await sessions.start(member.id, client);
-      return { token, user: { id: member.id, username: member.username } };
+      return { token, user: presentAuthUser(member) };
     },
 
     /**

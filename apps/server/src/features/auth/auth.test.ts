@@ -96,7 +96,10 @@ describe("POST /api/auth/signin", () => {
     const response = await signin({ identifier: "alice", password: personas.alice.password });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({ token: expect.any(String), user: { id: expect.any(String), username: "alice" } });
+    expect(body).toEqual({
+      token: expect.any(String),
+      user: { _id: body.user.id, id: expect.any(String), username: "alice" },
+    });
   });
 
   it("signs in with an e-mail or a username in any case", async () => {

@@ -20,6 +20,7 @@ import { type Db, pgErrorOf } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import type { OidcConfig } from "../../platform/config.js";
 import { badRequest, conflict, notFound, unauthorized } from "../../platform/errors.js";
+import { presentAuthUser } from "../auth/auth.presenter.js";
 import type { MediaService } from "../media/media.service.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
 import {
@@ -172,7 +173,7 @@ export function createExternalAuthService(deps: {
     client: Client,
   ): Promise<AuthResponse> {
     const { token } = await sessions.start(member.id, client);
-    return { token, user: { id: member.id, username: member.username } };
+    return { token, user: presentAuthUser(member) };
   }
 
   async function verified(idToken: string, refusal: () => Error) {

@@ -108,7 +108,7 @@ describe("POST /api/auth/auth0", () => {
     const made = first.json<ExternalSyncResponse>();
     expect(made).toEqual({
       token: expect.any(String),
-      user: { id: expect.any(String), username: claims.preferred_username },
+      user: { _id: made.user.id, id: expect.any(String), username: claims.preferred_username },
       handoffCode: expect.any(String),
       created: true,
     });
