@@ -226,6 +226,20 @@ describe("PUT /profile/update", () => {
     });
   });
 
+  it.each([
+    ["Female", "female"],
+    ["Prefer not to say", "prefer_not_to_say"],
+    ["prefer_not_to_say", "prefer_not_to_say"],
+    [" OTHER ", "other"],
+    ["", null],
+    [null, null],
+  ])("takes the gender %j, a label of spec §2's select or its value, as %j", async (sent, kept) => {
+    const response = await call(carol, "PUT", "/profile/update", { gender: sent });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().user.gender).toBe(kept);
+    expect((await call(carol, "GET", "/user")).json().user.gender).toBe(kept);
+  });
+
   it("keeps a data URL avatar as a 300x300 JPEG without metadata", async () => {
     const photo = await photoWithGps(800, 600);
     const response = await call(bob, "PUT", "/profile/update", {
@@ -250,6 +264,8 @@ describe("PUT /profile/update", () => {
     ],
     ["a username with spaces", { username: "alice liddell" }, "username", undefined],
     ["an unknown gender", { gender: "robot" }, "gender", "Choose one of the listed genders"],
+    ["a number as gender", { gender: 1 }, "gender", "Choose one of the listed genders"],
+    ["a gender with a NUL", { gender: "male\u0000" }, "gender", undefined],
     [
       "an avatar that is a script URL",
       { avatar: "javascript:alert(1)" },
