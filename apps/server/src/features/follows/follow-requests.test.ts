@@ -43,7 +43,12 @@ describe("following a private member asks them first", () => {
     const told = nextEvent(ownerSocket, "newNotification");
     const asked = await call(stranger, "POST", `/follow/${owner.userId}`);
     expect(asked.statusCode).toBe(200);
-    expect(asked.json()).toEqual({ isFollowed: false, isRequested: true, followersCount: 0 });
+    expect(asked.json()).toEqual({
+      message: "Follow request sent",
+      isFollowed: false,
+      isRequested: true,
+      followersCount: 0,
+    });
     const { notification, unreadCount } = await told;
     expect(notification).toMatchObject({
       type: "follow_request",
@@ -127,7 +132,12 @@ describe("following a private member asks them first", () => {
     expect(withdrawn.statusCode).toBe(200);
     // The owner's open screens drop it live.
     expect(await removed).toEqual({ ids: [asked?._id], unreadCount: 0, followRequestFrom: stranger.userId });
-    expect(withdrawn.json()).toEqual({ isFollowed: false, isRequested: false, followersCount: 0 });
+    expect(withdrawn.json()).toEqual({
+      message: "Unfollowed",
+      isFollowed: false,
+      isRequested: false,
+      followersCount: 0,
+    });
     expect(await notificationsOf(owner)).toEqual([]);
     expect((await call(owner, "GET", "/notifications")).json().unreadCount).toBe(0);
     expect(await requestsOf(owner)).toEqual({ requests: [], nextCursor: null });
@@ -142,6 +152,7 @@ describe("following a private member asks them first", () => {
     await requestFollow(stranger, owner);
     await acceptFollow(owner, stranger);
     expect((await call(stranger, "POST", `/unfollow/${owner.userId}`)).json()).toEqual({
+      message: "Unfollowed",
       isFollowed: false,
       isRequested: false,
       followersCount: 0,
@@ -187,7 +198,12 @@ describe("following a private member asks them first", () => {
     // Made public behind the API's back (another node, a tool): the request is still there.
     await built.database.db.update(users).set({ isPrivate: false }).where(eq(users.id, owner.userId));
     const followed = await call(stranger, "POST", `/follow/${owner.userId}`);
-    expect(followed.json()).toEqual({ isFollowed: true, isRequested: false, followersCount: 1 });
+    expect(followed.json()).toEqual({
+      message: "Followed",
+      isFollowed: true,
+      isRequested: false,
+      followersCount: 1,
+    });
     expect(await requestsOf(owner)).toEqual({ requests: [], nextCursor: null });
     expect((await notificationsOf(owner)).map((n) => n.type)).toEqual(["follow"]);
   });

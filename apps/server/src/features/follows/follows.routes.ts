@@ -10,12 +10,15 @@ const requestParams = z.object({ userId: z.uuid("Follow request not found") });
 export function followsRoutes(deps: { follows: FollowsService; users: UsersService }): FastifyPluginAsyncZod {
   const { follows, users } = deps;
   return async (app) => {
-    app.post("/follow/:userId", { schema: { params } }, (request) =>
-      follows.follow(request.caller, request.params.userId),
-    );
-    app.post("/unfollow/:userId", { schema: { params } }, (request) =>
-      follows.unfollow(request.caller, request.params.userId),
-    );
+    // Spec §7 shows no answer for these two, so they carry a message (design.md) besides the state.
+    app.post("/follow/:userId", { schema: { params } }, async (request) => {
+      const answer = await follows.follow(request.caller, request.params.userId);
+      return { message: answer.isRequested ? "Follow request sent" : "Followed", ...answer };
+    });
+    app.post("/unfollow/:userId", { schema: { params } }, async (request) => ({
+      message: "Unfollowed",
+      ...(await follows.unfollow(request.caller, request.params.userId)),
+    }));
     app.get("/followers/:userId", { schema: { params, querystring: pageQuery } }, async (request) => {
       const member = await users.member(request.caller, { id: request.params.userId });
       const { members, nextCursor } = await follows.list(request.caller, "followers", member, request.query);

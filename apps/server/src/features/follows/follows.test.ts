@@ -12,10 +12,21 @@ describe("follow and unfollow", () => {
   it("follows and unfollows, and following twice is still one follow", async () => {
     const follow = () => call(alice, "POST", `/follow/${bob.userId}`);
     const unfollow = () => call(alice, "POST", `/unfollow/${bob.userId}`);
-    expect((await follow()).json()).toEqual({ isFollowed: true, isRequested: false, followersCount: 1 });
-    expect((await follow()).json()).toEqual({ isFollowed: true, isRequested: false, followersCount: 1 });
-    expect((await unfollow()).json()).toEqual({ isFollowed: false, isRequested: false, followersCount: 0 });
-    expect((await unfollow()).json()).toEqual({ isFollowed: false, isRequested: false, followersCount: 0 });
+    expect((await follow()).json()).toEqual({
+      message: "Followed",
+      isFollowed: true,
+      isRequested: false,
+      followersCount: 1,
+    });
+    expect((await follow()).json()).toEqual({
+      message: "Followed",
+      isFollowed: true,
+      isRequested: false,
+      followersCount: 1,
+    });
+    const unfollowed = { message: "Unfollowed", isFollowed: false, isRequested: false, followersCount: 0 };
+    expect((await unfollow()).json()).toEqual(unfollowed);
+    expect((await unfollow()).json()).toEqual(unfollowed);
   });
 
   it("counts stay right when two members follow at once", async () => {
@@ -26,6 +37,7 @@ describe("follow and unfollow", () => {
       call(alice, "POST", `/follow/${dan.userId}`),
     ]);
     expect((await call(carol, "POST", `/follow/${dan.userId}`)).json()).toEqual({
+      message: "Followed",
       isFollowed: true,
       isRequested: false,
       followersCount: 2,

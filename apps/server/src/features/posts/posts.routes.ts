@@ -20,7 +20,9 @@ export function postsRoutes(posts: PostsService, bodies: MediaBodies): FastifyPl
     app.get("/posts/:id", { schema: params }, async (request, reply) =>
       reply.type(JSON_TEXT).send(await posts.postAnswer(request.caller, request.params.id)),
     );
+    // Spec §7 shows no answer for an edit or an unlike: a message (design.md) beside what changed.
     app.put("/posts/:id", { schema: { ...params, body: updatePostBody } }, async (request) => ({
+      message: "Post updated",
       post: await posts.update(request.caller, request.params.id, request.body),
     }));
     app.delete("/posts/:id", { schema: params }, async (request) => {
@@ -30,9 +32,10 @@ export function postsRoutes(posts: PostsService, bodies: MediaBodies): FastifyPl
     app.post("/posts/:id/like", { schema: params }, (request) =>
       posts.like(request.caller, request.params.id),
     );
-    app.post("/posts/:id/unlike", { schema: params }, (request) =>
-      posts.unlike(request.caller, request.params.id),
-    );
+    app.post("/posts/:id/unlike", { schema: params }, async (request) => ({
+      message: "Post unliked",
+      ...(await posts.unlike(request.caller, request.params.id)),
+    }));
     app.post("/posts/:id/comment", { schema: { ...params, body: commentBody } }, async (request, reply) =>
       reply.status(201).send(await posts.comment(request.caller, request.params.id, request.body)),
     );

@@ -126,6 +126,7 @@ describe("PUT and DELETE /posts/{id}", () => {
     const post = await createPost(alice);
     const response = await call(alice, "PUT", `/posts/${post._id}`, { caption: "Edited", location: "Paris" });
     expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe("Post updated");
     expect(response.json().post).toMatchObject({
       caption: "Edited",
       location: "Paris",
@@ -170,7 +171,12 @@ describe("likes", () => {
     expect(carolLikes.json()).toEqual({ likes: [carol.userId, bob.userId], isLiked: true, likesCount: 2 });
 
     const unlike = await call(bob, "POST", `/posts/${post._id}/unlike`);
-    expect(unlike.json()).toEqual({ likes: [carol.userId], isLiked: false, likesCount: 1 });
+    expect(unlike.json()).toEqual({
+      message: "Post unliked",
+      likes: [carol.userId],
+      isLiked: false,
+      likesCount: 1,
+    });
     expect((await call(bob, "POST", `/posts/${post._id}/unlike`)).json().likesCount).toBe(1);
 
     const seenByCarol = (await call(carol, "GET", `/posts/${post._id}`)).json().post;
