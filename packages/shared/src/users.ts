@@ -95,7 +95,10 @@ const genderMessage = "Choose one of the listed genders";
  * select ("Prefer not to say"), in any letter case; an empty choice is none.
  */
 const genderSchema = textSchema(genderMessage).transform((text, context): Gender | null => {
-  const key = text.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const key = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   if (key === "") return null;
   const gender = GENDERS.find((value) => value === key);
   if (gender) return gender;
