@@ -25,11 +25,11 @@ export function PostActions({ post, onLike, onComment, onShare }: PostActionsPro
         count={post.likesCount}
         noun={plural(post.likesCount, "like", "likes")}
         onClick={onLike}
-        className={post.isLiked ? "text-rose-600" : ""}
         icon={
           <HeartIcon
             filled={post.isLiked}
-            className={`size-6 transition-transform motion-safe:duration-200 ${post.isLiked ? "scale-110" : ""}`}
+            // The heart alone turns rose, as on the flicks screen; the count stays the text's colour.
+            className={`size-6 transition-transform motion-safe:duration-200 ${post.isLiked ? "scale-110 text-rose-600" : ""}`}
           />
         }
       />
@@ -62,7 +62,6 @@ interface PostActionProps {
   hideZero?: boolean;
   onClick: () => void;
   pressed?: boolean;
-  className?: string;
 }
 
 /**
@@ -70,22 +69,11 @@ interface PostActionProps {
  * (whose name stays "Like" while "3" shows: WCAG 2.5.3 wants a name to contain its visible text), but the
  * button lies under both and takes the whole pill's clicks; it is described by the count in words.
  */
-function PostAction({
-  label,
-  icon,
-  count,
-  noun,
-  hideZero,
-  onClick,
-  pressed,
-  className = "",
-}: PostActionProps) {
+function PostAction({ label, icon, count, noun, hideZero, onClick, pressed }: PostActionProps) {
   const countId = useId();
   const nounId = useId();
   return (
-    <span
-      className={`relative inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full px-2 text-sm font-semibold text-zinc-800 tabular-nums transition active:scale-95 ${className}`}
-    >
+    <span className="relative inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full px-2 text-sm font-semibold text-zinc-800 tabular-nums transition active:scale-95">
       <button
         type="button"
         aria-label={label}
