@@ -15,9 +15,13 @@ const FOCUSABLE = [
 /** Open dialogs, innermost last: only the top one answers Escape and keeps the focus. */
 const openDialogs: HTMLElement[] = [];
 
+/**
+ * What Tab reaches in the panel, in order: never a control taken out of the tab order (`tabindex="-1"`,
+ * such as an avatar link that repeats the name beside it), which first focus would land on unnamed.
+ */
 function focusableIn(panel: HTMLElement): HTMLElement[] {
   return [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => !element.closest("[hidden],[inert]"),
+    (element) => element.getAttribute("tabindex") !== "-1" && !element.closest("[hidden],[inert]"),
   );
 }
 
