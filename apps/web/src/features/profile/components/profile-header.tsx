@@ -61,7 +61,7 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
   return (
     <section
       aria-label="Profile"
-      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-5 gap-y-4 sm:grid-cols-[auto_minmax(0,max-content)_minmax(0,1fr)] sm:gap-x-8 md:gap-x-10"
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-5 gap-y-4 sm:gap-x-8 md:gap-x-10"
     >
       <div className="col-start-1 row-span-2 row-start-1 sm:row-end-4 sm:w-40 sm:justify-self-center md:w-56 flex justify-center">
         <ProfileAvatar
@@ -72,35 +72,45 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
         />
       </div>
 
-      <div className="col-start-2 row-start-1 flex min-w-0 items-center gap-2 self-end sm:self-center">
-        <h1 className="truncate text-xl font-semibold tracking-tight text-zinc-900 sm:text-2xl">
-          @{member.username}
-        </h1>
-        {member.isPrivate && (
-          <span title="Private account" className="shrink-0 text-zinc-500">
-            <LockIcon className="size-4" />
-            <span className="sr-only">Private account</span>
-          </span>
-        )}
-      </div>
+      {/*
+        Phones place the username beside the avatar and the actions under the bio (the grid's cells);
+        wider screens put the actions after the username in one row, which moves them under a username
+        too long to leave them room, and cuts one longer than the row short.
+      */}
+      <div className="contents sm:col-start-2 sm:row-start-1 sm:flex sm:min-w-0 sm:flex-wrap sm:items-center sm:gap-x-6 sm:gap-y-3">
+        <div className="col-start-2 row-start-1 flex min-w-0 items-center gap-2 self-end sm:self-center">
+          <h1
+            title={`@${member.username}`}
+            className="truncate text-xl font-semibold tracking-tight text-zinc-900 sm:text-2xl"
+          >
+            @{member.username}
+          </h1>
+          {member.isPrivate && (
+            <span title="Private account" className="shrink-0 text-zinc-500">
+              <LockIcon className="size-4" />
+              <span className="sr-only">Private account</span>
+            </span>
+          )}
+        </div>
 
-      <div className="col-span-2 col-start-1 row-start-4 flex flex-wrap items-center gap-1.5 sm:col-span-1 sm:gap-2 sm:col-start-3 sm:row-start-1">
-        {isOwner ? (
-          <OwnerActions
-            editing={editing}
-            onToggleEdit={() => (editing ? stopEditing() : setEditing(true))}
-            onShare={() => void share(member.username, true)}
-            editButtonRef={editButton}
-          />
-        ) : (
-          <VisitorActions
-            username={member.username}
-            followStatus={follow.status}
-            onToggleFollow={follow.toggle}
-            onShare={() => void share(member.username, false)}
-            onBlock={() => setBlocking(true)}
-          />
-        )}
+        <div className="col-span-2 col-start-1 row-start-4 flex flex-wrap items-center gap-1.5 sm:gap-2">
+          {isOwner ? (
+            <OwnerActions
+              editing={editing}
+              onToggleEdit={() => (editing ? stopEditing() : setEditing(true))}
+              onShare={() => void share(member.username, true)}
+              editButtonRef={editButton}
+            />
+          ) : (
+            <VisitorActions
+              username={member.username}
+              followStatus={follow.status}
+              onToggleFollow={follow.toggle}
+              onShare={() => void share(member.username, false)}
+              onBlock={() => setBlocking(true)}
+            />
+          )}
+        </div>
       </div>
 
       <ProfileStats
@@ -109,10 +119,10 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
         followersCount={isOwner ? member.followersCount : follow.followersCount}
         followingCount={member.followingCount}
         onOpenList={onOpenList}
-        className="col-start-2 row-start-2 self-start sm:col-end-4 sm:self-center"
+        className="col-start-2 row-start-2 self-start sm:self-center"
       />
 
-      <div className="col-span-2 col-start-1 row-start-3 min-w-0 sm:col-start-2">
+      <div className="col-span-2 col-start-1 row-start-3 min-w-0 sm:col-span-1 sm:col-start-2">
         {editing ? (
           <ProfileEditForm member={member} onDone={stopEditing} />
         ) : (
