@@ -8,8 +8,11 @@ export interface NavItem {
   to: string;
   label: string;
   icon: ComponentType<{ className?: string }>;
-  /** Whether this tab is the current one; the router's own matching would light Home on /post/new too. */
-  isActive: (pathname: string) => boolean;
+  /**
+   * Whether this tab is the current one for the signed-in member (`username`); the router's own
+   * matching would light Home on /post/new too, and Profile on everyone's profile.
+   */
+  isActive: (pathname: string, username: string | null) => boolean;
 }
 
 const isSection = (section: string) => (pathname: string) => {
@@ -21,6 +24,18 @@ const isSection = (section: string) => (pathname: string) => {
 const isExplore = (pathname: string) => isSection("/search")(pathname) || isSection("/tags")(pathname);
 
 const isHome = (pathname: string) => isSection("/post")(pathname) && !isSection("/post/new")(pathname);
+
+/** The member's own profile (/profile, or /profile/{their username}); another member's is no tab's. */
+function isOwnProfile(pathname: string, username: string | null): boolean {
+  if (!isSection("/profile")(pathname)) return false;
+  const [, , named] = pathname.split("/");
+  if (!named) return true;
+  try {
+    return username !== null && decodeURIComponent(named).toLowerCase() === username.toLowerCase();
+  } catch {
+    return false; // A malformed address names no one.
+  }
+}
 
 /** The six tabs of spec §2, in the spec's order. */
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -35,5 +50,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: BellIcon,
     isActive: isSection("/notifications"),
   },
-  { id: "profile", to: "/profile", label: "Profile", icon: UserIcon, isActive: isSection("/profile") },
+  { id: "profile", to: "/profile", label: "Profile", icon: UserIcon, isActive: isOwnProfile },
 ];

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Link, useLocation } from "react-router";
 import { CountBadge } from "../../../components/badge";
 import { Wordmark } from "../../../components/wordmark";
+import { getUsername } from "../../../lib/storage";
 import { useSessionChecking } from "../../auth/session-check";
 import { NAV_ITEMS } from "../../layout/nav-items";
 import { useLiveNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
@@ -14,6 +15,7 @@ export function FlicksNav() {
   const { pathname } = useLocation();
   const unread = useLiveNotificationsUnreadCount(!useSessionChecking());
   const unreadId = useId();
+  const username = getUsername();
   return (
     <nav
       aria-label="Main"
@@ -29,7 +31,7 @@ export function FlicksNav() {
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-6 lg:h-auto lg:max-w-none lg:grid-cols-1 lg:gap-1 lg:p-3">
         {NAV_ITEMS.map(({ id, to, label, icon: Icon, isActive }) => {
           // /reel/{id} is the flicks screen too.
-          const active = isActive(pathname) || (id === "flicks" && pathname.startsWith("/reel/"));
+          const active = isActive(pathname, username) || (id === "flicks" && pathname.startsWith("/reel/"));
           const count = id === "notifications" ? unread : 0;
           return (
             <li key={id} className="flex">

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { CountBadge } from "../../../components/badge";
+import { getUsername } from "../../../lib/storage";
 import { NAV_ITEMS, type TabId } from "../nav-items";
 
 interface TabNavProps {
@@ -11,6 +12,7 @@ interface TabNavProps {
 /** The six tabs: a bottom tab bar on phones, a left rail from 1024px. One element, styled per size. */
 export function TabNav({ pathname, badges = {} }: TabNavProps) {
   const badgeId = useId();
+  const username = getUsername();
   return (
     <nav
       aria-label="Main"
@@ -18,7 +20,7 @@ export function TabNav({ pathname, badges = {} }: TabNavProps) {
     >
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-6 lg:h-auto lg:max-w-none lg:grid-cols-1 lg:gap-1 lg:p-3">
         {NAV_ITEMS.map(({ id, to, label, icon: Icon, isActive }) => {
-          const active = isActive(pathname);
+          const active = isActive(pathname, username);
           const count = badges[id] ?? 0;
           // The badge itself is hidden from screen readers; the tab describes its count instead.
           const countId = `${badgeId}-${id}`;
