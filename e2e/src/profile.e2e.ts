@@ -77,6 +77,32 @@ describe("profiles", () => {
     await first.page.waitForURL(`**/profile/${bob.username}`);
   });
 
+  it("a long username leaves the profile's actions whole and on screen, and no tab is current", async () => {
+    const owner = await openContext(browser);
+    const long = await signedInMember(owner.page, "a_very_long_name_x");
+    expect(long.username.length).toBeGreaterThanOrEqual(27);
+    for (const width of [640, 820, 1280]) {
+      const { page } = await openContext(browser, { width, height: 900 });
+      await signedInMember(page, "visitor");
+      await page.goto(`/profile/${long.username}`);
+      await page.getByRole("heading", { name: `@${long.username}` }).waitFor();
+      for (const name of ["Follow", "Share Profile", "Profile options"]) {
+        const box = await page.getByRole("button", { name, exact: true }).boundingBox();
+        expect(box, `${name} at ${width}px`).not.toBeNull();
+        if (!box) continue;
+        expect(box.x + box.width, `${name} at ${width}px`).toBeLessThanOrEqual(width);
+        expect(box.height, `${name} at ${width}px`).toBeLessThan(60);
+      }
+      const follow = await page.getByRole("button", { name: "Follow", exact: true }).boundingBox();
+      expect(follow?.width, `Follow at ${width}px`).toBeGreaterThanOrEqual(80);
+      const profileTab = page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Profile" });
+      expect(await profileTab.getAttribute("aria-current")).toBeNull();
+      await page.context().close();
+    }
+  });
+
   it("a follow shows live on the followed member's own profile and in the follower's other tab", async () => {
     const first = await openContext(browser);
     const second = await openContext(browser);
