@@ -1,6 +1,5 @@
 import type { User } from "@flik/shared";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError } from "../../../lib/api-client";
 import { getCachedUser, getUserId } from "../../../lib/storage";
 import { fetchCurrentUser } from "./auth.api";
 import { userKeys } from "./user-keys";
@@ -22,8 +21,6 @@ export function useCurrentUserQuery(enabled: boolean) {
     enabled,
     initialData: storedUser,
     initialDataUpdatedAt: 0,
-    // A refused session is final; retrying a 4xx only delays the redirect to /login.
-    retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
     staleTime: 60_000,
   });
 }

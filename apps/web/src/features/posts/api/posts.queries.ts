@@ -26,6 +26,5 @@ export function usePostQuery(id: string) {
     queryFn: ({ signal }) => fetchPost(id, signal),
     // The feed's copy shows at once; the full post (all comments) replaces it when it arrives.
     placeholderData: () => findCachedPost(queryClient, id),
-    retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
   });
 }

@@ -25,6 +25,5 @@ export function useProfileQuery(username: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     enabled: username !== "",
-    retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
   });
 }

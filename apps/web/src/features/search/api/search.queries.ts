@@ -33,6 +33,5 @@ export function usePollQuery() {
   return useQuery<Poll>({
     queryKey: searchKeys.poll(),
     queryFn: ({ signal }) => fetchCurrentPoll(signal),
-    retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
   });
 }
