@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
-import { ImageIcon, NewPostIcon } from "../../../components/icons";
+import { ImageIcon, NewPostIcon, SearchIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
 
 export function FeedEmpty() {
@@ -13,10 +13,17 @@ export function FeedEmpty() {
       <p className="mt-2 max-w-xs text-sm text-zinc-600">
         Posts from you and the people you follow show up here.
       </p>
-      <Link to="/post/new" className={`${buttonStyles.primary} mt-7`}>
-        <NewPostIcon className="size-5" />
-        Share your first post
-      </Link>
+      <div className="mt-7 flex flex-wrap justify-center gap-3">
+        <Link to="/post/new" className={buttonStyles.primary}>
+          <NewPostIcon className="size-5" />
+          Share your first post
+        </Link>
+        {/* A new member follows no one yet: explore is where they find people. */}
+        <Link to="/search" className={buttonStyles.secondary}>
+          <SearchIcon className="size-5" />
+          Find people to follow
+        </Link>
+      </div>
     </section>
   );
 }

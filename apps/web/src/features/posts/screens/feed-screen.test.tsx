@@ -78,10 +78,11 @@ describe("FeedScreen", () => {
     expect(await screen.findByText("Loading posts...")).toHaveAttribute("role", "status");
   });
 
-  it("says so when there are no posts, and links to a new post", async () => {
+  it("says so when there are no posts, and links to a new post and to people to follow", async () => {
     openFeed({ "GET /posts": feedOf() });
     expect(await screen.findByRole("heading", { name: "No posts yet" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Share your first post" })).toHaveAttribute("href", "/post/new");
+    expect(screen.getByRole("link", { name: "Find people to follow" })).toHaveAttribute("href", "/search");
   });
 
   it("offers to try again when the feed fails to load", async () => {
