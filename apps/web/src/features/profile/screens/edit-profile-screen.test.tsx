@@ -38,6 +38,17 @@ function openEditor(routes: Routes = {}) {
 }
 
 describe("EditProfileScreen", () => {
+  it("says the profile could not load, and loads it on Try again", async () => {
+    let calls = 0;
+    const { user } = openEditor({
+      "GET /profile/me": () => (++calls === 1 ? jsonResponse(500, {}) : jsonResponse(200, { user: alice })),
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("We couldn't load your profile");
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByLabelText("Full name")).toHaveValue("Alice Liddell");
+  });
+
   it("fills Full name, Username and Bio from the account", async () => {
     openEditor();
     expect(await screen.findByLabelText("Full name")).toHaveValue("Alice Liddell");

@@ -5,6 +5,7 @@ import { toast } from "react-toastify/unstyled";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
 import { ArrowLeftIcon, CameraIcon } from "../../../components/icons";
+import { LoadError } from "../../../components/load-error";
 import { LoadingState } from "../../../components/status-message";
 import { TextField } from "../../../components/text-field";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -37,17 +38,12 @@ export function EditProfileScreen() {
       {profile.isPending ? (
         <LoadingState>Loading profile...</LoadingState>
       ) : profile.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
-          <p className="font-semibold text-zinc-900">We couldn't load your profile</p>
-          <button
-            type="button"
-            onClick={() => profile.refetch()}
-            disabled={profile.isFetching}
-            className={buttonStyles.primary}
-          >
-            {profile.isFetching ? "Retrying..." : "Try again"}
-          </button>
-        </div>
+        <LoadError
+          title="We couldn't load your profile"
+          detail="Check your connection, then try again."
+          onRetry={() => profile.refetch()}
+          retrying={profile.isFetching}
+        />
       ) : (
         <EditProfileForm user={profile.data} />
       )}
