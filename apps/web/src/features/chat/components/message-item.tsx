@@ -90,7 +90,8 @@ export function MessageItem({
       className={`group flex items-end gap-2 ${own ? "justify-end pl-16" : "pr-10"} ${run.first ? "mt-3" : "mt-0.5"}`}
     >
       {showSender && (
-        <span className="w-8 shrink-0">
+        // Level with the bottom of the run's last bubble, not with the time line under it (mb-5).
+        <span className={`w-8 shrink-0 ${run.last && !editing ? "mb-5" : ""}`}>
           {run.last && (
             <Avatar
               src={message.sender.avatar}
