@@ -119,7 +119,8 @@ export function ExploreScreen() {
         onBlur={onBlur}
         className="sticky top-16 z-20 -mx-4 -mt-3 bg-zinc-50/90 px-4 py-3 backdrop-blur-md sm:-mx-6 sm:px-6 lg:-mt-6"
       >
-        <div className="relative mx-auto max-w-2xl">
+        {/* On desktop, as wide as the explore grid under it (explore-body: a 19rem side column, 2rem gap). */}
+        <div className="relative mx-auto max-w-2xl lg:mx-0 lg:max-w-[calc(100%-21rem)]">
           <SearchField
             id={`${baseId}-q`}
             inputRef={inputRef}
@@ -143,7 +144,7 @@ export function ExploreScreen() {
       </search>
 
       {showResults ? (
-        <div className="mx-auto mt-4 max-w-2xl">
+        <div className="mx-auto mt-4 max-w-2xl lg:mx-0 lg:max-w-[calc(100%-21rem)]">
           <SearchResults
             listboxId={listboxId}
             groups={groups}
