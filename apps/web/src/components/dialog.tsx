@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons";
 
@@ -85,7 +85,9 @@ export function Dialog({
     dismissibleRef.current = dismissible;
   });
 
-  useEffect(() => {
+  // A layout effect: focus moves in within the commit that shows the dialog, so no one (a screen
+  // reader, a key pressed at once, a test) meets the dialog with focus still behind it.
+  useLayoutEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
