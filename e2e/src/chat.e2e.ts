@@ -356,11 +356,22 @@ describe("chat", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(Math.max(overflow, 0)).toBe(0);
       await page.screenshot({ path: join(artifacts, `chat-conversation-${name}.png`) });
+      const header = page.getByRole("banner");
+      const tabs = page.getByRole("navigation", { name: "Main" });
       if (name === "phone") {
+        // As Instagram's: the open conversation takes the whole window, its composer at the bottom.
+        expect(await header.isVisible()).toBe(false);
+        expect(await tabs.isVisible()).toBe(false);
+        const composerBottom = await composer(page).evaluate(
+          (box) => (box.closest("form") as HTMLElement).getBoundingClientRect().bottom,
+        );
+        expect(composerBottom).toBe(viewport.height);
         await page.getByRole("button", { name: "Back to chats" }).click();
         await page.getByRole("link", { name: /Weekend plans/ }).waitFor();
         expect(new URL(page.url()).search).toBe("");
       }
+      expect(await header.isVisible()).toBe(true);
+      expect(await tabs.isVisible()).toBe(true);
       await context.close();
     }
   });

@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router";
 import { PublicOnlyRoute } from "../features/auth/components/public-only-route";
 import { SignInScreen } from "../features/auth/screens/sign-in-screen";
 import { SignUpScreen } from "../features/auth/screens/sign-up-screen";
+import { isConversationOpen } from "../features/chat/chat-location";
 import type { RouteHandle } from "../features/layout/route-handle";
 import { NotFoundScreen } from "../features/layout/screens/not-found-screen";
 import { RouteErrorScreen } from "../features/layout/screens/route-error-screen";
@@ -88,7 +89,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: "chat",
-                handle: { fillsScreen: true } satisfies RouteHandle,
+                handle: { fillsScreen: true, fullScreenOnPhone: isConversationOpen } satisfies RouteHandle,
                 lazy: () => screen(import("../features/chat/screens/chat-screen"), "ChatScreen"),
               },
               {

@@ -3,6 +3,7 @@ import { type Ref, useId } from "react";
 import { Link } from "react-router";
 import { CountBadge } from "../../../components/badge";
 import { chatListTime, chatPartner, lastMessagePreview } from "../chat-format";
+import { chatPath } from "../chat-location";
 import { useIsOnline } from "../state/presence";
 import { ChatAvatar } from "./chat-avatar";
 import { ChatOptionsMenu } from "./chat-options-menu";
@@ -42,7 +43,7 @@ export function ChatRow({ chat, viewerId, selected, focus, onDelete }: ChatRowPr
     >
       <Link
         {...focus}
-        to={`/chat?c=${encodeURIComponent(chat._id)}`}
+        to={chatPath(chat._id)}
         state={{ fromList: true }}
         aria-current={selected ? "page" : undefined}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl py-2.5 pl-3"

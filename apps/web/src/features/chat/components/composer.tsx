@@ -43,7 +43,7 @@ export function Composer({ onSend, onTyping, autoFocus = false }: ComposerProps)
   return (
     <form
       onSubmit={onSubmit}
-      className="flex items-end gap-2 border-t border-zinc-200/80 bg-white px-3 py-3 sm:px-4"
+      className="flex items-end gap-2 border-t border-zinc-200/80 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-4"
     >
       <label htmlFor={id} className="sr-only">
         Message

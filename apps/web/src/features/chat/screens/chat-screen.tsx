@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { getUserId } from "../../../lib/storage";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useChatsQuery } from "../api/chats.queries";
+import { chatPath, openChatId } from "../chat-location";
 import { ChatListPane } from "../components/chat-list-pane";
 import { ChatUnavailable, MessagesSkeleton, NoChatSelected } from "../components/chat-states";
 import { Conversation } from "../components/conversation";
@@ -19,7 +20,8 @@ interface ChatLocationState {
 
 /**
  * Chat (spec §2): the list and the conversation side by side from md up; on a phone one at a time,
- * the open chat in the URL (`?c=`) so the browser's Back returns to the list.
+ * the open chat in the URL (`chatPath`) so the browser's Back returns to the list. There the open
+ * conversation takes the whole window, without the app's header and tabs (the route's handle).
  */
 export function ChatScreen() {
   useDocumentTitle("Chat");
@@ -27,7 +29,7 @@ export function ChatScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const selectedId = params.get("c");
+  const selectedId = openChatId(params);
   const chats = useChatsQuery();
   const outbox = useOutbox();
   const selected = chats.data?.find((chat) => chat._id === selectedId);
@@ -48,7 +50,7 @@ export function ChatScreen() {
   useChatLiveUpdates(closeIfOpen);
 
   const openChat = (chat: Chat) =>
-    navigate(`/chat?c=${encodeURIComponent(chat._id)}`, {
+    navigate(chatPath(chat._id), {
       replace: selectedId === chat._id,
       state: { fromList: true } satisfies ChatLocationState,
     });

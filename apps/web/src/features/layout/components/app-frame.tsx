@@ -13,6 +13,8 @@ interface AppFrameProps {
   fills: boolean;
   /** The screen sets a grid beside a side column (explore): up to 72rem wide instead of 56rem. */
   wide?: boolean;
+  /** Below md the screen takes the whole window: no header, no tabs (an open conversation). */
+  fullScreenOnPhone?: boolean;
   children: ReactNode;
 }
 
@@ -26,6 +28,7 @@ export function AppFrame({
   notificationsUnread,
   fills,
   wide = false,
+  fullScreenOnPhone = false,
   children,
 }: AppFrameProps) {
   const showGenericBar = !isBottomBarHidden(pathname);
@@ -34,22 +37,29 @@ export function AppFrame({
   const mainLayout = fills
     ? "h-[calc(100dvh-8rem-env(safe-area-inset-bottom))] lg:h-[calc(100dvh-4rem)] lg:px-6 lg:py-6"
     : "px-4 pt-6 pb-28 sm:px-6 lg:pt-10 lg:pb-12";
+  // Hidden, not covered: what is out of sight is out of the tab order too.
+  const hiddenOnPhone = fullScreenOnPhone ? "max-md:hidden" : "";
+  const phoneLayout = fullScreenOnPhone ? "max-md:h-dvh" : "";
 
   return (
-    <div className="min-h-dvh">
+    <div className="min-h-dvh" data-full-screen-on-phone={fullScreenOnPhone || undefined}>
       <SkipLink />
-      <AppHeader chatUnread={chatUnread} />
+      <AppHeader chatUnread={chatUnread} className={hiddenOnPhone} />
       {/* The generic bar has no notifications entry, so only the tabs carry that badge. */}
       {showGenericBar ? (
         <GenericBottomBar underHeader />
       ) : (
-        <TabNav pathname={pathname} badges={{ notifications: notificationsUnread }} />
+        <TabNav
+          pathname={pathname}
+          badges={{ notifications: notificationsUnread }}
+          className={hiddenOnPhone}
+        />
       )}
       <div className="lg:pl-60">
         <main
           id="main"
           tabIndex={-1}
-          className={`mx-auto w-full outline-none ${wide ? "max-w-6xl" : "max-w-4xl"} ${mainLayout}`}
+          className={`mx-auto w-full outline-none ${wide ? "max-w-6xl" : "max-w-4xl"} ${mainLayout} ${phoneLayout}`}
         >
           {children}
         </main>

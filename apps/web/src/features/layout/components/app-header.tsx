@@ -9,10 +9,12 @@ const iconButtonClass =
   "relative flex size-11 items-center justify-center rounded-full text-zinc-700 transition hover:bg-zinc-100 hover:text-zinc-950";
 
 /** Top header of signed-in screens (spec §2): story upload, chat with its unread badge, settings. */
-export function AppHeader({ chatUnread }: { chatUnread: number }) {
+export function AppHeader({ chatUnread, className = "" }: { chatUnread: number; className?: string }) {
   const unreadId = useId();
   return (
-    <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/85 backdrop-blur-md">
+    <header
+      className={`sticky top-0 z-40 border-b border-zinc-200/80 bg-white/85 backdrop-blur-md ${className}`}
+    >
       <div className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/post" className="rounded-lg">
           <Wordmark />

@@ -132,6 +132,29 @@ describe("AppLayout", () => {
     expect(tab).not.toHaveTextContent(/\d/);
   });
 
+  it("gives a phone's whole window to an open conversation, and the header and tabs back to the list", async () => {
+    signInAsAlice();
+    stubFetch(
+      fetchRoutes({
+        "GET /user": jsonResponse(200, { user: makeUser() }),
+        "GET /notifications": jsonResponse(200, notificationsPage([])),
+        "GET /chats": jsonResponse(200, { chats: [] }),
+      }),
+    );
+    const { router } = renderApp("/chat?c=chat-1");
+    const header = await screen.findByRole("banner");
+    const tabs = screen.getByRole("navigation", { name: "Main" });
+    // Tailwind's max-md variant: jsdom has no media queries, so the classes say what a phone shows.
+    expect(header).toHaveClass("max-md:hidden");
+    expect(tabs).toHaveClass("max-md:hidden");
+    expect(screen.getByRole("main")).toHaveClass("max-md:h-dvh");
+
+    await act(() => router.navigate("/chat"));
+    await waitFor(() => expect(screen.getByRole("banner")).not.toHaveClass("max-md:hidden"));
+    expect(screen.getByRole("navigation", { name: "Main" })).not.toHaveClass("max-md:hidden");
+    expect(screen.getByRole("main")).not.toHaveClass("max-md:h-dvh");
+  });
+
   it("shows the generic bottom bar instead of the tabs outside the spec's sections", async () => {
     // Every routed signed-in section hides the bar today, so the layout is mounted on a path of its own.
     signInAsAlice();

@@ -6,7 +6,7 @@ import { FollowLiveUpdates } from "../../follows/hooks/use-follow-live-updates";
 import { useLiveNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
 import { PostLiveUpdates } from "../../posts/hooks/use-post-live-updates";
 import { StoriesLiveUpdates } from "../../stories/hooks/use-stories-live-updates";
-import { fillsScreen, isWide } from "../route-handle";
+import { fillsScreen, isFullScreenOnPhone, isWide } from "../route-handle";
 import { AppFrame } from "./app-frame";
 import { BootScreen } from "./boot-screen";
 
@@ -15,7 +15,7 @@ import { BootScreen } from "./boot-screen";
  * checked it stays in place around the screen's shape, so nothing around the screen moves when it comes.
  */
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const checking = useSessionChecking();
   const chatUnread = useStoredUnreadCount();
   const notificationsUnread = useLiveNotificationsUnreadCount(!checking);
@@ -33,6 +33,7 @@ export function AppLayout() {
         notificationsUnread={notificationsUnread}
         fills={fillsScreen(matches)}
         wide={isWide(matches)}
+        fullScreenOnPhone={isFullScreenOnPhone(matches, search)}
       >
         {checking ? <BootScreen pathname={pathname} status={CHECKING_AUTHENTICATION} /> : <Outlet />}
       </AppFrame>

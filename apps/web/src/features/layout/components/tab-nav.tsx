@@ -7,16 +7,17 @@ import { NAV_ITEMS, type TabId } from "../nav-items";
 interface TabNavProps {
   pathname: string;
   badges?: Partial<Record<TabId, number>>;
+  className?: string;
 }
 
 /** The six tabs: a bottom tab bar on phones, a left rail from 1024px. One element, styled per size. */
-export function TabNav({ pathname, badges = {} }: TabNavProps) {
+export function TabNav({ pathname, badges = {}, className = "" }: TabNavProps) {
   const badgeId = useId();
   const username = getUsername();
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-zinc-200 bg-white/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:top-16 lg:right-auto lg:w-60 lg:border-t-0 lg:border-r lg:bg-white lg:pb-0"
+      className={`fixed inset-x-0 bottom-0 z-30 border-t border-zinc-200 bg-white/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:top-16 lg:right-auto lg:w-60 lg:border-t-0 lg:border-r lg:bg-white lg:pb-0 ${className}`}
     >
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-6 lg:h-auto lg:max-w-none lg:grid-cols-1 lg:gap-1 lg:p-3">
         {NAV_ITEMS.map(({ id, to, label, icon: Icon, isActive }) => {
