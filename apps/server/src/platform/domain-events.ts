@@ -6,10 +6,14 @@ import type { PostRow, UserRow } from "../db/schema.js";
  * here instead of calling each other, so posts know nothing of notifications.
  */
 export interface DomainEventMap {
-  /** The post as it was made, with its author: what a listener presents, as any viewer would see it. */
+  /**
+   * The post as it was made, with its author: what a listener presents, as any viewer would see it.
+   * The author's followers as read once for the post's own announcement, so a listener need not again.
+   */
   postCreated: {
     post: PostRow;
     author: Pick<UserRow, "id" | "username" | "fullName" | "avatar" | "isPrivate">;
+    followerIds: string[];
   };
   postDeleted: {
     postId: string;

@@ -25,16 +25,18 @@ export function createFlicksService(deps: {
 }) {
   const { posts, follows, events, domainEvents } = deps;
 
-  const audienceOf = (author: Member) => ({
+  const audienceOf = (author: Member, followerIds = () => follows.followerIdsOf(author.id)) => ({
     authorId: author.id,
     audience: postAudience(author),
-    followerIds: () => follows.followerIdsOf(author.id),
+    followerIds,
   });
 
-  domainEvents.on("postCreated", async ({ post, author }) => {
+  domainEvents.on("postCreated", async ({ post, author, followerIds }) => {
     if (post.mediaType !== "video") return;
     // A new flick, as any other member sees it: nobody has reacted or commented yet.
-    await events.created(presentFlick({ post, author }, freshParts(), null), audienceOf(author));
+    const flick = presentFlick({ post, author }, freshParts(), null);
+    const listeners = audienceOf(author, async () => followerIds);
+    await events.created(flick, listeners);
   });
   domainEvents.on("postDeleted", async ({ postId, author, image, mediaType }) => {
     if (mediaType === "video") await events.deleted({ flickId: postId, videoUrl: image }, audienceOf(author));

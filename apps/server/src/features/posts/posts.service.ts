@@ -375,8 +375,9 @@ export function createPostsService(deps: {
       if (!row) throw new Error("a post vanished while being made");
       kept.forget([...newPostsOf([caller.userId]), "author:*"]);
       const post = pipeline.newPost(row, caller.userId);
-      events.created(post, await follows.followerIdsOf(caller.userId));
-      await domainEvents.publish("postCreated", { post: row.post, author: row.author });
+      const followerIds = await follows.followerIdsOf(caller.userId);
+      events.created(post, followerIds);
+      await domainEvents.publish("postCreated", { post: row.post, author: row.author, followerIds });
       return post;
     },
 

@@ -179,6 +179,13 @@ describe("statements per request", () => {
       await statements(() => call(alice, "POST", "/posts", { image: "/media/image/new.jpg" }), 201),
     ).toBeLessThanOrEqual(POST_CREATE);
   });
+
+  it("a new flick, announced as a post and as a flick to followers read once", async () => {
+    const flick = { image: "/media/video/new.mp4", isReel: true };
+    expect(await statements(() => call(alice, "POST", "/posts", flick), 201)).toBeLessThanOrEqual(
+      POST_CREATE,
+    );
+  });
 });
 
 // Before the one read pipeline (issue 11) these were 5, 8, 8, 9 and 8; before counter columns (issue
