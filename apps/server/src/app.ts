@@ -221,6 +221,7 @@ export async function buildApp(
     httpServer: app.server,
     redisUrl: config.redisUrl,
     redisChannel: config.redisChannel,
+    eventsPerWindow: config.socketEventLimit,
     log: app.log,
   });
   // After Socket.IO, whose request handling it goes before.

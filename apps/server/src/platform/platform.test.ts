@@ -260,7 +260,7 @@ describe("describeLocation", () => {
 describe("createRateWindow", () => {
   it("allows the limit per key and minute, then refuses until the minute is over", () => {
     let now = 0;
-    const window = createRateWindow(2, () => now);
+    const window = createRateWindow(2, { now: () => now });
     expect([window.take("a"), window.take("a"), window.take("a"), window.take("b")]).toEqual([
       true,
       true,
@@ -270,6 +270,14 @@ describe("createRateWindow", () => {
     now = 59_999;
     expect(window.take("a")).toBe(false);
     now = 60_000;
+    expect(window.take("a")).toBe(true);
+  });
+
+  it("counts in windows of the length it is given", () => {
+    let now = 0;
+    const window = createRateWindow(1, { windowMs: 10_000, now: () => now });
+    expect([window.take("a"), window.take("a")]).toEqual([true, false]);
+    now = 10_000;
     expect(window.take("a")).toBe(true);
   });
 });

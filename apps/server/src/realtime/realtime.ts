@@ -3,6 +3,7 @@ import { type ClientToServerEvents, rooms, type ServerToClientEvents } from "@fl
 import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
 import type { Caller } from "../platform/caller.js";
+import { createRateWindow } from "../platform/rate-window.js";
 
 // biome-ignore lint/complexity/noBannedTypes: Socket.IO's slot for server-to-server events, which Flik has none of.
 type InterServerEvents = {};
@@ -33,10 +34,16 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
+/** The window a member's socket events are counted in (`eventsPerWindow` of them). */
+const EVENT_WINDOW_MS = 10_000;
+export const TOO_MANY_EVENTS = "You're doing that too fast. Please wait a moment.";
+
 export async function createRealtime(options: {
   httpServer: HttpServer;
   redisUrl: string | undefined;
   redisChannel: string;
+  /** Events a member's sockets on this node may send per 10 s; past it they are refused, unhandled. */
+  eventsPerWindow: number;
   log: FastifyBaseLogger;
 }): Promise<Realtime> {
   const io: FlikIo = new Server(options.httpServer, {
@@ -50,6 +57,10 @@ export async function createRealtime(options: {
   const registrars: ((socket: FlikSocket) => void)[] = [];
   const roomProviders: ((caller: Caller) => Promise<string[]>)[] = [];
   const admittedRooms = new WeakMap<FlikSocket, string[]>();
+  // Every event may cost the database (a post's access check, a seen mark): one member flooding them
+  // would hold up everyone's requests, so past the budget an event is refused before any handler.
+  const events = createRateWindow(options.eventsPerWindow, { windowMs: EVENT_WINDOW_MS });
+  const warned = createRateWindow(1, { windowMs: EVENT_WINDOW_MS });
   let closing = false;
 
   io.on("connection", (socket) => {
@@ -57,6 +68,13 @@ export async function createRealtime(options: {
     // Joined first, so a feature's registrar already finds the socket in its member's room.
     socket.join([rooms.user(userId), rooms.session(sessionId), ...(admittedRooms.get(socket) ?? [])]);
     admittedRooms.delete(socket);
+    socket.use(([event, ...args], next) => {
+      if (events.take(userId)) return next();
+      const ack = args.at(-1);
+      if (typeof ack === "function") ack({ ok: false, error: TOO_MANY_EVENTS });
+      if (warned.take(userId))
+        options.log.warn({ userId, event }, "socket events refused: over the member's budget");
+    });
     for (const register of registrars) register(socket);
     socket.on("joinUser", (requested, ack) => {
       const ok = requested === userId;

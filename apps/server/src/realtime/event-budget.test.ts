@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { factories } from "../test/factories.js";
+import { buildTestApp, realtimeBed } from "../test/helper.js";
+import { TOO_MANY_EVENTS } from "./realtime.js";
+
+/** A member's sockets share a budget of events per 10 s (SOCKET_EVENT_LIMIT); here, five. */
+const built = await buildTestApp({ socketEventLimit: 5 });
+const { socketOf } = await realtimeBed(built);
+const { persona, createPost } = factories(built);
+
+// The clock stands still, so every event of a test falls in one window however slow the machine.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const refused = { ok: false, error: TOO_MANY_EVENTS };
+
+describe("a member's socket event budget", () => {
+  it("refuses events past the budget before any handler runs, on every socket of the member", async () => {
+    const alice = await persona("alice");
+    const post = await createPost(alice);
+    const phone = await socketOf(alice);
+    const laptop = await socketOf(await persona("alice"));
+    for (let i = 0; i < 5; i++) {
+      await expect(phone.emitWithAck("joinUser", alice.userId)).resolves.toEqual({ ok: true });
+    }
+    await expect(phone.emitWithAck("joinUser", alice.userId)).resolves.toEqual(refused);
+    await expect(laptop.emitWithAck("joinPostRoom", post._id)).resolves.toEqual(refused);
+    expect(
+      built.realtime.io
+        .of("/")
+        .adapter.rooms.get(`post:${post._id}`)
+        ?.has(laptop.id ?? ""),
+    ).not.toBe(true);
+  });
+
+  it("leaves other members' budgets alone, and gives the member a new one in the next window", async () => {
+    const bob = await persona("bob");
+    const carol = await persona("carol");
+    const bobs = await socketOf(bob);
+    const carols = await socketOf(carol);
+    for (let i = 0; i < 5; i++) await bobs.emitWithAck("joinUser", bob.userId);
+    await expect(bobs.emitWithAck("joinUser", bob.userId)).resolves.toEqual(refused);
+    await expect(carols.emitWithAck("joinUser", carol.userId)).resolves.toEqual({ ok: true });
+
+    vi.setSystemTime(Date.now() + 10_000);
+    await expect(bobs.emitWithAck("joinUser", bob.userId)).resolves.toEqual({ ok: true });
+  });
+});
