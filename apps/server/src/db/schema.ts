@@ -406,14 +406,23 @@ export const oneTimeCodes = pgTable(
 );
 
 /** Failed sign-ins per account (not per address), so guesses from many addresses slow down too. */
-export const signInThrottles = pgTable("sign_in_throttles", {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  failures: integer().notNull().default(0),
-  lastFailedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp({ withTimezone: true }),
-});
+export const signInThrottles = pgTable(
+  "sign_in_throttles",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * What the attempts named the account by (its username or e-mail, lower-cased), counted apart: a
+     * lock reached through one name must not tell a stranger that another name is the same account's.
+     */
+    identifier: text().notNull(),
+    failures: integer().notNull().default(0),
+    lastFailedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.identifier] })],
+);
 
 /** Messages sent from the settings screen's Support section. */
 export const supportRequests = pgTable(

@@ -39,8 +39,23 @@ describe("sign-in throttling per account", () => {
       message:
         "Too many failed sign-ins to this account. Please try again in 1 second, or reset your password.",
     });
-    // Her e-mail names the same account, and is locked as well.
-    expect((await signin("anke@example.com", "anke-password")).statusCode).toBe(429);
+  });
+
+  it("counts each name of an account apart, so a lock never tells whose an e-mail address is", async () => {
+    await newcomer("agda");
+    await statusesOf("agda", "not-her-password", SIGN_IN_FREE_FAILURES);
+    expect((await signin("agda", "agda-password")).statusCode).toBe(429);
+    // Her address answers a wrong guess as an address nobody has would, and her own password lets her in.
+    const hers = await signin("agda@example.com", "wrong-guess");
+    const nobodys = await signin("nobody-here@example.com", "wrong-guess");
+    expect({ status: hers.statusCode, body: hers.json() }).toEqual({
+      status: nobodys.statusCode,
+      body: nobodys.json(),
+    });
+    expect(hers.statusCode).toBe(401);
+    expect((await signin("agda@example.com", "agda-password")).statusCode).toBe(200);
+    // A success starts every count of the account again.
+    expect((await signin("agda", "agda-password")).statusCode).toBe(200);
   });
 
   it("lifts the lock after its time, and a success starts the count again", async () => {

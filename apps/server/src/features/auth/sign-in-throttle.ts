@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/database.js";
 import { signInThrottles } from "../../db/schema.js";
@@ -31,7 +31,9 @@ interface Tally {
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
 
 /**
- * Sign-ins per account, whatever address they come from (the per-address limit is the route's). Each
+ * Sign-ins per account, whatever address they come from (the per-address limit is the route's), and per
+ * name the account was asked by (its username, its e-mail): a lock reached through one name leaves the
+ * other's answers as they were, so it never tells that two names are one account's. Each
  * attempt is counted as a failure BEFORE its password is checked and forgiven when it succeeds, so
  * guesses sent at once count too: past SIGN_IN_FREE_FAILURES, each failure locks the account for
  * `lockAfter(failures)`, and while it is locked every sign-in (the right password too) is a 429 without
@@ -49,16 +51,16 @@ export function createSignInThrottle(deps: { db: Db; clock: Clock }) {
   }
 
   /** One statement, so attempts racing each other are counted one after another by the database. */
-  async function countMember(userId: string, now: number) {
+  async function countMember(userId: string, identifier: string, now: number) {
     const at = sql`${new Date(now).toISOString()}::timestamptz`;
     const forgotten = sql`${signInThrottles.lastFailedAt} <= ${new Date(now - FAILURES_FORGOTTEN_AFTER_MS).toISOString()}::timestamptz`;
     const failures = sql`(case when ${forgotten} then 1 else ${signInThrottles.failures} + 1 end)`;
     const lockMs = sql`least(${FIRST_LOCK_MS} * power(2, least(${failures} - ${SIGN_IN_FREE_FAILURES}, 20)), ${SIGN_IN_MAX_LOCK_MS})`;
     const [counted] = await db
       .insert(signInThrottles)
-      .values({ userId, failures: 1, lastFailedAt: new Date(now), lockedUntil: null })
+      .values({ userId, identifier, failures: 1, lastFailedAt: new Date(now), lockedUntil: null })
       .onConflictDoUpdate({
-        target: signInThrottles.userId,
+        target: [signInThrottles.userId, signInThrottles.identifier],
         set: {
           failures,
           lastFailedAt: new Date(now),
@@ -71,7 +73,7 @@ export function createSignInThrottle(deps: { db: Db; clock: Clock }) {
     const [locked] = await db
       .select({ lockedUntil: signInThrottles.lockedUntil })
       .from(signInThrottles)
-      .where(eq(signInThrottles.userId, userId));
+      .where(and(eq(signInThrottles.userId, userId), eq(signInThrottles.identifier, identifier)));
     refuse(locked?.lockedUntil?.getTime() ?? now, now);
   }
 
@@ -89,11 +91,11 @@ export function createSignInThrottle(deps: { db: Db; clock: Clock }) {
      */
     async attempt(member: { id: string } | undefined, identifier: string) {
       const now = clock();
-      if (member) await countMember(member.id, now);
+      if (member) await countMember(member.id, identifier, now);
       else countStranger(identifier, now);
     },
 
-    /** The sign-in succeeded (or the password was reset by e-mail): the account's count starts again. */
+    /** The sign-in succeeded (or the password was reset by e-mail): the account's counts start again. */
     async clear(userId: string) {
       await db.delete(signInThrottles).where(eq(signInThrottles.userId, userId));
     },
