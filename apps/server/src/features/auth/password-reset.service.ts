@@ -6,7 +6,7 @@ import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest } from "../../platform/errors.js";
 import type { Mailer } from "../../platform/mail.js";
 import { sendLater } from "../../platform/mail-later.js";
-import { NOBODY, type OneTimeCodes } from "../account/one-time-codes.js";
+import type { OneTimeCodes } from "../account/one-time-codes.js";
 import { resetCodeMail } from "./auth.mail.js";
 import { findByEmail } from "./auth.queries.js";
 import type { AuthService } from "./auth.service.js";
@@ -45,7 +45,7 @@ export function createPasswordResetService(deps: {
         const code = await codes.issue(member.id, "password_reset", member.email);
         sendLater(mailer, resetCodeMail(member, code), log);
       } else {
-        codes.issueNothing();
+        codes.issueNothing("password_reset", email);
       }
       const left = answerAfterMs - (performance.now() - startedAt);
       if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
@@ -59,16 +59,16 @@ export function createPasswordResetService(deps: {
      */
     async reset(input: z.output<typeof resetPasswordBody>) {
       const member = await findByEmail(db, input.email);
-      await codes.redeem(member?.id ?? NOBODY, "password_reset", input.otp, {
+      if (!member) return codes.redeemNothing("password_reset", input.email, INVALID_RESET_CODE);
+      await codes.redeem(member.id, "password_reset", input.otp, {
         invalidMessage: INVALID_RESET_CODE,
         check: (target) => {
           // A code mailed to an address the member has since left proves nothing about them.
-          if (member && target !== member.email) throw badRequest(INVALID_RESET_CODE);
-          const problem = member && newPasswordProblem(input.newPassword, member);
+          if (target !== member.email) throw badRequest(INVALID_RESET_CODE);
+          const problem = newPasswordProblem(input.newPassword, member);
           if (problem) throw badRequest(problem);
         },
         use: async () => {
-          if (!member) throw badRequest(INVALID_RESET_CODE);
           await auth.replacePassword(member, input.newPassword, { by: "reset" });
           await domainEvents.publish("accountChanged", { userId: member.id });
         },

@@ -181,6 +181,28 @@ describe("forgot and reset password", () => {
     expect(response.json()).toEqual(INVALID);
   });
 
+  it("answers the tries at an unknown address's code as a member's, until their tries are spent", async () => {
+    await newcomer("ylva");
+    const code = await mailedCode("ylva@example.com");
+    expect((await forgot("nobody-ylva@example.com")).statusCode).toBe(200);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    const tries = async (email: string) => {
+      const answers = [];
+      for (let i = 0; i <= OTP_MAX_ATTEMPTS; i++) {
+        const response = await reset({ email, otp: wrong, newPassword: "a-new-password-1" });
+        answers.push({ status: response.statusCode, body: response.json() });
+      }
+      return answers;
+    };
+    const known = await tries("ylva@example.com");
+    expect(await tries("nobody-ylva@example.com")).toEqual(known);
+    expect(known.at(-1)).toEqual({
+      status: 400,
+      body: { message: "Too many wrong codes. Request a new code." },
+    });
+    expect(known.at(-2)).toEqual({ status: 400, body: INVALID });
+  });
+
   it("lifts a sign-in lock: the owner proves the address and is in at once", async () => {
     await newcomer("yara");
     for (let i = 0; i < 6; i++) await signin("yara", `guess-number-${i}`);
