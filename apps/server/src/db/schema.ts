@@ -192,6 +192,28 @@ export const posts = pgTable(
 );
 
 /** One like per member and post: the primary key is the rule. */
+/**
+ * Who shared a post: each member's share counts once toward its `sharesCount` (and tells its author
+ * once), however often they share it again.
+ */
+export const postShares = pgTable(
+  "post_shares",
+  {
+    postId: uuid()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    // A deleted member's shares go without a scan.
+    index("post_shares_user_idx").on(t.userId),
+  ],
+);
+
 export const postLikes = pgTable(
   "post_likes",
   {

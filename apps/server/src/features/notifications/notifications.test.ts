@@ -73,6 +73,15 @@ describe("notifications made by the server", () => {
     expect((await inbox(carol)).unreadCount).toBe(0);
   });
 
+  it("make one share of a member's shares of a post", async () => {
+    await clear(alice);
+    const { _id: post } = await createPost(alice);
+    for (let i = 0; i < 3; i++) await call(carol, "POST", `/posts/${post}/share`);
+    const { notifications, unreadCount } = await inbox(alice);
+    expect(unreadCount).toBe(1);
+    expect(notifications.filter((n) => !n.read).map((n) => n.type)).toEqual(["share"]);
+  });
+
   it("make one like of like-unlike-like, and one follow of follow-unfollow-follow", async () => {
     await clear(alice);
     const { _id: post } = await createPost(alice, { image: "/media/video/clip.mp4" });

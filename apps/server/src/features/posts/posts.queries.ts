@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, type Placeholder, type Subquery, sql } from "dr
 import { type AnyPgColumn, alias, unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { perDatabase, placeholder, preparedByIds, preparedPaging } from "../../db/prepared.js";
-import { follows, postComments, postLikes, posts, postTags, users } from "../../db/schema.js";
+import { follows, postComments, postLikes, postShares, posts, postTags, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { contentVisibleTo, notBlockedBetween, relationTo } from "../users/users.policy.js";
 import {
@@ -605,13 +605,40 @@ export async function deletePost(db: Db, id: string) {
   await db.delete(posts).where(eq(posts.id, id));
 }
 
-export async function incrementShares(db: Db, id: string) {
+/**
+ * Counts the member's share of a post, once: a first share adds to the post's `sharesCount` in the same
+ * statement, a repeated one changes nothing (`newly` false). The count answered is the post's as it is
+ * now: the one just written, or the one there was.
+ */
+export async function addShare(db: Db, postId: string, userId: string) {
+  const shared = db
+    .$with("shared")
+    .as(
+      db
+        .insert(postShares)
+        .values({ postId, userId })
+        .onConflictDoNothing()
+        .returning({ postId: postShares.postId }),
+    );
+  const bumped = db.$with("bumped").as(
+    db
+      .update(posts)
+      .set({ sharesCount: sql`${posts.sharesCount} + 1` })
+      .where(inArray(posts.id, db.select({ postId: shared.postId }).from(shared)))
+      .returning({ sharesCount: posts.sharesCount }),
+  );
   const [row] = await db
-    .update(posts)
-    .set({ sharesCount: sql`${posts.sharesCount} + 1` })
-    .where(eq(posts.id, id))
-    .returning({ sharesCount: posts.sharesCount });
-  return row?.sharesCount ?? 0;
+    .with(shared, bumped)
+    .select({
+      bumped: sql<number | null>`(select ${bumped.sharesCount} from ${bumped})`,
+      sharesCount: posts.sharesCount,
+    })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  if (!row) return { sharesCount: 0, newly: false };
+  return row.bumped === null
+    ? { sharesCount: row.sharesCount, newly: false }
+    : { sharesCount: row.bumped, newly: true };
 }
 
 /**

@@ -33,6 +33,7 @@ import type { PostPipeline } from "./posts.pipeline.js";
 import { canEditPost, canInteractWithPost, canSeePost, canSeePostsOf } from "./posts.policy.js";
 import { presentComment, presentFlickLike, presentLikes } from "./posts.presenter.js";
 import {
+  addShare,
   authorPage,
   deleteLike,
   deletePost,
@@ -41,7 +42,6 @@ import {
   findPostRead,
   findPostWithAuthor,
   hasLiked,
-  incrementShares,
   insertPost,
   type Listed,
   likeSummary,
@@ -471,7 +471,9 @@ export function createPostsService(deps: {
 
     async share(caller: Caller, postId: string, kind: PostKind = "post") {
       const { post } = await interactable(caller, postId, kind);
-      const sharesCount = await incrementShares(db, postId);
+      const { sharesCount, newly } = await addShare(db, postId, caller.userId);
+      // Shared again by the same member: counted and told once already.
+      if (!newly) return { sharesCount };
       changed(postId, caller);
       events.shared({ postId, ownerId: post.userId, sharesCount }, caller);
       await domainEvents.publish("postShared", { postId, ownerId: post.userId, actorId: caller.userId });

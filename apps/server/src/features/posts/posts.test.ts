@@ -224,6 +224,18 @@ describe("comments and shares", () => {
     const response = await call(carol, "POST", `/posts/${post._id}/share`);
     expect(response.json()).toEqual({ sharesCount: 2 });
   });
+
+  it("counts each member's share once, however often they share again", async () => {
+    const post = await createPost(alice);
+    for (let i = 0; i < 3; i++) {
+      expect((await call(bob, "POST", `/posts/${post._id}/share`)).json()).toEqual({ sharesCount: 1 });
+    }
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () => call(carol, "POST", `/posts/${post._id}/share`)),
+    );
+    expect(together.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await call(alice, "GET", `/posts/${post._id}`)).json().post.sharesCount).toBe(2);
+  });
 });
 
 describe("GET /posts (the feed)", () => {
