@@ -298,6 +298,7 @@ export async function buildApp(
     domainEvents,
     summaries: createPostSummariesCache(database.announcements),
     kept,
+    commentsPerMinute: config.commentRateLimit,
   });
   registerPostSockets(realtime, posts, follows, domainEvents);
   const flicks = createFlicksService({

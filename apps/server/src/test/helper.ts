@@ -34,6 +34,7 @@ export function testConfig(overrides: TestSettings = {}): Config {
     authRateLimit: 1000,
     messageRateLimit: 1000,
     searchRateLimit: 1000,
+    commentRateLimit: 10_000,
     socketEventLimit: 10_000,
     messagesInFlight: 100,
     keptAnswersMb: 64,

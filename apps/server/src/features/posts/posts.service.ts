@@ -22,8 +22,9 @@ import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { type Cursor, decodeCursor, pageOf, pageText } from "../../platform/cursor.js";
 import { type DomainEvents, onMembersChanged } from "../../platform/domain-events.js";
-import { badRequest, forbidden, notFound } from "../../platform/errors.js";
+import { badRequest, forbidden, notFound, tooManyRequests } from "../../platform/errors.js";
 import type { KeptAnswers, Shown } from "../../platform/kept-answers.js";
+import { createRateWindow } from "../../platform/rate-window.js";
 import type { FollowsService } from "../follows/follows.service.js";
 import type { MediaService } from "../media/media.service.js";
 import type { RelatedMember } from "../users/users.policy.js";
@@ -88,8 +89,12 @@ export function createPostsService(deps: {
   summaries: PostSummariesCache;
   /** Feed pages and posts kept on this node as their viewers were answered. */
   kept: KeptAnswers;
+  /** Comments (on posts and flicks together) a member may write per minute, on this node. */
+  commentsPerMinute: number;
 }) {
   const { db, follows, media, pipeline, events, domainEvents, summaries, kept } = deps;
+  // Each comment tells the post's author: past the limit, refused before anything is read or stored.
+  const commentAllowance = createRateWindow(deps.commentsPerMinute);
 
   /**
    * A post the caller just changed on this node: what it kept of it is forgotten before the announcement
@@ -454,6 +459,8 @@ export function createPostsService(deps: {
       input: z.output<typeof commentBody>,
       kind: PostKind = "post",
     ) {
+      if (!commentAllowance.take(caller.userId))
+        throw tooManyRequests("You're commenting too fast. Please wait a moment.");
       const { post } = await interactable(caller, postId, kind);
       const stored = await storeComment(db, { postId, userId: caller.userId, text: input.text });
       changed(postId, caller);
