@@ -128,6 +128,28 @@ describe("Fastify's own refusals keep their 4xx", () => {
     expect(response.json()).toEqual({ message: expect.any(String) });
   });
 
+  it("answers a path segment longer than a route takes with 414, without echoing it", async () => {
+    for (const url of [`/api/profile/${"a".repeat(5000)}`, `/api/posts/${"b".repeat(300)}`]) {
+      const response = await app.inject({ method: "GET", url, headers: alice.headers });
+      expect(response.statusCode).toBe(414);
+      expect(response.json()).toEqual({ message: "That address is too long." });
+    }
+  });
+
+  it("answers a path segment that is not valid URL encoding with 400", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/posts/%E0%A4%A", headers: alice.headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "That address is not valid." });
+  });
+
+  it("answers a media path that names no kept file with 404, however long", async () => {
+    for (const name of ["c".repeat(5000), "..%2f..%2fjwt-secret", "incoming"]) {
+      const response = await app.inject({ method: "GET", url: `/media/image/${name}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: "No such file" });
+    }
+  });
+
   it("answers a body over the limit with 413", async () => {
     const response = await call(alice, "POST", "/posts", { caption: "x".repeat(2 * 1024 * 1024) });
     expect(response.statusCode).toBe(413);

@@ -46,6 +46,17 @@ function namesNoId(error: FastifyError): boolean {
  * 4xx refusals of Fastify and its plugins (bad JSON, an unsupported content type, a body too large) keep
  * their status; anything else is a bug of ours: a 500, logged with the request it failed.
  */
+/**
+ * The router's own refusals, before any route: a path segment that is not valid URL encoding, or one
+ * longer than a route's parameter may be. Answered as every error is, without echoing the path.
+ */
+export function handleRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return reply.status(414).send({ message: "That address is too long." } satisfies ApiErrorBody);
+  }
+  return reply.status(400).send({ message: "That address is not valid." } satisfies ApiErrorBody);
+}
+
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     if (namesNoId(error)) {

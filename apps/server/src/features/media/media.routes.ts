@@ -137,7 +137,12 @@ export async function serveMedia(app: FastifyInstance, media: MediaService, dir:
     await mkdir(root, { recursive: true });
     await app.register(async (scope) => {
       const nameOf = (url: string) => url.slice(prefix.length).split("?")[0] ?? "";
-      scope.addHook("onRequest", async (request) => makeMissing(nameOf(request.url)));
+      scope.addHook("onRequest", async (request) => {
+        // Only a kept file's name is looked for (as in a bucket): not a folder, nor a name too long to be one.
+        const name = nameOf(request.url);
+        if (!FILE_NAME.test(name)) throw notFound("No such file");
+        await makeMissing(name);
+      });
       scope.addHook("onSend", async (request, reply) => {
         // A range past the end: say how long the file is, as RFC 9110 asks (the file server does not).
         if (reply.statusCode === 416 && !reply.hasHeader("content-range")) {
