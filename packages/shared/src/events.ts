@@ -79,8 +79,9 @@ export interface ServerToClientEvents {
 }
 
 /** What a chat event's acknowledgement carries: the stored message, or why it was refused. */
+/** A refusal carries the HTTP status the same call answers over HTTP (403 for a block, 429 …). */
 export type ChatAck<T = undefined> = (
-  result: { ok: true; message?: T } | { ok: false; error: string },
+  result: { ok: true; message?: T } | { ok: false; error: string; status?: number },
 ) => void;
 
 export interface ClientToServerEvents {

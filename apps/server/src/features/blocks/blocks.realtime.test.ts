@@ -118,7 +118,7 @@ describe("live events between two members where either blocked the other", () =>
       text: "After",
       clientId: "t-1",
     });
-    expect(ack).toEqual({ ok: false, error: "You can't message this account" });
+    expect(ack).toEqual({ ok: false, error: "You can't message this account", status: 403 });
     await roundTrip(blockedSocket);
     for (const event of ["typing", "stopTyping", "messagesSeen", "newMessage"] as const)
       expect(await heard.of(event), event).toEqual([]);

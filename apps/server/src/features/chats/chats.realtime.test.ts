@@ -126,22 +126,27 @@ describe("a non-member's socket", () => {
     expect(await intruder.emitWithAck("sendMessage", { chatId: chat._id, text: "Let me in" })).toEqual({
       ok: false,
       error: "Chat not found",
+      status: 404,
     });
     expect(await intruder.emitWithAck("messagesSeen", chat._id)).toEqual({
       ok: false,
       error: "Chat not found",
+      status: 404,
     });
     expect(await intruder.emitWithAck("messageEdited", { messageId, text: "Mine" })).toEqual({
       ok: false,
       error: "Message not found",
+      status: 404,
     });
     expect(await intruder.emitWithAck("messageDeleted", { messageId })).toEqual({
       ok: false,
       error: "Message not found",
+      status: 404,
     });
     expect(await intruder.emitWithAck("sendMessage", { chatId: "nope", text: "x" })).toEqual({
       ok: false,
       error: "Chat not found",
+      status: 404,
     });
     expect(await intruder.emitWithAck("sendMessage", { chatId: chat._id, text: "   " })).toMatchObject({
       ok: false,

@@ -249,6 +249,7 @@ describe("who may message you (PUT /user/privacy messagesFrom)", () => {
     expect(await socket.emitWithAck("sendMessage", { chatId: chat._id, text: "By socket" })).toEqual({
       ok: false,
       error: "This account only accepts messages from people it follows",
+      status: 403,
     });
     // Accepting opens it again; so does the setting going back to everyone.
     await call(recipient, "POST", `/chats/${chat._id}/accept`);

@@ -6,7 +6,7 @@ import { isUuid } from "../../platform/ids.js";
 import type { FlikSocket, Realtime } from "../../realtime/realtime.js";
 import type { ChatsService } from "./chats.service.js";
 
-type Ack = (result: { ok: true; message?: unknown } | { ok: false; error: string }) => void;
+type Ack = (result: { ok: true; message?: unknown } | { ok: false; error: string; status?: number }) => void;
 
 const sendPayload = sendMessageBody.extend({ chatId: z.uuid("Chat not found") });
 const editPayload = editMessageBody.extend({ messageId: z.uuid("Message not found") });
@@ -23,11 +23,16 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
     action().then(
       (message) => reply(message === undefined ? { ok: true } : { ok: true, message }),
       (error: unknown) => {
-        if (error instanceof z.ZodError)
-          return reply({ ok: false, error: error.issues[0]?.message ?? "Invalid" });
-        if (error instanceof HttpError) return reply({ ok: false, error: error.message });
+        if (error instanceof z.ZodError) {
+          const issue = error.issues[0];
+          // As over HTTP: an id that names nothing is a 404, any other bad field a 400.
+          const status = String(issue?.path.at(-1) ?? "").endsWith("Id") ? 404 : 400;
+          return reply({ ok: false, error: issue?.message ?? "Invalid", status });
+        }
+        if (error instanceof HttpError)
+          return reply({ ok: false, error: error.message, status: error.statusCode });
         log.error({ err: error, userId: socket.data.userId }, "chat event failed");
-        reply({ ok: false, error: "Something went wrong on our side. Please try again." });
+        reply({ ok: false, error: "Something went wrong on our side. Please try again.", status: 500 });
       },
     );
   }

@@ -183,7 +183,7 @@ describe("Block in a chat", () => {
 
     await user.type(field, "Still there?{Enter}");
     const ack = emitted(socket, "sendMessage").at(-1)?.[1] as (result: unknown) => void;
-    act(() => ack({ ok: false, error: "You can't message this account" }));
+    act(() => ack({ ok: false, error: "You can't message this account", status: 403 }));
 
     expect(await screen.findByText("You can't message this account")).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();

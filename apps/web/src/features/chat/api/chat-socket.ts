@@ -1,4 +1,5 @@
 import type { ChatAck, Message } from "@flik/shared";
+import { ApiError } from "../../../lib/api-client";
 import type { FlikSocket } from "../../../lib/socket";
 import { postMessage } from "./chats.api";
 
@@ -11,6 +12,8 @@ function withAck<T>(send: (ack: ChatAck<T>) => void): Promise<T | undefined> {
     send((result) => {
       clearTimeout(timer);
       if (result.ok) resolve(result.message);
+      // Refused as the same call over HTTP would be: the same error, so callers read one kind.
+      else if (result.status) reject(new ApiError(result.status, { message: result.error }));
       else reject(new Error(result.error));
     });
   });

@@ -113,6 +113,18 @@ describe("Conversation", () => {
     expect(within(log).getByText("Sending…")).toBeInTheDocument();
   });
 
+  it("says why the server refused a message for good, in place of the message box, without Retry", async () => {
+    const { socket, user, field, log } = await openBobChat();
+    await user.type(field, "Hello again{Enter}");
+    const reason = "This account only accepts messages from people it follows";
+    act(() => lastAck(socket)({ ok: false, error: reason, status: 403 }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent(reason);
+    expect(within(log).getByText("Not sent")).toBeInTheDocument();
+    expect(within(log).queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+  });
+
   it("sends over HTTP while the live connection is down", async () => {
     const stored = fromAlice({ _id: "m-2", text: "Over HTTP" });
     const { socket, user, field, log, fetchMock } = await openBobChat({

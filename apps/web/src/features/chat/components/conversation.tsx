@@ -53,7 +53,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
   // blocks are in their account; the other member's show only when the server refuses a message.
   const partner = chatPartner(chat, viewerId);
   const blocked = useHasBlocked(partner?._id);
-  const refused = blocked || pending.some((p) => p.refused);
+  const refused = blocked ? CANT_MESSAGE_TEXT : pending.find((p) => p.refused)?.refused;
   const [blocking, setBlocking] = useState(false);
   const accept = useAcceptChat();
   const removeRequest = useRemoveRequest(onBack);
@@ -111,7 +111,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
           role="status"
           className="border-t border-zinc-200/80 bg-white px-4 py-4 text-center text-sm font-medium text-zinc-500"
         >
-          {CANT_MESSAGE_TEXT}
+          {refused}
         </p>
       ) : (
         <Composer

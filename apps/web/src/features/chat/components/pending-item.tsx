@@ -1,7 +1,10 @@
 import type { PendingMessage } from "../hooks/use-outbox";
 import { Bubble, type RunPosition } from "./message-item";
 
-/** The member's message before the server has it: faded while sending, "Not sent" with Retry on failure. */
+/**
+ * The member's message before the server has it: faded while sending, "Not sent" on failure, with Retry
+ * unless the server refused it for good.
+ */
 export function PendingItem({
   entry,
   run,
@@ -19,13 +22,16 @@ export function PendingItem({
         {failed ? (
           <span className="mt-1 flex items-center gap-2 px-1 text-xs">
             <span className="font-medium text-red-600">Not sent</span>
-            <button
-              type="button"
-              onClick={onRetry}
-              className="rounded-full px-2 py-0.5 font-semibold text-fuchsia-700 underline-offset-2 hover:underline"
-            >
-              Retry
-            </button>
+            {/* Refused for good (the reason shows where the message box was): a retry cannot mend it. */}
+            {!entry.refused && (
+              <button
+                type="button"
+                onClick={onRetry}
+                className="rounded-full px-2 py-0.5 font-semibold text-fuchsia-700 underline-offset-2 hover:underline"
+              >
+                Retry
+              </button>
+            )}
           </span>
         ) : (
           <span className="mt-1 px-1 text-[11px] text-zinc-500">Sending…</span>

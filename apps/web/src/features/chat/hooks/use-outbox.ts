@@ -12,17 +12,19 @@ export interface PendingMessage {
   text: string;
   createdAt: string;
   status: "sending" | "failed";
-  /** The server refused it for good: a block stands between the members. */
-  refused?: boolean;
+  /** Why the server refused it for good (a block, a member's "who can message you"): no retry mends it. */
+  refused?: string;
 }
 
 /** What the server says when a block stands between the members of a one-to-one chat. */
 export const CANT_MESSAGE_TEXT = "You can't message this account";
 
-/** A 403 over HTTP, or the same refusal in the socket's acknowledgement. */
-export function isMessagingRefused(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 403;
-  return error instanceof Error && error.message === CANT_MESSAGE_TEXT;
+/**
+ * Why the server refused a message for good (a block, a member who takes messages only from people they
+ * follow): a 403, over HTTP or in the socket's acknowledgement. Null for what a retry may mend.
+ */
+export function refusalOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 403 ? error.message || CANT_MESSAGE_TEXT : null;
 }
 
 /**
@@ -41,7 +43,7 @@ export function useOutbox() {
         applyNewMessage(queryClient, message, false);
         setPending((list) => list.filter((p) => p.clientId !== entry.clientId));
       } catch (error) {
-        const refused = isMessagingRefused(error);
+        const refused = refusalOf(error) ?? undefined;
         setPending((list) =>
           list.map((p) => (p.clientId === entry.clientId ? { ...p, status: "failed", refused } : p)),
         );
