@@ -170,13 +170,16 @@ describe("reads between two members where either blocked the other", () => {
 });
 
 describe("actions toward a member blocked either way", () => {
-  it("following or asking to follow is 403 'You can't follow this account'", async () => {
+  it("following or asking to follow is 403 'You can't follow this account'; unfollowing, 'isn't available'", async () => {
     const { sides } = await blockedPair();
     for (const [viewer, other] of sides)
-      for (const action of ["follow", "unfollow"]) {
+      for (const [action, message] of [
+        ["follow", "You can't follow this account"],
+        ["unfollow", "This account isn't available"],
+      ]) {
         const response = await call(viewer, "POST", `/${action}/${other.userId}`);
         expect(response.statusCode, action).toBe(403);
-        expect(response.json()).toEqual({ message: "You can't follow this account" });
+        expect(response.json()).toEqual({ message });
       }
   });
 

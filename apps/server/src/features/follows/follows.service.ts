@@ -30,17 +30,19 @@ export type FollowsService = ReturnType<typeof createFollowsService>;
 type PageQuery = { limit: number; cursor?: string | undefined };
 
 const cantFollow = () => forbidden("You can't follow this account");
+/** Unfollowing across a block: the follow went with the block, and what the member is now is not told. */
+const unavailable = () => forbidden("This account isn't available");
 const requestNotFound = () => notFound("Follow request not found");
 
 export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents }) {
   const { db, domainEvents } = deps;
 
   /** The member to follow or unfollow, with the caller's relation; never oneself, never across a block. */
-  async function target(caller: Caller, userId: string) {
+  async function target(caller: Caller, userId: string, refusal = cantFollow) {
     if (!canFollow(caller.userId, { id: userId })) throw badRequest("You cannot follow yourself");
     const member = await findTarget(db, caller.userId, userId);
     if (!member) throw notFound("Member not found");
-    if (!canAskToFollow(caller.userId, member, member.relation)) throw cantFollow();
+    if (!canAskToFollow(caller.userId, member, member.relation)) throw refusal();
     return member;
   }
 
@@ -94,7 +96,7 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
 
     /** Unfollows and withdraws a pending request (its notification goes with it). */
     async unfollow(caller: Caller, userId: string): Promise<FollowResponse> {
-      const member = await target(caller, userId);
+      const member = await target(caller, userId, unavailable);
       if (member.relation.isFollower && (await deleteFollow(db, caller.userId, member.id)))
         await domainEvents?.publish("memberUnfollowed", { followerId: caller.userId, followeeId: member.id });
       if (member.relation.isRequested) await withdraw(caller.userId, member.id);

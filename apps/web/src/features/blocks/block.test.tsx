@@ -53,7 +53,7 @@ describe("Block from a profile's menu", () => {
     expect(screen.getByRole("heading", { level: 1, name: "@bob" })).toBeInTheDocument();
   });
 
-  it("blocks: the call, the toast, the account from the answer, and the profile is gone", async () => {
+  it("blocks: the call, the toast, the account from the answer, and the profile says it is blocked", async () => {
     const success = vi.spyOn(toast, "success");
     const block = vi.fn(blockAnswer);
     const { user, queryClient } = openProfile("/profile/bob", { routes: { "POST /user/block": block } });
@@ -66,8 +66,41 @@ describe("Block from a profile's menu", () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith("Blocked bob", expect.anything()));
     expect(me(queryClient)?.blockedUsers).toEqual([bobBlocked]);
     expect(me(queryClient)?.followingCount).toBe(0);
-    expect(await screen.findByRole("heading", { level: 1, name: "Member not found" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "You blocked @bob" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Unblock" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Follow" })).not.toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("shows a blocked member's profile link as blocked, not as nobody, though the server answers 404", async () => {
+    openProfile("/profile/Bob", {
+      routes: {
+        "GET /user": jsonResponse(200, { user: makeUser({ blockedUsers: [bobBlocked] }) }),
+        "GET /profile/Bob": jsonResponse(404, { message: "Member not found" }),
+      },
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "You blocked @bob" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Unblock" })).toBeInTheDocument();
+  });
+
+  it("unblocks from the blocked member's profile, which then shows them again", async () => {
+    const success = vi.spyOn(toast, "success");
+    const unblock = vi.fn(() =>
+      jsonResponse(200, { message: "Unblocked bob", user: makeUser({ blockedUsers: [] }) }),
+    );
+    const { user, queryClient } = openProfile("/profile/bob", {
+      routes: { "POST /user/block": blockAnswer, "PUT /user/unblock": unblock },
+    });
+    const dialog = await openBlockDialogFromProfile(user);
+    await user.click(within(dialog).getByRole("button", { name: "Block" }));
+
+    await user.click(await screen.findByRole("button", { name: "Unblock" }));
+
+    await waitFor(() => expect(unblock).toHaveBeenCalledTimes(1));
+    expect(sentJson(unblock)).toEqual({ userId: "u-bob" });
+    expect(success).toHaveBeenCalledWith("Unblocked bob");
+    expect(me(queryClient)?.blockedUsers).toEqual([]);
+    expect(await screen.findByRole("heading", { level: 1, name: "@bob" })).toBeInTheDocument();
   });
 
   it("says 'Failed to block user' and keeps the profile when the server refuses", async () => {

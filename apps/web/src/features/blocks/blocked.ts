@@ -1,4 +1,4 @@
-import type { User } from "@flik/shared";
+import type { BlockedUser, User } from "@flik/shared";
 import { useCurrentUserQuery } from "../auth/api/user.queries";
 
 /** Whether the viewer blocked this member (their account's blockedUsers). */
@@ -9,4 +9,16 @@ export function isBlockedBy(me: User | undefined, memberId: string | undefined):
 /** Whether the signed-in member blocked this member, kept in step with their account. */
 export function useHasBlocked(memberId: string | undefined): boolean {
   return isBlockedBy(useCurrentUserQuery(true).data, memberId);
+}
+
+/**
+ * The member the signed-in member blocked, named by their id or their username: the server answers 404
+ * for them as for nobody, and the viewer's own account says why.
+ */
+export function blockedByMe(
+  me: User | undefined,
+  member: { id?: string | undefined; username: string },
+): BlockedUser | undefined {
+  const username = member.username.toLowerCase();
+  return me?.blockedUsers.find((blocked) => blocked._id === member.id || blocked.username === username);
 }

@@ -1,9 +1,10 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "react-toastify/unstyled";
-import { errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { syncIntent } from "../../../lib/intent-store";
 import { getToken } from "../../../lib/storage";
+import { profileKeys } from "../../profile/api/profile-keys";
 import { followUser, unfollowUser } from "../api/follows.api";
 import { applyFollowAnswer, cachedFollowRelation, knownPrivacy } from "../cache/follow-cache";
 import {
@@ -38,10 +39,15 @@ function syncFollow(queryClient: QueryClient, memberId: string, lastKnown: boole
       applyFollowAnswer(queryClient, memberId, answer);
       return isFollowActive(answer);
     },
-    onError: (error, server) =>
+    onError: (error, server) => {
       toast.error(errorMessage(error, failureText(queryClient, memberId, server)), {
         toastId: `follow-error-${memberId}`,
-      }),
+      });
+      // Refused for what the member now is to the viewer (a block, an account gone): the profile
+      // shown is stale, so it is asked again and shows what is true now.
+      if (error instanceof ApiError && (error.status === 403 || error.status === 404))
+        void queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
+    },
   });
 }
 

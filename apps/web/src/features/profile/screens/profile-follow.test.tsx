@@ -190,6 +190,29 @@ describe("Follow requests on a private profile", () => {
     expect(await screen.findByText("You can't follow this account")).toBeInTheDocument();
   });
 
+  it("asks for a profile again when an unfollow is refused for what the member now is (a block)", async () => {
+    const followed = { ...carol, isFollowed: true };
+    let asked = 0;
+    const profile = vi.fn(() =>
+      ++asked === 1
+        ? jsonResponse(200, { user: followed, posts: [], isMyProfile: false, nextCursor: null })
+        : jsonResponse(404, { message: "Member not found" }),
+    );
+    const { user } = openProfile("/profile/carol", {
+      member: followed,
+      routes: {
+        "GET /profile/carol": profile,
+        "POST /unfollow/u-carol": jsonResponse(403, { message: "This account isn't available" }),
+      },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Following" }));
+
+    expect(await screen.findByText("This account isn't available")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Member not found" })).toBeInTheDocument();
+    expect(profile).toHaveBeenCalledTimes(2);
+  });
+
   it("withdraws a pending request through POST /unfollow", async () => {
     const unfollow = vi.fn(() =>
       jsonResponse(200, { isFollowed: false, isRequested: false, followersCount: 7 }),

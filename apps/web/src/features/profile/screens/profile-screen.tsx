@@ -1,11 +1,13 @@
-import { canSeeContentOf, isFlikUrl, type PublicProfile } from "@flik/shared";
+import { type BlockedUser, canSeeContentOf, isFlikUrl, type PublicProfile } from "@flik/shared";
 import { useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
+import { BanIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, UserIcon } from "../../../components/icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
-import { isBlockedBy } from "../../blocks/blocked";
+import { blockedByMe } from "../../blocks/blocked";
+import { useUnblockMember } from "../../blocks/hooks/use-unblock-member";
 import type { FollowListKind } from "../../follows/api/follow-keys";
 import { FollowListDialog } from "../../follows/components/follow-list-dialog";
 import { HighlightsStrip } from "../../highlights/components/highlights-strip";
@@ -32,11 +34,13 @@ function ProfileView({ username }: { username: string }) {
   const posts = useMemo(() => query.data?.pages.flatMap((page) => page.posts) ?? [], [query.data]);
   const [list, setList] = useState<FollowListKind | null>(null);
 
-  // A member the viewer blocked is gone for them, as the server says on the next load.
-  if (isBlockedBy(me, member?._id)) return <MemberNotFound username={username} />;
+  // A member the viewer blocked: the server answers as for nobody, but the viewer may unblock them here.
+  const blocked = blockedByMe(me, { id: member?._id, username });
+  if (blocked) return <BlockedMember member={blocked} />;
+  // Gone since it was shown (blocked by them, renamed, deleted): what the server says now wins.
+  if (query.isError && isMemberNotFound(query.error)) return <MemberNotFound username={username} />;
   if (!member) {
     if (!query.isError) return <ProfileSkeleton />;
-    if (isMemberNotFound(query.error)) return <MemberNotFound username={username} />;
     return <ProfileLoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />;
   }
 
@@ -87,6 +91,31 @@ function MemberNotFound({ username }: { username: string }) {
       <Link to="/profile" className={`${buttonStyles.secondary} mt-6`}>
         Go to your profile
       </Link>
+    </section>
+  );
+}
+
+/** As Instagram shows a member one blocked: who, what the block means, and Unblock. */
+function BlockedMember({ member }: { member: BlockedUser }) {
+  useDocumentTitle(`@${member.username}`);
+  const unblock = useUnblockMember();
+  return (
+    <section className="flex flex-col items-center px-6 py-16 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-zinc-100 text-zinc-600">
+        <BanIcon className="size-8" />
+      </span>
+      <h1 className="mt-5 text-xl font-bold tracking-tight text-zinc-900">You blocked @{member.username}</h1>
+      <p className="mt-2 max-w-xs text-sm text-zinc-600">
+        They can't find your profile, posts or stories, or message you. They won't be told.
+      </p>
+      <button
+        type="button"
+        onClick={() => unblock.mutate(member)}
+        disabled={unblock.isPending}
+        className={`${buttonStyles.primary} mt-6`}
+      >
+        {unblock.isPending ? "Unblocking..." : "Unblock"}
+      </button>
     </section>
   );
 }

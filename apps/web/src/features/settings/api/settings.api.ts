@@ -49,10 +49,6 @@ export function updatePrivacy(body: PrivacyBody): Promise<MessageResponse & User
   return apiFetch<MessageResponse & UserResponse>("/user/privacy", { method: "PUT", body });
 }
 
-export function unblockMember(userId: string): Promise<MessageResponse & UserResponse> {
-  return apiFetch<MessageResponse & UserResponse>("/user/unblock", { method: "PUT", body: { userId } });
-}
-
 export function sendSupportRequest(body: SupportBody): Promise<MessageResponse> {
   return apiFetch<MessageResponse>("/support", { method: "POST", body });
 }

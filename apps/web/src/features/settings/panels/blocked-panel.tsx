@@ -1,35 +1,17 @@
 import type { User } from "@flik/shared";
-import { useMutation } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
 import { BanIcon } from "../../../components/account-icons";
 import { Avatar } from "../../../components/avatar";
-import { unblockMember } from "../api/settings.api";
+import { UNBLOCK_TEXTS, useUnblockMember } from "../../blocks/hooks/use-unblock-member";
 import { EditPanel } from "../components/edit-panel";
-import { useApplyUser } from "../hooks/use-apply-user";
 
-export const BLOCKED_TEXTS = {
-  unblocked: (name: string) => `Unblocked ${name}`,
-  failed: "Failed to unblock user",
-  none: "No blocked accounts",
-} as const;
+export const BLOCKED_TEXTS = { ...UNBLOCK_TEXTS, none: "No blocked accounts" } as const;
 
 /**
  * Spec §2 Blocked accounts: the member's blocked list (GET /user's blockedUsers, newest first) with
  * avatar, username and full name, each with Unblock.
  */
 export function BlockedPanel({ user, onClose }: { user: User; onClose: () => void }) {
-  const applyUser = useApplyUser();
-  const unblock = useMutation({
-    mutationFn: (member: { _id: string; username: string }) => unblockMember(member._id),
-    onSuccess: (answer, member) => {
-      if (answer?.user) applyUser(answer.user);
-      toast.success(BLOCKED_TEXTS.unblocked(member.username));
-    },
-    onError: (error) => {
-      console.error("Unblocking failed", error);
-      toast.error(BLOCKED_TEXTS.failed);
-    },
-  });
+  const unblock = useUnblockMember();
   const blocked = user.blockedUsers;
 
   return (

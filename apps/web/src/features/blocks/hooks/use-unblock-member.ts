@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify/unstyled";
+import { profileKeys } from "../../profile/api/profile-keys";
+import { applyOwnProfile } from "../../profile/cache/profile-cache";
+import { unblockMember } from "../api/blocks.api";
+
+/** Spec §8, Blocked accounts. */
+export const UNBLOCK_TEXTS = {
+  unblocked: (name: string) => `Unblocked ${name}`,
+  failed: "Failed to unblock user",
+} as const;
+
+/**
+ * PUT /user/unblock, from Settings or the blocked member's profile: the answer becomes the member's
+ * account everywhere, and profiles are asked again (the unblocked member's shows once more).
+ */
+export function useUnblockMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (member: { _id: string; username: string }) => unblockMember(member._id),
+    onSuccess: (answer, member) => {
+      if (answer?.user) applyOwnProfile(queryClient, answer.user);
+      void queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
+      toast.success(UNBLOCK_TEXTS.unblocked(member.username));
+    },
+    onError: (error) => {
+      console.error("Unblocking failed", error);
+      toast.error(UNBLOCK_TEXTS.failed);
+    },
+  });
+}
