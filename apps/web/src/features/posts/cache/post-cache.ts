@@ -96,6 +96,18 @@ export function removeCachedPost(queryClient: QueryClient, postId: string): void
   queryClient.removeQueries({ queryKey: postKeys.detail(postId), type: "inactive" });
 }
 
+/** What the member is told when an action finds a post gone for them (deleted, private, blocked). */
+export const POST_UNAVAILABLE_TEXT = "This post isn't available.";
+
+/**
+ * An action answered 404: the post is gone for this member since it was shown. It leaves every list,
+ * and a screen showing it asks again, to show that it is unavailable.
+ */
+export function forgetUnavailablePost(queryClient: QueryClient, postId: string): void {
+  removeCachedPost(queryClient, postId);
+  void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
+}
+
 /** Puts a new post at the top of the feed, once, if the feed is loaded. */
 export function prependToFeed(queryClient: QueryClient, post: Post): void {
   queryClient.setQueryData<PostLists>(postKeys.feed(), (data) => {

@@ -1,6 +1,8 @@
 import { COMMENT_MAX_LENGTH } from "@flik/shared";
 import { type FormEvent, type Ref, useId, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
+import { isPostUnavailable } from "../api/posts.queries";
+import { POST_UNAVAILABLE_TEXT } from "../cache/post-cache";
 import { useAddComment } from "../hooks/use-add-comment";
 
 interface CommentFormProps {
@@ -16,9 +18,11 @@ export function CommentForm({ postId, inputRef, className = "" }: CommentFormPro
   const id = useId();
   const errorId = `${id}-error`;
   const trimmed = text.trim();
-  const error = addComment.isError
-    ? errorMessage(addComment.error, "Couldn't post your comment. Please try again.")
-    : null;
+  const error = !addComment.isError
+    ? null
+    : isPostUnavailable(addComment.error)
+      ? POST_UNAVAILABLE_TEXT
+      : errorMessage(addComment.error, "Couldn't post your comment. Please try again.");
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

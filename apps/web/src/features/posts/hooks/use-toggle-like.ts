@@ -3,6 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "react-toastify/unstyled";
 import { likePost, unlikePost } from "../api/posts.api";
+import { isPostUnavailable } from "../api/posts.queries";
+import { forgetUnavailablePost, POST_UNAVAILABLE_TEXT } from "../cache/post-cache";
 import { requestLike, shownLike } from "../cache/post-likes";
 
 /** Like/unlike, shown at once. `post` is the cache's (server's) copy, not the shadowed view. */
@@ -13,8 +15,16 @@ export function useToggleLike(): (post: Post) => void {
       requestLike(queryClient, post._id, !shownLike(queryClient, post._id, post.isLiked), {
         lastKnown: post.isLiked,
         send: (liked) => (liked ? likePost(post._id) : unlikePost(post._id)),
-        onError: () =>
-          toast.error("Couldn't update your like. Please try again.", { toastId: `like-error-${post._id}` }),
+        onError: (error) => {
+          if (!isPostUnavailable(error)) {
+            toast.error("Couldn't update your like. Please try again.", {
+              toastId: `like-error-${post._id}`,
+            });
+            return;
+          }
+          toast.error(POST_UNAVAILABLE_TEXT, { toastId: `post-unavailable-${post._id}` });
+          forgetUnavailablePost(queryClient, post._id);
+        },
       }),
     [queryClient],
   );

@@ -251,6 +251,41 @@ describe("PostScreen", () => {
     expect(router.state.location.search).toBe("?edit=1");
   });
 
+  it.each([
+    [
+      "a like",
+      "POST /posts/p-1/like",
+      (user: ReturnType<typeof renderApp>["user"]) =>
+        user.click(screen.getByRole("button", { name: "Like" })),
+    ],
+    [
+      "a comment",
+      "POST /posts/p-1/comment",
+      async (user: ReturnType<typeof renderApp>["user"]) => {
+        await user.type(screen.getByRole("textbox", { name: "Add a comment" }), "Still here?{Enter}");
+      },
+    ],
+  ])(
+    "says the post isn't available when %s finds it gone (went private, a block)",
+    async (_action, route, act) => {
+      let asked = 0;
+      const { user } = openPost("/post/bob/p-1", {
+        "GET /posts/p-1": () =>
+          ++asked === 1
+            ? jsonResponse(200, { post: bobsPost })
+            : jsonResponse(404, { message: "Post not found" }),
+        [route]: jsonResponse(404, { message: "Post not found" }),
+      });
+      await screen.findByRole("heading", { level: 1, name: "Post by @bob" });
+
+      await act(user);
+
+      expect(await screen.findByRole("heading", { name: "This post isn't available" })).toBeInTheDocument();
+      expect(screen.queryByText(/Please try again/)).not.toBeInTheDocument();
+      expect(asked).toBe(2);
+    },
+  );
+
   it("says the post isn't available, with 'Error fetching post', for an unknown id", async () => {
     openPost("/post/bob/p-404", { "GET /posts/p-404": jsonResponse(404, { message: "Post not found" }) });
 

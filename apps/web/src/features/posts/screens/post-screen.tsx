@@ -65,10 +65,10 @@ export function PostScreen() {
     [queryClient, id],
   );
 
-  if (blocked) return <PostUnavailable />;
+  // Gone since it was shown (deleted, gone private, a block): what the server says now wins.
+  if (blocked || (query.isError && isPostUnavailable(query.error))) return <PostUnavailable />;
   if (!post) {
     if (!query.isError) return <PostDetailSkeleton />;
-    if (isPostUnavailable(query.error)) return <PostUnavailable />;
     return <PostLoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />;
   }
 

@@ -37,7 +37,8 @@ export function PostModal({ postId, onClose }: { postId: string; onClose: () => 
       onClose={onClose}
       bodyClassName=""
     >
-      {post ? (
+      {/* Gone since it was opened (deleted, gone private, a block): what the server says now wins. */}
+      {post && !(query.isError && isPostUnavailable(query.error)) ? (
         <PostModalBody post={post} onClose={onClose} />
       ) : (
         <div className="flex min-h-72 flex-col items-center justify-center gap-4 p-8 text-center">
