@@ -2,6 +2,7 @@ import { type Notification, notificationTimeLabel } from "@flik/shared";
 import { type ReactNode, useRef } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
+import { profilePath } from "../../../lib/paths";
 import { fullDateTime } from "../../../lib/time-ago";
 import {
   FollowRequestActions,
@@ -22,7 +23,10 @@ interface NotificationItemProps {
 
 const bodyClass = "flex min-w-0 flex-1 items-center gap-3 rounded-xl py-1 text-left";
 
-/** One notification: who, what, when and the post's media; unread ones are tinted and dotted. */
+/**
+ * One notification: who, what, when and the post's media; unread ones are tinted and dotted. The row
+ * opens what it is about; about a post, the sender's avatar opens their profile, as Instagram's does.
+ */
 export function NotificationItem({
   notification,
   now,
@@ -35,14 +39,20 @@ export function NotificationItem({
   const sender = notification.sender;
   const isRequest = notification.type === "follow_request" && !!sender;
   const href = notificationHref(notification);
+  // About a post (a like, a comment, a share): the row opens the post, the avatar its sender's profile.
+  const senderHref = sender ? profilePath(sender.username) : null;
+  const avatarLinks = senderHref !== null && senderHref !== href;
+  const avatar = (
+    <Avatar
+      src={notification.sender?.avatar}
+      name={senderName(notification)}
+      loading="lazy"
+      className="size-11 text-lg ring-0"
+    />
+  );
   const body: ReactNode = (
     <>
-      <Avatar
-        src={notification.sender?.avatar}
-        name={senderName(notification)}
-        loading="lazy"
-        className="size-11 text-lg ring-0"
-      />
+      {!avatarLinks && avatar}
       <span className="block min-w-0 flex-1">
         <span className="block text-sm leading-snug text-zinc-800">
           {unread && <span className="sr-only">Unread: </span>}{" "}
@@ -92,6 +102,19 @@ export function NotificationItem({
         unread ? "bg-fuchsia-50" : "bg-white hover:bg-zinc-50"
       }`}
     >
+      {avatarLinks && sender && senderHref && (
+        // A pointer's shortcut, as on Instagram; kept out of the tab order and the accessibility tree,
+        // so each row stays one link (its post, whose screen links the sender too).
+        <Link
+          to={senderHref}
+          aria-hidden="true"
+          tabIndex={-1}
+          onClick={() => onOpen(notification)}
+          className="mr-1 shrink-0 rounded-full"
+        >
+          {avatar}
+        </Link>
+      )}
       {isRequest && sender ? (
         // Phones put Confirm and Delete under the words, so the words keep the row's width.
         <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-2">

@@ -391,6 +391,17 @@ describe("NotificationsScreen", () => {
     expect(reads - readsBefore).toBe(2);
   });
 
+  it("opens the liker's profile from their avatar (a pointer's shortcut), and the post from the row", async () => {
+    openNotifications({ "GET /notifications": pageOf(like) });
+
+    const link = await screen.findByRole("link", { name: /bob liked your post/ });
+    expect(link).toHaveAttribute("href", "/post/p-1");
+    const avatar = (link.closest("li") as HTMLElement).querySelector('a[href="/profile/bob"]');
+    expect(avatar).toHaveAttribute("tabindex", "-1");
+    expect(avatar).toHaveAttribute("aria-hidden", "true");
+    expect(within(link.closest("li") as HTMLElement).getAllByRole("link")).toEqual([link]);
+  });
+
   it("opens the post of a like, marking it read", async () => {
     const { user, router, fetchMock } = openNotifications({
       "GET /notifications": pageOf(like),
