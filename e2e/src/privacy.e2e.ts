@@ -1,6 +1,9 @@
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { launchBrowser, type Member, openContext, signedInMember } from "./browser.js";
+import { launchBrowser, type Member, openContext, signedInMember, viewports } from "./browser.js";
+
+const artifacts = join(import.meta.dirname, "..", "artifacts");
 
 const browser = await launchBrowser();
 
@@ -153,7 +156,14 @@ describe("blocks", () => {
     await dialog.getByRole("button", { name: "Block", exact: true }).click();
     await blocker.page.getByText(`Blocked ${finn.username}`, { exact: true }).waitFor();
     await dialog.waitFor({ state: "detached" });
-    await blocker.page.getByRole("heading", { name: "Member not found" }).waitFor();
+    // The blocker still reaches the profile, as on Instagram: who it is, and Unblock.
+    await blocker.page.getByRole("heading", { name: `You blocked @${finn.username}` }).waitFor();
+    await blocker.page.getByRole("button", { name: "Unblock", exact: true }).waitFor();
+    expect(await followButton(blocker.page, "Following").count()).toBe(0);
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await blocker.page.setViewportSize(viewport);
+      await blocker.page.screenshot({ path: join(artifacts, `profile-blocked-${name}.png`) });
+    }
 
     // The blocked member: the blocker's profile is not found, the feed holds only their own post.
     await blocked.page.goto(`/profile/${erin.username}`);
