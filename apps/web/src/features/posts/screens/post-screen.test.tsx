@@ -282,6 +282,8 @@ describe("PostScreen", () => {
 
       expect(await screen.findByRole("heading", { name: "This post isn't available" })).toBeInTheDocument();
       expect(screen.queryByText(/Please try again/)).not.toBeInTheDocument();
+      // Said once, by the action: the screen's own fetch error is for a post it never showed.
+      expect(screen.queryByText("Error fetching post")).not.toBeInTheDocument();
       expect(asked).toBe(2);
     },
   );

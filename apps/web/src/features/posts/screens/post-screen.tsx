@@ -36,9 +36,11 @@ export function PostScreen() {
     navigate("/post", { replace: true });
   });
 
+  // Only when the post could not be shown at all: a post found gone by an action already said so.
+  const fetchFailed = query.isError && query.data === undefined;
   useEffect(() => {
-    if (query.isError) toast.error("Error fetching post", { toastId: `post-error-${id}` });
-  }, [query.isError, id]);
+    if (fetchFailed) toast.error("Error fetching post", { toastId: `post-error-${id}` });
+  }, [fetchFailed, id]);
 
   // The username in the URL is cosmetic; the id decides. Show the author's real one.
   const author = post?.user.username;
