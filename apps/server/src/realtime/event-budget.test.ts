@@ -16,7 +16,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const refused = { ok: false, error: TOO_MANY_EVENTS };
+const refused = { ok: false, error: TOO_MANY_EVENTS, status: 429 };
 
 describe("a member's socket event budget", () => {
   it("refuses events past the budget before any handler runs, on every socket of the member", async () => {
@@ -35,6 +35,19 @@ describe("a member's socket event budget", () => {
         .adapter.rooms.get(`post:${post._id}`)
         ?.has(laptop.id ?? ""),
     ).not.toBe(true);
+  });
+
+  it("never counts leaving a room or stopping typing: a long feed closing keeps the budget", async () => {
+    const dora = await persona("dan");
+    const socket = await socketOf(dora);
+    for (let i = 0; i < 20; i++) {
+      socket.emit("leavePostRoom", "00000000-0000-4000-8000-000000000000");
+      socket.emit("stopTyping", "00000000-0000-4000-8000-000000000000");
+    }
+    for (let i = 0; i < 5; i++) {
+      await expect(socket.emitWithAck("joinUser", dora.userId)).resolves.toEqual({ ok: true });
+    }
+    await expect(socket.emitWithAck("joinUser", dora.userId)).resolves.toEqual(refused);
   });
 
   it("leaves other members' budgets alone, and gives the member a new one in the next window", async () => {

@@ -36,6 +36,11 @@ export interface Realtime {
 
 /** The window a member's socket events are counted in (`eventsPerWindow` of them). */
 const EVENT_WINDOW_MS = 10_000;
+/**
+ * Events that cost nothing but leaving a room or saying nothing more: never counted, so a client that
+ * leaves many post rooms at once (a long feed closing) keeps its budget for the events that do cost.
+ */
+const FREE_EVENTS: ReadonlySet<string> = new Set(["leavePostRoom", "leaveChat", "leaveFlicks", "stopTyping"]);
 export const TOO_MANY_EVENTS = "You're doing that too fast. Please wait a moment.";
 
 export async function createRealtime(options: {
@@ -69,9 +74,9 @@ export async function createRealtime(options: {
     socket.join([rooms.user(userId), rooms.session(sessionId), ...(admittedRooms.get(socket) ?? [])]);
     admittedRooms.delete(socket);
     socket.use(([event, ...args], next) => {
-      if (events.take(userId)) return next();
+      if (FREE_EVENTS.has(event) || events.take(userId)) return next();
       const ack = args.at(-1);
-      if (typeof ack === "function") ack({ ok: false, error: TOO_MANY_EVENTS });
+      if (typeof ack === "function") ack({ ok: false, error: TOO_MANY_EVENTS, status: 429 });
       if (warned.take(userId))
         options.log.warn({ userId, event }, "socket events refused: over the member's budget");
     });

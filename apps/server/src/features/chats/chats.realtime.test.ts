@@ -98,6 +98,20 @@ describe("two members chatting live", () => {
     expect(inChat.map((event) => event.message.text)).toEqual(["Twice at once"]);
   });
 
+  it("refuses a bad field with the status HTTP gives: 400 for a clientId, 404 for an id that is none", async () => {
+    const chat = await chatBetween(alice, bob);
+    const socket = await socketOf(alice);
+    const tooLong = { chatId: chat._id, text: "Hi", clientId: "x".repeat(65) };
+    expect(await socket.emitWithAck("sendMessage", tooLong)).toEqual({
+      ok: false,
+      error: "clientId is at most 64 characters",
+      status: 400,
+    });
+    expect(await socket.emitWithAck("sendMessage", { chatId: "nope", text: "Hi" })).toMatchObject({
+      status: 404,
+    });
+  });
+
   it("a new chat reaches the other member as chatUpdated", async () => {
     const erin = await persona("erin");
     const erinSocket = await socketOf(erin);

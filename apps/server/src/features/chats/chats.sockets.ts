@@ -25,8 +25,9 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
       (error: unknown) => {
         if (error instanceof z.ZodError) {
           const issue = error.issues[0];
-          // As over HTTP: an id that names nothing is a 404, any other bad field a 400.
-          const status = String(issue?.path.at(-1) ?? "").endsWith("Id") ? 404 : 400;
+          // As over HTTP: an id that is no id (a uuid's format) names nothing, a 404; any other bad
+          // field, a clientId too long included, a 400.
+          const status = issue?.code === "invalid_format" && issue.format === "uuid" ? 404 : 400;
           return reply({ ok: false, error: issue?.message ?? "Invalid", status });
         }
         if (error instanceof HttpError)
