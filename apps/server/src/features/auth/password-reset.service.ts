@@ -6,7 +6,7 @@ import type { DomainEvents } from "../../platform/domain-events.js";
 import { badRequest } from "../../platform/errors.js";
 import type { Mailer } from "../../platform/mail.js";
 import { sendLater } from "../../platform/mail-later.js";
-import type { OneTimeCodes } from "../account/one-time-codes.js";
+import { NOBODY, type OneTimeCodes } from "../account/one-time-codes.js";
 import { resetCodeMail } from "./auth.mail.js";
 import { findByEmail } from "./auth.queries.js";
 import type { AuthService } from "./auth.service.js";
@@ -45,7 +45,7 @@ export function createPasswordResetService(deps: {
         const code = await codes.issue(member.id, "password_reset", member.email);
         sendLater(mailer, resetCodeMail(member, code), log);
       } else {
-        codes.issueNothing("password_reset", email);
+        codes.issueNothing();
       }
       const left = answerAfterMs - (performance.now() - startedAt);
       if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
@@ -54,21 +54,24 @@ export function createPasswordResetService(deps: {
 
     /**
      * A new password with the e-mailed code: the code is checked (and counted) before anything else, an
-     * unknown address meets the same statements and the same answer as a wrong code, and a password
+     * unknown address meets the same statements and the same answers as a wrong or spent code, and a password
      * that breaks a rule leaves the code usable. Every session of the member ends.
      */
     async reset(input: z.output<typeof resetPasswordBody>) {
       const member = await findByEmail(db, input.email);
-      if (!member) return codes.redeemNothing("password_reset", input.email, INVALID_RESET_CODE);
-      await codes.redeem(member.id, "password_reset", input.otp, {
+      await codes.redeem(member?.id ?? NOBODY, "password_reset", input.otp, {
         invalidMessage: INVALID_RESET_CODE,
+        // The same words once a code's tries are spent: an address nobody has has no code to spend,
+        // so "too many wrong codes" would tell that this one is someone's.
+        spentMessage: INVALID_RESET_CODE,
         check: (target) => {
           // A code mailed to an address the member has since left proves nothing about them.
-          if (target !== member.email) throw badRequest(INVALID_RESET_CODE);
-          const problem = newPasswordProblem(input.newPassword, member);
+          if (member && target !== member.email) throw badRequest(INVALID_RESET_CODE);
+          const problem = member && newPasswordProblem(input.newPassword, member);
           if (problem) throw badRequest(problem);
         },
         use: async () => {
+          if (!member) throw badRequest(INVALID_RESET_CODE);
           await auth.replacePassword(member, input.newPassword, { by: "reset" });
           await domainEvents.publish("accountChanged", { userId: member.id });
         },
