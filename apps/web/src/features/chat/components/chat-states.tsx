@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
-import { AlertIcon, ChatIcon } from "../../../components/icons";
+import { AlertIcon, ArrowLeftIcon, ChatIcon } from "../../../components/icons";
 
 const bone = "animate-pulse bg-zinc-200/80 motion-reduce:animate-none";
 
@@ -105,6 +105,22 @@ export function ChatUnavailable() {
       <Link to="/chat" replace className={`${buttonStyles.secondary} mt-6`}>
         Back to chats
       </Link>
+    </div>
+  );
+}
+
+/** On a phone, where an open chat's screen has no app header: the way back to the list (md+ shows both). */
+export function PhoneBackBar({ onBack }: { onBack: () => void }) {
+  return (
+    <div className="flex h-16 shrink-0 items-center border-b border-zinc-200/80 bg-white px-2 md:hidden">
+      <button
+        type="button"
+        aria-label="Back to chats"
+        onClick={onBack}
+        className="flex size-10 items-center justify-center rounded-full text-zinc-700 hover:bg-zinc-100"
+      >
+        <ArrowLeftIcon className="size-5" />
+      </button>
     </div>
   );
 }

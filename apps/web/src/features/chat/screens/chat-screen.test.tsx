@@ -65,6 +65,27 @@ describe("ChatScreen", () => {
     expect(await screen.findByRole("link", { name: /bob/ })).toBeInTheDocument();
   });
 
+  it("keeps a way back to the list beside an open chat that cannot be shown (a phone has no header there)", async () => {
+    const { user, router } = await openChatScreen("/chat?c=c-gone", [makeChat()]);
+    expect(await screen.findByText("This chat isn't available")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Back to chats" }));
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("offers to try again beside an open chat when the chats fail to load, with the way back", async () => {
+    let calls = 0;
+    const { user } = await openChatScreen("/chat?c=c-bob", [], {
+      "GET /chats": () =>
+        ++calls === 1 ? jsonResponse(500, { message: "Boom" }) : jsonResponse(200, { chats: [makeChat()] }),
+      "GET /chats/c-bob/messages": messagesOf(),
+    });
+    const conversation = await screen.findByRole("region", { name: "Conversation" });
+    await within(conversation).findByText("Couldn't load your chats.");
+    expect(within(conversation).getByRole("button", { name: "Back to chats" })).toBeInTheDocument();
+    await user.click(within(conversation).getByRole("button", { name: "Try again" }));
+    expect(await within(conversation).findByRole("log", { name: "Messages" })).toBeInTheDocument();
+  });
+
   it("shows only group chats on the Groups tab, and all chats on the others", async () => {
     const { user } = await openChatScreen("/chat", [makeChat(), groupChat()]);
     const tabs = screen.getByRole("tablist", { name: "Chat filters" });

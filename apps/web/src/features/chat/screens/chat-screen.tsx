@@ -6,7 +6,13 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useChatsQuery } from "../api/chats.queries";
 import { chatPath, openChatId } from "../chat-location";
 import { ChatListPane } from "../components/chat-list-pane";
-import { ChatUnavailable, MessagesSkeleton, NoChatSelected } from "../components/chat-states";
+import {
+  ChatUnavailable,
+  LoadError,
+  MessagesSkeleton,
+  NoChatSelected,
+  PhoneBackBar,
+} from "../components/chat-states";
 import { Conversation } from "../components/conversation";
 import { DeleteChatDialog } from "../components/delete-chat-dialog";
 import { useChatLiveUpdates } from "../hooks/use-chat-live-updates";
@@ -80,7 +86,7 @@ export function ChatScreen() {
         aria-label="Conversation"
         className={`min-h-0 min-w-0 flex-1 flex-col bg-zinc-50/60 md:flex ${selectedId ? "flex" : "hidden"}`}
       >
-        {!selectedId || chats.isError ? (
+        {!selectedId ? (
           <NoChatSelected />
         ) : selected ? (
           <Conversation
@@ -91,10 +97,31 @@ export function ChatScreen() {
             onBack={back}
             onDelete={() => setToDelete(selected)}
           />
-        ) : chats.isPending ? (
-          <MessagesSkeleton />
         ) : (
-          <ChatUnavailable />
+          // No conversation to show yet, or at all: a phone, without the app's header and tabs here,
+          // still has its way back to the list.
+          <>
+            <PhoneBackBar onBack={back} />
+            {chats.isError ? (
+              <>
+                {/* From md up the list beside it says so, with its own Try again. */}
+                <div className="md:hidden">
+                  <LoadError
+                    text="Couldn't load your chats."
+                    onRetry={() => chats.refetch()}
+                    retrying={chats.isFetching}
+                  />
+                </div>
+                <div className="hidden h-full md:block">
+                  <NoChatSelected />
+                </div>
+              </>
+            ) : chats.isPending ? (
+              <MessagesSkeleton />
+            ) : (
+              <ChatUnavailable />
+            )}
+          </>
         )}
       </section>
       {toDelete && (
