@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrationsDir } from "../platform/paths.js";
@@ -49,6 +49,43 @@ describe("migrations on start", () => {
       "could not migrate",
     );
     expect(migrate).toHaveBeenCalledOnce();
+  });
+});
+
+describe("0022: sign-in tallies per name", () => {
+  it("keeps a tally kept per account under both of its names, lock and all", async () => {
+    const database = await openTestDatabase();
+    try {
+      // The table as 0021 left it (this file's own database), with a member locked out.
+      await database.executeSql("delete from sign_in_throttles");
+      await database.executeSql(
+        "alter table sign_in_throttles drop constraint sign_in_throttles_user_id_identifier_pk",
+      );
+      await database.executeSql("alter table sign_in_throttles drop column identifier");
+      await database.executeSql(
+        "alter table sign_in_throttles add constraint sign_in_throttles_pkey primary key (user_id)",
+      );
+      const { rows: made } = await database.executeSql(
+        "insert into users (username, email, full_name, password_hash) values ('ilse', 'ilse@example.com', 'Ilse', 'x') returning id",
+      );
+      const { id } = made[0] as { id: string };
+      await database.executeSql(
+        `insert into sign_in_throttles (user_id, failures, last_failed_at, locked_until) values ('${id}', 7, now(), now() + interval '15 minutes')`,
+      );
+
+      const sql = readFileSync(join(migrationsDir, "0022_sign_in_throttles_per_identifier.sql"), "utf8");
+      for (const statement of sql.split("--> statement-breakpoint")) await database.executeSql(statement);
+
+      const { rows } = await database.executeSql(
+        "select identifier, failures, locked_until > now() as locked from sign_in_throttles order by identifier",
+      );
+      expect(rows).toEqual([
+        { identifier: "ilse", failures: 7, locked: true },
+        { identifier: "ilse@example.com", failures: 7, locked: true },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });
 
