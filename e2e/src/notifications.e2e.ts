@@ -73,10 +73,13 @@ describe("notifications", () => {
     expect(comment.ok()).toBe(true);
 
     const today = page.getByRole("list", { name: "Today" });
-    await today.getByRole("link").nth(2).waitFor();
-    const names = await today
-      .getByRole("link")
-      .evaluateAll((links) => links.map((link) => link.textContent?.replace(/\s+/g, " ").trim()));
+    // Each row's own link: a like's or a comment's avatar links to its sender's profile besides.
+    const rowLinks = today.getByRole("link", { name: /your post|following you/ });
+    await rowLinks.nth(2).waitFor();
+    const names = await rowLinks.evaluateAll((links) =>
+      links.map((link) => link.textContent?.replace(/\s+/g, " ").trim()),
+    );
+    expect(await today.getByRole("link", { name: `${bob.username}'s profile` }).count()).toBe(2);
     expect(names).toEqual([
       `Unread: ${bob.username} commented on your post “What a view!” Just now`,
       `Unread: ${bob.username} liked your post Just now`,
@@ -111,7 +114,7 @@ describe("notifications", () => {
 
     // The server kept it: after a reload everything is still read.
     await page.reload();
-    await today.getByRole("link").nth(2).waitFor();
+    await rowLinks.nth(2).waitFor();
     expect(await today.getByRole("button", { name: "Mark as read" }).count()).toBe(0);
     await expectBadge(page, 0);
   });

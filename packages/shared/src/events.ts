@@ -78,8 +78,10 @@ export interface ServerToClientEvents {
   storyDeleted: (event: { storyId: string; userId: string }) => void;
 }
 
-/** What a chat event's acknowledgement carries: the stored message, or why it was refused. */
-/** A refusal carries the HTTP status the same call answers over HTTP (403 for a block, 429 …). */
+/**
+ * What a chat event's acknowledgement carries: the stored message, or why it was refused, with the
+ * status the same call answers over HTTP (403 for a block, 404 for a chat that is not there, 429 …).
+ */
 export type ChatAck<T = undefined> = (
   result: { ok: true; message?: T } | { ok: false; error: string; status?: number },
 ) => void;

@@ -191,7 +191,6 @@ export const posts = pgTable(
   ],
 );
 
-/** One like per member and post: the primary key is the rule. */
 /**
  * Who shared a post: each member's share counts once toward its `sharesCount` (and tells its author
  * once), however often they share it again.
@@ -214,6 +213,7 @@ export const postShares = pgTable(
   ],
 );
 
+/** One like per member and post: the primary key is the rule. */
 export const postLikes = pgTable(
   "post_likes",
   {
@@ -427,7 +427,10 @@ export const oneTimeCodes = pgTable(
   ],
 );
 
-/** Failed sign-ins per account (not per address), so guesses from many addresses slow down too. */
+/**
+ * Failed sign-ins per account and name asked by (not per address), so guesses from many addresses slow
+ * down too.
+ */
 export const signInThrottles = pgTable(
   "sign_in_throttles",
   {

@@ -42,11 +42,6 @@ function namesNoId(error: FastifyError): boolean {
 }
 
 /**
- * Every error becomes `{message}` (plus `errors` on 400) with an honest status. Our own HttpErrors and the
- * 4xx refusals of Fastify and its plugins (bad JSON, an unsupported content type, a body too large) keep
- * their status; anything else is a bug of ours: a 500, logged with the request it failed.
- */
-/**
  * The router's own refusals, before any route: a path segment that is not valid URL encoding, or one
  * longer than a route's parameter may be. Answered as every error is, without echoing the path.
  */
@@ -57,6 +52,11 @@ export function handleRouterError(error: FastifyError, _request: FastifyRequest,
   return reply.status(400).send({ message: "That address is not valid." } satisfies ApiErrorBody);
 }
 
+/**
+ * Every error becomes `{message}` (plus `errors` on 400) with an honest status. Our own HttpErrors and the
+ * 4xx refusals of Fastify and its plugins (bad JSON, an unsupported content type, a body too large) keep
+ * their status; anything else is a bug of ours: a 500, logged with the request it failed.
+ */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     if (namesNoId(error)) {

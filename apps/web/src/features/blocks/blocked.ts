@@ -12,13 +12,16 @@ export function useHasBlocked(memberId: string | undefined): boolean {
 }
 
 /**
- * The member the signed-in member blocked, named by their id or their username: the server answers 404
- * for them as for nobody, and the viewer's own account says why.
+ * The member the signed-in member blocked, named by their id, or by their username while the id is not
+ * known (the server answers 404 for them as for nobody): the viewer's own account says why. A member
+ * loaded under that username with another id is someone else (a name given up and taken).
  */
 export function blockedByMe(
   me: User | undefined,
   member: { id?: string | undefined; username: string },
 ): BlockedUser | undefined {
   const username = member.username.toLowerCase();
-  return me?.blockedUsers.find((blocked) => blocked._id === member.id || blocked.username === username);
+  return me?.blockedUsers.find((blocked) =>
+    member.id ? blocked._id === member.id : blocked.username === username,
+  );
 }

@@ -18,10 +18,12 @@ export function useUnblockMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (member: { _id: string; username: string }) => unblockMember(member._id),
-    onSuccess: (answer, member) => {
-      if (answer?.user) applyOwnProfile(queryClient, answer.user);
-      void queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
+    onSuccess: async (answer, member) => {
       toast.success(UNBLOCK_TEXTS.unblocked(member.username));
+      // The profile first, then the account: a profile screen shows the member once it has them,
+      // never "not found" between the two.
+      await queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
+      if (answer?.user) applyOwnProfile(queryClient, answer.user);
     },
     onError: (error) => {
       console.error("Unblocking failed", error);

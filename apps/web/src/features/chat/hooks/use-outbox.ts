@@ -24,7 +24,9 @@ export const CANT_MESSAGE_TEXT = "You can't message this account";
  * follow): a 403, over HTTP or in the socket's acknowledgement. Null for what a retry may mend.
  */
 export function refusalOf(error: unknown): string | null {
-  return error instanceof ApiError && error.status === 403 ? error.message || CANT_MESSAGE_TEXT : null;
+  return error instanceof ApiError && error.status === 403
+    ? (error.body?.message ?? CANT_MESSAGE_TEXT)
+    : null;
 }
 
 /**

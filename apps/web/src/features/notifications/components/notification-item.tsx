@@ -103,12 +103,9 @@ export function NotificationItem({
       }`}
     >
       {avatarLinks && sender && senderHref && (
-        // A pointer's shortcut, as on Instagram; kept out of the tab order and the accessibility tree,
-        // so each row stays one link (its post, whose screen links the sender too).
         <Link
           to={senderHref}
-          aria-hidden="true"
-          tabIndex={-1}
+          aria-label={`${sender.username}'s profile`}
           onClick={() => onOpen(notification)}
           className="mr-1 shrink-0 rounded-full"
         >
