@@ -109,18 +109,25 @@ export function ChatUnavailable() {
   );
 }
 
+/** The way back to the chat list, on phones only (from md up the list stands beside the chat). */
+export function BackToChatsButton({ onBack }: { onBack: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label="Back to chats"
+      onClick={onBack}
+      className="flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-700 hover:bg-zinc-100 md:hidden"
+    >
+      <ArrowLeftIcon className="size-5" />
+    </button>
+  );
+}
+
 /** On a phone, where an open chat's screen has no app header: the way back to the list (md+ shows both). */
 export function PhoneBackBar({ onBack }: { onBack: () => void }) {
   return (
     <div className="flex h-16 shrink-0 items-center border-b border-zinc-200/80 bg-white px-2 md:hidden">
-      <button
-        type="button"
-        aria-label="Back to chats"
-        onClick={onBack}
-        className="flex size-10 items-center justify-center rounded-full text-zinc-700 hover:bg-zinc-100"
-      >
-        <ArrowLeftIcon className="size-5" />
-      </button>
+      <BackToChatsButton onBack={onBack} />
     </div>
   );
 }

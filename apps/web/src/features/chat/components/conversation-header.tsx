@@ -1,9 +1,9 @@
 import { type Chat, chatTitle } from "@flik/shared";
-import { ArrowLeftIcon } from "../../../components/icons";
 import { chatPartner } from "../chat-format";
 import { useIsOnline } from "../state/presence";
 import { ChatAvatar } from "./chat-avatar";
 import { ChatOptionsMenu } from "./chat-options-menu";
+import { BackToChatsButton } from "./chat-states";
 
 interface ConversationHeaderProps {
   chat: Chat;
@@ -29,14 +29,7 @@ export function ConversationHeader({ chat, viewerId, onBack, onDelete, onBlock }
 
   return (
     <div className="flex h-16 shrink-0 items-center gap-3 border-b border-zinc-200/80 bg-white/90 px-2 backdrop-blur sm:px-4">
-      <button
-        type="button"
-        aria-label="Back to chats"
-        onClick={onBack}
-        className="flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-700 hover:bg-zinc-100 md:hidden"
-      >
-        <ArrowLeftIcon className="size-5" />
-      </button>
+      <BackToChatsButton onBack={onBack} />
       <ChatAvatar chat={chat} viewerId={viewerId} size="sm" />
       <div className="min-w-0 flex-1">
         <h2 className="truncate text-base font-semibold text-zinc-900">{chatTitle(chat, viewerId)}</h2>
