@@ -29,6 +29,7 @@ export async function startFlik({ serverRoot, dataDir, databaseUrl, loopProbeFil
     MESSAGE_RATE_LIMIT: "100000",
     SEARCH_RATE_LIMIT: "100000",
     COMMENT_RATE_LIMIT: "100000",
+    SHARE_RATE_LIMIT: "100000",
     SOCKET_EVENT_LIMIT: "100000",
     // JSON lines, as a server writing to a log collector would (the format a TTY would change).
     LOG_FORMAT: "json",

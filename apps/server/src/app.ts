@@ -300,6 +300,7 @@ export async function buildApp(
     summaries: createPostSummariesCache(database.announcements),
     kept,
     commentsPerMinute: config.commentRateLimit,
+    sharesPerMinute: config.shareRateLimit,
   });
   registerPostSockets(realtime, posts, follows, domainEvents);
   const flicks = createFlicksService({

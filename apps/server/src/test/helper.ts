@@ -35,6 +35,7 @@ export function testConfig(overrides: TestSettings = {}): Config {
     messageRateLimit: 1000,
     searchRateLimit: 1000,
     commentRateLimit: 10_000,
+    shareRateLimit: 10_000,
     socketEventLimit: 10_000,
     messagesInFlight: 100,
     keptAnswersMb: 64,

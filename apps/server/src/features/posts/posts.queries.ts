@@ -606,9 +606,8 @@ export async function deletePost(db: Db, id: string) {
 }
 
 /**
- * Counts the member's share of a post, once: a first share adds to the post's `sharesCount` in the same
- * statement, a repeated one changes nothing (`newly` false). The count answered is the post's as it is
- * now: the one just written, or the one there was.
+ * Counts a share of a post (every one, as a send is counted) and tells whether it is the member's first
+ * of this post (`newly`), in one statement: the author hears of a member's shares of a post once.
  */
 export async function addShare(db: Db, postId: string, userId: string) {
   const shared = db
@@ -620,25 +619,16 @@ export async function addShare(db: Db, postId: string, userId: string) {
         .onConflictDoNothing()
         .returning({ postId: postShares.postId }),
     );
-  const bumped = db.$with("bumped").as(
-    db
-      .update(posts)
-      .set({ sharesCount: sql`${posts.sharesCount} + 1` })
-      .where(inArray(posts.id, db.select({ postId: shared.postId }).from(shared)))
-      .returning({ sharesCount: posts.sharesCount }),
-  );
   const [row] = await db
-    .with(shared, bumped)
-    .select({
-      bumped: sql<number | null>`(select ${bumped.sharesCount} from ${bumped})`,
+    .with(shared)
+    .update(posts)
+    .set({ sharesCount: sql`${posts.sharesCount} + 1` })
+    .where(eq(posts.id, postId))
+    .returning({
       sharesCount: posts.sharesCount,
-    })
-    .from(posts)
-    .where(eq(posts.id, postId));
-  if (!row) return { sharesCount: 0, newly: false };
-  return row.bumped === null
-    ? { sharesCount: row.sharesCount, newly: false }
-    : { sharesCount: row.bumped, newly: true };
+      newly: sql<boolean>`exists (select 1 from ${shared})`,
+    });
+  return { sharesCount: row?.sharesCount ?? 0, newly: row?.newly ?? false };
 }
 
 /**

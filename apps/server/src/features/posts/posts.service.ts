@@ -91,10 +91,14 @@ export function createPostsService(deps: {
   kept: KeptAnswers;
   /** Comments (on posts and flicks together) a member may write per minute, on this node. */
   commentsPerMinute: number;
+  /** Shares (of posts and flicks together) a member may make per minute, on this node. */
+  sharesPerMinute: number;
 }) {
   const { db, follows, media, pipeline, events, domainEvents, summaries, kept } = deps;
   // Each comment tells the post's author: past the limit, refused before anything is read or stored.
   const commentAllowance = createRateWindow(deps.commentsPerMinute);
+  // Every share counts: past the limit, one member cannot run a post's count up.
+  const shareAllowance = createRateWindow(deps.sharesPerMinute);
 
   /**
    * A post the caller just changed on this node: what it kept of it is forgotten before the announcement
@@ -477,13 +481,15 @@ export function createPostsService(deps: {
     },
 
     async share(caller: Caller, postId: string, kind: PostKind = "post") {
+      if (!shareAllowance.take(caller.userId))
+        throw tooManyRequests("You're sharing too fast. Please wait a moment.");
       const { post } = await interactable(caller, postId, kind);
       const { sharesCount, newly } = await addShare(db, postId, caller.userId);
-      // Shared again by the same member: counted and told once already.
-      if (!newly) return { sharesCount };
       changed(postId, caller);
       events.shared({ postId, ownerId: post.userId, sharesCount }, caller);
-      await domainEvents.publish("postShared", { postId, ownerId: post.userId, actorId: caller.userId });
+      // The author hears of a member's shares of a post once, however often they share it again.
+      if (newly)
+        await domainEvents.publish("postShared", { postId, ownerId: post.userId, actorId: caller.userId });
       return { sharesCount };
     },
 

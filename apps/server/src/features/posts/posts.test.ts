@@ -225,16 +225,17 @@ describe("comments and shares", () => {
     expect(response.json()).toEqual({ sharesCount: 2 });
   });
 
-  it("counts each member's share once, however often they share again", async () => {
+  it("counts every share, a member's repeated ones and ones sent at once too", async () => {
     const post = await createPost(alice);
-    for (let i = 0; i < 3; i++) {
-      expect((await call(bob, "POST", `/posts/${post._id}/share`)).json()).toEqual({ sharesCount: 1 });
+    for (let i = 1; i <= 3; i++) {
+      expect((await call(bob, "POST", `/posts/${post._id}/share`)).json()).toEqual({ sharesCount: i });
     }
     const together = await Promise.all(
       Array.from({ length: 5 }, () => call(carol, "POST", `/posts/${post._id}/share`)),
     );
     expect(together.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    expect((await call(alice, "GET", `/posts/${post._id}`)).json().post.sharesCount).toBe(2);
+    expect(together.map((response) => response.json().sharesCount).sort()).toEqual([4, 5, 6, 7, 8]);
+    expect((await call(alice, "GET", `/posts/${post._id}`)).json().post.sharesCount).toBe(8);
   });
 });
 
