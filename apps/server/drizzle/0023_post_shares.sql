@@ -1,4 +1,4 @@
--- Who shared a post: a member's share counts once toward its shares_count and tells its author once.
+-- Who has shared a post: the author hears of a member's shares once (every share still counts).
 CREATE TABLE "post_shares" (
 	"post_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,

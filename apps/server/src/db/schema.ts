@@ -192,8 +192,8 @@ export const posts = pgTable(
 );
 
 /**
- * Who shared a post: each member's share counts once toward its `sharesCount` (and tells its author
- * once), however often they share it again.
+ * Who has shared a post: every share counts toward its `sharesCount`, but its author hears of a member's
+ * shares once, however often they share it again.
  */
 export const postShares = pgTable(
   "post_shares",
