@@ -21,12 +21,12 @@ export const CANT_MESSAGE_TEXT = "You can't message this account";
 
 /**
  * Why the server refused a message for good (a block, a member who takes messages only from people they
- * follow): a 403, over HTTP or in the socket's acknowledgement. Null for what a retry may mend.
+ * follow): a 403, over HTTP or in the socket's acknowledgement. None for what a retry may mend.
  */
-export function refusalOf(error: unknown): string | null {
+export function refusalOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.status === 403
     ? (error.body?.message ?? CANT_MESSAGE_TEXT)
-    : null;
+    : undefined;
 }
 
 /**
@@ -45,7 +45,7 @@ export function useOutbox() {
         applyNewMessage(queryClient, message, false);
         setPending((list) => list.filter((p) => p.clientId !== entry.clientId));
       } catch (error) {
-        const refused = refusalOf(error) ?? undefined;
+        const refused = refusalOf(error);
         setPending((list) =>
           list.map((p) => (p.clientId === entry.clientId ? { ...p, status: "failed", refused } : p)),
         );
