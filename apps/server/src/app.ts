@@ -302,7 +302,7 @@ export async function buildApp(
     commentsPerMinute: config.commentRateLimit,
     sharesPerMinute: config.shareRateLimit,
   });
-  registerPostSockets(realtime, posts, follows, domainEvents);
+  registerPostSockets(realtime, posts, follows, domainEvents, app.log);
   const flicks = createFlicksService({
     posts,
     follows,

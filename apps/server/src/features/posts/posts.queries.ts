@@ -486,10 +486,10 @@ export async function findPostRead(
   return read;
 }
 
-const preparePostWithAuthor = perDatabase((db) =>
-  postAsSeenBy(db, placeholder<string>("viewerId"))
-    .where(eq(posts.id, placeholder<string>("id")))
-    .prepare("post_with_author"),
+const readPostsWithAuthor = perDatabase((db) =>
+  preparedByIds({ one: "post_with_author", many: "posts_with_author" }, (asked) =>
+    postAsSeenBy(db, placeholder<string>("viewerId")).where(postIn(asked)),
+  ),
 );
 
 /**
@@ -497,8 +497,13 @@ const preparePostWithAuthor = perDatabase((db) =>
  * edit and delete checks first, so one prepared statement (building it cost more than running it).
  */
 export async function findPostWithAuthor(db: Db, id: string, viewerId: string) {
-  const [row] = await preparePostWithAuthor(db).execute({ id, viewerId });
+  const [row] = await readPostsWithAuthor(db)([id], { viewerId });
   return row;
+}
+
+/** Those of the posts that exist, each with its author as `viewerId` is related to them, in no order. */
+export function findPostsWithAuthor(db: Db, ids: string[], viewerId: string) {
+  return ids.length === 0 ? Promise.resolve([]) : readPostsWithAuthor(db)(ids, { viewerId });
 }
 
 /**

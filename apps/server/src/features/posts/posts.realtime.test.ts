@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
-import { buildTestApp, nextEvent, realtimeBed } from "../../test/helper.js";
+import { buildTestApp, nextEvent, realtimeBed, statementsOf } from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { call, persona, createPost, follow } = factories(built);
+const { call, persona, someone, createPost, follow, makePrivate } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 
@@ -66,6 +66,37 @@ describe("post rooms", () => {
     const arrived = nextEvent(follower, "newPost");
     const post = await createPost(alice);
     expect((await arrived).post).toMatchObject({ _id: post._id, isMyPost: false, isFollowed: true });
+  });
+
+  it("answers each of a feed's joins sent together, checked together", async () => {
+    const author = await someone("feed_author");
+    const hidden = await someone("hidden_author");
+    const visible = [];
+    for (let i = 0; i < 30; i++) visible.push((await createPost(author))._id);
+    const hiddenPost = (await createPost(hidden))._id;
+    await makePrivate(hidden);
+    const missing = "00000000-0000-4000-8000-000000000001";
+    const socket = await socketOf(bob);
+
+    const asked = [hiddenPost, ...visible, missing, "not-a-post", visible[0]];
+    let answers: unknown[] = [];
+    const sent = await statementsOf(async () => {
+      answers = await Promise.all(asked.map((postId) => socket.emitWithAck("joinPostRoom", postId)));
+    });
+    expect(answers).toEqual([
+      { ok: false },
+      ...visible.map(() => ({ ok: true })),
+      { ok: false },
+      { ok: false },
+      { ok: true },
+    ]);
+    // Two statements (the check before joining and the one after) per batch of joins that arrived
+    // together, however they were split on the way: never two per join, as when each was checked alone.
+    expect(sent.length).toBeLessThan(asked.length);
+
+    const liked = nextEvent(socket, "postLiked");
+    await call(author, "POST", `/posts/${visible[29]}/like`);
+    expect(await liked).toMatchObject({ postId: visible[29], likesCount: 1 });
   });
 
   it("refuses to join the room of an unknown post or a malformed id", async () => {

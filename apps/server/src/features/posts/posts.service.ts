@@ -41,6 +41,7 @@ import {
   type FoundPage,
   feedPage,
   findPostRead,
+  findPostsWithAuthor,
   findPostWithAuthor,
   hasLiked,
   insertPost,
@@ -493,12 +494,14 @@ export function createPostsService(deps: {
       return { sharesCount };
     },
 
-    /** The post's author when the caller may follow this post live (its socket room), else null. */
-    async watchable(caller: Caller, postId: string): Promise<string | null> {
-      return interactable(caller, postId, "post").then(
-        ({ post }) => post.userId,
-        () => null,
-      );
+    /**
+     * Of these posts, those the caller may follow live (their socket rooms), each with its author: one
+     * statement however many are asked, as a feed's posts are joined together.
+     */
+    async watchable(caller: Caller, postIds: string[]): Promise<Map<string, string>> {
+      const rows = await findPostsWithAuthor(db, postIds, caller.userId);
+      const watchable = rows.filter((row) => canInteractWithPost(caller.userId, row));
+      return new Map(watchable.map(({ post }) => [post.id, post.userId]));
     },
   };
 }

@@ -1,4 +1,6 @@
 import { rooms } from "@flik/shared";
+import type { FastifyBaseLogger } from "fastify";
+import { createBatcher } from "../../platform/batcher.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { isUuid } from "../../platform/ids.js";
 import type { FlikSocket, Realtime } from "../../realtime/realtime.js";
@@ -24,21 +26,41 @@ const watchingPostsOf = (authorId: string) => `watching-posts-of:${authorId}`;
  * A join is checked before the socket joins and again after: a change committed between the first
  * check and the join (whose leave found the socket not yet in the room) is seen by the second.
  */
+const JOINS_CHECKED_TOGETHER = 100;
+
 export function registerPostSockets(
   realtime: Realtime,
   posts: PostsService,
   follows: FollowsService,
   domainEvents: DomainEvents,
+  log: FastifyBaseLogger,
 ) {
   const { io } = realtime;
 
-  async function watch(socket: FlikSocket, postId: string) {
-    const authorId = await posts.watchable(socket.data, postId);
-    if (!authorId) return false;
-    await socket.join([rooms.post(postId), watchedPostOf(authorId, postId), watchingPostsOf(authorId)]);
-    if (await posts.watchable(socket.data, postId)) return true;
-    unwatch(socket, postId);
-    return false;
+  /**
+   * Joins the socket to the rooms of those of the posts it may watch; answers, per post asked, whether
+   * it watches it now. A failed check is logged and answered as "not watched": the client keeps the
+   * post without its live changes.
+   */
+  async function watch(socket: FlikSocket, postIds: string[]): Promise<PromiseSettledResult<boolean>[]> {
+    const answer = (watched: ReadonlySet<string>) =>
+      postIds.map((postId) => ({ status: "fulfilled" as const, value: watched.has(postId) }));
+    try {
+      const authors = await posts.watchable(socket.data, [...new Set(postIds)]);
+      if (authors.size === 0) return answer(new Set());
+      await Promise.all(
+        [...authors].map(([postId, authorId]) =>
+          socket.join([rooms.post(postId), watchedPostOf(authorId, postId), watchingPostsOf(authorId)]),
+        ),
+      );
+      const still = await posts.watchable(socket.data, [...authors.keys()]);
+      for (const postId of authors.keys()) if (!still.has(postId)) unwatch(socket, postId);
+      return answer(new Set(still.keys()));
+    } catch (error) {
+      log.error({ err: error, userId: socket.data.userId }, "joining post rooms failed");
+      for (const postId of postIds) unwatch(socket, postId);
+      return answer(new Set());
+    }
   }
 
   function unwatch(socket: FlikSocket, postId: string) {
@@ -71,8 +93,14 @@ export function registerPostSockets(
   }
 
   realtime.onConnection((socket) => {
+    // A feed joins every post it loads, and again after each reconnect: the joins that arrive together
+    // are checked together, two statements for the lot rather than two for each.
+    const joins = createBatcher<string, boolean>({
+      maxSize: JOINS_CHECKED_TOGETHER,
+      store: (postIds) => watch(socket, postIds),
+    });
     socket.on("joinPostRoom", async (postId, ack) => {
-      const ok = isUuid(postId) && (await watch(socket, postId));
+      const ok = isUuid(postId) && (await joins.add(postId));
       if (typeof ack === "function") ack({ ok });
     });
     socket.on("leavePostRoom", (postId) => {
