@@ -77,6 +77,11 @@ export const PASSWORD_RULES = [
 
 /** POST /user/request-email-otp: the code goes to the NEW address. */
 export const requestEmailOtpBody = z.object({ email: newEmailSchema });
+/**
+ * POST /user/request-email-otp with the member's own address while it is not verified: the code goes
+ * there, to verify it (notification e-mails go only to a verified address).
+ */
+export const EMAIL_VERIFY_CODE_SENT = "OTP sent to your email!";
 export type RequestEmailOtpBody = z.input<typeof requestEmailOtpBody>;
 
 /** POST /user/verify-email-otp and POST /user/phone/verify. */

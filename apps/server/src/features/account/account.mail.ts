@@ -15,6 +15,19 @@ export const emailChangeCodeMail = (to: string, username: string, code: string) 
     code,
   });
 
+/** The code that confirms the address a member already has (one they signed up with, never proved). */
+export const emailVerifyCodeMail = (to: string, username: string, code: string) =>
+  composeMail({
+    to,
+    subject: "Verify your Flik email",
+    heading: "Verify your email address",
+    paragraphs: [
+      `@${username} uses this address for their Flik account. Enter this code in Settings to verify it: notification emails are sent only to a verified address. It expires in ${OTP_VALID_MINUTES} minutes.`,
+      "If you don't have a Flik account, ignore this e-mail: without the code, no notification emails come here.",
+    ],
+    code,
+  });
+
 /** "a•••@example.com": enough for the owner to recognise the address, not enough to hand it out. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");

@@ -9,6 +9,7 @@ export async function findAccount(db: Db, userId: string) {
       id: users.id,
       username: users.username,
       email: users.email,
+      emailVerified: users.emailVerified,
       phone: users.phone,
       passwordHash: users.passwordHash,
     })

@@ -1,4 +1,9 @@
-import { type changePasswordBody, NO_PASSWORD_YET_MESSAGE, newPasswordProblem } from "@flik/shared";
+import {
+  type changePasswordBody,
+  EMAIL_VERIFY_CODE_SENT,
+  NO_PASSWORD_YET_MESSAGE,
+  newPasswordProblem,
+} from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
@@ -11,7 +16,12 @@ import type { SmsSender } from "../../platform/sms.js";
 import type { AuthService } from "../auth/auth.service.js";
 import { verifyPassword } from "../auth/password.js";
 import type { UsersService } from "../users/users.service.js";
-import { emailChangeCodeMail, emailChangedMail, phoneChangeCodeText } from "./account.mail.js";
+import {
+  emailChangeCodeMail,
+  emailChangedMail,
+  emailVerifyCodeMail,
+  phoneChangeCodeText,
+} from "./account.mail.js";
 import { findAccount, setVerifiedContact, takenByOther } from "./account.queries.js";
 import type { OneTimeCodes } from "./one-time-codes.js";
 
@@ -91,13 +101,14 @@ export function createAccountService(deps: {
     /** POST /user/request-email-otp: a code to the new address (the old one learns of it once switched). */
     async requestEmailChange(caller: Caller, email: string) {
       const member = await account(caller);
-      if (email === member.email) throw badRequest("That is already your email");
-      if (await takenByOther(db, caller.userId, { email })) throw conflict(EMAIL_TAKEN);
+      // The address the member has, never proved (a sign-up's): its code verifies it where it is.
+      const verifying = email === member.email;
+      if (verifying && member.emailVerified) throw badRequest("That is already your email");
+      if (!verifying && (await takenByOther(db, caller.userId, { email }))) throw conflict(EMAIL_TAKEN);
       const code = await codes.issue(caller.userId, "email_change", email);
-      await deliver(caller, "email_change", () =>
-        mailer.send(emailChangeCodeMail(email, member.username, code)),
-      );
-      return { message: "OTP sent to your new email!" };
+      const mail = verifying ? emailVerifyCodeMail : emailChangeCodeMail;
+      await deliver(caller, "email_change", () => mailer.send(mail(email, member.username, code)));
+      return { message: verifying ? EMAIL_VERIFY_CODE_SENT : "OTP sent to your new email!" };
     },
 
     /** POST /user/verify-email-otp: the address the code went to becomes the member's, verified. */

@@ -1,4 +1,4 @@
-import { NUL_CHARACTER_MESSAGE, OTP_MAX_ATTEMPTS } from "@flik/shared";
+import { EMAIL_VERIFY_CODE_SENT, NUL_CHARACTER_MESSAGE, OTP_MAX_ATTEMPTS } from "@flik/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { oneTimeCodes } from "../../db/schema.js";
@@ -10,7 +10,7 @@ import { codeIn } from "../../test/smtp.js";
 // The default outbox: mail and texts are kept in memory, where each test reads its code.
 const built = await buildTestApp();
 const { app, mailer, sms } = built;
-const { newcomer, call } = factories(built);
+const { newcomer, call, verifyEmail } = factories(built);
 const { socketOf } = await realtimeBed(built);
 
 const me = async (member: SignedIn) => (await call(member, "GET", "/user")).json().user;
@@ -107,9 +107,30 @@ describe("e-mail change", () => {
     expect((await signin("jorun@example.com", "jorun-password")).statusCode).toBe(401);
   });
 
-  it("refuses the member's own address with 400 and a taken one with 409", async () => {
+  it("verifies the member's own address the same way while it is not verified, and only then", async () => {
+    const ebba = await newcomer("ebba");
+    expect((await me(ebba)).emailVerified).toBe(false);
+    const asked = await call(ebba, "POST", "/user/request-email-otp", { email: "Ebba@example.com" });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ message: EMAIL_VERIFY_CODE_SENT });
+    const mail = await keptMailTo(mailer, "ebba@example.com");
+    expect(mail.subject).toBe("Verify your Flik email");
+    const verified = await call(ebba, "POST", "/user/verify-email-otp", { otp: codeIn(mail) });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user).toMatchObject({ email: "ebba@example.com", emailVerified: true });
+    // The address did not change: no "your address was changed" notice to it.
+    expect(keptCountFor(mailer, "ebba@example.com")).toBe(1);
+
+    const again = await call(ebba, "POST", "/user/request-email-otp", { email: "ebba@example.com" });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: "That is already your email" });
+    expect(keptCountFor(mailer, "ebba@example.com")).toBe(1);
+  });
+
+  it("refuses the member's own verified address with 400 and a taken one with 409", async () => {
     const kaja = await newcomer("kaja");
     await newcomer("lotta");
+    await verifyEmail(kaja);
     const own = await call(kaja, "POST", "/user/request-email-otp", { email: "KAJA@example.com" });
     expect(own.statusCode).toBe(400);
     expect(own.json()).toEqual({ message: "That is already your email" });

@@ -16,8 +16,14 @@ export const ITEMS_PER_MAIL = 200;
 const MESSAGES_COUNTED = 100;
 
 /**
+ * Who is sent notification e-mails: those who asked for them (the default), at an address they proved
+ * is theirs. A sign-up's address is anyone's to type: mail to it unasked would go to a stranger.
+ */
+const mailable = and(eq(users.emailNotifications, true), eq(users.emailVerified, true));
+
+/**
  * Keeps what these members missed for their next mail, for those of them who asked for notification
- * e-mails: a new follower once, a chat's sender once (later messages only move its time). One
+ * e-mails at a verified address: a new follower once, a chat's sender once (later messages only move its time). One
  * statement; answers the members for whom the item is new (their mail is to be planned).
  */
 export async function recordMissed(
@@ -40,7 +46,7 @@ export async function recordMissed(
         lastAt: at.as("last_at"),
       })
       .from(users)
-      .where(and(inArray(users.id, userIds), eq(users.emailNotifications, true))),
+      .where(and(inArray(users.id, userIds), mailable)),
   );
   const later = { lastAt: sql`greatest(${t.lastAt}, excluded.last_at)` };
   const rows = await (item.kind === "follow"
@@ -63,13 +69,13 @@ export async function hasWaitingItems(db: Db, userId: string) {
   return (await db.$count(notificationMailItems, eq(notificationMailItems.userId, userId))) > 0;
 }
 
-/** The member's address, setting and last mail time. */
+/** The member's address, whether they are mailed now (`mailable`) and when their last mail went. */
 export async function findMailee(db: Db, userId: string) {
   const [row] = await db
     .select({
       email: users.email,
       username: users.username,
-      emailNotifications: users.emailNotifications,
+      mailable: sql<boolean>`${mailable}`,
       lastSentAt: notificationMails.lastSentAt,
     })
     .from(users)

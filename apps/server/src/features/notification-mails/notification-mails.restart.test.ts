@@ -31,8 +31,9 @@ describe("the job runner", () => {
   it("runs a job queued before a restart once the next server starts", async () => {
     // The first server queues the mail but is stopped before it runs (it runs no jobs at all).
     const first = await start({ runJobs: false });
-    const { persona, follow } = factories(first);
+    const { persona, follow, verifyEmail } = factories(first);
     const alice = await persona("alice");
+    await verifyEmail(alice);
     const bob = await persona("bob");
     await follow(bob, alice);
     // As if its few minutes of waiting had passed.

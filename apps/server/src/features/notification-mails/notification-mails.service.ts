@@ -91,7 +91,7 @@ export function createNotificationMails(deps: {
   async function deliver({ userId }: { userId: string }, { now }: { now: Date }) {
     const mailee = await findMailee(db, userId);
     if (!mailee) return; // the account is gone, and its items with it
-    if (!mailee.emailNotifications) {
+    if (!mailee.mailable) {
       await clearAllItems(db, userId);
       return;
     }

@@ -14,7 +14,7 @@ import {
  * instead of waiting for its time; the job runner itself runs one in notification-mails.restart.test.
  */
 const built = await buildTestApp();
-const { call, persona, newcomer, follow, chatBetween, groupOf, sendMessage } = factories(built);
+const { call, persona, newcomer, follow, chatBetween, groupOf, sendMessage, verifyEmail } = factories(built);
 const bed = await realtimeBed(built);
 
 const minutes = (count: number) => count * 60_000;
@@ -40,6 +40,7 @@ const waitingItems = (member: SignedIn) =>
 describe("notification e-mails", () => {
   it("tell an offline member of a new follower and new messages in one mail, planned a few minutes later", async () => {
     const alice = await persona("alice");
+    await verifyEmail(alice);
     const bob = await persona("bob");
     const before = Date.now();
     await follow(bob, alice);
@@ -70,6 +71,7 @@ describe("notification e-mails", () => {
 
   it("send at most one mail an hour: what comes within the hour waits for the next", async () => {
     const carol = await persona("carol");
+    await verifyEmail(carol);
     const dan = await persona("dan");
     const erin = await persona("erin");
     const sentAt = new Date();
@@ -103,8 +105,20 @@ describe("notification e-mails", () => {
     expect(mails[1]?.text).not.toContain("@dan");
   });
 
+  it("are not sent to an address its member has not verified", async () => {
+    const quinn = await newcomer("quinn");
+    const rita = await newcomer("rita");
+    await follow(rita, quinn);
+    await sendMessage(rita, await chatBetween(rita, quinn), "Hi Quinn");
+    expect(await waitingItems(quinn)).toEqual([]);
+    expect(await plannedMails(quinn)).toEqual([]);
+    await runMail(quinn);
+    expect(mailsTo("quinn@example.com")).toEqual([]);
+  });
+
   it("are not sent to a member who turned them off", async () => {
     const frank = await persona("frank");
+    await verifyEmail(frank);
     const gina = await persona("gina");
     expect(
       (await call(frank, "PUT", "/user/privacy", { emailNotifications: false })).json().user
@@ -120,6 +134,7 @@ describe("notification e-mails", () => {
 
   it("nor when the member turned them off after the mail was planned", async () => {
     const hank = await persona("hank");
+    await verifyEmail(hank);
     const ivy = await newcomer("ivy");
     await follow(ivy, hank);
     await call(hank, "PUT", "/user/privacy", { emailNotifications: false });
@@ -130,6 +145,7 @@ describe("notification e-mails", () => {
 
   it("are not sent for what a member saw online", async () => {
     const jack = await newcomer("jack");
+    await verifyEmail(jack);
     const kim = await newcomer("kim");
     await bed.socketOf(jack);
     await follow(kim, jack);
@@ -142,6 +158,7 @@ describe("notification e-mails", () => {
 
   it("leave out messages the member read before the mail went, and an unfollow", async () => {
     const lou = await newcomer("lou");
+    await verifyEmail(lou);
     const max = await newcomer("max");
     const chat = await chatBetween(max, lou);
     await sendMessage(max, chat, "Seen soon");
@@ -157,6 +174,7 @@ describe("notification e-mails", () => {
 
   it("name a group chat's messages by the group", async () => {
     const ned = await newcomer("ned");
+    await verifyEmail(ned);
     const oli = await newcomer("oli");
     const pat = await newcomer("pat");
     const chat = await groupOf(oli, [ned, pat], "Book club");
