@@ -58,11 +58,14 @@ export function CurrentValue({
   value,
   verified,
   numeric = false,
+  children,
 }: {
   label: string;
   value: string;
   verified: boolean;
   numeric?: boolean;
+  /** What the member may do with the value as it is (verify it), under it. */
+  children?: ReactNode;
 }) {
   return (
     <div className="mb-6 rounded-xl border border-zinc-200 px-4 py-3">
@@ -73,6 +76,7 @@ export function CurrentValue({
       <p className={`mt-1 text-sm font-semibold break-words text-zinc-900 ${numeric ? "tabular-nums" : ""}`}>
         {value}
       </p>
+      {children}
     </div>
   );
 }

@@ -63,6 +63,32 @@ describe("Settings › Email", () => {
     expect(row).toHaveFocus();
   });
 
+  it("verifies an address never verified where it is, and offers nothing to a verified one", async () => {
+    const success = vi.spyOn(toast, "success");
+    const request = vi.fn(() => jsonResponse(200, { message: "OTP sent to your email!" }));
+    const verified = makeUser({ email: "alice@example.com", emailVerified: true });
+    const verify = vi.fn(() => jsonResponse(200, { user: verified }));
+    const { user } = openSettings(
+      { "POST /user/request-email-otp": request, "POST /user/verify-email-otp": verify },
+      { user: { email: "alice@example.com", emailVerified: false } },
+    );
+    const panel = await openPanel(user, "Email", "Email");
+    expect(within(panel).getByText("Verify it to get notification emails.")).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole("button", { name: "Verify this email" }));
+
+    expect(await within(panel).findByRole("group", { name: "Verification code" })).toBeInTheDocument();
+    expect(sentJson(request)).toEqual({ email: "alice@example.com" });
+    expect(success).toHaveBeenCalledWith("OTP sent to your email!");
+    await user.keyboard("135790");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(sentJson(verify)).toEqual({ otp: "135790" });
+    expect(screen.getByRole("button", { name: "Email" })).toHaveAccessibleDescription("Verified alice@example.com");
+
+    const again = await openPanel(user, "Email", "Email");
+    expect(within(again).queryByRole("button", { name: "Verify this email" })).not.toBeInTheDocument();
+  });
+
   it("Verify with no digits says 'OTP cannot be empty'", async () => {
     const verify = vi.fn();
     const { user } = openSettings({

@@ -1,4 +1,9 @@
-import { EMAIL_CHANGE_RESEND_SECONDS, requestEmailOtpBody, type User } from "@flik/shared";
+import {
+  EMAIL_CHANGE_RESEND_SECONDS,
+  EMAIL_VERIFY_CODE_SENT,
+  requestEmailOtpBody,
+  type User,
+} from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { toast } from "react-toastify/unstyled";
@@ -25,7 +30,8 @@ export const EMAIL_TEXTS = {
 
 /**
  * Spec §4 Email change: the form, then the code sent to the NEW address (with its 60 s resend
- * countdown), then verified, and the panel closes.
+ * countdown), then verified, and the panel closes. An address never verified (a sign-up's) can be
+ * verified where it is, the same way: notification e-mails go only to a verified address.
  */
 export function EmailPanel({ user, onClose }: { user: User; onClose: () => void }) {
   const [step, setStep] = useState<"form" | "code">("form");
@@ -36,20 +42,28 @@ export function EmailPanel({ user, onClose }: { user: User; onClose: () => void 
   const countdown = useCountdown();
   const applyUser = useApplyUser();
 
+  function codeSent(address: string) {
+    toast.success(address === user.email ? EMAIL_VERIFY_CODE_SENT : EMAIL_TEXTS.sent);
+    setSentTo(address);
+    setStep("code");
+    countdown.start(EMAIL_CHANGE_RESEND_SECONDS);
+  }
+
   const request = useMutation({
     mutationFn: requestEmailCode,
-    onSuccess: (_answer, address) => {
-      toast.success(EMAIL_TEXTS.sent);
-      setSentTo(address);
-      setStep("code");
-      countdown.start(EMAIL_CHANGE_RESEND_SECONDS);
-    },
+    onSuccess: (_answer, address) => codeSent(address),
     onError: (error) => {
       const text = errorMessage(error, EMAIL_TEXTS.sendFailed);
       toast.error(text);
       setFieldError(text);
       inputRef.current?.focus();
     },
+  });
+
+  const verifyCurrent = useMutation({
+    mutationFn: requestEmailCode,
+    onSuccess: (_answer, address) => codeSent(address),
+    onError: (error) => toast.error(errorMessage(error, EMAIL_TEXTS.sendFailed)),
   });
 
   const resend = useMutation({
@@ -86,7 +100,21 @@ export function EmailPanel({ user, onClose }: { user: User; onClose: () => void 
 
   return (
     <EditPanel title="Email" onClose={onClose} initialFocus={inputRef}>
-      <CurrentValue label="Current email" value={user.email} verified={user.emailVerified} />
+      <CurrentValue label="Current email" value={user.email} verified={user.emailVerified}>
+        {!user.emailVerified && step === "form" && (
+          <div className="mt-3 border-t border-zinc-100 pt-3">
+            <p className="text-sm text-zinc-600">Verify it to get notification emails.</p>
+            <button
+              type="button"
+              disabled={verifyCurrent.isPending}
+              onClick={() => verifyCurrent.mutate(user.email)}
+              className={`${buttonStyles.secondary} mt-3 w-full`}
+            >
+              {verifyCurrent.isPending ? "Sending code..." : "Verify this email"}
+            </button>
+          </div>
+        )}
+      </CurrentValue>
       {step === "form" ? (
         <form noValidate onSubmit={submit} className="space-y-5">
           <PanelIntro>

@@ -203,7 +203,11 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
           <div className="divide-y divide-zinc-100">
             <Switch
               label="Email notifications"
-              description="New followers and messages while you're away, at most one email an hour."
+              description={
+                user.emailVerified
+                  ? "New followers and messages while you're away, at most one email an hour."
+                  : "New followers and messages while you're away, at most one email an hour, once your email is verified."
+              }
               checked={emailNotifications}
               onChange={setEmailNotifications}
             />
