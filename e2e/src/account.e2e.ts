@@ -217,6 +217,29 @@ describe("settings", () => {
     });
   });
 
+  it("verifies the address the member signed up with, where it is", async () => {
+    const { page } = await openContext(browser);
+    const member = await signedInMember(page, "emailverify");
+    await openSettings(page);
+    const emailRow = page.getByRole("button", { name: "Email", exact: true });
+    expect(await described(emailRow)).toBe(`Not verified ${member.email}`);
+
+    await emailRow.click();
+    const panel = page.getByRole("dialog", { name: "Email" });
+    await panel.getByRole("button", { name: "Verify this email" }).click();
+    await alert(page, "OTP sent to your email!").waitFor();
+    await typeCode(panel, await mailedCode(member.email));
+    await alert(page, "Email verified successfully!").waitFor();
+    await panel.waitFor({ state: "detached" });
+
+    await expect.poll(() => described(emailRow)).toBe(`Verified ${member.email}`);
+    const user = await me(page, member.token);
+    expect({ email: user.email, emailVerified: user.emailVerified }).toEqual({
+      email: member.email,
+      emailVerified: true,
+    });
+  });
+
   it("changes the phone with the texted code; a malformed number is refused and sends nothing", async () => {
     const { page } = await openContext(browser);
     const member = await signedInMember(page, "phonechange");
