@@ -45,9 +45,11 @@ export function registerPostSockets(
   async function watch(socket: FlikSocket, postIds: string[]): Promise<PromiseSettledResult<boolean>[]> {
     const answer = (watched: ReadonlySet<string>) =>
       postIds.map((postId) => ({ status: "fulfilled" as const, value: watched.has(postId) }));
+    let joining: string[] = [];
     try {
       const authors = await posts.watchable(socket.data, [...new Set(postIds)]);
       if (authors.size === 0) return answer(new Set());
+      joining = [...authors.keys()];
       await Promise.all(
         [...authors].map(([postId, authorId]) =>
           socket.join([rooms.post(postId), watchedPostOf(authorId, postId), watchingPostsOf(authorId)]),
@@ -58,7 +60,8 @@ export function registerPostSockets(
       return answer(new Set(still.keys()));
     } catch (error) {
       log.error({ err: error, userId: socket.data.userId }, "joining post rooms failed");
-      for (const postId of postIds) unwatch(socket, postId);
+      // Only what this batch joined: posts watched before stay watched.
+      for (const postId of joining) unwatch(socket, postId);
       return answer(new Set());
     }
   }
