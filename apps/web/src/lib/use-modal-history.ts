@@ -1,0 +1,72 @@
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { type Location, useLocation, useNavigate } from "react-router";
+
+/** The history state of an entry with modals open over its screen: what each shows, by modal name. */
+interface ModalHistoryState {
+  modals?: Record<string, string>;
+}
+
+function modalsIn(state: unknown): Record<string, string> {
+  return (state as ModalHistoryState | null)?.modals ?? {};
+}
+
+export interface ModalHistory<T extends string> {
+  /** What the modal shows (a post's id, a panel's name), or null while it is closed. */
+  shown: T | null;
+  open: (value: T) => void;
+  /** Its own Close, Escape, the backdrop, or a finished form: Back over its entry. */
+  close: () => void;
+}
+
+/**
+ * A modal or panel opened over a screen, as on Instagram: it opens on a history entry of its own (the
+ * same URL), so the browser's Back or a phone's back gesture closes it and stays on the screen, and
+ * Forward opens it again. Closing it itself goes back over that entry, so none is left for a later Back
+ * to "close" again. Opening another under the same name (Edit from a viewer) takes its entry's place.
+ *
+ * The entry's state outlives a reload, so a reload shows the modal again over its screen: what a
+ * member expects of Instagram, whose open post or list is in the URL; Back still closes it then.
+ */
+export function useModalHistory<T extends string>(name: string): ModalHistory<T> {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const inEntry = modalsIn(location.state)[name] as T | undefined;
+  // Closed here: gone at once (focus back on its opener now), not when the Back lands a moment later.
+  const [closedAt, setClosedAt] = useState<string | null>(null);
+  if (closedAt !== null && closedAt !== location.key) setClosedAt(null);
+  const shown = inEntry !== undefined && closedAt !== location.key ? inEntry : null;
+
+  // A close may come late (a save that finishes after a Back): it acts on the entry shown by then.
+  const latest = useRef<{ location: Location; shown: T | null }>({ location, shown });
+  useLayoutEffect(() => {
+    latest.current = { location, shown };
+  });
+
+  const open = useCallback(
+    (value: T) => {
+      const { pathname, search, hash, state } = latest.current.location;
+      const modals = modalsIn(state);
+      const others = typeof state === "object" && state !== null ? state : {};
+      navigate(
+        { pathname, search, hash },
+        {
+          state: { ...others, modals: { ...modals, [name]: value } } satisfies ModalHistoryState,
+          replace: name in modals,
+          // The screen stays where it was scrolled behind the modal.
+          preventScrollReset: true,
+        },
+      );
+    },
+    [name, navigate],
+  );
+
+  const close = useCallback(() => {
+    const { location, shown } = latest.current;
+    if (shown === null) return;
+    latest.current = { location, shown: null };
+    setClosedAt(location.key);
+    navigate(-1);
+  }, [navigate]);
+
+  return { shown, open, close };
+}
