@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeFollowListMember, makeProfile, pending } from "../../../test/fixtures";
 import { openProfile, preloadProfileScreens } from "../../profile/test/profile-routes";
@@ -42,6 +42,20 @@ describe("Followers and following lists", () => {
     expect(await screen.findByText("No following yet")).toBeInTheDocument();
   });
 
+  it("closes on the browser's Back, staying on the profile, focus back on the count", async () => {
+    const { router, user } = openProfile(["/elsewhere", "/profile/bob"], {
+      routes: { "GET /followers/u-bob": jsonResponse(200, { followers: [carol], nextCursor: null }) },
+    });
+    await user.click(await screen.findByRole("button", { name: "3 followers" }));
+    expect(await screen.findByRole("dialog", { name: "Followers" })).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/profile/bob");
+    expect(screen.getByRole("button", { name: "3 followers" })).toHaveFocus();
+  });
+
   it("lists avatar, username and full name, and a person opens their profile and closes the list", async () => {
     const { user, router } = openProfile("/profile/bob", {
       routes: {
@@ -68,6 +82,11 @@ describe("Followers and following lists", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/profile/carol"));
     expect(await screen.findByRole("heading", { level: 1, name: "@carol" })).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+    // As on Instagram, Back from their profile is the list again.
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole("dialog", { name: "Following" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/profile/bob");
   });
 
   it("pages on with the cursor", async () => {

@@ -67,7 +67,7 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
         <ul aria-label={TITLES[kind]} className="-mx-2">
           {members.map((member) => (
             <li key={member._id} className="flex items-center gap-2">
-              <MemberRow member={member} onOpen={onClose} />
+              <MemberRow member={member} />
               {member._id !== viewerId && <MemberFollowButton member={member} />}
             </li>
           ))}
@@ -105,11 +105,14 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
   );
 }
 
-function MemberRow({ member, onOpen }: { member: FollowListMember; onOpen: () => void }) {
+/**
+ * Their profile is a new history entry, which the list's is not part of: the list closes by itself, and
+ * Back opens it again, as on Instagram. (Closing it here too would go Back over its entry at once.)
+ */
+function MemberRow({ member }: { member: FollowListMember }) {
   return (
     <Link
       to={profilePath(member.username)}
-      onClick={onOpen}
       className="flex min-w-0 flex-1 items-center gap-3 rounded-xl px-2 py-2 transition hover:bg-zinc-50"
     >
       <Avatar

@@ -1,6 +1,6 @@
 import type { Highlight } from "@flik/shared";
-import { useState } from "react";
 import { ArchiveIcon, PlusIcon } from "../../../components/icons";
+import { useModalHistory } from "../../../lib/use-modal-history";
 import { useHighlightsQuery } from "../api/highlights.queries";
 import { confirmDeleteHighlight, useDeleteHighlight } from "../hooks/use-delete-highlight";
 import { HighlightFormDialog } from "./highlight-form-dialog";
@@ -8,7 +8,22 @@ import { HighlightMedia } from "./highlight-media";
 import { HighlightViewer } from "./highlight-viewer";
 import { StoryArchiveDialog } from "./story-archive-dialog";
 
+/**
+ * The strip's open modal, kept in its history entry (so Back closes it): the viewer or the edit form of a
+ * highlight, by id, the add form, or the archive.
+ */
+type HighlightModal = `view:${string}` | `edit:${string}` | "add" | "archive";
 type Open = { view: Highlight } | { form: Highlight | null } | { archive: true } | null;
+
+/** Null too when the highlight is gone (deleted elsewhere since, or before a reload). */
+function openIn(modal: HighlightModal | null, highlights: Highlight[]): Open {
+  if (modal === "add") return { form: null };
+  if (modal === "archive") return { archive: true };
+  const [kind, id] = modal?.split(":") ?? [];
+  const highlight = highlights.find(({ _id }) => _id === id);
+  if (!highlight) return null;
+  return kind === "view" ? { view: highlight } : { form: highlight };
+}
 
 const tileClass = "flex w-[72px] shrink-0 snap-start flex-col items-center gap-1.5 rounded-xl sm:w-[88px]";
 const ringClass = "flex size-16 items-center justify-center rounded-full sm:size-20";
@@ -22,8 +37,9 @@ const ownerTileRing =
 export function HighlightsStrip({ username, isOwner }: { username: string; isOwner: boolean }) {
   const query = useHighlightsQuery(username);
   const remove = useDeleteHighlight(username);
-  const [open, setOpen] = useState<Open>(null);
+  const modal = useModalHistory<HighlightModal>("highlight");
   const highlights = query.data ?? [];
+  const open = openIn(modal.shown, highlights);
 
   if (query.isPending) return <StripSkeleton />;
   if (!isOwner && highlights.length === 0) return null;
@@ -38,7 +54,7 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
               <button
                 type="button"
                 aria-label="Add highlight"
-                onClick={() => setOpen({ form: null })}
+                onClick={() => modal.open("add")}
                 className={tileClass}
               >
                 <span className={`${ringClass} ${ownerTileRing} border-dashed border-zinc-300`}>
@@ -52,7 +68,7 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
                 type="button"
                 aria-haspopup="dialog"
                 title="Your stories, also after they disappear"
-                onClick={() => setOpen({ archive: true })}
+                onClick={() => modal.open("archive")}
                 className={tileClass}
               >
                 <span className={`${ringClass} ${ownerTileRing} border-zinc-200`}>
@@ -69,7 +85,7 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
               type="button"
               aria-haspopup="dialog"
               aria-label={`View highlight ${highlight.name}`}
-              onClick={() => setOpen({ view: highlight })}
+              onClick={() => modal.open(`view:${highlight._id}`)}
               className={`group ${tileClass}`}
             >
               <span
@@ -97,22 +113,18 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
           highlight={open.view}
           isOwner={isOwner}
           deleting={remove.isPending}
-          onClose={() => setOpen(null)}
-          onEdit={() => setOpen({ form: open.view })}
+          onClose={modal.close}
+          onEdit={() => modal.open(`edit:${open.view._id}`)}
           onDelete={() => {
             if (!confirmDeleteHighlight()) return;
-            remove.mutate(open.view._id, { onSuccess: () => setOpen(null) });
+            remove.mutate(open.view._id, { onSuccess: modal.close });
           }}
         />
       )}
       {open && "form" in open && (
-        <HighlightFormDialog
-          username={username}
-          highlight={open.form ?? undefined}
-          onClose={() => setOpen(null)}
-        />
+        <HighlightFormDialog username={username} highlight={open.form ?? undefined} onClose={modal.close} />
       )}
-      {open && "archive" in open && <StoryArchiveDialog username={username} onClose={() => setOpen(null)} />}
+      {open && "archive" in open && <StoryArchiveDialog username={username} onClose={modal.close} />}
     </section>
   );
 }

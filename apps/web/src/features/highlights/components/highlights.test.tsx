@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { jsonResponse, makeHighlight, sentJson } from "../../../test/fixtures";
@@ -106,6 +106,31 @@ describe("Highlights strip", () => {
     expect(within(viewer).getByRole("button", { name: "Delete" })).toBeInTheDocument();
     await user.click(within(viewer).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("closes the viewer on the browser's Back, staying on the profile", async () => {
+    const { router, user } = openOwn();
+    const tile = await screen.findByRole("button", { name: "View highlight Summer" });
+    await user.click(tile);
+    expect(screen.getByRole("dialog", { name: "Summer" })).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/profile");
+    expect(tile).toHaveFocus();
+  });
+
+  it("opens Edit in the viewer's place: Back from the form is the profile, not the viewer", async () => {
+    const { router, user } = openOwn();
+    await user.click(await screen.findByRole("button", { name: "View highlight Summer" }));
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    expect(await screen.findByRole("dialog", { name: "Edit Highlight" })).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/profile");
   });
 
   it("edits the name and keeps the current media when no new file is chosen", async () => {

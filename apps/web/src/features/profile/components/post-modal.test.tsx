@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeComment, makePost, sentJson } from "../../../test/fixtures";
 import { openProfile, preloadProfileScreens } from "../test/profile-routes";
@@ -13,8 +13,9 @@ beforeAll(preloadProfileScreens);
 const pier = makePost({ _id: "p-pier", caption: "Pier at dusk", likesCount: 2 });
 type Routes = NonNullable<Parameters<typeof openProfile>[1]>["routes"];
 
+/** The member came to Bob's profile from another page (a 404, which asks nothing of the server). */
 async function openPier(routes: Routes = {}) {
-  const opened = openProfile("/profile/bob", {
+  const opened = openProfile(["/elsewhere", "/profile/bob"], {
     posts: [pier],
     routes: { "GET /posts/p-pier": jsonResponse(200, { post: pier }), ...routes },
   });
@@ -114,5 +115,39 @@ describe("Post modal on the profile", () => {
     const full = { ...pier, comments: [makeComment({ _id: "c-1", text: "First!" })], commentsCount: 1 };
     const { dialog } = await openPier({ "GET /posts/p-pier": jsonResponse(200, { post: full }) });
     expect(await within(dialog).findByText("First!")).toBeInTheDocument();
+  });
+
+  it("closes on the browser's Back, staying on the profile, focus back on the cell", async () => {
+    const { router, cell } = await openPier();
+
+    await act(() => router.navigate(-1));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/profile/bob");
+    expect(screen.getByRole("heading", { level: 1, name: "@bob" })).toBeInTheDocument();
+    expect(cell).toHaveFocus();
+  });
+
+  it("closed with its Close button, it leaves no entry behind: the next Back leaves the profile", async () => {
+    const { router, user, dialog } = await openPier();
+
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.historyAction).toBe("POP"));
+    expect(router.state.location.pathname).toBe("/profile/bob");
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+  });
+
+  it("is open again on Back from the post page it links to", async () => {
+    const { router, user, dialog } = await openPier();
+
+    await user.click(within(dialog).getByRole("link", { name: "Open post page" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post/bob/p-pier"));
+    await act(() => router.navigate(-1));
+
+    expect(await screen.findByRole("dialog", { name: "Post by @bob" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/profile/bob");
   });
 });

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { FlicksIcon, ImageIcon, LockIcon, NewPostIcon } from "../../../components/icons";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { useModalHistory } from "../../../lib/use-modal-history";
 import { PROFILE_TABS, type ProfileTab, postsForTab } from "../profile-tabs";
 import { PostModal } from "./post-modal";
 import { ProfileGridCell } from "./profile-grid-cell";
@@ -19,7 +20,10 @@ interface ProfilePostsProps {
   fetchNextPage: () => void;
 }
 
-/** The tabs and the grid; more posts load as the grid scrolls into view. A cell opens the post modal. */
+/**
+ * The tabs and the grid; more posts load as the grid scrolls into view. A cell opens the post modal,
+ * which Back closes.
+ */
 export function ProfilePosts({
   posts,
   isOwner,
@@ -30,7 +34,7 @@ export function ProfilePosts({
 }: ProfilePostsProps) {
   const baseId = useId();
   const [tab, setTab] = useState<ProfileTab>("posts");
-  const [openPostId, setOpenPostId] = useState<string | null>(null);
+  const postModal = useModalHistory<string>("post");
   const shown = useMemo(() => postsForTab(posts, tab), [posts, tab]);
   const empty = PROFILE_TABS.find(({ id }) => id === tab)?.empty ?? "No posts yet";
 
@@ -55,7 +59,7 @@ export function ProfilePosts({
           <ul className="grid grid-cols-2 gap-0.5 sm:grid-cols-3 sm:gap-1 lg:grid-cols-4">
             {shown.map((post) => (
               <li key={post._id}>
-                <ProfileGridCell post={post} onOpen={() => setOpenPostId(post._id)} />
+                <ProfileGridCell post={post} onOpen={() => postModal.open(post._id)} />
               </li>
             ))}
           </ul>
@@ -80,7 +84,7 @@ export function ProfilePosts({
           )}
         </div>
       </div>
-      {openPostId && <PostModal postId={openPostId} onClose={() => setOpenPostId(null)} />}
+      {postModal.shown && <PostModal postId={postModal.shown} onClose={postModal.close} />}
     </section>
   );
 }

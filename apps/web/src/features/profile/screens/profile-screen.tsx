@@ -1,10 +1,11 @@
 import { type BlockedUser, canSeeContentOf, isFlikUrl, type PublicProfile } from "@flik/shared";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { BanIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, UserIcon } from "../../../components/icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useModalHistory } from "../../../lib/use-modal-history";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { blockedByMe } from "../../blocks/blocked";
 import { useUnblockMember } from "../../blocks/hooks/use-unblock-member";
@@ -32,7 +33,7 @@ function ProfileView({ username }: { username: string }) {
   const member = first?.user;
   useDocumentTitle(member ? `@${member.username}` : "Profile");
   const posts = useMemo(() => query.data?.pages.flatMap((page) => page.posts) ?? [], [query.data]);
-  const [list, setList] = useState<FollowListKind | null>(null);
+  const listModal = useModalHistory<FollowListKind>("follow-list");
 
   // A member the viewer blocked: the server answers as for nobody, but the viewer may unblock them here.
   const blocked = blockedByMe(me, { id: member?._id, username });
@@ -52,7 +53,7 @@ function ProfileView({ username }: { username: string }) {
         member={member}
         isOwner={isOwner}
         includesFliks={posts.some((post) => isFlikUrl(post.image))}
-        onOpenList={locked ? null : setList}
+        onOpenList={locked ? null : listModal.open}
       />
       {!locked && <HighlightsStrip username={member.username} isOwner={isOwner} />}
       {locked ? (
@@ -67,7 +68,9 @@ function ProfileView({ username }: { username: string }) {
           fetchNextPage={() => void query.fetchNextPage()}
         />
       )}
-      {list && <FollowListDialog kind={list} userId={member._id} onClose={() => setList(null)} />}
+      {listModal.shown && (
+        <FollowListDialog kind={listModal.shown} userId={member._id} onClose={listModal.close} />
+      )}
     </div>
   );
 }

@@ -27,8 +27,11 @@ interface ProfileFixture {
   routes?: Routes;
 }
 
-/** Alice signed in, opening `path`, with the profile of `member` (Bob by default) behind it. */
-export function openProfile(path: string, fixture: ProfileFixture = {}) {
+/**
+ * Alice signed in, opening `path` (or the last of a history), with the profile of `member` (Bob by
+ * default) behind it.
+ */
+export function openProfile(path: string | string[], fixture: ProfileFixture = {}) {
   const { member = makeProfile(), posts = [], isMyProfile = false, nextCursor = null, routes = {} } = fixture;
   signInAsAlice();
   const fetchMock = stubFetch(
