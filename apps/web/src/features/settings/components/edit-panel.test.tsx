@@ -1,5 +1,6 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../../../test/fixtures";
 import { openPanel, openSettings } from "../test/settings-harness";
 
 vi.mock("../../../lib/socket", async () => {
@@ -44,5 +45,48 @@ describe("Settings' edit panels", () => {
     await user.click(within(panel).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(within(aside).getByRole("button", { name: "Change password" })).toHaveFocus();
+  });
+
+  it("the browser's Back closes it and stays on Settings, focus back on the row that opened it", async () => {
+    const { router, user } = openSettings({}, { entries: ["/elsewhere", "/settings"] });
+    await openPanel(user, "Blocked accounts", "Blocked accounts");
+
+    await act(() => router.navigate(-1));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/settings");
+    expect(screen.getByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Blocked accounts/ })).toHaveFocus();
+  });
+
+  it("closed with Close, it leaves no entry behind: the next Back leaves Settings", async () => {
+    const { router, user } = openSettings({}, { entries: ["/elsewhere", "/settings"] });
+    const panel = await openPanel(user, "Change password", "Change password");
+
+    await user.click(within(panel).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.historyAction).toBe("POP"));
+    expect(router.state.location.pathname).toBe("/settings");
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+  });
+
+  it("the panel a sign-in link returns to is open, and Back closes it, staying on Settings", async () => {
+    const { router } = openSettings(
+      {
+        "GET /user/identities": () => jsonResponse(200, { identities: [], hasPassword: true }),
+        "GET /auth/providers": () => jsonResponse(200, { oidc: null }),
+      },
+      { entries: ["/elsewhere", { pathname: "/settings", state: { panel: "linked" } }] },
+    );
+    expect(await screen.findByRole("dialog", { name: "Linked sign-ins" })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.state).toEqual({ modals: { panel: "linked" } }));
+
+    await act(() => router.navigate(-1));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/settings");
+    expect(router.state.location.state).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LinkIcon, LockIcon, LogOutIcon, UserPenIcon } from "../../../components/icons";
 import { LoadingState } from "../../../components/status-message";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useModalHistory } from "../../../lib/use-modal-history";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { LogOutDialog } from "../../auth/components/log-out-dialog";
 import { SecurityOverview } from "../components/security-overview";
@@ -57,18 +58,27 @@ export function SettingsScreen() {
 }
 
 function SettingsContent({ user }: { user: User }) {
-  // Back from linking a sign-in (/auth/callback), its panel is open again.
+  const panels = useModalHistory<Panel>("panel");
+  const openPanel = panels.open;
+  // Back from linking a sign-in (/auth/callback), its panel is open again: shown at once, then given
+  // an entry of its own over Settings' (a second step: the router takes one navigation at a time), so
+  // Back closes it as any panel's, and Settings' own entry, reloaded or come back to, opens no panel.
   const location = useLocation();
   const navigate = useNavigate();
-  const [panel, setPanel] = useState<Panel | null>(() => panelToOpen(location.state));
-  // Once: a reload, or coming back to this entry later, opens Settings as usual.
+  const [returnedTo, setReturnedTo] = useState<Panel | null>(() => panelToOpen(location.state));
   useEffect(() => {
     if (panelToOpen(location.state)) navigate(location.pathname, { replace: true, state: null });
-  }, [location, navigate]);
+    else if (returnedTo && panels.shown === returnedTo) setReturnedTo(null);
+    else if (returnedTo) openPanel(returnedTo);
+  }, [location, navigate, returnedTo, panels.shown, openPanel]);
+  const panel = panels.shown ?? returnedTo;
+  const close = () => {
+    setReturnedTo(null);
+    panels.close();
+  };
   const [confirm, setConfirm] = useState<"logout" | "others" | null>(null);
   const download = useDownloadData();
   const logoutOthers = useLogoutOthers();
-  const close = () => setPanel(null);
   const blockedCount = user.blockedUsers.length;
 
   return (
@@ -80,20 +90,20 @@ function SettingsContent({ user }: { user: User }) {
             title="Email"
             detail={user.email}
             status={<VerifiedBadge verified={user.emailVerified} />}
-            onClick={() => setPanel("email")}
+            onClick={() => openPanel("email")}
           />
           <SettingsRow
             icon={PhoneIcon}
             title="Phone"
             detail={user.phone ?? "Add a phone number"}
             status={user.phone ? <VerifiedBadge verified={user.phoneVerified} /> : undefined}
-            onClick={() => setPanel("phone")}
+            onClick={() => openPanel("phone")}
           />
           <SettingsRow
             icon={UserPenIcon}
             title="Profile info"
             detail={`${user.fullName} · @${user.username}`}
-            onClick={() => setPanel("profile")}
+            onClick={() => openPanel("profile")}
           />
         </SettingsSection>
 
@@ -102,13 +112,13 @@ function SettingsContent({ user }: { user: User }) {
             icon={KeyIcon}
             title="Change password"
             detail="Choose a new password"
-            onClick={() => setPanel("password")}
+            onClick={() => openPanel("password")}
           />
           <SettingsRow
             icon={LinkIcon}
             title="Linked sign-ins"
             detail="Sign in with another service"
-            onClick={() => setPanel("linked")}
+            onClick={() => openPanel("linked")}
           />
         </SettingsSection>
 
@@ -117,7 +127,7 @@ function SettingsContent({ user }: { user: User }) {
             icon={user.isPrivate ? LockIcon : GlobeIcon}
             title="Profile visibility"
             detail={user.isPrivate ? "Private" : "Public"}
-            onClick={() => setPanel("privacy")}
+            onClick={() => openPanel("privacy")}
           />
           <SettingsRow
             icon={DownloadIcon}
@@ -131,7 +141,7 @@ function SettingsContent({ user }: { user: User }) {
             icon={BanIcon}
             title="Blocked accounts"
             detail={blockedCount === 0 ? "No one" : `${blockedCount} blocked`}
-            onClick={() => setPanel("blocked")}
+            onClick={() => openPanel("blocked")}
           />
         </SettingsSection>
 
@@ -140,7 +150,7 @@ function SettingsContent({ user }: { user: User }) {
             icon={MonitorIcon}
             title="Active sessions"
             detail="See where you're logged in"
-            onClick={() => setPanel("sessions")}
+            onClick={() => openPanel("sessions")}
           />
           <SettingsRow
             icon={LogOutIcon}
@@ -166,9 +176,9 @@ function SettingsContent({ user }: { user: User }) {
       >
         <SecurityOverview
           actions={[
-            { icon: KeyIcon, label: "Change password", onClick: () => setPanel("password") },
-            { icon: MonitorIcon, label: "Review active sessions", onClick: () => setPanel("sessions") },
-            { icon: MailIcon, label: "Update email", onClick: () => setPanel("email") },
+            { icon: KeyIcon, label: "Change password", onClick: () => openPanel("password") },
+            { icon: MonitorIcon, label: "Review active sessions", onClick: () => openPanel("sessions") },
+            { icon: MailIcon, label: "Update email", onClick: () => openPanel("email") },
             {
               icon: DownloadIcon,
               label: "Download your data",

@@ -1,5 +1,6 @@
 import type { Session, User } from "@flik/shared";
 import { screen } from "@testing-library/react";
+import type { InitialEntry } from "react-router";
 import { saveCachedUser } from "../../../lib/storage";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makeUser } from "../../../test/fixtures";
@@ -13,13 +14,18 @@ type Handler = Parameters<typeof fetchRoutes>[0][string];
  */
 export function openSettings(
   routes: Record<string, Handler> = {},
-  options: { user?: Partial<User>; fakeTimers?: boolean } = {},
+  options: {
+    user?: Partial<User>;
+    fakeTimers?: boolean;
+    /** The history up to Settings' own entry, the last: where the member came from, or with what state. */
+    entries?: InitialEntry[];
+  } = {},
 ) {
   signInAsAlice();
   const me = makeUser(options.user);
   saveCachedUser(me);
   const fetchMock = stubFetch(fetchRoutes({ "GET /user": jsonResponse(200, { user: me }), ...routes }));
-  const rendered = renderApp("/settings", { fakeTimers: options.fakeTimers });
+  const rendered = renderApp(options.entries ?? "/settings", { fakeTimers: options.fakeTimers });
   return { ...rendered, fetchMock, me };
 }
 
