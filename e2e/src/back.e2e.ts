@@ -1,0 +1,81 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { launchBrowser, type Member, openContext, signedInMember } from "./browser.js";
+
+const browser = await launchBrowser();
+
+async function post(page: Page, author: Member, caption: string) {
+  const response = await page.request.post("/api/posts", {
+    headers: { authorization: `Bearer ${author.token}` },
+    data: { image: "/media/image/none.jpg", caption },
+  });
+  if (!response.ok()) throw new Error(`post: ${await response.text()}`);
+}
+
+const isFocused = (page: Page, name: string) =>
+  page.getByRole("button", { name, exact: true }).evaluate((element) => element === document.activeElement);
+
+/** The browser's Back (or a phone's back gesture) closes what was opened over a screen, as on Instagram. */
+describe("Back", () => {
+  it("closes the post modal on a profile and stays there; after its own Close, Back leaves the profile", async () => {
+    const { page } = await openContext(browser);
+    const alice = await signedInMember(page, "alice");
+    await post(page, alice, "Pier at dusk");
+    const profileUrl = `**/profile/${alice.username}`;
+    await page.goto(`/profile/${alice.username}`);
+    const heading = page.getByRole("heading", { name: `@${alice.username}`, level: 1 });
+    await heading.waitFor();
+    const cell = "Pier at dusk, 0 likes, 0 comments";
+    const modal = page.getByRole("dialog", { name: `Post by @${alice.username}` });
+
+    await page.getByRole("button", { name: cell }).click();
+    await modal.waitFor();
+    await page.goBack();
+    await modal.waitFor({ state: "detached" });
+    await page.waitForURL(profileUrl);
+    await heading.waitFor();
+    expect(await isFocused(page, cell)).toBe(true);
+
+    // Forward opens it again; Back closes it again.
+    await page.goForward();
+    await modal.waitFor();
+    await page.goBack();
+    await modal.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: cell }).click();
+    await modal.getByRole("button", { name: "Close" }).click();
+    await modal.waitFor({ state: "detached" });
+    expect(await isFocused(page, cell)).toBe(true);
+    await page.goBack();
+    await page.waitForURL((url) => !url.pathname.startsWith("/profile"));
+  });
+
+  it("closes a settings panel and stays in Settings; after Escape, Back leaves Settings", async () => {
+    const { page } = await openContext(browser);
+    await signedInMember(page, "bob");
+    await page.goto("/settings");
+    const heading = page.getByRole("heading", { name: "Settings", level: 1 });
+    await heading.waitFor();
+    const blocked = page.getByRole("dialog", { name: "Blocked accounts" });
+
+    const row = page.getByRole("button", { name: /^Blocked accounts/ });
+    await row.click();
+    await blocked.waitFor();
+    await page.goBack();
+    await blocked.waitFor({ state: "detached" });
+    await page.waitForURL("**/settings");
+    await heading.waitFor();
+    expect(await row.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    const password = page.getByRole("dialog", { name: "Change password" });
+    await page
+      .getByRole("button", { name: /^Change password/ })
+      .first()
+      .click();
+    await password.waitFor();
+    await page.keyboard.press("Escape");
+    await password.waitFor({ state: "detached" });
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname !== "/settings");
+  });
+});
