@@ -9,6 +9,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  lt,
   ne,
   not,
   or,
@@ -29,6 +30,32 @@ export type MemberRow = typeof chatMembers.$inferSelect;
 /** Messages a member still has: those after the moment they deleted the chat, if they did. */
 const keptFor = (member: typeof chatMembers) =>
   or(isNull(member.clearedAt), gt(messages.createdAt, member.clearedAt));
+
+/**
+ * A one-to-one chat reaches its other member with its first message (spec §10). Until then it is kept
+ * from them as a chat they deleted is: `insertChat` starts it for them cleared a moment before it was
+ * made, with its `lastMessageAt` at that moment too, so `chatsOf`'s rule for deleted chats keeps it off
+ * their list and nothing in it counts for them; any message, never older than the chat, brings it.
+ * Only this start sets a `clearedAt` before the chat's creation (a member deletes a chat after it
+ * exists), and only a chat without a message has a `lastMessageAt` before it.
+ */
+const START_BEFORE_CREATION = sql`now() - interval '1 millisecond'`;
+
+/**
+ * Whether the member in `member` has not been reached by the chat yet: the other member of a one-to-one
+ * chat without a message, who has not opened it themselves (`restoreChat`, `acceptChat`). Needs `chats`.
+ */
+function notReached(member: { clearedAt: AnyPgColumn }) {
+  return and(
+    isNotNull(member.clearedAt),
+    lt(member.clearedAt, chats.createdAt),
+    lt(chats.lastMessageAt, chats.createdAt),
+  ) as SQL;
+}
+
+/** Whether the member in `member` has the chat: every member of it, but one it has not reached yet. */
+const reached = (member: { clearedAt: AnyPgColumn }) =>
+  sql<boolean>`not ${notReached(member)}`.mapWith(Boolean);
 
 /**
  * Whether the member in `chatMembers` shares this one-to-one chat with someone they blocked or who
@@ -128,8 +155,9 @@ export function chatsOf(db: Db, userId: string) {
 const anyOf = (column: AnyPgColumn, values: string[]) => sql`${column} = any(${values})`;
 
 /**
- * Everyone in these chats with what they have seen, whether they accepted the chat, and whether a block
- * or the other's setting closed their one-to-one chat (for sending): one query for a batch of sends.
+ * Everyone in these chats with what they have seen, whether they accepted the chat, whether a block or
+ * the other's setting closed their one-to-one chat, and whether the chat has reached them (for sending):
+ * one query for a batch of sends.
  */
 const prepareSendersOf = perDatabase((db) =>
   db
@@ -140,6 +168,7 @@ const prepareSendersOf = perDatabase((db) =>
       user: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar },
       blocked: blockedInDirectChat(db),
       refused: refusedInDirectChat(db),
+      reached: reached(chatMembers),
     })
     .from(chatMembers)
     .innerJoin(users, eq(users.id, chatMembers.userId))
@@ -285,53 +314,75 @@ export function messagesPage(
   return prepareMessagesPage(db)({ chatId, userId, limit }, cursor);
 }
 
+export async function findChat(db: Db, id: string) {
+  const [row] = await db.select().from(chats).where(eq(chats.id, id));
+  return row;
+}
+
 export async function findDirectChat(db: Db, directKey: string) {
   const [row] = await db.select().from(chats).where(eq(chats.directKey, directKey));
   return row;
 }
 
 /**
- * Makes a chat and its members at once, each accepted or waiting in their requests; a one-to-one chat
- * made twice at the same moment is made once.
+ * Makes a chat and its members at once, each accepted or waiting in their requests, and each reached at
+ * once or (the other member of a one-to-one chat) only by its first message (see `notReached`); a
+ * one-to-one chat made twice at the same moment is made once.
  */
 export async function insertChat(
   db: Db,
   values: { isGroupChat: boolean; name: string; directKey: string | null; createdBy: string },
-  members: { userId: string; accepted: boolean }[],
+  members: { userId: string; accepted: boolean; reached: boolean }[],
 ) {
+  const waitsForAMessage = members.some((member) => !member.reached);
   return db.transaction(async (tx) => {
-    const [chat] = await tx.insert(chats).values(values).onConflictDoNothing().returning();
+    const [chat] = await tx
+      .insert(chats)
+      .values({ ...values, ...(waitsForAMessage && { lastMessageAt: START_BEFORE_CREATION }) })
+      .onConflictDoNothing()
+      .returning();
     if (!chat) return undefined;
     await tx.insert(chatMembers).values(
-      members.map(({ userId, accepted }) => ({
+      members.map(({ userId, accepted, reached }) => ({
         chatId: chat.id,
         userId,
         acceptedAt: accepted ? sql`now()` : null,
+        // Not reached: nothing before the start is theirs, and nothing after it is read yet.
+        ...(!reached && { clearedAt: START_BEFORE_CREATION, lastReadAt: START_BEFORE_CREATION }),
       })),
     );
     return chat;
   });
 }
 
-/** The member accepts the chat (a message request); answers the chat if it was waiting, else nothing. */
+/**
+ * The member accepts the chat (a message request), and has it from now on if it had not reached them
+ * yet (they opened it by its id); answers the chat if either changed, else nothing.
+ */
 export async function acceptChat(db: Db, chatId: string, userId: string): Promise<ChatRow | undefined> {
   const [chat] = await db
     .update(chatMembers)
-    .set({ acceptedAt: sql`now()` })
+    .set({
+      acceptedAt: sql`coalesce(${chatMembers.acceptedAt}, now())`,
+      clearedAt: sql`case when ${notReached(chatMembers)} then null else ${chatMembers.clearedAt} end`,
+    })
     .from(chats)
     .where(
       and(
         eq(chats.id, chatMembers.chatId),
         eq(chatMembers.chatId, chatId),
         eq(chatMembers.userId, userId),
-        isNull(chatMembers.acceptedAt),
+        or(isNull(chatMembers.acceptedAt), notReached(chatMembers)),
       ),
     )
     .returning(getTableColumns(chats));
   return chat;
 }
 
-/** Brings a deleted chat back onto the member's list (they opened it again), without its old messages. */
+/**
+ * Brings a deleted chat back onto the member's list (they opened it again), without its old messages; so
+ * too a chat that had not reached them yet.
+ */
 export async function restoreChat(db: Db, chatId: string, userId: string) {
   await db
     .update(chatMembers)
@@ -478,48 +529,60 @@ export async function chatIdsOf(db: Db, userId: string) {
   return rows.map((row) => row.id);
 }
 
+/** The members a chat has reached (one it has not reached yet hears nothing of it). */
 export async function memberIdsOf(db: Db, chatId: string) {
   const rows = await db
     .select({ id: chatMembers.userId })
     .from(chatMembers)
-    .where(eq(chatMembers.chatId, chatId));
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .where(and(eq(chatMembers.chatId, chatId), reached(chatMembers)));
   return rows.map((row) => row.id);
 }
 
 /**
- * Everyone who shares a chat with the member that both accepted: who hears when they come online or
- * go; never a member blocked either way, never through a message request.
+ * Everyone who shares a chat with the member that both accepted and both have (`reached`): who hears
+ * when they come online or go; never a member blocked either way, never through a message request nor
+ * a chat without a word that the other has not heard of.
  */
 export async function partnerIdsOf(db: Db, userId: string) {
   const mine = db
     .select({ chatId: chatMembers.chatId })
     .from(chatMembers)
-    .where(and(eq(chatMembers.userId, userId), isNotNull(chatMembers.acceptedAt)));
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .where(and(eq(chatMembers.userId, userId), isNotNull(chatMembers.acceptedAt), reached(chatMembers)));
   const rows = await db
     .selectDistinct({ id: chatMembers.userId })
     .from(chatMembers)
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .where(
       and(
         inArray(chatMembers.chatId, mine),
         ne(chatMembers.userId, userId),
         isNotNull(chatMembers.acceptedAt),
+        reached(chatMembers),
         notBlockedBetween(db, userId, chatMembers.userId),
       ),
     );
   return rows.map((row) => row.id);
 }
 
-/** Whether two members share a chat both accepted (presence is theirs to share). */
+/** Whether two members share a chat both accepted and both have (presence is theirs to share). */
 export async function shareAChat(db: Db, userId: string, otherId: string) {
   const theirs = alias(chatMembers, "their_membership");
   const rows = await db
     .select({ chatId: chatMembers.chatId })
     .from(chatMembers)
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .innerJoin(
       theirs,
-      and(eq(theirs.chatId, chatMembers.chatId), eq(theirs.userId, otherId), isNotNull(theirs.acceptedAt)),
+      and(
+        eq(theirs.chatId, chatMembers.chatId),
+        eq(theirs.userId, otherId),
+        isNotNull(theirs.acceptedAt),
+        reached(theirs),
+      ),
     )
-    .where(and(eq(chatMembers.userId, userId), isNotNull(chatMembers.acceptedAt)))
+    .where(and(eq(chatMembers.userId, userId), isNotNull(chatMembers.acceptedAt), reached(chatMembers)))
     .limit(1);
   return rows.length > 0;
 }

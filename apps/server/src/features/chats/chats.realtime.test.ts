@@ -1,3 +1,4 @@
+import type { Chat } from "@flik/shared";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
 import {
@@ -12,7 +13,7 @@ import {
 
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { persona, newcomer, chatBetween } = factories(built);
+const { call, persona, newcomer, chatBetween, sendMessage } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -112,11 +113,12 @@ describe("two members chatting live", () => {
     });
   });
 
-  it("a new chat reaches the other member as chatUpdated", async () => {
+  it("a new one-to-one chat reaches the other member as chatUpdated with its first message", async () => {
     const erin = await persona("erin");
     const erinSocket = await socketOf(erin);
     const told = nextEvent(erinSocket, "chatUpdated");
-    const chat = await chatBetween(bob, erin);
+    const chat: Chat = (await call(bob, "POST", "/chats", { userId: erin.userId })).json().chat;
+    await sendMessage(bob, chat, "Hi Erin");
     expect((await told).chat).toMatchObject({ _id: chat._id, unreadCount: 0, isGroupChat: false });
   });
 });

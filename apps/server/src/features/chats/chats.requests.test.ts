@@ -173,13 +173,14 @@ describe("a chat from someone the member doesn't follow", () => {
     expect(await recipientSide.socket.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
   });
 
-  it("tells the recipient's other tabs of the new request, and of its acceptance", async () => {
+  it("tells the recipient's other tabs of the new request with its first message, and of its acceptance", async () => {
     const { sender, recipient } = await strangers();
     const outsider = await socketOf(await newcomer(`bystander${made}`));
     const overheard = collectEvents(outsider, "chatUpdated");
     const socket = await socketOf(recipient);
     const updates = eventQueue(socket, "chatUpdated");
     const chat = await chatBetween(sender, recipient, { accepted: false });
+    await sendMessage(sender, chat, "Hello there");
     expect((await updates.next()).chat).toMatchObject({ _id: chat._id, isRequest: true });
     await call(recipient, "POST", `/chats/${chat._id}/accept`);
     expect((await updates.next()).chat).toMatchObject({ _id: chat._id, isRequest: false });
@@ -232,6 +233,7 @@ describe("who may message you (PUT /user/privacy messagesFrom)", () => {
     await follow(recipient, sender);
     const allowed = await call(sender, "POST", "/chats", { userId: recipient.userId });
     expect(allowed.statusCode).toBe(201);
+    await sendMessage(sender, allowed.json().chat, "Thanks for the follow");
     expect(await chatOf(recipient, allowed.json().chat._id)).toMatchObject({ isRequest: false });
   });
 

@@ -45,8 +45,12 @@ interface Accepted {
   first: NewMessage;
 }
 
-/** A chat's member as a send is checked against: whether a block or the other's setting closed their one-to-one chat. */
-type Member = Participant & { blocked: boolean; refused: boolean };
+/**
+ * A chat's member as a send is checked against: whether a block or the other's setting closed their
+ * one-to-one chat, and whether the chat has reached them (a one-to-one chat's other member before its
+ * first message has not).
+ */
+type Member = Participant & { blocked: boolean; refused: boolean; reached: boolean };
 
 /**
  * A send's outcome: its message; when it was newly stored (not a repeated clientId), who has the chat
@@ -76,6 +80,11 @@ export function createMessageSending(deps: {
   acceptReply: (userId: string, chatId: string) => Promise<unknown>;
   /** Messages were stored in the chat here (what this node kept of it is forgotten at once). */
   changed: (chatId: string) => void;
+  /**
+   * The first message of a one-to-one chat was stored, reaching members who had not heard of the chat:
+   * they are told of it before the message goes out.
+   */
+  firstMessage: (chatId: string, senderId: string, reachedIds: string[]) => Promise<void>;
 }) {
   const { db, events, domainEvents } = deps;
   const allowance = createRateWindow(deps.messagesPerMinute);
@@ -91,6 +100,7 @@ export function createMessageSending(deps: {
     const stored = await storeEach(toStore);
     for (const chatId of new Set(toStore.map((message) => message.chatId))) deps.changed(chatId);
     const repeated = await firstMessagesOf(toStore.filter((message) => !stored.has(message.id)));
+    await announceReached(toStore, stored, membersOf);
     const announced = new Set<NewMessage>();
     return checked.map((entry) => {
       if (entry instanceof Error) return { status: "rejected", reason: entry };
@@ -111,6 +121,30 @@ export function createMessageSending(deps: {
       }
       return { status: "fulfilled", value: { message, newlyStoredFor: null, repliedToRequest } };
     });
+  }
+
+  /**
+   * The chats these newly stored messages reached members in (its first message, read as the batch
+   * began): each told once, by its first sender, before any `newMessage` of the batch goes out.
+   */
+  async function announceReached(
+    toStore: NewMessage[],
+    stored: Map<string, MessageRow | Error>,
+    membersOf: Map<string, Member[]>,
+  ) {
+    const told = new Set<string>();
+    const announcements: Promise<void>[] = [];
+    for (const message of toStore) {
+      const row = stored.get(message.id);
+      if (told.has(message.chatId) || !row || row instanceof Error) continue;
+      const reachedIds = (membersOf.get(message.chatId) ?? [])
+        .filter((member) => !member.reached)
+        .map((member) => member.user.id);
+      if (reachedIds.length === 0) continue;
+      told.add(message.chatId);
+      announcements.push(deps.firstMessage(message.chatId, message.senderId, reachedIds));
+    }
+    await Promise.all(announcements);
   }
 
   /**

@@ -33,6 +33,7 @@ import {
   chatsOf,
   clearChat,
   deleteMessage,
+  findChat,
   findDirectChat,
   findMembership,
   findMessage,
@@ -88,7 +89,7 @@ export function createChatsService(deps: {
     kept.forget([`chat:${chatId}`, ...memberIds.map((memberId) => `chats:${memberId}` as const)]);
   }
 
-  const sending = createMessageSending({ ...deps, acceptReply: acceptRequest, changed });
+  const sending = createMessageSending({ ...deps, acceptReply: acceptRequest, changed, firstMessage });
 
   /** Only members read or write a chat; to anyone else it does not exist (404, nothing leaked). */
   async function membership(caller: Caller, chatId: string) {
@@ -171,22 +172,27 @@ export function createChatsService(deps: {
       // Restoring changes only when the caller's messages start, not who is in the chat.
       await restoreChat(db, existing.id, caller.userId);
       changed(existing.id, [caller.userId]);
-      return { chat: await presentOne(existing, caller.userId, participants), created: false, members };
+      return { chat: await presentOne(existing, caller.userId, participants), created: false };
     }
+    // The other member hears of it with its first message (spec §10).
     const made = await insertChat(
       db,
       { isGroupChat: false, name: "", directKey, createdBy: caller.userId },
-      members,
+      members.map((member) => ({ ...member, reached: member.userId === caller.userId })),
     );
     if (made)
       changed(
         made.id,
         members.map((member) => member.userId),
       );
-    // Made by a simultaneous call: theirs is the one.
+    // Made by a simultaneous call: theirs is the one, and the caller opened it.
     const chat = made ?? (await findDirectChat(db, directKey));
     if (!chat) throw new Error("one-to-one chat vanished while being made");
-    return { chat: await presentOne(chat, caller.userId), created: Boolean(made), members };
+    if (!made) {
+      await restoreChat(db, chat.id, caller.userId);
+      changed(chat.id, [caller.userId]);
+    }
+    return { chat: await presentOne(chat, caller.userId), created: Boolean(made) };
   }
 
   async function createGroup(caller: Caller, input: { userIds: string[]; name: string }) {
@@ -196,7 +202,7 @@ export function createChatsService(deps: {
     const made = await insertChat(
       db,
       { isGroupChat: true, name: input.name, directKey: null, createdBy: caller.userId },
-      members,
+      members.map((member) => ({ ...member, reached: true })),
     );
     if (!made) throw new Error("group chat insert returned no row");
     changed(
@@ -207,9 +213,44 @@ export function createChatsService(deps: {
   }
 
   /**
-   * The member accepts a chat waiting in their requests: their other tabs move it to the inbox, the
-   * others now see what the member has read, and presence is shared. Answers the chat as the member now
-   * sees it, or nothing when it was not waiting (accepting twice is a no-op).
+   * Tells the members a chat just reached (`others`) of it, as it was before any message: in their inbox
+   * or, from someone they don't follow, in their requests (and then sharing no presence yet); those who
+   * accepted it and `fromId` hear which of them are online.
+   */
+  async function announce(chat: Chat, fromId: string, others: { userId: string; accepted: boolean }[]) {
+    const accepted = others.filter((member) => member.accepted).map((member) => member.userId);
+    const waiting = others.filter((member) => !member.accepted).map((member) => member.userId);
+    const before = {
+      ...chat,
+      lastMessage: null,
+      unreadCount: 0,
+      updatedAt: chat.createdAt,
+      isRequest: false,
+    };
+    events.chatUpdated(before, accepted);
+    events.chatUpdated({ ...before, isRequest: true }, waiting);
+    await events.partnersOnline([fromId, ...accepted]);
+  }
+
+  /**
+   * A one-to-one chat's first message reached its other member (`reachedIds`), before its `newMessage`
+   * goes out: they hear of the chat now as a group's members do when it is made.
+   */
+  async function firstMessage(chatId: string, senderId: string, reachedIds: string[]) {
+    const [row, participants] = await Promise.all([findChat(db, chatId), participantsOf(db, [chatId])]);
+    if (!row) return;
+    const chat = presentChat(row, senderId, { participants, lastMessage: undefined, unreadCount: 0 });
+    const others = participants
+      .filter((p) => reachedIds.includes(p.user.id))
+      .map((p) => ({ userId: p.user.id, accepted: !isRequestFor(p) }));
+    await announce(chat, senderId, others);
+  }
+
+  /**
+   * The member accepts a chat waiting in their requests (or one that had not reached them yet, opened by
+   * its id): their other tabs move it to the inbox, the others now see what the member has read, and
+   * presence is shared. Answers the chat as the member now sees it, or nothing when it was not waiting
+   * (accepting twice is a no-op).
    */
   async function acceptRequest(userId: string, chatId: string): Promise<Chat | undefined> {
     const chat = await acceptChat(db, chatId, userId);
@@ -256,22 +297,22 @@ export function createChatsService(deps: {
     },
 
     /**
-     * One-to-one (the existing chat if there is one) or a group; the others hear of a new chat, in their
-     * inbox or, from someone they don't follow, in their requests (and then share no presence yet).
+     * One-to-one (the existing chat if there is one) or a group. A group's members hear of it at once;
+     * the other member of a one-to-one chat only with its first message (spec §10): until then it is not
+     * on their list, counts nowhere for them and shares no presence.
      */
     async create(caller: Caller, input: z.output<typeof createChatBody>) {
-      const { chat, created, members } = input.userId
-        ? await createDirect(caller, input.userId)
-        : await createGroup(caller, { userIds: input.userIds ?? [], name: input.name ?? "" });
-      if (created) {
-        const others = members.filter((member) => member.userId !== caller.userId);
-        const accepted = others.filter((member) => member.accepted).map((member) => member.userId);
-        const waiting = others.filter((member) => !member.accepted).map((member) => member.userId);
-        events.chatUpdated({ ...chat, unreadCount: 0 }, accepted);
-        events.chatUpdated({ ...chat, unreadCount: 0, isRequest: true }, waiting);
-        await events.partnersOnline([caller.userId, ...accepted]);
-      }
-      return { chat, created };
+      if (input.userId) return createDirect(caller, input.userId);
+      const { chat, members } = await createGroup(caller, {
+        userIds: input.userIds ?? [],
+        name: input.name ?? "",
+      });
+      await announce(
+        chat,
+        caller.userId,
+        members.filter((member) => member.userId !== caller.userId),
+      );
+      return { chat, created: true };
     },
 
     /** POST /chats/{id}/accept: a message request joins the member's inbox (accepting twice is fine). */
