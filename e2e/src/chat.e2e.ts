@@ -192,6 +192,51 @@ describe("chat", () => {
     await b.context.close();
   });
 
+  it("a chat opened without a word reaches the other member only with its first message, live", async () => {
+    const a = await openContext(browser);
+    const b = await openContext(browser);
+    const ida = await signedInMember(a.page, "ida");
+    const jo = await signedInMember(b.page, "jo");
+    // Jo follows Ida: her chat comes to his inbox.
+    await api(jo, `/follow/${ida.id}`, {});
+    await b.page.goto("/chat");
+    const noChats = b.page.getByRole("heading", { name: "No chats yet" });
+    await noChats.waitFor();
+
+    // Ida opens a chat with Jo from the search, and it is hers at once.
+    await a.page.goto("/chat");
+    await a.page.getByRole("searchbox", { name: "Search chats and people" }).fill(jo.username);
+    await a.page.getByRole("button", { name: new RegExp(jo.username) }).click();
+    await a.page.waitForURL(/\/chat\?c=[0-9a-f-]{36}$/);
+    await a.page.getByRole("heading", { name: jo.username }).waitFor();
+
+    // Nothing has been said: Jo has no chat, even when he asks the server again.
+    expect((await api(jo, "/chats")).chats).toEqual([]);
+    await b.page.reload();
+    await noChats.waitFor();
+    expect(await chatBadge(b.page).count()).toBe(0);
+
+    // Her first message brings it to Jo's open list, live, with its unread count.
+    await send(a.page, "Hi Jo, coffee later?");
+    await log(a.page).getByText("Hi Jo, coffee later?").waitFor();
+    const idasRow = b.page.getByRole("link", { name: new RegExp(`^${ida.username}`) });
+    await idasRow.getByText("1 unread").waitFor({ state: "attached" });
+    await idasRow.click();
+    await log(b.page).getByText("Hi Jo, coffee later?").waitFor();
+    await send(b.page, "Sure!");
+    await log(a.page).getByText("Sure!").waitFor();
+
+    // A stranger's first message comes to his Requests, live, and stays out of his badge.
+    const stranger = await apiMember("kim");
+    const { chat } = await api(stranger, "/chats", { userId: jo.id });
+    expect((await api(jo, "/chats")).chats).toHaveLength(1);
+    await api(stranger, `/chats/${chat._id}/messages`, { text: "Hello from a stranger" });
+    await b.page.getByRole("tab", { name: "Requests (1 waiting)" }).waitFor();
+    await expect.poll(() => chatBadge(b.page).count()).toBe(0);
+    await a.context.close();
+    await b.context.close();
+  });
+
   it("deletes a chat only through its ⋯ menu and a confirmation, and an opened chat is ready to type in", async () => {
     const dora = await apiMember("dora");
     const eve = await apiMember("eve");
