@@ -53,8 +53,11 @@ function notReached(member: { clearedAt: AnyPgColumn }) {
   ) as SQL;
 }
 
-/** Whether the member in `member` has the chat: every member of it, but one it has not reached yet. */
-const reached = (member: { clearedAt: AnyPgColumn }) =>
+/**
+ * Whether the member in `member` has the chat: every member of it, but one it has not reached yet. Needs
+ * `chats`. Whatever lists a member's chats asks it (their data export too).
+ */
+export const reached = (member: { clearedAt: AnyPgColumn }) =>
   sql<boolean>`not ${notReached(member)}`.mapWith(Boolean);
 
 /**

@@ -19,6 +19,7 @@ import {
   userIdentities,
   users,
 } from "../../db/schema.js";
+import { reached } from "../chats/chats.queries.js";
 import { notBlockedBetween } from "../users/users.policy.js";
 
 /**
@@ -215,7 +216,13 @@ export function chatsPage(db: Db, userId: string, afterId: string | undefined, l
     })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    .where(and(eq(chatMembers.userId, userId), afterId ? gt(chatMembers.chatId, afterId) : undefined))
+    .where(
+      and(
+        eq(chatMembers.userId, userId),
+        reached(chatMembers),
+        afterId ? gt(chatMembers.chatId, afterId) : undefined,
+      ),
+    )
     .orderBy(asc(chatMembers.chatId))
     .limit(limit);
 }

@@ -143,6 +143,17 @@ describe("GET /user/download-data", () => {
     });
   });
 
+  it("holds a chat someone opened with the member only once its first message reached them", async () => {
+    const [opener, other] = [await newcomer("opener_x"), await newcomer("other_x")];
+    const chat = await chatBetween(opener, other, { accepted: false });
+    const chatIds = async (member: typeof other) =>
+      JSON.parse((await download(member)).body).chats.map((listed: { id: string }) => listed.id);
+    expect(await chatIds(opener)).toEqual([chat._id]);
+    expect(await chatIds(other)).toEqual([]);
+    await sendMessage(opener, chat, "Hello");
+    expect(await chatIds(other)).toEqual([chat._id]);
+  });
+
   it("holds no notification from a member blocked either way, however it was stored", async () => {
     const reader = await newcomer("reader");
     const [blocker, blocked, friend] = [
