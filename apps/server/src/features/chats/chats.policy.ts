@@ -1,4 +1,7 @@
 import type { MessagesFrom } from "@flik/shared";
+import { and, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { chats } from "../../db/schema.js";
 import { canReach, type RelatedMember } from "../users/users.policy.js";
 
 /** Who may read and write a chat, start one, and change a message. */
@@ -73,3 +76,24 @@ export function canChangeMessage(viewerId: string, message: { senderId: string }
 
 export const cantMessage = "You can't message this account";
 export const onlyFromFollowed = "This account only accepts messages from people it follows";
+
+/**
+ * Whether the member in `member` has not been reached by the chat yet: the other member of a one-to-one
+ * chat without a message, who has not opened it themselves (`restoreChat`, `acceptChat`). A one-to-one
+ * chat reaches them with its first message (spec §10); `chats.queries`' `insertChat` says how it is kept
+ * from them until then. Needs `chats`.
+ */
+export function notReached(member: { clearedAt: AnyPgColumn }) {
+  return and(
+    isNotNull(member.clearedAt),
+    lt(member.clearedAt, chats.createdAt),
+    lt(chats.lastMessageAt, chats.createdAt),
+  ) as SQL;
+}
+
+/**
+ * Whether the member in `member` has the chat: every member of it, but one it has not reached yet. Needs
+ * `chats`. Whatever reads a member's chats asks it (their data export too).
+ */
+export const reached = (member: { clearedAt: AnyPgColumn }) =>
+  sql<boolean>`not ${notReached(member)}`.mapWith(Boolean);

@@ -9,7 +9,6 @@ import {
   inArray,
   isNotNull,
   isNull,
-  lt,
   ne,
   not,
   or,
@@ -23,6 +22,7 @@ import { perDatabase, placeholder, preparedPaging } from "../../db/prepared.js";
 import { chatMembers, chats, follows, messages, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { blockedBetween, notBlockedBetween, relationTo } from "../users/users.policy.js";
+import { notReached, reached } from "./chats.policy.js";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
@@ -40,25 +40,6 @@ const keptFor = (member: typeof chatMembers) =>
  * exists), and only a chat without a message has a `lastMessageAt` before it.
  */
 const START_BEFORE_CREATION = sql`now() - interval '1 millisecond'`;
-
-/**
- * Whether the member in `member` has not been reached by the chat yet: the other member of a one-to-one
- * chat without a message, who has not opened it themselves (`restoreChat`, `acceptChat`). Needs `chats`.
- */
-function notReached(member: { clearedAt: AnyPgColumn }) {
-  return and(
-    isNotNull(member.clearedAt),
-    lt(member.clearedAt, chats.createdAt),
-    lt(chats.lastMessageAt, chats.createdAt),
-  ) as SQL;
-}
-
-/**
- * Whether the member in `member` has the chat: every member of it, but one it has not reached yet. Needs
- * `chats`. Whatever lists a member's chats asks it (their data export too).
- */
-export const reached = (member: { clearedAt: AnyPgColumn }) =>
-  sql<boolean>`not ${notReached(member)}`.mapWith(Boolean);
 
 /**
  * Whether the member in `chatMembers` shares this one-to-one chat with someone they blocked or who

@@ -19,7 +19,7 @@ import {
   userIdentities,
   users,
 } from "../../db/schema.js";
-import { reached } from "../chats/chats.queries.js";
+import { reached } from "../chats/chats.policy.js";
 import { notBlockedBetween } from "../users/users.policy.js";
 
 /**

@@ -83,7 +83,9 @@ describe("Settings › Email", () => {
     await user.keyboard("135790");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(sentJson(verify)).toEqual({ otp: "135790" });
-    expect(screen.getByRole("button", { name: "Email" })).toHaveAccessibleDescription("Verified alice@example.com");
+    expect(screen.getByRole("button", { name: "Email" })).toHaveAccessibleDescription(
+      "Verified alice@example.com",
+    );
 
     const again = await openPanel(user, "Email", "Email");
     expect(within(again).queryByRole("button", { name: "Verify this email" })).not.toBeInTheDocument();
