@@ -161,11 +161,22 @@ describe("useModalHistory", () => {
     expect(galleryShown()).toBeInTheDocument();
   });
 
+  it("shows nothing over the screen when its entry comes from another page load (a reload)", async () => {
+    const router = createMemoryRouter([{ path: "/gallery", element: <Gallery /> }], {
+      initialEntries: [{ pathname: "/gallery", state: { modals: { photo: "sea" }, modalsLoad: "earlier" } }],
+    });
+    render(<RouterProvider router={router} />);
+    expect(galleryShown()).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Open sea" }));
+    expect(await screen.findByRole("dialog", { name: "Photo sea" })).toBeInTheDocument();
+  });
+
   it("keeps the state the entry already had", async () => {
     const { router, user } = renderGallery();
     await act(() => router.navigate("/gallery", { state: { from: "search" } }));
     await openSea(user);
 
-    expect(router.state.location.state).toEqual({ from: "search", modals: { photo: "sea" } });
+    expect(router.state.location.state).toMatchObject({ from: "search", modals: { photo: "sea" } });
   });
 });

@@ -1,13 +1,24 @@
 import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { type Location, useLocation, useNavigate } from "react-router";
 
-/** The history state of an entry with modals open over its screen: what each shows, by modal name. */
+/**
+ * The history state of an entry with modals open over its screen: what each shows, by modal name, and
+ * the page load that opened them.
+ */
 interface ModalHistoryState {
   modals?: Record<string, string>;
+  modalsLoad?: string;
 }
 
+/**
+ * This page load. A reload keeps an entry's state, and the browser turns a visit to the address already
+ * shown into a reload; either way the member asked for the screen, so it opens with nothing over it.
+ */
+const THIS_LOAD = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
 function modalsIn(state: unknown): Record<string, string> {
-  return (state as ModalHistoryState | null)?.modals ?? {};
+  const entry = state as ModalHistoryState | null;
+  return entry?.modalsLoad === THIS_LOAD ? (entry.modals ?? {}) : {};
 }
 
 export interface ModalHistory<T extends string> {
@@ -24,8 +35,8 @@ export interface ModalHistory<T extends string> {
  * Forward opens it again. Closing it itself goes back over that entry, so none is left for a later Back
  * to "close" again. Opening another under the same name (Edit from a viewer) takes its entry's place.
  *
- * The entry's state outlives a reload, so a reload shows the modal again over its screen: what a
- * member expects of Instagram, whose open post or list is in the URL; Back still closes it then.
+ * A reload shows the screen alone (see `THIS_LOAD`), as before any modal had an entry; its entry stays,
+ * so one Back then shows the same screen.
  */
 export function useModalHistory<T extends string>(name: string): ModalHistory<T> {
   const location = useLocation();
@@ -50,7 +61,11 @@ export function useModalHistory<T extends string>(name: string): ModalHistory<T>
       navigate(
         { pathname, search, hash },
         {
-          state: { ...others, modals: { ...modals, [name]: value } } satisfies ModalHistoryState,
+          state: {
+            ...others,
+            modals: { ...modals, [name]: value },
+            modalsLoad: THIS_LOAD,
+          } satisfies ModalHistoryState,
           replace: name in modals,
           // The screen stays where it was scrolled behind the modal.
           preventScrollReset: true,

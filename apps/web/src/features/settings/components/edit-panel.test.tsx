@@ -81,7 +81,7 @@ describe("Settings' edit panels", () => {
       { entries: ["/elsewhere", { pathname: "/settings", state: { panel: "linked" } }] },
     );
     expect(await screen.findByRole("dialog", { name: "Linked sign-ins" })).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.state).toEqual({ modals: { panel: "linked" } }));
+    await waitFor(() => expect(router.state.location.state).toMatchObject({ modals: { panel: "linked" } }));
 
     await act(() => router.navigate(-1));
 
