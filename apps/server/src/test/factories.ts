@@ -202,6 +202,28 @@ export function factories(built: App) {
       return succeeded("sending a message", response, [201]).json().message;
     },
 
+    /** The member's chat list (`GET /chats`). */
+    async chatsOf(member: SignedIn): Promise<Chat[]> {
+      return succeeded("listing chats", await call(member, "GET", "/chats")).json().chats;
+    },
+
+    /** One chat as the member's list shows it, or undefined when it is not on their list. */
+    async chatOf(member: SignedIn, chatId: string): Promise<Chat | undefined> {
+      const listed: Chat[] = succeeded("listing chats", await call(member, "GET", "/chats")).json().chats;
+      return listed.find((chat) => chat._id === chatId);
+    },
+
+    /** The member's unread badge (`GET /messages/unread-count`). */
+    async unreadOf(member: SignedIn): Promise<number> {
+      return succeeded("counting unread", await call(member, "GET", "/messages/unread-count")).json().count;
+    },
+
+    /** The newest page of a chat's messages as the member reads it. */
+    async messagesOf(member: SignedIn, chatId: string): Promise<Message[]> {
+      const response = await call(member, "GET", `/chats/${chatId}/messages`);
+      return succeeded("reading messages", response).json().messages;
+    },
+
     /**
      * The status of the video at `url` once its transcoding has ended (issue 20): the app's job runner
      * picks it up on its own; this asks until it has, with the test's own time limit as the only clock.

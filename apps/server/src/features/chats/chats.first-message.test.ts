@@ -1,4 +1,4 @@
-import type { Chat, Message } from "@flik/shared";
+import type { Chat } from "@flik/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chats, messages } from "../../db/schema.js";
@@ -20,16 +20,7 @@ import {
  */
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { call, someone, follow, block, sendMessage } = factories(built);
-
-const chatsOf = async (member: SignedIn): Promise<Chat[]> =>
-  (await call(member, "GET", "/chats")).json().chats;
-const chatOf = async (member: SignedIn, chatId: string) =>
-  (await chatsOf(member)).find((chat) => chat._id === chatId);
-const unreadOf = async (member: SignedIn): Promise<number> =>
-  (await call(member, "GET", "/messages/unread-count")).json().count;
-const messagesOf = async (member: SignedIn, chatId: string): Promise<Message[]> =>
-  (await call(member, "GET", `/chats/${chatId}/messages`)).json().messages;
+const { call, someone, follow, block, sendMessage, chatsOf, chatOf, unreadOf, messagesOf } = factories(built);
 
 /** `sender` opens a one-to-one chat with `recipient` (who follows the sender when `followed`). */
 async function opened(options: { followed: boolean }) {

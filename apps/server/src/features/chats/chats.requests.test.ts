@@ -1,4 +1,4 @@
-import type { Chat, Message } from "@flik/shared";
+import type { Chat } from "@flik/shared";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
 import {
@@ -19,16 +19,8 @@ import {
  */
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { call, newcomer, follow, chatBetween, sendMessage } = factories(built);
+const { call, newcomer, follow, chatBetween, sendMessage, chatOf, unreadOf, messagesOf } = factories(built);
 
-const chatsOf = async (member: SignedIn): Promise<Chat[]> =>
-  (await call(member, "GET", "/chats")).json().chats;
-const chatOf = async (member: SignedIn, chatId: string) =>
-  (await chatsOf(member)).find((chat) => chat._id === chatId);
-const unreadOf = async (member: SignedIn): Promise<number> =>
-  (await call(member, "GET", "/messages/unread-count")).json().count;
-const messagesOf = async (member: SignedIn, chatId: string): Promise<Message[]> =>
-  (await call(member, "GET", `/chats/${chatId}/messages`)).json().messages;
 const setMessagesFrom = (member: SignedIn, messagesFrom: unknown) =>
   call(member, "PUT", "/user/privacy", { messagesFrom });
 

@@ -5,16 +5,12 @@ import { buildTestApp, countQueries, type Method, type SignedIn, statementsOf } 
 
 const built = await buildTestApp();
 const { app } = built;
-const { call, persona, chatBetween, sendMessage } = factories(built);
+const { call, persona, chatBetween, sendMessage, chatsOf, unreadOf } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
 const dan = await persona("dan");
 
-const chatsOf = async (member: SignedIn): Promise<Chat[]> =>
-  (await call(member, "GET", "/chats")).json().chats;
-const unreadOf = async (member: SignedIn): Promise<number> =>
-  (await call(member, "GET", "/messages/unread-count")).json().count;
 const messagesOf = async (member: SignedIn, chatId: string, query = "") =>
   (await call(member, "GET", `/chats/${chatId}/messages${query}`)).json();
 
