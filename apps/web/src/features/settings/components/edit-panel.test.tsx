@@ -89,4 +89,30 @@ describe("Settings' edit panels", () => {
     expect(router.state.location.pathname).toBe("/settings");
     expect(router.state.location.state).toBeNull();
   });
+
+  it("a Back landing before the returned panel's own entry was shown still closes it (CI, a busy machine)", async () => {
+    const { router } = openSettings(
+      {
+        "GET /user/identities": () => jsonResponse(200, { identities: [], hasPassword: true }),
+        "GET /auth/providers": () => jsonResponse(200, { oidc: null }),
+      },
+      { entries: ["/elsewhere", { pathname: "/settings", state: { panel: "linked" } }] },
+    );
+    // Back at the very moment the panel's entry lands, before React renders it.
+    let backed = false;
+    const unsubscribe = router.subscribe((state) => {
+      const entry = state.location.state as { modals?: Record<string, string> } | null;
+      if (!backed && entry?.modals?.panel === "linked") {
+        backed = true;
+        void router.navigate(-1);
+      }
+    });
+    await waitFor(() => expect(backed).toBe(true));
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    unsubscribe();
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/settings");
+    expect(screen.getByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
+  });
 });

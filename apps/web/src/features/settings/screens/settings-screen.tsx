@@ -1,6 +1,5 @@
 import type { User } from "@flik/shared";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { lazy, Suspense, useState } from "react";
 import {
   BanIcon,
   DownloadIcon,
@@ -22,7 +21,7 @@ import { cardClass, SettingsRow, SettingsSection, VerifiedBadge } from "../compo
 import { SupportForm } from "../components/support-form";
 import { useDownloadData } from "../hooks/use-download-data";
 import { useLogoutOthers } from "../hooks/use-sessions";
-import { panelToOpen } from "../panel-state";
+import { useReturnedPanel } from "../hooks/use-returned-panel";
 import { BlockedPanel } from "../panels/blocked-panel";
 import { EmailPanel } from "../panels/email-panel";
 import { LinkedSignInsPanel } from "../panels/linked-sign-ins-panel";
@@ -60,20 +59,10 @@ export function SettingsScreen() {
 function SettingsContent({ user }: { user: User }) {
   const panels = useModalHistory<Panel>("panel");
   const openPanel = panels.open;
-  // Back from linking a sign-in (/auth/callback), its panel is open again: shown at once, then given
-  // an entry of its own over Settings' (a second step: the router takes one navigation at a time), so
-  // Back closes it as any panel's, and Settings' own entry, reloaded or come back to, opens no panel.
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [returnedTo, setReturnedTo] = useState<Panel | null>(() => panelToOpen(location.state));
-  useEffect(() => {
-    if (panelToOpen(location.state)) navigate(location.pathname, { replace: true, state: null });
-    else if (returnedTo && panels.shown === returnedTo) setReturnedTo(null);
-    else if (returnedTo) openPanel(returnedTo);
-  }, [location, navigate, returnedTo, panels.shown, openPanel]);
-  const panel = panels.shown ?? returnedTo;
+  const returned = useReturnedPanel(openPanel);
+  const panel = panels.shown ?? returned.panel;
   const close = () => {
-    setReturnedTo(null);
+    returned.dismiss();
     panels.close();
   };
   const [confirm, setConfirm] = useState<"logout" | "others" | null>(null);
