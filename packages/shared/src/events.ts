@@ -86,12 +86,21 @@ export type ChatAck<T = undefined> = (
   result: { ok: true; message?: T } | { ok: false; error: string; status?: number },
 ) => void;
 
+/** The most post ids one joinPostRoom or leavePostRoom takes: a page of a feed and more. */
+export const POSTS_JOINED_PER_EVENT = 100;
+
 export interface ClientToServerEvents {
   /** Joins the member's own room `user:<id>`; only the signed-in member's id is accepted. */
   joinUser: (userId: string, ack?: (result: { ok: boolean }) => void) => void;
-  /** Follows a post's live changes; only a post the member may see is joined. */
-  joinPostRoom: (postId: string, ack?: (result: { ok: boolean }) => void) => void;
-  leavePostRoom: (postId: string) => void;
+  /**
+   * Follows a post's live changes; only a post the member may see is joined. A list of up to
+   * POSTS_JOINED_PER_EVENT ids joins each it may (`watching`) as one event of the member's budget.
+   */
+  joinPostRoom: (
+    postIds: string | string[],
+    ack?: (result: { ok: boolean; watching?: string[] }) => void,
+  ) => void;
+  leavePostRoom: (postIds: string | string[]) => void;
 
   /** An open flicks feed; it receives newReel and flickDeleted. */
   joinFlicks: () => void;

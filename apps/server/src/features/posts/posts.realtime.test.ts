@@ -1,3 +1,4 @@
+import { POSTS_JOINED_PER_EVENT } from "@flik/shared";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
 import { buildTestApp, nextEvent, realtimeBed, statementsOf } from "../../test/helper.js";
@@ -97,6 +98,53 @@ describe("post rooms", () => {
     const liked = nextEvent(socket, "postLiked");
     await call(author, "POST", `/posts/${visible[29]}/like`);
     expect(await liked).toMatchObject({ postId: visible[29], likesCount: 1 });
+  });
+
+  it("joins a list of posts as one event, answering which it watches, and leaves a list too", async () => {
+    const author = await someone("list_author");
+    const hidden = await someone("list_hidden");
+    const visible = [];
+    for (let i = 0; i < 3; i++) visible.push((await createPost(author))._id);
+    const hiddenPost = (await createPost(hidden))._id;
+    await makePrivate(hidden);
+    const socket = await socketOf(bob);
+
+    const answer = await socket.emitWithAck("joinPostRoom", [
+      ...visible,
+      hiddenPost,
+      "00000000-0000-4000-8000-000000000002",
+      "not-a-post",
+      visible[0] as string,
+    ]);
+    expect(answer).toEqual({ ok: true, watching: visible });
+
+    const liked = nextEvent(socket, "postLiked");
+    await call(author, "POST", `/posts/${visible[2]}/like`);
+    expect(await liked).toMatchObject({ postId: visible[2] });
+
+    socket.emit("leavePostRoom", visible);
+    // The leave and this join go in order: once answered, the socket has left all three.
+    expect(await socket.emitWithAck("joinPostRoom", [])).toEqual({ ok: true, watching: [] });
+    const roomOf = (postId: string) => built.realtime.io.of("/").adapter.rooms.get(`post:${postId}`);
+    for (const postId of visible) expect(roomOf(postId)?.has(socket.id ?? "")).not.toBe(true);
+  });
+
+  it("refuses a list longer than POSTS_JOINED_PER_EVENT, or one of anything but ids, joining none", async () => {
+    const post = await createPost(await someone("long_list"));
+    const socket = await socketOf(bob);
+    const tooMany = [post._id, ...Array.from({ length: POSTS_JOINED_PER_EVENT }, () => post._id)];
+    expect(await socket.emitWithAck("joinPostRoom", tooMany)).toEqual({ ok: false, watching: [] });
+    expect(await socket.emitWithAck("joinPostRoom", [42, null, { id: post._id }] as never)).toEqual({
+      ok: true,
+      watching: [],
+    });
+    expect(await socket.emitWithAck("joinPostRoom", { postId: post._id } as never)).toEqual({ ok: false });
+    expect(
+      built.realtime.io
+        .of("/")
+        .adapter.rooms.get(`post:${post._id}`)
+        ?.has(socket.id ?? ""),
+    ).not.toBe(true);
   });
 
   it("refuses to join the room of an unknown post or a malformed id", async () => {

@@ -1,4 +1,4 @@
-import { rooms } from "@flik/shared";
+import { POSTS_JOINED_PER_EVENT, rooms } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { createBatcher } from "../../platform/batcher.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
@@ -25,6 +25,9 @@ const watchingPostsOf = (authorId: string) => `watching-posts-of:${authorId}`;
  *
  * A join is checked before the socket joins and again after: a change committed between the first
  * check and the join (whose leave found the socket not yet in the room) is seen by the second.
+ *
+ * Either takes one post id or a list of up to POSTS_JOINED_PER_EVENT (a feed's pages, joined again
+ * after a reconnect, in a few events of the member's budget rather than one per post).
  */
 const JOINS_CHECKED_TOGETHER = 100;
 
@@ -102,12 +105,18 @@ export function registerPostSockets(
       maxSize: JOINS_CHECKED_TOGETHER,
       store: (postIds) => watch(socket, postIds),
     });
-    socket.on("joinPostRoom", async (postId, ack) => {
-      const ok = isUuid(postId) && (await joins.add(postId));
-      if (typeof ack === "function") ack({ ok });
+    socket.on("joinPostRoom", async (asked, ack) => {
+      const reply = typeof ack === "function" ? ack : () => {};
+      if (!Array.isArray(asked)) return reply({ ok: isUuid(asked) && (await joins.add(asked)) });
+      // A feed's page (or all its pages again after a reconnect) in one event, one event of the budget.
+      if (asked.length > POSTS_JOINED_PER_EVENT) return reply({ ok: false, watching: [] });
+      const ids = [...new Set(asked.filter(isUuid))];
+      const watched = await Promise.all(ids.map((postId) => joins.add(postId)));
+      reply({ ok: true, watching: ids.filter((_, i) => watched[i]) });
     });
-    socket.on("leavePostRoom", (postId) => {
-      if (typeof postId === "string") unwatch(socket, postId);
+    socket.on("leavePostRoom", (asked) => {
+      for (const postId of Array.isArray(asked) ? asked.slice(0, POSTS_JOINED_PER_EVENT) : [asked])
+        if (typeof postId === "string") unwatch(socket, postId);
     });
   });
 

@@ -1,5 +1,18 @@
+import { POSTS_JOINED_PER_EVENT } from "@flik/shared";
 import { useEffect, useRef } from "react";
+import type { FlikSocket } from "../../../lib/socket";
 import { useSocket } from "../../realtime/socket-provider";
+
+/**
+ * Sends a join or leave for these posts: one id as itself (as spec §7 names it), more as lists of up
+ * to POSTS_JOINED_PER_EVENT, so a long feed joined again after a reconnect costs a few events of the
+ * member's budget rather than one per post.
+ */
+function emitRooms(socket: FlikSocket, event: "joinPostRoom" | "leavePostRoom", postIds: readonly string[]) {
+  if (postIds.length === 1) return socket.emit(event, postIds[0] as string);
+  for (let at = 0; at < postIds.length; at += POSTS_JOINED_PER_EVENT)
+    socket.emit(event, postIds.slice(at, at + POSTS_JOINED_PER_EVENT));
+}
 
 /**
  * Keeps this socket in the rooms of exactly these posts: joins new ones, leaves dropped ones, leaves
@@ -13,13 +26,11 @@ export function usePostRooms(postIds: readonly string[]): void {
   useEffect(() => {
     if (!socket) return;
     const rooms = joined.current;
-    const rejoin = () => {
-      for (const id of rooms) socket.emit("joinPostRoom", id);
-    };
+    const rejoin = () => emitRooms(socket, "joinPostRoom", [...rooms]);
     socket.on("connect", rejoin);
     return () => {
       socket.off("connect", rejoin);
-      for (const id of rooms) socket.emit("leavePostRoom", id);
+      emitRooms(socket, "leavePostRoom", [...rooms]);
       rooms.clear();
     };
   }, [socket]);
@@ -28,17 +39,11 @@ export function usePostRooms(postIds: readonly string[]): void {
     if (!socket) return;
     const rooms = joined.current;
     const wanted = new Set(wantedKey ? wantedKey.split(",") : []);
-    for (const id of [...rooms]) {
-      if (!wanted.has(id)) {
-        socket.emit("leavePostRoom", id);
-        rooms.delete(id);
-      }
-    }
-    for (const id of wanted) {
-      if (!rooms.has(id)) {
-        socket.emit("joinPostRoom", id);
-        rooms.add(id);
-      }
-    }
+    const dropped = [...rooms].filter((id) => !wanted.has(id));
+    const added = [...wanted].filter((id) => !rooms.has(id));
+    for (const id of dropped) rooms.delete(id);
+    for (const id of added) rooms.add(id);
+    emitRooms(socket, "leavePostRoom", dropped);
+    emitRooms(socket, "joinPostRoom", added);
   }, [socket, wantedKey]);
 }

@@ -1,0 +1,54 @@
+import { POSTS_JOINED_PER_EVENT } from "@flik/shared";
+import { act, renderHook } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { createFakeSocket } from "../../../test/fake-socket";
+import { usePostRooms } from "./use-post-rooms";
+
+const socket = createFakeSocket();
+vi.mock("../../realtime/socket-provider", () => ({ useSocket: () => socket }));
+
+const ids = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `p-${from + i}`);
+/** Every id sent by `event`, in one list, and how many events carried them. */
+function sent(event: string) {
+  const events = socket.emitted.filter(([name]) => name === event);
+  return { events: events.length, ids: events.flatMap(([, payload]) => payload as string | string[]) };
+}
+
+describe("usePostRooms", () => {
+  it("joins a long feed, again after a reconnect, in lists of at most POSTS_JOINED_PER_EVENT", () => {
+    socket.emitted = [];
+    const feed = ids(250);
+    const { rerender, unmount } = renderHook(({ postIds }) => usePostRooms(postIds), {
+      initialProps: { postIds: feed },
+    });
+    expect(sent("joinPostRoom").events).toBe(Math.ceil(250 / POSTS_JOINED_PER_EVENT));
+    expect(new Set(sent("joinPostRoom").ids)).toEqual(new Set(feed));
+    for (const [, payload] of socket.emitted)
+      expect((payload as string[]).length).toBeLessThanOrEqual(POSTS_JOINED_PER_EVENT);
+
+    socket.emitted = [];
+    act(() => socket.fire("connect"));
+    expect(sent("joinPostRoom").events).toBe(Math.ceil(250 / POSTS_JOINED_PER_EVENT));
+    expect(new Set(sent("joinPostRoom").ids)).toEqual(new Set(feed));
+
+    // The next page joins only its own posts; a post gone from the list is left.
+    socket.emitted = [];
+    rerender({ postIds: [...feed.slice(1), ...ids(20, 250)] });
+    expect(sent("leavePostRoom").ids).toEqual(["p-0"]);
+    expect(new Set(sent("joinPostRoom").ids)).toEqual(new Set(ids(20, 250)));
+    expect(sent("joinPostRoom").events).toBe(1);
+
+    socket.emitted = [];
+    unmount();
+    expect(sent("leavePostRoom").ids).toHaveLength(269);
+    expect(sent("leavePostRoom").events).toBe(Math.ceil(269 / POSTS_JOINED_PER_EVENT));
+  });
+
+  it("joins one post by its id alone, as spec §7 names the event", () => {
+    socket.emitted = [];
+    const { unmount } = renderHook(() => usePostRooms(["p-1"]));
+    expect(socket.emitted).toEqual([["joinPostRoom", "p-1"]]);
+    unmount();
+    expect(socket.emitted).toContainEqual(["leavePostRoom", "p-1"]);
+  });
+});
