@@ -101,4 +101,40 @@ describe("posts", () => {
     await aliceView.getByText(/^1 like$/).waitFor();
     expect(await aliceView.getByRole("button", { name: "Like" }).getAttribute("aria-pressed")).toBe("false");
   });
+
+  it("a feed of several posts, joined in one list, shows a like on any of them live", async () => {
+    const first = await openContext(browser);
+    const alice = await signedInMember(first.page, "alice");
+    const bob = await signedInMember((await openContext(browser)).page, "bob");
+    const captions = ["Morning swim", "Harbour at noon", "Evening tide"];
+    const ids: string[] = [];
+    for (const caption of captions) {
+      const created = await first.page.request.post("/api/posts", {
+        headers: { authorization: `Bearer ${alice.token}` },
+        data: { image: "/media/image/none.jpg", caption },
+      });
+      ids.push((await created.json()).post._id);
+    }
+    const joins: unknown[] = [];
+    first.page.on("websocket", (socket) =>
+      socket.on("framesent", ({ payload }) => {
+        if (String(payload).includes('"joinPostRoom"')) joins.push(payload);
+      }),
+    );
+
+    await first.page.goto("/post");
+    const cardOf = (caption: string) =>
+      first.page.getByRole("article", { name: `Post by @${alice.username}` }).filter({ hasText: caption });
+    for (const caption of captions) await cardOf(caption).waitFor();
+    await expect.poll(() => joins.length).toBeGreaterThan(0);
+
+    await first.page.request.post(`/api/posts/${ids[0]}/like`, {
+      headers: { authorization: `Bearer ${bob.token}` },
+    });
+    await cardOf("Morning swim")
+      .getByText(/^1 like$/)
+      .waitFor();
+    // The three posts were joined by one event, not one each.
+    expect(joins, String(joins)).toHaveLength(1);
+  });
 });

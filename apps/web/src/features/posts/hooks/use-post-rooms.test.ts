@@ -16,6 +16,7 @@ function sent(event: string) {
 
 describe("usePostRooms", () => {
   it("joins a long feed, again after a reconnect, in lists of at most POSTS_JOINED_PER_EVENT", () => {
+    socket.connected = true;
     socket.emitted = [];
     const feed = ids(250);
     const { rerender, unmount } = renderHook(({ postIds }) => usePostRooms(postIds), {
@@ -45,10 +46,32 @@ describe("usePostRooms", () => {
   });
 
   it("joins one post by its id alone, as spec §7 names the event", () => {
+    socket.connected = true;
     socket.emitted = [];
     const { unmount } = renderHook(() => usePostRooms(["p-1"]));
     expect(socket.emitted).toEqual([["joinPostRoom", "p-1"]]);
     unmount();
     expect(socket.emitted).toContainEqual(["leavePostRoom", "p-1"]);
+  });
+
+  it("sends nothing while connecting: the connect joins the posts wanted by then, once", () => {
+    socket.connected = false;
+    socket.emitted = [];
+    const { rerender, unmount } = renderHook(({ postIds }) => usePostRooms(postIds), {
+      initialProps: { postIds: ["p-1", "p-2"] },
+    });
+    rerender({ postIds: ["p-2", "p-3"] });
+    expect(socket.emitted).toEqual([]);
+
+    socket.connected = true;
+    act(() => socket.fire("connect"));
+    expect(socket.emitted).toHaveLength(1);
+    expect(new Set(sent("joinPostRoom").ids)).toEqual(new Set(["p-2", "p-3"]));
+
+    // Gone offline, leaving needs no message: the server forgot the rooms with the connection.
+    socket.connected = false;
+    socket.emitted = [];
+    unmount();
+    expect(socket.emitted).toEqual([]);
   });
 });

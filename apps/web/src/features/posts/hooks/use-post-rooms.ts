@@ -16,7 +16,8 @@ function emitRooms(socket: FlikSocket, event: "joinPostRoom" | "leavePostRoom", 
 
 /**
  * Keeps this socket in the rooms of exactly these posts: joins new ones, leaves dropped ones, leaves
- * all on unmount, and joins again after every reconnect (the server forgets rooms on disconnect).
+ * all on unmount, and joins again after every connect (the server forgets rooms on disconnect). While
+ * the socket is not connected nothing is sent: the next connect joins what is wanted by then, once.
  */
 export function usePostRooms(postIds: readonly string[]): void {
   const socket = useSocket();
@@ -30,7 +31,7 @@ export function usePostRooms(postIds: readonly string[]): void {
     socket.on("connect", rejoin);
     return () => {
       socket.off("connect", rejoin);
-      emitRooms(socket, "leavePostRoom", [...rooms]);
+      if (socket.connected) emitRooms(socket, "leavePostRoom", [...rooms]);
       rooms.clear();
     };
   }, [socket]);
@@ -43,6 +44,8 @@ export function usePostRooms(postIds: readonly string[]): void {
     const added = [...wanted].filter((id) => !rooms.has(id));
     for (const id of dropped) rooms.delete(id);
     for (const id of added) rooms.add(id);
+    // While connecting, the connect's rejoin sends them: an emit now would be buffered and sent too.
+    if (!socket.connected) return;
     emitRooms(socket, "leavePostRoom", dropped);
     emitRooms(socket, "joinPostRoom", added);
   }, [socket, wantedKey]);
