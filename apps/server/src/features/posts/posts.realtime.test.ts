@@ -126,7 +126,12 @@ describe("post rooms", () => {
     // The leave and this join go in order: once answered, the socket has left all three.
     expect(await socket.emitWithAck("joinPostRoom", [])).toEqual({ ok: true, watching: [] });
     const roomOf = (postId: string) => built.realtime.io.of("/").adapter.rooms.get(`post:${postId}`);
-    for (const postId of visible) expect(roomOf(postId)?.has(socket.id ?? "")).not.toBe(true);
+    const markOf = (postId: string) =>
+      built.realtime.io.of("/").adapter.rooms.get(`post-of:${author.userId}:${postId}`);
+    for (const postId of visible) {
+      expect(roomOf(postId)?.has(socket.id ?? "")).not.toBe(true);
+      expect(markOf(postId)?.has(socket.id ?? "")).not.toBe(true);
+    }
   });
 
   it("refuses a list longer than POSTS_JOINED_PER_EVENT, or one of anything but ids, joining none", async () => {

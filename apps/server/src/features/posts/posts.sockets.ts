@@ -41,6 +41,17 @@ export function registerPostSockets(
   const { io } = realtime;
 
   /**
+   * Per socket, the author of each post it watches: leaving posts (a list of 100, free of the budget)
+   * costs no scan of the socket's rooms.
+   */
+  const authorsWatched = new WeakMap<FlikSocket, Map<string, string>>();
+  const authorsWatchedBy = (socket: FlikSocket) => {
+    let authors = authorsWatched.get(socket);
+    if (!authors) authorsWatched.set(socket, (authors = new Map()));
+    return authors;
+  };
+
+  /**
    * Joins the socket to the rooms of those of the posts it may watch; answers, per post asked, whether
    * it watches it now. A failed check is logged and answered as "not watched": the client keeps the
    * post without its live changes.
@@ -53,10 +64,16 @@ export function registerPostSockets(
       const authors = await posts.watchable(socket.data, [...new Set(postIds)]);
       if (authors.size === 0) return answer(new Set());
       joining = [...authors.keys()];
+      const watched = authorsWatchedBy(socket);
       await Promise.all(
-        [...authors].map(([postId, authorId]) =>
-          socket.join([rooms.post(postId), watchedPostOf(authorId, postId), watchingPostsOf(authorId)]),
-        ),
+        [...authors].map(([postId, authorId]) => {
+          watched.set(postId, authorId);
+          return socket.join([
+            rooms.post(postId),
+            watchedPostOf(authorId, postId),
+            watchingPostsOf(authorId),
+          ]);
+        }),
       );
       const still = await posts.watchable(socket.data, [...authors.keys()]);
       for (const postId of authors.keys()) if (!still.has(postId)) unwatch(socket, postId);
@@ -71,8 +88,11 @@ export function registerPostSockets(
 
   function unwatch(socket: FlikSocket, postId: string) {
     socket.leave(rooms.post(postId));
-    for (const room of socket.rooms)
-      if (room.startsWith("post-of:") && room.endsWith(`:${postId}`)) socket.leave(room);
+    const watched = authorsWatched.get(socket);
+    const authorId = watched?.get(postId);
+    if (authorId === undefined) return;
+    socket.leave(watchedPostOf(authorId, postId));
+    watched?.delete(postId);
   }
 
   /** The sockets in `among` that watch the author's posts leave them unless their member may still see. */
