@@ -46,8 +46,8 @@ export function registerPostSockets(
    */
   const authorsWatched = new WeakMap<FlikSocket, Map<string, string>>();
   const authorsWatchedBy = (socket: FlikSocket) => {
-    let authors = authorsWatched.get(socket);
-    if (!authors) authorsWatched.set(socket, (authors = new Map()));
+    const authors = authorsWatched.get(socket) ?? new Map<string, string>();
+    authorsWatched.set(socket, authors);
     return authors;
   };
 
