@@ -78,4 +78,40 @@ describe("Back", () => {
     await page.goBack();
     await page.waitForURL((url) => url.pathname !== "/settings");
   });
+
+  it("from the archive's highlight form goes back to the archive; a save closes both, leaving no entry", async () => {
+    const { page } = await openContext(browser);
+    const carol = await signedInMember(page, "carol");
+    const shared = await page.request.post("/api/stories", {
+      headers: { authorization: `Bearer ${carol.token}` },
+      data: { url: "/media/image/none.jpg" },
+    });
+    expect(shared.ok(), await shared.text()).toBe(true);
+    await page.goto("/post");
+    await page.goto(`/profile/${carol.username}`);
+    await page.getByRole("heading", { name: `@${carol.username}`, level: 1 }).waitFor();
+    const archive = page.getByRole("dialog", { name: "Archive" });
+    const form = page.getByRole("dialog", { name: "Add Highlight" });
+    const story = archive.getByRole("radio", { name: /^Story from/ });
+
+    await page.getByRole("button", { name: "Archive", exact: true }).click();
+    await story.click();
+    await archive.getByRole("button", { name: "Add to highlight" }).click();
+    await form.waitFor();
+    await page.goBack();
+    await form.waitFor({ state: "detached" });
+    expect(await story.isChecked()).toBe(true);
+
+    await archive.getByRole("button", { name: "Add to highlight" }).click();
+    await form.getByLabel("Highlight name").fill("Pier");
+    await form.getByRole("button", { name: "Save" }).click();
+    await archive.waitFor({ state: "detached" });
+    await form.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "View highlight Pier" }).waitFor();
+    expect(
+      await page.evaluate(() => (history.state?.usr as { modals?: object } | null)?.modals),
+    ).toBeUndefined();
+    await page.goBack();
+    await page.waitForURL("**/post");
+  });
 });

@@ -1,5 +1,5 @@
 import type { Story } from "@flik/shared";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeXhr } from "../../../test/fake-xhr";
 import { jsonResponse, makeHighlight, sentJson } from "../../../test/fixtures";
@@ -309,6 +309,53 @@ describe("The owner's story archive (issue 17)", () => {
     expect(within(archive).getByRole("radio", { name: "Video story from yesterday" })).toBeChecked();
     await user.click(within(archive).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("Back from the highlight form comes back to the archive, its choice kept; Back again shows the profile", async () => {
+    const { router, user } = openOwn({ "GET /stories/archive": archiveRoute([beach, surf]) });
+
+    await user.click(await screen.findByRole("button", { name: "Archive" }));
+    await user.click(await screen.findByRole("radio", { name: "Video story from yesterday" }));
+    await user.click(screen.getByRole("button", { name: "Add to highlight" }));
+    expect(screen.getByRole("dialog", { name: "Add Highlight" })).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+    const archive = await screen.findByRole("dialog", { name: "Archive" });
+    expect(within(archive).getByRole("radio", { name: "Video story from yesterday" })).toBeChecked();
+    expect(screen.queryByRole("dialog", { name: "Add Highlight" })).not.toBeInTheDocument();
+
+    // Forward opens the form again over it.
+    await act(() => router.navigate(1));
+    expect(await screen.findByRole("dialog", { name: "Add Highlight" })).toBeInTheDocument();
+    await act(() => router.navigate(-2));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/profile");
+  });
+
+  it("a save from the archive's form closes both and leaves no entry behind: the next Back leaves the profile", async () => {
+    const create = vi.fn(() => jsonResponse(201, { highlight: makeHighlight({ _id: "h-4", name: "Surf" }) }));
+    const { router, user } = openProfile(["/elsewhere", "/profile"], {
+      member: aliceProfile,
+      isMyProfile: true,
+      routes: {
+        "GET /highlights/user/alice": jsonResponse(200, { highlights: [] }),
+        "GET /stories/archive": archiveRoute([beach, surf]),
+        "POST /highlights": create,
+      },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Archive" }));
+    await user.click(await screen.findByRole("radio", { name: "Video story from yesterday" }));
+    await user.click(screen.getByRole("button", { name: "Add to highlight" }));
+    await user.keyboard("Surf");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(create).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe("/profile");
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
   });
 
   it("is not offered on another member's highlights", async () => {

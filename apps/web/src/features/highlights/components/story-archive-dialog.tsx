@@ -1,8 +1,10 @@
 import type { Story } from "@flik/shared";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
 import { PlusIcon } from "../../../components/icons";
+import { useModalHistory } from "../../../lib/use-modal-history";
 import { StoryArchiveGrid } from "../../stories/components/story-archive-grid";
 import { HighlightFormDialog } from "./highlight-form-dialog";
 
@@ -13,19 +15,31 @@ interface StoryArchiveDialogProps {
 
 /**
  * The owner's story archive (issue 17, an extension): every story they shared, also once it has left
- * the strip. A chosen one goes on to the highlight form; Cancel there comes back here.
+ * the strip. A chosen one goes on to the highlight form, on a history entry of its own: Cancel or Back
+ * there comes back here with the choice kept; a save closes both.
  */
 export function StoryArchiveDialog({ username, onClose }: StoryArchiveDialogProps) {
   const [chosen, setChosen] = useState<Story | null>(null);
-  const [adding, setAdding] = useState(false);
+  const form = useModalHistory<"add">("archive-form");
+  // Saved: the form's Back first, then the archive's own close once that Back has landed (two at once
+  // are not reliably both taken by the browser).
+  const location = useLocation();
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  useEffect(() => {
+    if (savedAt !== null && location.key !== savedAt) onClose();
+  }, [savedAt, location.key, onClose]);
 
-  if (adding && chosen) {
+  if (savedAt !== null) return null;
+  if (form.shown && chosen) {
     return (
       <HighlightFormDialog
         username={username}
         initialStory={chosen}
-        onClose={() => setAdding(false)}
-        onSaved={onClose}
+        onClose={form.close}
+        onSaved={() => {
+          setSavedAt(location.key);
+          form.close();
+        }}
       />
     );
   }
@@ -43,7 +57,7 @@ export function StoryArchiveDialog({ username, onClose }: StoryArchiveDialogProp
       <div className="mt-5">
         <button
           type="button"
-          onClick={() => setAdding(true)}
+          onClick={() => form.open("add")}
           disabled={!chosen}
           className={`${buttonStyles.primary} w-full`}
         >
