@@ -331,6 +331,12 @@ export async function realtimeBed(built: App) {
       connect(baseUrl, { token: member.token, userId: member.userId }, sockets, beforeConnect),
     /** A socket with any credentials, to see them refused. */
     connectWith: (auth: { token?: string; userId?: string }) => connect(baseUrl, auth, sockets),
+    /** Whether this node has the socket in the room (`post:<id>`, …) now. */
+    isInRoom: (socket: TestSocket, room: string) =>
+      built.realtime.io
+        .of("/")
+        .adapter.rooms.get(room)
+        ?.has(socket.id ?? "") === true,
   };
 }
 

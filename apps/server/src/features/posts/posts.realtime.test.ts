@@ -4,7 +4,7 @@ import { factories } from "../../test/factories.js";
 import { buildTestApp, nextEvent, realtimeBed, statementsOf } from "../../test/helper.js";
 
 const built = await buildTestApp();
-const { socketOf } = await realtimeBed(built);
+const { socketOf, isInRoom } = await realtimeBed(built);
 const { call, persona, someone, createPost, follow, makePrivate } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
@@ -125,12 +125,9 @@ describe("post rooms", () => {
     socket.emit("leavePostRoom", visible);
     // The leave and this join go in order: once answered, the socket has left all three.
     expect(await socket.emitWithAck("joinPostRoom", [])).toEqual({ ok: true, watching: [] });
-    const roomOf = (postId: string) => built.realtime.io.of("/").adapter.rooms.get(`post:${postId}`);
-    const markOf = (postId: string) =>
-      built.realtime.io.of("/").adapter.rooms.get(`post-of:${author.userId}:${postId}`);
     for (const postId of visible) {
-      expect(roomOf(postId)?.has(socket.id ?? "")).not.toBe(true);
-      expect(markOf(postId)?.has(socket.id ?? "")).not.toBe(true);
+      expect(isInRoom(socket, `post:${postId}`)).toBe(false);
+      expect(isInRoom(socket, `post-of:${author.userId}:${postId}`)).toBe(false);
     }
   });
 
@@ -144,12 +141,7 @@ describe("post rooms", () => {
       watching: [],
     });
     expect(await socket.emitWithAck("joinPostRoom", { postId: post._id } as never)).toEqual({ ok: false });
-    expect(
-      built.realtime.io
-        .of("/")
-        .adapter.rooms.get(`post:${post._id}`)
-        ?.has(socket.id ?? ""),
-    ).not.toBe(true);
+    expect(isInRoom(socket, `post:${post._id}`)).toBe(false);
   });
 
   it("refuses to join the room of an unknown post or a malformed id", async () => {
