@@ -45,6 +45,15 @@ describe("a member's socket event budget", () => {
     await expect(socket.emitWithAck("joinUser", dora.userId)).resolves.toEqual(refused);
   });
 
+  it("counts a list of post rooms to leave as one event", async () => {
+    const erin = await persona("erin");
+    const socket = await socketOf(erin);
+    const none = "00000000-0000-4000-8000-000000000000";
+    for (let i = 0; i < 4; i++) socket.emit("leavePostRoom", [none, none]);
+    await expect(socket.emitWithAck("joinUser", erin.userId)).resolves.toEqual({ ok: true });
+    await expect(socket.emitWithAck("joinUser", erin.userId)).resolves.toEqual(refused);
+  });
+
   it("leaves other members' budgets alone, and gives the member a new one in the next window", async () => {
     const bob = await persona("bob");
     const carol = await persona("carol");

@@ -38,7 +38,8 @@ export interface Realtime {
 const EVENT_WINDOW_MS = 10_000;
 /**
  * Events that cost nothing but leaving a room or saying nothing more: never counted, so a client that
- * leaves many post rooms at once (a long feed closing) keeps its budget for the events that do cost.
+ * leaves post rooms keeps its budget for the events that do cost. A list of rooms to leave (a long feed
+ * closing, up to 100 posts in one event) is counted, as one event: free, it would be work for nothing.
  */
 const FREE_EVENTS: ReadonlySet<string> = new Set(["leavePostRoom", "leaveChat", "leaveFlicks", "stopTyping"]);
 export const TOO_MANY_EVENTS = "You're doing that too fast. Please wait a moment.";
@@ -74,7 +75,7 @@ export async function createRealtime(options: {
     socket.join([rooms.user(userId), rooms.session(sessionId), ...(admittedRooms.get(socket) ?? [])]);
     admittedRooms.delete(socket);
     socket.use(([event, ...args], next) => {
-      if (FREE_EVENTS.has(event) || events.take(userId)) return next();
+      if ((FREE_EVENTS.has(event) && !Array.isArray(args[0])) || events.take(userId)) return next();
       const ack = args.at(-1);
       if (typeof ack === "function") ack({ ok: false, error: TOO_MANY_EVENTS, status: 429 });
       if (warned.take(userId))
