@@ -9,6 +9,17 @@ const { call, persona, someone, createPost, follow, makePrivate } = factories(bu
 const alice = await persona("alice");
 const bob = await persona("bob");
 
+/** `count` posts by one author, and one post bob may not see: a private member's he does not follow. */
+async function postsAndAHiddenOne(prefix: string, count: number) {
+  const author = await someone(`${prefix}_author`);
+  const hidden = await someone(`${prefix}_hidden`);
+  const visible: string[] = [];
+  for (let i = 0; i < count; i++) visible.push((await createPost(author))._id);
+  const hiddenPost = (await createPost(hidden))._id;
+  await makePrivate(hidden);
+  return { author, visible, hiddenPost };
+}
+
 describe("post rooms", () => {
   it("a member watching a post sees likes, comments, edits and the delete arrive", async () => {
     const post = await createPost(alice);
@@ -70,12 +81,7 @@ describe("post rooms", () => {
   });
 
   it("answers each of a feed's joins sent together, checked together", async () => {
-    const author = await someone("feed_author");
-    const hidden = await someone("hidden_author");
-    const visible = [];
-    for (let i = 0; i < 30; i++) visible.push((await createPost(author))._id);
-    const hiddenPost = (await createPost(hidden))._id;
-    await makePrivate(hidden);
+    const { author, visible, hiddenPost } = await postsAndAHiddenOne("feed", 30);
     const missing = "00000000-0000-4000-8000-000000000001";
     const socket = await socketOf(bob);
 
@@ -101,12 +107,7 @@ describe("post rooms", () => {
   });
 
   it("joins a list of posts as one event, answering which it watches, and leaves a list too", async () => {
-    const author = await someone("list_author");
-    const hidden = await someone("list_hidden");
-    const visible = [];
-    for (let i = 0; i < 3; i++) visible.push((await createPost(author))._id);
-    const hiddenPost = (await createPost(hidden))._id;
-    await makePrivate(hidden);
+    const { author, visible, hiddenPost } = await postsAndAHiddenOne("list", 3);
     const socket = await socketOf(bob);
 
     const answer = await socket.emitWithAck("joinPostRoom", [
