@@ -43,7 +43,15 @@ describe("the app", () => {
   });
 
   it("serves the web app for any page path, so the app can show its own 404", async () => {
-    for (const url of ["/", "/login", "/profile/alice", "/profile/maya.travels", "/no/such/page?x=1"]) {
+    for (const url of [
+      "/",
+      "/login",
+      "/profile/alice",
+      "/profile/maya.travels",
+      "/no/such/page?x=1",
+      `/${"x".repeat(300)}`,
+      `/profile/${"y".repeat(5000)}`,
+    ]) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toMatch(/^text\/html/);
@@ -70,6 +78,14 @@ describe("the app", () => {
       const response = await app.inject({ method, url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: expect.stringContaining("Not found") });
+    }
+  });
+
+  it("answers an API path segment too long for its route with 414 on every method, as the router does", async () => {
+    for (const method of ["GET", "HEAD", "DELETE", "PUT"] as const) {
+      const response = await app.inject({ method, url: `/api/posts/${"x".repeat(300)}` });
+      expect(response.statusCode, method).toBe(414);
+      if (method !== "HEAD") expect(response.json()).toEqual({ message: "That address is too long." });
     }
   });
 

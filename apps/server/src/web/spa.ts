@@ -20,6 +20,10 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
+      // A route per file of the build, not one catch-all: an unknown path then meets the router's own
+      // refusals (a segment too long for a route's parameter is a 414 on every method) and the
+      // fallback below, never a file lookup that refuses a name too long for the disk with a 403.
+      wildcard: false,
       // The build writes file.br and file.gz beside each text file (apps/web/build/precompress.ts): a
       // browser that accepts one gets it (Vary: accept-encoding), never compressed per request.
       preCompressed: true,
