@@ -111,6 +111,38 @@ describe("two members chatting live", () => {
     expect(await socket.emitWithAck("sendMessage", { chatId: "nope", text: "Hi" })).toMatchObject({
       status: 404,
     });
+    // An id of the wrong type names no chat or message either: the message and the status agree.
+    for (const chatId of [42, ["x"], { id: chat._id }, "", null, undefined]) {
+      expect(await socket.emitWithAck("sendMessage", { chatId, text: "Hi" }), String(chatId)).toEqual({
+        ok: false,
+        error: "Chat not found",
+        status: 404,
+      });
+    }
+    for (const [event, payload] of [
+      ["messageEdited", { messageId: 7, text: "Hi" }],
+      ["messageDeleted", { messageId: ["x"] }],
+    ] as const) {
+      expect(await socket.emitWithAck(event, payload), event).toEqual({
+        ok: false,
+        error: "Message not found",
+        status: 404,
+      });
+    }
+    expect(await socket.emitWithAck("sendMessage", "Hi")).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it("relays typing from a member who has not sent joinChat to the members who did", async () => {
+    const chat = await chatBetween(alice, carol);
+    const [aliceSocket, carolSocket] = await Promise.all([socketOf(alice), socketOf(carol)]);
+    expect(await carolSocket.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
+
+    const typing = nextEvent(carolSocket, "typing");
+    aliceSocket.emit("typing", chat._id);
+    expect(await typing).toEqual({ chatId: chat._id, userId: alice.userId, username: "alice" });
+    const stopped = nextEvent(carolSocket, "stopTyping");
+    aliceSocket.emit("stopTyping", chat._id);
+    expect(await stopped).toEqual({ chatId: chat._id, userId: alice.userId });
   });
 
   it("a new one-to-one chat reaches the other member as chatUpdated with its first message", async () => {

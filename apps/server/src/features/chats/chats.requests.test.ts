@@ -154,9 +154,14 @@ describe("a chat from someone the member doesn't follow", () => {
     const senderSide = await presenceOf(sender);
     expect(await senderSide.heard.next()).toEqual({ online: [], offline: [] });
 
-    // The recipient may not join the chat's room (typing) while it is a request.
+    // The recipient may neither join the chat's room (typing) while it is a request nor type into it
+    // unjoined. The join asked after the typing is answered after the typing's own check.
+    expect(await senderSide.socket.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
+    const typed = collectEvents(senderSide.socket, "typing");
+    recipientSide.socket.emit("typing", chat._id);
     expect(await recipientSide.socket.emitWithAck("joinChat", chat._id)).toEqual({ ok: false });
-    await roundTrip(recipientSide.socket);
+    await roundTrip(senderSide.socket);
+    expect(typed).toEqual([]);
     expect(recipientSide.heard.received.flatMap((e) => e.online)).not.toContain(sender.userId);
 
     await call(recipient, "POST", `/chats/${chat._id}/accept`);

@@ -11,6 +11,8 @@ type Ack = (result: { ok: true; message?: unknown } | { ok: false; error: string
 const sendPayload = sendMessageBody.extend({ chatId: z.uuid("Chat not found") });
 const editPayload = editMessageBody.extend({ messageId: z.uuid("Message not found") });
 const deletePayload = z.object({ messageId: z.uuid("Message not found") });
+/** The payload fields that name a chat or a message: whatever is wrong with one, it names none. */
+const idFields = new Set(["chatId", "messageId"]);
 
 /**
  * The chat events of spec §7. Writes go through the same service as HTTP (stored, then acknowledged);
@@ -25,9 +27,9 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
       (error: unknown) => {
         if (error instanceof z.ZodError) {
           const issue = error.issues[0];
-          // As over HTTP: an id that is no id (a uuid's format) names nothing, a 404; any other bad
-          // field, a clientId too long included, a 400.
-          const status = issue?.code === "invalid_format" && issue.format === "uuid" ? 404 : 400;
+          // As over HTTP: an id that is no id (not a uuid, or not even a string) names nothing, a 404;
+          // any other bad field, a clientId too long included, a 400.
+          const status = idFields.has(String(issue?.path[0])) ? 404 : 400;
           return reply({ ok: false, error: issue?.message ?? "Invalid", status });
         }
         if (error instanceof HttpError)
@@ -38,8 +40,19 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
     );
   }
 
-  const joined = (socket: FlikSocket, chatId: unknown): chatId is string =>
-    typeof chatId === "string" && socket.rooms.has(rooms.chat(chatId));
+  /**
+   * The chat's room, if the socket is in it, joining a member who types before `joinChat` (spec §7 does
+   * not make one wait for the other; the web app always joins first, so this costs it nothing). Typing
+   * counts in the member's event budget, so its check is bounded as every join's is.
+   */
+  async function roomTypedInto(socket: FlikSocket, chatId: unknown): Promise<string | undefined> {
+    if (!isUuid(chatId)) return undefined;
+    const room = rooms.chat(chatId);
+    if (socket.rooms.has(room)) return room;
+    if (!(await chats.canJoin(socket.data, chatId).catch(() => false))) return undefined;
+    await socket.join(room);
+    return room;
+  }
 
   realtime.onConnection((socket) => {
     const caller = socket.data;
@@ -78,17 +91,20 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
     );
 
     // Never to a member blocked either way with the typist (rooms.blockedWith), in any chat.
-    socket.on("typing", (chatId) => {
-      if (joined(socket, chatId))
+    socket.on("typing", async (chatId) => {
+      const room = await roomTypedInto(socket, chatId);
+      if (room)
         socket
-          .to(rooms.chat(chatId))
+          .to(room)
           .except(rooms.blockedWith(caller.userId))
           .emit("typing", { chatId, userId: caller.userId, username: caller.username });
     });
+    // Free of the event budget, so never a statement: a member who typed is in the room already.
     socket.on("stopTyping", (chatId) => {
-      if (joined(socket, chatId))
+      const room = isUuid(chatId) ? rooms.chat(chatId) : undefined;
+      if (room && socket.rooms.has(room))
         socket
-          .to(rooms.chat(chatId))
+          .to(room)
           .except(rooms.blockedWith(caller.userId))
           .emit("stopTyping", { chatId, userId: caller.userId });
     });
