@@ -10,6 +10,21 @@ import { requestResetCode } from "../api/password-reset.api";
 /** Spec §8: the server's message, else these. */
 export const CODE_SENT = "OTP sent successfully!";
 export const SEND_FAILED = "Something went wrong, please try again.";
+/**
+ * The reset's failures share one toast: a later failure says its own words in it, and a success takes
+ * it down (`toastResetSuccess`), so a stale "failed" never stands beside "sent".
+ */
+const RESET_ERROR_TOAST = "password-reset-error";
+
+export function toastResetFailure(text: string) {
+  if (toast.isActive(RESET_ERROR_TOAST)) toast.update(RESET_ERROR_TOAST, { render: text });
+  else toast.error(text, { toastId: RESET_ERROR_TOAST });
+}
+
+export function toastResetSuccess(text: string) {
+  toast.dismiss(RESET_ERROR_TOAST);
+  toast.success(text);
+}
 
 /** Forgot password, step 1 (spec §2): the e-mail the code goes to. */
 export function ForgotEmailForm({
@@ -31,12 +46,12 @@ export function ForgotEmailForm({
   const send = useMutation({
     mutationFn: requestResetCode,
     onSuccess: (answer, body) => {
-      toast.success(answer?.message || CODE_SENT);
+      toastResetSuccess(answer?.message || CODE_SENT);
       onSent(body.email);
     },
     onError: (error) => {
       const text = errorMessage(error, SEND_FAILED);
-      toast.error(text);
+      toastResetFailure(text);
       const onField = error instanceof ApiError ? error.fieldErrors.email : undefined;
       setFieldError(onField);
       setFailure(onField ? undefined : text);

@@ -6,14 +6,13 @@ import {
 } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { CodeInput, type CodeInputHandle, emptyCode } from "../../../components/code-input";
 import { ResendCode } from "../../../components/resend-code";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useCountdown } from "../../../lib/use-countdown";
 import { requestResetCode, resetPassword } from "../api/password-reset.api";
-import { CODE_SENT, SEND_FAILED } from "./forgot-email-form";
+import { CODE_SENT, SEND_FAILED, toastResetFailure, toastResetSuccess } from "./forgot-email-form";
 import { PasswordField } from "./password-field";
 
 /** Spec §8. */
@@ -60,11 +59,11 @@ export function ResetPasswordForm({
   const reset = useMutation({
     mutationFn: resetPassword,
     onSuccess: (answer) => {
-      toast.success(answer?.message || RESET_DONE);
+      toastResetSuccess(answer?.message || RESET_DONE);
       onReset();
     },
     onError: (error) => {
-      toast.error(RESET_FAILED);
+      toastResetFailure(RESET_FAILED);
       const reason = reasonFor(error);
       if (reason.field === "password") {
         setPasswordError(reason.text);
@@ -81,13 +80,13 @@ export function ResetPasswordForm({
   const resend = useMutation({
     mutationFn: requestResetCode,
     onSuccess: (answer) => {
-      toast.success(answer?.message || CODE_SENT);
+      toastResetSuccess(answer?.message || CODE_SENT);
       setCode(emptyCode());
       setCodeError(undefined);
       start(FORGOT_PASSWORD_RESEND_SECONDS);
       codeRef.current?.focus(0);
     },
-    onError: (error) => toast.error(errorMessage(error, SEND_FAILED)),
+    onError: (error) => toastResetFailure(errorMessage(error, SEND_FAILED)),
   });
 
   function send(otp: string) {
