@@ -247,6 +247,8 @@ describe("Conversation", () => {
     await user.keyboard("{Escape}");
     expect(within(log).getByText("See you at 8")).toBeInTheDocument();
     expect(callsTo(fetchMock, "PUT /messages/m-2")).toHaveLength(0);
+    // The keyboard goes on from the message, not from the top of the page.
+    expect(within(log).getByRole("button", { name: "Edit message" })).toHaveFocus();
 
     await user.click(within(log).getByRole("button", { name: "Edit message" }));
     const editor = within(log).getByRole("textbox", { name: "Edit message" });
@@ -255,6 +257,7 @@ describe("Conversation", () => {
 
     expect(await within(log).findByText("See you at 9")).toBeInTheDocument();
     expect(within(log).getByText("edited")).toBeInTheDocument();
+    expect(within(log).getByRole("button", { name: "Edit message" })).toHaveFocus();
     expect(JSON.parse(String(callsTo(fetchMock, "PUT /messages/m-2")[0]?.[1]?.body))).toEqual({
       text: "See you at 9",
     });
@@ -272,12 +275,15 @@ describe("Conversation", () => {
     const dialog = screen.getByRole("dialog", { name: "Delete message?" });
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(callsTo(fetchMock, "DELETE /messages/m-2")).toHaveLength(0);
+    expect(within(log).getByRole("button", { name: "Delete message" })).toHaveFocus();
 
     await user.click(within(log).getByRole("button", { name: "Delete message" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
 
     await waitUntil(() => expect(within(log).queryByText("Oops, wrong chat")).not.toBeInTheDocument());
     expect(callsTo(fetchMock, "DELETE /messages/m-2")).toHaveLength(1);
+    // Its Delete button went with it: the message box has the focus.
+    await waitUntil(() => expect(screen.getByRole("textbox", { name: "Message" })).toHaveFocus());
   });
 
   it("applies edits and deletions made elsewhere", async () => {

@@ -1,6 +1,7 @@
 import type { Chat, Message } from "@flik/shared";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { useHasBlocked } from "../../blocks/blocked";
 import { BlockDialog } from "../../blocks/components/block-dialog";
 import { useMessagesQuery } from "../api/chats.queries";
@@ -46,6 +47,11 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
   const deleteMessage = useDeleteMessage();
   const [editingId, setEditingId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Message | null>(null);
+  // A deleted message takes its Delete button, which the dialog would give the focus back to: the
+  // message box has it then (the log, where nothing can be sent).
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  useFocusWhenClosed(toDelete !== null, () => composerRef.current ?? logRef.current);
   // A temporary message goes once the server's copy (same clientId) is in the history.
   const delivered = new Set(messages.map((m) => m.clientId).filter(Boolean));
   const pending = outbox.pending.filter((p) => p.chatId === chat._id && !delivered.has(p.clientId));
@@ -79,6 +85,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
         </div>
       ) : (
         <MessageLog
+          ref={logRef}
           chat={chat}
           viewerId={viewerId}
           messages={messages}
@@ -115,6 +122,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
         </p>
       ) : (
         <Composer
+          ref={composerRef}
           // Opening a chat is for writing in it: the message box takes the focus.
           autoFocus
           onTyping={onTyping}

@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { PencilIcon, TrashIcon } from "../../../components/icons";
 
 interface MessageActionsProps {
@@ -5,13 +6,15 @@ interface MessageActionsProps {
   revealed: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** Edit's button, which takes the focus back when the edit closes. */
+  editRef: Ref<HTMLButtonElement>;
 }
 
 /**
  * Edit and Delete beside the member's own bubble: on hover, on keyboard focus, or after a tap. Placed
  * outside the flow, so hidden buttons take no room and cannot be tapped by accident.
  */
-export function MessageActions({ revealed, onEdit, onDelete }: MessageActionsProps) {
+export function MessageActions({ revealed, onEdit, onDelete, editRef }: MessageActionsProps) {
   return (
     <span
       className={`absolute top-1/2 right-full mr-1 flex -translate-y-1/2 gap-0.5 transition ${
@@ -21,6 +24,7 @@ export function MessageActions({ revealed, onEdit, onDelete }: MessageActionsPro
       }`}
     >
       <button
+        ref={editRef}
         type="button"
         aria-label="Edit message"
         onClick={onEdit}

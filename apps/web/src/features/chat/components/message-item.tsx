@@ -1,7 +1,8 @@
 import type { Message } from "@flik/shared";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Avatar } from "../../../components/avatar";
 import { fullDateTime } from "../../../lib/time-ago";
+import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { messageTime } from "../chat-format";
 import { MessageActions } from "./message-actions";
 import { MessageEditForm } from "./message-edit-form";
@@ -65,6 +66,9 @@ export function MessageItem({
   onDelete,
 }: MessageItemProps) {
   const [revealed, setRevealed] = useState(false);
+  // Enter, Escape, Save and Cancel close the edit with the focus in it: it goes back to Edit.
+  const editRef = useRef<HTMLButtonElement>(null);
+  useFocusWhenClosed(editing, () => editRef.current);
   const meta = (
     <span className={`mt-1 flex gap-1 px-1 text-[11px] text-zinc-500 ${own ? "justify-end" : ""}`}>
       <time dateTime={message.createdAt} title={fullDateTime(message.createdAt)}>
@@ -114,7 +118,7 @@ export function MessageItem({
           // biome-ignore lint/a11y/useKeyWithClickEvents: see above
           <div className="relative max-w-full" onClick={() => setRevealed((shown) => !shown)}>
             <Bubble own author="You" text={message.text} run={run} />
-            <MessageActions revealed={revealed} onEdit={onEdit} onDelete={onDelete} />
+            <MessageActions revealed={revealed} onEdit={onEdit} onDelete={onDelete} editRef={editRef} />
           </div>
         ) : (
           <Bubble own={false} author={message.sender.username} text={message.text} run={run} />

@@ -1,5 +1,5 @@
 import type { Chat, Message } from "@flik/shared";
-import { Fragment, useCallback, useLayoutEffect, useRef } from "react";
+import { Fragment, type Ref, useCallback, useImperativeHandle, useLayoutEffect, useRef } from "react";
 import { Spinner } from "../../../components/spinner";
 import { useOnInView } from "../../../lib/use-in-view";
 import { dayLabel, sameDay } from "../chat-format";
@@ -28,6 +28,8 @@ interface MessageLogProps {
   onSave: (message: Message, text: string) => void;
   onDelete: (message: Message) => void;
   onRetry: (clientId: string) => void;
+  /** The scrolling log (a Tab stop), for the conversation to give the focus to. */
+  ref?: Ref<HTMLDivElement | null>;
 }
 
 function isSameRun(a: Item | undefined, b: Item | undefined): boolean {
@@ -58,6 +60,7 @@ function seenLabelFor(
 export function MessageLog(props: MessageLogProps) {
   const { chat, viewerId, messages, pending, hasOlder, loadingOlder, onLoadOlder, editingId } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  useImperativeHandle<HTMLDivElement | null, HTMLDivElement | null>(props.ref, () => scrollRef.current, []);
   const topRef = useRef<HTMLDivElement>(null);
   const items: Item[] = [
     ...messages.map((message) => ({
