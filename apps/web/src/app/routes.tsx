@@ -56,70 +56,82 @@ export const routes: RouteObject[] = [
           {
             lazy: () => screen(import("../features/layout/components/app-layout"), "AppLayout"),
             children: [
-              // Screens load on first visit, so sign-in downloads only what it shows.
               {
-                path: "profile",
-                lazy: () => screen(import("../features/profile/screens/profile-screen"), "ProfileScreen"),
-              },
-              {
-                path: "profile/:username",
-                lazy: () => screen(import("../features/profile/screens/profile-screen"), "ProfileScreen"),
-              },
-              {
-                path: "edit-profile",
-                lazy: () =>
-                  screen(import("../features/profile/screens/edit-profile-screen"), "EditProfileScreen"),
-              },
-              {
-                path: "post",
-                lazy: () => screen(import("../features/posts/screens/feed-screen"), "FeedScreen"),
-              },
-              // Before post/:id, so "new" is never read as a post id.
-              {
-                path: "post/new",
-                lazy: () => screen(import("../features/posts/screens/new-post-screen"), "NewPostScreen"),
-              },
-              {
-                path: "post/:id",
-                lazy: () => screen(import("../features/posts/screens/post-link-screen"), "PostLinkScreen"),
-              },
-              {
-                path: "post/:username/:id",
-                lazy: () => screen(import("../features/posts/screens/post-screen"), "PostScreen"),
-              },
-              {
-                path: "chat",
-                handle: { fillsScreen: true, fullScreenOnPhone: isConversationOpen } satisfies RouteHandle,
-                lazy: () => screen(import("../features/chat/screens/chat-screen"), "ChatScreen"),
-              },
-              {
-                path: "notifications",
-                lazy: () =>
-                  screen(
-                    import("../features/notifications/screens/notifications-screen"),
-                    "NotificationsScreen",
-                  ),
-              },
-              {
-                path: "notifications/requests",
-                lazy: () =>
-                  screen(
-                    import("../features/follow-requests/screens/follow-requests-screen"),
-                    "FollowRequestsScreen",
-                  ),
-              },
-              {
-                path: "settings",
-                lazy: () => screen(import("../features/settings/screens/settings-screen"), "SettingsScreen"),
-              },
-              {
-                path: "search",
-                handle: { wide: true } satisfies RouteHandle,
-                lazy: () => screen(import("../features/search/screens/explore-screen"), "ExploreScreen"),
-              },
-              {
-                path: "tags/:name",
-                lazy: () => screen(import("../features/tags/screens/tag-screen"), "TagScreen"),
+                // A screen that cannot be shown (its code failed to download, or it threw) says so in
+                // its own place: the header and tabs stay, to go elsewhere.
+                errorElement: <RouteErrorScreen framed />,
+                children: [
+                  // Screens load on first visit, so sign-in downloads only what it shows.
+                  {
+                    path: "profile",
+                    lazy: () => screen(import("../features/profile/screens/profile-screen"), "ProfileScreen"),
+                  },
+                  {
+                    path: "profile/:username",
+                    lazy: () => screen(import("../features/profile/screens/profile-screen"), "ProfileScreen"),
+                  },
+                  {
+                    path: "edit-profile",
+                    lazy: () =>
+                      screen(import("../features/profile/screens/edit-profile-screen"), "EditProfileScreen"),
+                  },
+                  {
+                    path: "post",
+                    lazy: () => screen(import("../features/posts/screens/feed-screen"), "FeedScreen"),
+                  },
+                  // Before post/:id, so "new" is never read as a post id.
+                  {
+                    path: "post/new",
+                    lazy: () => screen(import("../features/posts/screens/new-post-screen"), "NewPostScreen"),
+                  },
+                  {
+                    path: "post/:id",
+                    lazy: () =>
+                      screen(import("../features/posts/screens/post-link-screen"), "PostLinkScreen"),
+                  },
+                  {
+                    path: "post/:username/:id",
+                    lazy: () => screen(import("../features/posts/screens/post-screen"), "PostScreen"),
+                  },
+                  {
+                    path: "chat",
+                    handle: {
+                      fillsScreen: true,
+                      fullScreenOnPhone: isConversationOpen,
+                    } satisfies RouteHandle,
+                    lazy: () => screen(import("../features/chat/screens/chat-screen"), "ChatScreen"),
+                  },
+                  {
+                    path: "notifications",
+                    lazy: () =>
+                      screen(
+                        import("../features/notifications/screens/notifications-screen"),
+                        "NotificationsScreen",
+                      ),
+                  },
+                  {
+                    path: "notifications/requests",
+                    lazy: () =>
+                      screen(
+                        import("../features/follow-requests/screens/follow-requests-screen"),
+                        "FollowRequestsScreen",
+                      ),
+                  },
+                  {
+                    path: "settings",
+                    lazy: () =>
+                      screen(import("../features/settings/screens/settings-screen"), "SettingsScreen"),
+                  },
+                  {
+                    path: "search",
+                    handle: { wide: true } satisfies RouteHandle,
+                    lazy: () => screen(import("../features/search/screens/explore-screen"), "ExploreScreen"),
+                  },
+                  {
+                    path: "tags/:name",
+                    lazy: () => screen(import("../features/tags/screens/tag-screen"), "TagScreen"),
+                  },
+                ],
               },
             ],
           },
