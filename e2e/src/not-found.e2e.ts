@@ -14,6 +14,15 @@ describe("an unknown path", () => {
     expect(new URL(page.url()).pathname).toBe("/login");
   });
 
+  it("with no page of Flik's before it in the tab, Go Back goes to Flik's start, not a blank page", async () => {
+    const { page } = await openContext(browser);
+    // A fresh tab's first page is about:blank, as a link opened in a new tab or a typed address has before it.
+    await page.goto("/this/page/does/not/exist");
+    await page.getByRole("button", { name: "Go Back" }).click();
+    await page.getByRole("heading", { name: "Create your account" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
   it("under /api answers a JSON 404, not the app", async () => {
     const { page } = await openContext(browser);
     const response = await page.request.get("/api/nowhere");

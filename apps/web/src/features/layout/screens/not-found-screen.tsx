@@ -10,10 +10,7 @@ export function NotFoundScreen() {
   const location = useLocation();
 
   function goBack() {
-    // The tab's history counts pages from before this document loaded (a typed URL), which the
-    // router's own location key cannot see: only a fresh tab has nothing to go back to.
-    const hasHistory = location.key !== "default" || window.history.length > 1;
-    if (hasHistory) navigate(-1);
+    if (canGoBackInFlik(location.key)) navigate(-1);
     else navigate("/", { replace: true });
   }
 
@@ -36,4 +33,16 @@ export function NotFoundScreen() {
       <GenericBottomBar />
     </div>
   );
+}
+
+/**
+ * Whether the page before this one is Flik's: Back never leaves for another site or a blank tab. The
+ * Navigation API (Chromium) lists only this site's pages of the tab. Elsewhere, the tab's history also
+ * counts pages from before this document loaded (a typed URL), which the router's own location key
+ * cannot see: there only a fresh tab has nothing to go back to.
+ */
+function canGoBackInFlik(locationKey: string) {
+  const { navigation } = window as { navigation?: { canGoBack: boolean } };
+  if (navigation) return navigation.canGoBack;
+  return locationKey !== "default" || window.history.length > 1;
 }
