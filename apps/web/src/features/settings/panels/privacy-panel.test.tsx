@@ -22,7 +22,7 @@ describe("Settings › Profile visibility", () => {
       expect.stringContaining("Anyone can see your profile and posts."),
     );
     expect(privateOption).toHaveAccessibleName(expect.stringContaining("Only you can see"));
-    expect(privateOption).toHaveAccessibleName(expect.stringContaining("Followers you approve"));
+    expect(privateOption).toHaveAccessibleName(expect.stringContaining("…and the followers you approve."));
     expect(within(panel).getByRole("switch", { name: "Email notifications" })).toBeChecked();
     expect(within(panel).getByRole("switch", { name: "Push notifications" })).toBeChecked();
     expect(within(panel).getByRole("button", { name: "Save changes" })).toBeDisabled();

@@ -171,7 +171,9 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
               inputRef={isPrivate ? chosenRef : undefined}
             >
               Only you can see
-              <span className="mt-0.5 block">Followers you approve can see your posts too.</span>
+              <span className="mt-0.5 block">
+                …and the followers you approve. Everyone else sees who you are, not your posts or stories.
+              </span>
             </ChoiceOption>
           </div>
         </fieldset>
