@@ -95,7 +95,14 @@ function ScreenCodeMissing() {
       <p role="alert" className="max-w-sm text-sm text-zinc-600">
         {stillAway ? SCREEN_CODE_MISSING.stillAway : SCREEN_CODE_MISSING.text}
       </p>
-      <button type="button" onClick={tryAgain} disabled={trying} className={buttonStyles.primary}>
+      {/* Not disabled while trying: a disabled button drops the focus, and a keyboard member would lose
+          their place to press it again. */}
+      <button
+        type="button"
+        onClick={() => !trying && tryAgain()}
+        aria-disabled={trying}
+        className={buttonStyles.primary}
+      >
         {trying ? "Trying again..." : "Try again"}
       </button>
     </>
