@@ -70,7 +70,7 @@ export function ChatRow({ chat, viewerId, selected, focus, onDelete }: ChatRowPr
             >
               {lastMessagePreview(chat, viewerId)}
             </span>
-            <CountBadge count={unread} className="shrink-0 ring-0" />
+            <CountBadge count={unread} ring="" className="shrink-0" />
             {unread > 0 && <span className="sr-only">{unread} unread</span>}
           </span>
         </span>

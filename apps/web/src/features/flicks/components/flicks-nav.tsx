@@ -19,15 +19,14 @@ export function FlicksNav() {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-black/55 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:top-0 lg:right-auto lg:w-60 lg:border-t-0 lg:border-r lg:bg-black/40 lg:pt-6 lg:pb-0"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-black/55 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:top-0 lg:right-auto lg:w-60 lg:border-t-0 lg:border-r lg:bg-black/40 lg:pb-0"
     >
-      <Link
-        to="/post"
-        aria-label="Flik home"
-        className="mx-6 mb-8 hidden w-fit rounded-lg focus-visible:outline-white lg:flex"
-      >
-        <Wordmark tone="light" />
-      </Link>
+      {/* Where the app's header has it, so the logo and the tabs stay put between the two rails. */}
+      <div className="hidden h-16 items-center px-6 lg:flex">
+        <Link to="/post" aria-label="Flik home" className="rounded-lg focus-visible:outline-white">
+          <Wordmark tone="light" />
+        </Link>
+      </div>
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-6 lg:h-auto lg:max-w-none lg:grid-cols-1 lg:gap-1 lg:p-3">
         {NAV_ITEMS.map(({ id, to, label, icon: Icon, isActive }) => {
           // /reel/{id} is the flicks screen too.
@@ -46,13 +45,19 @@ export function FlicksNav() {
               >
                 <span className="relative">
                   <Icon className={`size-6 ${active ? "stroke-[2.4]" : ""}`} />
-                  <CountBadge count={count} className="absolute -top-2 -right-3 ring-black/60" />
+                  {/* On the phone's bar, on the icon's corner; on the rail, at the row's end, the icon whole. */}
+                  <CountBadge
+                    count={count}
+                    ring="ring-2 ring-black/60"
+                    className="absolute -top-2 -right-3 lg:hidden"
+                  />
                 </span>
                 <span
                   className={`sr-only text-sm lg:not-sr-only ${active ? "font-semibold" : "font-medium"}`}
                 >
                   {label}
                 </span>
+                <CountBadge count={count} ring="" className="ml-auto max-lg:hidden" />
               </Link>
               {count > 0 && (
                 <span id={unreadId} aria-hidden="true" className="sr-only">

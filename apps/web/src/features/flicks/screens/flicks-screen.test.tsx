@@ -68,7 +68,10 @@ describe("FlicksScreen", () => {
       "/profile",
     ]);
     expect(within(nav).getByRole("link", { name: "Flicks" })).toHaveAttribute("aria-current", "page");
-    expect(await within(nav).findByText("3")).toBeInTheDocument();
+    const notifications = within(nav).getByRole("link", { name: "Notifications" });
+    await waitFor(() => expect(notifications).toHaveAccessibleDescription("3 unread"));
+    // The pill on the icon (phones) and at the row's end (the rail): the screen's width shows one.
+    expect(within(notifications).getAllByText("3")).toHaveLength(2);
   });
 
   it("goes back to /post when there is no page to go back to", async () => {

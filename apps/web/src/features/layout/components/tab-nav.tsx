@@ -40,13 +40,15 @@ export function TabNav({ pathname, badges = {}, className = "" }: TabNavProps) {
               >
                 <span className="relative">
                   <Icon className={`size-6 transition ${active ? "stroke-[2.2]" : ""}`} />
-                  <CountBadge count={count} className="absolute -top-2 -right-3" />
+                  {/* On the phone's bar, on the icon's corner; on the rail, at the row's end, the icon whole. */}
+                  <CountBadge count={count} className="absolute -top-2 -right-3 lg:hidden" />
                 </span>
                 <span
                   className={`sr-only text-sm lg:not-sr-only ${active ? "font-semibold" : "font-medium"}`}
                 >
                   {label}
                 </span>
+                <CountBadge count={count} ring="" className="ml-auto max-lg:hidden" />
               </Link>
               {count > 0 && (
                 // Read as the tab's description only, not again where it stands.
