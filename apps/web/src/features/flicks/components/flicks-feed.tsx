@@ -84,7 +84,8 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
         ref={scroller}
         tabIndex={-1}
         aria-label="Flicks"
-        className="h-dvh outline-none snap-y snap-mandatory overflow-y-auto overscroll-y-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        // From 1024px the column is centred beside the rail (lg:pl-60), not under it.
+        className="h-dvh outline-none snap-y snap-mandatory overflow-y-auto overscroll-y-contain [scrollbar-width:none] lg:pl-60 [&::-webkit-scrollbar]:hidden"
       >
         {flicks.length === 0 ? (
           feed.isPending ? (

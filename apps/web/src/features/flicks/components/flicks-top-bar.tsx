@@ -8,13 +8,16 @@ interface FlicksTopBarProps {
   onToggleMute: () => void;
 }
 
-/** Back (spec §2), the screen's name and the sound switch, over the top of the video column. */
+/**
+ * Back (spec §2), the screen's name and the sound switch, over the top of the video column (centred in
+ * the window, or from 1024px beside the 15rem rail, as the column is).
+ */
 export function FlicksTopBar({ muted, onToggleMute }: FlicksTopBarProps) {
   const navigate = useNavigate();
   // The first page the app opened has the key "default": there is no in-app page to go back to.
   const canGoBack = useLocation().key !== "default";
   return (
-    <header className="pointer-events-none fixed top-0 left-1/2 z-20 flex w-full max-w-full -translate-x-1/2 items-center justify-between px-3 pt-[calc(0.75rem+env(safe-area-inset-top))] sm:w-[calc(100dvh*9/16)] lg:top-4 lg:w-[calc((100dvh-2rem)*9/16)]">
+    <header className="pointer-events-none fixed top-0 left-1/2 z-20 flex w-full max-w-full -translate-x-1/2 items-center justify-between px-3 pt-[calc(0.75rem+env(safe-area-inset-top))] sm:w-[calc(100dvh*9/16)] lg:top-4 lg:left-[calc(50%+7.5rem)] lg:w-[calc((100dvh-2rem)*9/16)]">
       <div className="flex items-center gap-2">
         <button
           type="button"

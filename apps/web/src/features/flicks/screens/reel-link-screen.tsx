@@ -53,5 +53,6 @@ function ReelLink() {
 
 function Frame({ children }: { children: ReactNode }) {
   useDocumentTitle("Flicks");
-  return <div className="fixed inset-0 bg-black">{children}</div>;
+  // Centred beside the rail from 1024px, as the feed is.
+  return <div className="fixed inset-0 bg-black lg:pl-60">{children}</div>;
 }
