@@ -18,6 +18,18 @@ const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
 
+type Socket = Awaited<ReturnType<typeof socketOf>>;
+
+/** Alice's `typing` and `stopTyping` in the chat reach `listener` as the spec's events, hers. */
+async function expectTypingRelayed(aliceSocket: Socket, listener: Socket, chatId: string) {
+  const typing = nextEvent(listener, "typing");
+  aliceSocket.emit("typing", chatId);
+  expect(await typing).toEqual({ chatId, userId: alice.userId, username: "alice" });
+  const stopped = nextEvent(listener, "stopTyping");
+  aliceSocket.emit("stopTyping", chatId);
+  expect(await stopped).toEqual({ chatId, userId: alice.userId });
+}
+
 describe("two members chatting live", () => {
   it("exchange messages, typing and seen state", async () => {
     const chat = await chatBetween(alice, bob);
@@ -25,12 +37,7 @@ describe("two members chatting live", () => {
     expect(await aliceSocket.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
     expect(await bobSocket.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
 
-    const typing = nextEvent(bobSocket, "typing");
-    aliceSocket.emit("typing", chat._id);
-    expect(await typing).toEqual({ chatId: chat._id, userId: alice.userId, username: "alice" });
-    const stopped = nextEvent(bobSocket, "stopTyping");
-    aliceSocket.emit("stopTyping", chat._id);
-    expect(await stopped).toEqual({ chatId: chat._id, userId: alice.userId });
+    await expectTypingRelayed(aliceSocket, bobSocket, chat._id);
 
     const arrived = nextEvent(bobSocket, "newMessage");
     const echoed = nextEvent(aliceSocket, "newMessage");
@@ -137,12 +144,7 @@ describe("two members chatting live", () => {
     const [aliceSocket, carolSocket] = await Promise.all([socketOf(alice), socketOf(carol)]);
     expect(await carolSocket.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
 
-    const typing = nextEvent(carolSocket, "typing");
-    aliceSocket.emit("typing", chat._id);
-    expect(await typing).toEqual({ chatId: chat._id, userId: alice.userId, username: "alice" });
-    const stopped = nextEvent(carolSocket, "stopTyping");
-    aliceSocket.emit("stopTyping", chat._id);
-    expect(await stopped).toEqual({ chatId: chat._id, userId: alice.userId });
+    await expectTypingRelayed(aliceSocket, carolSocket, chat._id);
   });
 
   it("a new one-to-one chat reaches the other member as chatUpdated with its first message", async () => {
