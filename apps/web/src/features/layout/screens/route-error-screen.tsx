@@ -9,12 +9,13 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
  * new version replaced the files this page knew of. Each browser words it its own way, and a loader may
  * wrap it (as its `cause`).
  */
-export function isScreenCodeMissing(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+export function isScreenCodeMissing(error: unknown, depth = 0): boolean {
+  // A few causes deep at most: a cause may loop back to its error.
+  if (!(error instanceof Error) || depth > 3) return false;
   return (
     /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
       error.message,
-    ) || isScreenCodeMissing(error.cause)
+    ) || isScreenCodeMissing(error.cause, depth + 1)
   );
 }
 
