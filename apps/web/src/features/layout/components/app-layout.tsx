@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { useStoredUnreadCount } from "../../../lib/use-stored";
 import { CHECKING_AUTHENTICATION, useSessionChecking } from "../../auth/session-check";
@@ -7,6 +8,7 @@ import { useLiveNotificationsUnreadCount } from "../../notifications/hooks/use-n
 import { PostLiveUpdates } from "../../posts/hooks/use-post-live-updates";
 import { StoriesLiveUpdates } from "../../stories/hooks/use-stories-live-updates";
 import { fillsScreen, isFullScreenOnPhone, isWide } from "../route-handle";
+import { ScreenFailureContext } from "../screen-failure";
 import { AppFrame } from "./app-frame";
 import { BootScreen } from "./boot-screen";
 
@@ -20,6 +22,7 @@ export function AppLayout() {
   const chatUnread = useStoredUnreadCount();
   const notificationsUnread = useLiveNotificationsUnreadCount(!checking);
   const matches = useMatches();
+  const [screenFailed, setScreenFailed] = useState(false);
   return (
     <>
       {!checking && <PostLiveUpdates />}
@@ -33,9 +36,11 @@ export function AppLayout() {
         notificationsUnread={notificationsUnread}
         fills={fillsScreen(matches)}
         wide={isWide(matches)}
-        fullScreenOnPhone={isFullScreenOnPhone(matches, search)}
+        fullScreenOnPhone={!screenFailed && isFullScreenOnPhone(matches, search)}
       >
-        {checking ? <BootScreen pathname={pathname} status={CHECKING_AUTHENTICATION} /> : <Outlet />}
+        <ScreenFailureContext value={setScreenFailed}>
+          {checking ? <BootScreen pathname={pathname} status={CHECKING_AUTHENTICATION} /> : <Outlet />}
+        </ScreenFailureContext>
       </AppFrame>
     </>
   );

@@ -16,6 +16,10 @@ vi.mock("../../search/screens/explore-screen", () => {
   );
 });
 
+vi.mock("../../chat/screens/chat-screen", () => {
+  throw new TypeError("Failed to fetch dynamically imported module: http://localhost/assets/chat-screen.js");
+});
+
 // A screen with a bug in it.
 vi.mock("../../tags/screens/tag-screen", () => ({
   TagScreen: () => {
@@ -91,5 +95,16 @@ describe("a screen whose code cannot be downloaded", () => {
     expectFrame();
     await user.click(within(main).getByRole("button", { name: "Reload" }));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the header and tabs on a phone where the screen would have taken the whole window (an open chat)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    signedInAt("/chat?c=c-bob", () => jsonResponse(200, { status: "ok" }));
+
+    await screen.findByRole("heading", { name: "Couldn't load this screen" });
+    // The error tells the frame once it is shown: the frame draws again with its header and tabs.
+    await waitFor(() => expect(screen.getByRole("banner")).not.toHaveClass("max-md:hidden"));
+    expect(screen.getByRole("navigation", { name: "Main" })).not.toHaveClass("max-md:hidden");
+    expectFrame();
   });
 });

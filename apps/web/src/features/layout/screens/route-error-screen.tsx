@@ -3,20 +3,18 @@ import { useRouteError } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon } from "../../../components/icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useScreenFailed } from "../screen-failure";
+
+const CODE_MISSING = /dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
 
 /**
  * Whether a screen's code could not be downloaded: the member is offline, Flik's server is away, or a
- * new version replaced the files this page knew of. Each browser words it its own way, and a loader may
- * wrap it (as its `cause`).
+ * new version replaced the files this page knew of. Each browser words it its own way, and a module
+ * loader may wrap it as its `cause` (Vitest's does).
  */
-export function isScreenCodeMissing(error: unknown, depth = 0): boolean {
-  // A few causes deep at most: a cause may loop back to its error.
-  if (!(error instanceof Error) || depth > 3) return false;
-  return (
-    /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
-      error.message,
-    ) || isScreenCodeMissing(error.cause, depth + 1)
-  );
+export function isScreenCodeMissing(error: unknown): boolean {
+  const wrapped = error instanceof Error ? error.cause : undefined;
+  return [error, wrapped].some((each) => each instanceof Error && CODE_MISSING.test(each.message));
 }
 
 export const SCREEN_CODE_MISSING = {
@@ -32,6 +30,7 @@ export const SCREEN_CODE_MISSING = {
  */
 export function RouteErrorScreen({ framed = false }: { framed?: boolean }) {
   const error = useRouteError();
+  useScreenFailed();
   const codeMissing = isScreenCodeMissing(error);
   useDocumentTitle(codeMissing ? SCREEN_CODE_MISSING.title : "Something went wrong");
   useEffect(() => console.error(error), [error]);
@@ -78,7 +77,8 @@ function ScreenCodeMissing() {
     setTrying(true);
     setStillAway(false);
     try {
-      const answer = await fetch("/api/health", { cache: "no-store" });
+      // A server that takes the connection and never answers is as away as one that refuses it.
+      const answer = await fetch("/api/health", { cache: "no-store", signal: AbortSignal.timeout(10_000) });
       if (answer.ok) {
         window.location.reload();
         return;
