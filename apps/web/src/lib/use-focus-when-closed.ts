@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 
 /** Whether the focus is nowhere: the element that held it went away, and the browser gave it to the page. */
 function focusIsLost() {
@@ -12,10 +12,9 @@ function focusIsLost() {
  */
 export function useFocusWhenClosed(open: boolean, target: () => HTMLElement | null | undefined) {
   const wasOpen = useRef(open);
-  const targetNow = useRef(target);
-  targetNow.current = target;
+  const focusTarget = useEffectEvent(() => target()?.focus({ preventScroll: true }));
   useEffect(() => {
-    if (wasOpen.current && !open && focusIsLost()) targetNow.current()?.focus({ preventScroll: true });
+    if (wasOpen.current && !open && focusIsLost()) focusTarget();
     wasOpen.current = open;
   }, [open]);
 }

@@ -1,14 +1,5 @@
 import { MESSAGE_MAX_LENGTH } from "@flik/shared";
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  type Ref,
-  useEffect,
-  useId,
-  useImperativeHandle,
-  useRef,
-  useState,
-} from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { SendIcon } from "../../../components/icons";
 
 interface ComposerProps {
@@ -16,20 +7,13 @@ interface ComposerProps {
   onTyping: () => void;
   /** Take the focus when mounted, without scrolling the page to it. */
   autoFocus?: boolean;
-  /** The message box, for the conversation to give the focus to. */
-  ref?: Ref<HTMLTextAreaElement | null>;
 }
 
 /** Spec §5: Enter sends, Shift+Enter starts a new line, and a blank message cannot be sent. */
-export function Composer({ onSend, onTyping, autoFocus = false, ref }: ComposerProps) {
+export function Composer({ onSend, onTyping, autoFocus = false }: ComposerProps) {
   const id = useId();
   const [text, setText] = useState("");
   const fieldRef = useRef<HTMLTextAreaElement>(null);
-  useImperativeHandle<HTMLTextAreaElement | null, HTMLTextAreaElement | null>(
-    ref,
-    () => fieldRef.current,
-    [],
-  );
 
   useEffect(() => {
     if (autoFocus) fieldRef.current?.focus({ preventScroll: true });

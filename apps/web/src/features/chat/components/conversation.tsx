@@ -47,11 +47,10 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
   const deleteMessage = useDeleteMessage();
   const [editingId, setEditingId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Message | null>(null);
-  // A deleted message takes its Delete button, which the dialog would give the focus back to: the
-  // message box has it then (the log, where nothing can be sent).
-  const composerRef = useRef<HTMLTextAreaElement>(null);
+  // A deleted message takes its Delete button, which the dialog would give the focus back to: the log
+  // has it then (not the message box, which would bring a phone's keyboard up).
   const logRef = useRef<HTMLDivElement>(null);
-  useFocusWhenClosed(toDelete !== null, () => composerRef.current ?? logRef.current);
+  useFocusWhenClosed(toDelete !== null, () => logRef.current);
   // A temporary message goes once the server's copy (same clientId) is in the history.
   const delivered = new Set(messages.map((m) => m.clientId).filter(Boolean));
   const pending = outbox.pending.filter((p) => p.chatId === chat._id && !delivered.has(p.clientId));
@@ -122,7 +121,6 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
         </p>
       ) : (
         <Composer
-          ref={composerRef}
           // Opening a chat is for writing in it: the message box takes the focus.
           autoFocus
           onTyping={onTyping}
