@@ -1,7 +1,7 @@
 import { forgotPasswordBody } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { toast } from "react-toastify/unstyled";
+import { type Id, toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
@@ -11,18 +11,22 @@ import { requestResetCode } from "../api/password-reset.api";
 export const CODE_SENT = "OTP sent successfully!";
 export const SEND_FAILED = "Something went wrong, please try again.";
 /**
- * The reset's failures share one toast: a later failure says its own words in it, and a success takes
- * it down (`toastResetSuccess`), so a stale "failed" never stands beside "sent".
+ * The reset's failures share one toast: a later failure says its own words in it while it shows, and a
+ * success takes it down (`toastResetSuccess`), so a stale "failed" never stands beside "sent". A toast
+ * on its way out keeps its id a moment: the next failure gets a new one, never none.
  */
-const RESET_ERROR_TOAST = "password-reset-error";
+let resetErrorToast: Id | undefined;
 
 export function toastResetFailure(text: string) {
-  if (toast.isActive(RESET_ERROR_TOAST)) toast.update(RESET_ERROR_TOAST, { render: text });
-  else toast.error(text, { toastId: RESET_ERROR_TOAST });
+  if (resetErrorToast !== undefined && toast.isActive(resetErrorToast)) {
+    toast.update(resetErrorToast, { render: text });
+  } else {
+    resetErrorToast = toast.error(text);
+  }
 }
 
 export function toastResetSuccess(text: string) {
-  toast.dismiss(RESET_ERROR_TOAST);
+  if (resetErrorToast !== undefined) toast.dismiss(resetErrorToast);
   toast.success(text);
 }
 

@@ -96,6 +96,18 @@ describe("Forgot password", () => {
     expect(screen.getByRole("heading", { name: "Forgot your password?" })).toBeInTheDocument();
   });
 
+  it("a failure just after the last one's toast was closed gets a toast of its own", async () => {
+    stubFetch(fetchRoutes({ "POST /auth/forgot-password": jsonResponse(500, {}) }));
+    const { user } = renderApp("/forgot");
+    await sendCode(user);
+    await waitFor(() => expect(toasts()).toEqual(["Something went wrong, please try again."]));
+
+    act(() => toast.dismiss());
+    await waitFor(() => expect(toasts()).toEqual([]));
+    await user.click(screen.getByRole("button", { name: "Send code" }));
+    await waitFor(() => expect(toasts()).toEqual(["Something went wrong, please try again."]));
+  });
+
   it("a send that succeeds after failing takes the failure's toast down", async () => {
     stubFetch(fetchRoutes({ "POST /auth/forgot-password": jsonResponse(500, {}) }));
     const { user } = renderApp("/forgot");
