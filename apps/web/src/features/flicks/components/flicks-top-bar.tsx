@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from "react-router";
 import { ArrowLeftIcon, VolumeIcon, VolumeOffIcon } from "../../../components/icons";
+import { canGoBackInFlik } from "../../../lib/can-go-back";
 import { topBarButton } from "./overlay-button";
 
 interface FlicksTopBarProps {
@@ -14,15 +15,14 @@ interface FlicksTopBarProps {
  */
 export function FlicksTopBar({ muted, onToggleMute }: FlicksTopBarProps) {
   const navigate = useNavigate();
-  // The first page the app opened has the key "default": there is no in-app page to go back to.
-  const canGoBack = useLocation().key !== "default";
+  const { key } = useLocation();
   return (
     <header className="pointer-events-none fixed top-0 left-1/2 z-20 flex w-full max-w-full -translate-x-1/2 items-center justify-between px-3 pt-[calc(0.75rem+env(safe-area-inset-top))] sm:w-[calc(100dvh*9/16)] lg:top-4 lg:left-[calc(50%+7.5rem)] lg:w-[calc((100dvh-2rem)*9/16)]">
       <div className="flex items-center gap-2">
         <button
           type="button"
           aria-label="Back"
-          onClick={() => (canGoBack ? navigate(-1) : navigate("/post"))}
+          onClick={() => (canGoBackInFlik(key) ? navigate(-1) : navigate("/post"))}
           className={`${topBarButton} pointer-events-auto`}
         >
           <ArrowLeftIcon className="size-6" />

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { ArrowLeftIcon } from "../../../components/icons";
+import { canGoBackInFlik } from "../../../lib/can-go-back";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { GenericBottomBar } from "../components/generic-bottom-bar";
 
@@ -33,16 +34,4 @@ export function NotFoundScreen() {
       <GenericBottomBar />
     </div>
   );
-}
-
-/**
- * Whether the page before this one is Flik's: Back never leaves for another site or a blank tab. The
- * Navigation API (Chromium) lists only this site's pages of the tab. Elsewhere, the tab's history also
- * counts pages from before this document loaded (a typed URL), which the router's own location key
- * cannot see: there only a fresh tab has nothing to go back to.
- */
-function canGoBackInFlik(locationKey: string) {
-  const { navigation } = window as { navigation?: { canGoBack: boolean } };
-  if (navigation) return navigation.canGoBack;
-  return locationKey !== "default" || window.history.length > 1;
 }
