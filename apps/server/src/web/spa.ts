@@ -23,6 +23,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
       // A route per file of the build, not one catch-all: an unknown path then meets the router's own
       // refusals (a segment too long for a route's parameter is a 414 on every method) and the
       // fallback below, never a file lookup that refuses a name too long for the disk with a 403.
+      // The files are listed as the server starts: a new build is served after a restart (as `npm
+      // start` does), the pages meanwhile saying a screen couldn't load.
       wildcard: false,
       // The build writes file.br and file.gz beside each text file (apps/web/build/precompress.ts): a
       // browser that accepts one gets it (Vary: accept-encoding), never compressed per request.
