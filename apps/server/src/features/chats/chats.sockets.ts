@@ -40,30 +40,46 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
     );
   }
 
-  /**
-   * The chat's room, if the socket is in it, joining a member who types before `joinChat` (spec §7 does
-   * not make one wait for the other; the web app always joins first, so this costs it nothing). Typing
-   * counts in the member's event budget, so its check is bounded as every join's is.
-   */
-  async function roomTypedInto(socket: FlikSocket, chatId: unknown): Promise<string | undefined> {
-    if (!isUuid(chatId)) return undefined;
-    const room = rooms.chat(chatId);
-    if (socket.rooms.has(room)) return room;
-    if (!(await chats.canJoin(socket.data, chatId).catch(() => false))) return undefined;
-    await socket.join(room);
-    return room;
-  }
-
   realtime.onConnection((socket) => {
     const caller = socket.data;
+    /**
+     * The joins being checked, by chat. A `leaveChat` that lands meanwhile takes its chat out, and the
+     * check's end then joins nothing: a member who switched chats quickly is not put back in the one
+     * they left. Holds only joins in flight, which the event budget bounds.
+     */
+    const joining = new Map<string, symbol>();
+
+    /** Joins the chat's room if the member may use the chat; whether they may. */
+    async function joinIfMember(chatId: string): Promise<boolean> {
+      const attempt = Symbol(chatId);
+      joining.set(chatId, attempt);
+      const ok = await chats.canJoin(caller, chatId).catch(() => false);
+      const stillWanted = joining.get(chatId) === attempt;
+      if (stillWanted) joining.delete(chatId);
+      if (ok && stillWanted) await socket.join(rooms.chat(chatId));
+      return ok;
+    }
+
+    /**
+     * The chat's room, if the socket is in it, joining a member who types before `joinChat` (spec §7
+     * does not make one wait for the other; the web app always joins first, so this costs it nothing).
+     * Typing counts in the member's event budget, so its check is bounded as every join's is.
+     */
+    async function roomTypedInto(chatId: unknown): Promise<string | undefined> {
+      if (!isUuid(chatId)) return undefined;
+      const room = rooms.chat(chatId);
+      if (!socket.rooms.has(room)) await joinIfMember(chatId);
+      return socket.rooms.has(room) ? room : undefined;
+    }
 
     socket.on("joinChat", async (chatId, ack) => {
-      const ok = isUuid(chatId) && (await chats.canJoin(caller, chatId).catch(() => false));
-      if (ok) await socket.join(rooms.chat(chatId));
+      const ok = isUuid(chatId) && (await joinIfMember(chatId));
       if (typeof ack === "function") ack({ ok });
     });
     socket.on("leaveChat", (chatId) => {
-      if (typeof chatId === "string") socket.leave(rooms.chat(chatId));
+      if (typeof chatId !== "string") return;
+      joining.delete(chatId);
+      socket.leave(rooms.chat(chatId));
     });
 
     socket.on("sendMessage", (payload, ack) =>
@@ -92,7 +108,7 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
 
     // Never to a member blocked either way with the typist (rooms.blockedWith), in any chat.
     socket.on("typing", async (chatId) => {
-      const room = await roomTypedInto(socket, chatId);
+      const room = await roomTypedInto(chatId);
       if (room)
         socket
           .to(room)

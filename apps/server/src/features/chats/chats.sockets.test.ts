@@ -1,0 +1,80 @@
+import { rooms } from "@flik/shared";
+import type { FastifyBaseLogger } from "fastify";
+import { describe, expect, it, vi } from "vitest";
+import type { FlikSocket, Realtime } from "../../realtime/realtime.js";
+import type { ChatsService } from "./chats.service.js";
+import { registerChatSockets } from "./chats.sockets.js";
+
+const chatId = "00000000-0000-4000-8000-00000000c4a7";
+const room = rooms.chat(chatId);
+
+/**
+ * One member's socket with the chat events registered on it, and a membership check held until the test
+ * answers it: what lands while a join is being checked (a quick switch to another chat) is up to the
+ * test, whatever the machine's speed. The realtime tests drive the same events through real sockets.
+ */
+function heldCheck() {
+  const handlers = new Map<string, (...args: unknown[]) => unknown>();
+  const relayed = vi.fn();
+  const socket = {
+    data: { userId: "00000000-0000-4000-8000-0000000a11ce", username: "alice" },
+    rooms: new Set<string>(),
+    on: (event: string, handler: (...args: unknown[]) => unknown) => handlers.set(event, handler),
+    join: async (name: string) => void socket.rooms.add(name),
+    leave: (name: string) => void socket.rooms.delete(name),
+    to: () => ({ except: () => ({ emit: relayed }) }),
+  };
+  const checks: ((member: boolean) => void)[] = [];
+  const chats = {
+    canJoin: () => new Promise<boolean>((answer) => checks.push(answer)),
+  } as unknown as ChatsService;
+  const realtime = {
+    onConnection: (register: (socket: FlikSocket) => void) => register(socket as unknown as FlikSocket),
+  } as unknown as Realtime;
+  registerChatSockets(realtime, chats, { error: vi.fn() } as unknown as FastifyBaseLogger);
+  const emit = (event: string, ...args: unknown[]) => handlers.get(event)?.(...args);
+  /** Answers the oldest check still waiting. */
+  const answerCheck = (member: boolean) => checks.shift()?.(member);
+  return { socket, emit, answerCheck, relayed, pending: () => checks.length };
+}
+
+describe("chat rooms joined while their check runs", () => {
+  it("a member's joinChat puts them in the room once the check says they may", async () => {
+    const { socket, emit, answerCheck } = heldCheck();
+    const ack = vi.fn();
+    const joined = emit("joinChat", chatId, ack);
+    answerCheck(true);
+    await joined;
+    expect(ack).toHaveBeenCalledWith({ ok: true });
+    expect(socket.rooms.has(room)).toBe(true);
+  });
+
+  it("a leaveChat that lands while joinChat is checked wins: the check's end joins nothing", async () => {
+    const { socket, emit, answerCheck, pending } = heldCheck();
+    const ack = vi.fn();
+    const joined = emit("joinChat", chatId, ack);
+    expect(pending()).toBe(1);
+    emit("leaveChat", chatId);
+    answerCheck(true);
+    await joined;
+    expect(ack).toHaveBeenCalledWith({ ok: true });
+    expect(socket.rooms.has(room)).toBe(false);
+  });
+
+  it("a first typing whose chat is left before its check ends reaches no one and joins nothing", async () => {
+    const { socket, emit, answerCheck, relayed } = heldCheck();
+    const typed = emit("typing", chatId);
+    emit("leaveChat", chatId);
+    answerCheck(true);
+    await typed;
+    expect(socket.rooms.has(room)).toBe(false);
+    expect(relayed).not.toHaveBeenCalled();
+
+    // Typing again, staying this time: joined and relayed.
+    const again = emit("typing", chatId);
+    answerCheck(true);
+    await again;
+    expect(socket.rooms.has(room)).toBe(true);
+    expect(relayed).toHaveBeenCalledWith("typing", { chatId, userId: socket.data.userId, username: "alice" });
+  });
+});
