@@ -28,7 +28,9 @@ export function AvatarCropDialog({ file, uploadPercent, onApply, onCancel }: Ava
   // Apply waits for the cropper to report its area (once the photo has loaded): a click before that
   // would have nothing to crop.
   const [areaKnown, setAreaKnown] = useState(false);
-  const applyRef = useRef<HTMLButtonElement>(null);
+  // Apply is disabled until then, and a disabled button cannot take the focus: the zoom does, first of
+  // what a keyboard member adjusts, with Apply a Tab away.
+  const zoomRef = useRef<HTMLInputElement>(null);
   const busy = cropping || uploadPercent !== null;
 
   async function apply() {
@@ -45,7 +47,7 @@ export function AvatarCropDialog({ file, uploadPercent, onApply, onCancel }: Ava
   }
 
   return (
-    <Dialog title="Crop your photo" onClose={onCancel} dismissible={!busy} initialFocus={applyRef}>
+    <Dialog title="Crop your photo" onClose={onCancel} dismissible={!busy} initialFocus={zoomRef}>
       <div className="relative aspect-square w-full overflow-hidden rounded-2xl bg-zinc-950">
         {src && (
           <Cropper
@@ -79,6 +81,7 @@ export function AvatarCropDialog({ file, uploadPercent, onApply, onCancel }: Ava
           Zoom
         </label>
         <input
+          ref={zoomRef}
           id={zoomId}
           type="range"
           min={MIN_ZOOM}
@@ -100,7 +103,6 @@ export function AvatarCropDialog({ file, uploadPercent, onApply, onCancel }: Ava
           Cancel
         </button>
         <button
-          ref={applyRef}
           type="button"
           onClick={() => void apply()}
           disabled={busy || !src || !areaKnown}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
@@ -79,11 +79,22 @@ describe("Changing the profile photo", () => {
     expect(update).not.toHaveBeenCalled();
   });
 
-  it("Cancel closes the crop dialog without uploading", async () => {
+  it("opens the crop dialog with the focus on its zoom; Cancel closes it without uploading", async () => {
     const { user } = openOwn();
 
-    await user.upload(await screen.findByLabelText("Profile photo"), selfie);
-    await user.click(await screen.findByRole("button", { name: "Cancel" }));
+    // As a browser does it: the button keeps the focus while its file picker is open, then the file
+    // arrives as the input's change.
+    const changePhoto = await screen.findByRole("button", { name: "Change profile photo" });
+    changePhoto.focus();
+    const input = screen.getByLabelText("Profile photo");
+    Object.defineProperty(input, "files", { value: [selfie] });
+    fireEvent.change(input);
+    // Apply waits for the photo to load: the zoom takes the focus meanwhile, not the page.
+    const dialog = await screen.findByRole("dialog", { name: "Crop your photo" });
+    expect(within(dialog).getByRole("slider", { name: "Zoom" })).toHaveFocus();
+    await user.keyboard("{Tab}{Enter}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(changePhoto).toHaveFocus();
 
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(FakeXhr.last).toBeUndefined();
