@@ -61,8 +61,10 @@ export function StoryViewer({ startUserId, onlyUserId, onClose }: StoryViewerPro
 
 const chromeButton =
   "flex size-10 shrink-0 items-center justify-center rounded-full text-white transition hover:bg-white/15";
+// On a phone, a tap on either half of the story moves: the buttons show only to a keyboard's focus,
+// where they stand (out of sight, they take no tap).
 const sideButton =
-  "absolute top-1/2 z-10 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-zinc-900 shadow-md transition hover:bg-white max-sm:sr-only max-sm:focus-visible:not-sr-only";
+  "absolute top-1/2 z-10 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-zinc-900 shadow-md transition hover:bg-white max-sm:pointer-events-none max-sm:opacity-0 max-sm:focus-visible:pointer-events-auto max-sm:focus-visible:opacity-100";
 
 interface StoryStageProps {
   cursor: StoryCursor;
