@@ -1,6 +1,7 @@
 import type { Post } from "@flik/shared";
 import { useRef } from "react";
 import { fullDateTime } from "../../../lib/time-ago";
+import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { usePostView } from "../cache/post-shadow";
 import { useSharePost } from "../hooks/use-share-post";
 import { useToggleLike } from "../hooks/use-toggle-like";
@@ -33,9 +34,17 @@ export function PostDetail({ post, editing, onEdit, onDoneEditing, onDelete }: P
   const toggleLike = useToggleLike();
   const share = useSharePost();
   const commentInput = useRef<HTMLInputElement>(null);
+  // Save and Cancel close the form with the focus in it: the post takes it, to go on from.
+  const articleRef = useRef<HTMLElement>(null);
+  useFocusWhenClosed(editing, () => articleRef.current);
 
   return (
-    <article aria-label={`Post by @${view.user.username}`} className={detailFrameClass}>
+    <article
+      ref={articleRef}
+      tabIndex={-1}
+      aria-label={`Post by @${view.user.username}`}
+      className={`${detailFrameClass} outline-none`}
+    >
       <h1 className="sr-only">Post by @{view.user.username}</h1>
       <header className="flex items-center gap-3 border-b border-zinc-100 px-4 py-3 md:col-start-2 md:row-start-1 md:border-l md:border-l-zinc-200">
         <div className="min-w-0 flex-1">

@@ -1,5 +1,5 @@
 import type { Post } from "@flik/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { useUpdatePost } from "../hooks/use-update-post";
 import { CaptionField, LocationField, TagsField } from "./composer/post-text-fields";
@@ -15,6 +15,9 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
   const [location, setLocation] = useState(post.location);
   const [tags, setTags] = useState(post.tags);
   const update = useUpdatePost(post._id);
+  // Edit was chosen from the post's menu, which keeps the focus; the form may open below the fold.
+  const captionRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => captionRef.current?.focus(), []);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,7 +29,7 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
       <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-5">
         <h2 className="mb-4 text-lg font-semibold text-zinc-900">Edit post</h2>
         <fieldset disabled={update.isPending} className="min-w-0 space-y-5">
-          <CaptionField value={caption} onChange={setCaption} />
+          <CaptionField value={caption} onChange={setCaption} fieldRef={captionRef} />
           <LocationField value={location} onChange={setLocation} />
           <TagsField value={tags} onChange={setTags} />
         </fieldset>

@@ -128,6 +128,8 @@ describe("PostScreen", () => {
     await user.click(screen.getByRole("menuitem", { name: "Edit" }));
     const caption = screen.getByLabelText("Caption");
     expect(caption).toHaveValue("My pier");
+    // The keyboard is taken to the form, wherever it opened; Save then leaves it on the post.
+    await waitFor(() => expect(caption).toHaveFocus());
     await user.clear(caption);
     await user.type(caption, "Pier at dusk");
     await user.clear(screen.getByLabelText("Location"));
@@ -141,6 +143,7 @@ describe("PostScreen", () => {
     expect(screen.getByText("Pier at dusk")).toBeInTheDocument();
     expect(screen.getByText("Hove")).toBeInTheDocument();
     expect(router.state.location.search).toBe("");
+    expect(screen.getByRole("article", { name: "Post by @alice" })).toHaveFocus();
     const [, init] = (update.mock.calls[0] ?? []) as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({
       caption: "Pier at dusk",

@@ -1,5 +1,5 @@
 import { POST_CAPTION_MAX_LENGTH, POST_LOCATION_MAX_LENGTH, POST_TAGS_MAX_LENGTH } from "@flik/shared";
-import { useId } from "react";
+import { type Ref, useId } from "react";
 import { inputClass, labelClass } from "../../../../components/field-styles";
 
 export interface PostText {
@@ -13,7 +13,11 @@ interface FieldProps {
   onChange: (value: string) => void;
 }
 
-export function CaptionField({ value, onChange }: FieldProps) {
+export function CaptionField({
+  value,
+  onChange,
+  fieldRef,
+}: FieldProps & { fieldRef?: Ref<HTMLTextAreaElement> }) {
   const id = useId();
   return (
     <div>
@@ -26,6 +30,7 @@ export function CaptionField({ value, onChange }: FieldProps) {
         </span>
       </div>
       <textarea
+        ref={fieldRef}
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
