@@ -131,22 +131,34 @@ describe("EditProfileScreen", () => {
     expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();
   });
 
-  it("says 'Failed to update profile.' and shows the field's message when the server refuses", async () => {
+  it("says 'Failed to update profile.' and shows the field's message when the server refuses, until the field is edited", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { user } = openEditor({
-      "PUT /profile/update": jsonResponse(400, {
-        message: "Invalid input",
-        errors: [{ field: "username", message: "Usernames use letters, numbers, dots and underscores" }],
-      }),
+      "PUT /profile/update": jsonResponse(409, { message: "That username is already taken" }),
     });
+
+    const username = await screen.findByLabelText("Username");
+    await user.type(username, "2");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Failed to update profile.")).toBeInTheDocument();
+    expect(username).toHaveAccessibleDescription("That username is already taken");
+    // The words were about "alice2": a changed name says nothing until the next Save.
+    await user.type(username, "{Backspace}");
+    expect(username).not.toHaveAccessibleDescription("That username is already taken");
+  });
+
+  it("refuses a username the rules forbid in the form, without asking the server", async () => {
+    const update = vi.fn();
+    const { user } = openEditor({ "PUT /profile/update": update });
 
     await user.type(await screen.findByLabelText("Username"), "!");
     await user.click(screen.getByRole("button", { name: "Save" }));
 
-    expect(await screen.findByText("Failed to update profile.")).toBeInTheDocument();
     expect(screen.getByLabelText("Username")).toHaveAccessibleDescription(
-      "Usernames use letters, numbers, dots and underscores",
+      "Username may only use letters, numbers, periods and underscores",
     );
+    expect(update).not.toHaveBeenCalled();
   });
 
   it("uploads a cropped photo, previews it and sends it with Save", async () => {

@@ -1,4 +1,4 @@
-import type { Gender, User } from "@flik/shared";
+import { type Gender, type User, updateProfileBody } from "@flik/shared";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
@@ -59,7 +59,18 @@ function EditProfileForm({ user }: { user: User }) {
   const [gender, setGender] = useState<Gender | null>(user.gender);
   const [avatar, setAvatar] = useState(savedAvatar);
   const update = useUpdateProfile();
-  const errors = update.isError ? profileFieldErrors(update.error) : {};
+  // What the form or the server found wrong at the last Save, per field; a field edited since says
+  // nothing until the next Save (the old words would be about a value no longer there).
+  const [found, setFound] = useState<Record<string, string>>({});
+  const [editedSinceSave, setEditedSinceSave] = useState<ReadonlySet<string>>(new Set());
+  const errors = Object.fromEntries(
+    Object.entries({ ...found, ...(update.isError ? profileFieldErrors(update.error) : {}) }).filter(
+      ([field]) => !editedSinceSave.has(field),
+    ),
+  );
+  function edited(field: string) {
+    setEditedSinceSave((fields) => (fields.has(field) ? fields : new Set(fields).add(field)));
+  }
   const photo = useAvatarChange({
     onUploaded: (url) => {
       setAvatar(url);
@@ -74,22 +85,29 @@ function EditProfileForm({ user }: { user: User }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending || photo.busy) return;
-    update.mutate(
-      {
-        fullName: fullName.trim(),
-        username: username.trim(),
-        bio,
-        gender,
-        ...(avatar !== savedAvatar ? { avatar } : {}),
+    const body = {
+      fullName: fullName.trim(),
+      username: username.trim(),
+      bio,
+      gender,
+      ...(avatar !== savedAvatar ? { avatar } : {}),
+    };
+    setEditedSinceSave(new Set());
+    // The shared rules first: what they refuse is said at once, without asking the server.
+    const checked = updateProfileBody.safeParse(body);
+    if (!checked.success) {
+      setFound(firstIssueByField(checked.error.issues));
+      update.reset();
+      return;
+    }
+    setFound({});
+    update.mutate(body, {
+      onSuccess: () => toast.success("Profile updated successfully!"),
+      onError: (error) => {
+        console.error("Profile update failed", error);
+        toast.error("Failed to update profile.", { toastId: "profile-update-failed" });
       },
-      {
-        onSuccess: () => toast.success("Profile updated successfully!"),
-        onError: (error) => {
-          console.error("Profile update failed", error);
-          toast.error("Failed to update profile.");
-        },
-      },
-    );
+    });
   }
 
   return (
@@ -126,21 +144,42 @@ function EditProfileForm({ user }: { user: User }) {
         <TextField
           label="Full name"
           value={fullName}
-          onChange={(event) => setFullName(event.target.value)}
+          onChange={(event) => {
+            setFullName(event.target.value);
+            edited("fullName");
+          }}
           autoComplete="name"
           error={errors.fullName}
         />
         <TextField
           label="Username"
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            edited("username");
+          }}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           error={errors.username}
         />
-        <BioField value={bio} onChange={setBio} error={errors.bio} rows={4} />
-        <GenderSelect value={gender} onChange={setGender} error={errors.gender} />
+        <BioField
+          value={bio}
+          onChange={(value) => {
+            setBio(value);
+            edited("bio");
+          }}
+          error={errors.bio}
+          rows={4}
+        />
+        <GenderSelect
+          value={gender}
+          onChange={(value) => {
+            setGender(value);
+            edited("gender");
+          }}
+          error={errors.gender}
+        />
 
         <div className="flex justify-end border-t border-zinc-100 pt-6">
           <button
@@ -155,4 +194,11 @@ function EditProfileForm({ user }: { user: User }) {
       <AvatarChangeElements change={photo} />
     </div>
   );
+}
+
+/** Each field's first complaint, in the shared rules' words. */
+function firstIssueByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const found: Record<string, string> = {};
+  for (const issue of issues) found[String(issue.path[0])] ??= issue.message;
+  return found;
 }
