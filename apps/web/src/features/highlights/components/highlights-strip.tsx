@@ -1,5 +1,7 @@
 import type { Highlight } from "@flik/shared";
+import { useRef } from "react";
 import { ArchiveIcon, PlusIcon } from "../../../components/icons";
+import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { useHighlightsQuery } from "../api/highlights.queries";
 import { confirmDeleteHighlight, useDeleteHighlight } from "../hooks/use-delete-highlight";
@@ -40,6 +42,9 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
   const modal = useModalHistory<HighlightModal>("highlight");
   const highlights = query.data ?? [];
   const open = openIn(modal.shown, highlights);
+  // A deleted highlight takes its tile, which the viewer would give the focus back to: Add has it then.
+  const addRef = useRef<HTMLButtonElement>(null);
+  useFocusWhenClosed(open !== null, () => addRef.current);
 
   if (query.isPending) return <StripSkeleton />;
   if (!isOwner && highlights.length === 0) return null;
@@ -52,6 +57,7 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
           <>
             <li>
               <button
+                ref={addRef}
                 type="button"
                 aria-label="Add highlight"
                 onClick={() => modal.open("add")}

@@ -167,6 +167,8 @@ describe("Highlights strip", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(remove).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("button", { name: "View highlight Summer" })).not.toBeInTheDocument();
+    // Its tile went with it: the focus goes on from Add, not from the top of the page.
+    await waitFor(() => expect(screen.getByRole("button", { name: "Add highlight" })).toHaveFocus());
   });
 
   it("shows a visitor the highlights without Add, Edit or Delete", async () => {
