@@ -24,9 +24,10 @@ export function StoryButton() {
       <button
         type="button"
         aria-label="Upload story"
-        onClick={() => input.current?.click()}
-        disabled={uploading}
-        className="group relative flex size-11 items-center justify-center rounded-full transition hover:bg-zinc-100 disabled:cursor-progress disabled:hover:bg-transparent"
+        // Not disabled while the story goes up: a disabled button drops the focus to the page.
+        onClick={() => !uploading && input.current?.click()}
+        aria-disabled={uploading}
+        className="group relative flex size-11 items-center justify-center rounded-full transition hover:bg-zinc-100 aria-disabled:cursor-progress aria-disabled:hover:bg-transparent"
       >
         <span className={`rounded-full p-[2px] ${uploading ? "bg-transparent" : "bg-brand"}`}>
           <Avatar src={me?.avatar} name={name} className="size-7 text-xs ring-2 ring-white" />
