@@ -33,9 +33,12 @@ export function FollowRequestActions({ username, onAnswer, className = "" }: Fol
 
 /**
  * Where the focus goes when a row is about to leave the list: the next row's first control matching
- * `selector`, else the previous row's, so a keyboard member keeps their place.
+ * `selector`, else the previous row's, so a keyboard member keeps their place; the last row gone, the
+ * screen's main area (the skip link's target), where the empty list says so.
  */
 export function focusBesideRow(row: HTMLElement | null, selector = "a[href], button:not([disabled])"): void {
-  const beside = row?.nextElementSibling ?? row?.previousElementSibling;
-  beside?.querySelector<HTMLElement>(selector)?.focus();
+  const beside = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLElement>(
+    selector,
+  );
+  (beside ?? document.getElementById("main"))?.focus({ preventScroll: !beside });
 }

@@ -89,6 +89,8 @@ describe("/notifications/requests", () => {
 
     expect(await screen.findByRole("heading", { name: "No follow requests" })).toBeInTheDocument();
     expect(decline).toHaveBeenCalledTimes(1);
+    // The last row gone, the screen's main area has the focus, not the top of the page.
+    expect(screen.getByRole("main")).toHaveFocus();
   });
 
   it("puts the row back and says so when the answer fails", async () => {
