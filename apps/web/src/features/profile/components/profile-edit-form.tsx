@@ -1,8 +1,8 @@
 import type { PublicProfile } from "@flik/shared";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { TextField } from "../../../components/text-field";
+import { useFieldProblems } from "../hooks/use-field-problems";
 import { useUpdateProfile } from "../hooks/use-update-profile";
-import { profileFieldErrors } from "../profile-errors";
 import { normalizeWebsite } from "../website";
 import { BioField } from "./bio-field";
 
@@ -14,7 +14,7 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
   const [website, setWebsite] = useState(member.website);
   const [bio, setBio] = useState(member.bio);
   const update = useUpdateProfile();
-  const errors = update.isError ? profileFieldErrors(update.error) : {};
+  const { problems: errors, refused, clear, edited } = useFieldProblems<"username" | "website" | "bio">();
   const usernameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -24,12 +24,14 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending) return;
+    clear();
     update.mutate(
       { username: username.trim(), website: normalizeWebsite(website), bio },
       {
         onSuccess: onDone,
         onError: (error) => {
           console.error("Profile update failed", error);
+          refused(error);
           window.alert("Profile update failed");
         },
       },
@@ -50,7 +52,10 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
         ref={usernameRef}
         label="Username"
         value={username}
-        onChange={(event) => setUsername(event.target.value)}
+        onChange={(event) => {
+          setUsername(event.target.value);
+          edited("username");
+        }}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -62,11 +67,21 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
         inputMode="url"
         placeholder="https://example.com"
         value={website}
-        onChange={(event) => setWebsite(event.target.value)}
+        onChange={(event) => {
+          setWebsite(event.target.value);
+          edited("website");
+        }}
         autoComplete="url"
         error={errors.website}
       />
-      <BioField value={bio} onChange={setBio} error={errors.bio} />
+      <BioField
+        value={bio}
+        onChange={(value) => {
+          setBio(value);
+          edited("bio");
+        }}
+        error={errors.bio}
+      />
       <div className="flex justify-end gap-2">
         <button
           type="button"

@@ -15,8 +15,8 @@ import { BioField } from "../components/bio-field";
 import { GenderSelect } from "../components/edit/gender-select";
 import { ProfilePreviewCard } from "../components/edit/profile-preview-card";
 import { useAvatarChange } from "../hooks/use-avatar-change";
+import { useFieldProblems } from "../hooks/use-field-problems";
 import { useUpdateProfile } from "../hooks/use-update-profile";
-import { profileFieldErrors } from "../profile-errors";
 
 /** /edit-profile: photo, full name, username, bio, and the gender no one else sees. */
 export function EditProfileScreen() {
@@ -59,18 +59,13 @@ function EditProfileForm({ user }: { user: User }) {
   const [gender, setGender] = useState<Gender | null>(user.gender);
   const [avatar, setAvatar] = useState(savedAvatar);
   const update = useUpdateProfile();
-  // What the form or the server found wrong at the last Save, per field; a field edited since says
-  // nothing until the next Save (the old words would be about a value no longer there).
-  const [found, setFound] = useState<Record<string, string>>({});
-  const [editedSinceSave, setEditedSinceSave] = useState<ReadonlySet<string>>(new Set());
-  const errors = Object.fromEntries(
-    Object.entries({ ...found, ...(update.isError ? profileFieldErrors(update.error) : {}) }).filter(
-      ([field]) => !editedSinceSave.has(field),
-    ),
-  );
-  function edited(field: string) {
-    setEditedSinceSave((fields) => (fields.has(field) ? fields : new Set(fields).add(field)));
-  }
+  const {
+    problems: errors,
+    foundIssues,
+    refused,
+    clear,
+    edited,
+  } = useFieldProblems<"fullName" | "username" | "bio" | "gender">();
   const photo = useAvatarChange({
     onUploaded: (url) => {
       setAvatar(url);
@@ -92,20 +87,19 @@ function EditProfileForm({ user }: { user: User }) {
       gender,
       ...(avatar !== savedAvatar ? { avatar } : {}),
     };
-    setEditedSinceSave(new Set());
     // The shared rules first: what they refuse is said at once, without asking the server.
     const checked = updateProfileBody.safeParse(body);
     if (!checked.success) {
-      setFound(firstIssueByField(checked.error.issues));
-      update.reset();
+      foundIssues(checked.error.issues);
       return;
     }
-    setFound({});
+    clear();
     update.mutate(body, {
       onSuccess: () => toast.success("Profile updated successfully!"),
       onError: (error) => {
         console.error("Profile update failed", error);
         toast.error("Failed to update profile.", { toastId: "profile-update-failed" });
+        refused(error);
       },
     });
   }
@@ -194,11 +188,4 @@ function EditProfileForm({ user }: { user: User }) {
       <AvatarChangeElements change={photo} />
     </div>
   );
-}
-
-/** Each field's first complaint, in the shared rules' words. */
-function firstIssueByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const found: Record<string, string> = {};
-  for (const issue of issues) found[String(issue.path[0])] ??= issue.message;
-  return found;
 }

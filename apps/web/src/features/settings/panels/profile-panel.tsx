@@ -7,7 +7,7 @@ import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { BioField } from "../../profile/components/bio-field";
-import { profileFieldErrors } from "../../profile/profile-errors";
+import { useFieldProblems } from "../../profile/hooks/use-field-problems";
 import { updateAccount } from "../api/settings.api";
 import { EditPanel } from "../components/edit-panel";
 import { useApplyUser } from "../hooks/use-apply-user";
@@ -19,7 +19,7 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
   const [fullName, setFullName] = useState(user.fullName);
   const [username, setUsername] = useState(user.username);
   const [bio, setBio] = useState(user.bio);
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const { problems, foundIssues, refused, clear, edited } = useFieldProblems<Field>();
   const firstRef = useRef<HTMLInputElement>(null);
   const applyUser = useApplyUser();
 
@@ -33,7 +33,7 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
     onError: (error) => {
       console.error("Profile update failed", error);
       toast.error("Failed to update profile.");
-      setProblems(profileFieldErrors(error));
+      refused(error);
     },
   });
 
@@ -42,16 +42,12 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
     if (save.isPending) return;
     const parsed = updateUserBody.safeParse({ fullName, username, bio });
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setProblems(found);
+      foundIssues(parsed.error.issues);
       return;
     }
-    setProblems({});
+    clear();
     save.mutate({ fullName: fullName.trim(), username: username.trim(), bio });
   }
-
-  const edited = (field: Field) => setProblems(({ [field]: _cleared, ...rest }) => rest);
 
   return (
     <EditPanel title="Profile info" onClose={onClose} initialFocus={firstRef}>

@@ -1,0 +1,36 @@
+import { useState } from "react";
+import { profileFieldErrors } from "../profile-errors";
+
+type Problems<Field extends string> = Partial<Record<Field, string>>;
+
+/**
+ * What a profile form's last Save found wrong, per field: the shared rules' words (said before the
+ * server is asked) or the server's refusal. A field edited since drops its words: they were about a
+ * value that is gone.
+ */
+export function useFieldProblems<Field extends string>() {
+  const [problems, setProblems] = useState<Problems<Field>>({});
+  return {
+    problems,
+    /** The shared rules' issues (a zod `safeParse`'s), each field's first. */
+    foundIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+      const found: Problems<Field> = {};
+      for (const issue of issues) found[issue.path[0] as Field] ??= issue.message;
+      setProblems(found);
+    },
+    /** The server's refusal of the Save. */
+    refused(error: unknown) {
+      setProblems(profileFieldErrors(error) as Problems<Field>);
+    },
+    clear() {
+      setProblems({});
+    },
+    edited(field: Field) {
+      setProblems((current) => {
+        if (!(field in current)) return current;
+        const { [field]: _gone, ...rest } = current;
+        return rest as Problems<Field>;
+      });
+    },
+  };
+}
