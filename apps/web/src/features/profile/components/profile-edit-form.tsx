@@ -14,7 +14,7 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
   const [website, setWebsite] = useState(member.website);
   const [bio, setBio] = useState(member.bio);
   const update = useUpdateProfile();
-  const { problems: errors, refused, clear, edited } = useFieldProblems<"username" | "website" | "bio">();
+  const { problems: errors, refused, clear, change } = useFieldProblems<"username" | "website" | "bio">();
   const usernameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -52,10 +52,7 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
         ref={usernameRef}
         label="Username"
         value={username}
-        onChange={(event) => {
-          setUsername(event.target.value);
-          edited("username");
-        }}
+        onChange={(event) => change("username", setUsername, event.target.value)}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -67,21 +64,11 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
         inputMode="url"
         placeholder="https://example.com"
         value={website}
-        onChange={(event) => {
-          setWebsite(event.target.value);
-          edited("website");
-        }}
+        onChange={(event) => change("website", setWebsite, event.target.value)}
         autoComplete="url"
         error={errors.website}
       />
-      <BioField
-        value={bio}
-        onChange={(value) => {
-          setBio(value);
-          edited("bio");
-        }}
-        error={errors.bio}
-      />
+      <BioField value={bio} onChange={(value) => change("bio", setBio, value)} error={errors.bio} />
       <div className="flex justify-end gap-2">
         <button
           type="button"

@@ -25,7 +25,9 @@ export function useFieldProblems<Field extends string>() {
     clear() {
       setProblems({});
     },
-    edited(field: Field) {
+    /** A field's new value: kept with `keep`, and the field's words dropped. */
+    change<Value>(field: Field, keep: (value: Value) => void, value: Value) {
+      keep(value);
       setProblems((current) => {
         if (!(field in current)) return current;
         const { [field]: _gone, ...rest } = current;

@@ -64,7 +64,7 @@ function EditProfileForm({ user }: { user: User }) {
     foundIssues,
     refused,
     clear,
-    edited,
+    change,
   } = useFieldProblems<"fullName" | "username" | "bio" | "gender">();
   const photo = useAvatarChange({
     onUploaded: (url) => {
@@ -138,20 +138,14 @@ function EditProfileForm({ user }: { user: User }) {
         <TextField
           label="Full name"
           value={fullName}
-          onChange={(event) => {
-            setFullName(event.target.value);
-            edited("fullName");
-          }}
+          onChange={(event) => change("fullName", setFullName, event.target.value)}
           autoComplete="name"
           error={errors.fullName}
         />
         <TextField
           label="Username"
           value={username}
-          onChange={(event) => {
-            setUsername(event.target.value);
-            edited("username");
-          }}
+          onChange={(event) => change("username", setUsername, event.target.value)}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -159,19 +153,13 @@ function EditProfileForm({ user }: { user: User }) {
         />
         <BioField
           value={bio}
-          onChange={(value) => {
-            setBio(value);
-            edited("bio");
-          }}
+          onChange={(value) => change("bio", setBio, value)}
           error={errors.bio}
           rows={4}
         />
         <GenderSelect
           value={gender}
-          onChange={(value) => {
-            setGender(value);
-            edited("gender");
-          }}
+          onChange={(value) => change("gender", setGender, value)}
           error={errors.gender}
         />
 

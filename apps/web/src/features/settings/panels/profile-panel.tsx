@@ -19,7 +19,7 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
   const [fullName, setFullName] = useState(user.fullName);
   const [username, setUsername] = useState(user.username);
   const [bio, setBio] = useState(user.bio);
-  const { problems, foundIssues, refused, clear, edited } = useFieldProblems<Field>();
+  const { problems, foundIssues, refused, clear, change } = useFieldProblems<Field>();
   const firstRef = useRef<HTMLInputElement>(null);
   const applyUser = useApplyUser();
 
@@ -71,10 +71,7 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
           autoComplete="name"
           value={fullName}
           error={problems.fullName}
-          onChange={(event) => {
-            setFullName(event.target.value);
-            edited("fullName");
-          }}
+          onChange={(event) => change("fullName", setFullName, event.target.value)}
         />
         <TextField
           label="Username"
@@ -85,17 +82,11 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
           value={username}
           error={problems.username}
           hint="Letters, numbers, periods and underscores."
-          onChange={(event) => {
-            setUsername(event.target.value);
-            edited("username");
-          }}
+          onChange={(event) => change("username", setUsername, event.target.value)}
         />
         <BioField
           value={bio}
-          onChange={(value) => {
-            setBio(value);
-            edited("bio");
-          }}
+          onChange={(value) => change("bio", setBio, value)}
           error={problems.bio}
           rows={4}
         />
