@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/account-icons";
 import { Avatar } from "../../../components/avatar";
@@ -100,8 +100,10 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
   const onMutedByBrowser = useCallback(() => setMuted(true), []);
 
   // Spec §2: the arrow keys move between stories (Escape is the dialog's). Not while a menu or a
-  // dialog is over the story: its own keys are its own.
-  useEffect(() => {
+  // dialog is over the story: its own keys are its own. A layout effect, like the dialog's focus: the
+  // keys work from the commit that shows the story, so an arrow pressed at once is not lost (a lazy
+  // viewer's first commit may leave passive effects for later).
+  useLayoutEffect(() => {
     if (overlay) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
