@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 
 interface FlicksKeys {
   enabled: boolean;
@@ -14,11 +14,13 @@ const OWNS_KEYS = "input, textarea, select, button, a, [contenteditable], [role=
 /** ArrowDown/j and ArrowUp/k move between flicks, Space pauses or plays, m switches the sound. */
 export function useFlicksKeyboard({ enabled, ...handlers }: FlicksKeys): void {
   const latest = useRef(handlers);
-  useEffect(() => {
+  // Layout effects, as the dialogs' and the story viewer's: the keys work from the commit that shows
+  // the feed, so a key pressed at once (or by a test) is not lost to passive effects still pending.
+  useLayoutEffect(() => {
     latest.current = handlers;
   });
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
