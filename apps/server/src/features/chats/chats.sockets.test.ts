@@ -38,6 +38,11 @@ function heldCheck() {
   return { socket, emit, answerCheck, relayed, pending: () => checks.length };
 }
 
+/** Once every handler's work that an answered check let go on is done (no I/O: only promise steps). */
+const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** What the others in the room were sent, in order. */
+const relayedEvents = (relayed: ReturnType<typeof vi.fn>) => relayed.mock.calls.map(([event]) => event);
+
 describe("chat rooms joined while their check runs", () => {
   it("a member's joinChat puts them in the room once the check says they may", async () => {
     const { socket, emit, answerCheck } = heldCheck();
@@ -63,18 +68,53 @@ describe("chat rooms joined while their check runs", () => {
 
   it("a first typing whose chat is left before its check ends reaches no one and joins nothing", async () => {
     const { socket, emit, answerCheck, relayed } = heldCheck();
-    const typed = emit("typing", chatId);
+    emit("typing", chatId);
     emit("leaveChat", chatId);
     answerCheck(true);
-    await typed;
+    await settled();
     expect(socket.rooms.has(room)).toBe(false);
     expect(relayed).not.toHaveBeenCalled();
 
     // Typing again, staying this time: joined and relayed.
-    const again = emit("typing", chatId);
+    emit("typing", chatId);
     answerCheck(true);
-    await again;
+    await settled();
     expect(socket.rooms.has(room)).toBe(true);
     expect(relayed).toHaveBeenCalledWith("typing", { chatId, userId: socket.data.userId, username: "alice" });
+  });
+
+  it("a stopTyping that lands while a first typing's check runs follows it, not lost before it", async () => {
+    const { emit, answerCheck, relayed } = heldCheck();
+    emit("typing", chatId);
+    emit("stopTyping", chatId);
+    emit("stopTyping", chatId);
+    answerCheck(true);
+    await settled();
+    // One stop is enough: the others say nothing new.
+    expect(relayedEvents(relayed)).toEqual(["typing", "stopTyping"]);
+  });
+
+  it("a stopTyping after two typings in flight follows the last of them", async () => {
+    const { emit, answerCheck, relayed, pending } = heldCheck();
+    emit("typing", chatId);
+    emit("typing", chatId);
+    emit("stopTyping", chatId);
+    expect(pending()).toBe(2);
+    answerCheck(true);
+    answerCheck(true);
+    await settled();
+    // Each typing may reach the others (both checks said yes); the stop comes after them all.
+    expect(relayedEvents(relayed)).toContain("typing");
+    expect(relayedEvents(relayed).at(-1)).toBe("stopTyping");
+  });
+
+  it("a stopTyping after a typing whose check refuses the chat reaches no one", async () => {
+    const { socket, emit, answerCheck, relayed } = heldCheck();
+    emit("typing", chatId);
+    emit("stopTyping", chatId);
+    answerCheck(false);
+    await settled();
+    expect(socket.rooms.has(room)).toBe(false);
+    expect(relayed).not.toHaveBeenCalled();
   });
 });

@@ -65,8 +65,7 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
      * does not make one wait for the other; the web app always joins first, so this costs it nothing).
      * Typing counts in the member's event budget, so its check is bounded as every join's is.
      */
-    async function roomTypedInto(chatId: unknown): Promise<string | undefined> {
-      if (!isUuid(chatId)) return undefined;
+    async function roomTypedInto(chatId: string): Promise<string | undefined> {
       const room = rooms.chat(chatId);
       if (!socket.rooms.has(room)) await joinIfMember(chatId);
       return socket.rooms.has(room) ? room : undefined;
@@ -106,23 +105,55 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
       }),
     );
 
+    /**
+     * The last typing of each chat still being handled (its join checked). A stopTyping that lands
+     * meanwhile waits for it, so the two reach the others in the order they were sent and no one is
+     * left seeing "typing" until it expires. Holds only typings in flight, which the event budget bounds.
+     */
+    const typingInFlight = new Map<string, Promise<void>>();
+    /** The typing in flight a chat's stopTyping already waits for: more stops behind it say nothing new. */
+    const stopWaitsFor = new Map<string, Promise<void>>();
+
     // Never to a member blocked either way with the typist (rooms.blockedWith), in any chat.
-    socket.on("typing", async (chatId) => {
+    async function relayTyping(chatId: string) {
       const room = await roomTypedInto(chatId);
       if (room)
         socket
           .to(room)
           .except(rooms.blockedWith(caller.userId))
           .emit("typing", { chatId, userId: caller.userId, username: caller.username });
-    });
-    // Free of the event budget, so never a statement: a member who typed is in the room already.
-    socket.on("stopTyping", (chatId) => {
-      const room = isUuid(chatId) ? rooms.chat(chatId) : undefined;
-      if (room && socket.rooms.has(room))
+    }
+    function relayStopTyping(chatId: string) {
+      const room = rooms.chat(chatId);
+      if (socket.rooms.has(room))
         socket
           .to(room)
           .except(rooms.blockedWith(caller.userId))
           .emit("stopTyping", { chatId, userId: caller.userId });
+    }
+
+    socket.on("typing", (chatId) => {
+      if (!isUuid(chatId)) return;
+      const handled = relayTyping(chatId).catch((error: unknown) =>
+        log.error({ err: error, userId: caller.userId, chatId }, "typing failed"),
+      );
+      typingInFlight.set(chatId, handled);
+      void handled.then(() => {
+        if (typingInFlight.get(chatId) === handled) typingInFlight.delete(chatId);
+      });
+    });
+    // Free of the event budget, so never a statement: a member who typed is in the room, or will be
+    // once the typing in flight is handled.
+    socket.on("stopTyping", (chatId) => {
+      if (!isUuid(chatId)) return;
+      const typing = typingInFlight.get(chatId);
+      if (!typing) return relayStopTyping(chatId);
+      if (stopWaitsFor.get(chatId) === typing) return;
+      stopWaitsFor.set(chatId, typing);
+      void typing.then(() => {
+        if (stopWaitsFor.get(chatId) === typing) stopWaitsFor.delete(chatId);
+        relayStopTyping(chatId);
+      });
     });
   });
 }
