@@ -117,4 +117,15 @@ describe("chat rooms joined while their check runs", () => {
     expect(socket.rooms.has(room)).toBe(false);
     expect(relayed).not.toHaveBeenCalled();
   });
+
+  it("typing and stopTyping naming no chat (not a uuid, not a string) ask nothing and reach no one", async () => {
+    const { emit, relayed, pending } = heldCheck();
+    for (const id of [42, null, undefined, {}, ["x"], "not-a-chat", "\u0000", "a".repeat(10_000)]) {
+      emit("typing", id);
+      emit("stopTyping", id);
+    }
+    await settled();
+    expect(pending()).toBe(0);
+    expect(relayed).not.toHaveBeenCalled();
+  });
 });
