@@ -53,7 +53,10 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
     async function joinIfMember(chatId: string): Promise<boolean> {
       const attempt = Symbol(chatId);
       joining.set(chatId, attempt);
-      const ok = await chats.canJoin(caller, chatId).catch(() => false);
+      const ok = await chats.canJoin(caller, chatId).catch((error: unknown) => {
+        log.error({ err: error, userId: caller.userId, chatId }, "chat join check failed");
+        return false;
+      });
       const stillWanted = joining.get(chatId) === attempt;
       if (stillWanted) joining.delete(chatId);
       if (ok && stillWanted) await socket.join(rooms.chat(chatId));
@@ -114,22 +117,15 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
     /** The typing in flight a chat's stopTyping already waits for: more stops behind it say nothing new. */
     const stopWaitsFor = new Map<string, Promise<void>>();
 
-    // Never to a member blocked either way with the typist (rooms.blockedWith), in any chat.
+    /** The others in a chat's room, never a member blocked either way with the typist, in any chat. */
+    const othersIn = (room: string) => socket.to(room).except(rooms.blockedWith(caller.userId));
     async function relayTyping(chatId: string) {
       const room = await roomTypedInto(chatId);
-      if (room)
-        socket
-          .to(room)
-          .except(rooms.blockedWith(caller.userId))
-          .emit("typing", { chatId, userId: caller.userId, username: caller.username });
+      if (room) othersIn(room).emit("typing", { chatId, userId: caller.userId, username: caller.username });
     }
     function relayStopTyping(chatId: string) {
       const room = rooms.chat(chatId);
-      if (socket.rooms.has(room))
-        socket
-          .to(room)
-          .except(rooms.blockedWith(caller.userId))
-          .emit("stopTyping", { chatId, userId: caller.userId });
+      if (socket.rooms.has(room)) othersIn(room).emit("stopTyping", { chatId, userId: caller.userId });
     }
 
     socket.on("typing", (chatId) => {
