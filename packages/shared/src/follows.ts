@@ -12,6 +12,8 @@ export interface FollowListMember {
   username: string;
   fullName: string;
   avatar: string;
+  /** Unfollowing a private member is asked once more: coming back takes a new request. */
+  isPrivate: boolean;
   isFollowed: boolean;
   /** The viewer asked to follow this member and waits for their answer. */
   isRequested: boolean;

@@ -103,6 +103,8 @@ export interface PostAuthor {
   username: string;
   fullName: string;
   avatar: string;
+  /** Unfollowing a private author is asked once more: coming back takes a new request. */
+  isPrivate: boolean;
   followersCount: number;
 }
 

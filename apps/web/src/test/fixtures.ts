@@ -1,4 +1,12 @@
-import type { FollowListMember, Highlight, Post, PostComment, PublicProfile, User } from "@flik/shared";
+import type {
+  FollowListMember,
+  Highlight,
+  Post,
+  PostAuthor,
+  PostComment,
+  PublicProfile,
+  User,
+} from "@flik/shared";
 
 function base64Url(value: object): string {
   return btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -44,12 +52,20 @@ export function makeUser(overrides: Partial<User> = {}): User {
 }
 
 /** Bob, whom Alice follows, and his members' view of things. */
-export const bob = { _id: "u-bob", username: "bob", fullName: "Bob Builder", avatar: "", followersCount: 3 };
-export const aliceAuthor = {
+export const bob: PostAuthor = {
+  _id: "u-bob",
+  username: "bob",
+  fullName: "Bob Builder",
+  avatar: "",
+  isPrivate: false,
+  followersCount: 3,
+};
+export const aliceAuthor: PostAuthor = {
   _id: "u-alice",
   username: "alice",
   fullName: "Alice Liddell",
   avatar: "",
+  isPrivate: false,
   followersCount: 5,
 };
 
@@ -126,6 +142,7 @@ export function makeFollowListMember(overrides: Partial<FollowListMember> = {}):
     username: "carol",
     fullName: "Carol Danvers",
     avatar: "",
+    isPrivate: false,
     isFollowed: false,
     isRequested: false,
     ...overrides,

@@ -24,6 +24,7 @@ describe("GET /followers/{userId} and /following/{userId}", () => {
       username: "carol",
       fullName: "Carol Danvers",
       avatar: "",
+      isPrivate: false,
       isFollowed: true,
       isRequested: false,
     });

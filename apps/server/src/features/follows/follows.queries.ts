@@ -187,6 +187,7 @@ export function followListPage(
       username: users.username,
       fullName: users.fullName,
       avatar: users.avatar,
+      isPrivate: users.isPrivate,
       followedAt: follows.createdAt,
       isFollowed: relation.isFollower,
       isRequested: relation.isRequested,

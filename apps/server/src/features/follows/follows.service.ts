@@ -165,6 +165,7 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
           username: row.username,
           fullName: row.fullName,
           avatar: row.avatar,
+          isPrivate: row.isPrivate,
           isFollowed: row.isFollowed,
           isRequested: row.isRequested,
         })),

@@ -55,6 +55,7 @@ export function presentPost(
       username: author.username,
       fullName: author.fullName,
       avatar: author.avatar,
+      isPrivate: author.isPrivate,
       followersCount: parts.authorFollowersCount,
     },
     createdAt: post.createdAt.toISOString(),

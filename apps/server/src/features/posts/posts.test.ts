@@ -56,6 +56,7 @@ describe("POST /posts", () => {
         username: "alice",
         fullName: "Alice Liddell",
         avatar: "",
+        isPrivate: false,
         followersCount: 0,
       },
       createdAt: expect.any(String),

@@ -1,9 +1,17 @@
+import { lazy, Suspense, useState } from "react";
 import type { FollowStatus } from "../cache/follow-intents";
+
+// Loaded on the first unfollow of a private member: the feed's first screen does not carry the dialog.
+const UnfollowDialog = lazy(() =>
+  import("./unfollow-dialog").then((module) => ({ default: module.UnfollowDialog })),
+);
 
 interface FollowButtonProps {
   status: FollowStatus;
   onToggle: () => void;
   username: string;
+  /** A private member: unfollowing them is asked once more, since coming back takes a new request. */
+  isPrivate?: boolean;
   /** Size and layout classes; the colours are the button's own. */
   className?: string;
 }
@@ -22,27 +30,46 @@ const TITLES: Record<FollowStatus, (username: string) => string> = {
 
 /**
  * Follow, Requested (a private member has not answered; a tap withdraws the request) or Following (a
- * tap unfollows). Hidden on the viewer's own posts and profile by the caller (spec §6).
+ * tap unfollows, after a confirmation when the member is private). Hidden on the viewer's own posts
+ * and profile by the caller (spec §6).
  */
 export function FollowButton({
   status,
   onToggle,
   username,
+  isPrivate = false,
   className = "min-w-24 rounded-lg px-3.5 py-1.5",
 }: FollowButtonProps) {
+  const [confirming, setConfirming] = useState(false);
+  const asksFirst = status === "following" && isPrivate;
   return (
-    <button
-      type="button"
-      onClick={onToggle}
-      aria-pressed={status !== "none"}
-      title={TITLES[status](username)}
-      className={`text-sm font-semibold whitespace-nowrap transition ${className} ${
-        status === "none"
-          ? "bg-brand text-white shadow-sm shadow-fuchsia-600/20 hover:brightness-110"
-          : "border border-zinc-200 bg-white text-zinc-800 hover:bg-zinc-50"
-      }`}
-    >
-      {LABELS[status]}
-    </button>
+    <>
+      <button
+        type="button"
+        onClick={asksFirst ? () => setConfirming(true) : onToggle}
+        aria-pressed={status !== "none"}
+        title={TITLES[status](username)}
+        className={`text-sm font-semibold whitespace-nowrap transition ${className} ${
+          status === "none"
+            ? "bg-brand text-white shadow-sm shadow-fuchsia-600/20 hover:brightness-110"
+            : "border border-zinc-200 bg-white text-zinc-800 hover:bg-zinc-50"
+        }`}
+      >
+        {LABELS[status]}
+      </button>
+      {confirming && (
+        <Suspense fallback={null}>
+          <UnfollowDialog
+            username={username}
+            onCancel={() => setConfirming(false)}
+            onUnfollow={() => {
+              setConfirming(false);
+              // Unfollowed meanwhile (another tab, a block): the tap would follow again instead.
+              if (status === "following") onToggle();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

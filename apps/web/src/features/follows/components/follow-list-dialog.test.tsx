@@ -146,12 +146,50 @@ describe("Follow buttons in the lists", () => {
 
     await user.click(within(list).getByRole("button", { name: "Follow" }));
 
-    // Whether a listed member is private is not known: Following at once, as for anyone.
+    // Listed as public: Following at once; the answer says she went private since.
     expect(within(list).getByRole("button", { name: "Following" })).toBeInTheDocument();
     requested = true;
     answer(jsonResponse(200, { isFollowed: false, isRequested: true, followersCount: 9 }));
     expect(await within(list).findByRole("button", { name: "Requested" })).toBeInTheDocument();
     expect(follow).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks a listed private member at once, and asks before unfollowing one", async () => {
+    const dora = makeFollowListMember({ _id: "u-dora", username: "dora", isPrivate: true });
+    const erin = makeFollowListMember({ _id: "u-erin", username: "erin", isPrivate: true, isFollowed: true });
+    const follow = vi.fn(() => pending());
+    const unfollow = vi.fn(() => pending());
+    const { user } = openProfile("/profile/bob", {
+      routes: {
+        "GET /followers/u-bob": jsonResponse(200, { followers: [dora, erin], nextCursor: null }),
+        "POST /follow/u-dora": follow,
+        "POST /unfollow/u-erin": unfollow,
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "3 followers" }));
+    const list = await screen.findByRole("list", { name: "Followers" });
+    const [doraRow, erinRow] = within(list).getAllByRole("listitem") as [HTMLElement, HTMLElement];
+    expect(doraRow).toHaveTextContent("dora");
+    expect(erinRow).toHaveTextContent("erin");
+
+    await user.click(within(doraRow).getByRole("button", { name: "Follow" }));
+    expect(within(doraRow).getByRole("button", { name: "Requested" })).toBeInTheDocument();
+    expect(follow).toHaveBeenCalledTimes(1);
+
+    await user.click(within(erinRow).getByRole("button", { name: "Following" }));
+    expect(await screen.findByRole("dialog", { name: "Unfollow erin?" })).toBeInTheDocument();
+    // Escape answers the question only: the list stays open.
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog", { name: "Unfollow erin?" })).not.toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Followers" })).toBeInTheDocument();
+    expect(within(erinRow).getByRole("button", { name: "Following" })).toHaveFocus();
+    expect(unfollow).not.toHaveBeenCalled();
+
+    await user.click(within(erinRow).getByRole("button", { name: "Following" }));
+    const question = await screen.findByRole("dialog", { name: "Unfollow erin?" });
+    await user.click(within(question).getByRole("button", { name: "Unfollow" }));
+    expect(within(erinRow).getByRole("button", { name: "Follow" })).toBeInTheDocument();
+    expect(unfollow).toHaveBeenCalledTimes(1);
   });
 
   it("withdraws a pending request from a row, and the viewer's own row has no button", async () => {

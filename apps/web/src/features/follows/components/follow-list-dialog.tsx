@@ -130,15 +130,16 @@ function MemberRow({ member }: { member: FollowListMember }) {
 
 /** Follow, Requested or Following for a member of the list; the viewer's own row has none. */
 function MemberFollowButton({ member }: { member: FollowListMember }) {
-  const follow = useFollow(member._id, {
-    isFollowed: member.isFollowed,
-    isRequested: !!member.isRequested,
-    followersCount: 0,
-  });
+  const follow = useFollow(
+    member._id,
+    { isFollowed: member.isFollowed, isRequested: !!member.isRequested, followersCount: 0 },
+    member.isPrivate,
+  );
   return (
     <FollowButton
       status={follow.status}
       username={member.username}
+      isPrivate={member.isPrivate}
       onToggle={follow.toggle}
       className="mr-2 min-w-[6.5rem] shrink-0 rounded-lg px-3 py-1.5"
     />

@@ -24,14 +24,20 @@ interface PostHeaderActionsProps {
 export function PostHeaderActions({ post, view, onEdit, onDelete }: PostHeaderActionsProps) {
   const [blocking, setBlocking] = useState(false);
   const blocked = useHasBlocked(post.user._id);
-  const follow = useFollow(post.user._id, {
-    ...postFollowRelation(post),
-    followersCount: post.user.followersCount,
-  });
+  const follow = useFollow(
+    post.user._id,
+    { ...postFollowRelation(post), followersCount: post.user.followersCount },
+    post.user.isPrivate,
+  );
   return (
     <>
       {!view.isMyPost && (
-        <FollowButton status={follow.status} username={view.user.username} onToggle={follow.toggle} />
+        <FollowButton
+          status={follow.status}
+          username={view.user.username}
+          isPrivate={view.user.isPrivate}
+          onToggle={follow.toggle}
+        />
       )}
       <PostMenu
         isOwner={view.isMyPost}

@@ -47,6 +47,7 @@ export function OwnerActions({ editing, onToggleEdit, onShare, editButtonRef }: 
 
 interface VisitorActionsProps {
   username: string;
+  isPrivate: boolean;
   followStatus: FollowStatus;
   onToggleFollow: () => void;
   onShare: () => void;
@@ -56,6 +57,7 @@ interface VisitorActionsProps {
 /** Follow, Requested or Following, Share Profile, and the ⋯ menu (Block). */
 export function VisitorActions({
   username,
+  isPrivate,
   followStatus,
   onToggleFollow,
   onShare,
@@ -66,6 +68,7 @@ export function VisitorActions({
       <FollowButton
         status={followStatus}
         username={username}
+        isPrivate={isPrivate}
         onToggle={onToggleFollow}
         className="h-9 flex-1 rounded-lg px-6 sm:min-w-24 sm:flex-none sm:px-4"
       />

@@ -230,6 +230,68 @@ describe("Follow requests on a private profile", () => {
     expect(stats()).toHaveTextContent("7 followers");
   });
 
+  it("asks before unfollowing a private member; Cancel keeps the follow and sends nothing", async () => {
+    const unfollow = vi.fn(() => jsonResponse(200, { isFollowed: false, followersCount: 7 }));
+    const { user } = openProfile("/profile/dora", {
+      member: { ...dora, isFollowed: true, followersCount: 8 },
+      routes: { "POST /unfollow/u-dora": unfollow },
+    });
+
+    const following = await screen.findByRole("button", { name: "Following" });
+    await user.click(following);
+
+    const question = await screen.findByRole("dialog", { name: "Unfollow dora?" });
+    expect(question).toHaveTextContent(
+      "If you change your mind, you'll have to request to follow @dora again.",
+    );
+    expect(within(question).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+
+    expect(screen.queryByRole("dialog", { name: "Unfollow dora?" })).not.toBeInTheDocument();
+    expect(following).toHaveFocus();
+    expect(following).toHaveTextContent("Following");
+    expect(unfollow).not.toHaveBeenCalled();
+
+    // Escape is a Cancel too.
+    await user.click(following);
+    await screen.findByRole("dialog", { name: "Unfollow dora?" });
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog", { name: "Unfollow dora?" })).not.toBeInTheDocument();
+    expect(unfollow).not.toHaveBeenCalled();
+  });
+
+  it("unfollows a private member once the question is answered, and locks the profile again", async () => {
+    const unfollow = vi.fn(() =>
+      jsonResponse(200, { isFollowed: false, isRequested: false, followersCount: 7 }),
+    );
+    // The profile as the server has it, asked again once the follow is gone (the posts are no longer hers to show).
+    const profile = vi.fn(() => {
+      const followed = unfollow.mock.calls.length === 0;
+      return jsonResponse(200, {
+        user: { ...dora, isFollowed: followed, followersCount: followed ? 8 : 7 },
+        posts: followed
+          ? [makePost({ _id: "p-dora", user: { ...bob, _id: "u-dora", username: "dora" } })]
+          : [],
+        isMyProfile: false,
+        nextCursor: null,
+      });
+    });
+    const { user } = openProfile("/profile/dora", {
+      member: { ...dora, isFollowed: true, followersCount: 8 },
+      routes: { "GET /profile/dora": profile, "POST /unfollow/u-dora": unfollow },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Following" }));
+    const question = await screen.findByRole("dialog", { name: "Unfollow dora?" });
+    await user.click(within(question).getByRole("button", { name: "Unfollow" }));
+
+    const follow = await screen.findByRole("button", { name: "Follow" });
+    expect(follow).toHaveFocus();
+    await waitFor(() => expect(unfollow).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(stats()).toHaveTextContent("7 followers"));
+    expect(await screen.findByRole("heading", { name: "This account is private" })).toBeInTheDocument();
+  });
+
   it("turns Following into Requested when the server says the member is private", async () => {
     // A public-looking member whose answer says otherwise (they went private meanwhile).
     const follow = vi.fn(() =>
