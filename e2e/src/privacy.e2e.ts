@@ -71,6 +71,12 @@ describe("private profiles and follow requests", () => {
     await requests.getByRole("link", { name: new RegExp(bob.username) }).waitFor();
     await requests.getByRole("button", { name: `Confirm follow request from ${bob.username}` }).click();
     await owner.page.getByRole("heading", { name: "No follow requests" }).waitFor();
+    // The owner's notifications keep who it was, as a follow: "started following you", already read.
+    await owner.page.getByRole("link", { name: "Back to notifications" }).click();
+    await owner.page.waitForURL("**/notifications");
+    await owner.page.getByText("started following you").waitFor();
+    expect(await owner.page.getByText("requested to follow you").count()).toBe(0);
+    expect(await requestsRow(owner.page).count()).toBe(0);
 
     // The stranger is told live (follow_accepted): Following, and the post replaces the lock.
     await followButton(stranger.page, "Following").waitFor();
@@ -81,6 +87,22 @@ describe("private profiles and follow requests", () => {
     await stranger.page.reload();
     await stranger.page.getByRole("button", { name: /Only for my followers/ }).waitFor();
     await followButton(stranger.page, "Following").waitFor();
+
+    // Unfollowing a private member is asked once more, since coming back takes a new request.
+    await followButton(stranger.page, "Following").click();
+    const question = stranger.page.getByRole("dialog", { name: `Unfollow ${alice.username}?` });
+    await question
+      .getByText(`If you change your mind, you'll have to request to follow @${alice.username} again.`)
+      .waitFor();
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await stranger.page.setViewportSize(viewport);
+      await stranger.page.screenshot({ path: join(artifacts, `profile-unfollow-private-${name}.png`) });
+    }
+    await question.getByRole("button", { name: "Unfollow", exact: true }).click();
+    await followButton(stranger.page, "Follow").waitFor();
+    await lock(stranger.page).waitFor();
+    const { followers } = await api(owner.page, alice, "GET", `/followers/${alice.id}`);
+    expect(followers).toEqual([]);
     await owner.context.close();
     await stranger.context.close();
   });

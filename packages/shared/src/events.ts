@@ -47,9 +47,15 @@ export interface ServerToClientEvents {
   newNotification: (event: { notification: Notification; unreadCount: number }) => void;
   /**
    * Notifications that went away: a follow request withdrawn, declined or accepted takes its
-   * notification with it (`followRequestFrom`: whose request closed, for the requests list and count).
+   * notification with it (`followRequestFrom`: whose request closed, for the requests list and count;
+   * `accepted`: it became a follow, whose read "started following you" the list holds now).
    */
-  notificationsRemoved: (event: { ids: string[]; unreadCount: number; followRequestFrom?: string }) => void;
+  notificationsRemoved: (event: {
+    ids: string[];
+    unreadCount: number;
+    followRequestFrom?: string;
+    accepted?: boolean;
+  }) => void;
   /** The member marked notifications read or unread (`"all"`: mark all read) — for their other tabs. */
   notificationsRead: (event: { ids: string[] | "all"; read: boolean; unreadCount: number }) => void;
 

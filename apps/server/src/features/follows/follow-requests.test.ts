@@ -66,6 +66,7 @@ describe("following a private member asks them first", () => {
     expect(await me(owner)).toMatchObject({ followRequestsCount: 1 });
 
     const accepted = nextEvent(strangerSocket, "newNotification");
+    const answered = nextEvent(ownerSocket, "notificationsRemoved");
     const answer = await call(owner, "POST", `/follow-requests/${stranger.userId}/accept`);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ message: "Follow request accepted", followersCount: 1 });
@@ -79,10 +80,26 @@ describe("following a private member asks them first", () => {
     const after = (await call(stranger, "GET", `/profile/${(await me(owner)).username}`)).json();
     expect(after.user).toMatchObject({ isFollowed: true, isRequested: false, followersCount: 1 });
     expect(after.posts.map((shown: { _id: string }) => shown._id)).toEqual([post._id]);
-    // The request is answered: gone from the list, the count and the owner's notifications.
+    // The request is answered: gone from the list and the count; in the owner's notifications it became
+    // a follow, already read, and their screens are told so.
     expect(await requestsOf(owner)).toEqual({ requests: [], nextCursor: null });
     expect(await me(owner)).toMatchObject({ followRequestsCount: 0, followersCount: 1 });
-    expect((await notificationsOf(owner)).map((n) => n.type)).toEqual([]);
+    expect(await answered).toEqual({
+      ids: [notification._id],
+      unreadCount: 0,
+      followRequestFrom: stranger.userId,
+      accepted: true,
+    });
+    const ownersPage = (await call(owner, "GET", "/notifications")).json();
+    expect(ownersPage.unreadCount).toBe(0);
+    expect(ownersPage.notifications).toEqual([
+      expect.objectContaining({
+        type: "follow",
+        text: "started following you",
+        read: true,
+        sender: expect.objectContaining({ _id: stranger.userId }),
+      }),
+    ]);
     expect(await me(stranger)).toMatchObject({ following: [owner.userId], followingCount: 1 });
   });
 
@@ -184,7 +201,12 @@ describe("following a private member asks them first", () => {
     });
     expect((await notificationsOf(first)).map((n) => n.type)).toEqual(["follow_accepted"]);
     expect(await requestsOf(owner)).toEqual({ requests: [], nextCursor: null });
-    expect((await notificationsOf(owner)).filter((n) => n.type === "follow_request")).toEqual([]);
+    expect((await notificationsOf(owner)).map((n) => [n.type, n.sender?._id]).sort()).toEqual(
+      [
+        ["follow", first.userId],
+        ["follow", second.userId],
+      ].sort(),
+    );
 
     const back = await call(owner, "PUT", "/user/privacy", { isPrivate: true });
     expect(back.json().user).toMatchObject({ isPrivate: true, followersCount: 2 });
@@ -239,8 +261,24 @@ describe("GET /follow-requests", () => {
     await requestFollow(stranger, owner);
     const { followers } = (await call(stranger, "GET", `/followers/${friend.userId}`)).json();
     expect(followers).toEqual([
-      expect.objectContaining({ _id: owner.userId, isFollowed: false, isRequested: true }),
+      expect.objectContaining({ _id: owner.userId, isPrivate: true, isFollowed: false, isRequested: true }),
     ]);
+  });
+
+  it("says whether a post's author is private, in the feed and on the post, as they change it", async () => {
+    const { owner, post, stranger } = await privateAndStranger();
+    await requestFollow(stranger, owner);
+    await acceptFollow(owner, stranger);
+    const authorInFeed = async () =>
+      (await call(stranger, "GET", "/posts"))
+        .json()
+        .posts.find((shown: { _id: string }) => shown._id === post._id)?.user;
+    expect(await authorInFeed()).toMatchObject({ _id: owner.userId, isPrivate: true });
+    expect((await call(stranger, "GET", `/posts/${post._id}`)).json().post.user.isPrivate).toBe(true);
+
+    await call(owner, "PUT", "/user/privacy", { isPrivate: false });
+    expect(await authorInFeed()).toMatchObject({ _id: owner.userId, isPrivate: false });
+    expect((await call(stranger, "GET", `/posts/${post._id}`)).json().post.user.isPrivate).toBe(false);
   });
 
   it.each([

@@ -141,6 +141,18 @@ export async function deleteFollowRequestNotification(db: Db, recipientId: strin
   return rows.map((row) => row.id);
 }
 
+/**
+ * What an accepted request leaves the member who accepted it: "started following you", as any follow
+ * does, already read since they have just answered it; none when that follower's follow notification
+ * is there from before (one per follower).
+ */
+export async function storeAcceptedFollowNotification(db: Db, recipientId: string, senderId: string) {
+  await db
+    .insert(notifications)
+    .values({ recipientId, senderId, type: "follow", read: true })
+    .onConflictDoNothing();
+}
+
 /** Sets read or unread on the recipient's own notification; false when it is not theirs or not there. */
 export async function setRead(db: Db, recipientId: string, id: string, read: boolean) {
   const rows = await db

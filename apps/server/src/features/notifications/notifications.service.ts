@@ -19,6 +19,7 @@ import {
   type NotificationRow,
   notificationsPage,
   setRead,
+  storeAcceptedFollowNotification,
   storeNotification,
 } from "./notifications.queries.js";
 
@@ -75,15 +76,18 @@ export function createNotificationsService(deps: {
 
   /**
    * A closed request's notification goes, and the target's screens hear of it (every tab: the list,
-   * the unread count, the requests list and count).
+   * the unread count, the requests list and count). An accepted one becomes a read "started following
+   * you", as on Instagram, which the target's list shows when it is asked again.
    */
-  async function closeFollowRequest(targetId: string, requesterId: string) {
+  async function closeFollowRequest(targetId: string, requesterId: string, accepted = false) {
     const ids = await deleteFollowRequestNotification(db, targetId, requesterId);
+    if (accepted) await storeAcceptedFollowNotification(db, targetId, requesterId);
     changed(targetId);
     io.to(rooms.user(targetId)).emit("notificationsRemoved", {
       ids,
       unreadCount: await countUnread(db, targetId),
       followRequestFrom: requesterId,
+      ...(accepted && { accepted }),
     });
   }
 
@@ -98,7 +102,7 @@ export function createNotificationsService(deps: {
     closeFollowRequest(targetId, requesterId),
   );
   domainEvents.on("followRequestAccepted", async ({ requesterId, targetId }) => {
-    await closeFollowRequest(targetId, requesterId);
+    await closeFollowRequest(targetId, requesterId, true);
     await notify({ type: "follow_accepted", recipientId: requesterId, senderId: targetId });
   });
   domainEvents.on("postLiked", ({ postId, ownerId, actorId }) =>

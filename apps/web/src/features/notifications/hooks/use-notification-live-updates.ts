@@ -59,7 +59,7 @@ export function useNotificationLiveUpdates(): void {
         setUnreadCount(queryClient, unreadCount);
       },
       // A follow request withdrawn, declined or accepted (here or in another tab): nothing left to answer.
-      notificationsRemoved: ({ ids, unreadCount, followRequestFrom }) => {
+      notificationsRemoved: ({ ids, unreadCount, followRequestFrom, accepted }) => {
         const gone = new Set(ids);
         updateCachedNotifications(
           queryClient,
@@ -72,6 +72,8 @@ export function useNotificationLiveUpdates(): void {
           // The account's followRequestsCount is the server's to say (this tab may have counted it already).
           void queryClient.invalidateQueries({ queryKey: userKeys.me(), exact: true });
         }
+        // An accepted request left a (read) "started following you" in its place: the list is asked again.
+        if (accepted) void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
       },
       // What this member marked in another tab; this tab's own pending marks settle the count themselves.
       notificationsRead: ({ ids, read, unreadCount }) => {

@@ -198,4 +198,51 @@ describe("Follow requests on the notifications screen", () => {
     await waitFor(() => expect(requestsCount(queryClient)).toBe(0));
     expect(screen.queryByRole("link", { name: /^Follow requests/ })).not.toBeInTheDocument();
   });
+
+  it("shows an accepted request as a read 'started following you' in its place", async () => {
+    const carolFollows = makeNotification({
+      _id: "n-follow",
+      type: "follow",
+      text: "started following you",
+      read: true,
+      sender: { _id: "u-carol", username: "carol", avatar: "" },
+      post: null,
+      media: null,
+      mediaType: null,
+    });
+    let accepted = false;
+    const accept = vi.fn(() => {
+      accepted = true;
+      return jsonResponse(200, { message: "Follow request accepted", followersCount: 1 });
+    });
+    const { user } = openAsPrivateAlice(
+      "/notifications",
+      {
+        "GET /notifications": () => (accepted ? pageOf(carolFollows, bobLikes) : pageOf(carolAsks, bobLikes)),
+        "GET /follow-requests": requestsPage([makeRequest()]),
+        "POST /follow-requests/u-carol/accept": accept,
+      },
+      1,
+    );
+    await screen.findByText("requested to follow you");
+    const socket = await currentSocket();
+
+    await user.click(screen.getByRole("button", { name: "Confirm follow request from carol" }));
+    await waitFor(() => expect(accept).toHaveBeenCalledTimes(1));
+    // What the server tells every tab once the request became a follow.
+    act(() =>
+      socket.fire("notificationsRemoved", {
+        ids: ["n-carol"],
+        unreadCount: 0,
+        followRequestFrom: "u-carol",
+        accepted: true,
+      }),
+    );
+
+    const follows = await screen.findByText("started following you");
+    const row = follows.closest("li") as HTMLElement;
+    expect(within(row).getByRole("button", { name: "Mark as unread" })).toBeInTheDocument();
+    expect(within(row).queryByRole("button", { name: /Confirm/ })).toBeNull();
+    expect(screen.queryByText("requested to follow you")).not.toBeInTheDocument();
+  });
 });
