@@ -6,19 +6,20 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  busyLabel: string;
-  busy: boolean;
+  /** While the action runs (none for an optimistic one, which closes at once). */
+  busyLabel?: string;
+  busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** A destructive action asked once more (chats, messages, reels). Cancel has the focus. */
+/** A destructive action asked once more (chats, messages, reels, an unfollow). Cancel has the focus. */
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  busyLabel,
-  busy,
+  busyLabel = confirmLabel,
+  busy = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {

@@ -15,8 +15,6 @@ export function UnfollowDialog({ username, onUnfollow, onCancel }: UnfollowDialo
     <ConfirmDialog
       title={`Unfollow ${username}?`}
       confirmLabel="Unfollow"
-      busyLabel="Unfollowing..."
-      busy={false}
       onConfirm={onUnfollow}
       onCancel={onCancel}
     >
