@@ -103,6 +103,31 @@ describe("following a private member asks them first", () => {
     expect(await me(stranger)).toMatchObject({ following: [owner.userId], followingCount: 1 });
   });
 
+  it("an accepted request brings a follower's earlier follow notification up to now, read, not a second one", async () => {
+    const owner = await someone("owner");
+    const [returning, other] = [await someone("returning"), await someone("other")];
+    await call(returning, "POST", `/follow/${owner.userId}`);
+    await call(other, "POST", `/follow/${owner.userId}`);
+    await call(returning, "POST", `/unfollow/${owner.userId}`);
+    await call(owner, "PUT", "/user/privacy", { isPrivate: true });
+    await requestFollow(returning, owner);
+
+    await acceptFollow(owner, returning);
+
+    const page = (await call(owner, "GET", "/notifications")).json();
+    expect(
+      page.notifications.map((n: { type: string; read: boolean; sender: { _id: string } }) => [
+        n.type,
+        n.sender._id,
+        n.read,
+      ]),
+    ).toEqual([
+      ["follow", returning.userId, true],
+      ["follow", other.userId, false],
+    ]);
+    expect(page.unreadCount).toBe(1);
+  });
+
   it("asking twice is one request and one notification", async () => {
     const { owner, stranger } = await privateAndStranger();
     for (let i = 0; i < 2; i++)

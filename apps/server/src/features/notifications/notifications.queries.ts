@@ -143,14 +143,36 @@ export async function deleteFollowRequestNotification(db: Db, recipientId: strin
 
 /**
  * What an accepted request leaves the member who accepted it: "started following you", as any follow
- * does, already read since they have just answered it; none when that follower's follow notification
- * is there from before (one per follower).
+ * does, already read since they have just answered it, and never between two members either blocked.
+ * One per follower: a follow notification of theirs from before is brought up to now, read.
  */
 export async function storeAcceptedFollowNotification(db: Db, recipientId: string, senderId: string) {
+  const senderSql = sql`${senderId}::uuid`;
   await db
     .insert(notifications)
-    .values({ recipientId, senderId, type: "follow", read: true })
-    .onConflictDoNothing();
+    .select(
+      db
+        .select({
+          id: sql`gen_random_uuid()`.as("id"),
+          recipientId: recipient.id,
+          senderId: sender.id,
+          type: sql`'follow'`.as("type"),
+          postId: sql`null::uuid`.as("post_id"),
+          comment: sql`null::text`.as("comment"),
+          read: sql`true`.as("read"),
+          createdAt: sql`now()`.as("created_at"),
+        })
+        .from(recipient)
+        // The requester's account may have gone meanwhile: then there is no one to name.
+        .innerJoin(sender, eq(sender.id, senderSql))
+        .where(and(eq(recipient.id, recipientId), notBlockedBetween(db, recipient.id, senderSql))),
+    )
+    .onConflictDoUpdate({
+      target: [notifications.recipientId, notifications.senderId],
+      // Written out, as the partial unique index's condition is.
+      targetWhere: sql`${notifications.type} = 'follow'`,
+      set: { read: true, createdAt: sql`excluded.created_at` },
+    });
 }
 
 /** Sets read or unread on the recipient's own notification; false when it is not theirs or not there. */
