@@ -4,6 +4,7 @@ import { toast } from "react-toastify/unstyled";
 import { ApiError } from "../../../lib/api-client";
 import { userKeys } from "../../auth/api/user-keys";
 import { followKeys } from "../../follows/api/follow-keys";
+import { notificationKeys } from "../../notifications/api/notification-keys";
 import {
   getUnreadCount,
   setUnreadCount,
@@ -72,6 +73,8 @@ export function useAnswerFollowRequest() {
       if (typeof result.followersCount === "number")
         applyMyFollowersCount(queryClient, result.followersCount);
       void queryClient.invalidateQueries({ queryKey: followKeys.all });
+      // The request's notification became a read "started following you", here too without the socket.
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
     },
     onError: (error, { userId, accept }, context) => {
       context?.restore();

@@ -54,14 +54,14 @@ export function cachedFollowRelation(queryClient: QueryClient, userId: string): 
 }
 
 /**
- * Whether a follow of this member becomes a request: their profile says so when it is loaded, and a
- * pending request says it too. Unknown (a post's author, a row of a list) counts as public: the
- * button shows Following at once and the server's answer turns it into Requested.
+ * Whether a follow of this member becomes a request: their loaded profile says so first (the freshest),
+ * else what the caller read with them (a post's author, a row of a list), else a pending request. Unknown
+ * counts as public: the button shows Following at once and the server's answer turns it into Requested.
  */
-export function knownPrivacy(queryClient: QueryClient, userId: string): boolean {
+export function knownPrivacy(queryClient: QueryClient, userId: string, shownWith?: boolean): boolean {
   const member = findProfileMember(queryClient, userId);
   if (member) return member.isPrivate;
-  return !!cachedFollowRelation(queryClient, userId)?.isRequested;
+  return shownWith ?? !!cachedFollowRelation(queryClient, userId)?.isRequested;
 }
 
 /** A newest-first list of follow ids with `id` at its head (`listed`) or left out. */

@@ -42,6 +42,8 @@ export function FollowButton({
 }: FollowButtonProps) {
   const [confirming, setConfirming] = useState(false);
   const asksFirst = status === "following" && isPrivate;
+  // Unfollowed meanwhile (another tab, a block): the question no longer stands.
+  if (confirming && !asksFirst) setConfirming(false);
   return (
     <>
       <button
@@ -64,8 +66,7 @@ export function FollowButton({
             onCancel={() => setConfirming(false)}
             onUnfollow={() => {
               setConfirming(false);
-              // Unfollowed meanwhile (another tab, a block): the tap would follow again instead.
-              if (status === "following") onToggle();
+              onToggle();
             }}
           />
         </Suspense>

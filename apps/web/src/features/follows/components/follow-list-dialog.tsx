@@ -139,7 +139,7 @@ function MemberFollowButton({ member }: { member: FollowListMember }) {
     <FollowButton
       status={follow.status}
       username={member.username}
-      isPrivate={member.isPrivate}
+      isPrivate={follow.isPrivate}
       onToggle={follow.toggle}
       className="mr-2 min-w-[6.5rem] shrink-0 rounded-lg px-3 py-1.5"
     />

@@ -76,25 +76,24 @@ export function useToggleFollow(): (memberId: string, active: boolean) => void {
 
 /**
  * The one follow intent every screen uses: the member's follow state and follower count as the viewer
- * should see them (pending taps applied), and the toggle. `server` is the cache's (server's) copy;
- * `isPrivate`, when the caller knows it, says whether a follow becomes a request.
+ * should see them (pending taps applied), whether they are private (a follow becomes a request, an
+ * unfollow is asked first), and the toggle. `server` is the cache's (server's) copy; `isPrivate` is
+ * what the caller read with the member, when it did.
  */
 export function useFollow(
   memberId: string,
   server: FollowState,
   isPrivate?: boolean,
-): FollowState & { status: FollowStatus; toggle: () => void } {
+): FollowState & { status: FollowStatus; isPrivate: boolean; toggle: () => void } {
   const queryClient = useQueryClient();
   const intent = useFollowIntent(memberId);
   const toggle = useToggleFollow();
-  const shown = applyFollowIntent(
-    server,
-    intent,
-    intent === undefined ? false : (isPrivate ?? knownPrivacy(queryClient, memberId)),
-  );
+  const privacy = knownPrivacy(queryClient, memberId, isPrivate);
+  const shown = applyFollowIntent(server, intent, intent !== undefined && privacy);
   return {
     ...shown,
     status: followStatus(shown),
+    isPrivate: privacy,
     toggle: () => toggle(memberId, isFollowActive(server)),
   };
 }

@@ -29,6 +29,17 @@ const carolAsks = makeNotification({
   mediaType: null,
 });
 const bobLikes = makeNotification({ _id: "n-like" });
+/** What an accepted request leaves in its place. */
+const carolFollows = makeNotification({
+  _id: "n-follow",
+  type: "follow",
+  text: "started following you",
+  read: true,
+  sender: { _id: "u-carol", username: "carol", avatar: "" },
+  post: null,
+  media: null,
+  mediaType: null,
+});
 
 const pageOf = (...notifications: ReturnType<typeof makeNotification>[]) =>
   jsonResponse(200, notificationsPage(notifications));
@@ -78,7 +89,9 @@ describe("Follow requests on the notifications screen", () => {
     const { user, queryClient } = openAsPrivateAlice(
       "/notifications",
       {
-        "GET /notifications": pageOf(carolAsks, bobLikes),
+        // As the server answers once the request became a follow (asked again after Confirm).
+        "GET /notifications": () =>
+          accept.mock.calls.length === 0 ? pageOf(carolAsks, bobLikes) : pageOf(carolFollows, bobLikes),
         "GET /follow-requests": requestsPage([makeRequest()]),
         "POST /follow-requests/u-carol/accept": accept,
       },
@@ -200,16 +213,6 @@ describe("Follow requests on the notifications screen", () => {
   });
 
   it("shows an accepted request as a read 'started following you' in its place", async () => {
-    const carolFollows = makeNotification({
-      _id: "n-follow",
-      type: "follow",
-      text: "started following you",
-      read: true,
-      sender: { _id: "u-carol", username: "carol", avatar: "" },
-      post: null,
-      media: null,
-      mediaType: null,
-    });
     let accepted = false;
     const accept = vi.fn(() => {
       accepted = true;

@@ -57,7 +57,8 @@ export function usePostView(post: Post): Post {
   const liked = useLikeIntent(post._id);
   const followed = useFollowIntent(post.user._id);
   return useMemo(
-    () => applyShadow(post, liked, followed, () => knownPrivacy(queryClient, post.user._id)),
+    () =>
+      applyShadow(post, liked, followed, () => knownPrivacy(queryClient, post.user._id, post.user.isPrivate)),
     [post, liked, followed, queryClient],
   );
 }

@@ -35,7 +35,7 @@ export function PostHeaderActions({ post, view, onEdit, onDelete }: PostHeaderAc
         <FollowButton
           status={follow.status}
           username={view.user.username}
-          isPrivate={view.user.isPrivate}
+          isPrivate={follow.isPrivate}
           onToggle={follow.toggle}
         />
       )}

@@ -104,7 +104,7 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
           ) : (
             <VisitorActions
               username={member.username}
-              isPrivate={member.isPrivate}
+              isPrivate={follow.isPrivate}
               followStatus={follow.status}
               onToggleFollow={follow.toggle}
               onShare={() => void share(member.username, false)}

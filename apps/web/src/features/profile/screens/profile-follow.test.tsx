@@ -260,6 +260,43 @@ describe("Follow requests on a private profile", () => {
     expect(unfollow).not.toHaveBeenCalled();
   });
 
+  it("takes the question down when the follow ends elsewhere meanwhile (another tab)", async () => {
+    const unfollow = vi.fn(() => jsonResponse(200, { isFollowed: false, followersCount: 7 }));
+    let followed = true;
+    const { user } = openProfile("/profile/dora", {
+      member: { ...dora, isFollowed: true, followersCount: 8 },
+      routes: {
+        "GET /profile/dora": () =>
+          jsonResponse(200, {
+            user: { ...dora, isFollowed: followed, followersCount: followed ? 8 : 7 },
+            posts: [],
+            isMyProfile: false,
+            nextCursor: null,
+          }),
+        "POST /unfollow/u-dora": unfollow,
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Following" }));
+    await screen.findByRole("dialog", { name: "Unfollow dora?" });
+    const socket = await currentSocket();
+
+    followed = false;
+    act(() =>
+      socket.fire("postFollowed", {
+        userId: "u-dora",
+        followerId: "u-alice",
+        isFollowed: false,
+        followersCount: 7,
+      }),
+    );
+
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Unfollow dora?" })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole("button", { name: "Follow" })).toHaveFocus();
+    expect(unfollow).not.toHaveBeenCalled();
+  });
+
   it("unfollows a private member once the question is answered, and locks the profile again", async () => {
     const unfollow = vi.fn(() =>
       jsonResponse(200, { isFollowed: false, isRequested: false, followersCount: 7 }),
