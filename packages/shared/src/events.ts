@@ -47,13 +47,14 @@ export interface ServerToClientEvents {
   newNotification: (event: { notification: Notification; unreadCount: number }) => void;
   /**
    * Notifications that went away: a follow request withdrawn, declined or accepted takes its
-   * notification with it (`followRequestFrom`: whose request closed, for the requests list and count;
-   * `accepted`: it became a follow, whose read "started following you" the list holds now).
+   * notification with it (`followRequestsFrom`: whose requests closed, for the requests list and count,
+   * every pending one at once when the member went public; `accepted`: they became follows, whose read
+   * "started following you" the list holds now).
    */
   notificationsRemoved: (event: {
     ids: string[];
     unreadCount: number;
-    followRequestFrom?: string;
+    followRequestsFrom?: string[];
     accepted?: boolean;
   }) => void;
   /** The member marked notifications read or unread (`"all"`: mark all read) — for their other tabs. */

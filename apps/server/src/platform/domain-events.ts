@@ -28,8 +28,11 @@ export interface DomainEventMap {
   memberFollowed: { followerId: string; followeeId: string };
   /** A member asked a private member to follow them (a new request, not a repeated one). */
   followRequested: { requesterId: string; targetId: string };
-  /** The target accepted the request (or went public): the follow is made. */
-  followRequestAccepted: { requesterId: string; targetId: string };
+  /**
+   * The target accepted requests (one, or every pending one as they went public): the follows are made.
+   * One event for all of them, so what follows is a fixed number of statements however many waited.
+   */
+  followRequestsAccepted: { requesterIds: string[]; targetId: string };
   /** The request is gone unanswered: withdrawn by the requester or declined by the target. */
   followRequestClosed: { requesterId: string; targetId: string };
   /**
@@ -72,7 +75,9 @@ export function onMembersChanged(domainEvents: DomainEvents, changed: (memberIds
   domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) => changed([followerId, followeeId]));
   domainEvents.on("followRequested", ({ requesterId, targetId }) => changed([requesterId, targetId]));
   domainEvents.on("followRequestClosed", ({ requesterId, targetId }) => changed([requesterId, targetId]));
-  domainEvents.on("followRequestAccepted", ({ requesterId, targetId }) => changed([requesterId, targetId]));
+  domainEvents.on("followRequestsAccepted", ({ requesterIds, targetId }) =>
+    changed([...requesterIds, targetId]),
+  );
   domainEvents.on("memberBlocked", ({ blockerId, blockedId }) => changed([blockerId, blockedId]));
   domainEvents.on("memberUnblocked", ({ blockerId, blockedId }) => changed([blockerId, blockedId]));
   domainEvents.on("privacyChanged", ({ userId }) => changed([userId]));

@@ -9,6 +9,7 @@ import {
   realtimeBed,
   roundTrip,
   type SignedIn,
+  statementsOf,
 } from "../../test/helper.js";
 
 const built = await buildTestApp();
@@ -87,7 +88,7 @@ describe("following a private member asks them first", () => {
     expect(await answered).toEqual({
       ids: [notification._id],
       unreadCount: 0,
-      followRequestFrom: stranger.userId,
+      followRequestsFrom: [stranger.userId],
       accepted: true,
     });
     const ownersPage = (await call(owner, "GET", "/notifications")).json();
@@ -173,7 +174,11 @@ describe("following a private member asks them first", () => {
     const withdrawn = await call(stranger, "POST", `/unfollow/${owner.userId}`);
     expect(withdrawn.statusCode).toBe(200);
     // The owner's open screens drop it live.
-    expect(await removed).toEqual({ ids: [asked?._id], unreadCount: 0, followRequestFrom: stranger.userId });
+    expect(await removed).toEqual({
+      ids: [asked?._id],
+      unreadCount: 0,
+      followRequestsFrom: [stranger.userId],
+    });
     expect(withdrawn.json()).toEqual({
       message: "Unfollowed",
       isFollowed: false,
@@ -237,6 +242,48 @@ describe("following a private member asks them first", () => {
     expect(back.json().user).toMatchObject({ isPrivate: true, followersCount: 2 });
     expect((await call(first, "GET", `/posts/${post._id}`)).statusCode).toBe(200);
     expect((await call(second, "GET", `/posts/${post._id}`)).statusCode).toBe(200);
+  });
+
+  it("going public runs the same statements however many requests wait, and tells the owner's screens once", async () => {
+    // The owner's socket, just connected, asks in its own time whom to tell they are online.
+    const presenceOnConnect = /^select distinct "chat_members"/;
+    const goPublicWith = async (waiting: number) => {
+      const { owner } = await privateAndStranger();
+      const requesters = [];
+      for (let i = 0; i < waiting; i++) {
+        const requester = await someone("asker");
+        await requestFollow(requester, owner);
+        requesters.push(requester);
+      }
+      const ownerSocket = await socketOf(owner);
+      const removed = collectEvents(ownerSocket, "notificationsRemoved");
+      const statements = (
+        await statementsOf(() => call(owner, "PUT", "/user/privacy", { isPrivate: false }))
+      ).filter((statement) => !presenceOnConnect.test(statement));
+      await roundTrip(ownerSocket);
+      return { owner, requesters, statements, removed };
+    };
+
+    const few = await goPublicWith(1);
+    const many = await goPublicWith(6);
+    expect(many.statements).toHaveLength(few.statements.length);
+    expect(many.removed).toEqual([
+      {
+        ids: expect.any(Array),
+        unreadCount: 0,
+        followRequestsFrom: expect.arrayContaining(many.requesters.map((r) => r.userId)),
+        accepted: true,
+      },
+    ]);
+    expect(many.removed[0]?.ids).toHaveLength(6);
+    expect(many.removed[0]?.followRequestsFrom).toHaveLength(6);
+    const left = await notificationsOf(many.owner);
+    expect(left.map((n) => n.type)).toEqual(Array(6).fill("follow"));
+    expect(new Set(left.map((n) => n.sender?._id))).toEqual(new Set(many.requesters.map((r) => r.userId)));
+    for (const requester of many.requesters)
+      expect((await notificationsOf(requester)).map((n) => [n.type, n.sender?._id])).toEqual([
+        ["follow_accepted", many.owner.userId],
+      ]);
   });
 
   it("following a public member follows at once, and a request left from when they were private goes", async () => {

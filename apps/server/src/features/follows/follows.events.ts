@@ -12,16 +12,19 @@ import { countFollowers } from "./follows.queries.js";
  */
 export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: DomainEvents }): void {
   const { db, io, domainEvents } = deps;
-  const tell = async (followerId: string, followeeId: string, isFollowed: boolean) => {
+  const tell = async (followerIds: string[], followeeId: string, isFollowed: boolean) => {
     const followersCount = await countFollowers(db, followeeId);
-    io.to([rooms.user(followerId), rooms.user(followeeId)]).emit("postFollowed", {
-      userId: followeeId,
-      followerId,
-      isFollowed,
-      followersCount,
-    });
+    for (const followerId of followerIds)
+      io.to([rooms.user(followerId), rooms.user(followeeId)]).emit("postFollowed", {
+        userId: followeeId,
+        followerId,
+        isFollowed,
+        followersCount,
+      });
   };
-  domainEvents.on("memberFollowed", ({ followerId, followeeId }) => tell(followerId, followeeId, true));
-  domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) => tell(followerId, followeeId, false));
-  domainEvents.on("followRequestAccepted", ({ requesterId, targetId }) => tell(requesterId, targetId, true));
+  domainEvents.on("memberFollowed", ({ followerId, followeeId }) => tell([followerId], followeeId, true));
+  domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) => tell([followerId], followeeId, false));
+  domainEvents.on("followRequestsAccepted", ({ requesterIds, targetId }) =>
+    tell(requesterIds, targetId, true),
+  );
 }

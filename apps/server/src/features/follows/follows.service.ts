@@ -67,8 +67,8 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
   /** Turns pending requests into follows and tells each requester (follow_accepted). */
   async function accept(targetId: string, requesterId?: string) {
     const requesterIds = await acceptFollowRequests(db, targetId, requesterId);
-    for (const id of requesterIds)
-      await domainEvents?.publish("followRequestAccepted", { requesterId: id, targetId });
+    if (requesterIds.length > 0)
+      await domainEvents?.publish("followRequestsAccepted", { requesterIds, targetId });
     return requesterIds;
   }
 

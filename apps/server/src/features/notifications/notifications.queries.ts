@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { perDatabase, placeholder, preparedPaging } from "../../db/prepared.js";
 import { notifications, posts, users } from "../../db/schema.js";
@@ -73,9 +73,24 @@ export async function storeNotification(
   return { row, unreadCount: unreadBefore + 1 };
 }
 
-const prepareStoreNotification = perDatabase((db) => {
-  const recipientId = placeholder<string>("recipientId");
-  const senderId = sql`${placeholder("senderId")}::uuid`;
+/** What `storing` stores for each recipient it matches: SQL values, placeholders or parameters. */
+interface StoredValues {
+  /** Which members (`users`) get one: the condition on their row. */
+  recipients: SQL;
+  /** The recipient's id as the block check reads it. */
+  recipientId: string | SQL | AnyPgColumn;
+  senderId: SQL;
+  type: SQL;
+  postId: SQL;
+  comment: SQL;
+}
+
+/**
+ * One statement that stores a notification for each recipient matched and reads each back as its
+ * recipient's screen shows it, with their unread count before it; none where the partial unique indexes
+ * say it exists already or where the recipient and the sender blocked one another.
+ */
+function storing(db: Db, values: StoredValues) {
   const stored = db.$with("stored").as(
     db
       .insert(notifications)
@@ -84,15 +99,15 @@ const prepareStoreNotification = perDatabase((db) => {
           .select({
             id: sql`gen_random_uuid()`.as("id"),
             recipientId: users.id,
-            senderId: senderId.as("sender_id"),
-            type: sql`${placeholder("type")}::text`.as("type"),
-            postId: sql`${placeholder("postId")}::uuid`.as("post_id"),
-            comment: sql`${placeholder("comment")}::text`.as("comment"),
+            senderId: values.senderId.as("sender_id"),
+            type: values.type.as("type"),
+            postId: values.postId.as("post_id"),
+            comment: values.comment.as("comment"),
             read: sql`false`.as("read"),
             createdAt: sql`now()`.as("created_at"),
           })
           .from(users)
-          .where(and(eq(users.id, recipientId), notBlockedBetween(db, recipientId, senderId))),
+          .where(and(values.recipients, notBlockedBetween(db, values.recipientId, values.senderId))),
       )
       .onConflictDoNothing()
       .returning(),
@@ -117,21 +132,53 @@ const prepareStoreNotification = perDatabase((db) => {
     .from(stored)
     .innerJoin(recipient, eq(recipient.id, stored.recipientId))
     .leftJoin(sender, eq(sender.id, stored.senderId))
-    .leftJoin(posts, eq(posts.id, stored.postId))
-    .prepare("store_notification");
+    .leftJoin(posts, eq(posts.id, stored.postId));
+}
+
+const prepareStoreNotification = perDatabase((db) => {
+  const recipientId = placeholder<string>("recipientId");
+  return storing(db, {
+    recipients: eq(users.id, recipientId),
+    recipientId,
+    senderId: sql`${placeholder("senderId")}::uuid`,
+    type: sql`${placeholder("type")}::text`,
+    postId: sql`${placeholder("postId")}::uuid`,
+    comment: sql`${placeholder("comment")}::text`,
+  }).prepare("store_notification");
 });
 
 /**
- * Removes the follow request notification the requester's request made (withdrawn, declined, accepted);
- * answers the ids removed.
+ * Stores one sender's notification of one kind (no post) for each of many recipients, in one statement,
+ * as `storeNotification` would for each: going public tells every requester their request was accepted.
  */
-export async function deleteFollowRequestNotification(db: Db, recipientId: string, senderId: string) {
+export async function storeNotificationForEach(
+  db: Db,
+  values: { type: string; senderId: string; recipientIds: string[] },
+): Promise<{ row: NotificationRow; unreadCount: number }[]> {
+  if (values.recipientIds.length === 0) return [];
+  const rows = await storing(db, {
+    recipients: sql`${users.id} = any(${sql.param(values.recipientIds)}::uuid[])`,
+    recipientId: users.id,
+    senderId: sql`${values.senderId}::uuid`,
+    type: sql`${values.type}::text`,
+    postId: sql`null::uuid`,
+    comment: sql`null::text`,
+  });
+  // Each recipient gets one row, which the count trigger adds only as the statement ends.
+  return rows.map(({ unreadBefore, ...row }) => ({ row, unreadCount: unreadBefore + 1 }));
+}
+
+/**
+ * Removes the follow request notifications the requesters' requests made (withdrawn, declined,
+ * accepted), in one statement however many; answers the ids removed.
+ */
+export async function deleteFollowRequestNotifications(db: Db, recipientId: string, senderIds: string[]) {
   const rows = await db
     .delete(notifications)
     .where(
       and(
         eq(notifications.recipientId, recipientId),
-        eq(notifications.senderId, senderId),
+        sql`${notifications.senderId} = any(${sql.param(senderIds)}::uuid[])`,
         // Written out, as the partial unique index's condition is: planned without the values
         // (database.ts KEEP_ONE_PLAN), a parameter could not use it.
         sql`${notifications.type} = 'follow_request'`,
@@ -142,12 +189,12 @@ export async function deleteFollowRequestNotification(db: Db, recipientId: strin
 }
 
 /**
- * What an accepted request leaves the member who accepted it: "started following you", as any follow
- * does, already read since they have just answered it, and never between two members either blocked.
- * One per follower: a follow notification of theirs from before is brought up to now, read.
+ * What accepted requests leave the member who accepted them: "started following you" from each
+ * requester, as any follow does, already read since they have just answered it, and never between two
+ * members either blocked nor for an account gone meanwhile. One per follower: a follow notification of
+ * theirs from before is brought up to now, read. One statement however many requests.
  */
-export async function storeAcceptedFollowNotification(db: Db, recipientId: string, senderId: string) {
-  const senderSql = sql`${senderId}::uuid`;
+export async function storeAcceptedFollowNotifications(db: Db, recipientId: string, senderIds: string[]) {
   await db
     .insert(notifications)
     .select(
@@ -163,9 +210,8 @@ export async function storeAcceptedFollowNotification(db: Db, recipientId: strin
           createdAt: sql`now()`.as("created_at"),
         })
         .from(recipient)
-        // The requester's account may have gone meanwhile: then there is no one to name.
-        .innerJoin(sender, eq(sender.id, senderSql))
-        .where(and(eq(recipient.id, recipientId), notBlockedBetween(db, recipient.id, senderSql))),
+        .innerJoin(sender, sql`${sender.id} = any(${sql.param(senderIds)}::uuid[])`)
+        .where(and(eq(recipient.id, recipientId), notBlockedBetween(db, recipient.id, sender.id))),
     )
     .onConflictDoUpdate({
       target: [notifications.recipientId, notifications.senderId],

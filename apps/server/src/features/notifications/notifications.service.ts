@@ -14,13 +14,14 @@ import type { FlikIo } from "../../realtime/realtime.js";
 import { presentNotification } from "./notifications.presenter.js";
 import {
   countUnread,
-  deleteFollowRequestNotification,
+  deleteFollowRequestNotifications,
   markAllRead,
   type NotificationRow,
   notificationsPage,
   setRead,
-  storeAcceptedFollowNotification,
+  storeAcceptedFollowNotifications,
   storeNotification,
+  storeNotificationForEach,
 } from "./notifications.queries.js";
 
 /**
@@ -64,29 +65,32 @@ export function createNotificationsService(deps: {
   }) {
     if (input.recipientId === input.senderId) return;
     const stored = await storeNotification(db, { ...input, comment: input.comment ?? null });
-    if (!stored) return;
-    changed(input.recipientId);
-    io.to(rooms.user(input.recipientId))
-      .except(rooms.blockedWith(input.senderId))
-      .emit("newNotification", {
-        notification: presentNotification(stored.row),
-        unreadCount: stored.unreadCount,
-      });
+    if (stored) announce(stored);
+  }
+
+  /** Tells the recipient's tabs of a notification just stored (never across a block made meanwhile). */
+  function announce({ row, unreadCount }: { row: NotificationRow; unreadCount: number }) {
+    const { recipientId, senderId } = row.notification;
+    changed(recipientId);
+    let tabs = io.to(rooms.user(recipientId));
+    if (senderId) tabs = tabs.except(rooms.blockedWith(senderId));
+    tabs.emit("newNotification", { notification: presentNotification(row), unreadCount });
   }
 
   /**
-   * A closed request's notification goes, and the target's screens hear of it (every tab: the list,
-   * the unread count, the requests list and count). An accepted one becomes a read "started following
-   * you", as on Instagram, which the target's list shows when it is asked again.
+   * Closed requests' notifications go, and the target's screens hear of it once (every tab: the list,
+   * the unread count, the requests list and count). Accepted ones become a read "started following
+   * you", as on Instagram, which the target's list shows when it is asked again. A fixed number of
+   * statements however many requests: going public closes every pending one at once.
    */
-  async function closeFollowRequest(targetId: string, requesterId: string, accepted = false) {
-    const ids = await deleteFollowRequestNotification(db, targetId, requesterId);
-    if (accepted) await storeAcceptedFollowNotification(db, targetId, requesterId);
+  async function closeFollowRequests(targetId: string, requesterIds: string[], accepted = false) {
+    const ids = await deleteFollowRequestNotifications(db, targetId, requesterIds);
+    if (accepted) await storeAcceptedFollowNotifications(db, targetId, requesterIds);
     changed(targetId);
     io.to(rooms.user(targetId)).emit("notificationsRemoved", {
       ids,
       unreadCount: await countUnread(db, targetId),
-      followRequestFrom: requesterId,
+      followRequestsFrom: requesterIds,
       ...(accepted && { accepted }),
     });
   }
@@ -99,11 +103,16 @@ export function createNotificationsService(deps: {
   );
   // An answered or withdrawn request leaves nothing to answer on the target's screen.
   domainEvents.on("followRequestClosed", ({ requesterId, targetId }) =>
-    closeFollowRequest(targetId, requesterId),
+    closeFollowRequests(targetId, [requesterId]),
   );
-  domainEvents.on("followRequestAccepted", async ({ requesterId, targetId }) => {
-    await closeFollowRequest(targetId, requesterId, true);
-    await notify({ type: "follow_accepted", recipientId: requesterId, senderId: targetId });
+  domainEvents.on("followRequestsAccepted", async ({ requesterIds, targetId }) => {
+    await closeFollowRequests(targetId, requesterIds, true);
+    const stored = await storeNotificationForEach(db, {
+      type: "follow_accepted",
+      senderId: targetId,
+      recipientIds: requesterIds,
+    });
+    for (const each of stored) announce(each);
   });
   domainEvents.on("postLiked", ({ postId, ownerId, actorId }) =>
     notify({ type: "like", recipientId: ownerId, senderId: actorId, postId }),

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { waitUntil } from "../../test/wait";
-import { REFETCH_GAP_MS, refetchIfFetching } from "./refetch-if-fetching";
+import { fetchesInFlight, REFETCH_GAP_MS, refetchAfter, refetchIfFetching } from "./refetch-if-fetching";
 
 const key = ["chats", "messages", "c-bob"] as const;
 
@@ -112,6 +112,44 @@ describe("refetchIfFetching", () => {
     await server.answerNext();
     await settleUntil(() => observer.getCurrentResult().data?.length === 3);
     expect(observer.getCurrentResult().data).toEqual(["Hi", "One", "Two"]);
+  });
+
+  it("leaves alone a query the event's own handler asked for again: that fetch holds the event", async () => {
+    vi.useFakeTimers();
+    const stored = ["Hi"];
+    const server = slowServer(stored);
+    const queryClient = new QueryClient();
+    const observer = watch(queryClient, server.queryFn);
+    await server.answerNext();
+    await settleUntil(() => observer.getCurrentResult().data?.length === 1);
+    /** An event whose handler asks for the list again rather than writing into it. */
+    const event = (message: string) => {
+      stored.push(message);
+      const inFlight = fetchesInFlight(queryClient, key);
+      void queryClient.invalidateQueries({ queryKey: key });
+      refetchAfter(queryClient, inFlight);
+    };
+
+    // At rest when it comes: one fetch, the handler's.
+    event("One");
+    await settleUntil(() => server.reads() === 2);
+    await server.answerNext();
+    await settleUntil(() => observer.getCurrentResult().data?.length === 2);
+    await vi.advanceTimersByTimeAsync(REFETCH_GAP_MS * 2);
+    expect(server.reads()).toBe(2);
+
+    // Fetching when it comes: the handler's fetch replaces that one, and nothing follows it.
+    void queryClient.invalidateQueries({ queryKey: key });
+    await settleUntil(() => server.reads() === 3);
+    event("Two");
+    await settleUntil(() => server.reads() === 4);
+    await server.answerNext();
+    await server.answerNext();
+    await settleUntil(() => observer.getCurrentResult().data?.length === 3);
+    await vi.advanceTimersByTimeAsync(REFETCH_GAP_MS * 2);
+    expect(server.reads()).toBe(4);
+    expect(observer.getCurrentResult().data).toEqual(["Hi", "One", "Two"]);
+    expect(queryClient.getQueryCache().hasListeners()).toBe(false);
   });
 
   it("asks nothing when the query is at rest: the event is kept as written", async () => {

@@ -10,6 +10,20 @@ export const REFETCH_GAP_MS = 1000;
 const due = new WeakSet<Query>();
 const lastRefetch = new WeakMap<Query, number>();
 
+/** A query being fetched when an event came, with that fetch's promise. */
+export interface FetchInFlight {
+  query: Query;
+  promise: Promise<unknown> | undefined;
+}
+
+/** The fetches in flight under `queryKey` now: taken as an event comes, before its handler runs. */
+export function fetchesInFlight(queryClient: QueryClient, queryKey: QueryKey): FetchInFlight[] {
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey, fetchStatus: "fetching" })
+    .map((query) => ({ query, promise: query.promise }));
+}
+
 /**
  * A live event written into a query's cache while that query is being fetched is lost when the fetch
  * lands: its answer may have been read before the event and replaces the cache (a further page of an
@@ -20,9 +34,18 @@ const lastRefetch = new WeakMap<Query, number>();
  * that come while a query is at rest stay as written.
  */
 export function refetchIfFetching(queryClient: QueryClient, queryKey: QueryKey): void {
+  refetchAfter(queryClient, fetchesInFlight(queryClient, queryKey));
+}
+
+/**
+ * `refetchIfFetching` for the fetches that were in flight when the event came (`fetchesInFlight`). A
+ * query the event's handler had fetched again meanwhile (a new fetch, so a new promise) is left alone:
+ * that fetch began after the event and holds it.
+ */
+export function refetchAfter(queryClient: QueryClient, inFlight: FetchInFlight[]): void {
   const cache = queryClient.getQueryCache();
-  for (const query of cache.findAll({ queryKey, fetchStatus: "fetching" })) {
-    if (due.has(query)) continue;
+  for (const { query, promise } of inFlight) {
+    if (due.has(query) || query.promise !== promise) continue;
     due.add(query);
     const unsubscribe = cache.subscribe(() => {
       const removed = cache.get(query.queryHash) !== query;

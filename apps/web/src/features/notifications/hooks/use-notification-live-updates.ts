@@ -58,8 +58,9 @@ export function useNotificationLiveUpdates(): void {
         prependCachedNotification(queryClient, { ...notification, read: false });
         setUnreadCount(queryClient, unreadCount);
       },
-      // A follow request withdrawn, declined or accepted (here or in another tab): nothing left to answer.
-      notificationsRemoved: ({ ids, unreadCount, followRequestFrom, accepted }) => {
+      // Follow requests withdrawn, declined or accepted (here or in another tab): nothing left to answer.
+      // Going public closes every pending one in this one event, so the lists are asked again once.
+      notificationsRemoved: ({ ids, unreadCount, followRequestsFrom = [], accepted }) => {
         const gone = new Set(ids);
         updateCachedNotifications(
           queryClient,
@@ -67,8 +68,8 @@ export function useNotificationLiveUpdates(): void {
           () => null,
         );
         setUnreadCount(queryClient, unreadCount);
-        if (followRequestFrom) {
-          removeCachedRequest(queryClient, followRequestFrom);
+        if (followRequestsFrom.length > 0) {
+          for (const requesterId of followRequestsFrom) removeCachedRequest(queryClient, requesterId);
           // The account's followRequestsCount is the server's to say (this tab may have counted it already).
           void queryClient.invalidateQueries({ queryKey: userKeys.me(), exact: true });
         }

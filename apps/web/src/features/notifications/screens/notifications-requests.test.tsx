@@ -204,12 +204,67 @@ describe("Follow requests on the notifications screen", () => {
 
     count = 0;
     act(() =>
-      socket.fire("notificationsRemoved", { ids: ["n-carol"], unreadCount: 0, followRequestFrom: "u-carol" }),
+      socket.fire("notificationsRemoved", {
+        ids: ["n-carol"],
+        unreadCount: 0,
+        followRequestsFrom: ["u-carol"],
+      }),
     );
     await waitFor(() => expect(screen.queryByText("requested to follow you")).not.toBeInTheDocument());
     expect(screen.getByText("liked your post")).toBeInTheDocument();
     await waitFor(() => expect(requestsCount(queryClient)).toBe(0));
     expect(screen.queryByRole("link", { name: /^Follow requests/ })).not.toBeInTheDocument();
+  });
+
+  it("takes every request away at once when the member went public in another tab, asking the list once", async () => {
+    const danAsks = makeNotification({
+      ...carolAsks,
+      _id: "n-dan",
+      sender: { _id: "u-dan", username: "dan", avatar: "" },
+    });
+    const danFollows = makeNotification({
+      ...carolFollows,
+      _id: "n-dan-follow",
+      sender: { _id: "u-dan", username: "dan", avatar: "" },
+    });
+    let isPublic = false;
+    const { fetchMock, queryClient } = openAsPrivateAlice(
+      "/notifications",
+      {
+        "GET /notifications": () =>
+          isPublic ? pageOf(carolFollows, danFollows, bobLikes) : pageOf(carolAsks, danAsks, bobLikes),
+        "GET /follow-requests": () =>
+          requestsPage(isPublic ? [] : [makeRequest(), makeRequest({ _id: "u-dan", username: "dan" })]),
+        "GET /user": () => jsonResponse(200, { user: makeUserWithCount(isPublic ? 0 : 2) }),
+      },
+      2,
+    );
+    await waitFor(() => expect(screen.getAllByText("requested to follow you")).toHaveLength(2));
+    const socket = await currentSocket();
+    const asks = (path: string) =>
+      fetchMock.mock.calls.filter(([url]) => String(url).split("?")[0] === `/api${path}`).length;
+    // What the socket's connect asked for again has come back.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const before = { list: asks("/notifications"), account: asks("/user") };
+
+    isPublic = true;
+    act(() =>
+      socket.fire("notificationsRemoved", {
+        ids: ["n-carol", "n-dan"],
+        unreadCount: 0,
+        followRequestsFrom: ["u-carol", "u-dan"],
+        accepted: true,
+      }),
+    );
+
+    await waitFor(() => expect(screen.getAllByText("started following you")).toHaveLength(2));
+    expect(screen.queryByText("requested to follow you")).not.toBeInTheDocument();
+    await waitFor(() => expect(requestsCount(queryClient)).toBe(0));
+    expect(screen.queryByRole("link", { name: /^Follow requests/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    // One event: the list and the account are asked once each (the list used to be asked twice).
+    expect(asks("/notifications")).toBe(before.list + 1);
+    expect(asks("/user")).toBe(before.account + 1);
   });
 
   it("shows an accepted request as a read 'started following you' in its place", async () => {
@@ -237,7 +292,7 @@ describe("Follow requests on the notifications screen", () => {
       socket.fire("notificationsRemoved", {
         ids: ["n-carol"],
         unreadCount: 0,
-        followRequestFrom: "u-carol",
+        followRequestsFrom: ["u-carol"],
         accepted: true,
       }),
     );
