@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { launchBrowser, openContext, signedInMember, viewports } from "./browser.js";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { launchBrowser, type Member, openContext, signedInMember, viewports } from "./browser.js";
 
 const browser = await launchBrowser();
+const artifacts = join(import.meta.dirname, "..", "artifacts");
+
+async function call(page: Page, member: Member, method: "POST" | "PUT", path: string, data: unknown = {}) {
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${member.token}` },
+    data,
+  });
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+}
 
 describe("a screen whose code cannot be downloaded", () => {
   it("says so inside the header and tabs, and loads once Flik answers again", async () => {
@@ -29,5 +41,33 @@ describe("a screen whose code cannot be downloaded", () => {
     await main.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("combobox", { name: "Search people, posts and tags" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/search");
+  });
+
+  it("closes a dialog whose code cannot be downloaded, says so in a toast, and keeps the screen", async () => {
+    const { page } = await openContext(browser, viewports.phone);
+    const owner = await signedInMember(page, "kept");
+    await call(page, owner, "PUT", "/user/privacy", { isPrivate: true });
+    const fan = await signedInMember(page, "fan");
+    await call(page, fan, "POST", `/follow/${owner.id}`);
+    await call(page, owner, "POST", `/follow-requests/${fan.id}/accept`);
+    await page.goto(`/profile/${owner.username}`);
+    const following = page.getByRole("button", { name: "Following", exact: true });
+    await following.waitFor();
+
+    // The unfollow question's code (never loaded yet) can't be downloaded.
+    await page.route("**/assets/unfollow-dialog-*", (route) => route.abort());
+    await following.click();
+    await page.getByText("Couldn't open this. Check your connection and try again.").waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Couldn't load this screen" }).count()).toBe(0);
+    expect(await following.isVisible()).toBe(true);
+    // Past the toast's entrance, for the screenshot.
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: join(artifacts, "dialog-code-missing-phone.png") });
+
+    // Back online: the next tap downloads it again and asks.
+    await page.unrouteAll();
+    await following.click();
+    await page.getByRole("dialog", { name: `Unfollow ${owner.username}?` }).waitFor();
   });
 });

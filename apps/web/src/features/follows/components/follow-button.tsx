@@ -1,10 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { lazyPart } from "../../layout/components/lazy-part";
 import type { FollowStatus } from "../cache/follow-intents";
 
 // Loaded on the first unfollow of a private member: the feed's first screen does not carry the dialog.
-const UnfollowDialog = lazy(() =>
-  import("./unfollow-dialog").then((module) => ({ default: module.UnfollowDialog })),
-);
+const UnfollowDialog = lazyPart(async () => (await import("./unfollow-dialog")).UnfollowDialog);
 
 interface FollowButtonProps {
   status: FollowStatus;
@@ -60,16 +59,15 @@ export function FollowButton({
         {LABELS[status]}
       </button>
       {confirming && (
-        <Suspense fallback={null}>
-          <UnfollowDialog
-            username={username}
-            onCancel={() => setConfirming(false)}
-            onUnfollow={() => {
-              setConfirming(false);
-              onToggle();
-            }}
-          />
-        </Suspense>
+        <UnfollowDialog
+          username={username}
+          onCancel={() => setConfirming(false)}
+          onUnavailable={() => setConfirming(false)}
+          onUnfollow={() => {
+            setConfirming(false);
+            onToggle();
+          }}
+        />
       )}
     </>
   );

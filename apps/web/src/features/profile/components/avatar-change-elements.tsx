@@ -1,10 +1,8 @@
-import { lazy, Suspense } from "react";
+import { lazyPart } from "../../layout/components/lazy-part";
 import type { AvatarChange } from "../hooks/use-avatar-change";
 
 // The cropper loads only when a photo is chosen.
-const AvatarCropDialog = lazy(async () => ({
-  default: (await import("./avatar-crop-dialog")).AvatarCropDialog,
-}));
+const AvatarCropDialog = lazyPart(async () => (await import("./avatar-crop-dialog")).AvatarCropDialog);
 
 /** The hidden file picker and, once a photo is chosen, the crop dialog of a `useAvatarChange`. */
 export function AvatarChangeElements({ change }: { change: AvatarChange }) {
@@ -24,14 +22,13 @@ export function AvatarChangeElements({ change }: { change: AvatarChange }) {
         }}
       />
       {change.chosen && (
-        <Suspense fallback={null}>
-          <AvatarCropDialog
-            file={change.chosen}
-            uploadPercent={change.percent}
-            onApply={change.apply}
-            onCancel={change.cancel}
-          />
-        </Suspense>
+        <AvatarCropDialog
+          file={change.chosen}
+          uploadPercent={change.percent}
+          onApply={change.apply}
+          onCancel={change.cancel}
+          onUnavailable={change.cancel}
+        />
       )}
     </>
   );
