@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { launchBrowser, type Member, openContext, signedInMember, viewports } from "./browser.js";
 
 const browser = await launchBrowser();
