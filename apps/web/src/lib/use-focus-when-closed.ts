@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from "react";
 
 /** Whether the focus is nowhere: the element that held it went away, and the browser gave it to the page. */
-function focusIsLost() {
+export function focusIsLost() {
   return document.activeElement === null || document.activeElement === document.body;
 }
 

@@ -67,7 +67,8 @@ describe("Block from a profile's menu", () => {
     expect(me(queryClient)?.blockedUsers).toEqual([bobBlocked]);
     expect(me(queryClient)?.followingCount).toBe(0);
     expect(await screen.findByRole("heading", { level: 1, name: "You blocked @bob" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Unblock" })).toBeInTheDocument();
+    // The menu the focus was in went away with the profile: Unblock, what is left to do, has it.
+    expect(screen.getByRole("button", { name: "Unblock" })).toHaveFocus();
     expect(screen.queryByRole("button", { name: "Follow" })).not.toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
@@ -101,6 +102,8 @@ describe("Block from a profile's menu", () => {
     expect(success).toHaveBeenCalledWith("Unblocked bob");
     expect(me(queryClient)?.blockedUsers).toEqual([]);
     expect(await screen.findByRole("heading", { level: 1, name: "@bob" })).toBeInTheDocument();
+    // The Unblock button went away with the focus: the follow button has it (the fixture's bob is followed).
+    await waitFor(() => expect(screen.getByRole("button", { name: "Following" })).toHaveFocus());
   });
 
   it("says 'Failed to block user' and keeps the profile when the server refuses", async () => {

@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX_LENGTH, withoutNul } from "@flik/shared";
 import { CloseIcon, SearchIcon } from "../../../components/icons";
 
 interface ChatSearchBoxProps {
@@ -20,7 +21,8 @@ export function ChatSearchBox({ id, label, value, onChange, placeholder = "Searc
         id={id}
         type="search"
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(withoutNul(event.target.value))}
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
         onKeyDown={(event) => {
           if (event.key === "Escape" && value) {
             event.preventDefault();

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH } from "@flik/shared";
+import { MESSAGE_MAX_LENGTH, withoutNul } from "@flik/shared";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { SendIcon } from "../../../components/icons";
 
@@ -53,8 +53,9 @@ export function Composer({ onSend, onTyping, autoFocus = false }: ComposerProps)
         id={id}
         value={text}
         onChange={(event) => {
-          setText(event.target.value);
-          if (event.target.value.trim()) onTyping();
+          const typed = withoutNul(event.target.value);
+          setText(typed);
+          if (typed.trim()) onTyping();
         }}
         onKeyDown={onKeyDown}
         placeholder="Message…"

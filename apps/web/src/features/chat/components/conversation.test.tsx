@@ -68,6 +68,18 @@ describe("Conversation", () => {
     expect(field).toHaveValue("Line one\nLine two");
   });
 
+  it("leaves out a pasted NUL character, which every request refuses, and sends the rest", async () => {
+    const { socket, user, field } = await openBobChat();
+
+    await user.click(field);
+    await user.paste("hi\u0000there");
+    expect(field).toHaveValue("hithere");
+    await user.keyboard("{Enter}");
+
+    const [payload] = emitted(socket, "sendMessage")[0] ?? [];
+    expect(payload).toMatchObject({ chatId: "c-bob", text: "hithere" });
+  });
+
   it("cannot send a blank message", async () => {
     const { socket, user, field } = await openBobChat();
     const send = screen.getByRole("button", { name: "Send" });

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH } from "@flik/shared";
+import { MESSAGE_MAX_LENGTH, withoutNul } from "@flik/shared";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 
 interface MessageEditFormProps {
@@ -48,7 +48,7 @@ export function MessageEditForm({ initialText, onSave, onCancel }: MessageEditFo
         ref={ref}
         id={id}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => setText(withoutNul(event.target.value))}
         onKeyDown={onKeyDown}
         maxLength={MESSAGE_MAX_LENGTH}
         rows={1}

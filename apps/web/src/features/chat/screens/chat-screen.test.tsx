@@ -246,6 +246,10 @@ describe("ChatScreen", () => {
     await waitUntil(() => expect(screen.queryByRole("link", { name: /bob/ })).not.toBeInTheDocument());
     expect(router.state.location.search).toBe("");
     expect(await screen.findByText("Select a chat to start messaging")).toBeInTheDocument();
+    // The row went with the focus: the list keeps it, on the chat left.
+    await waitUntil(() =>
+      expect(within(screen.getByRole("tabpanel")).getByRole("link", { name: /carol/ })).toHaveFocus(),
+    );
   });
 
   it("deletes the open chat from the conversation's own options", async () => {
@@ -321,6 +325,8 @@ describe("ChatScreen", () => {
       true,
     );
     const search = screen.getByRole("searchbox", { name: "Search chats and people" });
+    // The server takes searches of up to 100 characters: the box holds no more.
+    expect(search).toHaveAttribute("maxlength", "100");
 
     const searches = () => callsTo(fetchMock, "GET /user/search");
 

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { getUserId } from "../../../lib/storage";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { useChatsQuery } from "../api/chats.queries";
 import { chatPath, openChatId } from "../chat-location";
 import { ChatListPane } from "../components/chat-list-pane";
@@ -41,6 +42,15 @@ export function ChatScreen() {
   const selected = chats.data?.find((chat) => chat._id === selectedId);
   // Asked from a row's menu or from the open conversation's header.
   const [toDelete, setToDelete] = useState<Chat | null>(null);
+  const listSection = useRef<HTMLElement>(null);
+  // A deleted chat takes its row (and the conversation) with it, and the focus they held: the list keeps
+  // it, on the row that is now its Tab stop, or on the search box when no chat is left.
+  useFocusWhenClosed(
+    toDelete !== null,
+    () =>
+      listSection.current?.querySelector<HTMLElement>('ul [tabindex="0"]') ??
+      listSection.current?.querySelector<HTMLElement>("input"),
+  );
 
   // Live events and deletions land outside render: they read the open chat from here.
   const selectedRef = useRef(selectedId);
@@ -69,6 +79,7 @@ export function ChatScreen() {
   return (
     <div className="flex h-full overflow-hidden bg-white lg:rounded-3xl lg:border lg:border-zinc-200/80 lg:shadow-sm">
       <section
+        ref={listSection}
         aria-label="Chats"
         className={`min-h-0 w-full flex-col border-zinc-200/80 md:flex md:w-80 md:shrink-0 md:border-r lg:w-96 ${selectedId ? "hidden" : "flex"}`}
       >

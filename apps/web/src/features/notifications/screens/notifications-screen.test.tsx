@@ -278,6 +278,8 @@ describe("NotificationsScreen", () => {
     expect(screen.queryAllByRole("button", { name: "Mark as read" })).toHaveLength(0);
     expect(screen.getAllByRole("button", { name: "Mark as unread" })).toHaveLength(3);
     expect(screen.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
+    // The button it was on is disabled: the focus stays on the screen, at its heading.
+    expect(screen.getByRole("heading", { level: 1, name: "Notifications" })).toHaveFocus();
     await expectBadge(0);
 
     markAll.resolve(jsonResponse(200, { message: "All notifications marked as read", unreadCount: 0 }));

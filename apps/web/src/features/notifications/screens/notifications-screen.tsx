@@ -51,6 +51,7 @@ export function NotificationsScreen() {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const sentinel = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   useOnInView(sentinel, loadMore, { enabled: hasNextPage && !isFetchNextPageError });
 
   const { mutate: mark } = markOne;
@@ -75,11 +76,21 @@ export function NotificationsScreen() {
   return (
     <div className="mx-auto w-full max-w-[600px]">
       <div className="mb-5 flex min-h-10 items-center justify-between gap-3">
-        <h1 className="text-xl font-bold tracking-tight text-zinc-900 sm:text-2xl">Notifications</h1>
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="text-xl font-bold tracking-tight text-zinc-900 outline-none sm:text-2xl"
+        >
+          Notifications
+        </h1>
         {notifications.length > 0 && (
           <button
             type="button"
-            onClick={() => markAll.mutate()}
+            onClick={() => {
+              markAll.mutate();
+              // The button is disabled at once (nothing left unread): the focus stays on this screen.
+              heading.current?.focus();
+            }}
             disabled={!anyUnread}
             className="-mr-2 inline-flex shrink-0 items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap text-fuchsia-700 transition hover:bg-fuchsia-50 disabled:cursor-not-allowed disabled:text-zinc-400 disabled:hover:bg-transparent"
           >

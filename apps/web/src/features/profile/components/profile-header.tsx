@@ -128,7 +128,7 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
           <ProfileEditForm member={member} onDone={stopEditing} />
         ) : (
           <div className="space-y-1 text-sm">
-            <p className="font-semibold text-zinc-900">{member.fullName || "Unnamed User"}</p>
+            <p className="font-semibold break-words text-zinc-900">{member.fullName || "Unnamed User"}</p>
             {member.bio && <p className="break-words whitespace-pre-line text-zinc-800">{member.bio}</p>}
             {member.website && <WebsiteLink website={member.website} />}
           </div>

@@ -1,10 +1,11 @@
 import { type BlockedUser, canSeeContentOf, isFlikUrl, type PublicProfile } from "@flik/shared";
-import { useMemo } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { BanIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, UserIcon } from "../../../components/icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { focusIsLost } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { blockedByMe } from "../../blocks/blocked";
@@ -34,10 +35,19 @@ function ProfileView({ username }: { username: string }) {
   useDocumentTitle(member ? `@${member.username}` : "Profile");
   const posts = useMemo(() => query.data?.pages.flatMap((page) => page.posts) ?? [], [query.data]);
   const listModal = useModalHistory<FollowListKind>("follow-list");
-
   // A member the viewer blocked: the server answers as for nobody, but the viewer may unblock them here.
   const blocked = blockedByMe(me, { id: member?._id, username });
-  if (blocked) return <BlockedMember member={blocked} />;
+  const view = useRef<HTMLDivElement>(null);
+  // Unblocked here: the Unblock button went away with the focus, which goes to Follow once it shows.
+  const [unblocking, setUnblocking] = useState(false);
+  const shown = !blocked && !!member;
+  useEffect(() => {
+    if (!unblocking || !shown) return;
+    setUnblocking(false);
+    if (focusIsLost()) view.current?.querySelector<HTMLElement>("button[aria-pressed]")?.focus();
+  }, [unblocking, shown]);
+
+  if (blocked) return <BlockedMember member={blocked} onUnblock={() => setUnblocking(true)} />;
   // Gone since it was shown (blocked by them, renamed, deleted): what the server says now wins.
   if (query.isError && isMemberNotFound(query.error)) return <MemberNotFound username={username} />;
   if (!member) {
@@ -48,7 +58,7 @@ function ProfileView({ username }: { username: string }) {
   const isOwner = !!first?.isMyProfile;
   const locked = isLocked(member, isOwner, posts.length);
   return (
-    <div className="mx-auto w-full max-w-[935px] space-y-6 sm:space-y-10">
+    <div ref={view} className="mx-auto w-full max-w-[935px] space-y-6 sm:space-y-10">
       <ProfileHeader
         member={member}
         isOwner={isOwner}
@@ -99,9 +109,14 @@ function MemberNotFound({ username }: { username: string }) {
 }
 
 /** As Instagram shows a member one blocked: who, what the block means, and Unblock. */
-function BlockedMember({ member }: { member: BlockedUser }) {
+function BlockedMember({ member, onUnblock }: { member: BlockedUser; onUnblock: () => void }) {
   useDocumentTitle(`@${member.username}`);
   const unblock = useUnblockMember();
+  const unblockButton = useRef<HTMLButtonElement>(null);
+  // Just blocked from this profile, whose menu went away with the focus: Unblock is what is left to do.
+  useLayoutEffect(() => {
+    if (focusIsLost()) unblockButton.current?.focus();
+  }, []);
   return (
     <section className="flex flex-col items-center px-6 py-16 text-center">
       <span className="flex size-16 items-center justify-center rounded-full bg-zinc-100 text-zinc-600">
@@ -112,8 +127,12 @@ function BlockedMember({ member }: { member: BlockedUser }) {
         They can't find your profile, posts or stories, or message you. They won't be told.
       </p>
       <button
+        ref={unblockButton}
         type="button"
-        onClick={() => unblock.mutate(member)}
+        onClick={() => {
+          onUnblock();
+          unblock.mutate(member);
+        }}
         disabled={unblock.isPending}
         className={`${buttonStyles.primary} mt-6`}
       >

@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX_LENGTH, withoutNul } from "@flik/shared";
 import type { KeyboardEvent, RefObject } from "react";
 import { CloseIcon, SearchIcon } from "../../../components/icons";
 
@@ -41,7 +42,8 @@ export function SearchField({
         aria-controls={listboxId}
         aria-activedescendant={activeOptionId}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(withoutNul(event.target.value))}
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
         onKeyDown={onKeyDown}
         placeholder="Search"
         enterKeyHint="search"
