@@ -27,11 +27,18 @@ describe("profiles", () => {
     await page.goto("/profile");
     await page.getByRole("heading", { name: `@${alice.username}` }).waitFor();
 
-    await page.getByLabel("Profile photo", { exact: true }).setInputFiles(sunset);
+    // By keyboard, the first time in the page: the crop dialog's code is fetched then.
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Change profile photo" }).press("Enter");
+    await (await chooser).setFiles(sunset);
     const crop = page.getByRole("dialog", { name: "Crop your photo" });
     await crop.waitFor();
-    await crop.getByRole("button", { name: "Apply" }).click();
+    await crop.getByRole("button", { name: "Apply" }).press("Enter");
     await crop.waitFor({ state: "detached" });
+    // The focus is back on the button that opened the picker (it was disabled meanwhile).
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute("aria-label") === "Change profile photo",
+    );
     const { user } = await (
       await page.request.get("/api/user", { headers: { authorization: `Bearer ${alice.token}` } })
     ).json();

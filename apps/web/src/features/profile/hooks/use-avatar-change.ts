@@ -2,6 +2,7 @@ import { fileTypeOf } from "@flik/shared";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { isAbortError, uploadMedia } from "../../../lib/media-upload";
+import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 
 interface AvatarChangeOptions {
   /** Receives the uploaded 300×300 JPEG's URL; a rejection counts as a failed save. */
@@ -19,6 +20,10 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
   const [chosen, setChosen] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const upload = useRef<AbortController | null>(null);
+  // The button that opened the picker is disabled while a photo is chosen, which takes the focus from
+  // it before the crop dialog's code has arrived the first time: it gets it back when the dialog closes.
+  const opener = useRef<HTMLElement | null>(null);
+  useFocusWhenClosed(chosen !== null, () => opener.current);
 
   useEffect(() => () => upload.current?.abort(), []);
 
@@ -62,7 +67,10 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
   }
 
   return {
-    choose: () => inputRef.current?.click(),
+    choose: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      inputRef.current?.click();
+    },
     busy: chosen !== null,
     inputRef,
     chosen,
