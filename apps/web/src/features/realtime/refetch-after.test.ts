@@ -1,7 +1,7 @@
-import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { QueryClient, type QueryKey, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { waitUntil } from "../../test/wait";
-import { fetchesInFlight, REFETCH_GAP_MS, refetchAfter, refetchIfFetching } from "./refetch-if-fetching";
+import { fetchesInFlight, REFETCH_GAP_MS, refetchAfter } from "./refetch-after";
 
 const key = ["chats", "messages", "c-bob"] as const;
 
@@ -49,7 +49,14 @@ function watch(queryClient: QueryClient, queryFn: () => Promise<string[]>) {
 const write = (queryClient: QueryClient, message: string) =>
   queryClient.setQueryData<string[]>(key, (messages) => (messages ? [...messages, message] : messages));
 
-describe("refetchIfFetching", () => {
+/** What `useSocketEvents` does around a handler that writes an event into the cache. */
+const eventWritten = (queryClient: QueryClient, queryKey: QueryKey, handler: () => void = () => {}) => {
+  const inFlight = fetchesInFlight(queryClient, queryKey);
+  handler();
+  refetchAfter(queryClient, inFlight);
+};
+
+describe("refetchAfter", () => {
   it("keeps an event that comes while the query's answer is on its way, with one more fetch", async () => {
     const stored = ["Hi"];
     const server = slowServer(stored);
@@ -62,11 +69,9 @@ describe("refetchIfFetching", () => {
     await waitUntil(() => expect(server.reads()).toBe(2));
     // Stored after that read, then sent live: written into the cache, then overwritten by the answer.
     stored.push("Sent meanwhile");
-    write(queryClient, "Sent meanwhile");
-    refetchIfFetching(queryClient, key);
+    eventWritten(queryClient, key, () => write(queryClient, "Sent meanwhile"));
     stored.push("Also meanwhile");
-    write(queryClient, "Also meanwhile");
-    refetchIfFetching(queryClient, key);
+    eventWritten(queryClient, key, () => write(queryClient, "Also meanwhile"));
     await server.answerNext();
 
     // The older answer is not cut short, and both events share the one fetch after it.
@@ -88,8 +93,7 @@ describe("refetchIfFetching", () => {
     const observer = watch(queryClient, server.queryFn);
     const event = (message: string) => {
       stored.push(message);
-      write(queryClient, message);
-      refetchIfFetching(queryClient, key);
+      eventWritten(queryClient, key, () => write(queryClient, message));
     };
     await server.answerNext();
     await settleUntil(() => observer.getCurrentResult().data?.length === 1);
@@ -125,9 +129,7 @@ describe("refetchIfFetching", () => {
     /** An event whose handler asks for the list again rather than writing into it. */
     const event = (message: string) => {
       stored.push(message);
-      const inFlight = fetchesInFlight(queryClient, key);
-      void queryClient.invalidateQueries({ queryKey: key });
-      refetchAfter(queryClient, inFlight);
+      eventWritten(queryClient, key, () => void queryClient.invalidateQueries({ queryKey: key }));
     };
 
     // At rest when it comes: one fetch, the handler's.
@@ -159,8 +161,7 @@ describe("refetchIfFetching", () => {
     await server.answerNext();
     await waitUntil(() => expect(observer.getCurrentResult().data).toEqual(["Hi"]));
 
-    write(queryClient, "Live");
-    refetchIfFetching(queryClient, key);
+    eventWritten(queryClient, key, () => write(queryClient, "Live"));
 
     expect(queryClient.isFetching()).toBe(0);
     expect(server.reads()).toBe(1);
@@ -173,7 +174,7 @@ describe("refetchIfFetching", () => {
     watch(queryClient, server.queryFn);
     await waitUntil(() => expect(server.reads()).toBe(1));
 
-    refetchIfFetching(queryClient, key);
+    eventWritten(queryClient, key);
     stop?.();
     stop = undefined;
     queryClient.removeQueries({ queryKey: key });

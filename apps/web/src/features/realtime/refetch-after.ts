@@ -27,20 +27,13 @@ export function fetchesInFlight(queryClient: QueryClient, queryKey: QueryKey): F
 /**
  * A live event written into a query's cache while that query is being fetched is lost when the fetch
  * lands: its answer may have been read before the event and replaces the cache (a further page of an
- * infinite list, too, is added to the pages held when its fetch began). So each such query is fetched
- * once more after that fetch: the server sends an event only after storing what it says, so the new
- * read holds it. Events during one fetch share one more fetch, and the fetch in flight is let land
- * rather than cut short at each event, so a busy chat cannot keep its history from loading. Events
- * that come while a query is at rest stay as written.
- */
-export function refetchIfFetching(queryClient: QueryClient, queryKey: QueryKey): void {
-  refetchAfter(queryClient, fetchesInFlight(queryClient, queryKey));
-}
-
-/**
- * `refetchIfFetching` for the fetches that were in flight when the event came (`fetchesInFlight`). A
- * query the event's handler had fetched again meanwhile (a new fetch, so a new promise) is left alone:
- * that fetch began after the event and holds it.
+ * infinite list, too, is added to the pages held when its fetch began). So each query that was being
+ * fetched when the event came (`fetchesInFlight`) is fetched once more after that fetch: the server
+ * sends an event only after storing what it says, so the new read holds it. Events during one fetch
+ * share one more fetch, and the fetch in flight is let land rather than cut short at each event, so a
+ * busy chat cannot keep its history from loading. Events that come while a query is at rest stay as
+ * written, and a query the event's handler fetched again itself (a new fetch, so a new promise) is
+ * left alone: that fetch began after the event and holds it.
  */
 export function refetchAfter(queryClient: QueryClient, inFlight: FetchInFlight[]): void {
   const cache = queryClient.getQueryCache();
