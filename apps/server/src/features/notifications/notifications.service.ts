@@ -105,8 +105,11 @@ export function createNotificationsService(deps: {
   domainEvents.on("followRequestClosed", ({ requesterId, targetId }) =>
     closeFollowRequests(targetId, [requesterId]),
   );
+  // Two listeners, so the target's list and the requesters' news do not wait on, or fail with, each other.
+  domainEvents.on("followRequestsAccepted", ({ requesterIds, targetId }) =>
+    closeFollowRequests(targetId, requesterIds, true),
+  );
   domainEvents.on("followRequestsAccepted", async ({ requesterIds, targetId }) => {
-    await closeFollowRequests(targetId, requesterIds, true);
     const stored = await storeNotificationForEach(db, {
       type: "follow_accepted",
       senderId: targetId,
