@@ -62,11 +62,22 @@ beforeAll(async () => {
   await api(`/follow/${them.user.id}`, { token: me.token, body: {} });
   const { post: older } = await api("/posts", {
     token: them.token,
-    body: { image, caption: "Golden hour at the pier", location: "Brighton", tags: "#sunset #sea" },
+    // A tag has no spaces to wrap at: the longest there is checks that it wraps rather than widens the card.
+    body: {
+      image,
+      caption: "Golden hour at the pier",
+      location: "Brighton",
+      tags: `#sunset #sea #${"goldenhourfromthepier".repeat(3).slice(0, 50)}`,
+    },
   });
   const { post } = await api("/posts", {
     token: me.token,
-    body: { image, caption: "Same sunset, my angle", location: "Brighton Pier" },
+    body: {
+      image,
+      caption: "Same sunset, my angle",
+      location: "Brighton Pier",
+      tags: `#${"samesunsetmyangle".repeat(3).slice(0, 50)}`,
+    },
   });
   await api(`/posts/${older._id}/like`, { token: me.token, body: {} });
   await api(`/posts/${older._id}/comment`, { token: me.token, body: { text: "Stunning colours!" } });

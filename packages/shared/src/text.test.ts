@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { NUL_CHARACTER_MESSAGE, textSchema } from "./text.js";
+import { BIO_MAX_LENGTH } from "./constants.js";
+import { NUL_CHARACTER_MESSAGE, textLength, textSchema, typedText } from "./text.js";
+import { bioSchema } from "./users.js";
 
 describe("textSchema", () => {
   const name = textSchema("Name is required").trim().min(1, "Name is required").max(5, "Name is too long");
@@ -18,5 +20,28 @@ describe("textSchema", () => {
 
   it("says what is missing when the value is not text", () => {
     expect(name.safeParse(42).error?.issues[0]?.message).toBe("Name is required");
+  });
+});
+
+describe("typedText and textLength", () => {
+  it("count an emoji as one character, as the schemas' limits do", () => {
+    expect(textLength("🎉".repeat(3))).toBe(3);
+    expect("🎉".repeat(3).length).toBe(6);
+    expect(bioSchema.safeParse("🎉".repeat(BIO_MAX_LENGTH)).success).toBe(true);
+    expect(bioSchema.safeParse("🎉".repeat(BIO_MAX_LENGTH + 1)).success).toBe(false);
+  });
+
+  it("keep the whole limit in emoji, clip past it without splitting a character, and leave NUL out", () => {
+    const kept = typedText("🎉".repeat(BIO_MAX_LENGTH + 20), BIO_MAX_LENGTH);
+    expect(kept).toBe("🎉".repeat(BIO_MAX_LENGTH));
+    expect(bioSchema.safeParse(kept).success).toBe(true);
+    expect(typedText("ab🎉cd", 3)).toBe("ab🎉");
+    expect(typedText("a\u0000b", 5)).toBe("ab");
+    expect(typedText("x".repeat(BIO_MAX_LENGTH + 1), BIO_MAX_LENGTH)).toBe("x".repeat(BIO_MAX_LENGTH));
+  });
+
+  it("keep what any limit takes as it is", () => {
+    for (const text of ["", "Zoë", "👩‍👩‍👧 family", "x".repeat(BIO_MAX_LENGTH)])
+      expect(typedText(text, BIO_MAX_LENGTH)).toBe(text);
   });
 });

@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX_LENGTH, withoutNul } from "@flik/shared";
+import { SEARCH_QUERY_MAX_LENGTH, typedText } from "@flik/shared";
 import { CloseIcon, SearchIcon } from "../../../components/icons";
 
 interface ChatSearchBoxProps {
@@ -21,8 +21,7 @@ export function ChatSearchBox({ id, label, value, onChange, placeholder = "Searc
         id={id}
         type="search"
         value={value}
-        onChange={(event) => onChange(withoutNul(event.target.value))}
-        maxLength={SEARCH_QUERY_MAX_LENGTH}
+        onChange={(event) => onChange(typedText(event.target.value, SEARCH_QUERY_MAX_LENGTH))}
         onKeyDown={(event) => {
           if (event.key === "Escape" && value) {
             event.preventDefault();

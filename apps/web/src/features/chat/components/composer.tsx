@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH, withoutNul } from "@flik/shared";
+import { MESSAGE_MAX_LENGTH, typedText } from "@flik/shared";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { SendIcon } from "../../../components/icons";
 
@@ -53,14 +53,13 @@ export function Composer({ onSend, onTyping, autoFocus = false }: ComposerProps)
         id={id}
         value={text}
         onChange={(event) => {
-          const typed = withoutNul(event.target.value);
+          const typed = typedText(event.target.value, MESSAGE_MAX_LENGTH);
           setText(typed);
           if (typed.trim()) onTyping();
         }}
         onKeyDown={onKeyDown}
         placeholder="Message…"
         rows={1}
-        maxLength={MESSAGE_MAX_LENGTH}
         enterKeyHint="send"
         className="field-sizing-content block max-h-36 min-h-11 flex-1 resize-none rounded-3xl border border-zinc-200 bg-zinc-50 px-4 py-2.5 text-base text-zinc-900 placeholder:text-zinc-500 focus:border-fuchsia-400 focus:bg-white focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-[15px]"
       />

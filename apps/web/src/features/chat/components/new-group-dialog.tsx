@@ -3,6 +3,7 @@ import {
   type Chat,
   GROUP_CHAT_MAX_MEMBERS,
   SEARCH_DEBOUNCE_MS,
+  typedText,
   type UserSearchResult,
 } from "@flik/shared";
 import { type FormEvent, useId, useState } from "react";
@@ -60,8 +61,7 @@ export function NewGroupDialog({ viewerId, onClose, onCreated }: NewGroupDialogP
           <input
             id={`${id}-name`}
             value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={CHAT_NAME_MAX_LENGTH}
+            onChange={(event) => setName(typedText(event.target.value, CHAT_NAME_MAX_LENGTH))}
             autoComplete="off"
             placeholder="Weekend plans"
             className="w-full rounded-xl border border-zinc-200 px-3.5 py-2.5 text-base focus:border-fuchsia-400 focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-sm"

@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH } from "@flik/shared";
+import { COMMENT_MAX_LENGTH, typedText } from "@flik/shared";
 import { type FormEvent, type Ref, useId, useState } from "react";
 import { useAddFlickComment } from "../hooks/use-add-flick-comment";
 
@@ -30,9 +30,8 @@ export function FlickCommentForm({ flickId, inputRef }: FlickCommentFormProps) {
           ref={inputRef}
           id={id}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => setText(typedText(event.target.value, COMMENT_MAX_LENGTH))}
           placeholder="Add a comment..."
-          maxLength={COMMENT_MAX_LENGTH}
           autoComplete="off"
           enterKeyHint="send"
           className="min-w-0 flex-1 bg-transparent py-2.5 text-base text-zinc-900 placeholder:text-zinc-500 focus:outline-none focus-visible:outline-none sm:text-sm"

@@ -4,6 +4,7 @@ import {
   type Highlight,
   mediaTypeOfFile,
   type Story,
+  typedText,
 } from "@flik/shared";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
@@ -137,8 +138,7 @@ export function HighlightFormDialog({
               ref={nameRef}
               label="Highlight name"
               value={name}
-              maxLength={HIGHLIGHT_NAME_MAX_LENGTH}
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => setName(typedText(event.target.value, HIGHLIGHT_NAME_MAX_LENGTH))}
               placeholder="Summer, Friends, Travel…"
               autoComplete="off"
               disabled={busy}

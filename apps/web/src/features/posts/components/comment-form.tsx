@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH } from "@flik/shared";
+import { COMMENT_MAX_LENGTH, typedText } from "@flik/shared";
 import { type FormEvent, type Ref, useId, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { isPostUnavailable } from "../api/posts.queries";
@@ -41,11 +41,10 @@ export function CommentForm({ postId, inputRef, className = "" }: CommentFormPro
           id={id}
           value={text}
           onChange={(event) => {
-            setText(event.target.value);
+            setText(typedText(event.target.value, COMMENT_MAX_LENGTH));
             if (addComment.isError) addComment.reset();
           }}
           placeholder="Add a comment..."
-          maxLength={COMMENT_MAX_LENGTH}
           autoComplete="off"
           enterKeyHint="send"
           aria-invalid={error ? true : undefined}

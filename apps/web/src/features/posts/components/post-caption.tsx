@@ -50,9 +50,10 @@ export function PostPlaceAndTags({ post }: { post: Post }) {
         <p className="flex items-start gap-1.5 font-medium text-fuchsia-700">
           <TagIcon className="mt-0.5 size-4 shrink-0 text-fuchsia-400" />
           <span className="sr-only">Tags: </span>
-          <span className="flex min-w-0 flex-wrap gap-x-2 break-words">
+          <span className="flex min-w-0 flex-wrap gap-x-2">
             {tags.map(({ text, tag }) => (
-              <Link key={tag} to={tagPath(tag)} className="rounded hover:underline">
+              // A tag has no spaces to break at: a long one wraps anywhere rather than widen the card.
+              <Link key={tag} to={tagPath(tag)} className="min-w-0 rounded wrap-anywhere hover:underline">
                 {text}
               </Link>
             ))}

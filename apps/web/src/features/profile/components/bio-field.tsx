@@ -1,4 +1,4 @@
-import { BIO_MAX_LENGTH } from "@flik/shared";
+import { BIO_MAX_LENGTH, textLength, typedText } from "@flik/shared";
 import { useId } from "react";
 import { fieldErrorClass, inputClass, labelClass } from "../../../components/field-styles";
 
@@ -17,7 +17,7 @@ export function BioField({ value, onChange, error, rows = 3 }: BioFieldProps) {
   const id = useId();
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
-  const length = value.length;
+  const length = textLength(value);
   const near = length >= BIO_MAX_LENGTH - NEAR_LIMIT;
   return (
     <div>
@@ -37,8 +37,7 @@ export function BioField({ value, onChange, error, rows = 3 }: BioFieldProps) {
         id={id}
         value={value}
         rows={rows}
-        maxLength={BIO_MAX_LENGTH}
-        onChange={(event) => onChange(event.target.value.slice(0, BIO_MAX_LENGTH))}
+        onChange={(event) => onChange(typedText(event.target.value, BIO_MAX_LENGTH))}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${counterId} ${errorId}` : counterId}
         placeholder="Tell people a little about yourself"

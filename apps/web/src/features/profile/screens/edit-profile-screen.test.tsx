@@ -60,7 +60,6 @@ describe("EditProfileScreen", () => {
   it("counts the bio live as n/150 and stops at 150 characters, the counter turning red near the end", async () => {
     const { user } = openEditor();
     const bio = await screen.findByLabelText("Bio");
-    expect(bio).toHaveAttribute("maxLength", "150");
     expect(bio).toHaveAccessibleDescription("9/150");
 
     await user.clear(bio);
@@ -74,6 +73,20 @@ describe("EditProfileScreen", () => {
     await user.type(bio, "b".repeat(10));
     expect(bio).toHaveValue(`${"a".repeat(145)}bbbbb`);
     expect(screen.getByText("150/150")).toHaveClass("text-red-600");
+  });
+
+  it("counts an emoji as one character of the bio's 150, as the server does", async () => {
+    const { user } = openEditor();
+    const bio = await screen.findByLabelText("Bio");
+    await user.clear(bio);
+    await user.click(bio);
+    await user.paste("🎉".repeat(100));
+    expect(bio).toHaveValue("🎉".repeat(100));
+    expect(bio).toHaveAccessibleDescription("100/150");
+
+    await user.paste("🌅".repeat(60));
+    expect(bio).toHaveValue(`${"🎉".repeat(100)}${"🌅".repeat(50)}`);
+    expect(bio).toHaveAccessibleDescription("150/150");
   });
 
   it("offers Male, Female, Other and Prefer not to say, labelled as not public", async () => {

@@ -1,4 +1,4 @@
-import { type Gender, type User, updateProfileBody } from "@flik/shared";
+import { type Gender, type User, updateProfileBody, withoutNul } from "@flik/shared";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
@@ -138,7 +138,7 @@ function EditProfileForm({ user }: { user: User }) {
         <TextField
           label="Full name"
           value={fullName}
-          onChange={(event) => change("fullName", setFullName, event.target.value)}
+          onChange={(event) => change("fullName", setFullName, withoutNul(event.target.value))}
           autoComplete="name"
           error={errors.fullName}
         />

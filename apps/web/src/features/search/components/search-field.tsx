@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX_LENGTH, withoutNul } from "@flik/shared";
+import { SEARCH_QUERY_MAX_LENGTH, typedText } from "@flik/shared";
 import type { KeyboardEvent, RefObject } from "react";
 import { CloseIcon, SearchIcon } from "../../../components/icons";
 
@@ -42,8 +42,7 @@ export function SearchField({
         aria-controls={listboxId}
         aria-activedescendant={activeOptionId}
         value={value}
-        onChange={(event) => onChange(withoutNul(event.target.value))}
-        maxLength={SEARCH_QUERY_MAX_LENGTH}
+        onChange={(event) => onChange(typedText(event.target.value, SEARCH_QUERY_MAX_LENGTH))}
         onKeyDown={onKeyDown}
         placeholder="Search"
         enterKeyHint="search"

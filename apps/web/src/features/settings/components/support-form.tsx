@@ -1,4 +1,4 @@
-import { SUPPORT_MESSAGE_MAX_LENGTH, supportBody } from "@flik/shared";
+import { SUPPORT_MESSAGE_MAX_LENGTH, supportBody, textLength, typedText } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { toast } from "react-toastify/unstyled";
@@ -54,7 +54,7 @@ export function SupportForm({ email }: { email: string }) {
             How can we help?
           </label>
           <span className="text-xs text-zinc-600 tabular-nums">
-            {message.length}/{SUPPORT_MESSAGE_MAX_LENGTH}
+            {textLength(message)}/{SUPPORT_MESSAGE_MAX_LENGTH}
           </span>
         </div>
         <textarea
@@ -62,13 +62,12 @@ export function SupportForm({ email }: { email: string }) {
           id={id}
           name="message"
           rows={4}
-          maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
           value={message}
           placeholder="Describe the problem or ask a question"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
           onChange={(event) => {
-            setMessage(event.target.value);
+            setMessage(typedText(event.target.value, SUPPORT_MESSAGE_MAX_LENGTH));
             setProblem(undefined);
           }}
           className={`${inputClass} resize-y`}

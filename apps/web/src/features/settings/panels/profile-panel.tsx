@@ -1,4 +1,4 @@
-import { type User, updateUserBody } from "@flik/shared";
+import { type User, updateUserBody, withoutNul } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -71,7 +71,7 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
           autoComplete="name"
           value={fullName}
           error={problems.fullName}
-          onChange={(event) => change("fullName", setFullName, event.target.value)}
+          onChange={(event) => change("fullName", setFullName, withoutNul(event.target.value))}
         />
         <TextField
           label="Username"

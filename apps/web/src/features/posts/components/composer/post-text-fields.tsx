@@ -1,4 +1,10 @@
-import { POST_CAPTION_MAX_LENGTH, POST_LOCATION_MAX_LENGTH, POST_TAGS_MAX_LENGTH } from "@flik/shared";
+import {
+  POST_CAPTION_MAX_LENGTH,
+  POST_LOCATION_MAX_LENGTH,
+  POST_TAGS_MAX_LENGTH,
+  textLength,
+  typedText,
+} from "@flik/shared";
 import { type Ref, useId } from "react";
 import { inputClass, labelClass } from "../../../../components/field-styles";
 
@@ -26,15 +32,14 @@ export function CaptionField({
           Caption
         </label>
         <span id={`${id}-count`} className="text-xs text-zinc-500 tabular-nums">
-          {value.length}/{POST_CAPTION_MAX_LENGTH}
+          {textLength(value)}/{POST_CAPTION_MAX_LENGTH}
         </span>
       </div>
       <textarea
         ref={fieldRef}
         id={id}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
-        maxLength={POST_CAPTION_MAX_LENGTH}
+        onChange={(event) => onChange(typedText(event.target.value, POST_CAPTION_MAX_LENGTH))}
         rows={4}
         placeholder="Write a caption..."
         aria-describedby={`${id}-count`}
@@ -54,8 +59,7 @@ export function LocationField({ value, onChange }: FieldProps) {
       <input
         id={id}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
-        maxLength={POST_LOCATION_MAX_LENGTH}
+        onChange={(event) => onChange(typedText(event.target.value, POST_LOCATION_MAX_LENGTH))}
         placeholder="Add a location"
         autoComplete="off"
         className={inputClass}
@@ -74,8 +78,7 @@ export function TagsField({ value, onChange }: FieldProps) {
       <input
         id={id}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
-        maxLength={POST_TAGS_MAX_LENGTH}
+        onChange={(event) => onChange(typedText(event.target.value, POST_TAGS_MAX_LENGTH))}
         placeholder="#travel #sunset"
         autoComplete="off"
         autoCapitalize="none"
