@@ -10,11 +10,18 @@ function retriesTransientFailure(failureCount: number, error: unknown): boolean 
   return !(error instanceof ApiError && error.status < 500) && failureCount < 2;
 }
 
+/**
+ * A change is sent even when the browser says it is offline, and is never tried again by itself: it
+ * fails at once with its screen's message and rollback, as likes and follows do, rather than wait
+ * paused ("Posting...") until the connection comes back, unasked.
+ */
+export const mutationDefaults = { retry: false, networkMode: "always" } as const;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: retriesTransientFailure },
-      mutations: { retry: false },
+      mutations: mutationDefaults,
     },
   });
 }

@@ -68,12 +68,16 @@ export function saveIdentity({ userId, username }: { userId: string; username: s
   notify();
 }
 
-/** Clears what spec §4 names on logout (token, userId, username) plus the cached user. */
+/**
+ * Clears what spec §4 names on logout (token, userId, username) plus the cached user and unread count,
+ * which the next member to sign in on this device must not see.
+ */
 export function clearAuth(): void {
   write(STORAGE_KEYS.token, null);
   write(STORAGE_KEYS.userId, null);
   write(STORAGE_KEYS.username, null);
   write(STORAGE_KEYS.user, null);
+  write(STORAGE_KEYS.unreadCount, null);
   notify();
 }
 

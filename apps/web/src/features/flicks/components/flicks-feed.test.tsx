@@ -121,7 +121,7 @@ describe("the flicks feed", () => {
     await waitFor(() => expect(socket.emitted).toContainEqual(["leaveFlicks"]));
   });
 
-  it("moves with ArrowDown/ArrowUp (and j/k), pauses with Space and switches the sound with m", async () => {
+  it("moves with ArrowDown/ArrowUp (and j/k, PageDown/PageUp), pauses with Space and switches the sound with m", async () => {
     const scrolled: string[] = [];
     Object.defineProperty(HTMLElement.prototype, "scrollIntoView", {
       configurable: true,
@@ -138,6 +138,13 @@ describe("the flicks feed", () => {
     scrollToFlick("f-2");
     await user.keyboard("k");
     expect(scrolled).toEqual(["f-2", "f-1"]);
+    scrollToFlick("f-1");
+    await user.keyboard("{PageDown}");
+    expect(scrolled).toEqual(["f-2", "f-1", "f-2"]);
+    scrollToFlick("f-2");
+    await user.keyboard("{PageUp}");
+    expect(scrolled).toEqual(["f-2", "f-1", "f-2", "f-1"]);
+    scrollToFlick("f-2");
 
     pause.mockClear();
     await user.keyboard(" ");

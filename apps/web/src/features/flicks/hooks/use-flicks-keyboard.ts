@@ -11,7 +11,10 @@ interface FlicksKeys {
 /** Where a key already means something (typing, a button's Space, a menu): the feed leaves it alone. */
 const OWNS_KEYS = "input, textarea, select, button, a, [contenteditable], [role='menu'], [role='dialog']";
 
-/** ArrowDown/j and ArrowUp/k move between flicks, Space pauses or plays, m switches the sound. */
+/**
+ * ArrowDown/j/PageDown and ArrowUp/k/PageUp move between flicks (a page is one flick), Space pauses or
+ * plays, m switches the sound.
+ */
 export function useFlicksKeyboard({ enabled, ...handlers }: FlicksKeys): void {
   const latest = useRef(handlers);
   // Layout effects, as the dialogs' and the story viewer's: the keys work from the commit that shows
@@ -28,8 +31,10 @@ export function useFlicksKeyboard({ enabled, ...handlers }: FlicksKeys): void {
       const action = {
         ArrowDown: latest.current.onNext,
         j: latest.current.onNext,
+        PageDown: latest.current.onNext,
         ArrowUp: latest.current.onPrevious,
         k: latest.current.onPrevious,
+        PageUp: latest.current.onPrevious,
         " ": latest.current.onTogglePause,
         m: latest.current.onToggleMute,
       }[event.key];

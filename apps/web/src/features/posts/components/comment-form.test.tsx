@@ -1,5 +1,6 @@
+import { onlineManager } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makeComment, makePost, makeUser } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
@@ -29,6 +30,25 @@ const aliceSays = (text: string) =>
   });
 
 describe("CommentForm", () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it("says so at once when the browser is offline, and keeps the text to send again", async () => {
+    const { user, commentRoute } = feedWithComment(() => {
+      throw new TypeError("Failed to fetch");
+    });
+    const input = await screen.findByLabelText("Add a comment");
+    onlineManager.setOnline(false);
+
+    await user.type(input, "Lovely{Enter}");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Couldn't post your comment. Please try again.",
+    );
+    expect(commentRoute).toHaveBeenCalledTimes(1);
+    expect(input).toHaveValue("Lovely");
+    expect(screen.getByRole("button", { name: "Post" })).toBeEnabled();
+  });
+
   it("sends the trimmed text on Enter, shows it and clears the input", async () => {
     const { user, commentRoute } = feedWithComment(() => aliceSays("What a view"));
     const input = await screen.findByLabelText("Add a comment");

@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "react-toastify/unstyled";
 import { describe, expect, it, vi } from "vitest";
-import { getCachedUser, getToken, getUserId, getUsername, saveCachedUser } from "../../../lib/storage";
+import {
+  getCachedUser,
+  getToken,
+  getUserId,
+  getUsername,
+  saveCachedUser,
+  saveUnreadCount,
+} from "../../../lib/storage";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makeUser } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
@@ -51,6 +58,7 @@ describe("Log out from Settings", () => {
   it("once confirmed, revokes the current session by its id, clears storage and goes to /login", async () => {
     const logout = vi.fn(() => jsonResponse(200, { message: "Logged out" }));
     const { user, router } = openSettings(logout);
+    saveUnreadCount(3);
 
     const dialog = await askToLogOut(user);
     await user.click(within(dialog).getByRole("button", { name: "Log out" }));
@@ -65,6 +73,8 @@ describe("Log out from Settings", () => {
     expect(getUserId()).toBeNull();
     expect(getUsername()).toBeNull();
     expect(getCachedUser()).toBeNull();
+    // The next member to sign in here starts without this one's unread badge.
+    expect(localStorage.getItem("unreadCount")).toBeNull();
   });
 
   it("still signs out locally when the logout call fails", async () => {
