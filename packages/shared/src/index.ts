@@ -19,5 +19,6 @@ export * from "./sessions.js";
 export * from "./stories.js";
 export * from "./tags.js";
 export * from "./text.js";
+export * from "./text-input.js";
 export * from "./users.js";
 export * from "./visibility.js";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BIO_MAX_LENGTH } from "./constants.js";
-import { NUL_CHARACTER_MESSAGE, textLength, textSchema, typedText } from "./text.js";
+import { NUL_CHARACTER_MESSAGE, textSchema } from "./text.js";
+import { textLength, typedText } from "./text-input.js";
 import { bioSchema } from "./users.js";
 
 describe("textSchema", () => {
