@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { TAG_MAX_LENGTH } from "@flik/shared";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { animationsSettled, dismissToast, seriousViolations } from "./axe.js";
@@ -67,7 +68,7 @@ beforeAll(async () => {
       image,
       caption: "Golden hour at the pier",
       location: "Brighton",
-      tags: `#sunset #sea #${"goldenhourfromthepier".repeat(3).slice(0, 50)}`,
+      tags: `#sunset #sea #${"goldenhourfromthepier".repeat(3).slice(0, TAG_MAX_LENGTH)}`,
     },
   });
   const { post } = await api("/posts", {
@@ -76,7 +77,7 @@ beforeAll(async () => {
       image,
       caption: "Same sunset, my angle",
       location: "Brighton Pier",
-      tags: `#${"samesunsetmyangle".repeat(3).slice(0, 50)}`,
+      tags: `#${"samesunsetmyangle".repeat(3).slice(0, TAG_MAX_LENGTH)}`,
     },
   });
   await api(`/posts/${older._id}/like`, { token: me.token, body: {} });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BIO_MAX_LENGTH } from "./constants.js";
 import { NUL_CHARACTER_MESSAGE, textSchema } from "./text.js";
-import { textLength, typedText } from "./text-input.js";
+import { maxLengthFor, textLength, typedText } from "./text-input.js";
 import { bioSchema } from "./users.js";
 
 describe("textSchema", () => {
@@ -39,6 +39,24 @@ describe("typedText and textLength", () => {
     expect(typedText("ab🎉cd", 3)).toBe("ab🎉");
     expect(typedText("a\u0000b", 5)).toBe("ab");
     expect(typedText("x".repeat(BIO_MAX_LENGTH + 1), BIO_MAX_LENGTH)).toBe("x".repeat(BIO_MAX_LENGTH));
+  });
+
+  it("cut what is over from the text an edit put in, wherever it went, never from the text around it", () => {
+    expect(typedText("abXYcd", 5, "abcd")).toBe("abXcd");
+    expect(typedText("XYabcd", 5, "abcd")).toBe("Xabcd");
+    expect(typedText("a🎉🎉b", 3, "ab")).toBe("a🎉b");
+    // Pasted over a selection: the text it replaced is gone, what is over is cut from the paste.
+    expect(typedText("aXYZd", 4, "abcd")).toBe("aXYd");
+    expect(typedText("aWXYZd", 4, "abcd")).toBe("aWXd");
+    // Already over the limit (older text): cut at the end.
+    expect(typedText("abcdef", 4, "abcdef")).toBe("abcd");
+  });
+
+  it("give the browser a maxlength that fits the limit in emoji, and nothing once the box is full", () => {
+    expect(maxLengthFor("", 3)).toBe(4);
+    expect(maxLengthFor("🎉🎉", 3)).toBe(6);
+    expect(maxLengthFor("🎉🎉🎉", 3)).toBe(6);
+    expect(maxLengthFor("abc", 3)).toBe(3);
   });
 
   it("keep what any limit takes as it is", () => {

@@ -12,8 +12,9 @@ function retriesTransientFailure(failureCount: number, error: unknown): boolean 
 
 /**
  * A change is sent even when the browser says it is offline, and is never tried again by itself: it
- * fails at once with its screen's message and rollback, as likes and follows do, rather than wait
- * paused ("Posting...") until the connection comes back, unasked.
+ * fails at once, and its screen's failure handling (a message, a rollback) runs, as for likes and
+ * follows. The default would hold it paused ("Posting...") with nothing said, and send it whenever the
+ * connection came back.
  */
 export const mutationDefaults = { retry: false, networkMode: "always" } as const;
 

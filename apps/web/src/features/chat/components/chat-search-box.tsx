@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX_LENGTH, typedText } from "@flik/shared";
+import { maxLengthFor, SEARCH_QUERY_MAX_LENGTH, typedText } from "@flik/shared";
 import { CloseIcon, SearchIcon } from "../../../components/icons";
 
 interface ChatSearchBoxProps {
@@ -21,7 +21,8 @@ export function ChatSearchBox({ id, label, value, onChange, placeholder = "Searc
         id={id}
         type="search"
         value={value}
-        onChange={(event) => onChange(typedText(event.target.value, SEARCH_QUERY_MAX_LENGTH))}
+        maxLength={maxLengthFor(value, SEARCH_QUERY_MAX_LENGTH)}
+        onChange={(event) => onChange(typedText(event.target.value, SEARCH_QUERY_MAX_LENGTH, value))}
         onKeyDown={(event) => {
           if (event.key === "Escape" && value) {
             event.preventDefault();

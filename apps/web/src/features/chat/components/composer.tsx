@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH, typedText } from "@flik/shared";
+import { MESSAGE_MAX_LENGTH, maxLengthFor, typedText } from "@flik/shared";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { SendIcon } from "../../../components/icons";
 
@@ -52,8 +52,9 @@ export function Composer({ onSend, onTyping, autoFocus = false }: ComposerProps)
         ref={fieldRef}
         id={id}
         value={text}
+        maxLength={maxLengthFor(text, MESSAGE_MAX_LENGTH)}
         onChange={(event) => {
-          const typed = typedText(event.target.value, MESSAGE_MAX_LENGTH);
+          const typed = typedText(event.target.value, MESSAGE_MAX_LENGTH, text);
           setText(typed);
           if (typed.trim()) onTyping();
         }}

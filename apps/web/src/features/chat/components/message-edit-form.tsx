@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH, typedText } from "@flik/shared";
+import { MESSAGE_MAX_LENGTH, maxLengthFor, typedText } from "@flik/shared";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 
 interface MessageEditFormProps {
@@ -48,7 +48,8 @@ export function MessageEditForm({ initialText, onSave, onCancel }: MessageEditFo
         ref={ref}
         id={id}
         value={text}
-        onChange={(event) => setText(typedText(event.target.value, MESSAGE_MAX_LENGTH))}
+        maxLength={maxLengthFor(text, MESSAGE_MAX_LENGTH)}
+        onChange={(event) => setText(typedText(event.target.value, MESSAGE_MAX_LENGTH, text))}
         onKeyDown={onKeyDown}
         rows={1}
         className="field-sizing-content block max-h-40 min-h-9 w-full resize-none bg-transparent px-2 py-1.5 text-base text-zinc-900 focus:outline-none sm:text-sm"

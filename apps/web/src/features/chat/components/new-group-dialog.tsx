@@ -2,6 +2,7 @@ import {
   CHAT_NAME_MAX_LENGTH,
   type Chat,
   GROUP_CHAT_MAX_MEMBERS,
+  maxLengthFor,
   SEARCH_DEBOUNCE_MS,
   typedText,
   type UserSearchResult,
@@ -61,7 +62,8 @@ export function NewGroupDialog({ viewerId, onClose, onCreated }: NewGroupDialogP
           <input
             id={`${id}-name`}
             value={name}
-            onChange={(event) => setName(typedText(event.target.value, CHAT_NAME_MAX_LENGTH))}
+            maxLength={maxLengthFor(name, CHAT_NAME_MAX_LENGTH)}
+            onChange={(event) => setName(typedText(event.target.value, CHAT_NAME_MAX_LENGTH, name))}
             autoComplete="off"
             placeholder="Weekend plans"
             className="w-full rounded-xl border border-zinc-200 px-3.5 py-2.5 text-base focus:border-fuchsia-400 focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-sm"

@@ -349,14 +349,14 @@ describe("ChatScreen", () => {
     expect(await screen.findByRole("heading", { name: "carol" })).toBeInTheDocument();
   });
 
-  it("holds no more than the 100 characters a search takes, and leaves out a pasted NUL", async () => {
+  it("holds no more than the 100 characters a search takes", async () => {
     const { user } = await openChatScreen("/chat", [makeChat()], {
       "GET /user/search": jsonResponse(200, { users: [] }),
     });
     const search = screen.getByRole("searchbox", { name: "Search chats and people" });
     await user.click(search);
-    await user.paste(`a\u0000${"b".repeat(150)}`);
-    expect(search).toHaveValue(`a${"b".repeat(99)}`);
+    await user.paste("b".repeat(150));
+    expect(search).toHaveValue("b".repeat(100));
   });
 
   it("filters the loaded chats by name while searching", async () => {

@@ -1,4 +1,4 @@
-import { getUnreadCount, saveUnreadCount } from "../../../lib/storage";
+import { getToken, getUnreadCount, saveUnreadCount } from "../../../lib/storage";
 import { fetchUnreadCount } from "../api/chats.api";
 
 let latestRequest = 0;
@@ -11,7 +11,8 @@ export async function refreshStoredUnreadCount(): Promise<void> {
   const request = ++latestRequest;
   try {
     const count = await fetchUnreadCount();
-    if (request === latestRequest) saveUnreadCount(count);
+    // Not after a logout meanwhile: the count belongs to the member who asked.
+    if (request === latestRequest && getToken()) saveUnreadCount(count);
   } catch {
     // The badge keeps its last value; the next event or reconnect asks again.
   }

@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH, typedText } from "@flik/shared";
+import { COMMENT_MAX_LENGTH, maxLengthFor, typedText } from "@flik/shared";
 import { type FormEvent, type Ref, useId, useState } from "react";
 import { useAddFlickComment } from "../hooks/use-add-flick-comment";
 
@@ -30,7 +30,8 @@ export function FlickCommentForm({ flickId, inputRef }: FlickCommentFormProps) {
           ref={inputRef}
           id={id}
           value={text}
-          onChange={(event) => setText(typedText(event.target.value, COMMENT_MAX_LENGTH))}
+          maxLength={maxLengthFor(text, COMMENT_MAX_LENGTH)}
+          onChange={(event) => setText(typedText(event.target.value, COMMENT_MAX_LENGTH, text))}
           placeholder="Add a comment..."
           autoComplete="off"
           enterKeyHint="send"

@@ -2,6 +2,7 @@ import {
   ACCEPT_IMAGES_AND_VIDEOS,
   HIGHLIGHT_NAME_MAX_LENGTH,
   type Highlight,
+  maxLengthFor,
   mediaTypeOfFile,
   type Story,
   typedText,
@@ -138,7 +139,8 @@ export function HighlightFormDialog({
               ref={nameRef}
               label="Highlight name"
               value={name}
-              onChange={(event) => setName(typedText(event.target.value, HIGHLIGHT_NAME_MAX_LENGTH))}
+              maxLength={maxLengthFor(name, HIGHLIGHT_NAME_MAX_LENGTH)}
+              onChange={(event) => setName(typedText(event.target.value, HIGHLIGHT_NAME_MAX_LENGTH, name))}
               placeholder="Summer, Friends, Travel…"
               autoComplete="off"
               disabled={busy}

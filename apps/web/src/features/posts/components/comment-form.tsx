@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH, typedText } from "@flik/shared";
+import { COMMENT_MAX_LENGTH, maxLengthFor, typedText } from "@flik/shared";
 import { type FormEvent, type Ref, useId, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { isPostUnavailable } from "../api/posts.queries";
@@ -40,8 +40,9 @@ export function CommentForm({ postId, inputRef, className = "" }: CommentFormPro
           ref={inputRef}
           id={id}
           value={text}
+          maxLength={maxLengthFor(text, COMMENT_MAX_LENGTH)}
           onChange={(event) => {
-            setText(typedText(event.target.value, COMMENT_MAX_LENGTH));
+            setText(typedText(event.target.value, COMMENT_MAX_LENGTH, text));
             if (addComment.isError) addComment.reset();
           }}
           placeholder="Add a comment..."

@@ -1,4 +1,4 @@
-import { BIO_MAX_LENGTH, textLength, typedText } from "@flik/shared";
+import { BIO_MAX_LENGTH, maxLengthFor, textLength, typedText } from "@flik/shared";
 import { useId } from "react";
 import { fieldErrorClass, inputClass, labelClass } from "../../../components/field-styles";
 
@@ -37,7 +37,8 @@ export function BioField({ value, onChange, error, rows = 3 }: BioFieldProps) {
         id={id}
         value={value}
         rows={rows}
-        onChange={(event) => onChange(typedText(event.target.value, BIO_MAX_LENGTH))}
+        maxLength={maxLengthFor(value, BIO_MAX_LENGTH)}
+        onChange={(event) => onChange(typedText(event.target.value, BIO_MAX_LENGTH, value))}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${counterId} ${errorId}` : counterId}
         placeholder="Tell people a little about yourself"

@@ -80,13 +80,27 @@ describe("EditProfileScreen", () => {
     const bio = await screen.findByLabelText("Bio");
     await user.clear(bio);
     await user.click(bio);
-    await user.paste("🎉".repeat(100));
-    expect(bio).toHaveValue("🎉".repeat(100));
-    expect(bio).toHaveAccessibleDescription("100/150");
+    await user.paste("🎉".repeat(74));
+    expect(bio).toHaveAccessibleDescription("74/150");
 
-    await user.paste("🌅".repeat(60));
-    expect(bio).toHaveValue(`${"🎉".repeat(100)}${"🌅".repeat(50)}`);
+    // Put in one by one (as a keyboard or emoji picker does), emoji fill the whole limit, though the
+    // browser's maxlength counts two units each.
+    for (let emoji = 0; emoji < 80; emoji++) await user.paste("🌅");
+
+    expect(bio).toHaveValue(`${"🎉".repeat(74)}${"🌅".repeat(76)}`);
     expect(bio).toHaveAccessibleDescription("150/150");
+  });
+
+  it("refuses a keystroke in the middle of a full bio and keeps its end", async () => {
+    const { user } = openEditor();
+    const bio = await screen.findByLabelText("Bio");
+    await user.clear(bio);
+    await user.click(bio);
+    await user.paste(`${"a".repeat(75)}${"z".repeat(75)}`);
+    (bio as HTMLTextAreaElement).setSelectionRange(75, 75);
+
+    await user.keyboard("x");
+    expect(bio).toHaveValue(`${"a".repeat(75)}${"z".repeat(75)}`);
   });
 
   it("offers Male, Female, Other and Prefer not to say, labelled as not public", async () => {

@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX_LENGTH, typedText } from "@flik/shared";
+import { maxLengthFor, SEARCH_QUERY_MAX_LENGTH, typedText } from "@flik/shared";
 import type { KeyboardEvent, RefObject } from "react";
 import { CloseIcon, SearchIcon } from "../../../components/icons";
 
@@ -42,7 +42,8 @@ export function SearchField({
         aria-controls={listboxId}
         aria-activedescendant={activeOptionId}
         value={value}
-        onChange={(event) => onChange(typedText(event.target.value, SEARCH_QUERY_MAX_LENGTH))}
+        maxLength={maxLengthFor(value, SEARCH_QUERY_MAX_LENGTH)}
+        onChange={(event) => onChange(typedText(event.target.value, SEARCH_QUERY_MAX_LENGTH, value))}
         onKeyDown={onKeyDown}
         placeholder="Search"
         enterKeyHint="search"

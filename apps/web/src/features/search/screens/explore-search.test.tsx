@@ -70,8 +70,8 @@ describe("Explore search", () => {
     await waitUntil(() => expect(urlsOf(fetchMock, "GET /user/search")).toHaveLength(1));
     expect(urlsOf(fetchMock, "GET /user/search")[0]?.searchParams.get("q")).toBe("bob");
 
-    await user.paste("🎉".repeat(120));
-    expect(box).toHaveValue(`bob${"🎉".repeat(97)}`);
+    await user.paste("b".repeat(120));
+    expect(box).toHaveValue(`bob${"b".repeat(97)}`);
   });
 
   it("groups the results as Members, Posts and Tags, each opening its page", async () => {

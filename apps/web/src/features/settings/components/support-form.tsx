@@ -1,4 +1,4 @@
-import { SUPPORT_MESSAGE_MAX_LENGTH, supportBody, textLength, typedText } from "@flik/shared";
+import { maxLengthFor, SUPPORT_MESSAGE_MAX_LENGTH, supportBody, textLength, typedText } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { toast } from "react-toastify/unstyled";
@@ -66,8 +66,9 @@ export function SupportForm({ email }: { email: string }) {
           placeholder="Describe the problem or ask a question"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
+          maxLength={maxLengthFor(message, SUPPORT_MESSAGE_MAX_LENGTH)}
           onChange={(event) => {
-            setMessage(typedText(event.target.value, SUPPORT_MESSAGE_MAX_LENGTH));
+            setMessage(typedText(event.target.value, SUPPORT_MESSAGE_MAX_LENGTH, message));
             setProblem(undefined);
           }}
           className={`${inputClass} resize-y`}

@@ -1,4 +1,5 @@
 import {
+  maxLengthFor,
   POST_CAPTION_MAX_LENGTH,
   POST_LOCATION_MAX_LENGTH,
   POST_TAGS_MAX_LENGTH,
@@ -39,7 +40,8 @@ export function CaptionField({
         ref={fieldRef}
         id={id}
         value={value}
-        onChange={(event) => onChange(typedText(event.target.value, POST_CAPTION_MAX_LENGTH))}
+        maxLength={maxLengthFor(value, POST_CAPTION_MAX_LENGTH)}
+        onChange={(event) => onChange(typedText(event.target.value, POST_CAPTION_MAX_LENGTH, value))}
         rows={4}
         placeholder="Write a caption..."
         aria-describedby={`${id}-count`}
@@ -59,7 +61,8 @@ export function LocationField({ value, onChange }: FieldProps) {
       <input
         id={id}
         value={value}
-        onChange={(event) => onChange(typedText(event.target.value, POST_LOCATION_MAX_LENGTH))}
+        maxLength={maxLengthFor(value, POST_LOCATION_MAX_LENGTH)}
+        onChange={(event) => onChange(typedText(event.target.value, POST_LOCATION_MAX_LENGTH, value))}
         placeholder="Add a location"
         autoComplete="off"
         className={inputClass}
@@ -78,7 +81,8 @@ export function TagsField({ value, onChange }: FieldProps) {
       <input
         id={id}
         value={value}
-        onChange={(event) => onChange(typedText(event.target.value, POST_TAGS_MAX_LENGTH))}
+        maxLength={maxLengthFor(value, POST_TAGS_MAX_LENGTH)}
+        onChange={(event) => onChange(typedText(event.target.value, POST_TAGS_MAX_LENGTH, value))}
         placeholder="#travel #sunset"
         autoComplete="off"
         autoCapitalize="none"
