@@ -1,5 +1,6 @@
-import { maxLengthFor, SEARCH_QUERY_MAX_LENGTH, typedText } from "@flik/shared";
+import { SEARCH_QUERY_MAX_LENGTH } from "@flik/shared";
 import { CloseIcon, SearchIcon } from "../../../components/icons";
+import { limitedText } from "../../../lib/limited-text";
 
 interface ChatSearchBoxProps {
   id: string;
@@ -20,9 +21,7 @@ export function ChatSearchBox({ id, label, value, onChange, placeholder = "Searc
       <input
         id={id}
         type="search"
-        value={value}
-        maxLength={maxLengthFor(value, SEARCH_QUERY_MAX_LENGTH)}
-        onChange={(event) => onChange(typedText(event.target.value, SEARCH_QUERY_MAX_LENGTH, value))}
+        {...limitedText(value, SEARCH_QUERY_MAX_LENGTH, onChange)}
         onKeyDown={(event) => {
           if (event.key === "Escape" && value) {
             event.preventDefault();

@@ -1,6 +1,7 @@
-import { MESSAGE_MAX_LENGTH, maxLengthFor, typedText } from "@flik/shared";
+import { MESSAGE_MAX_LENGTH } from "@flik/shared";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { SendIcon } from "../../../components/icons";
+import { limitedText } from "../../../lib/limited-text";
 
 interface ComposerProps {
   onSend: (text: string) => void;
@@ -51,13 +52,10 @@ export function Composer({ onSend, onTyping, autoFocus = false }: ComposerProps)
       <textarea
         ref={fieldRef}
         id={id}
-        value={text}
-        maxLength={maxLengthFor(text, MESSAGE_MAX_LENGTH)}
-        onChange={(event) => {
-          const typed = typedText(event.target.value, MESSAGE_MAX_LENGTH, text);
+        {...limitedText(text, MESSAGE_MAX_LENGTH, (typed) => {
           setText(typed);
           if (typed.trim()) onTyping();
-        }}
+        })}
         onKeyDown={onKeyDown}
         placeholder="Message…"
         rows={1}

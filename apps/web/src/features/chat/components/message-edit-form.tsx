@@ -1,5 +1,6 @@
-import { MESSAGE_MAX_LENGTH, maxLengthFor, typedText } from "@flik/shared";
+import { MESSAGE_MAX_LENGTH } from "@flik/shared";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { limitedText } from "../../../lib/limited-text";
 
 interface MessageEditFormProps {
   initialText: string;
@@ -47,9 +48,7 @@ export function MessageEditForm({ initialText, onSave, onCancel }: MessageEditFo
       <textarea
         ref={ref}
         id={id}
-        value={text}
-        maxLength={maxLengthFor(text, MESSAGE_MAX_LENGTH)}
-        onChange={(event) => setText(typedText(event.target.value, MESSAGE_MAX_LENGTH, text))}
+        {...limitedText(text, MESSAGE_MAX_LENGTH, setText)}
         onKeyDown={onKeyDown}
         rows={1}
         className="field-sizing-content block max-h-40 min-h-9 w-full resize-none bg-transparent px-2 py-1.5 text-base text-zinc-900 focus:outline-none sm:text-sm"

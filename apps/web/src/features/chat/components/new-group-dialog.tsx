@@ -2,15 +2,14 @@ import {
   CHAT_NAME_MAX_LENGTH,
   type Chat,
   GROUP_CHAT_MAX_MEMBERS,
-  maxLengthFor,
   SEARCH_DEBOUNCE_MS,
-  typedText,
   type UserSearchResult,
 } from "@flik/shared";
 import { type FormEvent, useId, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
 import { CloseIcon } from "../../../components/icons";
+import { limitedText } from "../../../lib/limited-text";
 import { useCreateGroup } from "../hooks/use-chat-mutations";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { ChatSearchBox } from "./chat-search-box";
@@ -61,9 +60,7 @@ export function NewGroupDialog({ viewerId, onClose, onCreated }: NewGroupDialogP
           </label>
           <input
             id={`${id}-name`}
-            value={name}
-            maxLength={maxLengthFor(name, CHAT_NAME_MAX_LENGTH)}
-            onChange={(event) => setName(typedText(event.target.value, CHAT_NAME_MAX_LENGTH, name))}
+            {...limitedText(name, CHAT_NAME_MAX_LENGTH, setName)}
             autoComplete="off"
             placeholder="Weekend plans"
             className="w-full rounded-xl border border-zinc-200 px-3.5 py-2.5 text-base focus:border-fuchsia-400 focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-sm"

@@ -1,5 +1,6 @@
-import { COMMENT_MAX_LENGTH, maxLengthFor, typedText } from "@flik/shared";
+import { COMMENT_MAX_LENGTH } from "@flik/shared";
 import { type FormEvent, type Ref, useId, useState } from "react";
+import { limitedText } from "../../../lib/limited-text";
 import { useAddFlickComment } from "../hooks/use-add-flick-comment";
 
 interface FlickCommentFormProps {
@@ -29,9 +30,7 @@ export function FlickCommentForm({ flickId, inputRef }: FlickCommentFormProps) {
         <input
           ref={inputRef}
           id={id}
-          value={text}
-          maxLength={maxLengthFor(text, COMMENT_MAX_LENGTH)}
-          onChange={(event) => setText(typedText(event.target.value, COMMENT_MAX_LENGTH, text))}
+          {...limitedText(text, COMMENT_MAX_LENGTH, setText)}
           placeholder="Add a comment..."
           autoComplete="off"
           enterKeyHint="send"

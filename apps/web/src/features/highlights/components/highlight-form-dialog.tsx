@@ -2,10 +2,8 @@ import {
   ACCEPT_IMAGES_AND_VIDEOS,
   HIGHLIGHT_NAME_MAX_LENGTH,
   type Highlight,
-  maxLengthFor,
   mediaTypeOfFile,
   type Story,
-  typedText,
 } from "@flik/shared";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
@@ -14,6 +12,7 @@ import { ImageIcon, UploadIcon } from "../../../components/icons";
 import { TextField } from "../../../components/text-field";
 import { UploadProgress } from "../../../components/upload-progress";
 import { errorMessage } from "../../../lib/api-client";
+import { limitedText } from "../../../lib/limited-text";
 import { isAbortError } from "../../../lib/media-upload";
 import { useObjectUrl } from "../../../lib/use-object-url";
 import { StoryArchiveGrid } from "../../stories/components/story-archive-grid";
@@ -138,9 +137,7 @@ export function HighlightFormDialog({
             <TextField
               ref={nameRef}
               label="Highlight name"
-              value={name}
-              maxLength={maxLengthFor(name, HIGHLIGHT_NAME_MAX_LENGTH)}
-              onChange={(event) => setName(typedText(event.target.value, HIGHLIGHT_NAME_MAX_LENGTH, name))}
+              {...limitedText(name, HIGHLIGHT_NAME_MAX_LENGTH, setName)}
               placeholder="Summer, Friends, Travel…"
               autoComplete="off"
               disabled={busy}

@@ -1,6 +1,7 @@
-import { COMMENT_MAX_LENGTH, maxLengthFor, typedText } from "@flik/shared";
+import { COMMENT_MAX_LENGTH } from "@flik/shared";
 import { type FormEvent, type Ref, useId, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
+import { limitedText } from "../../../lib/limited-text";
 import { isPostUnavailable } from "../api/posts.queries";
 import { POST_UNAVAILABLE_TEXT } from "../cache/post-cache";
 import { useAddComment } from "../hooks/use-add-comment";
@@ -39,12 +40,10 @@ export function CommentForm({ postId, inputRef, className = "" }: CommentFormPro
         <input
           ref={inputRef}
           id={id}
-          value={text}
-          maxLength={maxLengthFor(text, COMMENT_MAX_LENGTH)}
-          onChange={(event) => {
-            setText(typedText(event.target.value, COMMENT_MAX_LENGTH, text));
+          {...limitedText(text, COMMENT_MAX_LENGTH, (typed) => {
+            setText(typed);
             if (addComment.isError) addComment.reset();
-          }}
+          })}
           placeholder="Add a comment..."
           autoComplete="off"
           enterKeyHint="send"

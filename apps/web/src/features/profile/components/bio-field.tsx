@@ -1,6 +1,7 @@
-import { BIO_MAX_LENGTH, maxLengthFor, textLength, typedText } from "@flik/shared";
+import { BIO_MAX_LENGTH, textLength } from "@flik/shared";
 import { useId } from "react";
 import { fieldErrorClass, inputClass, labelClass } from "../../../components/field-styles";
+import { limitedText } from "../../../lib/limited-text";
 
 /** The counter warns this many characters before the limit. */
 const NEAR_LIMIT = 10;
@@ -35,10 +36,8 @@ export function BioField({ value, onChange, error, rows = 3 }: BioFieldProps) {
       </div>
       <textarea
         id={id}
-        value={value}
+        {...limitedText(value, BIO_MAX_LENGTH, onChange)}
         rows={rows}
-        maxLength={maxLengthFor(value, BIO_MAX_LENGTH)}
-        onChange={(event) => onChange(typedText(event.target.value, BIO_MAX_LENGTH, value))}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${counterId} ${errorId}` : counterId}
         placeholder="Tell people a little about yourself"

@@ -1,6 +1,7 @@
-import { maxLengthFor, SEARCH_QUERY_MAX_LENGTH, typedText } from "@flik/shared";
+import { SEARCH_QUERY_MAX_LENGTH } from "@flik/shared";
 import type { KeyboardEvent, RefObject } from "react";
 import { CloseIcon, SearchIcon } from "../../../components/icons";
+import { limitedText } from "../../../lib/limited-text";
 
 interface SearchFieldProps {
   id: string;
@@ -41,9 +42,7 @@ export function SearchField({
         aria-expanded={listboxId !== undefined}
         aria-controls={listboxId}
         aria-activedescendant={activeOptionId}
-        value={value}
-        maxLength={maxLengthFor(value, SEARCH_QUERY_MAX_LENGTH)}
-        onChange={(event) => onChange(typedText(event.target.value, SEARCH_QUERY_MAX_LENGTH, value))}
+        {...limitedText(value, SEARCH_QUERY_MAX_LENGTH, onChange)}
         onKeyDown={onKeyDown}
         placeholder="Search"
         enterKeyHint="search"

@@ -1,9 +1,10 @@
-import { maxLengthFor, SUPPORT_MESSAGE_MAX_LENGTH, supportBody, textLength, typedText } from "@flik/shared";
+import { SUPPORT_MESSAGE_MAX_LENGTH, supportBody, textLength } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { fieldErrorClass, inputClass, labelClass } from "../../../components/field-styles";
+import { limitedText } from "../../../lib/limited-text";
 import { sendSupportRequest } from "../api/settings.api";
 
 export const SUPPORT_TEXTS = {
@@ -62,15 +63,13 @@ export function SupportForm({ email }: { email: string }) {
           id={id}
           name="message"
           rows={4}
-          value={message}
           placeholder="Describe the problem or ask a question"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
-          maxLength={maxLengthFor(message, SUPPORT_MESSAGE_MAX_LENGTH)}
-          onChange={(event) => {
-            setMessage(typedText(event.target.value, SUPPORT_MESSAGE_MAX_LENGTH, message));
+          {...limitedText(message, SUPPORT_MESSAGE_MAX_LENGTH, (typed) => {
+            setMessage(typed);
             setProblem(undefined);
-          }}
+          })}
           className={`${inputClass} resize-y`}
         />
         {problem && (

@@ -1,13 +1,12 @@
 import {
-  maxLengthFor,
   POST_CAPTION_MAX_LENGTH,
   POST_LOCATION_MAX_LENGTH,
   POST_TAGS_MAX_LENGTH,
   textLength,
-  typedText,
 } from "@flik/shared";
 import { type Ref, useId } from "react";
 import { inputClass, labelClass } from "../../../../components/field-styles";
+import { limitedText } from "../../../../lib/limited-text";
 
 export interface PostText {
   caption: string;
@@ -39,9 +38,7 @@ export function CaptionField({
       <textarea
         ref={fieldRef}
         id={id}
-        value={value}
-        maxLength={maxLengthFor(value, POST_CAPTION_MAX_LENGTH)}
-        onChange={(event) => onChange(typedText(event.target.value, POST_CAPTION_MAX_LENGTH, value))}
+        {...limitedText(value, POST_CAPTION_MAX_LENGTH, onChange)}
         rows={4}
         placeholder="Write a caption..."
         aria-describedby={`${id}-count`}
@@ -60,9 +57,7 @@ export function LocationField({ value, onChange }: FieldProps) {
       </label>
       <input
         id={id}
-        value={value}
-        maxLength={maxLengthFor(value, POST_LOCATION_MAX_LENGTH)}
-        onChange={(event) => onChange(typedText(event.target.value, POST_LOCATION_MAX_LENGTH, value))}
+        {...limitedText(value, POST_LOCATION_MAX_LENGTH, onChange)}
         placeholder="Add a location"
         autoComplete="off"
         className={inputClass}
@@ -80,9 +75,7 @@ export function TagsField({ value, onChange }: FieldProps) {
       </label>
       <input
         id={id}
-        value={value}
-        maxLength={maxLengthFor(value, POST_TAGS_MAX_LENGTH)}
-        onChange={(event) => onChange(typedText(event.target.value, POST_TAGS_MAX_LENGTH, value))}
+        {...limitedText(value, POST_TAGS_MAX_LENGTH, onChange)}
         placeholder="#travel #sunset"
         autoComplete="off"
         autoCapitalize="none"
