@@ -1,7 +1,7 @@
-import { QueryClient, type QueryKey, QueryObserver } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { waitUntil } from "../../test/wait";
-import { fetchesInFlight, REFETCH_GAP_MS, refetchAfter } from "./refetch-after";
+import { keepEventWritten, REFETCH_GAP_MS } from "./refetch-after";
 
 const key = ["chats", "messages", "c-bob"] as const;
 
@@ -49,14 +49,7 @@ function watch(queryClient: QueryClient, queryFn: () => Promise<string[]>) {
 const write = (queryClient: QueryClient, message: string) =>
   queryClient.setQueryData<string[]>(key, (messages) => (messages ? [...messages, message] : messages));
 
-/** What `useSocketEvents` does around a handler that writes an event into the cache. */
-const eventWritten = (queryClient: QueryClient, queryKey: QueryKey, handler: () => void = () => {}) => {
-  const inFlight = fetchesInFlight(queryClient, queryKey);
-  handler();
-  refetchAfter(queryClient, inFlight);
-};
-
-describe("refetchAfter", () => {
+describe("keepEventWritten", () => {
   it("keeps an event that comes while the query's answer is on its way, with one more fetch", async () => {
     const stored = ["Hi"];
     const server = slowServer(stored);
@@ -69,9 +62,9 @@ describe("refetchAfter", () => {
     await waitUntil(() => expect(server.reads()).toBe(2));
     // Stored after that read, then sent live: written into the cache, then overwritten by the answer.
     stored.push("Sent meanwhile");
-    eventWritten(queryClient, key, () => write(queryClient, "Sent meanwhile"));
+    keepEventWritten(queryClient, key, () => write(queryClient, "Sent meanwhile"));
     stored.push("Also meanwhile");
-    eventWritten(queryClient, key, () => write(queryClient, "Also meanwhile"));
+    keepEventWritten(queryClient, key, () => write(queryClient, "Also meanwhile"));
     await server.answerNext();
 
     // The older answer is not cut short, and both events share the one fetch after it.
@@ -93,7 +86,7 @@ describe("refetchAfter", () => {
     const observer = watch(queryClient, server.queryFn);
     const event = (message: string) => {
       stored.push(message);
-      eventWritten(queryClient, key, () => write(queryClient, message));
+      keepEventWritten(queryClient, key, () => write(queryClient, message));
     };
     await server.answerNext();
     await settleUntil(() => observer.getCurrentResult().data?.length === 1);
@@ -129,7 +122,7 @@ describe("refetchAfter", () => {
     /** An event whose handler asks for the list again rather than writing into it. */
     const event = (message: string) => {
       stored.push(message);
-      eventWritten(queryClient, key, () => void queryClient.invalidateQueries({ queryKey: key }));
+      keepEventWritten(queryClient, key, () => void queryClient.invalidateQueries({ queryKey: key }));
     };
 
     // At rest when it comes: one fetch, the handler's.
@@ -161,7 +154,7 @@ describe("refetchAfter", () => {
     await server.answerNext();
     await waitUntil(() => expect(observer.getCurrentResult().data).toEqual(["Hi"]));
 
-    eventWritten(queryClient, key, () => write(queryClient, "Live"));
+    keepEventWritten(queryClient, key, () => write(queryClient, "Live"));
 
     expect(queryClient.isFetching()).toBe(0);
     expect(server.reads()).toBe(1);
@@ -174,7 +167,7 @@ describe("refetchAfter", () => {
     watch(queryClient, server.queryFn);
     await waitUntil(() => expect(server.reads()).toBe(1));
 
-    eventWritten(queryClient, key);
+    keepEventWritten(queryClient, key, () => {});
     stop?.();
     stop = undefined;
     queryClient.removeQueries({ queryKey: key });

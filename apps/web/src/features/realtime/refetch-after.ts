@@ -11,13 +11,13 @@ const due = new WeakSet<Query>();
 const lastRefetch = new WeakMap<Query, number>();
 
 /** A query being fetched when an event came, with that fetch's promise. */
-export interface FetchInFlight {
+interface FetchInFlight {
   query: Query;
   promise: Promise<unknown> | undefined;
 }
 
 /** The fetches in flight under `queryKey` now: taken as an event comes, before its handler runs. */
-export function fetchesInFlight(queryClient: QueryClient, queryKey: QueryKey): FetchInFlight[] {
+function fetchesInFlight(queryClient: QueryClient, queryKey: QueryKey): FetchInFlight[] {
   return queryClient
     .getQueryCache()
     .findAll({ queryKey, fetchStatus: "fetching" })
@@ -35,7 +35,7 @@ export function fetchesInFlight(queryClient: QueryClient, queryKey: QueryKey): F
  * written, and a query the event's handler fetched again itself (a new fetch, so a new promise) is
  * left alone: that fetch began after the event and holds it.
  */
-export function refetchAfter(queryClient: QueryClient, inFlight: FetchInFlight[]): void {
+function refetchAfter(queryClient: QueryClient, inFlight: FetchInFlight[]): void {
   const cache = queryClient.getQueryCache();
   for (const { query, promise } of inFlight) {
     if (due.has(query) || query.promise !== promise) continue;
@@ -56,4 +56,19 @@ export function refetchAfter(queryClient: QueryClient, inFlight: FetchInFlight[]
       );
     });
   }
+}
+
+/**
+ * Runs a live event's handler, which writes the event into the queries under `written` (or asks for
+ * them again), and keeps what it wrote (`refetchAfter`). The fetches in flight are taken before the
+ * handler runs: one it starts itself holds the event.
+ */
+export function keepEventWritten(
+  queryClient: QueryClient,
+  written: QueryKey | undefined,
+  handler: () => void,
+) {
+  const inFlight = written ? fetchesInFlight(queryClient, written) : [];
+  handler();
+  refetchAfter(queryClient, inFlight);
 }

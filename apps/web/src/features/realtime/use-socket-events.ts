@@ -1,7 +1,7 @@
 import type { ServerToClientEvents } from "@flik/shared";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { fetchesInFlight, refetchAfter } from "./refetch-after";
+import { keepEventWritten } from "./refetch-after";
 import { useSocket } from "./socket-provider";
 
 /** What a feature listens to: the server's events by name, plus the socket's own `disconnect`. */
@@ -18,7 +18,7 @@ export interface SocketLifecycle {
   onConnect?: () => void;
   /**
    * The queries the handlers write events into: one being fetched when an event comes is fetched again
-   * after, as its answer may predate the event (`refetchAfter`), unless the handler asked for it
+   * after, as its answer may predate the event (`keepEventWritten`), unless the handler asked for it
    * again itself. A key for every event (chat, notifications), or one per event name for the events worth it: posts and stories name only those
    * that come at an author's pace (a new or deleted post or story), not those that come at a crowd's (a
    * post's likes, a story's views), which would keep long feeds loading again; what a fetch drops of
@@ -64,11 +64,9 @@ export function useSocketEvents(handlers: SocketHandlers, lifecycle: SocketLifec
       name,
       (...args) => {
         const current = latest.current;
-        const written = keyWritten(current.lifecycle.writesTo, name);
-        // Taken before the handler, which may itself ask for a query again (that fetch holds the event).
-        const inFlight = written ? fetchesInFlight(queryClient, written) : [];
-        (current.handlers[name as keyof SocketHandlers] as Listener | undefined)?.(...args);
-        refetchAfter(queryClient, inFlight);
+        keepEventWritten(queryClient, keyWritten(current.lifecycle.writesTo, name), () =>
+          (current.handlers[name as keyof SocketHandlers] as Listener | undefined)?.(...args),
+        );
       },
     ]);
     const onConnect = () => latest.current.lifecycle.onConnect?.();
