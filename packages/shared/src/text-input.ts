@@ -32,18 +32,52 @@ export function maxLengthFor(text: string, max: number): number {
   return max + text.length - length + (length < max ? 1 : 0);
 }
 
+/** Splits text into what a reader sees as characters: a flag, a family or a letter with its accent is one. */
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * The longest start of `text` made of whole characters as a reader sees them (a flag, a family, a
+ * letter with its accent) that is at most `count` code points long: a cut never leaves half a family
+ * or a lone regional indicator, which would show as something no one typed.
+ */
+export function leadingText(text: string, count: number): string {
+  let kept = 0;
+  let end = 0;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  for (const { segment } of graphemes.segment(text)) {
+    const length = textLength(segment);
+    if (kept + length > count) break;
+    kept += length;
+    end += segment.length;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * `text` without a last character the browser's `maxlength` cut in half: a joined emoji left ending in
+ * its joiner (U+200D), or a flag left as one regional indicator. The browser cuts a paste by UTF-16
+ * units, where a reader sees one character.
+ */
+function withoutHalfCharacterAtEnd(text: string): string {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  const last = Array.from(graphemes.segment(text)).at(-1)?.segment;
+  const half = last !== undefined && (last.endsWith("\u200d") || /^\p{Regional_Indicator}$/u.test(last));
+  return half ? text.slice(0, -last.length) : text;
+}
+
 /**
  * What a text box keeps of an edit that turned `current` into `typed`: everything but NUL, and at most
  * `max` characters as the limits count them. What is over is cut from the end of the text the edit put
- * in, wherever in the box it went, never from the text around it.
+ * in, wherever in the box it went, never from the text around it, and between whole characters.
  */
 export function typedText(typed: string, max: number, current = ""): string {
   const next = withoutNul(typed);
+  // The box reached its `maxlength` (or one short of it, where a surrogate pair did not fit): the
+  // browser may have cut what was put in.
+  const cutByBrowser = typed.length >= maxLengthFor(current, max) - 1;
   // Under `max` UTF-16 units is under `max` characters: the usual case is left alone without a walk.
-  if (next.length <= max) return next;
+  if (next.length <= max && !cutByBrowser) return next;
   const chars = Array.from(next);
-  const excess = chars.length - max;
-  if (excess <= 0) return next;
   const before = Array.from(current);
   let start = 0;
   while (start < chars.length && start < before.length && chars[start] === before[start]) start++;
@@ -54,12 +88,13 @@ export function typedText(typed: string, max: number, current = ""): string {
     chars[chars.length - 1 - end] === before[before.length - 1 - end]
   )
     end++;
-  const inserted = chars.slice(start, chars.length - end);
+  const put = chars.slice(start, chars.length - end).join("");
+  const inserted = cutByBrowser ? withoutHalfCharacterAtEnd(put) : put;
   const kept = [
-    ...chars.slice(0, start),
-    ...inserted.slice(0, Math.max(0, inserted.length - excess)),
-    ...chars.slice(chars.length - end),
-  ];
+    chars.slice(0, start).join(""),
+    leadingText(inserted, Math.max(0, max - start - end)),
+    chars.slice(chars.length - end).join(""),
+  ].join("");
   // A box already over the limit (text from before it) is cut at its end.
-  return kept.slice(0, max).join("");
+  return leadingText(kept, max);
 }

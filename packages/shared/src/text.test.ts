@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BIO_MAX_LENGTH } from "./constants.js";
 import { NUL_CHARACTER_MESSAGE, textSchema } from "./text.js";
-import { maxLengthFor, textLength, typedText } from "./text-input.js";
+import { leadingText, maxLengthFor, textLength, typedText } from "./text-input.js";
 import { bioSchema } from "./users.js";
 
 describe("textSchema", () => {
@@ -50,6 +50,30 @@ describe("typedText and textLength", () => {
     expect(typedText("aWXYZd", 4, "abcd")).toBe("aWXd");
     // Already over the limit (older text): cut at the end.
     expect(typedText("abcdef", 4, "abcdef")).toBe("abcd");
+  });
+
+  it("cut between whole characters as a reader sees them: never half a family, a flag or an accented letter", () => {
+    const family = "👩‍👩‍👧"; // 5 code points: three people joined by two ZWJ
+    expect(textLength(family)).toBe(5);
+    expect(typedText(`ab${family}`, 5)).toBe("ab");
+    expect(typedText(`ab${family}`, 7)).toBe(`ab${family}`);
+    expect(typedText("a🇫🇷🇩🇪", 4, "a")).toBe("a🇫🇷");
+    expect(typedText("ae\u0301x", 2)).toBe("a");
+    // Pasted in the middle: the paste loses its last whole character, the text around it stays.
+    expect(typedText(`a${family}${family}b`, 8, "ab")).toBe(`a${family}b`);
+    expect(leadingText(`x${family}`, 4)).toBe("x");
+  });
+
+  it("drop half a character left by the browser's maxlength, which cuts a paste by UTF-16 units", () => {
+    // As Chromium leaves them: a family cut after its first joiner, a second flag cut to one letter.
+    expect(maxLengthFor("ab", 5)).toBe(6);
+    expect(typedText("ab👩\u200d", 5, "ab")).toBe("ab");
+    expect(maxLengthFor("a", 3)).toBe(4);
+    expect(typedText("a🇫🇷\u{1F1E9}", 3, "a")).toBe("a🇫🇷");
+    expect(typedText("a\u{1F1EB}", 3, "a")).toBe("a");
+    // Whole characters at the limit are kept, and so is a joiner typed where the box has room.
+    expect(typedText("ab👩\u200d👩", 5, "ab")).toBe("ab👩\u200d👩");
+    expect(typedText("ab\u200d", 9, "ab")).toBe("ab\u200d");
   });
 
   it("give the browser a maxlength that fits the limit in emoji, and nothing once the box is full", () => {
