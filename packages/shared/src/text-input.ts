@@ -32,8 +32,16 @@ export function maxLengthFor(text: string, max: number): number {
   return max + text.length - length + (length < max ? 1 : 0);
 }
 
-/** Splits text into what a reader sees as characters: a flag, a family or a letter with its accent is one. */
-let graphemes: Intl.Segmenter | undefined;
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * The characters of `text` as a reader sees them: a flag, a family or a letter with its accent is one.
+ * The segmenter is made on first use, as most edits never need it.
+ */
+function graphemesOf(text: string): string[] {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  return Array.from(segmenter.segment(text), ({ segment }) => segment);
+}
 
 /**
  * The longest start of `text` made of whole characters as a reader sees them (a flag, a family, a
@@ -43,8 +51,7 @@ let graphemes: Intl.Segmenter | undefined;
 export function leadingText(text: string, count: number): string {
   let kept = 0;
   let end = 0;
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  for (const { segment } of graphemes.segment(text)) {
+  for (const segment of graphemesOf(text)) {
     const length = textLength(segment);
     if (kept + length > count) break;
     kept += length;
@@ -59,8 +66,7 @@ export function leadingText(text: string, count: number): string {
  * units, where a reader sees one character.
  */
 function withoutHalfCharacterAtEnd(text: string): string {
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  const last = Array.from(graphemes.segment(text)).at(-1)?.segment;
+  const last = graphemesOf(text).at(-1);
   const half = last !== undefined && (last.endsWith("\u200d") || /^\p{Regional_Indicator}$/u.test(last));
   return half ? text.slice(0, -last.length) : text;
 }
