@@ -13,6 +13,14 @@ describe("timeAgo", () => {
     expect(timeAgo(ago(4 * 86_400_000), now)).toBe("4d ago");
   });
 
+  it("says Yesterday only for the calendar day before, as the notifications' groups do", () => {
+    // 35.5 hours before noon on the 15th is the 14th; 37 hours before is the 13th.
+    expect(timeAgo(new Date(2025, 5, 14, 0, 30).toISOString(), now)).toBe("Yesterday");
+    expect(timeAgo(new Date(2025, 5, 13, 23, 0).toISOString(), now)).toBe("2d ago");
+    expect(timeAgoPhrase(new Date(2025, 5, 14, 0, 30).toISOString(), now)).toBe("yesterday");
+    expect(timeAgoPhrase(new Date(2025, 5, 13, 23, 0).toISOString(), now)).toBe("2 days ago");
+  });
+
   it("shows a date after a week, with the year only when it differs", () => {
     expect(timeAgo(new Date(2025, 2, 3, 9).toISOString(), now)).toBe("Mar 3");
     expect(timeAgo(new Date(2024, 11, 24, 9).toISOString(), now)).toBe("Dec 24, 2024");

@@ -3,6 +3,15 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
+ * Whether `then` fell on the calendar day before `now`'s, as the notifications' "Yesterday" group counts
+ * it: a day and a half ago at half past midnight is the day before yesterday, so it says "2d ago" there.
+ */
+function onTheDayBefore(then: Date, now: number): boolean {
+  const today = new Date(now);
+  return then.getTime() >= new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1).getTime();
+}
+
+/**
  * A short relative time in the words of spec §2 (Just now, Xm ago, Xh ago, Yesterday, Xd ago), and a
  * date once it is a week old.
  */
@@ -13,8 +22,8 @@ export function timeAgo(iso: string, now = Date.now()): string {
   if (elapsed < MINUTE) return "Just now";
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
-  if (elapsed < 2 * DAY) return "Yesterday";
-  if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)}d ago`;
+  if (elapsed < 2 * DAY && onTheDayBefore(then, now)) return "Yesterday";
+  if (elapsed < 7 * DAY) return `${Math.max(2, Math.floor(elapsed / DAY))}d ago`;
   const sameYear = then.getFullYear() === new Date(now).getFullYear();
   return then.toLocaleDateString("en-US", {
     month: "short",
@@ -44,7 +53,8 @@ export function timeAgoPhrase(iso: string, now = Date.now()): string {
   if (elapsed < MINUTE) return "just now";
   if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), "minute");
   if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), "hour");
-  if (elapsed < 7 * DAY) return relative.format(-Math.floor(elapsed / DAY), "day");
+  if (elapsed < 2 * DAY && onTheDayBefore(then, now)) return relative.format(-1, "day");
+  if (elapsed < 7 * DAY) return relative.format(-Math.max(2, Math.floor(elapsed / DAY)), "day");
   const sameYear = then.getFullYear() === new Date(now).getFullYear();
   return then.toLocaleDateString("en-US", {
     month: "long",

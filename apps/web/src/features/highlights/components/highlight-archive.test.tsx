@@ -35,7 +35,9 @@ const surf = makeStory({
   viewed: true,
   mediaType: "video",
   mediaUrl: "/media/video/surf.mp4",
-  createdAt: hoursAgo(30),
+  // A day ago to the minute is "yesterday" at any hour; 30 hours ago is the day before yesterday
+  // until six in the morning.
+  createdAt: hoursAgo(24),
 });
 const picnic = makeStory({
   _id: "s-picnic",
