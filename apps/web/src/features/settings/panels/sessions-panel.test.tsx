@@ -26,7 +26,8 @@ const laptop = makeSession({
   device: "Windows 10",
   browser: "Firefox 141",
   location: "Local network",
-  lastActive: minutesAgo(60 * 30),
+  // A day ago to the minute is yesterday at any hour (30 hours ago is the day before until 6 a.m.).
+  lastActive: minutesAgo(60 * 24),
   current: false,
 });
 
