@@ -31,6 +31,7 @@ interface ChatTabsProps {
   requestsCount: number;
 }
 
+/** The tabs share the row by what they hold (Requests with its count is the widest), none cut. */
 export function ChatTabs({ baseId, selected, onSelect, requestsCount }: ChatTabsProps) {
   const { onKeyDown, tabRef } = useRovingTabs(CHAT_TABS, selected, onSelect);
   return (
@@ -38,7 +39,7 @@ export function ChatTabs({ baseId, selected, onSelect, requestsCount }: ChatTabs
       role="tablist"
       aria-label="Chat filters"
       onKeyDown={onKeyDown}
-      className="grid grid-cols-4 gap-1 rounded-xl bg-zinc-100 p-1"
+      className="flex gap-1 rounded-xl bg-zinc-100 p-1"
     >
       {CHAT_TABS.map((tab) => {
         const active = tab.id === selected;
@@ -56,7 +57,7 @@ export function ChatTabs({ baseId, selected, onSelect, requestsCount }: ChatTabs
             aria-controls={chatPanelId(baseId)}
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(tab.id)}
-            className={`inline-flex items-center justify-center gap-0.5 rounded-lg px-0.5 py-1.5 text-[13px] font-semibold whitespace-nowrap transition ${
+            className={`inline-flex flex-auto items-center justify-center gap-0.5 rounded-lg px-1.5 py-1.5 text-[13px] font-semibold whitespace-nowrap transition ${
               active ? "bg-white text-zinc-900 shadow-sm" : "text-zinc-600 hover:text-zinc-900"
             }`}
           >
