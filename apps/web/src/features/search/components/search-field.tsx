@@ -9,6 +9,8 @@ interface SearchFieldProps {
   value: string;
   onChange: (value: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** A click in the box, which may already have the focus. */
+  onClick: () => void;
   /** The results listbox, while it shows. */
   listboxId: string | undefined;
   /** The option the arrow keys reached, if any. */
@@ -24,6 +26,7 @@ export function SearchField({
   value,
   onChange,
   onKeyDown,
+  onClick,
   listboxId,
   activeOptionId,
 }: SearchFieldProps) {
@@ -44,6 +47,7 @@ export function SearchField({
         aria-activedescendant={activeOptionId}
         {...limitedText(value, SEARCH_QUERY_MAX_LENGTH, onChange)}
         onKeyDown={onKeyDown}
+        onClick={onClick}
         placeholder="Search"
         enterKeyHint="search"
         autoComplete="off"

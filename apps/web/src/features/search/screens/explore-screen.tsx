@@ -90,6 +90,10 @@ export function ExploreScreen() {
           event.preventDefault();
           first.focus();
         }
+      } else if (recentDismissed && event.key === "ArrowDown") {
+        // As a combobox's list comes back: Escape put the recent searches away, ArrowDown brings them.
+        event.preventDefault();
+        setRecentDismissed(false);
       }
     } else if (event.key === "Enter") {
       if (listShown && active) {
@@ -127,6 +131,7 @@ export function ExploreScreen() {
             value={text}
             onChange={changeText}
             onKeyDown={onKeyDown}
+            onClick={() => setRecentDismissed(false)}
             listboxId={listShown ? listboxId : undefined}
             activeOptionId={listShown && active ? optionId(listboxId, active) : undefined}
           />

@@ -228,6 +228,15 @@ describe("Recent searches", () => {
     expect(within(recentPanel()).queryByRole("button", { name: "Clear all" })).not.toBeInTheDocument();
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("region", { name: "Recent" })).not.toBeInTheDocument();
+
+    // Put away, they come back with ArrowDown or a click in the box, which kept the focus.
+    await user.keyboard("{ArrowDown}");
+    expect(recentPanel()).toBeInTheDocument();
+    expect(searchBox()).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("region", { name: "Recent" })).not.toBeInTheDocument();
+    await user.click(searchBox());
+    expect(recentPanel()).toBeInTheDocument();
   });
 
   it("keeps a search on Enter and what was opened, newest first, and searches a text again", async () => {
