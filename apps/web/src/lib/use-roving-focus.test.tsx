@@ -6,8 +6,8 @@ import { useRovingFocus } from "./use-roving-focus";
 import { useRovingTabs } from "./use-roving-tabs";
 
 /** A feed-like list: each item is focusable as a whole and has a button and a field of its own. */
-function Feed({ ids }: { ids: string[] }) {
-  const roving = useRovingFocus({ keys: ids, letterKeys: true, singleTabStop: true });
+function Feed({ ids, start }: { ids: string[]; start?: string }) {
+  const roving = useRovingFocus({ keys: ids, start, letterKeys: true, singleTabStop: true });
   return (
     <>
       <button type="button">Before</button>
@@ -28,9 +28,9 @@ function Feed({ ids }: { ids: string[] }) {
 
 const post = (id: string) => screen.getByRole("article", { name: `Post ${id}` });
 
-function renderFeed(ids = ["a", "b", "c"]) {
+function renderFeed(ids = ["a", "b", "c"], start?: string) {
   const user = userEvent.setup();
-  return { user, ...render(<Feed ids={ids} />) };
+  return { user, ...render(<Feed ids={ids} start={start} />) };
 }
 
 describe("useRovingFocus", () => {
@@ -101,6 +101,25 @@ describe("useRovingFocus", () => {
     expect(post("a")).toHaveAttribute("tabindex", "-1");
     expect(within(post("c")).getByRole("textbox")).not.toHaveAttribute("tabindex");
     expect(within(post("a")).getByRole("textbox")).toHaveAttribute("tabindex", "-1");
+  });
+
+  it("starts the Tab stop on the item asked for (the open chat), and again whenever that changes", async () => {
+    const { user, rerender } = renderFeed(["a", "b", "c"], "b");
+    await user.click(screen.getByRole("button", { name: "Before" }));
+    await user.tab();
+    expect(post("b")).toHaveFocus();
+
+    // Moved by the member, the stop stays where they left it…
+    await user.keyboard("{ArrowDown}");
+    expect(post("c")).toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Before" }));
+    await user.tab();
+    expect(post("c")).toHaveFocus();
+
+    // …until another item is started on (a chat opened from elsewhere).
+    rerender(<Feed ids={["a", "b", "c"]} start="a" />);
+    expect(post("a")).toHaveAttribute("tabindex", "0");
+    expect(post("c")).toHaveAttribute("tabindex", "-1");
   });
 
   it("gives the Tab stop to the first item when the current one leaves the list", async () => {

@@ -6,6 +6,11 @@ export interface RovingFocusOptions<K extends string> {
   keys: readonly K[];
   /** The item holding the list's tab stop when the caller decides it (a tablist's selected tab). */
   current?: K;
+  /**
+   * The item holding the tab stop until the member moves it, and again whenever it changes (the open
+   * chat in the chat list): Tab into the list lands on it, as on a listbox's selected option.
+   */
+  start?: K;
   /** Told when a key press moves to another item (a tablist selects it). */
   onMove?: (key: K) => void;
   /** Left and right arrows (a tab row) or up and down (a feed). */
@@ -57,6 +62,7 @@ function targetIndex(step: Step, index: number, length: number, wrap: boolean): 
 export function useRovingFocus<K extends string>({
   keys,
   current,
+  start,
   onMove,
   orientation = "vertical",
   wrap = false,
@@ -66,7 +72,13 @@ export function useRovingFocus<K extends string>({
 }: RovingFocusOptions<K>) {
   const elements = useRef(new Map<K, HTMLElement>());
   const [focused, setFocused] = useState<K | null>(null);
-  const wanted = current ?? focused;
+  // A new start (another chat opened, from anywhere) takes the tab stop back from the item last focused.
+  const [startSeen, setStartSeen] = useState(start);
+  if (start !== startSeen) {
+    setStartSeen(start);
+    setFocused(null);
+  }
+  const wanted = current ?? focused ?? start ?? null;
   // The item that was current may have left the list (a deleted post): the first one takes over.
   const currentKey = wanted !== null && keys.includes(wanted) ? wanted : (keys[0] ?? null);
 

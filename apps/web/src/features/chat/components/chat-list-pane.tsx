@@ -42,7 +42,7 @@ export function ChatListPane({
   const shown = chatsForTab(chats.data ?? [], tab).filter(
     (chat) => !searching || chatTitle(chat, viewerId).toLowerCase().includes(term),
   );
-  const roving = useRovingFocus({ keys: shown.map((chat) => chat._id) });
+  const roving = useRovingFocus({ keys: shown.map((chat) => chat._id), start: selectedId ?? undefined });
 
   return (
     <div className="flex h-full min-h-0 flex-col">
