@@ -3,12 +3,14 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Whether `then` fell on the calendar day before `now`'s, as the notifications' "Yesterday" group counts
- * it: a day and a half ago at half past midnight is the day before yesterday, so it says "2d ago" there.
+ * How many days ago `then` was, for a time 1–7 days old: 1 only on the calendar day before `now`'s, as
+ * the notifications' "Yesterday" group counts it (a day and a half ago at half past midnight is 2). The
+ * group's own rule lives with the notification schemas, which the first screens do not load.
  */
-function onTheDayBefore(then: Date, now: number): boolean {
+function daysAgo(then: Date, now: number): number {
   const today = new Date(now);
-  return then.getTime() >= new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1).getTime();
+  const startOfYesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1).getTime();
+  return then.getTime() >= startOfYesterday ? 1 : Math.max(2, Math.floor((now - then.getTime()) / DAY));
 }
 
 /**
@@ -22,8 +24,10 @@ export function timeAgo(iso: string, now = Date.now()): string {
   if (elapsed < MINUTE) return "Just now";
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
-  if (elapsed < 2 * DAY && onTheDayBefore(then, now)) return "Yesterday";
-  if (elapsed < 7 * DAY) return `${Math.max(2, Math.floor(elapsed / DAY))}d ago`;
+  if (elapsed < 7 * DAY) {
+    const days = daysAgo(then, now);
+    return days === 1 ? "Yesterday" : `${days}d ago`;
+  }
   const sameYear = then.getFullYear() === new Date(now).getFullYear();
   return then.toLocaleDateString("en-US", {
     month: "short",
@@ -53,8 +57,7 @@ export function timeAgoPhrase(iso: string, now = Date.now()): string {
   if (elapsed < MINUTE) return "just now";
   if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), "minute");
   if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), "hour");
-  if (elapsed < 2 * DAY && onTheDayBefore(then, now)) return relative.format(-1, "day");
-  if (elapsed < 7 * DAY) return relative.format(-Math.max(2, Math.floor(elapsed / DAY)), "day");
+  if (elapsed < 7 * DAY) return relative.format(-daysAgo(then, now), "day");
   const sameYear = then.getFullYear() === new Date(now).getFullYear();
   return then.toLocaleDateString("en-US", {
     month: "long",
