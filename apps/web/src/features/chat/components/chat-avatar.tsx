@@ -4,6 +4,7 @@ import { chatPartner } from "../chat-format";
 import { useIsOnline } from "../state/presence";
 
 const sizes = {
+  lg: { single: "size-24 text-3xl ring-0", pair: "size-16 text-xl ring-4", box: "size-24", dot: "size-5" },
   md: { single: "size-12 text-lg ring-0", pair: "size-8 text-xs ring-2", box: "size-12", dot: "size-3.5" },
   sm: {
     single: "size-10 text-base ring-0",

@@ -7,6 +7,7 @@ import {
   callsTo,
   emitted,
   fromAlice,
+  groupChat,
   makeChat,
   makeMessage,
   messagesOf,
@@ -342,6 +343,40 @@ describe("Conversation history", () => {
     );
     expect(String(callsTo(fetchMock, "GET /chats/c-bob/messages").at(-1)?.[0])).toContain("cursor=older-1");
     expect(within(log).queryByRole("button", { name: "Load older messages" })).not.toBeInTheDocument();
+  });
+
+  it("opens with who the chat is with and a way to their profile, and asks for a first message while empty", async () => {
+    const { user } = await openChatScreen("/chat?c=c-bob", [makeChat()], {
+      "GET /chats/c-bob/messages": messagesOf(),
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+
+    expect(await within(log).findByText("Say hi to bob.")).toBeInTheDocument();
+    const profile = within(log).getByRole("link", { name: "View profile" });
+    expect(profile).toHaveAttribute("href", "/profile/bob");
+
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "Hello Bob{Enter}");
+    expect(within(log).getByText("Hello Bob")).toBeInTheDocument();
+    expect(within(log).queryByText("Say hi to bob.")).not.toBeInTheDocument();
+    expect(within(log).getByRole("link", { name: "View profile" })).toBeInTheDocument();
+  });
+
+  it("shows the start of the chat only once its oldest message is loaded", async () => {
+    const { log } = await openBobChat({
+      "GET /chats/c-bob/messages": jsonResponse(200, { messages: [hello], nextCursor: "older-1" }),
+    });
+    expect(within(log).getByRole("button", { name: "Load older messages" })).toBeInTheDocument();
+    expect(within(log).queryByRole("link", { name: "View profile" })).not.toBeInTheDocument();
+  });
+
+  it("opens a group with its name and members", async () => {
+    await openChatScreen("/chat?c=c-trip", [groupChat()], { "GET /chats/c-trip/messages": messagesOf() });
+    const log = await screen.findByRole("log", { name: "Messages" });
+
+    expect(await within(log).findByText("Say hi to the group.")).toBeInTheDocument();
+    expect(within(log).getByText("Road trip")).toBeInTheDocument();
+    expect(within(log).getByText("3 members")).toBeInTheDocument();
+    expect(within(log).queryByRole("link", { name: "View profile" })).not.toBeInTheDocument();
   });
 
   it("offers to try again when the messages fail to load", async () => {

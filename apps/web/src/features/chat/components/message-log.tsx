@@ -4,6 +4,7 @@ import { Spinner } from "../../../components/spinner";
 import { useOnInView } from "../../../lib/use-in-view";
 import { dayLabel, sameDay } from "../chat-format";
 import type { PendingMessage } from "../hooks/use-outbox";
+import { ChatIntro } from "./chat-intro";
 import { MessageItem, type RunPosition } from "./message-item";
 import { PendingItem } from "./pending-item";
 
@@ -141,6 +142,7 @@ export function MessageLog(props: MessageLogProps) {
             </button>
           )}
         </div>
+        {!hasOlder && <ChatIntro chat={chat} viewerId={viewerId} empty={items.length === 0} />}
         {items.map((item, index) => {
           const previous = items[index - 1];
           const next = items[index + 1];
