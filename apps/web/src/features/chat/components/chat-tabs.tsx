@@ -1,5 +1,5 @@
 import type { Chat } from "@flik/shared";
-import { useRovingTabs } from "../../../lib/use-roving-tabs";
+import { segmentedTabs, TabList } from "../../../components/tab-list";
 
 /** Spec §2's three tabs, and Requests (issue 16): chats from people the member doesn't follow. */
 export const CHAT_TABS = [
@@ -33,46 +33,35 @@ interface ChatTabsProps {
 
 /** The tabs share the row by what they hold (Requests with its count is the widest), none cut. */
 export function ChatTabs({ baseId, selected, onSelect, requestsCount }: ChatTabsProps) {
-  const { onKeyDown, tabRef } = useRovingTabs(CHAT_TABS, selected, onSelect);
+  const waiting = requestsCount > 0;
   return (
-    <div
-      role="tablist"
-      aria-label="Chat filters"
-      onKeyDown={onKeyDown}
-      className="flex gap-1 rounded-xl bg-zinc-100 p-1"
-    >
-      {CHAT_TABS.map((tab) => {
-        const active = tab.id === selected;
-        return (
-          <button
-            key={tab.id}
-            ref={tabRef(tab.id)}
-            id={chatTabId(baseId, tab.id)}
-            type="button"
-            role="tab"
-            aria-selected={active}
-            aria-label={
-              tab.id === "requests" && requestsCount > 0 ? `Requests (${requestsCount} waiting)` : undefined
-            }
-            aria-controls={chatPanelId(baseId)}
-            tabIndex={active ? 0 : -1}
-            onClick={() => onSelect(tab.id)}
-            className={`inline-flex flex-auto items-center justify-center gap-0.5 rounded-lg px-1.5 py-1.5 text-[13px] font-semibold whitespace-nowrap transition ${
-              active ? "bg-white text-zinc-900 shadow-sm" : "text-zinc-600 hover:text-zinc-900"
-            }`}
-          >
-            {tab.label}
-            {tab.id === "requests" && requestsCount > 0 && (
-              <span
-                aria-hidden="true"
-                className="bg-brand min-w-4 rounded-full px-1 text-[11px] leading-4 text-white"
-              >
-                {requestsCount}
-              </span>
-            )}
-          </button>
-        );
-      })}
-    </div>
+    <TabList
+      tabs={CHAT_TABS}
+      selected={selected}
+      onSelect={onSelect}
+      label="Chat filters"
+      tabId={(tab) => chatTabId(baseId, tab)}
+      panelId={() => chatPanelId(baseId)}
+      className={`flex ${segmentedTabs.track}`}
+      tabClassName={(active) =>
+        `${segmentedTabs.tab(active)} inline-flex flex-auto items-center justify-center gap-0.5 px-1.5 py-1.5 text-[13px] whitespace-nowrap`
+      }
+      tabName={(tab) =>
+        tab.id === "requests" && waiting ? `Requests (${requestsCount} waiting)` : undefined
+      }
+      renderTab={(tab) => (
+        <>
+          {tab.label}
+          {tab.id === "requests" && waiting && (
+            <span
+              aria-hidden="true"
+              className="bg-brand min-w-4 rounded-full px-1 text-[11px] leading-4 text-white"
+            >
+              {requestsCount}
+            </span>
+          )}
+        </>
+      )}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useRovingTabs } from "../../../lib/use-roving-tabs";
+import { segmentedTabs, TabList } from "../../../components/tab-list";
 
 export type HighlightSource = "upload" | "stories";
 
@@ -19,36 +19,17 @@ interface HighlightSourceTabsProps {
 
 /** Where the highlight's media comes from: a new file, or a story of the member's archive (an extension). */
 export function HighlightSourceTabs({ baseId, selected, onSelect, disabled }: HighlightSourceTabsProps) {
-  const { onKeyDown, tabRef } = useRovingTabs(SOURCES, selected, onSelect);
   return (
-    <div
-      role="tablist"
-      aria-label="Highlight media"
-      onKeyDown={onKeyDown}
-      className="grid grid-cols-2 gap-1 rounded-xl bg-zinc-100 p-1"
-    >
-      {SOURCES.map((source) => {
-        const active = source.id === selected;
-        return (
-          <button
-            key={source.id}
-            ref={tabRef(source.id)}
-            id={sourceTabId(baseId, source.id)}
-            type="button"
-            role="tab"
-            aria-selected={active}
-            aria-controls={sourcePanelId(baseId)}
-            tabIndex={active ? 0 : -1}
-            disabled={disabled}
-            onClick={() => onSelect(source.id)}
-            className={`rounded-lg px-3 py-2 text-sm font-semibold transition disabled:cursor-not-allowed ${
-              active ? "bg-white text-zinc-900 shadow-sm" : "text-zinc-500 hover:text-zinc-800"
-            }`}
-          >
-            {source.label}
-          </button>
-        );
-      })}
-    </div>
+    <TabList
+      tabs={SOURCES}
+      selected={selected}
+      onSelect={onSelect}
+      label="Highlight media"
+      tabId={(source) => sourceTabId(baseId, source)}
+      panelId={() => sourcePanelId(baseId)}
+      className={`grid grid-cols-2 ${segmentedTabs.track}`}
+      tabClassName={(active) => `${segmentedTabs.tab(active)} px-3 py-2 text-sm`}
+      disabled={disabled}
+    />
   );
 }

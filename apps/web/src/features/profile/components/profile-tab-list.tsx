@@ -1,5 +1,5 @@
 import { FlicksIcon, GridIcon, TagIcon } from "../../../components/icons";
-import { useRovingTabs } from "../../../lib/use-roving-tabs";
+import { TabList } from "../../../components/tab-list";
 import { PROFILE_TABS, type ProfileTab } from "../profile-tabs";
 
 const icons = { posts: GridIcon, fliks: FlicksIcon, tags: TagIcon } as const;
@@ -13,42 +13,31 @@ interface ProfileTabListProps {
   onSelect: (tab: ProfileTab) => void;
 }
 
-/** A WAI-ARIA tablist: one tab stop; arrows, Home and End move and select. */
+/** The profile's tabs: icons and capitals over the grid, as Instagram's. */
 export function ProfileTabList({ baseId, selected, onSelect }: ProfileTabListProps) {
-  const { onKeyDown, tabRef } = useRovingTabs(PROFILE_TABS, selected, onSelect);
-
   return (
-    <div
-      role="tablist"
-      aria-label="Profile content"
-      onKeyDown={onKeyDown}
+    <TabList
+      tabs={PROFILE_TABS}
+      selected={selected}
+      onSelect={onSelect}
+      label="Profile content"
+      tabId={(tab) => profileTabId(baseId, tab)}
+      panelId={() => profilePanelId(baseId)}
       className="grid grid-cols-3 border-t border-zinc-200 sm:flex sm:justify-center sm:gap-14"
-    >
-      {PROFILE_TABS.map((tab) => {
-        const active = tab.id === selected;
+      tabClassName={(active) =>
+        `-mt-px flex h-12 items-center justify-center gap-2 border-t-2 text-xs font-semibold tracking-wider uppercase transition ${
+          active ? "border-zinc-900 text-zinc-900" : "border-transparent text-zinc-500 hover:text-zinc-800"
+        }`
+      }
+      renderTab={(tab) => {
         const Icon = icons[tab.id];
         return (
-          <button
-            key={tab.id}
-            ref={tabRef(tab.id)}
-            id={profileTabId(baseId, tab.id)}
-            type="button"
-            role="tab"
-            aria-selected={active}
-            aria-controls={profilePanelId(baseId)}
-            tabIndex={active ? 0 : -1}
-            onClick={() => onSelect(tab.id)}
-            className={`-mt-px flex h-12 items-center justify-center gap-2 border-t-2 text-xs font-semibold tracking-wider uppercase transition ${
-              active
-                ? "border-zinc-900 text-zinc-900"
-                : "border-transparent text-zinc-500 hover:text-zinc-800"
-            }`}
-          >
+          <>
             <Icon className="size-4" />
             {tab.label}
-          </button>
+          </>
         );
-      })}
-    </div>
+      }}
+    />
   );
 }

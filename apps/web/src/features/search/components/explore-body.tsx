@@ -3,7 +3,7 @@ import { useId, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { ImageIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
-import { useRovingTabs } from "../../../lib/use-roving-tabs";
+import { TabList } from "../../../components/tab-list";
 import { PostGrid, PostGridSkeleton } from "../../posts/components/post-grid";
 import { useExploreQuery } from "../api/search.queries";
 import { MusicPicksCard } from "./music-picks-card";
@@ -69,41 +69,27 @@ export function ExploreBody() {
 
 function ExploreTabs({ selected, onSelect }: { selected: ExploreTab; onSelect: (tab: ExploreTab) => void }) {
   const baseId = useId();
-  const { onKeyDown, tabRef } = useRovingTabs(TABS, selected, onSelect);
   const tabId = (tab: ExploreTab) => `${baseId}-tab-${tab}`;
   const panelId = `${baseId}-panel`;
   return (
     <>
-      <div
-        role="tablist"
-        aria-label="Explore topics"
-        onKeyDown={onKeyDown}
-        className="mb-3 flex gap-2 overflow-x-auto sm:mb-4"
-      >
-        {TABS.map((tab) => {
-          const active = tab.id === selected;
-          return (
-            <button
-              key={tab.id}
-              ref={tabRef(tab.id)}
-              id={tabId(tab.id)}
-              type="button"
-              role="tab"
-              aria-selected={active}
-              aria-controls={panelId}
-              tabIndex={active ? 0 : -1}
-              onClick={() => onSelect(tab.id)}
-              className={`shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition ${
-                active
-                  ? "bg-zinc-900 text-white"
-                  : "bg-zinc-100 text-zinc-700 hover:bg-zinc-200 hover:text-zinc-900"
-              }`}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
+      <TabList
+        tabs={TABS}
+        selected={selected}
+        onSelect={onSelect}
+        label="Explore topics"
+        tabId={tabId}
+        panelId={() => panelId}
+        // Room inside the scrolling row for a focused tab's ring, which the row would clip.
+        className="-mx-1.5 -mt-1.5 mb-1.5 flex gap-2 overflow-x-auto p-1.5 sm:mb-2.5"
+        tabClassName={(active) =>
+          `shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition ${
+            active
+              ? "bg-zinc-900 text-white"
+              : "bg-zinc-100 text-zinc-700 hover:bg-zinc-200 hover:text-zinc-900"
+          }`
+        }
+      />
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(selected)} className="-mx-4 sm:mx-0">
         <ExploreGrid key={selected} tab={selected} />
       </div>
