@@ -48,7 +48,62 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
           (node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join(" ").trim()}`,
         ),
     }));
-  return [...failing, ...broken];
+  return [...failing, ...broken, ...(await faintPlaceholders(page))];
+}
+
+/** WCAG AA's least contrast for text of a normal size. */
+const AA_CONTRAST = 4.5;
+
+/**
+ * The shown placeholders (of empty boxes) fainter than WCAG AA's 4.5:1 against the box, which axe's
+ * contrast rule leaves out (it reads text nodes). Colours are read back through a canvas, which turns
+ * Tailwind's oklch into sRGB.
+ */
+async function faintPlaceholders(page: Page): Promise<AxeFinding[]> {
+  const faint = await page.evaluate((least) => {
+    const pixel = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+    if (!pixel) return [];
+    const rgba = (color: string) => {
+      pixel.clearRect(0, 0, 1, 1);
+      pixel.fillStyle = color;
+      pixel.fillRect(0, 0, 1, 1);
+      const [r = 0, g = 0, b = 0, a = 0] = pixel.getImageData(0, 0, 1, 1).data;
+      return { r, g, b, a: a / 255 };
+    };
+    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
+      const [lr = 0, lg = 0, lb = 0] = [r, g, b].map((v) =>
+        v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4,
+      );
+      return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
+    };
+    const backgroundOf = (element: Element) => {
+      for (let at: Element | null = element; at; at = at.parentElement) {
+        const color = rgba(getComputedStyle(at).backgroundColor);
+        if (color.a > 0.5) return color;
+      }
+      return { r: 255, g: 255, b: 255, a: 1 };
+    };
+    const boxes = [
+      ...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+        "input[placeholder]:placeholder-shown, textarea[placeholder]:placeholder-shown",
+      ),
+    ].filter((box) => box.checkVisibility());
+    return boxes.flatMap((box) => {
+      const text = rgba(getComputedStyle(box, "::placeholder").color);
+      const back = backgroundOf(box);
+      const seen = {
+        r: text.r * text.a + back.r * (1 - text.a),
+        g: text.g * text.a + back.g * (1 - text.a),
+        b: text.b * text.a + back.b * (1 - text.a),
+      };
+      const [light, dark] = [luminance(seen), luminance(back)].sort((x, y) => y - x);
+      const ratio = ((light ?? 1) + 0.05) / ((dark ?? 0) + 0.05);
+      return ratio < least ? [`"${box.placeholder}": ${ratio.toFixed(2)}:1`] : [];
+    });
+  }, AA_CONTRAST);
+  return faint.length > 0
+    ? [{ rule: "placeholder-contrast", impact: "serious", where: faint.slice(0, 3) }]
+    : [];
 }
 
 /**

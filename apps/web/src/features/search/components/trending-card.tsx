@@ -26,7 +26,7 @@ export function TrendingCard() {
                 >
                   <span
                     aria-hidden="true"
-                    className="w-4 text-right text-sm font-semibold text-zinc-400 tabular-nums"
+                    className="w-4 text-right text-sm font-semibold text-zinc-500 tabular-nums"
                   >
                     {index + 1}
                   </span>
