@@ -313,8 +313,8 @@ export function createMediaService(
     async keep(kind: MediaType, tempPath: string): Promise<MediaUploadResult> {
       const type = await sniff(tempPath);
       if (!type || !accepted[kind].includes(type.mime)) {
-        const allowed = kind === "image" ? "JPEG, PNG, GIF or WebP image" : "MP4, MOV or WebM video";
-        throw unsupportedMediaType(`This file is not a ${allowed}.`);
+        const allowed = kind === "image" ? "a JPEG, PNG, GIF or WebP image" : "an MP4, MOV or WebM video";
+        throw unsupportedMediaType(`This file is not ${allowed}.`);
       }
       return keepChecked(kind, tempPath, type.ext);
     },

@@ -175,7 +175,7 @@ describe("POST /api/media/video/upload", () => {
       upload_preset: "flik",
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: "This file is not a MP4, MOV or WebM video." });
+    expect(response.json()).toEqual({ message: "This file is not an MP4, MOV or WebM video." });
   });
 });
 
