@@ -67,9 +67,14 @@ export interface BlockResponse {
 export const websiteSchema = textSchema()
   .trim()
   .max(WEBSITE_MAX_LENGTH, `Website must be at most ${WEBSITE_MAX_LENGTH} characters`)
+  .refine((url) => url === "" || /^https?:\/\//i.test(url), {
+    message: "Website must start with http:// or https://",
+    abort: true,
+  })
+  // A host with a dot in it, as a site on the web has (not `http://x` or `https://localhost`).
   .refine(
     (url) => url === "" || /^https?:\/\/[^\s/]+\.[^\s]*$/i.test(url),
-    "Website must start with http:// or https://",
+    "Website must be a full address, like https://example.com",
   );
 
 export const bioSchema = textSchema().max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`);

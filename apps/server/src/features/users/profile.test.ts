@@ -262,6 +262,18 @@ describe("PUT /profile/update", () => {
       "website",
       "Website must start with http:// or https://",
     ],
+    [
+      "a website with no domain",
+      { website: "https://localhost" },
+      "website",
+      "Website must be a full address, like https://example.com",
+    ],
+    [
+      "a website of one letter",
+      { website: "http://x" },
+      "website",
+      "Website must be a full address, like https://example.com",
+    ],
     ["a username with spaces", { username: "alice liddell" }, "username", undefined],
     ["an unknown gender", { gender: "robot" }, "gender", "Choose one of the listed genders"],
     ["a number as gender", { gender: 1 }, "gender", "Choose one of the listed genders"],
