@@ -48,10 +48,16 @@ export const signupBody = z.object({
 });
 export type SignupBody = z.input<typeof signupBody>;
 
-/** POST /auth/signin: identifier is a username or an e-mail, case-insensitive. */
+/**
+ * POST /auth/signin: identifier is a username or an e-mail, case-insensitive. A password longer than
+ * PASSWORD_MAX_LENGTH is no account's: the server answers it as a wrong one, not with the sign-up rule.
+ */
 export const signinBody = z.object({
-  identifier: textSchema().trim().min(1, "Email or username is required").max(EMAIL_MAX_LENGTH),
-  password: textSchema().min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+  identifier: textSchema()
+    .trim()
+    .min(1, "Email or username is required")
+    .max(EMAIL_MAX_LENGTH, "Email or username is too long"),
+  password: textSchema().min(1, "Password is required"),
 });
 export type SigninBody = z.input<typeof signinBody>;
 

@@ -1,4 +1,4 @@
-import type { AuthResponse, signinBody, signupBody } from "@flik/shared";
+import { type AuthResponse, PASSWORD_MAX_LENGTH, type signinBody, type signupBody } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
@@ -51,7 +51,10 @@ export function createAuthService(deps: {
       const member = await findByIdentifier(db, identifier);
       // Before the password is checked: while the account is locked, no guess is even tried.
       await throttle.attempt(member, identifier);
-      const passwordMatches = await verifyPassword(member?.passwordHash, input.password);
+      // No account has a longer password (sign-up and every change keep to the limit): a longer one is a
+      // wrong password, counted as any, with no hash spent on it.
+      const possible = input.password.length <= PASSWORD_MAX_LENGTH;
+      const passwordMatches = possible && (await verifyPassword(member?.passwordHash, input.password));
       if (!member || !passwordMatches) throw unauthorized("Incorrect email/username or password");
       await throttle.clear(member.id);
       const { token } = await sessions.start(member.id, client);

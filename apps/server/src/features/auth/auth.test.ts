@@ -119,6 +119,20 @@ describe("POST /api/auth/signin", () => {
     expect(unknown.json()).toEqual(wrongPassword.json());
   });
 
+  it("answers a password longer than any account's (over 128 characters) as a wrong one", async () => {
+    for (const identifier of ["alice", "nobody"]) {
+      const response = await signin({ identifier, password: "x".repeat(129) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: "Incorrect email/username or password" });
+    }
+  });
+
+  it("says an identifier longer than any e-mail is too long", async () => {
+    const response = await signin({ identifier: "a".repeat(255), password: "x" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("Email or username is too long");
+  });
+
   it.each([
     ["no password", { identifier: "alice" }],
     ["no identifier", { password: "x" }],
