@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { BIO_MAX_LENGTH } from "./constants.js";
 import { NUL_CHARACTER_MESSAGE, textSchema } from "./text.js";
 import { leadingText, maxLengthFor, textLength, typedText } from "./text-input.js";
@@ -19,8 +20,22 @@ describe("textSchema", () => {
     ]);
   });
 
-  it("says what is missing when the value is not text", () => {
-    expect(name.safeParse(42).error?.issues[0]?.message).toBe("Name is required");
+  it("says what is missing when there is no value, and names a field whose value is not text", () => {
+    expect(name.safeParse(undefined).error?.issues[0]?.message).toBe("Name is required");
+    const body = z.object({ name, bio: textSchema().optional(), tag: textSchema() });
+    const messages = (value: unknown) => body.safeParse(value).error?.issues.map((issue) => issue.message);
+    expect(messages({ name: 42, bio: null, tag: ["a"] })).toEqual([
+      "name must be text",
+      "bio must be text",
+      "tag must be text",
+    ]);
+    expect(messages({ name: "Zoë" })).toEqual(["tag is required"]);
+    expect(name.safeParse(42).error?.issues[0]?.message).toBe("Value must be text");
+  });
+
+  it("keeps a field's own message for a value of another type when it asks to", () => {
+    const choice = textSchema("Choose one", { notText: "Choose one" });
+    expect(choice.safeParse(1).error?.issues[0]?.message).toBe("Choose one");
   });
 });
 

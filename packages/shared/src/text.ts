@@ -2,11 +2,22 @@ import { z } from "zod";
 
 export const NUL_CHARACTER_MESSAGE = "Text cannot contain the NUL character (U+0000)";
 
+/** A field as a message names it: its path, as an error's `field` does (`otp`, `userIds.0`). */
+const fieldOf = (path: readonly PropertyKey[] | undefined) => path?.map(String).join(".") || "Value";
+
 /**
  * The start of every text field of every request (bodies, path parameters, query strings, socket
  * payloads): a string without the NUL character. PostgreSQL cannot store U+0000 in text, and nobody types
  * one, so it is a 400 here rather than a database error deeper in. `message` is the answer when the value
- * is missing or not a string.
+ * is missing ("<field> is required" without one); a value of another type (a number, null, an object)
+ * answers "<field> must be text", or `notText` for a field whose own message says it better (a choice).
  */
-export const textSchema = (message?: string) =>
-  z.string(message).refine((value) => !value.includes("\u0000"), NUL_CHARACTER_MESSAGE);
+export const textSchema = (message?: string, options: { notText?: string } = {}) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? (message ?? `${fieldOf(issue.path)} is required`)
+          : (options.notText ?? `${fieldOf(issue.path)} must be text`),
+    })
+    .refine((value) => !value.includes("\u0000"), NUL_CHARACTER_MESSAGE);

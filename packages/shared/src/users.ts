@@ -99,17 +99,19 @@ const genderMessage = "Choose one of the listed genders";
  * A gender as a client sends it: the stored value (`prefer_not_to_say`) or spec §2's label of the
  * select ("Prefer not to say"), in any letter case; an empty choice is none.
  */
-const genderSchema = textSchema(genderMessage).transform((text, context): Gender | null => {
-  const key = text
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_");
-  if (key === "") return null;
-  const gender = GENDERS.find((value) => value === key);
-  if (gender) return gender;
-  context.addIssue({ code: "custom", message: genderMessage });
-  return z.NEVER;
-});
+const genderSchema = textSchema(genderMessage, { notText: genderMessage }).transform(
+  (text, context): Gender | null => {
+    const key = text
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, "_");
+    if (key === "") return null;
+    const gender = GENDERS.find((value) => value === key);
+    if (gender) return gender;
+    context.addIssue({ code: "custom", message: genderMessage });
+    return z.NEVER;
+  },
+);
 
 /**
  * PUT /profile/update accepts spec §7's three forms (username, website, bio and an optional avatar;

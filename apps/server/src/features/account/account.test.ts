@@ -280,6 +280,19 @@ describe("bad input to the account calls", () => {
     expect(response.json().message).toBe("Email cannot be empty");
   });
 
+  it("says 'OTP cannot be empty' for a missing or blank code, and that a number is not text", async () => {
+    const vilde = await newcomer("vilde");
+    for (const [payload, message] of [
+      [{}, "OTP cannot be empty"],
+      [{ otp: "  " }, "OTP cannot be empty"],
+      [{ otp: 123456 }, "otp must be text"],
+    ] as const) {
+      const response = await call(vilde, "POST", "/user/verify-email-otp", payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+  });
+
   it("answers 401 signed out", async () => {
     for (const [method, url] of [
       ["PUT", "/api/user/password"],

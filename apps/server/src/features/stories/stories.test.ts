@@ -58,7 +58,7 @@ describe("POST /stories", () => {
 
   it.each([
     ["no url", {}, "Please select a file"],
-    ["a number", { url: 5 }, "Please select a file"],
+    ["a number", { url: 5 }, "url must be text"],
     ["a blank url", { url: "   " }, "Please select a file"],
     ["a script URL", { url: "javascript:alert(1)" }, "Media must be the URL of an uploaded file"],
     ["a NUL byte", { url: "/media/image/a\u0000.jpg" }, NUL_CHARACTER_MESSAGE],
