@@ -1,7 +1,7 @@
 import type { User } from "@flik/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { toast } from "../../lib/toast";
 import { signInAsAlice } from "../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makePost, makeProfile, makeUser, sentJson } from "../../test/fixtures";
 import { renderApp, stubFetch } from "../../test/render-app";

@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../../../lib/toast";
 import { acmeProvider, fakeOidc } from "../../../test/fake-oidc";
 import { fetchRoutes, jsonResponse, pending } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { Spinner } from "../../../components/spinner";
+import { toast } from "../../../lib/toast";
 import { useExternalProvider } from "../api/providers.queries";
 import { startExternalSignIn } from "../external/external-sign-in";
 import { forgetExternalSignInStarted, markExternalSignInStarted } from "../external/external-state";

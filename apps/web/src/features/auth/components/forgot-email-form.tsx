@@ -1,10 +1,11 @@
 import { forgotPasswordBody } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { type Id, toast } from "react-toastify/unstyled";
+import type { Id } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
 import { requestResetCode } from "../api/password-reset.api";
 
 /** Spec §8: the server's message, else these. */

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { describe, expect, it, vi } from "vitest";
 import { getToken, getUserId, getUsername } from "../../../lib/storage";
+import { toast } from "../../../lib/toast";
 import { appCalls, fetchRoutes, jsonResponse, makeToken, pending } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
 

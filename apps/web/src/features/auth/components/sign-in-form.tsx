@@ -2,11 +2,11 @@ import { type SigninBody, TOAST_AUTO_CLOSE_MS } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { saveAuth } from "../../../lib/storage";
+import { toast, useFailureToasts } from "../../../lib/toast";
 import { signIn } from "../api/auth.api";
 import { focusFirst, missingFields } from "../required-fields";
 import { authLinkClass } from "./auth-shell";
@@ -51,17 +51,19 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [marked, setMarked] = useState(false);
 
+  const failures = useFailureToasts();
   const signin = useMutation({
     mutationFn: signIn,
     onSuccess: ({ token, user }) => {
       // Nothing cached for a previous member may leak into this session.
       queryClient.removeQueries();
       saveAuth({ token, userId: user.id, username: user.username });
+      failures.clear();
       toast.success("Login successful! 🎉", { autoClose: TOAST_AUTO_CLOSE_MS.login });
       navigate(redirectTo, { replace: true });
     },
     onError: (error) => {
-      toast.error(errorMessage(error, "Login failed!"));
+      failures.error(errorMessage(error, "Login failed!"));
       const next = failureOf(error);
       setFailure(next);
       setMarked(next.credentials);

@@ -1,6 +1,6 @@
-import { act, screen } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
+import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../../../lib/toast";
 import { appCalls, fetchRoutes, jsonResponse } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
 
@@ -69,6 +69,30 @@ describe("SignUpForm", () => {
     expect(await screen.findByText("Signup failed. Please try again ❌")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
     expect(screen.getByRole("button", { name: "Sign up" })).toBeEnabled();
+  });
+
+  it("takes a failure's toast down when the next try succeeds", async () => {
+    let calls = 0;
+    stubFetch(
+      fetchRoutes({
+        "POST /auth/signup": () =>
+          ++calls === 1
+            ? jsonResponse(409, { message: "That username is taken" })
+            : jsonResponse(201, { message: "Account created for alice" }),
+      }),
+    );
+    const { user } = renderApp("/");
+    await fillAndSubmit(user);
+    await screen.findByText("That username is taken");
+
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+
+    await screen.findByText("Account created for alice");
+    const shown = () =>
+      Array.from(document.querySelectorAll('.Toastify__toast:not([class*="-exit"])')).map((toast) =>
+        toast.textContent?.trim(),
+      );
+    await waitFor(() => expect(shown()).toEqual(["Account created for alice"]));
   });
 
   it("shows the server's message and its field errors under the fields", async () => {

@@ -2,10 +2,10 @@ import { SIGNUP_REDIRECT_MS, type SignupBody, TOAST_AUTO_CLOSE_MS } from "@flik/
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
+import { toast, useFailureToasts } from "../../../lib/toast";
 import { signUp } from "../api/auth.api";
 import { focusFirst, missingFields } from "../required-fields";
 import { PasswordField } from "./password-field";
@@ -39,17 +39,19 @@ export function SignUpForm() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const redirectTimer = useRef<number | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
+  const failures = useFailureToasts();
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
   const signup = useMutation({
     mutationFn: signUp,
     onSuccess: (answer) => {
+      failures.clear();
       toast.success(answer?.message || "Signup successful! 🎉", { autoClose: TOAST_AUTO_CLOSE_MS.signup });
       redirectTimer.current = window.setTimeout(() => navigate("/login"), SIGNUP_REDIRECT_MS);
     },
     onError: (error) => {
-      toast.error(errorMessage(error, "Signup failed. Please try again ❌"));
+      failures.error(errorMessage(error, "Signup failed. Please try again ❌"));
       const byField = error instanceof ApiError ? error.fieldErrors : {};
       setFieldErrors(byField);
       focusFirst(formRef.current, Object.keys(byField));

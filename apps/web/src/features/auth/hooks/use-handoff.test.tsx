@@ -1,8 +1,8 @@
 import { HANDOFF_INVALID_MESSAGE } from "@flik/shared";
 import { screen, waitFor, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { describe, expect, it, vi } from "vitest";
 import { clearAuth, getToken, getUserId, getUsername, saveAuth } from "../../../lib/storage";
+import { toast } from "../../../lib/toast";
 import {
   fetchRoutes,
   jsonResponse,

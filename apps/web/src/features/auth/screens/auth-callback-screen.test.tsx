@@ -1,8 +1,8 @@
 import { EXTERNAL_EMAIL_IN_USE_CODE, externalEmailInUseMessage, IDENTITY_TAKEN_MESSAGE } from "@flik/shared";
 import { screen, waitFor, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getToken, getUserId, getUsername, saveAuth } from "../../../lib/storage";
+import { toast } from "../../../lib/toast";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { acmeProvider, FakeErrorResponse, fakeOidc, providerUser } from "../../../test/fake-oidc";
 import { fetchRoutes, jsonResponse, makeToken, makeUser, pending, sentJson } from "../../../test/fixtures";

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../../../lib/toast";
 import { fetchRoutes, jsonResponse, sentJson } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../../lib/toast";
 import { blockMember } from "../api/blocks.api";
 import { applyBlock, type BlockTarget } from "../cache/block-cache";
 

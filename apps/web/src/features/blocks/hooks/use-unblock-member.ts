@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../../lib/toast";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { applyOwnProfile } from "../../profile/cache/profile-cache";
 import { unblockMember } from "../api/blocks.api";

@@ -1,7 +1,7 @@
 import type { Chat, Message } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
 import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
 import { chatKeys } from "../api/chat-keys";
 import {
   acceptChatRequest,

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../../../lib/toast";
 import { jsonResponse } from "../../../test/fixtures";
 import { waitUntil } from "../../../test/wait";
 import {

@@ -1,7 +1,7 @@
 import { FLICK_TOAST_MS } from "@flik/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../../../lib/toast";
 import { jsonResponse, makePost } from "../../../test/fixtures";
 import { makeFlick } from "../test/flick-fixtures";
 import { callsTo, flicksPage, openFlicks } from "../test/flicks-harness";

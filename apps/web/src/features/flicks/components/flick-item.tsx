@@ -1,6 +1,6 @@
 import { FLICK_LIKE_HEART_MS, FLICK_MUTE_INDICATOR_MS, FLICK_TOAST_MS, type Flick } from "@flik/shared";
 import { useState } from "react";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../../lib/toast";
 import { BlockDialog } from "../../blocks/components/block-dialog";
 import { useFlickView } from "../cache/flick-view";
 import { useFlash } from "../hooks/use-flash";

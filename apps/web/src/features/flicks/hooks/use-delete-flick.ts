@@ -1,6 +1,6 @@
 import { FLICK_TOAST_MS } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../../lib/toast";
 import { removeCachedPost } from "../../posts/cache/post-cache";
 import { deleteFlick } from "../api/flicks.api";
 import { removeCachedFlick } from "../cache/flick-cache";

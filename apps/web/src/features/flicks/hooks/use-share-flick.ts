@@ -1,8 +1,8 @@
 import { FLICK_TOAST_MS, type Flick, reelPath } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { toast } from "react-toastify/unstyled";
 import { copyText } from "../../../lib/clipboard";
+import { toast } from "../../../lib/toast";
 import { shareFlick } from "../api/flicks.api";
 import { patchFlick } from "../cache/flick-cache";
 

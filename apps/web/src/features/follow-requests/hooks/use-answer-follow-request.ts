@@ -1,7 +1,7 @@
 import type { MessageResponse, User } from "@flik/shared";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
 import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
 import { userKeys } from "../../auth/api/user-keys";
 import { followKeys } from "../../follows/api/follow-keys";
 import { notificationKeys } from "../../notifications/api/notification-keys";

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { toast } from "../../../lib/toast";
 import { jsonResponse, pending } from "../../../test/fixtures";
 import { deferred, makeRequest, openAsPrivateAlice, requestsPage } from "../test/follow-request-fixtures";
 

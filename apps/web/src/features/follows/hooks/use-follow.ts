@@ -1,9 +1,9 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { toast } from "react-toastify/unstyled";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { syncIntent } from "../../../lib/intent-store";
 import { getToken } from "../../../lib/storage";
+import { toast } from "../../../lib/toast";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { followUser, unfollowUser } from "../api/follows.api";
 import { applyFollowAnswer, cachedFollowRelation, knownPrivacy } from "../cache/follow-cache";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../../lib/toast";
 import { deleteHighlight } from "../api/highlights.api";
 import { removeCachedHighlight } from "../api/highlights.queries";
 

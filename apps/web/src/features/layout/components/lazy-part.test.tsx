@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Component, type ComponentType, type ReactNode, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../../../lib/toast";
 import { lazyPart, PART_CODE_MISSING } from "./lazy-part";
 
-vi.mock("react-toastify/unstyled", () => ({ toast: { error: vi.fn() } }));
+vi.mock("../../../lib/toast", () => ({ toast: { error: vi.fn() } }));
 
 afterEach(() => vi.mocked(toast.error).mockClear());
 

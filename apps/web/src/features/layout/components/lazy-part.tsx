@@ -1,5 +1,5 @@
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from "react";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../../lib/toast";
 import { isScreenCodeMissing } from "../screens/route-error-screen";
 
 /** What a part that could not be downloaded says; the screen under it stays as it was. */

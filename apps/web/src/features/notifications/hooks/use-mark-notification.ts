@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../../lib/toast";
 import { notificationKeys } from "../api/notification-keys";
 import { markNotificationRead } from "../api/notifications.api";
 import {

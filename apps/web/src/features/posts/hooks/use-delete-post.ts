@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../../lib/toast";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { deletePost } from "../api/posts.api";
 import { removeCachedPost } from "../cache/post-cache";

@@ -1,9 +1,9 @@
 import type { Post } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { toast } from "react-toastify/unstyled";
 import { copyText } from "../../../lib/clipboard";
 import { postLinkPath } from "../../../lib/paths";
+import { toast } from "../../../lib/toast";
 import { sharePost } from "../api/posts.api";
 import { patchPost } from "../cache/post-cache";
 

@@ -1,7 +1,7 @@
 import type { Post } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../../lib/toast";
 import { likePost, unlikePost } from "../api/posts.api";
 import { isPostUnavailable } from "../api/posts.queries";
 import { forgetUnavailablePost, POST_UNAVAILABLE_TEXT } from "../cache/post-cache";

@@ -1,6 +1,6 @@
 import type { UpdatePostBody } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../../lib/toast";
 import { updatePost } from "../api/posts.api";
 import { patchPost } from "../cache/post-cache";
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { postPath } from "../../../lib/paths";
+import { toast } from "../../../lib/toast";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useHasBlocked } from "../../blocks/blocked";
 import { useSocketEvents } from "../../realtime/use-socket-events";

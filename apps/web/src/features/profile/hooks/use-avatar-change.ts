@@ -1,7 +1,7 @@
 import { fileTypeOf } from "@flik/shared";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { isAbortError, uploadMedia } from "../../../lib/media-upload";
+import { toast } from "../../../lib/toast";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 
 interface AvatarChangeOptions {

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
-import { toast } from "react-toastify/unstyled";
 import { copyText } from "../../../lib/clipboard";
 import { profilePath } from "../../../lib/paths";
+import { toast } from "../../../lib/toast";
 
 export const PROFILE_LINK_COPIED = "Profile link copied to clipboard";
 

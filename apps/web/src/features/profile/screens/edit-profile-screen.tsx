@@ -1,13 +1,13 @@
 import { type Gender, type User, updateProfileBody, withoutNul } from "@flik/shared";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
 import { ArrowLeftIcon, CameraIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
 import { LoadingState } from "../../../components/status-message";
 import { TextField } from "../../../components/text-field";
+import { toast } from "../../../lib/toast";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useMyProfileQuery } from "../api/profile.queries";
 import { AvatarChangeElements } from "../components/avatar-change-elements";

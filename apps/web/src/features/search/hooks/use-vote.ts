@@ -1,7 +1,7 @@
 import type { Poll } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
 import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
 import { votePoll } from "../api/search.api";
 import { searchKeys } from "../api/search-keys";
 

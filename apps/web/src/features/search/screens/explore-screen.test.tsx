@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { toast } from "../../../lib/toast";
 import { jsonResponse, pending, sentJson } from "../../../test/fixtures";
 import { waitUntil } from "../../../test/wait";
 import {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { describe, expect, it, vi } from "vitest";
+import { toast } from "../../../lib/toast";
 import { jsonResponse, sentJson } from "../../../test/fixtures";
 import { openSettings } from "../test/settings-harness";
 

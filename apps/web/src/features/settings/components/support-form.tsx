@@ -1,10 +1,10 @@
 import { SUPPORT_MESSAGE_MAX_LENGTH, supportBody, textLength } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { fieldErrorClass, inputClass, labelClass } from "../../../components/field-styles";
 import { limitedText } from "../../../lib/limited-text";
+import { toast } from "../../../lib/toast";
 import { sendSupportRequest } from "../api/settings.api";
 
 export const SUPPORT_TEXTS = {

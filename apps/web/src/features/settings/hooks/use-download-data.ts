@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../../lib/toast";
 import { downloadUserData } from "../api/settings.api";
 
 export const DATA_FILE_NAME = "user-data.json";

@@ -1,7 +1,7 @@
 import type { LinkedIdentitiesResponse, LinkedIdentity } from "@flik/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
 import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
 import { fetchIdentities, unlinkIdentity } from "../api/identities.api";
 import { settingsKeys } from "../api/settings-keys";
 

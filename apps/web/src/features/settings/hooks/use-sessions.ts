@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../../lib/toast";
 import { fetchSessions, logoutOtherSessions } from "../api/settings.api";
 import { settingsKeys } from "../api/settings-keys";
 

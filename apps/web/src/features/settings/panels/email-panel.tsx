@@ -6,10 +6,10 @@ import {
 } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
 import { useCountdown } from "../../../lib/use-countdown";
 import { requestEmailCode, verifyEmailCode } from "../api/settings.api";
 import { CurrentValue, EditPanel, PanelIntro } from "../components/edit-panel";

@@ -1,7 +1,7 @@
 import { LAST_SIGN_IN_MESSAGE, type LinkedIdentity } from "@flik/shared";
 import { screen, waitFor, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../../../lib/toast";
 import { acmeProvider, fakeOidc } from "../../../test/fake-oidc";
 import { jsonResponse, pending } from "../../../test/fixtures";
 import { openPanel, openSettings } from "../test/settings-harness";

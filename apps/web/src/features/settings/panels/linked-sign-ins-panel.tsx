@@ -1,12 +1,12 @@
 import type { LinkedIdentity, User } from "@flik/shared";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { KeyIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LinkIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
+import { toast } from "../../../lib/toast";
 import { useExternalProvider } from "../../auth/api/providers.queries";
 import { startExternalSignIn } from "../../auth/external/external-sign-in";
 import { SETTINGS_PATH } from "../../auth/external/external-state";

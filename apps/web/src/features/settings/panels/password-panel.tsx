@@ -1,13 +1,13 @@
 import { changePasswordBody, newPasswordProblem, PASSWORD_CHANGE_LOGOUT_MS, type User } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { CheckIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { Spinner } from "../../../components/spinner";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { emitLogout, revokeOwnSession } from "../../../lib/auth-events";
 import { getToken } from "../../../lib/storage";
+import { toast, useFailureToasts } from "../../../lib/toast";
 import { getSessionId } from "../../../lib/token";
 import { logoutCurrentSession } from "../../auth/api/auth.api";
 import { PasswordField } from "../../auth/components/password-field";
@@ -61,6 +61,7 @@ export function PasswordPanel({ user, onClose }: { user: User; onClose: () => vo
   const currentRef = useRef<HTMLInputElement>(null);
   const newRef = useRef<HTMLInputElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
+  const failures = useFailureToasts();
 
   // The form the focus was in is gone: the message takes it, so it is read and the panel keeps it.
   useEffect(() => {
@@ -71,13 +72,14 @@ export function PasswordPanel({ user, onClose }: { user: User; onClose: () => vo
     mutationFn: changePassword,
     onSuccess: (answer) => {
       const message = answer?.message || PASSWORD_TEXTS.done;
+      failures.clear();
       toast.success(message);
       setDone(message);
       logOutSoon();
     },
     onError: (error) => {
       const text = errorMessage(error, PASSWORD_TEXTS.failed);
-      toast.error(text);
+      failures.error(text);
       const field = fieldOf(error);
       if (field) {
         setProblems({ [field]: text });

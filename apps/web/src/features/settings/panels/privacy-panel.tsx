@@ -1,10 +1,10 @@
 import type { MessagesFrom, PrivacyBody, User } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type ComponentType, type FormEvent, type ReactNode, type Ref, useId, useRef, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { GlobeIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { ChatIcon, LockIcon, UserIcon } from "../../../components/icons";
+import { toast } from "../../../lib/toast";
 import { updatePrivacy } from "../api/settings.api";
 import { EditPanel } from "../components/edit-panel";
 import { useApplyUser } from "../hooks/use-apply-user";

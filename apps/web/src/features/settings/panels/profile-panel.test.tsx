@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { describe, expect, it, vi } from "vitest";
 import { getUsername } from "../../../lib/storage";
+import { toast } from "../../../lib/toast";
 import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
 import { openPanel, openSettings } from "../test/settings-harness";
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { describe, expect, it, vi } from "vitest";
 import { getToken } from "../../../lib/storage";
+import { toast } from "../../../lib/toast";
 import { jsonResponse, pending } from "../../../test/fixtures";
 import { makeSession, openPanel, openSettings } from "../test/settings-harness";
 

@@ -1,10 +1,10 @@
 import type { Session } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
 import { MonitorIcon, PhoneIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { emitLogout, revokeOwnSession } from "../../../lib/auth-events";
 import { timeAgo } from "../../../lib/time-ago";
+import { toast } from "../../../lib/toast";
 import { logoutCurrentSession } from "../../auth/api/auth.api";
 import { useNow } from "../../notifications/hooks/use-now";
 import { logoutSession } from "../api/settings.api";

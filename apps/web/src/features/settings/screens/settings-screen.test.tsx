@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { toast } from "react-toastify/unstyled";
 import { describe, expect, it, vi } from "vitest";
 import {
   getCachedUser,
@@ -9,6 +8,7 @@ import {
   saveCachedUser,
   saveUnreadCount,
 } from "../../../lib/storage";
+import { toast } from "../../../lib/toast";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makeUser } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
 import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
 import { deleteStory } from "../api/stories.api";
 import { removeCachedStory } from "../cache/stories-cache";
 

@@ -1,9 +1,9 @@
 import { fileTypeOf } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { toast } from "react-toastify/unstyled";
 import { ApiError } from "../../../lib/api-client";
 import { UploadError, uploadMedia } from "../../../lib/media-upload";
+import { toast } from "../../../lib/toast";
 import { createStory } from "../api/stories.api";
 import { addCachedStory } from "../cache/stories-cache";
 import { setStoryUploadPercent, storyUploadPercent, useStoryUploadPercent } from "../state/story-upload";

@@ -1,0 +1,58 @@
+import { useState } from "react";
+import { type Id, type ToastContent, type ToastOptions, toast as toastify } from "react-toastify/unstyled";
+
+type Show = typeof toastify.error;
+
+/** The toast each text shows in now, to take down when the same text comes again. */
+const shownByText = new Map<string, Id>();
+
+/**
+ * A kind of toast that shows a text once at a time: the same text again replaces the one shown (which
+ * goes as a toast closes), so it is said again, with its full time, instead of being stacked or dropped.
+ */
+function once(show: Show): Show {
+  return (content, options) => {
+    if (typeof content !== "string" || options?.toastId !== undefined) return show(content, options);
+    const shown = shownByText.get(content);
+    if (shown !== undefined && toastify.isActive(shown)) toastify.dismiss(shown);
+    const id = show(content, options);
+    shownByText.set(content, id);
+    return id;
+  };
+}
+
+/**
+ * The app's toasts: react-toastify's, but the same text again while it shows (a wrong password tried
+ * twice, a like failing offline on every tap) replaces the one shown instead of stacking copies down a
+ * phone's screen over what is under them.
+ */
+export const toast = Object.assign(
+  <T>(content: ToastContent<T>, options?: ToastOptions<T>) => toastify(content, options),
+  toastify,
+  {
+    error: once(toastify.error),
+    success: once(toastify.success),
+    info: once(toastify.info),
+    warning: once(toastify.warning),
+  },
+);
+
+/**
+ * A form's failure toasts, for its success to take down: a stale "Password must be at least 8
+ * characters" never stands beside "Account created".
+ */
+export function useFailureToasts() {
+  const [failures] = useState(() => {
+    const shown = new Set<Id>();
+    return {
+      error(text: string) {
+        shown.add(toast.error(text));
+      },
+      clear() {
+        for (const id of shown) toastify.dismiss(id);
+        shown.clear();
+      },
+    };
+  });
+  return failures;
+}
