@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { buttonStyles } from "./button-styles";
 
 interface UploadProgressProps {
@@ -8,10 +9,17 @@ interface UploadProgressProps {
   /** The file is sent and the host is transcoding it (a video, issue 20). */
   processing?: boolean | undefined;
   onCancel?: () => void;
+  cancelRef?: Ref<HTMLButtonElement>;
 }
 
 /** An upload under way: a labelled progress bar and a way out. */
-export function UploadProgress({ percent, label, processing = false, onCancel }: UploadProgressProps) {
+export function UploadProgress({
+  percent,
+  label,
+  processing = false,
+  onCancel,
+  cancelRef,
+}: UploadProgressProps) {
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   return (
     <div className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm">
@@ -23,7 +31,12 @@ export function UploadProgress({ percent, label, processing = false, onCancel }:
           </span>
         </p>
         {onCancel && (
-          <button type="button" onClick={onCancel} className={`${buttonStyles.secondary} shrink-0 px-4 py-2`}>
+          <button
+            ref={cancelRef}
+            type="button"
+            onClick={onCancel}
+            className={`${buttonStyles.secondary} shrink-0 px-4 py-2`}
+          >
             Cancel
           </button>
         )}

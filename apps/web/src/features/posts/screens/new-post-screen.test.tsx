@@ -185,6 +185,23 @@ describe("NewPostScreen", () => {
     await screen.findByText("Post created!");
   });
 
+  it("refuses at once a picked file the browser cannot open as a picture, and names its size in bytes", async () => {
+    const { user } = openComposer();
+    const notAPicture = new File(["hello\n"], "notes.jpg", { type: "image/jpeg" });
+    await user.upload(await screen.findByLabelText("Photo or video"), notAPicture);
+    expect(screen.getByText("notes.jpg · 6 B")).toBeInTheDocument();
+
+    fireEvent.error(screen.getByRole("img", { name: "Preview of the chosen file" }));
+
+    expect(screen.getByRole("alert")).toHaveTextContent("This file is not a JPEG, PNG, GIF or WebP image.");
+    expect(screen.queryByRole("img", { name: "Preview of the chosen file" })).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Photo or video")).toHaveAttribute("aria-invalid", "true");
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    expect(alert).toHaveBeenCalledWith("Please select a file");
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
   it("sends a video's size as the browser read it in the preview when the host does not say", async () => {
     const { user, createRoute } = openComposer();
     await user.click(await screen.findByRole("tab", { name: "Flick" }));
@@ -217,6 +234,19 @@ describe("NewPostScreen", () => {
     expect(screen.getByLabelText("Caption")).toHaveValue("Pier");
     expect(screen.getByLabelText("Caption")).toBeEnabled();
     expect(createRoute).not.toHaveBeenCalled();
+  });
+
+  it("keeps the keyboard's place through an upload: Cancel takes the focus from Share, and gives it back", async () => {
+    const { user } = openComposer();
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    screen.getByRole("button", { name: "Share" }).focus();
+    await user.keyboard("{Enter}");
+
+    const cancel = await screen.findByRole("button", { name: "Cancel" });
+    expect(cancel).toHaveFocus();
+    await user.keyboard("{Enter}");
+
+    expect(await screen.findByRole("button", { name: "Share" })).toHaveFocus();
   });
 
   it("shows the host's message when the upload is refused", async () => {

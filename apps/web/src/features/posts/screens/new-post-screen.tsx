@@ -1,5 +1,5 @@
 import { ACCEPT_IMAGES_AND_VIDEOS, type MediaSize, mediaTypeOfFile } from "@flik/shared";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { FlicksIcon, ImageIcon } from "../../../components/icons";
 import { UploadProgress } from "../../../components/upload-progress";
@@ -7,7 +7,9 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { type ComposerTab, ComposerTabs, panelId } from "../components/composer/composer-tabs";
 import { MediaPicker } from "../components/composer/media-picker";
 import { CaptionField, LocationField, TagsField } from "../components/composer/post-text-fields";
-import { usePublishPost } from "../hooks/use-publish-post";
+import { type PublishPhase, usePublishPost } from "../hooks/use-publish-post";
+
+type PublishStep = PublishPhase["step"];
 
 const PANEL_NAMES: Record<ComposerTab, string> = {
   post: "Post details",
@@ -32,6 +34,9 @@ export function NewPostScreen() {
   const [fileError, setFileError] = useState<string | null>(null);
   const { phase, publish, cancelUpload } = usePublishPost();
   const busy = phase.step !== "editing";
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const shareRef = useRef<HTMLButtonElement>(null);
+  useFocusThroughPublish(phase.step, cancelRef, shareRef);
   const isFlick = kind === "flick";
   const flickWithoutVideo = isFlick && file !== null && mediaTypeOfFile(file) !== "video";
 
@@ -128,6 +133,7 @@ export function NewPostScreen() {
         <div className="mt-6 border-t border-zinc-100 pt-5">
           {phase.step === "uploading" ? (
             <UploadProgress
+              cancelRef={cancelRef}
               percent={phase.percent}
               processing={phase.processing}
               label={file?.name ?? "Uploading"}
@@ -135,6 +141,7 @@ export function NewPostScreen() {
             />
           ) : (
             <button
+              ref={shareRef}
               type="submit"
               disabled={busy}
               className={`${buttonStyles.primary} w-full sm:ml-auto sm:flex sm:w-auto sm:min-w-40`}
@@ -146,6 +153,29 @@ export function NewPostScreen() {
       </form>
     </div>
   );
+}
+
+/**
+ * The form is disabled while its post is sent, which takes the focus from Share (or from the field Enter
+ * was pressed in): the upload's Cancel takes it, and Share again when the draft comes back (cancelled or
+ * failed), unless the member has put the focus somewhere since.
+ */
+function useFocusThroughPublish(
+  step: PublishStep,
+  cancelRef: RefObject<HTMLButtonElement | null>,
+  shareRef: RefObject<HTMLButtonElement | null>,
+) {
+  const previous = useRef(step);
+  useLayoutEffect(() => {
+    const from = previous.current;
+    previous.current = step;
+    if (from === step) return;
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || focused.matches(":disabled");
+    if (!lost) return;
+    if (step === "uploading") cancelRef.current?.focus();
+    else if (step === "editing") shareRef.current?.focus();
+  }, [step, cancelRef, shareRef]);
 }
 
 function DraftSummary({ file, isFlick }: { file: File | null; isFlick: boolean }) {

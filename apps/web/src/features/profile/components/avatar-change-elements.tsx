@@ -27,6 +27,7 @@ export function AvatarChangeElements({ change }: { change: AvatarChange }) {
           uploadPercent={change.percent}
           onApply={change.apply}
           onCancel={change.cancel}
+          onUnreadable={change.unreadable}
           onUnavailable={change.cancel}
         />
       )}

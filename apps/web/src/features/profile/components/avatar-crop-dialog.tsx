@@ -15,10 +15,18 @@ interface AvatarCropDialogProps {
   uploadPercent: number | null;
   onApply: (avatar: File) => void;
   onCancel: () => void;
+  /** The file does not open as a picture. */
+  onUnreadable: () => void;
 }
 
 /** Spec §2: a square crop of the chosen picture (Apply, Cancel); the result is a 300×300 JPEG. */
-export function AvatarCropDialog({ file, uploadPercent, onApply, onCancel }: AvatarCropDialogProps) {
+export function AvatarCropDialog({
+  file,
+  uploadPercent,
+  onApply,
+  onCancel,
+  onUnreadable,
+}: AvatarCropDialogProps) {
   const src = useObjectUrl(file);
   const zoomId = useId();
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
@@ -66,7 +74,7 @@ export function AvatarCropDialog({ file, uploadPercent, onApply, onCancel }: Ava
               area.current = pixels;
               setAreaKnown(true);
             }}
-            mediaProps={{ alt: "The chosen photo" }}
+            mediaProps={{ alt: "The chosen photo", onError: onUnreadable }}
             // The crop area takes the arrow keys itself: a plain div may not carry a name (axe
             // aria-prohibited-attr), and as an application screen readers hand it the keys.
             cropperProps={{

@@ -1,6 +1,6 @@
 import { fileTypeOf } from "@flik/shared";
 import { useEffect, useRef, useState } from "react";
-import { isAbortError, uploadMedia } from "../../../lib/media-upload";
+import { isAbortError, NOT_AN_IMAGE, uploadMedia } from "../../../lib/media-upload";
 import { toast } from "../../../lib/toast";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 
@@ -66,6 +66,12 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
     setChosen(null);
   }
 
+  /** The chosen file would not open as a picture (a renamed file, an iPhone's HEIC): nothing to crop. */
+  function unreadable() {
+    cancel();
+    toast.error(NOT_AN_IMAGE);
+  }
+
   return {
     choose: () => {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -78,6 +84,7 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
     pick,
     apply: (avatar: File) => void apply(avatar),
     cancel,
+    unreadable,
   };
 }
 

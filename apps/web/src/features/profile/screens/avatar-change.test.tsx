@@ -79,6 +79,21 @@ describe("Changing the profile photo", () => {
     expect(update).not.toHaveBeenCalled();
   });
 
+  it("closes the crop with a message when the chosen file does not open as a picture", async () => {
+    const { user } = openOwn();
+    await user.upload(
+      await screen.findByLabelText("Profile photo"),
+      new File([""], "empty.jpg", { type: "image/jpeg" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Crop your photo" });
+
+    fireEvent.error(within(dialog).getByRole("img", { name: "The chosen photo" }));
+
+    expect(await screen.findByText("This file is not a JPEG, PNG, GIF or WebP image.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
   it("opens the crop dialog with the focus on its zoom; Cancel closes it without uploading", async () => {
     const { user } = openOwn();
 

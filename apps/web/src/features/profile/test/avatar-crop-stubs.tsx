@@ -26,15 +26,25 @@ export function stubCropEnvironment(): void {
   );
 }
 
-/** Stands in for react-easy-crop: reports a crop of the whole picture as soon as it shows. */
+/** Stands in for react-easy-crop: shows the picture and reports a crop of all of it at once. */
 export async function fakeCropper() {
   const { useEffect } = await import("react");
-  function Cropper({ onCropComplete }: { onCropComplete?: (area: unknown, pixels: unknown) => void }) {
+  function Cropper({
+    onCropComplete,
+    mediaProps,
+  }: {
+    onCropComplete?: (area: unknown, pixels: unknown) => void;
+    mediaProps?: React.ImgHTMLAttributes<HTMLImageElement>;
+  }) {
     useEffect(() => {
       const area = { x: 0, y: 0, width: 600, height: 600 };
       onCropComplete?.(area, area);
     }, [onCropComplete]);
-    return <div data-testid="cropper" />;
+    return (
+      <div data-testid="cropper">
+        <img alt="" {...mediaProps} />
+      </div>
+    );
   }
   return { default: Cropper };
 }

@@ -1,6 +1,7 @@
 import { fileTypeOf, type MediaSize, mediaTypeOfFile } from "@flik/shared";
 import { type DragEvent, useId, useState } from "react";
 import { CloseIcon, FlicksIcon, UploadIcon } from "../../../../components/icons";
+import { NOT_AN_IMAGE } from "../../../../lib/media-upload";
 import { useObjectUrl } from "../../../../lib/use-object-url";
 
 interface MediaPickerProps {
@@ -127,6 +128,11 @@ export function MediaPicker({
                 onLoad={(event) =>
                   measured(event.currentTarget.naturalWidth, event.currentTarget.naturalHeight)
                 }
+                // A file the browser cannot open as a picture is refused now, not after Share.
+                onError={() => {
+                  setRefused(NOT_AN_IMAGE);
+                  onChange(null);
+                }}
                 className="size-full object-contain"
               />
             )}
@@ -181,7 +187,8 @@ export function MediaPicker({
 }
 
 function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
