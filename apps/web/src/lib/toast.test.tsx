@@ -1,18 +1,12 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { ToastContainer } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it } from "vitest";
+import { shownToasts } from "../test/toasts";
 import { toast } from "./toast";
 
 afterEach(() => {
   act(() => toast.dismiss());
 });
-
-/** The toasts shown, leaving out those on their way out (jsdom never ends their exit animation). */
-function shown() {
-  return Array.from(document.querySelectorAll('.Toastify__toast:not([class*="-exit"])')).map((element) =>
-    element.textContent?.trim(),
-  );
-}
 
 describe("toast", () => {
   it("shows a text once however often it is raised, the last raised staying", async () => {
@@ -23,18 +17,18 @@ describe("toast", () => {
       toast.error("Current password is incorrect");
     });
     await screen.findAllByText("Current password is incorrect");
-    await waitFor(() => expect(shown()).toEqual(["Current password is incorrect"]));
+    await waitFor(() => expect(shownToasts()).toEqual(["Current password is incorrect"]));
   });
 
   it("says a text again once its toast was closed", async () => {
     render(<ToastContainer />);
     act(() => void toast.error("Login failed!"));
-    await waitFor(() => expect(shown()).toEqual(["Login failed!"]));
+    await waitFor(() => expect(shownToasts()).toEqual(["Login failed!"]));
     act(() => toast.dismiss());
-    await waitFor(() => expect(shown()).toEqual([]));
+    await waitFor(() => expect(shownToasts()).toEqual([]));
 
     act(() => void toast.error("Login failed!"));
-    await waitFor(() => expect(shown()).toEqual(["Login failed!"]));
+    await waitFor(() => expect(shownToasts()).toEqual(["Login failed!"]));
   });
 
   it("still shows different texts side by side, and a text given its own id", async () => {
@@ -44,6 +38,6 @@ describe("toast", () => {
       toast.success("Saved");
       toast.info("Saved", { toastId: "another" });
     });
-    await waitFor(() => expect(shown().sort()).toEqual(["Login failed!", "Saved", "Saved"]));
+    await waitFor(() => expect(shownToasts().sort()).toEqual(["Login failed!", "Saved", "Saved"]));
   });
 });

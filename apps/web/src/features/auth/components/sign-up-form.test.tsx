@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
 import { appCalls, fetchRoutes, jsonResponse } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
+import { shownToasts } from "../../../test/toasts";
 
 async function fillAndSubmit(user: ReturnType<typeof renderApp>["user"]) {
   await user.type(screen.getByLabelText("Full name"), "Alice Liddell");
@@ -88,11 +89,7 @@ describe("SignUpForm", () => {
     await user.click(screen.getByRole("button", { name: "Sign up" }));
 
     await screen.findByText("Account created for alice");
-    const shown = () =>
-      Array.from(document.querySelectorAll('.Toastify__toast:not([class*="-exit"])')).map((toast) =>
-        toast.textContent?.trim(),
-      );
-    await waitFor(() => expect(shown()).toEqual(["Account created for alice"]));
+    await waitFor(() => expect(shownToasts()).toEqual(["Account created for alice"]));
   });
 
   it("shows the server's message and its field errors under the fields", async () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
 import { fetchRoutes, jsonResponse, sentJson } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
+import { shownToasts } from "../../../test/toasts";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -16,11 +17,6 @@ afterEach(() => {
 type User = ReturnType<typeof renderApp>["user"];
 
 /** The toasts on screen, by their text (those on their way out are gone already for a member). */
-function toasts() {
-  return Array.from(document.querySelectorAll('.Toastify__toast:not([class*="-exit"])')).map((toast) =>
-    toast.textContent?.trim(),
-  );
-}
 
 const digit = (n: number) => screen.getByRole("textbox", { name: `Digit ${n} of 6` });
 
@@ -87,12 +83,12 @@ describe("Forgot password", () => {
     expect(await within(screen.getByRole("main")).findByRole("alert")).toHaveTextContent(
       "Too many requests, slow down",
     );
-    expect(toasts()).toEqual(["Too many requests, slow down"]);
+    expect(shownToasts()).toEqual(["Too many requests, slow down"]);
 
     // A second failure says its own words in the same toast, not beside the first one's.
     stubFetch(fetchRoutes({ "POST /auth/forgot-password": () => Promise.reject(new TypeError("offline")) }));
     await user.click(screen.getByRole("button", { name: "Send code" }));
-    await waitFor(() => expect(toasts()).toEqual(["Something went wrong, please try again."]));
+    await waitFor(() => expect(shownToasts()).toEqual(["Something went wrong, please try again."]));
     expect(screen.getByRole("heading", { name: "Forgot your password?" })).toBeInTheDocument();
   });
 
@@ -100,24 +96,24 @@ describe("Forgot password", () => {
     stubFetch(fetchRoutes({ "POST /auth/forgot-password": jsonResponse(500, {}) }));
     const { user } = renderApp("/forgot");
     await sendCode(user);
-    await waitFor(() => expect(toasts()).toEqual(["Something went wrong, please try again."]));
+    await waitFor(() => expect(shownToasts()).toEqual(["Something went wrong, please try again."]));
 
     act(() => toast.dismiss());
-    await waitFor(() => expect(toasts()).toEqual([]));
+    await waitFor(() => expect(shownToasts()).toEqual([]));
     await user.click(screen.getByRole("button", { name: "Send code" }));
-    await waitFor(() => expect(toasts()).toEqual(["Something went wrong, please try again."]));
+    await waitFor(() => expect(shownToasts()).toEqual(["Something went wrong, please try again."]));
   });
 
   it("a send that succeeds after failing takes the failure's toast down", async () => {
     stubFetch(fetchRoutes({ "POST /auth/forgot-password": jsonResponse(500, {}) }));
     const { user } = renderApp("/forgot");
     await sendCode(user);
-    await waitFor(() => expect(toasts()).toEqual(["Something went wrong, please try again."]));
+    await waitFor(() => expect(shownToasts()).toEqual(["Something went wrong, please try again."]));
 
     stubFetch(fetchRoutes({ "POST /auth/forgot-password": jsonResponse(200, { message: "Code sent" }) }));
     await user.click(screen.getByRole("button", { name: "Send code" }));
     await screen.findByRole("heading", { name: "Check your email" });
-    await waitFor(() => expect(toasts()).toEqual(["Code sent"]));
+    await waitFor(() => expect(shownToasts()).toEqual(["Code sent"]));
   });
 
   it("sends the reset by itself once the sixth digit is in and the password is valid, then is back at step 1, cleared", async () => {
@@ -225,7 +221,7 @@ describe("Forgot password", () => {
     expect(await within(screen.getByRole("main")).findByRole("alert")).toHaveTextContent(
       "Invalid or expired code",
     );
-    await waitFor(() => expect(toasts()).toContain("Failed to reset password, please try again."));
+    await waitFor(() => expect(shownToasts()).toContain("Failed to reset password, please try again."));
     expect(digit(1)).toHaveValue("");
     expect(digit(6)).toHaveValue("");
     expect(digit(1)).toHaveFocus();
