@@ -321,14 +321,8 @@ export async function buildApp(
   });
   registerChatSockets(realtime, chats, app.log);
   registerPresence(realtime, chats, domainEvents, app.log);
-  const highlights = createHighlightsService({ db, media });
-  const stories = createStoriesService({
-    db,
-    follows,
-    media,
-    events: createStoryEvents(realtime.io),
-    clock,
-  });
+  const highlights = createHighlightsService({ db });
+  const stories = createStoriesService({ db, follows, events: createStoryEvents(realtime.io), clock });
   registerStoryExpiry({ db, jobs, log: app.log });
   const account = createAccountService({
     db,

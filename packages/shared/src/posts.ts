@@ -24,12 +24,6 @@ export type MediaUrlSchema = typeof mediaUrlSchema;
 /** Why a media URL of another host is refused (`mediaUrlSchemaFor`, issue 20). */
 export const MEDIA_HOST_MESSAGE = "Media must be a file uploaded to Flik";
 
-/**
- * Why a URL of this host's own media that names no file it keeps is refused: most often an upload the
- * media cleanup removed unused (a draft left open a day), so the member is asked to choose it again.
- */
-export const MEDIA_GONE_MESSAGE = "This file is no longer on Flik. Please choose it again.";
-
 const caption = textSchema()
   .trim()
   .max(POST_CAPTION_MAX_LENGTH, `Caption is at most ${POST_CAPTION_MAX_LENGTH} characters`);

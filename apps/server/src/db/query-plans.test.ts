@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mediaCleanupQueue } from "../features/media/media.cleanup.js";
-import { announcement, elsewhere, factories } from "../test/factories.js";
+import { announcement, factories } from "../test/factories.js";
 import { buildTestApp, type SignedIn, statementLog } from "../test/helper.js";
 import { mediaCleanup, users } from "./schema.js";
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
   chatId = chat._id;
   // Stories in bob's strip (of alice and carol, whom he follows), his own, and its viewers.
   for (const member of [alice, alice, carol, bob])
-    await call(member, "POST", "/stories", { url: elsewhere("image/upload/story.jpg") });
+    await call(member, "POST", "/stories", { url: "/media/image/story.jpg" });
   storyId = (await call(bob, "GET", "/stories/archive")).json().stories[0]._id;
   await call(alice, "POST", `/stories/${storyId}/view`);
   await call(carol, "POST", `/stories/${storyId}/view`);

@@ -33,13 +33,6 @@ function succeeded(what: string, response: Response, expected = [200]): Response
   return response;
 }
 
-/**
- * A URL of another media host (an external host as spec §1 has one; the tests' MEDIA_ORIGINS, when set,
- * names it): the server cannot ask for its file, so any name will do. This host's own `/media/` URLs
- * must name a file it keeps: upload one first.
- */
-export const elsewhere = (path: string) => `https://res.cloudinary.com/flik/${path}`;
-
 /** A member made by `someone`, with the username it was given. */
 export type NamedMember = SignedIn & { username: string };
 
@@ -138,19 +131,15 @@ export function factories(built: App) {
       succeeded("blocking", await call(member, "POST", "/user/block", { userId: other.userId }));
     },
 
-    /**
-     * A post of another host's photo (spec §1's external media host: nothing to upload, no file of ours
-     * to ask for); a test about this host's files uploads one (`upload`) and sends its `secure_url`.
-     */
     async createPost(member: SignedIn, fields: object = {}): Promise<Post> {
-      const payload = { image: elsewhere("image/upload/photo.jpg"), caption: "Hello", ...fields };
+      const payload = { image: "/media/image/photo.jpg", caption: "Hello", ...fields };
       return succeeded("creating a post", await call(member, "POST", "/posts", payload), [201]).json().post;
     },
 
-    /** A video post marked as a flick, each with its own clip URL (another host's, as `createPost`'s). */
+    /** A video post marked as a flick, each with its own clip URL. */
     async createFlick(member: SignedIn, fields: object = {}): Promise<Post> {
       const payload = {
-        image: elsewhere(`video/upload/clip-${clips++}.mp4`),
+        image: `/media/video/clip-${clips++}.mp4`,
         caption: "A flick",
         isReel: true,
         ...fields,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { notifications } from "../../db/schema.js";
-import { elsewhere, factories } from "../../test/factories.js";
+import { factories } from "../../test/factories.js";
 import { buildTestApp, type SignedIn } from "../../test/helper.js";
 
 /**
@@ -37,11 +37,7 @@ async function blockedPair() {
   const content = async (member: SignedIn) => {
     const post = await createPost(member, { caption: "Mine" });
     const flick = await createFlick(member);
-    await call(member, "POST", "/highlights", {
-      name: "Trips",
-      type: "image",
-      src: elsewhere("image/upload/t.jpg"),
-    });
+    await call(member, "POST", "/highlights", { name: "Trips", type: "image", src: "/media/image/t.jpg" });
     return { post, flick, username: await usernameOf(member) };
   };
   const of = new Map<SignedIn, Awaited<ReturnType<typeof content>>>([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { notifications, oneTimeCodes, postLikes, posts } from "../../db/schema.js";
-import { elsewhere, factories } from "../../test/factories.js";
+import { factories } from "../../test/factories.js";
 import { buildTestApp, statementLog } from "../../test/helper.js";
 import { DOWNLOADS_PER_HOUR } from "./data-export.routes.js";
 import { EXPORT_PAGE_SIZE } from "./data-export.service.js";
@@ -37,13 +37,9 @@ describe("GET /user/download-data", () => {
     await call(alice, "PUT", "/user/privacy", { isPrivate: true });
     await call(asker, "POST", `/follow/${alice.userId}`);
     await sendMessage(bob, chat, "Bob's own words, only his");
-    await call(alice, "POST", "/highlights", {
-      name: "Trips",
-      type: "image",
-      src: elsewhere("image/upload/trip.jpg"),
-    });
+    await call(alice, "POST", "/highlights", { name: "Trips", type: "image", src: "/media/image/trip.jpg" });
     await call(alice, "POST", "/support", { message: "Where is the dark mode?" });
-    await call(alice, "POST", "/stories", { url: elsewhere("video/upload/morning.mp4") });
+    await call(alice, "POST", "/stories", { url: "/media/video/morning.mp4" });
     // A code waiting for alice: stored as a hash, which must never leave.
     await built.database.db.insert(oneTimeCodes).values({
       userId: alice.userId,
@@ -81,7 +77,7 @@ describe("GET /user/download-data", () => {
       {
         id: expect.any(String),
         mediaType: "video",
-        mediaUrl: elsewhere("video/upload/morning.mp4"),
+        mediaUrl: "/media/video/morning.mp4",
         viewersCount: 0,
         createdAt: expect.any(String),
       },

@@ -3,7 +3,6 @@ import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { forbidden, notFound } from "../../platform/errors.js";
-import { type MediaService, requireStoredMedia } from "../media/media.service.js";
 import type { RelatedMember } from "../users/users.policy.js";
 import { canEditHighlight, canSeeHighlightsOf } from "./highlights.policy.js";
 import {
@@ -25,8 +24,8 @@ const present = (row: HighlightRow): Highlight => ({
 
 export type HighlightsService = ReturnType<typeof createHighlightsService>;
 
-export function createHighlightsService(deps: { db: Db; media: Pick<MediaService, "isStored"> }) {
-  const { db, media } = deps;
+export function createHighlightsService(deps: { db: Db }) {
+  const { db } = deps;
 
   /** Only the owner edits or deletes a highlight (spec §6); someone else's is a 403. */
   async function owned(caller: Caller, id: string) {
@@ -44,14 +43,11 @@ export function createHighlightsService(deps: { db: Db; media: Pick<MediaService
     },
 
     async create(caller: Caller, input: z.output<typeof highlightBody>) {
-      await requireStoredMedia(media, input.src);
       return present(await insertHighlight(db, caller.userId, input));
     },
 
     async update(caller: Caller, id: string, input: z.output<typeof highlightUpdateBody>) {
       await owned(caller, id);
-      // A highlight only renamed keeps its media, which is not asked again.
-      if (input.src !== undefined) await requireStoredMedia(media, input.src);
       const row = await updateHighlight(db, id, input);
       if (!row) throw notFound("Highlight not found");
       return present(row);

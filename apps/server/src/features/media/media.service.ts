@@ -8,7 +8,6 @@ import {
   AVATAR_OUTPUT_SIZE,
   IMAGE_VARIANT_WIDTHS,
   type ImageVariantWidth,
-  MEDIA_GONE_MESSAGE,
   type MediaHosts,
   type MediaSize,
   type MediaType,
@@ -155,14 +154,6 @@ const VARIANT_QUALITY = 75;
 
 export type MediaService = ReturnType<typeof createMediaService>;
 
-/**
- * Refuses (400) media a member sends that names a file of this host's it does not keep: an upload the
- * cleanup removed, or a URL made up. The one way posts, stories, highlights and avatars ask.
- */
-export async function requireStoredMedia(media: Pick<MediaService, "isStored">, url: string) {
-  if (!(await media.isStored(url))) throw badRequest(MEDIA_GONE_MESSAGE);
-}
-
 /** A file this host keeps, named by one of its URLs. */
 export interface KeptFile {
   kind: MediaType;
@@ -207,9 +198,6 @@ export function createMediaService(
     const video = KEPT_VIDEO.exec(path)?.[1];
     return video ? { kind: "video", name: `${video}.mp4`, id: video } : null;
   }
-
-  /** Whether `url` is under this host's `/media/` (any of its origins), whatever file it names. */
-  const isOwnMedia = (url: string) => bases.some((prefix) => url.startsWith(`${prefix}/media/`));
 
   /** The size of the picture at `path` and the placeholder made from `small` (the same picture, smaller). */
   async function describeStill(path: string, small: string): Promise<KeptImage> {
@@ -420,18 +408,6 @@ export function createMediaService(
 
     /** The kept file a URL names, when it is one of this host's; null for any other URL. */
     keptFileOf,
-
-    /**
-     * Whether the file a media URL names is here, for media a member sends: this host's own URLs are
-     * asked of the storage (a video is served as it was sent from its upload on, so one still being
-     * transcoded is here too), and one naming no file this host could keep is not. Another host's URL
-     * cannot be asked, and counts as here.
-     */
-    async isStored(url: string): Promise<boolean> {
-      if (!isOwnMedia(url)) return true;
-      const kept = keptFileOf(url);
-      return !!kept && (await storage.exists(`${kept.kind}/${kept.name}`));
-    },
 
     /** Where media a member sends may come from: this host's origins and the configured other ones. */
     hosts,

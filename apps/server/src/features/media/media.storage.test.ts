@@ -1,13 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  IMAGE_VARIANT_WIDTHS,
-  imageVariantUrl,
-  keptVideoId,
-  MEDIA_GONE_MESSAGE,
-  type MediaUploadResult,
-  videoPosterUrl,
-} from "@flik/shared";
+import { IMAGE_VARIANT_WIDTHS, imageVariantUrl, keptVideoId, videoPosterUrl } from "@flik/shared";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -58,7 +51,7 @@ describe.each(stores)("media kept in $name", ({ built, objects, dir }) => {
     const alice = await persona("alice");
     const response = await uploadForm(alice, kind, { file: { bytes, name, type }, upload_preset: "flik" });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as MediaUploadResult;
+    return response.json() as { secure_url: string };
   }
   const uploadPhoto = async (width = 1200, height = 900) =>
     (await upload("image", await landscapePhoto(width, height), "photo.jpg", "image/jpeg")).secure_url;
@@ -159,34 +152,6 @@ describe.each(stores)("media kept in $name", ({ built, objects, dir }) => {
     await cleanUp(inADay());
     expect(await statusOf(unused)).toBe(404);
     expect(leftOf(unused)).toEqual([]);
-  });
-
-  it("refuses an upload the cleanup removed wherever a member sends it, and takes a video being processed", async () => {
-    const alice = await persona("alice");
-    const gone = await uploadPhoto(64, 48);
-    const post = await createPost(alice, { image: await uploadPhoto(64, 48) });
-    const made = await call(alice, "POST", "/highlights", { name: "Kept", type: "image", src: post.image });
-    expect(made.statusCode, made.body).toBe(201);
-    await cleanUp(inADay());
-    expect(await statusOf(gone)).toBe(404);
-    for (const [method, url, body] of [
-      ["POST", "/posts", { image: gone }],
-      ["PUT", `/posts/${post._id}`, { image: gone }],
-      ["POST", "/stories", { url: gone }],
-      ["POST", "/highlights", { name: "Gone", type: "image", src: gone }],
-      ["PUT", `/highlights/${made.json().highlight._id}`, { name: "Gone", type: "image", src: gone }],
-      ["PUT", "/profile/update", { avatar: gone }],
-    ] as const) {
-      const response = await call(alice, method, url, body);
-      expect(response.statusCode, `${method} ${url}`).toBe(400);
-      expect(response.json()).toEqual({ message: MEDIA_GONE_MESSAGE });
-    }
-
-    // A video is served as it was sent from its upload on: posted at once, while it is transcoded.
-    const video = await upload("video", await videoFixture("vp9-webm"), "clip.webm", "video/webm");
-    expect(video).toMatchObject({ status: "processing" });
-    const flick = await createPost(alice, { image: video.secure_url, isReel: true });
-    expect(flick).toMatchObject({ image: video.secure_url, mediaType: "video" });
   });
 
   it("keeps a file a story and a highlight both name until the last of them lets go", async () => {

@@ -147,29 +147,6 @@ describe("video transcoding (issue 20)", () => {
     expect(bad.json()).toEqual({ message: "Unknown video" });
   });
 
-  it("takes a video just uploaded, still being processed, in a post, a story and a highlight", async () => {
-    const waiting = await buildTestApp(
-      { media: { dir: tempDir("media-video-waiting") } },
-      { runJobs: false },
-    );
-    const { persona: personaThere, uploadForm: uploadThere, call: callThere } = factories(waiting);
-    const bob = await personaThere("bob");
-    const file = { bytes: await videoFixture("index-last-mp4"), name: "fresh.mp4", type: "video/mp4" };
-    const { secure_url } = (await uploadThere(bob, "video", { file, upload_preset: "flik" })).json();
-    const status = async () =>
-      (await callThere(bob, "GET", `/media/video/${keptVideoId(secure_url)}`)).json();
-    expect(await status()).toMatchObject({ status: "processing" });
-    for (const [url, body] of [
-      ["/posts", { image: secure_url, isReel: true }],
-      ["/stories", { url: secure_url }],
-      ["/highlights", { name: "Fresh", type: "video", src: secure_url }],
-    ] as const) {
-      const response = await callThere(bob, "POST", url, body);
-      expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
-    }
-    expect(await status()).toMatchObject({ status: "processing" });
-  });
-
   it("gives a post of a processed video its size and a placeholder from its poster", async () => {
     const answer = (await uploadVideo(await videoFixture("sideways-mp4"), "portrait.mp4")).json();
     await whenVideoProcessed(alice, answer.secure_url);

@@ -2,7 +2,7 @@ import type { Notification } from "@flik/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema.js";
-import { elsewhere, factories } from "../../test/factories.js";
+import { factories } from "../../test/factories.js";
 import {
   buildTestApp,
   collectEvents,
@@ -54,9 +54,9 @@ describe("notifications made by the server", () => {
       type: "comment",
       sender: { _id: frank.userId, username: "frank", avatar: "" },
       text: "commented on your post",
-      post: { _id: post._id, image: post.image, isReel: false, mediaType: "image" },
+      post: { _id: post._id, image: "/media/image/photo.jpg", isReel: false, mediaType: "image" },
       comment: "Lovely",
-      media: post.image,
+      media: "/media/image/photo.jpg",
       mediaType: "image",
       read: false,
       createdAt: expect.any(String),
@@ -84,7 +84,7 @@ describe("notifications made by the server", () => {
 
   it("make one like of like-unlike-like, and one follow of follow-unfollow-follow", async () => {
     await clear(alice);
-    const { _id: post } = await createPost(alice, { image: elsewhere("video/upload/clip.mp4") });
+    const { _id: post } = await createPost(alice, { image: "/media/video/clip.mp4" });
     for (let i = 0; i < 3; i++) {
       await call(carol, "POST", `/posts/${post}/like`);
       await call(carol, "POST", `/posts/${post}/unlike`);

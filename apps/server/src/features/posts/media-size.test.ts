@@ -1,7 +1,7 @@
 import type { Post } from "@flik/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { elsewhere, factories } from "../../test/factories.js";
+import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
 
 /** Each post keeps its media's size (issue 14), so clients draw its frame before the media loads. */
@@ -58,7 +58,7 @@ describe("a post's media size", () => {
   });
 
   it("is unknown (null) when nobody could say", async () => {
-    const post = await createPost(alice, { image: elsewhere("image/upload/unmeasured.jpg") });
+    const post = await createPost(alice, { image: "/media/image/gone.jpg" });
     expect(post).toMatchObject({ width: null, height: null });
     expect((await readByBob(post)).page).toMatchObject({ width: null, height: null });
   });
@@ -80,38 +80,24 @@ describe("a post's media size", () => {
 
 describe("a post's media size on edit", () => {
   it("follows new media, and stays with the old media when only the words change", async () => {
-    const post = await createPost(alice, {
-      image: elsewhere("image/upload/a.jpg"),
-      width: 1080,
-      height: 1350,
-    });
+    const post = await createPost(alice, { image: "/media/image/a.jpg", width: 1080, height: 1350 });
     const renamed = await call(alice, "PUT", `/posts/${post._id}`, { caption: "New words" });
     expect(renamed.json().post).toMatchObject({ width: 1080, height: 1350 });
 
     const replaced = await call(alice, "PUT", `/posts/${post._id}`, {
-      image: elsewhere("image/upload/b.jpg"),
+      image: "/media/image/b.jpg",
       width: 1080,
       height: 566,
     });
     expect(replaced.statusCode).toBe(200);
-    expect(replaced.json().post).toMatchObject({
-      image: elsewhere("image/upload/b.jpg"),
-      width: 1080,
-      height: 566,
-    });
+    expect(replaced.json().post).toMatchObject({ image: "/media/image/b.jpg", width: 1080, height: 566 });
 
-    const unmeasured = await call(alice, "PUT", `/posts/${post._id}`, {
-      image: elsewhere("image/upload/c.jpg"),
-    });
+    const unmeasured = await call(alice, "PUT", `/posts/${post._id}`, { image: "/media/image/c.jpg" });
     expect(unmeasured.json().post).toMatchObject({ width: null, height: null });
   });
 
   it("refuses a size without the media it measures with 400, and changes nothing", async () => {
-    const post = await createPost(alice, {
-      image: elsewhere("image/upload/a.jpg"),
-      width: 1080,
-      height: 1350,
-    });
+    const post = await createPost(alice, { image: "/media/image/a.jpg", width: 1080, height: 1350 });
     const response = await call(alice, "PUT", `/posts/${post._id}`, { width: 10, height: 10 });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe("A size is sent with the media it measures");

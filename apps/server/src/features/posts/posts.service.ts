@@ -26,7 +26,7 @@ import { badRequest, forbidden, notFound, tooManyRequests } from "../../platform
 import type { KeptAnswers, Shown } from "../../platform/kept-answers.js";
 import { createRateWindow } from "../../platform/rate-window.js";
 import type { FollowsService } from "../follows/follows.service.js";
-import { type MediaService, requireStoredMedia } from "../media/media.service.js";
+import type { MediaService } from "../media/media.service.js";
 import type { RelatedMember } from "../users/users.policy.js";
 import type { PostEvents } from "./posts.events.js";
 import { newPostsOf, shownIn } from "./posts.kept.js";
@@ -82,7 +82,7 @@ type SentSize = { width?: number | undefined; height?: number | undefined };
 export function createPostsService(deps: {
   db: Db;
   follows: FollowsService;
-  media: Pick<MediaService, "describe" | "isStored">;
+  media: Pick<MediaService, "describe">;
   pipeline: PostPipeline;
   events: PostEvents;
   domainEvents: DomainEvents;
@@ -368,8 +368,6 @@ export function createPostsService(deps: {
     },
 
     async create(caller: Caller, input: z.output<typeof createPostBody>) {
-      const newMedia = mediaFields(input.image, input.isReel);
-      await requireStoredMedia(media, input.image);
       const id = await insertPost(
         db,
         {
@@ -378,7 +376,7 @@ export function createPostsService(deps: {
           location: input.location,
           tags: input.tags,
           isReel: input.isReel,
-          ...newMedia,
+          ...mediaFields(input.image, input.isReel),
           ...(await mediaDetails(input.image, input)),
         },
         tagsOfPost(input),
@@ -398,7 +396,6 @@ export function createPostsService(deps: {
       const isReel = input.isReel ?? current.isReel;
       const { width, height, ...fields } = input;
       const newMedia = mediaFields(fields.image ?? current.image, isReel);
-      if (fields.image !== undefined) await requireStoredMedia(media, fields.image);
       // New media bring their own size; the old media keep theirs.
       const size = fields.image ? await mediaDetails(fields.image, { width, height }) : {};
       // Its tags follow its caption and tags field (issue 18); other edits leave them as they are.

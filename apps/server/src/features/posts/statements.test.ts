@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { elsewhere, factories } from "../../test/factories.js";
+import { factories } from "../../test/factories.js";
 import {
   announcementsHeard,
   buildTestApp,
@@ -23,7 +23,7 @@ let flickId = "";
 beforeAll(async () => {
   await follow(bob, alice);
   for (let i = 0; i < 3; i++) {
-    const photo = await createPost(alice, { image: elsewhere(`image/upload/p${i}.jpg`), caption: `#${i}` });
+    const photo = await createPost(alice, { image: `/media/image/p${i}.jpg`, caption: `#${i}` });
     photoId = photo._id;
     flickId = (await createFlick(alice))._id;
     await comment(bob, photo, "Nice");
@@ -127,7 +127,7 @@ describe("statements per request", () => {
 
   it("a feed page after a followed member posted, kept but for that member's posts", async () => {
     await call(bob, "GET", "/posts?limit=20");
-    await createPost(alice, { image: elsewhere("image/upload/later.jpg") });
+    await createPost(alice, { image: "/media/image/later.jpg" });
     const before = sqlLog.length;
     expect(await statements(() => call(bob, "GET", "/posts?limit=20"), 200)).toBe(FEED_PAGE_MERGED);
     expect(sqlLog.slice(before).join("\n")).not.toMatch(/newest_of_author/);
@@ -136,7 +136,7 @@ describe("statements per request", () => {
   it("a feed page after a followed member posted reads as many of their newest as they had on it and two more", async () => {
     const page: { user: { _id: string } }[] = (await call(bob, "GET", "/posts?limit=20")).json().posts;
     const theirsOnPage = page.filter((post) => post.user._id === alice.userId).length;
-    await createPost(alice, { image: elsewhere("image/upload/latest.jpg") });
+    await createPost(alice, { image: "/media/image/latest.jpg" });
     await announcementsHeard();
     const before = statementLog.length;
     expect((await call(bob, "GET", "/posts?limit=20")).statusCode).toBe(200);
@@ -176,15 +176,12 @@ describe("statements per request", () => {
 
   it("a new post", async () => {
     expect(
-      await statements(
-        () => call(alice, "POST", "/posts", { image: elsewhere("image/upload/new.jpg") }),
-        201,
-      ),
+      await statements(() => call(alice, "POST", "/posts", { image: "/media/image/new.jpg" }), 201),
     ).toBeLessThanOrEqual(POST_CREATE);
   });
 
   it("a new flick, announced as a post and as a flick to followers read once", async () => {
-    const flick = { image: elsewhere("video/upload/new.mp4"), isReel: true };
+    const flick = { image: "/media/video/new.mp4", isReel: true };
     expect(await statements(() => call(alice, "POST", "/posts", flick), 201)).toBeLessThanOrEqual(
       POST_CREATE,
     );

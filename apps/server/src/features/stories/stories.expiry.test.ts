@@ -6,7 +6,7 @@ import { type App, buildApp } from "../../app.js";
 import { stories, storyViews } from "../../db/schema.js";
 import { createJobs, type JobQueue } from "../../platform/jobs.js";
 import { openTestDatabase } from "../../test/database.js";
-import { elsewhere, factories } from "../../test/factories.js";
+import { factories } from "../../test/factories.js";
 import { buildTestApp, type SignedIn, testConfig } from "../../test/helper.js";
 import { STORY_VIEWS_KEPT_MS, storyExpiryQueue } from "./stories.expiry.js";
 
@@ -21,7 +21,7 @@ const { call, follow, someone } = factories(built);
 const { db } = built.database;
 
 async function postStory(member: SignedIn): Promise<Story> {
-  const response = await call(member, "POST", "/stories", { url: elsewhere("image/upload/day.jpg") });
+  const response = await call(member, "POST", "/stories", { url: "/media/image/day.jpg" });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().story;
 }

@@ -1,6 +1,6 @@
 import type { Story } from "@flik/shared";
 import { describe, expect, it } from "vitest";
-import { elsewhere, factories } from "../../test/factories.js";
+import { factories } from "../../test/factories.js";
 import {
   buildTestApp,
   collectEvents,
@@ -22,7 +22,7 @@ const { socketOf } = await realtimeBed(built);
 const { call, follow, makePrivate, requestFollow, block, someone } = factories(built);
 
 async function postStory(member: SignedIn): Promise<Story> {
-  const response = await call(member, "POST", "/stories", { url: elsewhere("video/upload/now.mp4") });
+  const response = await call(member, "POST", "/stories", { url: "/media/video/now.mp4" });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().story;
 }

@@ -14,7 +14,6 @@ import type { Clock } from "../../platform/clock.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import { forbidden, notFound } from "../../platform/errors.js";
 import type { FollowsService } from "../follows/follows.service.js";
-import { type MediaService, requireStoredMedia } from "../media/media.service.js";
 import type { StoryEvents } from "./stories.events.js";
 import {
   canDeleteStory,
@@ -52,11 +51,10 @@ export type StoriesService = ReturnType<typeof createStoriesService>;
 export function createStoriesService(deps: {
   db: Db;
   follows: Pick<FollowsService, "followerIdsOf">;
-  media: Pick<MediaService, "isStored">;
   events: StoryEvents;
   clock: Clock;
 }) {
-  const { db, follows, media, events, clock } = deps;
+  const { db, follows, events, clock } = deps;
 
   /** The story if the caller may see it (their own, live or archived; another's while it lives), else 404. */
   async function visible(caller: Caller, storyId: string) {
@@ -83,7 +81,6 @@ export function createStoriesService(deps: {
     },
 
     async create(caller: Caller, input: z.output<typeof createStoryBody>): Promise<Story> {
-      await requireStoredMedia(media, input.url);
       const row = await insertStory(db, {
         userId: caller.userId,
         mediaUrl: input.url,

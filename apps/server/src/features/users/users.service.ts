@@ -14,7 +14,7 @@ import { cursorInteger, decodeKeyCursor, encodeKeyCursor } from "../../platform/
 import { type DomainEvents, onMembersChanged } from "../../platform/domain-events.js";
 import { conflict, notFound, unauthorized } from "../../platform/errors.js";
 import { canSeeFollowListsOf } from "../follows/follows.policy.js";
-import { type MediaService, requireStoredMedia } from "../media/media.service.js";
+import type { MediaService } from "../media/media.service.js";
 import type { AccountCache } from "./users.cache.js";
 import { canSeeMember, type RelatedMember } from "./users.policy.js";
 import { presentPublic, presentSelf } from "./users.presenter.js";
@@ -161,12 +161,8 @@ export function createUsersService(deps: {
       }
       const { avatar, ...fields } = input;
       const values: Partial<UserRow> = { ...fields };
-      if (avatar?.startsWith("data:")) values.avatar = await media.storeAvatar(avatar);
-      else if (avatar !== undefined) {
-        // An uploaded file's URL, or "" for none (no URL of this host's, so nothing to ask).
-        await requireStoredMedia(media, avatar);
-        values.avatar = avatar;
-      }
+      if (avatar !== undefined)
+        values.avatar = avatar.startsWith("data:") ? await media.storeAvatar(avatar) : avatar;
       try {
         if (!(await updateUser(db, caller.userId, values))) throw unauthorized();
       } catch (error) {
