@@ -153,8 +153,7 @@ function writeSequence(writers, onPage) {
     step++;
     const headers = { ...bearer(writer.token), "content-type": "application/json" };
     if (kind === "post") {
-      // Another host's photo: nothing to upload, and no file the server could look for.
-      const body = { image: "https://cdn.example.com/bench.jpg", caption: `bench post ${step}` };
+      const body = { image: "/media/image/bench.jpg", caption: `bench post ${step}` };
       return { kind: "write", method: "POST", path: "/api/posts", headers, body, answered: posted };
     }
     if (kind === "comment")
