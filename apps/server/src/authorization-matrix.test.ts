@@ -1142,6 +1142,7 @@ const outbound: Record<keyof ServerToClientEvents, "rows" | { reason: string }> 
   newComment: "rows",
   newShare: "rows",
   postFollowed: { reason: "the two members of the follow: the follower's own tabs and the followed member" },
+  followRequestClosed: { reason: "own tabs: only the requester hears their own request closed" },
   newReel: "rows",
   flickDeleted: "rows",
   newNotification: "rows",

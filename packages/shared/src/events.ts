@@ -37,6 +37,13 @@ export interface ServerToClientEvents {
     isFollowed: boolean;
     followersCount: number;
   }) => void;
+  /**
+   * To the requester's own room only: their pending request to follow `userId` is gone unanswered
+   * (they withdrew it in another tab, or the member declined it), so a "Requested" button there reads
+   * "Follow" again. Never sent to the member asked, and not for a request that became a follow
+   * (postFollowed says that).
+   */
+  followRequestClosed: (event: { userId: string; followersCount: number }) => void;
 
   // Flicks: to the rooms of the author and their followers, and a public author's also to every open
   // flicks feed (room `flicks`).

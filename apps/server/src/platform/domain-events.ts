@@ -33,8 +33,15 @@ export interface DomainEventMap {
    * One event for all of them, so what follows is a fixed number of statements however many waited.
    */
   followRequestsAccepted: { requesterIds: string[]; targetId: string };
-  /** The request is gone unanswered: withdrawn by the requester or declined by the target. */
-  followRequestClosed: { requesterId: string; targetId: string };
+  /**
+   * The request is gone without the target accepting it: withdrawn by the requester, declined by the
+   * target, or made moot by a follow (the target went public before the request was read).
+   */
+  followRequestClosed: {
+    requesterId: string;
+    targetId: string;
+    outcome: "withdrawn" | "declined" | "followed";
+  };
   /**
    * One member blocked another: follows and requests both ways are gone already (with their
    * notifications); nothing may pass between the two from now on.

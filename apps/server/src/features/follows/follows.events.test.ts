@@ -65,3 +65,40 @@ describe("postFollowed", () => {
     });
   });
 });
+
+describe("followRequestClosed", () => {
+  it("tells the requester alone that a declined or withdrawn request is gone, with no postFollowed", async () => {
+    const [owner, requester] = await Promise.all([someone("owner"), someone("requester")]);
+    await makePrivate(owner);
+    const [ownerSocket, requesterSocket] = await Promise.all([socketOf(owner), socketOf(requester)]);
+    const ownerHeard = collectEvents(ownerSocket, "followRequestClosed");
+    const follows = collectEvents(requesterSocket, "postFollowed");
+
+    await call(requester, "POST", `/follow/${owner.userId}`);
+    const declined = nextEvent(requesterSocket, "followRequestClosed");
+    expect((await call(owner, "POST", `/follow-requests/${requester.userId}/decline`)).statusCode).toBe(200);
+    expect(await declined).toEqual({ userId: owner.userId, followersCount: 0 });
+
+    await call(requester, "POST", `/follow/${owner.userId}`);
+    const withdrawn = nextEvent(requesterSocket, "followRequestClosed");
+    expect((await call(requester, "POST", `/unfollow/${owner.userId}`)).statusCode).toBe(200);
+    expect(await withdrawn).toEqual({ userId: owner.userId, followersCount: 0 });
+
+    await Promise.all([roundTrip(ownerSocket), roundTrip(requesterSocket)]);
+    expect(ownerHeard).toEqual([]);
+    expect(follows).toEqual([]);
+  });
+
+  it("is not sent when the request becomes a follow", async () => {
+    const [owner, requester] = await Promise.all([someone("owner"), someone("requester")]);
+    await makePrivate(owner);
+    const requesterSocket = await socketOf(requester);
+    const closed = collectEvents(requesterSocket, "followRequestClosed");
+    await call(requester, "POST", `/follow/${owner.userId}`);
+    const accepted = nextEvent(requesterSocket, "postFollowed");
+    await call(owner, "POST", `/follow-requests/${requester.userId}/accept`);
+    await accepted;
+    await roundTrip(requesterSocket);
+    expect(closed).toEqual([]);
+  });
+});

@@ -8,7 +8,8 @@ import { countFollowers } from "./follows.queries.js";
  * Spec §7's postFollowed: a follow made (an accepted request too) or undone, told to both members'
  * rooms. The follower's other tabs set the Follow buttons on that member's posts, profile and lists;
  * the followed member's tabs show their new follower count. No one else hears of it, and a follow
- * never stands across a block (blocking removes it without this event).
+ * never stands across a block (blocking removes it without this event). A request that closes unanswered
+ * is told to the requester alone (followRequestClosed).
  */
 export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: DomainEvents }): void {
   const { db, io, domainEvents } = deps;
@@ -27,4 +28,10 @@ export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: Doma
   domainEvents.on("followRequestsAccepted", ({ requesterIds, targetId }) =>
     tell(requesterIds, targetId, true),
   );
+  // Only the requester's tabs: the member asked has nothing to change, and a follow says itself.
+  domainEvents.on("followRequestClosed", async ({ requesterId, targetId, outcome }) => {
+    if (outcome === "followed") return;
+    const followersCount = await countFollowers(db, targetId);
+    io.to(rooms.user(requesterId)).emit("followRequestClosed", { userId: targetId, followersCount });
+  });
 }

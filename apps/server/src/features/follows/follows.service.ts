@@ -55,13 +55,13 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
   async function followNow(caller: Caller, member: RelatedMember): Promise<FollowResponse> {
     if (await insertFollow(db, caller.userId, member.id))
       await domainEvents?.publish("memberFollowed", { followerId: caller.userId, followeeId: member.id });
-    if (member.relation.isRequested) await withdraw(caller.userId, member.id);
+    if (member.relation.isRequested) await closeRequest(caller.userId, member.id, "followed");
     return answer(member.id, { isFollowed: true, isRequested: false });
   }
 
-  async function withdraw(requesterId: string, targetId: string) {
+  async function closeRequest(requesterId: string, targetId: string, outcome: "withdrawn" | "followed") {
     if (await deleteFollowRequest(db, requesterId, targetId))
-      await domainEvents?.publish("followRequestClosed", { requesterId, targetId });
+      await domainEvents?.publish("followRequestClosed", { requesterId, targetId, outcome });
   }
 
   /** Turns pending requests into follows and tells each requester (follow_accepted). */
@@ -99,7 +99,7 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
       const member = await target(caller, userId, unavailable);
       if (member.relation.isFollower && (await deleteFollow(db, caller.userId, member.id)))
         await domainEvents?.publish("memberUnfollowed", { followerId: caller.userId, followeeId: member.id });
-      if (member.relation.isRequested) await withdraw(caller.userId, member.id);
+      if (member.relation.isRequested) await closeRequest(caller.userId, member.id, "withdrawn");
       return answer(member.id, { isFollowed: false, isRequested: false });
     },
 
@@ -131,10 +131,17 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
       return { message: "Follow request accepted", followersCount: await countFollowers(db, caller.userId) };
     },
 
-    /** The request (and its notification) is removed; the requester is not told. */
+    /**
+     * The request (and its notification) is removed. The requester gets no notification; their open
+     * tabs' "Requested" buttons read "Follow" again, as a reload would show (followRequestClosed).
+     */
     async declineRequest(caller: Caller, requesterId: string) {
       if (!(await deleteFollowRequest(db, requesterId, caller.userId))) throw requestNotFound();
-      await domainEvents?.publish("followRequestClosed", { requesterId, targetId: caller.userId });
+      await domainEvents?.publish("followRequestClosed", {
+        requesterId,
+        targetId: caller.userId,
+        outcome: "declined",
+      });
       return { message: "Follow request declined" };
     },
 

@@ -6,7 +6,8 @@ import { applyFollowAnswer, applyFollowerChange } from "../cache/follow-cache";
 /**
  * Applies the server's postFollowed. A follow the member made or undid in another tab, or a request a
  * private member accepted, shows on every post, profile and list here as the answer would have; someone
- * following or unfollowing the member moves their own follower count.
+ * following or unfollowing the member moves their own follower count. A request of the member's that
+ * closed unanswered (declined, or withdrawn in another tab: followRequestClosed) reads "Follow" again.
  */
 export function useFollowLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -19,6 +20,8 @@ export function useFollowLiveUpdates(): void {
         applyFollowerChange(queryClient, myId, { followerId, isFollowed, followersCount });
       }
     },
+    followRequestClosed: ({ userId, followersCount }) =>
+      applyFollowAnswer(queryClient, userId, { isFollowed: false, isRequested: false, followersCount }),
   });
 }
 

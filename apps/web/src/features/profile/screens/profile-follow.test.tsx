@@ -397,6 +397,30 @@ describe("A request accepted live", () => {
   });
 });
 
+describe("A request closed unanswered, live (followRequestClosed)", () => {
+  it("turns Requested back into Follow when dora declines it, keeping the profile locked", async () => {
+    const dora = makeProfile({
+      _id: "u-dora",
+      id: "u-dora",
+      username: "dora",
+      isPrivate: true,
+      isFollowed: false,
+      isRequested: true,
+      followersCount: 7,
+    });
+    openProfile("/profile/dora", { member: dora });
+    expect(await screen.findByRole("button", { name: "Requested" })).toBeInTheDocument();
+    const socket = await currentSocket();
+
+    act(() => socket.fire("followRequestClosed", { userId: "u-dora", followersCount: 7 }));
+
+    expect(await screen.findByRole("button", { name: "Follow" })).toHaveAttribute("aria-pressed", "false");
+    expect(screen.queryByRole("button", { name: "Requested" })).not.toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "This account is private" })).toBeInTheDocument();
+    expect(stats()).toHaveTextContent("7 followers");
+  });
+});
+
 describe("Private profile lock", () => {
   const locked = makeProfile({ isPrivate: true, isFollowed: false, postsCount: 12, followersCount: 40 });
 
