@@ -241,10 +241,15 @@ describe("chat", () => {
     const dora = await apiMember("dora");
     const eve = await apiMember("eve");
     const finn = await apiMember("finn");
+    const chatIds: string[] = [];
     for (const friend of [eve, finn]) {
       const { chat } = await api(dora, "/chats", { userId: friend.id });
       await api(friend, `/chats/${chat._id}/messages`, { text: `Hello from ${friend.username}` });
+      chatIds.push(chat._id);
     }
+    // Dora's own bubbles fill the log up to its header, where the ⋯ menu opens over them.
+    for (let note = 1; note <= 30; note++)
+      await api(dora, `/chats/${chatIds[1]}/messages`, { text: `Note ${note} for finn` });
     const { page, context } = await openContext(browser);
     await signInAs(page, dora);
     await page.goto("/chat");
@@ -276,10 +281,17 @@ describe("chat", () => {
 
     // Opening a chat puts the focus in its message box; its header offers Delete chat too.
     await page.getByRole("link", { name: new RegExp(`^${finn.username}`) }).click();
-    await log(page).getByText(`Hello from ${finn.username}`).waitFor();
+    await log(page).getByText("Note 30 for finn").waitFor();
     await expect.poll(() => composer(page).evaluate((box) => box === document.activeElement)).toBe(true);
     await page.getByRole("button", { name: "Chat options" }).click();
-    await page.getByRole("menuitem", { name: "Delete chat" }).click();
+    // The menu is drawn over the messages, not under them: its items take the pointer.
+    const deleteItem = page.getByRole("menuitem", { name: "Delete chat" });
+    const onTop = await deleteItem.evaluate((item) => {
+      const box = item.getBoundingClientRect();
+      return item.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    expect(onTop).toBe(true);
+    await deleteItem.click();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await page.waitForURL((url) => url.search === "");
     await page.getByRole("heading", { name: "No chats yet" }).waitFor();

@@ -28,7 +28,7 @@ export function ConversationHeader({ chat, viewerId, onBack, onDelete, onBlock }
         .join(", ");
 
   return (
-    <div className="flex h-16 shrink-0 items-center gap-3 border-b border-zinc-200/80 bg-white/90 px-2 backdrop-blur sm:px-4">
+    <div className="relative z-20 flex h-16 shrink-0 items-center gap-3 border-b border-zinc-200/80 bg-white/90 px-2 backdrop-blur sm:px-4">
       <BackToChatsButton onBack={onBack} />
       <ChatAvatar chat={chat} viewerId={viewerId} size="sm" />
       <div className="min-w-0 flex-1">
