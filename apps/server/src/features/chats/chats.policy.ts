@@ -2,7 +2,7 @@ import type { MessagesFrom } from "@flik/shared";
 import { and, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { chats } from "../../db/schema.js";
-import { canReach, type RelatedMember } from "../users/users.policy.js";
+import { blockedAmong, canReach, type RelatedMember } from "../users/users.policy.js";
 
 /** Who may read and write a chat, start one, and change a message. */
 
@@ -67,6 +67,40 @@ export function cantWriteReason(membership: { blocked: boolean }): string {
  */
 export function isRequestFor(member: { acceptedAt: Date | null }): boolean {
   return member.acceptedAt === null;
+}
+
+const nobody: ReadonlySet<string> = new Set();
+
+/**
+ * Whose seen state (a message's `readBy`) the viewer sees in a chat: every member's but those blocked
+ * either way with the viewer (the users policy), as in a group the two still share. Each member comes
+ * with the ids of the chat's members they blocked (`blocks`, loaded with the chat's members).
+ */
+export function seenStateHiddenFrom(
+  viewerId: string,
+  members: readonly { user: { id: string }; blocks: readonly string[] }[],
+): ReadonlySet<string> {
+  if (!members.some((member) => member.blocks.length > 0)) return nobody;
+  return blockedAmong(
+    viewerId,
+    members.map((member) => ({ id: member.user.id, blocks: member.blocks })),
+  );
+}
+
+/**
+ * Whether the viewer is shown that `reader` has seen a message: its sender has, and a member who
+ * accepted the chat (reading a message request tells the sender nothing) once they read up to it;
+ * never a member blocked either way with the viewer (`hidden`, from `seenStateHiddenFrom`).
+ */
+export function showsAsSeen(
+  reader: { user: { id: string }; acceptedAt: Date | null; lastReadAt: Date },
+  message: { senderId: string; createdAt: Date },
+  hidden: ReadonlySet<string>,
+): boolean {
+  if (hidden.has(reader.user.id)) return false;
+  return (
+    reader.user.id === message.senderId || (!isRequestFor(reader) && reader.lastReadAt >= message.createdAt)
+  );
 }
 
 /** Only the sender edits or deletes a message. */

@@ -1,5 +1,5 @@
 import type { Chat, ChatParticipant, Message } from "@flik/shared";
-import { isRequestFor } from "./chats.policy.js";
+import { isRequestFor, seenStateHiddenFrom, showsAsSeen } from "./chats.policy.js";
 import type { ChatRow, MessageRow } from "./chats.queries.js";
 
 export interface Participant {
@@ -8,19 +8,22 @@ export interface Participant {
   /** Null while the chat waits in the member's requests. */
   acceptedAt: Date | null;
   user: { id: string; username: string; fullName: string; avatar: string };
+  /** The ids of the chat's members this member blocked (whose seen state the two don't share). */
+  blocks: string[];
 }
 
 /**
- * A message of spec §3; `readBy` is who has seen it, from each member's last-read time. A member who has
- * not accepted the chat (a message request) is never shown as having seen it: reading a request tells
- * the sender nothing.
+ * A message of spec §3 as one member (`viewerId`) sees it; `readBy` is who has seen it, from each
+ * member's last-read time, as the chats policy shows it to the viewer (`showsAsSeen`: not a message
+ * request's member, not a member blocked either way with the viewer).
  */
-export function presentMessage({ message, sender }: MessageRow, participants: Participant[]): Message {
-  const readBy = participants
-    .filter(
-      (p) => p.user.id === message.senderId || (p.acceptedAt !== null && p.lastReadAt >= message.createdAt),
-    )
-    .map((p) => p.user.id);
+export function presentMessage(
+  { message, sender }: MessageRow,
+  participants: Participant[],
+  viewerId: string,
+): Message {
+  const hidden = seenStateHiddenFrom(viewerId, participants);
+  const readBy = participants.filter((p) => showsAsSeen(p, message, hidden)).map((p) => p.user.id);
   return {
     _id: message.id,
     chat: message.chatId,
@@ -46,7 +49,9 @@ export function presentChat(
   viewerId: string,
   parts: { participants: Participant[]; lastMessage: MessageRow | undefined; unreadCount: number },
 ): Chat {
-  const lastMessage = parts.lastMessage ? presentMessage(parts.lastMessage, parts.participants) : null;
+  const lastMessage = parts.lastMessage
+    ? presentMessage(parts.lastMessage, parts.participants, viewerId)
+    : null;
   return {
     _id: chat.id,
     participants: parts.participants.map(presentParticipant),
@@ -58,4 +63,24 @@ export function presentChat(
     updatedAt: (lastMessage ? chat.lastMessageAt : chat.createdAt).toISOString(),
     isRequest: parts.participants.some((p) => p.user.id === viewerId && isRequestFor(p)),
   };
+}
+
+/**
+ * A message as each of these members sees it (`presentMessage`), grouped: members shown the same
+ * `readBy` share one payload, so an event about it costs one emission in a chat without a block between
+ * its members, and one more for each member a block hides someone from.
+ */
+export function presentMessageToEach(
+  row: MessageRow,
+  participants: Participant[],
+  memberIds: string[],
+): { message: Message; memberIds: string[] }[] {
+  const groups = new Map<string, { message: Message; memberIds: string[] }>();
+  for (const memberId of memberIds) {
+    const key = [...seenStateHiddenFrom(memberId, participants)].sort().join(" ");
+    const group = groups.get(key);
+    if (group) group.memberIds.push(memberId);
+    else groups.set(key, { message: presentMessage(row, participants, memberId), memberIds: [memberId] });
+  }
+  return [...groups.values()];
 }

@@ -21,7 +21,7 @@ import type { Db } from "../../db/database.js";
 import { perDatabase, placeholder, preparedPaging } from "../../db/prepared.js";
 import { chatMembers, chats, follows, messages, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
-import { blockedBetween, notBlockedBetween, relationTo } from "../users/users.policy.js";
+import { blockedBetween, blocksMadeAmong, notBlockedBetween, relationTo } from "../users/users.policy.js";
 import { notReached, reached } from "./chats.policy.js";
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -59,6 +59,23 @@ function blockedInDirectChat(db: Db) {
         ),
       ),
   )})`.mapWith(Boolean);
+}
+
+/**
+ * The ids of the chat's members that the member in `chatMembers` blocked (seen state does not pass
+ * between two members blocked either way, chats.policy `seenStateHiddenFrom`): a probe of the blocks
+ * primary key by blocker, and of chat_members' for each block found.
+ */
+function blocksInChat(db: Db) {
+  const other = alias(chatMembers, "blocked_member");
+  return blocksMadeAmong(db, chatMembers.userId, (blockedId) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(other)
+        .where(and(eq(other.chatId, chatMembers.chatId), eq(other.userId, blockedId))),
+    ),
+  );
 }
 
 /** Whether `followerId` follows `followeeId`, in SQL. */
@@ -139,9 +156,9 @@ export function chatsOf(db: Db, userId: string) {
 const anyOf = (column: AnyPgColumn, values: string[]) => sql`${column} = any(${values})`;
 
 /**
- * Everyone in these chats with what they have seen, whether they accepted the chat, whether a block or
- * the other's setting closed their one-to-one chat, and whether the chat has reached them (for sending):
- * one query for a batch of sends.
+ * Everyone in these chats with what they have seen, whether they accepted the chat, whom of it they
+ * blocked, whether a block or the other's setting closed their one-to-one chat, and whether the chat
+ * has reached them (for sending): one query for a batch of sends.
  */
 const prepareSendersOf = perDatabase((db) =>
   db
@@ -150,6 +167,7 @@ const prepareSendersOf = perDatabase((db) =>
       lastReadAt: chatMembers.lastReadAt,
       acceptedAt: chatMembers.acceptedAt,
       user: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar },
+      blocks: blocksInChat(db),
       blocked: blockedInDirectChat(db),
       refused: refusedInDirectChat(db),
       reached: reached(chatMembers),
@@ -167,7 +185,10 @@ export function sendersOf(db: Db, chatIds: string[]) {
   return prepareSendersOf(db).execute({ chatIds });
 }
 
-/** Everyone in these chats with what they have seen and whether they accepted: one query for a whole list. */
+/**
+ * Everyone in these chats with what they have seen, whether they accepted and whom of the chat they
+ * blocked: one query for a whole list.
+ */
 export function participantsOf(db: Db, chatIds: string[]) {
   if (chatIds.length === 0) return Promise.resolve([]);
   return prepareParticipantsOf(db).execute({ chatIds });
@@ -180,6 +201,7 @@ const prepareParticipantsOf = perDatabase((db) =>
       lastReadAt: chatMembers.lastReadAt,
       acceptedAt: chatMembers.acceptedAt,
       user: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar },
+      blocks: blocksInChat(db),
     })
     .from(chatMembers)
     .innerJoin(users, eq(users.id, chatMembers.userId))

@@ -17,7 +17,7 @@ import {
 import { createRateWindow } from "../../platform/rate-window.js";
 import type { ChatEvents } from "./chats.events.js";
 import { cantWriteReason, canUseChat, canWriteIn, isRequestFor } from "./chats.policy.js";
-import { type Participant, presentMessage } from "./chats.presenter.js";
+import { type Participant, presentMessage, presentMessageToEach } from "./chats.presenter.js";
 import {
   insertMessages,
   type MessageRow,
@@ -109,13 +109,14 @@ export function createMessageSending(deps: {
       if (row instanceof Error) return { status: "rejected", reason: row };
       if (!row || row.message.chatId !== send.chatId)
         return { status: "rejected", reason: badRequest("That clientId was used for another message") };
-      const message = presentMessage(row, members);
+      const message = presentMessage(row, members, send.senderId);
       const memberIds = members.map((member) => member.user.id);
       const own = members.find((member) => member.user.id === send.senderId);
       const repliedToRequest = own !== undefined && isRequestFor(own);
       if (stored.get(first.id) === row && !announced.has(first)) {
         announced.add(first);
-        events.newMessage(message, memberIds);
+        for (const each of presentMessageToEach(row, members, memberIds))
+          events.newMessage(each.message, each.memberIds);
         const inbox = members.filter((member) => !isRequestFor(member)).map((member) => member.user.id);
         return { status: "fulfilled", value: { message, newlyStoredFor: inbox, repliedToRequest } };
       }

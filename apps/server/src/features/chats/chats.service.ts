@@ -25,7 +25,7 @@ import {
   isRequestFor,
   startsAccepted,
 } from "./chats.policy.js";
-import { type Participant, presentChat, presentMessage } from "./chats.presenter.js";
+import { type Participant, presentChat, presentMessage, presentMessageToEach } from "./chats.presenter.js";
 import {
   acceptChat,
   type ChatRow,
@@ -156,9 +156,14 @@ export function createChatsService(deps: {
     ];
   }
 
-  async function presentWithReaders(row: MessageRow): Promise<{ message: Message; memberIds: string[] }> {
+  /** A message as the viewer sees it, and as each of the chat's members does (to tell them). */
+  async function presentToMembers(row: MessageRow, viewerId: string) {
     const participants: Participant[] = await participantsOf(db, [row.message.chatId]);
-    return { message: presentMessage(row, participants), memberIds: participants.map((p) => p.user.id) };
+    const memberIds = participants.map((p) => p.user.id);
+    return {
+      message: presentMessage(row, participants, viewerId),
+      toEach: presentMessageToEach(row, participants, memberIds),
+    };
   }
 
   async function createDirect(caller: Caller, userId: string) {
@@ -344,7 +349,7 @@ export function createChatsService(deps: {
           ]);
           const page = pageOf(rows, query.limit, (row) => row.message);
           const answer: MessagesPage = {
-            messages: page.rows.reverse().map((row) => presentMessage(row, participants)),
+            messages: page.rows.reverse().map((row) => presentMessage(row, participants, caller.userId)),
             nextCursor: page.nextCursor,
           };
           const shows: Shown[] = [`chat:${chatId}`, `member:${caller.userId}`];
@@ -364,8 +369,8 @@ export function createChatsService(deps: {
       changed(own.chatId);
       const row = await findMessage(db, messageId);
       if (!row) throw notFound("Message not found");
-      const { message, memberIds } = await presentWithReaders(row);
-      events.messageEdited(message, memberIds);
+      const { message, toEach } = await presentToMembers(row, caller.userId);
+      for (const each of toEach) events.messageEdited(each.message, each.memberIds);
       return message;
     },
 
@@ -377,14 +382,15 @@ export function createChatsService(deps: {
         latestMessage(db, message.chatId),
         participantsOf(db, [message.chatId]),
       ]);
-      events.messageDeleted(
-        {
-          chatId: message.chatId,
-          messageId,
-          lastMessage: last ? presentMessage(last, participants) : null,
-        },
-        participants.map((p) => p.user.id),
-      );
+      const memberIds = participants.map((p) => p.user.id);
+      const toEach = last
+        ? presentMessageToEach(last, participants, memberIds)
+        : [{ message: null, memberIds }];
+      for (const each of toEach)
+        events.messageDeleted(
+          { chatId: message.chatId, messageId, lastMessage: each.message },
+          each.memberIds,
+        );
     },
 
     /** Spec §4: opening a chat or seeing its messages resets its unread count; the others see "seen". */

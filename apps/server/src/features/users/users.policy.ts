@@ -82,6 +82,40 @@ export function blockedBetween(db: Db, viewerId: MemberIdSql, memberId: MemberId
   return sql<boolean>`(${oneWay(viewerId, memberId)} or ${oneWay(memberId, viewerId)})`;
 }
 
+/**
+ * The members the member in `blockerId` blocked, among those `among` admits (a test of the blocked
+ * member's id), as a list of ids: a walk of the blocks primary key's blocker prefix, one probe of
+ * `among` per block. Selected beside each of a few members (a chat's), it answers who among them is
+ * blocked with whom either way (`blockedAmong`) in the same statement, without a query per member.
+ */
+export function blocksMadeAmong(
+  db: Db,
+  blockerId: AnyPgColumn,
+  among: (blockedId: AnyPgColumn) => SQL,
+): SQL<string[]> {
+  const made = db
+    .select({ id: sql`${blocks.blockedId}::text` })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), among(blocks.blockedId)));
+  return sql<string[]>`array${made}`;
+}
+
+/**
+ * Of a few members, each with the ids among them they blocked (`blocksMadeAmong`), those blocked either
+ * way with `memberId`: `canSeeMember` for rows already loaded together.
+ */
+export function blockedAmong(
+  memberId: string,
+  members: readonly { id: string; blocks: readonly string[] }[],
+): Set<string> {
+  const blocked = new Set<string>();
+  for (const member of members) {
+    if (member.id === memberId) for (const id of member.blocks) blocked.add(id);
+    else if (member.blocks.includes(memberId)) blocked.add(member.id);
+  }
+  return blocked;
+}
+
 /** The SQL of the viewer's relation to the member in `memberId`, to select beside the member's row. */
 export function relationTo(db: Db, viewerId: string, memberId: AnyPgColumn) {
   return {
