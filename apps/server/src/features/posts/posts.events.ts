@@ -58,15 +58,17 @@ export function createPostEvents(io: FlikIo) {
         text: event.comment.text,
       });
     },
-    shared(event: { postId: string; ownerId: string; sharesCount: number }, actor: Actor) {
+    shared(event: { postId: string; ownerId: string; sharesCount: number; newly: boolean }, actor: Actor) {
+      // Every share counts; the author hears of a member's shares of a post once (spec §10), as of a like.
       toPost(event.postId, actor.userId).emit("postShared", {
         postId: event.postId,
         sharesCount: event.sharesCount,
       });
-      toOwner(event.ownerId, actor.userId)?.emit("newShare", {
-        postId: event.postId,
-        username: actor.username,
-      });
+      if (event.newly)
+        toOwner(event.ownerId, actor.userId)?.emit("newShare", {
+          postId: event.postId,
+          username: actor.username,
+        });
     },
   };
 }

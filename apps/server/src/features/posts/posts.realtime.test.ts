@@ -1,7 +1,14 @@
 import { POSTS_JOINED_PER_EVENT } from "@flik/shared";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
-import { buildTestApp, nextEvent, realtimeBed, statementsOf } from "../../test/helper.js";
+import {
+  buildTestApp,
+  collectEvents,
+  nextEvent,
+  realtimeBed,
+  roundTrip,
+  statementsOf,
+} from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { socketOf, isInRoom } = await realtimeBed(built);
@@ -70,6 +77,22 @@ describe("post rooms", () => {
     await call(bob, "POST", `/posts/${post._id}/share`);
     expect(await share).toEqual({ postId: post._id, username: "bob" });
     expect(heard).toEqual(["newLike", "newComment bob: Nice"]);
+  });
+
+  it("tells the owner of a member's shares of a post once, and counts every share in the post's room", async () => {
+    const post = await createPost(alice);
+    const owner = await socketOf(alice);
+    await expect(owner.emitWithAck("joinPostRoom", post._id)).resolves.toEqual({ ok: true });
+    const heard = collectEvents(owner, "newShare");
+    const counted = collectEvents(owner, "postShared");
+
+    for (let i = 0; i < 3; i++)
+      expect((await call(bob, "POST", `/posts/${post._id}/share`)).statusCode).toBe(200);
+    // Events sent before the server answers a round trip have arrived by then.
+    await roundTrip(owner);
+
+    expect(heard).toEqual([{ postId: post._id, username: "bob" }]);
+    expect(counted.map(({ sharesCount }) => sharesCount)).toEqual([1, 2, 3]);
   });
 
   it("brings a followed member's new post to their followers", async () => {

@@ -487,7 +487,7 @@ export function createPostsService(deps: {
       const { post } = await interactable(caller, postId, kind);
       const { sharesCount, newly } = await addShare(db, postId, caller.userId);
       changed(postId, caller);
-      events.shared({ postId, ownerId: post.userId, sharesCount }, caller);
+      events.shared({ postId, ownerId: post.userId, sharesCount, newly }, caller);
       // The author hears of a member's shares of a post once, however often they share it again.
       if (newly)
         await domainEvents.publish("postShared", { postId, ownerId: post.userId, actorId: caller.userId });
