@@ -56,13 +56,15 @@ export interface ServerToClientEvents {
    * Notifications that went away: a follow request withdrawn, declined or accepted takes its
    * notification with it (`followRequestsFrom`: whose requests closed, for the requests list and count,
    * every pending one at once when the member went public; `accepted`: they became follows, whose read
-   * "started following you" the list holds now).
+   * "started following you" the list holds now). A deleted post takes its notifications along
+   * (`postId`: every one about that post, which went to its author; `ids` is then empty).
    */
   notificationsRemoved: (event: {
     ids: string[];
     unreadCount: number;
     followRequestsFrom?: string[];
     accepted?: boolean;
+    postId?: string;
   }) => void;
   /** The member marked notifications read or unread (`"all"`: mark all read) — for their other tabs. */
   notificationsRead: (event: { ids: string[] | "all"; read: boolean; unreadCount: number }) => void;

@@ -95,6 +95,16 @@ export function createNotificationsService(deps: {
     });
   }
 
+  // A deleted post's notifications went with it (cascade); they were its author's alone (likes, comments,
+  // shares of it), whose open lists and badge drop them now rather than at the next fetch.
+  domainEvents.on("postDeleted", async ({ postId, author }) => {
+    changed(author.id);
+    io.to(rooms.user(author.id)).emit("notificationsRemoved", {
+      ids: [],
+      unreadCount: await countUnread(db, author.id),
+      postId,
+    });
+  });
   domainEvents.on("memberFollowed", ({ followerId, followeeId }) =>
     notify({ type: "follow", recipientId: followeeId, senderId: followerId }),
   );

@@ -16,7 +16,7 @@ import {
 const built = await buildTestApp();
 const { app } = built;
 const { socketOf } = await realtimeBed(built);
-const { call, persona, createPost, follow, like, comment, share } = factories(built);
+const { call, persona, someone, createPost, follow, like, comment, share } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -109,6 +109,24 @@ describe("notifications made by the server", () => {
     expect(follow).toBeDefined();
     await call(alice, "DELETE", `/posts/${post}`);
     expect((await inbox(alice)).notifications.some((n) => n.post?._id === post)).toBe(false);
+  });
+
+  it("tell the author's open tabs live that a deleted post's notifications went, with the count", async () => {
+    const [erin, fay] = await Promise.all([someone("erin"), someone("fay")]);
+    const { _id: post } = await createPost(erin);
+    const { _id: kept } = await createPost(erin);
+    await call(fay, "POST", `/posts/${post}/like`);
+    await call(fay, "POST", `/posts/${post}/comment`, { text: "Lovely" });
+    await call(fay, "POST", `/posts/${kept}/like`);
+    expect((await inbox(erin)).unreadCount).toBe(3);
+    const [erinSocket, faySocket] = await Promise.all([socketOf(erin), socketOf(fay)]);
+    const bystander = collectEvents(faySocket, "notificationsRemoved");
+
+    const removed = nextEvent(erinSocket, "notificationsRemoved");
+    expect((await call(erin, "DELETE", `/posts/${post}`)).statusCode).toBe(200);
+    expect(await removed).toEqual({ ids: [], unreadCount: 1, postId: post });
+    await roundTrip(faySocket);
+    expect(bystander).toEqual([]);
   });
 });
 

@@ -62,7 +62,7 @@ export function NotificationItem({
         {/* The spaces between the blocks keep the words apart in the link's accessible name. */}
         {notification.type === "comment" && notification.comment && (
           <>
-            <span className="mt-0.5 line-clamp-2 block text-sm break-words text-zinc-600">
+            <span className="mt-0.5 line-clamp-2 text-sm break-words text-zinc-600">
               “{notification.comment}”
             </span>{" "}
           </>

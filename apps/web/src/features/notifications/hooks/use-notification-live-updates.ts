@@ -60,11 +60,13 @@ export function useNotificationLiveUpdates(): void {
       },
       // Follow requests withdrawn, declined or accepted (here or in another tab): nothing left to answer.
       // Going public closes every pending one in this one event, so the lists are asked again once.
-      notificationsRemoved: ({ ids, unreadCount, followRequestsFrom = [], accepted }) => {
+      // A deleted post's notifications went with it (`postId`), from this tab or another.
+      notificationsRemoved: ({ ids, unreadCount, followRequestsFrom = [], accepted, postId }) => {
         const gone = new Set(ids);
         updateCachedNotifications(
           queryClient,
-          (notification) => gone.has(notification._id),
+          (notification) =>
+            gone.has(notification._id) || (postId !== undefined && notification.post?._id === postId),
           () => null,
         );
         setUnreadCount(queryClient, unreadCount);

@@ -357,6 +357,22 @@ describe("NotificationsScreen", () => {
     expect(await screen.findByRole("button", { name: "Mark all as read" })).toBeDisabled();
   });
 
+  it("drops a deleted post's notifications live, keeping the others, with the server's count", async () => {
+    openNotifications({ "GET /notifications": pageOf(like, follow, comment) });
+    await screen.findByText("5m ago");
+    await expectBadge(2);
+    const socket = await currentSocket();
+
+    act(() => socket.fire("notificationsRemoved", { ids: [], unreadCount: 1, postId: like.post?._id }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole("link", { name: /bob liked your post/ })).not.toBeInTheDocument(),
+    );
+    await expectBadge(1);
+    expect(screen.getByRole("link", { name: /carol started following you/ })).toBeInTheDocument();
+    expect(screen.getByText(/What a view!/)).toBeInTheDocument();
+  });
+
   it("catches up after a reconnect: what arrived while the socket was away is fetched again", async () => {
     let notifications = [like, comment];
     openNotifications({ "GET /notifications": () => pageOf(...notifications) });
