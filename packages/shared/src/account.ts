@@ -6,6 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
   SUPPORT_MESSAGE_MAX_LENGTH,
 } from "./constants.js";
+import { memberIdSchema } from "./ids.js";
 import { textSchema } from "./text.js";
 
 /**
@@ -114,7 +115,7 @@ export const privacyBody = z
 export type PrivacyBody = z.input<typeof privacyBody>;
 
 /** PUT /user/unblock. */
-export const unblockBody = z.object({ userId: z.uuid("Unknown member") });
+export const unblockBody = z.object({ userId: memberIdSchema("userId") });
 
 /** POST /user/block (issue 16): the same body as unblocking. */
 export const blockBody = unblockBody;

@@ -5,6 +5,7 @@ import {
   GROUP_CHAT_MAX_MEMBERS,
   MESSAGE_MAX_LENGTH,
 } from "./constants.js";
+import { memberIdSchema, memberIdsSchema } from "./ids.js";
 import { textSchema } from "./text.js";
 
 export interface ChatParticipant {
@@ -69,17 +70,14 @@ export interface UnreadCountResponse {
   count: number;
 }
 
-const memberId = z.uuid("userId must be a member id");
-
 /**
  * POST /chats. Spec §7 has `userId` (a one-to-one chat, the existing one if there is one); a group chat
  * (spec §3 isGroupChat) is made with `userIds` and a `name`.
  */
 export const createChatBody = z
   .object({
-    userId: memberId.optional(),
-    userIds: z
-      .array(memberId, "userIds must be a list of member ids")
+    userId: memberIdSchema("userId").optional(),
+    userIds: memberIdsSchema("userIds")
       .min(2, "A group needs at least two other members")
       .max(GROUP_CHAT_MAX_MEMBERS - 1, `A group has at most ${GROUP_CHAT_MAX_MEMBERS} members`)
       .optional(),

@@ -8,6 +8,7 @@ export * from "./external-auth.js";
 export * from "./flicks.js";
 export * from "./follows.js";
 export * from "./highlights.js";
+export * from "./ids.js";
 export * from "./media.js";
 export * from "./media-hosts.js";
 export * from "./notifications.js";

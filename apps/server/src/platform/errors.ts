@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     /** A machine-readable reason sent beside the message (`ApiErrorBody.code`). */
     readonly code?: string,
+    /** The fields a 400 is about (`ApiErrorBody.errors`), as a schema's refusal names them. */
+    readonly errors?: ApiErrorBody["errors"],
   ) {
     super(message);
     this.name = "HttpError";
@@ -17,6 +19,12 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+/**
+ * A 400 about one field of the input that only the service can judge (it needs the caller or the
+ * database), answered as the schema's refusals are: the message, and `errors` naming the field.
+ */
+export const invalidField = (field: string, message: string) =>
+  new HttpError(400, message, {}, undefined, [{ field, message }]);
 export const unauthorized = (message = "Please sign in to continue") => new HttpError(401, message);
 export const forbidden = (message = "You are not allowed to do that") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
@@ -76,6 +84,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       .send({
         message: error.message,
         ...(error.code !== undefined && { code: error.code }),
+        ...(error.errors !== undefined && { errors: error.errors }),
       } satisfies ApiErrorBody);
   }
   const status = error.statusCode;

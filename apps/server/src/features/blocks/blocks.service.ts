@@ -2,7 +2,7 @@ import type { BlockResponse } from "@flik/shared";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { badRequest, notFound } from "../../platform/errors.js";
+import { invalidField, notFound } from "../../platform/errors.js";
 import type { UsersService } from "../users/users.service.js";
 import { canBlock } from "./blocks.policy.js";
 import { blockedEitherWay, blockedWithIds, deleteBlock, findMember, insertBlock } from "./blocks.queries.js";
@@ -19,9 +19,9 @@ export function createBlocksService(deps: { db: Db; users: UsersService; domainE
   return {
     /** POST /user/block: idempotent; follows and requests both ways end with it, and are not restored. */
     async block(caller: Caller, userId: string): Promise<BlockResponse> {
-      if (!canBlock(caller.userId, userId)) throw badRequest("You can't block yourself");
+      if (!canBlock(caller.userId, userId)) throw invalidField("userId", "You can't block yourself");
       const member = await findMember(db, userId);
-      if (!member) throw notFound("User not found");
+      if (!member) throw notFound("Member not found");
       if (await insertBlock(db, caller.userId, member.id))
         await domainEvents.publish("memberBlocked", { blockerId: caller.userId, blockedId: member.id });
       return { message: `Blocked ${member.username}`, user: await users.me(caller) };

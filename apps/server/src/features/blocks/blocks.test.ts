@@ -91,18 +91,38 @@ describe("POST /user/block", () => {
     expect(await notificationTypes(other)).toEqual([]);
   });
 
-  it("refuses to block oneself with 400", async () => {
+  it("refuses to block oneself with 400, naming the field as every 400 does", async () => {
     const member = await someone("self");
     const response = await call(member, "POST", "/user/block", { userId: member.userId });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "You can't block yourself" });
+    expect(response.json()).toEqual({
+      message: "You can't block yourself",
+      errors: [{ field: "userId", message: "You can't block yourself" }],
+    });
   });
 
-  it("answers 404 'User not found' for an id that is no member's", async () => {
+  it("answers 404 'Member not found' for an id that is no member's, as every member call does", async () => {
     const member = await someone("lonely");
     const response = await call(member, "POST", "/user/block", { userId: randomUUID() });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: "User not found" });
+    expect(response.json()).toEqual({ message: "Member not found" });
+  });
+
+  it("refuses an id that is no member id with the chat calls' 'userId must be a member id'", async () => {
+    const member = await someone("typo");
+    for (const [method, url] of [
+      ["POST", "/user/block"],
+      ["PUT", "/user/unblock"],
+      ["POST", "/chats"],
+    ] as const)
+      for (const userId of [7, "bob", null]) {
+        const response = await call(member, method, url, { userId });
+        expect(response.statusCode, `${url} ${userId}`).toBe(400);
+        expect(response.json(), `${url} ${userId}`).toEqual({
+          message: "userId must be a member id",
+          errors: [{ field: "userId", message: "userId must be a member id" }],
+        });
+      }
   });
 
   it.each([

@@ -11,7 +11,7 @@ import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { badRequest, forbidden, notFound } from "../../platform/errors.js";
+import { forbidden, invalidField, notFound } from "../../platform/errors.js";
 import type { KeptAnswers, Shown } from "../../platform/kept-answers.js";
 import type { ChatEvents } from "./chats.events.js";
 import {
@@ -167,7 +167,8 @@ export function createChatsService(deps: {
   }
 
   async function createDirect(caller: Caller, userId: string) {
-    if (!canStartChatWith(caller.userId, userId)) throw badRequest("You cannot start a chat with yourself");
+    if (!canStartChatWith(caller.userId, userId))
+      throw invalidField("userId", "You cannot start a chat with yourself");
     const directKey = directKeyOf(caller.userId, userId);
     const existing = await findDirectChat(db, directKey);
     const participants = existing ? await participantsOf(db, [existing.id]) : [];
@@ -202,7 +203,8 @@ export function createChatsService(deps: {
 
   async function createGroup(caller: Caller, input: { userIds: string[]; name: string }) {
     const others = [...new Set(input.userIds)].filter((id) => id !== caller.userId);
-    if (others.length < 2) throw badRequest("A group needs at least two other members");
+    // The schema's own refusal of too short a list, for one that names a member twice or the caller.
+    if (others.length < 2) throw invalidField("userIds", "A group needs at least two other members");
     const members = await reachable(caller, others);
     const made = await insertChat(
       db,

@@ -90,6 +90,29 @@ describe("POST /chats", () => {
       expect(response.json().message).toBe(message);
     }
   });
+
+  it("answers every 400 with the field it is about, as the schema's own refusals do (design.md)", async () => {
+    const cases: [object, string, string][] = [
+      [{ userIds: [bob.userId], name: "One" }, "userIds", "A group needs at least two other members"],
+      [
+        { userIds: [bob.userId, bob.userId], name: "Twice" },
+        "userIds",
+        "A group needs at least two other members",
+      ],
+      [
+        { userIds: [bob.userId, alice.userId], name: "Me" },
+        "userIds",
+        "A group needs at least two other members",
+      ],
+      [{ userId: alice.userId }, "userId", "You cannot start a chat with yourself"],
+      [{ userIds: [bob.userId, 7], name: "Seven" }, "userIds.1", "userIds must be a list of member ids"],
+    ];
+    for (const [payload, field, message] of cases) {
+      const response = await call(alice, "POST", "/chats", payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json(), JSON.stringify(payload)).toEqual({ message, errors: [{ field, message }] });
+    }
+  });
 });
 
 describe("messages", () => {
