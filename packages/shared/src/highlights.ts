@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HIGHLIGHT_NAME_MAX_LENGTH } from "./constants.js";
-import type { MediaType } from "./media.js";
+import { knownMediaTypeOfUrl, type MediaType } from "./media.js";
 import { type MediaUrlSchema, mediaUrlSchema } from "./posts.js";
 import { textSchema } from "./text.js";
 
@@ -16,7 +16,7 @@ export interface Highlight {
  * POST /highlights and PUT /highlights/{id}: the name is trimmed and required (spec §5); the media by
  * `mediaUrl`'s rule.
  */
-export const highlightBodyFor = (mediaUrl: MediaUrlSchema) =>
+const highlightFields = (mediaUrl: MediaUrlSchema) =>
   z.object({
     name: textSchema("Highlight name is required")
       .trim()
@@ -31,6 +31,18 @@ export const highlightBodyFor = (mediaUrl: MediaUrlSchema) =>
       .min(1, "Please upload an image or video for this highlight")
       .pipe(mediaUrl),
   });
+
+/**
+ * A type that contradicts what its file is (`image` for an .mp4) would show as a broken picture: the
+ * file's extension decides where it tells, the stated type otherwise (an address without one).
+ */
+function typeOfItsFile<Body extends { type?: MediaType; src?: string }>(body: Body): Body {
+  const known = body.src === undefined ? undefined : knownMediaTypeOfUrl(body.src);
+  return known && body.type !== undefined ? { ...body, type: known } : body;
+}
+
+export const highlightBodyFor = (mediaUrl: MediaUrlSchema) =>
+  highlightFields(mediaUrl).transform(typeOfItsFile);
 export const highlightBody = highlightBodyFor(mediaUrlSchema);
 
 /**
@@ -38,12 +50,13 @@ export const highlightBody = highlightBodyFor(mediaUrlSchema);
  * keep it: a highlight renamed is not held to a media rule made after its media was chosen.
  */
 export const highlightUpdateBodyFor = (mediaUrl: MediaUrlSchema) =>
-  highlightBodyFor(mediaUrl)
+  highlightFields(mediaUrl)
     .partial({ type: true, src: true })
     .refine((body) => (body.type === undefined) === (body.src === undefined), {
       message: "Send the highlight's type and src together",
       path: ["src"],
-    });
+    })
+    .transform(typeOfItsFile);
 export const highlightUpdateBody = highlightUpdateBodyFor(mediaUrlSchema);
 export type HighlightUpdateBody = z.input<typeof highlightUpdateBody>;
 export type HighlightBody = z.input<typeof highlightBody>;

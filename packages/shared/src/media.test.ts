@@ -6,6 +6,7 @@ import {
   imageVariantUrl,
   isFlikUrl,
   keptVideoId,
+  knownMediaTypeOfUrl,
   mediaFrame,
   mediaTypeOfFile,
   mediaTypeOfUrl,
@@ -165,5 +166,15 @@ describe("video posters (issue 20)", () => {
   ])("gives %s no poster", (url) => {
     expect(videoPosterUrl(url)).toBeNull();
     expect(keptVideoId(url)).toBeNull();
+  });
+});
+
+describe("knownMediaTypeOfUrl", () => {
+  it("says what a file's extension tells, and nothing for an address without one", () => {
+    expect(knownMediaTypeOfUrl("/media/video/c.MP4?v=2")).toBe("video");
+    expect(knownMediaTypeOfUrl("https://cdn.example.com/a.webm")).toBe("video");
+    expect(knownMediaTypeOfUrl("/media/image/p.jpeg#x")).toBe("image");
+    expect(knownMediaTypeOfUrl("https://cdn.example.com/clips/42")).toBeUndefined();
+    expect(knownMediaTypeOfUrl("https://cdn.example.com/file.txt")).toBeUndefined();
   });
 });

@@ -25,6 +25,17 @@ export function isFlikUrl(url: string): boolean {
   return extensionOf(url) === "mp4" || url.includes("/video/");
 }
 
+/**
+ * What the URL's file extension says the media is, when it says it (an address without one, or with
+ * another, tells nothing): a caller's stated type yields to it.
+ */
+export function knownMediaTypeOfUrl(url: string): MediaType | undefined {
+  const extension = extensionOf(url);
+  if ((VIDEO_EXTENSIONS as readonly string[]).includes(extension) || extension === "webm") return "video";
+  if ((IMAGE_EXTENSIONS as readonly string[]).includes(extension)) return "image";
+  return undefined;
+}
+
 /** Spec §2: video or image, from the URL's extension (and /video/ paths of media hosts). */
 export function mediaTypeOfUrl(url: string): MediaType {
   const extension = extensionOf(url);

@@ -37,6 +37,32 @@ describe("highlights", () => {
     expect((await call(alice, "GET", "/highlights")).json()).toEqual({ highlights: [] });
   });
 
+  it("take their type from the file where its extension tells it, so none shows as a broken picture", async () => {
+    const asImage = await call(alice, "POST", "/highlights", {
+      name: "Clip",
+      type: "image",
+      src: "/media/video/c.mp4",
+    });
+    expect(asImage.statusCode).toBe(201);
+    expect(asImage.json().highlight).toMatchObject({ type: "video", src: "/media/video/c.mp4" });
+
+    const { _id } = asImage.json().highlight;
+    const edited = await call(alice, "PUT", `/highlights/${_id}`, {
+      name: "Photo",
+      type: "video",
+      src: "/media/image/p.webp",
+    });
+    expect(edited.json().highlight).toMatchObject({ type: "image", src: "/media/image/p.webp" });
+
+    // An address whose file says nothing keeps the type it was given.
+    const untold = await call(alice, "POST", "/highlights", {
+      name: "Elsewhere",
+      type: "video",
+      src: "https://cdn.example.com/clips/42",
+    });
+    expect(untold.json().highlight).toMatchObject({ type: "video" });
+  });
+
   it("cannot be edited or deleted by another member", async () => {
     const carol = await persona("carol");
     const { highlight } = (

@@ -1,5 +1,5 @@
 import { STORY_DEFAULT_DURATION_MS, type Story, videoPosterUrl } from "@flik/shared";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { responsiveImage } from "../../../lib/responsive-image";
 
 interface StoryMediaProps {
@@ -38,6 +38,14 @@ export function StoryMedia({
 }: StoryMediaProps) {
   const video = useRef<HTMLVideoElement>(null);
   const url = story.mediaUrl;
+  // Media the browser cannot load (a removed file, a format it can't play) still has its turn, with
+  // a word in place of a broken picture or a black frame, so the viewer never stops on it.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const failed = failedUrl === url;
+  const onFailed = () => {
+    setFailedUrl(url);
+    onReady(url, STORY_DEFAULT_DURATION_MS);
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a replay (play) plays the new element
   useEffect(() => {
@@ -57,6 +65,7 @@ export function StoryMedia({
     });
   }, [paused, play, url, onMutedByBrowser]);
 
+  if (failed) return <StoryUnavailable label={label} />;
   if (story.mediaType === "video") {
     return (
       <video
@@ -69,6 +78,7 @@ export function StoryMedia({
         preload="auto"
         muted={muted}
         onLoadedMetadata={(event) => onReady(url, videoDuration(event.currentTarget))}
+        onError={onFailed}
         onEnded={onEnded}
         onWaiting={() => onBuffering(true)}
         onPlaying={() => onBuffering(false)}
@@ -84,10 +94,20 @@ export function StoryMedia({
       decoding="async"
       draggable={false}
       onLoad={() => onReady(url, STORY_DEFAULT_DURATION_MS)}
-      // A picture that cannot be shown still has its turn, so the viewer never stops on it.
-      onError={() => onReady(url, STORY_DEFAULT_DURATION_MS)}
+      onError={onFailed}
       className="size-full object-contain select-none"
     />
+  );
+}
+
+/** In place of a story whose media cannot be loaded: who posted it and when stay said to screen readers. */
+function StoryUnavailable({ label }: { label: string }) {
+  return (
+    <div className="flex size-full flex-col items-center justify-center gap-1 bg-zinc-900 px-8 text-center">
+      <span className="sr-only">{label}. </span>
+      <p className="text-sm font-semibold text-white">This story can't be shown</p>
+      <p className="text-sm text-zinc-300">It may have been removed.</p>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { STORY_DEFAULT_DURATION_MS, STORY_PROGRESS_TICK_MS } from "@flik/shared";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   advance,
@@ -82,6 +82,33 @@ describe("Story timing (spec §2, §9)", () => {
     advance(STORY_PROGRESS_TICK_MS);
 
     expect(shownUrl(viewer)).toBe("/media/image/after.jpg");
+  });
+
+  it("says a story can't be shown when its video won't load, and moves on after 5 s", async () => {
+    const broken = makeStory({ _id: "s-gone", mediaType: "video", mediaUrl: "/media/video/gone.mp4" });
+    const after = makeStory({ _id: "s-after", mediaUrl: "/media/image/after.jpg", createdAt: hoursAgo(1) });
+    const { viewer } = await openViewerWithFakeClock([makeGroup([broken, after])]);
+    act(() => {
+      fireEvent.error(shownMedia(viewer));
+    });
+
+    expect(within(viewer).getByText("This story can't be shown")).toBeInTheDocument();
+    advance(STORY_DEFAULT_DURATION_MS / 2);
+    expect(bars(viewer)).toEqual([50, 0]);
+    advance(STORY_DEFAULT_DURATION_MS / 2);
+    expect(shownUrl(viewer)).toBe("/media/image/after.jpg");
+    expect(within(viewer).queryByText("This story can't be shown")).not.toBeInTheDocument();
+  });
+
+  it("says a story can't be shown in place of a broken picture, not its alt text", async () => {
+    const { viewer } = await openViewerWithFakeClock();
+    act(() => {
+      fireEvent.error(shownMedia(viewer));
+    });
+    expect(within(viewer).getByText("This story can't be shown")).toBeInTheDocument();
+    expect(viewer.querySelector("img[alt^='Story by']")).toBeNull();
+    advance(STORY_DEFAULT_DURATION_MS);
+    expect(shownUrl(viewer)).toBe("/media/image/bob-2.jpg");
   });
 
   it("moves on when a video ends, whatever the clock says", async () => {
