@@ -288,6 +288,18 @@ const cases: RouteCase[] = [
       .then((r) => shows(r, (body: { post: { likes: string[] } }) => body.post.likes.includes(ownerId(w)))),
   ),
   row(
+    "GET /api/posts/:id/comments",
+    "the comments of the owner's post (hers on it)",
+    { public: seenByAll, private: seenByFollowers },
+    (who, w) =>
+      who
+        .call("GET", `/api/posts/${w.postsOf.owner._id}/comments`)
+        .then((r) => shows(r, w.texts.commentTo.owner)),
+  ),
+  row("GET /api/posts/:id/comments", "the owner's comment on a pal's post", both(listedForAll), (who, w) =>
+    who.call("GET", `/api/posts/${w.palPost._id}/comments`).then((r) => shows(r, w.texts.onPalPost)),
+  ),
+  row(
     "GET /api/posts/search",
     "the owner's post, found by a word of its tags",
     { public: listedForAll, private: listedForFollowers },

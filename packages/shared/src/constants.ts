@@ -40,6 +40,8 @@ export const POST_LIKES_LISTED = 50;
 export const PAGE_LIKES_LISTED = 10;
 export const FEED_COMMENTS_LISTED = 2;
 export const POST_COMMENTS_LISTED = 100;
+/** How many older comments "View older comments" loads at a time (GET /posts/{id}/comments). */
+export const OLDER_COMMENTS_PAGE_SIZE = 50;
 
 /** Profiles. How many of the newest followers' and followings' ids GET /user carries. */
 export const FOLLOW_IDS_LISTED = 100;
@@ -57,7 +59,10 @@ export const FLICK_COMMENTS_PANEL_VH = 60;
 /** The reaction a like carries when the member picks no emoji. */
 export const DEFAULT_FLICK_REACTION = "❤️";
 export const FLICK_REACTION_MAX_LENGTH = 16;
-/** How many comments a flick carries in the feed; the panel loads the rest with the post. */
+/**
+ * How many comments a flick carries in the feed; the panel loads the post's (POST_COMMENTS_LISTED), then
+ * older ones a page at a time.
+ */
 export const FLICK_COMMENTS_LISTED = 20;
 
 /** Chat and messages (limits the spec leaves open). */

@@ -149,6 +149,12 @@ export interface Post {
   /** The newest comments, oldest first: a few in feeds, up to POST_COMMENTS_LISTED on the post itself. */
   comments: PostComment[];
   commentsCount: number;
+  /**
+   * Where the comments older than those listed start (our addition): the `?cursor=` of GET
+   * /posts/{id}/comments, null when the post has no more than it lists. Every post the server presents
+   * carries it; a post made up on the client may leave it out.
+   */
+  commentsCursor?: string | null;
   shares: number;
   sharesCount: number;
   isFollowed: boolean;
@@ -160,6 +166,14 @@ export interface Post {
 
 export interface PostsPage {
   posts: Post[];
+  nextCursor: string | null;
+}
+/**
+ * GET /posts/{id}/comments (our addition): a page of a post's comments older than its cursor, newest
+ * pages first (the order the post lists its newest in); each page's comments oldest first, as a post's.
+ */
+export interface PostCommentsPage {
+  comments: PostComment[];
   nextCursor: string | null;
 }
 export interface PostResponse {

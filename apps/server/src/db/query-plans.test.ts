@@ -226,6 +226,23 @@ describe("every list reads its index in its own order", () => {
     for (const walk of walks) expect(walk["Node Type"], walk["Index Name"]).toBe("Index Only Scan");
   });
 
+  it("a post's older comments, from the start and past a cursor, with each commenter's blocks probed", async () => {
+    await comment(carol, { _id: postId }, "Older");
+    await comment(alice, { _id: postId }, "Newer");
+    await expectServedBy(`/posts/${postId}/comments?limit=2`, "post_comments_post_created_idx", {
+      ordered: true,
+    });
+    const { nextCursor } = (await call(bob, "GET", `/posts/${postId}/comments?limit=1`)).json();
+    expect(nextCursor).toEqual(expect.any(String));
+    await expectServedBy(
+      `/posts/${postId}/comments?limit=2&cursor=${nextCursor}`,
+      "post_comments_post_created_idx",
+      {
+        ordered: true,
+      },
+    );
+  });
+
   it("notifications", async () => {
     await expectServedBy("/notifications?limit=20", "notifications_recipient_created_idx", { ordered: true });
   });

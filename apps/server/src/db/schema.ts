@@ -248,7 +248,8 @@ export const postComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     text: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Millisecond precision, like the JS Dates that page cursors carry (GET /posts/{id}/comments).
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     index("post_comments_post_created_idx").on(t.postId, newestFirst(t.createdAt), newestFirst(t.id)),

@@ -1,4 +1,5 @@
 import type { Flick, FlickLikeResponse, FlickReaction, LikeResponse, Post, PostComment } from "@flik/shared";
+import { type Cursor, pageOf } from "../../platform/cursor.js";
 import type { CommentRow, LikeSummary, PostWithAuthor } from "./posts.queries.js";
 
 /** What hydration loads for a post beside its row (all of it in a fixed number of queries per page). */
@@ -24,6 +25,21 @@ export function presentComment(row: CommentRow): PostComment {
   };
 }
 
+/** Where a list of comments newest first goes on past `row`: what a cursor-paged list has it carry. */
+export const commentPosition = (row: CommentRow): Cursor => ({ createdAt: row.createdAt, id: row.id });
+
+/**
+ * Where a post's comments older than those it lists (oldest first) start, for GET /posts/{id}/comments;
+ * null when it lists as many as it has. (Comments by members the viewer blocked, or who blocked them, are
+ * counted but never listed: when they are the only ones left, that page is empty.)
+ */
+function olderCommentsCursor(listed: CommentRow[], commentsCount: number): string | null {
+  const [oldest] = listed;
+  if (!oldest || commentsCount <= listed.length) return null;
+  // pageOf gives the cursor past a page's last row when another row follows it.
+  return pageOf([oldest, oldest], 1, commentPosition).nextCursor;
+}
+
 /** A post as `viewerId` sees it: spec §3's fields, the viewer's own state included. */
 export function presentPost(
   { post, author, relation }: PostWithAuthor,
@@ -46,6 +62,7 @@ export function presentPost(
     ...presentLikes(parts.likes),
     comments: (parts.comments?.comments ?? []).map(presentComment),
     commentsCount: parts.comments?.commentsCount ?? 0,
+    commentsCursor: olderCommentsCursor(parts.comments?.comments ?? [], parts.comments?.commentsCount ?? 0),
     shares: post.sharesCount,
     sharesCount: post.sharesCount,
     isFollowed: relation.isFollower,

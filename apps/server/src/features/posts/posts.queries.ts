@@ -818,3 +818,42 @@ const prepareStoreComment = perDatabase((db) => {
     .innerJoin(posts, eq(posts.id, stored.postId))
     .prepare("store_comment");
 });
+
+/**
+ * A page of a post's comments older than the cursor, newest first, as the viewer may see them (members
+ * blocked either way left out, as the post's own listed comments leave them): a walk of the post's
+ * comments index (post, time, id) in its order from the cursor, each with its author. One prepared
+ * statement per page, planned once.
+ */
+const prepareCommentsPage = perDatabase((db) =>
+  preparedPaging("post_comments_page", (cursor) =>
+    db
+      .select({
+        id: postComments.id,
+        postId: postComments.postId,
+        text: postComments.text,
+        createdAt: postComments.createdAt,
+        user: { id: users.id, username: users.username, avatar: users.avatar },
+      })
+      .from(postComments)
+      .innerJoin(users, eq(users.id, postComments.userId))
+      .where(
+        and(
+          eq(postComments.postId, placeholder<string>("postId")),
+          olderThan(cursor, postComments.createdAt, postComments.id),
+          notBlockedBetween(db, placeholder<string>("viewerId"), postComments.userId),
+        ),
+      )
+      .orderBy(desc(postComments.createdAt), desc(postComments.id))
+      .limit(placeholder<number>("limit")),
+  ),
+);
+
+/** `limit` comments of a post past `cursor`, newest first, as `viewerId` may see them. */
+export function commentsPage(
+  db: Db,
+  postId: string,
+  ask: { viewerId: string; limit: number; cursor: Cursor | undefined },
+): Promise<CommentRow[]> {
+  return prepareCommentsPage(db)({ postId, viewerId: ask.viewerId, limit: ask.limit }, ask.cursor);
+}

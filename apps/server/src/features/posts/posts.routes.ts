@@ -36,6 +36,10 @@ export function postsRoutes(posts: PostsService, bodies: MediaBodies): FastifyPl
       message: "Post unliked",
       ...(await posts.unlike(request.caller, request.params.id)),
     }));
+    // An extension: a post's comments past those it lists, a page at a time (flicks' too: a flick is a post).
+    app.get("/posts/:id/comments", { schema: { ...params, querystring: pageQuery } }, (request) =>
+      posts.comments(request.caller, request.params.id, request.query),
+    );
     app.post("/posts/:id/comment", { schema: { ...params, body: commentBody } }, async (request, reply) =>
       reply.status(201).send(await posts.comment(request.caller, request.params.id, request.body)),
     );

@@ -13,6 +13,7 @@ import {
   POST_COMMENTS_LISTED,
   POST_LIKES_LISTED,
   type Post,
+  type PostCommentsPage,
   type PostsPage,
   tagsOfPost,
   type updatePostBody,
@@ -32,10 +33,11 @@ import type { PostEvents } from "./posts.events.js";
 import { newPostsOf, shownIn } from "./posts.kept.js";
 import type { PostPipeline } from "./posts.pipeline.js";
 import { canEditPost, canInteractWithPost, canSeePost, canSeePostsOf } from "./posts.policy.js";
-import { presentComment, presentFlickLike, presentLikes } from "./posts.presenter.js";
+import { commentPosition, presentComment, presentFlickLike, presentLikes } from "./posts.presenter.js";
 import {
   addShare,
   authorPage,
+  commentsPage,
   deleteLike,
   deletePost,
   type FoundPage,
@@ -365,6 +367,23 @@ export function createPostsService(deps: {
           rows: reads.map(({ post }) => ({ id: post.id, createdAt: post.createdAt })),
         };
       };
+    },
+
+    /**
+     * GET /posts/{id}/comments: a page of the post's comments past the cursor (the post's own
+     * `commentsCursor`, then each page's `nextCursor`), to whoever may read the post (else the same 404),
+     * without members blocked either way with the caller. Two statements, sent together: the post with
+     * its author, and the page.
+     */
+    async comments(caller: Caller, postId: string, query: PageQuery): Promise<PostCommentsPage> {
+      const cursor = decodeCursor(query.cursor);
+      const rows = commentsPage(db, postId, { viewerId: caller.userId, limit: query.limit + 1, cursor });
+      // Awaited below unless the post is not there for the caller.
+      rows.catch(() => {});
+      await visible(caller, postId);
+      const page = pageOf(await rows, query.limit, commentPosition);
+      // Oldest first, as a post lists its comments.
+      return { comments: page.rows.map(presentComment).reverse(), nextCursor: page.nextCursor };
     },
 
     async create(caller: Caller, input: z.output<typeof createPostBody>) {

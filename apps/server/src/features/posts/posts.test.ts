@@ -47,6 +47,7 @@ describe("POST /posts", () => {
       isLiked: false,
       comments: [],
       commentsCount: 0,
+      commentsCursor: null,
       shares: 0,
       sharesCount: 0,
       isFollowed: false,

@@ -156,6 +156,17 @@ describe("statements per request", () => {
     expect(await statements(() => call(bob, "GET", "/posts?limit=2"), 200)).toBe(0);
   });
 
+  it("a page of a post's older comments: the post with its author, and the page", async () => {
+    await comment(carol, { _id: photoId }, "Lovely");
+    const { nextCursor } = (await call(bob, "GET", `/posts/${photoId}/comments?limit=1`)).json();
+    expect(
+      await statements(
+        () => call(bob, "GET", `/posts/${photoId}/comments?limit=1&cursor=${nextCursor}`),
+        200,
+      ),
+    ).toBe(COMMENTS_PAGE);
+  });
+
   it("a like", async () => {
     expect(await statements(() => call(bob, "POST", `/posts/${photoId}/like`), 200)).toBeLessThanOrEqual(
       LIKE,
@@ -201,6 +212,7 @@ const FEED_PAGE = 3; // the page with each post's author and counts; its posts' 
 const FEED_PAGE_KEPT = 1; // the author's posts on it by id: the likes and comments of its posts kept from the ask before
 const FEED_PAGE_RENEWED = 2; // the liked post by id and its newest likes and comments, sent together: not the page's own statement
 const FEED_PAGE_MERGED = 1; // the member's newest posts (the new one has no likes or comments to read)
+const COMMENTS_PAGE = 2; // the post with its author (who may read it), and the page, sent together
 const LIKE = 4; // post, write, like state, and the owner's notification
 const FLICK_LIKE = 4;
 const FLICK_COMMENT = 3; // post, the comment with the count, the owner's notification
