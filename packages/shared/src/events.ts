@@ -102,19 +102,27 @@ export type ChatAck<T = undefined> = (
   result: { ok: true; message?: T } | { ok: false; error: string; status?: number },
 ) => void;
 
+/**
+ * What a room join's acknowledgement carries: joined, or why not, with the status the same read answers
+ * over HTTP (404 for a post or chat the member may not see, as for one that is not there).
+ */
+export type JoinResult<Joined extends object = object> =
+  | ({ ok: true } & Joined)
+  | ({ ok: false; error: string; status: number } & Partial<Joined>);
+
 /** The most post ids one joinPostRoom or leavePostRoom takes: a page of a feed and more. */
 export const POSTS_JOINED_PER_EVENT = 100;
 
 export interface ClientToServerEvents {
   /** Joins the member's own room `user:<id>`; only the signed-in member's id is accepted. */
-  joinUser: (userId: string, ack?: (result: { ok: boolean }) => void) => void;
+  joinUser: (userId: string, ack?: (result: JoinResult) => void) => void;
   /**
    * Follows a post's live changes; only a post the member may see is joined. A list of up to
    * POSTS_JOINED_PER_EVENT ids joins each it may (`watching`) as one event of the member's budget.
    */
   joinPostRoom: (
     postIds: string | string[],
-    ack?: (result: { ok: boolean; watching?: string[] }) => void,
+    ack?: (result: JoinResult | JoinResult<{ watching: string[] }>) => void,
   ) => void;
   leavePostRoom: (postIds: string | string[]) => void;
 
@@ -123,7 +131,7 @@ export interface ClientToServerEvents {
   leaveFlicks: () => void;
 
   /** The member opened a chat (room `chat:<id>`, for typing and seen state); only members may. */
-  joinChat: (chatId: string, ack?: (result: { ok: boolean }) => void) => void;
+  joinChat: (chatId: string, ack?: (result: JoinResult) => void) => void;
   leaveChat: (chatId: string) => void;
   /** Stored before it is acknowledged; the same clientId twice stores one message. */
   sendMessage: (event: { chatId: string; text: string; clientId?: string }, ack?: ChatAck<Message>) => void;

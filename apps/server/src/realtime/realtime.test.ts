@@ -19,7 +19,11 @@ describe("socket authentication", () => {
 
   it("refuses to join another member's room", async () => {
     const socket = await socketOf(alice);
-    await expect(socket.emitWithAck("joinUser", bob.userId)).resolves.toEqual({ ok: false });
+    await expect(socket.emitWithAck("joinUser", bob.userId)).resolves.toEqual({
+      ok: false,
+      error: "You can only join your own room",
+      status: 403,
+    });
     const bobsRoom = built.realtime.io.of("/").adapter.rooms.get(`user:${bob.userId}`);
     expect(bobsRoom?.has(socket.id ?? "") ?? false).toBe(false);
   });

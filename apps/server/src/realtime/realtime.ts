@@ -85,7 +85,8 @@ export async function createRealtime(options: {
     socket.on("joinUser", (requested, ack) => {
       const ok = requested === userId;
       if (ok) socket.join(rooms.user(userId));
-      if (typeof ack === "function") ack({ ok });
+      if (typeof ack === "function")
+        ack(ok ? { ok } : { ok, error: "You can only join your own room", status: 403 });
     });
   });
 

@@ -171,7 +171,11 @@ describe("a non-member's socket", () => {
     const intruder = await socketOf(alice);
     const overheard = collectEvents(bobSocket, "typing");
     const bobMessages = collectEvents(bobSocket, "newMessage");
-    expect(await intruder.emitWithAck("joinChat", chat._id)).toEqual({ ok: false });
+    expect(await intruder.emitWithAck("joinChat", chat._id)).toEqual({
+      ok: false,
+      error: "Chat not found",
+      status: 404,
+    });
     intruder.emit("typing", chat._id);
     expect(await intruder.emitWithAck("sendMessage", { chatId: chat._id, text: "Let me in" })).toEqual({
       ok: false,

@@ -159,7 +159,11 @@ describe("a chat from someone the member doesn't follow", () => {
     expect(await senderSide.socket.emitWithAck("joinChat", chat._id)).toEqual({ ok: true });
     const typed = collectEvents(senderSide.socket, "typing");
     recipientSide.socket.emit("typing", chat._id);
-    expect(await recipientSide.socket.emitWithAck("joinChat", chat._id)).toEqual({ ok: false });
+    expect(await recipientSide.socket.emitWithAck("joinChat", chat._id)).toEqual({
+      ok: false,
+      error: "Chat not found",
+      status: 404,
+    });
     await roundTrip(senderSide.socket);
     expect(typed).toEqual([]);
     expect(recipientSide.heard.received.flatMap((e) => e.online)).not.toContain(sender.userId);

@@ -76,7 +76,7 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
 
     socket.on("joinChat", async (chatId, ack) => {
       const ok = isUuid(chatId) && (await joinIfMember(chatId));
-      if (typeof ack === "function") ack({ ok });
+      if (typeof ack === "function") ack(ok ? { ok } : { ok, error: "Chat not found", status: 404 });
     });
     socket.on("leaveChat", (chatId) => {
       if (typeof chatId !== "string") return;

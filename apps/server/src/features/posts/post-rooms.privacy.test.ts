@@ -66,7 +66,11 @@ describe("post rooms follow who may see the author's posts", () => {
     await roundTrip(leaving);
     expect(leaverHears.updated.map((event) => event.post.caption)).toEqual(["Before"]);
     expect(leaverHears.commented.map((event) => event.comment.text)).toEqual(["Before!"]);
-    expect(await leaving.emitWithAck("joinPostRoom", post._id)).toEqual({ ok: false });
+    expect(await leaving.emitWithAck("joinPostRoom", post._id)).toEqual({
+      ok: false,
+      error: "Post not found",
+      status: 404,
+    });
   });
 
   it("an author going private drops non-followers' sockets from their post rooms, not followers'", async () => {

@@ -113,11 +113,12 @@ describe("post rooms", () => {
     const sent = await statementsOf(async () => {
       answers = await Promise.all(asked.map((postId) => socket.emitWithAck("joinPostRoom", postId)));
     });
+    const notFound = { ok: false, error: "Post not found", status: 404 };
     expect(answers).toEqual([
-      { ok: false },
+      notFound,
       ...visible.map(() => ({ ok: true })),
-      { ok: false },
-      { ok: false },
+      notFound,
+      notFound,
       { ok: true },
     ]);
     // Two statements (the check before joining and the one after) per batch of joins that arrived
@@ -159,24 +160,30 @@ describe("post rooms", () => {
     const post = await createPost(await someone("long_list"));
     const socket = await socketOf(bob);
     const tooMany = [post._id, ...Array.from({ length: POSTS_JOINED_PER_EVENT }, () => post._id)];
-    expect(await socket.emitWithAck("joinPostRoom", tooMany)).toEqual({ ok: false, watching: [] });
+    expect(await socket.emitWithAck("joinPostRoom", tooMany)).toEqual({
+      ok: false,
+      watching: [],
+      error: `Send at most ${POSTS_JOINED_PER_EVENT} post ids at once`,
+      status: 400,
+    });
     expect(await socket.emitWithAck("joinPostRoom", [42, null, { id: post._id }] as never)).toEqual({
       ok: true,
       watching: [],
     });
-    expect(await socket.emitWithAck("joinPostRoom", { postId: post._id } as never)).toEqual({ ok: false });
+    expect(await socket.emitWithAck("joinPostRoom", { postId: post._id } as never)).toEqual({
+      ok: false,
+      error: "Post not found",
+      status: 404,
+    });
     expect(isInRoom(socket, `post:${post._id}`)).toBe(false);
   });
 
-  it("refuses to join the room of an unknown post or a malformed id", async () => {
+  it("refuses to join the room of an unknown post or a malformed id, saying so as GET /posts/{id} does", async () => {
     const socket = await socketOf(bob);
+    const notFound = { ok: false, error: "Post not found", status: 404 };
     await expect(socket.emitWithAck("joinPostRoom", "00000000-0000-4000-8000-000000000000")).resolves.toEqual(
-      {
-        ok: false,
-      },
+      notFound,
     );
-    await expect(socket.emitWithAck("joinPostRoom", "'; drop table posts; --")).resolves.toEqual({
-      ok: false,
-    });
+    await expect(socket.emitWithAck("joinPostRoom", "'; drop table posts; --")).resolves.toEqual(notFound);
   });
 });

@@ -127,9 +127,19 @@ export function registerPostSockets(
     });
     socket.on("joinPostRoom", async (asked, ack) => {
       const reply = typeof ack === "function" ? ack : () => {};
-      if (!Array.isArray(asked)) return reply({ ok: isUuid(asked) && (await joins.add(asked)) });
+      if (!Array.isArray(asked)) {
+        // One the member may not see answers as one that is not there, as GET /posts/{id} does.
+        const joined = isUuid(asked) && (await joins.add(asked));
+        return reply(joined ? { ok: true } : { ok: false, error: "Post not found", status: 404 });
+      }
       // A feed's page (or all its pages again after a reconnect) in one event, one event of the budget.
-      if (asked.length > POSTS_JOINED_PER_EVENT) return reply({ ok: false, watching: [] });
+      if (asked.length > POSTS_JOINED_PER_EVENT)
+        return reply({
+          ok: false,
+          watching: [],
+          error: `Send at most ${POSTS_JOINED_PER_EVENT} post ids at once`,
+          status: 400,
+        });
       const ids = [...new Set(asked.filter(isUuid))];
       const watched = await Promise.all(ids.map((postId) => joins.add(postId)));
       reply({ ok: true, watching: ids.filter((_, i) => watched[i]) });
