@@ -97,6 +97,22 @@ describe("a paging cursor", () => {
     }
   });
 
+  it("answers an empty cursor (?cursor=) with the first page, as no cursor", async () => {
+    for (const list of [
+      "/posts",
+      "/flicks",
+      "/notifications",
+      `/chats/${chat._id}/messages`,
+      "/user/search?q=a",
+    ]) {
+      const joiner = list.includes("?") ? "&" : "?";
+      const first = await call(alice, "GET", list);
+      const empty = await call(alice, "GET", `${list}${joiner}cursor=`);
+      expect(empty.statusCode, list).toBe(200);
+      expect(empty.json(), list).toEqual(first.json());
+    }
+  });
+
   it("pages from the first and the last time PostgreSQL reads back", async () => {
     for (const time of ["0001-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z"]) {
       const response = await call(alice, "GET", `/posts?cursor=${cursorOf(time)}`);

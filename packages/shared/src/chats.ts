@@ -6,6 +6,7 @@ import {
   MESSAGE_MAX_LENGTH,
 } from "./constants.js";
 import { memberIdSchema, memberIdsSchema } from "./ids.js";
+import { cursorParam } from "./paging.js";
 import { textSchema } from "./text.js";
 
 export interface ChatParticipant {
@@ -120,7 +121,7 @@ const memberSearchText = textSchema("q is required")
 const memberSearchPage = {
   limit: z.coerce.number().int().min(1).max(20).default(10),
   /** The `nextCursor` of the page before (issue 18: member search is paged). */
-  cursor: textSchema().max(200, "cursor is not valid").optional(),
+  cursor: cursorParam,
 };
 
 /** GET /user/search?q= (spec §7): members by username or full name. */

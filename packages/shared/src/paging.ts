@@ -2,6 +2,15 @@ import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./constants.js";
 import { textSchema } from "./text.js";
 
+/**
+ * `?cursor=` of every paged list: the `nextCursor` of the page before. An empty one (`?cursor=`, as a
+ * client that fills it from a first page's absent cursor sends) asks for the first page.
+ */
+export const cursorParam = textSchema()
+  .max(200, "cursor is not valid")
+  .optional()
+  .transform((cursor) => cursor || undefined);
+
 /** `?limit=&cursor=` of every paged list (design.md). */
 export const pageQuery = z.object({
   limit: z.coerce
@@ -10,6 +19,6 @@ export const pageQuery = z.object({
     .min(1, "limit must be at least 1")
     .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
     .default(DEFAULT_PAGE_SIZE),
-  cursor: textSchema().max(200, "cursor is not valid").optional(),
+  cursor: cursorParam,
 });
 export type PageQuery = z.input<typeof pageQuery>;
