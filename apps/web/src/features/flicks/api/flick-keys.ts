@@ -5,6 +5,6 @@ export const flickKeys = {
   /** One flick opened by its share link (/reel/{id}), a `Flick`. */
   details: () => [...flickKeys.all, "detail"] as const,
   detail: (id: string) => [...flickKeys.details(), id] as const,
-  /** Every comment of one flick for its panel (the feed carries only the newest), `FlickComment[]`. */
+  /** One flick's comments for its panel (the feed carries only the newest), `FlickComments`. */
   comments: (id: string) => [...flickKeys.all, "comments", id] as const,
 };

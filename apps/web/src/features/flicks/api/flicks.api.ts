@@ -36,7 +36,17 @@ export function deleteFlick(id: string): Promise<MessageResponse> {
   return apiFetch<MessageResponse>(flickPath(id), { method: "DELETE" });
 }
 
-/** A flick is a post: the post carries up to POST_COMMENTS_LISTED comments, the feed only the newest. */
-export async function fetchFlickComments(id: string, signal?: AbortSignal): Promise<FlickComment[]> {
-  return (await fetchPost(id, signal)).comments;
+/** A flick's comments for its panel, and where its older ones start (`Post.commentsCursor`). */
+export interface FlickComments {
+  comments: FlickComment[];
+  cursor: string | null;
+}
+
+/**
+ * A flick is a post: the post carries up to POST_COMMENTS_LISTED comments (the feed only the newest),
+ * and the cursor GET /posts/{id}/comments goes on from to the older ones.
+ */
+export async function fetchFlickComments(id: string, signal?: AbortSignal): Promise<FlickComments> {
+  const { comments, commentsCursor } = await fetchPost(id, signal);
+  return { comments, cursor: commentsCursor ?? null };
 }

@@ -1,10 +1,10 @@
-import type { Flick, FlickComment } from "@flik/shared";
+import type { Flick } from "@flik/shared";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../lib/api-client";
 import { fetchPost } from "../../posts/api/posts.api";
 import { flickFromPost, isPlayablePost } from "./flick-from-post";
 import { flickKeys } from "./flick-keys";
-import { fetchFlickComments, fetchFlicksPage } from "./flicks.api";
+import { type FlickComments, fetchFlickComments, fetchFlicksPage } from "./flicks.api";
 
 export function useFlicksQuery() {
   return useInfiniteQuery({
@@ -39,11 +39,11 @@ export function useReelQuery(id: string) {
   });
 }
 
-/** The panel's full list; the feed's newest comments show until it arrives. */
+/** The panel's comments (the post's, with the cursor of older ones); the feed's newest show until they arrive. */
 export function useFlickCommentsQuery(flick: Flick) {
-  return useQuery<FlickComment[]>({
+  return useQuery<FlickComments>({
     queryKey: flickKeys.comments(flick._id),
     queryFn: ({ signal }) => fetchFlickComments(flick._id, signal),
-    placeholderData: flick.comments,
+    placeholderData: { comments: flick.comments, cursor: null },
   });
 }

@@ -1,6 +1,7 @@
 import { FLICK_COMMENTS_LISTED, type Flick, type FlickComment, type FlicksPage } from "@flik/shared";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { flickKeys } from "../api/flick-keys";
+import type { FlickComments } from "../api/flicks.api";
 
 type FlickFeed = InfiniteData<FlicksPage, string | null>;
 
@@ -78,8 +79,8 @@ export function addCachedFlickComment(
       ? { ...flick, commentsCount, comments: [...flick.comments, comment].slice(-FLICK_COMMENTS_LISTED) }
       : flick,
   );
-  queryClient.setQueryData<FlickComment[]>(flickKeys.comments(id), (comments) =>
-    comments && isNew(comments) ? [...comments, comment] : comments,
+  queryClient.setQueryData<FlickComments>(flickKeys.comments(id), (panel) =>
+    panel && isNew(panel.comments) ? { ...panel, comments: [...panel.comments, comment] } : panel,
   );
 }
 

@@ -66,6 +66,37 @@ describe("the comments panel", () => {
     expect(button).toHaveFocus();
   });
 
+  it("reaches every comment: the post's, then older ones with 'View older comments'", async () => {
+    const flick = makeFlick({ commentsCount: 3, comments: [makeComment({ _id: "c-3", text: "Newest" })] });
+    const post = makePost({
+      _id: "f-1",
+      comments: [makeComment({ _id: "c-2", text: "Middle" }), makeComment({ _id: "c-3", text: "Newest" })],
+      commentsCount: 3,
+      commentsCursor: "cursor-2",
+    });
+    const older = vi.fn(() =>
+      jsonResponse(200, {
+        comments: [makeComment({ _id: "c-1", text: "The very first" })],
+        nextCursor: null,
+      }),
+    );
+    const { user, article } = await openOne(flick, {
+      "GET /posts/f-1": jsonResponse(200, { post }),
+      "GET /posts/f-1/comments": older,
+    });
+
+    await user.click(within(article).getByRole("button", { name: "Comments" }));
+    const panel = screen.getByRole("dialog", { name: "Comments (3)" });
+    await user.click(await within(panel).findByRole("button", { name: "View older comments" }));
+    await within(panel).findByText("The very first");
+    const texts = within(within(panel).getByRole("list", { name: "Comments" }))
+      .getAllByRole("listitem")
+      .map((item) => item.querySelector("p")?.lastChild?.textContent);
+    expect(texts).toEqual(["The very first", "Middle", "Newest"]);
+    expect(String((older.mock.calls[0] as unknown[] | undefined)?.[0])).toContain("cursor=cursor-2");
+    expect(within(panel).queryByRole("button", { name: "View older comments" })).not.toBeInTheDocument();
+  });
+
   it("says so when there are no comments yet, and sends nothing blank with the Post button", async () => {
     const { user, article } = await openOne(makeFlick(), { "GET /posts/f-1": () => pending() });
     await user.click(within(article).getByRole("button", { name: "Comments" }));

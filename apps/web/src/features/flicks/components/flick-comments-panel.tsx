@@ -1,7 +1,7 @@
 import type { Flick } from "@flik/shared";
 import { useRef } from "react";
 import { Dialog } from "../../../components/dialog";
-import { CommentList } from "../../posts/components/comment-list";
+import { PostComments } from "../../posts/components/post-comments";
 import { useFlickCommentsQuery } from "../api/flicks.queries";
 import { FlickCommentForm } from "./flick-comment-form";
 
@@ -12,8 +12,8 @@ interface FlickCommentsPanelProps {
 
 /**
  * The comments sheet, FLICK_COMMENTS_PANEL_VH of the screen's height (spec §2): the flick's comments
- * (all of them once the post has loaded) and a field to add one. Focus starts in the field and goes
- * back to the Comments button on close; Escape closes.
+ * (the post's, then older ones a page at a time with "View older comments") and a field to add one.
+ * Focus starts in the field and goes back to the Comments button on close; Escape closes.
  */
 export function FlickCommentsPanel({ flick, onClose }: FlickCommentsPanelProps) {
   const comments = useFlickCommentsQuery(flick);
@@ -30,7 +30,11 @@ export function FlickCommentsPanel({ flick, onClose }: FlickCommentsPanelProps) 
       bodyClassName="flex flex-col p-0"
     >
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-4 sm:px-6">
-        <CommentList comments={comments.data ?? flick.comments} />
+        <PostComments
+          postId={flick._id}
+          comments={comments.data?.comments ?? flick.comments}
+          cursor={comments.data?.cursor}
+        />
       </div>
       <div className="shrink-0 border-t border-zinc-100 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]">
         <FlickCommentForm flickId={flick._id} inputRef={inputRef} />

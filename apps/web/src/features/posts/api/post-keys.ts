@@ -6,4 +6,9 @@ export const postKeys = {
   /** Every single post; each holds a `Post`. */
   details: () => [...postKeys.all, "detail"] as const,
   detail: (id: string) => [...postKeys.details(), id] as const,
+  /**
+   * A post's comments older than those it carries, from its `commentsCursor`: `InfiniteData<PostCommentsPage>`.
+   * Keyed by that cursor, so a post read again with another window of newest comments starts afresh.
+   */
+  olderComments: (id: string, cursor: string) => [...postKeys.all, "older-comments", id, cursor] as const,
 };

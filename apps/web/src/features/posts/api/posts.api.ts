@@ -4,11 +4,13 @@ import type {
   LikeResponse,
   MessageResponse,
   Post,
+  PostCommentsPage,
   PostResponse,
   PostsPage,
   ShareResponse,
   UpdatePostBody,
 } from "@flik/shared";
+import { OLDER_COMMENTS_PAGE_SIZE } from "@flik/shared";
 import { apiFetch } from "../../../lib/api-client";
 
 export const FEED_PAGE_SIZE = 10;
@@ -54,4 +56,14 @@ export function commentOnPost(id: string, text: string): Promise<CommentResponse
 
 export function sharePost(id: string): Promise<ShareResponse> {
   return apiFetch<ShareResponse>(`${postPath(id)}/share`, { method: "POST" });
+}
+
+/** A page of the post's comments past `cursor` (a post's `commentsCursor`, then each page's `nextCursor`). */
+export function fetchOlderComments(
+  id: string,
+  cursor: string,
+  signal?: AbortSignal,
+): Promise<PostCommentsPage> {
+  const query = new URLSearchParams({ limit: String(OLDER_COMMENTS_PAGE_SIZE), cursor });
+  return apiFetch<PostCommentsPage>(`${postPath(id)}/comments?${query}`, { signal });
 }

@@ -6,10 +6,10 @@ import { usePostView } from "../cache/post-shadow";
 import { useSharePost } from "../hooks/use-share-post";
 import { useToggleLike } from "../hooks/use-toggle-like";
 import { CommentForm } from "./comment-form";
-import { CommentList } from "./comment-list";
 import { likesText, PostActions } from "./post-actions";
 import { PostAuthor } from "./post-author";
 import { PostCaption, PostPlaceAndTags } from "./post-caption";
+import { PostComments } from "./post-comments";
 import { detailFrameClass } from "./post-detail-skeleton";
 import { PostEditForm } from "./post-edit-form";
 import { PostHeaderActions } from "./post-header-actions";
@@ -76,7 +76,7 @@ export function PostDetail({ post, editing, onEdit, onDoneEditing, onDelete }: P
                 <h2 id={`comments-${view._id}`} className="mb-3 text-sm font-semibold text-zinc-900">
                   Comments
                 </h2>
-                <CommentList comments={view.comments} />
+                <PostComments postId={view._id} comments={view.comments} cursor={view.commentsCursor} />
               </section>
             </div>
             <div className="space-y-2 px-4 pb-4 md:order-3 md:pt-2">

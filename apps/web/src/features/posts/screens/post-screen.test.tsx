@@ -10,6 +10,7 @@ import {
   makeUser,
 } from "../../../test/fixtures";
 import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
+import { shownToasts } from "../../../test/toasts";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -244,6 +245,113 @@ describe("PostScreen", () => {
     expect(await screen.findByText("Edited live")).toBeInTheDocument();
     expect(screen.getByText("12 likes")).toBeInTheDocument();
     expect(screen.getByText("Live one")).toBeInTheDocument();
+  });
+
+  describe("older comments", () => {
+    const olderPost = makePost({
+      _id: "p-1",
+      comments: [makeComment({ _id: "c-3", text: "Newest carried" })],
+      commentsCount: 3,
+      commentsCursor: "cursor-3",
+    });
+    /** GET /posts/p-1/comments: "Second" past the post's cursor, then "First", the oldest. */
+    const olderPages = vi.fn((url: string) => {
+      const cursor = new URL(url, "http://flik.test").searchParams.get("cursor");
+      return cursor === "cursor-3"
+        ? jsonResponse(200, {
+            comments: [makeComment({ _id: "c-2", text: "Second" })],
+            nextCursor: "cursor-2",
+          })
+        : jsonResponse(200, { comments: [makeComment({ _id: "c-1", text: "First" })], nextCursor: null });
+    });
+    const shownComments = () =>
+      within(screen.getByRole("list", { name: "Comments" }))
+        .getAllByRole("listitem")
+        .map((item) => {
+          const line = item.querySelector("p");
+          return line?.lastChild?.textContent;
+        });
+
+    it("loads them a page at a time from the keyboard, before the post's own, until there are none left", async () => {
+      const { user } = openPost("/post/bob/p-1", {
+        "GET /posts/p-1": jsonResponse(200, { post: olderPost }),
+        "GET /posts/p-1/comments": olderPages,
+      });
+      const more = await screen.findByRole("button", { name: "View older comments" });
+      expect(olderPages).not.toHaveBeenCalled();
+      // It leads the list.
+      const list = screen.getByRole("list", { name: "Comments" });
+      expect(more.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+      more.focus();
+      await user.keyboard("{Enter}");
+      await screen.findByText("Second");
+      expect(shownComments()).toEqual(["Second", "Newest carried"]);
+      expect(String(olderPages.mock.calls[0]?.[0])).toContain("cursor=cursor-3");
+
+      await user.keyboard(" ");
+      await screen.findByText("First");
+      expect(shownComments()).toEqual(["First", "Second", "Newest carried"]);
+      expect(String(olderPages.mock.calls[1]?.[0])).toContain("cursor=cursor-2");
+      expect(screen.queryByRole("button", { name: "View older comments" })).not.toBeInTheDocument();
+    });
+
+    it("keeps them with the comments that arrive live and the member's own", async () => {
+      const { user } = openPost("/post/bob/p-1", {
+        "GET /posts/p-1": jsonResponse(200, { post: olderPost }),
+        "GET /posts/p-1/comments": olderPages,
+        "POST /posts/p-1/comment": jsonResponse(201, {
+          comment: makeComment({
+            _id: "c-5",
+            text: "Mine",
+            user: { _id: "u-alice", username: "alice", avatar: "" },
+          }),
+          commentsCount: 5,
+        }),
+      });
+      await user.click(await screen.findByRole("button", { name: "View older comments" }));
+      await screen.findByText("Second");
+      const socket = await currentSocket();
+      socket.fire("postCommented", {
+        postId: "p-1",
+        comment: makeComment({ _id: "c-4", text: "Live one" }),
+        commentsCount: 4,
+      });
+      await screen.findByText("Live one");
+      await user.type(screen.getByLabelText("Add a comment"), "Mine{Enter}");
+      await screen.findByText("Mine");
+      expect(shownComments()).toEqual(["Second", "Newest carried", "Live one", "Mine"]);
+    });
+
+    it("shows that they are loading, and on failure says so and keeps the button to try again", async () => {
+      let answer: (response: Response) => void = () => {};
+      const failing = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+      const { user } = openPost("/post/bob/p-1", {
+        "GET /posts/p-1": jsonResponse(200, { post: olderPost }),
+        "GET /posts/p-1/comments": failing,
+      });
+      await user.click(await screen.findByRole("button", { name: "View older comments" }));
+      const loading = screen.getByRole("button", { name: "Loading comments..." });
+      expect(loading).toHaveAttribute("aria-disabled", "true");
+      await user.click(loading);
+      expect(failing).toHaveBeenCalledTimes(1);
+
+      answer(jsonResponse(500, { message: "Something broke" }));
+      await waitFor(() => expect(shownToasts()).toEqual(["Couldn't load comments. Please try again."]));
+      expect(shownComments()).toEqual(["Newest carried"]);
+
+      failing.mockImplementation(() =>
+        Promise.resolve(olderPages("/api/posts/p-1/comments?cursor=cursor-3")),
+      );
+      await user.click(screen.getByRole("button", { name: "View older comments" }));
+      expect(await screen.findByText("Second")).toBeInTheDocument();
+    });
+
+    it("offers none when the post carries all its comments", async () => {
+      openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(200, { post: bobsPost }) });
+      await screen.findByText("Gorgeous");
+      expect(screen.queryByRole("button", { name: "View older comments" })).not.toBeInTheDocument();
+    });
   });
 
   it("puts the author's real username in the URL", async () => {
