@@ -89,6 +89,44 @@ describe("0022: sign-in tallies per name", () => {
   });
 });
 
+describe("0025: a message's clientId per chat", () => {
+  it("keeps every message and takes a sender's clientId once in each chat", async () => {
+    const database = await openTestDatabase();
+    const one = async (text: string) => (await database.executeSql(text)).rows[0] as { id: string };
+    try {
+      // The index as 0024 left it: a sender's clientId unique across all their chats.
+      await database.executeSql('drop index "messages_chat_sender_client_id"');
+      await database.executeSql(
+        'create unique index "messages_sender_client_id" on "messages" ("sender_id", "client_id")',
+      );
+      const { id: userId } = await one(
+        "insert into users (username, email, full_name, password_hash) values ('jo', 'jo@example.com', 'Jo', 'x') returning id",
+      );
+      const chat = () =>
+        one("insert into chats (is_group_chat, name) values (true, 'Group') returning id").then(
+          (row) => row.id,
+        );
+      const [here, there] = [await chat(), await chat()];
+      const send = (chatId: string, clientId: string) =>
+        database.executeSql(
+          `insert into messages (chat_id, sender_id, text, client_id) values ('${chatId}', '${userId}', 'Hi', '${clientId}')`,
+        );
+      await send(here, "tmp-1");
+      await send(there, "tmp-2");
+
+      const sql = readFileSync(join(migrationsDir, "0025_messages_client_id_per_chat.sql"), "utf8");
+      for (const statement of sql.split("--> statement-breakpoint")) await database.executeSql(statement);
+
+      await send(there, "tmp-1");
+      await expect(send(here, "tmp-1")).rejects.toThrow(/messages_chat_sender_client_id/);
+      const { rows } = await database.executeSql("select client_id from messages order by client_id");
+      expect(rows).toEqual([{ client_id: "tmp-1" }, { client_id: "tmp-1" }, { client_id: "tmp-2" }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 /** A migrations folder whose journal's newest entry is at `when`. */
 function journalFolder(when: number): string {
   const folder = tempDir("migrations");

@@ -383,14 +383,17 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     text: text().notNull(),
-    /** The sender's temporary id: a retried send with the same one stores one message. */
+    /**
+     * The sender's temporary id: a retried send with the same one in the same chat stores one message
+     * (a client may number its temporary ids per chat).
+     */
     clientId: text(),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     editedAt: timestamp({ withTimezone: true, precision: 3 }),
   },
   (t) => [
     index("messages_chat_created_idx").on(t.chatId, newestFirst(t.createdAt), newestFirst(t.id)),
-    uniqueIndex("messages_sender_client_id").on(t.senderId, t.clientId),
+    uniqueIndex("messages_chat_sender_client_id").on(t.chatId, t.senderId, t.clientId),
     check("messages_text_length", sql`char_length(${t.text}) between 1 and 4000`),
   ],
 );

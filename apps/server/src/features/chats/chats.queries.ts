@@ -415,7 +415,8 @@ export interface NewMessage {
  * Stores messages with their senders, moves each chat to the top of its members' lists and marks each
  * chat seen by its senders up to their last message, in one statement whatever their number (atomic,
  * one round trip: every batch of sends pays it). A message whose sender already used its clientId is
- * not stored and not answered: `messagesByClientId` finds the first one.
+ * not stored and not answered (its chat, sender and clientId are taken: the unique index
+ * messages_chat_sender_client_id): `messagesByClientId` finds the first one.
  */
 export function insertMessages(db: Db, values: NewMessage[]): Promise<MessageRow[]> {
   if (values.length === 0) return Promise.resolve([]);
@@ -477,15 +478,26 @@ const prepareInsertMessages = perDatabase((db) => {
     .prepare("insert_messages");
 });
 
-/** The messages these senders stored with these clientIds (a retried send answers its first one). */
-export function messagesByClientId(db: Db, keys: { senderId: string; clientId: string }[]) {
+/**
+ * The messages these senders stored in these chats with these clientIds (a retried send answers its
+ * first one): probes of the unique index on (chat, sender, clientId).
+ */
+export function messagesByClientId(db: Db, keys: { chatId: string; senderId: string; clientId: string }[]) {
   if (keys.length === 0) return Promise.resolve([]);
   return db
     .select(messageWithSender)
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
     .where(
-      or(...keys.map((key) => and(eq(messages.senderId, key.senderId), eq(messages.clientId, key.clientId)))),
+      or(
+        ...keys.map((key) =>
+          and(
+            eq(messages.chatId, key.chatId),
+            eq(messages.senderId, key.senderId),
+            eq(messages.clientId, key.clientId),
+          ),
+        ),
+      ),
     );
 }
 

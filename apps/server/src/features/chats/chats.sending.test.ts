@@ -159,22 +159,52 @@ describe("sends started together", () => {
     expect(announced).toHaveLength(2);
   });
 
-  it("refuse a clientId already used for a message in another chat, in the same batch or after", async () => {
-    const { chats } = sendingBed();
+  it("take one clientId once in each chat: a sender numbering temporary ids per chat is never refused", async () => {
+    const { chats, announced } = sendingBed();
     const [here, there] = [await newChat(alice, [bob, dan]), await newChat(bob, [carol, dan])];
     const danCaller = callerOf(dan, "dan");
     const answers = await outcomes([
-      chats.send(danCaller, here._id, { text: "Here", clientId: "shared" }),
-      chats.send(danCaller, there._id, { text: "There", clientId: "shared" }),
+      chats.send(danCaller, here._id, { text: "Here", clientId: "tmp-1" }),
+      chats.send(danCaller, there._id, { text: "There", clientId: "tmp-1" }),
     ]);
     expect(answers).toEqual([
-      { ok: expect.objectContaining({ text: "Here" }) },
-      { refused: 400, message: "That clientId was used for another message" },
+      { ok: expect.objectContaining({ text: "Here", chat: here._id, clientId: "tmp-1" }) },
+      { ok: expect.objectContaining({ text: "There", chat: there._id, clientId: "tmp-1" }) },
     ]);
-    expect(await outcomes([chats.send(danCaller, there._id, { text: "There", clientId: "shared" })])).toEqual(
-      [{ refused: 400, message: "That clientId was used for another message" }],
+    expect(announced.map((m) => m.text)).toEqual(["Here", "There"]);
+    // Retried later, in either chat, each answers its own chat's message and stores nothing more.
+    const [again, againThere] = await Promise.all([
+      chats.send(danCaller, here._id, { text: "Here", clientId: "tmp-1" }),
+      chats.send(danCaller, there._id, { text: "There", clientId: "tmp-1" }),
+    ]);
+    expect([again._id, againThere._id]).toEqual(
+      answers.map((answer) => ("ok" in answer ? answer.ok._id : "")),
     );
-    expect(await textsOf(bob, there)).toEqual([]);
+    // And in a third chat, over HTTP, after both.
+    const third = await newChat(carol, [dan, alice]);
+    const response = await call(dan, "POST", `/chats/${third._id}/messages`, {
+      text: "Third",
+      clientId: "tmp-1",
+    });
+    expect(response.statusCode).toBe(201);
+    expect(await textsOf(bob, here)).toEqual(["Here"]);
+    expect(await textsOf(bob, there)).toEqual(["There"]);
+    expect(await textsOf(carol, third)).toEqual(["Third"]);
+    expect(announced).toHaveLength(2);
+  });
+
+  it("store one message for one clientId sent at once through two nodes' batches", async () => {
+    const [one, other] = [sendingBed(), sendingBed()];
+    const chat = await newChat(bob, [carol, dan]);
+    const sends = await Promise.all([
+      one.chats.send(asBob, chat._id, { text: "Raced", clientId: "race" }),
+      other.chats.send(asBob, chat._id, { text: "Raced", clientId: "race" }),
+      one.chats.send(asBob, chat._id, { text: "Raced", clientId: "race" }),
+      other.chats.send(asBob, chat._id, { text: "Raced", clientId: "race" }),
+    ]);
+    expect(new Set(sends.map((message) => message._id)).size).toBe(1);
+    expect(await textsOf(carol, chat)).toEqual(["Raced"]);
+    expect([...one.announced, ...other.announced].map((m) => m.text)).toEqual(["Raced"]);
   });
 
   it("refuse a non-member alone: the members' messages are stored", async () => {

@@ -7,13 +7,7 @@ import { createAdmission } from "../../platform/admission.js";
 import { createBatcher } from "../../platform/batcher.js";
 import type { Caller } from "../../platform/caller.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import {
-  badRequest,
-  forbidden,
-  notFound,
-  serviceUnavailable,
-  tooManyRequests,
-} from "../../platform/errors.js";
+import { conflict, forbidden, notFound, serviceUnavailable, tooManyRequests } from "../../platform/errors.js";
 import { createRateWindow } from "../../platform/rate-window.js";
 import type { ChatEvents } from "./chats.events.js";
 import { cantWriteReason, canUseChat, canWriteIn, isRequestFor } from "./chats.policy.js";
@@ -107,8 +101,12 @@ export function createMessageSending(deps: {
       const { send, members, first } = entry;
       const row = stored.get(first.id) ?? repeated.get(keyOf(first));
       if (row instanceof Error) return { status: "rejected", reason: row };
-      if (!row || row.message.chatId !== send.chatId)
-        return { status: "rejected", reason: badRequest("That clientId was used for another message") };
+      // Neither stored nor found: its sender deleted the message that held the clientId in between.
+      if (!row)
+        return {
+          status: "rejected",
+          reason: conflict("That message was just deleted. Please send it again."),
+        };
       const message = presentMessage(row, members, send.senderId);
       const memberIds = members.map((member) => member.user.id);
       const own = members.find((member) => member.user.id === send.senderId);
@@ -152,7 +150,7 @@ export function createMessageSending(deps: {
    * Each send's checks in the order sent, as if alone: a member of the chat (else 404, nothing leaked),
    * not in a one-to-one chat a block or the other's setting closed (else 403), within the sender's
    * allowance (else 429). A
-   * clientId the batch already holds for this sender shares that first message (when that one is
+   * clientId the batch already holds for this chat and sender shares that first message (when that one is
    * refused, so is the copy).
    */
   function check(sends: Send[], membersOf: Map<string, Member[]>): (Accepted | Error)[] {
@@ -209,9 +207,11 @@ export function createMessageSending(deps: {
     }
   }
 
-  /** The messages stored earlier with the clientIds of these retries, by sender and clientId. */
+  /** The messages stored earlier with the clientIds of these retries, by chat, sender and clientId. */
   async function firstMessagesOf(retries: NewMessage[]): Promise<Map<string, MessageRow>> {
-    const keys = retries.flatMap(({ senderId, clientId }) => (clientId ? [{ senderId, clientId }] : []));
+    const keys = retries.flatMap(({ chatId, senderId, clientId }) =>
+      clientId ? [{ chatId, senderId, clientId }] : [],
+    );
     const rows = await messagesByClientId(db, keys);
     return new Map(rows.map((row) => [keyOf(row.message), row]));
   }
@@ -247,9 +247,14 @@ export function createMessageSending(deps: {
   };
 }
 
-/** Who sent a message and under which clientId: a retry has the same key (null clientIds never match). */
-const keyOf = (message: { id: string; senderId: string; clientId: string | null }) =>
-  message.clientId === null ? `id:${message.id}` : `${message.senderId}\u0000${message.clientId}`;
+/**
+ * Where a message was sent, by whom and under which clientId: a retry has the same key (null clientIds
+ * never match); the same clientId in another chat is another message.
+ */
+const keyOf = (message: { id: string; chatId: string; senderId: string; clientId: string | null }) =>
+  message.clientId === null
+    ? `id:${message.id}`
+    : `${message.chatId}\u0000${message.senderId}\u0000${message.clientId}`;
 
 function groupByChat(participants: Member[]) {
   const byChat = new Map<string, Member[]>();
