@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -12,6 +13,22 @@ const serverOwnedPaths = /^\/(api|media|socket\.io)(\/|$)/;
 const looksLikeFile = (path: string) => path.startsWith("/assets/") || /^\/[^/]+\.[a-z0-9]+$/i.test(path);
 
 /**
+ * The name of a file a build may hold, from a request's path as it was sent: a plain name (letters,
+ * digits, `.`, `_`, `-`, not starting with a dot) at the top of the build or in its assets, as Vite
+ * writes them. Nothing else names a file: no other folder, no `..`, no escape (`%`), no dotfile.
+ */
+const builtFileName = /^\/((?:assets\/)?[A-Za-z0-9_][A-Za-z0-9._-]{0,199})$/;
+
+/** Whether `name` is a file of the build now (not a folder), on disk. */
+async function isBuiltFile(webDist: string, name: string): Promise<boolean> {
+  try {
+    return (await stat(join(webDist, name))).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Serves the built web app with history fallback: any unknown page path gets index.html (the app shows
  * its own 404), while an unknown /api path, or a missing asset, is a plain JSON 404.
  */
@@ -23,8 +40,10 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
       // A route per file of the build, not one catch-all: an unknown path then meets the router's own
       // refusals (a segment too long for a route's parameter is a 414 on every method) and the
       // fallback below, never a file lookup that refuses a name too long for the disk with a 403.
-      // The files are listed as the server starts: a new build is served after a restart (as `npm
-      // start` does), the pages meanwhile saying a screen couldn't load.
+      // The files are listed as the server starts; a build made since is served too: a file the list
+      // does not hold is looked up on disk by the fallback below (index.html is always read fresh, so
+      // the files it names must be found). A page of the build before meets a JSON 404 for its files
+      // and says a screen couldn't load, until it is loaded again.
       wildcard: false,
       // The build writes file.br and file.gz beside each text file (apps/web/build/precompress.ts): a
       // browser that accepts one gets it (Vary: accept-encoding), never compressed per request.
@@ -38,10 +57,14 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     const isPage = (request.method === "GET" || request.method === "HEAD") && !serverOwnedPaths.test(path);
-    if (isPage && !looksLikeFile(path)) {
+    if (isPage && looksLikeFile(path)) {
+      // A file of a build made after the start: sent as a listed one is (precompressed, cache headers).
+      const name = builtFileName.exec(path)?.[1];
+      if (built && name !== undefined && (await isBuiltFile(webDist, name))) return reply.sendFile(name);
+    } else if (isPage) {
       if (built) return reply.header("cache-control", "no-cache").sendFile("index.html");
       return reply
         .status(404)
