@@ -77,6 +77,31 @@ describe("Post modal on the profile", () => {
     expect(input).toHaveValue("");
   });
 
+  it("reaches comments older than the post carries with 'View older comments'", async () => {
+    const busy = makePost({
+      ...pier,
+      comments: [makeComment({ _id: "c-2", text: "Newest carried" })],
+      commentsCount: 2,
+      commentsCursor: "cursor-2",
+    });
+    const older = vi.fn(() =>
+      jsonResponse(200, { comments: [makeComment({ _id: "c-1", text: "The first one" })], nextCursor: null }),
+    );
+    const opened = openProfile(["/elsewhere", "/profile/bob"], {
+      posts: [busy],
+      routes: { "GET /posts/p-pier": jsonResponse(200, { post: busy }), "GET /posts/p-pier/comments": older },
+    });
+    await opened.user.click(await screen.findByRole("button", { name: "Pier at dusk, 2 likes, 2 comments" }));
+    const dialog = await screen.findByRole("dialog", { name: "Post by @bob" });
+
+    await opened.user.click(await within(dialog).findByRole("button", { name: "View older comments" }));
+
+    expect(await within(dialog).findByText("The first one")).toBeInTheDocument();
+    expect(within(dialog).getByText("Newest carried")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "View older comments" })).not.toBeInTheDocument();
+    expect(older).toHaveBeenCalledTimes(1);
+  });
+
   it("closes on Escape and gives focus back to the cell", async () => {
     const { user, cell } = await openPier();
 

@@ -8,10 +8,10 @@ import { fullDateTime } from "../../../lib/time-ago";
 import { isPostUnavailable, usePostQuery } from "../../posts/api/posts.queries";
 import { usePostView } from "../../posts/cache/post-shadow";
 import { CommentForm } from "../../posts/components/comment-form";
-import { CommentList } from "../../posts/components/comment-list";
 import { LikeToggle } from "../../posts/components/like-toggle";
 import { PostAuthor } from "../../posts/components/post-author";
 import { PostCaption } from "../../posts/components/post-caption";
+import { PostComments } from "../../posts/components/post-comments";
 import { PostDetailMedia } from "../../posts/components/post-media";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
 import { useToggleLike } from "../../posts/hooks/use-toggle-like";
@@ -20,8 +20,8 @@ const iconButtonClass =
   "flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-700 transition hover:bg-zinc-100 hover:text-zinc-950";
 
 /**
- * A post opened from the profile grid. It shows the grid's copy at once and the full post (every
- * comment) when it arrives, and stays live; likes and comments go through the shared post caches.
+ * A post opened from the profile grid. It shows the grid's copy at once and the full post (its newest
+ * comments, and older ones a page at a time) when it arrives, and stays live; likes and comments go through the shared post caches.
  */
 export function PostModal({ postId, onClose }: { postId: string; onClose: () => void }) {
   const query = usePostQuery(postId);
@@ -89,7 +89,7 @@ function PostModalBody({ post, onClose }: { post: Post; onClose: () => void }) {
 
       <div className="space-y-4 px-4 py-4 md:col-start-2 md:row-start-2 md:min-h-0 md:overflow-y-auto">
         <PostCaption post={view} />
-        <CommentList comments={view.comments} />
+        <PostComments postId={view._id} comments={view.comments} cursor={view.commentsCursor} />
       </div>
 
       <footer className="mt-auto space-y-3 border-t border-zinc-100 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] md:col-start-2 md:row-start-3">
