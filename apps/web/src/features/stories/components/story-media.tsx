@@ -1,5 +1,5 @@
 import { STORY_DEFAULT_DURATION_MS, type Story, videoPosterUrl } from "@flik/shared";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { responsiveImage } from "../../../lib/responsive-image";
 
 interface StoryMediaProps {
@@ -42,10 +42,10 @@ export function StoryMedia({
   // a word in place of a broken picture or a black frame, so the viewer never stops on it.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const failed = failedUrl === url;
-  const onFailed = () => {
+  const onFailed = useCallback(() => {
     setFailedUrl(url);
     onReady(url, STORY_DEFAULT_DURATION_MS);
-  };
+  }, [url, onReady]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a replay (play) plays the new element
   useEffect(() => {
@@ -56,14 +56,17 @@ export function StoryMedia({
       return;
     }
     const started = element.play();
-    // A browser that blocks sound until the page is tapped still plays it muted.
     started?.catch((error: unknown) => {
-      if (!(error instanceof DOMException) || error.name !== "NotAllowedError" || element.muted) return;
+      if (!(error instanceof DOMException)) return;
+      // No source it can play (a removed file): Chromium may say so only here, with no error event.
+      if (error.name === "NotSupportedError") return onFailed();
+      // A browser that blocks sound until the page is tapped still plays it muted.
+      if (error.name !== "NotAllowedError" || element.muted) return;
       element.muted = true;
       onMutedByBrowser();
       void element.play()?.catch(() => {});
     });
-  }, [paused, play, url, onMutedByBrowser]);
+  }, [paused, play, url, onMutedByBrowser, onFailed]);
 
   if (failed) return <StoryUnavailable label={label} />;
   if (story.mediaType === "video") {

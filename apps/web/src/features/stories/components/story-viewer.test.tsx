@@ -29,8 +29,13 @@ afterEach(() => {
 });
 
 /** The strip on screen with real timers (queries settle), then the clock is the test's; opens `name`. */
-async function openViewerWithFakeClock(groups = bobAndCarol(), name = "bob's story, not seen") {
+async function openViewerWithFakeClock(
+  groups = bobAndCarol(),
+  name = "bob's story, not seen",
+  { playFails }: { playFails?: DOMException } = {},
+) {
   const opened = openFeed(groups);
+  if (playFails) opened.play.mockRejectedValue(playFails);
   const strip = await findStrip();
   vi.useFakeTimers();
   fireEvent.click(within(strip).getByRole("button", { name }));
@@ -98,6 +103,20 @@ describe("Story timing (spec §2, §9)", () => {
     advance(STORY_DEFAULT_DURATION_MS / 2);
     expect(shownUrl(viewer)).toBe("/media/image/after.jpg");
     expect(within(viewer).queryByText("This story can't be shown")).not.toBeInTheDocument();
+  });
+
+  it("says a story can't be shown when the browser refuses to play its video, with no error event", async () => {
+    const broken = makeStory({ _id: "s-gone", mediaType: "video", mediaUrl: "/media/video/gone.mp4" });
+    const after = makeStory({ _id: "s-after", mediaUrl: "/media/image/after.jpg", createdAt: hoursAgo(1) });
+    const { viewer } = await openViewerWithFakeClock([makeGroup([broken, after])], "bob's story, not seen", {
+      playFails: new DOMException("The element has no supported sources.", "NotSupportedError"),
+    });
+
+    // The refused play() settles.
+    await act(async () => {});
+    expect(within(viewer).getByText("This story can't be shown")).toBeInTheDocument();
+    advance(STORY_DEFAULT_DURATION_MS);
+    expect(shownUrl(viewer)).toBe("/media/image/after.jpg");
   });
 
   it("says a story can't be shown in place of a broken picture, not its alt text", async () => {
