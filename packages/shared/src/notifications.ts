@@ -23,7 +23,7 @@ export interface Notification {
   /** Spec §2's text for the type, e.g. 'liked your post'. */
   text: string;
   /** The post it is about (like, comment, share); null for follows, follow requests or a deleted post. */
-  post: { _id: string; image: string; isReel: boolean; mediaType: MediaType } | null;
+  post: { _id: string; image: string; isReel: boolean; mediaType: MediaType; video?: string } | null;
   /** The comment's words, for comment notifications. */
   comment: string | null;
   media: string | null;

@@ -97,6 +97,14 @@ describe("notifications made by the server", () => {
     expect(unreadCount).toBe(2);
     expect(notifications.filter((n) => !n.read).map((n) => n.type)).toEqual(["follow", "like"]);
     expect(notifications.find((n) => n.type === "like")).toMatchObject({ mediaType: "video" });
+    // Spec §3's post (image, video, …): a video's preview names it, as the full post does.
+    expect(notifications.find((n) => n.type === "like")?.post).toEqual({
+      _id: post,
+      image: "/media/video/clip.mp4",
+      video: "/media/video/clip.mp4",
+      isReel: false,
+      mediaType: "video",
+    });
   });
 
   it("show a deleted sender as none (the screen says 'Unknown') and go with a deleted post", async () => {

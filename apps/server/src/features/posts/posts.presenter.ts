@@ -140,10 +140,13 @@ export function presentFlick(
 
 /** The preview of a post that a notification carries (the recipient's own post: they may see it). */
 export function presentPostPreview(post: { id: string; image: string; isReel: boolean; mediaType: string }) {
+  const isVideo = post.mediaType === "video";
   return {
     _id: post.id,
     image: post.image,
     isReel: post.isReel,
-    mediaType: post.mediaType === "video" ? ("video" as const) : ("image" as const),
+    mediaType: isVideo ? ("video" as const) : ("image" as const),
+    // Spec §3's optional `video`, as a full post carries it.
+    ...(isVideo && { video: post.image }),
   };
 }
