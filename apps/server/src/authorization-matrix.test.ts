@@ -105,6 +105,13 @@ const newPost = (w: World) => () => f.createPost(ownerOf(w), { caption: unique("
 const newFlick = (w: World) => () => f.createFlick(ownerOf(w));
 const newStory = (w: World) => async (): Promise<{ _id: string }> =>
   (await f.call(ownerOf(w), "POST", "/stories", { url: w.imageUrl })).json().story;
+/** A third member for the owner's new groups (a group has at least three), one per world. */
+const groupFillers = new Map<World, Promise<Awaited<ReturnType<typeof f.newcomer>>>>();
+const newGroup = (w: World) => async () => {
+  const filler = groupFillers.get(w) ?? f.newcomer(`${w.usernames.owner}_filler`);
+  groupFillers.set(w, filler);
+  return f.groupOf(ownerOf(w), [w.pal, await filler], unique("to leave"));
+};
 const deletePost = (w: World) => (post: { _id: string }) =>
   f.call(ownerOf(w), "DELETE", `/posts/${post._id}`);
 
@@ -479,6 +486,17 @@ const cases: RouteCase[] = [
     "accept the owner's group (accepted already: no change)",
     both(["200", "200", "200", "200", "200", "200", "401"]),
     (who, w) => who.call("POST", `/api/chats/${w.group._id}/accept`).then(status),
+  ),
+  row(
+    "POST /api/chats/:id/leave",
+    "leave a new group of the owner's with the pal and another",
+    both(ownersOnly("200", "404")),
+    (who, w) =>
+      onNew(
+        newGroup(w),
+        (group) => who.call("POST", `/api/chats/${group._id}/leave`),
+        (group) => f.call(ownerOf(w), "POST", `/chats/${group._id}/leave`),
+      ),
   ),
   row(
     "DELETE /api/chats/:id",

@@ -28,6 +28,14 @@ export function createChatEvents(io: FlikIo) {
     chatDeleted: (chatId: string, userId: string) =>
       io.to(rooms.user(userId)).emit("chatDeleted", { chatId }),
     /**
+     * The member left the chat: their sockets leave its room on every node (no more typing) and their
+     * other tabs drop it.
+     */
+    leftChat(chatId: string, userId: string) {
+      io.in(rooms.user(userId)).socketsLeave(rooms.chat(chatId));
+      io.to(rooms.user(userId)).emit("chatDeleted", { chatId });
+    },
+    /**
      * New chat partners learn at once which of them are online (presence tells only partners), each
      * member of those not blocked either way with them: a socket is in `blockedWith(id)` for every
      * member `id` it is blocked with.

@@ -103,6 +103,11 @@ export function showsAsSeen(
   );
 }
 
+/** Only a group is left; a one-to-one chat is deleted from one's list instead. */
+export function canLeave(chat: { isGroupChat: boolean }): boolean {
+  return chat.isGroupChat;
+}
+
 /** Only the sender edits or deletes a message. */
 export function canChangeMessage(viewerId: string, message: { senderId: string }): boolean {
   return message.senderId === viewerId;

@@ -538,6 +538,36 @@ export async function clearChat(db: Db, chatId: string, userId: string) {
     .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
 }
 
+/**
+ * The member leaves a group: their membership goes, and the group with it when they were its last
+ * member (the chat's row is locked first, so two last members leaving at once still delete it). Answers
+ * the members left, each with whether the group is on their list (`chatsOf`'s rule), or nothing when
+ * the member was not in it.
+ */
+export async function leaveGroup(db: Db, chatId: string, userId: string) {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: chats.id }).from(chats).where(eq(chats.id, chatId)).for("update");
+    const [left] = await tx
+      .delete(chatMembers)
+      .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)))
+      .returning({ userId: chatMembers.userId });
+    if (!left) return undefined;
+    const remaining = await tx
+      .select({
+        userId: chatMembers.userId,
+        listed:
+          sql<boolean>`${or(isNull(chatMembers.clearedAt), gt(chats.lastMessageAt, chatMembers.clearedAt))}`.mapWith(
+            Boolean,
+          ),
+      })
+      .from(chatMembers)
+      .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+      .where(eq(chatMembers.chatId, chatId));
+    if (remaining.length === 0) await tx.delete(chats).where(eq(chats.id, chatId));
+    return remaining;
+  });
+}
+
 /** Every chat the member is in, those they deleted (cleared) included. */
 export async function chatIdsOf(db: Db, userId: string) {
   const rows = await db

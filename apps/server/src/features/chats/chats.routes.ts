@@ -24,6 +24,11 @@ export function chatsRoutes(chats: ChatsService): FastifyPluginAsyncZod {
       await chats.remove(request.caller, request.params.id);
       return { message: "Chat deleted" };
     });
+    // An extension: a member leaves a group (the last one out deletes it).
+    app.post("/chats/:id/leave", { schema: chatParams }, async (request) => {
+      await chats.leave(request.caller, request.params.id);
+      return { message: "You left the group" };
+    });
     app.get(
       "/chats/:id/messages",
       { schema: { ...chatParams, querystring: pageQuery } },

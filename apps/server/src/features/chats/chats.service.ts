@@ -11,11 +11,12 @@ import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { forbidden, invalidField, notFound } from "../../platform/errors.js";
+import { badRequest, forbidden, invalidField, notFound } from "../../platform/errors.js";
 import type { KeptAnswers, Shown } from "../../platform/kept-answers.js";
 import type { ChatEvents } from "./chats.events.js";
 import {
   canChangeMessage,
+  canLeave,
   canMessage,
   canStartChatWith,
   cantMessageReason,
@@ -40,6 +41,7 @@ import {
   insertChat,
   lastMessagesOf,
   latestMessage,
+  leaveGroup,
   type MessageRow,
   markSeen,
   memberIdsOf,
@@ -333,6 +335,28 @@ export function createChatsService(deps: {
       await clearChat(db, chatId, caller.userId);
       changed(chatId, [caller.userId]);
       events.chatDeleted(chatId, caller.userId);
+    },
+
+    /**
+     * POST /chats/{id}/leave (an extension): the member leaves a group (a one-to-one chat is 400). They
+     * hear nothing more of it: off their list, out of its room on every node; the members who have it
+     * on their list get it as they see it now, without them. The last member out deletes it.
+     */
+    async leave(caller: Caller, chatId: string) {
+      const { chat } = await membership(caller, chatId);
+      if (!canLeave(chat)) throw badRequest("Only a group can be left");
+      const remaining = await leaveGroup(db, chatId, caller.userId);
+      if (!remaining) throw notFound("Chat not found");
+      changed(chatId, [caller.userId, ...remaining.map((member) => member.userId)]);
+      events.leftChat(chatId, caller.userId);
+      const listed = remaining.filter((member) => member.listed).map((member) => member.userId);
+      if (listed.length === 0) return;
+      const participants = await participantsOf(db, [chatId]);
+      await Promise.all(
+        listed.map(async (memberId) =>
+          events.chatUpdated(await presentOne(chat, memberId, participants), [memberId]),
+        ),
+      );
     },
 
     /**
