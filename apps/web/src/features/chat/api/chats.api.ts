@@ -43,6 +43,11 @@ export function deleteChat(id: string): Promise<MessageResponse> {
   return apiFetch<MessageResponse>(chatPath(id), { method: "DELETE" });
 }
 
+/** Leaves a group (an extension): its messages stop reaching the member. */
+export function leaveGroup(id: string): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>(`${chatPath(id)}/leave`, { method: "POST" });
+}
+
 export function fetchMessagesPage(
   chatId: string,
   cursor: string | null,

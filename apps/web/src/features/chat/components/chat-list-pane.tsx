@@ -19,6 +19,7 @@ interface ChatListPaneProps {
   onOpenWith: (userId: string) => void;
   opening: boolean;
   onDelete: (chat: Chat) => void;
+  onLeave?: (chat: Chat) => void;
 }
 
 /** The left pane (spec §2): search (people and the loaded chats), the tabs, the chats. */
@@ -30,6 +31,7 @@ export function ChatListPane({
   onOpenWith,
   opening,
   onDelete,
+  onLeave,
 }: ChatListPaneProps) {
   const baseId = useId();
   const [search, setSearch] = useState("");
@@ -124,6 +126,7 @@ export function ChatListPane({
                   selected={chat._id === selectedId}
                   focus={roving.itemProps(chat._id)}
                   onDelete={onDelete}
+                  onLeave={onLeave}
                 />
               ))}
             </ul>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { BanIcon } from "../../../components/account-icons";
 import { DangerMenuItem } from "../../../components/danger-menu-item";
-import { MoreIcon, TrashIcon } from "../../../components/icons";
+import { LogOutIcon, MoreIcon, TrashIcon } from "../../../components/icons";
 import { useMenuButton } from "../../../lib/use-menu-button";
 
 interface ChatOptionsMenuProps {
@@ -10,6 +10,8 @@ interface ChatOptionsMenuProps {
   /** The chat's title element, so the button is announced with the chat it belongs to. */
   describedBy?: string;
   onDelete: () => void;
+  /** Leave the group (groups only). */
+  onLeave?: () => void;
   /** Block the other member of a one-to-one chat (the open conversation's menu only). */
   onBlock?: () => void;
   /** The list's roving focus decides whether a row's button is a Tab stop. */
@@ -21,19 +23,21 @@ interface ChatOptionsMenuProps {
 const MENU_ROOM_PX = 120;
 
 /**
- * A ⋯ button whose menu holds Delete chat (and Block, in a one-to-one chat): each is one deliberate step
- * away, then confirmed.
+ * A ⋯ button whose menu holds Delete chat (and Block, in a one-to-one chat; Leave group, in a group):
+ * each is one deliberate step away, then confirmed.
  */
 export function ChatOptionsMenu({
   label,
   describedBy,
   onDelete,
+  onLeave,
   onBlock,
   tabIndex,
   className = "",
 }: ChatOptionsMenuProps) {
   const { open, close, toggle, menuId, rootRef, triggerRef, itemRef, onMenuKeyDown } = useMenuButton();
   const [upwards, setUpwards] = useState(false);
+  const deleteIndex = (onBlock ? 1 : 0) + (onLeave ? 1 : 0);
 
   function onToggle() {
     const bottom = triggerRef.current?.getBoundingClientRect().bottom ?? 0;
@@ -77,7 +81,13 @@ export function ChatOptionsMenu({
               Block
             </DangerMenuItem>
           )}
-          <DangerMenuItem itemRef={itemRef(onBlock ? 1 : 0)} close={close} onSelect={onDelete}>
+          {onLeave && (
+            <DangerMenuItem itemRef={itemRef(onBlock ? 1 : 0)} close={close} onSelect={onLeave}>
+              <LogOutIcon className="size-4" />
+              Leave group
+            </DangerMenuItem>
+          )}
+          <DangerMenuItem itemRef={itemRef(deleteIndex)} close={close} onSelect={onDelete}>
             <TrashIcon className="size-4" />
             Delete chat
           </DangerMenuItem>

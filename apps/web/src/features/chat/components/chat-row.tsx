@@ -24,14 +24,15 @@ interface ChatRowProps {
   selected: boolean;
   focus: RowFocusProps;
   onDelete: (chat: Chat) => void;
+  onLeave?: (chat: Chat) => void;
 }
 
 /**
  * One chat in the list (spec §2): picture, name, last message and time, unread badge, online dot, and
- * its ⋯ menu with Delete chat. The menu has a column of its own, so it never covers the time or the
+ * its ⋯ menu with Delete chat (and Leave group, for a group). The menu has a column of its own, so it never covers the time or the
  * message; where a pointer can hover it shows on hover or focus, on touch screens always.
  */
-export function ChatRow({ chat, viewerId, selected, focus, onDelete }: ChatRowProps) {
+export function ChatRow({ chat, viewerId, selected, focus, onDelete, onLeave }: ChatRowProps) {
   const titleId = useId();
   const title = chatTitle(chat, viewerId);
   const online = useIsOnline(chatPartner(chat, viewerId)?._id);
@@ -79,6 +80,7 @@ export function ChatRow({ chat, viewerId, selected, focus, onDelete }: ChatRowPr
         label="More options"
         describedBy={titleId}
         onDelete={() => onDelete(chat)}
+        onLeave={chat.isGroupChat && onLeave ? () => onLeave(chat) : undefined}
         tabIndex={focus.tabIndex}
         className={`ml-1 shrink-0 transition-opacity ${selected ? "" : revealOnHover}`}
       />

@@ -10,12 +10,24 @@ interface ConversationHeaderProps {
   viewerId: string;
   onBack: () => void;
   onDelete: () => void;
+  /** Offered in groups. */
+  onLeave?: () => void;
   /** Offered in one-to-one chats not yet blocked. */
   onBlock?: () => void;
 }
 
-/** The chat's name and state, its options (Delete chat, Block); on a phone, the way back to the list. */
-export function ConversationHeader({ chat, viewerId, onBack, onDelete, onBlock }: ConversationHeaderProps) {
+/**
+ * The chat's name and state, its options (Delete chat, Block, Leave group); on a phone, the way back to
+ * the list.
+ */
+export function ConversationHeader({
+  chat,
+  viewerId,
+  onBack,
+  onDelete,
+  onLeave,
+  onBlock,
+}: ConversationHeaderProps) {
   const partner = chatPartner(chat, viewerId);
   const online = useIsOnline(partner?._id);
   const subtitle = partner
@@ -37,7 +49,13 @@ export function ConversationHeader({ chat, viewerId, onBack, onDelete, onBlock }
           {chat.isGroupChat ? `${chat.participants.length} members · ${subtitle}` : subtitle}
         </p>
       </div>
-      <ChatOptionsMenu label="Chat options" onDelete={onDelete} onBlock={onBlock} className="shrink-0" />
+      <ChatOptionsMenu
+        label="Chat options"
+        onDelete={onDelete}
+        onLeave={chat.isGroupChat ? onLeave : undefined}
+        onBlock={onBlock}
+        className="shrink-0"
+      />
     </div>
   );
 }

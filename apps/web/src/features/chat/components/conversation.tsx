@@ -31,10 +31,12 @@ interface ConversationProps {
   outbox: Outbox;
   onBack: () => void;
   onDelete: () => void;
+  /** Leave the group (offered in groups). */
+  onLeave?: () => void;
 }
 
 /** The right pane: one chat's messages, who is typing, and the send box. */
-export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: ConversationProps) {
+export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave }: ConversationProps) {
   useChatRoom(chat._id, !chat.isRequest);
   const query = useMessagesQuery(chat._id);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
@@ -70,6 +72,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete }: Conve
         viewerId={viewerId}
         onBack={onBack}
         onDelete={onDelete}
+        onLeave={onLeave}
         onBlock={partner && !blocked ? () => setBlocking(true) : undefined}
       />
       {query.isPending ? (

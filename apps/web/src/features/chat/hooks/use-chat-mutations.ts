@@ -7,6 +7,7 @@ import {
   acceptChatRequest,
   createGroupChat,
   deleteChat,
+  leaveGroup,
   openDirectChat,
   putMessage,
   removeMessage,
@@ -36,6 +37,25 @@ export function useDeleteChat(onDeleted: (chatId: string) => void) {
     },
     onError: () => {
       toast.error("Failed to delete chat");
+    },
+  });
+}
+
+export const LEAVE_FAILED = "Couldn't leave the group. Please try again.";
+
+/** Leaves a group (an extension): it goes from the list as a deleted chat does, and its unread with it. */
+export function useLeaveGroup(onLeft: (chatId: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chatId: string) => leaveGroup(chatId),
+    onSuccess: (_, chatId) => {
+      onLeft(chatId);
+      removeCachedChat(queryClient, chatId);
+      void refreshStoredUnreadCount();
+      toast.success("You left the group");
+    },
+    onError: () => {
+      toast.error(LEAVE_FAILED);
     },
   });
 }

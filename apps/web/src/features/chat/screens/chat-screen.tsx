@@ -16,6 +16,7 @@ import {
 } from "../components/chat-states";
 import { Conversation } from "../components/conversation";
 import { DeleteChatDialog } from "../components/delete-chat-dialog";
+import { LeaveGroupDialog } from "../components/leave-group-dialog";
 import { useChatLiveUpdates } from "../hooks/use-chat-live-updates";
 import { useOpenDirectChat } from "../hooks/use-chat-mutations";
 import { useOutbox } from "../hooks/use-outbox";
@@ -42,11 +43,12 @@ export function ChatScreen() {
   const selected = chats.data?.find((chat) => chat._id === selectedId);
   // Asked from a row's menu or from the open conversation's header.
   const [toDelete, setToDelete] = useState<Chat | null>(null);
+  const [toLeave, setToLeave] = useState<Chat | null>(null);
   const listSection = useRef<HTMLElement>(null);
-  // A deleted chat takes its row (and the conversation) with it, and the focus they held: the list keeps
+  // A deleted (or left) chat takes its row (and the conversation) with it, and the focus they held: the list keeps
   // it, on the row that is now its Tab stop, or on the search box when no chat is left.
   useFocusWhenClosed(
-    toDelete !== null,
+    toDelete !== null || toLeave !== null,
     () =>
       listSection.current?.querySelector<HTMLElement>('ul [tabindex="0"]') ??
       listSection.current?.querySelector<HTMLElement>("input"),
@@ -91,6 +93,7 @@ export function ChatScreen() {
           onOpenWith={(userId) => openWith.mutate(userId)}
           opening={openWith.isPending}
           onDelete={setToDelete}
+          onLeave={setToLeave}
         />
       </section>
       <section
@@ -107,6 +110,7 @@ export function ChatScreen() {
             outbox={outbox}
             onBack={back}
             onDelete={() => setToDelete(selected)}
+            onLeave={() => setToLeave(selected)}
           />
         ) : (
           // No conversation to show yet, or at all: a phone, without the app's header and tabs here,
@@ -141,6 +145,14 @@ export function ChatScreen() {
           viewerId={viewerId}
           onClose={() => setToDelete(null)}
           onDeleted={closeIfOpen}
+        />
+      )}
+      {toLeave && (
+        <LeaveGroupDialog
+          chat={toLeave}
+          viewerId={viewerId}
+          onClose={() => setToLeave(null)}
+          onLeft={closeIfOpen}
         />
       )}
     </div>
