@@ -237,6 +237,48 @@ describe("chat", () => {
     await b.context.close();
   });
 
+  it("a member leaves a group from its ⋯ menu: it closes for them, the others see one member fewer", async () => {
+    const a = await openContext(browser);
+    const b = await openContext(browser);
+    const lena = await signedInMember(a.page, "lena");
+    const max = await signedInMember(b.page, "max");
+    const nora = await apiMember("nora");
+    // They follow Lena: her group comes to their inboxes.
+    await api(max, `/follow/${lena.id}`, {});
+    await api(nora, `/follow/${lena.id}`, {});
+    const name = `Hikers ${Date.now() % 100000}`;
+    const { chat } = await api(lena, "/chats", { userIds: [max.id, nora.id], name });
+    await api(lena, `/chats/${chat._id}/messages`, { text: "Trail on Saturday?" });
+
+    const membersOf = (page: Page) => page.getByText(/^\d+ members · /);
+    for (const { page } of [a, b]) {
+      await page.goto(`/chat?c=${chat._id}`);
+      await log(page).getByText("Trail on Saturday?").waitFor();
+    }
+    await membersOf(a.page)
+      .getByText(/^3 members/)
+      .waitFor();
+
+    // Max leaves through the header's options and a confirmation.
+    await b.page.getByRole("button", { name: "Chat options" }).click();
+    await b.page.getByRole("menuitem", { name: "Leave group" }).click();
+    const confirm = b.page.getByRole("dialog", { name: `Leave ${name}?` });
+    await confirm.getByText("You won't get messages from this group anymore.").waitFor();
+    await confirm.getByRole("button", { name: "Leave" }).click();
+    await b.page.waitForURL((url) => url.search === "");
+    await b.page.getByRole("link", { name: new RegExp(name) }).waitFor({ state: "detached" });
+
+    // Lena's open group counts one member fewer, live, and what she says next never reaches Max.
+    await expect.poll(() => membersOf(a.page).textContent()).toMatch(/^2 members/);
+    await send(a.page, "Just us then");
+    await log(a.page).getByText("Just us then").waitFor();
+    await b.page.reload();
+    await b.page.getByRole("heading", { name: "No chats yet" }).waitFor();
+    expect((await api(max, "/chats")).chats).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
   it("deletes a chat only through its ⋯ menu and a confirmation, and an opened chat is ready to type in", async () => {
     const dora = await apiMember("dora");
     const eve = await apiMember("eve");
