@@ -3,7 +3,7 @@ import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
 
 const built = await buildTestApp();
-const { call, persona } = factories(built);
+const { call, persona, someone } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 
@@ -38,7 +38,8 @@ describe("highlights", () => {
   });
 
   it("take their type from the file where its extension tells it, so none shows as a broken picture", async () => {
-    const asImage = await call(alice, "POST", "/highlights", {
+    const hilda = await someone("hilda");
+    const asImage = await call(hilda, "POST", "/highlights", {
       name: "Clip",
       type: "image",
       src: "/media/video/c.mp4",
@@ -47,7 +48,7 @@ describe("highlights", () => {
     expect(asImage.json().highlight).toMatchObject({ type: "video", src: "/media/video/c.mp4" });
 
     const { _id } = asImage.json().highlight;
-    const edited = await call(alice, "PUT", `/highlights/${_id}`, {
+    const edited = await call(hilda, "PUT", `/highlights/${_id}`, {
       name: "Photo",
       type: "video",
       src: "/media/image/p.webp",
@@ -55,7 +56,7 @@ describe("highlights", () => {
     expect(edited.json().highlight).toMatchObject({ type: "image", src: "/media/image/p.webp" });
 
     // An address whose file says nothing keeps the type it was given.
-    const untold = await call(alice, "POST", "/highlights", {
+    const untold = await call(hilda, "POST", "/highlights", {
       name: "Elsewhere",
       type: "video",
       src: "https://cdn.example.com/clips/42",
