@@ -24,40 +24,40 @@ import {
 } from "../cache/chat-cache";
 import { refreshStoredUnreadCount } from "../state/unread-count";
 
-/** Spec §7 DELETE /chats/{id}: gone from the member's list, their copy of the history cleared. */
-export function useDeleteChat(onDeleted: (chatId: string) => void) {
+/**
+ * A chat the member takes off their list (deleted, or a group left): it goes from the cached lists and
+ * its unread with it, and a toast says how it went.
+ */
+function useChatOffList(
+  send: (chatId: string) => Promise<unknown>,
+  texts: { done: string; failed: string },
+  onGone: (chatId: string) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (chatId: string) => deleteChat(chatId),
+    mutationFn: send,
     onSuccess: (_, chatId) => {
-      onDeleted(chatId);
+      onGone(chatId);
       removeCachedChat(queryClient, chatId);
       void refreshStoredUnreadCount();
-      toast.success("Chat deleted");
+      toast.success(texts.done);
     },
     onError: () => {
-      toast.error("Failed to delete chat");
+      toast.error(texts.failed);
     },
   });
 }
 
+/** Spec §7 DELETE /chats/{id}: gone from the member's list, their copy of the history cleared. */
+export function useDeleteChat(onDeleted: (chatId: string) => void) {
+  return useChatOffList(deleteChat, { done: "Chat deleted", failed: "Failed to delete chat" }, onDeleted);
+}
+
 export const LEAVE_FAILED = "Couldn't leave the group. Please try again.";
 
-/** Leaves a group (an extension): it goes from the list as a deleted chat does, and its unread with it. */
+/** Leaves a group (an extension): it goes from the list as a deleted chat does. */
 export function useLeaveGroup(onLeft: (chatId: string) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (chatId: string) => leaveGroup(chatId),
-    onSuccess: (_, chatId) => {
-      onLeft(chatId);
-      removeCachedChat(queryClient, chatId);
-      void refreshStoredUnreadCount();
-      toast.success("You left the group");
-    },
-    onError: () => {
-      toast.error(LEAVE_FAILED);
-    },
-  });
+  return useChatOffList(leaveGroup, { done: "You left the group", failed: LEAVE_FAILED }, onLeft);
 }
 
 export const ACCEPT_FAILED = "Couldn't accept the request. Please try again.";

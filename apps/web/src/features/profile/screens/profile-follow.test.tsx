@@ -347,17 +347,20 @@ describe("Follow requests on a private profile", () => {
   });
 });
 
+/** Dora, private, whom Alice has asked to follow. */
+const requestedDora = makeProfile({
+  _id: "u-dora",
+  id: "u-dora",
+  username: "dora",
+  isPrivate: true,
+  isFollowed: false,
+  isRequested: true,
+  followersCount: 7,
+});
+
 describe("A request accepted live", () => {
   it("turns Requested into Following and loads the private member's posts", async () => {
-    const dora = makeProfile({
-      _id: "u-dora",
-      id: "u-dora",
-      username: "dora",
-      isPrivate: true,
-      isFollowed: false,
-      isRequested: true,
-      followersCount: 7,
-    });
+    const dora = requestedDora;
     let accepted = false;
     openProfile("/profile/dora", {
       member: dora,
@@ -399,15 +402,7 @@ describe("A request accepted live", () => {
 
 describe("A request closed unanswered, live (followRequestClosed)", () => {
   it("turns Requested back into Follow when dora declines it, keeping the profile locked", async () => {
-    const dora = makeProfile({
-      _id: "u-dora",
-      id: "u-dora",
-      username: "dora",
-      isPrivate: true,
-      isFollowed: false,
-      isRequested: true,
-      followersCount: 7,
-    });
+    const dora = requestedDora;
     openProfile("/profile/dora", { member: dora });
     expect(await screen.findByRole("button", { name: "Requested" })).toBeInTheDocument();
     const socket = await currentSocket();
