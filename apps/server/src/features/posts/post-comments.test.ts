@@ -146,6 +146,28 @@ describe("GET /posts/{id}/comments", () => {
     ]);
   });
 
+  it("offers no older comments where all those left are by members blocked either way", async () => {
+    const post = await createPost(alice);
+    const blocked = await someone("older_blocked_commenter");
+    const viewer = await someone("older_viewer");
+    await follow(viewer, alice);
+    await block(viewer, blocked);
+    for (const text of ["Blocked one", "Blocked two"]) await comment(blocked, post, text);
+    for (const text of ["Bob one", "Bob two"]) await comment(bob, post, text);
+
+    const read = await postOf(viewer, post._id);
+    expect(read).toMatchObject({ commentsCount: 4, commentsCursor: null });
+    expect(texts(read.comments)).toEqual(["Bob one", "Bob two"]);
+    const feed: Post[] = (await call(viewer, "GET", "/posts")).json().posts;
+    expect(feed.find((p) => p._id === post._id)).toMatchObject({ commentsCount: 4, commentsCursor: null });
+    // Bob sees them all on the post; a feed card lists two, so older ones are offered.
+    expect((await postOf(bob, post._id)).commentsCursor).toBeNull();
+    await follow(bob, alice);
+    const bobsFeed: Post[] = (await call(bob, "GET", "/posts")).json().posts;
+    const card = bobsFeed.find((p) => p._id === post._id);
+    expect(card ? texts(await olderThanListed(bob, card, 50)) : []).toEqual(["Blocked one", "Blocked two"]);
+  });
+
   it("answers 404 as GET /posts/{id} does where the post is not there for the caller", async () => {
     const author = await someone("private_author");
     const hidden = await createPost(author);

@@ -27,7 +27,7 @@ function partsOf({ post, author, summaries }: PostRead, viewerId: string): PostP
   );
   return {
     likes: { likers, likesCount: post.likesCount, isLiked: own !== null },
-    comments: { comments, commentsCount: post.commentsCount },
+    comments: { comments, commentsCount: post.commentsCount, olderComments: summaries.olderComments },
     authorFollowersCount: author.followersCount,
   };
 }

@@ -5,7 +5,8 @@ import type { CommentRow, LikeSummary, PostWithAuthor } from "./posts.queries.js
 /** What hydration loads for a post beside its row (all of it in a fixed number of queries per page). */
 export interface PostParts {
   likes: LikeSummary | undefined;
-  comments: { comments: CommentRow[]; commentsCount: number } | undefined;
+  /** `olderComments`: whether the viewer may see comments older than those listed. */
+  comments: { comments: CommentRow[]; commentsCount: number; olderComments: boolean } | undefined;
   authorFollowersCount: number;
 }
 
@@ -30,12 +31,12 @@ export const commentPosition = (row: CommentRow): Cursor => ({ createdAt: row.cr
 
 /**
  * Where a post's comments older than those it lists (oldest first) start, for GET /posts/{id}/comments;
- * null when it lists as many as it has. (Comments by members the viewer blocked, or who blocked them, are
- * counted but never listed: when they are the only ones left, that page is empty.)
+ * null when the viewer may see no more. (Comments by members the viewer blocked, or who blocked them, are
+ * counted but never listed.)
  */
-function olderCommentsCursor(listed: CommentRow[], commentsCount: number): string | null {
-  const [oldest] = listed;
-  if (!oldest || commentsCount <= listed.length) return null;
+function olderCommentsCursor(comments: PostParts["comments"]): string | null {
+  const oldest = comments?.comments[0];
+  if (!oldest || !comments.olderComments) return null;
   // pageOf gives the cursor past a page's last row when another row follows it.
   return pageOf([oldest, oldest], 1, commentPosition).nextCursor;
 }
@@ -62,7 +63,7 @@ export function presentPost(
     ...presentLikes(parts.likes),
     comments: (parts.comments?.comments ?? []).map(presentComment),
     commentsCount: parts.comments?.commentsCount ?? 0,
-    commentsCursor: olderCommentsCursor(parts.comments?.comments ?? [], parts.comments?.commentsCount ?? 0),
+    commentsCursor: olderCommentsCursor(parts.comments),
     shares: post.sharesCount,
     sharesCount: post.sharesCount,
     isFollowed: relation.isFollower,

@@ -9,8 +9,10 @@ import {
   type CommentTuple,
   deepEnough,
   type LikerTuple,
+  nothingSeen,
   type PostSummaries,
   type PostSummariesCache,
+  type SummariesSeen,
   summariesAsSeen,
 } from "./posts.summaries-cache.js";
 
@@ -74,7 +76,7 @@ type SeenRow = Awaited<ReturnType<ReturnType<typeof postsSeenBy>["execute"]>>[nu
  * out; the counts stay the post's), with the viewer's own like.
  */
 export type PostRead = Omit<SeenRow, "ownLike"> & {
-  summaries: { likers: LikerTuple[]; ownLike: SeenRow["ownLike"]; comments: CommentTuple[] };
+  summaries: SummariesSeen & { ownLike: SeenRow["ownLike"] };
 };
 
 /**
@@ -195,13 +197,13 @@ async function withSummaries(
   ahead?: SummariesAhead,
 ): Promise<PostRead[]> {
   const hidden = new Set(rows[0]?.hidden ?? []);
-  const seen = new Map<string, { likers: LikerTuple[]; comments: CommentTuple[] }>();
+  const seen = new Map<string, SummariesSeen>();
   const readAhead: string[] = [];
   const missing: string[] = [];
   for (const { post } of rows) {
     // Counted with the post in one statement: none counted means none to list (a new post, most often).
     if (post.likesCount === 0 && post.commentsCount === 0) {
-      seen.set(post.id, { likers: [], comments: [] });
+      seen.set(post.id, nothingSeen);
       kept.keepNone(post.id);
       continue;
     }
@@ -230,7 +232,7 @@ async function withSummaries(
   if (missing.length > 0) {
     const read = await readAndKeepSummaries(db, kept, missing, summariesDepth(listed, hidden.size));
     for (const [postId, summaries] of read) {
-      seen.set(postId, summariesAsSeen(summaries, listed, hidden) ?? { likers: [], comments: [] });
+      seen.set(postId, summariesAsSeen(summaries, listed, hidden) ?? nothingSeen);
     }
   }
   return rows.flatMap(({ ownLike, ...row }) => {

@@ -75,6 +75,23 @@ describe("what a viewer sees of kept likers and comments", () => {
     ).toEqual(["m1", "m2", "m3"]);
   });
 
+  it("tells whether older comments may be seen: not when those past the listed are all blocked", () => {
+    const listed = { likers: 2, comments: 2 };
+    const older = (comments: [string, string][], hidden: Set<string>, depth = { likers: 15, comments: 4 }) =>
+      summariesAsSeen(summaries([], comments, depth), listed, hidden)?.olderComments;
+    const byY: [string, string][] = [
+      ["c4", "x"],
+      ["c3", "x"],
+      ["c2", "y"],
+      ["c1", "y"],
+    ];
+    expect(older(byY.slice(1), none)).toBe(true);
+    expect(older(byY.slice(1), new Set(["y"]))).toBe(false);
+    expect(older(byY.slice(0, 2), none)).toBe(false);
+    // Past a full kept list there are more, seen or not: a page is offered only when it may hold some.
+    expect(older(byY, new Set(["y"]), { likers: 15, comments: 3 })).toBe(true);
+  });
+
   it("knows whether kept ones are deep enough for what a read lists", () => {
     const likers = Array.from({ length: 60 }, (_, i) => `m${i}`);
     expect(deepEnough(summaries(likers, [], { likers: 15, comments: 4 }), { likers: 10, comments: 2 })).toBe(

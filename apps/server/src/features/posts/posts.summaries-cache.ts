@@ -35,6 +35,21 @@ export interface Wanted {
   comments: number;
 }
 
+/** What a viewer sees of a post's newest likers and comments. */
+export interface SummariesSeen {
+  likers: LikerTuple[];
+  /** Oldest first, as a post shows them. */
+  comments: CommentTuple[];
+  /**
+   * Whether comments older than those listed may be seen by the viewer: false when the listed are all
+   * of them once blocked members are left out (the post's count still includes those).
+   */
+  olderComments: boolean;
+}
+
+/** A post with no likers or comments to show. */
+export const nothingSeen: SummariesSeen = { likers: [], comments: [], olderComments: false };
+
 /**
  * The likers and comments a viewer sees of a post, from kept summaries: blocked members (either way)
  * left out, cut to what is wanted, comments oldest first (as a post shows them). `undefined` when the
@@ -44,7 +59,7 @@ export function summariesAsSeen(
   kept: PostSummaries,
   wanted: Wanted,
   hidden: ReadonlySet<string>,
-): { likers: LikerTuple[]; comments: CommentTuple[] } | undefined {
+): SummariesSeen | undefined {
   const likers = hidden.size ? kept.likers.filter(([userId]) => !hidden.has(userId)) : kept.likers;
   const comments = hidden.size ? kept.comments.filter((comment) => !hidden.has(comment[3])) : kept.comments;
   const allLikers = kept.likers.length < kept.depth.likers;
@@ -54,6 +69,8 @@ export function summariesAsSeen(
   return {
     likers: likers.slice(0, wanted.likers),
     comments: comments.slice(0, wanted.comments).reverse(),
+    // Past what is kept there are more, seen or not: only a read of them tells, so a page is offered.
+    olderComments: comments.length > wanted.comments || (!allComments && comments.length === wanted.comments),
   };
 }
 
