@@ -33,6 +33,11 @@ describe("textSchema", () => {
     expect(name.safeParse(42).error?.issues[0]?.message).toBe("Value must be text");
   });
 
+  it("answers null, JSON's way of leaving a value out, with the field's own missing message", () => {
+    expect(name.safeParse(null).error?.issues[0]?.message).toBe("Name is required");
+    expect(textSchema().safeParse(null).error?.issues[0]?.message).toBe("Value must be text");
+  });
+
   it("keeps a field's own message for a value of another type when it asks to", () => {
     const choice = textSchema("Choose one", { notText: "Choose one" });
     expect(choice.safeParse(1).error?.issues[0]?.message).toBe("Choose one");

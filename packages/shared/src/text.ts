@@ -9,8 +9,9 @@ const fieldOf = (path: readonly PropertyKey[] | undefined) => path?.map(String).
  * The start of every text field of every request (bodies, path parameters, query strings, socket
  * payloads): a string without the NUL character. PostgreSQL cannot store U+0000 in text, and nobody types
  * one, so it is a 400 here rather than a database error deeper in. `message` is the answer when the value
- * is missing ("<field> is required" without one); a value of another type (a number, null, an object)
- * answers "<field> must be text", or `notText` for a field whose own message says it better (a choice).
+ * is missing, or null where there is one ("<field> is required" without one); a value of another type (a
+ * number, an object, null) answers "<field> must be text", or `notText` for a field whose own message says
+ * it better (a choice).
  */
 export const textSchema = (message?: string, options: { notText?: string } = {}) =>
   z
@@ -18,6 +19,9 @@ export const textSchema = (message?: string, options: { notText?: string } = {})
       error: (issue) =>
         issue.input === undefined
           ? (message ?? `${fieldOf(issue.path)} is required`)
-          : (options.notText ?? `${fieldOf(issue.path)} must be text`),
+          : // null is how JSON leaves a value out: a field with its own missing message answers with it.
+            issue.input === null && message
+            ? message
+            : (options.notText ?? `${fieldOf(issue.path)} must be text`),
     })
     .refine((value) => !value.includes("\u0000"), NUL_CHARACTER_MESSAGE);
