@@ -48,6 +48,10 @@ describe("profiles", () => {
     await page.getByRole("button", { name: "Edit Profile" }).click();
     const form = page.getByRole("form", { name: "Edit profile" });
     await form.getByLabel("Website").fill("https://alice.example.com");
+    // Chromium's maxlength counts two units an emoji: a bio of emoji that fits the 150 is kept whole.
+    const globes = "🌍".repeat(120);
+    await form.getByLabel("Bio").fill(globes);
+    expect(await form.getByLabel("Bio").inputValue()).toBe(globes);
     await form.getByLabel("Bio").fill("Down the rabbit hole");
     await form.getByRole("button", { name: "Save" }).click();
     await form.waitFor({ state: "detached" });

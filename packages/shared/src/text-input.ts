@@ -22,14 +22,13 @@ export function textLength(text: string): number {
 
 /**
  * The `maxlength` of a box holding `text` under a limit of `max` characters. The browser counts UTF-16
- * units, two for most emoji: the limit is widened by the extra units of what the box holds, and by one
- * while there is room, so an emoji fits as the last character too. The browser itself then refuses
- * nearly everything that does not fit (a keystroke in a full box, the end of a paste, a character
- * being composed), leaving the caret where it is; `typedText` takes care of the rest.
+ * units, two for an emoji: the room left (`max` less the characters held) is given twice over, so
+ * whatever fits the limit fits the box, emoji or not. The browser itself then refuses a keystroke in a
+ * full box, leaving the caret where it is; what is over of a paste of narrower characters is cut by
+ * `typedText`, as is the half character a browser's cut may leave.
  */
 export function maxLengthFor(text: string, max: number): number {
-  const length = textLength(text);
-  return max + text.length - length + (length < max ? 1 : 0);
+  return text.length + 2 * Math.max(0, max - textLength(text));
 }
 
 let segmenter: Intl.Segmenter | undefined;

@@ -85,22 +85,27 @@ describe("typedText and textLength", () => {
   });
 
   it("drop half a character left by the browser's maxlength, which cuts a paste by UTF-16 units", () => {
-    // As Chromium leaves them: a family cut after its first joiner, a second flag cut to one letter.
-    expect(maxLengthFor("ab", 5)).toBe(6);
-    expect(typedText("ab👩\u200d", 5, "ab")).toBe("ab");
-    expect(maxLengthFor("a", 3)).toBe(4);
+    // As Chromium leaves them: a family cut after its second joiner, a second flag cut to one letter.
+    expect(maxLengthFor("ab", 5)).toBe(8);
+    expect(typedText("ab👩\u200d👩\u200d", 5, "ab")).toBe("ab");
+    expect(maxLengthFor("a", 3)).toBe(5);
     expect(typedText("a🇫🇷\u{1F1E9}", 3, "a")).toBe("a🇫🇷");
-    expect(typedText("a\u{1F1EB}", 3, "a")).toBe("a");
+    expect(maxLengthFor("ab", 3)).toBe(4);
+    expect(typedText("ab\u{1F1EB}", 3, "ab")).toBe("ab");
     // Whole characters at the limit are kept, and so is a joiner typed where the box has room.
     expect(typedText("ab👩\u200d👩", 5, "ab")).toBe("ab👩\u200d👩");
     expect(typedText("ab\u200d", 9, "ab")).toBe("ab\u200d");
   });
 
   it("give the browser a maxlength that fits the limit in emoji, and nothing once the box is full", () => {
-    expect(maxLengthFor("", 3)).toBe(4);
+    expect(maxLengthFor("", 3)).toBe(6);
     expect(maxLengthFor("🎉🎉", 3)).toBe(6);
     expect(maxLengthFor("🎉🎉🎉", 3)).toBe(6);
     expect(maxLengthFor("abc", 3)).toBe(3);
+    expect(maxLengthFor("abcd", 3)).toBe(4);
+    // A paste of emoji that fits is never cut by the browser, in an empty box or after text.
+    expect(maxLengthFor("", BIO_MAX_LENGTH)).toBe("🌍".repeat(BIO_MAX_LENGTH).length);
+    expect(maxLengthFor("Hello ", BIO_MAX_LENGTH)).toBe(`Hello ${"🌍".repeat(BIO_MAX_LENGTH - 6)}`.length);
   });
 
   it("keep what any limit takes as it is", () => {

@@ -80,14 +80,16 @@ describe("EditProfileScreen", () => {
     const bio = await screen.findByLabelText("Bio");
     await user.clear(bio);
     await user.click(bio);
-    await user.paste("🎉".repeat(74));
-    expect(bio).toHaveAccessibleDescription("74/150");
+    // A paste that fits is kept whole, though the browser's maxlength counts two units an emoji.
+    await user.paste("🎉".repeat(120));
+    expect(bio).toHaveAccessibleDescription("120/150");
 
-    // Put in one by one (as a keyboard or emoji picker does), emoji fill the whole limit, though the
-    // browser's maxlength counts two units each.
-    for (let emoji = 0; emoji < 80; emoji++) await user.paste("🌅");
+    // Put in one by one (as a keyboard or emoji picker does), emoji fill the whole limit and no more.
+    for (let emoji = 0; emoji < 40; emoji++) await user.paste("🌅");
 
-    expect(bio).toHaveValue(`${"🎉".repeat(74)}${"🌅".repeat(76)}`);
+    expect(bio).toHaveValue(`${"🎉".repeat(120)}${"🌅".repeat(30)}`);
+    expect(bio).toHaveAccessibleDescription("150/150");
+    await user.paste("x".repeat(40));
     expect(bio).toHaveAccessibleDescription("150/150");
   });
 
@@ -141,21 +143,27 @@ describe("EditProfileScreen", () => {
 
     await user.clear(await screen.findByLabelText("Full name"));
     await user.type(screen.getByLabelText("Full name"), "  Alice L. ");
+    await user.clear(screen.getByLabelText("Username"));
+    await user.type(screen.getByLabelText("Username"), "Alice_L");
     await user.selectOptions(screen.getByLabelText("Gender"), "Prefer not to say");
     await user.click(screen.getByRole("button", { name: "Save" }));
 
     expect(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    // Only what changed (the bio did not): a page opened before a change made elsewhere never undoes it.
     expect(sentJson(update)).toEqual({
       fullName: "Alice L.",
-      username: "alice",
-      bio: "Curiouser",
+      username: "Alice_L",
       gender: "prefer_not_to_say",
     });
 
-    answer(jsonResponse(200, { user: { ...alice, fullName: "Alice L.", gender: "prefer_not_to_say" } }));
+    const stored = { fullName: "Alice L.", username: "alice_l", gender: "prefer_not_to_say" as const };
+    answer(jsonResponse(200, { user: { ...alice, ...stored } }));
 
     expect(await screen.findByText("Profile updated successfully!")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();
+    // The form and its preview show the username as it was stored, as others see it.
+    expect(screen.getByLabelText("Username")).toHaveValue("alice_l");
+    expect(within(screen.getByRole("region", { name: "Preview" })).getByText("@alice_l")).toBeInTheDocument();
   });
 
   it("says 'Failed to update profile.' and shows the field's message when the server refuses, until the field is edited", async () => {
