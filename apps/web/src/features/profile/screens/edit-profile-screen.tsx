@@ -7,6 +7,7 @@ import { ArrowLeftIcon, CameraIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
 import { LoadingState } from "../../../components/status-message";
 import { TextField } from "../../../components/text-field";
+import { changedFields } from "../../../lib/changed-fields";
 import { toast } from "../../../lib/toast";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useMyProfileQuery } from "../api/profile.queries";
@@ -80,22 +81,26 @@ function EditProfileForm({ user }: { user: User }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending || photo.busy) return;
-    const body = {
-      fullName: fullName.trim(),
-      username: username.trim(),
-      bio,
-      gender,
-      ...(avatar !== savedAvatar ? { avatar } : {}),
-    };
+    const edited = { fullName: fullName.trim(), username: username.trim(), bio, gender, avatar };
     // The shared rules first: what they refuse is said at once, without asking the server.
-    const checked = updateProfileBody.safeParse(body);
+    const checked = updateProfileBody.safeParse(edited);
     if (!checked.success) {
       foundIssues(checked.error.issues);
       return;
     }
     clear();
+    // Only what the member changed: a page opened before a change made elsewhere never undoes it.
+    const saved = { fullName: user.fullName, username: user.username, bio: user.bio, gender: user.gender };
+    const body = changedFields({ ...saved, avatar: savedAvatar }, edited);
     update.mutate(body, {
-      onSuccess: () => toast.success("Profile updated successfully!"),
+      onSuccess: (updated) => {
+        // As it was stored (a username in lower case, a name trimmed): what others now see.
+        setFullName(updated.fullName);
+        setUsername(updated.username);
+        setBio(updated.bio);
+        setGender(updated.gender);
+        toast.success("Profile updated successfully!");
+      },
       onError: (error) => {
         console.error("Profile update failed", error);
         toast.error("Failed to update profile.", { toastId: "profile-update-failed" });

@@ -36,10 +36,11 @@ export async function verifyPhoneCode(otp: string): Promise<User> {
 }
 
 /** PUT /user: full name, username and bio (spec §7). */
+/** PUT /user with the fields that changed. */
 export async function updateAccount(body: {
-  fullName: string;
-  username: string;
-  bio: string;
+  fullName?: string;
+  username?: string;
+  bio?: string;
 }): Promise<User> {
   const { user } = await apiFetch<UserResponse>("/user", { method: "PUT", body });
   return user;

@@ -4,6 +4,7 @@ import { type ComponentType, type FormEvent, type ReactNode, type Ref, useId, us
 import { GlobeIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { ChatIcon, LockIcon, UserIcon } from "../../../components/icons";
+import { changedFields } from "../../../lib/changed-fields";
 import { toast } from "../../../lib/toast";
 import { updatePrivacy } from "../api/settings.api";
 import { EditPanel } from "../components/edit-panel";
@@ -121,11 +122,17 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
   const [pushNotifications, setPushNotifications] = useState(user.pushNotifications);
   const chosenRef = useRef<HTMLInputElement>(null);
   const applyUser = useApplyUser();
-  const changed =
-    isPrivate !== user.isPrivate ||
-    messagesFrom !== user.messagesFrom ||
-    emailNotifications !== user.emailNotifications ||
-    pushNotifications !== user.pushNotifications;
+  // Only what the member changed is sent: a panel opened before a change made elsewhere never undoes it.
+  const changed = changedFields(
+    {
+      isPrivate: user.isPrivate,
+      messagesFrom: user.messagesFrom,
+      emailNotifications: user.emailNotifications,
+      pushNotifications: user.pushNotifications,
+    },
+    { isPrivate, messagesFrom, emailNotifications, pushNotifications },
+  );
+  const anyChanged = Object.keys(changed).length > 0;
 
   const save = useMutation({
     mutationFn: (body: PrivacyBody) => updatePrivacy(body),
@@ -142,8 +149,8 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (save.isPending || !changed) return;
-    save.mutate({ isPrivate, messagesFrom, emailNotifications, pushNotifications });
+    if (save.isPending || !anyChanged) return;
+    save.mutate(changed);
   }
 
   return (
@@ -223,7 +230,7 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
         </fieldset>
         <button
           type="submit"
-          disabled={save.isPending || !changed}
+          disabled={save.isPending || !anyChanged}
           className={`${buttonStyles.primary} w-full`}
         >
           {save.isPending ? "Saving..." : "Save changes"}

@@ -37,6 +37,22 @@ describe("Settings › Profile info", () => {
     expect(getUsername()).toBe("alice_l");
   });
 
+  it("sends only what was changed, so a panel opened before a change made elsewhere never undoes it", async () => {
+    const put = vi.fn(() => jsonResponse(200, { user: makeUser({ bio: "Curiouser" }) }));
+    const { user } = openSettings({ "PUT /user": put });
+    let panel = await openPanel(user, "Profile info", "Profile info");
+    await user.type(within(panel).getByLabelText("Bio"), "Curiouser");
+    await user.click(within(panel).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(sentJson(put)).toEqual({ bio: "Curiouser" });
+
+    // Nothing changed: the panel closes without asking the server.
+    panel = await openPanel(user, "Profile info", "Profile info");
+    await user.click(within(panel).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(put).toHaveBeenCalledTimes(1);
+  });
+
   it("keeps the bio to 150 characters and shows a taken username under its field", async () => {
     const { user } = openSettings({
       "PUT /user": () => jsonResponse(409, { message: "This username is taken" }),

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
+import { changedFields } from "../../../lib/changed-fields";
 import { toast } from "../../../lib/toast";
 import { BioField } from "../../profile/components/bio-field";
 import { useFieldProblems } from "../../profile/hooks/use-field-problems";
@@ -46,7 +47,14 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
       return;
     }
     clear();
-    save.mutate({ fullName: fullName.trim(), username: username.trim(), bio });
+    // Only what the member changed: a panel opened before a change made elsewhere never undoes it.
+    const edited = { fullName: fullName.trim(), username: username.trim(), bio };
+    const changed = changedFields(
+      { fullName: user.fullName, username: user.username, bio: user.bio },
+      edited,
+    );
+    if (Object.keys(changed).length === 0) onClose();
+    else save.mutate(changed);
   }
 
   return (
