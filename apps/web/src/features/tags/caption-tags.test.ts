@@ -1,4 +1,4 @@
-import { tagsInCaption } from "@flik/shared";
+import { tagsInCaption, tagsOfPost } from "@flik/shared";
 import { describe, expect, it } from "vitest";
 import { foldCaption, splitCaption, tagsInField } from "./caption-tags";
 
@@ -42,6 +42,15 @@ describe("tagsInField", () => {
     ]);
     expect(tagsInField("  ")).toEqual([]);
     expect(tagsInField("# , !!")).toEqual([]);
+  });
+
+  it("reads tags written together as the server does: '#sunset#beach' is two", () => {
+    expect(tagsInField("#sunset#Beach")).toEqual([
+      { text: "#sunset", tag: "sunset" },
+      { text: "#Beach", tag: "beach" },
+    ]);
+    const field = "#sunset#Beach travel,#food";
+    expect(tagsInField(field).map(({ tag }) => tag)).toEqual(tagsOfPost({ caption: "", tags: field }));
   });
 });
 

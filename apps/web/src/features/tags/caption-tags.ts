@@ -34,12 +34,13 @@ export function foldCaption(text: string, at: number): string {
 
 /**
  * The tags of a post's tags field, in order, once each, as written (with their `#`) and as stored. The
- * field is free text ("#sunset #sea", "sunset, sea"): each word between spaces or commas is a tag, with
- * or without its `#`.
+ * field is free text ("#sunset #sea", "sunset, sea", "#sunset#sea"): each word between spaces, commas or
+ * `#` is a tag.
  */
 export function tagsInField(field: string): { text: string; tag: string }[] {
   const found = new Map<string, string>();
-  for (const word of field.split(/[\s,]+/)) {
+  // Split as the server's `tagsOfPost` splits the field: "#sunset#sea" is two tags.
+  for (const word of field.split(/[\s,#]+/u)) {
     const tag = normalizeTag(word);
     if (tag !== null && !found.has(tag)) found.set(tag, `#${word.replace(/^#+/, "")}`);
   }

@@ -3,6 +3,11 @@ export const postKeys = {
   /** Every paged list of posts; each holds `InfiniteData<PostsPage>`. */
   lists: () => [...postKeys.all, "list"] as const,
   feed: () => [...postKeys.lists(), "feed"] as const,
+  /**
+   * Every other answer that shows posts beside other things (a search's members, posts and tags); each
+   * holds `{posts: Post[]}` with its other fields, so an edit or a deletion shows there too.
+   */
+  found: () => [...postKeys.all, "found"] as const,
   /** Every single post; each holds a `Post`. */
   details: () => [...postKeys.all, "detail"] as const,
   detail: (id: string) => [...postKeys.details(), id] as const,

@@ -96,6 +96,19 @@ describe("removeCachedPost and prependToFeed", () => {
     expect(cache.feedPosts().map((post) => post._id)).toEqual(["p-1"]);
   });
 
+  it("takes it out of a search's results too, and has what was found beside it read again", () => {
+    const cache = cacheWith([[makePost({ _id: "p-1" })]]);
+    const searched = [...postKeys.found(), "search", "#sunset"];
+    const tags = [{ name: "sunset", postsCount: 2 }];
+    cache.queryClient.setQueryData(searched, { members: [], tags, posts: [makePost({ _id: "p-1" })] });
+    patchPost(cache.queryClient, "p-1", (post) => ({ ...post, caption: "Edited" }));
+    expect(cache.queryClient.getQueryData(searched)).toMatchObject({ posts: [{ caption: "Edited" }] });
+
+    removeCachedPost(cache.queryClient, "p-1");
+    expect(cache.queryClient.getQueryData(searched)).toEqual({ members: [], tags, posts: [] });
+    expect(cache.queryClient.getQueryState(searched)?.isInvalidated).toBe(true);
+  });
+
   it("puts a new post first, once", () => {
     const cache = cacheWith([[makePost({ _id: "p-1" })], [makePost({ _id: "p-2" })]]);
     const fresh = makePost({ _id: "p-9" });

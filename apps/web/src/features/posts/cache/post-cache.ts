@@ -3,6 +3,14 @@ import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { postKeys } from "../api/post-keys";
 
 type PostLists = InfiniteData<PostsPage, string | null>;
+/** An answer under `postKeys.found()`: posts beside other things. */
+type FoundPosts = { posts: Post[] };
+
+function mapFound(data: FoundPosts | undefined, map: (posts: Post[]) => Post[]): FoundPosts | undefined {
+  if (!data) return data;
+  const posts = map(data.posts);
+  return posts === data.posts ? data : { ...data, posts };
+}
 
 function mapLists(data: PostLists | undefined, map: (posts: Post[]) => Post[]): PostLists | undefined {
   if (!data) return data;
@@ -38,6 +46,9 @@ export function updateCachedPosts(
 ): void {
   queryClient.setQueriesData<PostLists>({ queryKey: postKeys.lists() }, (data) =>
     mapLists(data, (posts) => mapMatching(posts, match, update)),
+  );
+  queryClient.setQueriesData<FoundPosts>({ queryKey: postKeys.found() }, (data) =>
+    mapFound(data, (posts) => mapMatching(posts, match, update)),
   );
   queryClient.setQueriesData<Post>({ queryKey: postKeys.details() }, (post) =>
     post && match(post) ? update(post) : post,
@@ -88,11 +99,12 @@ export function findCachedPostByAuthor(queryClient: QueryClient, authorId: strin
  * own (it navigates away), so only single-post entries nobody is watching are dropped here.
  */
 export function removeCachedPost(queryClient: QueryClient, postId: string): void {
-  queryClient.setQueriesData<PostLists>({ queryKey: postKeys.lists() }, (data) =>
-    mapLists(data, (posts) =>
-      posts.some((post) => post._id === postId) ? posts.filter((post) => post._id !== postId) : posts,
-    ),
-  );
+  const without = (posts: Post[]) =>
+    posts.some((post) => post._id === postId) ? posts.filter((post) => post._id !== postId) : posts;
+  queryClient.setQueriesData<PostLists>({ queryKey: postKeys.lists() }, (data) => mapLists(data, without));
+  queryClient.setQueriesData<FoundPosts>({ queryKey: postKeys.found() }, (data) => mapFound(data, without));
+  // What was found beside it (a tag's count of posts) is read again when next shown.
+  void queryClient.invalidateQueries({ queryKey: postKeys.found(), refetchType: "none" });
   queryClient.removeQueries({ queryKey: postKeys.detail(postId), type: "inactive" });
 }
 
@@ -138,13 +150,12 @@ export function addCachedComment(
  * nobody is watching go too; a screen still showing one decides itself what to show instead.
  */
 export function removeCachedPostsByAuthor(queryClient: QueryClient, authorId: string): void {
-  queryClient.setQueriesData<PostLists>({ queryKey: postKeys.lists() }, (data) =>
-    mapLists(data, (posts) =>
-      posts.some((post) => post.user._id === authorId)
-        ? posts.filter((post) => post.user._id !== authorId)
-        : posts,
-    ),
-  );
+  const without = (posts: Post[]) =>
+    posts.some((post) => post.user._id === authorId)
+      ? posts.filter((post) => post.user._id !== authorId)
+      : posts;
+  queryClient.setQueriesData<PostLists>({ queryKey: postKeys.lists() }, (data) => mapLists(data, without));
+  queryClient.setQueriesData<FoundPosts>({ queryKey: postKeys.found() }, (data) => mapFound(data, without));
   for (const [key, post] of queryClient.getQueriesData<Post>({ queryKey: postKeys.details() })) {
     if (post?.user._id === authorId)
       queryClient.removeQueries({ queryKey: key, exact: true, type: "inactive" });

@@ -3,8 +3,11 @@ import { postKeys } from "../../posts/api/post-keys";
 
 export const searchKeys = {
   all: ["search"] as const,
-  /** Members, posts and tags found for one search text; holds `SearchResults`. */
-  results: (q: string) => [...searchKeys.all, "results", q] as const,
+  /**
+   * Members, posts and tags found for one search text; holds `SearchResults`. Among the answers that
+   * show posts, so an edit or a deletion anywhere shows there too.
+   */
+  results: (q: string) => [...postKeys.found(), "search", q] as const,
   /**
    * An explore tab's grid: among the post lists, so a like, an edit or a deletion anywhere shows there
    * too. Holds `InfiniteData<ExplorePage>`.

@@ -25,13 +25,16 @@ export interface SearchResults {
 type Scope = { members: string | null; posts: string | null; tags: string | null };
 
 /**
- * What the text asks for: `#tag` looks for posts and tags only (the server searches that tag exactly),
- * `@name` for members only; anything else for all three.
+ * What the text asks for: a text starting with `#tag` looks for posts and tags only (the server searches
+ * each `#tag` exactly, beside any words: "#sunset ridge"), tags like its first one; `@name` for members
+ * only; anything else for all three.
  */
 export function searchScope(q: string): Scope {
   if (q.startsWith("#")) {
-    const tag = normalizeTag(q);
-    return { members: null, posts: tag && `#${tag}`, tags: tag };
+    const [first = ""] = q.split(/[\s,]+|(?<=.)(?=#)/u);
+    const tag = normalizeTag(first);
+    const alone = first.length === q.trim().length;
+    return { members: null, posts: tag && (alone ? `#${tag}` : q.trim()), tags: tag };
   }
   if (q.startsWith("@")) return { members: q.replace(/^@+/, "").trim() || null, posts: null, tags: null };
   return { members: q, posts: q, tags: q };

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getRecentSearches, saveRecentSearches } from "../../../lib/storage";
 import { jsonResponse, makePost } from "../../../test/fixtures";
@@ -44,6 +44,10 @@ describe("Explore search", () => {
     // Keystrokes and clock steps in one synchronous run: the clock also follows real time, and a busy
     // machine must not move it between them.
     fireEvent.change(box, { target: { value: "b" } });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(searches()).toHaveLength(0);
+    // An emoji is one character, as every limit counts, though it is two UTF-16 units.
+    fireEvent.change(box, { target: { value: "😀" } });
     act(() => vi.advanceTimersByTime(1000));
     expect(searches()).toHaveLength(0);
     fireEvent.change(box, { target: { value: "bo" } });
@@ -197,11 +201,25 @@ describe("Explore search", () => {
     expect(urlsOf(fetchMock, "GET /posts/search").at(-1)?.searchParams.get("q")).toBe("#sunset");
     expect(urlsOf(fetchMock, "GET /tags/search").at(-1)?.searchParams.get("q")).toBe("sunset");
 
+    // A #tag beside words or other tags: the posts search gets the whole text, the tags its first one.
+    await user.type(searchBox(), " Ridge");
+    await waitFor(() =>
+      expect(urlsOf(fetchMock, "GET /posts/search").at(-1)?.searchParams.get("q")).toBe("#Sunset Ridge"),
+    );
+    expect(urlsOf(fetchMock, "GET /tags/search").at(-1)?.searchParams.get("q")).toBe("sunset");
+
     await user.clear(searchBox());
     await user.type(searchBox(), "@bob");
     await screen.findByRole("group", { name: "Members" });
     expect(urlsOf(fetchMock, "GET /user/search").at(-1)?.searchParams.get("q")).toBe("bob");
-    expect(urlsOf(fetchMock, "GET /posts/search").at(-1)?.searchParams.get("q")).toBe("#sunset");
+    expect(urlsOf(fetchMock, "GET /posts/search").at(-1)?.searchParams.get("q")).toBe("#Sunset Ridge");
+  });
+
+  it("takes an address's ?q= as the box would have kept it: no NUL, at most 100 characters", async () => {
+    const { fetchMock } = await openExplore(`/search?q=${"bo".repeat(75)}%00`, found);
+    expect(searchBox()).toHaveValue("bo".repeat(50));
+    await screen.findByRole("group", { name: "Members" });
+    expect(urlsOf(fetchMock, "GET /user/search").at(-1)?.searchParams.get("q")).toBe("bo".repeat(50));
   });
 
   it("keeps the search in the address, so coming back shows the same results", async () => {
