@@ -77,6 +77,26 @@ function signupOf(username: string) {
   return { fullName: "Nul", username, email: `${username}@example.com`, password: "long-enough" };
 }
 
+describe("a page's limit", () => {
+  it.each([
+    ["0", "limit must be at least 1"],
+    ["abc", "limit must be a number"],
+    ["2.5", "limit must be a whole number"],
+    ["1000", "limit must be at most 20"],
+  ])("answers ?limit=%s in words, naming the field, on every search", async (limit, message) => {
+    for (const url of ["/user/search?q=al", "/auth?search=al", "/tags/search?q=al", "/posts/search?q=al"]) {
+      const response = await call(alice, "GET", `${url}&limit=${limit}`);
+      expect(response.statusCode, url).toBe(400);
+      const body = response.json();
+      expect(body.errors, url).toContainEqual({
+        field: "limit",
+        message: expect.stringMatching(/^limit must be /),
+      });
+      if (!url.startsWith("/posts")) expect(body.message, url).toBe(message);
+    }
+  });
+});
+
 describe("a paging cursor", () => {
   // JavaScript dates that PostgreSQL refuses, and times that no page of ours gave out.
   it.each([
@@ -93,7 +113,10 @@ describe("a paging cursor", () => {
     for (const list of ["/posts", "/flicks", "/notifications", `/chats/${chat._id}/messages`]) {
       const response = await call(alice, "GET", `${list}?cursor=${encodeURIComponent(cursor)}`);
       expect(response.statusCode, list).toBe(400);
-      expect(response.json(), list).toEqual({ message: "cursor is not valid" });
+      expect(response.json(), list).toEqual({
+        message: "cursor is not valid",
+        errors: [{ field: "cursor", message: "cursor is not valid" }],
+      });
     }
   });
 

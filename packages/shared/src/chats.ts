@@ -6,7 +6,7 @@ import {
   MESSAGE_MAX_LENGTH,
 } from "./constants.js";
 import { memberIdSchema, memberIdsSchema } from "./ids.js";
-import { cursorParam } from "./paging.js";
+import { cursorParam, limitParam } from "./paging.js";
 import { textSchema } from "./text.js";
 
 export interface ChatParticipant {
@@ -119,7 +119,7 @@ const memberSearchText = textSchema("q is required")
   .min(1, "Type something to search")
   .max(CHAT_SEARCH_MAX_LENGTH, "q is too long");
 const memberSearchPage = {
-  limit: z.coerce.number().int().min(1).max(20).default(10),
+  limit: limitParam(20, 10),
   /** The `nextCursor` of the page before (issue 18: member search is paged). */
   cursor: cursorParam,
 };

@@ -11,14 +11,18 @@ export const cursorParam = textSchema()
   .optional()
   .transform((cursor) => cursor || undefined);
 
-/** `?limit=&cursor=` of every paged list (design.md). */
-export const pageQuery = z.object({
-  limit: z.coerce
+/** `?limit=`: how many a page lists, from 1 to `max`, each refusal said in words. */
+export const limitParam = (max: number, byDefault: number) =>
+  z.coerce
     .number("limit must be a number")
     .int("limit must be a whole number")
     .min(1, "limit must be at least 1")
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_PAGE_SIZE),
+    .max(max, `limit must be at most ${max}`)
+    .default(byDefault);
+
+/** `?limit=&cursor=` of every paged list (design.md). */
+export const pageQuery = z.object({
+  limit: limitParam(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   cursor: cursorParam,
 });
 export type PageQuery = z.input<typeof pageQuery>;

@@ -62,7 +62,7 @@ export function postBodies(mediaUrl: MediaUrlSchema = mediaUrlSchema) {
       location: location.default(""),
       tags: tags.default(""),
       image: mediaUrl,
-      isReel: z.boolean().default(false),
+      isReel: z.boolean("isReel must be true or false").default(false),
       ...mediaSize,
     })
     .refine(bothOrNeither, sizeTogether);
@@ -74,7 +74,7 @@ export function postBodies(mediaUrl: MediaUrlSchema = mediaUrlSchema) {
       location: location.optional(),
       tags: tags.optional(),
       image: mediaUrl.optional(),
-      isReel: z.boolean().optional(),
+      isReel: z.boolean("isReel must be true or false").optional(),
       ...mediaSize,
     })
     .refine(bothOrNeither, sizeTogether)

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "./paging.js";
+import { limitParam, pageQuery } from "./paging.js";
 import type { Post } from "./posts.js";
 import { textSchema } from "./text.js";
 
@@ -18,7 +18,7 @@ export type PostSearchQuery = z.input<typeof postSearchQuery>;
 /** GET /tags/search?q= (an extension): tags starting with (or close to) the text, most used first. */
 export const tagSearchQuery = z.object({
   q: searchText,
-  limit: z.coerce.number().int().min(1).max(20).default(10),
+  limit: limitParam(20, 10),
 });
 
 /** A tag with how many posts the viewer may see carry it (approximate for large tags). */

@@ -1,6 +1,9 @@
 import { and, eq, lt, or, type SQL } from "drizzle-orm";
-import { badRequest } from "./errors.js";
+import { invalidField } from "./errors.js";
 import { isUuid } from "./ids.js";
+
+/** A `?cursor=` that no page of ours gave out. */
+const invalidCursor = () => invalidField("cursor", "cursor is not valid");
 
 /** A position in a newest-first list: the last item's time and id (ids break ties). */
 export interface Cursor {
@@ -50,10 +53,10 @@ export function decodeKeyCursor<Key>(
   try {
     parts = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
   } catch {
-    throw badRequest("cursor is not valid");
+    throw invalidCursor();
   }
   const key = Array.isArray(parts) ? check(parts) : undefined;
-  if (key === undefined) throw badRequest("cursor is not valid");
+  if (key === undefined) throw invalidCursor();
   return key;
 }
 
@@ -69,8 +72,7 @@ export function decodeCursor(value: string | undefined): Cursor | undefined {
   if (value === undefined) return undefined;
   const [time, id, ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
   const createdAt = new Date(time ?? "");
-  if (!isUuid(id) || rest.length > 0 || !isCursorTime(time, createdAt))
-    throw badRequest("cursor is not valid");
+  if (!isUuid(id) || rest.length > 0 || !isCursorTime(time, createdAt)) throw invalidCursor();
   return { createdAt, id };
 }
 

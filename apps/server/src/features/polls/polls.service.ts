@@ -1,7 +1,7 @@
 import type { PollResponse } from "@flik/shared";
 import { type Db, pgErrorOf } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
-import { badRequest, conflict, notFound } from "../../platform/errors.js";
+import { conflict, invalidField, notFound } from "../../platform/errors.js";
 import { canVote } from "./polls.policy.js";
 import { presentPoll } from "./polls.presenter.js";
 import { findPoll, insertVote } from "./polls.queries.js";
@@ -29,13 +29,14 @@ export function createPollsService(deps: { db: Db }) {
       if (!before) throw notFound("Poll not found");
       if (!canVote(before.myVote)) throw conflict("You already voted");
       if (!before.options.some((option) => option.id === optionId))
-        throw badRequest("optionId must be an option of the poll");
+        throw invalidField("optionId", "optionId must be an option of the poll");
       try {
         if (!(await insertVote(db, { pollId, userId: caller.userId, optionId })))
           throw conflict("You already voted");
       } catch (error) {
         // The option was removed between the two statements: the foreign key refused it.
-        if (pgErrorOf(error)?.code === "23503") throw badRequest("optionId must be an option of the poll");
+        if (pgErrorOf(error)?.code === "23503")
+          throw invalidField("optionId", "optionId must be an option of the poll");
         throw error;
       }
       const after = await findPoll(db, caller.userId, { id: pollId });

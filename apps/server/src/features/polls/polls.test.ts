@@ -71,7 +71,10 @@ describe("POST /polls/{id}/vote", () => {
     const poll = await current(erin);
     const nowhere = await vote(erin, poll, crypto.randomUUID());
     expect(nowhere.statusCode).toBe(400);
-    expect(nowhere.json().message).toBe("optionId must be an option of the poll");
+    expect(nowhere.json()).toMatchObject({
+      message: "optionId must be an option of the poll",
+      errors: [{ field: "optionId" }],
+    });
     expect((await vote(erin, poll, undefined)).statusCode).toBe(400);
     expect((await call(erin, "POST", `/polls/${poll._id}/vote`, { optionId: "nope" })).statusCode).toBe(400);
     const unknown = await call(erin, "POST", `/polls/${crypto.randomUUID()}/vote`, {

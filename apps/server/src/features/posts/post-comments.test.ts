@@ -215,6 +215,9 @@ describe("GET /posts/{id}/comments", () => {
       expect(response.json().message, query).toEqual(expect.any(String));
     }
     const garbage = await call(bob, "GET", `/posts/${post._id}/comments?cursor=nope`);
-    expect(garbage.json()).toEqual({ message: "cursor is not valid" });
+    expect(garbage.json()).toEqual({
+      message: "cursor is not valid",
+      errors: [{ field: "cursor", message: "cursor is not valid" }],
+    });
   });
 });

@@ -23,7 +23,7 @@ import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { type Cursor, decodeCursor, pageOf, pageText } from "../../platform/cursor.js";
 import { type DomainEvents, onMembersChanged } from "../../platform/domain-events.js";
-import { badRequest, forbidden, notFound, tooManyRequests } from "../../platform/errors.js";
+import { forbidden, invalidField, notFound, tooManyRequests } from "../../platform/errors.js";
 import type { KeptAnswers, Shown } from "../../platform/kept-answers.js";
 import { createRateWindow } from "../../platform/rate-window.js";
 import type { FollowsService } from "../follows/follows.service.js";
@@ -74,7 +74,7 @@ type PageQuery = { limit: number; cursor?: string | undefined };
 /** A flick is a video (issue 5: flicks are posts with a video). */
 function mediaFields(image: string, isReel: boolean | undefined) {
   const mediaType = mediaTypeOfUrl(image);
-  if (isReel && mediaType !== "video") throw badRequest("A flick must be a video");
+  if (isReel && mediaType !== "video") throw invalidField("isReel", "A flick must be a video");
   return { image, mediaType };
 }
 

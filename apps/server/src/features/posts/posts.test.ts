@@ -87,7 +87,10 @@ describe("POST /posts", () => {
   it("refuses a flick that is not a video", async () => {
     const response = await call(alice, "POST", "/posts", { image: "/media/image/a.jpg", isReel: true });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "A flick must be a video" });
+    expect(response.json()).toEqual({
+      message: "A flick must be a video",
+      errors: [{ field: "isReel", message: "A flick must be a video" }],
+    });
   });
 });
 
