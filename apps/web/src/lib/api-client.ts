@@ -42,6 +42,15 @@ export function errorMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
+/**
+ * A screen's own failure text, or the server's words when it refused for the number of tries (429: "You
+ * can download your data 3 times an hour. Please try again in 59 minutes."), which the screen's text
+ * would hide: trying again at once would fail the same way.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.status === 429 && error.serverMessage) || fallback;
+}
+
 export interface ApiRequest {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON. */

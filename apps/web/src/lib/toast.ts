@@ -39,18 +39,23 @@ export const toast = Object.assign(
 
 /**
  * A form's failure toasts, for its success to take down: a stale "Password must be at least 8
- * characters" never stands beside "Account created".
+ * characters" never stands beside "Account created". `success` says a success, taking them down first.
  */
 export function useFailureToasts() {
   const [failures] = useState(() => {
     const shown = new Set<Id>();
+    const clear = () => {
+      for (const id of shown) toastify.dismiss(id);
+      shown.clear();
+    };
     return {
       error(text: string) {
         shown.add(toast.error(text));
       },
-      clear() {
-        for (const id of shown) toastify.dismiss(id);
-        shown.clear();
+      clear,
+      success(text: string) {
+        clear();
+        toast.success(text);
       },
     };
   });

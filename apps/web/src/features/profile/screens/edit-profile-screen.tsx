@@ -8,7 +8,7 @@ import { LoadError } from "../../../components/load-error";
 import { LoadingState } from "../../../components/status-message";
 import { TextField } from "../../../components/text-field";
 import { changedFields } from "../../../lib/changed-fields";
-import { toast } from "../../../lib/toast";
+import { useFailureToasts } from "../../../lib/toast";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useMyProfileQuery } from "../api/profile.queries";
 import { AvatarChangeElements } from "../components/avatar-change-elements";
@@ -60,6 +60,8 @@ function EditProfileForm({ user }: { user: User }) {
   const [gender, setGender] = useState<Gender | null>(user.gender);
   const [avatar, setAvatar] = useState(savedAvatar);
   const update = useUpdateProfile();
+  // A success takes down the form's earlier failure toasts.
+  const toasts = useFailureToasts();
   const {
     problems: errors,
     foundIssues,
@@ -74,7 +76,7 @@ function EditProfileForm({ user }: { user: User }) {
     },
     onFailed: (_stage, error) => {
       console.error("Uploading the avatar failed", error);
-      toast.error("Failed to upload avatar.");
+      toasts.error("Failed to upload avatar.");
     },
   });
 
@@ -99,11 +101,11 @@ function EditProfileForm({ user }: { user: User }) {
         setUsername(updated.username);
         setBio(updated.bio);
         setGender(updated.gender);
-        toast.success("Profile updated successfully!");
+        toasts.success("Profile updated successfully!");
       },
       onError: (error) => {
         console.error("Profile update failed", error);
-        toast.error("Failed to update profile.", { toastId: "profile-update-failed" });
+        toasts.error("Failed to update profile.");
         refused(error);
       },
     });

@@ -86,7 +86,8 @@ export async function downloadUserData(): Promise<Blob> {
       clearAuth();
       emitLogout("unauthorized");
     }
-    throw new ApiError(response.status, null);
+    const body = await response.json().catch(() => null);
+    throw new ApiError(response.status, body);
   }
   return response.blob();
 }

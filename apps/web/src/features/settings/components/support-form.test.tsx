@@ -46,13 +46,21 @@ describe("Settings › Support", () => {
 
   it("says 'Failed to submit support request' and keeps the message", async () => {
     const error = vi.spyOn(toast, "error");
-    const { user } = openSettings({
-      "POST /support": () => jsonResponse(429, { message: "Too many requests" }),
-    });
+    const { user } = openSettings({ "POST /support": () => jsonResponse(500, {}) });
     const { section, field } = await supportBox();
     await user.type(field, "Help");
     await user.click(within(section).getByRole("button", { name: "Send message" }));
     await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to submit support request"));
     expect(field).toHaveValue("Help");
+  });
+
+  it("says the server's words when it refuses for the number of requests, which trying again can't mend", async () => {
+    const error = vi.spyOn(toast, "error");
+    const tooMany = "You have sent 5 support requests in the last hour. Please try again in 12 minutes.";
+    const { user } = openSettings({ "POST /support": () => jsonResponse(429, { message: tooMany }) });
+    const { section, field } = await supportBox();
+    await user.type(field, "Help");
+    await user.click(within(section).getByRole("button", { name: "Send message" }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(tooMany));
   });
 });

@@ -3,8 +3,9 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { fieldErrorClass, inputClass, labelClass } from "../../../components/field-styles";
+import { failureText } from "../../../lib/api-client";
 import { limitedText } from "../../../lib/limited-text";
-import { toast } from "../../../lib/toast";
+import { useFailureToasts } from "../../../lib/toast";
 import { sendSupportRequest } from "../api/settings.api";
 
 export const SUPPORT_TEXTS = {
@@ -16,6 +17,8 @@ export const SUPPORT_TEXTS = {
 /** Spec §2 Support: a message box; blank is refused with spec §5's words. */
 export function SupportForm({ email }: { email: string }) {
   const [message, setMessage] = useState("");
+  // A success takes down the form's earlier failure toasts.
+  const toasts = useFailureToasts();
   const [problem, setProblem] = useState<string>();
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
@@ -25,12 +28,12 @@ export function SupportForm({ email }: { email: string }) {
   const send = useMutation({
     mutationFn: sendSupportRequest,
     onSuccess: () => {
-      toast.success(SUPPORT_TEXTS.sent);
+      toasts.success(SUPPORT_TEXTS.sent);
       setMessage("");
     },
     onError: (error) => {
       console.error("Support request failed", error);
-      toast.error(SUPPORT_TEXTS.failed);
+      toasts.error(failureText(error, SUPPORT_TEXTS.failed));
     },
   });
 

@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { failureText } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { downloadUserData } from "../api/settings.api";
 
@@ -28,7 +29,7 @@ export function useDownloadData() {
     },
     onError: (error) => {
       console.error("Data download failed", error);
-      toast.error("Failed to download data");
+      toast.error(failureText(error, "Failed to download data"));
     },
   });
 }

@@ -9,7 +9,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
+import { useFailureToasts } from "../../../lib/toast";
 import { useCountdown } from "../../../lib/use-countdown";
 import { requestEmailCode, verifyEmailCode } from "../api/settings.api";
 import { CurrentValue, EditPanel, PanelIntro } from "../components/edit-panel";
@@ -35,6 +35,8 @@ export const EMAIL_TEXTS = {
  */
 export function EmailPanel({ user, onClose }: { user: User; onClose: () => void }) {
   const [step, setStep] = useState<"form" | "code">("form");
+  // A success takes down the form's earlier failure toasts.
+  const toasts = useFailureToasts();
   const [email, setEmail] = useState("");
   const [sentTo, setSentTo] = useState("");
   const [fieldError, setFieldError] = useState<string>();
@@ -43,7 +45,7 @@ export function EmailPanel({ user, onClose }: { user: User; onClose: () => void 
   const applyUser = useApplyUser();
 
   function codeSent(address: string) {
-    toast.success(address === user.email ? EMAIL_VERIFY_CODE_SENT : EMAIL_TEXTS.sent);
+    toasts.success(address === user.email ? EMAIL_VERIFY_CODE_SENT : EMAIL_TEXTS.sent);
     setSentTo(address);
     setStep("code");
     countdown.start(EMAIL_CHANGE_RESEND_SECONDS);
@@ -54,7 +56,7 @@ export function EmailPanel({ user, onClose }: { user: User; onClose: () => void 
     onSuccess: (_answer, address) => codeSent(address),
     onError: (error) => {
       const text = errorMessage(error, EMAIL_TEXTS.sendFailed);
-      toast.error(text);
+      toasts.error(text);
       setFieldError(text);
       inputRef.current?.focus();
     },
@@ -63,26 +65,26 @@ export function EmailPanel({ user, onClose }: { user: User; onClose: () => void 
   const verifyCurrent = useMutation({
     mutationFn: requestEmailCode,
     onSuccess: (_answer, address) => codeSent(address),
-    onError: (error) => toast.error(errorMessage(error, EMAIL_TEXTS.sendFailed)),
+    onError: (error) => toasts.error(errorMessage(error, EMAIL_TEXTS.sendFailed)),
   });
 
   const resend = useMutation({
     mutationFn: requestEmailCode,
     onSuccess: () => {
-      toast.success(EMAIL_TEXTS.resent);
+      toasts.success(EMAIL_TEXTS.resent);
       countdown.start(EMAIL_CHANGE_RESEND_SECONDS);
     },
-    onError: () => toast.error(EMAIL_TEXTS.resendFailed),
+    onError: () => toasts.error(EMAIL_TEXTS.resendFailed),
   });
 
   const verify = useMutation({
     mutationFn: verifyEmailCode,
     onSuccess: (updated) => {
       applyUser(updated);
-      toast.success(EMAIL_TEXTS.verified);
+      toasts.success(EMAIL_TEXTS.verified);
       onClose();
     },
-    onError: (error) => toast.error(errorMessage(error, EMAIL_TEXTS.verifyFailed)),
+    onError: (error) => toasts.error(errorMessage(error, EMAIL_TEXTS.verifyFailed)),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -158,7 +160,7 @@ export function EmailPanel({ user, onClose }: { user: User; onClose: () => void 
           secondsLeft={countdown.secondsLeft}
           resending={resend.isPending}
           onResend={() => {
-            if (!sentTo) toast.error(EMAIL_TEXTS.nothingToResend);
+            if (!sentTo) toasts.error(EMAIL_TEXTS.nothingToResend);
             else resend.mutate(sentTo);
           }}
         />

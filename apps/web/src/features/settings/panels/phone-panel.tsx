@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
+import { useFailureToasts } from "../../../lib/toast";
 import { useCountdown } from "../../../lib/use-countdown";
 import { requestPhoneCode, verifyPhoneCode } from "../api/settings.api";
 import { CurrentValue, EditPanel, PanelIntro } from "../components/edit-panel";
@@ -22,6 +22,8 @@ export const PHONE_TEXTS = {
 /** Spec §4 Phone change: an international number, the code sent to it by SMS, then updated. */
 export function PhonePanel({ user, onClose }: { user: User; onClose: () => void }) {
   const [step, setStep] = useState<"form" | "code">("form");
+  // A success takes down the form's earlier failure toasts.
+  const toasts = useFailureToasts();
   const [phone, setPhone] = useState("");
   const [sentTo, setSentTo] = useState("");
   const [fieldError, setFieldError] = useState<string>();
@@ -32,13 +34,13 @@ export function PhonePanel({ user, onClose }: { user: User; onClose: () => void 
   const request = useMutation({
     mutationFn: requestPhoneCode,
     onSuccess: (answer, number) => {
-      toast.success(answer?.message || PHONE_TEXTS.sent);
+      toasts.success(answer?.message || PHONE_TEXTS.sent);
       setSentTo(number);
       setStep("code");
       countdown.start(EMAIL_CHANGE_RESEND_SECONDS);
     },
     onError: (error) => {
-      toast.error(PHONE_TEXTS.sendFailed);
+      toasts.error(PHONE_TEXTS.sendFailed);
       setFieldError(errorMessage(error, PHONE_TEXTS.sendFailed));
       inputRef.current?.focus();
     },
@@ -47,20 +49,20 @@ export function PhonePanel({ user, onClose }: { user: User; onClose: () => void 
   const resend = useMutation({
     mutationFn: requestPhoneCode,
     onSuccess: (answer) => {
-      toast.success(answer?.message || PHONE_TEXTS.sent);
+      toasts.success(answer?.message || PHONE_TEXTS.sent);
       countdown.start(EMAIL_CHANGE_RESEND_SECONDS);
     },
-    onError: () => toast.error(PHONE_TEXTS.sendFailed),
+    onError: () => toasts.error(PHONE_TEXTS.sendFailed),
   });
 
   const verify = useMutation({
     mutationFn: verifyPhoneCode,
     onSuccess: (updated) => {
       applyUser(updated);
-      toast.success(PHONE_TEXTS.updated);
+      toasts.success(PHONE_TEXTS.updated);
       onClose();
     },
-    onError: () => toast.error(PHONE_TEXTS.invalid),
+    onError: () => toasts.error(PHONE_TEXTS.invalid),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -5,7 +5,7 @@ import { GlobeIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { ChatIcon, LockIcon, UserIcon } from "../../../components/icons";
 import { changedFields } from "../../../lib/changed-fields";
-import { toast } from "../../../lib/toast";
+import { useFailureToasts } from "../../../lib/toast";
 import { updatePrivacy } from "../api/settings.api";
 import { EditPanel } from "../components/edit-panel";
 import { useApplyUser } from "../hooks/use-apply-user";
@@ -121,6 +121,8 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
   const [emailNotifications, setEmailNotifications] = useState(user.emailNotifications);
   const [pushNotifications, setPushNotifications] = useState(user.pushNotifications);
   const chosenRef = useRef<HTMLInputElement>(null);
+  // A success takes down the form's earlier failure toasts.
+  const toasts = useFailureToasts();
   const applyUser = useApplyUser();
   // Only what the member changed is sent: a panel opened before a change made elsewhere never undoes it.
   const changed = changedFields(
@@ -138,12 +140,12 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
     mutationFn: (body: PrivacyBody) => updatePrivacy(body),
     onSuccess: (answer) => {
       if (answer?.user) applyUser(answer.user);
-      toast.success(PRIVACY_TEXTS.saved);
+      toasts.success(PRIVACY_TEXTS.saved);
       onClose();
     },
     onError: (error) => {
       console.error("Privacy update failed", error);
-      toast.error(PRIVACY_TEXTS.failed);
+      toasts.error(PRIVACY_TEXTS.failed);
     },
   });
 

@@ -6,7 +6,7 @@ import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { changedFields } from "../../../lib/changed-fields";
-import { toast } from "../../../lib/toast";
+import { useFailureToasts } from "../../../lib/toast";
 import { BioField } from "../../profile/components/bio-field";
 import { useFieldProblems } from "../../profile/hooks/use-field-problems";
 import { updateAccount } from "../api/settings.api";
@@ -22,18 +22,20 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
   const [bio, setBio] = useState(user.bio);
   const { problems, foundIssues, refused, clear, change } = useFieldProblems<Field>();
   const firstRef = useRef<HTMLInputElement>(null);
+  // A success takes down the form's earlier failure toasts.
+  const toasts = useFailureToasts();
   const applyUser = useApplyUser();
 
   const save = useMutation({
     mutationFn: updateAccount,
     onSuccess: (updated) => {
       applyUser(updated);
-      toast.success("Profile updated successfully!");
+      toasts.success("Profile updated successfully!");
       onClose();
     },
     onError: (error) => {
       console.error("Profile update failed", error);
-      toast.error("Failed to update profile.");
+      toasts.error("Failed to update profile.");
       refused(error);
     },
   });

@@ -179,19 +179,27 @@ describe("Settings screen (spec §2)", () => {
     expect(headers.Authorization).toMatch(/^Bearer /);
   });
 
-  it("says 'Failed to download data' when the download fails", async () => {
-    const error = vi.spyOn(toast, "error");
-    const { user } = openSettingsWith({
-      "GET /user/download-data": () => jsonResponse(429, { message: "Slow down" }),
-    });
-    await user.click(
-      within(await screen.findByRole("region", { name: "Privacy" })).getByRole("button", {
-        name: "Download your data",
-      }),
-    );
-    await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to download data"));
-    expect(getToken()).not.toBeNull();
-  });
+  it.each([
+    [500, {}, "Failed to download data"],
+    [
+      429,
+      { message: "You can download your data 3 times an hour." },
+      "You can download your data 3 times an hour.",
+    ],
+  ])(
+    "says why a download failed (%i): the spec's words, or the server's for too many",
+    async (status, body, said) => {
+      const error = vi.spyOn(toast, "error");
+      const { user } = openSettingsWith({ "GET /user/download-data": () => jsonResponse(status, body) });
+      await user.click(
+        within(await screen.findByRole("region", { name: "Privacy" })).getByRole("button", {
+          name: "Download your data",
+        }),
+      );
+      await waitFor(() => expect(error).toHaveBeenCalledWith(said));
+      expect(getToken()).not.toBeNull();
+    },
+  );
 
   it("'Log out of other devices' asks first, then keeps only this session", async () => {
     const success = vi.spyOn(toast, "success");
