@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { buttonStyles } from "./button-styles";
 import { Dialog } from "./dialog";
 
@@ -24,9 +24,20 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  // Read with what it is about: the focus starts on Cancel, past that text.
+  const explanationId = useId();
   return (
-    <Dialog title={title} onClose={onCancel} size="sm" initialFocus={cancelRef} dismissible={!busy}>
-      <div className="text-sm text-zinc-600">{children}</div>
+    <Dialog
+      title={title}
+      onClose={onCancel}
+      size="sm"
+      initialFocus={cancelRef}
+      dismissible={!busy}
+      describedBy={explanationId}
+    >
+      <div id={explanationId} className="text-sm text-zinc-600">
+        {children}
+      </div>
       <div className="mt-6 grid grid-cols-2 gap-3">
         <button
           ref={cancelRef}

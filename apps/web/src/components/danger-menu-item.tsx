@@ -25,7 +25,7 @@ export function DangerMenuItem({
         close(true);
         onSelect();
       }}
-      className="flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-semibold text-red-600 transition hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
+      className="flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-semibold text-red-700 transition hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-fuchsia-600"
     >
       {children}
     </button>

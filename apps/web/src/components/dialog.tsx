@@ -56,6 +56,8 @@ interface DialogProps {
    * shape on larger screens given by `panelClassName`.
    */
   placement?: "center" | "side" | "stage";
+  /** The element saying what the dialog is about, read with its name (a confirmation's explanation). */
+  describedBy?: string;
 }
 
 /**
@@ -74,6 +76,7 @@ export function Dialog({
   bodyClassName = "px-5 pb-5 sm:px-6 sm:pb-6",
   panelClassName = "",
   placement = "center",
+  describedBy,
 }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -163,6 +166,7 @@ export function Dialog({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
         className={`relative flex w-full flex-col overflow-hidden shadow-2xl outline-none ${
           placement === "stage"

@@ -30,7 +30,7 @@ export function ChatSearchBox({ id, label, value, onChange, placeholder = "Searc
         }}
         placeholder={placeholder}
         autoComplete="off"
-        className="w-full rounded-xl border border-transparent bg-zinc-100 py-2.5 pr-10 pl-9.5 text-base text-zinc-900 placeholder:text-zinc-600 focus:border-fuchsia-400 focus:bg-white focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+        className="w-full rounded-xl border border-transparent bg-zinc-100 py-2.5 pr-10 pl-9.5 text-base text-zinc-900 placeholder:text-zinc-600 focus:border-fuchsia-600 focus:bg-white focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-sm [&::-webkit-search-cancel-button]:hidden"
       />
       {value && (
         <button

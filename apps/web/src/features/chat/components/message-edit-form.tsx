@@ -41,7 +41,7 @@ export function MessageEditForm({ initialText, onSave, onCancel }: MessageEditFo
   }
 
   return (
-    <div className="w-full max-w-md rounded-2xl border border-fuchsia-300 bg-white p-2 shadow-sm ring-4 ring-fuchsia-500/10">
+    <div className="w-full max-w-md rounded-2xl border border-fuchsia-300 bg-white p-2 shadow-sm ring-4 ring-fuchsia-500/10 focus-within:border-fuchsia-600">
       <label htmlFor={id} className="sr-only">
         Edit message
       </label>
@@ -50,11 +50,14 @@ export function MessageEditForm({ initialText, onSave, onCancel }: MessageEditFo
         id={id}
         {...limitedText(text, MESSAGE_MAX_LENGTH, setText)}
         onKeyDown={onKeyDown}
+        aria-describedby={`${id}-keys`}
         rows={1}
         className="field-sizing-content block max-h-40 min-h-9 w-full resize-none bg-transparent px-2 py-1.5 text-base text-zinc-900 focus:outline-none sm:text-sm"
       />
       <div className="flex items-center justify-between gap-2 px-1 pt-1">
-        <span className="text-xs text-zinc-500">Enter to save · Esc to cancel</span>
+        <span id={`${id}-keys`} className="text-xs text-zinc-600">
+          Enter to save · Esc to cancel
+        </span>
         <span className="flex gap-1">
           <button
             type="button"

@@ -63,7 +63,7 @@ export function NewGroupDialog({ viewerId, onClose, onCreated }: NewGroupDialogP
             {...limitedText(name, CHAT_NAME_MAX_LENGTH, setName)}
             autoComplete="off"
             placeholder="Weekend plans"
-            className="w-full rounded-xl border border-zinc-200 px-3.5 py-2.5 text-base focus:border-fuchsia-400 focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-sm"
+            className="w-full rounded-xl border border-zinc-200 px-3.5 py-2.5 text-base focus:border-fuchsia-600 focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-sm"
           />
         </div>
 

@@ -23,7 +23,7 @@ export function FlickCommentForm({ flickId, inputRef }: FlickCommentFormProps) {
 
   return (
     <form onSubmit={handleSubmit}>
-      <div className="flex items-center gap-1 rounded-full border border-zinc-200 bg-zinc-50 pr-1 pl-4 transition focus-within:border-fuchsia-400 focus-within:bg-white focus-within:ring-4 focus-within:ring-fuchsia-500/15">
+      <div className="flex items-center gap-1 rounded-full border border-zinc-200 bg-zinc-50 pr-1 pl-4 transition focus-within:border-fuchsia-600 focus-within:bg-white focus-within:ring-4 focus-within:ring-fuchsia-500/15">
         <label htmlFor={id} className="sr-only">
           Add a comment
         </label>

@@ -15,10 +15,10 @@ interface FlickMenuProps {
 export function FlickMenu({ isOwner, onDelete, onReport, onBlock }: FlickMenuProps) {
   const { open, close, toggle, menuId, rootRef, triggerRef, itemRef, onMenuKeyDown } = useMenuButton();
   const items = isOwner
-    ? [{ label: "Delete", Icon: TrashIcon, onSelect: onDelete, className: "text-red-600" }]
+    ? [{ label: "Delete", Icon: TrashIcon, onSelect: onDelete, className: "text-red-700" }]
     : [
         { label: "Report", Icon: FlagIcon, onSelect: onReport, className: "text-zinc-800" },
-        ...(onBlock ? [{ label: "Block", Icon: BanIcon, onSelect: onBlock, className: "text-red-600" }] : []),
+        ...(onBlock ? [{ label: "Block", Icon: BanIcon, onSelect: onBlock, className: "text-red-700" }] : []),
       ];
 
   return (
@@ -55,7 +55,7 @@ export function FlickMenu({ isOwner, onDelete, onReport, onBlock }: FlickMenuPro
                 close(true);
                 item.onSelect();
               }}
-              className={`flex w-full items-center gap-3 px-4 py-3 text-left text-sm font-semibold transition hover:bg-zinc-50 focus-visible:bg-zinc-100 focus-visible:outline-none ${item.className}`}
+              className={`flex w-full items-center gap-3 px-4 py-3 text-left text-sm font-semibold transition hover:bg-zinc-50 focus-visible:bg-zinc-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-fuchsia-600 ${item.className}`}
             >
               <item.Icon className="size-5" />
               {item.label}

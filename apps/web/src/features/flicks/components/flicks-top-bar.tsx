@@ -17,7 +17,7 @@ export function FlicksTopBar({ muted, onToggleMute }: FlicksTopBarProps) {
   const navigate = useNavigate();
   const { key } = useLocation();
   return (
-    <header className="pointer-events-none fixed top-0 left-1/2 z-20 flex w-full max-w-full -translate-x-1/2 items-center justify-between px-3 pt-[calc(0.75rem+env(safe-area-inset-top))] sm:w-[calc(100dvh*9/16)] lg:top-4 lg:left-[calc(50%+7.5rem)] lg:w-[calc((100dvh-2rem)*9/16)]">
+    <header className="pointer-events-none fixed top-0 left-1/2 z-20 flex w-full max-w-full -translate-x-1/2 items-center justify-between bg-linear-to-b from-black/55 via-black/25 to-transparent px-3 lg:rounded-t-2xl pt-[calc(0.75rem+env(safe-area-inset-top))] pb-6 sm:w-[calc(100dvh*9/16)] lg:top-4 lg:left-[calc(50%+7.5rem)] lg:w-[calc((100dvh-2rem)*9/16)]">
       <div className="flex items-center gap-2">
         <button
           type="button"

@@ -73,8 +73,8 @@ export function PostMenu({ isOwner, onEdit, onDelete, onCopyLink, onBlock }: Pos
                 close(true);
                 item.onSelect();
               }}
-              className={`flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-medium transition hover:bg-zinc-50 focus-visible:bg-zinc-100 focus-visible:outline-none ${
-                item.danger ? "text-red-600" : "text-zinc-800"
+              className={`flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-medium transition hover:bg-zinc-50 focus-visible:bg-zinc-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-fuchsia-600 ${
+                item.danger ? "text-red-700" : "text-zinc-800"
               }`}
             >
               {item.icon}

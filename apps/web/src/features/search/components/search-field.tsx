@@ -54,7 +54,7 @@ export function SearchField({
         autoCorrect="off"
         autoCapitalize="none"
         spellCheck={false}
-        className="w-full rounded-xl border border-transparent bg-zinc-100 py-3 pr-11 pl-11 text-base text-zinc-900 placeholder:text-zinc-600 focus:border-fuchsia-400 focus:bg-white focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+        className="w-full rounded-xl border border-transparent bg-zinc-100 py-3 pr-11 pl-11 text-base text-zinc-900 placeholder:text-zinc-600 focus:border-fuchsia-600 focus:bg-white focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-sm [&::-webkit-search-cancel-button]:hidden"
       />
       {value && (
         <button
