@@ -21,6 +21,8 @@ export interface FlickItemProps {
   paused: boolean;
   muted: boolean;
   onToggleMute: () => void;
+  /** Plays a paused flick (a tap on it, or its Play button). */
+  onTogglePause: () => void;
   onSoundBlocked: () => void;
   onOpenComments: (flick: Flick) => void;
   onDelete: (flick: Flick) => void;
@@ -51,7 +53,9 @@ export function FlickItem(props: FlickItemProps) {
   return (
     <article
       aria-label={`Flick by @${flick.uploadedBy.username}`}
-      className="relative mx-auto h-full w-full sm:aspect-[9/16] sm:w-auto sm:max-w-full lg:my-4 lg:h-[calc(100%-2rem)]"
+      // Focused when the keys move to it, so the focus follows the flick on screen.
+      tabIndex={-1}
+      className="relative mx-auto h-full w-full outline-none sm:aspect-[9/16] sm:w-auto sm:max-w-full focus-visible:ring-2 focus-visible:ring-fuchsia-400 focus-visible:ring-offset-2 focus-visible:ring-offset-black lg:rounded-2xl"
     >
       <div className="absolute inset-0 overflow-hidden bg-zinc-950 lg:rounded-2xl">
         {nearby ? (
@@ -70,7 +74,16 @@ export function FlickItem(props: FlickItemProps) {
         {/* biome-ignore lint/a11y/noStaticElementInteractions: see above */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above */}
         <div data-testid="flick-tap-area" onClick={onTap} className="absolute inset-0 touch-manipulation" />
-        {props.paused && <PausedIndicator />}
+        {props.paused && (
+          <button
+            type="button"
+            aria-label="Play"
+            onClick={props.onTogglePause}
+            className="absolute inset-0 touch-manipulation focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-fuchsia-500"
+          >
+            <PausedIndicator />
+          </button>
+        )}
         {muteShown !== null && <MuteIndicator muted={muteShown} />}
         {heart !== null && <LikeHeart key={heart} />}
 

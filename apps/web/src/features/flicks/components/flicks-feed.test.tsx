@@ -160,6 +160,53 @@ describe("the flicks feed", () => {
     Reflect.deleteProperty(HTMLElement.prototype, "scrollIntoView");
   });
 
+  it("waits to be started by one who asked for less motion, and a paused flick plays again with a tap", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query === "(prefers-reduced-motion: reduce)",
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const { user } = openFlicks({ "GET /flicks": flicksPage(makeFlicks(2)) });
+    await screen.findAllByRole("article");
+    const play = vi.mocked(HTMLMediaElement.prototype.play);
+    play.mockClear();
+    scrollToFlick("f-1");
+    expect(await screen.findByText("Paused")).toBeInTheDocument();
+    expect(play).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole("button", { name: "Play" }));
+    await waitFor(() => expect(play.mock.contexts).toContain(screen.getByLabelText("Flick number 1")));
+    expect(screen.queryByText("Paused")).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it("keeps its keys from a flick's buttons (but their Space), and the focus follows to the flick shown", async () => {
+    const scrolled: string[] = [];
+    Object.defineProperty(HTMLElement.prototype, "scrollIntoView", {
+      configurable: true,
+      value(this: HTMLElement) {
+        scrolled.push(this.dataset.flickId ?? "");
+      },
+    });
+    const { user } = openFlicks({ "GET /flicks": flicksPage(makeFlicks(3)) });
+    const [first] = await screen.findAllByRole("article");
+    within(first as HTMLElement)
+      .getByRole("button", { name: "Like" })
+      .focus();
+
+    await user.keyboard("{ArrowDown}");
+    expect(scrolled).toEqual(["f-2"]);
+    expect(screen.getAllByRole("article")[1]).toHaveFocus();
+    scrollToFlick("f-2");
+
+    // Space on a button presses it, and leaves the flick playing.
+    screen.getByRole("button", { name: "Unmute" }).focus();
+    await user.keyboard(" ");
+    expect(screen.getByRole("button", { name: "Mute" })).toBeInTheDocument();
+    expect(screen.queryByText("Paused")).not.toBeInTheDocument();
+    Reflect.deleteProperty(HTMLElement.prototype, "scrollIntoView");
+  });
+
   it("catches up when the socket first connects: a reel posted while the feed loaded goes on top", async () => {
     await nextSocketStillConnecting();
     let flicks = [makeFlick()];

@@ -1,6 +1,7 @@
 import type { Flick } from "@flik/shared";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { REDUCED_MOTION_QUERY, useMediaQuery } from "../../../lib/use-media-query";
 import { useFlicksQuery } from "../api/flicks.queries";
 import { useDeleteFlick } from "../hooks/use-delete-flick";
 import { useFlicksKeyboard } from "../hooks/use-flicks-keyboard";
@@ -39,7 +40,11 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
   // Spec §4: muted at first; once unmuted, the next flick plays with sound too.
   const [muted, setMuted] = useState(true);
   const toggleMute = useCallback(() => setMuted((value) => !value), []);
-  const [pausedId, setPausedId] = useState<string | null>(null);
+  // The viewer's last choice for one flick; any other plays in view, unless they asked for less motion.
+  const reduceMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const [choice, setChoice] = useState<{ flickId: string; play: boolean } | null>(null);
+  const wantsPlay = (id: string) => (choice?.flickId === id ? choice.play : !reduceMotion);
+  const togglePause = (id: string) => setChoice({ flickId: id, play: !wantsPlay(id) });
   const [commentsFor, setCommentsFor] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const deleteFlick = useDeleteFlick();
@@ -63,15 +68,16 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
     const target = flicks[index];
     if (!target) return;
     const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-    scroller.current
-      ?.querySelector(`[data-flick-id="${CSS.escape(target._id)}"]`)
-      ?.scrollIntoView?.({ behavior: reduced ? "auto" : "smooth", block: "start" });
+    const item = scroller.current?.querySelector(`[data-flick-id="${CSS.escape(target._id)}"]`);
+    item?.scrollIntoView?.({ behavior: reduced ? "auto" : "smooth", block: "start" });
+    // The focus follows to the flick now on screen, never left on a control scrolled away.
+    item?.querySelector<HTMLElement>("article")?.focus({ preventScroll: true });
   };
   useFlicksKeyboard({
     enabled: !commentsFor && !deleting && flicks.length > 0,
     onNext: () => scrollTo(activeIndex + 1),
     onPrevious: () => scrollTo(activeIndex - 1),
-    onTogglePause: () => active && setPausedId((id) => (id === active._id ? null : active._id)),
+    onTogglePause: () => active && togglePause(active._id),
     onToggleMute: toggleMute,
   });
 
@@ -104,16 +110,18 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
                   key={flick._id}
                   ref={register}
                   data-flick-id={flick._id}
-                  className="h-dvh snap-start snap-always"
+                  // Padding, not the flick's margin: a margin would fall through the item and shift the frame.
+                  className="h-dvh snap-start snap-always lg:py-4"
                 >
                   <FlickItem
                     flick={flick}
                     nearby={Math.abs(distance) <= MOUNTED_AROUND}
                     preload={distance === 0 || distance === 1 ? "auto" : "metadata"}
-                    playing={distance === 0 && inView && pausedId !== flick._id}
-                    paused={distance === 0 && pausedId === flick._id}
+                    playing={distance === 0 && inView && wantsPlay(flick._id)}
+                    paused={distance === 0 && !wantsPlay(flick._id)}
                     muted={muted}
                     onToggleMute={toggleMute}
+                    onTogglePause={() => togglePause(flick._id)}
                     onSoundBlocked={() => setMuted(true)}
                     onOpenComments={(target) => setCommentsFor(target._id)}
                     onDelete={(target) => setDeleting(target._id)}

@@ -8,8 +8,10 @@ interface FlicksKeys {
   onToggleMute: () => void;
 }
 
-/** Where a key already means something (typing, a button's Space, a menu): the feed leaves it alone. */
-const OWNS_KEYS = "input, textarea, select, button, a, [contenteditable], [role='menu'], [role='dialog']";
+/** Where every key already means something (typing, a menu, a dialog): the feed leaves them alone. */
+const OWNS_KEYS = "input, textarea, select, [contenteditable], [role='menu'], [role='dialog']";
+/** Controls whose Space is their own (it presses them); the feed's other keys work from them too. */
+const OWNS_SPACE = "button, a";
 
 /**
  * ArrowDown/j/PageDown and ArrowUp/k/PageUp move between flicks (a page is one flick), Space pauses or
@@ -28,6 +30,7 @@ export function useFlicksKeyboard({ enabled, ...handlers }: FlicksKeys): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (event.target instanceof Element && event.target.closest(OWNS_KEYS)) return;
+      if (event.key === " " && event.target instanceof Element && event.target.closest(OWNS_SPACE)) return;
       const action = {
         ArrowDown: latest.current.onNext,
         j: latest.current.onNext,

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, use, useCallback, useMemo, useRef, useState } from "react";
+import { REDUCED_MOTION_QUERY, useMediaQuery } from "../../../lib/use-media-query";
 import { useVisibleFlick } from "../../flicks/hooks/use-visible-flick";
 
 /**
@@ -10,6 +11,10 @@ export const FEED_VIDEO_AUTOPLAY_VISIBILITY = 0.6;
 export interface FeedPlayback {
   /** Whether the video of this post is the one that plays now. */
   isPlaying: (postId: string) => boolean;
+  /** Whether its viewer paused this post's video (or, asking for less motion, has not started it). */
+  isPaused: (postId: string) => boolean;
+  /** Pauses or plays this post's video. */
+  togglePause: (postId: string) => void;
   /** The ref callback of a video's frame (which carries `data-flick-id`), to watch how much is in view. */
   register: (element: HTMLElement | null) => (() => void) | undefined;
   /** One switch for the whole feed: once unmuted, the next video plays with sound too. */
@@ -21,6 +26,8 @@ export interface FeedPlayback {
 
 const nothingPlays: FeedPlayback = {
   isPlaying: () => false,
+  isPaused: () => false,
+  togglePause: () => {},
   register: () => undefined,
   muted: true,
   toggleMute: () => {},
@@ -37,10 +44,21 @@ export function FeedPlaybackProvider({ children }: { children: ReactNode }) {
   const [muted, setMuted] = useState(true);
   const toggleMute = useCallback(() => setMuted((value) => !value), []);
   const muteSound = useCallback(() => setMuted(true), []);
-  const value = useMemo<FeedPlayback>(
-    () => ({ isPlaying: (id) => inView && id === currentId, register, muted, toggleMute, muteSound }),
-    [currentId, inView, register, muted, toggleMute, muteSound],
-  );
+  // The viewer's last choice for one video; any other plays in view, unless they asked for less motion.
+  const reduceMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const [choice, setChoice] = useState<{ postId: string; play: boolean } | null>(null);
+  const value = useMemo<FeedPlayback>(() => {
+    const wantsPlay = (id: string) => (choice?.postId === id ? choice.play : !reduceMotion);
+    return {
+      isPlaying: (id) => inView && id === currentId && wantsPlay(id),
+      isPaused: (id) => !wantsPlay(id),
+      togglePause: (id) => setChoice({ postId: id, play: !wantsPlay(id) }),
+      register,
+      muted,
+      toggleMute,
+      muteSound,
+    };
+  }, [currentId, inView, register, muted, toggleMute, muteSound, choice, reduceMotion]);
   return <FeedPlaybackContext value={value}>{children}</FeedPlaybackContext>;
 }
 

@@ -1,5 +1,5 @@
 import { FLICK_MUTE_INDICATOR_MS, type Post } from "@flik/shared";
-import { VolumeIcon, VolumeOffIcon } from "../../../components/icons";
+import { PauseIcon, PlayIcon, VolumeIcon, VolumeOffIcon } from "../../../components/icons";
 import { MuteIndicator } from "../../flicks/components/flick-feedback";
 import { FlickVideo } from "../../flicks/components/flick-video";
 import { useFlash } from "../../flicks/hooks/use-flash";
@@ -16,10 +16,12 @@ export const posterFrameSrc = (url: string) => (url.includes("#") ? url : `${url
 /**
  * A video post in the feed, as the flicks screen plays it: muted, inline and looping, playing while
  * mostly in view and paused otherwise, no browser controls; a tap (or the sound button) turns the
- * feed's sound on or off.
+ * feed's sound on or off, and its own button pauses it (asking for less motion, it waits to be started).
  */
 export function FeedVideo({ post }: { post: Post }) {
-  const { isPlaying, register, muted, toggleMute, muteSound } = useFeedPlayback();
+  const { isPlaying, isPaused, togglePause, register, muted, toggleMute, muteSound } = useFeedPlayback();
+  const paused = isPaused(post._id);
+  const PauseOrPlayIcon = paused ? PlayIcon : PauseIcon;
   const [muteShown, flashMute] = useFlash<boolean>(FLICK_MUTE_INDICATOR_MS);
   const SoundIcon = muted ? VolumeOffIcon : VolumeIcon;
 
@@ -47,6 +49,15 @@ export function FeedVideo({ post }: { post: Post }) {
         <span className="flex size-8 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur-sm">
           <SoundIcon className="size-4" />
         </span>
+      </button>
+      {/* Over the sound switch: a looping video can be stopped (WCAG 2.2.2), by mouse or keyboard. */}
+      <button
+        type="button"
+        aria-label={paused ? "Play" : "Pause"}
+        onClick={() => togglePause(post._id)}
+        className="absolute bottom-3 left-3 flex size-8 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-500"
+      >
+        <PauseOrPlayIcon className="size-4" />
       </button>
       {muteShown !== null && <MuteIndicator muted={muteShown} />}
     </div>

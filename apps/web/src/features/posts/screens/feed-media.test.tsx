@@ -108,6 +108,36 @@ describe("the feed's videos", () => {
     await waitFor(() => expect(pause.mock.contexts).toContain(waves));
   });
 
+  it("pause and play again with their own button, by mouse or keyboard", async () => {
+    const { user, play, pause } = openFeed(video("v-1", "Surf"));
+    const surf = await screen.findByLabelText<HTMLVideoElement>("Surf");
+    scrollToFlick("v-1");
+    await waitFor(() => expect(play.mock.contexts).toContain(surf));
+
+    pause.mockClear();
+    await user.click(screen.getByRole("button", { name: "Pause" }));
+    await waitFor(() => expect(pause.mock.contexts).toContain(surf));
+    play.mockClear();
+    screen.getByRole("button", { name: "Play" }).focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(play.mock.contexts).toContain(surf));
+  });
+
+  it("wait to be started by one who asked for less motion (prefers-reduced-motion)", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query === "(prefers-reduced-motion: reduce)",
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const { user, play } = openFeed(video("v-1", "Surf"));
+    const surf = await screen.findByLabelText<HTMLVideoElement>("Surf");
+    scrollToFlick("v-1");
+    await user.click(await screen.findByRole("button", { name: "Play" }));
+    await waitFor(() => expect(play.mock.contexts).toEqual([surf]));
+    expect(screen.getByRole("button", { name: "Pause" })).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
   it("turn the sound on and off with a tap on the labelled sound button, for the whole feed", async () => {
     const { user } = openFeed(video("v-1", "Surf"), video("v-2", "Waves"));
     const surf = await screen.findByLabelText<HTMLVideoElement>("Surf");
