@@ -5,6 +5,7 @@ import { CHECKING_AUTHENTICATION, useSessionChecking } from "../../auth/session-
 import { ChatUnreadSync } from "../../chat/hooks/use-chat-unread-sync";
 import { FollowLiveUpdates } from "../../follows/hooks/use-follow-live-updates";
 import { useLiveNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
+import { SystemNotifications } from "../../notifications/hooks/use-system-notifications";
 import { PostLiveUpdates } from "../../posts/hooks/use-post-live-updates";
 import { StoriesLiveUpdates } from "../../stories/hooks/use-stories-live-updates";
 import { fillsScreen, isFullScreenOnPhone, isWide } from "../route-handle";
@@ -30,6 +31,7 @@ export function AppLayout() {
       {!checking && <FollowLiveUpdates />}
       {/* Keeps the stored chat unread count, which the header's badge reads, right on every screen. */}
       {!checking && <ChatUnreadSync />}
+      {!checking && <SystemNotifications />}
       <AppFrame
         pathname={pathname}
         chatUnread={chatUnread}

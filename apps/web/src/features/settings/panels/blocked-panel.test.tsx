@@ -39,6 +39,8 @@ describe("Settings › Blocked accounts", () => {
     expect(sentJson(unblock)).toEqual({ userId: blockedUsers[0]?._id });
     expect(success).toHaveBeenCalledWith("Unblocked mallory");
     expect(screen.getByRole("button", { name: "Blocked accounts" })).toHaveAccessibleDescription("1 blocked");
+    // The focus goes to the row now in its place, never lost to the page.
+    await waitFor(() => expect(within(panel).getByRole("button", { name: /^Unblock / })).toHaveFocus());
   });
 
   it("shows each account's avatar, username and full name", async () => {

@@ -80,4 +80,26 @@ describe("Settings › Profile visibility", () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to update privacy settings"));
     expect(within(panel).getByRole("switch", { name: "Push notifications" })).not.toBeChecked();
   });
+
+  it("asks the browser when Push notifications is turned on, and says so when it blocks them", async () => {
+    const requestPermission = vi.fn(async () => "denied" as const);
+    vi.stubGlobal("Notification", { permission: "default", requestPermission });
+    const privacy = vi.fn(() =>
+      jsonResponse(200, { message: "Privacy settings updated!", user: makeUser() }),
+    );
+    const { user } = openSettings({ "PUT /user/privacy": privacy }, { user: { pushNotifications: false } });
+    const panel = await openPanel(user, "Profile visibility", "Profile visibility");
+    const push = within(panel).getByRole("switch", { name: "Push notifications" });
+
+    await user.click(push);
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(push).toHaveAccessibleDescription(
+        expect.stringContaining("Your browser blocks notifications from Flik"),
+      ),
+    );
+    await user.click(within(panel).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(sentJson(privacy)).toEqual({ pushNotifications: true }));
+    vi.unstubAllGlobals();
+  });
 });

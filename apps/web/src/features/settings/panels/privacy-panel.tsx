@@ -6,6 +6,10 @@ import { buttonStyles } from "../../../components/button-styles";
 import { ChatIcon, LockIcon, UserIcon } from "../../../components/icons";
 import { changedFields } from "../../../lib/changed-fields";
 import { useFailureToasts } from "../../../lib/toast";
+import {
+  askForSystemNotifications,
+  systemNotificationsPermission,
+} from "../../notifications/system-notifications";
 import { updatePrivacy } from "../api/settings.api";
 import { EditPanel } from "../components/edit-panel";
 import { useApplyUser } from "../hooks/use-apply-user";
@@ -120,6 +124,7 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
   const [messagesFrom, setMessagesFrom] = useState<MessagesFrom>(user.messagesFrom);
   const [emailNotifications, setEmailNotifications] = useState(user.emailNotifications);
   const [pushNotifications, setPushNotifications] = useState(user.pushNotifications);
+  const [browserPermission, setBrowserPermission] = useState(systemNotificationsPermission);
   const chosenRef = useRef<HTMLInputElement>(null);
   // A success takes down the form's earlier failure toasts.
   const toasts = useFailureToasts();
@@ -224,9 +229,19 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
             />
             <Switch
               label="Push notifications"
-              description="Likes, comments, follows and messages as they happen."
+              description={
+                pushNotifications && browserPermission === "denied"
+                  ? "Likes, comments, follows and messages as they happen. Your browser blocks notifications from Flik: allow them in its site settings."
+                  : pushNotifications && browserPermission === "unsupported"
+                    ? "Likes, comments, follows and messages as they happen. This browser can't show notifications."
+                    : "Likes, comments, follows and messages as they happen, while Flik is open in the background."
+              }
               checked={pushNotifications}
-              onChange={setPushNotifications}
+              onChange={(on) => {
+                setPushNotifications(on);
+                // Turned on here: the browser is asked now, while the member's tap lets it ask.
+                if (on) void askForSystemNotifications().then(setBrowserPermission);
+              }}
             />
           </div>
         </fieldset>
