@@ -1,5 +1,6 @@
 import type { Flick } from "@flik/shared";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { REDUCED_MOTION_QUERY, useMediaQuery } from "../../../lib/use-media-query";
 import { useFlicksQuery } from "../api/flicks.queries";
@@ -48,6 +49,7 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
   const [commentsFor, setCommentsFor] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const deleteFlick = useDeleteFlick();
+  const navigate = useNavigate();
 
   const nearbyIds = useMemo(
     () =>
@@ -142,7 +144,15 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
         <FlickDeleteDialog
           deleting={deleteFlick.isPending}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => deleteFlick.mutate(deleting, { onSettled: () => setDeleting(null) })}
+          onConfirm={() =>
+            deleteFlick.mutate(deleting, {
+              onSettled: () => setDeleting(null),
+              // The reel its link (/reel/{id}) opened is gone: the address no longer names it.
+              onSuccess: () => {
+                if (deleting === lead?._id) navigate("/flicks", { replace: true });
+              },
+            })
+          }
         />
       )}
     </div>

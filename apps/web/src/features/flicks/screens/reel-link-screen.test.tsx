@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, makePost } from "../../../test/fixtures";
 import { makeFlick } from "../test/flick-fixtures";
@@ -37,6 +37,31 @@ describe("ReelLinkScreen (/reel/{id})", () => {
     expect(within(first).getByLabelText("Shared with me")).toHaveAttribute("src", "/media/video/shared.mp4");
     expect(within(second).getByText("Surfing at dawn")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Flicks" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("leaves the reel's address once its owner deleted it there", async () => {
+    const own = {
+      ...reelPost,
+      isMyPost: true,
+      user: { ...reelPost.user, _id: "u-alice", username: "alice" },
+    };
+    const { user, router } = openFlicks(
+      {
+        "GET /posts/f-9": jsonResponse(200, { post: own }),
+        "GET /flicks": flicksPage([makeFlick({ _id: "f-1" })]),
+        "DELETE /flicks/f-9": jsonResponse(200, { message: "Reel deleted" }),
+      },
+      "/reel/f-9",
+    );
+    const [mine] = await screen.findAllByRole("article");
+    await user.click(within(mine as HTMLElement).getByRole("button", { name: "More options" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Delete reel?" })).getByRole("button", { name: "Delete" }),
+    );
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/flicks"));
+    expect(screen.queryByText("Shared with me")).not.toBeInTheDocument();
   });
 
   it("says the reel isn't available for an unknown id, with a way on to the other reels", async () => {
