@@ -16,6 +16,8 @@ export const MEDIA_UPLOAD_PRESET: string =
 export const UPLOAD_NETWORK_ERROR = "Upload failed. Check your connection and try again.";
 /** A picked picture the browser cannot open (not a picture, or one the media host takes no more than it). */
 export const NOT_AN_IMAGE = "This file is not a JPEG, PNG, GIF or WebP image.";
+/** A file of no bytes (a failed download, a placeholder): nothing in it to show. */
+export const EMPTY_FILE = "This file is empty.";
 const UPLOAD_FAILED = "Upload failed. Please try again.";
 
 /** What the host said when it refused, by status, for hosts that send no message of their own. */

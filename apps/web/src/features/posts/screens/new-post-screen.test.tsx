@@ -202,6 +202,16 @@ describe("NewPostScreen", () => {
     expect(FakeXhr.last).toBeUndefined();
   });
 
+  it("refuses an empty file at once, saying so", async () => {
+    const { user } = openComposer();
+    await user.upload(
+      await screen.findByLabelText("Photo or video"),
+      new File([], "empty.jpg", { type: "image/jpeg" }),
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent("This file is empty.");
+    expect(screen.queryByRole("img", { name: "Preview of the chosen file" })).not.toBeInTheDocument();
+  });
+
   it("sends a video's size as the browser read it in the preview when the host does not say", async () => {
     const { user, createRoute } = openComposer();
     await user.click(await screen.findByRole("tab", { name: "Flick" }));

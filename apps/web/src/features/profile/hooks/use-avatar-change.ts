@@ -1,6 +1,6 @@
 import { fileTypeOf } from "@flik/shared";
 import { useEffect, useRef, useState } from "react";
-import { isAbortError, NOT_AN_IMAGE, uploadMedia } from "../../../lib/media-upload";
+import { EMPTY_FILE, isAbortError, NOT_AN_IMAGE, uploadMedia } from "../../../lib/media-upload";
 import { toast } from "../../../lib/toast";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 
@@ -54,6 +54,10 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
   /** The picked file, checked: only images go on to the crop. */
   function pick(file: File | undefined) {
     if (!file) return;
+    if (file.size === 0) {
+      toast.error(EMPTY_FILE);
+      return;
+    }
     if (!fileTypeOf(file).startsWith("image/")) {
       toast.error("Choose an image for your profile photo.");
       return;

@@ -1,7 +1,7 @@
 import { fileTypeOf, type MediaSize, mediaTypeOfFile } from "@flik/shared";
 import { type DragEvent, useId, useState } from "react";
 import { CloseIcon, FlicksIcon, UploadIcon } from "../../../../components/icons";
-import { NOT_AN_IMAGE } from "../../../../lib/media-upload";
+import { EMPTY_FILE, NOT_AN_IMAGE } from "../../../../lib/media-upload";
 import { useObjectUrl } from "../../../../lib/use-object-url";
 
 interface MediaPickerProps {
@@ -50,6 +50,10 @@ export function MediaPicker({
 
   function pick(next: File | null | undefined) {
     if (!next) return;
+    if (next.size === 0) {
+      setRefused(EMPTY_FILE);
+      return;
+    }
     if (!isAccepted(next, accept)) {
       setRefused(accept.startsWith("video") ? "Choose a video file." : "Choose an image or a video file.");
       return;
