@@ -83,7 +83,7 @@ describe("Changing the profile photo", () => {
     const { user } = openOwn();
     await user.upload(
       await screen.findByLabelText("Profile photo"),
-      new File([""], "empty.jpg", { type: "image/jpeg" }),
+      new File(["not a picture"], "notes.jpg", { type: "image/jpeg" }),
     );
     const dialog = await screen.findByRole("dialog", { name: "Crop your photo" });
 
@@ -91,6 +91,17 @@ describe("Changing the profile photo", () => {
 
     expect(await screen.findByText("This file is not a JPEG, PNG, GIF or WebP image.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it("refuses an empty file at once, before any crop", async () => {
+    const { user } = openOwn();
+    await user.upload(
+      await screen.findByLabelText("Profile photo"),
+      new File([], "empty.jpg", { type: "image/jpeg" }),
+    );
+    expect(await screen.findByText("This file is empty.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Crop your photo" })).not.toBeInTheDocument();
     expect(FakeXhr.last).toBeUndefined();
   });
 
