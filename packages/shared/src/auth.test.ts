@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { signinBody, signupBody } from "./auth.js";
+import { fullNameSchema, signinBody, signupBody } from "./auth.js";
+import { bioSchema } from "./users.js";
 
 describe("signupBody", () => {
   const valid = {
@@ -39,5 +40,21 @@ describe("signinBody", () => {
   it("needs both fields", () => {
     expect(signinBody.safeParse({ identifier: "alice" }).success).toBe(false);
     expect(signinBody.safeParse({ identifier: "alice", password: "x" }).success).toBe(true);
+  });
+});
+
+describe("fullNameSchema and bioSchema", () => {
+  it("refuse a full name of invisible characters only, as an empty one", () => {
+    for (const name of ["\u200b\u200b\u200b", "\u202e", " \u2060 "]) {
+      expect(fullNameSchema.safeParse(name).error?.issues[0]?.message, JSON.stringify(name)).toBe(
+        "Full name is required",
+      );
+    }
+    expect(fullNameSchema.parse("Zoë \u200d")).toBe("Zoë \u200d");
+  });
+
+  it("keep at most one blank line between a bio's paragraphs", () => {
+    expect(bioSchema.parse(`top${"\n".repeat(140)}bottom`)).toBe("top\n\nbottom");
+    expect(bioSchema.parse("one\r\n  \r\n\r\ntwo\n\nthree\nfour")).toBe("one\n\ntwo\n\nthree\nfour");
   });
 });

@@ -37,7 +37,9 @@ export const passwordSchema = textSchema()
 export const fullNameSchema = textSchema()
   .trim()
   .min(1, "Full name is required")
-  .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`);
+  .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`)
+  // Only invisible characters (zero-width spaces, direction marks) show as no name at all.
+  .refine((name) => /[^\s\p{Cf}]/u.test(name), "Full name is required");
 
 /** POST /auth/signup (spec §7). */
 export const signupBody = z.object({

@@ -77,7 +77,10 @@ export const websiteSchema = textSchema()
     "Website must be a full address, like https://example.com",
   );
 
-export const bioSchema = textSchema().max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`);
+export const bioSchema = textSchema()
+  .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
+  // Blank lines kept to one between paragraphs: a bio of newlines would push the profile off screen.
+  .transform((bio) => bio.replace(/(?:[ \t]*\r?\n){3,}/g, "\n\n"));
 
 /** A new avatar: an uploaded file's URL by `mediaUrl`'s rule, or a data URL of an image (spec §7). */
 const avatarSchemaFor = (mediaUrl: MediaUrlSchema) =>
