@@ -55,10 +55,11 @@ export function MessageEditForm({ initialText, onSave, onCancel }: MessageEditFo
         className="field-sizing-content block max-h-40 min-h-9 w-full resize-none bg-transparent px-2 py-1.5 text-base text-zinc-900 focus:outline-none sm:text-sm"
       />
       <div className="flex items-center justify-between gap-2 px-1 pt-1">
-        <span id={`${id}-keys`} className="text-xs text-zinc-600">
+        {/* Keyboard advice: out of sight on a phone's screen, still read with the box. */}
+        <span id={`${id}-keys`} className="text-xs text-zinc-600 max-sm:hidden">
           Enter to save · Esc to cancel
         </span>
-        <span className="flex gap-1">
+        <span className="ml-auto flex gap-1">
           <button
             type="button"
             onClick={onCancel}

@@ -53,9 +53,10 @@ export function FlickItem(props: FlickItemProps) {
   return (
     <article
       aria-label={`Flick by @${flick.uploadedBy.username}`}
-      // Focused when the keys move to it, so the focus follows the flick on screen.
+      // Focused when the keys move to it, so the focus follows the flick on screen. Its outline is
+      // inside the edge where the flick fills the screen, outside it where the frame stands alone.
       tabIndex={-1}
-      className="relative mx-auto h-full w-full outline-none sm:aspect-[9/16] sm:w-auto sm:max-w-full focus-visible:ring-2 focus-visible:ring-fuchsia-400 focus-visible:ring-offset-2 focus-visible:ring-offset-black lg:rounded-2xl"
+      className="relative mx-auto h-full w-full outline-none sm:aspect-[9/16] sm:w-auto sm:max-w-full focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-fuchsia-400 lg:rounded-2xl lg:focus-visible:outline-offset-2"
     >
       <div className="absolute inset-0 overflow-hidden bg-zinc-950 lg:rounded-2xl">
         {nearby ? (

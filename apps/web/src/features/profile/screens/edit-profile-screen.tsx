@@ -1,5 +1,5 @@
 import { type Gender, type User, updateProfileBody, withoutNul } from "@flik/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
@@ -60,6 +60,8 @@ function EditProfileForm({ user }: { user: User }) {
   const [gender, setGender] = useState<Gender | null>(user.gender);
   const [avatar, setAvatar] = useState(savedAvatar);
   const update = useUpdateProfile();
+  // Save is disabled while it saves, which takes the focus from it: given back once it is done.
+  const saveRef = useRef<HTMLButtonElement>(null);
   // A success takes down the form's earlier failure toasts.
   const toasts = useFailureToasts();
   const {
@@ -95,6 +97,10 @@ function EditProfileForm({ user }: { user: User }) {
     const saved = { fullName: user.fullName, username: user.username, bio: user.bio, gender: user.gender };
     const body = changedFields({ ...saved, avatar: savedAvatar }, edited);
     update.mutate(body, {
+      onSettled: () => {
+        if (document.activeElement === document.body || document.activeElement === null)
+          requestAnimationFrame(() => saveRef.current?.focus());
+      },
       onSuccess: (updated) => {
         // As it was stored (a username in lower case, a name trimmed): what others now see.
         setFullName(updated.fullName);
@@ -172,6 +178,7 @@ function EditProfileForm({ user }: { user: User }) {
 
         <div className="flex justify-end border-t border-zinc-100 pt-6">
           <button
+            ref={saveRef}
             type="submit"
             disabled={update.isPending || photo.busy}
             className={`${buttonStyles.primary} w-full sm:w-auto sm:min-w-36`}

@@ -74,11 +74,14 @@ function ChoiceOption({
 function Switch({
   label,
   description,
+  warning,
   checked,
   onChange,
 }: {
   label: string;
   description: string;
+  /** What stands in the setting's way, said as a warning after its description. */
+  warning?: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
@@ -91,6 +94,7 @@ function Switch({
         </label>
         <p id={`${id}-description`} className="mt-0.5 text-sm text-zinc-600">
           {description}
+          {warning && <span className="mt-1 block font-medium text-amber-800">{warning}</span>}
         </p>
       </div>
       <button
@@ -229,12 +233,15 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
             />
             <Switch
               label="Push notifications"
-              description={
-                pushNotifications && browserPermission === "denied"
-                  ? "Likes, comments, follows and messages as they happen. Your browser blocks notifications from Flik: allow them in its site settings."
-                  : pushNotifications && browserPermission === "unsupported"
-                    ? "Likes, comments, follows and messages as they happen. This browser can't show notifications."
-                    : "Likes, comments, follows and messages as they happen, while Flik is open in the background."
+              description="Likes, comments, follows and messages as they happen, while Flik is open in the background."
+              warning={
+                !pushNotifications
+                  ? undefined
+                  : browserPermission === "denied"
+                    ? "Your browser blocks notifications from Flik: allow them in its site settings."
+                    : browserPermission === "unsupported"
+                      ? "This browser can't show notifications."
+                      : undefined
               }
               checked={pushNotifications}
               onChange={(on) => {

@@ -16,7 +16,8 @@ export function ProfilePreviewCard({
   bio,
   className = "",
 }: ProfilePreviewCardProps) {
-  const handle = username.trim();
+  // Usernames are kept in lower case: the preview shows the one others will see.
+  const handle = username.trim().toLowerCase();
   return (
     <section
       aria-label="Preview"
