@@ -13,6 +13,20 @@ vi.mock("../../../lib/socket", async () => {
 
 const videos = () => [...document.querySelectorAll("video")];
 
+/** The flicks each `scrollIntoView` was asked for, in order (jsdom scrolls nothing). */
+function recordScrolls(): string[] {
+  const scrolled: string[] = [];
+  Object.defineProperty(HTMLElement.prototype, "scrollIntoView", {
+    configurable: true,
+    value(this: HTMLElement) {
+      scrolled.push(this.dataset.flickId ?? "");
+    },
+  });
+  return scrolled;
+}
+
+const stopRecordingScrolls = () => Reflect.deleteProperty(HTMLElement.prototype, "scrollIntoView");
+
 describe("the flicks feed", () => {
   it("mounts only the videos next to the one in view, preloads the next, and plays only that one", async () => {
     openFlicks({ "GET /flicks": flicksPage(makeFlicks(6)) });
@@ -122,13 +136,7 @@ describe("the flicks feed", () => {
   });
 
   it("moves with ArrowDown/ArrowUp (and j/k, PageDown/PageUp), pauses with Space and switches the sound with m", async () => {
-    const scrolled: string[] = [];
-    Object.defineProperty(HTMLElement.prototype, "scrollIntoView", {
-      configurable: true,
-      value(this: HTMLElement) {
-        scrolled.push(this.dataset.flickId ?? "");
-      },
-    });
+    const scrolled = recordScrolls();
     const { user } = openFlicks({ "GET /flicks": flicksPage(makeFlicks(3)) });
     await screen.findAllByRole("article");
     const pause = vi.mocked(HTMLMediaElement.prototype.pause);
@@ -157,7 +165,7 @@ describe("the flicks feed", () => {
     await user.keyboard("m");
     expect(screen.getByRole("button", { name: "Mute" })).toBeInTheDocument();
     expect((screen.getByLabelText("Flick number 2") as HTMLVideoElement).muted).toBe(false);
-    Reflect.deleteProperty(HTMLElement.prototype, "scrollIntoView");
+    stopRecordingScrolls();
   });
 
   it("waits to be started by one who asked for less motion, and a paused flick plays again with a tap", async () => {
@@ -181,13 +189,7 @@ describe("the flicks feed", () => {
   });
 
   it("keeps its keys from a flick's buttons (but their Space), and the focus follows to the flick shown", async () => {
-    const scrolled: string[] = [];
-    Object.defineProperty(HTMLElement.prototype, "scrollIntoView", {
-      configurable: true,
-      value(this: HTMLElement) {
-        scrolled.push(this.dataset.flickId ?? "");
-      },
-    });
+    const scrolled = recordScrolls();
     const { user } = openFlicks({ "GET /flicks": flicksPage(makeFlicks(3)) });
     const [first] = await screen.findAllByRole("article");
     within(first as HTMLElement)
@@ -204,7 +206,7 @@ describe("the flicks feed", () => {
     await user.keyboard(" ");
     expect(screen.getByRole("button", { name: "Mute" })).toBeInTheDocument();
     expect(screen.queryByText("Paused")).not.toBeInTheDocument();
-    Reflect.deleteProperty(HTMLElement.prototype, "scrollIntoView");
+    stopRecordingScrolls();
   });
 
   it("catches up when the socket first connects: a reel posted while the feed loaded goes on top", async () => {

@@ -81,33 +81,18 @@ describe("the browser's notifications (Push notifications)", () => {
     );
   });
 
-  it("stay quiet while Flik is in front (the app itself shows what came)", async () => {
-    const { shown } = stubBrowserNotifications("granted");
-    openFeed(true);
+  it.each<[string, NotificationPermission, boolean, boolean]>([
+    ["while Flik is in front (the app itself shows what came)", "granted", true, false],
+    ["with the setting off", "granted", false, true],
+    ["where the browser was not allowed to show them", "denied", true, true],
+  ])("stay quiet %s", async (_when, permission, pushNotifications, hidden) => {
+    const { shown } = stubBrowserNotifications(permission);
+    openFeed(pushNotifications);
     await screen.findByRole("navigation", { name: "Main" });
     const socket = await waitFor(currentSocket);
-    inBackground(false);
+    inBackground(hidden);
     act(() => socket.fire("newNotification", { notification: makeNotification(), unreadCount: 1 }));
-    expect(shown).toHaveLength(0);
-  });
-
-  it("stay quiet with the setting off", async () => {
-    const { shown } = stubBrowserNotifications("granted");
-    openFeed(false);
-    await screen.findByRole("navigation", { name: "Main" });
-    const socket = await waitFor(currentSocket);
-    inBackground(true);
-    act(() => socket.fire("newNotification", { notification: makeNotification(), unreadCount: 1 }));
-    expect(shown).toHaveLength(0);
-  });
-
-  it("stay quiet where the browser was not allowed to show them", async () => {
-    const { shown } = stubBrowserNotifications("denied");
-    openFeed(true);
-    await screen.findByRole("navigation", { name: "Main" });
-    const socket = await waitFor(currentSocket);
-    inBackground(true);
-    act(() => socket.fire("newNotification", { notification: makeNotification(), unreadCount: 1 }));
+    act(() => socket.fire("newMessage", { message: makeMessage() }));
     expect(shown).toHaveLength(0);
   });
 });
