@@ -69,9 +69,8 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
   const scrollTo = (index: number) => {
     const target = flicks[index];
     if (!target) return;
-    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     const item = scroller.current?.querySelector(`[data-flick-id="${CSS.escape(target._id)}"]`);
-    item?.scrollIntoView?.({ behavior: reduced ? "auto" : "smooth", block: "start" });
+    item?.scrollIntoView?.({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
     // The focus follows to the flick now on screen, never left on a control scrolled away.
     item?.querySelector<HTMLElement>("article")?.focus({ preventScroll: true });
   };
