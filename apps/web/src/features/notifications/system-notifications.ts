@@ -1,3 +1,5 @@
+import { leadingText, textLength } from "@flik/shared";
+
 /**
  * The browser's own notifications (the Notifications API), for what arrives while Flik's tab is in the
  * background: spec §3's `pushNotifications` ("Likes, comments, follows and messages as they happen").
@@ -37,7 +39,9 @@ const BODY_MAX = 140;
 /** Shows `notice` when Flik is in the background and its member allowed it; else does nothing. */
 export function showSystemNotice(notice: SystemNotice, open: (path: string) => void): void {
   if (document.visibilityState !== "hidden" || systemNotificationsPermission() !== "granted") return;
-  const body = notice.body.length > BODY_MAX ? `${notice.body.slice(0, BODY_MAX - 1)}…` : notice.body;
+  // Cut between whole characters (never half an emoji).
+  const body =
+    textLength(notice.body) > BODY_MAX ? `${leadingText(notice.body, BODY_MAX - 1)}…` : notice.body;
   try {
     const shown = new Notification(notice.title, { body, icon: notice.icon || undefined, tag: notice.tag });
     shown.onclick = () => {
