@@ -1,17 +1,24 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
+import { notificationsGranted } from "../../../lib/browser-notifications";
 import { useStoredUnreadCount } from "../../../lib/use-stored";
 import { CHECKING_AUTHENTICATION, useSessionChecking } from "../../auth/session-check";
 import { ChatUnreadSync } from "../../chat/hooks/use-chat-unread-sync";
 import { FollowLiveUpdates } from "../../follows/hooks/use-follow-live-updates";
 import { useLiveNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
-import { SystemNotifications } from "../../notifications/hooks/use-system-notifications";
 import { PostLiveUpdates } from "../../posts/hooks/use-post-live-updates";
 import { StoriesLiveUpdates } from "../../stories/hooks/use-stories-live-updates";
 import { fillsScreen, isFullScreenOnPhone, isWide } from "../route-handle";
 import { ScreenFailureContext } from "../screen-failure";
 import { AppFrame } from "./app-frame";
 import { BootScreen } from "./boot-screen";
+
+// Loaded once the browser allows Flik's own notifications (most members never do).
+const SystemNotifications = lazy(() =>
+  import("../../notifications/hooks/use-system-notifications").then((module) => ({
+    default: module.SystemNotifications,
+  })),
+);
 
 /**
  * Frame of every signed-in screen, with the live counts its header and tabs show. While the session is
@@ -31,7 +38,11 @@ export function AppLayout() {
       {!checking && <FollowLiveUpdates />}
       {/* Keeps the stored chat unread count, which the header's badge reads, right on every screen. */}
       {!checking && <ChatUnreadSync />}
-      {!checking && <SystemNotifications />}
+      {!checking && notificationsGranted() && (
+        <Suspense fallback={null}>
+          <SystemNotifications />
+        </Suspense>
+      )}
       <AppFrame
         pathname={pathname}
         chatUnread={chatUnread}

@@ -58,6 +58,8 @@ describe("the browser's notifications (Push notifications)", () => {
     const { router } = openFeed(true);
     await screen.findByRole("navigation", { name: "Main" });
     const socket = await waitFor(currentSocket);
+    // Loaded once the browser allows them: listening from the render after it came.
+    await act(() => import("./use-system-notifications"));
     inBackground(true);
 
     act(() =>
@@ -90,6 +92,8 @@ describe("the browser's notifications (Push notifications)", () => {
     openFeed(pushNotifications);
     await screen.findByRole("navigation", { name: "Main" });
     const socket = await waitFor(currentSocket);
+    // Loaded once the browser allows them: listening from the render after it came.
+    await act(() => import("./use-system-notifications"));
     inBackground(hidden);
     act(() => socket.fire("newNotification", { notification: makeNotification(), unreadCount: 1 }));
     act(() => socket.fire("newMessage", { message: makeMessage() }));
