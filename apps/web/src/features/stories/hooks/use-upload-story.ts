@@ -2,7 +2,6 @@ import { fileTypeOf } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError } from "../../../lib/api-client";
-import { UploadError, uploadMedia } from "../../../lib/media-upload";
 import { toast } from "../../../lib/toast";
 import { createStory } from "../api/stories.api";
 import { addCachedStory } from "../cache/stories-cache";
@@ -18,9 +17,13 @@ function isStoryFile(file: File): boolean {
   return type.startsWith("image/") || type.startsWith("video/");
 }
 
+/** The upload's code loads with the first story shared, not with the feed (issue 14's first load). */
+const loadUploads = () => import("../../../lib/media-upload");
+type Uploads = Awaited<ReturnType<typeof loadUploads>>;
+
 /** Why it failed, when the host or the server said (the file too large, of the wrong type). */
-function reasonOf(error: unknown): string | undefined {
-  if (error instanceof UploadError) return error.message;
+function reasonOf(error: unknown, uploads: Uploads | undefined): string | undefined {
+  if (uploads && error instanceof uploads.UploadError) return error.message;
   if (error instanceof ApiError) return error.serverMessage;
   return undefined;
 }
@@ -47,13 +50,15 @@ export function useUploadStory() {
         return;
       }
       setStoryUploadPercent(0);
+      let uploads: Uploads | undefined;
       try {
-        const { secure_url } = await uploadMedia(file, { onProgress: setStoryUploadPercent });
+        uploads = await loadUploads();
+        const { secure_url } = await uploads.uploadMedia(file, { onProgress: setStoryUploadPercent });
         const story = await createStory({ url: secure_url });
         addCachedStory(queryClient, story);
         toast.success(STORY_SHARED);
       } catch (error) {
-        showFailure(reasonOf(error));
+        showFailure(reasonOf(error, uploads));
       } finally {
         setStoryUploadPercent(null);
       }
