@@ -1,8 +1,11 @@
-import { Outlet, ScrollRestoration } from "react-router";
+import { useEffect, useRef } from "react";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Spinner } from "../components/spinner";
 import { LogoutListener } from "../features/auth/components/logout-listener";
+import { announceScreen } from "../lib/announce";
 
 export function RootRoute() {
+  useScreenAnnouncements();
   return (
     <>
       <LogoutListener />
@@ -10,6 +13,17 @@ export function RootRoute() {
       <ScrollRestoration />
     </>
   );
+}
+
+/** Each navigation to another address is announced to screen readers, as a page load would be. */
+function useScreenAnnouncements() {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  useEffect(() => {
+    if (pathname === first.current) return;
+    first.current = "";
+    announceScreen();
+  }, [pathname]);
 }
 
 export function ScreenCodeLoading() {

@@ -1,5 +1,6 @@
 import { COMMENT_MAX_LENGTH } from "@flik/shared";
 import { type FormEvent, type Ref, useId, useState } from "react";
+import { announce } from "../../../lib/announce";
 import { limitedText } from "../../../lib/limited-text";
 import { useAddFlickComment } from "../hooks/use-add-flick-comment";
 
@@ -18,7 +19,12 @@ export function FlickCommentForm({ flickId, inputRef }: FlickCommentFormProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!trimmed || addComment.isPending) return;
-    addComment.mutate(trimmed, { onSuccess: () => setText("") });
+    addComment.mutate(trimmed, {
+      onSuccess: () => {
+        setText("");
+        announce("Comment posted");
+      },
+    });
   }
 
   return (

@@ -1,5 +1,5 @@
 import { onlineManager } from "@tanstack/react-query";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makeComment, makePost, makeUser } from "../../../test/fixtures";
@@ -61,6 +61,10 @@ describe("CommentForm", () => {
     expect(input).toHaveValue("");
     const [, init] = commentRoute.mock.calls[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ text: "What a view" });
+    // Focus stays in the emptied box: a screen reader hears that it went.
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid="announcer"]')).toHaveTextContent("Comment posted"),
+    );
   });
 
   it("sends with the Post button too", async () => {

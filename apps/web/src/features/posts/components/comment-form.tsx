@@ -1,5 +1,6 @@
 import { COMMENT_MAX_LENGTH } from "@flik/shared";
 import { type FormEvent, type Ref, useId, useState } from "react";
+import { announce } from "../../../lib/announce";
 import { errorMessage } from "../../../lib/api-client";
 import { limitedText } from "../../../lib/limited-text";
 import { isPostUnavailable } from "../api/posts.queries";
@@ -28,7 +29,12 @@ export function CommentForm({ postId, inputRef, className = "" }: CommentFormPro
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!trimmed || addComment.isPending) return;
-    addComment.mutate(trimmed, { onSuccess: () => setText("") });
+    addComment.mutate(trimmed, {
+      onSuccess: () => {
+        setText("");
+        announce("Comment posted");
+      },
+    });
   }
 
   return (
