@@ -1,9 +1,13 @@
 import { type Chat, chatTitle } from "@flik/shared";
+import { useMediaQuery } from "../../../lib/use-media-query";
 import { chatPartner } from "../chat-format";
 import { useIsOnline } from "../state/presence";
 import { ChatAvatar } from "./chat-avatar";
 import { ChatOptionsMenu } from "./chat-options-menu";
 import { BackToChatsButton } from "./chat-states";
+
+/** Tailwind's `md`, where chat-screen shows the list beside the open chat. */
+const BESIDE_THE_LIST_QUERY = "(min-width: 768px)";
 
 interface ConversationHeaderProps {
   chat: Chat;
@@ -29,6 +33,9 @@ export function ConversationHeader({
   onBlock,
 }: ConversationHeaderProps) {
   const partner = chatPartner(chat, viewerId);
+  // Beside the list (its "Chats" the page's heading) the chat's name is a section of it; alone on a
+  // phone's screen it is the page's heading.
+  const Title = useMediaQuery(BESIDE_THE_LIST_QUERY) ? "h2" : "h1";
   const online = useIsOnline(partner?._id);
   const subtitle = partner
     ? online
@@ -44,7 +51,7 @@ export function ConversationHeader({
       <BackToChatsButton onBack={onBack} />
       <ChatAvatar chat={chat} viewerId={viewerId} size="sm" />
       <div className="min-w-0 flex-1">
-        <h2 className="truncate text-base font-semibold text-zinc-900">{chatTitle(chat, viewerId)}</h2>
+        <Title className="truncate text-base font-semibold text-zinc-900">{chatTitle(chat, viewerId)}</Title>
         <p className={`truncate text-xs ${online ? "font-medium text-emerald-600" : "text-zinc-500"}`}>
           {chat.isGroupChat ? `${chat.participants.length} members · ${subtitle}` : subtitle}
         </p>

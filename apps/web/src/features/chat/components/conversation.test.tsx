@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "../../../test/fixtures";
 import { waitUntil } from "../../../test/wait";
@@ -46,6 +46,22 @@ describe("Conversation", () => {
     expect(log).toHaveAttribute("aria-live", "polite");
     expect(emitted(socket, "joinChat")).toEqual([["c-bob"]]);
     expect(screen.getByRole("heading", { name: "bob" })).toBeInTheDocument();
+  });
+
+  it("names the chat as the page's heading on a phone, and as a section beside the list on wider screens", async () => {
+    await openBobChat();
+    // jsdom matches no media query: a phone's width.
+    expect(screen.getByRole("heading", { name: "bob", level: 1 })).toBeInTheDocument();
+    cleanup();
+
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query === "(min-width: 768px)",
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    await openBobChat();
+    expect(screen.getByRole("heading", { name: "bob", level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Chats", level: 1 })).toBeInTheDocument();
   });
 
   it("sends on Enter, with a temporary message shown at once", async () => {
