@@ -28,11 +28,31 @@ describe("signupBody", () => {
     ["username", "ab"],
     ["email", "not-an-email"],
     ["password", "short"],
+    ["password", "        "],
+    ["username", ".maya"],
+    ["username", "maya."],
+    ["username", "..."],
+    ["username", "ma..ya"],
     ["fullName", "   "],
-  ])("refuses a bad %s", (field, value) => {
+  ])("refuses a bad %s (%j)", (field, value) => {
     const result = signupBody.safeParse({ ...valid, [field]: value });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual([field]);
+  });
+
+  it("says what is wrong with a username's periods, and keeps one between other letters", () => {
+    const message = (username: string) =>
+      signupBody.safeParse({ ...valid, username }).error?.issues[0]?.message;
+    expect(message("maya.")).toBe("Username can't start or end with a period");
+    expect(message("ma..ya")).toBe("Username can't have two periods in a row");
+    expect(signupBody.parse({ ...valid, username: "maya.travels_" }).username).toBe("maya.travels_");
+  });
+
+  it("refuses a password of spaces only, and keeps one with spaces inside", () => {
+    expect(signupBody.safeParse({ ...valid, password: " ".repeat(12) }).error?.issues[0]?.message).toBe(
+      "Password can't be only spaces",
+    );
+    expect(signupBody.parse({ ...valid, password: "  to be or not  " }).password).toBe("  to be or not  ");
   });
 });
 

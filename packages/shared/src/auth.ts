@@ -16,12 +16,18 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._]+$/;
 export const isPossibleUsername = (name: string) =>
   name.length >= USERNAME_MIN_LENGTH && name.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(name);
 
-/** Usernames are stored lower-case, so "Alice" and "alice" are one name. */
+/**
+ * Usernames are stored lower-case, so "Alice" and "alice" are one name. A period sits between other
+ * letters, as Instagram has it: "..." or "maya." read as punctuation in a sentence or an address, not
+ * as a name. (Names kept before this rule still sign in and are still found.)
+ */
 export const usernameSchema = textSchema()
   .trim()
   .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
   .regex(USERNAME_PATTERN, "Username may only use letters, numbers, periods and underscores")
+  .refine((name) => !name.startsWith(".") && !name.endsWith("."), "Username can't start or end with a period")
+  .refine((name) => !name.includes(".."), "Username can't have two periods in a row")
   .transform((name) => name.toLowerCase());
 
 export const emailSchema = textSchema()
@@ -32,7 +38,9 @@ export const emailSchema = textSchema()
 
 export const passwordSchema = textSchema()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  // Eight spaces are the first guess of anyone who tries; spaces inside a passphrase are welcome.
+  .refine((password) => password.trim() !== "", "Password can't be only spaces");
 
 export const fullNameSchema = textSchema()
   .trim()

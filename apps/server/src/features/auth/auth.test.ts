@@ -52,6 +52,9 @@ describe("POST /api/auth/signup", () => {
     ["a blank full name", { ...personas.bob, fullName: "   " }, "fullName"],
     ["a 1 MB full name", { ...personas.bob, fullName: "x".repeat(1_000_000) }, "fullName"],
     ["a 1 MB password", { ...personas.bob, password: "x".repeat(1_000_000) }, "password"],
+    ["a password of spaces", { ...personas.bob, password: " ".repeat(10) }, "password"],
+    ["a username ending in a period", { ...personas.bob, username: "bob." }, "username"],
+    ["a username of periods", { ...personas.bob, username: "..." }, "username"],
   ])("refuses %s with 400 naming the field", async (_case, payload, field) => {
     const response = await signup(payload);
     expect(response.statusCode).toBe(400);
