@@ -47,6 +47,8 @@ export const OLDER_COMMENTS_PAGE_SIZE = 50;
 export const FOLLOW_IDS_LISTED = 100;
 export const WEBSITE_MAX_LENGTH = 200;
 export const HIGHLIGHT_NAME_MAX_LENGTH = 30;
+/** How many highlights a member may keep: `GET /highlights` comes whole. */
+export const HIGHLIGHTS_MAX = 100;
 
 /** Flicks (spec §4 and §9). */
 export const FLICK_DOUBLE_TAP_MS = 300;

@@ -4,6 +4,11 @@ import { type MediaUrlSchema, mediaUrlSchema } from "./posts.js";
 
 /** How long a story stays in the strip; after that it is only in its owner's archive (issue 17). */
 export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/**
+ * How many live stories a member may have at once (Instagram's 100 a day): the strip (`GET /stories`)
+ * comes whole, so one member's stories must not make every follower's strip unbounded.
+ */
+export const LIVE_STORIES_MAX = 100;
 
 /** A story's author as the strip and the viewer show them. */
 export interface StoryAuthor {

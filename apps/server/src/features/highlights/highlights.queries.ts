@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { highlights } from "../../db/schema.js";
 
@@ -10,6 +10,12 @@ export function highlightsOf(db: Db, userId: string) {
     .from(highlights)
     .where(eq(highlights.userId, userId))
     .orderBy(asc(highlights.createdAt), asc(highlights.id));
+}
+
+/** How many highlights the member keeps (an index-only count on highlights_user_idx). */
+export async function highlightsCountOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ kept: count() }).from(highlights).where(eq(highlights.userId, userId));
+  return row?.kept ?? 0;
 }
 
 export async function findHighlight(db: Db, id: string) {

@@ -1,13 +1,14 @@
-import type { Highlight, highlightBody, highlightUpdateBody } from "@flik/shared";
+import { HIGHLIGHTS_MAX, type Highlight, type highlightBody, type highlightUpdateBody } from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
-import { forbidden, notFound } from "../../platform/errors.js";
+import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import type { RelatedMember } from "../users/users.policy.js";
-import { canEditHighlight, canSeeHighlightsOf } from "./highlights.policy.js";
+import { canAddHighlight, canEditHighlight, canSeeHighlightsOf } from "./highlights.policy.js";
 import {
   deleteHighlight,
   findHighlight,
+  highlightsCountOf,
   highlightsOf,
   insertHighlight,
   updateHighlight,
@@ -42,7 +43,14 @@ export function createHighlightsService(deps: { db: Db }) {
       return (await highlightsOf(db, member.id)).map(present);
     },
 
+    /**
+     * Refused with 409 past HIGHLIGHTS_MAX. Two made at the same moment may both pass the count: the
+     * limit keeps the whole list small, not exact.
+     */
     async create(caller: Caller, input: z.output<typeof highlightBody>) {
+      if (!canAddHighlight(await highlightsCountOf(db, caller.userId))) {
+        throw conflict(`You can keep up to ${HIGHLIGHTS_MAX} highlights. Delete one to add another.`);
+      }
       return present(await insertHighlight(db, caller.userId, input));
     },
 

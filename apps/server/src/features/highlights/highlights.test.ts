@@ -1,3 +1,4 @@
+import { HIGHLIGHTS_MAX } from "@flik/shared";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
@@ -8,6 +9,27 @@ const alice = await persona("alice");
 const bob = await persona("bob");
 
 describe("highlights", () => {
+  it("are kept up to HIGHLIGHTS_MAX: one more is refused with 409 until one is deleted", async () => {
+    const keeper = await someone("keeper");
+    const make = (n: number) =>
+      call(keeper, "POST", "/highlights", { name: `Day ${n}`, type: "image", src: `/media/image/${n}.jpg` });
+    let first = "";
+    for (let n = 0; n < HIGHLIGHTS_MAX; n++) {
+      const made = await make(n);
+      expect(made.statusCode).toBe(201);
+      first ||= made.json().highlight._id;
+    }
+    const refused = await make(HIGHLIGHTS_MAX);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `You can keep up to ${HIGHLIGHTS_MAX} highlights. Delete one to add another.`,
+    );
+    expect((await call(keeper, "GET", "/highlights")).json().highlights).toHaveLength(HIGHLIGHTS_MAX);
+
+    expect((await call(keeper, "DELETE", `/highlights/${first}`)).statusCode).toBe(200);
+    expect((await make(HIGHLIGHTS_MAX)).statusCode).toBe(201);
+  });
+
   it("are created, listed (own and by username), edited and deleted by their owner", async () => {
     const created = await call(alice, "POST", "/highlights", {
       name: "  Summer  ",

@@ -1,4 +1,4 @@
-import { STORY_LIFETIME_MS } from "@flik/shared";
+import { LIVE_STORIES_MAX, STORY_LIFETIME_MS } from "@flik/shared";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
@@ -33,6 +33,11 @@ export function liveSince(now: number): Date {
  */
 export function isLive(story: StoryAccess["story"], now: number): boolean {
   return story.expiredAt === null && story.createdAt.getTime() > liveSince(now).getTime();
+}
+
+/** A member has at most LIVE_STORIES_MAX live stories: another is shared once one expires or is deleted. */
+export function canShareAnotherStory(liveStories: number): boolean {
+  return liveStories < LIVE_STORIES_MAX;
 }
 
 export function isOwnStory(viewerId: string, story: { userId: string }): boolean {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gt, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { follows, stories, storyViews, users } from "../../db/schema.js";
@@ -85,6 +85,15 @@ export function archivePage(
 }
 
 /** Stores a new story and answers it with its author (the member who made it). */
+/** How many live stories the member has (a range of the partial index stories_live_user_created_idx). */
+export async function liveStoriesCountOf(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ live: count() })
+    .from(stories)
+    .where(and(eq(stories.userId, userId), isNull(stories.expiredAt), gt(stories.createdAt, since)));
+  return row?.live ?? 0;
+}
+
 export async function insertStory(
   db: Db,
   values: { userId: string; mediaType: string; mediaUrl: string; createdAt: Date },

@@ -1,5 +1,6 @@
 import {
   type createStoryBody,
+  LIVE_STORIES_MAX,
   mediaTypeOfUrl,
   type StoriesResponse,
   type Story,
@@ -12,13 +13,14 @@ import { pgErrorOf } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import type { Clock } from "../../platform/clock.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
-import { forbidden, notFound } from "../../platform/errors.js";
+import { forbidden, notFound, tooManyRequests } from "../../platform/errors.js";
 import type { FollowsService } from "../follows/follows.service.js";
 import type { StoryEvents } from "./stories.events.js";
 import {
   canDeleteStory,
   canSeeStory,
   canSeeViewersOf,
+  canShareAnotherStory,
   countsAsView,
   isLive,
   liveSince,
@@ -29,6 +31,7 @@ import {
   deleteStory,
   findStoryAs,
   insertStory,
+  liveStoriesCountOf,
   recordView,
   stripOf,
   viewersOf,
@@ -80,12 +83,22 @@ export function createStoriesService(deps: {
       };
     },
 
+    /**
+     * Refused with 429 past LIVE_STORIES_MAX live stories. Two shared at the same moment may both pass
+     * the count: the limit keeps the strip small, not exact.
+     */
     async create(caller: Caller, input: z.output<typeof createStoryBody>): Promise<Story> {
+      const now = clock();
+      if (!canShareAnotherStory(await liveStoriesCountOf(db, caller.userId, liveSince(now)))) {
+        throw tooManyRequests(
+          `You can have up to ${LIVE_STORIES_MAX} stories at a time. Try again when one expires.`,
+        );
+      }
       const row = await insertStory(db, {
         userId: caller.userId,
         mediaUrl: input.url,
         mediaType: mediaTypeOfUrl(input.url),
-        createdAt: new Date(clock()),
+        createdAt: new Date(now),
       });
       const story = presentStory(row, caller.userId);
       events.created(story, await follows.followerIdsOf(caller.userId));

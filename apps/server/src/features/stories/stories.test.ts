@@ -1,4 +1,10 @@
-import { NUL_CHARACTER_MESSAGE, STORY_LIFETIME_MS, type Story, type StoryGroup } from "@flik/shared";
+import {
+  LIVE_STORIES_MAX,
+  NUL_CHARACTER_MESSAGE,
+  STORY_LIFETIME_MS,
+  type Story,
+  type StoryGroup,
+} from "@flik/shared";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
 import { buildTestApp, countQueries, type SignedIn } from "../../test/helper.js";
@@ -29,6 +35,26 @@ const authorsIn = (groups: StoryGroup[]) => groups.map((group) => group.user._id
 const idsOf = (...list: SignedIn[]) => list.map((member) => member.userId);
 
 describe("POST /stories", () => {
+  it("refuses a story past LIVE_STORIES_MAX live ones with 429, and takes one again once one expires or is deleted", async () => {
+    const busy = await someone("busy");
+    const first = await postStory(busy);
+    for (let made = 1; made < LIVE_STORIES_MAX; made++) await postStory(busy);
+    now += 60_000;
+    const refused = await call(busy, "POST", "/stories", { url: "/media/image/one-more.jpg" });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      `You can have up to ${LIVE_STORIES_MAX} stories at a time. Try again when one expires.`,
+    );
+    expect((await strip(busy))[0]?.stories).toHaveLength(LIVE_STORIES_MAX);
+
+    expect((await call(busy, "DELETE", `/stories/${first._id}`)).statusCode).toBe(200);
+    await postStory(busy);
+    expect((await call(busy, "POST", "/stories", { url: "/media/image/x.jpg" })).statusCode).toBe(429);
+    // The second made is the oldest now: a day later it has expired, and one more may be shared.
+    now += STORY_LIFETIME_MS - LIVE_STORIES_MAX * 60_000;
+    await postStory(busy);
+  });
+
   it("answers 201 with the story as the contract shapes it; the media type follows from the URL", async () => {
     const alice = await someone("alice");
     now += 60_000;
