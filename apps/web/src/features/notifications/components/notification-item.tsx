@@ -1,5 +1,5 @@
 import { type Notification, notificationTimeLabel } from "@flik/shared";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { profilePath } from "../../../lib/paths";
@@ -35,6 +35,7 @@ export function NotificationItem({
   onAnswerRequest,
 }: NotificationItemProps) {
   const row = useRef<HTMLLIElement>(null);
+  const sentenceId = useId();
   const unread = !notification.read;
   const sender = notification.sender;
   const isRequest = notification.type === "follow_request" && !!sender;
@@ -54,7 +55,7 @@ export function NotificationItem({
     <>
       {!avatarLinks && avatar}
       <span className="block min-w-0 flex-1">
-        <span className="block text-sm leading-snug text-zinc-800">
+        <span id={sentenceId} className="block text-sm leading-snug text-zinc-800">
           {unread && <span className="sr-only">Unread: </span>}{" "}
           <span className="font-semibold text-zinc-950">{senderName(notification)}</span>{" "}
           {actionText(notification)}
@@ -125,19 +126,31 @@ export function NotificationItem({
       ) : (
         opener
       )}
-      <ReadToggle unread={unread} onToggle={() => onToggleRead(notification)} />
+      <ReadToggle unread={unread} describedBy={sentenceId} onToggle={() => onToggleRead(notification)} />
     </li>
   );
 }
 
-/** The unread dot is also the switch: filled while unread, a faint ring once read. */
-function ReadToggle({ unread, onToggle }: { unread: boolean; onToggle: () => void }) {
+/**
+ * The unread dot is also the switch: filled while unread, a faint ring once read. Described by its
+ * notification's words, so that a list of "Mark as read" buttons says which is which.
+ */
+function ReadToggle({
+  unread,
+  describedBy,
+  onToggle,
+}: {
+  unread: boolean;
+  describedBy: string;
+  onToggle: () => void;
+}) {
   const label = unread ? "Mark as read" : "Mark as unread";
   return (
     <button
       type="button"
       onClick={onToggle}
       aria-label={label}
+      aria-describedby={describedBy}
       title={label}
       className="group/toggle flex size-9 shrink-0 items-center justify-center rounded-full transition hover:bg-zinc-900/5"
     >

@@ -169,7 +169,9 @@ describe("NotificationsScreen", () => {
     openNotifications({ "GET /notifications": pageOf(like, comment) });
     const unread = await screen.findByRole("link", { name: /^Unread: bob liked your post/ });
     expect(unread.closest("li")).toHaveClass("bg-fuchsia-50");
-    expect(within(item("liked your post")).getByRole("button", { name: "Mark as read" })).toBeInTheDocument();
+    expect(
+      within(item("liked your post")).getByRole("button", { name: "Mark as read" }),
+    ).toHaveAccessibleDescription(/liked your post/);
 
     const read = screen.getByRole("link", { name: /^Unknown commented on your post/ });
     expect(read.closest("li")).not.toHaveClass("bg-fuchsia-50");
