@@ -211,7 +211,7 @@ describe("DELETE /flicks/{id}", () => {
     const { _id: id } = await createFlick(alice);
     const refused = await call(bob, "DELETE", `/flicks/${id}`);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe("Only the post's owner can delete it");
+    expect(refused.json().message).toBe("Only the flick's owner can delete it");
     expect(await flickIn(bob, id)).toBeDefined();
 
     expect((await call(alice, "DELETE", `/flicks/${id}`)).statusCode).toBe(200);

@@ -148,7 +148,7 @@ export function createPostsService(deps: {
 
   async function owned(caller: Caller, postId: string, action: string, kind: PostKind = "post") {
     const row = await visible(caller, postId, kind);
-    if (!canEditPost(caller.userId, row)) throw forbidden(`Only the post's owner can ${action} it`);
+    if (!canEditPost(caller.userId, row)) throw forbidden(`Only the ${kind}'s owner can ${action} it`);
     return row;
   }
 
