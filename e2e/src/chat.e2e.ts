@@ -392,6 +392,27 @@ describe("chat", () => {
     await context.close();
   });
 
+  it("scrolls a long conversation inside its log: the page itself never scrolls, on a phone or a desktop", async () => {
+    const ines = await apiMember("ines");
+    const otto = await apiMember("otto");
+    await api(otto, `/follow/${ines.id}`, {});
+    const { chat } = await api(ines, "/chats", { userId: otto.id });
+    // Her bubbles carry a name for screen readers ("ines…: "), laid out out of sight in the log.
+    for (let line = 1; line <= 40; line++)
+      await api(ines, `/chats/${chat._id}/messages`, { text: `Line ${line} of the long story` });
+    for (const viewport of [viewports.phone, viewports.desktop]) {
+      const { page, context } = await openContext(browser, viewport);
+      await signInAs(page, otto);
+      await page.goto(`/chat?c=${chat._id}`);
+      await log(page).getByText("Line 40 of the long story").waitFor();
+      const pageOverflow = await page.evaluate(
+        () => document.documentElement.scrollHeight - window.innerHeight,
+      );
+      expect(pageOverflow).toBeLessThanOrEqual(0);
+      await context.close();
+    }
+  });
+
   it("offers each row's ⋯ menu on a touch phone without hovering", async () => {
     const gus = await apiMember("gus");
     const hana = await apiMember("hana");

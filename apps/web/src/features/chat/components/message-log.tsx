@@ -125,7 +125,7 @@ export function MessageLog(props: MessageLogProps) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable to scroll it by keyboard
       tabIndex={0}
       onScroll={onScroll}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pt-4 pb-2 focus-visible:outline-offset-[-2px] sm:px-5"
+      className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pt-4 pb-2 focus-visible:outline-offset-[-2px] sm:px-5"
     >
       {/* Anchors a short conversation to the bottom, next to the send box, as chats read. */}
       <div className="flex min-h-full flex-col justify-end">

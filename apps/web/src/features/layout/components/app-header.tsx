@@ -13,9 +13,10 @@ export function AppHeader({ chatUnread, className = "" }: { chatUnread: number; 
   const unreadId = useId();
   return (
     <header
-      className={`sticky top-0 z-40 border-b border-zinc-200/80 bg-white/85 backdrop-blur-md ${className}`}
+      // 4rem with its border, as the screens that fill the window count it (app-frame).
+      className={`sticky top-0 z-40 h-16 border-b border-zinc-200/80 bg-white/85 backdrop-blur-md ${className}`}
     >
-      <div className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="flex h-full items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/post" className="rounded-lg">
           <Wordmark />
         </Link>
