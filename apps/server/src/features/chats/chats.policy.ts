@@ -103,6 +103,15 @@ export function showsAsSeen(
   );
 }
 
+/**
+ * Whether the member still has the message: one they cleared (deleting the chat clears its history for
+ * them, spec §2) is gone for them, and no later edit or delete of it reaches them. The SQL twin of this
+ * is chats.queries' `keptFor`.
+ */
+export function keepsMessage(member: { clearedAt: Date | null }, message: { createdAt: Date }): boolean {
+  return member.clearedAt === null || message.createdAt > member.clearedAt;
+}
+
 /** Only a group is left; a one-to-one chat is deleted from one's list instead. */
 export function canLeave(chat: { isGroupChat: boolean }): boolean {
   return chat.isGroupChat;

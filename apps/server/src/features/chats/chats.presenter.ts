@@ -7,6 +7,8 @@ export interface Participant {
   lastReadAt: Date;
   /** Null while the chat waits in the member's requests. */
   acceptedAt: Date | null;
+  /** Where the member's history starts: what is older they cleared (null: they never did). */
+  clearedAt: Date | null;
   user: { id: string; username: string; fullName: string; avatar: string };
   /** The ids of the chat's members this member blocked (whose seen state the two don't share). */
   blocks: string[];

@@ -28,6 +28,7 @@ export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
 
 /** Messages a member still has: those after the moment they deleted the chat, if they did. */
+/** Whether the member still has the message in the row (chats.policy `keepsMessage` in SQL). */
 const keptFor = (member: typeof chatMembers) =>
   or(isNull(member.clearedAt), gt(messages.createdAt, member.clearedAt));
 
@@ -166,6 +167,7 @@ const prepareSendersOf = perDatabase((db) =>
       chatId: chatMembers.chatId,
       lastReadAt: chatMembers.lastReadAt,
       acceptedAt: chatMembers.acceptedAt,
+      clearedAt: chatMembers.clearedAt,
       user: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar },
       blocks: blocksInChat(db),
       blocked: blockedInDirectChat(db),
@@ -200,6 +202,7 @@ const prepareParticipantsOf = perDatabase((db) =>
       chatId: chatMembers.chatId,
       lastReadAt: chatMembers.lastReadAt,
       acceptedAt: chatMembers.acceptedAt,
+      clearedAt: chatMembers.clearedAt,
       user: { id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar },
       blocks: blocksInChat(db),
     })

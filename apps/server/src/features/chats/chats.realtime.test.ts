@@ -13,7 +13,7 @@ import {
 
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { call, persona, newcomer, chatBetween, sendMessage } = factories(built);
+const { call, persona, newcomer, someone, chatBetween, sendMessage } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -68,6 +68,33 @@ describe("two members chatting live", () => {
     const deleted = nextEvent(bobSocket, "messageDeleted");
     expect(await aliceSocket.emitWithAck("messageDeleted", { messageId: message._id })).toEqual({ ok: true });
     expect(await deleted).toEqual({ chatId: chat._id, messageId: message._id, lastMessage: null });
+  });
+
+  it("a member who cleared the chat hears no edit of what they cleared, and no delete brings it back", async () => {
+    const [dora, eli] = await Promise.all([someone("dora"), someone("eli")]);
+    const chat = await chatBetween(dora, eli);
+    const before = await sendMessage(eli, chat, "From before");
+    expect((await call(dora, "DELETE", `/chats/${chat._id}`)).statusCode).toBe(200);
+    const after = await sendMessage(eli, chat, "From after");
+    const [doraSocket, eliSocket] = await Promise.all([socketOf(dora), socketOf(eli)]);
+    const dorasEdits = collectEvents(doraSocket, "messageEdited");
+    const dorasDeletes = collectEvents(doraSocket, "messageDeleted");
+    const elisDeletes = collectEvents(eliSocket, "messageDeleted");
+
+    expect((await call(eli, "PUT", `/messages/${before._id}`, { text: "Edited before" })).statusCode).toBe(
+      200,
+    );
+    expect((await call(eli, "DELETE", `/messages/${before._id}`)).statusCode).toBe(200);
+    expect((await call(eli, "DELETE", `/messages/${after._id}`)).statusCode).toBe(200);
+    await Promise.all([roundTrip(doraSocket), roundTrip(eliSocket)]);
+
+    expect(dorasEdits).toEqual([]);
+    // The cleared message's delete is not hers to hear; the later one's leaves her nothing listed.
+    expect(dorasDeletes).toEqual([{ chatId: chat._id, messageId: after._id, lastMessage: null }]);
+    expect(elisDeletes.map((event) => event.messageId)).toEqual([before._id, after._id]);
+    expect((await call(dora, "GET", "/chats")).json().chats).toEqual([
+      expect.objectContaining({ _id: chat._id, lastMessage: null }),
+    ]);
   });
 
   it("a message sent twice with one clientId arrives once", async () => {

@@ -24,9 +24,11 @@ import {
   canUseChat,
   canWriteIn,
   isRequestFor,
+  keepsMessage,
   startsAccepted,
 } from "./chats.policy.js";
 import { type Participant, presentChat, presentMessage, presentMessageToEach } from "./chats.presenter.js";
+
 import {
   acceptChat,
   type ChatRow,
@@ -57,6 +59,10 @@ import {
 import { createMessageSending } from "./chats.sending.js";
 
 export type ChatsService = ReturnType<typeof createChatsService>;
+
+/** The ids of the members who still have the message (chats.policy `keepsMessage`). */
+const keptBy = (participants: Participant[], message: { createdAt: Date }) =>
+  participants.filter((member) => keepsMessage(member, message)).map((member) => member.user.id);
 
 /** What a list of chats shows its member: the chats they are in, each chat, its members and last sender. */
 function shownInChats(list: Chat[], viewerId: string): Shown[] {
@@ -159,12 +165,12 @@ export function createChatsService(deps: {
   }
 
   /** A message as the viewer sees it, and as each of the chat's members does (to tell them). */
+  /** The message as the caller sees it, and as each member who still has it does (an edit's event). */
   async function presentToMembers(row: MessageRow, viewerId: string) {
     const participants: Participant[] = await participantsOf(db, [row.message.chatId]);
-    const memberIds = participants.map((p) => p.user.id);
     return {
       message: presentMessage(row, participants, viewerId),
-      toEach: presentMessageToEach(row, participants, memberIds),
+      toEach: presentMessageToEach(row, participants, keptBy(participants, row.message)),
     };
   }
 
@@ -408,14 +414,18 @@ export function createChatsService(deps: {
         latestMessage(db, message.chatId),
         participantsOf(db, [message.chatId]),
       ]);
-      const memberIds = participants.map((p) => p.user.id);
-      const toEach = last
-        ? presentMessageToEach(last, participants, memberIds)
-        : [{ message: null, memberIds }];
+      // Only the members who still had it hear of it, each with the last message they still have: none,
+      // for one who cleared the chat since.
+      const hadIt = keptBy(participants, message);
+      const haveLast = last ? keptBy(participants, last.message) : [];
+      const toEach = [
+        ...(last ? presentMessageToEach(last, participants, haveLast) : []),
+        { message: null, memberIds: hadIt.filter((id) => !haveLast.includes(id)) },
+      ];
       for (const each of toEach)
         events.messageDeleted(
           { chatId: message.chatId, messageId, lastMessage: each.message },
-          each.memberIds,
+          each.memberIds.filter((id) => hadIt.includes(id)),
         );
     },
 
