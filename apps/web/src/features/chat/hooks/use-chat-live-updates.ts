@@ -8,6 +8,8 @@ import {
   applyEditedMessage,
   applyNewMessage,
   applySeen,
+  findCachedChat,
+  patchChat,
   removeCachedChat,
   upsertChat,
 } from "../cache/chat-cache";
@@ -34,14 +36,22 @@ export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): voi
         if (!known) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
       },
       messageEdited: ({ message }) => applyEditedMessage(queryClient, message),
-      messageDeleted: ({ chatId, messageId, lastMessage }) =>
-        applyDeletedMessage(queryClient, chatId, messageId, lastMessage),
+      messageDeleted: ({ chatId, messageId, lastMessage }) => {
+        const hadUnread = (findCachedChat(queryClient, chatId)?.unreadCount ?? 0) > 0;
+        applyDeletedMessage(queryClient, chatId, messageId, lastMessage);
+        // The message may have been one of those counted unread, which only the server can tell.
+        if (hadUnread) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+      },
       chatUpdated: ({ chat }) => upsertChat(queryClient, chat),
       chatDeleted: ({ chatId }) => {
         removeCachedChat(queryClient, chatId);
         onRemovedRef.current(chatId);
       },
-      messagesSeen: ({ chatId, userId, seenAt }) => applySeen(queryClient, chatId, userId, seenAt),
+      messagesSeen: ({ chatId, userId, seenAt }) => {
+        applySeen(queryClient, chatId, userId, seenAt);
+        // Read in another tab or on another device: nothing in it is unread here either.
+        if (userId === getUserId()) patchChat(queryClient, chatId, (chat) => ({ ...chat, unreadCount: 0 }));
+      },
     },
     // Events missed while disconnected are not replayed: on every connect, the first too (the screen may
     // have loaded before the socket was up), ask for everything again.

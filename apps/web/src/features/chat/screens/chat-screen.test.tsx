@@ -1,3 +1,4 @@
+import type { Chat } from "@flik/shared";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
@@ -46,6 +47,40 @@ describe("ChatScreen", () => {
     expect(chatRow(/Road trip/)).toBeInTheDocument();
     expect(screen.getByText("Select a chat to start messaging")).toBeInTheDocument();
     expect(document.title).toBe("Chat · Flik");
+  });
+
+  it("drops a row's unread count when the chat is read in another tab, and asks again when an unread message is deleted", async () => {
+    let listed = [
+      makeChat({ lastMessage: makeMessage({ text: "Lunch tomorrow?" }), unreadCount: 2 }),
+      {
+        ...carolChat,
+        lastMessage: makeMessage({ _id: "m-c", chat: "c-carol", text: "Hey" }),
+        unreadCount: 1,
+      },
+    ];
+    const { socket } = await openChatScreen("/chat", [], {
+      "GET /chats": () => jsonResponse(200, { chats: listed }),
+    });
+    expect(within(chatRow(/bob/)).getByText("2 unread")).toBeInTheDocument();
+
+    act(() =>
+      socket.fire("messagesSeen", { chatId: "c-bob", userId: "u-alice", seenAt: "2025-06-01T13:00:00.000Z" }),
+    );
+    await waitUntil(() => expect(within(chatRow(/bob/)).queryByText(/unread/)).not.toBeInTheDocument());
+    // Carol's reading it leaves Alice's own count as it is.
+    act(() =>
+      socket.fire("messagesSeen", {
+        chatId: "c-carol",
+        userId: carol._id,
+        seenAt: "2025-06-01T13:00:00.000Z",
+      }),
+    );
+    expect(within(chatRow(/carol/)).getByText("1 unread")).toBeInTheDocument();
+
+    // Carol deletes her unread message: the server's count comes back.
+    listed = [listed[0] as Chat, { ...carolChat, lastMessage: null, unreadCount: 0 }];
+    act(() => socket.fire("messageDeleted", { chatId: "c-carol", messageId: "m-c", lastMessage: null }));
+    await waitUntil(() => expect(within(chatRow(/carol/)).queryByText(/unread/)).not.toBeInTheDocument());
   });
 
   it("says so when there are no chats yet", async () => {
