@@ -142,6 +142,24 @@ describe("Conversation", () => {
     expect(within(log).getByText("Sending…")).toBeInTheDocument();
   });
 
+  it("keeps a message that was not sent, with Retry, through a visit to another screen", async () => {
+    const { socket, user, field, router } = await openBobChat({
+      "GET /posts": jsonResponse(200, { posts: [], nextCursor: null }),
+    });
+    await user.type(field, "Back in a minute{Enter}");
+    act(() => lastAck(socket)({ ok: false, error: "Chat not found" }));
+    expect(await screen.findByText("Not sent")).toBeInTheDocument();
+
+    await act(() => router.navigate("/post"));
+    await waitUntil(() => expect(screen.queryByRole("log", { name: "Messages" })).not.toBeInTheDocument());
+    await act(() => router.navigate("/chat?c=c-bob"));
+
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(await within(log).findByText("Back in a minute")).toBeInTheDocument();
+    expect(within(log).getByText("Not sent")).toBeInTheDocument();
+    expect(within(log).getByRole("button", { name: "Retry" })).toBeInTheDocument();
+  });
+
   it("says why the server refused a message for good, in place of the message box, without Retry", async () => {
     const { socket, user, field, log } = await openBobChat();
     await user.type(field, "Hello again{Enter}");

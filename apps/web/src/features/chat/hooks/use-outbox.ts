@@ -1,9 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { useSocket } from "../../realtime/socket-provider";
 import { sendChatMessage } from "../api/chat-socket";
 import { applyNewMessage } from "../cache/chat-cache";
+import { changeOutbox, useOutboxEntries } from "../state/outbox";
 
 /** A message shown before the server has it (spec §4: a temporary local message). */
 export interface PendingMessage {
@@ -30,23 +31,24 @@ export function refusalOf(error: unknown): string | undefined {
 }
 
 /**
- * The member's unsent messages, per chat. Each shows at once; the server's copy (matched by clientId)
- * replaces it, and a failed one stays with a retry that reuses its clientId, so it is never stored twice.
+ * The member's unsent messages, per chat (state/outbox: they outlive the screen). Each shows at once;
+ * the server's copy (matched by clientId) replaces it, and a failed one stays with a retry that reuses
+ * its clientId, so it is never stored twice.
  */
 export function useOutbox() {
   const socket = useSocket();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const pending = useOutboxEntries();
 
   const deliver = useCallback(
     async (entry: PendingMessage) => {
       try {
         const message = await sendChatMessage(socket, entry);
         applyNewMessage(queryClient, message, false);
-        setPending((list) => list.filter((p) => p.clientId !== entry.clientId));
+        changeOutbox(queryClient, (list) => list.filter((p) => p.clientId !== entry.clientId));
       } catch (error) {
         const refused = refusalOf(error);
-        setPending((list) =>
+        changeOutbox(queryClient, (list) =>
           list.map((p) => (p.clientId === entry.clientId ? { ...p, status: "failed", refused } : p)),
         );
       }
@@ -63,20 +65,22 @@ export function useOutbox() {
         createdAt: new Date().toISOString(),
         status: "sending",
       };
-      setPending((list) => [...list, entry]);
+      changeOutbox(queryClient, (list) => [...list, entry]);
       void deliver(entry);
     },
-    [deliver],
+    [deliver, queryClient],
   );
 
   const retry = useCallback(
     (clientId: string) => {
       const entry = pending.find((p) => p.clientId === clientId);
       if (!entry) return;
-      setPending((list) => list.map((p) => (p.clientId === clientId ? { ...p, status: "sending" } : p)));
+      changeOutbox(queryClient, (list) =>
+        list.map((p) => (p.clientId === clientId ? { ...p, status: "sending" } : p)),
+      );
       void deliver({ ...entry, status: "sending" });
     },
-    [pending, deliver],
+    [pending, deliver, queryClient],
   );
 
   return { pending, send, retry };

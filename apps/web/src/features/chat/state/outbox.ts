@@ -1,0 +1,29 @@
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PendingMessage } from "../hooks/use-outbox";
+
+/**
+ * The member's unsent messages, kept in the query cache rather than in the chat screen: one that failed
+ * ("Not sent", with Retry) is still there after a visit to another screen, and one on its way still
+ * lands. Outside `chatKeys.all`, so no refetch of the chats touches it; gone at logout with the rest of
+ * the cache, so the next member to sign in on the device never sees them.
+ */
+const OUTBOX_KEY = ["chat-outbox"] as const;
+
+export function useOutboxEntries(): PendingMessage[] {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: OUTBOX_KEY,
+    // Nothing to fetch: asked again, it answers what it holds.
+    queryFn: () => queryClient.getQueryData<PendingMessage[]>(OUTBOX_KEY) ?? [],
+    initialData: [],
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  }).data;
+}
+
+export function changeOutbox(
+  queryClient: QueryClient,
+  update: (list: PendingMessage[]) => PendingMessage[],
+): void {
+  queryClient.setQueryData<PendingMessage[]>(OUTBOX_KEY, (list = []) => update(list));
+}
