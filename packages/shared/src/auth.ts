@@ -7,7 +7,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from "./constants.js";
-import { textSchema } from "./text.js";
+import { hasVisibleText, textSchema } from "./text.js";
 
 /** The letters of a username: letters, numbers, periods and underscores. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._]+$/;
@@ -46,8 +46,7 @@ export const fullNameSchema = textSchema()
   .trim()
   .min(1, "Full name is required")
   .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`)
-  // Only invisible characters (zero-width spaces, direction marks) show as no name at all.
-  .refine((name) => /[^\s\p{Cf}]/u.test(name), "Full name is required");
+  .refine(hasVisibleText, "Full name is required");
 
 /** POST /auth/signup (spec §7). */
 export const signupBody = z.object({

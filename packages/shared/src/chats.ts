@@ -7,7 +7,7 @@ import {
 } from "./constants.js";
 import { memberIdSchema, memberIdsSchema } from "./ids.js";
 import { cursorParam, limitParam } from "./paging.js";
-import { textSchema } from "./text.js";
+import { hasVisibleText, textSchema } from "./text.js";
 
 export interface ChatParticipant {
   _id: string;
@@ -86,6 +86,9 @@ export const createChatBody = z
       .trim()
       .min(1, "Group name is required")
       .max(CHAT_NAME_MAX_LENGTH, `Group name is at most ${CHAT_NAME_MAX_LENGTH} characters`)
+      .refine(hasVisibleText, "Group name is required")
+      // A name is one line: the chat list and header show it on one.
+      .transform((name) => name.replace(/\s+/g, " "))
       .optional(),
   })
   // Checked field by field first, so a wrong member list or name gets its own message.
@@ -101,7 +104,8 @@ export type CreateChatBody = z.input<typeof createChatBody>;
 const messageText = textSchema("Message text is required")
   .trim()
   .min(1, "Message cannot be empty")
-  .max(MESSAGE_MAX_LENGTH, `Message is at most ${MESSAGE_MAX_LENGTH} characters`);
+  .max(MESSAGE_MAX_LENGTH, `Message is at most ${MESSAGE_MAX_LENGTH} characters`)
+  .refine(hasVisibleText, "Message cannot be empty");
 
 /** POST /chats/{id}/messages and the sendMessage event. */
 export const sendMessageBody = z.object({

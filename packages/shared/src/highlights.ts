@@ -2,7 +2,7 @@ import { z } from "zod";
 import { HIGHLIGHT_NAME_MAX_LENGTH } from "./constants.js";
 import { knownMediaTypeOfUrl, type MediaType } from "./media.js";
 import { type MediaUrlSchema, mediaUrlSchema } from "./posts.js";
-import { textSchema } from "./text.js";
+import { hasVisibleText, textSchema } from "./text.js";
 
 /** Highlight of spec §3. */
 export interface Highlight {
@@ -24,7 +24,8 @@ const highlightFields = (mediaUrl: MediaUrlSchema) =>
       .max(
         HIGHLIGHT_NAME_MAX_LENGTH,
         `Highlight name must be at most ${HIGHLIGHT_NAME_MAX_LENGTH} characters`,
-      ),
+      )
+      .refine(hasVisibleText, "Highlight name is required"),
     type: z.enum(["image", "video"], "Highlight type must be image or video"),
     src: textSchema("Please upload an image or video for this highlight")
       .trim()

@@ -8,7 +8,7 @@ import {
   POST_TAGS_MAX_LENGTH,
 } from "./constants.js";
 import type { MediaType } from "./media.js";
-import { textSchema } from "./text.js";
+import { hasVisibleText, textSchema } from "./text.js";
 
 /** An uploaded file's URL: the built-in host's `/media/...` path or an absolute http(s) URL. */
 export const mediaUrlSchema = textSchema("Please select a file")
@@ -94,7 +94,8 @@ export const commentBody = z.object({
   text: textSchema("Comment text is required")
     .trim()
     .min(1, "Comment cannot be empty")
-    .max(COMMENT_MAX_LENGTH, `Comment is at most ${COMMENT_MAX_LENGTH} characters`),
+    .max(COMMENT_MAX_LENGTH, `Comment is at most ${COMMENT_MAX_LENGTH} characters`)
+    .refine(hasVisibleText, "Comment cannot be empty"),
 });
 export type CommentBody = z.input<typeof commentBody>;
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { createChatBody, sendMessageBody } from "./chats.js";
 import { BIO_MAX_LENGTH } from "./constants.js";
-import { NUL_CHARACTER_MESSAGE, textSchema } from "./text.js";
+import { highlightBody } from "./highlights.js";
+import { commentBody } from "./posts.js";
+import { hasVisibleText, NUL_CHARACTER_MESSAGE, textSchema } from "./text.js";
 import { leadingText, maxLengthFor, textLength, typedText } from "./text-input.js";
 import { bioSchema } from "./users.js";
 
@@ -111,5 +114,35 @@ describe("typedText and textLength", () => {
   it("keep what any limit takes as it is", () => {
     for (const text of ["", "Zoë", "👩‍👩‍👧 family", "x".repeat(BIO_MAX_LENGTH)])
       expect(typedText(text, BIO_MAX_LENGTH)).toBe(text);
+  });
+});
+
+describe("hasVisibleText and the texts that must show something", () => {
+  const ids = ["8f4e2c1a-0b6d-4e5f-9a7b-1c2d3e4f5a6b", "9a5f3d2b-1c7e-4f60-8b8c-2d3e4f5a6b7c"];
+  const invisible = ["\u200b\u200b", " \u200d ", "\u2060", "\u202e\u200e"];
+
+  it("tells invisible characters alone from text", () => {
+    for (const text of invisible) expect(hasVisibleText(text), JSON.stringify(text)).toBe(false);
+    for (const text of ["a", "👍", "Zoë\u200d", "٣"]) expect(hasVisibleText(text), text).toBe(true);
+  });
+
+  it("refuses a comment, message, group name or highlight name of them, with the blank one's message", () => {
+    for (const text of invisible) {
+      expect(commentBody.safeParse({ text }).error?.issues[0]?.message).toBe("Comment cannot be empty");
+      expect(sendMessageBody.safeParse({ text }).error?.issues[0]?.message).toBe("Message cannot be empty");
+      expect(
+        createChatBody.safeParse({ userIds: [ids[0], ids[1]], name: text }).error?.issues[0]?.message,
+      ).toBe("Group name is required");
+      expect(
+        highlightBody.safeParse({ name: text, type: "image", src: "/media/image/a.jpg" }).error?.issues[0]
+          ?.message,
+      ).toBe("Highlight name is required");
+    }
+  });
+
+  it("keeps a group's name on one line", () => {
+    expect(createChatBody.parse({ userIds: [ids[0], ids[1]], name: "Road\n\ntrip  crew" }).name).toBe(
+      "Road trip crew",
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH } from "@flik/shared";
+import { hasVisibleText, MESSAGE_MAX_LENGTH } from "@flik/shared";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { SendIcon } from "../../../components/icons";
 import { limitedText } from "../../../lib/limited-text";
@@ -19,7 +19,7 @@ export function Composer({ onSend, onTyping, autoFocus = false }: ComposerProps)
   useEffect(() => {
     if (autoFocus) fieldRef.current?.focus({ preventScroll: true });
   }, [autoFocus]);
-  const blank = text.trim() === "";
+  const blank = !hasVisibleText(text);
 
   function send() {
     if (blank) return;

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH } from "@flik/shared";
+import { hasVisibleText, MESSAGE_MAX_LENGTH } from "@flik/shared";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { limitedText } from "../../../lib/limited-text";
 
@@ -23,7 +23,7 @@ export function MessageEditForm({ initialText, onSave, onCancel }: MessageEditFo
   }, []);
 
   function save() {
-    if (!trimmed) return;
+    if (!hasVisibleText(trimmed)) return;
     if (trimmed === initialText.trim()) onCancel();
     else onSave(trimmed);
   }

@@ -2,6 +2,7 @@ import {
   CHAT_NAME_MAX_LENGTH,
   type Chat,
   GROUP_CHAT_MAX_MEMBERS,
+  hasVisibleText,
   SEARCH_DEBOUNCE_MS,
   type UserSearchResult,
 } from "@flik/shared";
@@ -33,7 +34,7 @@ export function NewGroupDialog({ viewerId, onClose, onCreated }: NewGroupDialogP
   const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const createGroup = useCreateGroup(onCreated);
   const pickedIds = new Set(members.map((m) => m._id));
-  const canCreate = name.trim() !== "" && members.length >= MIN_OTHERS && !createGroup.isPending;
+  const canCreate = hasVisibleText(name) && members.length >= MIN_OTHERS && !createGroup.isPending;
 
   function toggle(user: UserSearchResult) {
     setMembers((current) =>

@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH } from "@flik/shared";
+import { COMMENT_MAX_LENGTH, hasVisibleText } from "@flik/shared";
 import { type FormEvent, type Ref, useId, useState } from "react";
 import { announce } from "../../../lib/announce";
 import { limitedText } from "../../../lib/limited-text";
@@ -15,10 +15,12 @@ export function FlickCommentForm({ flickId, inputRef }: FlickCommentFormProps) {
   const addComment = useAddFlickComment(flickId);
   const id = useId();
   const trimmed = text.trim();
+  // Only spaces or invisible characters would post as nothing at all.
+  const sendable = hasVisibleText(trimmed);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!trimmed || addComment.isPending) return;
+    if (!sendable || addComment.isPending) return;
     addComment.mutate(trimmed, {
       onSuccess: () => {
         setText("");
@@ -44,7 +46,7 @@ export function FlickCommentForm({ flickId, inputRef }: FlickCommentFormProps) {
         />
         <button
           type="submit"
-          disabled={!trimmed || addComment.isPending}
+          disabled={!sendable || addComment.isPending}
           className="rounded-full px-3 py-1.5 text-sm font-semibold text-fuchsia-600 transition hover:text-fuchsia-800 disabled:cursor-default disabled:text-fuchsia-300"
         >
           {addComment.isPending ? "Posting..." : "Post"}

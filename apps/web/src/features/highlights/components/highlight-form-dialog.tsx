@@ -2,6 +2,7 @@ import {
   ACCEPT_IMAGES_AND_VIDEOS,
   HIGHLIGHT_NAME_MAX_LENGTH,
   type Highlight,
+  hasVisibleText,
   mediaTypeOfFile,
   type Story,
 } from "@flik/shared";
@@ -77,7 +78,7 @@ export function HighlightFormDialog({
     if (busy) return;
     const trimmed = name.trim();
     // Spec §5, in this order: the name, then (when adding) the file.
-    if (!trimmed) {
+    if (!hasVisibleText(trimmed)) {
       window.alert("Highlight name is required");
       nameRef.current?.focus();
       return;

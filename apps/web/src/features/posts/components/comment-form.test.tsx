@@ -83,6 +83,9 @@ describe("CommentForm", () => {
 
     await user.type(input, "   ");
     expect(post).toBeDisabled();
+    // Zero-width spaces and joiners show nothing either.
+    await user.type(input, "\u200b\u200d");
+    expect(post).toBeDisabled();
     await user.type(input, "{Enter}");
 
     expect(commentRoute).not.toHaveBeenCalled();

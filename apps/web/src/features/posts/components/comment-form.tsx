@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH } from "@flik/shared";
+import { COMMENT_MAX_LENGTH, hasVisibleText } from "@flik/shared";
 import { type FormEvent, type Ref, useId, useState } from "react";
 import { announce } from "../../../lib/announce";
 import { errorMessage } from "../../../lib/api-client";
@@ -20,6 +20,8 @@ export function CommentForm({ postId, inputRef, className = "" }: CommentFormPro
   const id = useId();
   const errorId = `${id}-error`;
   const trimmed = text.trim();
+  // Only spaces or invisible characters would post as nothing at all.
+  const sendable = hasVisibleText(trimmed);
   const error = !addComment.isError
     ? null
     : isPostUnavailable(addComment.error)
@@ -28,7 +30,7 @@ export function CommentForm({ postId, inputRef, className = "" }: CommentFormPro
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!trimmed || addComment.isPending) return;
+    if (!sendable || addComment.isPending) return;
     addComment.mutate(trimmed, {
       onSuccess: () => {
         setText("");
@@ -59,7 +61,7 @@ export function CommentForm({ postId, inputRef, className = "" }: CommentFormPro
         />
         <button
           type="submit"
-          disabled={!trimmed || addComment.isPending}
+          disabled={!sendable || addComment.isPending}
           className="rounded-full px-3 py-1.5 text-sm font-semibold text-fuchsia-600 transition hover:text-fuchsia-800 disabled:cursor-default disabled:text-fuchsia-300"
         >
           {addComment.isPending ? "Posting..." : "Post"}
