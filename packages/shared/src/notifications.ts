@@ -87,15 +87,19 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Spec §2's time labels: Just now, Xm ago, Xh ago, Yesterday, Xd ago. */
+/**
+ * Spec §2's time labels: Just now, Xm ago, Xh ago, Yesterday, Xd ago. "Yesterday" is the calendar day
+ * before (§10), as the "Yesterday" group counts it, so no notification under "Earlier" reads
+ * "Yesterday": a day and a half ago at half past midnight is "2d ago".
+ */
 export function notificationTimeLabel(createdAt: string | Date, now: Date = new Date()): string {
   const then = new Date(createdAt);
   const elapsed = now.getTime() - then.getTime();
   if (Number.isNaN(elapsed) || elapsed < MINUTE) return "Just now";
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
-  if (elapsed < 2 * DAY) return "Yesterday";
-  return `${Math.floor(elapsed / DAY)}d ago`;
+  if (notificationGroup(then, now) === "Yesterday") return "Yesterday";
+  return `${Math.max(2, Math.floor(elapsed / DAY))}d ago`;
 }
 
 export type NotificationGroup = "Today" | "Yesterday" | "Earlier";

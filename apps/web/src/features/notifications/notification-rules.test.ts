@@ -40,11 +40,18 @@ describe("notificationTimeLabel", () => {
     [hour, "1h ago"],
     [23 * hour + 59 * minute, "23h ago"],
     [day, "Yesterday"],
-    [2 * day - 1, "Yesterday"],
     [2 * day, "2d ago"],
     [30 * day, "30d ago"],
   ])("%i ms ago reads '%s'", (elapsed, label) => {
     expect(notificationTimeLabel(ago(elapsed), now)).toBe(label);
+  });
+
+  it("says Yesterday only on the calendar day before, as the group does, and 2d ago before it", () => {
+    const justAfterMidnight = new Date(2025, 5, 10, 0, 30);
+    expect(notificationTimeLabel(new Date(2025, 5, 9, 0, 0), justAfterMidnight)).toBe("Yesterday");
+    const dayAndAHalf = new Date(2025, 5, 8, 12, 0);
+    expect(notificationTimeLabel(dayAndAHalf, justAfterMidnight)).toBe("2d ago");
+    expect(notificationGroup(dayAndAHalf, justAfterMidnight)).toBe("Earlier");
   });
 
   it("reads a time slightly in the future (clock skew) as 'Just now'", () => {
