@@ -47,6 +47,7 @@ import { createHighlightsService } from "./features/highlights/highlights.servic
 import { awaitUse, registerMediaCleanup, UNUSED_UPLOAD_KEPT_MS } from "./features/media/media.cleanup.js";
 import { mediaUploadRoutes, serveMedia } from "./features/media/media.routes.js";
 import { createMediaService } from "./features/media/media.service.js";
+import { createMediaUploads } from "./features/media/media.uploads.js";
 import { createNotificationMails } from "./features/notification-mails/notification-mails.service.js";
 import { notificationsRoutes } from "./features/notifications/notifications.routes.js";
 import { createNotificationsService } from "./features/notifications/notifications.service.js";
@@ -270,6 +271,7 @@ export async function buildApp(
     onKept: (url) => awaitUse(db, url, new Date(clock() + UNUSED_UPLOAD_KEPT_MS)),
   });
   registerMediaCleanup({ db, jobs, media, log: app.log });
+  const uploads = createMediaUploads({ db, mediaIdOf: media.mediaIdOf });
   // Every body that carries a media URL holds it to the media host in use (issue 20).
   const bodies = mediaBodies(media.hosts);
   const domainEvents = createDomainEvents(app.log);
@@ -286,6 +288,7 @@ export async function buildApp(
   const users = createUsersService({
     db,
     media,
+    uploads,
     accounts: createAccountCache(database.announcements),
     domainEvents,
   });
@@ -294,6 +297,7 @@ export async function buildApp(
     db,
     follows,
     media,
+    uploads,
     pipeline: createPostPipeline(),
     events: createPostEvents(realtime.io),
     domainEvents,
@@ -321,8 +325,14 @@ export async function buildApp(
   });
   registerChatSockets(realtime, chats, app.log);
   registerPresence(realtime, chats, domainEvents, app.log);
-  const highlights = createHighlightsService({ db });
-  const stories = createStoriesService({ db, follows, events: createStoryEvents(realtime.io), clock });
+  const highlights = createHighlightsService({ db, uploads });
+  const stories = createStoriesService({
+    db,
+    follows,
+    events: createStoryEvents(realtime.io),
+    clock,
+    uploads,
+  });
   registerStoryExpiry({ db, jobs, log: app.log });
   const account = createAccountService({
     db,
@@ -404,7 +414,7 @@ export async function buildApp(
             await signedIn.register(flicksRoutes(flicks));
             await signedIn.register(notificationsRoutes(notifications));
             await signedIn.register(chatsRoutes(chats));
-            await signedIn.register(mediaUploadRoutes(media));
+            await signedIn.register(mediaUploadRoutes(media, uploads));
             await signedIn.register(blocksRoutes(blocks));
             await signedIn.register(dataExportRoutes(dataExport));
             await signedIn.register(supportRoutes(support));

@@ -807,3 +807,22 @@ export const mediaCleanup = pgTable(
   },
   (t) => [index("media_cleanup_due_idx").on(t.dueAt)],
 );
+
+/**
+ * Who uploaded each file this host keeps (by its id, the UUID its names start with): a member shares
+ * in a post, story, highlight or avatar only files they uploaded themselves (media.policy). Files kept
+ * before this table, and other hosts' files, have no row and are not judged. A row goes with its
+ * uploader; a file's other rows (variants, poster) share its id.
+ */
+export const mediaUploads = pgTable(
+  "media_uploads",
+  {
+    mediaId: uuid().primaryKey(),
+    uploaderId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  // A member's deletion takes their rows along by this index.
+  (t) => [index("media_uploads_uploader_idx").on(t.uploaderId)],
+);

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
+import type { MediaUploads } from "../media/media.uploads.js";
 import type { RelatedMember } from "../users/users.policy.js";
 import { canAddHighlight, canEditHighlight, canSeeHighlightsOf } from "./highlights.policy.js";
 import {
@@ -25,8 +26,12 @@ const present = (row: HighlightRow): Highlight => ({
 
 export type HighlightsService = ReturnType<typeof createHighlightsService>;
 
-export function createHighlightsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createHighlightsService(deps: {
+  db: Db;
+  /** Who uploaded which kept file: a highlight's media must be its owner's own (media.policy). */
+  uploads: Pick<MediaUploads, "checkShareable">;
+}) {
+  const { db, uploads } = deps;
 
   /** Only the owner edits or deletes a highlight (spec §6); someone else's is a 403. */
   async function owned(caller: Caller, id: string) {
@@ -48,6 +53,7 @@ export function createHighlightsService(deps: { db: Db }) {
      * limit keeps the whole list small, not exact.
      */
     async create(caller: Caller, input: z.output<typeof highlightBody>) {
+      await uploads.checkShareable(caller, [input.src]);
       if (!canAddHighlight(await highlightsCountOf(db, caller.userId))) {
         throw conflict(`You can keep up to ${HIGHLIGHTS_MAX} highlights. Delete one to add another.`);
       }
@@ -55,7 +61,9 @@ export function createHighlightsService(deps: { db: Db }) {
     },
 
     async update(caller: Caller, id: string, input: z.output<typeof highlightUpdateBody>) {
-      await owned(caller, id);
+      const current = await owned(caller, id);
+      if (input.src !== undefined && input.src !== current.src)
+        await uploads.checkShareable(caller, [input.src]);
       const row = await updateHighlight(db, id, input);
       if (!row) throw notFound("Highlight not found");
       return present(row);

@@ -11,6 +11,7 @@ import { multipartRefusal } from "../../platform/multipart.js";
 import type { MediaService } from "./media.service.js";
 import { IMMUTABLE, REVALIDATE } from "./media.storage.js";
 import type { OpenedObject, S3MediaStorage } from "./media.storage-s3.js";
+import type { MediaUploads } from "./media.uploads.js";
 
 const sizeLabel = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.ceil(bytes / 1024)} KB`;
@@ -47,7 +48,10 @@ async function readForm(request: FastifyRequest, media: MediaService, maxBytes: 
 }
 
 /** The built-in media host: `POST /api/media/{image|video}/upload`, multipart `file` + `upload_preset`. */
-export function mediaUploadRoutes(media: MediaService): FastifyPluginAsync {
+export function mediaUploadRoutes(
+  media: MediaService,
+  uploads: Pick<MediaUploads, "record">,
+): FastifyPluginAsync {
   async function receive(request: FastifyRequest, kind: MediaType) {
     if (!request.isMultipart()) throw unsupportedMediaType("Send the file as multipart/form-data");
     const maxBytes = media.maxBytes(kind);
@@ -60,7 +64,10 @@ export function mediaUploadRoutes(media: MediaService): FastifyPluginAsync {
       });
       media.checkPreset(form.fields.upload_preset);
       if (!form.tempPath) throw badRequest("file is required");
-      return await media.keep(kind, form.tempPath);
+      const kept = await media.keep(kind, form.tempPath);
+      // Its uploader alone may share it (media.policy).
+      await uploads.record(request.caller.userId, kept.secure_url);
+      return kept;
     } finally {
       if (form.tempPath) await media.discard(form.tempPath);
     }

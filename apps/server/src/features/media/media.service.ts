@@ -139,6 +139,8 @@ const VARIANT_NAME = new RegExp(`^(${UUID})\\.w(\\d+)\\.webp$`);
 const KEPT_EXTENSIONS = ["jpg", "png", "gif", "webp"] as const;
 /** A video this host keeps, as its upload names it. */
 const KEPT_VIDEO = new RegExp(`^/media/video/(${UUID})\\.mp4$`);
+/** Any file this host keeps, by the id its names start with: an original, a variant, a video or its poster. */
+const KEPT_ID = new RegExp(`^/media/(?:image|video)/(${UUID})\\.`);
 /** A served video's poster's file name: `<uuid>.jpg`. */
 const POSTER_NAME = new RegExp(`^(${UUID})\\.jpg$`);
 /** A served video's file name: `<uuid>.mp4`. */
@@ -189,10 +191,15 @@ export function createMediaService(
   }
 
   /** The kept file a URL of this host names (any of its origins), or null for any other URL. */
-  function keptFileOf(url: string): KeptFile | null {
+  /** The path of `url` under this host's origins (the whole URL when it is another host's). */
+  function ownPathOf(url: string): string {
     // Longest first: a CDN's base may sit under the app's own origin.
     const origin = bases.find((prefix) => prefix && url.startsWith(`${prefix}/`)) ?? "";
-    const path = url.slice(origin.length);
+    return url.slice(origin.length);
+  }
+
+  function keptFileOf(url: string): KeptFile | null {
+    const path = ownPathOf(url);
     const image = KEPT_IMAGE.exec(path);
     if (image?.[1] && image[2]) return { kind: "image", name: image[1], id: image[2] };
     const video = KEPT_VIDEO.exec(path)?.[1];
@@ -408,6 +415,9 @@ export function createMediaService(
 
     /** The kept file a URL names, when it is one of this host's; null for any other URL. */
     keptFileOf,
+
+    /** The id of the kept file `url` names, whichever of its files (media.uploads); null for any other URL. */
+    mediaIdOf: (url: string): string | null => KEPT_ID.exec(ownPathOf(url))?.[1] ?? null,
 
     /** Where media a member sends may come from: this host's origins and the configured other ones. */
     hosts,

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { App } from "../../app.js";
 import { factories } from "../../test/factories.js";
-import { buildTestApp } from "../../test/helper.js";
+import { buildTestApp, type SignedIn } from "../../test/helper.js";
 import { landscapePhoto, videoFixture } from "../../test/media-fixtures.js";
 import { startS3 } from "../../test/s3.js";
 import { tempDir } from "../../test/temp-dir.js";
@@ -47,14 +47,15 @@ describe.each(stores)("media kept in $name", ({ built, objects, dir }) => {
   const inADay = () => new Date(Date.now() + UNUSED_UPLOAD_KEPT_MS + 60_000);
   const cleanUp = (at = new Date()) => jobs.runNow(mediaCleanupQueue, {}, at);
 
-  async function upload(kind: "image" | "video", bytes: Buffer, name: string, type: string) {
-    const alice = await persona("alice");
-    const response = await uploadForm(alice, kind, { file: { bytes, name, type }, upload_preset: "flik" });
+  /** Uploaded by Alice, unless by someone else: only the uploader may post a file (media.policy). */
+  async function upload(kind: "image" | "video", bytes: Buffer, name: string, type: string, by?: SignedIn) {
+    const uploader = by ?? (await persona("alice"));
+    const response = await uploadForm(uploader, kind, { file: { bytes, name, type }, upload_preset: "flik" });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { secure_url: string };
   }
-  const uploadPhoto = async (width = 1200, height = 900) =>
-    (await upload("image", await landscapePhoto(width, height), "photo.jpg", "image/jpeg")).secure_url;
+  const uploadPhoto = async (width = 1200, height = 900, by?: SignedIn) =>
+    (await upload("image", await landscapePhoto(width, height), "photo.jpg", "image/jpeg", by)).secure_url;
 
   const statusOf = async (url: string) => (await app.inject({ url })).statusCode;
   /** The original and each variant narrower than 1200 px: what a 1200 px photo keeps. */
@@ -193,7 +194,7 @@ describe.each(stores)("media kept in $name", ({ built, objects, dir }) => {
   it("removes a deleted member's files, however the rows went (here a cascade from a tool)", async () => {
     const { newcomer } = factories(built);
     const leaving = await newcomer(`leaving${stores.findIndex((store) => store.built === built)}`);
-    const url = await uploadPhoto(600, 400);
+    const url = await uploadPhoto(600, 400, leaving);
     await createPost(leaving, { image: url });
     await database.db.execute(sql`delete from users where id = ${leaving.userId}`);
     await cleanUp();

@@ -28,6 +28,7 @@ import type { KeptAnswers, Shown } from "../../platform/kept-answers.js";
 import { createRateWindow } from "../../platform/rate-window.js";
 import type { FollowsService } from "../follows/follows.service.js";
 import type { MediaService } from "../media/media.service.js";
+import type { MediaUploads } from "../media/media.uploads.js";
 import type { RelatedMember } from "../users/users.policy.js";
 import type { PostEvents } from "./posts.events.js";
 import { newPostsOf, shownIn } from "./posts.kept.js";
@@ -85,6 +86,8 @@ export function createPostsService(deps: {
   db: Db;
   follows: FollowsService;
   media: Pick<MediaService, "describe">;
+  /** Who uploaded which kept file: a post's media must be its author's own (media.policy). */
+  uploads: Pick<MediaUploads, "checkShareable">;
   pipeline: PostPipeline;
   events: PostEvents;
   domainEvents: DomainEvents;
@@ -97,7 +100,7 @@ export function createPostsService(deps: {
   /** Shares (of posts and flicks together) a member may make per minute, on this node. */
   sharesPerMinute: number;
 }) {
-  const { db, follows, media, pipeline, events, domainEvents, summaries, kept } = deps;
+  const { db, follows, media, uploads, pipeline, events, domainEvents, summaries, kept } = deps;
   // Each comment tells the post's author: past the limit, refused before anything is read or stored.
   const commentAllowance = createRateWindow(deps.commentsPerMinute);
   // Every share counts: past the limit, one member cannot run a post's count up.
@@ -387,6 +390,7 @@ export function createPostsService(deps: {
     },
 
     async create(caller: Caller, input: z.output<typeof createPostBody>) {
+      await uploads.checkShareable(caller, [input.image]);
       const id = await insertPost(
         db,
         {
@@ -414,6 +418,8 @@ export function createPostsService(deps: {
       const { post: current } = await owned(caller, postId, "edit");
       const isReel = input.isReel ?? current.isReel;
       const { width, height, ...fields } = input;
+      if (fields.image !== undefined && fields.image !== current.image)
+        await uploads.checkShareable(caller, [fields.image]);
       const newMedia = mediaFields(fields.image ?? current.image, isReel);
       // New media bring their own size; the old media keep theirs.
       const size = fields.image ? await mediaDetails(fields.image, { width, height }) : {};

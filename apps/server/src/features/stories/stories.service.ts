@@ -15,6 +15,7 @@ import type { Clock } from "../../platform/clock.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import { forbidden, notFound, tooManyRequests } from "../../platform/errors.js";
 import type { FollowsService } from "../follows/follows.service.js";
+import type { MediaUploads } from "../media/media.uploads.js";
 import type { StoryEvents } from "./stories.events.js";
 import {
   canDeleteStory,
@@ -56,8 +57,10 @@ export function createStoriesService(deps: {
   follows: Pick<FollowsService, "followerIdsOf">;
   events: StoryEvents;
   clock: Clock;
+  /** Who uploaded which kept file: a story's media must be its owner's own (media.policy). */
+  uploads: Pick<MediaUploads, "checkShareable">;
 }) {
-  const { db, follows, events, clock } = deps;
+  const { db, follows, events, clock, uploads } = deps;
 
   /** The story if the caller may see it (their own, live or archived; another's while it lives), else 404. */
   async function visible(caller: Caller, storyId: string) {
@@ -88,6 +91,7 @@ export function createStoriesService(deps: {
      * the count: the limit keeps the strip small, not exact.
      */
     async create(caller: Caller, input: z.output<typeof createStoryBody>): Promise<Story> {
+      await uploads.checkShareable(caller, [input.url]);
       const now = clock();
       if (!canShareAnotherStory(await liveStoriesCountOf(db, caller.userId, liveSince(now)))) {
         throw tooManyRequests(

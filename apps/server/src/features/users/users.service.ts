@@ -15,6 +15,7 @@ import { type DomainEvents, onMembersChanged } from "../../platform/domain-event
 import { conflict, notFound, unauthorized } from "../../platform/errors.js";
 import { canSeeFollowListsOf } from "../follows/follows.policy.js";
 import type { MediaService } from "../media/media.service.js";
+import type { MediaUploads } from "../media/media.uploads.js";
 import type { AccountCache } from "./users.cache.js";
 import { canSeeMember, type RelatedMember } from "./users.policy.js";
 import { presentPublic, presentSelf } from "./users.presenter.js";
@@ -48,10 +49,12 @@ export type UsersService = ReturnType<typeof createUsersService>;
 export function createUsersService(deps: {
   db: Db;
   media: MediaService;
+  /** Who uploaded which kept file: an avatar named by its address must be the member's own (media.policy). */
+  uploads: Pick<MediaUploads, "checkShareable">;
   accounts: AccountCache;
   domainEvents: DomainEvents;
 }) {
-  const { db, media, accounts, domainEvents } = deps;
+  const { db, media, uploads, accounts, domainEvents } = deps;
 
   // What other features change in members' accounts (counts, follow lists and requests, blocks) is
   // forgotten here at once; other nodes hear it from the database.
@@ -161,6 +164,7 @@ export function createUsersService(deps: {
       }
       const { avatar, ...fields } = input;
       const values: Partial<UserRow> = { ...fields };
+      if (avatar !== undefined && !avatar.startsWith("data:")) await uploads.checkShareable(caller, [avatar]);
       if (avatar !== undefined)
         values.avatar = avatar.startsWith("data:") ? await media.storeAvatar(avatar) : avatar;
       try {

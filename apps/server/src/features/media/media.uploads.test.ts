@@ -1,0 +1,65 @@
+import { imageVariantUrl } from "@flik/shared";
+import { describe, expect, it } from "vitest";
+import { factories } from "../../test/factories.js";
+import { buildTestApp } from "../../test/helper.js";
+import { NOT_YOUR_MEDIA } from "./media.policy.js";
+
+/**
+ * A member shares only the files they uploaded (media.policy): another member's photo, named by its
+ * address, is refused in a post, a post's edit, a story, a highlight and an avatar, whichever of its
+ * files the address names. Addresses of no known upload (made before uploaders were kept, or made up)
+ * are not judged.
+ */
+const built = await buildTestApp();
+const { call, someone, upload } = factories(built);
+
+describe("sharing media by its address", () => {
+  it("refuses another member's upload everywhere a media address is taken, with 403", async () => {
+    const [maya, leo] = await Promise.all([someone("maya"), someone("leo")]);
+    const { secure_url: mayas } = await upload(maya);
+    const { secure_url: leos } = await upload(leo);
+    const refusals = [
+      await call(leo, "POST", "/posts", { image: mayas, caption: "mine now" }),
+      await call(leo, "POST", "/posts", { image: imageVariantUrl(mayas, 160) }),
+      await call(leo, "POST", "/stories", { url: mayas }),
+      await call(leo, "POST", "/highlights", { name: "Hers", type: "image", src: mayas }),
+      await call(leo, "PUT", "/profile/update", { avatar: mayas }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().message).toBe(NOT_YOUR_MEDIA);
+    }
+
+    const own = await call(leo, "POST", "/posts", { image: leos, caption: "mine" });
+    expect(own.statusCode, own.body).toBe(201);
+    const postId = own.json().post._id;
+    const edited = await call(leo, "PUT", `/posts/${postId}`, { image: mayas });
+    expect(edited.statusCode).toBe(403);
+    // Leo's own photo again (an edit of the caption alone sends none) is his to keep.
+    expect(
+      (await call(leo, "PUT", `/posts/${postId}`, { caption: "still mine", image: leos })).statusCode,
+    ).toBe(200);
+    expect((await call(leo, "POST", "/stories", { url: leos })).statusCode).toBe(201);
+    const highlight = await call(leo, "POST", "/highlights", { name: "Mine", type: "image", src: leos });
+    expect(highlight.statusCode).toBe(201);
+    const moved = await call(leo, "PUT", `/highlights/${highlight.json().highlight._id}`, {
+      name: "Mine",
+      src: mayas,
+      type: "image",
+    });
+    expect(moved.statusCode, moved.body).toBe(403);
+    expect((await call(leo, "PUT", "/profile/update", { avatar: leos })).statusCode).toBe(200);
+
+    // Maya herself shares hers.
+    expect((await call(maya, "POST", "/posts", { image: mayas })).statusCode).toBe(201);
+  });
+
+  it("does not judge an address of no known upload", async () => {
+    const nora = await someone("nora");
+    const made = await call(nora, "POST", "/posts", {
+      image: "/media/image/00000000-0000-4000-8000-000000000000.jpg",
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await call(nora, "POST", "/stories", { url: "/media/image/story.jpg" })).statusCode).toBe(201);
+  });
+});
