@@ -5,6 +5,7 @@ import { makeProfile, makeUser } from "../../../test/fixtures";
 import { userKeys } from "../../auth/api/user-keys";
 import type { ProfilePage } from "../../profile/api/profile.api";
 import { profileKeys } from "../../profile/api/profile-keys";
+import { storyKeys } from "../../stories/api/story-keys";
 import { applyFollowAnswer, applyFollowerChange } from "./follow-cache";
 
 const dan = makeProfile({
@@ -56,6 +57,15 @@ describe("the follow lists a cached profile carries (spec §3)", () => {
     applyFollowAnswer(queryClient, "u-dan", { isFollowed: false, isRequested: false, followersCount: 1 });
     expect(cachedProfile("dan")).toMatchObject({ followers: ["u-erin"], followersCount: 1 });
     expect(cachedProfile("alice")?.following).toEqual(["u-bob"]);
+  });
+
+  it("read the stories strip again when a follow comes or goes, as its members change", () => {
+    queryClient.setQueryData(storyKeys.tray(), []);
+    const trayStale = () => queryClient.getQueryState(storyKeys.tray())?.isInvalidated;
+    applyFollowAnswer(queryClient, "u-dan", { isFollowed: false, isRequested: true, followersCount: 1 });
+    expect(trayStale()).toBe(false);
+    applyFollowAnswer(queryClient, "u-dan", { isFollowed: true, isRequested: false, followersCount: 2 });
+    expect(trayStale()).toBe(true);
   });
 
   it("leave a follow request out: the viewer follows only once it is accepted", () => {

@@ -5,6 +5,7 @@ import { userKeys } from "../../auth/api/user-keys";
 import { findCachedPostByAuthor, patchPostsByAuthor } from "../../posts/cache/post-cache";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { findProfileMember, patchProfileMember } from "../../profile/cache/profile-cache";
+import { storyKeys } from "../../stories/api/story-keys";
 import { followKeys } from "../api/follow-keys";
 import type { FollowListPage } from "../api/follows.api";
 import { type FollowRelation, postFollowRelation, type RequestAwarePost } from "./follow-intents";
@@ -137,6 +138,8 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
     if (sawBefore !== seesNow)
       void queryClient.invalidateQueries({ queryKey: profileKeys.page(member.username) });
   }
+  // The stories strip holds the members one follows: theirs come with a follow and go with an unfollow.
+  if (wasFollowed !== isFollowed) void queryClient.invalidateQueries({ queryKey: storyKeys.tray() });
   void queryClient.invalidateQueries({ queryKey: followKeys.all });
 }
 

@@ -1,6 +1,7 @@
 import { STORY_DEFAULT_DURATION_MS, STORY_PROGRESS_TICK_MS } from "@flik/shared";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../../../test/fixtures";
 import {
   advance,
   bars,
@@ -387,6 +388,25 @@ describe("Marking stories viewed (spec §4, §6)", () => {
     expect(callsTo(fetchMock, "POST /stories/s-carol-1/view")).toBe(1);
     expect(callsTo(fetchMock, "POST /stories/s-bob-1/view")).toBe(1);
     expect(callsTo(fetchMock, "POST /stories/s-bob-2/view")).toBe(1);
+  });
+
+  it("drops a story the server no longer shows the member (its author blocked them), and reads the strip again", async () => {
+    const [bobs, carols] = bobAndCarol();
+    let strips = 0;
+    const gone = () => jsonResponse(404, { message: "Story not found" });
+    const { user, fetchMock } = openFeed(bobAndCarol(), {
+      "GET /stories": () => jsonResponse(200, { stories: ++strips === 1 ? [bobs, carols] : [carols] }),
+      "POST /stories/s-bob-1/view": gone,
+      "POST /stories/s-bob-2/view": gone,
+    });
+    await user.click(await screen.findByRole("button", { name: "bob's story, not seen" }));
+    await findViewer();
+
+    await waitFor(() =>
+      expect(screen.queryByRole("button", { name: /^bob's story/ })).not.toBeInTheDocument(),
+    );
+    expect(callsTo(fetchMock, "GET /stories")).toBeGreaterThanOrEqual(2);
+    expect(screen.getByRole("button", { name: /^carol's story/ })).toBeInTheDocument();
   });
 
   it("never marks the member's own story viewed", async () => {

@@ -1,14 +1,16 @@
 import type { Story } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { ApiError } from "../../../lib/api-client";
 import { getUserId } from "../../../lib/storage";
 import { viewStory } from "../api/stories.api";
-import { markCachedStoryViewed } from "../cache/stories-cache";
+import { storyKeys } from "../api/story-keys";
+import { markCachedStoryViewed, removeCachedStory } from "../cache/stories-cache";
 
 /**
  * Spec §4 and §6: opening someone else's story marks it viewed, once; the member's own never are. The
  * ring turns muted at once; the server's view is idempotent, so a lost answer needs no retry here (the
- * strip's next load shows what it kept).
+ * strip's next load shows what it kept). A story the server no longer shows this member leaves at once.
  */
 export function useMarkStoryViewed(story: Story | undefined): void {
   const queryClient = useQueryClient();
@@ -17,6 +19,16 @@ export function useMarkStoryViewed(story: Story | undefined): void {
     if (!story || story.viewed || story.user._id === getUserId() || sent.current.has(story._id)) return;
     sent.current.add(story._id);
     markCachedStoryViewed(queryClient, story._id);
-    viewStory(story._id).catch((error) => console.warn("Marking the story viewed failed", error));
+    viewStory(story._id).catch((error) => {
+      if (!(error instanceof ApiError && error.status === 404)) {
+        console.warn("Marking the story viewed failed", error);
+        return;
+      }
+      // Gone for this member since the strip was read: expired, deleted, or its author blocked them or
+      // went private. It leaves the strip (an open viewer moves on), and the strip is read again for
+      // the author's others.
+      removeCachedStory(queryClient, story._id);
+      void queryClient.invalidateQueries({ queryKey: storyKeys.tray() });
+    });
   }, [story, queryClient]);
 }
