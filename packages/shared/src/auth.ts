@@ -7,7 +7,8 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from "./constants.js";
-import { hasVisibleText, textSchema } from "./text.js";
+import { textSchema } from "./text.js";
+import { hasVisibleText } from "./text-input.js";
 
 /** The letters of a username: letters, numbers, periods and underscores. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._]+$/;

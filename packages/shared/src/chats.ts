@@ -7,7 +7,8 @@ import {
 } from "./constants.js";
 import { memberIdSchema, memberIdsSchema } from "./ids.js";
 import { cursorParam, limitParam } from "./paging.js";
-import { hasVisibleText, textSchema } from "./text.js";
+import { textSchema } from "./text.js";
+import { hasVisibleText } from "./text-input.js";
 
 export interface ChatParticipant {
   _id: string;

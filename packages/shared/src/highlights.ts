@@ -2,7 +2,8 @@ import { z } from "zod";
 import { HIGHLIGHT_NAME_MAX_LENGTH } from "./constants.js";
 import { knownMediaTypeOfUrl, type MediaType } from "./media.js";
 import { type MediaUrlSchema, mediaUrlSchema } from "./posts.js";
-import { hasVisibleText, textSchema } from "./text.js";
+import { textSchema } from "./text.js";
+import { hasVisibleText } from "./text-input.js";
 
 /** Highlight of spec §3. */
 export interface Highlight {

@@ -8,7 +8,8 @@ import {
   POST_TAGS_MAX_LENGTH,
 } from "./constants.js";
 import type { MediaType } from "./media.js";
-import { hasVisibleText, textSchema } from "./text.js";
+import { textSchema } from "./text.js";
+import { hasVisibleText } from "./text-input.js";
 
 /** An uploaded file's URL: the built-in host's `/media/...` path or an absolute http(s) URL. */
 export const mediaUrlSchema = textSchema("Please select a file")

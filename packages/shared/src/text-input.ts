@@ -103,3 +103,9 @@ export function typedText(typed: string, max: number, current = ""): string {
   // A box already over the limit (text from before it) is cut at its end.
   return leadingText(kept, max);
 }
+
+/**
+ * Whether a text shows anything: not only spaces and invisible characters (zero-width spaces, joiners,
+ * direction marks). A comment, message or name of those alone would show as nothing at all.
+ */
+export const hasVisibleText = (text: string): boolean => /[^\s\p{Cf}]/u.test(text);

@@ -4,8 +4,8 @@ import { createChatBody, sendMessageBody } from "./chats.js";
 import { BIO_MAX_LENGTH } from "./constants.js";
 import { highlightBody } from "./highlights.js";
 import { commentBody } from "./posts.js";
-import { hasVisibleText, NUL_CHARACTER_MESSAGE, textSchema } from "./text.js";
-import { leadingText, maxLengthFor, textLength, typedText } from "./text-input.js";
+import { NUL_CHARACTER_MESSAGE, textSchema } from "./text.js";
+import { hasVisibleText, leadingText, maxLengthFor, textLength, typedText } from "./text-input.js";
 import { bioSchema } from "./users.js";
 
 describe("textSchema", () => {

@@ -25,9 +25,3 @@ export const textSchema = (message?: string, options: { notText?: string } = {})
             : (options.notText ?? `${fieldOf(issue.path)} must be text`),
     })
     .refine((value) => !value.includes("\u0000"), NUL_CHARACTER_MESSAGE);
-
-/**
- * Whether a text shows anything: not only spaces and invisible characters (zero-width spaces, joiners,
- * direction marks). A comment, message or name of those alone would show as nothing at all.
- */
-export const hasVisibleText = (text: string): boolean => /[^\s\p{Cf}]/u.test(text);
