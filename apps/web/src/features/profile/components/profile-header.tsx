@@ -1,6 +1,7 @@
 import type { PublicProfile } from "@flik/shared";
 import { useRef, useState } from "react";
 import { LockIcon } from "../../../components/icons";
+import { useModalHistory } from "../../../lib/use-modal-history";
 import { BlockDialog } from "../../blocks/components/block-dialog";
 import type { FollowListKind } from "../../follows/api/follow-keys";
 import { useFollow } from "../../follows/hooks/use-follow";
@@ -31,7 +32,9 @@ interface ProfileHeaderProps {
 export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: ProfileHeaderProps) {
   const [editing, setEditing] = useState(false);
   const [blocking, setBlocking] = useState(false);
-  const [viewingStories, setViewingStories] = useState(false);
+  // On a history entry of its own: Back closes it and stays on the profile.
+  const storiesViewer = useModalHistory<"stories">("stories");
+  const viewingStories = storiesViewer.shown !== null;
   const stories = useMemberStories(member._id);
   const editButton = useRef<HTMLButtonElement>(null);
   const follow = useFollow(
@@ -68,7 +71,7 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
           member={member}
           onChange={isOwner ? avatar.choose : undefined}
           busy={avatar.busy}
-          stories={stories && { allViewed: stories.allViewed, onOpen: () => setViewingStories(true) }}
+          stories={stories && { allViewed: stories.allViewed, onOpen: () => storiesViewer.open("stories") }}
         />
       </div>
 
@@ -139,11 +142,7 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
       {blocking && <BlockDialog member={member} onClose={() => setBlocking(false)} />}
       {/* The profile's ring plays this member's stories only. */}
       {viewingStories && (
-        <LazyStoryViewer
-          startUserId={member._id}
-          onlyUserId={member._id}
-          onClose={() => setViewingStories(false)}
-        />
+        <LazyStoryViewer startUserId={member._id} onlyUserId={member._id} onClose={storiesViewer.close} />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AppProviders } from "../../../app/app-providers";
 import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
@@ -69,7 +70,9 @@ describe("Stories strip (spec §2)", () => {
     vi.stubGlobal("fetch", fetchMock);
     render(
       <AppProviders queryClient={new QueryClient()}>
-        <StoriesStrip />
+        <MemoryRouter>
+          <StoriesStrip />
+        </MemoryRouter>
       </AppProviders>,
     );
     expect(

@@ -1,8 +1,9 @@
 import type { StoryAuthor, StoryGroup } from "@flik/shared";
-import { type ReactNode, type Ref, useRef, useState } from "react";
+import { type ReactNode, type Ref, useRef } from "react";
 import { PlusIcon } from "../../../components/icons";
 import { ApiError } from "../../../lib/api-client";
 import { getToken, getUserId, getUsername } from "../../../lib/storage";
+import { useModalHistory } from "../../../lib/use-modal-history";
 import { useRovingFocus } from "../../../lib/use-roving-focus";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { useStoriesQuery } from "../api/stories.queries";
@@ -25,7 +26,9 @@ const rowClass =
  */
 export function StoriesStrip({ className = "" }: { className?: string }) {
   const query = useStoriesQuery();
-  const [openUserId, setOpenUserId] = useState<string | null>(null);
+  // On a history entry of its own: Back (or a phone's back gesture) closes it and stays on the feed.
+  const viewer = useModalHistory<string>("stories");
+  const openUserId = viewer.shown;
   const signedOut = !getToken() || (query.error instanceof ApiError && query.error.status === 401);
 
   let body: ReactNode;
@@ -36,7 +39,7 @@ export function StoriesStrip({ className = "" }: { className?: string }) {
   } else {
     body = (
       <div className={rowClass}>
-        <StoryTiles groups={query.data ?? []} onOpen={setOpenUserId} />
+        <StoryTiles groups={query.data ?? []} onOpen={viewer.open} />
         {query.isError ? (
           <p className="flex shrink-0 items-center gap-3 self-center text-sm text-zinc-600">
             Couldn't load stories.
@@ -61,7 +64,7 @@ export function StoriesStrip({ className = "" }: { className?: string }) {
   return (
     <section aria-label="Stories" className={`${frameClass} ${className}`}>
       {body}
-      {openUserId && <LazyStoryViewer startUserId={openUserId} onClose={() => setOpenUserId(null)} />}
+      {openUserId && <LazyStoryViewer startUserId={openUserId} onClose={viewer.close} />}
     </section>
   );
 }

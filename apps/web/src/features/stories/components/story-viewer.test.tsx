@@ -409,6 +409,18 @@ describe("Marking stories viewed (spec §4, §6)", () => {
     expect(screen.getByRole("button", { name: /^carol's story/ })).toBeInTheDocument();
   });
 
+  it("closes on the browser's Back and stays on the feed; Forward opens it again", async () => {
+    const { user, router } = openFeed(bobAndCarol());
+    await user.click(await screen.findByRole("button", { name: "bob's story, not seen" }));
+    await findViewer();
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Stories" })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/post");
+    await act(() => router.navigate(1));
+    expect(await findViewer()).toBeInTheDocument();
+  });
+
   it("never marks the member's own story viewed", async () => {
     const own = makeGroup([makeStory({ _id: "s-own", user: alice, viewed: true })]);
     const { user, fetchMock } = openFeed([own, ...bobAndCarol()], {
