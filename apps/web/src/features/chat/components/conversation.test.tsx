@@ -289,6 +289,13 @@ describe("Conversation", () => {
     });
     await within(log).findByText("See you at 8");
     expect(within(log).getAllByRole("button", { name: "Edit message" })).toHaveLength(1);
+    // Which message each button is for, as a screen reader hears it.
+    expect(within(log).getByRole("button", { name: "Edit message" })).toHaveAccessibleDescription(
+      "See you at 8",
+    );
+    expect(within(log).getByRole("button", { name: "Delete message" })).toHaveAccessibleDescription(
+      "See you at 8",
+    );
 
     await user.click(within(log).getByRole("button", { name: "Edit message" }));
     await user.keyboard("{Escape}");

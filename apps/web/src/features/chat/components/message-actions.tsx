@@ -8,13 +8,15 @@ interface MessageActionsProps {
   onDelete: () => void;
   /** Edit's button, which takes the focus back when the edit closes. */
   editRef: Ref<HTMLButtonElement>;
+  /** The message's text, which tells a screen reader which message each button is for. */
+  describedBy: string;
 }
 
 /**
  * Edit and Delete beside the member's own bubble: on hover, on keyboard focus, or after a tap. Placed
  * outside the flow, so hidden buttons take no room and cannot be tapped by accident.
  */
-export function MessageActions({ revealed, onEdit, onDelete, editRef }: MessageActionsProps) {
+export function MessageActions({ revealed, onEdit, onDelete, editRef, describedBy }: MessageActionsProps) {
   return (
     <span
       className={`absolute top-1/2 right-full mr-1 flex -translate-y-1/2 gap-0.5 transition ${
@@ -27,6 +29,7 @@ export function MessageActions({ revealed, onEdit, onDelete, editRef }: MessageA
         ref={editRef}
         type="button"
         aria-label="Edit message"
+        aria-describedby={describedBy}
         onClick={onEdit}
         className="flex size-7 items-center justify-center rounded-full bg-white/80 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
       >
@@ -35,6 +38,7 @@ export function MessageActions({ revealed, onEdit, onDelete, editRef }: MessageA
       <button
         type="button"
         aria-label="Delete message"
+        aria-describedby={describedBy}
         onClick={onDelete}
         className="flex size-7 items-center justify-center rounded-full bg-white/80 text-zinc-500 hover:bg-red-50 hover:text-red-600"
       >

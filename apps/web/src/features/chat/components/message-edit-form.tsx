@@ -70,7 +70,7 @@ export function MessageEditForm({ initialText, onSave, onCancel }: MessageEditFo
           <button
             type="button"
             onClick={save}
-            disabled={!trimmed}
+            disabled={!hasVisibleText(trimmed)}
             className="bg-brand rounded-full px-3 py-1 text-xs font-semibold text-white disabled:opacity-50"
           >
             Save

@@ -1,5 +1,5 @@
 import type { Message } from "@flik/shared";
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Avatar } from "../../../components/avatar";
 import { fullDateTime } from "../../../lib/time-ago";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
@@ -20,10 +20,12 @@ interface BubbleProps {
   text: string;
   faded?: boolean;
   run: RunPosition;
+  /** The text's id, for the buttons that act on it. */
+  textId?: string;
 }
 
 /** The bubble alone: own messages on the right in the brand colours, others on the left. */
-export function Bubble({ own, author, text, faded = false, run }: BubbleProps) {
+export function Bubble({ own, author, text, faded = false, run, textId }: BubbleProps) {
   const corner = own
     ? `${run.first ? "" : "rounded-tr-md"} ${run.last ? "" : "rounded-br-md"}`
     : `${run.first ? "" : "rounded-tl-md"} ${run.last ? "" : "rounded-bl-md"}`;
@@ -34,7 +36,7 @@ export function Bubble({ own, author, text, faded = false, run }: BubbleProps) {
       } ${faded ? "opacity-60" : ""}`}
     >
       <span className="sr-only">{own ? "You" : author}: </span>
-      <span>{text}</span>
+      <span id={textId}>{text}</span>
     </div>
   );
 }
@@ -66,6 +68,7 @@ export function MessageItem({
   onDelete,
 }: MessageItemProps) {
   const [revealed, setRevealed] = useState(false);
+  const textId = useId();
   // Enter, Escape, Save and Cancel close the edit with the focus in it: it goes back to Edit.
   const editRef = useRef<HTMLButtonElement>(null);
   useFocusWhenClosed(editing, () => editRef.current);
@@ -117,8 +120,14 @@ export function MessageItem({
           // biome-ignore lint/a11y/noStaticElementInteractions: a tap shows the actions on touch screens; keyboard users reach them with Tab
           // biome-ignore lint/a11y/useKeyWithClickEvents: see above
           <div className="relative max-w-full" onClick={() => setRevealed((shown) => !shown)}>
-            <Bubble own author="You" text={message.text} run={run} />
-            <MessageActions revealed={revealed} onEdit={onEdit} onDelete={onDelete} editRef={editRef} />
+            <Bubble own author="You" text={message.text} run={run} textId={textId} />
+            <MessageActions
+              revealed={revealed}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              editRef={editRef}
+              describedBy={textId}
+            />
           </div>
         ) : (
           <Bubble own={false} author={message.sender.username} text={message.text} run={run} />
