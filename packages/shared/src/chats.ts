@@ -111,7 +111,11 @@ const messageText = textSchema("Message text is required")
 /** POST /chats/{id}/messages and the sendMessage event. */
 export const sendMessageBody = z.object({
   text: messageText,
-  clientId: textSchema().trim().min(1).max(64, "clientId is at most 64 characters").optional(),
+  clientId: textSchema()
+    .trim()
+    .min(1, "clientId cannot be empty")
+    .max(64, "clientId is at most 64 characters")
+    .optional(),
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 

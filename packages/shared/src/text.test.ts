@@ -140,6 +140,12 @@ describe("hasVisibleText and the texts that must show something", () => {
     }
   });
 
+  it("says an empty clientId is empty, not that it is not text", () => {
+    expect(sendMessageBody.safeParse({ text: "Hi", clientId: " " }).error?.issues[0]?.message).toBe(
+      "clientId cannot be empty",
+    );
+  });
+
   it("keeps a group's name on one line", () => {
     expect(createChatBody.parse({ userIds: [ids[0], ids[1]], name: "Road\n\ntrip  crew" }).name).toBe(
       "Road trip crew",
