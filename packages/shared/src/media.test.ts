@@ -32,6 +32,10 @@ describe("media rules", () => {
     ["a.jpg", "image"],
     ["a.webp", "image"],
     ["noextension", "image"],
+    ["https://e.com/a.webm", "video"],
+    ["/media/video/abc", "video"],
+    // A video's frame, as a media host serves it, is a picture.
+    ["https://res.cloudinary.com/demo/video/upload/so_0/dog.jpg", "image"],
   ])("mediaTypeOfUrl(%s) is %s", (url, expected) => {
     expect(mediaTypeOfUrl(url)).toBe(expected);
   });

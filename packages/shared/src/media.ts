@@ -36,11 +36,13 @@ export function knownMediaTypeOfUrl(url: string): MediaType | undefined {
   return undefined;
 }
 
-/** Spec §2: video or image, from the URL's extension (and /video/ paths of media hosts). */
+/**
+ * Spec §2: video or image, from the URL's extension, else a media host's /video/ path; the same rule
+ * for a post, a story and a highlight (`knownMediaTypeOfUrl` first), so a `.webm` plays everywhere and
+ * a video's `.jpg` frame shows as a picture everywhere.
+ */
 export function mediaTypeOfUrl(url: string): MediaType {
-  const extension = extensionOf(url);
-  if ((VIDEO_EXTENSIONS as readonly string[]).includes(extension) || url.includes("/video/")) return "video";
-  return "image";
+  return knownMediaTypeOfUrl(url) ?? (url.includes("/video/") ? "video" : "image");
 }
 
 /** The types of the files the media host takes, by their usual extensions. */
