@@ -321,6 +321,10 @@ export const notifications = pgTable(
     uniqueIndex("notifications_follow_request_once")
       .on(t.recipientId, t.senderId)
       .where(sql`${t.type} = 'follow_request'`),
+    // One "accepted your follow request" per pair, as one "started following you" (migration 0027).
+    uniqueIndex("notifications_follow_accepted_once")
+      .on(t.recipientId, t.senderId)
+      .where(sql`${t.type} = 'follow_accepted'`),
     check("notifications_not_self", sql`${t.recipientId} <> ${t.senderId}`),
   ],
 );

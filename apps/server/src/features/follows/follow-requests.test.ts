@@ -303,6 +303,20 @@ describe("following a private member asks them first", () => {
   });
 });
 
+describe("accepted follow requests", () => {
+  it("tell the requester once per member, however often they unfollow and ask again", async () => {
+    const { owner, stranger } = await privateAndStranger();
+    for (let round = 0; round < 2; round++) {
+      await requestFollow(stranger, owner);
+      await acceptFollow(owner, stranger);
+      if (round === 0)
+        expect((await call(stranger, "POST", `/unfollow/${owner.userId}`)).statusCode).toBe(200);
+    }
+    const accepted = (await notificationsOf(stranger)).filter((n) => n.type === "follow_accepted");
+    expect(accepted).toHaveLength(1);
+  });
+});
+
 describe("GET /follow-requests", () => {
   it("lists who asked, newest first, paged by cursor", async () => {
     const owner = await someone("popular");
