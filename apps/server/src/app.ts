@@ -375,6 +375,7 @@ export async function buildApp(
     sessions,
     handoff: createHandoffCodes({ db, clock }),
     media,
+    uploads,
     log: app.log,
   });
   const tags = createTagsService({ db, posts, jobs });

@@ -22,6 +22,7 @@ import type { OidcConfig } from "../../platform/config.js";
 import { badRequest, conflict, notFound, unauthorized } from "../../platform/errors.js";
 import { presentAuthUser } from "../auth/auth.presenter.js";
 import type { MediaService } from "../media/media.service.js";
+import type { MediaUploads } from "../media/media.uploads.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
 import {
   deleteOwnIdentity,
@@ -67,9 +68,11 @@ export function createExternalAuthService(deps: {
   sessions: SessionsService;
   handoff: HandoffCodes;
   media: MediaService;
+  /** Who uploaded which kept file: the copied picture is recorded as the new member's. */
+  uploads: Pick<MediaUploads, "record">;
   log: FastifyBaseLogger;
 }) {
-  const { db, oidc, verifier, sessions, handoff, media, log } = deps;
+  const { db, oidc, verifier, sessions, handoff, media, uploads, log } = deps;
 
   function enabled(): { oidc: OidcConfig; verifier: OidcVerifier } {
     if (!oidc || !verifier) throw notFound(EXTERNAL_SIGN_IN_OFF_MESSAGE);
@@ -144,7 +147,7 @@ export function createExternalAuthService(deps: {
     for (let attempt = 0; ; attempt++) {
       const username = await freeUsername(base);
       try {
-        return await insertExternalMember(
+        const member = await insertExternalMember(
           db,
           {
             username,
@@ -155,6 +158,9 @@ export function createExternalAuthService(deps: {
           },
           { issuer: token.issuer, subject: token.subject, email: email.email },
         );
+        // The copied picture is this member's alone to share, as an upload is.
+        if (avatar) await uploads.record(member.id, avatar);
+        return member;
       } catch (error) {
         const pgError = pgErrorOf(error);
         if (pgError?.code !== "23505") throw error;

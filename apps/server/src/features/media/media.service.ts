@@ -140,7 +140,7 @@ const KEPT_EXTENSIONS = ["jpg", "png", "gif", "webp"] as const;
 /** A video this host keeps, as its upload names it. */
 const KEPT_VIDEO = new RegExp(`^/media/video/(${UUID})\\.mp4$`);
 /** Any file this host keeps, by the id its names start with: an original, a variant, a video or its poster. */
-const KEPT_ID = new RegExp(`^/media/(?:image|video)/(${UUID})\\.`);
+const KEPT_ID = new RegExp(`/media/(?:image|video)/(${UUID})\\.`, "i");
 /** A served video's poster's file name: `<uuid>.jpg`. */
 const POSTER_NAME = new RegExp(`^(${UUID})\\.jpg$`);
 /** A served video's file name: `<uuid>.mp4`. */
@@ -191,15 +191,10 @@ export function createMediaService(
   }
 
   /** The kept file a URL of this host names (any of its origins), or null for any other URL. */
-  /** The path of `url` under this host's origins (the whole URL when it is another host's). */
-  function ownPathOf(url: string): string {
+  function keptFileOf(url: string): KeptFile | null {
     // Longest first: a CDN's base may sit under the app's own origin.
     const origin = bases.find((prefix) => prefix && url.startsWith(`${prefix}/`)) ?? "";
-    return url.slice(origin.length);
-  }
-
-  function keptFileOf(url: string): KeptFile | null {
-    const path = ownPathOf(url);
+    const path = url.slice(origin.length);
     const image = KEPT_IMAGE.exec(path);
     if (image?.[1] && image[2]) return { kind: "image", name: image[1], id: image[2] };
     const video = KEPT_VIDEO.exec(path)?.[1];
@@ -416,8 +411,20 @@ export function createMediaService(
     /** The kept file a URL names, when it is one of this host's; null for any other URL. */
     keptFileOf,
 
-    /** The id of the kept file `url` names, whichever of its files (media.uploads); null for any other URL. */
-    mediaIdOf: (url: string): string | null => KEPT_ID.exec(ownPathOf(url))?.[1] ?? null,
+    /**
+     * The id of the kept file `url` names, whichever of its files (media.uploads); null for any other
+     * URL. Read from the path as the browser resolves it (`/media/image/./x` is `/media/image/x`), under
+     * any origin: however the address is written, the file it reaches is the one judged.
+     */
+    mediaIdOf(url: string): string | null {
+      let path: string;
+      try {
+        path = new URL(url, "http://flik.invalid").pathname;
+      } catch {
+        return null;
+      }
+      return KEPT_ID.exec(path)?.[1]?.toLowerCase() ?? null;
+    },
 
     /** Where media a member sends may come from: this host's origins and the configured other ones. */
     hosts,

@@ -2,6 +2,7 @@ import { imageVariantUrl } from "@flik/shared";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
+import { pngImage } from "../../test/media-fixtures.js";
 import { NOT_YOUR_MEDIA } from "./media.policy.js";
 
 /**
@@ -25,6 +26,17 @@ describe("sharing media by its address", () => {
       await call(leo, "POST", "/highlights", { name: "Hers", type: "image", src: mayas }),
       await call(leo, "PUT", "/profile/update", { avatar: mayas }),
     ];
+    // However the address is written, the file it reaches is the one judged: refused, never posted.
+    const [, id, extension] = /([0-9a-f-]{36})\.(\w+)$/.exec(mayas) ?? [];
+    for (const spelling of [
+      `/media/image/./${id}.${extension}`,
+      `/media/video/../image/${id}.${extension}`,
+      `http://localhost/media/image/${id}.${extension}`,
+      `https://FLIK.example:443/media/image/${id?.toUpperCase()}.${extension}`,
+    ]) {
+      const response = await call(leo, "POST", "/posts", { image: spelling });
+      expect([400, 403], `${spelling}: ${response.body}`).toContain(response.statusCode);
+    }
     for (const refused of refusals) {
       expect(refused.statusCode, refused.body).toBe(403);
       expect(refused.json().message).toBe(NOT_YOUR_MEDIA);
@@ -52,6 +64,22 @@ describe("sharing media by its address", () => {
 
     // Maya herself shares hers.
     expect((await call(maya, "POST", "/posts", { image: mayas })).statusCode).toBe(201);
+  });
+
+  it("counts an avatar sent as a data URL as its member's upload", async () => {
+    const [ada, ben] = await Promise.all([someone("ada"), someone("ben")]);
+    const dataUrl = `data:image/png;base64,${(await pngImage()).toString("base64")}`;
+    const saved = await call(ada, "PUT", "/profile/update", { avatar: dataUrl });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const avatar = (await call(ada, "GET", "/user")).json().user.avatar as string;
+    expect(avatar).toMatch(/\/media\/image\//);
+
+    for (const copied of [
+      await call(ben, "PUT", "/profile/update", { avatar }),
+      await call(ben, "POST", "/stories", { url: avatar }),
+    ])
+      expect(copied.statusCode).toBe(403);
+    expect((await call(ada, "POST", "/stories", { url: avatar })).statusCode).toBe(201);
   });
 
   it("does not judge an address of no known upload", async () => {

@@ -50,7 +50,7 @@ export function createUsersService(deps: {
   db: Db;
   media: MediaService;
   /** Who uploaded which kept file: an avatar named by its address must be the member's own (media.policy). */
-  uploads: Pick<MediaUploads, "checkShareable">;
+  uploads: Pick<MediaUploads, "checkShareable" | "record">;
   accounts: AccountCache;
   domainEvents: DomainEvents;
 }) {
@@ -164,9 +164,14 @@ export function createUsersService(deps: {
       }
       const { avatar, ...fields } = input;
       const values: Partial<UserRow> = { ...fields };
-      if (avatar !== undefined && !avatar.startsWith("data:")) await uploads.checkShareable(caller, [avatar]);
-      if (avatar !== undefined)
-        values.avatar = avatar.startsWith("data:") ? await media.storeAvatar(avatar) : avatar;
+      if (avatar?.startsWith("data:")) {
+        values.avatar = await media.storeAvatar(avatar);
+        // Kept by this host for this member: theirs alone to share, as an upload is.
+        await uploads.record(caller.userId, values.avatar);
+      } else if (avatar !== undefined) {
+        await uploads.checkShareable(caller, [avatar]);
+        values.avatar = avatar;
+      }
       try {
         if (!(await updateUser(db, caller.userId, values))) throw unauthorized();
       } catch (error) {
