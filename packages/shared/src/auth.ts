@@ -17,19 +17,31 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._]+$/;
 export const isPossibleUsername = (name: string) =>
   name.length >= USERNAME_MIN_LENGTH && name.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(name);
 
-/**
- * Usernames are stored lower-case, so "Alice" and "alice" are one name. A period sits between other
- * letters, as Instagram has it: "..." or "maya." read as punctuation in a sentence or an address, not
- * as a name. (Names kept before this rule still sign in and are still found.)
- */
+/** Usernames are stored lower-case, so "Alice" and "alice" are one name: any name a member may have. */
 export const usernameSchema = textSchema()
   .trim()
   .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
   .regex(USERNAME_PATTERN, "Username may only use letters, numbers, periods and underscores")
-  .refine((name) => !name.startsWith(".") && !name.endsWith("."), "Username can't start or end with a period")
-  .refine((name) => !name.includes(".."), "Username can't have two periods in a row")
   .transform((name) => name.toLowerCase());
+
+/**
+ * What is wrong with the periods of a name a member is taking (at sign-up, or changing theirs), or null.
+ * A period sits between other letters, as Instagram has it: "..." or "maya." read as punctuation in a
+ * sentence or an address, not as a name. Names kept before this rule stay theirs: a profile saved with
+ * its name unchanged is not judged by it, and they still sign in and are found.
+ */
+export function newUsernameProblem(name: string): string | null {
+  if (name.startsWith(".") || name.endsWith(".")) return "Username can't start or end with a period";
+  if (name.includes("..")) return "Username can't have two periods in a row";
+  return null;
+}
+
+/** A username being taken: usernameSchema and its periods' rule. */
+export const newUsernameSchema = usernameSchema.superRefine((name, context) => {
+  const problem = newUsernameProblem(name);
+  if (problem) context.addIssue({ code: "custom", message: problem });
+});
 
 export const emailSchema = textSchema()
   .trim()
@@ -52,7 +64,7 @@ export const fullNameSchema = textSchema()
 /** POST /auth/signup (spec §7). */
 export const signupBody = z.object({
   fullName: fullNameSchema,
-  username: usernameSchema,
+  username: newUsernameSchema,
   email: emailSchema,
   password: passwordSchema,
 });

@@ -1,4 +1,5 @@
 import { FOLLOW_IDS_LISTED, NUL_CHARACTER_MESSAGE } from "@flik/shared";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { follows, users } from "../../db/schema.js";
@@ -192,6 +193,20 @@ describe("GET /profile/me", () => {
 });
 
 describe("PUT /profile/update", () => {
+  it("keeps a username from before the periods' rule when sent back unchanged, and refuses it as a new one", async () => {
+    const kept = await someone("kept");
+    await built.database.db.update(users).set({ username: "kept.name." }).where(eq(users.id, kept.userId));
+    const saved = await call(kept, "PUT", "/profile/update", { username: "kept.name.", bio: "Still me" });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const renamed = await call(alice, "PUT", "/profile/update", { username: "ali..ce" });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toMatchObject({
+      message: "Username can't have two periods in a row",
+      errors: [{ field: "username" }],
+    });
+  });
+
   it("takes each of spec §7's payload forms, changing only what is sent", async () => {
     const first = await call(alice, "PUT", "/profile/update", {
       username: "alice.l",

@@ -136,6 +136,15 @@ export async function usernameTakenByOther(db: Db, username: string, userId: str
   return row !== undefined;
 }
 
+/** Whether the member's username is `username` now (read from the table, never a cache). */
+export async function hasUsername(db: Db, userId: string, username: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.username, username)));
+  return row !== undefined;
+}
+
 export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>) {
   const [row] = await db
     .update(users)

@@ -1,6 +1,7 @@
 import {
   FOLLOW_IDS_LISTED,
   isPossibleUsername,
+  newUsernameProblem,
   type PublicProfile,
   type User,
   type UsersResponse,
@@ -12,7 +13,7 @@ import type { UserRow } from "../../db/schema.js";
 import type { Caller } from "../../platform/caller.js";
 import { cursorInteger, decodeKeyCursor, encodeKeyCursor } from "../../platform/cursor.js";
 import { type DomainEvents, onMembersChanged } from "../../platform/domain-events.js";
-import { conflict, notFound, unauthorized } from "../../platform/errors.js";
+import { conflict, invalidField, notFound, unauthorized } from "../../platform/errors.js";
 import { canSeeFollowListsOf } from "../follows/follows.policy.js";
 import type { MediaService } from "../media/media.service.js";
 import type { MediaUploads } from "../media/media.uploads.js";
@@ -24,6 +25,7 @@ import {
   findFollowIdsAs,
   findMemberAs,
   findOwnAccount,
+  hasUsername,
   MEMBER_MATCH_RANKS,
   type MemberSearchKey,
   searchUsers,
@@ -159,8 +161,12 @@ export function createUsersService(deps: {
 
     /** PUT /profile/update and PUT /user: only the fields sent change; a data URL avatar is stored first. */
     async update(caller: Caller, input: z.output<typeof updateProfileBody>) {
-      if (input.username && (await usernameTakenByOther(db, input.username, caller.userId))) {
-        throw conflict(usernameTaken);
+      if (input.username) {
+        // A name kept from before the periods' rule stays its member's, sent back unchanged or not.
+        const problem = newUsernameProblem(input.username);
+        if (problem && !(await hasUsername(db, caller.userId, input.username)))
+          throw invalidField("username", problem);
+        if (await usernameTakenByOther(db, input.username, caller.userId)) throw conflict(usernameTaken);
       }
       const { avatar, ...fields } = input;
       const values: Partial<UserRow> = { ...fields };
