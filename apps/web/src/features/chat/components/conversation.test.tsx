@@ -172,6 +172,23 @@ describe("Conversation", () => {
     expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
   });
 
+  it("asks the server again after a visit to another screen once a message was refused for good", async () => {
+    const { socket, user, field, router } = await openBobChat({
+      "GET /posts": jsonResponse(200, { posts: [], nextCursor: null }),
+    });
+    await user.type(field, "Hello again{Enter}");
+    act(() => lastAck(socket)({ ok: false, error: "You can't message this account", status: 403 }));
+    expect(await screen.findByRole("status")).toHaveTextContent("You can't message this account");
+
+    await act(() => router.navigate("/post"));
+    await waitUntil(() => expect(screen.queryByRole("log", { name: "Messages" })).not.toBeInTheDocument());
+    await act(() => router.navigate("/chat?c=c-bob"));
+
+    // Unblocked meanwhile, perhaps: the message box is back, and the refused message gone with its reason.
+    expect(await screen.findByRole("textbox", { name: "Message" })).toBeInTheDocument();
+    expect(screen.queryByText("Hello again")).not.toBeInTheDocument();
+  });
+
   it("sends over HTTP while the live connection is down", async () => {
     const stored = fromAlice({ _id: "m-2", text: "Over HTTP" });
     const { socket, user, field, log, fetchMock } = await openBobChat({

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { useSocket } from "../../realtime/socket-provider";
 import { sendChatMessage } from "../api/chat-socket";
@@ -39,6 +39,12 @@ export function useOutbox() {
   const socket = useSocket();
   const queryClient = useQueryClient();
   const pending = useOutboxEntries();
+  // A refusal for good (a block, "who can message you") stands for this visit of the chat screen only:
+  // by the next the member may have been unblocked or followed back, and the server judges again.
+  useEffect(
+    () => () => changeOutbox(queryClient, (list) => list.filter((entry) => entry.refused === undefined)),
+    [queryClient],
+  );
 
   const deliver = useCallback(
     async (entry: PendingMessage) => {
