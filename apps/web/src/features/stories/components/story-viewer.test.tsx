@@ -421,6 +421,20 @@ describe("Marking stories viewed (spec §4, §6)", () => {
     expect(await findViewer()).toBeInTheDocument();
   });
 
+  it("goes to the author's profile from their name, leaving the viewer behind", async () => {
+    const { user, router } = openFeed(bobAndCarol());
+    await user.click(await screen.findByRole("button", { name: "bob's story, not seen" }));
+    const viewer = await findViewer();
+
+    await user.click(within(viewer).getByRole("link", { name: "bob" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile/bob"));
+    expect(screen.queryByRole("dialog", { name: "Stories" })).not.toBeInTheDocument();
+    // Back returns to the stories where the member left them, as Instagram's does.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
+    expect(await findViewer()).toBeInTheDocument();
+  });
+
   it("never marks the member's own story viewed", async () => {
     const own = makeGroup([makeStory({ _id: "s-own", user: alice, viewed: true })]);
     const { user, fetchMock } = openFeed([own, ...bobAndCarol()], {

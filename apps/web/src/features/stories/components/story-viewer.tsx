@@ -180,9 +180,10 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
       <div className="pointer-events-none absolute inset-x-0 top-0 bg-linear-to-b from-black/70 via-black/35 to-transparent px-3 pt-3 pb-12">
         <StoryProgress stories={group.stories} current={storyIndex} fraction={fraction} />
         <div className="pointer-events-auto mt-3 flex items-center gap-2">
+          {/* The viewer sits on a history entry of its own (useModalHistory): going to the profile
+              leaves it behind, as Back would; closing it here too would race the navigation. */}
           <Link
             to={profilePath(author.username)}
-            onClick={onClose}
             className="flex min-w-0 items-center gap-2 rounded-full pr-2"
           >
             <Avatar
