@@ -27,8 +27,10 @@ import { notReached, reached } from "./chats.policy.js";
 export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
 
-/** Messages a member still has: those after the moment they deleted the chat, if they did. */
-/** Whether the member still has the message in the row (chats.policy `keepsMessage` in SQL). */
+/**
+ * Messages a member still has: those after the moment they deleted the chat, if they did (chats.policy
+ * `keepsMessage` in SQL).
+ */
 const keptFor = (member: typeof chatMembers) =>
   or(isNull(member.clearedAt), gt(messages.createdAt, member.clearedAt));
 

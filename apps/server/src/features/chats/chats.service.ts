@@ -164,7 +164,6 @@ export function createChatsService(deps: {
     ];
   }
 
-  /** A message as the viewer sees it, and as each of the chat's members does (to tell them). */
   /** The message as the caller sees it, and as each member who still has it does (an edit's event). */
   async function presentToMembers(row: MessageRow, viewerId: string) {
     const participants: Participant[] = await participantsOf(db, [row.message.chatId]);

@@ -1,6 +1,7 @@
 import { HIGHLIGHTS_MAX, type Highlight, type highlightBody, type highlightUpdateBody } from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
+import { oneAtATimeFor } from "../../db/member-lock.js";
 import type { Caller } from "../../platform/caller.js";
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import type { MediaUploads } from "../media/media.uploads.js";
@@ -48,16 +49,16 @@ export function createHighlightsService(deps: {
       return (await highlightsOf(db, member.id)).map(present);
     },
 
-    /**
-     * Refused with 409 past HIGHLIGHTS_MAX. Two made at the same moment may both pass the count: the
-     * limit keeps the whole list small, not exact.
-     */
+    /** Refused with 409 past HIGHLIGHTS_MAX; a member's are counted and made one at a time. */
     async create(caller: Caller, input: z.output<typeof highlightBody>) {
       await uploads.checkShareable(caller, [input.src]);
-      if (!canAddHighlight(await highlightsCountOf(db, caller.userId))) {
-        throw conflict(`You can keep up to ${HIGHLIGHTS_MAX} highlights. Delete one to add another.`);
-      }
-      return present(await insertHighlight(db, caller.userId, input));
+      const row = await oneAtATimeFor(db, "highlight", caller.userId, async (tx) => {
+        if (!canAddHighlight(await highlightsCountOf(tx, caller.userId))) {
+          throw conflict(`You can keep up to ${HIGHLIGHTS_MAX} highlights. Delete one to add another.`);
+        }
+        return insertHighlight(tx, caller.userId, input);
+      });
+      return present(row);
     },
 
     async update(caller: Caller, id: string, input: z.output<typeof highlightUpdateBody>) {

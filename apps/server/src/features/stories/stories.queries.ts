@@ -84,7 +84,6 @@ export function archivePage(
     .limit(limit);
 }
 
-/** Stores a new story and answers it with its author (the member who made it). */
 /** How many live stories the member has (a range of the partial index stories_live_user_created_idx). */
 export async function liveStoriesCountOf(db: Db, userId: string, since: Date): Promise<number> {
   const [row] = await db
@@ -94,6 +93,7 @@ export async function liveStoriesCountOf(db: Db, userId: string, since: Date): P
   return row?.live ?? 0;
 }
 
+/** Stores a new story and answers it with its author (the member who made it). */
 export async function insertStory(
   db: Db,
   values: { userId: string; mediaType: string; mediaUrl: string; createdAt: Date },

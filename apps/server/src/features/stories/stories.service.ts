@@ -10,6 +10,7 @@ import {
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import { pgErrorOf } from "../../db/database.js";
+import { oneAtATimeFor } from "../../db/member-lock.js";
 import type { Caller } from "../../platform/caller.js";
 import type { Clock } from "../../platform/clock.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
@@ -87,22 +88,24 @@ export function createStoriesService(deps: {
     },
 
     /**
-     * Refused with 429 past LIVE_STORIES_MAX live stories. Two shared at the same moment may both pass
-     * the count: the limit keeps the strip small, not exact.
+     * Refused with 429 past LIVE_STORIES_MAX live stories; a member's stories are counted and made one
+     * at a time, so a burst of requests cannot pass the count together.
      */
     async create(caller: Caller, input: z.output<typeof createStoryBody>): Promise<Story> {
       await uploads.checkShareable(caller, [input.url]);
       const now = clock();
-      if (!canShareAnotherStory(await liveStoriesCountOf(db, caller.userId, liveSince(now)))) {
-        throw tooManyRequests(
-          `You can have up to ${LIVE_STORIES_MAX} stories at a time. Try again when one expires.`,
-        );
-      }
-      const row = await insertStory(db, {
-        userId: caller.userId,
-        mediaUrl: input.url,
-        mediaType: mediaTypeOfUrl(input.url),
-        createdAt: new Date(now),
+      const row = await oneAtATimeFor(db, "story", caller.userId, async (tx) => {
+        if (!canShareAnotherStory(await liveStoriesCountOf(tx, caller.userId, liveSince(now)))) {
+          throw tooManyRequests(
+            `You can have up to ${LIVE_STORIES_MAX} stories at a time. Try again when one expires.`,
+          );
+        }
+        return insertStory(tx, {
+          userId: caller.userId,
+          mediaUrl: input.url,
+          mediaType: mediaTypeOfUrl(input.url),
+          createdAt: new Date(now),
+        });
       });
       const story = presentStory(row, caller.userId);
       events.created(story, await follows.followerIdsOf(caller.userId));

@@ -55,6 +55,21 @@ describe("POST /stories", () => {
     await postStory(busy);
   });
 
+  it("holds LIVE_STORIES_MAX under a burst: stories shared at once are counted one at a time", async () => {
+    const eager = await someone("eager");
+    for (let made = 0; made < LIVE_STORIES_MAX - 3; made++) await postStory(eager);
+    now += 60_000;
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        call(eager, "POST", "/stories", { url: `/media/image/burst-${n}.jpg` }),
+      ),
+    );
+    expect(burst.map((response) => response.statusCode).sort()).toEqual([
+      201, 201, 201, 429, 429, 429, 429, 429,
+    ]);
+    expect((await strip(eager))[0]?.stories).toHaveLength(LIVE_STORIES_MAX);
+  });
+
   it("answers 201 with the story as the contract shapes it; the media type follows from the URL", async () => {
     const alice = await someone("alice");
     now += 60_000;
