@@ -34,8 +34,8 @@ describe("media rules", () => {
     ["noextension", "image"],
     ["https://e.com/a.webm", "video"],
     ["/media/video/abc", "video"],
-    // A video's frame, as a media host serves it, is a picture.
-    ["https://res.cloudinary.com/demo/video/upload/so_0/dog.jpg", "image"],
+    // Under a media host's /video/ path, as spec §2 tells a flick.
+    ["https://res.cloudinary.com/demo/video/upload/v1/dog", "video"],
   ])("mediaTypeOfUrl(%s) is %s", (url, expected) => {
     expect(mediaTypeOfUrl(url)).toBe(expected);
   });

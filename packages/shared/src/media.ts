@@ -37,12 +37,11 @@ export function knownMediaTypeOfUrl(url: string): MediaType | undefined {
 }
 
 /**
- * Spec §2: video or image, from the URL's extension, else a media host's /video/ path; the same rule
- * for a post, a story and a highlight (`knownMediaTypeOfUrl` first), so a `.webm` plays everywhere and
- * a video's `.jpg` frame shows as a picture everywhere.
+ * Spec §2: video or image, from the URL's extension (`.webm` too) or a media host's /video/ path, as
+ * spec §2 tells a flick (`isFlikUrl`); the same for a post and a story.
  */
 export function mediaTypeOfUrl(url: string): MediaType {
-  return knownMediaTypeOfUrl(url) ?? (url.includes("/video/") ? "video" : "image");
+  return knownMediaTypeOfUrl(url) === "video" || url.includes("/video/") ? "video" : "image";
 }
 
 /** The types of the files the media host takes, by their usual extensions. */
