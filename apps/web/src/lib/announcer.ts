@@ -53,13 +53,20 @@ export function announce(text: string): void {
   }, 100);
 }
 
+/**
+ * The one live region, inside the top-most open modal dialog if there is one (a reader hears nothing
+ * outside an `aria-modal` dialog: a comment posted in the post dialog), else at the end of the page.
+ */
 function liveRegion(): HTMLElement {
-  if (region?.isConnected) return region;
-  region = document.createElement("div");
-  region.setAttribute("aria-live", "polite");
-  region.setAttribute("aria-atomic", "true");
-  region.setAttribute("data-testid", "announcer");
-  region.className = "sr-only";
-  document.body.append(region);
+  const dialogs = document.querySelectorAll('[aria-modal="true"]');
+  const host = dialogs[dialogs.length - 1] ?? document.body;
+  if (!region) {
+    region = document.createElement("div");
+    region.setAttribute("aria-live", "polite");
+    region.setAttribute("aria-atomic", "true");
+    region.setAttribute("data-testid", "announcer");
+    region.className = "sr-only";
+  }
+  if (region.parentElement !== host) host.append(region);
   return region;
 }

@@ -75,6 +75,8 @@ describe("Post modal on the profile", () => {
     expect(await within(dialog).findByText("Lovely light")).toBeInTheDocument();
     expect(sentJson(comment)).toEqual({ text: "Lovely light" });
     expect(input).toHaveValue("");
+    // Told inside the dialog: a reader hears nothing outside an aria-modal one.
+    await waitFor(() => expect(within(dialog).getByTestId("announcer")).toHaveTextContent("Comment posted"));
   });
 
   it("reaches comments older than the post carries with 'View older comments'", async () => {
