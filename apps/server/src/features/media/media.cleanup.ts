@@ -2,7 +2,7 @@ import { and, asc, inArray, lte, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.js";
-import { highlights, mediaCleanup, posts, stories, users } from "../../db/schema.js";
+import { highlights, mediaCleanup, mediaUploads, posts, stories, users } from "../../db/schema.js";
 import type { JobQueue, Jobs } from "../../platform/jobs.js";
 import type { KeptFile, MediaService } from "./media.service.js";
 
@@ -102,6 +102,9 @@ export function registerMediaCleanup(deps: {
       const unused = files.filter(({ file }) => !media.urlsOf(file).some((url) => named.has(url)));
       const refused = await removeAll(unused);
       removed += unused.length - refused.length;
+      // Who uploaded a file goes with it (media.uploads).
+      const gone = unused.filter(({ url }) => !refused.includes(url)).map(({ file }) => file.id);
+      if (gone.length > 0) await db.delete(mediaUploads).where(inArray(mediaUploads.mediaId, gone));
       // A file the storage refused waits an hour, so it never holds up those due after it.
       if (refused.length > 0) {
         await db

@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { IMAGE_VARIANT_WIDTHS, imageVariantUrl, keptVideoId, videoPosterUrl } from "@flik/shared";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { App } from "../../app.js";
+import { mediaUploads } from "../../db/schema.js";
 import { factories } from "../../test/factories.js";
 import { buildTestApp, type SignedIn } from "../../test/helper.js";
 import { landscapePhoto, videoFixture } from "../../test/media-fixtures.js";
@@ -153,6 +154,12 @@ describe.each(stores)("media kept in $name", ({ built, objects, dir }) => {
     await cleanUp(inADay());
     expect(await statusOf(unused)).toBe(404);
     expect(leftOf(unused)).toEqual([]);
+    // Who uploaded it goes with it.
+    const uploaders = await database.db
+      .select()
+      .from(mediaUploads)
+      .where(eq(mediaUploads.mediaId, idOf(unused)));
+    expect(uploaders).toEqual([]);
   });
 
   it("keeps a file a story and a highlight both name until the last of them lets go", async () => {
