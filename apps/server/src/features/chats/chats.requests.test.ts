@@ -132,12 +132,15 @@ describe("a chat from someone the member doesn't follow", () => {
     const { sender, recipient } = await strangers();
     const chat = await chatBetween(sender, recipient, { accepted: false });
     await sendMessage(sender, chat, "Did you read this?");
-    const senderSocket = await socketOf(sender);
+    const [senderSocket, recipientSocket] = await Promise.all([socketOf(sender), socketOf(recipient)]);
     const seenEvents = collectEvents(senderSocket, "messagesSeen");
+    const readersTabs = collectEvents(recipientSocket, "messagesSeen");
 
     expect((await call(recipient, "PUT", `/messages/${chat._id}/mark-seen`)).statusCode).toBe(200);
-    await roundTrip(senderSocket);
+    await Promise.all([roundTrip(senderSocket), roundTrip(recipientSocket)]);
     expect(seenEvents).toEqual([]);
+    // The reader's own other tabs hear of it, so their count for it goes too.
+    expect(readersTabs).toEqual([expect.objectContaining({ chatId: chat._id, userId: recipient.userId })]);
     expect((await messagesOf(sender, chat._id))[0]?.readBy).toEqual([sender.userId]);
 
     const seen = nextEvent(senderSocket, "messagesSeen");

@@ -434,8 +434,9 @@ export function createChatsService(deps: {
       const seenAt = (await markSeen(db, chatId, caller.userId)) ?? new Date();
       changed(chatId);
       const event = { chatId, userId: caller.userId, seenAt: seenAt.toISOString() };
-      // Reading a message request tells the sender nothing until it is accepted.
-      if (!isRequestFor(member)) events.messagesSeen(event, await memberIdsOf(db, chatId));
+      // Reading a message request tells the sender nothing until it is accepted; the reader's own other
+      // tabs hear of it either way.
+      events.messagesSeen(event, isRequestFor(member) ? [caller.userId] : await memberIdsOf(db, chatId));
       return event;
     },
 
