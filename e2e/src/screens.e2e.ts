@@ -71,10 +71,12 @@ beforeAll(async () => {
       tags: `#sunset #sea #${"goldenhourfromthepier".repeat(3).slice(0, TAG_MAX_LENGTH)}`,
     },
   });
+  // The member's own upload: a file is its uploader's alone to share.
+  const own = await upload("image", fixture("sunset.jpg", "image/jpeg"), "sunset.jpg", me.token);
   const { post } = await api("/posts", {
     token: me.token,
     body: {
-      image,
+      image: own,
       caption: "Same sunset, my angle",
       location: "Brighton Pier",
       tags: `#${"samesunsetmyangle".repeat(3).slice(0, TAG_MAX_LENGTH)}`,

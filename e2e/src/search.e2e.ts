@@ -413,8 +413,10 @@ describe("explore after the periodic refresh", () => {
       const username = `${key}.${fullName.split(" ")[1]?.toLowerCase()}`;
       members[key] = await apiMember(base, key, { username, fullName });
     }
-    const photo = await uploadPhoto(base, members.maya);
-    await call(base, members.maya, "PUT", "/profile/update", { fullName: "Maya Lind", avatar: photo });
+    await call(base, members.maya, "PUT", "/profile/update", {
+      fullName: "Maya Lind",
+      avatar: await uploadPhoto(base, members.maya),
+    });
     await makePrivate(base, members.carol);
     const { maya, leo, zoe, sunny, vera, carol } = members;
     for (const [author, caption] of [
@@ -427,7 +429,8 @@ describe("explore after the periodic refresh", () => {
       [vera, captions.own],
       [carol, captions.hidden],
     ] as const) {
-      await post(base, author, caption, photo);
+      // Each author's own upload: a file is its uploader's alone to share.
+      await post(base, author, caption, await uploadPhoto(base, author));
     }
 
     await server.stop();

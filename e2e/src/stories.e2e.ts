@@ -400,25 +400,31 @@ describe("stories", () => {
     const leo = await apiMember("leo");
     const zoe = await apiMember("zoe");
     const long = await apiMember("averyveryverylongname");
-    const photo = await uploadFixture(maya, "image");
     for (const [member, fullName] of [
       [maya, "Maya Lind"],
       [zoe, "Zoë Hart"],
     ] as const) {
-      await ok(member, "PUT", "/profile/update", { fullName, avatar: photo });
+      // Each uploads their own picture: a file is its uploader's alone to share.
+      await ok(member, "PUT", "/profile/update", { fullName, avatar: await uploadFixture(member, "image") });
     }
     await apiStory(maya, "image");
     await apiStory(maya, "video");
     await apiStory(leo, "video");
     const zoeStory = await apiStory(zoe, "image");
     await apiStory(long, "image");
-    await ok(maya, "POST", "/posts", { image: photo, caption: "Golden hour at the pier" });
+    await ok(maya, "POST", "/posts", {
+      image: await uploadFixture(maya, "image"),
+      caption: "Golden hour at the pier",
+    });
 
     for (const [name, viewport] of Object.entries(viewports)) {
       // A member of their own on each screen, so both see the same strip: their own story (Maya saw
       // it), three members with something new, and Zoë's story, already seen.
       const vera = await apiMember("vera");
-      await ok(vera, "PUT", "/profile/update", { fullName: "Vera Stone", avatar: photo });
+      await ok(vera, "PUT", "/profile/update", {
+        fullName: "Vera Stone",
+        avatar: await uploadFixture(vera, "image"),
+      });
       const veraStory = await apiStory(vera, "image");
       for (const member of [maya, leo, zoe, long]) await ok(vera, "POST", `/follow/${member.id}`, {});
       await ok(vera, "POST", `/stories/${zoeStory}/view`);
