@@ -90,7 +90,7 @@ beforeAll(async () => {
     body: { text: "We were there at the same time!" },
   });
   await api("/highlights", { token: them.token, body: { name: "Sunsets", type: "image", src: image } });
-  await api("/highlights", { token: me.token, body: { name: "Brighton", type: "image", src: image } });
+  await api("/highlights", { token: me.token, body: { name: "Brighton", type: "image", src: own } });
   const updated = await fetch(`${inject("baseUrl")}/api/profile/update`, {
     method: "PUT",
     headers: { authorization: `Bearer ${them.token}`, "content-type": "application/json" },
