@@ -437,12 +437,15 @@ describe("Conversation history", () => {
     expect(within(log).queryByRole("link", { name: "View profile" })).not.toBeInTheDocument();
   });
 
-  it("offers to try again when the messages fail to load", async () => {
+  it("offers to try again when the messages fail to load, and the message box only with them", async () => {
     let calls = 0;
     const { user } = await openChatScreen("/chat?c=c-bob", [makeChat()], {
       "GET /chats/c-bob/messages": () => (++calls === 1 ? jsonResponse(500, {}) : messagesOf(hello)),
     });
-    await user.click(await screen.findByRole("button", { name: "Try again" }));
+    const retry = await screen.findByRole("button", { name: "Try again" });
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+    await user.click(retry);
     expect(await within(screen.getByRole("log")).findByText("Hi Alice!")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Message" })).toBeInTheDocument();
   });
 });

@@ -122,7 +122,9 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
         >
           {refused}
         </p>
-      ) : (
+      ) : query.isError ? null : (
+        // Without the history, a message would be sent into a conversation the member can't read: the
+        // box comes back with it (Retry above).
         <Composer
           // Opening a chat is for writing in it: the message box takes the focus.
           autoFocus
