@@ -8,7 +8,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from "./constants.js";
 import { textSchema } from "./text.js";
-import { hasVisibleText } from "./text-input.js";
+import { hasVisibleText, withoutDirectionControls } from "./text-input.js";
 
 /** The letters of a username: letters, numbers, periods and underscores. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._]+$/;
@@ -59,7 +59,8 @@ export const fullNameSchema = textSchema()
   .trim()
   .min(1, "Full name is required")
   .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`)
-  .refine(hasVisibleText, "Full name is required");
+  .refine(hasVisibleText, "Full name is required")
+  .transform(withoutDirectionControls);
 
 /** POST /auth/signup (spec §7). */
 export const signupBody = z.object({

@@ -8,7 +8,7 @@ import {
 import { memberIdSchema, memberIdsSchema } from "./ids.js";
 import { cursorParam, limitParam } from "./paging.js";
 import { textSchema } from "./text.js";
-import { hasVisibleText } from "./text-input.js";
+import { hasVisibleText, withoutDirectionControls } from "./text-input.js";
 
 export interface ChatParticipant {
   _id: string;
@@ -89,7 +89,7 @@ export const createChatBody = z
       .max(CHAT_NAME_MAX_LENGTH, `Group name is at most ${CHAT_NAME_MAX_LENGTH} characters`)
       .refine(hasVisibleText, "Group name is required")
       // A name is one line: the chat list and header show it on one.
-      .transform((name) => name.replace(/\s+/g, " "))
+      .transform((name) => withoutDirectionControls(name.replace(/\s+/g, " ")))
       .optional(),
   })
   // Checked field by field first, so a wrong member list or name gets its own message.

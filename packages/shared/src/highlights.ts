@@ -3,7 +3,7 @@ import { HIGHLIGHT_NAME_MAX_LENGTH } from "./constants.js";
 import { knownMediaTypeOfUrl, type MediaType } from "./media.js";
 import { type MediaUrlSchema, mediaUrlSchema } from "./posts.js";
 import { textSchema } from "./text.js";
-import { hasVisibleText } from "./text-input.js";
+import { hasVisibleText, withoutDirectionControls } from "./text-input.js";
 
 /** Highlight of spec §3. */
 export interface Highlight {
@@ -26,7 +26,8 @@ const highlightFields = (mediaUrl: MediaUrlSchema) =>
         HIGHLIGHT_NAME_MAX_LENGTH,
         `Highlight name must be at most ${HIGHLIGHT_NAME_MAX_LENGTH} characters`,
       )
-      .refine(hasVisibleText, "Highlight name is required"),
+      .refine(hasVisibleText, "Highlight name is required")
+      .transform(withoutDirectionControls),
     type: z.enum(["image", "video"], "Highlight type must be image or video"),
     src: textSchema("Please upload an image or video for this highlight")
       .trim()

@@ -105,6 +105,16 @@ export function typedText(typed: string, max: number, current = ""): string {
 }
 
 /**
+ * A name (a member's full name, a group's, a highlight's) without the characters that set the direction
+ * of the text after them (embeddings, overrides and isolates, U+202A–U+202E and U+2066–U+2069). Shown in
+ * a sentence ("Say hi to {name}.", "Leave {name}?"), one left open turns the rest of the sentence around,
+ * or makes a name read as another's. Direction marks (U+200E, U+200F), which people type in names
+ * mixing scripts, are kept: they set nothing beyond the characters beside them.
+ */
+export const withoutDirectionControls = (name: string): string =>
+  name.replace(/[\u202a-\u202e\u2066-\u2069]/g, "").trim();
+
+/**
  * Whether a text shows anything: not only spaces and invisible characters (zero-width spaces, joiners,
  * direction marks). A comment, message or name of those alone would show as nothing at all.
  */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { fullNameSchema } from "./auth.js";
 import { createChatBody, sendMessageBody } from "./chats.js";
 import { BIO_MAX_LENGTH } from "./constants.js";
 import { highlightBody } from "./highlights.js";
@@ -138,6 +139,17 @@ describe("hasVisibleText and the texts that must show something", () => {
           ?.message,
       ).toBe("Highlight name is required");
     }
+  });
+
+  it("keeps a name's own direction to itself: no embedding, override or isolate is stored, marks are", () => {
+    const group = (name: string) => createChatBody.parse({ userIds: [ids[0], ids[1]], name }).name;
+    const highlight = (name: string) =>
+      highlightBody.parse({ name, type: "image", src: "/media/image/a.jpg" }).name;
+    expect(group("Trip \u202eplans")).toBe("Trip plans");
+    expect(highlight("\u2067Summer\u202c ")).toBe("Summer");
+    expect(fullNameSchema.parse(" \u202d Zoë \u2069")).toBe("Zoë");
+    expect(fullNameSchema.parse("Dana \u200fדנה")).toBe("Dana \u200fדנה");
+    expect(fullNameSchema.safeParse("\u202e\u202c").error?.issues[0]?.message).toBe("Full name is required");
   });
 
   it("says an empty clientId is empty, not that it is not text", () => {

@@ -10,10 +10,13 @@ import {
   externalEmailInUseMessage,
   externalEmailMissingMessage,
   FULL_NAME_MAX_LENGTH,
+  fullNameSchema,
   HANDOFF_INVALID_MESSAGE,
   IDENTITY_TAKEN_MESSAGE,
   LAST_SIGN_IN_MESSAGE,
   type LinkedIdentitiesResponse,
+  leadingText,
+  withoutNul,
 } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { type Db, pgErrorOf } from "../../db/database.js";
@@ -119,8 +122,10 @@ export function createExternalAuthService(deps: {
     const { name, given_name: given, family_name: family } = token.claims;
     const joined = [given, family].filter((part) => typeof part === "string" && part.trim()).join(" ");
     const chosen = [name, joined, body.fullName].find((text) => typeof text === "string" && text.trim());
-    const clean = typeof chosen === "string" ? chosen.replaceAll("\u0000", "").trim() : "";
-    return clean.slice(0, FULL_NAME_MAX_LENGTH) || username;
+    // Held to the rules of a name typed at sign-up, cut between whole characters.
+    const clean = typeof chosen === "string" ? withoutNul(chosen).trim() : "";
+    const named = fullNameSchema.safeParse(leadingText(clean, FULL_NAME_MAX_LENGTH));
+    return named.success ? named.data : username;
   }
 
   /** A username no one has, from the profile: the base, else with a number after it. */

@@ -207,6 +207,14 @@ describe("PUT /profile/update", () => {
     });
   });
 
+  it("keeps a full name's direction to itself: an override or isolate is left out, a direction mark kept", async () => {
+    const dana = await someone("dana");
+    const response = await call(dana, "PUT", "/profile/update", { fullName: "\u202eDana \u200fדנה\u2069" });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().user.fullName).toBe("Dana \u200fדנה");
+    expect((await call(dana, "GET", "/user")).json().user.fullName).toBe("Dana \u200fדנה");
+  });
+
   it("takes each of spec §7's payload forms, changing only what is sent", async () => {
     const first = await call(alice, "PUT", "/profile/update", {
       username: "alice.l",
