@@ -6,6 +6,7 @@ import type { Caller } from "../../platform/caller.js";
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import type { MediaUploads } from "../media/media.uploads.js";
 import type { RelatedMember } from "../users/users.policy.js";
+import { findMemberAs } from "../users/users.queries.js";
 import { canAddHighlight, canEditHighlight, canSeeHighlightsOf } from "./highlights.policy.js";
 import {
   deleteHighlight,
@@ -34,12 +35,19 @@ export function createHighlightsService(deps: {
 }) {
   const { db, uploads } = deps;
 
-  /** Only the owner edits or deletes a highlight (spec §6); someone else's is a 403. */
+  /**
+   * Only the owner edits or deletes a highlight (spec §6). Someone else's is a 403 where the caller may
+   * see it, and otherwise a 404 as for none: between two who blocked, or of a private member they don't
+   * follow, a 403 would tell that it exists.
+   */
   async function owned(caller: Caller, id: string) {
     const row = await findHighlight(db, id);
     if (!row) throw notFound("Highlight not found");
-    if (!canEditHighlight(caller.userId, row)) throw forbidden("Only the highlight's owner can change it");
-    return row;
+    if (canEditHighlight(caller.userId, row)) return row;
+    const owner = await findMemberAs(db, caller.userId, { id: row.userId });
+    if (!owner || !canSeeHighlightsOf(caller.userId, owner, owner.relation))
+      throw notFound("Highlight not found");
+    throw forbidden("Only the highlight's owner can change it");
   }
 
   return {

@@ -4,7 +4,7 @@ import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
 
 const built = await buildTestApp();
-const { call, persona, someone } = factories(built);
+const { call, persona, someone, makePrivate, requestFollow, acceptFollow, block } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 
@@ -100,6 +100,26 @@ describe("highlights", () => {
     expect(edit.json()).toEqual({ message: "Only the highlight's owner can change it" });
     expect((await call(bob, "DELETE", `/highlights/${highlight._id}`)).statusCode).toBe(403);
     expect((await call(carol, "GET", "/highlights")).json().highlights[0].name).toBe("Mine");
+  });
+
+  it("is missing, not refused, for a member who may not see it: blocked either way, or private and not followed", async () => {
+    const owner = await someone("owner");
+    const other = await someone("other");
+    const { highlight } = (
+      await call(owner, "POST", "/highlights", { name: "Mine", type: "image", src: "/media/image/o.jpg" })
+    ).json();
+    const change = { name: "Ours" };
+    await makePrivate(owner);
+    expect((await call(other, "PUT", `/highlights/${highlight._id}`, change)).statusCode).toBe(404);
+    await requestFollow(other, owner);
+    await acceptFollow(owner, other);
+    expect((await call(other, "PUT", `/highlights/${highlight._id}`, change)).statusCode).toBe(403);
+    await block(owner, other);
+    const edit = await call(other, "PUT", `/highlights/${highlight._id}`, change);
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json()).toEqual({ message: "Highlight not found" });
+    expect((await call(other, "DELETE", `/highlights/${highlight._id}`)).statusCode).toBe(404);
+    expect((await call(owner, "GET", "/highlights")).json().highlights[0].name).toBe("Mine");
   });
 
   it.each([
