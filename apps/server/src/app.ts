@@ -325,7 +325,7 @@ export async function buildApp(
   });
   registerChatSockets(realtime, chats, app.log);
   registerPresence(realtime, chats, domainEvents, app.log);
-  const highlights = createHighlightsService({ db, uploads });
+  const highlights = createHighlightsService({ db, uploads, users });
   const stories = createStoriesService({
     db,
     follows,

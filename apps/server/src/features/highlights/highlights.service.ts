@@ -6,7 +6,7 @@ import type { Caller } from "../../platform/caller.js";
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import type { MediaUploads } from "../media/media.uploads.js";
 import type { RelatedMember } from "../users/users.policy.js";
-import { findMemberAs } from "../users/users.queries.js";
+import type { UsersService } from "../users/users.service.js";
 import { canAddHighlight, canEditHighlight, canSeeHighlightsOf } from "./highlights.policy.js";
 import {
   deleteHighlight,
@@ -32,8 +32,10 @@ export function createHighlightsService(deps: {
   db: Db;
   /** Who uploaded which kept file: a highlight's media must be its owner's own (media.policy). */
   uploads: Pick<MediaUploads, "checkShareable">;
+  /** Whether the caller may see a highlight's owner (a 404 rather than a 403 where not). */
+  users: Pick<UsersService, "visibleMember">;
 }) {
-  const { db, uploads } = deps;
+  const { db, uploads, users } = deps;
 
   /**
    * Only the owner edits or deletes a highlight (spec §6). Someone else's is a 403 where the caller may
@@ -44,7 +46,7 @@ export function createHighlightsService(deps: {
     const row = await findHighlight(db, id);
     if (!row) throw notFound("Highlight not found");
     if (canEditHighlight(caller.userId, row)) return row;
-    const owner = await findMemberAs(db, caller.userId, { id: row.userId });
+    const owner = await users.visibleMember(caller, { id: row.userId });
     if (!owner || !canSeeHighlightsOf(caller.userId, owner, owner.relation))
       throw notFound("Highlight not found");
     throw forbidden("Only the highlight's owner can change it");

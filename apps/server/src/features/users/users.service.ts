@@ -48,6 +48,9 @@ function memberSearchKey([rank, closeness, username, ...rest]: unknown[]): Membe
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
+/** A member named by their id or their username. */
+type MemberKey = { id: string } | { username: string };
+
 export function createUsersService(deps: {
   db: Db;
   media: MediaService;
@@ -69,6 +72,13 @@ export function createUsersService(deps: {
       if (!row) throw unauthorized();
       return presentSelf(row.member, row);
     });
+  }
+
+  /** The member as the caller sees them, or undefined where they are missing to the caller (a block). */
+  async function visibleMember(caller: Caller, by: MemberKey) {
+    if ("username" in by && !isPossibleUsername(by.username)) return undefined;
+    const row = await findMemberAs(db, caller.userId, by);
+    return row && canSeeMember(caller.userId, row, row.relation) ? row : undefined;
   }
 
   return {
@@ -110,12 +120,13 @@ export function createUsersService(deps: {
      * A member by id or username with the caller's relation to them, for the policies to decide on.
      * Between two members where either blocked the other, the same 404 as for nobody.
      */
-    async member(caller: Caller, by: { id: string } | { username: string }) {
-      if ("username" in by && !isPossibleUsername(by.username)) throw notFound("Member not found");
-      const row = await findMemberAs(db, caller.userId, by);
-      if (!row || !canSeeMember(caller.userId, row, row.relation)) throw notFound("Member not found");
+    async member(caller: Caller, by: MemberKey) {
+      const row = await visibleMember(caller, by);
+      if (!row) throw notFound("Member not found");
       return row;
     },
+
+    visibleMember,
 
     /**
      * A member's profile as the caller sees it, with the ids of their newest followers and followings
