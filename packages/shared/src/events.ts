@@ -44,6 +44,12 @@ export interface ServerToClientEvents {
    * (postFollowed says that).
    */
   followRequestClosed: (event: { userId: string; followersCount: number }) => void;
+  /**
+   * To the blocker's own room only: they blocked or unblocked `userId` (in this tab or another), so each
+   * open screen reads their account's blocked list again (an open chat's message box goes or comes
+   * back). Never sent to the member blocked or unblocked.
+   */
+  blocksChanged: (event: { userId: string; blocked: boolean }) => void;
 
   // Flicks: to the rooms of the author and their followers, and a public author's also to every open
   // flicks feed (room `flicks`).

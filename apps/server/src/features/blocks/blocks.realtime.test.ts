@@ -185,6 +185,20 @@ describe("live events between two members where either blocked the other", () =>
     expect(await heard.of("postCommented")).toEqual([]);
   });
 
+  it("tells the blocker's own tabs of a block and an unblock, and the member blocked nothing", async () => {
+    const [blocker, blocked] = [await someone("blocker"), await someone("blocked")];
+    const otherTab = await socketOf(blocker);
+    const changes = eventQueue(otherTab, "blocksChanged");
+    const blockedSocket = await socketOf(blocked);
+    const blockedHears = collectEvents(blockedSocket, "blocksChanged");
+    await block(blocker, blocked);
+    expect(await changes.next()).toEqual({ userId: blocked.userId, blocked: true });
+    await call(blocker, "PUT", "/user/unblock", { userId: blocked.userId });
+    expect(await changes.next()).toEqual({ userId: blocked.userId, blocked: false });
+    await roundTrip(blockedSocket);
+    expect(blockedHears).toEqual([]);
+  });
+
   it("after unblocking, events pass again", async () => {
     const [blocker, blocked, owner] = [
       await someone("blocker"),

@@ -207,6 +207,31 @@ describe("Block in a chat", () => {
     expect(sentJson(block)).toEqual({ userId: "u-bob" });
   });
 
+  it("follows a block and an unblock made in another tab: the composer goes, then comes back", async () => {
+    let blockedUsers: (typeof bobBlocked)[] = [];
+    const account = vi.fn(() => jsonResponse(200, { user: makeUser({ blockedUsers }) }));
+    const { socket } = await openChatScreen("/chat?c=c-bob", [makeChat({ lastMessage: hello })], {
+      "GET /chats/c-bob/messages": messagesOf(hello),
+      "GET /user": account,
+    });
+    await screen.findByRole("textbox", { name: "Message" });
+
+    blockedUsers = [bobBlocked];
+    act(() => socket.fire("blocksChanged", { userId: "u-bob", blocked: true }));
+    expect(await screen.findByText("You can't message this account")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+
+    blockedUsers = [];
+    act(() => socket.fire("blocksChanged", { userId: "u-bob", blocked: false }));
+    expect(await screen.findByRole("textbox", { name: "Message" })).toBeInTheDocument();
+    expect(screen.queryByText("You can't message this account")).not.toBeInTheDocument();
+
+    // What this tab already shows asks nothing more.
+    const asked = account.mock.calls.length;
+    act(() => socket.fire("blocksChanged", { userId: "u-bob", blocked: false }));
+    expect(account).toHaveBeenCalledTimes(asked);
+  });
+
   it("offers no Block in a group chat", async () => {
     const { user } = await openChatScreen(
       "/chat?c=c-trip",

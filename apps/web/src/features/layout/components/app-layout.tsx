@@ -3,6 +3,7 @@ import { Outlet, useLocation, useMatches } from "react-router";
 import { notificationsGranted } from "../../../lib/browser-notifications";
 import { useStoredUnreadCount } from "../../../lib/use-stored";
 import { CHECKING_AUTHENTICATION, useSessionChecking } from "../../auth/session-check";
+import { BlockLiveUpdates } from "../../blocks/hooks/use-block-live-updates";
 import { ChatUnreadSync } from "../../chat/hooks/use-chat-unread-sync";
 import { FollowLiveUpdates } from "../../follows/hooks/use-follow-live-updates";
 import { useLiveNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
@@ -36,6 +37,7 @@ export function AppLayout() {
       {!checking && <PostLiveUpdates />}
       {!checking && <StoriesLiveUpdates />}
       {!checking && <FollowLiveUpdates />}
+      {!checking && <BlockLiveUpdates />}
       {/* Keeps the stored chat unread count, which the header's badge reads, right on every screen. */}
       {!checking && <ChatUnreadSync />}
       {!checking && notificationsGranted() && (
