@@ -134,7 +134,8 @@ const actOnPost = (ok: string): Expected => ({
   public: [ok, ok, ok, ok, "404", "404", "401"],
   private: [ok, ok, "404", "404", "404", "404", "401"],
 });
-const changePost = {
+/** Changing what a member owns (a post, a highlight): 403 where the caller may see it, else 404. */
+const changeOwned = {
   public: ["200", "403", "403", "403", "404", "404", "401"],
   private: ["200", "403", "404", "404", "404", "404", "401"],
 } as const;
@@ -255,7 +256,7 @@ const cases: RouteCase[] = [
   row("GET /api/highlights/user/:username", "the owner's highlights", grid, (who, w) =>
     who.call("GET", `/api/highlights/user/${w.usernames.owner}`).then((r) => shows(r, w.highlight._id)),
   ),
-  row("PUT /api/highlights/:id", "edit the owner's highlight", both(ownersOnly("200", "403")), (who, w) =>
+  row("PUT /api/highlights/:id", "edit the owner's highlight", changeOwned, (who, w) =>
     who
       .call("PUT", `/api/highlights/${w.highlight._id}`, {
         name: "Trips",
@@ -264,19 +265,15 @@ const cases: RouteCase[] = [
       })
       .then(status),
   ),
-  row(
-    "DELETE /api/highlights/:id",
-    "delete a highlight of the owner's",
-    both(ownersOnly("200", "403")),
-    (who, w) =>
-      onNew(
-        async () =>
-          (
-            await f.call(ownerOf(w), "POST", "/highlights", { name: "Gone", type: "image", src: w.imageUrl })
-          ).json().highlight,
-        (highlight) => who.call("DELETE", `/api/highlights/${highlight._id}`),
-        (highlight) => f.call(ownerOf(w), "DELETE", `/highlights/${highlight._id}`),
-      ),
+  row("DELETE /api/highlights/:id", "delete a highlight of the owner's", changeOwned, (who, w) =>
+    onNew(
+      async () =>
+        (
+          await f.call(ownerOf(w), "POST", "/highlights", { name: "Gone", type: "image", src: w.imageUrl })
+        ).json().highlight,
+      (highlight) => who.call("DELETE", `/api/highlights/${highlight._id}`),
+      (highlight) => f.call(ownerOf(w), "DELETE", `/highlights/${highlight._id}`),
+    ),
   ),
 
   // Posts.
@@ -319,10 +316,10 @@ const cases: RouteCase[] = [
     (who, w) =>
       who.call("GET", `/api/posts/search?q=%23${tagOf(w)}&limit=50`).then((r) => shows(r, w.post._id)),
   ),
-  row("PUT /api/posts/:id", "edit the owner's post", changePost, (who, w) =>
+  row("PUT /api/posts/:id", "edit the owner's post", changeOwned, (who, w) =>
     who.call("PUT", `/api/posts/${w.target._id}`, { caption: w.target.caption }).then(status),
   ),
-  row("DELETE /api/posts/:id", "delete a post of the owner's", changePost, (who, w) =>
+  row("DELETE /api/posts/:id", "delete a post of the owner's", changeOwned, (who, w) =>
     onNew(newPost(w), (post) => who.call("DELETE", `/api/posts/${post._id}`), deletePost(w)),
   ),
   row("POST /api/posts/:id/like", "like the owner's post", actOnPost("200"), (who, w) =>
@@ -357,7 +354,7 @@ const cases: RouteCase[] = [
   row("POST /api/flicks/:id/share", "share the owner's flick", actOnPost("200"), (who, w) =>
     who.call("POST", `/api/flicks/${w.flick._id}/share`).then(status),
   ),
-  row("DELETE /api/flicks/:id", "delete a flick of the owner's", changePost, (who, w) =>
+  row("DELETE /api/flicks/:id", "delete a flick of the owner's", changeOwned, (who, w) =>
     onNew(newFlick(w), (flick) => who.call("DELETE", `/api/flicks/${flick._id}`), deletePost(w)),
   ),
 
@@ -464,10 +461,10 @@ const cases: RouteCase[] = [
   row("POST /api/stories/:id/view", "view the owner's story", actOnPost("200"), (who, w) =>
     who.call("POST", `/api/stories/${w.story._id}/view`).then(status),
   ),
-  row("GET /api/stories/:id/viewers", "who viewed the owner's story", changePost, (who, w) =>
+  row("GET /api/stories/:id/viewers", "who viewed the owner's story", changeOwned, (who, w) =>
     who.call("GET", `/api/stories/${w.story._id}/viewers`).then(status),
   ),
-  row("DELETE /api/stories/:id", "delete a story of the owner's", changePost, (who, w) =>
+  row("DELETE /api/stories/:id", "delete a story of the owner's", changeOwned, (who, w) =>
     onNew(
       newStory(w),
       (story) => who.call("DELETE", `/api/stories/${story._id}`),
@@ -1173,6 +1170,7 @@ const outbound: Record<keyof ServerToClientEvents, "rows" | { reason: string }> 
   newShare: "rows",
   postFollowed: { reason: "the two members of the follow: the follower's own tabs and the followed member" },
   followRequestClosed: { reason: "own tabs: only the requester hears their own request closed" },
+  blocksChanged: { reason: "own tabs: only the blocker hears their own block or unblock" },
   newReel: "rows",
   flickDeleted: "rows",
   newNotification: "rows",
