@@ -6,7 +6,6 @@ import { profileKeys } from "../../profile/api/profile-keys";
 import { applyOwnProfile } from "../../profile/cache/profile-cache";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { isBlockedBy } from "../blocked";
-import { applyBlock } from "../cache/block-cache";
 
 /**
  * Applies the server's blocksChanged: a block or unblock the member made in another tab shows here as
@@ -21,6 +20,8 @@ export function useBlockLiveUpdates(): void {
       try {
         const user = await fetchCurrentUser();
         if (blocked) {
+          // Loaded when needed: most sessions never block anyone, and the first screen is lighter for it.
+          const { applyBlock } = await import("../cache/block-cache");
           applyBlock(queryClient, { _id: userId, username: "" }, user);
         } else {
           await queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
