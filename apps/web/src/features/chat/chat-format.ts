@@ -59,3 +59,9 @@ export function chatPartner(chat: Chat, viewerId: string) {
   if (chat.isGroupChat) return undefined;
   return chat.participants.find((p) => p._id !== viewerId) ?? chat.participants[0];
 }
+
+/** A group's size as its header and intro show it: "3 members", or "1 member" once the others left. */
+export function membersLabel(chat: Pick<Chat, "participants">): string {
+  const count = chat.participants.length;
+  return count === 1 ? "1 member" : `${count} members`;
+}

@@ -2,7 +2,7 @@ import { type Chat, chatTitle } from "@flik/shared";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { profilePath } from "../../../lib/paths";
-import { chatPartner } from "../chat-format";
+import { chatPartner, membersLabel } from "../chat-format";
 import { ChatAvatar } from "./chat-avatar";
 
 /**
@@ -24,7 +24,7 @@ export function ChatIntro({ chat, viewerId, empty }: { chat: Chat; viewerId: str
           View profile
         </Link>
       ) : (
-        <p className="mt-0.5 text-sm text-zinc-500">{chat.participants.length} members</p>
+        <p className="mt-0.5 text-sm text-zinc-500">{membersLabel(chat)}</p>
       )}
       {empty && (
         <p className="mt-6 text-sm text-zinc-600">

@@ -1,6 +1,6 @@
 import { type Chat, chatTitle } from "@flik/shared";
 import { useMediaQuery } from "../../../lib/use-media-query";
-import { chatPartner } from "../chat-format";
+import { chatPartner, membersLabel } from "../chat-format";
 import { useIsOnline } from "../state/presence";
 import { ChatAvatar } from "./chat-avatar";
 import { ChatOptionsMenu } from "./chat-options-menu";
@@ -53,7 +53,7 @@ export function ConversationHeader({
       <div className="min-w-0 flex-1">
         <Title className="truncate text-base font-semibold text-zinc-900">{chatTitle(chat, viewerId)}</Title>
         <p className={`truncate text-xs ${online ? "font-medium text-emerald-600" : "text-zinc-500"}`}>
-          {chat.isGroupChat ? `${chat.participants.length} members · ${subtitle}` : subtitle}
+          {chat.isGroupChat ? [membersLabel(chat), subtitle].filter(Boolean).join(" · ") : subtitle}
         </p>
       </div>
       <ChatOptionsMenu

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "../../../test/fixtures";
 import { waitUntil } from "../../../test/wait";
 import {
+  alice,
   bob,
   callsTo,
   emitted,
@@ -435,6 +436,16 @@ describe("Conversation history", () => {
     expect(within(log).getByText("Road trip")).toBeInTheDocument();
     expect(within(log).getByText("3 members")).toBeInTheDocument();
     expect(within(log).queryByRole("link", { name: "View profile" })).not.toBeInTheDocument();
+  });
+
+  it("counts one member as one once the others left, and names no one else", async () => {
+    await openChatScreen("/chat?c=c-trip", [groupChat({ participants: [alice] })], {
+      "GET /chats/c-trip/messages": messagesOf(),
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(await within(log).findByText("1 member")).toBeInTheDocument();
+    const header = screen.getByRole("heading", { name: "Road trip", level: 1 }).parentElement;
+    expect(header).toHaveTextContent(/^Road trip1 member$/);
   });
 
   it("offers to try again when the messages fail to load, and the message box only with them", async () => {
