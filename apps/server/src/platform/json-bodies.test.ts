@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { factories } from "../test/factories.js";
 import { buildTestApp } from "../test/helper.js";
+import { PROTOTYPE_KEY_MESSAGE } from "./json-bodies.js";
 
 const built = await buildTestApp();
 const { app } = built;
@@ -58,14 +59,16 @@ describe("JSON bodies", () => {
     }
   });
 
-  it("refuses __proto__ and constructor.prototype keys, as Fastify's own parser does", async () => {
+  it("refuses __proto__ and constructor.prototype keys, as Fastify's own parser does, saying why", async () => {
     for (const payload of [
       '{"identifier":"alice","password":"x","__proto__":{"isAdmin":true}}',
       '{"identifier":"alice","password":"x","constructor":{"prototype":{"isAdmin":true}}}',
     ]) {
       const response = await send(payload);
       expect(response.statusCode, payload).toBe(400);
+      expect(response.json().message, payload).toBe(PROTOTYPE_KEY_MESSAGE);
     }
+    expect((await send('{"identifier":"alice",')).json().message).toMatch(/^Body is not valid JSON/);
   });
 
   it("reads a well-formed body as before", async () => {

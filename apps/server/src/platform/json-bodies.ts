@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { badRequest } from "./errors.js";
 
 /**
  * JSON bodies read by Fastify's own parser (with its guards against `__proto__` and `constructor`
@@ -15,6 +16,22 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, body.toString(), done);
+    const text = body.toString();
+    parseJson(request, text, (error, value) => {
+      // Refused for a `__proto__` or `constructor.prototype` key, not for its syntax: said so, as
+      // "not valid JSON" would send the client looking for a syntax error that is not there.
+      done(error && isPlainJson(text) ? badRequest(PROTOTYPE_KEY_MESSAGE) : error, value);
+    });
   });
+}
+
+export const PROTOTYPE_KEY_MESSAGE = "A body can't hold a __proto__ or constructor.prototype key";
+
+function isPlainJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
