@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema, passwordSchema } from "./auth.js";
+import { emailSchema, passwordNamesMember, passwordSchema } from "./auth.js";
 import {
   OTP_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -8,6 +8,7 @@ import {
 } from "./constants.js";
 import { memberIdSchema } from "./ids.js";
 import { textSchema } from "./text.js";
+import { textLength } from "./text-input.js";
 
 /**
  * Account and settings calls of spec §7 (forgot and reset password, password, e-mail change, privacy,
@@ -56,17 +57,13 @@ export function newPasswordProblem(
   member: { username: string; email: string },
   currentPassword?: string,
 ): string | undefined {
-  if (newPassword.length < PASSWORD_MIN_LENGTH)
-    return `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-  if (newPassword.length > PASSWORD_MAX_LENGTH)
-    return `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+  // Counted as every limit is, in code points (passwordSchema's): an emoji is one character.
+  const length = textLength(newPassword);
+  if (length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+  if (length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
   if (currentPassword !== undefined && newPassword === currentPassword)
     return "New password must be different from the current one";
-  const lower = newPassword.toLowerCase();
-  if (lower === member.username.toLowerCase()) return "Password cannot be your username";
-  if (lower === member.email.toLowerCase() || lower === member.email.split("@")[0]?.toLowerCase())
-    return "Password cannot be your email address";
-  return undefined;
+  return passwordNamesMember(newPassword, member);
 }
 
 /** The rules `newPasswordProblem` applies, as the password form lists them. */

@@ -62,13 +62,33 @@ export const fullNameSchema = textSchema()
   .refine(hasVisibleText, "Full name is required")
   .transform(withoutDirectionControls);
 
+/**
+ * A password that is the member's username or e-mail address (or the address's name part), the first
+ * guess of anyone who knows them: why it is refused, at sign-up as at every change.
+ */
+export function passwordNamesMember(
+  password: string,
+  member: { username: string; email: string },
+): string | undefined {
+  const lower = password.toLowerCase();
+  if (lower === member.username.toLowerCase()) return "Password cannot be your username";
+  if (lower === member.email.toLowerCase() || lower === member.email.split("@")[0]?.toLowerCase())
+    return "Password cannot be your email address";
+  return undefined;
+}
+
 /** POST /auth/signup (spec §7). */
-export const signupBody = z.object({
-  fullName: fullNameSchema,
-  username: newUsernameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-});
+export const signupBody = z
+  .object({
+    fullName: fullNameSchema,
+    username: newUsernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+  })
+  .superRefine((body, context) => {
+    const problem = passwordNamesMember(body.password, body);
+    if (problem) context.addIssue({ code: "custom", path: ["password"], message: problem });
+  });
 export type SignupBody = z.input<typeof signupBody>;
 
 /**

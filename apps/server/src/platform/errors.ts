@@ -25,6 +25,9 @@ export const badRequest = (message: string) => new HttpError(400, message);
  */
 export const invalidField = (field: string, message: string) =>
   new HttpError(400, message, {}, undefined, [{ field, message }]);
+/** A 409 about one field (a username or e-mail someone has), naming it as a 400's `errors` do. */
+export const conflictOn = (field: string, message: string) =>
+  new HttpError(409, message, {}, undefined, [{ field, message }]);
 export const unauthorized = (message = "Please sign in to continue") => new HttpError(401, message);
 export const forbidden = (message = "You are not allowed to do that") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
@@ -70,10 +73,15 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     if (namesNoId(error)) {
       return reply.status(404).send({ message: error.validation[0]?.message ?? "Not found" });
     }
-    const errors = error.validation.map((issue) => ({
+    const all = error.validation.map((issue) => ({
       field: fieldName(issue.instancePath),
       message: issue.message ?? "Invalid value",
     }));
+    // Two rules may say the same of one field (a blank name is both empty and invisible): said once.
+    const errors = all.filter(
+      (entry, index) =>
+        all.findIndex((e) => e.field === entry.field && e.message === entry.message) === index,
+    );
     const body: ApiErrorBody = { message: errors[0]?.message ?? "Invalid request", errors };
     return reply.status(400).send(body);
   }

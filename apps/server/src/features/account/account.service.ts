@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { badRequest, conflict, serviceUnavailable, unauthorized } from "../../platform/errors.js";
+import { conflictOn, invalidField, serviceUnavailable, unauthorized } from "../../platform/errors.js";
 import type { Mailer } from "../../platform/mail.js";
 import { sendLater } from "../../platform/mail-later.js";
 import type { SmsSender } from "../../platform/sms.js";
@@ -74,7 +74,8 @@ export function createAccountService(deps: {
     try {
       if (!(await setVerifiedContact(db, caller.userId, contact))) throw unauthorized();
     } catch (error) {
-      if (pgErrorOf(error)?.code === "23505") throw conflict("email" in contact ? EMAIL_TAKEN : PHONE_TAKEN);
+      if (pgErrorOf(error)?.code === "23505")
+        throw "email" in contact ? conflictOn("email", EMAIL_TAKEN) : conflictOn("phone", PHONE_TAKEN);
       throw error;
     }
     await domainEvents.publish("accountChanged", { userId: caller.userId });
@@ -85,12 +86,12 @@ export function createAccountService(deps: {
     async changePassword(caller: Caller, input: z.output<typeof changePasswordBody>) {
       const member = await account(caller);
       // A member who signed up through an identity provider sets a first password by e-mailed code.
-      if (member.passwordHash === null) throw badRequest(NO_PASSWORD_YET_MESSAGE);
+      if (member.passwordHash === null) throw invalidField("currentPassword", NO_PASSWORD_YET_MESSAGE);
       if (!(await verifyPassword(member.passwordHash, input.currentPassword))) {
-        throw badRequest("Current password is incorrect");
+        throw invalidField("currentPassword", "Current password is incorrect");
       }
       const problem = newPasswordProblem(input.newPassword, member, input.currentPassword);
-      if (problem) throw badRequest(problem);
+      if (problem) throw invalidField("newPassword", problem);
       await auth.replacePassword(member, input.newPassword, {
         by: "change",
         keepSessionId: caller.sessionId,
@@ -103,8 +104,9 @@ export function createAccountService(deps: {
       const member = await account(caller);
       // The address the member has, never proved (a sign-up's): its code verifies it where it is.
       const verifying = email === member.email;
-      if (verifying && member.emailVerified) throw badRequest("That is already your email");
-      if (!verifying && (await takenByOther(db, caller.userId, { email }))) throw conflict(EMAIL_TAKEN);
+      if (verifying && member.emailVerified) throw invalidField("email", "That is already your email");
+      if (!verifying && (await takenByOther(db, caller.userId, { email })))
+        throw conflictOn("email", EMAIL_TAKEN);
       const code = await codes.issue(caller.userId, "email_change", email);
       const mail = verifying ? emailVerifyCodeMail : emailChangeCodeMail;
       await deliver(caller, "email_change", () => mailer.send(mail(email, member.username, code)));
@@ -119,10 +121,10 @@ export function createAccountService(deps: {
         invalidMessage,
         check: async (target) => {
           if (target && (await takenByOther(db, caller.userId, { email: target })))
-            throw conflict(EMAIL_TAKEN);
+            throw conflictOn("email", EMAIL_TAKEN);
         },
         use: async (target) => {
-          if (!target) throw badRequest(invalidMessage);
+          if (!target) throw invalidField("otp", invalidMessage);
           await switchTo(caller, { email: target });
           return target;
         },
@@ -137,8 +139,8 @@ export function createAccountService(deps: {
     /** POST /user/phone/request-otp: a code texted to the new number (E.164). */
     async requestPhoneChange(caller: Caller, phone: string) {
       const member = await account(caller);
-      if (phone === member.phone) throw badRequest("That is already your phone number");
-      if (await takenByOther(db, caller.userId, { phone })) throw conflict(PHONE_TAKEN);
+      if (phone === member.phone) throw invalidField("phone", "That is already your phone number");
+      if (await takenByOther(db, caller.userId, { phone })) throw conflictOn("phone", PHONE_TAKEN);
       const code = await codes.issue(caller.userId, "phone_change", phone);
       await deliver(caller, "phone_change", () => sms.send(phoneChangeCodeText(phone, code)));
       return { message: "OTP sent to your phone!" };
@@ -151,10 +153,10 @@ export function createAccountService(deps: {
         invalidMessage,
         check: async (target) => {
           if (target && (await takenByOther(db, caller.userId, { phone: target })))
-            throw conflict(PHONE_TAKEN);
+            throw conflictOn("phone", PHONE_TAKEN);
         },
         use: async (target) => {
-          if (!target) throw badRequest(invalidMessage);
+          if (!target) throw invalidField("otp", invalidMessage);
           await switchTo(caller, { phone: target });
         },
       });

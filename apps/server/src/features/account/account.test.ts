@@ -26,7 +26,10 @@ describe("PUT /api/user/password", () => {
       newPassword: "a-new-password",
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "Current password is incorrect" });
+    expect(response.json()).toEqual({
+      message: "Current password is incorrect",
+      errors: [{ field: "currentPassword", message: "Current password is incorrect" }],
+    });
     expect((await call(anna, "GET", "/user")).statusCode).toBe(200);
   });
 
@@ -41,7 +44,16 @@ describe("PUT /api/user/password", () => {
       newPassword,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, errors: [{ field: "newPassword", message }] });
+  });
+
+  it("takes a new password of 70 emoji: 70 characters, as every limit counts them", async () => {
+    const ines = await newcomer("ines");
+    const response = await call(ines, "PUT", "/user/password", {
+      currentPassword: "ines-password",
+      newPassword: "🔑".repeat(70),
+    });
+    expect(response.statusCode, response.body).toBe(200);
   });
 
   it("changes the password, ends every other session and closes its socket, and keeps this one", async () => {
@@ -123,7 +135,7 @@ describe("e-mail change", () => {
 
     const again = await call(ebba, "POST", "/user/request-email-otp", { email: "ebba@example.com" });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: "That is already your email" });
+    expect(again.json()).toMatchObject({ message: "That is already your email" });
     expect(keptCountFor(mailer, "ebba@example.com")).toBe(1);
   });
 
@@ -133,10 +145,12 @@ describe("e-mail change", () => {
     await verifyEmail(kaja);
     const own = await call(kaja, "POST", "/user/request-email-otp", { email: "KAJA@example.com" });
     expect(own.statusCode).toBe(400);
-    expect(own.json()).toEqual({ message: "That is already your email" });
+    expect(own.json()).toMatchObject({ message: "That is already your email" });
     const taken = await call(kaja, "POST", "/user/request-email-otp", { email: "Lotta@example.com" });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: "An account with that email already exists" });
+    expect(taken.json()).toMatchObject({
+      errors: [{ field: "email", message: "An account with that email already exists" }],
+    });
     expect(keptCountFor(mailer, "lotta@example.com")).toBe(0);
   });
 
@@ -151,7 +165,7 @@ describe("e-mail change", () => {
 
     const late = await call(maja, "POST", "/user/verify-email-otp", { otp: majasCode });
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ message: "An account with that email already exists" });
+    expect(late.json()).toMatchObject({ message: "An account with that email already exists" });
     expect((await me(maja)).email).toBe("maja@example.com");
   });
 
@@ -159,17 +173,17 @@ describe("e-mail change", () => {
     const olga = await newcomer("olga");
     const none = await call(olga, "POST", "/user/verify-email-otp", { otp: "123456" });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ message: "Invalid or expired OTP." });
+    expect(none.json()).toMatchObject({ message: "Invalid or expired OTP." });
 
     await call(olga, "POST", "/user/request-email-otp", { email: "olga.new@example.com" });
     const code = codeIn(await keptMailTo(mailer, "olga.new@example.com"));
     for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) {
       const wrong = await call(olga, "POST", "/user/verify-email-otp", { otp: otherThan(code) });
-      expect(wrong.json()).toEqual({ message: "Invalid or expired OTP." });
+      expect(wrong.json()).toMatchObject({ errors: [{ field: "otp", message: "Invalid or expired OTP." }] });
     }
     const sixth = await call(olga, "POST", "/user/verify-email-otp", { otp: code });
     expect(sixth.statusCode).toBe(400);
-    expect(sixth.json()).toEqual({ message: "Too many wrong codes. Request a new code." });
+    expect(sixth.json()).toMatchObject({ message: "Too many wrong codes. Request a new code." });
     expect((await me(olga)).email).toBe("olga@example.com");
   });
 
@@ -196,7 +210,7 @@ describe("phone change", () => {
 
     const wrong = await call(rut, "POST", "/user/phone/verify", { otp: otherThan(text?.code ?? "") });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: "Invalid OTP" });
+    expect(wrong.json()).toMatchObject({ message: "Invalid OTP" });
 
     const verified = await call(rut, "POST", "/user/phone/verify", { otp: text?.code });
     expect(verified.statusCode).toBe(200);
@@ -205,7 +219,9 @@ describe("phone change", () => {
 
     const again = await call(rut, "POST", "/user/phone/request-otp", { phone: "+14155552671" });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: "That is already your phone number" });
+    expect(again.json()).toMatchObject({
+      errors: [{ field: "phone", message: "That is already your phone number" }],
+    });
   });
 
   it("refuses a number that belongs to another member with 409", async () => {
@@ -217,7 +233,7 @@ describe("phone change", () => {
     const sent = sms.kept.length;
     const taken = await call(tina, "POST", "/user/phone/request-otp", { phone: "+442071838750" });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: "That phone number belongs to another account" });
+    expect(taken.json()).toMatchObject({ message: "That phone number belongs to another account" });
     expect(sms.kept.length).toBe(sent);
   });
 

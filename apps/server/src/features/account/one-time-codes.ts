@@ -4,7 +4,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { type OneTimeCodePurpose, oneTimeCodes } from "../../db/schema.js";
 import type { Clock } from "../../platform/clock.js";
-import { badRequest } from "../../platform/errors.js";
+import { invalidField } from "../../platform/errors.js";
 
 export const TOO_MANY_WRONG_CODES = "Too many wrong codes. Request a new code.";
 
@@ -90,19 +90,22 @@ export function createOneTimeCodes(deps: { db: Db; secret: string; clock: Clock 
         .returning({ codeHash: oneTimeCodes.codeHash, target: oneTimeCodes.target });
       if (!tried) {
         const [spent] = await db.select({ attempts: oneTimeCodes.attempts }).from(oneTimeCodes).where(live);
-        throw badRequest(spent ? (options.spentMessage ?? TOO_MANY_WRONG_CODES) : options.invalidMessage);
+        throw invalidField(
+          "otp",
+          spent ? (options.spentMessage ?? TOO_MANY_WRONG_CODES) : options.invalidMessage,
+        );
       }
       const stored = Buffer.from(tried.codeHash, "base64url");
       const given = digest(userId, purpose, tried.target, code);
       if (stored.length !== given.length || !timingSafeEqual(stored, given)) {
-        throw badRequest(options.invalidMessage);
+        throw invalidField("otp", options.invalidMessage);
       }
       await options.check?.(tried.target);
       const [consumed] = await db
         .delete(oneTimeCodes)
         .where(and(ofMember(userId, purpose), eq(oneTimeCodes.codeHash, tried.codeHash)))
         .returning({ userId: oneTimeCodes.userId });
-      if (!consumed) throw badRequest(options.invalidMessage);
+      if (!consumed) throw invalidField("otp", options.invalidMessage);
       return options.use(tried.target);
     },
 

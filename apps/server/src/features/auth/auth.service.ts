@@ -1,8 +1,14 @@
-import { type AuthResponse, PASSWORD_MAX_LENGTH, type signinBody, type signupBody } from "@flik/shared";
+import {
+  type AuthResponse,
+  PASSWORD_MAX_LENGTH,
+  type signinBody,
+  type signupBody,
+  textLength,
+} from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
-import { conflict, unauthorized } from "../../platform/errors.js";
+import { conflictOn, unauthorized } from "../../platform/errors.js";
 import type { Mailer } from "../../platform/mail.js";
 import { sendLater } from "../../platform/mail-later.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
@@ -29,8 +35,8 @@ export function createAuthService(deps: {
   return {
     async signup(input: z.output<typeof signupBody>) {
       const taken = await findTaken(db, input.username, input.email);
-      if (taken.username) throw conflict(usernameTaken);
-      if (taken.email) throw conflict(emailTaken);
+      if (taken.username) throw conflictOn("username", usernameTaken);
+      if (taken.email) throw conflictOn("email", emailTaken);
       const { password, ...profile } = input;
       try {
         const member = await insertMember(db, { ...profile, passwordHash: await hashPassword(password) });
@@ -39,7 +45,9 @@ export function createAuthService(deps: {
         // Two sign-ups racing for one name: the unique constraint decides, and says which.
         const pgError = pgErrorOf(error);
         if (pgError?.code !== "23505") throw error;
-        throw conflict(pgError.constraint?.includes("email") ? emailTaken : usernameTaken);
+        throw pgError.constraint?.includes("email")
+          ? conflictOn("email", emailTaken)
+          : conflictOn("username", usernameTaken);
       }
     },
 
@@ -53,7 +61,7 @@ export function createAuthService(deps: {
       await throttle.attempt(member, identifier);
       // No account has a longer password (sign-up and every change keep to the limit): a longer one is a
       // wrong password, counted as any, with no hash spent on it.
-      const possible = input.password.length <= PASSWORD_MAX_LENGTH;
+      const possible = textLength(input.password) <= PASSWORD_MAX_LENGTH;
       const passwordMatches = possible && (await verifyPassword(member?.passwordHash, input.password));
       if (!member || !passwordMatches) throw unauthorized("Incorrect email/username or password");
       await throttle.clear(member.id);

@@ -21,13 +21,55 @@ describe("POST /api/auth/signup", () => {
   it("refuses a taken username with 409 and says so, whatever its case", async () => {
     const response = await signup({ ...personas.bob, username: "ALICE" });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: "That username is already taken" });
+    expect(response.json()).toEqual({
+      message: "That username is already taken",
+      errors: [{ field: "username", message: "That username is already taken" }],
+    });
   });
 
   it("refuses a taken e-mail with 409 and says so, whatever its case", async () => {
     const response = await signup({ ...personas.bob, email: "Alice@Example.com" });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: "An account with that email already exists" });
+    expect(response.json()).toEqual({
+      message: "An account with that email already exists",
+      errors: [{ field: "email", message: "An account with that email already exists" }],
+    });
+  });
+
+  it.each([
+    ["the username", { username: "password1", password: "Password1" }, "Password cannot be your username"],
+    [
+      "the e-mail address",
+      { email: "mira@example.com", password: "MIRA@example.com" },
+      "Password cannot be your email address",
+    ],
+    [
+      "the address's name",
+      { email: "secret123@example.com", password: "secret123" },
+      "Password cannot be your email address",
+    ],
+  ])("refuses a password that is %s, as every change of it does", async (_case, fields, message) => {
+    const response = await signup({
+      ...personas.bob,
+      username: "mira",
+      email: "mira@example.com",
+      ...fields,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, errors: [{ field: "password", message }] });
+  });
+
+  it("counts a password's characters as its sign-up did: 100 emoji sign up and sign in", async () => {
+    const password = "😀".repeat(100);
+    const made = await signup({
+      ...personas.bob,
+      username: "emoji_pw",
+      email: "emoji_pw@example.com",
+      password,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const answer = await signin({ identifier: "emoji_pw", password });
+    expect(answer.statusCode, answer.body).toBe(200);
   });
 
   it("ignores fields a member may not set", async () => {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { badRequest } from "../../platform/errors.js";
+import { invalidField } from "../../platform/errors.js";
 import type { Mailer } from "../../platform/mail.js";
 import { sendLater } from "../../platform/mail-later.js";
 import { NOBODY, type OneTimeCodes } from "../account/one-time-codes.js";
@@ -66,12 +66,12 @@ export function createPasswordResetService(deps: {
         spentMessage: INVALID_RESET_CODE,
         check: (target) => {
           // A code mailed to an address the member has since left proves nothing about them.
-          if (member && target !== member.email) throw badRequest(INVALID_RESET_CODE);
+          if (member && target !== member.email) throw invalidField("otp", INVALID_RESET_CODE);
           const problem = member && newPasswordProblem(input.newPassword, member);
-          if (problem) throw badRequest(problem);
+          if (problem) throw invalidField("newPassword", problem);
         },
         use: async () => {
-          if (!member) throw badRequest(INVALID_RESET_CODE);
+          if (!member) throw invalidField("otp", INVALID_RESET_CODE);
           await auth.replacePassword(member, input.newPassword, { by: "reset" });
           await domainEvents.publish("accountChanged", { userId: member.id });
         },

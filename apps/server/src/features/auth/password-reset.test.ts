@@ -15,7 +15,10 @@ const { socketOf } = await realtimeBed(built);
 const FORGOT_ANSWER = {
   message: "OTP sent successfully! If an account uses that email, a 6-digit code is on its way.",
 };
-const INVALID = { message: "Invalid or expired code" };
+const INVALID = {
+  message: "Invalid or expired code",
+  errors: [{ field: "otp", message: "Invalid or expired code" }],
+};
 
 let addresses = 0;
 /** Each call from a client address of its own unless told, so limits per address stay out of the way. */
@@ -82,7 +85,7 @@ describe("forgot and reset password", () => {
     // The code was used; her address is told of the change.
     const again = await reset({ email: "rosa@example.com", otp: code, newPassword: "yet-another-secret" });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual(INVALID);
+    expect(again.json()).toMatchObject(INVALID);
     const notice = await smtp.nextMailTo("rosa@example.com", smtp.inbox.indexOf(mail) + 1);
     expect(notice.source).toContain("Subject: Your Flik password was changed");
     expect(notice.source).not.toMatch(/Your code: \d{6}/);
@@ -107,7 +110,7 @@ describe("forgot and reset password", () => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
     const refused = await reset({ email: "tove@example.com", otp: wrong, newPassword: "tove-new-password" });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual(INVALID);
+    expect(refused.json()).toMatchObject(INVALID);
     const accepted = await reset({ email: "tove@example.com", otp: code, newPassword: "tove-new-password" });
     expect(accepted.statusCode).toBe(200);
   });
@@ -118,7 +121,7 @@ describe("forgot and reset password", () => {
     now += OTP_VALID_MINUTES * 60_000 + 1000;
     const response = await reset({ email: "ulla@example.com", otp: code, newPassword: "ulla-new-password" });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(INVALID);
+    expect(response.json()).toMatchObject(INVALID);
     expect((await signin("ulla", "ulla-password")).statusCode).toBe(200);
   });
 
@@ -132,7 +135,7 @@ describe("forgot and reset password", () => {
         otp: wrong,
         newPassword: "vera-new-password",
       });
-      expect(response.json()).toEqual(INVALID);
+      expect(response.json()).toMatchObject(INVALID);
     }
     const sixth = await reset({ email: "vera@example.com", otp: code, newPassword: "vera-new-password" });
     expect(sixth.statusCode).toBe(400);
@@ -153,7 +156,7 @@ describe("forgot and reset password", () => {
     if (second === first) second = await mailedCode("wilma@example.com");
     const old = await reset({ email: "wilma@example.com", otp: first, newPassword: "wilma-new-password" });
     expect(old.statusCode).toBe(400);
-    expect(old.json()).toEqual(INVALID);
+    expect(old.json()).toMatchObject(INVALID);
     const current = await reset({
       email: "wilma@example.com",
       otp: second,
@@ -167,7 +170,7 @@ describe("forgot and reset password", () => {
     const code = await mailedCode("xaviera_k@example.com");
     const asUsername = await reset({ email: "xaviera_k@example.com", otp: code, newPassword: "Xaviera_K" });
     expect(asUsername.statusCode).toBe(400);
-    expect(asUsername.json()).toEqual({ message: "Password cannot be your username" });
+    expect(asUsername.json()).toMatchObject({ message: "Password cannot be your username" });
     const done = await reset({ email: "xaviera_k@example.com", otp: code, newPassword: "a-much-better-one" });
     expect(done.statusCode).toBe(200);
   });
@@ -179,7 +182,7 @@ describe("forgot and reset password", () => {
       newPassword: "whatever-it-is",
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(INVALID);
+    expect(response.json()).toMatchObject(INVALID);
   });
 
   it("answers the tries at an unknown address's code as a member's, their spent code included", async () => {
@@ -199,7 +202,7 @@ describe("forgot and reset password", () => {
     const otps = [...Array(OTP_MAX_ATTEMPTS).fill(wrong), code];
     const known = await tries("ylva@example.com", otps);
     expect(await tries("nobody-ylva@example.com", otps)).toEqual(known);
-    expect(known).toEqual(otps.map(() => ({ status: 400, body: INVALID })));
+    expect(known).toMatchObject(otps.map(() => ({ status: 400, body: INVALID })));
   });
 
   it("lifts a sign-in lock: the owner proves the address and is in at once", async () => {

@@ -27,10 +27,17 @@ export function createBlocksService(deps: { db: Db; users: UsersService; domainE
       return { message: `Blocked ${member.username}`, user: await users.me(caller) };
     },
 
-    /** PUT /user/unblock: only a member the caller blocks can be unblocked (any other id is the same 404). */
+    /**
+     * PUT /user/unblock: only a member the caller blocks can be unblocked. An id that names nobody the
+     * caller may see (no one, or someone who blocked them) is 404 "Member not found" (spec §10); a member
+     * they see but do not block, 404 "That account is not blocked".
+     */
     async unblock(caller: Caller, userId: string): Promise<BlockResponse> {
       const unblocked = await deleteBlock(db, caller.userId, userId);
-      if (!unblocked) throw notFound("That account is not blocked");
+      if (!unblocked) {
+        const seen = await users.visibleMember(caller, { id: userId });
+        throw notFound(seen ? "That account is not blocked" : "Member not found");
+      }
       await domainEvents.publish("memberUnblocked", { blockerId: caller.userId, blockedId: userId });
       return { message: `Unblocked ${unblocked.username}`, user: await users.me(caller) };
     },

@@ -175,19 +175,20 @@ describe("PUT /user/unblock", () => {
     expect(response.json()).toEqual({ message: "That account is not blocked" });
   });
 
-  it("answers the same 404 to the blocked member, who cannot lift the other's block", async () => {
+  it("answers 404 'Member not found' for an id that is no member's (spec §10)", async () => {
+    const member = await someone("member");
+    const response = await call(member, "PUT", "/user/unblock", { userId: randomUUID() });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "Member not found" });
+  });
+
+  it("answers the blocked member as for no member: they cannot lift the block, nor learn the other is there", async () => {
     const [blocker, other] = [await someone("blocker"), await someone("other")];
     await block(blocker, other);
     const response = await call(other, "PUT", "/user/unblock", { userId: blocker.userId });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: "That account is not blocked" });
-  });
-
-  it("answers the same 404 for an id that is no member's (nothing told about who exists)", async () => {
-    const member = await someone("member");
-    const response = await call(member, "PUT", "/user/unblock", { userId: randomUUID() });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: "That account is not blocked" });
+    expect(response.json()).toEqual({ message: "Member not found" });
+    expect((await call(blocker, "GET", "/user")).json().user.blockedUsers).toHaveLength(1);
   });
 
   it.each([

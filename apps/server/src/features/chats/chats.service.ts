@@ -11,7 +11,7 @@ import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { badRequest, forbidden, invalidField, notFound } from "../../platform/errors.js";
+import { forbidden, invalidField, notFound } from "../../platform/errors.js";
 import type { KeptAnswers, Shown } from "../../platform/kept-answers.js";
 import type { ChatEvents } from "./chats.events.js";
 import {
@@ -349,7 +349,7 @@ export function createChatsService(deps: {
      */
     async leave(caller: Caller, chatId: string) {
       const { chat } = await membership(caller, chatId);
-      if (!canLeave(chat)) throw badRequest("Only a group can be left");
+      if (!canLeave(chat)) throw invalidField("id", "Only a group can be left");
       const remaining = await leaveGroup(db, chatId, caller.userId);
       if (!remaining) throw notFound("Chat not found");
       changed(chatId, [caller.userId, ...remaining.map((member) => member.userId)]);

@@ -22,7 +22,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { type Db, pgErrorOf } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import type { OidcConfig } from "../../platform/config.js";
-import { badRequest, conflict, notFound, unauthorized } from "../../platform/errors.js";
+import { conflict, invalidField, notFound, unauthorized } from "../../platform/errors.js";
 import { presentAuthUser } from "../auth/auth.presenter.js";
 import type { MediaService } from "../media/media.service.js";
 import type { MediaUploads } from "../media/media.uploads.js";
@@ -138,7 +138,7 @@ export function createExternalAuthService(deps: {
   /** Makes the member of a first sign-in; undefined when the identity was made meanwhile (a race). */
   async function createMember(token: VerifiedIdToken, body: ExternalSyncBody, provider: string) {
     const email = emailOf(token, body);
-    if (!email) throw badRequest(externalEmailMissingMessage(provider));
+    if (!email) throw invalidField("email", externalEmailMissingMessage(provider));
     const inUse = () => conflict(externalEmailInUseMessage(provider), EXTERNAL_EMAIL_IN_USE_CODE);
     // Made by the same person's first sign-in a moment ago? Then this one is a returning sign-in.
     const madeMeanwhile = async () => (await findIdentity(db, token.issuer, token.subject)) !== undefined;
@@ -245,7 +245,7 @@ export function createExternalAuthService(deps: {
     /** POST /auth/handoff: a new session of the member a live code hands over; the code is spent. */
     async exchangeHandoff(code: string, client: Client): Promise<AuthResponse> {
       const member = await handoff.redeem(code);
-      if (!member) throw badRequest(HANDOFF_INVALID_MESSAGE);
+      if (!member) throw invalidField("code", HANDOFF_INVALID_MESSAGE);
       return startSession(member, client);
     },
 
@@ -270,7 +270,7 @@ export function createExternalAuthService(deps: {
      * new). Linked to someone else: 409. A bad token is a 400 here, never a 401 (spec §8).
      */
     async link(caller: Caller, idToken: string): Promise<boolean> {
-      const token = await verified(idToken, () => badRequest(LINK_TOKEN_INVALID));
+      const token = await verified(idToken, () => invalidField("idToken", LINK_TOKEN_INVALID));
       const email = emailSchema.safeParse(token.claims.email);
       const linked = await insertIdentity(db, {
         userId: caller.userId,

@@ -225,7 +225,7 @@ describe("POST /api/auth/auth0", () => {
     const before = await counts();
     const response = await signInWith(await provider.mintIdToken(someone("ned", { email: undefined })));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: externalEmailMissingMessage("Test ID") });
+    expect(response.json()).toMatchObject({ message: externalEmailMissingMessage("Test ID") });
     expect(await counts()).toEqual(before);
   });
 
@@ -392,7 +392,7 @@ describe("POST /api/auth/handoff", () => {
 
     const again = await handoff(made.handoffCode);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: HANDOFF_INVALID_MESSAGE });
+    expect(again.json()).toMatchObject({ message: HANDOFF_INVALID_MESSAGE });
   });
 
   it("gives one session when the same code is exchanged twice at once", async () => {
@@ -408,7 +408,7 @@ describe("POST /api/auth/handoff", () => {
       now = at + HANDOFF_VALID_MS + 1;
       const late = await handoff(made.handoffCode);
       expect(late.statusCode).toBe(400);
-      expect(late.json()).toEqual({ message: HANDOFF_INVALID_MESSAGE });
+      expect(late.json()).toMatchObject({ message: HANDOFF_INVALID_MESSAGE });
     } finally {
       now = at;
     }

@@ -8,7 +8,7 @@ import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { badRequest, forbidden, notFound } from "../../platform/errors.js";
+import { forbidden, invalidField, notFound } from "../../platform/errors.js";
 import { canSeeContentOf, type RelatedMember } from "../users/users.policy.js";
 import { canAskToFollow, canFollow, canSeeFollowListsOf, followNeedsRequest } from "./follows.policy.js";
 import {
@@ -39,7 +39,7 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
 
   /** The member to follow or unfollow, with the caller's relation; never oneself, never across a block. */
   async function target(caller: Caller, userId: string, refusal = cantFollow) {
-    if (!canFollow(caller.userId, { id: userId })) throw badRequest("You cannot follow yourself");
+    if (!canFollow(caller.userId, { id: userId })) throw invalidField("userId", "You cannot follow yourself");
     const member = await findTarget(db, caller.userId, userId);
     if (!member) throw notFound("Member not found");
     if (!canAskToFollow(caller.userId, member, member.relation)) throw refusal();

@@ -47,7 +47,7 @@ describe("follow and unfollow", () => {
   it("refuses to follow yourself with 400", async () => {
     const response = await call(alice, "POST", `/follow/${alice.userId}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "You cannot follow yourself" });
+    expect(response.json()).toMatchObject({ message: "You cannot follow yourself" });
   });
 
   it("answers 404 for an unknown member and for an id of no id's form", async () => {

@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import type { MediaType } from "@flik/shared";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../platform/errors.js";
+import { invalidField, notFound, payloadTooLarge, unsupportedMediaType } from "../../platform/errors.js";
 import { multipartRefusal } from "../../platform/multipart.js";
 import type { MediaService } from "./media.service.js";
 import { IMMUTABLE, REVALIDATE } from "./media.storage.js";
@@ -63,7 +63,7 @@ export function mediaUploadRoutes(
         throw multipartRefusal(error, tooLarge) ?? error;
       });
       media.checkPreset(form.fields.upload_preset);
-      if (!form.tempPath) throw badRequest("file is required");
+      if (!form.tempPath) throw invalidField("file", "file is required");
       const kept = await media.keep(kind, form.tempPath);
       // Its uploader alone may share it (media.policy).
       await uploads.record(request.caller.userId, kept.secure_url);

@@ -18,7 +18,7 @@ import type { Sharp } from "sharp";
 import { createWorkQueue } from "../../platform/admission.js";
 import type { MediaConfig } from "../../platform/config.js";
 import {
-  badRequest,
+  invalidField,
   payloadTooLarge,
   serviceUnavailable,
   unsupportedMediaType,
@@ -301,8 +301,8 @@ export function createMediaService(
     maxBytes: (kind: MediaType) => (kind === "image" ? config.imageMaxBytes : config.videoMaxBytes),
 
     checkPreset(preset: string | undefined) {
-      if (!preset) throw badRequest("upload_preset is required");
-      if (preset !== config.preset) throw badRequest("Unknown upload preset");
+      if (!preset) throw invalidField("upload_preset", "upload_preset is required");
+      if (preset !== config.preset) throw invalidField("upload_preset", "Unknown upload preset");
     },
 
     /** A place to receive an upload before it is checked; the caller removes it when done. */
@@ -447,7 +447,7 @@ export function createMediaService(
     /** An avatar sent as a data URL (spec §7): checked by content and kept as a 300x300 JPEG. */
     async storeAvatar(dataUrl: string): Promise<string> {
       const match = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/=\s]+)$/i.exec(dataUrl);
-      if (!match?.[1]) throw badRequest("Avatar must be a base64 image data URL");
+      if (!match?.[1]) throw invalidField("avatar", "Avatar must be a base64 image data URL");
       return storeAvatarImage(Buffer.from(match[1], "base64"));
     },
 

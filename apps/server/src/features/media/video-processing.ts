@@ -5,7 +5,7 @@ import type { VideoProcessingStatus } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { createWorkQueue } from "../../platform/admission.js";
 import type { MediaConfig } from "../../platform/config.js";
-import { badRequest, unsupportedMediaType } from "../../platform/errors.js";
+import { invalidField, unsupportedMediaType } from "../../platform/errors.js";
 import type { JobQueue, Jobs } from "../../platform/jobs.js";
 import { ffmpegPath, posterOf, probeVideo, transcodeVideo, type VideoFacts } from "./ffmpeg.js";
 import { IMMUTABLE, type MediaStorage, REVALIDATE } from "./media.storage.js";
@@ -183,7 +183,8 @@ export function createVideoProcessing(
       const facts = await probeVideo(binary, tempPath);
       if (!facts) throw unsupportedMediaType("This video could not be read. Please choose another file.");
       if (facts.durationSeconds > config.videoMaxSeconds) {
-        throw badRequest(
+        throw invalidField(
+          "file",
           `This video is ${formatDuration(facts.durationSeconds)} long. Videos can be up to ${formatDuration(config.videoMaxSeconds)}.`,
         );
       }

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
-import { badRequest, notFound } from "../../platform/errors.js";
+import { invalidField, notFound } from "../../platform/errors.js";
 import { describeClient } from "./client-info.js";
 import type { KeptSession, SessionCache } from "./sessions.cache.js";
 import { presentSession } from "./sessions.presenter.js";
@@ -47,7 +47,7 @@ export function createSessionsService(deps: {
   /** A header naming a session must name the caller's own (spec §7 x-session-id). */
   function checkSessionHeader(caller: Caller, headerSessionId: string | undefined) {
     if (headerSessionId !== undefined && headerSessionId !== caller.sessionId) {
-      throw badRequest("x-session-id does not name your current session");
+      throw invalidField("x-session-id", "x-session-id does not name your current session");
     }
   }
 

@@ -13,7 +13,7 @@ import type { UserRow } from "../../db/schema.js";
 import type { Caller } from "../../platform/caller.js";
 import { cursorInteger, decodeKeyCursor, encodeKeyCursor } from "../../platform/cursor.js";
 import { type DomainEvents, onMembersChanged } from "../../platform/domain-events.js";
-import { conflict, invalidField, notFound, unauthorized } from "../../platform/errors.js";
+import { conflictOn, invalidField, notFound, unauthorized } from "../../platform/errors.js";
 import { canSeeFollowListsOf } from "../follows/follows.policy.js";
 import type { MediaService } from "../media/media.service.js";
 import type { MediaUploads } from "../media/media.uploads.js";
@@ -177,7 +177,8 @@ export function createUsersService(deps: {
         const problem = newUsernameProblem(input.username);
         if (problem && !(await hasUsername(db, caller.userId, input.username)))
           throw invalidField("username", problem);
-        if (await usernameTakenByOther(db, input.username, caller.userId)) throw conflict(usernameTaken);
+        if (await usernameTakenByOther(db, input.username, caller.userId))
+          throw conflictOn("username", usernameTaken);
       }
       const { avatar, ...fields } = input;
       const values: Partial<UserRow> = { ...fields };
@@ -192,7 +193,7 @@ export function createUsersService(deps: {
       try {
         if (!(await updateUser(db, caller.userId, values))) throw unauthorized();
       } catch (error) {
-        if (pgErrorOf(error)?.code === "23505") throw conflict(usernameTaken);
+        if (pgErrorOf(error)?.code === "23505") throw conflictOn("username", usernameTaken);
         throw error;
       } finally {
         accounts.forget([caller.userId]);

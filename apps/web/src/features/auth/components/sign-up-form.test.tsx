@@ -109,6 +109,7 @@ describe("SignUpForm", () => {
     const username = screen.getByLabelText("Username");
     expect(username).toHaveAccessibleDescription("Choose another username");
     expect(username).toHaveAttribute("aria-invalid", "true");
+    expect(username).toHaveFocus();
 
     await user.type(username, "2");
     expect(username).not.toHaveAccessibleDescription();
