@@ -44,9 +44,13 @@ export interface DomainEventMap {
   };
   /**
    * One member blocked another: follows and requests both ways are gone already (with their
-   * notifications); nothing may pass between the two from now on.
+   * notifications, `removedNotifications`); nothing may pass between the two from now on.
    */
-  memberBlocked: { blockerId: string; blockedId: string };
+  memberBlocked: {
+    blockerId: string;
+    blockedId: string;
+    removedNotifications: { id: string; recipientId: string }[];
+  };
   /** A block was lifted (the blocker's account lists whom they block). */
   memberUnblocked: { blockerId: string; blockedId: string };
   /** The member's profile visibility was set (PUT /user/privacy with isPrivate). */

@@ -41,13 +41,14 @@ export async function insertBlock(db: Db, blockerId: string, blockedId: string) 
     await tx
       .delete(followRequests)
       .where(betweenPair(followRequests.requesterId, followRequests.targetId, blockerId, blockedId));
-    await tx
+    const removedNotifications = await tx
       .delete(notifications)
-      .where(betweenPair(notifications.recipientId, notifications.senderId, blockerId, blockedId));
+      .where(betweenPair(notifications.recipientId, notifications.senderId, blockerId, blockedId))
+      .returning({ id: notifications.id, recipientId: notifications.recipientId });
     await tx
       .delete(notificationMailItems)
       .where(betweenPair(notificationMailItems.userId, notificationMailItems.actorId, blockerId, blockedId));
-    return made.length > 0;
+    return { made: made.length > 0, removedNotifications };
   });
 }
 

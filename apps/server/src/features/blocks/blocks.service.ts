@@ -22,8 +22,14 @@ export function createBlocksService(deps: { db: Db; users: UsersService; domainE
       if (!canBlock(caller.userId, userId)) throw invalidField("userId", "You can't block yourself");
       const member = await findMember(db, userId);
       if (!member) throw notFound("Member not found");
-      if (await insertBlock(db, caller.userId, member.id))
-        await domainEvents.publish("memberBlocked", { blockerId: caller.userId, blockedId: member.id });
+      const { made, removedNotifications } = await insertBlock(db, caller.userId, member.id);
+      if (made) {
+        await domainEvents.publish("memberBlocked", {
+          blockerId: caller.userId,
+          blockedId: member.id,
+          removedNotifications,
+        });
+      }
       return { message: `Blocked ${member.username}`, user: await users.me(caller) };
     },
 

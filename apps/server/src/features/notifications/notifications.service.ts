@@ -105,6 +105,23 @@ export function createNotificationsService(deps: {
       postId,
     });
   });
+  // A block took every notification between the two along, and any request either had made: each of
+  // them drops those, and the request, from their open lists and badge now rather than at a reload.
+  domainEvents.on("memberBlocked", async ({ blockerId, blockedId, removedNotifications }) => {
+    for (const [memberId, otherId] of [
+      [blockerId, blockedId],
+      [blockedId, blockerId],
+    ] as const) {
+      const ids = removedNotifications.filter((each) => each.recipientId === memberId).map((each) => each.id);
+      if (ids.length === 0) continue;
+      changed(memberId);
+      io.to(rooms.user(memberId)).emit("notificationsRemoved", {
+        ids,
+        unreadCount: await countUnread(db, memberId),
+        followRequestsFrom: [otherId],
+      });
+    }
+  });
   domainEvents.on("memberFollowed", ({ followerId, followeeId }) =>
     notify({ type: "follow", recipientId: followeeId, senderId: followerId }),
   );

@@ -136,6 +136,36 @@ describe("notifications made by the server", () => {
     await roundTrip(faySocket);
     expect(bystander).toEqual([]);
   });
+
+  it("tell both members' open tabs live that a block took the notifications between them, and the request", async () => {
+    const [gus, hal, ivy] = await Promise.all([someone("gus"), someone("hal"), someone("ivy")]);
+    await call(gus, "PUT", "/user/privacy", { isPrivate: true });
+    const { _id: post } = await createPost(hal);
+    await call(gus, "POST", `/posts/${post}/like`);
+    await call(hal, "POST", `/follow/${gus.userId}`); // a request: gus is private
+    await call(ivy, "POST", `/posts/${post}/like`);
+    const halKept = (await inbox(hal)).notifications.filter((n) => n.sender?._id === ivy.userId);
+    const gusRequest = (await inbox(gus)).notifications.find((n) => n.type === "follow_request");
+    const halLike = (await inbox(hal)).notifications.find((n) => n.sender?._id === gus.userId);
+    const [gusSocket, halSocket, ivySocket] = await Promise.all([
+      socketOf(gus),
+      socketOf(hal),
+      socketOf(ivy),
+    ]);
+    const bystander = collectEvents(ivySocket, "notificationsRemoved");
+    const toGus = nextEvent(gusSocket, "notificationsRemoved");
+    const toHal = nextEvent(halSocket, "notificationsRemoved");
+
+    expect((await call(gus, "POST", "/user/block", { userId: hal.userId })).statusCode).toBe(200);
+    expect(await toGus).toEqual({ ids: [gusRequest?._id], unreadCount: 0, followRequestsFrom: [hal.userId] });
+    expect(await toHal).toEqual({
+      ids: [halLike?._id],
+      unreadCount: halKept.length,
+      followRequestsFrom: [gus.userId],
+    });
+    await roundTrip(ivySocket);
+    expect(bystander).toEqual([]);
+  });
 });
 
 describe("GET /notifications", () => {
