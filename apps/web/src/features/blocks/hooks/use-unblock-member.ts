@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
+import { userKeys } from "../../auth/api/user-keys";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { applyOwnProfile } from "../../profile/cache/profile-cache";
 import { unblockMember } from "../api/blocks.api";
@@ -25,7 +27,15 @@ export function useUnblockMember() {
       await queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
       if (answer?.user) applyOwnProfile(queryClient, answer.user);
     },
-    onError: (error) => {
+    onError: async (error, member) => {
+      // Not blocked any more (unblocked in another tab while this one was away): what was asked is
+      // done, and this screen shows what the server has once it reads the account again.
+      if (error instanceof ApiError && error.status === 404) {
+        await queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
+        await queryClient.invalidateQueries({ queryKey: userKeys.me(), exact: true });
+        toast.success(UNBLOCK_TEXTS.unblocked(member.username));
+        return;
+      }
       console.error("Unblocking failed", error);
       toast.error(UNBLOCK_TEXTS.failed);
     },

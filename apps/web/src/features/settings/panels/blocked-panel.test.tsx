@@ -66,12 +66,31 @@ describe("Settings › Blocked accounts", () => {
   it("says 'Failed to unblock user' when the server refuses", async () => {
     const error = vi.spyOn(toast, "error");
     const { user } = openSettings(
-      { "PUT /user/unblock": () => jsonResponse(404, { message: "That account is not blocked" }) },
+      { "PUT /user/unblock": () => jsonResponse(500, { message: "Something went wrong" }) },
       { user: { blockedUsers } },
     );
     const panel = await openPanel(user, "Blocked accounts", "Blocked accounts");
     await user.click(within(panel).getByRole("button", { name: "Unblock trudy" }));
     await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to unblock user"));
     expect(within(panel).getAllByRole("listitem")).toHaveLength(2);
+  });
+
+  it("takes a 404 (unblocked in another tab meanwhile) as done, and reads the account again", async () => {
+    const success = vi.spyOn(toast, "success");
+    let kept = blockedUsers;
+    const { user } = openSettings(
+      {
+        "PUT /user/unblock": () => {
+          kept = kept.filter((member) => member.username !== "trudy");
+          return jsonResponse(404, { message: "That account is not blocked" });
+        },
+        "GET /user": () => jsonResponse(200, { user: makeUser({ blockedUsers: kept }) }),
+      },
+      { user: { blockedUsers } },
+    );
+    const panel = await openPanel(user, "Blocked accounts", "Blocked accounts");
+    await user.click(within(panel).getByRole("button", { name: "Unblock trudy" }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Unblocked trudy"));
+    await waitFor(() => expect(within(panel).getAllByRole("listitem")).toHaveLength(1));
   });
 });
