@@ -207,6 +207,26 @@ describe("Block in a chat", () => {
     expect(sentJson(block)).toEqual({ userId: "u-bob" });
   });
 
+  it("offers Unblock in place of the composer to the member who blocked, and the composer comes back", async () => {
+    const unblock = vi.fn(() =>
+      jsonResponse(200, { message: "Unblocked bob", user: makeUser({ blockedUsers: [] }) }),
+    );
+    const { user } = await openChatScreen("/chat?c=c-bob", [makeChat({ lastMessage: hello })], {
+      "GET /chats/c-bob/messages": messagesOf(hello),
+      "GET /user": jsonResponse(200, { user: makeUser({ blockedUsers: [bobBlocked] }) }),
+      "PUT /user/unblock": unblock,
+    });
+    const bar = await screen.findByRole("region", { name: "Blocked account" });
+    expect(bar).toHaveTextContent("You blocked @bob");
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+
+    await user.click(within(bar).getByRole("button", { name: "Unblock" }));
+
+    expect(await screen.findByRole("textbox", { name: "Message" })).toBeInTheDocument();
+    expect(sentJson(unblock)).toEqual({ userId: "u-bob" });
+    expect(screen.queryByRole("region", { name: "Blocked account" })).not.toBeInTheDocument();
+  });
+
   it("follows a block and an unblock made in another tab: the composer goes, then comes back", async () => {
     let blockedUsers: (typeof bobBlocked)[] = [];
     const account = vi.fn(() => jsonResponse(200, { user: makeUser({ blockedUsers }) }));

@@ -18,6 +18,7 @@ import { useMarkSeen } from "../hooks/use-mark-seen";
 import { CANT_MESSAGE_TEXT, type Outbox } from "../hooks/use-outbox";
 import { useTypingEmitter } from "../hooks/use-typing-emitter";
 import { useTypingUsers } from "../hooks/use-typing-users";
+import { BlockedBar } from "./blocked-bar";
 import { LoadError, MessagesSkeleton } from "./chat-states";
 import { Composer } from "./composer";
 import { ConversationHeader } from "./conversation-header";
@@ -106,7 +107,9 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
         />
       )}
       <TypingIndicator usernames={typingUsers} />
-      {chat.isRequest && !refused ? (
+      {blocked && partner ? (
+        <BlockedBar partner={partner} />
+      ) : chat.isRequest && !refused ? (
         <RequestBar
           chat={chat}
           viewerId={viewerId}
