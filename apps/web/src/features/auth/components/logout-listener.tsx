@@ -3,7 +3,11 @@ import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { onLogout } from "../../../lib/auth-events";
 import { clearAuth } from "../../../lib/storage";
+import { toast } from "../../../lib/toast";
 import { type LoginRedirectState, locationToPath } from "../redirect";
+
+/** Said when the member is signed out by something other than their own Log out (the server's words). */
+export const SESSION_ENDED_TEXT = "Your session has ended. Please sign in again.";
 
 /**
  * Every way out (Log out, a critical 401, a revoked session) raises the logout event; this is the one
@@ -30,6 +34,9 @@ export function LogoutListener() {
             reason === "user" ? undefined : { from: locationToPath(current) };
           navigate("/login", { replace: reason !== "user", state });
         }
+        // Thrown out (logged out from another device, a password changed elsewhere, a session that
+        // expired): the sign-in screen alone would not say why.
+        if (reason !== "user") toast.info(SESSION_ENDED_TEXT);
         queryClient.removeQueries();
       }),
     [navigate, queryClient],

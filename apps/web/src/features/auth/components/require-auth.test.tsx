@@ -9,6 +9,7 @@ import {
   saveAuth,
   saveCachedUser,
 } from "../../../lib/storage";
+import { toast } from "../../../lib/toast";
 import { signInAsAlice } from "../../../test/auth-storage";
 import {
   appCalls,
@@ -20,6 +21,7 @@ import {
   pending,
 } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
+import { SESSION_ENDED_TEXT } from "./logout-listener";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -164,12 +166,14 @@ describe("RequireAuth", () => {
     });
   });
 
-  it("on a 401 clears the stored auth and sends the member to /login with the origin", async () => {
+  it("on a 401 clears the stored auth and sends the member to /login with the origin, saying why", async () => {
+    const info = vi.spyOn(toast, "info");
     signInAsAlice();
     stubFetch(fetchRoutes({ "GET /user": jsonResponse(401, { message: "Session revoked" }) }));
     const { router } = renderApp("/notifications");
 
     expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeInTheDocument();
+    expect(info).toHaveBeenCalledWith(SESSION_ENDED_TEXT);
     expect(router.state.location.pathname).toBe("/login");
     expect(router.state.location.state).toEqual({ from: "/notifications" });
     expect(getToken()).toBeNull();

@@ -56,6 +56,7 @@ describe("Log out from Settings", () => {
   });
 
   it("once confirmed, revokes the current session by its id, clears storage and goes to /login", async () => {
+    const info = vi.spyOn(toast, "info");
     const logout = vi.fn(() => jsonResponse(200, { message: "Logged out" }));
     const { user, router } = openSettings(logout);
     saveUnreadCount(3);
@@ -66,6 +67,8 @@ describe("Log out from Settings", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     // A member who chose to leave starts afresh: /login remembers no page to return to.
     expect(router.state.location.state).toBeNull();
+    // Their own choice: no word of a session that ended.
+    expect(info).not.toHaveBeenCalled();
     expect((logout.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({
       "x-session-id": "s-alice-1",
     });
