@@ -93,6 +93,25 @@ describe("EditProfileScreen", () => {
     expect(bio).toHaveAccessibleDescription("150/150");
   });
 
+  it("keeps a paste over a full bio's selected text whole when it fits the limit, the caret after it", async () => {
+    const { user } = openEditor();
+    const bio = (await screen.findByLabelText("Bio")) as HTMLTextAreaElement;
+    await user.clear(bio);
+    await user.click(bio);
+    await user.paste("a".repeat(150));
+    bio.setSelectionRange(0, 150);
+
+    await user.paste("🎉".repeat(100));
+    expect(bio).toHaveValue("🎉".repeat(100));
+    expect(bio).toHaveAccessibleDescription("100/150");
+    await waitFor(() => expect(bio.selectionStart).toBe("🎉".repeat(100).length));
+
+    // Over the limit, what the paste brings is cut, and the text around the selection stays.
+    bio.setSelectionRange(2, 4);
+    await user.paste("x".repeat(80));
+    expect(bio).toHaveValue(`🎉${"x".repeat(51)}${"🎉".repeat(98)}`);
+  });
+
   it("refuses a keystroke in the middle of a full bio and keeps its end", async () => {
     const { user } = openEditor();
     const bio = await screen.findByLabelText("Bio");
