@@ -5,7 +5,7 @@ import { createChatBody, sendMessageBody } from "./chats.js";
 import { BIO_MAX_LENGTH } from "./constants.js";
 import { highlightBody } from "./highlights.js";
 import { commentBody } from "./posts.js";
-import { NUL_CHARACTER_MESSAGE, textSchema } from "./text.js";
+import { BROKEN_CHARACTER_MESSAGE, NUL_CHARACTER_MESSAGE, textSchema } from "./text.js";
 import { hasVisibleText, leadingText, maxLengthFor, textLength, typedText } from "./text-input.js";
 import { bioSchema } from "./users.js";
 
@@ -22,6 +22,14 @@ describe("textSchema", () => {
       NUL_CHARACTER_MESSAGE,
       "Name is too long",
     ]);
+  });
+
+  it("refuses half a character (a lone surrogate), and takes whole ones", () => {
+    for (const broken of ["A\ud800B", "\udc00", "end\ud83d"])
+      expect(name.safeParse(broken).error?.issues[0]?.message, JSON.stringify(broken)).toBe(
+        BROKEN_CHARACTER_MESSAGE,
+      );
+    expect(name.parse("🎉ok")).toBe("🎉ok");
   });
 
   it("says what is missing when there is no value, and names a field whose value is not text", () => {

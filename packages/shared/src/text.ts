@@ -1,6 +1,10 @@
 import { z } from "zod";
 
 export const NUL_CHARACTER_MESSAGE = "Text cannot contain the NUL character (U+0000)";
+export const BROKEN_CHARACTER_MESSAGE = "Text cannot contain half of a character (a lone UTF-16 surrogate)";
+
+/** Half of a character: a UTF-16 surrogate without its other half, which would be stored as U+FFFD. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** A field as a message names it: its path, as an error's `field` does (`otp`, `userIds.0`). */
 const fieldOf = (path: readonly PropertyKey[] | undefined) => path?.map(String).join(".") || "Value";
@@ -8,7 +12,8 @@ const fieldOf = (path: readonly PropertyKey[] | undefined) => path?.map(String).
 /**
  * The start of every text field of every request (bodies, path parameters, query strings, socket
  * payloads): a string without the NUL character. PostgreSQL cannot store U+0000 in text, and nobody types
- * one, so it is a 400 here rather than a database error deeper in. `message` is the answer when the value
+ * one, so it is a 400 here rather than a database error deeper in. Half a character (a lone surrogate,
+ * which only a broken client sends) is refused too, rather than stored silently as U+FFFD. `message` is the answer when the value
  * is missing, or null where there is one ("<field> is required" without one); a value of another type (a
  * number, an object, null) answers "<field> must be text", or `notText` for a field whose own message says
  * it better (a choice).
@@ -24,4 +29,5 @@ export const textSchema = (message?: string, options: { notText?: string } = {})
             ? message
             : (options.notText ?? `${fieldOf(issue.path)} must be text`),
     })
-    .refine((value) => !value.includes("\u0000"), NUL_CHARACTER_MESSAGE);
+    .refine((value) => !value.includes("\u0000"), NUL_CHARACTER_MESSAGE)
+    .refine((value) => !LONE_SURROGATE.test(value), BROKEN_CHARACTER_MESSAGE);
