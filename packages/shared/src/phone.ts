@@ -14,6 +14,8 @@ export const phoneSchema = textSchema("Phone number is required")
     (value) => value.startsWith("+") && isValidPhoneNumber(value),
     "Enter a valid phone number with its country code, e.g. +1 415 555 2671",
   )
+  // A code texted to an extension would reach the switchboard, not the member.
+  .refine((value) => !parsePhoneNumberFromString(value)?.ext, "Enter a phone number without an extension")
   .transform((value) => parsePhoneNumberFromString(value)?.number ?? value);
 
 /** POST /user/phone/request-otp. */

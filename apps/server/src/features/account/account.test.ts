@@ -242,6 +242,7 @@ describe("phone change", () => {
     ["too few digits", "+1 415 555"],
     ["letters", "+1 415 CALL ME"],
     ["an empty number", "   "],
+    ["an extension", "+1 415 555 2671 ext. 12"],
   ])("refuses a malformed number (%s) with 400 and texts nothing", async (_case, phone) => {
     const ulla = await newcomer("ulla");
     const sent = sms.kept.length;
