@@ -11,14 +11,20 @@ export const cursorParam = textSchema()
   .optional()
   .transform((cursor) => cursor || undefined);
 
-/** `?limit=`: how many a page lists, from 1 to `max`, each refusal said in words. */
+/**
+ * `?limit=`: how many a page lists, from 1 to `max`, each refusal said in words. An empty one
+ * (`?limit=`) is the default, as an empty cursor is the first page.
+ */
 export const limitParam = (max: number, byDefault: number) =>
-  z.coerce
-    .number("limit must be a number")
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(max, `limit must be at most ${max}`)
-    .default(byDefault);
+  z.preprocess(
+    (limit) => (limit === "" ? undefined : limit),
+    z.coerce
+      .number("limit must be a number")
+      .int("limit must be a whole number")
+      .min(1, "limit must be at least 1")
+      .max(max, `limit must be at most ${max}`)
+      .default(byDefault),
+  );
 
 /** `?limit=&cursor=` of every paged list (design.md). */
 export const pageQuery = z.object({

@@ -39,6 +39,8 @@ export const tooManyRequests = (message: string) => new HttpError(429, message);
 export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
   new HttpError(503, message, retryAfterSeconds ? { "retry-after": String(retryAfterSeconds) } : {});
 
+export const BODY_NOT_OBJECT_MESSAGE = "The body must be a JSON object";
+
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
 
 /**
@@ -73,15 +75,18 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     if (namesNoId(error)) {
       return reply.status(404).send({ message: error.validation[0]?.message ?? "Not found" });
     }
-    const all = error.validation.map((issue) => ({
-      field: fieldName(issue.instancePath),
-      message: issue.message ?? "Invalid value",
-    }));
-    // Two rules may say the same of one field (a blank name is both empty and invisible): said once.
-    const errors = all.filter(
-      (entry, index) =>
-        all.findIndex((e) => e.field === entry.field && e.message === entry.message) === index,
-    );
+    const all = error.validation.map((issue) => {
+      const field = fieldName(issue.instancePath);
+      // The whole body of the wrong kind (a list, null, none): zod's words name its types, not the fix.
+      const message =
+        error.validationContext === "body" && field === "body" && issue.keyword === "invalid_type"
+          ? BODY_NOT_OBJECT_MESSAGE
+          : (issue.message ?? "Invalid value");
+      return { field, message };
+    });
+    // Each field once, with its first refusal: later rules only say again that the value is wrong (a
+    // blank media address is missing, not an address, and not an upload), as a form shows one line.
+    const errors = all.filter((entry, index) => all.findIndex((e) => e.field === entry.field) === index);
     const body: ApiErrorBody = { message: errors[0]?.message ?? "Invalid request", errors };
     return reply.status(400).send(body);
   }

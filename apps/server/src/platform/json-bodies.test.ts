@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { factories } from "../test/factories.js";
 import { buildTestApp } from "../test/helper.js";
+import { BODY_NOT_OBJECT_MESSAGE } from "./errors.js";
 import { PROTOTYPE_KEY_MESSAGE } from "./json-bodies.js";
 
 const built = await buildTestApp();
@@ -69,6 +70,31 @@ describe("JSON bodies", () => {
       expect(response.json().message, payload).toBe(PROTOTYPE_KEY_MESSAGE);
     }
     expect((await send('{"identifier":"alice",')).json().message).toMatch(/^Body is not valid JSON/);
+  });
+
+  it("says a body of another kind (a list, null, a number) must be an object, in words", async () => {
+    for (const payload of ["[1,2]", "null", "42", '"text"']) {
+      const response = await send(payload);
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json(), payload).toEqual({
+        message: BODY_NOT_OBJECT_MESSAGE,
+        errors: [{ field: "body", message: BODY_NOT_OBJECT_MESSAGE }],
+      });
+    }
+  });
+
+  it("names each field once, with its first refusal", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/posts",
+      headers: { ...alice.headers, "content-type": json },
+      payload: JSON.stringify({ image: "  " }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: "Please select a file",
+      errors: [{ field: "image", message: "Please select a file" }],
+    });
   });
 
   it("reads a well-formed body as before", async () => {

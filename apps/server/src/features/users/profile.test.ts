@@ -325,7 +325,10 @@ describe("PUT /profile/update", () => {
   it("refuses a username someone else has with 409", async () => {
     const response = await call(alice, "PUT", "/profile/update", { username: "BOB" });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: "That username is already taken" });
+    expect(response.json()).toEqual({
+      message: "That username is already taken",
+      errors: [{ field: "username", message: "That username is already taken" }],
+    });
   });
 
   it("ignores fields a member may not set", async () => {
