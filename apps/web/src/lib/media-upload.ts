@@ -16,6 +16,22 @@ export const MEDIA_UPLOAD_PRESET: string =
 export const UPLOAD_NETWORK_ERROR = "Upload failed. Check your connection and try again.";
 /** A picked picture the browser cannot open (not a picture, or one the media host takes no more than it). */
 export const NOT_AN_IMAGE = "This file is not a JPEG, PNG, GIF or WebP image.";
+/** The media host's own words for a file that is no video it takes. */
+export const NOT_A_VIDEO = "This file is not an MP4, MOV or WebM video.";
+
+/** The boxes an MP4 or QuickTime file starts with (`ftyp`, or an older QuickTime's first atom). */
+const QUICKTIME_BOXES = new Set(["ftyp", "moov", "mdat", "wide", "free", "skip", "pnot"]);
+
+/**
+ * Whether a file starts as an MP4, a MOV or a WebM does: one the browser cannot show (HEVC without its
+ * decoder) may still be a video the host transcodes, where bytes of anything else never will be.
+ */
+export async function looksLikeVideo(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const box = String.fromCharCode(...head.slice(4, 8));
+  const ebml = head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3;
+  return ebml || QUICKTIME_BOXES.has(box);
+}
 /** A file of no bytes (a failed download, a placeholder): nothing in it to show. */
 export const EMPTY_FILE = "This file is empty.";
 const UPLOAD_FAILED = "Upload failed. Please try again.";

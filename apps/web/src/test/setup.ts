@@ -17,3 +17,13 @@ afterEach(() => {
 // jsdom has no blob: URLs; previews of chosen files only need a string.
 URL.createObjectURL ??= () => "blob:preview";
 URL.revokeObjectURL ??= () => {};
+
+// jsdom's Blob cannot be read as a promise (every browser's can); read through its FileReader instead.
+Blob.prototype.arrayBuffer ??= function arrayBuffer(this: Blob) {
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(this);
+  });
+};

@@ -11,7 +11,10 @@ vi.mock("../../../lib/socket", async () => {
 });
 
 const photo = new File(["jpeg"], "pier.jpg", { type: "image/jpeg" });
-const clip = new File(["mp4"], "wave.mp4", { type: "video/mp4" });
+// An MP4's first box (`ftyp`), and no more: the composer tells a video it cannot show from other bytes.
+const clip = new File([new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112, 105, 115, 111, 109])], "wave.mp4", {
+  type: "video/mp4",
+});
 const created = makePost({
   _id: "p-new",
   isMyPost: true,
@@ -183,6 +186,20 @@ describe("NewPostScreen", () => {
     await user.click(screen.getByRole("button", { name: "Share" }));
     await uploaded("/media/video/wave.mp4");
     await screen.findByText("Post created!");
+  });
+
+  it("refuses a file that cannot be shown and is no video at all when it is picked, not after the upload", async () => {
+    const { user, createRoute } = openComposer();
+    await user.click(await screen.findByRole("tab", { name: "Flick" }));
+    await user.upload(
+      screen.getByLabelText("Video"),
+      new File(["not a video"], "garbage.mp4", { type: "video/mp4" }),
+    );
+    fireEvent.error(screen.getByLabelText("Preview of the chosen video"));
+
+    expect(await screen.findByText("This file is not an MP4, MOV or WebM video.")).toBeInTheDocument();
+    expect(screen.queryByText("The video will play once it's processed.")).not.toBeInTheDocument();
+    expect(createRoute).not.toHaveBeenCalled();
   });
 
   it("refuses at once a picked file the browser cannot open as a picture, and names its size in bytes", async () => {

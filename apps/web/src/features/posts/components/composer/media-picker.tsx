@@ -1,7 +1,7 @@
 import { fileTypeOf, type MediaSize, mediaTypeOfFile } from "@flik/shared";
 import { type DragEvent, useId, useState } from "react";
 import { CloseIcon, FlicksIcon, UploadIcon } from "../../../../components/icons";
-import { EMPTY_FILE, NOT_AN_IMAGE } from "../../../../lib/media-upload";
+import { EMPTY_FILE, looksLikeVideo, NOT_A_VIDEO, NOT_AN_IMAGE } from "../../../../lib/media-upload";
 import { useObjectUrl } from "../../../../lib/use-object-url";
 
 interface MediaPickerProps {
@@ -62,6 +62,17 @@ export function MediaPicker({
     onChange(next);
   }
 
+  // A video the browser cannot show: said so, and sent as it is when it is one (the host transcodes it);
+  // bytes of anything else are refused now, not after the whole upload.
+  function noPreview(video: File, url: string) {
+    setNoPreviewOf(url);
+    void looksLikeVideo(video).then((isVideo) => {
+      if (isVideo) return;
+      setRefused(NOT_A_VIDEO);
+      onChange(null);
+    });
+  }
+
   // The browser reads the size as it shows the preview (upright, as the file's orientation says).
   function measured(width: number, height: number) {
     if (file && width > 0 && height > 0) onMeasured?.(file, { width, height });
@@ -120,9 +131,9 @@ export function MediaPicker({
                   measured(event.currentTarget.videoWidth, event.currentTarget.videoHeight)
                 }
                 onLoadedData={(event) => {
-                  if (event.currentTarget.videoWidth === 0) setNoPreviewOf(previewUrl);
+                  if (event.currentTarget.videoWidth === 0) noPreview(file, previewUrl);
                 }}
-                onError={() => setNoPreviewOf(previewUrl)}
+                onError={() => noPreview(file, previewUrl)}
                 className="size-full object-contain"
               />
             ) : (
