@@ -108,7 +108,8 @@ describe("video transcoding (issue 20)", () => {
     const before = readdirSync(join(mediaDir, "video")).length;
     const response = await uploadVideo(await videoFixture("index-last-mp4", 5), "long.mp4");
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "This video is 0:05 long. Videos can be up to 0:03." });
+    const message = "This video is 0:05 long. Videos can be up to 0:03.";
+    expect(response.json()).toEqual({ message, errors: [{ field: "file", message }] });
     expect(readdirSync(join(mediaDir, "video"))).toHaveLength(before);
   });
 
