@@ -1,5 +1,5 @@
 import { fileTypeOf, type MediaSize, mediaTypeOfFile } from "@flik/shared";
-import { type DragEvent, useId, useState } from "react";
+import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { CloseIcon, FlicksIcon, UploadIcon } from "../../../../components/icons";
 import { EMPTY_FILE, looksLikeVideo, NOT_A_VIDEO, NOT_AN_IMAGE } from "../../../../lib/media-upload";
 import { useObjectUrl } from "../../../../lib/use-object-url";
@@ -47,6 +47,10 @@ export function MediaPicker({
   // The preview URL of a video this browser cannot decode (an iPhone's HEVC in Firefox or on Linux),
   // which would show black.
   const [noPreviewOf, setNoPreviewOf] = useState<string | null>(null);
+  const chosen = useRef(file);
+  useEffect(() => {
+    chosen.current = file;
+  }, [file]);
 
   function pick(next: File | null | undefined) {
     if (!next) return;
@@ -66,11 +70,15 @@ export function MediaPicker({
   // bytes of anything else are refused now, not after the whole upload.
   function noPreview(video: File, url: string) {
     setNoPreviewOf(url);
-    void looksLikeVideo(video).then((isVideo) => {
-      if (isVideo) return;
-      setRefused(NOT_A_VIDEO);
-      onChange(null);
-    });
+    looksLikeVideo(video)
+      .then((isVideo) => {
+        // Another file chosen meanwhile is judged on its own.
+        if (isVideo || chosen.current !== video) return;
+        setRefused(NOT_A_VIDEO);
+        onChange(null);
+      })
+      // Unread, the file is sent as it is, and the host judges it.
+      .catch((readError: unknown) => console.error("The chosen video could not be read", readError));
   }
 
   // The browser reads the size as it shows the preview (upright, as the file's orientation says).
