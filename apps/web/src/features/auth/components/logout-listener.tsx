@@ -36,7 +36,11 @@ export function LogoutListener() {
         }
         // Thrown out (logged out from another device, a password changed elsewhere, a session that
         // expired): the sign-in screen alone would not say why.
-        if (reason !== "user") toast.info(SESSION_ENDED_TEXT);
+        // What the signed-in screens were saying no longer matters, and would hold this back in the queue.
+        if (reason !== "user") {
+          toast.dismiss();
+          toast.info(SESSION_ENDED_TEXT);
+        }
         queryClient.removeQueries();
       }),
     [navigate, queryClient],
