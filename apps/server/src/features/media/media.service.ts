@@ -50,8 +50,8 @@ function sharpFor(config: MediaConfig) {
 
 /** An image this host keeps, as a post keeps it. */
 export interface KeptImage extends MediaSize {
-  /** Its ThumbHash, base64: a blurred preview in about 30 characters. */
-  placeholder: string;
+  /** Its ThumbHash, base64: a blurred preview in about 30 characters; null for a video still processing. */
+  placeholder: string | null;
 }
 
 /** The ThumbHash of an image: made from at most 100x100 pixels, as the format asks. */
@@ -370,9 +370,14 @@ export function createMediaService(
         if (kept?.kind === "video") {
           // A video's poster is a frame of it, upright, at its size: a placeholder like a photo's.
           await videos.ensurePoster(kept.id);
-          return await storage.withLocalFile(`video/${kept.id}.jpg`, (poster) =>
+          const fromPoster = await storage.withLocalFile(`video/${kept.id}.jpg`, (poster) =>
             describeStill(poster, poster),
           );
+          if (fromPoster) return fromPoster;
+          // Shared while still being transcoded (an API client that did not wait): its size is known
+          // from the upload; its poster, and so a placeholder, only once it is done.
+          const size = await videos.sizeWhileProcessing(kept.id);
+          return size && { ...size, placeholder: null };
         }
         if (!kept) return null;
         const smallest = `image/${kept.id}.w${IMAGE_VARIANT_WIDTHS[0]}.webp`;

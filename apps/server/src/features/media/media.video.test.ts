@@ -160,6 +160,21 @@ describe("video transcoding (issue 20)", () => {
     });
   });
 
+  it("gives a post of a video still being processed the size it was uploaded at, and no placeholder yet", async () => {
+    const answer = (await uploadVideo(await videoFixture("sideways-mp4"), "early.mp4")).json();
+    await whenVideoProcessed(alice, answer.secure_url);
+    // As the video was between its upload and the end of its transcoding: no poster yet.
+    const id = keptVideoId(answer.secure_url) ?? "";
+    const facts = { durationSeconds: 2, width: 360, height: 640, codec: "h264" };
+    writeFileSync(
+      join(mediaDir, "video-sources", `${id}.json`),
+      JSON.stringify({ status: "processing", percent: 10, attempts: 0, facts }),
+    );
+    rmSync(join(mediaDir, "video", `${id}.jpg`));
+    const post = await createPost(alice, { image: answer.secure_url });
+    expect(post).toMatchObject({ mediaType: "video", width: 360, height: 640, placeholder: null });
+  });
+
   it("makes the poster of a video kept before posters were, on its first request", async () => {
     const answer = (await uploadVideo(await videoFixture("index-last-mp4"), "old.mp4")).json();
     await whenVideoProcessed(alice, answer.secure_url);

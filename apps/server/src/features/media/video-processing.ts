@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { VideoProcessingStatus } from "@flik/shared";
+import type { MediaSize, VideoProcessingStatus } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { createWorkQueue } from "../../platform/admission.js";
 import type { MediaConfig } from "../../platform/config.js";
@@ -216,6 +216,16 @@ export function createVideoProcessing(
         width: facts.width,
         height: facts.height,
       };
+    },
+
+    /**
+     * The size of a video still being transcoded, as its upload was read (upright); null once it is
+     * done, or when unknown (a record caught mid-write).
+     */
+    async sizeWhileProcessing(id: string): Promise<MediaSize | null> {
+      const record = await readRecord(id);
+      if (record?.status !== "processing" || record.facts.width <= 0 || record.facts.height <= 0) return null;
+      return { width: record.facts.width, height: record.facts.height };
     },
 
     /**
