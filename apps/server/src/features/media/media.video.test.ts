@@ -35,6 +35,14 @@ async function probeServed(url: string) {
   return probeVideo(ffmpegPath(undefined), path);
 }
 
+/** A video's record as the transcoding left it while still under way (video-processing's record). */
+function writeProcessingRecord(id: string, record: { percent: number; attempts: number; facts: object }) {
+  writeFileSync(
+    join(mediaDir, "video-sources", `${id}.json`),
+    JSON.stringify({ status: "processing", ...record }),
+  );
+}
+
 describe("video transcoding (issue 20)", () => {
   it("turns an iPhone's HEVC .mov into an H.264 MP4 that plays as it downloads, with a poster", async () => {
     const response = await uploadVideo(await videoFixture("hevc-mov"), "IMG_0042.MOV");
@@ -126,10 +134,7 @@ describe("video transcoding (issue 20)", () => {
     // A record as a video left after its last try: the next run gives up on it.
     const id = keptVideoId(answer.secure_url) ?? "";
     const facts = { durationSeconds: 2, width: 640, height: 360, codec: "h264" };
-    writeFileSync(
-      join(mediaDir, "video-sources", `${id}.json`),
-      JSON.stringify({ status: "processing", percent: 40, attempts: 3, facts }),
-    );
+    writeProcessingRecord(id, { percent: 40, attempts: 3, facts });
     writeFileSync(join(mediaDir, "video-sources", `${id}.mp4`), "not a video");
     await jobs.runNow(videoTranscodeQueue, { id, extension: "mp4" });
     const status = await call(alice, "GET", `/media/video/${id}`);
@@ -166,10 +171,7 @@ describe("video transcoding (issue 20)", () => {
     // As the video was between its upload and the end of its transcoding: no poster yet.
     const id = keptVideoId(answer.secure_url) ?? "";
     const facts = { durationSeconds: 2, width: 360, height: 640, codec: "h264" };
-    writeFileSync(
-      join(mediaDir, "video-sources", `${id}.json`),
-      JSON.stringify({ status: "processing", percent: 10, attempts: 0, facts }),
-    );
+    writeProcessingRecord(id, { percent: 10, attempts: 0, facts });
     rmSync(join(mediaDir, "video", `${id}.jpg`));
     const post = await createPost(alice, { image: answer.secure_url });
     expect(post).toMatchObject({ mediaType: "video", width: 360, height: 640, placeholder: null });
