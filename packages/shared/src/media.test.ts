@@ -10,7 +10,10 @@ import {
   mediaFrame,
   mediaTypeOfFile,
   mediaTypeOfUrl,
+  refusalByLimits,
+  sizeLabel,
   videoPosterUrl,
+  videoTooLong,
 } from "./media.js";
 import { createPostBody } from "./posts.js";
 
@@ -180,5 +183,33 @@ describe("knownMediaTypeOfUrl", () => {
     expect(knownMediaTypeOfUrl("/media/image/p.jpeg#x")).toBe("image");
     expect(knownMediaTypeOfUrl("https://cdn.example.com/clips/42")).toBeUndefined();
     expect(knownMediaTypeOfUrl("https://cdn.example.com/file.txt")).toBeUndefined();
+  });
+});
+
+describe("the media host's limits, as the browser applies them before an upload", () => {
+  const limits = {
+    image: { maxBytes: 15 * 1024 * 1024 },
+    video: { maxBytes: 100 * 1024 * 1024, maxSeconds: 180 },
+  };
+
+  it("refuses a file over its type's size in the host's words", () => {
+    expect(refusalByLimits(limits, "video", 100 * 1024 * 1024 + 1, 10)).toBe(
+      "This file is too large: videos can be up to 100 MB.",
+    );
+    expect(refusalByLimits(limits, "image", 16 * 1024 * 1024)).toBe(
+      "This file is too large: images can be up to 15 MB.",
+    );
+    expect(refusalByLimits(limits, "image", 15 * 1024 * 1024)).toBeNull();
+    expect(sizeLabel(500 * 1024 + 1)).toBe("501 KB");
+  });
+
+  it("refuses a video longer than the limit in whole seconds, and lets an unknown length through", () => {
+    expect(refusalByLimits(limits, "video", 1000, 181)).toBe(
+      "This video is 3:01 long. Videos can be up to 3:00.",
+    );
+    expect(refusalByLimits(limits, "video", 1000, 180.9)).toBeNull();
+    expect(refusalByLimits(limits, "video", 1000, null)).toBeNull();
+    expect(refusalByLimits(limits, "image", 1000, 500)).toBeNull();
+    expect(videoTooLong(3725, 60)).toBe("This video is 62:05 long. Videos can be up to 1:00.");
   });
 });

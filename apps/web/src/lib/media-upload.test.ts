@@ -2,12 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../test/auth-storage";
 import { FakeXhr, lastUpload as sent } from "../test/fake-xhr";
 import {
+  forgetMediaLimits,
   isAbortError,
   isSameOriginBase,
   PROCESSING_POLL_MS,
+  refusalBeforeUpload,
   UPLOAD_NETWORK_ERROR,
   uploadEndpoint,
   uploadMedia,
+  videoSeconds,
 } from "./media-upload";
 
 const photo = new File(["jpeg bytes"], "sunset.jpg", { type: "image/jpeg" });
@@ -215,5 +218,95 @@ describe("uploadMedia of a video the built-in host transcodes (issue 20)", () =>
     sent().respond(200, answer);
     controller.abort();
     await expect(upload).rejects.toSatisfy(isAbortError);
+  });
+});
+
+describe("refusalBeforeUpload: the built-in host's limits, applied before a byte is sent", () => {
+  const limits = { image: { maxBytes: 2048 }, video: { maxBytes: 4096, maxSeconds: 60 } };
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const bytes = (size: number, name: string, type: string) =>
+    new File([new Uint8Array(size)], name, { type });
+
+  /** A browser that reads a video's header and finds it `seconds` long (jsdom reads no media). */
+  function videosLast(seconds: number) {
+    vi.spyOn(HTMLMediaElement.prototype, "canPlayType").mockReturnValue("maybe");
+    vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => {});
+    vi.spyOn(HTMLMediaElement.prototype, "duration", "get").mockReturnValue(seconds);
+    vi.spyOn(HTMLMediaElement.prototype, "src", "set").mockImplementation(function (this: HTMLMediaElement) {
+      queueMicrotask(() => this.dispatchEvent(new Event("loadedmetadata")));
+    });
+  }
+
+  beforeEach(() => forgetMediaLimits());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it("refuses a file over its type's size in the host's words, asking the host once a page", async () => {
+    const token = signInAsAlice();
+    const fetched = vi.fn(async () => json(limits));
+    vi.stubGlobal("fetch", fetched);
+
+    await expect(refusalBeforeUpload(bytes(4097, "surf.mp4", "video/mp4"), "/api/media")).resolves.toBe(
+      "This file is too large: videos can be up to 4 KB.",
+    );
+    await expect(refusalBeforeUpload(bytes(2049, "cat.gif", "image/gif"), "/api/media")).resolves.toBe(
+      "This file is too large: images can be up to 2 KB.",
+    );
+    await expect(refusalBeforeUpload(bytes(2048, "cat.gif", "image/gif"), "/api/media")).resolves.toBeNull();
+    expect(fetched).toHaveBeenCalledOnce();
+    expect(fetched).toHaveBeenCalledWith(
+      "/api/media/limits",
+      expect.objectContaining({ headers: expect.objectContaining({ Authorization: `Bearer ${token}` }) }),
+    );
+  });
+
+  it("refuses a video longer than the limit, as the browser reads its length", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(limits)),
+    );
+    videosLast(61);
+    await expect(refusalBeforeUpload(bytes(10, "surf.mp4", "video/mp4"), "/api/media")).resolves.toBe(
+      "This video is 1:01 long. Videos can be up to 1:00.",
+    );
+    videosLast(60.5);
+    await expect(refusalBeforeUpload(bytes(10, "surf.mp4", "video/mp4"), "/api/media")).resolves.toBeNull();
+  });
+
+  it("lets the host judge when the length cannot be read", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(limits)),
+    );
+    vi.spyOn(HTMLMediaElement.prototype, "canPlayType").mockReturnValue("maybe");
+    vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => {});
+    vi.spyOn(HTMLMediaElement.prototype, "src", "set").mockImplementation(function (this: HTMLMediaElement) {
+      queueMicrotask(() => this.dispatchEvent(new Event("error")));
+    });
+    await expect(videoSeconds(bytes(10, "x.mov", "video/quicktime"))).resolves.toBeNull();
+    await expect(
+      refusalBeforeUpload(bytes(10, "x.mov", "video/quicktime"), "/api/media"),
+    ).resolves.toBeNull();
+  });
+
+  it("lets the host judge when its limits could not be read, and asks again next time", async () => {
+    const fetched = vi.fn(async () => json({ message: "Busy" }, 503));
+    vi.stubGlobal("fetch", fetched);
+    const large = bytes(5000, "surf.mp4", "video/mp4");
+    await expect(refusalBeforeUpload(large, "/api/media")).resolves.toBeNull();
+    fetched.mockImplementation(async () => json(limits));
+    await expect(refusalBeforeUpload(large, "/api/media")).resolves.toMatch(/too large/);
+    expect(fetched).toHaveBeenCalledTimes(2);
+  });
+
+  it("never asks another host, which has limits of its own", async () => {
+    const fetched = vi.fn();
+    vi.stubGlobal("fetch", fetched);
+    const large = bytes(5000, "surf.mp4", "video/mp4");
+    await expect(refusalBeforeUpload(large, "https://api.cloudinary.com/v1_1/demo")).resolves.toBeNull();
+    expect(fetched).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,10 @@
 import {
   DEFAULT_MEDIA_UPLOAD_PRESET,
   keptVideoId,
+  type MediaLimits,
   type MediaUploadResult,
   mediaTypeOfFile,
+  refusalByLimits,
   type VideoProcessingStatus,
 } from "@flik/shared";
 import { API_BASE } from "./api-client";
@@ -56,9 +58,11 @@ export interface UploadOptions {
   preset?: string;
 }
 
+const withoutTrailingSlash = (base: string) => base.replace(/\/+$/, "");
+
 /** The image or video endpoint of the host, by the file's type (spec §1). */
 export function uploadEndpoint(file: { type: string }, base = MEDIA_UPLOAD_BASE): string {
-  return `${base.replace(/\/+$/, "")}/${mediaTypeOfFile(file)}/upload`;
+  return `${withoutTrailingSlash(base)}/${mediaTypeOfFile(file)}/upload`;
 }
 
 /** Only our own host gets the member's token; a third-party host (Cloudinary) takes an unsigned preset. */
@@ -107,6 +111,91 @@ function isUploadResult(body: unknown): body is MediaUploadResult {
   return !!body && typeof (body as MediaUploadResult).secure_url === "string";
 }
 
+function isMediaLimits(body: unknown): body is MediaLimits {
+  const limits = body as MediaLimits | null;
+  return (
+    typeof limits?.image?.maxBytes === "number" &&
+    typeof limits.video?.maxBytes === "number" &&
+    typeof limits.video.maxSeconds === "number"
+  );
+}
+
+async function readLimits(base: string): Promise<MediaLimits | null> {
+  try {
+    const token = getToken();
+    const response = await fetch(`${withoutTrailingSlash(base)}/limits`, {
+      headers: { Accept: "application/json", ...(token && { Authorization: `Bearer ${token}` }) },
+    });
+    const body: unknown = response.ok ? await response.json() : null;
+    return isMediaLimits(body) ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+let limitsRead: Promise<MediaLimits | null> | undefined;
+
+/**
+ * The built-in host's limits (`GET <base>/limits`), read once a page; null for another host, or when
+ * they could not be read (then asked again next time): the host judges the file in any case.
+ */
+export function mediaLimits(base = MEDIA_UPLOAD_BASE): Promise<MediaLimits | null> {
+  if (!isSameOriginBase(base)) return Promise.resolve(null);
+  limitsRead ??= readLimits(base).then((limits) => {
+    if (!limits) limitsRead = undefined;
+    return limits;
+  });
+  return limitsRead;
+}
+
+/** For tests: the next `mediaLimits` asks the host again. */
+export function forgetMediaLimits(): void {
+  limitsRead = undefined;
+}
+
+/** Past this, a video's length counts as unknown: a browser that neither reads nor refuses it. */
+const LENGTH_READ_LIMIT_MS = 10_000;
+
+/**
+ * How long a chosen video plays, in seconds, as this browser reads it from the file's header; null
+ * when it cannot tell (a format it does not read, or no media support at all, as in tests).
+ */
+export function videoSeconds(file: Blob): Promise<number | null> {
+  const video = document.createElement("video");
+  if (!video.canPlayType("video/mp4")) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const done = (seconds: number | null) => {
+      clearTimeout(timer);
+      video.removeAttribute("src");
+      video.load();
+      URL.revokeObjectURL(url);
+      resolve(seconds !== null && Number.isFinite(seconds) && seconds > 0 ? seconds : null);
+    };
+    const timer = setTimeout(() => done(null), LENGTH_READ_LIMIT_MS);
+    video.preload = "metadata";
+    video.muted = true;
+    video.onloadedmetadata = () => done(video.duration);
+    video.onerror = () => done(null);
+    video.src = url;
+  });
+}
+
+/**
+ * Why the host would refuse this file (too large, a video too long), known before a byte is sent; null
+ * when it would take it or it cannot be told here. A photo the browser draws smaller before sending
+ * (`resizedForUpload`) is judged by the host after that.
+ */
+export async function refusalBeforeUpload(file: File, base = MEDIA_UPLOAD_BASE): Promise<string | null> {
+  const kind = mediaTypeOfFile(file);
+  if (kind === "image" && mayBeResized(file)) return null;
+  const limits = await mediaLimits(base);
+  if (!limits) return null;
+  const tooLarge = refusalByLimits(limits, kind, file.size);
+  if (tooLarge || kind === "image") return tooLarge;
+  return refusalByLimits(limits, kind, file.size, await videoSeconds(file));
+}
+
 /**
  * Uploads one file to the media host (design.md, "Media upload protocol"), an image larger than the host
  * serves made smaller first (`resizedForUpload`). XMLHttpRequest rather than fetch, because only it
@@ -149,7 +238,7 @@ async function whenProcessed(result: MediaUploadResult, options: UploadOptions):
     if (signal?.aborted) throw new DOMException("Upload cancelled", "AbortError");
     let status: VideoProcessingStatus;
     try {
-      const response = await fetch(`${base.replace(/\/+$/, "")}/video/${id}`, {
+      const response = await fetch(`${withoutTrailingSlash(base)}/video/${id}`, {
         headers: { Accept: "application/json", ...(token && { Authorization: `Bearer ${token}` }) },
         signal,
       });

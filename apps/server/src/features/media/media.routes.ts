@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
-import type { MediaType } from "@flik/shared";
+import { type MediaType, tooLargeMessage } from "@flik/shared";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { invalidField, notFound, payloadTooLarge, unsupportedMediaType } from "../../platform/errors.js";
@@ -12,9 +12,6 @@ import type { MediaService } from "./media.service.js";
 import { IMMUTABLE, REVALIDATE } from "./media.storage.js";
 import type { OpenedObject, S3MediaStorage } from "./media.storage-s3.js";
 import type { MediaUploads } from "./media.uploads.js";
-
-const sizeLabel = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /**
  * How much of a file may wait for the disk before the upload is paused. At the default 64 KB the
@@ -55,8 +52,7 @@ export function mediaUploadRoutes(
   async function receive(request: FastifyRequest, kind: MediaType) {
     if (!request.isMultipart()) throw unsupportedMediaType("Send the file as multipart/form-data");
     const maxBytes = media.maxBytes(kind);
-    const tooLarge = () =>
-      payloadTooLarge(`This file is too large: ${kind}s can be up to ${sizeLabel(maxBytes)}.`);
+    const tooLarge = () => payloadTooLarge(tooLargeMessage(kind, maxBytes));
     const form: ReceivedForm = { fields: {} };
     try {
       await readForm(request, media, maxBytes, form).catch((error: unknown) => {
@@ -77,6 +73,7 @@ export function mediaUploadRoutes(
     await app.register(multipart);
     app.post("/media/image/upload", (request) => receive(request, "image"));
     app.post("/media/video/upload", (request) => receive(request, "video"));
+    app.get("/media/limits", () => media.limits());
     app.get(
       "/media/video/:id",
       { schema: { params: z.object({ id: z.uuid("Unknown video") }) } },

@@ -9,6 +9,7 @@ import {
   IMAGE_VARIANT_WIDTHS,
   type ImageVariantWidth,
   type MediaHosts,
+  type MediaLimits,
   type MediaSize,
   type MediaType,
   type MediaUploadResult,
@@ -299,6 +300,12 @@ export function createMediaService(
     storage,
 
     maxBytes: (kind: MediaType) => (kind === "image" ? config.imageMaxBytes : config.videoMaxBytes),
+
+    /** What `GET /media/limits` tells the browser (the same numbers `keep` and the transcoder hold to). */
+    limits: (): MediaLimits => ({
+      image: { maxBytes: config.imageMaxBytes },
+      video: { maxBytes: config.videoMaxBytes, maxSeconds: config.videoMaxSeconds },
+    }),
 
     checkPreset(preset: string | undefined) {
       if (!preset) throw invalidField("upload_preset", "upload_preset is required");

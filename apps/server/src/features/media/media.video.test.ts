@@ -1,6 +1,6 @@
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { keptVideoId, videoPosterUrl } from "@flik/shared";
+import { DEFAULT_IMAGE_MAX_BYTES, DEFAULT_VIDEO_MAX_BYTES, keptVideoId, videoPosterUrl } from "@flik/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
@@ -119,6 +119,22 @@ describe("video transcoding (issue 20)", () => {
     const message = "This video is 0:05 long. Videos can be up to 0:03.";
     expect(response.json()).toEqual({ message, errors: [{ field: "file", message }] });
     expect(readdirSync(join(mediaDir, "video"))).toHaveLength(before);
+  });
+
+  it("takes a video a fraction of a second past the limit, as lengths count whole seconds", async () => {
+    const response = await uploadVideo(await videoFixture("index-last-mp4", 3.5), "nearly.mp4");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().duration).toBeGreaterThan(3);
+  });
+
+  it("tells the signed-in browser its limits, so it can refuse a file before sending it", async () => {
+    const limits = await call(alice, "GET", "/media/limits");
+    expect(limits.statusCode).toBe(200);
+    expect(limits.json()).toEqual({
+      image: { maxBytes: DEFAULT_IMAGE_MAX_BYTES },
+      video: { maxBytes: DEFAULT_VIDEO_MAX_BYTES, maxSeconds: 3 },
+    });
+    expect((await app.inject({ url: "/api/media/limits" })).statusCode).toBe(401);
   });
 
   it("refuses a file that looks like an MP4 but holds no video, with 415", async () => {

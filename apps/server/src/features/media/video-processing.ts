@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { MediaSize, VideoProcessingStatus } from "@flik/shared";
+import { type MediaSize, type VideoProcessingStatus, videoTooLong } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { createWorkQueue } from "../../platform/admission.js";
 import type { MediaConfig } from "../../platform/config.js";
@@ -49,8 +49,6 @@ const BEING_WRITTEN: ProcessingRecord = {
 };
 
 const FAILED_MESSAGE = "This video could not be processed. Please try another file.";
-const formatDuration = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
 const VIDEO_TYPE = "video/mp4";
 
 /**
@@ -182,12 +180,8 @@ export function createVideoProcessing(
     async accept(tempPath: string, id: string, extension: string): Promise<VideoFacts> {
       const facts = await probeVideo(binary, tempPath);
       if (!facts) throw unsupportedMediaType("This video could not be read. Please choose another file.");
-      if (facts.durationSeconds > config.videoMaxSeconds) {
-        throw invalidField(
-          "file",
-          `This video is ${formatDuration(facts.durationSeconds)} long. Videos can be up to ${formatDuration(config.videoMaxSeconds)}.`,
-        );
-      }
+      const tooLong = videoTooLong(facts.durationSeconds, config.videoMaxSeconds);
+      if (tooLong) throw invalidField("file", tooLong);
       await writeRecord(id, { status: "processing", percent: 0, attempts: 0, facts });
       await storage.putFile(sourceKey(id, extension), tempPath, { contentType: VIDEO_TYPE });
       await storage.copy(sourceKey(id, extension), videoKey(id), {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { forgetMediaLimits } from "../../../lib/media-upload";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { aliceAuthor, fetchRoutes, jsonResponse, makePost, makeUser } from "../../../test/fixtures";
@@ -57,6 +58,7 @@ function createBody(createRoute: ReturnType<typeof openComposer>["createRoute"],
 }
 
 beforeEach(() => {
+  forgetMediaLimits();
   FakeXhr.last = undefined;
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
 });
@@ -216,6 +218,24 @@ describe("NewPostScreen", () => {
     const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
     await user.click(screen.getByRole("button", { name: "Share" }));
     expect(alert).toHaveBeenCalledWith("Please select a file");
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it("refuses a video larger than the host takes when it is picked, in the host's words", async () => {
+    const { user } = openComposer({
+      "GET /media/limits": jsonResponse(200, {
+        image: { maxBytes: 1024 },
+        video: { maxBytes: 8, maxSeconds: 180 },
+      }),
+    });
+    await user.click(await screen.findByRole("tab", { name: "Flick" }));
+    await user.upload(screen.getByLabelText("Video"), clip);
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "This file is too large: videos can be up to 1 KB.",
+    );
+    expect(screen.queryByLabelText("Preview of the chosen video")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Video")).toHaveAttribute("aria-invalid", "true");
     expect(FakeXhr.last).toBeUndefined();
   });
 

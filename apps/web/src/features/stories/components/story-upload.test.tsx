@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { forgetMediaLimits } from "../../../lib/media-upload";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { jsonResponse, sentJson } from "../../../test/fixtures";
 import { setStoryUploadPercent } from "../state/story-upload";
@@ -14,6 +15,7 @@ vi.mock("../../../lib/socket", async () => {
 beforeEach(() => {
   // The upload under way lives in a module, for the whole page: each test starts with none.
   setStoryUploadPercent(null);
+  forgetMediaLimits();
   FakeXhr.last = undefined;
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
 });
@@ -102,6 +104,26 @@ describe("Story upload from the header (spec §2, §5)", () => {
     expect(
       await screen.findByText("Failed to upload story: This file is too large to upload."),
     ).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    await waitFor(() => expect(progressIn(header)).not.toBeInTheDocument());
+  });
+
+  it("refuses a video larger than the host takes before sending it, with the host's reason", async () => {
+    const create = vi.fn();
+    const { user, header, input } = await openWithHeader({
+      "GET /media/limits": jsonResponse(200, {
+        image: { maxBytes: 1024 },
+        video: { maxBytes: 2, maxSeconds: 60 },
+      }),
+      "POST /stories": create,
+    });
+
+    await user.upload(input, clip);
+
+    expect(
+      await screen.findByText("Failed to upload story: This file is too large: videos can be up to 1 KB."),
+    ).toBeInTheDocument();
+    expect(FakeXhr.last).toBeUndefined();
     expect(create).not.toHaveBeenCalled();
     await waitFor(() => expect(progressIn(header)).not.toBeInTheDocument());
   });

@@ -53,6 +53,11 @@ export function useUploadStory() {
       let uploads: Uploads | undefined;
       try {
         uploads = await loadUploads();
+        const refusal = await uploads.refusalBeforeUpload(file);
+        if (refusal) {
+          showFailure(refusal);
+          return;
+        }
         const { secure_url } = await uploads.uploadMedia(file, { onProgress: setStoryUploadPercent });
         const story = await createStory({ url: secure_url });
         addCachedStory(queryClient, story);

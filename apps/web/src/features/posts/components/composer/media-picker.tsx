@@ -1,7 +1,13 @@
 import { fileTypeOf, type MediaSize, mediaTypeOfFile } from "@flik/shared";
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { CloseIcon, FlicksIcon, UploadIcon } from "../../../../components/icons";
-import { EMPTY_FILE, looksLikeVideo, NOT_A_VIDEO, NOT_AN_IMAGE } from "../../../../lib/media-upload";
+import {
+  EMPTY_FILE,
+  looksLikeVideo,
+  NOT_A_VIDEO,
+  NOT_AN_IMAGE,
+  refusalBeforeUpload,
+} from "../../../../lib/media-upload";
 import { useObjectUrl } from "../../../../lib/use-object-url";
 
 interface MediaPickerProps {
@@ -63,7 +69,17 @@ export function MediaPicker({
       return;
     }
     setRefused(null);
+    chosen.current = next;
     onChange(next);
+    // Too large or too long for the host: said now, not after the upload.
+    refusalBeforeUpload(next)
+      .then((refusal) => {
+        if (!refusal || chosen.current !== next) return;
+        setRefused(refusal);
+        onChange(null);
+      })
+      // Unchecked, the file is sent as it is, and the host judges it.
+      .catch((checkError: unknown) => console.error("The chosen file could not be checked", checkError));
   }
 
   // A video the browser cannot show: said so, and sent as it is when it is one (the host transcodes it);
