@@ -331,6 +331,27 @@ const cases: RouteCase[] = [
   row("POST /api/posts/:id/comment", "comment on the owner's post", actOnPost("201"), (who, w) =>
     who.call("POST", `/api/posts/${w.target._id}/comment`, { text: "Nice" }).then(status),
   ),
+  row(
+    "DELETE /api/posts/:id/comments/:commentId",
+    "delete the owner's comment on her post (hers alone, and the post's owner's)",
+    changeOwned,
+    (who, w) =>
+      onNew(
+        () => f.comment(ownerOf(w), w.target, unique("hers to delete")),
+        (comment) => who.call("DELETE", `/api/posts/${w.target._id}/comments/${comment._id}`),
+        (comment) => f.call(ownerOf(w), "DELETE", `/posts/${w.target._id}/comments/${comment._id}`),
+      ),
+  ),
+  row(
+    "DELETE /api/posts/:id/comments/:commentId",
+    "delete the caller's own comment on the owner's post (whoever may still see it)",
+    actOnPost("200"),
+    async (who, w) => {
+      const made = await who.call("POST", `/api/posts/${w.target._id}/comment`, { text: "Mine" });
+      const commentId = made.statusCode === 201 ? made.json().comment._id : crypto.randomUUID();
+      return status(await who.call("DELETE", `/api/posts/${w.target._id}/comments/${commentId}`));
+    },
+  ),
   row("POST /api/posts/:id/share", "share the owner's post", actOnPost("200"), (who, w) =>
     who.call("POST", `/api/posts/${w.target._id}/share`).then(status),
   ),
@@ -662,6 +683,10 @@ const exemptions: Exemption[] = [
     "GET /api/media/video/:id",
     "signed in: how far a video's transcoding is, asked by its random id as its file is by its address",
   ),
+  own(
+    "GET /api/media/limits",
+    "signed in: the media host's limits, the same for every member, no member's things",
+  ),
   own("POST /api/support", "own account only: the caller's message to support"),
   own("GET /api/polls/current", "the explore poll: everyone's, no member's things (the caller's own vote)"),
   own("POST /api/polls/:id/vote", "own account only: the caller's vote"),
@@ -939,6 +964,18 @@ const liveCases: LiveCase[] = [
         return bed.heard("postCommented", (e) => e.comment.text === text);
       }),
   ),
+  live(
+    "postCommentDeleted",
+    "the owner deletes her comment on her post (every socket asked to watch it)",
+    feedHears,
+    (bed, w) =>
+      withOwnersPost(w, async (post) => {
+        await watch(bed, post._id);
+        const comment = await f.comment(ownerOf(w), post, unique("hers, then gone"));
+        await f.call(ownerOf(w), "DELETE", `/posts/${post._id}/comments/${comment._id}`);
+        return bed.heard("postCommentDeleted", (e) => e.commentId === comment._id);
+      }),
+  ),
   live("postShared", "the owner shares her post (every socket asked to watch it)", feedHears, (bed, w) =>
     withOwnersPost(w, async (post) => {
       await watch(bed, post._id);
@@ -1161,6 +1198,7 @@ const outbound: Record<keyof ServerToClientEvents, "rows" | { reason: string }> 
   sessionRevoked: { reason: "own sessions: a member's own socket hears their session ended" },
   postLiked: "rows",
   postCommented: "rows",
+  postCommentDeleted: "rows",
   postUpdated: "rows",
   postDeleted: "rows",
   postShared: "rows",

@@ -16,6 +16,8 @@ export interface ServerToClientEvents {
   /** `isLiked` is the state of `userId`, the member who liked or unliked. */
   postLiked: (event: { postId: string; likesCount: number; userId: string; isLiked: boolean }) => void;
   postCommented: (event: { postId: string; comment: PostComment; commentsCount: number }) => void;
+  /** A comment deleted by its author or the post's owner; `commentsCount` is the post's now. */
+  postCommentDeleted: (event: { postId: string; commentId: string; commentsCount: number }) => void;
   postUpdated: (event: { post: PostEdit }) => void;
   postDeleted: (event: { postId: string }) => void;
   postShared: (event: { postId: string; sharesCount: number }) => void;

@@ -118,6 +118,23 @@ export interface PostComment {
   user: { _id: string; username: string; avatar: string };
 }
 
+/**
+ * Who may delete a comment, as on Instagram: its author, and the owner of the post it is on. The
+ * server's posts.policy asks this, and the web app shows "Delete comment" by it.
+ */
+export function canDeleteComment(
+  viewerId: string | null | undefined,
+  comment: { authorId: string; postOwnerId: string },
+): boolean {
+  return !!viewerId && (viewerId === comment.authorId || viewerId === comment.postOwnerId);
+}
+
+/** `DELETE /posts/{id}/comments/{commentId}`: the post's comment count after it. */
+export interface CommentDeletedResponse {
+  message: string;
+  commentsCount: number;
+}
+
 /** Post of spec §3, as one viewer sees it (isLiked, isFollowed, isMyPost are theirs). */
 export interface Post {
   _id: string;

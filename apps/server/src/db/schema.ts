@@ -299,6 +299,11 @@ export const notifications = pgTable(
     postId: uuid().references(() => posts.id, { onDelete: "cascade" }),
     /** The comment's words, for comment notifications. */
     comment: text(),
+    /**
+     * The comment a comment notification tells of: deleting it takes the notification along. Null for
+     * other kinds, and for comment notifications made before comments could be deleted (migration 0028).
+     */
+    commentId: uuid().references(() => postComments.id, { onDelete: "cascade" }),
     read: boolean().notNull().default(false),
     // Millisecond precision, like the JS Dates that page cursors carry.
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -310,6 +315,8 @@ export const notifications = pgTable(
       newestFirst(t.id),
     ),
     index("notifications_recipient_unread_idx").on(t.recipientId).where(sql`not ${t.read}`),
+    // A deleted comment's notification, found (and cascaded) without a scan.
+    index("notifications_comment_idx").on(t.commentId).where(sql`${t.commentId} is not null`),
     uniqueIndex("notifications_like_once")
       .on(t.recipientId, t.senderId, t.postId)
       .where(sql`${t.type} = 'like'`),

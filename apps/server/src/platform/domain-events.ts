@@ -23,7 +23,9 @@ export interface DomainEventMap {
   };
   /** `newly` is false when the member had liked it already (only the reaction changed). */
   postLiked: { postId: string; ownerId: string; actorId: string; newly: boolean };
-  postCommented: { postId: string; ownerId: string; actorId: string; text: string };
+  postCommented: { postId: string; ownerId: string; actorId: string; text: string; commentId: string };
+  /** A comment deleted (by its author or the post's owner); its notification went with it (cascade). */
+  commentDeleted: { postId: string; ownerId: string; commentId: string; removedNotifications: string[] };
   postShared: { postId: string; ownerId: string; actorId: string };
   memberFollowed: { followerId: string; followeeId: string };
   /** A member asked a private member to follow them (a new request, not a repeated one). */

@@ -155,8 +155,11 @@ export function factories(built: App) {
       succeeded("liking", await call(member, "POST", `/posts/${post._id}/like`));
     },
 
-    async comment(member: SignedIn, post: { _id: string }, text: string) {
-      succeeded("commenting", await call(member, "POST", `/posts/${post._id}/comment`, { text }), [201]);
+    /** The member's comment on the post, as made. */
+    async comment(member: SignedIn, post: { _id: string }, text: string): Promise<{ _id: string }> {
+      const response = await call(member, "POST", `/posts/${post._id}/comment`, { text });
+      succeeded("commenting", response, [201]);
+      return response.json().comment;
     },
 
     async share(member: SignedIn, post: { _id: string }) {

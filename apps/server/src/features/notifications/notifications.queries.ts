@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { perDatabase, placeholder, preparedPaging } from "../../db/prepared.js";
-import { notifications, posts, users } from "../../db/schema.js";
+import { notifications, postComments, posts, users } from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { notBlockedBetween } from "../users/users.policy.js";
 
@@ -63,9 +63,14 @@ export async function storeNotification(
     senderId: string;
     postId?: string | undefined;
     comment: string | null;
+    commentId?: string | undefined;
   },
 ): Promise<{ row: NotificationRow; unreadCount: number } | undefined> {
-  const [stored] = await prepareStoreNotification(db).execute({ ...values, postId: values.postId ?? null });
+  const [stored] = await prepareStoreNotification(db).execute({
+    ...values,
+    postId: values.postId ?? null,
+    commentId: values.commentId ?? null,
+  });
   if (!stored) return undefined;
   const { unreadBefore, ...row } = stored;
   // The statement reads the recipient as it was before it ran: the count trigger adds the new
@@ -83,6 +88,8 @@ interface StoredValues {
   type: SQL;
   postId: SQL;
   comment: SQL;
+  /** The comment a comment notification tells of; none is stored for a comment deleted meanwhile. */
+  commentId: SQL;
 }
 
 /**
@@ -103,11 +110,18 @@ function storing(db: Db, values: StoredValues) {
             type: values.type.as("type"),
             postId: values.postId.as("post_id"),
             comment: values.comment.as("comment"),
+            commentId: values.commentId.as("comment_id"),
             read: sql`false`.as("read"),
             createdAt: sql`now()`.as("created_at"),
           })
           .from(users)
-          .where(and(values.recipients, notBlockedBetween(db, values.recipientId, values.senderId))),
+          .where(
+            and(
+              values.recipients,
+              notBlockedBetween(db, values.recipientId, values.senderId),
+              sql`(${values.commentId} is null or exists (select 1 from ${postComments} where ${postComments.id} = ${values.commentId}))`,
+            ),
+          ),
       )
       .onConflictDoNothing()
       .returning(),
@@ -122,6 +136,7 @@ function storing(db: Db, values: StoredValues) {
         type: stored.type,
         postId: stored.postId,
         comment: stored.comment,
+        commentId: stored.commentId,
         read: stored.read,
         createdAt: stored.createdAt,
       },
@@ -144,6 +159,7 @@ const prepareStoreNotification = perDatabase((db) => {
     type: sql`${placeholder("type")}::text`,
     postId: sql`${placeholder("postId")}::uuid`,
     comment: sql`${placeholder("comment")}::text`,
+    commentId: sql`${placeholder("commentId")}::uuid`,
   }).prepare("store_notification");
 });
 
@@ -163,6 +179,7 @@ export async function storeNotificationForEach(
     type: sql`${values.type}::text`,
     postId: sql`null::uuid`,
     comment: sql`null::text`,
+    commentId: sql`null::uuid`,
   });
   // Each recipient gets one row, which the count trigger adds only as the statement ends.
   return rows.map(({ unreadBefore, ...row }) => ({ row, unreadCount: unreadBefore + 1 }));
@@ -206,6 +223,7 @@ export async function storeAcceptedFollowNotifications(db: Db, recipientId: stri
           type: sql`'follow'`.as("type"),
           postId: sql`null::uuid`.as("post_id"),
           comment: sql`null::text`.as("comment"),
+          commentId: sql`null::uuid`.as("comment_id"),
           read: sql`true`.as("read"),
           createdAt: sql`now()`.as("created_at"),
         })

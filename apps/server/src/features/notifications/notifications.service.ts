@@ -62,6 +62,7 @@ export function createNotificationsService(deps: {
     senderId: string;
     postId?: string;
     comment?: string;
+    commentId?: string;
   }) {
     if (input.recipientId === input.senderId) return;
     const stored = await storeNotification(db, { ...input, comment: input.comment ?? null });
@@ -147,9 +148,18 @@ export function createNotificationsService(deps: {
   domainEvents.on("postLiked", ({ postId, ownerId, actorId }) =>
     notify({ type: "like", recipientId: ownerId, senderId: actorId, postId }),
   );
-  domainEvents.on("postCommented", ({ postId, ownerId, actorId, text }) =>
-    notify({ type: "comment", recipientId: ownerId, senderId: actorId, postId, comment: text }),
+  domainEvents.on("postCommented", ({ postId, ownerId, actorId, text, commentId }) =>
+    notify({ type: "comment", recipientId: ownerId, senderId: actorId, postId, comment: text, commentId }),
   );
+  // A deleted comment took its notification along (cascade): the post owner's open lists and badge drop it.
+  domainEvents.on("commentDeleted", async ({ ownerId, removedNotifications }) => {
+    if (removedNotifications.length === 0) return;
+    changed(ownerId);
+    io.to(rooms.user(ownerId)).emit("notificationsRemoved", {
+      ids: removedNotifications,
+      unreadCount: await countUnread(db, ownerId),
+    });
+  });
   domainEvents.on("postShared", ({ postId, ownerId, actorId }) =>
     notify({ type: "share", recipientId: ownerId, senderId: actorId, postId }),
   );

@@ -58,6 +58,9 @@ export function createPostEvents(io: FlikIo) {
         text: event.comment.text,
       });
     },
+    commentDeleted(event: { postId: string; commentId: string; commentsCount: number }, actor: Actor) {
+      toPost(event.postId, actor.userId).emit("postCommentDeleted", event);
+    },
     shared(event: { postId: string; ownerId: string; sharesCount: number; newly: boolean }, actor: Actor) {
       // Every share counts; the author hears of a member's shares of a post once (spec §10), as of a like.
       toPost(event.postId, actor.userId).emit("postShared", {

@@ -1,3 +1,4 @@
+import { canDeleteComment as mayDeleteComment } from "@flik/shared";
 import { audienceOf, canSeeContentOf, type Member, type Relation } from "../users/users.policy.js";
 
 /**
@@ -34,3 +35,8 @@ export function canEditPost(viewerId: string, { post }: Pick<PostAccess, "post">
 
 /** Who hears live of a new or deleted post or flick: everyone, or the author's followers. */
 export const postAudience = (author: Member) => audienceOf(author);
+
+/** A comment's author, and the owner of the post it is on, may delete it (shared with the web app). */
+export function canDeleteComment(viewerId: string, comment: { authorId: string; postOwnerId: string }) {
+  return mayDeleteComment(viewerId, comment);
+}

@@ -2,7 +2,16 @@ import { and, desc, eq, inArray, type Placeholder, type Subquery, sql } from "dr
 import { type AnyPgColumn, alias, unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { perDatabase, placeholder, preparedByIds, preparedPaging } from "../../db/prepared.js";
-import { follows, postComments, postLikes, postShares, posts, postTags, users } from "../../db/schema.js";
+import {
+  follows,
+  notifications,
+  postComments,
+  postLikes,
+  postShares,
+  posts,
+  postTags,
+  users,
+} from "../../db/schema.js";
 import { type Cursor, olderThan } from "../../platform/cursor.js";
 import { contentVisibleTo, notBlockedBetween, relationTo } from "../users/users.policy.js";
 import {
@@ -819,6 +828,53 @@ const prepareStoreComment = perDatabase((db) => {
     .innerJoin(users, eq(users.id, stored.userId))
     .innerJoin(posts, eq(posts.id, stored.postId))
     .prepare("store_comment");
+});
+
+/** A comment of the post, with what deciding who may delete it needs; undefined when the post has none such. */
+export async function findComment(db: Db, postId: string, commentId: string) {
+  const [row] = await prepareFindComment(db).execute({ postId, commentId });
+  return row;
+}
+
+const prepareFindComment = perDatabase((db) =>
+  db
+    .select({ authorId: postComments.userId })
+    .from(postComments)
+    .where(and(eq(postComments.id, placeholder("commentId")), eq(postComments.postId, placeholder("postId"))))
+    .prepare("find_comment"),
+);
+
+/**
+ * Deletes a comment of the post; answers the post's comment count after it and the notification the
+ * comment took along (cascade), or undefined when it was gone already (deleted meanwhile). One statement.
+ */
+export async function deleteComment(db: Db, postId: string, commentId: string) {
+  const [row] = await prepareDeleteComment(db).execute({ postId, commentId });
+  if (!row) return undefined;
+  // The statement reads the post as it was before it ran: the count trigger takes this comment off
+  // only as the statement ends.
+  return { commentsCount: Math.max(0, row.commentsBefore - 1), removedNotifications: row.notificationIds };
+}
+
+const prepareDeleteComment = perDatabase((db) => {
+  const gone = db.$with("gone").as(
+    db
+      .delete(postComments)
+      .where(
+        and(eq(postComments.id, placeholder("commentId")), eq(postComments.postId, placeholder("postId"))),
+      )
+      .returning({ id: postComments.id, postId: postComments.postId }),
+  );
+  // Read in the statement's snapshot: the notifications as they were, before the cascade.
+  const told = sql<
+    string[]
+  >`array(select ${notifications.id} from ${notifications} where ${notifications.commentId} = ${gone.id})`;
+  return db
+    .with(gone)
+    .select({ commentsBefore: posts.commentsCount, notificationIds: told.as("notification_ids") })
+    .from(gone)
+    .innerJoin(posts, eq(posts.id, gone.postId))
+    .prepare("delete_comment");
 });
 
 /**

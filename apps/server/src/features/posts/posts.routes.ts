@@ -5,6 +5,9 @@ import { JSON_TEXT } from "../../platform/kept-answers.js";
 import type { PostsService } from "./posts.service.js";
 
 const params = { params: z.object({ id: z.uuid("Post not found") }) };
+const commentParams = {
+  params: z.object({ id: z.uuid("Post not found"), commentId: z.uuid("Comment not found") }),
+};
 
 /** `bodies` hold media URLs to the media host in use (issue 20). */
 export function postsRoutes(posts: PostsService, bodies: MediaBodies): FastifyPluginAsyncZod {
@@ -42,6 +45,9 @@ export function postsRoutes(posts: PostsService, bodies: MediaBodies): FastifyPl
     );
     app.post("/posts/:id/comment", { schema: { ...params, body: commentBody } }, async (request, reply) =>
       reply.status(201).send(await posts.comment(request.caller, request.params.id, request.body)),
+    );
+    app.delete("/posts/:id/comments/:commentId", { schema: commentParams }, (request) =>
+      posts.deleteComment(request.caller, request.params.id, request.params.commentId),
     );
     app.post("/posts/:id/share", { schema: params }, (request) =>
       posts.share(request.caller, request.params.id),

@@ -1,4 +1,5 @@
 import {
+  type CommentDeletedResponse,
   type commentBody,
   type createPostBody,
   DEFAULT_FLICK_REACTION,
@@ -33,16 +34,24 @@ import type { RelatedMember } from "../users/users.policy.js";
 import type { PostEvents } from "./posts.events.js";
 import { newPostsOf, shownIn } from "./posts.kept.js";
 import type { PostPipeline } from "./posts.pipeline.js";
-import { canEditPost, canInteractWithPost, canSeePost, canSeePostsOf } from "./posts.policy.js";
+import {
+  canDeleteComment,
+  canEditPost,
+  canInteractWithPost,
+  canSeePost,
+  canSeePostsOf,
+} from "./posts.policy.js";
 import { commentPosition, presentComment, presentFlickLike, presentLikes } from "./posts.presenter.js";
 import {
   addShare,
   authorPage,
   commentsPage,
+  deleteComment,
   deleteLike,
   deletePost,
   type FoundPage,
   feedPage,
+  findComment,
   findPostRead,
   findPostsWithAuthor,
   findPostWithAuthor,
@@ -502,8 +511,33 @@ export function createPostsService(deps: {
         ownerId: post.userId,
         actorId: caller.userId,
         text: input.text,
+        commentId: comment._id,
       });
       return { comment, commentsCount };
+    },
+
+    /**
+     * DELETE /posts/{id}/comments/{commentId}: by the comment's author or the post's owner (posts.policy),
+     * to whoever may still see the post (else the same 404). A comment already gone answers 404 too.
+     */
+    async deleteComment(caller: Caller, postId: string, commentId: string): Promise<CommentDeletedResponse> {
+      const { post } = await visible(caller, postId, "post");
+      const comment = await findComment(db, postId, commentId);
+      if (!comment) throw notFound("Comment not found");
+      if (!canDeleteComment(caller.userId, { authorId: comment.authorId, postOwnerId: post.userId }))
+        throw forbidden("You can only delete your own comments, or comments on your posts");
+      const deleted = await deleteComment(db, postId, commentId);
+      if (!deleted) throw notFound("Comment not found");
+      changed(postId, caller);
+      const { commentsCount, removedNotifications } = deleted;
+      events.commentDeleted({ postId, commentId, commentsCount }, caller);
+      await domainEvents.publish("commentDeleted", {
+        postId,
+        ownerId: post.userId,
+        commentId,
+        removedNotifications,
+      });
+      return { message: "Comment deleted", commentsCount };
     },
 
     async share(caller: Caller, postId: string, kind: PostKind = "post") {
