@@ -102,6 +102,39 @@ describe("posts", () => {
     expect(await aliceView.getByRole("button", { name: "Like" }).getAttribute("aria-pressed")).toBe("false");
   });
 
+  it("the author deletes a member's comment on her post, and it leaves the member's open screen live", async () => {
+    const first = await openContext(browser);
+    const second = await openContext(browser);
+    const alice = await signedInMember(first.page, "alice");
+    const bob = await signedInMember(second.page, "bob");
+    const created = await first.page.request.post("/api/posts", {
+      headers: { authorization: `Bearer ${alice.token}` },
+      data: { image: "/media/image/none.jpg", caption: "Comments welcome" },
+    });
+    const { post } = await created.json();
+    for (const text of ["Lovely light", "Buy followers here"])
+      await second.page.request.post(`/api/posts/${post._id}/comment`, {
+        headers: { authorization: `Bearer ${bob.token}` },
+        data: { text },
+      });
+
+    await second.page.goto(`/post/${alice.username}/${post._id}`);
+    const bobsView = second.page.getByRole("list", { name: "Comments" });
+    await bobsView.getByText("Buy followers here").waitFor();
+    await first.page.goto(`/post/${alice.username}/${post._id}`);
+    const alicesView = first.page.getByRole("list", { name: "Comments" });
+    const spam = alicesView.getByRole("listitem").filter({ hasText: "Buy followers here" });
+    await spam.getByRole("button", { name: "Delete comment" }).click();
+
+    await spam.waitFor({ state: "detached" });
+    await bobsView.getByText("Buy followers here").waitFor({ state: "detached" });
+    await bobsView.getByText("Lovely light").waitFor();
+    const reread = await first.page.request.get(`/api/posts/${post._id}`, {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    expect((await reread.json()).post.commentsCount).toBe(1);
+  });
+
   it("a feed of several posts, joined in one list, shows a like on any of them live", async () => {
     const first = await openContext(browser);
     const alice = await signedInMember(first.page, "alice");

@@ -84,6 +84,25 @@ export function addCachedFlickComment(
   );
 }
 
+/** Takes a deleted comment out of the flick and its open panel; `commentsCount` is the flick's after it. */
+export function removeCachedFlickComment(
+  queryClient: QueryClient,
+  id: string,
+  commentId: string,
+  commentsCount: number | null,
+): void {
+  const without = (comments: FlickComment[]) => comments.filter((comment) => comment._id !== commentId);
+  patchFlick(queryClient, id, (flick) => ({
+    ...flick,
+    comments: without(flick.comments),
+    commentsCount: commentsCount ?? flick.commentsCount,
+  }));
+  queryClient.setQueryData<FlickComments>(
+    flickKeys.comments(id),
+    (panel) => panel && { ...panel, comments: without(panel.comments) },
+  );
+}
+
 /** Takes every flick of this member out of the feed (the viewer blocked them). */
 export function removeCachedFlicksBy(queryClient: QueryClient, userId: string): void {
   queryClient.setQueryData<FlickFeed>(flickKeys.feed(), (data) =>

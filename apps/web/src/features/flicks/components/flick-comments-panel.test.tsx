@@ -107,3 +107,28 @@ describe("the comments panel", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });
+
+describe("deleting a comment in the panel", () => {
+  it("takes the member's own comment away, and the panel's count with it", async () => {
+    const own = makeComment({
+      _id: "c-5",
+      text: "Typo here",
+      user: { _id: "u-alice", username: "alice", avatar: "" },
+    });
+    const flick = makeFlick({ commentsCount: 2, comments: [makeComment({ _id: "c-4", text: "Nice" }), own] });
+    const post = makePost({ _id: "f-1", comments: [makeComment({ _id: "c-4", text: "Nice" }), own] });
+    const { user, article } = await openOne(flick, {
+      "GET /posts/f-1": jsonResponse(200, { post }),
+      "DELETE /posts/f-1/comments/c-5": jsonResponse(200, { message: "Comment deleted", commentsCount: 1 }),
+    });
+    await user.click(within(article).getByRole("button", { name: "Comments" }));
+    const panel = screen.getByRole("dialog", { name: "Comments (2)" });
+    expect(within(panel).getAllByRole("button", { name: "Delete comment" })).toHaveLength(1);
+
+    await user.click(within(panel).getByRole("button", { name: "Delete comment" }));
+
+    expect(within(panel).queryByText("Typo here")).not.toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Comments (1)" })).toBeInTheDocument();
+    expect(within(panel).getByText("Nice")).toBeInTheDocument();
+  });
+});

@@ -1,8 +1,10 @@
 import type { Flick } from "@flik/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { Dialog } from "../../../components/dialog";
 import { PostComments } from "../../posts/components/post-comments";
 import { useFlickCommentsQuery } from "../api/flicks.queries";
+import { removeCachedFlickComment } from "../cache/flick-cache";
 import { FlickCommentForm } from "./flick-comment-form";
 
 interface FlickCommentsPanelProps {
@@ -16,6 +18,7 @@ interface FlickCommentsPanelProps {
  * Focus starts in the field and goes back to the Comments button on close; Escape closes.
  */
 export function FlickCommentsPanel({ flick, onClose }: FlickCommentsPanelProps) {
+  const queryClient = useQueryClient();
   const comments = useFlickCommentsQuery(flick);
   const inputRef = useRef<HTMLInputElement>(null);
   const count = flick.commentsCount;
@@ -34,6 +37,10 @@ export function FlickCommentsPanel({ flick, onClose }: FlickCommentsPanelProps) 
           postId={flick._id}
           comments={comments.data?.comments ?? flick.comments}
           cursor={comments.data?.cursor}
+          ownerId={flick.uploadedBy._id}
+          onCommentDeleted={(commentId, commentsCount) =>
+            removeCachedFlickComment(queryClient, flick._id, commentId, commentsCount)
+          }
         />
       </div>
       <div className="shrink-0 border-t border-zinc-100 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]">

@@ -13,6 +13,7 @@ import {
   patchFlick,
   prependCachedFlick,
   removeCachedFlick,
+  removeCachedFlickComment,
 } from "../cache/flick-cache";
 
 /**
@@ -69,6 +70,8 @@ export function useFlicksLiveUpdates(postIds: readonly string[]): void {
         })),
       postCommented: ({ postId, comment, commentsCount }) =>
         addCachedFlickComment(queryClient, postId, comment, commentsCount),
+      postCommentDeleted: ({ postId, commentId, commentsCount }) =>
+        removeCachedFlickComment(queryClient, postId, commentId, commentsCount),
       postShared: ({ postId, sharesCount }) =>
         patchFlick(queryClient, postId, (flick) => ({ ...flick, sharesCount })),
       // The owner edited the post the flick is: its caption is the flick's description.

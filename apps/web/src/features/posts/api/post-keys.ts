@@ -15,5 +15,7 @@ export const postKeys = {
    * A post's comments older than those it carries, from its `commentsCursor`: `InfiniteData<PostCommentsPage>`.
    * Keyed by that cursor, so a post read again with another window of newest comments starts afresh.
    */
-  olderComments: (id: string, cursor: string) => [...postKeys.all, "older-comments", id, cursor] as const,
+  olderComments: (id: string, cursor: string) => [...postKeys.olderCommentsOf(id), cursor] as const,
+  /** Every older-comments list of one post, whatever its cursor. */
+  olderCommentsOf: (id: string) => [...postKeys.all, "older-comments", id] as const,
 };

@@ -1,4 +1,5 @@
 import type {
+  CommentDeletedResponse,
   CommentResponse,
   CreatePostBody,
   LikeResponse,
@@ -52,6 +53,12 @@ export function unlikePost(id: string): Promise<LikeResponse> {
 
 export function commentOnPost(id: string, text: string): Promise<CommentResponse> {
   return apiFetch<CommentResponse>(`${postPath(id)}/comment`, { method: "POST", body: { text } });
+}
+
+export function deleteComment(postId: string, commentId: string): Promise<CommentDeletedResponse> {
+  return apiFetch<CommentDeletedResponse>(`${postPath(postId)}/comments/${encodeURIComponent(commentId)}`, {
+    method: "DELETE",
+  });
 }
 
 export function sharePost(id: string): Promise<ShareResponse> {

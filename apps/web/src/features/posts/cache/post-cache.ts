@@ -1,4 +1,4 @@
-import type { Post, PostsPage } from "@flik/shared";
+import type { Post, PostCommentsPage, PostsPage } from "@flik/shared";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { postKeys } from "../api/post-keys";
 
@@ -142,6 +142,38 @@ export function addCachedComment(
     post.comments.some((existing) => existing._id === comment._id)
       ? post
       : { ...post, comments: [...post.comments, comment], commentsCount },
+  );
+}
+
+/**
+ * Takes a deleted comment out of the post wherever it is cached, and out of its older comments loaded;
+ * `commentsCount` is the post's after it (null when not known: a comment found gone already).
+ */
+export function removeCachedComment(
+  queryClient: QueryClient,
+  postId: string,
+  commentId: string,
+  commentsCount: number | null,
+): void {
+  patchPost(queryClient, postId, (post) =>
+    post.comments.some((comment) => comment._id === commentId) || commentsCount !== null
+      ? {
+          ...post,
+          comments: post.comments.filter((comment) => comment._id !== commentId),
+          commentsCount: commentsCount ?? post.commentsCount,
+        }
+      : post,
+  );
+  queryClient.setQueriesData<InfiniteData<PostCommentsPage, string>>(
+    { queryKey: postKeys.olderCommentsOf(postId) },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          comments: page.comments.filter((comment) => comment._id !== commentId),
+        })),
+      },
   );
 }
 

@@ -1,5 +1,7 @@
-import type { PostComment } from "@flik/shared";
+import { canDeleteComment, type PostComment } from "@flik/shared";
 import { Spinner } from "../../../components/spinner";
+import { getUserId } from "../../../lib/storage";
+import { useDeleteComment } from "../hooks/use-delete-comment";
 import { useOlderComments, withOlderComments } from "../hooks/use-older-comments";
 import { CommentList } from "./comment-list";
 
@@ -9,14 +11,22 @@ interface PostCommentsProps {
   comments: PostComment[];
   /** Where the post's older comments start (`Post.commentsCursor`); none when it carries them all. */
   cursor: string | null | undefined;
+  /** The post's owner, who may delete any comment on it. */
+  ownerId: string;
+  /** After a comment of the post is deleted here: what else shows them follows (a flick's panel). */
+  onCommentDeleted?: (commentId: string, commentsCount: number | null) => void;
 }
 
 /**
  * Every comment of a post, as far back as the member asks: the ones it carries (newest, with those that
- * arrive live or the member adds), and before them "View older comments", a page at a time.
+ * arrive live or the member adds), and before them "View older comments", a page at a time. Those the
+ * member may delete (theirs, or any on their own post) have a Delete comment button.
  */
-export function PostComments({ postId, comments, cursor }: PostCommentsProps) {
+export function PostComments({ postId, comments, cursor, ownerId, onCommentDeleted }: PostCommentsProps) {
   const { older, hasOlder, loading, loadOlder } = useOlderComments(postId, cursor);
+  const { hidden, remove } = useDeleteComment(postId, onCommentDeleted);
+  const viewerId = getUserId();
+  const shown = withOlderComments(older, comments).filter((comment) => !hidden.has(comment._id));
   return (
     <div className="space-y-3">
       {hasOlder && (
@@ -30,7 +40,13 @@ export function PostComments({ postId, comments, cursor }: PostCommentsProps) {
           {loading ? "Loading comments..." : "View older comments"}
         </button>
       )}
-      <CommentList comments={withOlderComments(older, comments)} />
+      <CommentList
+        comments={shown}
+        canDelete={(comment) =>
+          canDeleteComment(viewerId, { authorId: comment.user._id, postOwnerId: ownerId })
+        }
+        onDelete={(comment) => void remove(comment._id)}
+      />
     </div>
   );
 }

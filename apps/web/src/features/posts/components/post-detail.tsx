@@ -76,7 +76,12 @@ export function PostDetail({ post, editing, onEdit, onDoneEditing, onDelete }: P
                 <h2 id={`comments-${view._id}`} className="mb-3 text-sm font-semibold text-zinc-900">
                   Comments
                 </h2>
-                <PostComments postId={view._id} comments={view.comments} cursor={view.commentsCursor} />
+                <PostComments
+                  postId={view._id}
+                  comments={view.comments}
+                  cursor={view.commentsCursor}
+                  ownerId={view.user._id}
+                />
               </section>
             </div>
             <div className="space-y-2 px-4 pb-4 md:order-3 md:pt-2">

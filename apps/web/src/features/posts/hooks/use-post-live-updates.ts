@@ -3,7 +3,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { postKeys } from "../api/post-keys";
-import { addCachedComment, patchPost, prependToFeed, removeCachedPost } from "../cache/post-cache";
+import {
+  addCachedComment,
+  patchPost,
+  prependToFeed,
+  removeCachedComment,
+  removeCachedPost,
+} from "../cache/post-cache";
 import { withLiker } from "../cache/post-likes";
 
 function isNewer(edit: PostEdit, updatedAt: string): boolean {
@@ -32,6 +38,8 @@ export function usePostLiveUpdates(): void {
       },
       postCommented: ({ postId, comment, commentsCount }) =>
         addCachedComment(queryClient, postId, comment, commentsCount),
+      postCommentDeleted: ({ postId, commentId, commentsCount }) =>
+        removeCachedComment(queryClient, postId, commentId, commentsCount),
       postUpdated: ({ post: edit }) =>
         patchPost(queryClient, edit._id, (post) =>
           isNewer(edit, post.updatedAt) ? { ...post, ...edit } : post,

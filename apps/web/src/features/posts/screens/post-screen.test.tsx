@@ -425,3 +425,73 @@ describe("PostLinkScreen", () => {
     expect(await screen.findByRole("heading", { name: "New post" })).toBeInTheDocument();
   });
 });
+
+describe("PostScreen: deleting a comment (spec §10)", () => {
+  const withAlicesComment = makePost({
+    _id: "p-1",
+    comments: [
+      makeComment({ _id: "c-1", text: "First!" }),
+      makeComment({
+        _id: "c-2",
+        text: "Mine to take back",
+        user: { _id: "u-alice", username: "alice", avatar: "" },
+      }),
+    ],
+    commentsCount: 2,
+  });
+
+  it("offers Delete comment on the member's own comments only, and takes one away at once", async () => {
+    let answer: (response: Response) => void = () => {};
+    const deleted = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user } = openPost("/post/bob/p-1", {
+      "GET /posts/p-1": jsonResponse(200, { post: withAlicesComment }),
+      "DELETE /posts/p-1/comments/c-2": deleted,
+    });
+    const comments = await screen.findByRole("list", { name: "Comments" });
+    expect(within(comments).getAllByRole("button", { name: "Delete comment" })).toHaveLength(1);
+
+    await user.click(within(comments).getByRole("button", { name: "Delete comment" }));
+
+    expect(within(comments).queryByText("Mine to take back")).not.toBeInTheDocument();
+    expect(deleted).toHaveBeenCalledOnce();
+    answer(jsonResponse(200, { message: "Comment deleted", commentsCount: 1 }));
+    await waitFor(() => expect(within(comments).getAllByRole("listitem")).toHaveLength(1));
+    expect(within(comments).getByText("First!")).toBeInTheDocument();
+  });
+
+  it("lets the post's owner delete anyone's comment on it", async () => {
+    const onAlices = makePost({
+      ...alicesPost,
+      comments: [makeComment({ _id: "c-9", text: "Spam spam" })],
+      commentsCount: 1,
+    });
+    const { user } = openPost("/post/alice/p-7", {
+      "GET /posts/p-7": jsonResponse(200, { post: onAlices }),
+      "DELETE /posts/p-7/comments/c-9": jsonResponse(200, { message: "Comment deleted", commentsCount: 0 }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Delete comment" }));
+    expect(await screen.findByText("No comments yet.")).toBeInTheDocument();
+  });
+
+  it("puts the comment back, saying why, when the server refuses", async () => {
+    const { user } = openPost("/post/bob/p-1", {
+      "GET /posts/p-1": jsonResponse(200, { post: withAlicesComment }),
+      "DELETE /posts/p-1/comments/c-2": jsonResponse(500, { message: "Internal Server Error" }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Delete comment" }));
+
+    expect(await screen.findByText("Mine to take back")).toBeInTheDocument();
+    await waitFor(() => expect(shownToasts()).toContain("Couldn't delete the comment. Please try again."));
+  });
+
+  it("takes away a comment deleted elsewhere, live", async () => {
+    openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(200, { post: withAlicesComment }) });
+    await screen.findByText("Mine to take back");
+    const socket = await currentSocket();
+
+    socket.fire("postCommentDeleted", { postId: "p-1", commentId: "c-1", commentsCount: 1 });
+
+    await waitFor(() => expect(screen.queryByText("First!")).not.toBeInTheDocument());
+    expect(screen.getByText("Mine to take back")).toBeInTheDocument();
+  });
+});

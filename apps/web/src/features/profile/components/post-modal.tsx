@@ -89,7 +89,12 @@ function PostModalBody({ post, onClose }: { post: Post; onClose: () => void }) {
 
       <div className="space-y-4 px-4 py-4 md:col-start-2 md:row-start-2 md:min-h-0 md:overflow-y-auto">
         <PostCaption post={view} />
-        <PostComments postId={view._id} comments={view.comments} cursor={view.commentsCursor} />
+        <PostComments
+          postId={view._id}
+          comments={view.comments}
+          cursor={view.commentsCursor}
+          ownerId={view.user._id}
+        />
       </div>
 
       <footer className="mt-auto space-y-3 border-t border-zinc-100 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] md:col-start-2 md:row-start-3">

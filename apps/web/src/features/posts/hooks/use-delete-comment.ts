@@ -1,0 +1,51 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { deleteComment } from "../api/posts.api";
+import { removeCachedComment } from "../cache/post-cache";
+
+export const DELETE_COMMENT_FAILED = "Couldn't delete the comment. Please try again.";
+
+/**
+ * Deletes comments of one post (spec §10: their author's, or any on the member's own post). A comment
+ * goes from the screen at once and comes back if the server refuses; one already gone (404) stays gone.
+ * `onDeleted` updates what else shows the post's comments (a flick's panel), with its count after.
+ */
+export function useDeleteComment(
+  postId: string,
+  onDeleted?: (commentId: string, commentsCount: number | null) => void,
+) {
+  const queryClient = useQueryClient();
+  // Hidden for good once asked: the live postCommentDeleted may come after the answer or before it.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+
+  const remove = useCallback(
+    async (commentId: string) => {
+      setHidden((ids) => new Set(ids).add(commentId));
+      const gone = (commentsCount: number | null) => {
+        removeCachedComment(queryClient, postId, commentId, commentsCount);
+        onDeleted?.(commentId, commentsCount);
+      };
+      try {
+        gone((await deleteComment(postId, commentId)).commentsCount);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) {
+          gone(null);
+          return;
+        }
+        setHidden((ids) => {
+          const next = new Set(ids);
+          next.delete(commentId);
+          return next;
+        });
+        // The server's words when it refused for a reason ("You can only delete your own comments…").
+        const refusal = error instanceof ApiError && error.status < 500 && error.serverMessage;
+        toast.error(refusal || DELETE_COMMENT_FAILED);
+      }
+    },
+    [queryClient, postId, onDeleted],
+  );
+
+  return { hidden, remove };
+}
