@@ -59,6 +59,15 @@ function EditProfileForm({ user }: { user: User }) {
   const [bio, setBio] = useState(user.bio);
   const [gender, setGender] = useState<Gender | null>(user.gender);
   const [avatar, setAvatar] = useState(savedAvatar);
+  // What the form shows as saved: what it opened with, then what each save stored. Not the account as
+  // read again meanwhile, or a change made elsewhere would count as this form's and be put back.
+  const [saved, setSaved] = useState(() => ({
+    fullName: user.fullName,
+    username: user.username,
+    bio: user.bio,
+    gender: user.gender,
+    avatar: savedAvatar,
+  }));
   const update = useUpdateProfile();
   // Save is disabled while it saves, which takes the focus from it: given back once it is done.
   const saveRef = useRef<HTMLButtonElement>(null);
@@ -94,8 +103,7 @@ function EditProfileForm({ user }: { user: User }) {
     }
     clear();
     // Only what the member changed: a page opened before a change made elsewhere never undoes it.
-    const saved = { fullName: user.fullName, username: user.username, bio: user.bio, gender: user.gender };
-    const body = changedFields({ ...saved, avatar: savedAvatar }, edited);
+    const body = changedFields(saved, edited);
     update.mutate(body, {
       onSettled: () => {
         if (document.activeElement === document.body || document.activeElement === null)
@@ -107,6 +115,13 @@ function EditProfileForm({ user }: { user: User }) {
         setUsername(updated.username);
         setBio(updated.bio);
         setGender(updated.gender);
+        setSaved({
+          fullName: updated.fullName,
+          username: updated.username,
+          bio: updated.bio,
+          gender: updated.gender,
+          avatar: updated.avatar || updated.profilePic,
+        });
         toasts.success("Profile updated successfully!");
       },
       onError: (error) => {

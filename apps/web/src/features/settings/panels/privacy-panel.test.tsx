@@ -1,7 +1,9 @@
+import type { User } from "@flik/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
+import { userKeys } from "../../auth/api/user-keys";
 import { openPanel, openSettings } from "../test/settings-harness";
 
 vi.mock("../../../lib/socket", async () => {
@@ -45,6 +47,22 @@ describe("Settings › Profile visibility", () => {
     expect(sentJson(privacy)).toEqual({ isPrivate: true, emailNotifications: false });
     expect(success).toHaveBeenCalledWith("Privacy settings updated!");
     expect(screen.getByRole("button", { name: "Profile visibility" })).toHaveAccessibleDescription("Private");
+  });
+
+  it("never puts back a change made elsewhere while it was open (the account read again meanwhile)", async () => {
+    const privacy = vi.fn(() =>
+      jsonResponse(200, { message: "Privacy settings updated!", user: makeUser({ isPrivate: true }) }),
+    );
+    const { user, queryClient } = openSettings({ "PUT /user/privacy": privacy });
+    const panel = await openPanel(user, "Profile visibility", "Profile visibility");
+    // Made private on another device, and read again here (a block, a follow request closing…).
+    queryClient.setQueriesData<User>({ queryKey: userKeys.me() }, (me) => me && { ...me, isPrivate: true });
+
+    await user.click(within(panel).getByRole("switch", { name: "Email notifications" }));
+    await user.click(within(panel).getByRole("button", { name: "Save changes" }));
+
+    await waitFor(() => expect(privacy).toHaveBeenCalled());
+    expect(sentJson(privacy)).toEqual({ emailNotifications: false });
   });
 
   it("chooses who can message the member: everyone (strangers' chats wait in requests) or people they follow", async () => {

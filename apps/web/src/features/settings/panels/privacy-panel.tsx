@@ -133,16 +133,20 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
   // A success takes down the form's earlier failure toasts.
   const toasts = useFailureToasts();
   const applyUser = useApplyUser();
-  // Only what the member changed is sent: a panel opened before a change made elsewhere never undoes it.
-  const changed = changedFields(
-    {
-      isPrivate: user.isPrivate,
-      messagesFrom: user.messagesFrom,
-      emailNotifications: user.emailNotifications,
-      pushNotifications: user.pushNotifications,
-    },
-    { isPrivate, messagesFrom, emailNotifications, pushNotifications },
-  );
+  // Only what the member changed from what the panel opened with is sent: a change made elsewhere
+  // meanwhile (the account read again while it is open) is never undone.
+  const [openedWith] = useState(() => ({
+    isPrivate: user.isPrivate,
+    messagesFrom: user.messagesFrom,
+    emailNotifications: user.emailNotifications,
+    pushNotifications: user.pushNotifications,
+  }));
+  const changed = changedFields(openedWith, {
+    isPrivate,
+    messagesFrom,
+    emailNotifications,
+    pushNotifications,
+  });
   const anyChanged = Object.keys(changed).length > 0;
 
   const save = useMutation({

@@ -1,8 +1,10 @@
+import type { User } from "@flik/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { getUsername } from "../../../lib/storage";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
+import { userKeys } from "../../auth/api/user-keys";
 import { openPanel, openSettings } from "../test/settings-harness";
 
 vi.mock("../../../lib/socket", async () => {
@@ -51,6 +53,24 @@ describe("Settings › Profile info", () => {
     await user.click(within(panel).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(put).toHaveBeenCalledTimes(1);
+  });
+
+  it("never puts back a bio changed elsewhere while it was open (the account read again meanwhile)", async () => {
+    const put = vi.fn(() => jsonResponse(200, { user: makeUser({ fullName: "Alice R." }) }));
+    const { user, queryClient } = openSettings({ "PUT /user": put });
+    const panel = await openPanel(user, "Profile info", "Profile info");
+    queryClient.setQueriesData<User>(
+      { queryKey: userKeys.me() },
+      (me) => me && { ...me, bio: "Set elsewhere" },
+    );
+
+    const name = within(panel).getByLabelText("Full name");
+    await user.clear(name);
+    await user.type(name, "Alice R.");
+    await user.click(within(panel).getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    expect(sentJson(put)).toEqual({ fullName: "Alice R." });
   });
 
   it("keeps the bio to 150 characters and shows a taken username under its field", async () => {

@@ -20,6 +20,8 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
   const [fullName, setFullName] = useState(user.fullName);
   const [username, setUsername] = useState(user.username);
   const [bio, setBio] = useState(user.bio);
+  // What the panel opened with: the account may be read again while it is open (see submit).
+  const [openedWith] = useState(() => ({ fullName: user.fullName, username: user.username, bio: user.bio }));
   const { problems, foundIssues, refused, clear, change } = useFieldProblems<Field>();
   const firstRef = useRef<HTMLInputElement>(null);
   // A success takes down the form's earlier failure toasts.
@@ -49,12 +51,10 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
       return;
     }
     clear();
-    // Only what the member changed: a panel opened before a change made elsewhere never undoes it.
+    // Only what the member changed from what the panel opened with: a change made elsewhere meanwhile
+    // is never undone.
     const edited = { fullName: fullName.trim(), username: username.trim(), bio };
-    const changed = changedFields(
-      { fullName: user.fullName, username: user.username, bio: user.bio },
-      edited,
-    );
+    const changed = changedFields(openedWith, edited);
     if (Object.keys(changed).length === 0) onClose();
     else save.mutate(changed);
   }
