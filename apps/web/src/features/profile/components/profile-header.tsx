@@ -71,7 +71,14 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
           member={member}
           onChange={isOwner ? avatar.choose : undefined}
           busy={avatar.busy}
-          stories={stories && { allViewed: stories.allViewed, onOpen: () => storiesViewer.open("stories") }}
+          stories={
+            stories && {
+              // The member's own stories are never marked viewed (spec §6): a live one keeps the bright
+              // ring, as "Your story" in the strip does.
+              allViewed: isOwner ? false : stories.allViewed,
+              onOpen: () => storiesViewer.open("stories"),
+            }
+          }
         />
       </div>
 

@@ -68,6 +68,9 @@ describe("A member's stories on their profile", () => {
     });
 
     const section = await screen.findByRole("region", { name: "Profile" });
+    // Their own stories are never marked viewed: the ring stays bright while one is live, as in the strip.
+    const ring = (await within(section).findByRole("button", { name: "Your story" })).querySelector("span");
+    expect(ring?.className).toContain("bg-brand");
     await user.click(await within(section).findByRole("button", { name: "Your story" }));
     expect(shownUrl(await findViewer())).toBe("/media/image/own.jpg");
     await user.keyboard("{Escape}");
