@@ -56,11 +56,11 @@ export const passwordSchema = textSchema()
   .refine((password) => password.trim() !== "", "Password can't be only spaces");
 
 export const fullNameSchema = textSchema()
-  .trim()
+  // Before the length is measured: what is stripped does not count against the limit.
+  .overwrite(withoutDirectionControls)
   .min(1, "Full name is required")
   .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`)
-  .refine(hasVisibleText, "Full name is required")
-  .transform(withoutDirectionControls);
+  .refine(hasVisibleText, "Full name is required");
 
 /**
  * A password that is the member's username or e-mail address (or the address's name part), the first

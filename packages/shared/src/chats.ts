@@ -84,12 +84,12 @@ export const createChatBody = z
       .max(GROUP_CHAT_MAX_MEMBERS - 1, `A group has at most ${GROUP_CHAT_MAX_MEMBERS} members`)
       .optional(),
     name: textSchema("Group name is required")
-      .trim()
+      // A name is one line: the chat list and header show it on one. Made so before the length is
+      // measured: what is stripped does not count against the limit.
+      .overwrite((name) => withoutDirectionControls(name.replace(/\s+/g, " ")))
       .min(1, "Group name is required")
       .max(CHAT_NAME_MAX_LENGTH, `Group name is at most ${CHAT_NAME_MAX_LENGTH} characters`)
       .refine(hasVisibleText, "Group name is required")
-      // A name is one line: the chat list and header show it on one.
-      .transform((name) => withoutDirectionControls(name.replace(/\s+/g, " ")))
       .optional(),
   })
   // Checked field by field first, so a wrong member list or name gets its own message.

@@ -20,14 +20,14 @@ export interface Highlight {
 const highlightFields = (mediaUrl: MediaUrlSchema) =>
   z.object({
     name: textSchema("Highlight name is required")
-      .trim()
+      // Before the length is measured: what is stripped does not count against the limit.
+      .overwrite(withoutDirectionControls)
       .min(1, "Highlight name is required")
       .max(
         HIGHLIGHT_NAME_MAX_LENGTH,
         `Highlight name must be at most ${HIGHLIGHT_NAME_MAX_LENGTH} characters`,
       )
-      .refine(hasVisibleText, "Highlight name is required")
-      .transform(withoutDirectionControls),
+      .refine(hasVisibleText, "Highlight name is required"),
     type: z.enum(["image", "video"], "Highlight type must be image or video"),
     src: textSchema("Please upload an image or video for this highlight")
       .trim()

@@ -158,6 +158,9 @@ describe("hasVisibleText and the texts that must show something", () => {
     expect(fullNameSchema.parse(" \u202d Zoë \u2069")).toBe("Zoë");
     expect(fullNameSchema.parse("Dana \u200fדנה")).toBe("Dana \u200fדנה");
     expect(fullNameSchema.safeParse("\u202e\u202c").error?.issues[0]?.message).toBe("Full name is required");
+    // What is stripped does not count against the limit.
+    expect(highlight(`${"a".repeat(30)}\u202e`)).toBe("a".repeat(30));
+    expect(fullNameSchema.parse(`\u2066${"z".repeat(80)}\u2069`)).toBe("z".repeat(80));
   });
 
   it("says an empty clientId is empty, not that it is not text", () => {
