@@ -1,11 +1,11 @@
-import { tagsInCaption } from "@flik/shared";
+import { tagInText, tagsInCaption } from "@flik/shared";
 
 /**
  * What a post search's text asks for (issue 18): its `#tags`, each to be carried exactly, and the rest,
  * its words, searched for in captions, tags and locations.
  */
 export function readSearchText(q: string): { tags: string[]; words: string } {
-  return { tags: tagsInCaption(q), words: q.replace(/#[\p{L}\p{N}_]+/gu, " ").trim() };
+  return { tags: tagsInCaption(q), words: q.replace(tagInText(), " ").trim() };
 }
 
 /**

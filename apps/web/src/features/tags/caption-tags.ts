@@ -1,16 +1,17 @@
-import { normalizeTag } from "@flik/shared";
+import { normalizeTag, TAG_CHARACTER, tagInText } from "@flik/shared";
 
 /** A run of caption text, or a `#tag` in it with the tag it stands for (as the server stores it). */
 export type CaptionPart = { text: string; tag?: undefined } | { text: string; tag: string };
 
 // The pattern of shared `tagsInCaption`, so exactly the words the server indexes become links.
-const TAG_IN_TEXT = /#[\p{L}\p{N}_]+/gu;
+const TAG_CHARACTER_AT = new RegExp(TAG_CHARACTER, "u");
+const TAG_AT_END = new RegExp(`#${TAG_CHARACTER}*$`, "u");
 
 /** Splits text into plain runs and `#tag`s, keeping every character (the text is shown as written). */
 export function splitCaption(text: string): CaptionPart[] {
   const parts: CaptionPart[] = [];
   let at = 0;
-  for (const match of text.matchAll(TAG_IN_TEXT)) {
+  for (const match of text.matchAll(tagInText())) {
     const tag = normalizeTag(match[0]);
     if (tag === null) continue;
     if (match.index > at) parts.push({ text: text.slice(at, match.index) });
@@ -28,8 +29,8 @@ export function splitCaption(text: string): CaptionPart[] {
 export function foldCaption(text: string, at: number): string {
   if (text.length <= at) return text;
   const cut = text.slice(0, at);
-  const halvesTag = /[\p{L}\p{N}_]/u.test(text.charAt(at));
-  return (halvesTag ? cut.replace(/#[\p{L}\p{N}_]*$/u, "") : cut).trimEnd();
+  const halvesTag = TAG_CHARACTER_AT.test(text.charAt(at));
+  return (halvesTag ? cut.replace(TAG_AT_END, "") : cut).trimEnd();
 }
 
 /**
