@@ -8,7 +8,7 @@ import {
 } from "./constants.js";
 import { memberIdSchema } from "./ids.js";
 import { textSchema } from "./text.js";
-import { textLength } from "./text-input.js";
+import { hasVisibleText, textLength } from "./text-input.js";
 
 /**
  * Account and settings calls of spec §7 (forgot and reset password, password, e-mail change, privacy,
@@ -122,6 +122,8 @@ export const supportBody = z.object({
   message: textSchema("Please enter a message")
     .trim()
     .min(1, "Please enter a message")
-    .max(SUPPORT_MESSAGE_MAX_LENGTH, `A message may be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`),
+    .max(SUPPORT_MESSAGE_MAX_LENGTH, `A message may be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`)
+    // Zero-width spaces alone would reach support as a blank message.
+    .refine(hasVisibleText, "Please enter a message"),
 });
 export type SupportBody = z.input<typeof supportBody>;

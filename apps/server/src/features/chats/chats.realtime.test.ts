@@ -167,7 +167,14 @@ describe("two members chatting live", () => {
         status: 404,
       });
     }
-    expect(await socket.emitWithAck("sendMessage", "Hi")).toMatchObject({ ok: false, status: 400 });
+    // A payload that is no object is told so, as an HTTP body is, not in zod's words.
+    for (const event of ["sendMessage", "messageEdited", "messageDeleted"] as const)
+      for (const payload of ["Hi", null])
+        expect(await socket.emitWithAck(event, payload as never), event).toEqual({
+          ok: false,
+          error: "The event must carry an object",
+          status: 400,
+        });
   });
 
   it("relays typing from a member who has not sent joinChat to the members who did", async () => {

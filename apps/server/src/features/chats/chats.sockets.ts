@@ -13,6 +13,7 @@ const editPayload = editMessageBody.extend({ messageId: z.uuid("Message not foun
 const deletePayload = z.object({ messageId: z.uuid("Message not found") });
 /** The payload fields that name a chat or a message: whatever is wrong with one, it names none. */
 const idFields = new Set(["chatId", "messageId"]);
+export const PAYLOAD_NOT_OBJECT_MESSAGE = "The event must carry an object";
 
 /**
  * The chat events of spec §7. Writes go through the same service as HTTP (stored, then acknowledged);
@@ -30,7 +31,13 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
           // As over HTTP: an id that is no id (not a uuid, or not even a string) names nothing, a 404;
           // any other bad field, a clientId too long included, a 400.
           const status = idFields.has(String(issue?.path[0])) ? 404 : 400;
-          return reply({ ok: false, error: issue?.message ?? "Invalid", status });
+          // The whole payload of the wrong kind (null, a text): zod's words name its types, not the fix.
+          const notObject = issue?.path.length === 0 && issue.code === "invalid_type";
+          return reply({
+            ok: false,
+            error: notObject ? PAYLOAD_NOT_OBJECT_MESSAGE : (issue?.message ?? "Invalid"),
+            status,
+          });
         }
         if (error instanceof HttpError)
           return reply({ ok: false, error: error.message, status: error.statusCode });

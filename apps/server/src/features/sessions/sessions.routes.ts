@@ -24,7 +24,7 @@ export function sessionsRoutes(sessions: SessionsService): FastifyPluginAsyncZod
 
     app.patch(
       "/sessions/:id/logout",
-      { schema: { params: z.object({ id: z.uuid("Unknown session") }) } },
+      { schema: { params: z.object({ id: z.uuid("Session not found") }) } },
       async (request) => {
         await sessions.logout(request.caller, request.params.id);
         return { message: "Session logged out" };

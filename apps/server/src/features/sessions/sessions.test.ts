@@ -89,6 +89,7 @@ describe("sessions", () => {
       headers: bob.headers,
     });
     expect(othersSession.statusCode).toBe(404);
+    expect(othersSession.json()).toEqual({ message: "Session not found" });
     expect((await app.inject({ url: "/api/user", headers: phone.headers })).statusCode).toBe(200);
 
     const own = await app.inject({
@@ -108,6 +109,8 @@ describe("sessions", () => {
       headers: alice.headers,
     });
     expect(badId.statusCode).toBe(404);
+    // The same words as for a well-formed id that names no session of theirs.
+    expect(badId.json()).toEqual({ message: "Session not found" });
     const anonymous = await app.inject({ url: "/api/sessions" });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: "Please sign in to continue" });

@@ -44,6 +44,7 @@ describe("POST /support", () => {
   it.each([
     ["an empty message", { message: "" }],
     ["only spaces", { message: "   \n " }],
+    ["only invisible characters", { message: "\u200b\u200b" }],
     ["no message", {}],
   ])("refuses %s with 400 'Please enter a message' and stores nothing", async (_case, payload) => {
     const { call, persona } = keeping;
