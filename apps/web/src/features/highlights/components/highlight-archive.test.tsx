@@ -368,3 +368,18 @@ describe("The owner's story archive (issue 17)", () => {
     expect(screen.queryByRole("button", { name: "Archive" })).not.toBeInTheDocument();
   });
 });
+
+describe("an archived story whose media is gone", () => {
+  it("shows a neutral tile, not the browser's broken-image mark, and can still be chosen", async () => {
+    const { user } = openOwn({ "GET /stories/archive": archiveRoute([beach]) });
+    const dialog = await openStoriesTab(user);
+    const story = await within(dialog).findByRole("radio");
+    const tile = story.closest("label") as HTMLElement;
+    const picture = tile.querySelector("img") as HTMLImageElement;
+    act(() => picture.dispatchEvent(new Event("error")));
+
+    expect(tile.querySelector("img")).toBeNull();
+    await user.click(story);
+    expect(story).toBeChecked();
+  });
+});

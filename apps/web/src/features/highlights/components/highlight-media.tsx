@@ -1,4 +1,5 @@
 import { type MediaType, videoPosterUrl } from "@flik/shared";
+import { UnloadableMedia, useMediaFailed } from "../../../components/unloadable-media";
 import { responsiveImage } from "../../../lib/responsive-image";
 
 interface HighlightMediaProps {
@@ -11,6 +12,8 @@ interface HighlightMediaProps {
 }
 
 export function HighlightMedia({ src, type, alt, className = "", playable = false }: HighlightMediaProps) {
+  const [failed, onError] = useMediaFailed(src);
+  if (failed) return <UnloadableMedia type={type} label={playable ? alt : undefined} className={className} />;
   if (type === "video") {
     return playable ? (
       <video
@@ -22,6 +25,7 @@ export function HighlightMedia({ src, type, alt, className = "", playable = fals
         loop
         playsInline
         controls
+        onError={onError}
         className={`bg-zinc-950 ${className}`}
       />
     ) : (
@@ -32,11 +36,14 @@ export function HighlightMedia({ src, type, alt, className = "", playable = fals
           muted
           playsInline
           preload="metadata"
+          onError={onError}
           className={className}
         />
       </span>
     );
   }
   const slot = playable ? "dialog" : "cover";
-  return <img {...responsiveImage(src, slot)} alt={alt} decoding="async" className={className} />;
+  return (
+    <img {...responsiveImage(src, slot)} alt={alt} decoding="async" onError={onError} className={className} />
+  );
 }

@@ -1,24 +1,19 @@
 import { type Notification, videoPosterUrl } from "@flik/shared";
-import { useState } from "react";
-import { ImageIcon, PlayIcon } from "../../../components/icons";
+import { PlayIcon } from "../../../components/icons";
+import { UnloadableMedia, useMediaFailed } from "../../../components/unloadable-media";
 import { responsiveImage } from "../../../lib/responsive-image";
 import { notificationThumbnail } from "../notification-view";
 
 /** A small square of the post's media: the picture, or the video's first frame with a play mark. */
 export function NotificationThumbnail({ notification }: { notification: Notification }) {
   const media = notificationThumbnail(notification);
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const [failed, onError] = useMediaFailed(media?.src ?? "");
   if (!media) return null;
-  const failed = failedSrc === media.src;
-  const onError = () => setFailedSrc(media.src);
 
   return (
     <span className="relative size-11 shrink-0 overflow-hidden rounded-lg bg-zinc-100 ring-1 ring-zinc-900/5 sm:size-12">
       {failed ? (
-        // A gone or unreadable file: a neutral tile rather than the browser's broken-image mark.
-        <span className="flex size-full items-center justify-center text-zinc-400">
-          {media.type === "video" ? <PlayIcon className="size-5" /> : <ImageIcon className="size-5" />}
-        </span>
+        <UnloadableMedia type={media.type} className="size-full" />
       ) : media.type === "video" ? (
         <>
           {/* Only the metadata (and so the first frame) loads; the list never plays anything. */}

@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useId, useMemo, useRef } from "react";
 import { CheckIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { ArchiveIcon, PlayIcon } from "../../../components/icons";
+import { UnloadableMedia, useMediaFailed } from "../../../components/unloadable-media";
 import { responsiveImage } from "../../../lib/responsive-image";
 import { timeAgoPhrase } from "../../../lib/time-ago";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
@@ -142,6 +143,7 @@ const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short" });
 function ArchiveTile({ story, name, label, selected, onSelect }: ArchiveTileProps) {
   const date = new Date(story.createdAt);
   const dated = !Number.isNaN(date.getTime());
+  const [failed, onError] = useMediaFailed(story.mediaUrl);
   return (
     <label
       title={label}
@@ -157,7 +159,9 @@ function ArchiveTile({ story, name, label, selected, onSelect }: ArchiveTileProp
         // Invisible, covering the tile: focus scrolls the whole tile into view, and a touch reader finds it.
         className="peer absolute inset-0 z-10 m-0 size-full scroll-my-2 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
       />
-      {story.mediaType === "video" ? (
+      {failed ? (
+        <UnloadableMedia type={story.mediaType} className="size-full" />
+      ) : story.mediaType === "video" ? (
         // No poster: the first frame shows once its metadata has come (#t nudges Safari to draw it).
         <span aria-hidden="true" className="contents">
           <video
@@ -166,6 +170,7 @@ function ArchiveTile({ story, name, label, selected, onSelect }: ArchiveTileProp
             muted
             playsInline
             preload="metadata"
+            onError={onError}
             className="size-full object-cover"
           />
         </span>
@@ -176,6 +181,7 @@ function ArchiveTile({ story, name, label, selected, onSelect }: ArchiveTileProp
           loading="lazy"
           decoding="async"
           draggable={false}
+          onError={onError}
           className="size-full object-cover"
         />
       )}
