@@ -21,11 +21,3 @@ describe("tags", () => {
     expect(tagsOfPost({ caption: many, tags: "" })).toHaveLength(POST_TAGS_KEPT);
   });
 });
-
-describe("tags of scripts with marks", () => {
-  it("keeps a letter's marks: an accent typed apart is one tag with the composed one, and Devanagari stays whole", () => {
-    expect(tagsInCaption("#cafe\u0301 and #café")).toEqual(["café"]);
-    expect(tagsInCaption("नमस्ते #नमस्ते दुनिया")).toEqual(["नमस्ते"]);
-    expect(normalizeTag("#Ünïcödé")).toBe("ünïcödé");
-  });
-});

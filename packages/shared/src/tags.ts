@@ -5,19 +5,17 @@
 export const TAG_MAX_LENGTH = 50;
 
 /**
- * A character of a tag: a letter with its marks (an accent typed as a letter of its own, as some
- * keyboards send é; Devanagari's vowel signs, without which #नमस्ते would end at its third letter), a
- * digit or an underscore.
+ * A character of a tag: a letter, a digit or an underscore. The same as the migrations' SQL twin
+ * (`flik_tags_of`, `[[:alnum:]_]`), which tagged the posts made before tags were kept.
  */
-export const TAG_CHARACTER = String.raw`[\p{L}\p{M}\p{N}_]`;
+export const TAG_CHARACTER = String.raw`[\p{L}\p{N}_]`;
 
 /** A `#tag` in a text. A new expression each time: a global one keeps its place between uses. */
 export const tagInText = (): RegExp => new RegExp(`#${TAG_CHARACTER}+`, "gu");
 
 /**
- * A tag as stored: without its `#`, lower case (Unicode letters, their marks, digits and underscores),
- * composed (NFC), so #Sunset and #sunset are one tag, and so are é typed as one character or as two.
- * Null when nothing of the text is a tag.
+ * A tag as stored: without its `#`, lower case (Unicode letters, digits and underscores), composed
+ * (NFC), so #Sunset and #sunset are one tag. Null when nothing of the text is a tag.
  */
 export function normalizeTag(text: string): string | null {
   const tag = text
@@ -25,7 +23,7 @@ export function normalizeTag(text: string): string | null {
     .replace(/^#+/, "")
     .normalize("NFC")
     .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}_]/gu, "");
+    .replace(/[^\p{L}\p{N}_]/gu, "");
   return tag.length > 0 ? tag.slice(0, TAG_MAX_LENGTH) : null;
 }
 

@@ -176,6 +176,8 @@ describe("what a search asks for", () => {
   it("reads #tags apart from words", () => {
     expect(readSearchText("#Sunset at the #beach")).toEqual({ tags: ["sunset", "beach"], words: "at the" });
     expect(readSearchText("plain words")).toEqual({ tags: [], words: "plain words" });
+    // An accent typed apart (e + U+0301) asks for the tag as stored, composed.
+    expect(readSearchText("#cafe\u0301 latte")).toEqual({ tags: ["café"], words: "latte" });
   });
 
   it("writes lexemes as tsquery operands, quotes and backslashes escaped", () => {

@@ -5,7 +5,9 @@ import { tagInText, tagsInCaption } from "@flik/shared";
  * its words, searched for in captions, tags and locations.
  */
 export function readSearchText(q: string): { tags: string[]; words: string } {
-  return { tags: tagsInCaption(q), words: q.replace(tagInText(), " ").trim() };
+  // Composed first, as tags are stored: é typed as e and an accent apart finds #café.
+  const text = q.normalize("NFC");
+  return { tags: tagsInCaption(text), words: text.replace(tagInText(), " ").trim() };
 }
 
 /**
