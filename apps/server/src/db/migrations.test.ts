@@ -127,6 +127,49 @@ describe("0025: a message's clientId per chat", () => {
   });
 });
 
+describe("0028: a comment notification tied to its comment", () => {
+  it("ties those made before to the comment they tell of, so deleting it takes them along", async () => {
+    const database = await openTestDatabase();
+    const one = async (text: string) => (await database.executeSql(text)).rows[0] as { id: string };
+    try {
+      // The table as 0027 left it.
+      await database.executeSql('alter table "notifications" drop column "comment_id"');
+      const member = (name: string) =>
+        one(
+          `insert into users (username, email, full_name, password_hash) values ('${name}', '${name}@example.com', '${name}', 'x') returning id`,
+        ).then((row) => row.id);
+      const [owner, commenter] = [await member("own"), await member("com")];
+      const { id: post } = await one(
+        `insert into posts (user_id, image, caption, media_type) values ('${owner}', '/media/image/a.jpg', '', 'image') returning id`,
+      );
+      const comment = (text: string) =>
+        one(
+          `insert into post_comments (post_id, user_id, text) values ('${post}', '${commenter}', '${text}') returning id`,
+        );
+      const [rude, kind] = [await comment("Rude"), await comment("Kind")];
+      const notify = (text: string) =>
+        one(
+          `insert into notifications (recipient_id, sender_id, type, post_id, comment) values ('${owner}', '${commenter}', 'comment', '${post}', '${text}') returning id`,
+        );
+      const [rudeNote, kindNote] = [await notify("Rude"), await notify("Kind")];
+
+      const sql = readFileSync(join(migrationsDir, "0028_comment_notifications.sql"), "utf8");
+      for (const statement of sql.split("--> statement-breakpoint")) await database.executeSql(statement);
+
+      const tied = await database.executeSql(`select id, comment_id from notifications order by comment`);
+      expect(tied.rows).toEqual([
+        { id: kindNote.id, comment_id: kind.id },
+        { id: rudeNote.id, comment_id: rude.id },
+      ]);
+      await database.executeSql(`delete from post_comments where id = '${rude.id}'`);
+      const left = await database.executeSql("select id from notifications");
+      expect(left.rows).toEqual([{ id: kindNote.id }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 /** A migrations folder whose journal's newest entry is at `when`. */
 function journalFolder(when: number): string {
   const folder = tempDir("migrations");

@@ -58,8 +58,15 @@ export function createPostEvents(io: FlikIo) {
         text: event.comment.text,
       });
     },
-    commentDeleted(event: { postId: string; commentId: string; commentsCount: number }, actor: Actor) {
-      toPost(event.postId, actor.userId).emit("postCommentDeleted", event);
+    /** Left out too: members blocked with the comment's author, who never had it (the post's owner may delete it). */
+    commentDeleted(
+      event: { postId: string; commentId: string; commentsCount: number },
+      actor: Actor,
+      authorId: string,
+    ) {
+      toPost(event.postId, actor.userId)
+        .except(rooms.blockedWith(authorId))
+        .emit("postCommentDeleted", event);
     },
     shared(event: { postId: string; ownerId: string; sharesCount: number; newly: boolean }, actor: Actor) {
       // Every share counts; the author hears of a member's shares of a post once (spec §10), as of a like.

@@ -530,7 +530,7 @@ export function createPostsService(deps: {
       if (!deleted) throw notFound("Comment not found");
       changed(postId, caller);
       const { commentsCount, removedNotifications } = deleted;
-      events.commentDeleted({ postId, commentId, commentsCount }, caller);
+      events.commentDeleted({ postId, commentId, commentsCount }, caller, comment.authorId);
       await domainEvents.publish("commentDeleted", {
         postId,
         ownerId: post.userId,
