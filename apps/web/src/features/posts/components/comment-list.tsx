@@ -1,4 +1,5 @@
 import type { PostComment } from "@flik/shared";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { TrashIcon } from "../../../components/icons";
@@ -32,15 +33,50 @@ interface CommentListProps {
   onDelete?: (comment: PostComment) => void;
 }
 
+/**
+ * Where the focus goes when the comment whose Delete button has it goes away: the next comment's
+ * button, else the one before, else the list itself, never the page's top.
+ */
+function focusAfterDelete(root: HTMLElement | null, button: HTMLElement) {
+  const buttons = [...(root?.querySelectorAll<HTMLElement>("[data-delete-comment]") ?? [])];
+  const at = buttons.indexOf(button);
+  const next = buttons[at + 1] ?? buttons[at - 1];
+  requestAnimationFrame(() => (next?.isConnected ? next : root)?.focus());
+}
+
 /** Every comment of the post screen, with avatars and times. */
 export function CommentList({ comments, canDelete, onDelete }: CommentListProps) {
-  if (comments.length === 0) {
-    return <p className="py-6 text-center text-sm text-zinc-500">No comments yet.</p>;
-  }
+  const rootRef = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={rootRef} tabIndex={-1} className="outline-none">
+      {comments.length === 0 ? (
+        <p className="py-6 text-center text-sm text-zinc-500">No comments yet.</p>
+      ) : (
+        <Comments
+          comments={comments}
+          canDelete={canDelete}
+          onDelete={
+            onDelete &&
+            ((comment, button) => {
+              focusAfterDelete(rootRef.current, button);
+              onDelete(comment);
+            })
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function Comments({
+  comments,
+  canDelete,
+  onDelete,
+}: Omit<CommentListProps, "onDelete"> & { onDelete?: (comment: PostComment, button: HTMLElement) => void }) {
   return (
     <ul className="space-y-4" aria-label="Comments">
       {comments.map((comment) => (
-        <li key={comment._id} className="group flex gap-3">
+        <li key={comment._id} className="flex gap-3">
           <Link to={profilePath(comment.user.username)} tabIndex={-1} aria-hidden="true" className="shrink-0">
             <Avatar
               src={comment.user.avatar}
@@ -71,7 +107,8 @@ export function CommentList({ comments, canDelete, onDelete }: CommentListProps)
               type="button"
               aria-label="Delete comment"
               title="Delete comment"
-              onClick={() => onDelete(comment)}
+              data-delete-comment=""
+              onClick={(event) => onDelete(comment, event.currentTarget)}
               className="-mr-1 flex size-8 shrink-0 items-center justify-center self-start rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-rose-600 focus-visible:text-rose-600"
             >
               <TrashIcon className="size-4" />

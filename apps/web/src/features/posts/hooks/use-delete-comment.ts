@@ -2,10 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
+import { postKeys } from "../api/post-keys";
 import { deleteComment } from "../api/posts.api";
-import { removeCachedComment } from "../cache/post-cache";
+import { forgetUnavailablePost, POST_UNAVAILABLE_TEXT, removeCachedComment } from "../cache/post-cache";
 
 export const DELETE_COMMENT_FAILED = "Couldn't delete the comment. Please try again.";
+/** The server's 404 for a comment no longer there (as opposed to a post gone for the member). */
+const COMMENT_GONE = "Comment not found";
 
 /**
  * Deletes comments of one post (spec §10: their author's, or any on the member's own post). A comment
@@ -31,7 +34,15 @@ export function useDeleteComment(
         gone((await deleteComment(postId, commentId)).commentsCount);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {
-          gone(null);
+          if (error.serverMessage === COMMENT_GONE) {
+            // Deleted already (another tab, the post's owner): gone here too, its count read again.
+            gone(null);
+            void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
+          } else {
+            // The post itself is gone for this member (deleted, made private, a block).
+            forgetUnavailablePost(queryClient, postId);
+            toast.error(POST_UNAVAILABLE_TEXT);
+          }
           return;
         }
         setHidden((ids) => {

@@ -471,6 +471,28 @@ describe("PostScreen: deleting a comment (spec §10)", () => {
     });
     await user.click(await screen.findByRole("button", { name: "Delete comment" }));
     expect(await screen.findByText("No comments yet.")).toBeInTheDocument();
+    // Not dropped to the top of the page: the focus stays where the comments are.
+    await waitFor(() => expect(screen.getByText("No comments yet.").parentElement).toHaveFocus());
+  });
+
+  it("gives the focus to the next comment's Delete button, so the keyboard keeps its place", async () => {
+    const onAlices = makePost({
+      ...alicesPost,
+      comments: [
+        makeComment({ _id: "c-8", text: "Spam one" }),
+        makeComment({ _id: "c-9", text: "Spam two" }),
+      ],
+      commentsCount: 2,
+    });
+    const { user } = openPost("/post/alice/p-7", {
+      "GET /posts/p-7": jsonResponse(200, { post: onAlices }),
+      "DELETE /posts/p-7/comments/c-8": jsonResponse(200, { message: "Comment deleted", commentsCount: 1 }),
+    });
+    const [first] = await screen.findAllByRole("button", { name: "Delete comment" });
+    await user.click(first as HTMLElement);
+
+    await waitFor(() => expect(screen.queryByText("Spam one")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Delete comment" })).toHaveFocus());
   });
 
   it("puts the comment back, saying why, when the server refuses", async () => {
@@ -482,6 +504,30 @@ describe("PostScreen: deleting a comment (spec §10)", () => {
 
     expect(await screen.findByText("Mine to take back")).toBeInTheDocument();
     await waitFor(() => expect(shownToasts()).toContain("Couldn't delete the comment. Please try again."));
+  });
+
+  it("says the server's own words when it refuses for a reason, and keeps a comment found gone already", async () => {
+    const { user } = openPost("/post/bob/p-1", {
+      "GET /posts/p-1": jsonResponse(200, { post: withAlicesComment }),
+      "DELETE /posts/p-1/comments/c-2": jsonResponse(403, {
+        message: "You can only delete your own comments, or comments on your posts",
+      }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Delete comment" }));
+    await waitFor(() =>
+      expect(shownToasts()).toContain("You can only delete your own comments, or comments on your posts"),
+    );
+    expect(screen.getByText("Mine to take back")).toBeInTheDocument();
+  });
+
+  it("keeps away a comment deleted already elsewhere (404 'Comment not found')", async () => {
+    const { user } = openPost("/post/bob/p-1", {
+      "GET /posts/p-1": jsonResponse(200, { post: withAlicesComment }),
+      "DELETE /posts/p-1/comments/c-2": jsonResponse(404, { message: "Comment not found" }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Delete comment" }));
+    await waitFor(() => expect(screen.queryByText("Mine to take back")).not.toBeInTheDocument());
+    expect(shownToasts()).toEqual([]);
   });
 
   it("takes away a comment deleted elsewhere, live", async () => {
