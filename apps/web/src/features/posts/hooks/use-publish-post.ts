@@ -2,7 +2,13 @@ import type { MediaSize, MediaUploadResult } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { isAbortError, UPLOAD_NETWORK_ERROR, uploadMedia } from "../../../lib/media-upload";
+import {
+  isAbortError,
+  refusalBeforeUpload,
+  UPLOAD_NETWORK_ERROR,
+  UploadError,
+  uploadMedia,
+} from "../../../lib/media-upload";
 import { postPath } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { profileKeys } from "../../profile/api/profile-keys";
@@ -51,6 +57,9 @@ export function usePublishPost() {
         upload.current = controller;
         setPhase({ step: "uploading", percent: 0 });
         try {
+          // As the picker says when the file is chosen; asked again here, as Share may come first.
+          const refusal = await refusalBeforeUpload(file);
+          if (refusal) throw new UploadError(refusal, 413);
           const result = await uploadMedia(file, {
             signal: controller.signal,
             onProgress: (percent) =>

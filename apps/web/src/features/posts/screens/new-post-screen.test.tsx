@@ -5,6 +5,7 @@ import { signInAsAlice } from "../../../test/auth-storage";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { aliceAuthor, fetchRoutes, jsonResponse, makePost, makeUser } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
+import { shownToasts } from "../../../test/toasts";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -237,6 +238,22 @@ describe("NewPostScreen", () => {
     expect(screen.queryByLabelText("Preview of the chosen video")).not.toBeInTheDocument();
     expect(screen.getByLabelText("Video")).toHaveAttribute("aria-invalid", "true");
     expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it("refuses it too when Share comes before the limits have answered, sending nothing", async () => {
+    let answerLimits: (response: Response) => void = () => {};
+    const { user, createRoute } = openComposer({
+      "GET /media/limits": () => new Promise<Response>((resolve) => (answerLimits = resolve)),
+    });
+    await user.click(await screen.findByRole("tab", { name: "Flick" }));
+    await user.upload(screen.getByLabelText("Video"), clip);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+
+    answerLimits(jsonResponse(200, { image: { maxBytes: 1024 }, video: { maxBytes: 8, maxSeconds: 180 } }));
+
+    await waitFor(() => expect(shownToasts()).toContain("This file is too large: videos can be up to 1 KB."));
+    expect(FakeXhr.last).toBeUndefined();
+    expect(createRoute).not.toHaveBeenCalled();
   });
 
   it("refuses an empty file at once, saying so", async () => {
