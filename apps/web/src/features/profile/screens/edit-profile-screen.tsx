@@ -115,6 +115,7 @@ function EditProfileForm({ user }: { user: User }) {
         setUsername(updated.username);
         setBio(updated.bio);
         setGender(updated.gender);
+        setAvatar(updated.avatar || updated.profilePic);
         setSaved({
           fullName: updated.fullName,
           username: updated.username,

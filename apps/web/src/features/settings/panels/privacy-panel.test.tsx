@@ -57,6 +57,8 @@ describe("Settings › Profile visibility", () => {
     const panel = await openPanel(user, "Profile visibility", "Profile visibility");
     // Made private on another device, and read again here (a block, a follow request closing…).
     queryClient.setQueriesData<User>({ queryKey: userKeys.me() }, (me) => me && { ...me, isPrivate: true });
+    // Shown as it is now, where the member changed nothing.
+    await waitFor(() => expect(within(panel).getByRole("radio", { name: /^Private/ })).toBeChecked());
 
     await user.click(within(panel).getByRole("switch", { name: "Email notifications" }));
     await user.click(within(panel).getByRole("button", { name: "Save changes" }));

@@ -4,7 +4,7 @@ import { type ComponentType, type FormEvent, type ReactNode, type Ref, useId, us
 import { GlobeIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { ChatIcon, LockIcon, UserIcon } from "../../../components/icons";
-import { changedFields } from "../../../lib/changed-fields";
+import { useEditedFields } from "../../../lib/changed-fields";
 import { useFailureToasts } from "../../../lib/toast";
 import {
   askForSystemNotifications,
@@ -124,29 +124,27 @@ function Switch({
  * (issue 16), and the notification settings.
  */
 export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => void }) {
-  const [isPrivate, setIsPrivate] = useState(user.isPrivate);
-  const [messagesFrom, setMessagesFrom] = useState<MessagesFrom>(user.messagesFrom);
-  const [emailNotifications, setEmailNotifications] = useState(user.emailNotifications);
-  const [pushNotifications, setPushNotifications] = useState(user.pushNotifications);
   const [browserPermission, setBrowserPermission] = useState(systemNotificationsPermission);
   const chosenRef = useRef<HTMLInputElement>(null);
   // A success takes down the form's earlier failure toasts.
   const toasts = useFailureToasts();
   const applyUser = useApplyUser();
-  // Only what the member changed from what the panel opened with is sent: a change made elsewhere
-  // meanwhile (the account read again while it is open) is never undone.
-  const [openedWith] = useState(() => ({
+  // Only what the member changed is sent, and the rest shows the account as it is now: a change made
+  // elsewhere while the panel is open (the account read again) is shown, never undone.
+  const {
+    values: { isPrivate, messagesFrom, emailNotifications, pushNotifications },
+    edit,
+    changed,
+  } = useEditedFields({
     isPrivate: user.isPrivate,
     messagesFrom: user.messagesFrom,
     emailNotifications: user.emailNotifications,
     pushNotifications: user.pushNotifications,
-  }));
-  const changed = changedFields(openedWith, {
-    isPrivate,
-    messagesFrom,
-    emailNotifications,
-    pushNotifications,
   });
+  const setIsPrivate = (value: boolean) => edit("isPrivate", value);
+  const setMessagesFrom = (value: MessagesFrom) => edit("messagesFrom", value);
+  const setEmailNotifications = (value: boolean) => edit("emailNotifications", value);
+  const setPushNotifications = (value: boolean) => edit("pushNotifications", value);
   const anyChanged = Object.keys(changed).length > 0;
 
   const save = useMutation({

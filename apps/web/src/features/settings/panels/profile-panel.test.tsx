@@ -64,6 +64,8 @@ describe("Settings › Profile info", () => {
       (me) => me && { ...me, bio: "Set elsewhere" },
     );
 
+    // Shown as it is now, where the member changed nothing.
+    await waitFor(() => expect(within(panel).getByLabelText("Bio")).toHaveValue("Set elsewhere"));
     const name = within(panel).getByLabelText("Full name");
     await user.clear(name);
     await user.type(name, "Alice R.");

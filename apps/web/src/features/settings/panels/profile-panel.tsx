@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
-import { changedFields } from "../../../lib/changed-fields";
+import { changedFields, useEditedFields } from "../../../lib/changed-fields";
 import { useFailureToasts } from "../../../lib/toast";
 import { BioField } from "../../profile/components/bio-field";
 import { useFieldProblems } from "../../profile/hooks/use-field-problems";
@@ -17,11 +17,15 @@ type Field = "fullName" | "username" | "bio";
 
 /** Spec §2's profile info: full name, username and bio (PUT /user), the photo on the edit screen. */
 export function ProfilePanel({ user, onClose }: { user: User; onClose: () => void }) {
-  const [fullName, setFullName] = useState(user.fullName);
-  const [username, setUsername] = useState(user.username);
-  const [bio, setBio] = useState(user.bio);
-  // What the panel opened with: the account may be read again while it is open (see submit).
-  const [openedWith] = useState(() => ({ fullName: user.fullName, username: user.username, bio: user.bio }));
+  // What the member typed, over the account as it is now (read again while the panel is open: see submit).
+  const current = { fullName: user.fullName, username: user.username, bio: user.bio };
+  const {
+    values: { fullName, username, bio },
+    edit,
+  } = useEditedFields(current);
+  const setFullName = (value: string) => edit("fullName", value);
+  const setUsername = (value: string) => edit("username", value);
+  const setBio = (value: string) => edit("bio", value);
   const { problems, foundIssues, refused, clear, change } = useFieldProblems<Field>();
   const firstRef = useRef<HTMLInputElement>(null);
   // A success takes down the form's earlier failure toasts.
@@ -51,10 +55,10 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
       return;
     }
     clear();
-    // Only what the member changed from what the panel opened with: a change made elsewhere meanwhile
-    // is never undone.
+    // Only what the member changed from the account as it is now: a change made elsewhere meanwhile is
+    // shown in the fields the member left alone, and never undone.
     const edited = { fullName: fullName.trim(), username: username.trim(), bio };
-    const changed = changedFields(openedWith, edited);
+    const changed = changedFields(current, edited);
     if (Object.keys(changed).length === 0) onClose();
     else save.mutate(changed);
   }
