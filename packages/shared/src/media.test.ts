@@ -200,7 +200,10 @@ describe("the media host's limits, as the browser applies them before an upload"
       "This file is too large: images can be up to 15 MB.",
     );
     expect(refusalByLimits(limits, "image", 15 * 1024 * 1024)).toBeNull();
-    expect(sizeLabel(500 * 1024 + 1)).toBe("501 KB");
+    expect(sizeLabel(200_000)).toBe("195 KB");
+    expect(sizeLabel(1.5 * 1024 * 1024)).toBe("1.5 MB");
+    expect(sizeLabel(100 * 1024 * 1024)).toBe("100 MB");
+    expect(sizeLabel(8)).toBe("1 KB");
   });
 
   it("refuses a video longer than the limit in whole seconds, and lets an unknown length through", () => {

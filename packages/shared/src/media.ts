@@ -128,9 +128,13 @@ export interface MediaLimits {
   video: { maxBytes: number; maxSeconds: number };
 }
 
-/** A size as the host's refusals say it: whole megabytes from 1 MB, kilobytes below. */
+/**
+ * A limit as the host's refusals say it, never above it (rounded down, so a file of the size shown is
+ * within it): megabytes to a tenth from 1 MB ("1.5 MB", "100 MB"), whole kilobytes below.
+ */
 export function sizeLabel(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.ceil(bytes / 1024)} KB`;
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.floor(bytes / 1024))} KB`;
+  return `${Math.floor((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
 /** A length as minutes and seconds, `m:ss`. */

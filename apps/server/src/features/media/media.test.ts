@@ -166,7 +166,7 @@ describe("POST /api/media/video/upload", () => {
       upload_preset: "flik",
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe("This file is too large: videos can be up to 49 KB.");
+    expect(response.json().message).toBe("This file is too large: videos can be up to 48 KB.");
   });
 
   it("refuses an image on the video endpoint", async () => {
