@@ -60,6 +60,12 @@ export interface UploadOptions {
 
 const withoutTrailingSlash = (base: string) => base.replace(/\/+$/, "");
 
+/** A read of the built-in host's own: JSON, as the signed-in member. */
+function ownHostHeaders(): Record<string, string> {
+  const token = getToken();
+  return { Accept: "application/json", ...(token && { Authorization: `Bearer ${token}` }) };
+}
+
 /** The image or video endpoint of the host, by the file's type (spec §1). */
 export function uploadEndpoint(file: { type: string }, base = MEDIA_UPLOAD_BASE): string {
   return `${withoutTrailingSlash(base)}/${mediaTypeOfFile(file)}/upload`;
@@ -122,10 +128,7 @@ function isMediaLimits(body: unknown): body is MediaLimits {
 
 async function readLimits(base: string): Promise<MediaLimits | null> {
   try {
-    const token = getToken();
-    const response = await fetch(`${withoutTrailingSlash(base)}/limits`, {
-      headers: { Accept: "application/json", ...(token && { Authorization: `Bearer ${token}` }) },
-    });
+    const response = await fetch(`${withoutTrailingSlash(base)}/limits`, { headers: ownHostHeaders() });
     const body: unknown = response.ok ? await response.json() : null;
     return isMediaLimits(body) ? body : null;
   } catch {
@@ -233,13 +236,12 @@ async function whenProcessed(result: MediaUploadResult, options: UploadOptions):
     return result;
   }
   onProcessing?.();
-  const token = getToken();
   for (;;) {
     if (signal?.aborted) throw new DOMException("Upload cancelled", "AbortError");
     let status: VideoProcessingStatus;
     try {
       const response = await fetch(`${withoutTrailingSlash(base)}/video/${id}`, {
-        headers: { Accept: "application/json", ...(token && { Authorization: `Bearer ${token}` }) },
+        headers: ownHostHeaders(),
         signal,
       });
       if (!response.ok)

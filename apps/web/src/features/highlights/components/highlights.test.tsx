@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { forgetMediaLimits } from "../../../lib/media-upload";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { jsonResponse, makeHighlight, sentJson } from "../../../test/fixtures";
 import { aliceProfile, openProfile, preloadProfileScreens } from "../../profile/test/profile-routes";
@@ -11,6 +12,7 @@ vi.mock("../../../lib/socket", async () => {
 
 beforeAll(preloadProfileScreens);
 beforeEach(() => {
+  forgetMediaLimits();
   FakeXhr.last = undefined;
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
 });
@@ -93,6 +95,28 @@ describe("Highlights strip", () => {
     expect(sentJson(create)).toEqual({ name: "Trip", type: "video", src: "/media/video/trip.mp4" });
     const strip = screen.getByRole("region", { name: "Highlights" });
     expect(within(strip).getByRole("button", { name: "View highlight Trip" })).toBeInTheDocument();
+  });
+
+  it("refuses a video larger than the host takes before sending it, in the host's words", async () => {
+    const create = vi.fn();
+    const { user } = openOwn({
+      "POST /highlights": create,
+      "GET /media/limits": jsonResponse(200, {
+        image: { maxBytes: 1024 },
+        video: { maxBytes: 2, maxSeconds: 60 },
+      }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
+    await user.type(within(dialog).getByLabelText("Highlight name"), "Trip");
+    await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    expect(
+      await within(dialog).findByText("This file is too large: videos can be up to 1 KB."),
+    ).toBeInTheDocument();
+    expect(FakeXhr.last).toBeUndefined();
+    expect(create).not.toHaveBeenCalled();
   });
 
   it("opens a highlight in a viewer with Edit, Delete and Close for its owner", async () => {

@@ -1,7 +1,7 @@
 import { type Highlight, type MediaType, mediaTypeOfFile } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { uploadMedia } from "../../../lib/media-upload";
+import { refusalBeforeUpload, UploadError, uploadMedia } from "../../../lib/media-upload";
 import { createHighlight, updateHighlight } from "../api/highlights.api";
 import { saveCachedHighlight } from "../api/highlights.queries";
 
@@ -34,6 +34,9 @@ export function useSaveHighlight(username: string, existing?: Highlight) {
           const controller = new AbortController();
           upload.current = controller;
           setPhase({ step: "uploading", percent: 0 });
+          // Too large or too long for the host: said before a byte is sent.
+          const refusal = await refusalBeforeUpload(file);
+          if (refusal) throw new UploadError(refusal, 413);
           const { secure_url } = await uploadMedia(file, {
             signal: controller.signal,
             onProgress: (percent) =>
