@@ -4,7 +4,7 @@ import {
   type NotificationType,
   rooms,
 } from "@flik/shared";
-import type { Db } from "../../db/database.js";
+import { type Db, pgErrorOf } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
@@ -23,6 +23,9 @@ import {
   storeNotification,
   storeNotificationForEach,
 } from "./notifications.queries.js";
+
+/** A foreign key violation: what a notification tells of (a comment, a post) went as it was stored. */
+const FOREIGN_KEY_VIOLATION = "23503";
 
 /**
  * What a page of notifications shows its recipient: their notifications and unread count, whom they
@@ -65,7 +68,13 @@ export function createNotificationsService(deps: {
     commentId?: string;
   }) {
     if (input.recipientId === input.senderId) return;
-    const stored = await storeNotification(db, { ...input, comment: input.comment ?? null });
+    const stored = await storeNotification(db, { ...input, comment: input.comment ?? null }).catch(
+      (error: unknown) => {
+        // What it tells of was deleted as it was being stored (a comment deleted at once): nothing to tell.
+        if (pgErrorOf(error)?.code === FOREIGN_KEY_VIOLATION) return undefined;
+        throw error;
+      },
+    );
     if (stored) announce(stored);
   }
 
