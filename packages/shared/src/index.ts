@@ -11,6 +11,7 @@ export * from "./highlights.js";
 export * from "./ids.js";
 export * from "./media.js";
 export * from "./media-hosts.js";
+export * from "./media-limits.js";
 export * from "./notifications.js";
 export * from "./paging.js";
 export * from "./phone.js";

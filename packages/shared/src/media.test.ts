@@ -10,11 +10,9 @@ import {
   mediaFrame,
   mediaTypeOfFile,
   mediaTypeOfUrl,
-  refusalByLimits,
-  sizeLabel,
   videoPosterUrl,
-  videoTooLong,
 } from "./media.js";
+import { refusalByLimits, sizeLabel, videoTooLong } from "./media-limits.js";
 import { createPostBody } from "./posts.js";
 
 describe("media rules", () => {

@@ -9,7 +9,6 @@ import {
   roundTrip,
   type SignedIn,
 } from "../../test/helper.js";
-import { storeNotification } from "../notifications/notifications.queries.js";
 
 /** DELETE /posts/{id}/comments/{commentId}: by the comment's author or the post's owner. */
 const built = await buildTestApp();
@@ -146,25 +145,5 @@ describe("deleting a comment", () => {
     expect((await ownerHeard).commentId).toBe(theirs._id);
     await roundTrip(blockedSocket);
     expect(heard).toEqual([]);
-  });
-
-  it("stores no notification of a comment deleted before it could be told", async () => {
-    const [owner, author] = await Promise.all([someone("cd_owner6"), someone("cd_author6")]);
-    const post = await createPost(owner);
-    const gone = await comment(author, post, "Here and gone");
-    expect((await remove(author, post._id, gone._id)).statusCode).toBe(200);
-
-    const stored = await storeNotification(built.database.db, {
-      type: "comment",
-      recipientId: owner.userId,
-      senderId: author.userId,
-      postId: post._id,
-      comment: "Here and gone",
-      commentId: gone._id,
-    });
-    expect(stored).toBeUndefined();
-    expect((await notificationsOf(owner)).notifications.some((n) => n.comment === "Here and gone")).toBe(
-      false,
-    );
   });
 });

@@ -6,26 +6,6 @@ import { TrashIcon } from "../../../components/icons";
 import { profilePath } from "../../../lib/paths";
 import { fullDateTime, timeAgo } from "../../../lib/time-ago";
 
-/** Compact lines under a feed card. */
-export function CommentPreview({ comments }: { comments: PostComment[] }) {
-  if (comments.length === 0) return null;
-  return (
-    <ul className="space-y-1" aria-label="Latest comments">
-      {comments.map((comment) => (
-        <li key={comment._id} className="text-sm leading-relaxed break-words text-zinc-900">
-          <Link
-            to={profilePath(comment.user.username)}
-            className="mr-1.5 rounded font-semibold hover:underline"
-          >
-            {comment.user.username}
-          </Link>
-          {comment.text}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 interface CommentListProps {
   comments: PostComment[];
   /** Whether the member may delete this comment (spec §10); only those get the button. */

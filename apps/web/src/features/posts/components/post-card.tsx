@@ -7,7 +7,7 @@ import { confirmDeletePost, useDeletePost } from "../hooks/use-delete-post";
 import { useSharePost } from "../hooks/use-share-post";
 import { useToggleLike } from "../hooks/use-toggle-like";
 import { CommentForm } from "./comment-form";
-import { CommentPreview } from "./comment-list";
+import { CommentPreview } from "./comment-preview";
 import { FeedVideo } from "./feed-video";
 import { likesText, PostActions } from "./post-actions";
 import { PostAuthor } from "./post-author";
