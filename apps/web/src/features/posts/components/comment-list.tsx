@@ -1,5 +1,5 @@
 import type { PostComment } from "@flik/shared";
-import { useRef } from "react";
+import { useId, useRef } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { TrashIcon } from "../../../components/icons";
@@ -53,6 +53,8 @@ function Comments({
   canDelete,
   onDelete,
 }: Omit<CommentListProps, "onDelete"> & { onDelete?: (comment: PostComment, button: HTMLElement) => void }) {
+  // Each Delete button is described by its comment, so a screen reader tells them apart.
+  const idPrefix = useId();
   return (
     <ul className="space-y-4" aria-label="Comments">
       {comments.map((comment) => (
@@ -65,13 +67,13 @@ function Comments({
             />
           </Link>
           <div className="min-w-0 flex-1 text-sm leading-relaxed">
-            <p className="break-words text-zinc-900">
+            <p id={`${idPrefix}-${comment._id}`} className="break-words text-zinc-900">
               <Link
                 to={profilePath(comment.user.username)}
-                className="mr-1.5 rounded font-semibold hover:underline"
+                className="mr-1 rounded font-semibold hover:underline"
               >
                 {comment.user.username}
-              </Link>
+              </Link>{" "}
               {comment.text}
             </p>
             <time
@@ -86,6 +88,7 @@ function Comments({
             <button
               type="button"
               aria-label="Delete comment"
+              aria-describedby={`${idPrefix}-${comment._id}`}
               title="Delete comment"
               data-delete-comment=""
               onClick={(event) => onDelete(comment, event.currentTarget)}

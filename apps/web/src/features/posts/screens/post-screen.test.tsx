@@ -449,6 +449,10 @@ describe("PostScreen: deleting a comment (spec §10)", () => {
     });
     const comments = await screen.findByRole("list", { name: "Comments" });
     expect(within(comments).getAllByRole("button", { name: "Delete comment" })).toHaveLength(1);
+    // Told apart by the comment it deletes.
+    expect(within(comments).getByRole("button", { name: "Delete comment" })).toHaveAccessibleDescription(
+      "alice Mine to take back",
+    );
 
     await user.click(within(comments).getByRole("button", { name: "Delete comment" }));
 
