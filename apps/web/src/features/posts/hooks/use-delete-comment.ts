@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { postKeys } from "../api/post-keys";
@@ -23,40 +23,38 @@ export function useDeleteComment(
   // Hidden for good once asked: the live postCommentDeleted may come after the answer or before it.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
 
-  const remove = useCallback(
-    async (commentId: string) => {
-      setHidden((ids) => new Set(ids).add(commentId));
-      const gone = (commentsCount: number | null) => {
-        removeCachedComment(queryClient, postId, commentId, commentsCount);
-        onDeleted?.(commentId, commentsCount);
-      };
-      try {
-        gone((await deleteComment(postId, commentId)).commentsCount);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) {
-          if (error.serverMessage === COMMENT_GONE) {
-            // Deleted already (another tab, the post's owner): gone here too, its count read again.
-            gone(null);
-            void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
-          } else {
-            // The post itself is gone for this member (deleted, made private, a block).
-            forgetUnavailablePost(queryClient, postId);
-            toast.error(POST_UNAVAILABLE_TEXT);
-          }
-          return;
+  // Not memoized: it is only ever a click's handler, and `onDeleted` is often a new function each render.
+  async function remove(commentId: string) {
+    setHidden((ids) => new Set(ids).add(commentId));
+    const gone = (commentsCount: number | null) => {
+      removeCachedComment(queryClient, postId, commentId, commentsCount);
+      onDeleted?.(commentId, commentsCount);
+    };
+    try {
+      gone((await deleteComment(postId, commentId)).commentsCount);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        if (error.serverMessage === COMMENT_GONE) {
+          // Deleted already (another tab, the post's owner): gone here too, its count read again.
+          gone(null);
+          void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
+        } else {
+          // The post itself is gone for this member (deleted, made private, a block).
+          forgetUnavailablePost(queryClient, postId);
+          toast.error(POST_UNAVAILABLE_TEXT);
         }
-        setHidden((ids) => {
-          const next = new Set(ids);
-          next.delete(commentId);
-          return next;
-        });
-        // The server's words when it refused for a reason ("You can only delete your own comments…").
-        const refusal = error instanceof ApiError && error.status < 500 && error.serverMessage;
-        toast.error(refusal || DELETE_COMMENT_FAILED);
+        return;
       }
-    },
-    [queryClient, postId, onDeleted],
-  );
+      setHidden((ids) => {
+        const next = new Set(ids);
+        next.delete(commentId);
+        return next;
+      });
+      // The server's words when it refused for a reason ("You can only delete your own comments…").
+      const refusal = error instanceof ApiError && error.status < 500 && error.serverMessage;
+      toast.error(refusal || DELETE_COMMENT_FAILED);
+    }
+  }
 
   return { hidden, remove };
 }
