@@ -46,12 +46,14 @@ export interface DomainEventMap {
   };
   /**
    * One member blocked another: follows and requests both ways are gone already (with their
-   * notifications, `removedNotifications`); nothing may pass between the two from now on.
+   * notifications, `removedNotifications`), and so are the blocked member's likes and comments on the
+   * blocker's posts (`removedFromPosts`); nothing may pass between the two from now on.
    */
   memberBlocked: {
     blockerId: string;
     blockedId: string;
     removedNotifications: { id: string; recipientId: string }[];
+    removedFromPosts: ReactionsRemoved[];
   };
   /** A block was lifted (the blocker's account lists whom they block). */
   memberUnblocked: { blockerId: string; blockedId: string };
@@ -65,6 +67,17 @@ export interface DomainEventMap {
    * phone or its verification, changed elsewhere.
    */
   accountChanged: { userId: string };
+}
+
+/** What a block took off one of the blocker's posts, and the post's counts after. */
+export interface ReactionsRemoved {
+  postId: string;
+  likesCount: number;
+  commentsCount: number;
+  /** The blocked member's like (or a flick's reaction) was on it. */
+  likeRemoved: boolean;
+  /** The blocked member's comments on it. */
+  commentIds: string[];
 }
 
 type Listener<K extends keyof DomainEventMap> = (event: DomainEventMap[K]) => Promise<void> | void;

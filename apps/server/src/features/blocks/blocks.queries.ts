@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import {
   blocks,
@@ -6,8 +6,12 @@ import {
   follows,
   notificationMailItems,
   notifications,
+  postComments,
+  postLikes,
+  posts,
   users,
 } from "../../db/schema.js";
+import type { ReactionsRemoved } from "../../platform/domain-events.js";
 
 /** The member to block, by id: just what the answer names. */
 export async function findMember(db: Db, id: string) {
@@ -25,8 +29,10 @@ const betweenPair = (left: Parameters<typeof eq>[0], right: Parameters<typeof eq
 /**
  * Blocks `blockedId` for `blockerId`, in one transaction with what a block ends between the two, both
  * ways: follows (the counter triggers keep counts right), pending follow requests, the notifications
- * one had of the other (with their unread count) and what waits for a notification mail. Two blocks of
- * one pair (either way) run one after the other. True when the block is new.
+ * one had of the other (with their unread count) and what waits for a notification mail; and, as on
+ * Instagram, the blocked member's likes and comments on the blocker's posts (spec §10; the blocker's
+ * on theirs stay). Two blocks of one pair (either way) run one after the other. True when the block is
+ * new.
  */
 export async function insertBlock(db: Db, blockerId: string, blockedId: string) {
   return db.transaction(async (tx) => {
@@ -48,8 +54,42 @@ export async function insertBlock(db: Db, blockerId: string, blockedId: string) 
     await tx
       .delete(notificationMailItems)
       .where(betweenPair(notificationMailItems.userId, notificationMailItems.actorId, blockerId, blockedId));
-    return { made: made.length > 0, removedNotifications };
+    const removedFromPosts = await removeReactionsOnPostsOf(tx, blockerId, blockedId);
+    return { made: made.length > 0, removedNotifications, removedFromPosts };
   });
+}
+
+/**
+ * Takes the member's likes and comments off the owner's posts, and answers what went from each post with
+ * its counts after (the counter triggers have run). Each walks the member's own likes or comments index,
+ * kept when on a post of the owner: as many rows as the member left anywhere, never the owner's posts.
+ */
+async function removeReactionsOnPostsOf(
+  tx: Db,
+  ownerId: string,
+  memberId: string,
+): Promise<ReactionsRemoved[]> {
+  const ofOwner = tx.select({ id: posts.id }).from(posts).where(eq(posts.userId, ownerId));
+  const unliked = await tx
+    .delete(postLikes)
+    .where(and(eq(postLikes.userId, memberId), inArray(postLikes.postId, ofOwner)))
+    .returning({ postId: postLikes.postId });
+  const uncommented = await tx
+    .delete(postComments)
+    .where(and(eq(postComments.userId, memberId), inArray(postComments.postId, ofOwner)))
+    .returning({ id: postComments.id, postId: postComments.postId });
+  const touched = [...new Set([...unliked, ...uncommented].map((row) => row.postId))];
+  if (touched.length === 0) return [];
+  const counts = await tx
+    .select({ postId: posts.id, likesCount: posts.likesCount, commentsCount: posts.commentsCount })
+    .from(posts)
+    .where(inArray(posts.id, touched));
+  const unlikedIds = new Set(unliked.map((row) => row.postId));
+  return counts.map((post) => ({
+    ...post,
+    likeRemoved: unlikedIds.has(post.postId),
+    commentIds: uncommented.filter((row) => row.postId === post.postId).map((row) => row.id),
+  }));
 }
 
 /** Lifts the blocker's block and answers whom it blocked, or undefined when there was none. */

@@ -16,8 +16,19 @@ import {
  */
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { call, createPost, createFlick, follow, chatBetween, groupOf, sendMessage, block, someone } =
-  factories(built);
+const {
+  call,
+  createPost,
+  createFlick,
+  follow,
+  like,
+  comment,
+  chatBetween,
+  groupOf,
+  sendMessage,
+  block,
+  someone,
+} = factories(built);
 
 /** What reached a socket of each of these events, to assert later that nothing did. */
 function listen(socket: TestSocket) {
@@ -31,6 +42,7 @@ function listen(socket: TestSocket) {
     "messagesSeen",
     "onlineUsers",
     "postCommented",
+    "postCommentDeleted",
     "postLiked",
     "postShared",
     "postUpdated",
@@ -85,6 +97,39 @@ describe("live events between two members where either blocked the other", () =>
     await ownerHears.next();
     for (const event of ["postLiked", "postCommented", "postShared"] as const)
       expect(await heard.of(event), event).toEqual([]);
+  });
+
+  it("the blocked member's like and comments leave the blocker's post live for its watchers, not for them", async () => {
+    const [blocker, blocked, watcher] = [
+      await someone("blocker"),
+      await someone("blocked"),
+      await someone("watch"),
+    ];
+    const post = await createPost(blocker);
+    await like(blocked, post);
+    const comments = [await comment(blocked, post, "One"), await comment(blocked, post, "Two")];
+    await like(watcher, post);
+    const [watcherSocket, blockedSocket] = [await socketOf(watcher), await socketOf(blocked)];
+    for (const socket of [watcherSocket, blockedSocket])
+      expect(await socket.emitWithAck("joinPostRoom", post._id)).toEqual({ ok: true });
+    const [unliked, deleted] = [
+      eventQueue(watcherSocket, "postLiked"),
+      eventQueue(watcherSocket, "postCommentDeleted"),
+    ];
+    const blockedHeard = listen(blockedSocket);
+
+    await block(blocker, blocked);
+    expect(await unliked.next()).toEqual({
+      postId: post._id,
+      likesCount: 1,
+      userId: blocked.userId,
+      isLiked: false,
+    });
+    const heard = [await deleted.next(), await deleted.next()];
+    expect(heard.map((event) => event.commentId).sort()).toEqual(comments.map((c) => c._id).sort());
+    for (const event of heard) expect(event).toMatchObject({ postId: post._id, commentsCount: 0 });
+    for (const event of ["postLiked", "postCommentDeleted"] as const)
+      expect(await blockedHeard.of(event), event).toEqual([]);
   });
 
   it("no notification is made or sent for what the other tries (a like, a follow)", async () => {

@@ -17,17 +17,25 @@ export type BlocksService = ReturnType<typeof createBlocksService>;
 export function createBlocksService(deps: { db: Db; users: UsersService; domainEvents: DomainEvents }) {
   const { db, users, domainEvents } = deps;
   return {
-    /** POST /user/block: idempotent; follows and requests both ways end with it, and are not restored. */
+    /**
+     * POST /user/block: idempotent; follows and requests both ways end with it, and the blocked member's
+     * likes and comments on the caller's posts: none of them is restored by unblocking.
+     */
     async block(caller: Caller, userId: string): Promise<BlockResponse> {
       if (!canBlock(caller.userId, userId)) throw invalidField("userId", "You can't block yourself");
       const member = await findMember(db, userId);
       if (!member) throw notFound("Member not found");
-      const { made, removedNotifications } = await insertBlock(db, caller.userId, member.id);
+      const { made, removedNotifications, removedFromPosts } = await insertBlock(
+        db,
+        caller.userId,
+        member.id,
+      );
       if (made) {
         await domainEvents.publish("memberBlocked", {
           blockerId: caller.userId,
           blockedId: member.id,
           removedNotifications,
+          removedFromPosts,
         });
       }
       return { message: `Blocked ${member.username}`, user: await users.me(caller) };

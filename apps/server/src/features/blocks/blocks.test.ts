@@ -4,7 +4,8 @@ import { factories } from "../../test/factories.js";
 import { buildTestApp, type SignedIn } from "../../test/helper.js";
 
 const built = await buildTestApp();
-const { call, createPost, follow, like, makePrivate, requestFollow, block, someone } = factories(built);
+const { call, createPost, createFlick, follow, like, comment, makePrivate, requestFollow, block, someone } =
+  factories(built);
 
 const me = async (member: SignedIn) => (await call(member, "GET", "/user")).json().user;
 const notificationTypes = async (member: SignedIn) =>
@@ -81,6 +82,50 @@ describe("POST /user/block", () => {
     expect(await me(privateOne)).toMatchObject({ followRequestsCount: 0 });
     expect((await call(privateOne, "GET", "/follow-requests")).json().requests).toEqual([]);
     expect(await notificationTypes(privateOne)).toEqual([]);
+  });
+
+  it("takes the blocked member's likes and comments off the blocker's posts and flicks, for good", async () => {
+    const [blocker, blocked, bystander, other] = [
+      await someone("blocker"),
+      await someone("blocked"),
+      await someone("by"),
+      await someone("other"),
+    ];
+    const [post, flick, othersPost, blockedsPost] = [
+      await createPost(blocker),
+      await createFlick(blocker),
+      await createPost(other),
+      await createPost(blocked),
+    ];
+    for (const target of [post, othersPost]) {
+      await like(blocked, target);
+      await comment(blocked, target, "From the one about to be blocked");
+    }
+    await comment(blocked, post, "And a second one");
+    expect((await call(blocked, "POST", `/flicks/${flick._id}/like`, { emoji: "🔥" })).statusCode).toBe(200);
+    await comment(blocked, flick, "On the flick");
+    await like(bystander, post);
+    const bystanders = await comment(bystander, post, "A bystander's");
+    await like(blocker, blockedsPost);
+    await comment(blocker, blockedsPost, "The blocker's own");
+
+    await block(blocker, blocked);
+    const counted = async (viewer: typeof blocker, id: string) => {
+      const { likesCount, commentsCount, comments } = (await call(viewer, "GET", `/posts/${id}`)).json().post;
+      return { likesCount, commentsCount, comments: comments.map((c: { _id: string }) => c._id) };
+    };
+    const onPost = { likesCount: 1, commentsCount: 1, comments: [bystanders._id] };
+    expect(await counted(bystander, post._id)).toEqual(onPost);
+    expect(await counted(blocker, post._id)).toEqual(onPost);
+    expect(await counted(bystander, flick._id)).toEqual({ likesCount: 0, commentsCount: 0, comments: [] });
+    // What they left elsewhere stays, and so does what the blocker left on theirs.
+    expect(await counted(other, othersPost._id)).toMatchObject({ likesCount: 1, commentsCount: 1 });
+    expect(await counted(blocked, blockedsPost._id)).toMatchObject({ likesCount: 1, commentsCount: 1 });
+
+    expect((await call(blocker, "PUT", "/user/unblock", { userId: blocked.userId })).statusCode).toBe(200);
+    expect(await counted(bystander, post._id)).toEqual(onPost);
+    expect(await counted(blocked, post._id)).toEqual(onPost);
+    expect((await call(blocked, "GET", `/posts/${post._id}`)).json().post.isLiked).toBe(false);
   });
 
   it("tells the blocked member nothing: no notification, nothing in their account", async () => {

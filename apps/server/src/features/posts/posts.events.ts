@@ -1,4 +1,5 @@
 import { type Post, type PostComment, type PostEdit, rooms } from "@flik/shared";
+import type { ReactionsRemoved } from "../../platform/domain-events.js";
 import type { FlikIo } from "../../realtime/realtime.js";
 
 /**
@@ -67,6 +68,22 @@ export function createPostEvents(io: FlikIo) {
       toPost(event.postId, actor.userId)
         .except(rooms.blockedWith(authorId))
         .emit("postCommentDeleted", event);
+    },
+    /**
+     * The blocked member's likes and comments, taken off the blocker's posts by the block: the posts'
+     * watchers hear of them as of an unlike and a deletion, except the blocked member, who is never told
+     * of a block, and those blocked with the blocker.
+     */
+    reactionsRemovedByBlock(removed: ReactionsRemoved[], block: { blockerId: string; blockedId: string }) {
+      for (const { postId, likesCount, commentsCount, likeRemoved, commentIds } of removed) {
+        const watchers = io
+          .to(rooms.post(postId))
+          .except([rooms.blockedWith(block.blockerId), rooms.user(block.blockedId)]);
+        if (likeRemoved)
+          watchers.emit("postLiked", { postId, likesCount, userId: block.blockedId, isLiked: false });
+        for (const commentId of commentIds)
+          watchers.emit("postCommentDeleted", { postId, commentId, commentsCount });
+      }
     },
     shared(event: { postId: string; ownerId: string; sharesCount: number; newly: boolean }, actor: Actor) {
       // Every share counts; the author hears of a member's shares of a post once (spec §10), as of a like.

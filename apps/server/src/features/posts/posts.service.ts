@@ -130,6 +130,17 @@ export function createPostsService(deps: {
     kept.forget(memberIds.map((memberId) => `member:${memberId}` as const)),
   );
   domainEvents.on("privacyChanged", () => kept.forget(["privacy:*"]));
+  // A block took the blocked member's likes and comments off the blocker's posts (blocks.queries).
+  domainEvents.on("memberBlocked", ({ blockerId, blockedId, removedFromPosts }) => {
+    if (removedFromPosts.length === 0) return;
+    const postIds = removedFromPosts.map((removed) => removed.postId);
+    summaries.forgetPosts(postIds);
+    kept.forget(
+      postIds.map((postId) => `post:${postId}` as const),
+      blockerId,
+    );
+    events.reactionsRemovedByBlock(removedFromPosts, { blockerId, blockedId });
+  });
   // Their name and picture among posts' likers and comments too, before answers are made of them.
   domainEvents.on("accountChanged", ({ userId }) => summaries.forgetMember(userId));
 

@@ -162,7 +162,7 @@ describe("Block from a post's menu", () => {
   }
 
   it("takes the author's posts out of the feed; own posts offer no Block", async () => {
-    const { user } = openFeed({ "POST /user/block": blockAnswer });
+    const { user, queryClient } = openFeed({ "POST /user/block": blockAnswer });
     const mine = await screen.findByRole("article", { name: "Post by @alice" });
     await user.click(within(mine).getByRole("button", { name: "Post options" }));
     expect(within(mine).queryByRole("menuitem", { name: "Block" })).not.toBeInTheDocument();
@@ -178,6 +178,10 @@ describe("Block from a post's menu", () => {
       expect(screen.queryByRole("article", { name: "Post by @bob" })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole("article", { name: "Post by @alice" })).toBeInTheDocument();
+    // The blocked member's likes and comments left Alice's posts: shown live while watched, and the
+    // lists are read again when next shown, not at once.
+    expect(queryClient.getQueryState(["posts", "list", "feed"])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(["posts", "list", "feed"])?.fetchStatus).toBe("idle");
   });
 });
 

@@ -1,12 +1,14 @@
 import type { User } from "@flik/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { userKeys } from "../../auth/api/user-keys";
+import { flickKeys } from "../../flicks/api/flick-keys";
 import { removeCachedFlicksBy } from "../../flicks/cache/flick-cache";
 import { followRequestKeys } from "../../follow-requests/api/follow-request-keys";
 import { removeCachedRequest } from "../../follow-requests/cache/follow-requests-cache";
 import { followKeys } from "../../follows/api/follow-keys";
 import { notificationKeys } from "../../notifications/api/notification-keys";
 import { updateCachedNotifications } from "../../notifications/cache/notifications-cache";
+import { postKeys } from "../../posts/api/post-keys";
 import { removeCachedPostsByAuthor } from "../../posts/cache/post-cache";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { applyOwnProfile, patchProfileMember } from "../../profile/cache/profile-cache";
@@ -23,7 +25,8 @@ export interface BlockTarget {
 /**
  * After a block: the viewer's account becomes the server's answer (blockedUsers, and follows both ways
  * gone), and the blocked member's posts, flicks, notifications and request leave every screen. Their
- * profile and any direct chat read blockedUsers and change by themselves.
+ * profile and any direct chat read blockedUsers and change by themselves. Their likes and comments left
+ * the viewer's posts with the block: the screens showing them hear it live, the others read again.
  */
 export function applyBlock(queryClient: QueryClient, target: BlockTarget, user?: User): void {
   const me = queryClient.getQueryData<User>(userKeys.me());
@@ -62,6 +65,8 @@ export function applyBlock(queryClient: QueryClient, target: BlockTarget, user?:
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   void queryClient.invalidateQueries({ queryKey: followRequestKeys.all });
   void queryClient.invalidateQueries({ queryKey: followKeys.all });
+  for (const queryKey of [postKeys.all, flickKeys.all])
+    void queryClient.invalidateQueries({ queryKey, refetchType: "none" });
   for (const [key, data] of queryClient.getQueriesData<{ pages: { user?: { _id: string } }[] }>({
     queryKey: profileKeys.pages(),
   })) {
