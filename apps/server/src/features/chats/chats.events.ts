@@ -37,8 +37,8 @@ export function createChatEvents(io: FlikIo) {
     },
     /**
      * New chat partners learn at once which of them are online (presence tells only partners), each
-     * member of those not blocked either way with them: a socket is in `blockedWith(id)` for every
-     * member `id` it is blocked with.
+     * member of the others not blocked either way with them (never of themselves): a socket is in
+     * `blockedWith(id)` for every member `id` it is blocked with.
      */
     async partnersOnline(memberIds: string[]) {
       if (memberIds.length < 2) return;
@@ -46,7 +46,7 @@ export function createChatEvents(io: FlikIo) {
       const online = [...new Set(sockets.map((socket) => socket.data.userId))];
       for (const memberId of memberIds) {
         const theirs = sockets.find((socket) => socket.data.userId === memberId);
-        const visible = online.filter((id) => !theirs?.rooms.has(rooms.blockedWith(id)));
+        const visible = online.filter((id) => id !== memberId && !theirs?.rooms.has(rooms.blockedWith(id)));
         if (theirs && visible.length > 0)
           io.to(rooms.user(memberId)).emit("onlineUsers", { online: visible, offline: [] });
       }

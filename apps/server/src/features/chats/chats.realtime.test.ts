@@ -289,7 +289,8 @@ describe("onlineUsers", () => {
     const hankSide = await presenceOf(hank);
     await Promise.all([ginaSide.heard.next(), hankSide.heard.next()]); // the lists on connect
     await chatBetween(gina, hank);
-    await ginaSide.heard.until((e) => e.online.includes(hank.userId));
-    await hankSide.heard.until((e) => e.online.includes(gina.userId));
+    // Each hears of the other only, never of themselves.
+    expect(await ginaSide.heard.next()).toEqual({ online: [hank.userId], offline: [] });
+    expect(await hankSide.heard.next()).toEqual({ online: [gina.userId], offline: [] });
   });
 });
