@@ -64,7 +64,7 @@ export function NotificationItem({
         {notification.type === "comment" && notification.comment && (
           <>
             <span className="mt-0.5 line-clamp-2 text-sm break-words text-zinc-600">
-              “{notification.comment}”
+              “<bdi>{notification.comment}</bdi>”
             </span>{" "}
           </>
         )}

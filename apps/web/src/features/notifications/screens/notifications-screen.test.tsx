@@ -133,7 +133,9 @@ describe("NotificationsScreen", () => {
 
     const commented = item("commented on your post");
     expect(within(commented).getByText("Unknown")).toBeInTheDocument();
-    expect(within(commented).getByText("“What a view!”")).toBeInTheDocument();
+    // The words isolated in their quotes: a direction control in them turns nothing around them.
+    expect(within(commented).getByText("What a view!").tagName).toBe("BDI");
+    expect(within(commented).getByText("What a view!").parentElement).toHaveTextContent(/^“What a view!”$/);
     expect(within(commented).getByText("5d ago")).toBeInTheDocument();
     expect(initialAvatar(commented)).toHaveAttribute("data-avatar-initial", "U");
     const video = commented.querySelector("video");

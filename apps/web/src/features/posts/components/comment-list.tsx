@@ -74,7 +74,7 @@ function Comments({
               >
                 {comment.user.username}
               </Link>{" "}
-              {comment.text}
+              <bdi>{comment.text}</bdi>
             </p>
             <time
               dateTime={comment.createdAt}

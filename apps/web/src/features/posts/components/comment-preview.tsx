@@ -15,7 +15,7 @@ export function CommentPreview({ comments }: { comments: PostComment[] }) {
           >
             {comment.user.username}
           </Link>
-          {comment.text}
+          <bdi>{comment.text}</bdi>
         </li>
       ))}
     </ul>

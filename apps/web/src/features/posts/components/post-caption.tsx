@@ -19,7 +19,10 @@ export function PostCaption({ post, clamp = false }: { post: Post; clamp?: boole
       <Link to={profilePath(post.user.username)} className="mr-1.5 rounded font-semibold hover:underline">
         @{post.user.username}
       </Link>
-      <TaggedText text={folded ? `${foldCaption(caption, CLAMP_AT)}… ` : caption} />
+      {/* Isolated: a direction control the caption leaves open must not turn "more" around. */}
+      <bdi>
+        <TaggedText text={folded ? `${foldCaption(caption, CLAMP_AT)}… ` : caption} />
+      </bdi>
       {folded && (
         <button
           type="button"

@@ -73,6 +73,22 @@ describe("PostScreen", () => {
     );
   });
 
+  it("keeps a direction control in a caption or comment from turning the text around it", async () => {
+    const turning = "\u202eturned";
+    const post = makePost({
+      _id: "p-1",
+      caption: turning,
+      comments: [makeComment({ _id: "c-1", text: turning })],
+      commentsCount: 1,
+    });
+    openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(200, { post }) });
+
+    const comments = await screen.findByRole("list", { name: "Comments" });
+    expect(within(comments).getByText(turning).tagName).toBe("BDI");
+    const caption = screen.getAllByText(turning).find((shown) => !comments.contains(shown));
+    expect(caption?.closest("bdi")).not.toBeNull();
+  });
+
   it("says 'No comments yet.' for a post without comments", async () => {
     openPost("/post/alice/p-7", { "GET /posts/p-7": jsonResponse(200, { post: alicesPost }) });
     expect(await screen.findByText("No comments yet.")).toBeInTheDocument();
