@@ -103,7 +103,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   const status = error.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
     request.log.info({ err: error }, "request refused");
-    return reply.status(status).send({ message: error.message } satisfies ApiErrorBody);
+    // Fastify's own 400s are of the body as a whole (JSON that does not parse, an empty one): every 400
+    // names its field (spec §10).
+    const errors = status === 400 ? { errors: [{ field: "body", message: error.message }] } : {};
+    return reply.status(status).send({ message: error.message, ...errors } satisfies ApiErrorBody);
   }
   request.log.error(
     { err: error, method: request.method, url: request.url, route: request.routeOptions.url },

@@ -69,7 +69,10 @@ describe("JSON bodies", () => {
       expect(response.statusCode, payload).toBe(400);
       expect(response.json().message, payload).toBe(PROTOTYPE_KEY_MESSAGE);
     }
-    expect((await send('{"identifier":"alice",')).json().message).toMatch(/^Body is not valid JSON/);
+    const unparsed = (await send('{"identifier":"alice",')).json();
+    expect(unparsed.message).toMatch(/^Body is not valid JSON/);
+    // As every 400, it names its field: the body as a whole.
+    expect(unparsed.errors).toEqual([{ field: "body", message: unparsed.message }]);
   });
 
   it("says a body of another kind (a list, null, a number) must be an object, in words", async () => {
