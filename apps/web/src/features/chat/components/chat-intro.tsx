@@ -18,7 +18,7 @@ export function ChatIntro({ chat, viewerId, empty }: { chat: Chat; viewerId: str
       className={`flex flex-col items-center px-4 pt-4 pb-6 text-center ${empty ? "flex-1 justify-center" : ""}`}
     >
       <ChatAvatar chat={chat} viewerId={viewerId} size="lg" />
-      <p className="mt-3 max-w-full truncate text-lg font-semibold text-zinc-900">{title}</p>
+      <p className="mt-3 max-w-full text-lg font-semibold break-words text-zinc-900">{title}</p>
       {partner ? (
         <Link to={profilePath(partner.username)} className={`${buttonStyles.secondary} mt-4 py-2`}>
           View profile

@@ -36,6 +36,7 @@ export function ChatListPane({
   const baseId = useId();
   const [search, setSearch] = useState("");
   const [tab, setTab] = useState<ChatTab>("all");
+  const requestsCount = (chats.data ?? []).filter((chat) => chat.isRequest).length;
   const [creatingGroup, setCreatingGroup] = useState(false);
   // Spec §9: the member search waits 300 ms after the last keystroke; the local filter does not.
   const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -67,12 +68,7 @@ export function ChatListPane({
           onChange={setSearch}
           placeholder="Search people or chats"
         />
-        <ChatTabs
-          baseId={baseId}
-          selected={tab}
-          onSelect={setTab}
-          requestsCount={(chats.data ?? []).filter((chat) => chat.isRequest).length}
-        />
+        <ChatTabs baseId={baseId} selected={tab} onSelect={setTab} requestsCount={requestsCount} />
       </div>
 
       <div
@@ -138,7 +134,14 @@ export function ChatListPane({
             No group chats yet. Start one with New group.
           </p>
         ) : (
-          <ChatListEmpty />
+          <ChatListEmpty
+            requestsCount={requestsCount}
+            onShowRequests={() => {
+              setTab("requests");
+              // The button goes with the empty list: the focus goes to the tab it opened.
+              document.getElementById(chatTabId(baseId, "requests"))?.focus();
+            }}
+          />
         )}
       </div>
 

@@ -54,6 +54,7 @@ export function ChatRow({ chat, viewerId, selected, focus, onDelete, onLeave }: 
           <span className="flex items-baseline justify-between gap-2">
             <span
               id={titleId}
+              title={title}
               className={`truncate text-[15px] text-zinc-900 ${unread > 0 ? "font-bold" : "font-semibold"}`}
             >
               {title}

@@ -59,7 +59,14 @@ export function LoadError({
   );
 }
 
-export function ChatListEmpty() {
+/** No chats yet; a message request waiting is named, so the member is not told there is nothing. */
+export function ChatListEmpty({
+  requestsCount,
+  onShowRequests,
+}: {
+  requestsCount: number;
+  onShowRequests: () => void;
+}) {
   return (
     <div className="flex flex-col items-center px-6 py-12 text-center">
       <span className="bg-brand flex size-14 items-center justify-center rounded-2xl text-white shadow-lg shadow-fuchsia-600/25">
@@ -69,6 +76,11 @@ export function ChatListEmpty() {
       <p className="mt-1.5 max-w-60 text-sm text-zinc-600">
         Search for someone above to start a conversation.
       </p>
+      {requestsCount > 0 && (
+        <button type="button" onClick={onShowRequests} className={`${buttonStyles.secondary} mt-5`}>
+          {requestsCount === 1 ? "See 1 message request" : `See ${requestsCount} message requests`}
+        </button>
+      )}
     </div>
   );
 }

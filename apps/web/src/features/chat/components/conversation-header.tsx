@@ -51,8 +51,11 @@ export function ConversationHeader({
       <BackToChatsButton onBack={onBack} />
       <ChatAvatar chat={chat} viewerId={viewerId} size="sm" />
       <div className="min-w-0 flex-1">
-        <Title className="truncate text-base font-semibold text-zinc-900">{chatTitle(chat, viewerId)}</Title>
-        <p className={`truncate text-xs ${online ? "font-medium text-emerald-600" : "text-zinc-500"}`}>
+        {/* A long group name is cut here: the pointer finds it whole, as the intro shows it. */}
+        <Title className="truncate text-base font-semibold text-zinc-900" title={chatTitle(chat, viewerId)}>
+          {chatTitle(chat, viewerId)}
+        </Title>
+        <p className={`truncate text-xs ${online ? "font-medium text-emerald-700" : "text-zinc-500"}`}>
           {chat.isGroupChat ? [membersLabel(chat), subtitle].filter(Boolean).join(" · ") : subtitle}
         </p>
       </div>

@@ -87,6 +87,19 @@ describe("ChatScreen", () => {
     await openChatScreen("/chat", []);
     expect(await screen.findByRole("heading", { name: "No chats yet" })).toBeInTheDocument();
     expect(screen.getByText("Search for someone above to start a conversation.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /message request/ })).not.toBeInTheDocument();
+  });
+
+  it("names a message request waiting when there is no chat yet, and opens Requests from there", async () => {
+    const { user } = await openChatScreen("/chat", [{ ...carolChat, isRequest: true }]);
+    expect(await screen.findByRole("heading", { name: "No chats yet" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "See 1 message request" }));
+
+    const requests = screen.getByRole("tab", { name: "Requests (1 waiting)" });
+    expect(requests).toHaveAttribute("aria-selected", "true");
+    expect(requests).toHaveFocus();
+    expect(chatRow(/carol/)).toBeInTheDocument();
   });
 
   it("offers to try again when the chats fail to load", async () => {
