@@ -38,10 +38,16 @@ export const toast = Object.assign(
 );
 
 /**
+ * Where the toasts of the signed-out screens (sign-in, sign-up, reset) show: at the top on phones too,
+ * where there is no header to cover, instead of floating over the form's button at the bottom.
+ */
+export const AUTH_TOASTS = { position: "top-center" } as const satisfies ToastOptions;
+
+/**
  * A form's failure toasts, for its success to take down: a stale "Password must be at least 8
  * characters" never stands beside "Account created". `success` says a success, taking them down first.
  */
-export function useFailureToasts() {
+export function useFailureToasts(options?: Pick<ToastOptions, "position">) {
   const [failures] = useState(() => {
     const shown = new Set<Id>();
     const clear = () => {
@@ -50,12 +56,13 @@ export function useFailureToasts() {
     };
     return {
       error(text: string) {
-        shown.add(toast.error(text));
+        shown.add(options ? toast.error(text, options) : toast.error(text));
       },
       clear,
       success(text: string) {
         clear();
-        toast.success(text);
+        if (options) toast.success(text, options);
+        else toast.success(text);
       },
     };
   });

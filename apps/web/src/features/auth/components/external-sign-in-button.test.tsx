@@ -135,7 +135,9 @@ describe("Continue with {provider} (issue 19)", () => {
 
     await user.click(await screen.findByRole("button", { name: "Continue with Acme ID" }));
 
-    await waitFor(() => expect(error).toHaveBeenCalledWith("Couldn't sign you in. Try again."));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith("Couldn't sign you in. Try again.", { position: "top-center" }),
+    );
     expect(screen.getByRole("button", { name: "Continue with Acme ID" })).toBeEnabled();
     expect(window.sessionStorage.getItem(STARTED_KEY)).toBeNull();
   });

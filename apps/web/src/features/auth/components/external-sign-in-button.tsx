@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { Spinner } from "../../../components/spinner";
-import { toast } from "../../../lib/toast";
+import { AUTH_TOASTS, toast } from "../../../lib/toast";
 import { useExternalProvider } from "../api/providers.queries";
 import { startExternalSignIn } from "../external/external-sign-in";
 import { forgetExternalSignInStarted, markExternalSignInStarted } from "../external/external-state";
@@ -26,7 +26,7 @@ export function ExternalSignInButton({ returnTo }: { returnTo: string }) {
     } catch (error) {
       console.error("External sign-in could not start", error);
       forgetExternalSignInStarted();
-      toast.error(EXTERNAL_SIGN_IN_FAILED);
+      toast.error(EXTERNAL_SIGN_IN_FAILED, AUTH_TOASTS);
     }
     // Back here: the provider could not be reached, or the member came back from it with Back.
     setLeaving(false);

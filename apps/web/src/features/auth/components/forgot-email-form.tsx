@@ -5,7 +5,7 @@ import type { Id } from "react-toastify/unstyled";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
+import { AUTH_TOASTS, toast } from "../../../lib/toast";
 import { requestResetCode } from "../api/password-reset.api";
 
 /** Spec §8: the server's message, else these. */
@@ -22,13 +22,13 @@ export function toastResetFailure(text: string) {
   if (resetErrorToast !== undefined && toast.isActive(resetErrorToast)) {
     toast.update(resetErrorToast, { render: text });
   } else {
-    resetErrorToast = toast.error(text);
+    resetErrorToast = toast.error(text, AUTH_TOASTS);
   }
 }
 
 export function toastResetSuccess(text: string) {
   if (resetErrorToast !== undefined) toast.dismiss(resetErrorToast);
-  toast.success(text);
+  toast.success(text, AUTH_TOASTS);
 }
 
 /** Forgot password, step 1 (spec §2): the e-mail the code goes to. */

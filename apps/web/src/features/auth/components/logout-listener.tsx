@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { onLogout } from "../../../lib/auth-events";
 import { clearAuth } from "../../../lib/storage";
-import { toast } from "../../../lib/toast";
+import { AUTH_TOASTS, toast } from "../../../lib/toast";
 import { type LoginRedirectState, locationToPath } from "../redirect";
 
 /** Said when the member is signed out by something other than their own Log out (the server's words). */
@@ -39,7 +39,7 @@ export function LogoutListener() {
         // What the signed-in screens were saying no longer matters, and would hold this back in the queue.
         if (reason !== "user") {
           toast.dismiss();
-          toast.info(SESSION_ENDED_TEXT);
+          toast.info(SESSION_ENDED_TEXT, AUTH_TOASTS);
         }
         queryClient.removeQueries();
       }),

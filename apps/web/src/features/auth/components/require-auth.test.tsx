@@ -173,7 +173,7 @@ describe("RequireAuth", () => {
     const { router } = renderApp("/notifications");
 
     expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeInTheDocument();
-    expect(info).toHaveBeenCalledWith(SESSION_ENDED_TEXT);
+    expect(info).toHaveBeenCalledWith(SESSION_ENDED_TEXT, { position: "top-center" });
     expect(router.state.location.pathname).toBe("/login");
     expect(router.state.location.state).toEqual({ from: "/notifications" });
     expect(getToken()).toBeNull();

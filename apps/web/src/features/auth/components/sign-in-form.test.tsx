@@ -118,7 +118,8 @@ describe("SignInForm", () => {
     expect(
       await screen.findByText("Couldn't log in: Incorrect email/username or password"),
     ).toBeInTheDocument();
-    expect(error).toHaveBeenCalledWith("Incorrect email/username or password");
+    // At the top, on phones too: at the bottom it would float over Log in (lib/toast AUTH_TOASTS).
+    expect(error).toHaveBeenCalledWith("Incorrect email/username or password", { position: "top-center" });
     for (const field of [screen.getByLabelText("Email or username"), screen.getByLabelText("Password")]) {
       expect(field).toHaveAttribute("aria-invalid", "true");
       expect(field).toHaveAccessibleDescription("Couldn't log in: Incorrect email/username or password");

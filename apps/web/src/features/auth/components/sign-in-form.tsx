@@ -6,7 +6,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { saveAuth } from "../../../lib/storage";
-import { toast, useFailureToasts } from "../../../lib/toast";
+import { AUTH_TOASTS, toast, useFailureToasts } from "../../../lib/toast";
 import { signIn } from "../api/auth.api";
 import { focusFirst, missingFields } from "../required-fields";
 import { authLinkClass } from "./auth-shell";
@@ -51,7 +51,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [marked, setMarked] = useState(false);
 
-  const failures = useFailureToasts();
+  const failures = useFailureToasts(AUTH_TOASTS);
   const signin = useMutation({
     mutationFn: signIn,
     onSuccess: ({ token, user }) => {

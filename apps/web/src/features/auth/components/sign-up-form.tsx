@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
-import { toast, useFailureToasts } from "../../../lib/toast";
+import { AUTH_TOASTS, toast, useFailureToasts } from "../../../lib/toast";
 import { signUp } from "../api/auth.api";
 import { focusFirst, missingFields } from "../required-fields";
 import { PasswordField } from "./password-field";
@@ -39,7 +39,7 @@ export function SignUpForm() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const redirectTimer = useRef<number | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
-  const failures = useFailureToasts();
+  const failures = useFailureToasts(AUTH_TOASTS);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 

@@ -59,7 +59,9 @@ describe("Forgot password", () => {
 
     expect(await screen.findByRole("heading", { name: "Check your email" })).toBeInTheDocument();
     expect(sentJson(forgot)).toEqual({ email: "alice@example.com" });
-    expect(success).toHaveBeenCalledWith("If an account uses that email, a 6-digit code is on its way.");
+    expect(success).toHaveBeenCalledWith("If an account uses that email, a 6-digit code is on its way.", {
+      position: "top-center",
+    });
     expect(screen.getByText("alice@example.com")).toBeInTheDocument();
     expect(digit(1)).toHaveFocus();
     expect(screen.getByText(/Resend code in \d+s/)).toBeInTheDocument();
@@ -142,7 +144,7 @@ describe("Forgot password", () => {
       newPassword: "a-new-secret",
     });
     expect(await screen.findByRole("heading", { name: "Forgot your password?" })).toBeInTheDocument();
-    expect(success).toHaveBeenLastCalledWith("Password reset successfully!");
+    expect(success).toHaveBeenLastCalledWith("Password reset successfully!", { position: "top-center" });
     expect(screen.getByLabelText("Email")).toHaveValue("");
     expect(screen.getByRole("status")).toHaveTextContent(
       "Your password has been reset. Log in with your new password.",
