@@ -38,11 +38,13 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
   const { db, domainEvents } = deps;
 
   /** The member to follow or unfollow, with the caller's relation; never oneself, never across a block. */
-  async function target(caller: Caller, userId: string, refusal = cantFollow) {
-    if (!canFollow(caller.userId, { id: userId })) throw invalidField("userId", "You cannot follow yourself");
+  async function target(caller: Caller, userId: string, unfollowing = false) {
+    if (!canFollow(caller.userId, { id: userId }))
+      throw invalidField("userId", `You cannot ${unfollowing ? "unfollow" : "follow"} yourself`);
     const member = await findTarget(db, caller.userId, userId);
     if (!member) throw notFound("Member not found");
-    if (!canAskToFollow(caller.userId, member, member.relation)) throw refusal();
+    if (!canAskToFollow(caller.userId, member, member.relation))
+      throw unfollowing ? unavailable() : cantFollow();
     return member;
   }
 
@@ -96,7 +98,7 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
 
     /** Unfollows and withdraws a pending request (its notification goes with it). */
     async unfollow(caller: Caller, userId: string): Promise<FollowResponse> {
-      const member = await target(caller, userId, unavailable);
+      const member = await target(caller, userId, true);
       if (member.relation.isFollower && (await deleteFollow(db, caller.userId, member.id)))
         await domainEvents?.publish("memberUnfollowed", { followerId: caller.userId, followeeId: member.id });
       if (member.relation.isRequested) await closeRequest(caller.userId, member.id, "withdrawn");

@@ -50,6 +50,15 @@ describe("follow and unfollow", () => {
     expect(response.json()).toMatchObject({ message: "You cannot follow yourself" });
   });
 
+  it("refuses to unfollow yourself with 400, in its own words", async () => {
+    const response = await call(alice, "POST", `/unfollow/${alice.userId}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: "You cannot unfollow yourself",
+      errors: [{ field: "userId", message: "You cannot unfollow yourself" }],
+    });
+  });
+
   it("answers 404 for an unknown member and for an id of no id's form", async () => {
     const unknown = await call(alice, "POST", "/follow/00000000-0000-4000-8000-000000000000");
     expect(unknown.statusCode).toBe(404);
