@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { getUserId } from "../../../lib/storage";
+import { missedOnConnect } from "../../realtime/catch-up";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { chatKeys } from "../api/chat-keys";
 import {
@@ -56,7 +57,8 @@ export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): voi
     // Events missed while disconnected are not replayed: on every connect, the first too (the screen may
     // have loaded before the socket was up), ask for everything again.
     {
-      onConnect: () => void queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+      onConnect: () =>
+        void queryClient.invalidateQueries({ queryKey: chatKeys.all, predicate: missedOnConnect }),
       writesTo: chatKeys.all,
     },
   );

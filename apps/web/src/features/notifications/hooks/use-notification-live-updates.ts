@@ -7,6 +7,7 @@ import {
   removeCachedRequest,
 } from "../../follow-requests/cache/follow-requests-cache";
 import { applyFollowAccepted } from "../../follows/cache/follow-cache";
+import { missedOnConnect } from "../../realtime/catch-up";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { notificationKeys } from "../api/notification-keys";
 import {
@@ -90,8 +91,8 @@ export function useNotificationLiveUpdates(): void {
     // before the member's room was joined, and what came between was sent to no one.
     {
       onConnect: () => {
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-        void queryClient.invalidateQueries({ queryKey: followRequestKeys.all });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all, predicate: missedOnConnect });
+        void queryClient.invalidateQueries({ queryKey: followRequestKeys.all, predicate: missedOnConnect });
       },
       writesTo: notificationKeys.all,
     },

@@ -1,6 +1,7 @@
 import type { PostEdit } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
+import { missedOnConnect } from "../../realtime/catch-up";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { postKeys } from "../api/post-keys";
 import {
@@ -50,7 +51,11 @@ export function usePostLiveUpdates(): void {
       newPost: ({ post }) => prependToFeed(queryClient, post),
     },
     {
-      onConnect: () => void queryClient.invalidateQueries({ queryKey: postKeys.all }),
+      onConnect: () =>
+        void queryClient.invalidateQueries({
+          queryKey: postKeys.all,
+          predicate: missedOnConnect,
+        }),
       writesTo: { newPost: postKeys.lists(), postDeleted: postKeys.all },
     },
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
 import {
@@ -421,6 +421,18 @@ describe("PostScreen", () => {
     expect(await screen.findByRole("heading", { name: "This post isn't available" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to your feed" })).toHaveAttribute("href", "/post");
     expect(await screen.findByText("Error fetching post")).toBeInTheDocument();
+  });
+
+  it("does not ask again for a post found missing when the socket connects", async () => {
+    const missing = vi.fn(() => jsonResponse(404, { message: "Post not found" }));
+    openPost("/post/bob/p-404", { "GET /posts/p-404": missing });
+    await screen.findByRole("heading", { name: "This post isn't available" });
+    const socket = await currentSocket();
+
+    // The catch-up after a connect (realtime/catch-up) leaves refusals alone: no event changes them.
+    act(() => socket.fire("connect"));
+    await act(async () => {});
+    expect(missing).toHaveBeenCalledTimes(1);
   });
 });
 

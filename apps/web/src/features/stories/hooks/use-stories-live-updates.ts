@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { missedOnConnect } from "../../realtime/catch-up";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { storyKeys } from "../api/story-keys";
 import { addCachedStory, addCachedViewer, removeCachedStory } from "../cache/stories-cache";
@@ -20,7 +21,11 @@ export function useStoriesLiveUpdates(): void {
         addCachedViewer(queryClient, storyId, viewer, viewersCount),
     },
     {
-      onConnect: () => void queryClient.invalidateQueries({ queryKey: storyKeys.all }),
+      onConnect: () =>
+        void queryClient.invalidateQueries({
+          queryKey: storyKeys.all,
+          predicate: missedOnConnect,
+        }),
       writesTo: { newStory: storyKeys.tray(), storyDeleted: storyKeys.tray() },
     },
   );
