@@ -3,6 +3,7 @@ import { type ComponentProps, useCallback, useRef } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { CommentIcon, FlicksIcon, HeartIcon } from "../../../components/icons";
+import { UnloadableMedia, useMediaFailed } from "../../../components/unloadable-media";
 import { postPath } from "../../../lib/paths";
 import { placeholderProps } from "../../../lib/placeholder";
 import { responsiveImage } from "../../../lib/responsive-image";
@@ -41,6 +42,7 @@ export function PostTile({
 }: { post: Post; className?: string } & TileLinkProps) {
   const view = usePostView(post);
   const isVideo = view.mediaType === "video" || isFlikUrl(view.image);
+  const [failed, onError] = useMediaFailed(view.image);
   const likes = `${view.likesCount} ${view.likesCount === 1 ? "like" : "likes"}`;
   const comments = `${view.commentsCount} ${view.commentsCount === 1 ? "comment" : "comments"}`;
   return (
@@ -50,7 +52,9 @@ export function PostTile({
       {...linkProps}
       className={`group absolute inset-0 block overflow-hidden bg-zinc-200 focus-visible:z-10 focus-visible:outline-offset-0 ${className}`}
     >
-      {isVideo ? (
+      {failed ? (
+        <UnloadableMedia type={isVideo ? "video" : "image"} className="absolute inset-0 size-full" />
+      ) : isVideo ? (
         <span aria-hidden="true" className="contents">
           <video
             poster={videoPosterUrl(view.image) ?? undefined}
@@ -58,6 +62,7 @@ export function PostTile({
             muted
             playsInline
             preload="metadata"
+            onError={onError}
             className="absolute inset-0 size-full object-cover"
           />
         </span>
@@ -68,6 +73,7 @@ export function PostTile({
           alt=""
           loading="lazy"
           decoding="async"
+          onError={onError}
           className="absolute inset-0 size-full bg-cover bg-center object-cover"
         />
       )}

@@ -44,3 +44,24 @@ describe("PostMedia's photo (issue 20)", () => {
     }
   });
 });
+
+describe("PostMedia that will not load", () => {
+  it.each(["image", "video"] as const)(
+    "shows a neutral tile named as the %s was, not a broken mark",
+    (kind) => {
+      const post = makePost({
+        image: kind === "image" ? kept : "/media/video/gone.mp4",
+        mediaType: kind,
+        caption: "Sunset at the pier",
+      });
+      const { container } = render(<PostMedia post={post} />);
+      const media = container.querySelector(kind === "image" ? "img" : "video");
+      if (!media) throw new Error(`no ${kind}`);
+
+      fireEvent.error(media);
+
+      expect(container.querySelector("img, video")).toBeNull();
+      expect(screen.getByRole("img", { name: "Sunset at the pier" })).toHaveClass("size-full", "bg-zinc-100");
+    },
+  );
+});

@@ -1,5 +1,6 @@
 import { mediaFrame, type Post, videoPosterUrl } from "@flik/shared";
 import type { CSSProperties } from "react";
+import { UnloadableMedia, useMediaFailed } from "../../../components/unloadable-media";
 import { placeholderProps } from "../../../lib/placeholder";
 import { type ImageSlot, responsiveImage } from "../../../lib/responsive-image";
 
@@ -42,7 +43,10 @@ export function mediaFrameStyle(post: Pick<Post, "width" | "height">): CSSProper
   return { "--media-frame": `${width} / ${height}` } as CSSProperties;
 }
 
-/** The post's photo, or its video: muted, inline, looping, with controls. */
+/**
+ * The post's photo, or its video: muted, inline, looping, with controls. Media that will not load (a
+ * file gone, an address naming none) shows a neutral tile of its frame, never the broken-image mark.
+ */
 export function PostMedia({
   post,
   fit = "cover",
@@ -51,6 +55,11 @@ export function PostMedia({
   slot = "feed",
 }: PostMediaProps) {
   const size = { width: post.width ?? undefined, height: post.height ?? undefined };
+  const [failed, onError] = useMediaFailed(post.image);
+  if (failed)
+    return (
+      <UnloadableMedia type={post.mediaType} label={mediaAlt(post)} className={`size-full ${className}`} />
+    );
   if (post.mediaType === "video") {
     return (
       <video
@@ -62,6 +71,7 @@ export function PostMedia({
         loop
         controls
         preload="metadata"
+        onError={onError}
         {...size}
         className={`size-full bg-zinc-950 ${fitClass[fit]} ${className}`}
       />
@@ -74,6 +84,7 @@ export function PostMedia({
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}
       decoding="async"
+      onError={onError}
       {...size}
       {...placeholderProps(post.placeholder)}
       className={`size-full bg-center bg-no-repeat ${fitClass[fit]} ${className}`}

@@ -1,5 +1,6 @@
 import { isFlikUrl, type Post, videoPosterUrl } from "@flik/shared";
 import { CommentIcon, FlicksIcon, HeartIcon } from "../../../components/icons";
+import { UnloadableMedia, useMediaFailed } from "../../../components/unloadable-media";
 import { placeholderProps } from "../../../lib/placeholder";
 import { responsiveImage } from "../../../lib/responsive-image";
 import { usePostView } from "../../posts/cache/post-shadow";
@@ -10,6 +11,7 @@ import { mediaAlt } from "../../posts/components/post-media";
 export function ProfileGridCell({ post, onOpen }: { post: Post; onOpen: () => void }) {
   const view = usePostView(post);
   const isVideo = view.mediaType === "video" || isFlikUrl(view.image);
+  const [failed, onError] = useMediaFailed(view.image);
   const likes = `${view.likesCount} ${view.likesCount === 1 ? "like" : "likes"}`;
   const comments = `${view.commentsCount} ${view.commentsCount === 1 ? "comment" : "comments"}`;
 
@@ -21,7 +23,9 @@ export function ProfileGridCell({ post, onOpen }: { post: Post; onOpen: () => vo
       aria-label={`${mediaAlt(view)}, ${likes}, ${comments}`}
       className="group relative block aspect-square w-full overflow-hidden bg-zinc-200 focus-visible:z-10 focus-visible:outline-offset-0"
     >
-      {isVideo ? (
+      {failed ? (
+        <UnloadableMedia type={isVideo ? "video" : "image"} className="size-full" />
+      ) : isVideo ? (
         <span aria-hidden="true" className="contents">
           <video
             poster={videoPosterUrl(view.image) ?? undefined}
@@ -31,6 +35,7 @@ export function ProfileGridCell({ post, onOpen }: { post: Post; onOpen: () => vo
             loop
             playsInline
             preload="metadata"
+            onError={onError}
             className="size-full object-cover"
           />
         </span>
@@ -41,6 +46,7 @@ export function ProfileGridCell({ post, onOpen }: { post: Post; onOpen: () => vo
           {...placeholderProps(view.placeholder)}
           loading="lazy"
           decoding="async"
+          onError={onError}
           className="size-full bg-cover bg-center object-cover"
         />
       )}
