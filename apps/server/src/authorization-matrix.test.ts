@@ -1196,6 +1196,7 @@ async function typingIn(bed: LiveBed, w: World, event: "typing" | "stopTyping") 
  */
 const outbound: Record<keyof ServerToClientEvents, "rows" | { reason: string }> = {
   sessionRevoked: { reason: "own sessions: a member's own socket hears their session ended" },
+  accountChanged: { reason: "own tabs: only the member hears their own account changed" },
   postLiked: "rows",
   postCommented: "rows",
   postCommentDeleted: "rows",

@@ -11,6 +11,11 @@ import type { Story, StoryViewer } from "./stories.js";
 export interface ServerToClientEvents {
   /** The server closes a socket whose session was revoked; this tells the client why first. */
   sessionRevoked: () => void;
+  /**
+   * To the member's own room: their account changed (profile, e-mail, phone, privacy or notification
+   * settings), in this tab or another, so each open screen reads it again.
+   */
+  accountChanged: () => void;
 
   // Posts (to the room post:<id> of everyone viewing the post).
   /** `isLiked` is the state of `userId`, the member who liked or unliked. */

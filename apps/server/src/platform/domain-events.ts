@@ -63,8 +63,8 @@ export interface DomainEventMap {
   messageSent: { messageId: string; chatId: string; senderId: string; memberIds: string[]; sentAt: Date };
   memberUnfollowed: { followerId: string; followeeId: string };
   /**
-   * Something a member's account shows changed: their profile (name, picture, bio), or their e-mail,
-   * phone or its verification, changed elsewhere.
+   * Something a member's account shows changed: their profile (name, picture, bio), their e-mail, phone
+   * or its verification, or their privacy and notification settings.
    */
   accountChanged: { userId: string };
 }

@@ -167,6 +167,8 @@ export function createUsersService(deps: {
           userId: caller.userId,
           isPrivate: settings.isPrivate,
         });
+      // The member's other tabs show the settings too.
+      await domainEvents.publish("accountChanged", { userId: caller.userId });
       return ownAccount(caller.userId);
     },
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { notificationsGranted } from "../../../lib/browser-notifications";
 import { useStoredUnreadCount } from "../../../lib/use-stored";
+import { AccountLiveUpdates } from "../../auth/hooks/use-account-live-updates";
 import { CHECKING_AUTHENTICATION, useSessionChecking } from "../../auth/session-check";
 import { BlockLiveUpdates } from "../../blocks/hooks/use-block-live-updates";
 import { ChatUnreadSync } from "../../chat/hooks/use-chat-unread-sync";
@@ -38,6 +39,7 @@ export function AppLayout() {
       {!checking && <StoriesLiveUpdates />}
       {!checking && <FollowLiveUpdates />}
       {!checking && <BlockLiveUpdates />}
+      {!checking && <AccountLiveUpdates />}
       {/* Keeps the stored chat unread count, which the header's badge reads, right on every screen. */}
       {!checking && <ChatUnreadSync />}
       {!checking && notificationsGranted() && (

@@ -1,8 +1,9 @@
 import type { User } from "@flik/shared";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
+import { currentSocket } from "../../../test/render-app";
 import { userKeys } from "../../auth/api/user-keys";
 import { openPanel, openSettings } from "../test/settings-harness";
 
@@ -88,6 +89,24 @@ describe("Settings › Profile visibility", () => {
     await user.click(within(panel).getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(privacy).toHaveBeenCalled());
     expect(sentJson(privacy)).toEqual({ messagesFrom: "following" });
+  });
+
+  it("shows a change made in another tab as soon as the server says the account changed", async () => {
+    let me = makeUser();
+    openSettings({ "GET /user": () => jsonResponse(200, { user: me }) });
+    const row = await screen.findByRole("button", { name: "Profile visibility" });
+    expect(row).toHaveAccessibleDescription("Public");
+
+    me = makeUser({ isPrivate: true });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("accountChanged")).toBe(true));
+    act(() => socket.fire("accountChanged"));
+
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Profile visibility" })).toHaveAccessibleDescription(
+        "Private",
+      ),
+    );
   });
 
   it("says 'Failed to update privacy settings' and keeps the choices", async () => {
