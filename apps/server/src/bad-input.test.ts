@@ -178,7 +178,10 @@ describe("Fastify's own refusals keep their 4xx", () => {
   it("answers a path segment that is not valid URL encoding with 400", async () => {
     const response = await app.inject({ method: "GET", url: "/api/posts/%E0%A4%A", headers: alice.headers });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "That address is not valid." });
+    expect(response.json()).toEqual({
+      message: "That address is not valid.",
+      errors: [{ field: "path", message: "That address is not valid." }],
+    });
   });
 
   it("answers a media path that names no kept file with 404, however long", async () => {

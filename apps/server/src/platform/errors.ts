@@ -62,7 +62,8 @@ export function handleRouterError(error: FastifyError, _request: FastifyRequest,
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
     return reply.status(414).send({ message: "That address is too long." } satisfies ApiErrorBody);
   }
-  return reply.status(400).send({ message: "That address is not valid." } satisfies ApiErrorBody);
+  const message = "That address is not valid.";
+  return reply.status(400).send({ message, errors: [{ field: "path", message }] } satisfies ApiErrorBody);
 }
 
 /**

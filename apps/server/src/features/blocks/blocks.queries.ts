@@ -61,8 +61,9 @@ export async function insertBlock(db: Db, blockerId: string, blockedId: string) 
 
 /**
  * Takes the member's likes and comments off the owner's posts, and answers what went from each post with
- * its counts after (the counter triggers have run). Each walks the member's own likes or comments index,
- * kept when on a post of the owner: as many rows as the member left anywhere, never the owner's posts.
+ * its counts after (the counter triggers have run). Each delete is a join the planner serves from
+ * indexes from either side, the smaller: the owner's posts (posts_user_created_idx, then the likes' key
+ * or the comments' post index) or the member's own likes or comments (their user indexes).
  */
 async function removeReactionsOnPostsOf(
   tx: Db,
@@ -85,10 +86,16 @@ async function removeReactionsOnPostsOf(
     .from(posts)
     .where(inArray(posts.id, touched));
   const unlikedIds = new Set(unliked.map((row) => row.postId));
+  const commentIdsOf = new Map<string, string[]>();
+  for (const { id, postId } of uncommented) {
+    const ids = commentIdsOf.get(postId);
+    if (ids) ids.push(id);
+    else commentIdsOf.set(postId, [id]);
+  }
   return counts.map((post) => ({
     ...post,
     likeRemoved: unlikedIds.has(post.postId),
-    commentIds: uncommented.filter((row) => row.postId === post.postId).map((row) => row.id),
+    commentIds: commentIdsOf.get(post.postId) ?? [],
   }));
 }
 

@@ -99,37 +99,50 @@ describe("live events between two members where either blocked the other", () =>
       expect(await heard.of(event), event).toEqual([]);
   });
 
-  it("the blocked member's like and comments leave the blocker's post live for its watchers, not for them", async () => {
-    const [blocker, blocked, watcher] = [
+  it("the blocked member's like and comments leave the blocker's post live for its watchers and the blocker's tabs", async () => {
+    const [blocker, blocked, watcher, blockedsFoe] = [
       await someone("blocker"),
       await someone("blocked"),
       await someone("watch"),
+      await someone("foe"),
     ];
     const post = await createPost(blocker);
     await like(blocked, post);
     const comments = [await comment(blocked, post, "One"), await comment(blocked, post, "Two")];
     await like(watcher, post);
-    const [watcherSocket, blockedSocket] = [await socketOf(watcher), await socketOf(blocked)];
-    for (const socket of [watcherSocket, blockedSocket])
-      expect(await socket.emitWithAck("joinPostRoom", post._id)).toEqual({ ok: true });
-    const [unliked, deleted] = [
-      eventQueue(watcherSocket, "postLiked"),
-      eventQueue(watcherSocket, "postCommentDeleted"),
+    // A member the blocked one blocked never had their like or comments, and hears nothing of them.
+    await block(blocked, blockedsFoe);
+    const [watcherSocket, blockedSocket, foeSocket, blockersTab] = [
+      await socketOf(watcher),
+      await socketOf(blocked),
+      await socketOf(blockedsFoe),
+      await socketOf(blocker),
     ];
-    const blockedHeard = listen(blockedSocket);
+    for (const socket of [watcherSocket, blockedSocket, foeSocket])
+      expect(await socket.emitWithAck("joinPostRoom", post._id)).toEqual({ ok: true });
+    const heardBy = (socket: TestSocket) => ({
+      unliked: eventQueue(socket, "postLiked"),
+      deleted: eventQueue(socket, "postCommentDeleted"),
+    });
+    const [watcherHears, blockerHears] = [heardBy(watcherSocket), heardBy(blockersTab)];
+    const [blockedHeard, foeHeard] = [listen(blockedSocket), listen(foeSocket)];
 
     await block(blocker, blocked);
-    expect(await unliked.next()).toEqual({
-      postId: post._id,
-      likesCount: 1,
-      userId: blocked.userId,
-      isLiked: false,
-    });
-    const heard = [await deleted.next(), await deleted.next()];
-    expect(heard.map((event) => event.commentId).sort()).toEqual(comments.map((c) => c._id).sort());
-    for (const event of heard) expect(event).toMatchObject({ postId: post._id, commentsCount: 0 });
-    for (const event of ["postLiked", "postCommentDeleted"] as const)
-      expect(await blockedHeard.of(event), event).toEqual([]);
+    // The blocker's tab, watching no post, hears it in their own room.
+    for (const { unliked, deleted } of [watcherHears, blockerHears]) {
+      expect(await unliked.next()).toEqual({
+        postId: post._id,
+        likesCount: 1,
+        userId: blocked.userId,
+        isLiked: false,
+      });
+      const heard = [await deleted.next(), await deleted.next()];
+      expect(heard.map((event) => event.commentId).sort()).toEqual(comments.map((c) => c._id).sort());
+      for (const event of heard) expect(event).toMatchObject({ postId: post._id, commentsCount: 0 });
+    }
+    for (const heard of [blockedHeard, foeHeard])
+      for (const event of ["postLiked", "postCommentDeleted"] as const)
+        expect(await heard.of(event), event).toEqual([]);
   });
 
   it("no notification is made or sent for what the other tries (a like, a follow)", async () => {

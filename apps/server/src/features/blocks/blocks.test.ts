@@ -109,11 +109,16 @@ describe("POST /user/block", () => {
     await like(blocker, blockedsPost);
     await comment(blocker, blockedsPost, "The blocker's own");
 
-    await block(blocker, blocked);
     const counted = async (viewer: typeof blocker, id: string) => {
       const { likesCount, commentsCount, comments } = (await call(viewer, "GET", `/posts/${id}`)).json().post;
       return { likesCount, commentsCount, comments: comments.map((c: { _id: string }) => c._id) };
     };
+    // Read first, so what this node keeps of the posts must be forgotten with the block.
+    for (const viewer of [bystander, blocker])
+      expect(await counted(viewer, post._id)).toMatchObject({ likesCount: 2, commentsCount: 3 });
+    expect(await counted(bystander, flick._id)).toMatchObject({ likesCount: 1, commentsCount: 1 });
+
+    await block(blocker, blocked);
     const onPost = { likesCount: 1, commentsCount: 1, comments: [bystanders._id] };
     expect(await counted(bystander, post._id)).toEqual(onPost);
     expect(await counted(blocker, post._id)).toEqual(onPost);

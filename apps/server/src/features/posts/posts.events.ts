@@ -71,18 +71,30 @@ export function createPostEvents(io: FlikIo) {
     },
     /**
      * The blocked member's likes and comments, taken off the blocker's posts by the block: the posts'
-     * watchers hear of them as of an unlike and a deletion, except the blocked member, who is never told
-     * of a block, and those blocked with the blocker.
+     * watchers hear of them as of an unlike and a deletion, except the blocked member (never told of a
+     * block) and everyone blocked with either of the two (who never had them, or may not hear of the
+     * blocker); the blocker's own tabs hear of them in their own room, whichever rooms they are in by then.
      */
     reactionsRemovedByBlock(removed: ReactionsRemoved[], block: { blockerId: string; blockedId: string }) {
+      const { blockerId, blockedId } = block;
       for (const { postId, likesCount, commentsCount, likeRemoved, commentIds } of removed) {
-        const watchers = io
-          .to(rooms.post(postId))
-          .except([rooms.blockedWith(block.blockerId), rooms.user(block.blockedId)]);
-        if (likeRemoved)
-          watchers.emit("postLiked", { postId, likesCount, userId: block.blockedId, isLiked: false });
-        for (const commentId of commentIds)
-          watchers.emit("postCommentDeleted", { postId, commentId, commentsCount });
+        const told = [
+          io
+            .to(rooms.post(postId))
+            .except([
+              rooms.blockedWith(blockerId),
+              rooms.blockedWith(blockedId),
+              rooms.user(blockedId),
+              rooms.user(blockerId),
+            ]),
+          io.to(rooms.user(blockerId)),
+        ];
+        for (const audience of told) {
+          if (likeRemoved)
+            audience.emit("postLiked", { postId, likesCount, userId: blockedId, isLiked: false });
+          for (const commentId of commentIds)
+            audience.emit("postCommentDeleted", { postId, commentId, commentsCount });
+        }
       }
     },
     shared(event: { postId: string; ownerId: string; sharesCount: number; newly: boolean }, actor: Actor) {

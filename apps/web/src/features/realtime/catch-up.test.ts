@@ -13,11 +13,12 @@ describe("missedOnConnect", () => {
       ["missing", new ApiError(404, { message: "Post not found" })],
       ["hidden", new ApiError(403, { message: "You can't see this" })],
       ["server", new ApiError(503, { message: "Busy" })],
+      ["throttled", new ApiError(429, { message: "Too many requests" })],
       ["offline", new TypeError("Failed to fetch")],
     ] as const)
       cached.build(queryClient, { queryKey: [key] }).setState({ status: "error", error });
 
     const asked = cached.findAll({ predicate: missedOnConnect }).map((query) => query.queryKey[0]);
-    expect(asked.sort()).toEqual(["loading", "offline", "read", "server"]);
+    expect(asked.sort()).toEqual(["loading", "offline", "read", "server", "throttled"]);
   });
 });

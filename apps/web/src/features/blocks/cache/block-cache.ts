@@ -10,7 +10,6 @@ import { notificationKeys } from "../../notifications/api/notification-keys";
 import { updateCachedNotifications } from "../../notifications/cache/notifications-cache";
 import { postKeys } from "../../posts/api/post-keys";
 import { removeCachedPostsByAuthor } from "../../posts/cache/post-cache";
-import { profileKeys } from "../../profile/api/profile-keys";
 import { applyOwnProfile, patchProfileMember } from "../../profile/cache/profile-cache";
 import { isBlockedBy } from "../blocked";
 
@@ -65,12 +64,7 @@ export function applyBlock(queryClient: QueryClient, target: BlockTarget, user?:
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   void queryClient.invalidateQueries({ queryKey: followRequestKeys.all });
   void queryClient.invalidateQueries({ queryKey: followKeys.all });
+  // Posts, flicks and profile pages (kept among the post lists), the blocked member's own profile too.
   for (const queryKey of [postKeys.all, flickKeys.all])
     void queryClient.invalidateQueries({ queryKey, refetchType: "none" });
-  for (const [key, data] of queryClient.getQueriesData<{ pages: { user?: { _id: string } }[] }>({
-    queryKey: profileKeys.pages(),
-  })) {
-    if (data?.pages[0]?.user?._id === target._id)
-      void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: "none" });
-  }
 }
