@@ -769,7 +769,6 @@ const answers = (
 ): LiveCase => ({ event, direction: "answers", about, expected, scenario });
 
 // Cells, in this order: owner, follower, stranger, requester, blocked, blocker, visitor.
-const followersHear: Cells = ["-", "heard", "-", "-", "-", "-", "no socket"];
 const ownerAndFollowersHear: Cells = ["heard", "heard", "-", "-", "-", "-", "no socket"];
 /** Who the owner hears viewed her story: not herself; on a private owner, only who may see it. */
 const viewsHeard = {
@@ -840,7 +839,7 @@ function toOwner<E extends "newLike" | "newComment" | "newShare" | "newNotificat
 
 const liveCases: LiveCase[] = [
   // Posts and flicks as they are made and deleted.
-  live("newPost", "the owner posts", both(followersHear), (bed, w) =>
+  live("newPost", "the owner posts", both(ownerAndFollowersHear), (bed, w) =>
     withOwnersPost(w, (post) => bed.heard("newPost", (e) => e.post._id === post._id)),
   ),
   live(

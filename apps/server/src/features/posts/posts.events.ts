@@ -15,7 +15,9 @@ export function createPostEvents(io: FlikIo) {
     ownerId === actorId ? undefined : io.to(rooms.user(ownerId)).except(rooms.blockedWith(actorId));
 
   return {
+    /** To the author's own tabs (their feed shows it at once, as the tab that posted does) and followers. */
     created(post: Post, followerIds: string[]) {
+      io.to(rooms.user(post.user._id)).emit("newPost", { post });
       if (followerIds.length === 0) return;
       const asFollowersSeeIt: Post = { ...post, isMyPost: false, isFollowed: true, isLiked: false };
       io.to(followerIds.map(rooms.user))

@@ -103,6 +103,17 @@ describe("post rooms", () => {
     expect((await arrived).post).toMatchObject({ _id: post._id, isMyPost: false, isFollowed: true });
   });
 
+  it("brings a member's new post to their own other tabs, as theirs", async () => {
+    const [author, stranger] = [await someone("np_author"), await someone("np_stranger")];
+    const [otherTab, strangersTab] = [await socketOf(author), await socketOf(stranger)];
+    const arrived = nextEvent(otherTab, "newPost");
+    const strangerHeard = collectEvents(strangersTab, "newPost");
+    const post = await createPost(author);
+    expect((await arrived).post).toMatchObject({ _id: post._id, isMyPost: true });
+    await roundTrip(strangersTab);
+    expect(strangerHeard).toEqual([]);
+  });
+
   it("answers each of a feed's joins sent together, checked together", async () => {
     const { author, visible, hiddenPost } = await postsAndAHiddenOne("feed", 30);
     const missing = "00000000-0000-4000-8000-000000000001";
