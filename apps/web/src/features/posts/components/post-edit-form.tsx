@@ -15,9 +15,14 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
   const [location, setLocation] = useState(post.location);
   const [tags, setTags] = useState(post.tags);
   const update = useUpdatePost(post._id);
-  // Edit was chosen from the post's menu, which keeps the focus; the form may open below the fold.
+  // Edit was chosen from the post's menu, which keeps the focus; the form may open below the fold (a
+  // phone's tall video above it), so it is brought up whole, its heading under the screen's header.
   const captionRef = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => captionRef.current?.focus(), []);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    captionRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView?.({ block: "start" });
+  }, []);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,7 +32,9 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
   return (
     <form onSubmit={handleSubmit} aria-label="Edit post" className="flex min-h-0 flex-1 flex-col">
       <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-5">
-        <h2 className="mb-4 text-lg font-semibold text-zinc-900">Edit post</h2>
+        <h2 ref={headingRef} className="mb-4 scroll-mt-20 text-lg font-semibold text-zinc-900">
+          Edit post
+        </h2>
         <fieldset disabled={update.isPending} className="min-w-0 space-y-5">
           <CaptionField value={caption} onChange={setCaption} fieldRef={captionRef} />
           <LocationField value={location} onChange={setLocation} />
