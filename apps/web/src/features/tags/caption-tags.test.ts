@@ -24,6 +24,16 @@ describe("splitCaption", () => {
     }
   });
 
+  it("finds @mentions of usernames, not e-mail addresses, and leaves a sentence's period out", () => {
+    const text = "With @maya_travels and @leo.nightshots. Mail me@example.com, @x or @@twice";
+    const parts = splitCaption(text);
+    expect(parts.filter((part) => part.mention)).toEqual([
+      { text: "@maya_travels", mention: "maya_travels" },
+      { text: "@leo.nightshots", mention: "leo.nightshots" },
+    ]);
+    expect(parts.map((part) => part.text).join("")).toBe(text);
+  });
+
   it("keeps text that looks like markup as text", () => {
     expect(splitCaption("<b>#bold</b>")).toEqual([
       { text: "<b>" },
@@ -55,6 +65,11 @@ describe("tagsInField", () => {
 });
 
 describe("foldCaption", () => {
+  it("leaves out a mention the cut would halve", () => {
+    expect(foldCaption("Out with @maya_travels", 14)).toBe("Out with");
+    expect(foldCaption("Out with @maya_travels today", 22)).toBe("Out with @maya_travels");
+  });
+
   it("cuts at the length, leaving out a tag the cut would halve", () => {
     expect(foldCaption("Golden hour #sunset", 15)).toBe("Golden hour");
     expect(foldCaption("Golden hour #sunset", 19)).toBe("Golden hour #sunset");
