@@ -1,6 +1,7 @@
 import type { PostEdit } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
+import { profileKeys } from "../../profile/api/profile-keys";
 import { missedOnConnect } from "../../realtime/catch-up";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { postKeys } from "../api/post-keys";
@@ -48,7 +49,12 @@ export function usePostLiveUpdates(): void {
       postDeleted: ({ postId }) => removeCachedPost(queryClient, postId),
       postShared: ({ postId, sharesCount }) =>
         patchPost(queryClient, postId, (post) => ({ ...post, sharesCount, shares: sharesCount })),
-      newPost: ({ post }) => prependToFeed(queryClient, post),
+      newPost: ({ post }) => {
+        prependToFeed(queryClient, post);
+        // Posted from another tab of ours: our profile's grid and post count, as that tab reads them.
+        if (post.user._id === getUserId())
+          void queryClient.invalidateQueries({ queryKey: profileKeys.page(post.user.username) });
+      },
     },
     {
       onConnect: () =>

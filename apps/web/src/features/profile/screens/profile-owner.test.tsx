@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getCachedUser, getUsername } from "../../../lib/storage";
-import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
+import { aliceAuthor, jsonResponse, makePost, makeProfile, makeUser, sentJson } from "../../../test/fixtures";
+import { currentSocket } from "../../../test/render-app";
 import { aliceProfile, openProfile, preloadProfileScreens } from "../test/profile-routes";
 
 vi.mock("../../../lib/socket", async () => {
@@ -111,6 +112,60 @@ describe("Edit Profile (spec §4 profile edit mode)", () => {
     );
     expect(getUsername()).toBe("alicia");
     expect(getCachedUser()?.username).toBe("alicia");
+  });
+});
+
+describe("A post published in another tab of the owner's (newPost)", () => {
+  it("reads the owner's profile again: the new post joins the grid and the count", async () => {
+    const older = makePost({ _id: "p-old", caption: "Older one", user: aliceAuthor, isMyPost: true });
+    const fresh = makePost({ _id: "p-new", caption: "Fresh one", user: aliceAuthor, isMyPost: true });
+    let posts = [older];
+    openProfile("/profile", {
+      isMyProfile: true,
+      routes: {
+        "GET /profile/alice": () =>
+          jsonResponse(200, {
+            user: makeProfile({ ...aliceProfile, postsCount: posts.length }),
+            posts,
+            isMyProfile: true,
+            nextCursor: null,
+          }),
+      },
+    });
+    const stats = await screen.findByRole("list", { name: "Profile stats" });
+    expect(within(stats).getAllByRole("listitem")[0]).toHaveTextContent("1 post");
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("newPost")).toBe(true));
+
+    posts = [fresh, older];
+    act(() => socket.fire("newPost", { post: fresh }));
+
+    expect(await screen.findByRole("button", { name: /^Fresh one, / })).toBeInTheDocument();
+    expect(within(stats).getAllByRole("listitem")[0]).toHaveTextContent("2 posts");
+  });
+
+  it("leaves the owner's profile alone for another member's new post", async () => {
+    let reads = 0;
+    openProfile("/profile", {
+      isMyProfile: true,
+      routes: {
+        "GET /profile/alice": () => {
+          reads += 1;
+          return jsonResponse(200, { user: aliceProfile, posts: [], isMyProfile: true, nextCursor: null });
+        },
+      },
+    });
+    await screen.findByRole("list", { name: "Profile stats" });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("newPost")).toBe(true));
+    const readsBefore = reads;
+
+    act(() => socket.fire("newPost", { post: makePost({ _id: "p-bob", caption: "Bob's" }) }));
+    act(() => socket.fire("newPost", { post: makePost({ _id: "p-bob-2", caption: "Bob's again" }) }));
+
+    // Bob's posts never show on Alice's grid, and her profile is not asked for again.
+    await waitFor(() => expect(screen.queryByRole("button", { name: /^Bob's, / })).not.toBeInTheDocument());
+    expect(reads).toBe(readsBefore);
   });
 });
 
