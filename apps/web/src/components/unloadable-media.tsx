@@ -1,14 +1,22 @@
 import type { MediaType } from "@flik/shared";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ImageIcon, PlayIcon } from "./icons";
 
 /**
- * Whether the media at `src` failed to load (a file gone, an address that names none), and the
- * `onError` that says so. Another `src` is tried afresh.
+ * Whether the media at `src` failed to load (a file gone, an address that names none, the network
+ * down), and the `onError` that says so. Another `src` is tried afresh, and so is the same one when
+ * the browser comes back online: a photo lost to a dropped connection loads once it is back.
  */
 export function useMediaFailed(src: string): [failed: boolean, onError: () => void] {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  return [failedSrc === src, () => setFailedSrc(src)];
+  const failed = failedSrc === src;
+  useEffect(() => {
+    if (!failed) return;
+    const retry = () => setFailedSrc(null);
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [failed]);
+  return [failed, () => setFailedSrc(src)];
 }
 
 /** A neutral tile where media would not load, rather than the browser's broken-image mark. */

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { rgbaToThumbHash } from "thumbhash";
 import { describe, expect, it } from "vitest";
 import { makePost } from "../../../test/fixtures";
@@ -64,4 +64,19 @@ describe("PostMedia that will not load", () => {
       expect(screen.getByRole("img", { name: "Sunset at the pier" })).toHaveClass("size-full", "bg-zinc-100");
     },
   );
+
+  it("tries the media again when the browser comes back online", () => {
+    const post = makePost({ image: "/media/image/sunset.jpg", caption: "Sunset at the pier" });
+    const { container } = render(<PostMedia post={post} />);
+    const photo = container.querySelector("img");
+    if (!photo) throw new Error("no img");
+    fireEvent.error(photo);
+    expect(container.querySelector("img")).toBeNull();
+
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+
+    expect(container.querySelector("img")).toHaveAttribute("src", expect.stringContaining("sunset.jpg"));
+  });
 });
