@@ -45,7 +45,15 @@ export function usePublishPost() {
   // A file already on the host is not sent again when only the create call failed.
   const uploaded = useRef<{ file: File; url: string; size: MediaSize | undefined } | null>(null);
 
-  useEffect(() => () => upload.current?.abort(), []);
+  // Left while the post was being created: it is shared all the same, but the member stays where they went.
+  const left = useRef(false);
+  useEffect(() => {
+    left.current = false;
+    return () => {
+      left.current = true;
+      upload.current?.abort();
+    };
+  }, []);
 
   const publish = useCallback(
     async ({ file, size: measured, ...fields }: PostDraft) => {
@@ -91,7 +99,7 @@ export function usePublishPost() {
         // The author's profile grid and post count come from the server; let them load afresh.
         void queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
         toast.success("Post created!");
-        navigate(postPath(post.user.username, post._id));
+        if (!left.current) navigate(postPath(post.user.username, post._id));
       } catch {
         setPhase({ step: "editing" });
         toast.error("Error creating post");
@@ -101,6 +109,8 @@ export function usePublishPost() {
   );
 
   const cancelUpload = useCallback(() => upload.current?.abort(), []);
+  // Read when it is asked, not from the last render: the upload may have ended since.
+  const isUploading = useCallback(() => upload.current !== null, []);
 
-  return { phase, publish, cancelUpload };
+  return { phase, publish, cancelUpload, isUploading };
 }

@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetMediaLimits } from "../../../lib/media-upload";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
-import { aliceAuthor, fetchRoutes, jsonResponse, makePost, makeUser } from "../../../test/fixtures";
+import { aliceAuthor, fetchRoutes, jsonResponse, makePost, makeUser, pending } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
 import { shownToasts } from "../../../test/toasts";
 
@@ -342,5 +342,52 @@ describe("NewPostScreen", () => {
     await user.click(screen.getByRole("button", { name: "Share" }));
     expect(await screen.findByText("Post created!")).toBeInTheDocument();
     expect(FakeXhr.last).toBe(firstUpload);
+  });
+});
+
+describe("Leaving the composer while a post is on its way", () => {
+  it("asks 'Discard post?' during the upload: Cancel stays and uploads on, Discard leaves and stops it", async () => {
+    const { user, router, createRoute } = openComposer({ "GET /posts": pending });
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    const upload = await sentUpload();
+
+    act(() => void router.navigate("/post"));
+    const question = await screen.findByRole("dialog", { name: "Discard post?" });
+    expect(question).toHaveTextContent("If you leave now, the upload stops and this post won't be shared.");
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog", { name: "Discard post?" })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/post/new");
+    expect(upload.aborted).toBe(false);
+
+    act(() => void router.navigate("/post"));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Discard post?" })).getByRole("button", {
+        name: "Discard",
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
+    expect(upload.aborted).toBe(true);
+    expect(createRoute).not.toHaveBeenCalled();
+  });
+
+  it("lets the member go once the file is up: the post is shared, and they stay where they went", async () => {
+    let answer: (response: Response) => void = () => {};
+    const { user, router } = openComposer({
+      "POST /posts": () => new Promise<Response>((resolve) => (answer = resolve)),
+      "GET /posts": pending,
+    });
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    await uploaded();
+    await screen.findByRole("button", { name: "Sharing..." });
+
+    act(() => void router.navigate("/post"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
+    expect(screen.queryByRole("dialog", { name: "Discard post?" })).not.toBeInTheDocument();
+    answer(jsonResponse(201, { post: created }));
+
+    expect(await screen.findByText("Post created!")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/post");
   });
 });

@@ -1,6 +1,8 @@
 import { ACCEPT_IMAGES_AND_VIDEOS, type MediaSize, mediaTypeOfFile } from "@flik/shared";
 import { type FormEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from "react";
+import { useBlocker } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FlicksIcon, ImageIcon } from "../../../components/icons";
 import { UploadProgress } from "../../../components/upload-progress";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -32,11 +34,16 @@ export function NewPostScreen() {
   const [location, setLocation] = useState("");
   const [tags, setTags] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
-  const { phase, publish, cancelUpload } = usePublishPost();
+  const { phase, publish, cancelUpload, isUploading } = usePublishPost();
   const busy = phase.step !== "editing";
   const cancelRef = useRef<HTMLButtonElement>(null);
   const shareRef = useRef<HTMLButtonElement>(null);
   useFocusThroughPublish(phase.step, cancelRef, shareRef);
+  // Leaving stops the upload; asked first, as Instagram asks before a draft is discarded.
+  const leaving = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isUploading() && currentLocation.pathname !== nextLocation.pathname,
+  );
   const isFlick = kind === "flick";
   const flickWithoutVideo = isFlick && file !== null && mediaTypeOfFile(file) !== "video";
 
@@ -151,6 +158,19 @@ export function NewPostScreen() {
           )}
         </div>
       </form>
+      {leaving.state === "blocked" && (
+        <ConfirmDialog
+          title="Discard post?"
+          confirmLabel="Discard"
+          onConfirm={() => {
+            cancelUpload();
+            leaving.proceed();
+          }}
+          onCancel={() => leaving.reset()}
+        >
+          If you leave now, the upload stops and this post won't be shared.
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
