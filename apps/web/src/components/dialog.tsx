@@ -1,6 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
-import { CloseIcon } from "./icons";
+import { CloseIcon } from "./later-icons";
 
 const FOCUSABLE = [
   "a[href]",

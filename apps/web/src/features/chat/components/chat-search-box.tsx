@@ -1,5 +1,6 @@
 import { SEARCH_QUERY_MAX_LENGTH } from "@flik/shared";
-import { CloseIcon, SearchIcon } from "../../../components/icons";
+import { SearchIcon } from "../../../components/icons";
+import { CloseIcon } from "../../../components/later-icons";
 import { limitedText } from "../../../lib/limited-text";
 
 interface ChatSearchBoxProps {

@@ -9,7 +9,7 @@ import {
 import { type FormEvent, useId, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
-import { CloseIcon } from "../../../components/icons";
+import { CloseIcon } from "../../../components/later-icons";
 import { limitedText } from "../../../lib/limited-text";
 import { useCreateGroup } from "../hooks/use-chat-mutations";
 import { useDebouncedValue } from "../hooks/use-debounced-value";

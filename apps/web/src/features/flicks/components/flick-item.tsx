@@ -8,8 +8,9 @@ import { useLikeFlick } from "../hooks/use-like-flick";
 import { useShareFlick } from "../hooks/use-share-flick";
 import { useTapGesture } from "../hooks/use-tap-gesture";
 import { FlickActions } from "./flick-actions";
-import { LikeHeart, MuteIndicator, PausedIndicator } from "./flick-feedback";
+import { MuteIndicator } from "./flick-feedback";
 import { FlickInfo } from "./flick-info";
+import { LikeHeart, PausedIndicator } from "./flick-item-feedback";
 import { FlickVideo } from "./flick-video";
 
 export interface FlickItemProps {

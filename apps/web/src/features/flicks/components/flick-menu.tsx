@@ -1,5 +1,6 @@
 import { BanIcon } from "../../../components/account-icons";
-import { FlagIcon, MoreIcon, TrashIcon } from "../../../components/icons";
+import { MoreIcon, TrashIcon } from "../../../components/icons";
+import { FlagIcon } from "../../../components/later-icons";
 import { useMenuButton } from "../../../lib/use-menu-button";
 import { actionButton } from "./overlay-button";
 

@@ -9,7 +9,8 @@ import {
 import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
-import { ImageIcon, UploadIcon } from "../../../components/icons";
+import { ImageIcon } from "../../../components/icons";
+import { UploadIcon } from "../../../components/later-icons";
 import { TextField } from "../../../components/text-field";
 import { UploadProgress } from "../../../components/upload-progress";
 import { errorMessage } from "../../../lib/api-client";

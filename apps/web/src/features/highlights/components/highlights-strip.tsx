@@ -1,6 +1,7 @@
 import type { Highlight } from "@flik/shared";
 import { useRef } from "react";
-import { ArchiveIcon, PlusIcon } from "../../../components/icons";
+import { PlusIcon } from "../../../components/icons";
+import { ArchiveIcon } from "../../../components/later-icons";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { useHighlightsQuery } from "../api/highlights.queries";

@@ -2,7 +2,7 @@ import type { Notification } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { buttonStyles } from "../../../components/button-styles";
-import { CheckAllIcon } from "../../../components/icons";
+import { CheckAllIcon } from "../../../components/later-icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";

@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { Link } from "react-router";
-import { UserPenIcon } from "../../../components/icons";
+import { UserPenIcon } from "../../../components/later-icons";
 import type { FollowStatus } from "../../follows/cache/follow-intents";
 import { FollowButton } from "../../follows/components/follow-button";
 import { ProfileMenu } from "./profile-menu";

@@ -1,6 +1,6 @@
 import type { PublicProfile } from "@flik/shared";
 import { Avatar } from "../../../components/avatar";
-import { CameraIcon } from "../../../components/icons";
+import { CameraIcon } from "../../../components/later-icons";
 import { StoryRing } from "../../stories/components/story-ring";
 import { storyLabel } from "../../stories/components/story-tile";
 

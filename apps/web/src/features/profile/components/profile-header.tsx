@@ -1,6 +1,6 @@
 import type { PublicProfile } from "@flik/shared";
 import { useRef, useState } from "react";
-import { LockIcon } from "../../../components/icons";
+import { LockIcon } from "../../../components/later-icons";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { BlockDialog } from "../../blocks/components/block-dialog";
 import type { FollowListKind } from "../../follows/api/follow-keys";

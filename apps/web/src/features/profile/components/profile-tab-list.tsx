@@ -1,4 +1,5 @@
-import { FlicksIcon, GridIcon, TagIcon } from "../../../components/icons";
+import { FlicksIcon, TagIcon } from "../../../components/icons";
+import { GridIcon } from "../../../components/later-icons";
 import { TabList } from "../../../components/tab-list";
 import { PROFILE_TABS, type ProfileTab } from "../profile-tabs";
 

@@ -1,7 +1,8 @@
 import { type KeyboardEvent, type RefObject, useId } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
-import { CloseIcon, SearchIcon } from "../../../components/icons";
+import { SearchIcon } from "../../../components/icons";
+import { CloseIcon } from "../../../components/later-icons";
 import { profilePath, tagPath } from "../../../lib/paths";
 import { type RecentSearch, recentKey } from "../recent-searches";
 

@@ -1,6 +1,7 @@
 import { SEARCH_QUERY_MAX_LENGTH } from "@flik/shared";
 import type { KeyboardEvent, RefObject } from "react";
-import { CloseIcon, SearchIcon } from "../../../components/icons";
+import { SearchIcon } from "../../../components/icons";
+import { CloseIcon } from "../../../components/later-icons";
 import { limitedText } from "../../../lib/limited-text";
 
 interface SearchFieldProps {

@@ -10,7 +10,8 @@ import {
   PhoneIcon,
 } from "../../../components/account-icons";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { LinkIcon, LockIcon, LogOutIcon, UserPenIcon } from "../../../components/icons";
+import { LinkIcon } from "../../../components/icons";
+import { LockIcon, LogOutIcon, UserPenIcon } from "../../../components/later-icons";
 import { LoadingState } from "../../../components/status-message";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useModalHistory } from "../../../lib/use-modal-history";

@@ -1,6 +1,7 @@
 import { fileTypeOf, type MediaSize, mediaTypeOfFile } from "@flik/shared";
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
-import { CloseIcon, FlicksIcon, UploadIcon } from "../../../../components/icons";
+import { FlicksIcon } from "../../../../components/icons";
+import { CloseIcon, UploadIcon } from "../../../../components/later-icons";
 import {
   EMPTY_FILE,
   looksLikeVideo,
