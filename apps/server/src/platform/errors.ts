@@ -40,6 +40,7 @@ export const serviceUnavailable = (message: string, retryAfterSeconds?: number) 
   new HttpError(503, message, retryAfterSeconds ? { "retry-after": String(retryAfterSeconds) } : {});
 
 export const BODY_NOT_OBJECT_MESSAGE = "The body must be a JSON object";
+export const SEND_JSON_MESSAGE = "Send the body as JSON (Content-Type: application/json)";
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
 
@@ -104,6 +105,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   const status = error.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
     request.log.info({ err: error }, "request refused");
+    // A body of a type no route here reads: say which one they do (the media uploads say it themselves).
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      return reply.status(415).send({ message: SEND_JSON_MESSAGE } satisfies ApiErrorBody);
+    }
     // Fastify's own 400s are of the body as a whole (JSON that does not parse, an empty one): every 400
     // names its field (spec §10).
     const errors = status === 400 ? { errors: [{ field: "body", message: error.message }] } : {};

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { factories } from "../test/factories.js";
 import { buildTestApp } from "../test/helper.js";
-import { BODY_NOT_OBJECT_MESSAGE } from "./errors.js";
+import { BODY_NOT_OBJECT_MESSAGE, SEND_JSON_MESSAGE } from "./errors.js";
 import { PROTOTYPE_KEY_MESSAGE } from "./json-bodies.js";
 
 const built = await buildTestApp();
@@ -73,6 +73,41 @@ describe("JSON bodies", () => {
     expect(unparsed.message).toMatch(/^Body is not valid JSON/);
     // As every 400, it names its field: the body as a whole.
     expect(unparsed.errors).toEqual([{ field: "body", message: unparsed.message }]);
+  });
+
+  it("answers a body of another content type with a 415 that says to send JSON", async () => {
+    for (const contentType of [
+      "text/plain",
+      "text/plain; charset=utf-8",
+      "application/x-www-form-urlencoded",
+      "application/xml",
+    ]) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/auth/signin",
+        headers: { "content-type": contentType },
+        payload: '{"identifier":"alice","password":"x"}',
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      expect(response.json(), contentType).toEqual({ message: SEND_JSON_MESSAGE });
+    }
+    // An empty text body is no body, as fetch() sends one.
+    const post = await make.createPost(bob);
+    const like = await bodiless("POST", `/api/posts/${post._id}/like`, "text/plain;charset=UTF-8");
+    expect(like.statusCode, like.body).toBe(200);
+  });
+
+  it("has a media upload sent as text or JSON say to send the file as multipart/form-data", async () => {
+    for (const contentType of ["text/plain", json, "application/octet-stream"]) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/media/image/upload",
+        headers: { ...alice.headers, "content-type": contentType },
+        payload: "{}",
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      expect(response.json(), contentType).toEqual({ message: "Send the file as multipart/form-data" });
+    }
   });
 
   it("says a body of another kind (a list, null, a number) must be an object, in words", async () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { badRequest } from "./errors.js";
+import { badRequest, SEND_JSON_MESSAGE, unsupportedMediaType } from "./errors.js";
 
 /**
- * JSON bodies read by Fastify's own parser (with its guards against `__proto__` and `constructor`
+ * JSON bodies are read by Fastify's own parser (with its guards against `__proto__` and `constructor`
  * keys), except that an empty one is no body, as it is when no content type is sent: a client library
  * that sends `Content-Type: application/json` on every call gets the same answer from the body-less
  * calls (follow, like, mark as read, every DELETE) as one that does not, instead of a 400.
@@ -10,7 +10,7 @@ import { badRequest } from "./errors.js";
 export function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const { onProtoPoisoning, onConstructorPoisoning } = app.initialConfig;
   const parseJson = app.getDefaultJsonParser(onProtoPoisoning ?? "error", onConstructorPoisoning ?? "error");
-  app.removeContentTypeParser("application/json");
+  app.removeContentTypeParser(["application/json", "text/plain"]);
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     if (body.length === 0) {
       done(null, undefined);
@@ -22,6 +22,19 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
       // "not valid JSON" would send the client looking for a syntax error that is not there.
       done(error && isPlainJson(text) ? badRequest(PROTOTYPE_KEY_MESSAGE) : error, value);
     });
+  });
+  refuseTextBodies(app);
+}
+
+/**
+ * A body is JSON (or a file upload's multipart form, where the media routes read it). Text is a 415
+ * that says what to send, not a 400 calling a JSON object "not an object"; an empty text body is no
+ * body, as fetch() sends `text/plain` with `body: ""`.
+ */
+function refuseTextBodies(app: FastifyInstance): void {
+  app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else done(unsupportedMediaType(SEND_JSON_MESSAGE), undefined);
   });
 }
 

@@ -71,6 +71,10 @@ export function mediaUploadRoutes(
 
   return async (app) => {
     await app.register(multipart);
+    // Any other body (text too, which the other routes refuse as not JSON) reaches the upload, which
+    // answers that a file is sent as multipart/form-data.
+    app.removeContentTypeParser("text/plain");
+    app.addContentTypeParser("*", (_request, _payload, done) => done(null));
     app.post("/media/image/upload", (request) => receive(request, "image"));
     app.post("/media/video/upload", (request) => receive(request, "video"));
     app.get("/media/limits", () => media.limits());
