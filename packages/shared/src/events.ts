@@ -140,12 +140,12 @@ export interface ClientToServerEvents {
   leavePostRoom: (postIds: string | string[]) => void;
 
   /** An open flicks feed; it receives newReel and flickDeleted. */
-  joinFlicks: () => void;
-  leaveFlicks: () => void;
+  joinFlicks: (ack?: (result: JoinResult) => void) => void;
+  leaveFlicks: (ack?: (result: JoinResult) => void) => void;
 
   /** The member opened a chat (room `chat:<id>`, for typing and seen state); only members may. */
   joinChat: (chatId: string, ack?: (result: JoinResult) => void) => void;
-  leaveChat: (chatId: string) => void;
+  leaveChat: (chatId: string, ack?: (result: JoinResult) => void) => void;
   /** Stored before it is acknowledged; the same clientId twice stores one message. */
   sendMessage: (event: { chatId: string; text: string; clientId?: string }, ack?: ChatAck<Message>) => void;
   typing: (chatId: string) => void;

@@ -72,3 +72,38 @@ describe("socket authentication", () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe("an event sent with an acknowledgement alone", () => {
+  it("is answered, its payload refused as a missing one is, never left waiting", async () => {
+    // The client's own shape of the call: `emit("joinChat", ack)`, no payload before the ack.
+    const socket = (await socketOf(alice)) as unknown as {
+      emitWithAck(event: string): Promise<unknown>;
+    };
+    await expect(socket.emitWithAck("joinChat")).resolves.toEqual({
+      ok: false,
+      error: "Chat not found",
+      status: 404,
+    });
+    await expect(socket.emitWithAck("sendMessage")).resolves.toEqual({
+      ok: false,
+      error: "The event must carry an object",
+      status: 400,
+    });
+    await expect(socket.emitWithAck("joinPostRoom")).resolves.toEqual({
+      ok: false,
+      error: "Post not found",
+      status: 404,
+    });
+    await expect(socket.emitWithAck("joinUser")).resolves.toMatchObject({ ok: false, status: 403 });
+    await expect(socket.emitWithAck("leaveChat")).resolves.toEqual({ ok: true });
+  });
+
+  it("joins and leaves the flicks feed with an acknowledgement", async () => {
+    const socket = await socketOf(alice);
+    const flicksRoom = () => built.realtime.io.of("/").adapter.rooms.get("flicks");
+    await expect(socket.emitWithAck("joinFlicks")).resolves.toEqual({ ok: true });
+    expect(flicksRoom()?.has(socket.id ?? "")).toBe(true);
+    await expect(socket.emitWithAck("leaveFlicks")).resolves.toEqual({ ok: true });
+    expect(flicksRoom()?.has(socket.id ?? "") ?? false).toBe(false);
+  });
+});

@@ -42,6 +42,15 @@ const EVENT_WINDOW_MS = 10_000;
  * closing, up to 100 posts in one event) is counted, as one event: free, it would be work for nothing.
  */
 const FREE_EVENTS: ReadonlySet<string> = new Set(["leavePostRoom", "leaveChat", "leaveFlicks", "stopTyping"]);
+/**
+ * `emit("joinChat", ack)`, the payload left out: the acknowledgement is moved after an absent payload,
+ * so the handler answers it (the payload refused, as any missing one is) instead of taking it for the
+ * payload and leaving the client waiting.
+ */
+function ackInPayloadsPlace(packet: unknown[]): void {
+  if (packet.length === 2 && typeof packet[1] === "function") packet.splice(1, 0, undefined);
+}
+
 export const TOO_MANY_EVENTS = "You're doing that too fast. Please wait a moment.";
 
 export async function createRealtime(options: {
@@ -74,7 +83,9 @@ export async function createRealtime(options: {
     // Joined first, so a feature's registrar already finds the socket in its member's room.
     socket.join([rooms.user(userId), rooms.session(sessionId), ...(admittedRooms.get(socket) ?? [])]);
     admittedRooms.delete(socket);
-    socket.use(([event, ...args], next) => {
+    socket.use((packet, next) => {
+      ackInPayloadsPlace(packet);
+      const [event, ...args] = packet;
       if ((FREE_EVENTS.has(event) && !Array.isArray(args[0])) || events.take(userId)) return next();
       const ack = args.at(-1);
       if (typeof ack === "function") ack({ ok: false, error: TOO_MANY_EVENTS, status: 429 });

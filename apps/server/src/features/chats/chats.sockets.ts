@@ -85,10 +85,13 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
       const ok = isUuid(chatId) && (await joinIfMember(chatId));
       if (typeof ack === "function") ack(ok ? { ok } : { ok, error: "Chat not found", status: 404 });
     });
-    socket.on("leaveChat", (chatId) => {
-      if (typeof chatId !== "string") return;
-      joining.delete(chatId);
-      socket.leave(rooms.chat(chatId));
+    socket.on("leaveChat", async (chatId, ack) => {
+      if (typeof chatId === "string") {
+        joining.delete(chatId);
+        await socket.leave(rooms.chat(chatId));
+      }
+      // Leaving a room one is not in (or none) leaves one out of it all the same.
+      if (typeof ack === "function") ack({ ok: true });
     });
 
     socket.on("sendMessage", (payload, ack) =>

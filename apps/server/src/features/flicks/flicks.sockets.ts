@@ -4,7 +4,18 @@ import type { Realtime } from "../../realtime/realtime.js";
 /** joinFlicks / leaveFlicks: an open flicks feed hears of new and deleted flicks (room `flicks`). */
 export function registerFlickSockets(realtime: Realtime) {
   realtime.onConnection((socket) => {
-    socket.on("joinFlicks", () => socket.join(rooms.flicks));
-    socket.on("leaveFlicks", () => socket.leave(rooms.flicks));
+    // The acknowledgement, if any, is the last argument (the realtime layer puts it after a payload).
+    socket.on("joinFlicks", async (...args: unknown[]) => {
+      await socket.join(rooms.flicks);
+      answerOk(args.at(-1));
+    });
+    socket.on("leaveFlicks", async (...args: unknown[]) => {
+      await socket.leave(rooms.flicks);
+      answerOk(args.at(-1));
+    });
   });
+}
+
+function answerOk(ack: unknown): void {
+  if (typeof ack === "function") ack({ ok: true });
 }
