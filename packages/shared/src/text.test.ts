@@ -50,6 +50,15 @@ describe("textSchema", () => {
     expect(textSchema().safeParse(null).error?.issues[0]?.message).toBe("Value must be text");
   });
 
+  it("says a length limit given no message in the field's name, and keeps one given its own", () => {
+    const body = z.object({ email: textSchema().max(254), name });
+    const messages = (value: unknown) => body.safeParse(value).error?.issues.map((issue) => issue.message);
+    expect(messages({ email: "a".repeat(300), name: "Zoë the long" })).toEqual([
+      "email is at most 254 characters",
+      "Name is too long",
+    ]);
+  });
+
   it("keeps a field's own message for a value of another type when it asks to", () => {
     const choice = textSchema("Choose one", { notText: "Choose one" });
     expect(choice.safeParse(1).error?.issues[0]?.message).toBe("Choose one");

@@ -16,18 +16,20 @@ const fieldOf = (path: readonly PropertyKey[] | undefined) => path?.map(String).
  * which only a broken client sends) is refused too, rather than stored silently as U+FFFD. `message` is the answer when the value
  * is missing, or null where there is one ("<field> is required" without one); a value of another type (a
  * number, an object, null) answers "<field> must be text", or `notText` for a field whose own message says
- * it better (a choice).
+ * it better (a choice). A length rule without a message of its own says "<field> is at most N characters".
  */
 export const textSchema = (message?: string, options: { notText?: string } = {}) =>
   z
     .string({
-      error: (issue) =>
-        issue.input === undefined
-          ? (message ?? `${fieldOf(issue.path)} is required`)
-          : // null is how JSON leaves a value out: a field with its own missing message answers with it.
-            issue.input === null && message
-            ? message
-            : (options.notText ?? `${fieldOf(issue.path)} must be text`),
+      error: (issue) => {
+        // A length rule given no words of its own (`.max(255)`): said in the field's name.
+        if (issue.code === "too_big") return `${fieldOf(issue.path)} is at most ${issue.maximum} characters`;
+        if (issue.code !== "invalid_type") return undefined;
+        if (issue.input === undefined) return message ?? `${fieldOf(issue.path)} is required`;
+        // null is how JSON leaves a value out: a field with its own missing message answers with it.
+        if (issue.input === null && message) return message;
+        return options.notText ?? `${fieldOf(issue.path)} must be text`;
+      },
     })
     .refine((value) => !value.includes("\u0000"), NUL_CHARACTER_MESSAGE)
     .refine((value) => !LONE_SURROGATE.test(value), BROKEN_CHARACTER_MESSAGE);

@@ -342,8 +342,13 @@ describe("POST /api/auth/auth0", () => {
       "a picture URL of 3,000 characters",
       JSON.stringify({ picture: `https://x.example/${"a".repeat(3000)}` }),
     ],
-    ["a number for an e-mail address", JSON.stringify({ email: 42 })],
-  ])("answers %s with 400, and makes nothing", async (_case, payload) => {
+    ["a number for an e-mail address", JSON.stringify({ email: 42 }), "email must be text"],
+    [
+      "an e-mail address of 300 characters",
+      JSON.stringify({ email: "a".repeat(300) }),
+      "email is at most 254 characters",
+    ],
+  ])("answers %s with 400, and makes nothing", async (_case, payload, message?: string) => {
     const before = await counts();
     const response = await app.inject({
       method: "POST",
@@ -355,6 +360,7 @@ describe("POST /api/auth/auth0", () => {
       payload,
     });
     expect(response.statusCode).toBe(400);
+    if (message) expect(response.json().message).toBe(message);
     expect(await counts()).toEqual(before);
   });
 
