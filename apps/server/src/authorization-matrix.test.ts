@@ -1208,6 +1208,7 @@ const outbound: Record<keyof ServerToClientEvents, "rows" | { reason: string }> 
   newShare: "rows",
   postFollowed: { reason: "the two members of the follow: the follower's own tabs and the followed member" },
   followRequestClosed: { reason: "own tabs: only the requester hears their own request closed" },
+  followRequestSent: { reason: "own tabs: only the requester hears their own request made" },
   blocksChanged: { reason: "own tabs: only the blocker hears their own block or unblock" },
   newReel: "rows",
   flickDeleted: "rows",

@@ -52,6 +52,12 @@ export interface ServerToClientEvents {
    */
   followRequestClosed: (event: { userId: string; followersCount: number }) => void;
   /**
+   * To the requester's own room only: they asked to follow the private member `userId` (in this tab or
+   * another), so a "Follow" button there reads "Requested". Never sent to the member asked, who hears of
+   * it by their notification.
+   */
+  followRequestSent: (event: { userId: string; followersCount: number }) => void;
+  /**
    * To the blocker's own room only: they blocked or unblocked `userId` (in this tab or another), so each
    * open screen reads their account's blocked list again (an open chat's message box goes or comes
    * back). Never sent to the member blocked or unblocked.

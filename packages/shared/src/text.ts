@@ -22,9 +22,11 @@ export const textSchema = (message?: string, options: { notText?: string } = {})
   z
     .string({
       error: (issue) => {
-        // A length rule given no words of its own (`.max(255)`): said in the field's name.
-        if (issue.code === "too_big") return `${fieldOf(issue.path)} is at most ${issue.maximum} characters`;
-        if (issue.code !== "invalid_type") return undefined;
+        // Typed as the type check's alone, it is asked too for a check chained on without words of its
+        // own (`.max(255)`): a length said in the field's name.
+        const check = issue as z.core.$ZodRawIssue;
+        if (check.code === "too_big") return `${fieldOf(check.path)} is at most ${check.maximum} characters`;
+        if (check.code !== "invalid_type") return undefined;
         if (issue.input === undefined) return message ?? `${fieldOf(issue.path)} is required`;
         // null is how JSON leaves a value out: a field with its own missing message answers with it.
         if (issue.input === null && message) return message;

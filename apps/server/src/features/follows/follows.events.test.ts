@@ -66,6 +66,28 @@ describe("postFollowed", () => {
   });
 });
 
+describe("followRequestSent", () => {
+  it("tells the requester's own tabs alone that their request was made, once however often asked", async () => {
+    const [owner, requester] = await Promise.all([someone("owner"), someone("requester")]);
+    await makePrivate(owner);
+    const [ownerSocket, requesterSocket] = await Promise.all([socketOf(owner), socketOf(requester)]);
+    const ownerHeard = collectEvents(ownerSocket, "followRequestSent");
+    const requesterHeard = collectEvents(requesterSocket, "followRequestSent");
+
+    const sent = nextEvent(requesterSocket, "followRequestSent");
+    expect((await call(requester, "POST", `/follow/${owner.userId}`)).json()).toMatchObject({
+      isRequested: true,
+    });
+    expect(await sent).toEqual({ userId: owner.userId, followersCount: 0 });
+    // Asked again: the same one request, told no more.
+    await call(requester, "POST", `/follow/${owner.userId}`);
+
+    await Promise.all([roundTrip(ownerSocket), roundTrip(requesterSocket)]);
+    expect(ownerHeard).toEqual([]);
+    expect(requesterHeard).toHaveLength(1);
+  });
+});
+
 describe("followRequestClosed", () => {
   it("tells the requester alone that a declined or withdrawn request is gone, with no postFollowed", async () => {
     const [owner, requester] = await Promise.all([someone("owner"), someone("requester")]);

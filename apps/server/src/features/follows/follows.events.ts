@@ -8,8 +8,8 @@ import { countFollowers } from "./follows.queries.js";
  * Spec §7's postFollowed: a follow made (an accepted request too) or undone, told to both members'
  * rooms. The follower's other tabs set the Follow buttons on that member's posts, profile and lists;
  * the followed member's tabs show their new follower count. No one else hears of it, and a follow
- * never stands across a block (blocking removes it without this event). A request that closes unanswered
- * is told to the requester alone (followRequestClosed).
+ * never stands across a block (blocking removes it without this event). A request made, and one that
+ * closes unanswered, is told to the requester alone (followRequestSent, followRequestClosed).
  */
 export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: DomainEvents }): void {
   const { db, io, domainEvents } = deps;
@@ -28,6 +28,11 @@ export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: Doma
   domainEvents.on("followRequestsAccepted", ({ requesterIds, targetId }) =>
     tell(requesterIds, targetId, true),
   );
+  // The requester's other tabs: their "Follow" reads "Requested" (the member asked has a notification).
+  domainEvents.on("followRequested", async ({ requesterId, targetId }) => {
+    const followersCount = await countFollowers(db, targetId);
+    io.to(rooms.user(requesterId)).emit("followRequestSent", { userId: targetId, followersCount });
+  });
   // Only the requester's tabs: the member asked has nothing to change, and a follow says itself.
   domainEvents.on("followRequestClosed", async ({ requesterId, targetId, outcome }) => {
     if (outcome === "followed") return;

@@ -6,8 +6,9 @@ import { applyFollowAnswer, applyFollowerChange } from "../cache/follow-cache";
 /**
  * Applies the server's postFollowed. A follow the member made or undid in another tab, or a request a
  * private member accepted, shows on every post, profile and list here as the answer would have; someone
- * following or unfollowing the member moves their own follower count. A request of the member's that
- * closed unanswered (declined, or withdrawn in another tab: followRequestClosed) reads "Follow" again.
+ * following or unfollowing the member moves their own follower count. A request the member made in
+ * another tab reads "Requested" (followRequestSent); one that closed unanswered (declined, or withdrawn
+ * in another tab: followRequestClosed) reads "Follow" again.
  */
 export function useFollowLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -22,6 +23,8 @@ export function useFollowLiveUpdates(): void {
     },
     followRequestClosed: ({ userId, followersCount }) =>
       applyFollowAnswer(queryClient, userId, { isFollowed: false, isRequested: false, followersCount }),
+    followRequestSent: ({ userId, followersCount }) =>
+      applyFollowAnswer(queryClient, userId, { isFollowed: false, isRequested: true, followersCount }),
   });
 }
 

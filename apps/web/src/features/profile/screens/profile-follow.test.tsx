@@ -416,6 +416,33 @@ describe("A request closed unanswered, live (followRequestClosed)", () => {
   });
 });
 
+describe("A request made in another tab, live (followRequestSent)", () => {
+  it("turns Follow into Requested, keeping the profile locked", async () => {
+    openProfile("/profile/dora", { member: { ...requestedDora, isRequested: false } });
+    expect(await screen.findByRole("button", { name: "Follow" })).toBeInTheDocument();
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("followRequestSent")).toBe(true));
+
+    act(() => socket.fire("followRequestSent", { userId: "u-dora", followersCount: 7 }));
+
+    expect(await screen.findByRole("button", { name: "Requested" })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "This account is private" })).toBeInTheDocument();
+    expect(stats()).toHaveTextContent("7 followers");
+  });
+
+  it("leaves another member's profile as it was", async () => {
+    openProfile("/profile/dora", { member: { ...requestedDora, isRequested: false } });
+    expect(await screen.findByRole("button", { name: "Follow" })).toBeInTheDocument();
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("followRequestSent")).toBe(true));
+
+    act(() => socket.fire("followRequestSent", { userId: "u-erin", followersCount: 3 }));
+
+    await waitFor(() => expect(screen.getByRole("button", { name: "Follow" })).toBeInTheDocument());
+    expect(stats()).toHaveTextContent("7 followers");
+  });
+});
+
 describe("Private profile lock", () => {
   const locked = makeProfile({ isPrivate: true, isFollowed: false, postsCount: 12, followersCount: 40 });
 
