@@ -103,7 +103,7 @@ describe("chat", () => {
     await b.page.getByRole("link", { name: "Chat" }).waitFor();
 
     await a.page.goto("/chat");
-    await a.page.getByRole("searchbox", { name: "Search chats and people" }).fill(bob.username);
+    await a.page.getByRole("searchbox", { name: "Search people or chats" }).fill(bob.username);
     await a.page.getByRole("button", { name: new RegExp(bob.username) }).click();
     await a.page.waitForURL(/\/chat\?c=[0-9a-f-]{36}$/);
     await a.page.getByRole("heading", { name: bob.username }).waitFor();
@@ -205,7 +205,7 @@ describe("chat", () => {
 
     // Ida opens a chat with Jo from the search, and it is hers at once.
     await a.page.goto("/chat");
-    await a.page.getByRole("searchbox", { name: "Search chats and people" }).fill(jo.username);
+    await a.page.getByRole("searchbox", { name: "Search people or chats" }).fill(jo.username);
     await a.page.getByRole("button", { name: new RegExp(jo.username) }).click();
     await a.page.waitForURL(/\/chat\?c=[0-9a-f-]{36}$/);
     await a.page.getByRole("heading", { name: jo.username }).waitFor();

@@ -106,6 +106,12 @@ describe("notificationHref", () => {
     expect(notificationHref(makeNotification({ type: "comment" }))).toBe("/post/p-1");
   });
 
+  it("opens a flick on the flicks screen, as its share link does", () => {
+    const flick = { _id: "p-9", image: "/media/video/v.mp4", isReel: true, mediaType: "video" as const };
+    expect(notificationHref(makeNotification({ type: "like", post: flick }))).toBe("/reel/p-9");
+    expect(notificationHref(makeNotification({ type: "comment", post: flick }))).toBe("/reel/p-9");
+  });
+
   it("goes nowhere when the post or the follower is gone", () => {
     expect(notificationHref(makeNotification({ post: null }))).toBeNull();
     expect(notificationHref(makeNotification({ type: "follow", sender: null, post: null }))).toBeNull();

@@ -6,6 +6,7 @@ import {
   notificationGroup,
   notificationMediaType,
   notificationText,
+  reelPath,
   UNKNOWN_SENDER,
 } from "@flik/shared";
 import { postLinkPath, profilePath } from "../../lib/paths";
@@ -41,7 +42,10 @@ export function notificationHref(notification: Notification): string | null {
   if (ABOUT_THE_SENDER.has(notification.type)) {
     return notification.sender ? profilePath(notification.sender.username) : null;
   }
-  return notification.post ? postLinkPath(notification.post._id) : null;
+  const { post } = notification;
+  // A flick opens where flicks are watched, as its share link does.
+  if (post?.isReel) return reelPath(post._id);
+  return post ? postLinkPath(post._id) : null;
 }
 
 export interface NotificationSection {

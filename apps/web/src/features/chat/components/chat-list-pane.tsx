@@ -63,7 +63,7 @@ export function ChatListPane({
         </div>
         <ChatSearchBox
           id={`${baseId}-search`}
-          label="Search chats and people"
+          label="Search people or chats"
           value={search}
           onChange={setSearch}
           placeholder="Search people or chats"

@@ -372,7 +372,7 @@ describe("ChatScreen", () => {
       },
       true,
     );
-    const search = screen.getByRole("searchbox", { name: "Search chats and people" });
+    const search = screen.getByRole("searchbox", { name: "Search people or chats" });
     const searches = () => callsTo(fetchMock, "GET /user/search");
 
     // Keystrokes and clock steps in one synchronous run: the clock also follows real time, and a busy
@@ -401,7 +401,7 @@ describe("ChatScreen", () => {
     const { user } = await openChatScreen("/chat", [makeChat()], {
       "GET /user/search": jsonResponse(200, { users: [] }),
     });
-    const search = screen.getByRole("searchbox", { name: "Search chats and people" });
+    const search = screen.getByRole("searchbox", { name: "Search people or chats" });
     await user.click(search);
     await user.paste("b".repeat(150));
     expect(search).toHaveValue("b".repeat(100));
@@ -411,7 +411,7 @@ describe("ChatScreen", () => {
     const { user } = await openChatScreen("/chat", [makeChat(), groupChat()], {
       "GET /user/search": jsonResponse(200, { users: [] }),
     });
-    await user.type(screen.getByRole("searchbox", { name: "Search chats and people" }), "road");
+    await user.type(screen.getByRole("searchbox", { name: "Search people or chats" }), "road");
     const panel = screen.getByRole("tabpanel");
     expect(
       within(panel)

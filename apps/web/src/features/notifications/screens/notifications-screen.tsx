@@ -79,7 +79,7 @@ export function NotificationsScreen() {
         <h1
           ref={heading}
           tabIndex={-1}
-          className="text-xl font-bold tracking-tight text-zinc-900 outline-none sm:text-2xl"
+          className="rounded-md text-xl font-bold tracking-tight text-zinc-900 sm:text-2xl"
         >
           Notifications
         </h1>
