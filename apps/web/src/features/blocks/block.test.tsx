@@ -7,6 +7,7 @@ import { fetchRoutes, jsonResponse, makePost, makeProfile, makeUser, sentJson } 
 import { renderApp, stubFetch } from "../../test/render-app";
 import { emitted, makeChat, makeMessage, messagesOf, openChatScreen } from "../chat/test/chat-fixtures";
 import { openProfile, preloadProfileScreens } from "../profile/test/profile-routes";
+import { bobAndCarol, storiesOf } from "../stories/test/story-fixtures";
 
 vi.mock("../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../test/fake-socket");
@@ -160,6 +161,29 @@ describe("Block from a post's menu", () => {
     );
     return renderApp("/post");
   }
+
+  it("takes the author's stories out of the strip", async () => {
+    const { user } = openFeed({
+      "POST /user/block": blockAnswer,
+      "GET /stories": storiesOf(...bobAndCarol()),
+    });
+    const strip = await screen.findByRole("region", { name: "Stories" });
+    await within(strip).findByRole("button", { name: /^bob's story/ });
+
+    const card = screen.getByRole("article", { name: "Post by @bob" });
+    await user.click(within(card).getByRole("button", { name: "Post options" }));
+    await user.click(within(card).getByRole("menuitem", { name: "Block" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Block bob?" })).getByRole("button", {
+        name: "Block",
+      }),
+    );
+
+    await waitFor(() =>
+      expect(within(strip).queryByRole("button", { name: /^bob's story/ })).not.toBeInTheDocument(),
+    );
+    expect(within(strip).getByRole("button", { name: /^carol's story/ })).toBeInTheDocument();
+  });
 
   it("takes the author's posts out of the feed; own posts offer no Block", async () => {
     const { user, queryClient } = openFeed({ "POST /user/block": blockAnswer });

@@ -11,6 +11,7 @@ import { updateCachedNotifications } from "../../notifications/cache/notificatio
 import { postKeys } from "../../posts/api/post-keys";
 import { removeCachedPostsByAuthor } from "../../posts/cache/post-cache";
 import { applyOwnProfile, patchProfileMember } from "../../profile/cache/profile-cache";
+import { removeCachedStoriesBy } from "../../stories/cache/stories-cache";
 import { isBlockedBy } from "../blocked";
 
 /** The member being blocked, as the screen that offers Block knows them. */
@@ -23,7 +24,7 @@ export interface BlockTarget {
 
 /**
  * After a block: the viewer's account becomes the server's answer (blockedUsers, and follows both ways
- * gone), and the blocked member's posts, flicks, notifications and request leave every screen. Their
+ * gone), and the blocked member's posts, flicks, stories, notifications and request leave every screen. Their
  * profile and any direct chat read blockedUsers and change by themselves. Their likes and comments left
  * the viewer's posts with the block: the screens showing them hear it live, the others read again.
  */
@@ -54,6 +55,7 @@ export function applyBlock(queryClient: QueryClient, target: BlockTarget, user?:
 
   removeCachedPostsByAuthor(queryClient, target._id);
   removeCachedFlicksBy(queryClient, target._id);
+  removeCachedStoriesBy(queryClient, target._id);
   removeCachedRequest(queryClient, target._id);
   updateCachedNotifications(
     queryClient,

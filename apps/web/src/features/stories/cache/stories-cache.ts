@@ -83,6 +83,19 @@ export function removeCachedStory(queryClient: QueryClient, storyId: string): vo
   );
 }
 
+/**
+ * A member blocked: their stories leave the strip (the server no longer gives them), and the lists of
+ * who saw the viewer's own stories are read again without them when next shown.
+ */
+export function removeCachedStoriesBy(queryClient: QueryClient, userId: string): void {
+  updateTray(queryClient, (groups) =>
+    groups.some((group) => group.user._id === userId)
+      ? groups.filter((group) => group.user._id !== userId)
+      : groups,
+  );
+  void queryClient.invalidateQueries({ queryKey: [...storyKeys.all, "viewers"], refetchType: "none" });
+}
+
 /** The viewer opened it: its ring turns muted (with its group's, once all are seen). */
 export function markCachedStoryViewed(queryClient: QueryClient, storyId: string): void {
   updateTray(queryClient, (groups) =>
