@@ -1,6 +1,8 @@
 import type { StoryGroup } from "@flik/shared";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { getToken } from "../../../lib/storage";
+import { nextExpiry, removeExpiredStories } from "../cache/stories-cache";
 import { fetchStories, fetchStoryArchive, fetchStoryViewers } from "./stories.api";
 import { storyKeys } from "./story-keys";
 
@@ -9,12 +11,28 @@ import { storyKeys } from "./story-keys";
  * current (useStoriesLiveUpdates), so it is not asked again on every visit.
  */
 export function useStoriesQuery() {
-  return useQuery({
+  const query = useQuery({
     queryKey: storyKeys.tray(),
     queryFn: ({ signal }) => fetchStories(signal),
     enabled: !!getToken(),
     staleTime: 60_000,
   });
+  useDropExpiredStories(query.data);
+  return query;
+}
+
+/**
+ * Each story leaves when its 24 hours are up: the server's expiry sends no event, and a feed left open
+ * (or a viewer on the story) would show it on. Timed to the first to go, again after each change.
+ */
+function useDropExpiredStories(groups: StoryGroup[] | undefined): void {
+  const queryClient = useQueryClient();
+  const expiry = groups ? nextExpiry(groups) : null;
+  useEffect(() => {
+    if (expiry === null) return;
+    const timer = setTimeout(() => removeExpiredStories(queryClient), Math.max(0, expiry - Date.now()));
+    return () => clearTimeout(timer);
+  }, [queryClient, expiry]);
 }
 
 /** Who opened the member's own story, newest first; storyViewed adds to it live. */

@@ -56,6 +56,32 @@ export function withStoryPatched(
   return changed ? next : groups;
 }
 
+/** The groups without the stories expired at `now`; a group left empty goes. */
+export function withoutExpired(groups: StoryGroup[], now: number): StoryGroup[] {
+  const live = (story: Story) => Date.parse(story.expiresAt) > now;
+  if (groups.every((group) => group.stories.every(live))) return groups;
+  return groups.flatMap((group) => {
+    const stories = group.stories.filter(live);
+    return stories.length > 0 ? [regroup(group, stories)] : [];
+  });
+}
+
+/** When the first of the groups' stories expires (ms since the epoch), if they have any. */
+export function nextExpiry(groups: StoryGroup[]): number | null {
+  let soonest: number | null = null;
+  for (const group of groups)
+    for (const story of group.stories) {
+      const at = Date.parse(story.expiresAt);
+      if (soonest === null || at < soonest) soonest = at;
+    }
+  return soonest;
+}
+
+/** Stories past their 24 hours leave the strip and the viewer, as the server no longer gives them. */
+export function removeExpiredStories(queryClient: QueryClient): void {
+  updateTray(queryClient, (groups) => withoutExpired(groups, Date.now()));
+}
+
 function updateTray(queryClient: QueryClient, update: (groups: StoryGroup[]) => StoryGroup[]): void {
   queryClient.setQueryData<StoryGroup[]>(storyKeys.tray(), (groups) => groups && update(groups));
 }

@@ -171,6 +171,23 @@ describe("Stories strip, live", () => {
     );
   });
 
+  it("lets a story go when its 24 hours are up, and the member with it when it was their last", async () => {
+    // Bob's first story is past its 24 hours (the page was left open); Carol's one goes with it.
+    const expired = new Date(Date.now() - 1000).toISOString();
+    openFeed([
+      makeGroup([
+        makeStory({ _id: "s-bob-old", createdAt: hoursAgo(24), expiresAt: expired }),
+        makeStory({ _id: "s-bob-new", createdAt: hoursAgo(1) }),
+      ]),
+      makeGroup([
+        makeStory({ _id: "s-carol-old", user: carol, createdAt: hoursAgo(24), expiresAt: expired }),
+      ]),
+    ]);
+    const strip = await findStrip();
+
+    await waitFor(() => expect(tiles(strip)).toEqual(["Add to your story", "bob's story, not seen"]));
+  });
+
   it("removes a deleted story, and the member with it when it was their last (storyDeleted)", async () => {
     openFeed(bobAndCarol());
     const strip = await findStrip();

@@ -143,6 +143,8 @@ function OwnTile({
           caption="Your story"
           onClick={() => input.current?.click()}
           focusProps={focusProps}
+          // One story at a time, as the header's button: a second pick would be dropped.
+          busy={percent !== null}
         >
           <span className="bg-brand absolute right-0 bottom-0 flex size-5 items-center justify-center rounded-full text-white ring-2 ring-white">
             <PlusIcon className="size-3.5 stroke-3" />

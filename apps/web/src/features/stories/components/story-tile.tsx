@@ -22,16 +22,28 @@ interface StoryTileProps {
   children?: ReactNode;
   /** The strip's roving focus: its ref and whether this tile is the strip's Tab stop. */
   focusProps?: { ref: Ref<HTMLButtonElement>; tabIndex: number };
+  /** Offered but not now (a story on its way): announced as unavailable, the click ignored. */
+  busy?: boolean;
 }
 
 /** One member of the strip: their picture in its ring, their name under it. */
-export function StoryTile({ user, ring, label, caption, onClick, children, focusProps }: StoryTileProps) {
+export function StoryTile({
+  user,
+  ring,
+  label,
+  caption,
+  onClick,
+  children,
+  focusProps,
+  busy = false,
+}: StoryTileProps) {
   return (
     <button
       type="button"
       aria-label={label}
-      onClick={onClick}
-      className={`group ${tileClass}`}
+      aria-disabled={busy || undefined}
+      onClick={() => !busy && onClick()}
+      className={`group ${tileClass} aria-disabled:cursor-progress`}
       {...focusProps}
     >
       <span className="relative">

@@ -72,6 +72,13 @@ describe("Story upload from the header (spec §2, §5)", () => {
     expect(progressIn(strip)).toHaveAttribute("aria-valuenow", "40");
     // Marked busy, not disabled: a disabled button would drop the focus to the page.
     expect(screen.getByRole("button", { name: "Upload story" })).toHaveAttribute("aria-disabled", "true");
+    // So is the strip's own tile: a file picked there now would be dropped.
+    const pick = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => {});
+    const addTile = within(strip).getByRole("button", { name: "Add to your story" });
+    expect(addTile).toHaveAttribute("aria-disabled", "true");
+    await user.click(addTile);
+    expect(pick).not.toHaveBeenCalled();
+    pick.mockRestore();
 
     xhr.respond(200, uploaded);
 
