@@ -268,3 +268,12 @@ export function PauseIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function BanIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m5.6 5.6 12.8 12.8" />
+    </Svg>
+  );
+}

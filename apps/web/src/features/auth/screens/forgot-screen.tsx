@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { CheckIcon } from "../../../components/account-icons";
 import { ArrowLeftIcon } from "../../../components/icons";
+import { CheckIcon } from "../../../components/later-icons";
 import { AuthShell, authLinkClass } from "../components/auth-shell";
 import { ForgotEmailForm } from "../components/forgot-email-form";
 import { ResetPasswordForm } from "../components/reset-password-form";

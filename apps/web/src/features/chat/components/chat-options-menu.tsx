@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { BanIcon } from "../../../components/account-icons";
 import { DangerMenuItem } from "../../../components/danger-menu-item";
-import { MoreIcon, TrashIcon } from "../../../components/icons";
+import { BanIcon, MoreIcon, TrashIcon } from "../../../components/icons";
 import { LogOutIcon } from "../../../components/later-icons";
 import { useMenuButton } from "../../../lib/use-menu-button";
 

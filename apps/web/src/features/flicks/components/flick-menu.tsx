@@ -1,5 +1,4 @@
-import { BanIcon } from "../../../components/account-icons";
-import { MoreIcon, TrashIcon } from "../../../components/icons";
+import { BanIcon, MoreIcon, TrashIcon } from "../../../components/icons";
 import { FlagIcon } from "../../../components/later-icons";
 import { useMenuButton } from "../../../lib/use-menu-button";
 import { actionButton } from "./overlay-button";

@@ -1,7 +1,7 @@
 import type { FollowRequest } from "@flik/shared";
 import { Link } from "react-router";
-import { ChevronRightIcon, UserPlusIcon } from "../../../components/account-icons";
 import { Avatar } from "../../../components/avatar";
+import { ChevronRightIcon, UserPlusIcon } from "../../../components/later-icons";
 import { useFollowRequestsQuery } from "../api/follow-requests.queries";
 
 function summary(first: FollowRequest | undefined, count: number): string {

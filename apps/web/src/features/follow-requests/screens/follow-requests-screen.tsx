@@ -1,10 +1,10 @@
 import type { FollowRequest } from "@flik/shared";
 import { useCallback, useMemo, useRef } from "react";
 import { Link } from "react-router";
-import { UserPlusIcon } from "../../../components/account-icons";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
 import { ArrowLeftIcon } from "../../../components/icons";
+import { UserPlusIcon } from "../../../components/later-icons";
 import { LoadError } from "../../../components/load-error";
 import { profilePath } from "../../../lib/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";

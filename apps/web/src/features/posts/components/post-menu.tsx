@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { BanIcon } from "../../../components/account-icons";
-import { LinkIcon, MoreIcon, PencilIcon, TrashIcon } from "../../../components/icons";
+import { BanIcon, LinkIcon, MoreIcon, PencilIcon, TrashIcon } from "../../../components/icons";
 import { useMenuButton } from "../../../lib/use-menu-button";
 
 interface PostMenuProps {

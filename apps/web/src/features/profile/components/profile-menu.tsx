@@ -1,6 +1,5 @@
-import { BanIcon } from "../../../components/account-icons";
 import { DangerMenuItem } from "../../../components/danger-menu-item";
-import { MoreIcon } from "../../../components/icons";
+import { BanIcon, MoreIcon } from "../../../components/icons";
 import { useMenuButton } from "../../../lib/use-menu-button";
 
 interface ProfileMenuProps {

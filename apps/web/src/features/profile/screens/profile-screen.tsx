@@ -1,9 +1,8 @@
 import { type BlockedUser, canSeeContentOf, isFlikUrl, type PublicProfile } from "@flik/shared";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
-import { BanIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
-import { AlertIcon, UserIcon } from "../../../components/icons";
+import { AlertIcon, BanIcon, UserIcon } from "../../../components/icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { focusIsLost } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";

@@ -1,6 +1,6 @@
 import { SECURITY_SCORE_PERCENT } from "@flik/shared";
 import { type ComponentType, useId } from "react";
-import { CheckIcon } from "../../../components/account-icons";
+import { CheckIcon } from "../../../components/later-icons";
 import { cardClass } from "./settings-section";
 
 const RING_RADIUS = 42;

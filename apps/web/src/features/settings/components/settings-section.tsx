@@ -1,5 +1,5 @@
 import { type ComponentType, type ReactNode, useId } from "react";
-import { CheckIcon, ChevronRightIcon } from "../../../components/account-icons";
+import { CheckIcon, ChevronRightIcon } from "../../../components/later-icons";
 
 export const cardClass = "overflow-hidden rounded-2xl border border-zinc-200/80 bg-white shadow-sm";
 

@@ -1,7 +1,7 @@
 import type { User } from "@flik/shared";
 import { useEffect, useRef } from "react";
-import { BanIcon } from "../../../components/account-icons";
 import { Avatar } from "../../../components/avatar";
+import { BanIcon } from "../../../components/icons";
 import { UNBLOCK_TEXTS, useUnblockMember } from "../../blocks/hooks/use-unblock-member";
 import { EditPanel } from "../components/edit-panel";
 

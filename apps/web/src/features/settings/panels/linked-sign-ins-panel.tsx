@@ -1,10 +1,10 @@
 import type { LinkedIdentity, User } from "@flik/shared";
 import { useState } from "react";
 import { Link } from "react-router";
-import { KeyIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LinkIcon } from "../../../components/icons";
+import { KeyIcon } from "../../../components/later-icons";
 import { Spinner } from "../../../components/spinner";
 import { toast } from "../../../lib/toast";
 import { useExternalProvider } from "../../auth/api/providers.queries";

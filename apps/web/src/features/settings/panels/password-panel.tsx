@@ -1,8 +1,8 @@
 import { changePasswordBody, newPasswordProblem, PASSWORD_CHANGE_LOGOUT_MS, type User } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { CheckIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
+import { CheckIcon } from "../../../components/later-icons";
 import { Spinner } from "../../../components/spinner";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { emitLogout, revokeOwnSession } from "../../../lib/auth-events";

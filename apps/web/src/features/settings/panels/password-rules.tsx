@@ -1,5 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from "@flik/shared";
-import { CheckIcon, CircleIcon } from "../../../components/account-icons";
+import { CheckIcon, CircleIcon } from "../../../components/later-icons";
 
 /**
  * Which of PASSWORD_RULES a new password meets, in their order: the same rules `newPasswordProblem`

@@ -1,10 +1,9 @@
 import type { MessagesFrom, PrivacyBody, User } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type ComponentType, type FormEvent, type ReactNode, type Ref, useId, useRef, useState } from "react";
-import { GlobeIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { ChatIcon, UserIcon } from "../../../components/icons";
-import { LockIcon } from "../../../components/later-icons";
+import { GlobeIcon, LockIcon } from "../../../components/later-icons";
 import { useEditedFields } from "../../../lib/changed-fields";
 import { useFailureToasts } from "../../../lib/toast";
 import {

@@ -1,7 +1,7 @@
 import type { Session } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MonitorIcon, PhoneIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
+import { MonitorIcon, PhoneIcon } from "../../../components/later-icons";
 import { emitLogout, revokeOwnSession } from "../../../lib/auth-events";
 import { timeAgo } from "../../../lib/time-ago";
 import { toast } from "../../../lib/toast";

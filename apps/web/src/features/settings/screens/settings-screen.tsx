@@ -1,17 +1,18 @@
 import type { User } from "@flik/shared";
 import { lazy, Suspense, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { BanIcon, LinkIcon } from "../../../components/icons";
 import {
-  BanIcon,
   DownloadIcon,
   GlobeIcon,
   KeyIcon,
+  LockIcon,
+  LogOutIcon,
   MailIcon,
   MonitorIcon,
   PhoneIcon,
-} from "../../../components/account-icons";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { LinkIcon } from "../../../components/icons";
-import { LockIcon, LogOutIcon, UserPenIcon } from "../../../components/later-icons";
+  UserPenIcon,
+} from "../../../components/later-icons";
 import { LoadingState } from "../../../components/status-message";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useModalHistory } from "../../../lib/use-modal-history";

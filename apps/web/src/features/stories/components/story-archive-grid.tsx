@@ -1,9 +1,8 @@
 import { type Story, videoPosterUrl } from "@flik/shared";
 import { type ReactNode, useCallback, useId, useMemo, useRef } from "react";
-import { CheckIcon } from "../../../components/account-icons";
 import { buttonStyles } from "../../../components/button-styles";
 import { PlayIcon } from "../../../components/icons";
-import { ArchiveIcon } from "../../../components/later-icons";
+import { ArchiveIcon, CheckIcon } from "../../../components/later-icons";
 import { UnloadableMedia, useMediaFailed } from "../../../components/unloadable-media";
 import { responsiveImage } from "../../../lib/responsive-image";
 import { timeAgoPhrase } from "../../../lib/time-ago";

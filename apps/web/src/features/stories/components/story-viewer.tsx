@@ -1,10 +1,9 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/account-icons";
 import { Avatar } from "../../../components/avatar";
 import { Dialog } from "../../../components/dialog";
 import { PauseIcon, PlayIcon, VolumeIcon, VolumeOffIcon } from "../../../components/icons";
-import { CloseIcon } from "../../../components/later-icons";
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../../components/later-icons";
 import { profilePath } from "../../../lib/paths";
 import { getUserId } from "../../../lib/storage";
 import { fullDateTime, timeAgo } from "../../../lib/time-ago";
