@@ -12,5 +12,9 @@ describe("pageQuery", () => {
     expect(message("0")).toBe("limit must be at least 1");
     expect(message("x")).toBe("limit must be a number");
     expect(message("1.5")).toBe("limit must be a whole number");
+    // What Number() reads besides a plain decimal is no number here.
+    for (const loose of ["0x10", "1e1", " 5", "5 ", "+5", "Infinity"])
+      expect(message(loose), loose).toBe("limit must be a number");
+    expect(message("-1")).toBe("limit must be at least 1");
   });
 });

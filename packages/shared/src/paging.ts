@@ -17,7 +17,7 @@ export const cursorParam = textSchema()
  */
 export const limitParam = (max: number, byDefault: number) =>
   z.preprocess(
-    (limit) => (limit === "" ? undefined : limit),
+    (limit) => (limit === "" ? undefined : typeof limit === "string" ? decimalOrNaN(limit) : limit),
     z.coerce
       .number("limit must be a number")
       .int("limit must be a whole number")
@@ -25,6 +25,14 @@ export const limitParam = (max: number, byDefault: number) =>
       .max(max, `limit must be at most ${max}`)
       .default(byDefault),
   );
+
+/**
+ * A number as a person writes one ("20", "-1", "1.5", each then judged by the rules); what Number()
+ * would also read ("0x10", "1e1", " 5") is no number here.
+ */
+function decimalOrNaN(text: string): number {
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+}
 
 /** `?limit=&cursor=` of every paged list (design.md). */
 export const pageQuery = z.object({
