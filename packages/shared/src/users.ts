@@ -75,7 +75,9 @@ export const websiteSchema = textSchema()
   .refine(
     (url) => url === "" || /^https?:\/\/[^\s/]+\.[^\s]*$/i.test(url),
     "Website must be a full address, like https://example.com",
-  );
+  )
+  // `https://bank.example@evil.example` reads as one site and opens another (a path's `/@name` is fine).
+  .refine((url) => !/^https?:\/\/[^/?#]*@/i.test(url), "Website can't include a username or password");
 
 export const bioSchema = textSchema()
   .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)

@@ -215,6 +215,13 @@ describe("PUT /profile/update", () => {
     expect((await call(dana, "GET", "/user")).json().user.fullName).toBe("Dana \u200fדנה");
   });
 
+  it("keeps a website whose path names someone with an @", async () => {
+    const erin = await someone("erin");
+    const response = await call(erin, "PUT", "/profile/update", { website: "https://medium.example/@erin" });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().user.website).toBe("https://medium.example/@erin");
+  });
+
   it("takes each of spec §7's payload forms, changing only what is sent", async () => {
     const first = await call(alice, "PUT", "/profile/update", {
       username: "alice.l",
@@ -296,6 +303,12 @@ describe("PUT /profile/update", () => {
       { website: "http://x" },
       "website",
       "Website must be a full address, like https://example.com",
+    ],
+    [
+      "a website with a username and password before its host",
+      { website: "https://bank.example:pw@evil.example/login" },
+      "website",
+      "Website can't include a username or password",
     ],
     ["a username with spaces", { username: "alice liddell" }, "username", undefined],
     ["an unknown gender", { gender: "robot" }, "gender", "Choose one of the listed genders"],
