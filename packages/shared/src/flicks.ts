@@ -42,6 +42,13 @@ export interface FlicksPage {
   nextCursor: string | null;
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+function graphemeCount(text: string): number {
+  let count = 0;
+  for (const _ of graphemes.segment(text)) count += 1;
+  return count;
+}
+
 /**
  * POST /flicks/{id}/like. Spec §7 has an optional emoji; `liked` (our addition) sets the state instead of
  * toggling it, so that a double tap never unlikes and a retried call does the same thing twice.
@@ -53,7 +60,12 @@ export const flickLikeBody = z
       .trim()
       .min(1, "emoji cannot be empty")
       .max(FLICK_REACTION_MAX_LENGTH, "emoji is too long")
-      .refine((emoji) => /\p{Extended_Pictographic}/u.test(emoji), "emoji must be an emoji")
+      .refine((emoji) => /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(emoji), {
+        message: "emoji must be an emoji",
+        abort: true,
+      })
+      // One reaction is one emoji, however many code points draw it (👍🏽, 👩‍👩‍👧, 🇯🇵).
+      .refine((emoji) => graphemeCount(emoji) === 1, "emoji must be a single emoji")
       .optional(),
     liked: z.boolean("liked must be true or false").optional(),
   })

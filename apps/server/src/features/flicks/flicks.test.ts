@@ -167,6 +167,20 @@ describe("POST /flicks/{id}/like", () => {
     }
   });
 
+  it("takes one emoji as a reaction, however many code points draw it, and never several", async () => {
+    const { _id: id } = await createFlick(alice);
+    for (const emoji of ["👍🏽", "👩‍👩‍👧", "🇯🇵", "❤️"]) {
+      const response = await call(bob, "POST", `/flicks/${id}/like`, { emoji, liked: true });
+      expect(response.statusCode, emoji).toBe(200);
+      expect(response.json().reactionByUser).toEqual([{ user: { _id: bob.userId, username: "bob" }, emoji }]);
+    }
+    for (const emoji of ["😀😀😀", "👍 👍", "🔥x"]) {
+      const response = await call(bob, "POST", `/flicks/${id}/like`, { emoji, liked: true });
+      expect(response.statusCode, emoji).toBe(400);
+      expect(response.json().message, emoji).toBe("emoji must be a single emoji");
+    }
+  });
+
   it("is no flick when the post is a photo", async () => {
     const photo = (await createPost(alice))._id;
     const response = await call(bob, "POST", `/flicks/${photo}/like`);
