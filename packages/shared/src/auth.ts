@@ -55,7 +55,7 @@ export const passwordSchema = textSchema()
   // Eight spaces are the first guess of anyone who tries; spaces inside a passphrase are welcome.
   .refine((password) => password.trim() !== "", "Password can't be only spaces");
 
-export const fullNameSchema = textSchema()
+export const fullNameSchema = textSchema("Full name is required")
   // Before the length is measured: what is stripped does not count against the limit.
   .overwrite(withoutDirectionControls)
   .min(1, "Full name is required")
@@ -96,11 +96,12 @@ export type SignupBody = z.input<typeof signupBody>;
  * PASSWORD_MAX_LENGTH is no account's: the server answers it as a wrong one, not with the sign-up rule.
  */
 export const signinBody = z.object({
-  identifier: textSchema()
+  // Missing, null or empty: the same words (spec §10's rule for a field's own missing message).
+  identifier: textSchema("Email or username is required")
     .trim()
     .min(1, "Email or username is required")
     .max(EMAIL_MAX_LENGTH, "Email or username is too long"),
-  password: textSchema().min(1, "Password is required"),
+  password: textSchema("Password is required").min(1, "Password is required"),
 });
 export type SigninBody = z.input<typeof signinBody>;
 

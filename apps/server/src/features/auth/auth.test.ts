@@ -179,14 +179,21 @@ describe("POST /api/auth/signin", () => {
   });
 
   it.each([
-    ["no password", { identifier: "alice" }],
-    ["no identifier", { password: "x" }],
-    ["an object as identifier", { identifier: { $ne: null }, password: "x" }],
-    ["a 1 MB identifier", { identifier: "a".repeat(1_000_000), password: "x" }],
-  ])("refuses %s with 400", async (_case, payload) => {
+    ["no password", { identifier: "alice" }, "Password is required"],
+    ["an empty password", { identifier: "alice", password: "" }, "Password is required"],
+    ["no identifier", { password: "x" }, "Email or username is required"],
+    ["a null identifier", { identifier: null, password: "x" }, "Email or username is required"],
+    ["a blank identifier", { identifier: "  ", password: "x" }, "Email or username is required"],
+    ["an object as identifier", { identifier: { $ne: null }, password: "x" }, "identifier must be text"],
+    [
+      "a 1 MB identifier",
+      { identifier: "a".repeat(1_000_000), password: "x" },
+      "Email or username is too long",
+    ],
+  ])("refuses %s with 400, saying so", async (_case, payload, message) => {
     const response = await signin(payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toEqual(expect.any(String));
+    expect(response.json().message).toBe(message);
   });
 });
 
