@@ -82,7 +82,7 @@ import { type Clock, systemClock } from "./platform/clock.js";
 import { compressApiAnswers } from "./platform/compression.js";
 import type { Config } from "./platform/config.js";
 import { createDomainEvents } from "./platform/domain-events.js";
-import { handleError, handleRouterError } from "./platform/errors.js";
+import { answerClientError, handleError, handleRouterError } from "./platform/errors.js";
 import { createJobs, type Jobs } from "./platform/jobs.js";
 import { acceptEmptyJsonBodies } from "./platform/json-bodies.js";
 import { createKeptAnswers } from "./platform/kept-answers.js";
@@ -201,6 +201,7 @@ export async function buildApp(
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
     frameworkErrors: handleRouterError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);

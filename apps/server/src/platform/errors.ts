@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import type { ApiErrorBody } from "@flik/shared";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -53,6 +54,34 @@ function namesNoId(error: FastifyError): boolean {
     error.validationContext === "params" &&
     (error.validation ?? []).every((issue) => issue.params.format === "uuid")
   );
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, as every error here reads: `{message}`. */
+const CLIENT_ERRORS: Record<string, { status: number; text: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    text: "Request Timeout",
+    message: "The request took too long to arrive.",
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    text: "Request Header Fields Too Large",
+    message: "The request's headers are too large.",
+  },
+};
+const NOT_HTTP = { status: 400, text: "Bad Request", message: "The request is not valid HTTP." };
+
+/** Fastify's `clientErrorHandler`: its default answers `{error, message, statusCode}`. */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  // A connection reset or already closed: there is no one to answer.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const { status, text, message } = CLIENT_ERRORS[error.code ?? ""] ?? NOT_HTTP;
+  const body = JSON.stringify({ message } satisfies ApiErrorBody);
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }
 
 /**
