@@ -136,13 +136,13 @@ export function createChatsService(deps: {
    * A message the caller may change: in one of their chats (else 404), theirs (else 403), in a chat
    * no block closed (else 403).
    */
-  async function ownMessage(caller: Caller, messageId: string, action: string) {
+  async function ownMessage(caller: Caller, messageId: string, action: "edit" | "delete") {
     const row = await findMessage(db, messageId);
     const membership = row && (await findMembership(db, row.message.chatId, caller.userId));
     if (!row || !membership || !canUseChat(membership.member)) throw notFound("Message not found");
     if (!canChangeMessage(caller.userId, row.message))
       throw forbidden(`Only the sender can ${action} this message`);
-    if (!canWriteIn(membership)) throw forbidden(cantWriteReason(membership));
+    if (action === "edit" && !canWriteIn(membership)) throw forbidden(cantWriteReason(membership));
     return row;
   }
 
