@@ -30,6 +30,12 @@ describe("isFromMediaHost", () => {
     ["/media/../api/user", false],
     ["/media/%2e%2e/api/user", false],
     ["//tracker.example/media/pixel.gif", false],
+    // Media still, but naming no file as written: resolved segments, an empty one.
+    ["/media/image/%2e%2e/x.png", false],
+    ["/media/image/../image/a.jpg", false],
+    ["/media/image/./a.jpg", false],
+    ["/media/image//a.jpg", false],
+    ["/media/image/a.jpg?size=2", true],
     ["https://cdn.flik.example/assets/media/..%2f..%2fpixel.gif", false],
   ])("%s: %s", (url, expected) => {
     expect(isFromMediaHost(url, flik)).toBe(expected);

@@ -37,8 +37,16 @@ const ENCODED_PATH_TRICK = /%(2f|5c|2e)/i;
  */
 export function isFromMediaHost(url: string, hosts: MediaHosts): boolean {
   if (url.startsWith("/")) {
+    const written = url.split(/[?#]/, 1)[0] ?? "";
     const path = new URL(url, "http://flik.invalid").pathname;
-    return path.startsWith("/media/") && !ENCODED_PATH_TRICK.test(path) && !url.startsWith("//");
+    // As written, and naming one file: nothing the URL parser would resolve (`..`, `.`, `%2e%2e`), no
+    // empty segment (`/media/image//x.jpg`); a kept file's address has none of them.
+    return (
+      path === written &&
+      path.startsWith("/media/") &&
+      !path.includes("//") &&
+      !ENCODED_PATH_TRICK.test(path)
+    );
   }
   if (!URL.canParse(url)) return false;
   const parsed = new URL(url);

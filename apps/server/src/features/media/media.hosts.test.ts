@@ -44,14 +44,19 @@ describe("media only from the media host in use", () => {
     }
   });
 
-  it.each([PIXEL, LOOK_ALIKE, "https://flik.example/api/user", "http://res.cloudinary.com/demo/a.jpg"])(
-    "refuses %s in a new post, and keeps nothing",
-    async (image) => {
-      const before = (await call(alice, "GET", `/profile/alice`)).json().posts.length;
-      expectRefused(await call(alice, "POST", "/posts", { image, caption: "Look" }));
-      expect((await call(alice, "GET", `/profile/alice`)).json().posts).toHaveLength(before);
-    },
-  );
+  it.each([
+    PIXEL,
+    LOOK_ALIKE,
+    "https://flik.example/api/user",
+    "http://res.cloudinary.com/demo/a.jpg",
+    // The built-in host's, but naming no file as written.
+    "/media/image/%2e%2e/x.png",
+    "/media/image//00000000-0000-4000-8000-000000000000.png",
+  ])("refuses %s in a new post, and keeps nothing", async (image) => {
+    const before = (await call(alice, "GET", `/profile/alice`)).json().posts.length;
+    expectRefused(await call(alice, "POST", "/posts", { image, caption: "Look" }));
+    expect((await call(alice, "GET", `/profile/alice`)).json().posts).toHaveLength(before);
+  });
 
   it("refuses it in an edited post, which keeps its media", async () => {
     const post = await createPost(alice);
