@@ -52,14 +52,20 @@ export const highlightBody = highlightBodyFor(mediaUrlSchema);
  * PUT /highlights/{id}: spec §7's fields, where the media (type and src together) may be left out to
  * keep it: a highlight renamed is not held to a media rule made after its media was chosen.
  */
-export const highlightUpdateBodyFor = (mediaUrl: MediaUrlSchema) =>
-  highlightFields(mediaUrl)
-    .partial({ type: true, src: true })
+export const highlightUpdateBodyFor = (mediaUrl: MediaUrlSchema) => {
+  const fields = highlightFields(mediaUrl);
+  return fields
+    .extend({
+      // null is how JSON leaves a value out (spec §10): the media kept, as when neither is sent.
+      type: fields.shape.type.nullish().transform((type) => type ?? undefined),
+      src: fields.shape.src.nullish().transform((src) => src ?? undefined),
+    })
     .refine((body) => (body.type === undefined) === (body.src === undefined), {
       message: "Send the highlight's type and src together",
       path: ["src"],
     })
     .transform(typeOfItsFile);
+};
 export const highlightUpdateBody = highlightUpdateBodyFor(mediaUrlSchema);
 export type HighlightUpdateBody = z.input<typeof highlightUpdateBody>;
 export type HighlightBody = z.input<typeof highlightBody>;

@@ -86,6 +86,32 @@ describe("highlights", () => {
     expect(untold.json().highlight).toMatchObject({ type: "video" });
   });
 
+  it("keep their media when an edit leaves it out, by null as by absence", async () => {
+    const ines = await someone("ines");
+    const made = await call(ines, "POST", "/highlights", {
+      name: "Sea",
+      type: "image",
+      src: "/media/image/s.jpg",
+    });
+    const { _id } = made.json().highlight;
+    for (const body of [{ name: "Sea 2" }, { name: "Sea 3", type: null, src: null }]) {
+      const edited = await call(ines, "PUT", `/highlights/${_id}`, body);
+      expect(edited.statusCode, JSON.stringify(body)).toBe(200);
+      expect(edited.json().highlight).toMatchObject({
+        name: body.name,
+        type: "image",
+        src: "/media/image/s.jpg",
+      });
+    }
+    const half = await call(ines, "PUT", `/highlights/${_id}`, {
+      name: "Sea",
+      type: null,
+      src: "/media/image/t.jpg",
+    });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().message).toBe("Send the highlight's type and src together");
+  });
+
   it("cannot be edited or deleted by another member", async () => {
     const carol = await persona("carol");
     const { highlight } = (
