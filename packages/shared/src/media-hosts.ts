@@ -42,10 +42,7 @@ export function isFromMediaHost(url: string, hosts: MediaHosts): boolean {
     // As written, and naming one file: nothing the URL parser would resolve (`..`, `.`, `%2e%2e`), no
     // empty segment (`/media/image//x.jpg`); a kept file's address has none of them.
     return (
-      path === written &&
-      path.startsWith("/media/") &&
-      !path.includes("//") &&
-      !ENCODED_PATH_TRICK.test(path)
+      path === written && path.startsWith("/media/") && !path.includes("//") && !ENCODED_PATH_TRICK.test(path)
     );
   }
   if (!URL.canParse(url)) return false;

@@ -69,6 +69,15 @@ export function fileTypeOf(file: { type: string; name?: string }): string {
   return file.type || TYPE_OF_EXTENSION.get(extension) || "";
 }
 
+/** What a story's or highlight's picker says of a file that is neither (a text, a PDF). */
+export const NOT_A_PHOTO_OR_VIDEO = "Choose a photo or a video.";
+
+/** A photo or a video by its type (or its name's), as a story or a highlight takes; not a text or a PDF. */
+export function isPhotoOrVideoFile(file: { type: string; name?: string }): boolean {
+  const type = fileTypeOf(file);
+  return type.startsWith("image/") || type.startsWith("video/");
+}
+
 /** Spec §5: a file is a video if its type begins with video, otherwise an image. */
 export function mediaTypeOfFile(file: { type: string; name?: string }): MediaType {
   return fileTypeOf(file).startsWith("video") ? "video" : "image";

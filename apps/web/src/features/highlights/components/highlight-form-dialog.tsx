@@ -3,7 +3,9 @@ import {
   HIGHLIGHT_NAME_MAX_LENGTH,
   type Highlight,
   hasVisibleText,
+  isPhotoOrVideoFile,
   mediaTypeOfFile,
+  NOT_A_PHOTO_OR_VIDEO,
   type Story,
 } from "@flik/shared";
 import { type FormEvent, useId, useRef, useState } from "react";
@@ -162,7 +164,12 @@ export function HighlightFormDialog({
                       : "An image or a video."
                 }
                 disabled={busy}
-                onChoose={(chosen) => setChoice({ file: chosen })}
+                onChoose={(chosen) => {
+                  // Said when it is picked, as a story's picker says it, not after an upload refused.
+                  if (!isPhotoOrVideoFile(chosen)) return setFailure(NOT_A_PHOTO_OR_VIDEO);
+                  setFailure(null);
+                  setChoice({ file: chosen });
+                }}
               />
             ) : (
               <StoryArchiveGrid

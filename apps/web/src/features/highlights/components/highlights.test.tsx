@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetMediaLimits } from "../../../lib/media-upload";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
@@ -115,6 +115,24 @@ describe("Highlights strip", () => {
     expect(
       await within(dialog).findByText("This file is too large: videos can be up to 1 KB."),
     ).toBeInTheDocument();
+    expect(FakeXhr.last).toBeUndefined();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it("refuses a file that is neither a photo nor a video when it is picked, keeping none", async () => {
+    const create = vi.fn();
+    const { user } = openOwn({ "POST /highlights": create });
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
+    await user.type(within(dialog).getByLabelText("Highlight name"), "Notes");
+    const notes = new File(["hello"], "notes.txt", { type: "text/plain" });
+    // As the system's "All files" choice lets it through the picker's filter.
+    fireEvent.change(within(dialog).getByLabelText("Photo or video"), { target: { files: [notes] } });
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Choose a photo or a video.");
+    expect(within(dialog).queryByText("notes.txt")).not.toBeInTheDocument();
+    expect(within(dialog).getByText("Choose photo or video")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(FakeXhr.last).toBeUndefined();
     expect(create).not.toHaveBeenCalled();
   });

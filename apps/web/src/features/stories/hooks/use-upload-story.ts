@@ -1,4 +1,4 @@
-import { fileTypeOf } from "@flik/shared";
+import { isPhotoOrVideoFile, NOT_A_PHOTO_OR_VIDEO } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError } from "../../../lib/api-client";
@@ -9,13 +9,6 @@ import { setStoryUploadPercent, storyUploadPercent, useStoryUploadPercent } from
 
 export const STORY_UPLOAD_FAILED = "Failed to upload story";
 export const STORY_SHARED = "Your story is shared";
-const NOT_A_STORY_FILE = "Choose a photo or a video.";
-
-/** Spec §5: story upload accepts images or videos. */
-function isStoryFile(file: File): boolean {
-  const type = fileTypeOf(file);
-  return type.startsWith("image/") || type.startsWith("video/");
-}
 
 /** The upload's code loads with the first story shared, not with the feed (issue 14's first load). */
 const loadUploads = () => import("../../../lib/media-upload");
@@ -45,8 +38,9 @@ export function useUploadStory() {
     async (file: File | undefined) => {
       // One at a time: a second pick while one is on its way would race it for the ring.
       if (!file || storyUploadPercent() !== null) return;
-      if (!isStoryFile(file)) {
-        showFailure(NOT_A_STORY_FILE);
+      // Spec §5: story upload accepts images or videos.
+      if (!isPhotoOrVideoFile(file)) {
+        showFailure(NOT_A_PHOTO_OR_VIDEO);
         return;
       }
       setStoryUploadPercent(0);
