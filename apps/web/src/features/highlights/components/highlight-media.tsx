@@ -13,7 +13,8 @@ interface HighlightMediaProps {
 
 export function HighlightMedia({ src, type, alt, className = "", playable = false }: HighlightMediaProps) {
   const [failed, onError] = useMediaFailed(src);
-  if (failed) return <UnloadableMedia type={type} label={playable ? alt : undefined} className={className} />;
+  if (failed && playable) return <HighlightUnavailable name={alt} />;
+  if (failed) return <UnloadableMedia type={type} className={className} />;
   if (type === "video") {
     return playable ? (
       <video
@@ -45,5 +46,16 @@ export function HighlightMedia({ src, type, alt, className = "", playable = fals
   const slot = playable ? "dialog" : "cover";
   return (
     <img {...responsiveImage(src, slot)} alt={alt} decoding="async" onError={onError} className={className} />
+  );
+}
+
+/** In the viewer, in place of media that cannot be loaded: a frame of its own size, saying why. */
+function HighlightUnavailable({ name }: { name: string }) {
+  return (
+    <div className="flex aspect-[4/5] w-full flex-col items-center justify-center gap-1 px-8 text-center">
+      <span className="sr-only">{name}. </span>
+      <p className="text-sm font-semibold text-white">This highlight can't be shown</p>
+      <p className="text-sm text-zinc-300">It may have been removed.</p>
+    </div>
   );
 }
