@@ -413,7 +413,7 @@ export async function buildApp(
             await signedIn.register(identitiesRoutes({ externalAuth, rateLimit: authRateLimit }));
             await signedIn.register(followsRoutes({ follows, users }));
             await signedIn.register(highlightsRoutes({ highlights, users, bodies }));
-            await signedIn.register(storiesRoutes(stories, bodies));
+            await signedIn.register(storiesRoutes(stories, users, bodies));
             await signedIn.register(postsRoutes(posts, bodies));
             await signedIn.register(flicksRoutes(flicks));
             await signedIn.register(notificationsRoutes(notifications));

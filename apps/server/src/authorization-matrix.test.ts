@@ -473,6 +473,9 @@ const cases: RouteCase[] = [
   row("GET /api/stories", "the owner's story in the caller's strip", both(listedForFollowers), (who, w) =>
     who.call("GET", "/api/stories").then((r) => shows(r, w.story._id)),
   ),
+  row("GET /api/stories/user/:username", "the owner's live stories, their profile's ring", grid, (who, w) =>
+    who.call("GET", `/api/stories/user/${w.usernames.owner}`).then((r) => shows(r, w.story._id)),
+  ),
   row(
     "GET /api/stories/archive",
     "the owner's story in the caller's archive",

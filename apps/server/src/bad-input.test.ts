@@ -58,6 +58,7 @@ describe("a NUL character in any text field", () => {
     ["a group name", "POST", "/chats", { userIds: [alice.userId, bob.userId], name: "G\u0000" }, "name"],
     ["a username in a profile path", "GET", "/profile/ali%00ce", undefined, "username"],
     ["a username in a highlights path", "GET", "/highlights/user/ali%00ce", undefined, "username"],
+    ["a username in a stories path", "GET", "/stories/user/ali%00ce", undefined, "username"],
     ["a search", "GET", "/user/search?q=ali%00ce", undefined, "q"],
     ["a cursor", "GET", "/posts?cursor=%00", undefined, "cursor"],
   ])("is a 400 naming the field: %s", async (_what, method, url, payload, field) => {

@@ -53,6 +53,15 @@ export function canSeeStory(viewerId: string, access: StoryAccess, now: number):
   return isLive(access.story, now) && canSeeContentOf(viewerId, access.author, access.relation);
 }
 
+/**
+ * May the viewer see the member's live stories, their profile's ring (as Instagram shows a public
+ * account's to anyone)? Whoever may see their content: themselves, anyone for a public member, a
+ * follower for a private one, never across a block.
+ */
+export function canSeeStoriesOf(viewerId: string, author: Member, relation: Relation): boolean {
+  return canSeeContentOf(viewerId, author, relation);
+}
+
 /** Only the owner deletes a story and sees who viewed it (spec §6). */
 export function canDeleteStory(viewerId: string, story: { userId: string }): boolean {
   return isOwnStory(viewerId, story);

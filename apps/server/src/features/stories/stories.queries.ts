@@ -68,6 +68,16 @@ export function stripOf(db: Db, viewerId: string, since: Date): Promise<StoryRea
     .orderBy(asc(stories.userId), asc(stories.createdAt), asc(stories.id));
 }
 
+/** One member's live stories (made since `since`, not marked expired), oldest first, as a strip has them. */
+export function liveStoriesOf(db: Db, viewerId: string, memberId: string, since: Date): Promise<StoryRead[]> {
+  return db
+    .select({ story: stories, author: authorFields, viewed: viewedBy(db, viewerId) })
+    .from(stories)
+    .innerJoin(users, eq(users.id, stories.userId))
+    .where(and(eq(stories.userId, memberId), isNull(stories.expiredAt), gt(stories.createdAt, since)))
+    .orderBy(asc(stories.createdAt), asc(stories.id));
+}
+
 /** A page of the owner's stories, live and expired, newest first (one more than `limit` is asked). */
 export function archivePage(
   db: Db,

@@ -1,15 +1,27 @@
-import { type MediaBodies, pageQuery } from "@flik/shared";
+import { type MediaBodies, pageQuery, usernameParams } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { UsersService } from "../users/users.service.js";
 import type { StoriesService } from "./stories.service.js";
 
 const params = { params: z.object({ id: z.uuid("Story not found") }) };
 
 /** `bodies` hold media URLs to the media host in use (issue 20). */
-export function storiesRoutes(stories: StoriesService, bodies: MediaBodies): FastifyPluginAsyncZod {
+export function storiesRoutes(
+  stories: StoriesService,
+  users: Pick<UsersService, "member">,
+  bodies: MediaBodies,
+): FastifyPluginAsyncZod {
   const { createStoryBody } = bodies;
   return async (app) => {
     app.get("/stories", async (request) => stories.strip(request.caller));
+    // A member's ring on their profile; one not there (or blocked either way) is a 404, as their profile.
+    app.get("/stories/user/:username", { schema: { params: usernameParams } }, async (request) =>
+      stories.ofMember(
+        request.caller,
+        await users.member(request.caller, { username: request.params.username }),
+      ),
+    );
     app.get("/stories/archive", { schema: { querystring: pageQuery } }, (request) =>
       stories.archive(request.caller, request.query),
     );

@@ -17,9 +17,11 @@ import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import { forbidden, notFound, tooManyRequests } from "../../platform/errors.js";
 import type { FollowsService } from "../follows/follows.service.js";
 import type { MediaUploads } from "../media/media.uploads.js";
+import type { Member, Relation } from "../users/users.policy.js";
 import type { StoryEvents } from "./stories.events.js";
 import {
   canDeleteStory,
+  canSeeStoriesOf,
   canSeeStory,
   canSeeViewersOf,
   canShareAnotherStory,
@@ -34,6 +36,7 @@ import {
   findStoryAs,
   insertStory,
   liveStoriesCountOf,
+  liveStoriesOf,
   recordView,
   stripOf,
   viewersOf,
@@ -74,6 +77,16 @@ export function createStoriesService(deps: {
     /** GET /stories: the caller's strip, grouped by author, in one query whatever the number of groups. */
     async strip(caller: Caller): Promise<StoriesResponse> {
       const rows = await stripOf(db, caller.userId, liveSince(clock()));
+      return { stories: groupStories(rows, caller.userId) };
+    },
+
+    /**
+     * GET /stories/user/{username} (an extension): the member's live stories as one group of the strip
+     * (none when there are none, or the caller may not see them), for their profile's ring.
+     */
+    async ofMember(caller: Caller, member: Member & { relation: Relation }): Promise<StoriesResponse> {
+      if (!canSeeStoriesOf(caller.userId, member, member.relation)) return { stories: [] };
+      const rows = await liveStoriesOf(db, caller.userId, member.id, liveSince(clock()));
       return { stories: groupStories(rows, caller.userId) };
     },
 

@@ -223,6 +223,60 @@ describe("private members", () => {
   });
 });
 
+describe("GET /stories/user/{username}", () => {
+  const ofMember = async (member: SignedIn, username: string) => {
+    const response = await call(member, "GET", `/stories/user/${username}`);
+    return { status: response.statusCode, groups: response.json().stories as StoryGroup[] };
+  };
+
+  it("gives a public member's live stories to anyone, as one group of the strip, with what each saw", async () => {
+    const [owner, passerby] = [await someone("ringowner"), await someone("ringpasser")];
+    const first = await postStory(owner);
+    const second = await postStory(owner);
+    await view(passerby, first);
+
+    const { status, groups } = await ofMember(passerby, owner.username.toUpperCase());
+    expect(status).toBe(200);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]?.user._id).toBe(owner.userId);
+    expect(groups[0]?.stories.map((story) => [story._id, story.viewed])).toEqual([
+      [first._id, true],
+      [second._id, false],
+    ]);
+    expect(groups[0]?.allViewed).toBe(false);
+    // The owner's own, and none for a member without live stories.
+    expect((await ofMember(owner, owner.username)).groups[0]?.stories).toHaveLength(2);
+    expect(await ofMember(owner, passerby.username)).toEqual({ status: 200, groups: [] });
+  });
+
+  it("gives a private member's only to their followers, and nothing across a block", async () => {
+    const [owner, stranger, fan, blocker] = [
+      await someone("ringpriv"),
+      await someone("ringstranger"),
+      await someone("ringfan"),
+      await someone("ringblocker"),
+    ];
+    await makePrivate(owner);
+    await requestFollow(fan, owner);
+    await acceptFollow(owner, fan);
+    await postStory(owner);
+
+    expect(await ofMember(stranger, owner.username)).toEqual({ status: 200, groups: [] });
+    expect((await ofMember(fan, owner.username)).groups).toHaveLength(1);
+    await block(blocker, fan);
+    expect((await ofMember(blocker, fan.username)).status).toBe(404);
+    expect((await ofMember(fan, blocker.username)).status).toBe(404);
+    expect((await ofMember(fan, "nobody_here_at_all")).status).toBe(404);
+  });
+
+  it("leaves out a story past its 24 hours", async () => {
+    const [owner, passerby] = [await someone("ringold"), await someone("ringlate")];
+    await postStory(owner);
+    now += 24 * 60 * 60 * 1000;
+    expect(await ofMember(passerby, owner.username)).toEqual({ status: 200, groups: [] });
+  });
+});
+
 describe("blocks, either way", () => {
   it("make each one's stories vanish for the other: strip, view and viewers", async () => {
     const [blocker, blocked, bystander] = [
