@@ -47,6 +47,9 @@ export function usePublishPost() {
 
   // Left while the post was being created: it is shared all the same, but the member stays where they went.
   const left = useRef(false);
+  // While the member is asked whether to leave, an upload that ends waits for the answer before the
+  // post is made: Discard must not share it.
+  const hold = useRef<{ answer: Promise<boolean>; give: (share: boolean) => void } | null>(null);
   useEffect(() => {
     left.current = false;
     return () => {
@@ -90,6 +93,10 @@ export function usePublishPost() {
           upload.current = null;
         }
       }
+      if (hold.current && !(await hold.current.answer)) {
+        setPhase({ step: "editing" });
+        return;
+      }
 
       setPhase({ step: "creating" });
       try {
@@ -109,8 +116,21 @@ export function usePublishPost() {
   );
 
   const cancelUpload = useCallback(() => upload.current?.abort(), []);
+  /** The member is being asked to discard the post: nothing is shared until `release` answers. */
+  const holdBack = useCallback(() => {
+    if (hold.current) return;
+    let give: (share: boolean) => void = () => {};
+    const answer = new Promise<boolean>((resolve) => (give = resolve));
+    hold.current = { answer, give };
+  }, []);
+  /** The answer: share it after all (stayed), or not (discarded: the upload stops too). */
+  const release = useCallback((share: boolean) => {
+    if (!share) upload.current?.abort();
+    hold.current?.give(share);
+    hold.current = null;
+  }, []);
   // Read when it is asked, not from the last render: the upload may have ended since.
   const isUploading = useCallback(() => upload.current !== null, []);
 
-  return { phase, publish, cancelUpload, isUploading };
+  return { phase, publish, cancelUpload, isUploading, holdBack, release };
 }

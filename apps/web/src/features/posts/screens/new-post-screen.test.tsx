@@ -371,6 +371,41 @@ describe("Leaving the composer while a post is on its way", () => {
     expect(createRoute).not.toHaveBeenCalled();
   });
 
+  it("shares nothing that ends uploading while the question is open: Discard keeps it unshared", async () => {
+    const { user, router, createRoute } = openComposer({ "GET /posts": pending });
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    await sentUpload();
+
+    act(() => void router.navigate("/post"));
+    const question = await screen.findByRole("dialog", { name: "Discard post?" });
+    await uploaded();
+    // The file is up, but the post waits for the answer.
+    expect(createRoute).not.toHaveBeenCalled();
+
+    await user.click(within(question).getByRole("button", { name: "Discard" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
+    expect(createRoute).not.toHaveBeenCalled();
+    expect(screen.queryByText("Post created!")).not.toBeInTheDocument();
+  });
+
+  it("shares it once the member chooses to stay, when the upload ended while they were asked", async () => {
+    const { user, router, createRoute } = openComposer();
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    await sentUpload();
+
+    act(() => void router.navigate("/post"));
+    const question = await screen.findByRole("dialog", { name: "Discard post?" });
+    await uploaded();
+    expect(createRoute).not.toHaveBeenCalled();
+
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    expect(await screen.findByText("Post created!")).toBeInTheDocument();
+    expect(createRoute).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post/alice/p-new"));
+  });
+
   it("lets the member go once the file is up: the post is shared, and they stay where they went", async () => {
     let answer: (response: Response) => void = () => {};
     const { user, router } = openComposer({

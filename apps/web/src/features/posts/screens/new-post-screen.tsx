@@ -34,16 +34,18 @@ export function NewPostScreen() {
   const [location, setLocation] = useState("");
   const [tags, setTags] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
-  const { phase, publish, cancelUpload, isUploading } = usePublishPost();
+  const { phase, publish, cancelUpload, isUploading, holdBack, release } = usePublishPost();
   const busy = phase.step !== "editing";
   const cancelRef = useRef<HTMLButtonElement>(null);
   const shareRef = useRef<HTMLButtonElement>(null);
   useFocusThroughPublish(phase.step, cancelRef, shareRef);
   // Leaving stops the upload; asked first, as Instagram asks before a draft is discarded.
-  const leaving = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isUploading() && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const leaving = useBlocker(({ currentLocation, nextLocation }) => {
+    const asks = isUploading() && currentLocation.pathname !== nextLocation.pathname;
+    // An upload that ends while the member answers must not share what they may discard.
+    if (asks) holdBack();
+    return asks;
+  });
   const isFlick = kind === "flick";
   const flickWithoutVideo = isFlick && file !== null && mediaTypeOfFile(file) !== "video";
 
@@ -163,10 +165,13 @@ export function NewPostScreen() {
           title="Discard post?"
           confirmLabel="Discard"
           onConfirm={() => {
-            cancelUpload();
+            release(false);
             leaving.proceed();
           }}
-          onCancel={() => leaving.reset()}
+          onCancel={() => {
+            release(true);
+            leaving.reset();
+          }}
         >
           If you leave now, the upload stops and this post won't be shared.
         </ConfirmDialog>

@@ -35,7 +35,7 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
   // On a history entry of its own: Back closes it and stays on the profile.
   const storiesViewer = useModalHistory<"stories">("stories");
   const viewingStories = storiesViewer.shown !== null;
-  const stories = useMemberStories(member._id);
+  const stories = useMemberStories(member);
   const editButton = useRef<HTMLButtonElement>(null);
   const follow = useFollow(
     member._id,
@@ -149,7 +149,7 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
       {blocking && <BlockDialog member={member} onClose={() => setBlocking(false)} />}
       {/* The profile's ring plays this member's stories only. */}
       {viewingStories && (
-        <LazyStoryViewer startUserId={member._id} onlyUserId={member._id} onClose={storiesViewer.close} />
+        <LazyStoryViewer startUserId={member._id} only={member} onClose={storiesViewer.close} />
       )}
     </section>
   );

@@ -45,6 +45,7 @@ export function openProfile(path: string | string[], fixture: ProfileFixture = {
       }),
       [`GET /highlights/user/${member.username}`]: jsonResponse(200, { highlights: [] }),
       "GET /stories": jsonResponse(200, { stories: [] }),
+      [`GET /stories/user/${member.username}`]: jsonResponse(200, { stories: [] }),
       ...routes,
     }),
   );

@@ -22,6 +22,14 @@ export async function fetchStories(signal?: AbortSignal): Promise<StoryGroup[]> 
   return stories;
 }
 
+/** GET /stories/user/{username}: the member's live stories as the strip groups them (none or one group). */
+export async function fetchMemberStories(username: string, signal?: AbortSignal): Promise<StoryGroup[]> {
+  const { stories } = await apiFetch<StoriesResponse>(`/stories/user/${encodeURIComponent(username)}`, {
+    signal,
+  });
+  return stories;
+}
+
 export async function createStory(body: CreateStoryBody): Promise<Story> {
   const { story } = await apiFetch<StoryResponse>("/stories", { method: "POST", body });
   return story;

@@ -1,9 +1,9 @@
 import type { StoryGroup } from "@flik/shared";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { getToken } from "../../../lib/storage";
+import { getToken, getUserId } from "../../../lib/storage";
 import { nextExpiry, removeExpiredStories } from "../cache/stories-cache";
-import { fetchStories, fetchStoryArchive, fetchStoryViewers } from "./stories.api";
+import { fetchMemberStories, fetchStories, fetchStoryArchive, fetchStoryViewers } from "./stories.api";
 import { storyKeys } from "./story-keys";
 
 /**
@@ -43,9 +43,23 @@ export function useStoryViewersQuery(storyId: string) {
   });
 }
 
-/** A member's live stories as the strip has them (their profile's ring), if they have any. */
-export function useMemberStories(userId: string): StoryGroup | undefined {
-  return useStoriesQuery().data?.find((group) => group.user._id === userId);
+/**
+ * A member's live stories (their profile's ring), if they have any: the strip's group when they are in
+ * it (kept live by its events), else read for them (GET /stories/user/{username}), as Instagram shows a
+ * public account's ring to anyone. `null` asks for no one.
+ */
+export function useMemberStories(member: { _id: string; username: string } | null): StoryGroup | undefined {
+  const tray = useStoriesQuery();
+  const inStrip = member ? tray.data?.find((group) => group.user._id === member._id) : undefined;
+  const own = useQuery({
+    queryKey: storyKeys.member(member?.username ?? ""),
+    queryFn: ({ signal }) => fetchMemberStories(member?.username ?? "", signal),
+    // The member's own stories are always in their strip: none there means none at all.
+    enabled: !!member && member._id !== getUserId() && !!getToken() && tray.isSuccess && !inStrip,
+    staleTime: 60_000,
+  });
+  useDropExpiredStories(inStrip ? undefined : own.data);
+  return inStrip ?? own.data?.[0];
 }
 
 /** Whole rows of the archive's grid (two, three or four across). */

@@ -79,11 +79,24 @@ export function nextExpiry(groups: StoryGroup[]): number | null {
 
 /** Stories past their 24 hours leave the strip and the viewer, as the server no longer gives them. */
 export function removeExpiredStories(queryClient: QueryClient): void {
-  updateTray(queryClient, (groups) => withoutExpired(groups, Date.now()));
+  updateEveryList(queryClient, (groups) => withoutExpired(groups, Date.now()));
 }
 
 function updateTray(queryClient: QueryClient, update: (groups: StoryGroup[]) => StoryGroup[]): void {
   queryClient.setQueryData<StoryGroup[]>(storyKeys.tray(), (groups) => groups && update(groups));
+}
+
+/**
+ * The strip and each member's stories read for their profile: a story seen, deleted or expired, or a
+ * member blocked, changes them all alike. (A new story joins the strip alone: a member's own list is
+ * read afresh.)
+ */
+function updateEveryList(queryClient: QueryClient, update: (groups: StoryGroup[]) => StoryGroup[]): void {
+  updateTray(queryClient, update);
+  queryClient.setQueriesData<StoryGroup[]>(
+    { queryKey: storyKeys.members() },
+    (groups) => groups && update(groups),
+  );
 }
 
 /** A new story (the member's own, or one the server sent live) joins the strip at once. */
@@ -94,7 +107,7 @@ export function addCachedStory(queryClient: QueryClient, story: Story): void {
 }
 
 export function removeCachedStory(queryClient: QueryClient, storyId: string): void {
-  updateTray(queryClient, (groups) => withoutStory(groups, storyId));
+  updateEveryList(queryClient, (groups) => withoutStory(groups, storyId));
   queryClient.removeQueries({ queryKey: storyKeys.viewers(storyId) });
   queryClient.setQueryData<InfiniteData<StoryArchivePage>>(storyKeys.archive(), (archive) =>
     archive?.pages.some((page) => page.stories.some((story) => story._id === storyId))
@@ -114,7 +127,7 @@ export function removeCachedStory(queryClient: QueryClient, storyId: string): vo
  * who saw the viewer's own stories are read again without them when next shown.
  */
 export function removeCachedStoriesBy(queryClient: QueryClient, userId: string): void {
-  updateTray(queryClient, (groups) =>
+  updateEveryList(queryClient, (groups) =>
     groups.some((group) => group.user._id === userId)
       ? groups.filter((group) => group.user._id !== userId)
       : groups,
@@ -124,7 +137,7 @@ export function removeCachedStoriesBy(queryClient: QueryClient, userId: string):
 
 /** The viewer opened it: its ring turns muted (with its group's, once all are seen). */
 export function markCachedStoryViewed(queryClient: QueryClient, storyId: string): void {
-  updateTray(queryClient, (groups) =>
+  updateEveryList(queryClient, (groups) =>
     withStoryPatched(groups, storyId, (story) => (story.viewed ? story : { ...story, viewed: true })),
   );
 }

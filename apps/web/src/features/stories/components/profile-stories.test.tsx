@@ -43,12 +43,34 @@ describe("A member's stories on their profile", () => {
   it("leaves the picture of a member without stories as it is", async () => {
     const { queryClient } = openProfile("/profile/dora", {
       member: makeProfile({ _id: "u-dora", id: "u-dora", username: "dora", fullName: "Dora Explorer" }),
-      routes: storiesRoute(),
+      routes: { ...storiesRoute(), "GET /stories/user/dora": jsonResponse(200, { stories: [] }) },
     });
 
     const section = await screen.findByRole("region", { name: "Profile" });
-    await waitFor(() => expect(queryClient.getQueryState(storyKeys.tray())?.status).toBe("success"));
+    await waitFor(() => expect(queryClient.getQueryState(storyKeys.member("dora"))?.status).toBe("success"));
     expect(within(section).queryByRole("button", { name: /story/ })).not.toBeInTheDocument();
+  });
+
+  it("rings a member the viewer does not follow, from their own stories, and plays them", async () => {
+    const erin = { _id: "u-erin", username: "erin", fullName: "Erin Hale", avatar: "" };
+    const erinsStory = makeStory({ _id: "s-erin-1", user: erin, mediaUrl: "/media/image/erin-1.jpg" });
+    const view = vi.fn(() => jsonResponse(200, { message: "Story viewed", viewersCount: 1 }));
+    const { user } = openProfile("/profile/erin", {
+      member: makeProfile({ _id: "u-erin", id: "u-erin", username: "erin", isFollowed: false }),
+      routes: {
+        ...storiesRoute(),
+        "GET /stories/user/erin": jsonResponse(200, { stories: [makeGroup([erinsStory])] }),
+        "POST /stories/s-erin-1/view": view,
+      },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "erin's story, not seen" }));
+    const viewer = await findViewer();
+    expect(shownUrl(viewer)).toBe("/media/image/erin-1.jpg");
+    await waitFor(() => expect(view).toHaveBeenCalled());
+
+    await user.keyboard("{Escape}");
+    expect(await screen.findByRole("button", { name: "erin's story, seen" })).toHaveFocus();
   });
 
   it("gives the owner's ringed picture to their stories, and the camera badge to the photo change", async () => {

@@ -8,7 +8,7 @@ import { profilePath } from "../../../lib/paths";
 import { getUserId } from "../../../lib/storage";
 import { fullDateTime, timeAgo } from "../../../lib/time-ago";
 import { usePageVisible } from "../../../lib/use-page-visible";
-import { useStoriesQuery } from "../api/stories.queries";
+import { useMemberStories, useStoriesQuery } from "../api/stories.queries";
 import { useMarkStoryViewed } from "../hooks/use-mark-story-viewed";
 import { useStoryClock } from "../hooks/use-story-clock";
 import { type StoryCursor, useStoryCursor } from "../hooks/use-story-cursor";
@@ -22,8 +22,8 @@ const HOLD_MS = 250;
 export interface StoryViewerProps {
   /** Whose stories play first. */
   startUserId: string;
-  /** Only this member's stories (their profile's ring); all of the strip's otherwise. */
-  onlyUserId?: string;
+  /** Only this member's stories (their profile's ring), in the strip or not; all of the strip's otherwise. */
+  only?: { _id: string; username: string };
   onClose: () => void;
 }
 
@@ -31,12 +31,10 @@ export interface StoryViewerProps {
  * Spec §2's stories viewer: full screen on phones, a 9:16 card on a dark stage on larger screens. It
  * plays the strip's stories in order, from member to member, and closes when none is left.
  */
-export function StoryViewer({ startUserId, onlyUserId, onClose }: StoryViewerProps) {
+export function StoryViewer({ startUserId, only, onClose }: StoryViewerProps) {
   const tray = useStoriesQuery().data;
-  const groups = useMemo(
-    () => (tray ?? []).filter((group) => !onlyUserId || group.user._id === onlyUserId),
-    [tray, onlyUserId],
-  );
+  const members = useMemberStories(only ?? null);
+  const groups = useMemo(() => (only ? (members ? [members] : []) : (tray ?? [])), [only, members, tray]);
   const cursor = useStoryCursor(groups, startUserId);
   const empty = cursor === null;
   const pauseRef = useRef<HTMLButtonElement>(null);
