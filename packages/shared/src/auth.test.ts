@@ -48,6 +48,17 @@ describe("signupBody", () => {
     expect(signupBody.parse({ ...valid, username: "maya.travels_" }).username).toBe("maya.travels_");
   });
 
+  it("says a missing field in its own words, as the form names it", () => {
+    const messages = (body: object) => signupBody.safeParse(body).error?.issues.map((issue) => issue.message);
+    expect(messages({})).toEqual([
+      "Full name is required",
+      "Username is required",
+      "Email is required",
+      "Password is required",
+    ]);
+    expect(messages({ ...valid, fullName: null })).toEqual(["Full name is required"]);
+  });
+
   it("refuses a password of spaces only, and keeps one with spaces inside", () => {
     expect(signupBody.safeParse({ ...valid, password: " ".repeat(12) }).error?.issues[0]?.message).toBe(
       "Password can't be only spaces",
@@ -58,7 +69,12 @@ describe("signupBody", () => {
 
 describe("signinBody", () => {
   it("needs both fields", () => {
-    expect(signinBody.safeParse({ identifier: "alice" }).success).toBe(false);
+    expect(signinBody.safeParse({ identifier: "alice" }).error?.issues[0]?.message).toBe(
+      "Password is required",
+    );
+    expect(signinBody.safeParse({ password: "x" }).error?.issues[0]?.message).toBe(
+      "Email or username is required",
+    );
     expect(signinBody.safeParse({ identifier: "alice", password: "x" }).success).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ export const isPossibleUsername = (name: string) =>
   name.length >= USERNAME_MIN_LENGTH && name.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(name);
 
 /** Usernames are stored lower-case, so "Alice" and "alice" are one name: any name a member may have. */
-export const usernameSchema = textSchema()
+export const usernameSchema = textSchema("Username is required")
   .trim()
   .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
@@ -43,13 +43,13 @@ export const newUsernameSchema = usernameSchema.superRefine((name, context) => {
   if (problem) context.addIssue({ code: "custom", message: problem });
 });
 
-export const emailSchema = textSchema()
+export const emailSchema = textSchema("Email is required")
   .trim()
   .max(EMAIL_MAX_LENGTH, "Email is too long")
   .pipe(z.email("Enter a valid email address"))
   .transform((email) => email.toLowerCase());
 
-export const passwordSchema = textSchema()
+export const passwordSchema = textSchema("Password is required")
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
   // Eight spaces are the first guess of anyone who tries; spaces inside a passphrase are welcome.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FLICK_REACTION_MAX_LENGTH } from "./constants.js";
 import { textSchema } from "./text.js";
+import { graphemesOf } from "./text-input.js";
 
 /**
  * A flick is a post with a video (spec §3 Flick): it shares its likes, comments and shares with the post
@@ -42,11 +43,13 @@ export interface FlicksPage {
   nextCursor: string | null;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-function graphemeCount(text: string): number {
-  let count = 0;
-  for (const _ of graphemes.segment(text)) count += 1;
-  return count;
+/**
+ * One emoji, however many code points draw it (👍🏽, 👩‍👩‍👧, 🇯🇵): one character as a reader sees it, a
+ * pictograph or a flag's two letters (one alone shows as a boxed letter).
+ */
+function isOneEmoji(emoji: string): boolean {
+  if (graphemesOf(emoji).length !== 1) return false;
+  return /\p{Extended_Pictographic}/u.test(emoji) || /^\p{Regional_Indicator}{2}$/u.test(emoji);
 }
 
 /**
@@ -64,8 +67,7 @@ export const flickLikeBody = z
         message: "emoji must be an emoji",
         abort: true,
       })
-      // One reaction is one emoji, however many code points draw it (👍🏽, 👩‍👩‍👧, 🇯🇵).
-      .refine((emoji) => graphemeCount(emoji) === 1, "emoji must be a single emoji")
+      .refine(isOneEmoji, "emoji must be a single emoji")
       .optional(),
     liked: z.boolean("liked must be true or false").optional(),
   })

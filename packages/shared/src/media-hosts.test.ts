@@ -36,6 +36,8 @@ describe("isFromMediaHost", () => {
     ["/media/image/./a.jpg", false],
     ["/media/image//a.jpg", false],
     ["/media/image/a.jpg?size=2", true],
+    ["https://flik.example/media/image/./a.jpg", false],
+    ["https://cdn.flik.example/assets/media/image//a.jpg", false],
     ["https://cdn.flik.example/assets/media/..%2f..%2fpixel.gif", false],
   ])("%s: %s", (url, expected) => {
     expect(isFromMediaHost(url, flik)).toBe(expected);

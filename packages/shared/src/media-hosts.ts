@@ -31,19 +31,22 @@ export function mediaPrefixesOf(hosts: MediaHosts): "any" | string[] {
 const ENCODED_PATH_TRICK = /%(2f|5c|2e)/i;
 
 /**
+ * A built-in media address's path as written names one file: nothing the URL parser would resolve
+ * (`..`, `.`, `%2e%2e`), no empty segment (`/media/image//x.jpg`); a kept file's address has none.
+ */
+function namesItsFile(written: string, resolved: string): boolean {
+  return (written.split(/[?#]/, 1)[0] ?? "") === resolved && !resolved.includes("//");
+}
+
+/**
  * Whether `url` (already an uploaded file's URL by `mediaUrlSchema`) points at one of `hosts`. URLs are
  * compared as a browser resolves them, so `https://cdn.ok.example@evil.example/` is evil's, and
  * `/media/../api/user` is not media.
  */
 export function isFromMediaHost(url: string, hosts: MediaHosts): boolean {
   if (url.startsWith("/")) {
-    const written = url.split(/[?#]/, 1)[0] ?? "";
     const path = new URL(url, "http://flik.invalid").pathname;
-    // As written, and naming one file: nothing the URL parser would resolve (`..`, `.`, `%2e%2e`), no
-    // empty segment (`/media/image//x.jpg`); a kept file's address has none of them.
-    return (
-      path === written && path.startsWith("/media/") && !path.includes("//") && !ENCODED_PATH_TRICK.test(path)
-    );
+    return path.startsWith("/media/") && namesItsFile(url, path) && !ENCODED_PATH_TRICK.test(path);
   }
   if (!URL.canParse(url)) return false;
   const parsed = new URL(url);
@@ -51,6 +54,9 @@ export function isFromMediaHost(url: string, hosts: MediaHosts): boolean {
   const prefixes = mediaPrefixesOf(hosts);
   if (prefixes === "any") return true;
   if (parsed.username || parsed.password || ENCODED_PATH_TRICK.test(parsed.pathname)) return false;
+  // The built-in host's files under its own origins are held to their relative addresses' rule.
+  const own = hosts.ownBases.some((base) => parsed.href.startsWith(`${base}/media/`));
+  if (own && !namesItsFile(url.replace(/^https?:\/\/[^/?#]*/i, ""), parsed.pathname)) return false;
   return prefixes.some((prefix) => parsed.href.startsWith(prefix));
 }
 

@@ -37,7 +37,7 @@ let segmenter: Intl.Segmenter | undefined;
  * The characters of `text` as a reader sees them: a flag, a family or a letter with its accent is one.
  * The segmenter is made on first use, as most edits never need it.
  */
-function graphemesOf(text: string): string[] {
+export function graphemesOf(text: string): string[] {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   return Array.from(segmenter.segment(text), ({ segment }) => segment);
 }

@@ -1,6 +1,6 @@
 import type { Duplex } from "node:stream";
 import type { ApiErrorBody } from "@flik/shared";
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 /** An answer the client caused: its status, message and headers (if any) reach the client as they are. */
@@ -68,16 +68,29 @@ const CLIENT_ERRORS: Record<string, { status: number; text: string; message: str
     text: "Request Header Fields Too Large",
     message: "The request's headers are too large.",
   },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: {
+    status: 413,
+    text: "Payload Too Large",
+    message: "The request's chunk extensions are too large.",
+  },
 };
 const NOT_HTTP = { status: 400, text: "Bad Request", message: "The request is not valid HTTP." };
 
-/** Fastify's `clientErrorHandler`: its default answers `{error, message, statusCode}`. */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+/**
+ * Fastify's `clientErrorHandler` (its default answers `{error, message, statusCode}`), with Node's own
+ * care: nothing is written into an answer already under way on the connection (a media Range stream).
+ */
+export function answerClientError(
+  this: { log: FastifyBaseLogger } | undefined,
+  error: Error & { code?: string },
+  socket: Duplex & { _httpMessage?: { headersSent?: boolean } | null },
+): void {
   // A connection reset or already closed: there is no one to answer.
   if (error.code === "ECONNRESET" || socket.destroyed) return;
+  this?.log.trace({ err: error }, "client error");
   const { status, text, message } = CLIENT_ERRORS[error.code ?? ""] ?? NOT_HTTP;
   const body = JSON.stringify({ message } satisfies ApiErrorBody);
-  if (socket.writable)
+  if (socket.writable && !socket._httpMessage?.headersSent)
     socket.write(
       `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
     );

@@ -50,8 +50,8 @@ export function startsAccepted(member: { followsViewer: boolean }): boolean {
  * A one-to-one chat between two members where either blocked the other stays readable to both and
  * takes no new or changed messages (`blocked`, loaded with the membership); nor does a request the
  * other member has not accepted once they take messages only from people they follow and don't follow
- * the writer (`refused`). Groups are closed by neither. A sender may still unsend their own messages:
- * a block stops what comes next, not the taking back of what was sent.
+ * the writer (`refused`). Groups are closed by neither. A sender may still unsend their own messages in
+ * either: what is closed is what comes next, not the taking back of what was sent.
  */
 export function canWriteIn(membership: { blocked: boolean; refused: boolean }): boolean {
   return !membership.blocked && !membership.refused;

@@ -133,8 +133,9 @@ export function createChatsService(deps: {
   }
 
   /**
-   * A message the caller may change: in one of their chats (else 404), theirs (else 403), in a chat
-   * no block closed (else 403).
+   * A message the caller may change: in one of their chats (else 404), theirs (else 403); an edit only
+   * in a chat that takes their messages (else 403: a block, or a request refused by the other's
+   * setting). Unsending is always theirs to do.
    */
   async function ownMessage(caller: Caller, messageId: string, action: "edit" | "delete") {
     const row = await findMessage(db, messageId);

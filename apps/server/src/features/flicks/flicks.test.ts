@@ -174,7 +174,8 @@ describe("POST /flicks/{id}/like", () => {
       expect(response.statusCode, emoji).toBe(200);
       expect(response.json().reactionByUser).toEqual([{ user: { _id: bob.userId, username: "bob" }, emoji }]);
     }
-    for (const emoji of ["😀😀😀", "👍 👍", "🔥x"]) {
+    // A flag's one letter alone shows as a boxed letter, no emoji.
+    for (const emoji of ["😀😀😀", "👍 👍", "🔥x", "🇯"]) {
       const response = await call(bob, "POST", `/flicks/${id}/like`, { emoji, liked: true });
       expect(response.statusCode, emoji).toBe(400);
       expect(response.json().message, emoji).toBe("emoji must be a single emoji");

@@ -88,6 +88,27 @@ describe("followRequestSent", () => {
   });
 });
 
+describe("a request made and withdrawn at once", () => {
+  it("reaches the requester's tabs in that order, leaving them on Follow", async () => {
+    const [owner, requester] = await Promise.all([someone("owner"), someone("requester")]);
+    await makePrivate(owner);
+    const requesterSocket = await socketOf(requester);
+    const heard: string[] = [];
+    requesterSocket.on("followRequestSent", () => heard.push("sent"));
+    requesterSocket.on("followRequestClosed", () => heard.push("closed"));
+
+    const closed = nextEvent(requesterSocket, "followRequestClosed");
+    // Back to back: the request's event may still be on its way (it reads a count) when the
+    // withdrawal's is told.
+    await call(requester, "POST", `/follow/${owner.userId}`);
+    await call(requester, "POST", `/unfollow/${owner.userId}`);
+    await closed;
+    await roundTrip(requesterSocket);
+
+    expect(heard).toEqual(["sent", "closed"]);
+  });
+});
+
 describe("followRequestClosed", () => {
   it("tells the requester alone that a declined or withdrawn request is gone, with no postFollowed", async () => {
     const [owner, requester] = await Promise.all([someone("owner"), someone("requester")]);

@@ -28,15 +28,39 @@ export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: Doma
   domainEvents.on("followRequestsAccepted", ({ requesterIds, targetId }) =>
     tell(requesterIds, targetId, true),
   );
+  // A request made and withdrawn at once: its two events reach the tabs in that order, or a tab would
+  // be left on "Requested" (each waits for a count first).
+  const inOrder = createKeyedQueue();
   // The requester's other tabs: their "Follow" reads "Requested" (the member asked has a notification).
-  domainEvents.on("followRequested", async ({ requesterId, targetId }) => {
-    const followersCount = await countFollowers(db, targetId);
-    io.to(rooms.user(requesterId)).emit("followRequestSent", { userId: targetId, followersCount });
-  });
+  domainEvents.on("followRequested", ({ requesterId, targetId }) =>
+    inOrder(`${requesterId}:${targetId}`, async () => {
+      const followersCount = await countFollowers(db, targetId);
+      io.to(rooms.user(requesterId)).emit("followRequestSent", { userId: targetId, followersCount });
+    }),
+  );
   // Only the requester's tabs: the member asked has nothing to change, and a follow says itself.
-  domainEvents.on("followRequestClosed", async ({ requesterId, targetId, outcome }) => {
-    if (outcome === "followed") return;
-    const followersCount = await countFollowers(db, targetId);
-    io.to(rooms.user(requesterId)).emit("followRequestClosed", { userId: targetId, followersCount });
-  });
+  domainEvents.on("followRequestClosed", ({ requesterId, targetId, outcome }) =>
+    inOrder(`${requesterId}:${targetId}`, async () => {
+      if (outcome === "followed") return;
+      const followersCount = await countFollowers(db, targetId);
+      io.to(rooms.user(requesterId)).emit("followRequestClosed", { userId: targetId, followersCount });
+    }),
+  );
+}
+
+/**
+ * Runs each task after the last one given the same key has settled; a key is forgotten once its
+ * queue is empty, so it holds only what is in flight.
+ */
+function createKeyedQueue() {
+  const tails = new Map<string, Promise<void>>();
+  return (key: string, task: () => Promise<void>): Promise<void> => {
+    const run = (tails.get(key) ?? Promise.resolve()).then(task, task);
+    const tail = run.catch(() => {});
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
+  };
 }

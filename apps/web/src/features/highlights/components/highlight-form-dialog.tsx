@@ -174,7 +174,10 @@ export function HighlightFormDialog({
             ) : (
               <StoryArchiveGrid
                 selectedId={story?._id ?? null}
-                onSelect={(chosen) => setChoice({ story: chosen })}
+                onSelect={(chosen) => {
+                  setFailure(null);
+                  setChoice({ story: chosen });
+                }}
                 disabled={busy}
                 emptyAction={
                   <button

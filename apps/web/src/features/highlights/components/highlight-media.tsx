@@ -13,7 +13,7 @@ interface HighlightMediaProps {
 
 export function HighlightMedia({ src, type, alt, className = "", playable = false }: HighlightMediaProps) {
   const [failed, onError] = useMediaFailed(src);
-  if (failed && playable) return <HighlightUnavailable name={alt} />;
+  if (failed && playable) return <HighlightUnavailable />;
   if (failed) return <UnloadableMedia type={type} className={className} />;
   if (type === "video") {
     return playable ? (
@@ -49,11 +49,13 @@ export function HighlightMedia({ src, type, alt, className = "", playable = fals
   );
 }
 
-/** In the viewer, in place of media that cannot be loaded: a frame of its own size, saying why. */
-function HighlightUnavailable({ name }: { name: string }) {
+/**
+ * In the viewer, in place of media that cannot be loaded: a frame of a portrait photo's proportions
+ * (its own are not known), saying why. The dialog's title already names the highlight.
+ */
+function HighlightUnavailable() {
   return (
     <div className="flex aspect-[4/5] w-full flex-col items-center justify-center gap-1 px-8 text-center">
-      <span className="sr-only">{name}. </span>
       <p className="text-sm font-semibold text-white">This highlight can't be shown</p>
       <p className="text-sm text-zinc-300">It may have been removed.</p>
     </div>

@@ -30,10 +30,19 @@ function useDropExpiredStories(groups: StoryGroup[] | undefined): void {
   const expiry = groups ? nextExpiry(groups) : null;
   useEffect(() => {
     if (expiry === null) return;
-    const timer = setTimeout(() => removeExpiredStories(queryClient), Math.max(0, expiry - Date.now()));
-    return () => clearTimeout(timer);
+    const drop = () => removeExpiredStories(queryClient);
+    // A little after the moment, as a timer may fire a hair early; and on coming back to the page,
+    // as a sleeping laptop's timers wait.
+    const timer = setTimeout(drop, Math.max(0, expiry - Date.now()) + EXPIRY_MARGIN_MS);
+    window.addEventListener("focus", drop);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("focus", drop);
+    };
   }, [queryClient, expiry]);
 }
+
+const EXPIRY_MARGIN_MS = 250;
 
 /** Who opened the member's own story, newest first; storyViewed adds to it live. */
 export function useStoryViewersQuery(storyId: string) {
