@@ -5,7 +5,14 @@ import { toast } from "../../lib/toast";
 import { signInAsAlice } from "../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makePost, makeProfile, makeUser, sentJson } from "../../test/fixtures";
 import { renderApp, stubFetch } from "../../test/render-app";
-import { emitted, makeChat, makeMessage, messagesOf, openChatScreen } from "../chat/test/chat-fixtures";
+import {
+  emitted,
+  fromAlice,
+  makeChat,
+  makeMessage,
+  messagesOf,
+  openChatScreen,
+} from "../chat/test/chat-fixtures";
 import { openProfile, preloadProfileScreens } from "../profile/test/profile-routes";
 import { bobAndCarol, storiesOf } from "../stories/test/story-fixtures";
 
@@ -239,18 +246,25 @@ describe("Block in a chat", () => {
     const unblock = vi.fn(() =>
       jsonResponse(200, { message: "Unblocked bob", user: makeUser({ blockedUsers: [] }) }),
     );
-    const { user } = await openChatScreen("/chat?c=c-bob", [makeChat({ lastMessage: hello })], {
-      "GET /chats/c-bob/messages": messagesOf(hello),
+    const own = fromAlice({ _id: "m-2", text: "Morning, Bob" });
+    const { user } = await openChatScreen("/chat?c=c-bob", [makeChat({ lastMessage: own })], {
+      "GET /chats/c-bob/messages": messagesOf(hello, own),
       "GET /user": jsonResponse(200, { user: makeUser({ blockedUsers: [bobBlocked] }) }),
       "PUT /user/unblock": unblock,
     });
     const bar = await screen.findByRole("region", { name: "Blocked account" });
     expect(bar).toHaveTextContent("You blocked @bob");
     expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+    // Her own message may still be unsent, not edited.
+    const log = screen.getByRole("log", { name: "Messages" });
+    await within(log).findByText("Morning, Bob");
+    expect(within(log).getByRole("button", { name: "Delete message" })).toBeInTheDocument();
+    expect(within(log).queryByRole("button", { name: "Edit message" })).not.toBeInTheDocument();
 
     await user.click(within(bar).getByRole("button", { name: "Unblock" }));
 
     expect(await screen.findByRole("textbox", { name: "Message" })).toBeInTheDocument();
+    expect(within(log).getByRole("button", { name: "Edit message" })).toBeInTheDocument();
     expect(sentJson(unblock)).toEqual({ userId: "u-bob" });
     expect(screen.queryByRole("region", { name: "Blocked account" })).not.toBeInTheDocument();
   });

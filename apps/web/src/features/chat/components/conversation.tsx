@@ -98,6 +98,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
           onLoadOlder={loadOlder}
           editingId={editingId}
           onEdit={setEditingId}
+          canEdit={!refused}
           onSave={(message, text) => {
             setEditingId(null);
             editMessage.mutate({ message, text });

@@ -4,7 +4,8 @@ import { PencilIcon, TrashIcon } from "../../../components/icons";
 interface MessageActionsProps {
   /** Shown for good after a tap (touch screens have no hover). */
   revealed: boolean;
-  onEdit: () => void;
+  /** None where the chat takes no changed messages (a block): Delete alone, as unsending still is. */
+  onEdit?: (() => void) | undefined;
   onDelete: () => void;
   /** Edit's button, which takes the focus back when the edit closes. */
   editRef: Ref<HTMLButtonElement>;
@@ -25,16 +26,18 @@ export function MessageActions({ revealed, onEdit, onDelete, editRef, describedB
           : "pointer-events-none opacity-0 group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100"
       }`}
     >
-      <button
-        ref={editRef}
-        type="button"
-        aria-label="Edit message"
-        aria-describedby={describedBy}
-        onClick={onEdit}
-        className="flex size-7 items-center justify-center rounded-full bg-white/80 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
-      >
-        <PencilIcon className="size-3.5" />
-      </button>
+      {onEdit && (
+        <button
+          ref={editRef}
+          type="button"
+          aria-label="Edit message"
+          aria-describedby={describedBy}
+          onClick={onEdit}
+          className="flex size-7 items-center justify-center rounded-full bg-white/80 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
+        >
+          <PencilIcon className="size-3.5" />
+        </button>
+      )}
       <button
         type="button"
         aria-label="Delete message"

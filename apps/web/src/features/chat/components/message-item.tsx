@@ -49,7 +49,7 @@ interface MessageItemProps {
   run: RunPosition;
   seenLabel: string | null;
   editing: boolean;
-  onEdit: () => void;
+  onEdit?: (() => void) | undefined;
   onCancelEdit: () => void;
   onSave: (text: string) => void;
   onDelete: () => void;

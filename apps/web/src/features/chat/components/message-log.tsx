@@ -26,6 +26,8 @@ interface MessageLogProps {
   onLoadOlder: () => void;
   editingId: string | null;
   onEdit: (messageId: string | null) => void;
+  /** Whether the member's messages may still be edited here (not once a block closed the chat). */
+  canEdit: boolean;
   onSave: (message: Message, text: string) => void;
   onDelete: (message: Message) => void;
   onRetry: (clientId: string) => void;
@@ -167,7 +169,7 @@ export function MessageLog(props: MessageLogProps) {
                   run={run}
                   seenLabel={seen?.id === item.key ? seen.label : null}
                   editing={editingId === item.key}
-                  onEdit={() => props.onEdit(item.key)}
+                  onEdit={props.canEdit ? () => props.onEdit(item.key) : undefined}
                   onCancelEdit={() => props.onEdit(null)}
                   onSave={(text) => props.onSave(item.message, text)}
                   onDelete={() => props.onDelete(item.message)}
