@@ -39,6 +39,8 @@ export function PostCard({ post, focusProps, priority = false }: PostCardProps) 
   return (
     <article
       {...focusProps}
+      // In the feed, where the posts are one Tab stop: the keys that move between them.
+      aria-keyshortcuts={focusProps ? "ArrowDown ArrowUp J K Home End" : undefined}
       aria-label={`Post by @${view.user.username}`}
       // The outline is drawn inside: on phones the card is as wide as the screen. A post moved to by key
       // stops under the sticky header (the page's scroll padding), with a gap where cards float.

@@ -345,6 +345,12 @@ describe("FeedScreen", () => {
     if (!third || !second || !first) throw new Error("three posts expected");
     expect([third, second, first].map((post) => post.tabIndex)).toEqual([0, -1, -1]);
     expect(within(second).getByRole("button", { name: "Like" })).toHaveAttribute("tabindex", "-1");
+    // The keys are said: to assistive technology on each post, on screen while one has the focus.
+    expect(third).toHaveAttribute("aria-keyshortcuts", "ArrowDown ArrowUp J K Home End");
+    expect(screen.getByText("↑ ↓ or J K for the next post")).toHaveClass(
+      "opacity-0",
+      "peer-has-[article:focus-visible]:opacity-100",
+    );
 
     third.focus();
     await user.keyboard("{ArrowDown}");

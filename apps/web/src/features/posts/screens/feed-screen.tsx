@@ -47,13 +47,20 @@ export function FeedScreen() {
       ) : (
         <>
           <FeedPlaybackProvider>
-            <ul className="space-y-4 sm:space-y-6" aria-label="Posts" {...roving.listProps}>
+            <ul className="peer space-y-4 sm:space-y-6" aria-label="Posts" {...roving.listProps}>
               {posts.map((post, index) => (
                 <li key={post._id}>
                   <PostCard post={post} focusProps={roving.itemProps(post._id)} priority={index === 0} />
                 </li>
               ))}
             </ul>
+            {/* Shown while a post has the keyboard's focus: Tab goes into it, these keys move on. */}
+            <p
+              aria-hidden="true"
+              className="pointer-events-none fixed inset-x-0 bottom-20 z-20 mx-auto w-fit rounded-full bg-zinc-900/90 px-3.5 py-1.5 text-xs font-medium text-white opacity-0 shadow-lg transition-opacity peer-has-[article:focus-visible]:opacity-100 sm:bottom-6"
+            >
+              ↑ ↓ or J K for the next post
+            </p>
           </FeedPlaybackProvider>
           <div ref={sentinel} className="mt-4 sm:mt-6">
             {isFetchingNextPage ? (
