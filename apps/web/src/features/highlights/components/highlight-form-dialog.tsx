@@ -117,13 +117,14 @@ export function HighlightFormDialog({
       dismissible={!busy}
       initialFocus={nameRef}
     >
+      {/* The preview's ring reaches 4 px past it: its margin keeps the ring inside the scrolling body. */}
       <form noValidate onSubmit={submit} className="space-y-5">
         <div className="flex items-end gap-4">
           {preview ? (
             <div
               role="img"
               aria-label="Preview of the highlight"
-              className="size-[4.5rem] shrink-0 overflow-hidden rounded-full bg-zinc-100 ring-2 ring-zinc-200 ring-offset-2"
+              className="m-1 size-[4.5rem] shrink-0 overflow-hidden rounded-full bg-zinc-100 ring-2 ring-zinc-200 ring-offset-2"
             >
               <HighlightMedia
                 src={preview.src}
@@ -133,7 +134,7 @@ export function HighlightFormDialog({
               />
             </div>
           ) : (
-            <div className="flex size-[4.5rem] shrink-0 items-center justify-center rounded-full bg-zinc-100 ring-2 ring-zinc-200 ring-offset-2">
+            <div className="m-1 flex size-[4.5rem] shrink-0 items-center justify-center rounded-full bg-zinc-100 ring-2 ring-zinc-200 ring-offset-2">
               <ImageIcon className="size-7 text-zinc-400" />
             </div>
           )}

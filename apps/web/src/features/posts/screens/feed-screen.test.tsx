@@ -347,7 +347,7 @@ describe("FeedScreen", () => {
     expect(within(second).getByRole("button", { name: "Like" })).toHaveAttribute("tabindex", "-1");
     // The keys are said: to assistive technology on each post, on screen while one has the focus.
     expect(third).toHaveAttribute("aria-keyshortcuts", "ArrowDown ArrowUp J K Home End");
-    expect(screen.getByText("↑ ↓ or J K for the next post")).toHaveClass(
+    expect(screen.getByText("↑ ↓ or J K for the next post").parentElement).toHaveClass(
       "opacity-0",
       "peer-has-[article:focus-visible]:opacity-100",
     );

@@ -57,9 +57,11 @@ export function FeedScreen() {
             {/* Shown while a post has the keyboard's focus: Tab goes into it, these keys move on. */}
             <p
               aria-hidden="true"
-              className="pointer-events-none fixed inset-x-0 bottom-20 z-20 mx-auto w-fit rounded-full bg-zinc-900/90 px-3.5 py-1.5 text-xs font-medium text-white opacity-0 shadow-lg transition-opacity peer-has-[article:focus-visible]:opacity-100 sm:bottom-6"
+              className="pointer-events-none sticky bottom-20 z-20 -mt-9 flex h-9 items-center justify-center opacity-0 transition-opacity peer-has-[article:focus-visible]:opacity-100 sm:bottom-6"
             >
-              ↑ ↓ or J K for the next post
+              <span className="rounded-full bg-zinc-900/90 px-3.5 py-1.5 text-xs font-medium text-white shadow-lg">
+                ↑ ↓ or J K for the next post
+              </span>
             </p>
           </FeedPlaybackProvider>
           <div ref={sentinel} className="mt-4 sm:mt-6">
