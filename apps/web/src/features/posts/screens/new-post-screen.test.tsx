@@ -371,17 +371,22 @@ describe("Leaving the composer while a post is on its way", () => {
     expect(createRoute).not.toHaveBeenCalled();
   });
 
-  it("shares nothing that ends uploading while the question is open: Discard keeps it unshared", async () => {
-    const { user, router, createRoute } = openComposer({ "GET /posts": pending });
-    await user.upload(await screen.findByLabelText("Photo or video"), photo);
-    await user.click(screen.getByRole("button", { name: "Share" }));
+  /** Share, then leave while the file uploads; the upload ends while "Discard post?" is open. */
+  async function uploadEndsWhileAsked() {
+    const opened = openComposer({ "GET /posts": pending });
+    await opened.user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await opened.user.click(screen.getByRole("button", { name: "Share" }));
     await sentUpload();
-
-    act(() => void router.navigate("/post"));
+    act(() => void opened.router.navigate("/post"));
     const question = await screen.findByRole("dialog", { name: "Discard post?" });
     await uploaded();
     // The file is up, but the post waits for the answer.
-    expect(createRoute).not.toHaveBeenCalled();
+    expect(opened.createRoute).not.toHaveBeenCalled();
+    return { ...opened, question };
+  }
+
+  it("shares nothing that ends uploading while the question is open: Discard keeps it unshared", async () => {
+    const { user, router, createRoute, question } = await uploadEndsWhileAsked();
 
     await user.click(within(question).getByRole("button", { name: "Discard" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
@@ -390,15 +395,7 @@ describe("Leaving the composer while a post is on its way", () => {
   });
 
   it("shares it once the member chooses to stay, when the upload ended while they were asked", async () => {
-    const { user, router, createRoute } = openComposer();
-    await user.upload(await screen.findByLabelText("Photo or video"), photo);
-    await user.click(screen.getByRole("button", { name: "Share" }));
-    await sentUpload();
-
-    act(() => void router.navigate("/post"));
-    const question = await screen.findByRole("dialog", { name: "Discard post?" });
-    await uploaded();
-    expect(createRoute).not.toHaveBeenCalled();
+    const { user, router, createRoute, question } = await uploadEndsWhileAsked();
 
     await user.click(within(question).getByRole("button", { name: "Cancel" }));
     expect(await screen.findByText("Post created!")).toBeInTheDocument();
