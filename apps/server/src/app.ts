@@ -84,7 +84,7 @@ import type { Config } from "./platform/config.js";
 import { createDomainEvents } from "./platform/domain-events.js";
 import { answerClientError, handleError, handleRouterError } from "./platform/errors.js";
 import { createJobs, type Jobs } from "./platform/jobs.js";
-import { acceptEmptyJsonBodies } from "./platform/json-bodies.js";
+import { readBodiesAsJson } from "./platform/json-bodies.js";
 import { createKeptAnswers } from "./platform/kept-answers.js";
 import { createMailer, type Mailer } from "./platform/mail.js";
 import { perAddressRateLimit } from "./platform/rate-limits.js";
@@ -207,7 +207,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
-  acceptEmptyJsonBodies(app);
+  readBodiesAsJson(app);
   // A callback hook, not an async one: it runs on every request, health checks included.
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);

@@ -7,7 +7,7 @@ import { badRequest, SEND_JSON_MESSAGE, unsupportedMediaType } from "./errors.js
  * that sends `Content-Type: application/json` on every call gets the same answer from the body-less
  * calls (follow, like, mark as read, every DELETE) as one that does not, instead of a 400.
  */
-export function acceptEmptyJsonBodies(app: FastifyInstance): void {
+export function readBodiesAsJson(app: FastifyInstance): void {
   const { onProtoPoisoning, onConstructorPoisoning } = app.initialConfig;
   const parseJson = app.getDefaultJsonParser(onProtoPoisoning ?? "error", onConstructorPoisoning ?? "error");
   app.removeContentTypeParser(["application/json", "text/plain"]);

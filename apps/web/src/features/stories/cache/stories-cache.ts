@@ -25,14 +25,19 @@ export function withStory(groups: StoryGroup[], story: Story, meId: string | nul
   return groups.map((item) => (item === existing ? group : item));
 }
 
-/** The groups without the story; a group left empty goes. */
-export function withoutStory(groups: StoryGroup[], storyId: string): StoryGroup[] {
-  if (!groups.some((group) => group.stories.some((story) => story._id === storyId))) return groups;
+/** The groups with only the stories `keep` keeps; a group left empty goes, an unchanged one stays as is. */
+function withStoriesKept(groups: StoryGroup[], keep: (story: Story) => boolean): StoryGroup[] {
+  if (groups.every((group) => group.stories.every(keep))) return groups;
   return groups.flatMap((group) => {
-    const stories = group.stories.filter((story) => story._id !== storyId);
+    const stories = group.stories.filter(keep);
     if (stories.length === group.stories.length) return [group];
     return stories.length > 0 ? [regroup(group, stories)] : [];
   });
+}
+
+/** The groups without the story; a group left empty goes. */
+export function withoutStory(groups: StoryGroup[], storyId: string): StoryGroup[] {
+  return withStoriesKept(groups, (story) => story._id !== storyId);
 }
 
 /**
@@ -56,16 +61,6 @@ export function withStoryPatched(
   return changed ? next : groups;
 }
 
-/** The groups without the stories expired at `now`; a group left empty goes. */
-export function withoutExpired(groups: StoryGroup[], now: number): StoryGroup[] {
-  const live = (story: Story) => Date.parse(story.expiresAt) > now;
-  if (groups.every((group) => group.stories.every(live))) return groups;
-  return groups.flatMap((group) => {
-    const stories = group.stories.filter(live);
-    return stories.length > 0 ? [regroup(group, stories)] : [];
-  });
-}
-
 /** When the first of the groups' stories expires (ms since the epoch), if they have any. */
 export function nextExpiry(groups: StoryGroup[]): number | null {
   let soonest: number | null = null;
@@ -79,7 +74,10 @@ export function nextExpiry(groups: StoryGroup[]): number | null {
 
 /** Stories past their 24 hours leave the strip and the viewer, as the server no longer gives them. */
 export function removeExpiredStories(queryClient: QueryClient): void {
-  updateEveryList(queryClient, (groups) => withoutExpired(groups, Date.now()));
+  const now = Date.now();
+  updateEveryList(queryClient, (groups) =>
+    withStoriesKept(groups, (story) => Date.parse(story.expiresAt) > now),
+  );
 }
 
 function updateTray(queryClient: QueryClient, update: (groups: StoryGroup[]) => StoryGroup[]): void {
