@@ -9,6 +9,8 @@ import {
   postComments,
   postLikes,
   posts,
+  stories,
+  storyViews,
   users,
 } from "../../db/schema.js";
 import type { ReactionsRemoved } from "../../platform/domain-events.js";
@@ -29,9 +31,9 @@ const betweenPair = (left: Parameters<typeof eq>[0], right: Parameters<typeof eq
 /**
  * Blocks `blockedId` for `blockerId`, in one transaction with what a block ends between the two, both
  * ways: follows (the counter triggers keep counts right), pending follow requests, the notifications
- * one had of the other (with their unread count) and what waits for a notification mail; and, as on
- * Instagram, the blocked member's likes and comments on the blocker's posts (spec §10; the blocker's
- * on theirs stay). Two blocks of one pair (either way) run one after the other. True when the block is
+ * one had of the other (with their unread count), what waits for a notification mail and each one's
+ * views of the other's stories (with the stories' viewer counts); and, as on Instagram, the blocked
+ * member's likes and comments on the blocker's posts (spec §10; the blocker's on theirs stay). Two blocks of one pair (either way) run one after the other. True when the block is
  * new.
  */
 export async function insertBlock(db: Db, blockerId: string, blockedId: string) {
@@ -55,6 +57,7 @@ export async function insertBlock(db: Db, blockerId: string, blockedId: string) 
       .delete(notificationMailItems)
       .where(betweenPair(notificationMailItems.userId, notificationMailItems.actorId, blockerId, blockedId));
     const removedFromPosts = await removeReactionsOnPostsOf(tx, blockerId, blockedId);
+    await removeStoryViewsBetween(tx, blockerId, blockedId);
     return { made: made.length > 0, removedNotifications, removedFromPosts };
   });
 }
@@ -97,6 +100,24 @@ async function removeReactionsOnPostsOf(
     likeRemoved: unlikedIds.has(post.postId),
     commentIds: commentIdsOf.get(post.postId) ?? [],
   }));
+}
+
+/**
+ * Takes each member's views off the other's stories and lowers those stories' viewer counts, in one
+ * statement: a (story, viewer) pair is one row, so each story loses one view at most. The viewer's
+ * index (story_views_viewer_idx) finds the views from either side.
+ */
+async function removeStoryViewsBetween(tx: Db, a: string, b: string) {
+  await tx.execute(sql`
+    with removed as (
+      delete from ${storyViews} using ${stories}
+      where ${stories.id} = ${storyViews.storyId}
+        and ((${storyViews.viewerId} = ${b} and ${stories.userId} = ${a})
+          or (${storyViews.viewerId} = ${a} and ${stories.userId} = ${b}))
+      returning ${storyViews.storyId} as story_id
+    )
+    update ${stories} set viewers_count = viewers_count - 1
+    where ${stories.id} in (select story_id from removed)`);
 }
 
 /** Lifts the blocker's block and answers whom it blocked, or undefined when there was none. */

@@ -290,6 +290,7 @@ describe("blocks, either way", () => {
     const blockedsStory = await postStory(blocked);
     await view(blocked, blockersStory);
     await view(bystander, blockersStory);
+    await view(blocker, blockedsStory);
     await block(blocker, blocked);
 
     expect(authorsIn(await strip(blocker))).toEqual(idsOf(blocker));
@@ -302,10 +303,16 @@ describe("blocks, either way", () => {
       expect((await viewers(member, story)).statusCode).toBe(404);
       expect((await call(member, "DELETE", `/stories/${story._id}`)).statusCode).toBe(404);
     }
-    // The owner's viewers leave out the member they are blocked with; the count stays the story's.
+    // Each one's view of the other's story went with the block, and the counts with it, both ways;
+    // unblocking brings neither back.
+    await call(blocker, "PUT", "/user/unblock", { userId: blocked.userId });
     const answer = (await viewers(blocker, blockersStory)).json();
     expect(answer.viewers.map((v: { _id: string }) => v._id)).toEqual([bystander.userId]);
-    expect(answer.viewersCount).toBe(2);
+    expect(answer.viewersCount).toBe(1);
+    expect((await viewers(blocked, blockedsStory)).json()).toEqual({ viewers: [], viewersCount: 0 });
+    expect((await strip(blocker)).find((group) => group.user._id === blocker.userId)?.stories).toEqual([
+      expect.objectContaining({ _id: blockersStory._id, viewersCount: 1 }),
+    ]);
   });
 
   it("also when the other blocked (the blocked member cannot view the blocker's story)", async () => {
