@@ -66,6 +66,15 @@ export function HighlightFormDialog({
   const baseId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const busy = phase.step !== "idle";
+  // While the file is sent, Cancel (and Escape) abandons the upload along with the form: one way out,
+  // not a second Cancel beside a disabled one. Once the highlight is being saved, it is too late.
+  const uploading = phase.step === "uploading";
+  const close = uploading
+    ? () => {
+        cancelUpload();
+        onClose();
+      }
+    : onClose;
 
   const preview =
     file && previewUrl
@@ -113,8 +122,8 @@ export function HighlightFormDialog({
   return (
     <Dialog
       title={editing ? "Edit Highlight" : "Add Highlight"}
-      onClose={onClose}
-      dismissible={!busy}
+      onClose={close}
+      dismissible={phase.step !== "saving"}
       initialFocus={nameRef}
     >
       {/* The preview's ring reaches 4 px past it: its margin keeps the ring inside the scrolling body. */}
@@ -200,7 +209,6 @@ export function HighlightFormDialog({
             percent={phase.percent}
             processing={phase.processing}
             label={file?.name ?? "Highlight"}
-            onCancel={cancelUpload}
           />
         )}
         {failure && (
@@ -210,7 +218,12 @@ export function HighlightFormDialog({
         )}
 
         <div className="grid grid-cols-2 gap-3">
-          <button type="button" onClick={onClose} disabled={busy} className={buttonStyles.secondary}>
+          <button
+            type="button"
+            onClick={close}
+            disabled={phase.step === "saving"}
+            className={buttonStyles.secondary}
+          >
             Cancel
           </button>
           <button type="submit" disabled={busy} className={buttonStyles.primary}>

@@ -97,6 +97,28 @@ describe("Highlights strip", () => {
     expect(within(strip).getByRole("button", { name: "View highlight Trip" })).toBeInTheDocument();
   });
 
+  it("offers one Cancel while the file is sent, which abandons the upload with the form", async () => {
+    const create = vi.fn();
+    const { user } = openOwn({ "POST /highlights": create });
+
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
+    await user.type(within(dialog).getByLabelText("Highlight name"), "Trip");
+    await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    const xhr = await sentUpload();
+    await within(dialog).findByRole("progressbar", { name: "Upload progress" });
+
+    const [cancel, ...others] = within(dialog).getAllByRole("button", { name: "Cancel" });
+    expect(others).toEqual([]);
+    expect(cancel).toBeEnabled();
+    await user.click(cancel as HTMLElement);
+
+    expect(xhr.aborted).toBe(true);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it("refuses a video larger than the host takes before sending it, in the host's words", async () => {
     const create = vi.fn();
     const { user } = openOwn({
