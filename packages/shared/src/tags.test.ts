@@ -9,6 +9,11 @@ describe("tags", () => {
     expect(normalizeTag("#!!!")).toBeNull();
   });
 
+  it("keep the marks that complete a letter, and are cut at 50 characters as the database counts them", () => {
+    expect(tagsInCaption("Diwali #नमस्ते and #สวัสดี, #Cafe\u0301!")).toEqual(["नमस्ते", "สวัสดี", "café"]);
+    expect(normalizeTag(`#a${"𝒜".repeat(60)}`)).toBe(`a${"𝒜".repeat(49)}`);
+  });
+
   it("of a post come from its tags field, then its caption's #words, once each, at most 30", () => {
     expect(tagsOfPost({ caption: "Dawn at the #Beach #sunset", tags: "travel, #Sunset  food" })).toEqual([
       "travel",

@@ -5,17 +5,19 @@
 export const TAG_MAX_LENGTH = 50;
 
 /**
- * A character of a tag: a letter, a digit or an underscore. The same as the migrations' SQL twin
- * (`flik_tags_of`, `[[:alnum:]_]`), which tagged the posts made before tags were kept.
+ * A character of a tag: a letter, the mark that completes one (a Devanagari or Thai vowel sign, an
+ * accent written apart), a digit or an underscore, so #नमस्ते is one tag, not #नमस. The migrations' SQL
+ * twin (`flik_tags_of`, `[[:alnum:]_]`) only tagged, once, the posts made before tags were kept.
  */
-export const TAG_CHARACTER = String.raw`[\p{L}\p{N}_]`;
+export const TAG_CHARACTER = String.raw`[\p{L}\p{M}\p{N}_]`;
 
 /** A `#tag` in a text. A new expression each time: a global one keeps its place between uses. */
 export const tagInText = (): RegExp => new RegExp(`#${TAG_CHARACTER}+`, "gu");
 
 /**
- * A tag as stored: without its `#`, lower case (Unicode letters, digits and underscores), composed
- * (NFC), so #Sunset and #sunset are one tag. Null when nothing of the text is a tag.
+ * A tag as stored: without its `#`, lower case (Unicode letters with their marks, digits and
+ * underscores), composed (NFC), so #Sunset and #sunset are one tag; at most TAG_MAX_LENGTH characters
+ * as the database counts them (code points, never half of one). Null when nothing of the text is a tag.
  */
 export function normalizeTag(text: string): string | null {
   const tag = text
@@ -23,8 +25,8 @@ export function normalizeTag(text: string): string | null {
     .replace(/^#+/, "")
     .normalize("NFC")
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}_]/gu, "");
-  return tag.length > 0 ? tag.slice(0, TAG_MAX_LENGTH) : null;
+    .replace(/[^\p{L}\p{M}\p{N}_]/gu, "");
+  return tag.length > 0 ? Array.from(tag).slice(0, TAG_MAX_LENGTH).join("") : null;
 }
 
 /** Every `#tag` in a caption, normalised, once each, in order of appearance. */
