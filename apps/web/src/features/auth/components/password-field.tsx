@@ -33,8 +33,8 @@ export function PasswordField({ label = "Password", error, hint, ...input }: Pas
         <button
           type="button"
           onClick={() => setVisible((shown) => !shown)}
+          // The name says what a press does; aria-pressed beside it would read "Hide password, pressed".
           aria-label={visible ? "Hide password" : "Show password"}
-          aria-pressed={visible}
           className="absolute inset-y-0 right-1 my-1 flex w-10 items-center justify-center rounded-lg text-zinc-500 transition hover:bg-zinc-100 hover:text-zinc-800"
         >
           {visible ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
