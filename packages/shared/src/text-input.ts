@@ -115,7 +115,11 @@ export const withoutDirectionControls = (name: string): string =>
   name.replace(/[\u202a-\u202e\u2066-\u2069]/g, "").trim();
 
 /**
- * Whether a text shows anything: not only spaces and invisible characters (zero-width spaces, joiners,
- * direction marks). A comment, message or name of those alone would show as nothing at all.
+ * Whether a text shows anything: not only spaces, invisible characters (zero-width spaces, joiners,
+ * direction marks), the letters and symbols that draw as blanks (the Hangul fillers U+115F, U+1160,
+ * U+3164 and U+FFA0, the blank braille pattern U+2800) and marks with no letter to sit on (a lone
+ * accent, a variation selector). A comment, message or name of those alone would show as nothing, or
+ * as a stray accent.
  */
-export const hasVisibleText = (text: string): boolean => /[^\s\p{Cf}]/u.test(text);
+export const hasVisibleText = (text: string): boolean =>
+  /[^\s\p{Cf}\p{M}\u115f\u1160\u2800\u3164\uffa0]/u.test(text);
