@@ -8,6 +8,8 @@ export function createFakeSocket() {
   const socket = {
     emitted: [] as unknown[][],
     connected: false,
+    /** The manager's transport: closing it is a lost connection (the socket comes back by itself). */
+    io: { engine: { close: vi.fn() } },
     /** Set by tests that render a provider, to end it. */
     unmount: undefined as (() => void) | undefined,
     on(event: string, listener: Listener) {

@@ -33,6 +33,17 @@ describe("SocketProvider", () => {
     expect(socket.emitted).toEqual([["joinUser", "u-alice"]]);
   });
 
+  it("drops the connection as soon as the browser goes offline, not a heartbeat later", () => {
+    const socket = renderProvider(signInAsAlice());
+    window.dispatchEvent(new Event("offline"));
+    expect(socket.io.engine.close).toHaveBeenCalledTimes(1);
+
+    socket.connected = false;
+    window.dispatchEvent(new Event("offline"));
+    expect(socket.io.engine.close).toHaveBeenCalledTimes(1);
+    socket.unmount?.();
+  });
+
   it("treats sessionRevoked as a logout", () => {
     const token = signInAsAlice();
     const onLogout = vi.fn();

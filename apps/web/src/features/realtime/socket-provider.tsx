@@ -38,9 +38,17 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
     next.on("disconnect", (reason) => {
       if (mustReconnect(reason, sessionRevoked)) next.connect();
     });
+    // The browser knows the network went long before the socket's heartbeat does (up to 45 s): the
+    // connection is dropped at once, so presence, "Sending…" and the screens say so, and the client's
+    // own backoff (at most 5 s apart) brings it back once the network is.
+    const dropOnOffline = () => {
+      if (next.connected) next.io.engine.close();
+    };
+    window.addEventListener("offline", dropOnOffline);
     next.connect();
     setSocket(next);
     return () => {
+      window.removeEventListener("offline", dropOnOffline);
       next.removeAllListeners();
       next.disconnect();
       setSocket(null);
