@@ -37,6 +37,14 @@ export function ChatListPane({
   const [search, setSearch] = useState("");
   const [tab, setTab] = useState<ChatTab>("all");
   const requestsCount = (chats.data ?? []).filter((chat) => chat.isRequest).length;
+  // The open request, once accepted, is a chat like the others: the list follows it to All chats, not
+  // leaving the member on a Requests tab it has left (empty, if it was the last).
+  const selectedIsRequest = chats.data?.find((chat) => chat._id === selectedId)?.isRequest;
+  const [requestOpen, setRequestOpen] = useState(selectedIsRequest);
+  if (requestOpen !== selectedIsRequest) {
+    setRequestOpen(selectedIsRequest);
+    if (requestOpen === true && selectedIsRequest === false && tab === "requests") setTab("all");
+  }
   const [creatingGroup, setCreatingGroup] = useState(false);
   // Spec §9: the member search waits 300 ms after the last keystroke; the local filter does not.
   const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);

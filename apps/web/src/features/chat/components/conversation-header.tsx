@@ -37,10 +37,13 @@ export function ConversationHeader({
   // phone's screen it is the page's heading.
   const Title = useMediaQuery(BESIDE_THE_LIST_QUERY) ? "h2" : "h1";
   const online = useIsOnline(partner?._id);
+  // Presence is shared only between members who both accepted the chat, so a partner not heard of as
+  // online may be online all the same (a message request): only "Online" is said, as Instagram's
+  // "Active now" is, never an "Offline" the app cannot know.
   const subtitle = partner
     ? online
       ? "Online"
-      : "Offline"
+      : ""
     : chat.participants
         .filter((p) => p._id !== viewerId)
         .map((p) => p.username)
@@ -55,9 +58,11 @@ export function ConversationHeader({
         <Title className="truncate text-base font-semibold text-zinc-900" title={chatTitle(chat, viewerId)}>
           {chatTitle(chat, viewerId)}
         </Title>
-        <p className={`truncate text-xs ${online ? "font-medium text-emerald-700" : "text-zinc-500"}`}>
-          {chat.isGroupChat ? [membersLabel(chat), subtitle].filter(Boolean).join(" · ") : subtitle}
-        </p>
+        {(chat.isGroupChat || subtitle) && (
+          <p className={`truncate text-xs ${online ? "font-medium text-emerald-700" : "text-zinc-500"}`}>
+            {chat.isGroupChat ? [membersLabel(chat), subtitle].filter(Boolean).join(" · ") : subtitle}
+          </p>
+        )}
       </div>
       <ChatOptionsMenu
         label="Chat options"

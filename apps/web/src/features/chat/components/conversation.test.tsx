@@ -143,6 +143,31 @@ describe("Conversation", () => {
     expect(within(log).getByText("Sending…")).toBeInTheDocument();
   });
 
+  it("says the server's reason when it was sent too fast, which a later Retry clears", async () => {
+    const { socket, user, field, log } = await openBobChat();
+    await user.type(field, "One more{Enter}");
+    const reason = "You're sending messages too fast. Please wait a moment.";
+    act(() => lastAck(socket)({ ok: false, error: reason, status: 429 }));
+
+    expect(await within(log).findByText(reason)).toBeInTheDocument();
+    expect(within(log).getByText("Not sent")).toBeInTheDocument();
+    await user.click(within(log).getByRole("button", { name: "Retry" }));
+    expect(within(log).queryByText(reason)).not.toBeInTheDocument();
+    expect(within(log).getByText("Sending…")).toBeInTheDocument();
+  });
+
+  it("takes a message that was not sent away with Delete, sending nothing", async () => {
+    const { socket, user, field, log } = await openBobChat();
+    await user.type(field, "Never mind{Enter}");
+    act(() => lastAck(socket)({ ok: false, error: "Chat not found" }));
+
+    await user.click(await within(log).findByRole("button", { name: "Delete" }));
+    expect(within(log).queryByText("Never mind")).not.toBeInTheDocument();
+    expect(within(log).queryByText("Not sent")).not.toBeInTheDocument();
+    expect(emitted(socket, "sendMessage")).toHaveLength(1);
+    expect(emitted(socket, "deleteMessage")).toEqual([]);
+  });
+
   it("keeps a message that was not sent, with Retry, through a visit to another screen", async () => {
     const { socket, user, field, router } = await openBobChat({
       "GET /posts": jsonResponse(200, { posts: [], nextCursor: null }),

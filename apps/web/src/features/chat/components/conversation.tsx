@@ -105,6 +105,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
           }}
           onDelete={setToDelete}
           onRetry={outbox.retry}
+          onDiscard={outbox.discard}
         />
       )}
       <TypingIndicator usernames={typingUsers} />

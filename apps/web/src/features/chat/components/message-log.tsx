@@ -31,6 +31,7 @@ interface MessageLogProps {
   onSave: (message: Message, text: string) => void;
   onDelete: (message: Message) => void;
   onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
   /** The scrolling log (a Tab stop), for the conversation to give the focus to. */
   ref?: Ref<HTMLDivElement | null>;
 }
@@ -160,6 +161,7 @@ export function MessageLog(props: MessageLogProps) {
                   entry={item.entry}
                   run={run}
                   onRetry={() => props.onRetry(item.entry.clientId)}
+                  onDiscard={() => props.onDiscard(item.entry.clientId)}
                 />
               ) : (
                 <MessageItem

@@ -2,17 +2,20 @@ import type { PendingMessage } from "../hooks/use-outbox";
 import { Bubble, type RunPosition } from "./message-item";
 
 /**
- * The member's message before the server has it: faded while sending, "Not sent" on failure, with Retry
- * unless the server refused it for good.
+ * The member's message before the server has it: faded while sending, "Not sent" on failure, with the
+ * server's reason when a later retry may mend it (too many at once), Retry unless the server refused it
+ * for good, and Delete to take it away unsent.
  */
 export function PendingItem({
   entry,
   run,
   onRetry,
+  onDiscard,
 }: {
   entry: PendingMessage;
   run: RunPosition;
   onRetry: () => void;
+  onDiscard: () => void;
 }) {
   const failed = entry.status === "failed";
   return (
@@ -20,19 +23,21 @@ export function PendingItem({
       <div className="flex min-w-0 flex-col items-end">
         <Bubble own author="You" text={entry.text} faded={!failed} run={run} />
         {failed ? (
-          <span className="mt-1 flex items-center gap-2 px-1 text-xs">
-            <span className="font-medium text-red-600">Not sent</span>
-            {/* Refused for good (the reason shows where the message box was): a retry cannot mend it. */}
-            {!entry.refused && (
-              <button
-                type="button"
-                onClick={onRetry}
-                className="rounded-full px-2 py-0.5 font-semibold text-fuchsia-700 underline-offset-2 hover:underline"
-              >
-                Retry
+          <>
+            <span className="mt-1 flex items-center gap-1 px-1 text-xs">
+              <span className="font-medium text-red-600">Not sent</span>
+              {/* Refused for good (the reason shows where the message box was): a retry cannot mend it. */}
+              {!entry.refused && (
+                <button type="button" onClick={onRetry} className={ACTION}>
+                  Retry
+                </button>
+              )}
+              <button type="button" onClick={onDiscard} className={ACTION}>
+                Delete
               </button>
-            )}
-          </span>
+            </span>
+            {entry.reason && <span className="max-w-64 px-1 text-right text-xs text-zinc-600">{entry.reason}</span>}
+          </>
         ) : (
           <span className="mt-1 px-1 text-[11px] text-zinc-500">Sending…</span>
         )}
@@ -40,3 +45,6 @@ export function PendingItem({
     </div>
   );
 }
+
+const ACTION =
+  "rounded-full px-2 py-0.5 font-semibold text-fuchsia-700 underline-offset-2 hover:underline";

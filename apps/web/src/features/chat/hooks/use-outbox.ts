@@ -15,6 +15,8 @@ export interface PendingMessage {
   status: "sending" | "failed";
   /** Why the server refused it for good (a block, a member's "who can message you"): no retry mends it. */
   refused?: string;
+  /** Why this try failed when the server said so and a retry may mend it ("sending messages too fast"). */
+  reason?: string;
 }
 
 /** What the server says when a block stands between the members of a one-to-one chat. */
@@ -28,6 +30,11 @@ export function refusalOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.status === 403
     ? (error.body?.message ?? CANT_MESSAGE_TEXT)
     : undefined;
+}
+
+/** The server's words for a failure a later retry may mend: too many messages at once (429). */
+function retryableReasonOf(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 429 ? error.body?.message : undefined;
 }
 
 /**
@@ -54,8 +61,9 @@ export function useOutbox() {
         changeOutbox(queryClient, (list) => list.filter((p) => p.clientId !== entry.clientId));
       } catch (error) {
         const refused = refusalOf(error);
+        const reason = refused ? undefined : retryableReasonOf(error);
         changeOutbox(queryClient, (list) =>
-          list.map((p) => (p.clientId === entry.clientId ? { ...p, status: "failed", refused } : p)),
+          list.map((p) => (p.clientId === entry.clientId ? { ...p, status: "failed", refused, reason } : p)),
         );
       }
     },
@@ -82,14 +90,23 @@ export function useOutbox() {
       const entry = pending.find((p) => p.clientId === clientId);
       if (!entry) return;
       changeOutbox(queryClient, (list) =>
-        list.map((p) => (p.clientId === clientId ? { ...p, status: "sending" } : p)),
+        list.map((p) => (p.clientId === clientId ? { ...p, status: "sending", reason: undefined } : p)),
       );
-      void deliver({ ...entry, status: "sending" });
+      void deliver({ ...entry, status: "sending", reason: undefined });
     },
     [pending, deliver, queryClient],
   );
 
-  return { pending, send, retry };
+  /** A message that was not sent, taken away unsent (never one still on its way). */
+  const discard = useCallback(
+    (clientId: string) =>
+      changeOutbox(queryClient, (list) =>
+        list.filter((p) => p.clientId !== clientId || p.status !== "failed"),
+      ),
+    [queryClient],
+  );
+
+  return { pending, send, retry, discard };
 }
 
 export type Outbox = ReturnType<typeof useOutbox>;

@@ -194,6 +194,7 @@ describe("ChatScreen", () => {
     expect(within(bar).getByRole("button", { name: "Delete" })).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
     expect(emitted(socket, "joinChat")).toEqual([]);
+    await user.click(screen.getByRole("tab", { name: /^Requests/ }));
 
     await user.click(within(bar).getByRole("button", { name: "Accept" }));
     expect(await screen.findByRole("textbox", { name: "Message" })).toBeInTheDocument();
@@ -201,6 +202,13 @@ describe("ChatScreen", () => {
     expect(callsTo(fetchMock, "POST /chats/c-carol/accept")).toHaveLength(1);
     await waitUntil(() => expect(emitted(socket, "joinChat")).toEqual([["c-carol"]]));
     expect(screen.getByRole("tab", { name: "Requests" })).toBeInTheDocument();
+    // The list follows the accepted chat to All chats, rather than staying on an emptied Requests.
+    expect(screen.getByRole("tab", { name: "All chats" })).toHaveAttribute("aria-selected", "true");
+    expect(
+      within(screen.getByRole("tabpanel"))
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toContainEqual(expect.stringContaining("carol"));
   });
 
   it("puts a request back when accepting fails, and says so", async () => {
