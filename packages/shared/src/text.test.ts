@@ -137,11 +137,21 @@ describe("typedText and textLength", () => {
 
 describe("hasVisibleText and the texts that must show something", () => {
   const ids = ["8f4e2c1a-0b6d-4e5f-9a7b-1c2d3e4f5a6b", "9a5f3d2b-1c7e-4f60-8b8c-2d3e4f5a6b7c"];
-  const invisible = ["\u200b\u200b", " \u200d ", "\u2060", "\u202e\u200e", "\u2800", "\u3164\uffa0", "\u0301", "\ufe0f"];
+  const invisible = [
+    "\u200b\u200b",
+    " \u200d ",
+    "\u2060",
+    "\u202e\u200e",
+    "\u2800",
+    "\u3164\uffa0",
+    "\u0301",
+    "\ufe0f",
+  ];
 
   it("tells invisible characters alone from text", () => {
     for (const text of invisible) expect(hasVisibleText(text), JSON.stringify(text)).toBe(false);
-    for (const text of ["a", "👍", "Zoë\u200d", "٣", "e\u0301", "नमस्ते", "⠁"]) expect(hasVisibleText(text), text).toBe(true);
+    for (const text of ["a", "👍", "Zoë\u200d", "٣", "e\u0301", "नमस्ते", "⠁"])
+      expect(hasVisibleText(text), text).toBe(true);
   });
 
   it("refuses a comment, message, group name or highlight name of them, with the blank one's message", () => {

@@ -36,7 +36,9 @@ export function PendingItem({
                 Delete
               </button>
             </span>
-            {entry.reason && <span className="max-w-64 px-1 text-right text-xs text-zinc-600">{entry.reason}</span>}
+            {entry.reason && (
+              <span className="max-w-64 px-1 text-right text-xs text-zinc-600">{entry.reason}</span>
+            )}
           </>
         ) : (
           <span className="mt-1 px-1 text-[11px] text-zinc-500">Sending…</span>
@@ -46,5 +48,4 @@ export function PendingItem({
   );
 }
 
-const ACTION =
-  "rounded-full px-2 py-0.5 font-semibold text-fuchsia-700 underline-offset-2 hover:underline";
+const ACTION = "rounded-full px-2 py-0.5 font-semibold text-fuchsia-700 underline-offset-2 hover:underline";
