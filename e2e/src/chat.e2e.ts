@@ -409,6 +409,16 @@ describe("chat", () => {
         () => document.documentElement.scrollHeight - window.innerHeight,
       );
       expect(pageOverflow).toBeLessThanOrEqual(0);
+      // The message box grows with its lines; the newest message stays in sight above it.
+      await composer(page).click();
+      for (let line = 1; line <= 6; line++)
+        await page.keyboard.type(`Draft line ${line}`).then(() => page.keyboard.press("Shift+Enter"));
+      const newestInSight = async () => {
+        const newest = await log(page).getByText("Line 40 of the long story").boundingBox();
+        const box = await log(page).boundingBox();
+        return !!newest && !!box && newest.y + newest.height <= box.y + box.height + 1;
+      };
+      await expect.poll(newestInSight).toBe(true);
       await context.close();
     }
   });

@@ -1,5 +1,13 @@
 import type { Chat, Message } from "@flik/shared";
-import { Fragment, type Ref, useCallback, useImperativeHandle, useLayoutEffect, useRef } from "react";
+import {
+  Fragment,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+} from "react";
 import { Spinner } from "../../../components/spinner";
 import { useOnInView } from "../../../lib/use-in-view";
 import { dayLabel, sameDay } from "../chat-format";
@@ -106,6 +114,21 @@ export function MessageLog(props: MessageLogProps) {
       atBottom: toBottom || before.atBottom,
     };
   });
+
+  // The log's own size changes too (the message box grows with its lines, the keyboard opens, a photo
+  // in a message loads): a member reading the newest messages stays with them.
+  useEffect(() => {
+    const element = scrollRef.current;
+    const content = element?.firstElementChild;
+    if (!element || !content || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (view.current.atBottom) element.scrollTop = element.scrollHeight;
+      view.current.scrollHeight = element.scrollHeight;
+    });
+    observer.observe(element);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, []);
 
   const onScroll = () => {
     const element = scrollRef.current;
