@@ -24,8 +24,9 @@ export function DeleteChatDialog({ chat, viewerId, onClose, onDeleted }: DeleteC
       onConfirm={() => deleteChat.mutate(chat._id)}
       onCancel={onClose}
     >
+      {/* A group is no one to have a conversation "with": it is named as the chat itself. */}
       <p>
-        Your conversation with{" "}
+        {chat.isGroupChat ? "The group " : "Your conversation with "}
         <strong className="font-semibold text-zinc-900">{chatTitle(chat, viewerId)}</strong> will be removed
         from your list and its history cleared for you. Others keep their copy.
       </p>

@@ -67,6 +67,22 @@ describe("Leave group", () => {
     expect(chatRow(/Road trip/)).toBeInTheDocument();
   });
 
+  it("names a group itself, not a conversation 'with' it, when Delete chat asks first", async () => {
+    const { user } = await openChatScreen("/chat", [makeChat(), groupChat()]);
+    await user.click(within(chatRow(/Road trip/)).getByRole("button", { name: "More options" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete chat" }));
+    expect(screen.getByRole("dialog", { name: "Delete chat?" })).toHaveTextContent(
+      "The group Road trip will be removed from your list",
+    );
+    await user.keyboard("{Escape}");
+
+    await user.click(within(chatRow(/bob/)).getByRole("button", { name: "More options" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete chat" }));
+    expect(screen.getByRole("dialog", { name: "Delete chat?" })).toHaveTextContent(
+      "Your conversation with bob will be removed from your list",
+    );
+  });
+
   it("is not offered in a one-to-one chat, in its row or in its conversation", async () => {
     const { user } = await openChatScreen("/chat?c=c-bob", [makeChat(), groupChat()], {
       "GET /chats/c-bob/messages": messagesOf(),
