@@ -1,9 +1,12 @@
 import { hasVisibleText, MESSAGE_MAX_LENGTH } from "@flik/shared";
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { SendIcon } from "../../../components/icons";
 import { limitedText } from "../../../lib/limited-text";
+import { useChatDraft } from "../state/drafts";
 
 interface ComposerProps {
+  /** Whose draft the box holds: what was typed and not sent is there again on coming back. */
+  chatId: string;
   onSend: (text: string) => void;
   onTyping: () => void;
   /** Take the focus when mounted, without scrolling the page to it. */
@@ -11,9 +14,9 @@ interface ComposerProps {
 }
 
 /** Spec §5: Enter sends, Shift+Enter starts a new line, and a blank message cannot be sent. */
-export function Composer({ onSend, onTyping, autoFocus = false }: ComposerProps) {
+export function Composer({ chatId, onSend, onTyping, autoFocus = false }: ComposerProps) {
   const id = useId();
-  const [text, setText] = useState("");
+  const [text, setText] = useChatDraft(chatId);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {

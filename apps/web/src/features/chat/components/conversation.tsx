@@ -131,6 +131,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
         // Without the history, a message would be sent into a conversation the member can't read: the
         // box comes back with it (Retry above).
         <Composer
+          chatId={chat._id}
           // Opening a chat is for writing in it: the message box takes the focus.
           autoFocus
           onTyping={onTyping}

@@ -175,6 +175,27 @@ describe("ChatScreen", () => {
     expect(links()).toEqual([expect.stringContaining("carol")]);
   });
 
+  it("keeps what was typed and not sent in each chat's message box, there again on coming back", async () => {
+    const { user } = await openChatScreen("/chat?c=c-bob", [makeChat(), carolChat], {
+      "GET /chats/c-bob/messages": messagesOf(),
+      "GET /chats/c-carol/messages": messagesOf(),
+    });
+    await user.type(await screen.findByRole("textbox", { name: "Message" }), "draft for bob");
+
+    await user.click(within(chatRow(/carol/)).getByRole("link"));
+    await waitUntil(() => expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue(""));
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "and one for carol");
+
+    await user.click(within(chatRow(/bob/)).getByRole("link"));
+    await waitUntil(() =>
+      expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("draft for bob"),
+    );
+    await user.click(within(chatRow(/carol/)).getByRole("link"));
+    await waitUntil(() =>
+      expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("and one for carol"),
+    );
+  });
+
   it("says so when there are no message requests", async () => {
     const { user } = await openChatScreen("/chat", [makeChat()]);
     await user.click(screen.getByRole("tab", { name: "Requests" }));
