@@ -66,8 +66,41 @@ describe("flicks", () => {
     expect(await isMuted(flick)).toBe(false);
     await page.getByRole("button", { name: "Mute" }).waitFor();
 
-    // Two taps: a like, never a sound toggle.
+    // Two taps: a like, never a sound toggle; the big heart grows from the middle of the flick. Its
+    // place is taken in the page, the animation held at its fullest, however slow the machine.
+    await page.evaluate(() => {
+      (window as unknown as { heartPlace: unknown }).heartPlace = new Promise<{ dx: number; dy: number }>(
+        (resolve) => {
+          const observer = new MutationObserver(() => {
+            const heart = document.querySelector<HTMLElement>('[data-testid="like-heart"]');
+            const parent = heart?.offsetParent;
+            if (!heart || !parent) return;
+            observer.disconnect();
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                for (const animation of heart.getAnimations()) {
+                  animation.pause();
+                  animation.currentTime = 0.4 * Number(animation.effect?.getTiming().duration);
+                }
+                const own = heart.getBoundingClientRect();
+                const around = parent.getBoundingClientRect();
+                resolve({
+                  dx: own.x + own.width / 2 - (around.x + around.width / 2),
+                  dy: own.y + own.height / 2 - (around.y + around.height / 2),
+                });
+              }),
+            );
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+        },
+      );
+    });
     await tapArea.dblclick();
+    const { dx, dy } = await page.evaluate(
+      () => (window as unknown as { heartPlace: Promise<{ dx: number; dy: number }> }).heartPlace,
+    );
+    expect(Math.abs(dx)).toBeLessThan(2);
+    expect(Math.abs(dy)).toBeLessThan(2);
     const unlike = flick.getByRole("button", { name: "Unlike" });
     await unlike.waitFor();
     await page.waitForFunction(

@@ -19,13 +19,15 @@ export function LikeHeart() {
   useEffect(() => {
     const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     if (reduced) return;
-    // The Web Animations API keeps the keyframes with the component that uses them.
+    // The Web Animations API keeps the keyframes with the component that uses them. The centring is
+    // the classes' `translate` property, applied before `transform`: the keyframes must not centre it
+    // again (the heart sat half its size up and left of the middle).
     ref.current?.animate?.(
       [
-        { transform: "translate(-50%, -50%) scale(0.4) rotate(-12deg)", opacity: 0 },
-        { transform: "translate(-50%, -50%) scale(1.15) rotate(-6deg)", opacity: 1, offset: 0.25 },
-        { transform: "translate(-50%, -50%) scale(1) rotate(0deg)", opacity: 1, offset: 0.6 },
-        { transform: "translate(-50%, -70%) scale(1.05)", opacity: 0 },
+        { transform: "scale(0.4) rotate(-12deg)", opacity: 0 },
+        { transform: "scale(1.15) rotate(-6deg)", opacity: 1, offset: 0.25 },
+        { transform: "scale(1) rotate(0deg)", opacity: 1, offset: 0.6 },
+        { transform: "translateY(-20%) scale(1.05)", opacity: 0 },
       ],
       { duration: FLICK_LIKE_HEART_MS, easing: "ease-out", fill: "forwards" },
     );
