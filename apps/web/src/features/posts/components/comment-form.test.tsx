@@ -67,6 +67,16 @@ describe("CommentForm", () => {
     );
   });
 
+  it("says 'This post isn't available.' in a toast when the post went (a block, private, deleted), and the card goes", async () => {
+    const { user } = feedWithComment(() => jsonResponse(404, { message: "Post not found" }));
+    await user.type(await screen.findByLabelText("Add a comment"), "Still here?{Enter}");
+
+    expect(await screen.findByText("This post isn't available.")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Post by @bob" })).not.toBeInTheDocument(),
+    );
+  });
+
   it("sends with the Post button too", async () => {
     const { user, commentRoute } = feedWithComment(() => aliceSays("Nice"));
     await user.type(await screen.findByLabelText("Add a comment"), "Nice");

@@ -4,7 +4,6 @@ import { announce } from "../../../lib/announce";
 import { errorMessage } from "../../../lib/api-client";
 import { limitedText } from "../../../lib/limited-text";
 import { isPostUnavailable } from "../api/posts.queries";
-import { POST_UNAVAILABLE_TEXT } from "../cache/post-cache";
 import { useAddComment } from "../hooks/use-add-comment";
 
 interface CommentFormProps {
@@ -22,10 +21,10 @@ export function CommentForm({ postId, inputRef, className = "" }: CommentFormPro
   const trimmed = text.trim();
   // Only spaces or invisible characters would post as nothing at all.
   const sendable = hasVisibleText(trimmed);
-  const error = !addComment.isError
-    ? null
-    : isPostUnavailable(addComment.error)
-      ? POST_UNAVAILABLE_TEXT
+  // A post gone is said by a toast (useAddComment): the form leaves with the post.
+  const error =
+    !addComment.isError || isPostUnavailable(addComment.error)
+      ? null
       : errorMessage(addComment.error, "Couldn't post your comment. Please try again.");
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
