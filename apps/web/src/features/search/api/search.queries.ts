@@ -12,6 +12,9 @@ export function useSearchResultsQuery(q: string, enabled: boolean) {
     enabled,
     // While the next text's answer comes, the last one stays (dimmed) instead of blinking to skeletons.
     placeholderData: keepPreviousData,
+    // Asked offline, it fails ("Couldn't search right now.", Try again) instead of waiting paused on
+    // "Searching..." with nothing said until the network comes back.
+    networkMode: "always",
   });
 }
 

@@ -1,3 +1,4 @@
+import { onlineManager } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getRecentSearches, saveRecentSearches } from "../../../lib/storage";
@@ -24,6 +25,7 @@ beforeAll(preloadExploreScreens);
 
 afterEach(() => {
   vi.useRealTimers();
+  onlineManager.setOnline(true);
 });
 
 const pier = makePost({ _id: "p-pier", caption: "Sunset at the pier" });
@@ -159,6 +161,20 @@ describe("Explore search", () => {
     expect(await screen.findByText("No results found")).toBeInTheDocument();
     expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
     expect(searchBox()).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("says a search asked offline failed, rather than searching on with nothing said", async () => {
+    const { user } = await openExplore("/search", {
+      ...found,
+      "GET /user/search": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    onlineManager.setOnline(false);
+    await user.type(searchBox(), "bo");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Couldn't search right now.");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 
   it("shows a failed search as a failure with Try again, never made-up members", async () => {
