@@ -4,6 +4,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, FlicksIcon, NewPostIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
 import { CHECKING_AUTHENTICATION } from "../../auth/session-check";
+import type { NewPostState } from "../../posts/screens/new-post-screen";
 
 function Centered({ children, alert = false }: { children: ReactNode; alert?: boolean }) {
   return (
@@ -48,10 +49,13 @@ export function FlicksEmpty() {
         <FlicksIcon className="size-8" />
       </span>
       <h2 className="mt-6 text-xl font-bold tracking-tight">No reels yet</h2>
-      <p className="mt-2 max-w-xs text-sm text-white/70">
-        Short videos from you and the people you follow show up here.
-      </p>
-      <Link to="/post/new" className={`${buttonStyles.primary} mt-7`}>
+      {/* The flicks feed is every video post the member may see (spec §10), not only those followed. */}
+      <p className="mt-2 max-w-xs text-sm text-white/70">Short videos shared on Flik show up here.</p>
+      <Link
+        to="/post/new"
+        state={{ tab: "flick" } satisfies NewPostState}
+        className={`${buttonStyles.primary} mt-7`}
+      >
         <NewPostIcon className="size-5" />
         Share a flick
       </Link>

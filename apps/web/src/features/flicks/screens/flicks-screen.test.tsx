@@ -35,10 +35,15 @@ describe("FlicksScreen", () => {
     expect(document.title).toBe("Flicks · Flik");
   });
 
-  it("says so when there are no reels, and links to a new post", async () => {
-    openFlicks({ "GET /flicks": flicksPage([]) });
+  it("says so when there are no reels, and links to a new post open on its Flick tab", async () => {
+    const { user } = openFlicks({ "GET /flicks": flicksPage([]) });
     expect(await screen.findByRole("heading", { name: "No reels yet" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Share a flick" })).toHaveAttribute("href", "/post/new");
+    expect(screen.getByText("Short videos shared on Flik show up here.")).toBeInTheDocument();
+    const share = screen.getByRole("link", { name: "Share a flick" });
+    expect(share).toHaveAttribute("href", "/post/new");
+
+    await user.click(share);
+    expect(await screen.findByRole("tab", { name: "Flick" })).toHaveAttribute("aria-selected", "true");
   });
 
   it("offers to try again when the feed fails to load", async () => {

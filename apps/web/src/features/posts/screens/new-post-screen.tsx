@@ -1,6 +1,6 @@
 import { ACCEPT_IMAGES_AND_VIDEOS, type MediaSize, mediaTypeOfFile } from "@flik/shared";
 import { type FormEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from "react";
-import { useBlocker } from "react-router";
+import { useBlocker, useLocation } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FlicksIcon, ImageIcon } from "../../../components/icons";
@@ -21,13 +21,21 @@ const PANEL_NAMES: Record<ComposerTab, string> = {
 
 const FLICK_NEEDS_VIDEO = "A flick must be a video. Choose a video file.";
 
+/** What a link to /post/new may ask of it (the router's state, so the address stays the spec's). */
+export interface NewPostState {
+  tab?: "post" | "flick";
+}
+
 /** /post/new: a photo or video post, or a flick, with caption, location and tags (spec §2). */
 export function NewPostScreen() {
   useDocumentTitle("New post");
   const baseId = useId();
-  const [tab, setTab] = useState<ComposerTab>("post");
+  // "Share a flick" (the empty flicks screen) opens the Flick tab; the address stays /post/new.
+  const opensAs: "post" | "flick" =
+    (useLocation().state as NewPostState | null)?.tab === "flick" ? "flick" : "post";
+  const [tab, setTab] = useState<ComposerTab>(opensAs);
   // The Tags tab edits the same draft; what gets published is the last of Post or Flick chosen.
-  const [kind, setKind] = useState<"post" | "flick">("post");
+  const [kind, setKind] = useState<"post" | "flick">(opensAs);
   const [file, setFile] = useState<File | null>(null);
   const [measured, setMeasured] = useState<{ file: File; size: MediaSize } | null>(null);
   const [caption, setCaption] = useState("");
