@@ -18,6 +18,8 @@ interface RecentSearchesPanelProps {
   onOpen: (item: RecentSearch) => void;
   onRemove: (item: RecentSearch) => void;
   onClear: () => void;
+  /** Escape from anywhere in the panel puts it away, as from the box, and the box has the focus again. */
+  onDismiss: () => void;
 }
 
 function labelOf(item: RecentSearch): string {
@@ -33,7 +35,8 @@ export function firstRecentItem(panel: HTMLElement | null): HTMLElement | null {
 
 /**
  * Under the empty, focused search box: the member's recent searches on this device, each removable, and
- * Clear all. Arrow keys move between rows (and back up to the box), Delete removes a row.
+ * Clear all. Arrow keys move between rows (and back up to the box), Delete removes a row, Escape puts the
+ * panel away.
  */
 export function RecentSearchesPanel({
   id,
@@ -42,11 +45,18 @@ export function RecentSearchesPanel({
   onOpen,
   onRemove,
   onClear,
+  onDismiss,
 }: RecentSearchesPanelProps) {
   const titleId = useId();
   const refocusBox = () => inputRef.current?.focus();
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      refocusBox();
+      onDismiss();
+      return;
+    }
     const rows = [...event.currentTarget.querySelectorAll<HTMLElement>(`[${ITEM}]`)];
     const index = rows.indexOf(event.target as HTMLElement);
     if (index === -1) return;

@@ -143,6 +143,7 @@ export function ExploreScreen() {
               onOpen={openRecent}
               onRemove={recent.remove}
               onClear={recent.clear}
+              onDismiss={() => setRecentDismissed(true)}
             />
           )}
         </div>

@@ -325,6 +325,15 @@ describe("Recent searches", () => {
     await user.keyboard("{ArrowUp}{ArrowUp}");
     expect(box).toHaveFocus();
 
+    // Escape from a row's own button puts the panel away too, the focus back in the box.
+    await user.keyboard("{ArrowDown}");
+    await user.tab();
+    expect(within(recentPanel()).getByRole("button", { name: /^Remove bob/ })).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("region", { name: "Recent" })).not.toBeInTheDocument();
+    expect(box).toHaveFocus();
+    await user.keyboard("{ArrowDown}");
+
     await user.click(
       within(recentPanel()).getByRole("button", { name: "Remove #sunset from recent searches" }),
     );
