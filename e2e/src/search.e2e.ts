@@ -482,6 +482,23 @@ describe("explore after the periodic refresh", () => {
     await page.context().close();
   });
 
+  it("on a phone, a card of the carousel that takes the keyboard's focus comes into view whole", async () => {
+    const page = await pageOf(base, members.vera, viewports.phone);
+    await page.goto("/search");
+    const music = page.getByRole("region", { name: "Music picks" });
+    await music.locator("a, button").first().waitFor();
+    // Tab from the card before it, as a keyboard reaches it.
+    await page.getByRole("region", { name: "Thought of the day" }).locator("a, button").last().focus();
+    await page.keyboard.press("Tab");
+    expect(await music.evaluate((card) => card.contains(document.activeElement))).toBe(true);
+    const isInView = async () => {
+      const box = await music.boundingBox();
+      return !!box && box.x >= 0 && box.x + box.width <= viewports.phone.width;
+    };
+    await expect.poll(isInView).toBe(true);
+    await page.context().close();
+  });
+
   it("For You shows other members' posts, never the member's own nor a private member's; Music and Gaming their topics", async () => {
     const page = await pageOf(base, members.vera, viewports.desktop);
     await page.goto("/search");

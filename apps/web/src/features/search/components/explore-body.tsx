@@ -1,5 +1,5 @@
 import { EXPLORE_TABS, type ExploreTab } from "@flik/shared";
-import { useId, useMemo } from "react";
+import { type FocusEvent, useId, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { ImageIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
@@ -53,6 +53,7 @@ export function ExploreBody() {
     <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-5 lg:mt-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
       <aside
         aria-label="Today on Flik"
+        onFocus={showFocusedCard}
         className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 max-lg:*:w-[84%] max-lg:*:max-w-sm max-lg:*:shrink-0 max-lg:*:snap-start sm:-mx-0 sm:scroll-px-0 sm:px-0 lg:col-start-2 lg:row-start-1 lg:grid lg:content-start lg:items-start lg:gap-4 lg:overflow-visible lg:pb-0"
       >
         <TrendingCard />
@@ -65,6 +66,15 @@ export function ExploreBody() {
       </section>
     </div>
   );
+}
+
+/**
+ * On a phone the cards are a carousel snapped to each card's start: the browser brings a focused control
+ * into view but the snap may leave its card mostly outside, so the card itself is brought in, whole.
+ */
+function showFocusedCard(event: FocusEvent<HTMLElement>) {
+  const card = [...event.currentTarget.children].find((child) => child.contains(event.target));
+  card?.scrollIntoView?.({ block: "nearest", inline: "start" });
 }
 
 function ExploreTabs({ selected, onSelect }: { selected: ExploreTab; onSelect: (tab: ExploreTab) => void }) {
