@@ -5,6 +5,7 @@ import { BIO_MAX_LENGTH, GENDERS, type Gender, WEBSITE_MAX_LENGTH } from "./cons
 import type { Post } from "./posts.js";
 import { MEDIA_HOST_MESSAGE, type MediaUrlSchema, mediaUrlSchema } from "./posts.js";
 import { textSchema } from "./text.js";
+import { hasVisibleText } from "./text-input.js";
 
 /** A member as the member sees themself (spec §3 User). */
 export interface User {
@@ -80,9 +81,11 @@ export const websiteSchema = textSchema()
   .refine((url) => !/^https?:\/\/[^/?#]*@/i.test(url), "Website can't include a username or password");
 
 export const bioSchema = textSchema()
+  // Spaces and blank lines around it are no part of it; a bio of invisible characters alone is none.
+  .trim()
   .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
   // Blank lines kept to one between paragraphs: a bio of newlines would push the profile off screen.
-  .transform((bio) => bio.replace(/(?:[ \t]*\r?\n){3,}/g, "\n\n"));
+  .transform((bio) => (hasVisibleText(bio) ? bio.replace(/(?:[ \t]*\r?\n){3,}/g, "\n\n") : ""));
 
 /** A new avatar: an uploaded file's URL by `mediaUrl`'s rule, or a data URL of an image (spec §7). */
 const avatarSchemaFor = (mediaUrl: MediaUrlSchema) =>

@@ -256,6 +256,15 @@ describe("PUT /profile/update", () => {
     });
   });
 
+  it("keeps a bio without the spaces and blank lines around it, and one of blanks alone as none", async () => {
+    const member = await someone("bio");
+    const saved = await call(member, "PUT", "/profile/update", { bio: "  hi  \n\n\n\n  there \n\n" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().user.bio).toBe("hi\n\n  there");
+    const blank = await call(member, "PUT", "/profile/update", { bio: " \u200b\u3164 \n " });
+    expect(blank.json().user.bio).toBe("");
+  });
+
   it.each([
     ["Female", "female"],
     ["Prefer not to say", "prefer_not_to_say"],
