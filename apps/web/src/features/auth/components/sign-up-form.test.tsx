@@ -37,7 +37,10 @@ describe("SignUpForm", () => {
     await fillAndSubmit(user);
 
     expect(await screen.findByText("Account created for alice")).toBeInTheDocument();
-    expect(success).toHaveBeenCalledWith("Account created for alice", { autoClose: 2000 });
+    expect(success).toHaveBeenCalledWith("Account created for alice", {
+      position: "top-center",
+      autoClose: 2000,
+    });
     expect(JSON.parse(String(appCalls(fetchMock)[0]?.[1]?.body))).toEqual({
       fullName: "Alice Liddell",
       username: "alice",

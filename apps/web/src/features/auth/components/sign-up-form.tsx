@@ -47,7 +47,10 @@ export function SignUpForm() {
     mutationFn: signUp,
     onSuccess: (answer) => {
       failures.clear();
-      toast.success(answer?.message || "Signup successful! 🎉", { autoClose: TOAST_AUTO_CLOSE_MS.signup });
+      toast.success(answer?.message || "Signup successful! 🎉", {
+        ...AUTH_TOASTS,
+        autoClose: TOAST_AUTO_CLOSE_MS.signup,
+      });
       redirectTimer.current = window.setTimeout(() => navigate("/login"), SIGNUP_REDIRECT_MS);
     },
     onError: (error) => {
