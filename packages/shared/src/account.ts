@@ -68,7 +68,7 @@ export function newPasswordProblem(
 
 /** The rules `newPasswordProblem` applies, as the password form lists them. */
 export const PASSWORD_RULES = [
-  `At least ${PASSWORD_MIN_LENGTH} characters`,
+  `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
   "Different from your current password",
   "Not your username or email address",
 ] as const;

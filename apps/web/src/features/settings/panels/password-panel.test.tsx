@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getToken } from "../../../lib/storage";
 import { toast } from "../../../lib/toast";
@@ -22,7 +22,7 @@ describe("Settings › Change password", () => {
     const panel = await openPanel(user, "Change password", "Change password");
     expect(within(panel).getByLabelText("Current password")).toHaveFocus();
 
-    const length = () => rule(panel, "At least 8 characters");
+    const length = () => rule(panel, "8 to 128 characters");
     const different = () => rule(panel, "Different from your current password");
     const personal = () => rule(panel, "Not your username or email address");
     for (const each of [length, different, personal]) expect(each()).toHaveAttribute("data-met", "false");
@@ -42,8 +42,11 @@ describe("Settings › Change password", () => {
     for (const each of [length, different, personal]) expect(each()).toHaveAttribute("data-met", "true");
     // The rules are read with the field.
     expect(within(panel).getByLabelText("New password")).toHaveAccessibleDescription(
-      expect.stringContaining("At least 8 characters: met"),
+      expect.stringContaining("8 to 128 characters: met"),
     );
+    // Past the longest a password may be, the length is not met, and says so in its words.
+    fireEvent.change(within(panel).getByLabelText("New password"), { target: { value: "x".repeat(129) } });
+    expect(length()).toHaveAttribute("data-met", "false");
   });
 
   it("refuses in the form a new password that breaks a rule, calling nothing", async () => {
