@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { jsonResponse, makeComment, makePost, sentJson } from "../../../test/fixtures";
+import { jsonResponse, makeComment, makePost, makeProfile, sentJson } from "../../../test/fixtures";
 import { openProfile, preloadProfileScreens } from "../test/profile-routes";
 
 vi.mock("../../../lib/socket", async () => {
@@ -102,6 +102,37 @@ describe("Post modal on the profile", () => {
     expect(within(dialog).getByText("Newest carried")).toBeInTheDocument();
     expect(within(dialog).queryByRole("button", { name: "View older comments" })).not.toBeInTheDocument();
     expect(older).toHaveBeenCalledTimes(1);
+  });
+
+  it("finding the post gone (its owner went private), takes it off the grid and reads the profile again", async () => {
+    let profileReads = 0;
+    const { user } = openProfile(["/elsewhere", "/profile/bob"], {
+      routes: {
+        "GET /profile/bob": () =>
+          ++profileReads === 1
+            ? jsonResponse(200, {
+                user: makeProfile({ postsCount: 1 }),
+                posts: [pier],
+                isMyProfile: false,
+                nextCursor: null,
+              })
+            : jsonResponse(200, {
+                user: makeProfile({ isPrivate: true, isFollowed: false, postsCount: 1, followers: [] }),
+                posts: [],
+                isMyProfile: false,
+                nextCursor: null,
+              }),
+        "GET /posts/p-pier": jsonResponse(404, { message: "Post not found" }),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Pier at dusk, 2 likes, 0 comments" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByText("This post isn't available.")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+
+    expect(await screen.findByRole("heading", { name: "This account is private" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Pier at dusk/ })).not.toBeInTheDocument();
+    expect(profileReads).toBe(2);
   });
 
   it("closes on Escape and gives focus back to the cell", async () => {

@@ -1,4 +1,6 @@
 import type { Post } from "@flik/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
@@ -7,6 +9,7 @@ import { CloseIcon } from "../../../components/later-icons";
 import { postPath } from "../../../lib/paths";
 import { fullDateTime } from "../../../lib/time-ago";
 import { isPostUnavailable, usePostQuery } from "../../posts/api/posts.queries";
+import { forgetPostGone } from "../../posts/cache/post-cache";
 import { usePostView } from "../../posts/cache/post-shadow";
 import { CommentForm } from "../../posts/components/comment-form";
 import { LikeToggle } from "../../posts/components/like-toggle";
@@ -28,6 +31,21 @@ export function PostModal({ postId, onClose }: { postId: string; onClose: () => 
   const query = usePostQuery(postId);
   usePostRooms([postId]);
   const post = query.data;
+  const unavailable = query.isError && isPostUnavailable(query.error);
+  const queryClient = useQueryClient();
+  // Gone for the member since the grid showed it: once the modal closes (however: Close, Escape, Back),
+  // it leaves the grid and the profile is read again, as its owner may have gone private or blocked
+  // them. Not before: the profile's private state would take the grid, and this modal, away unasked.
+  const goneOnClose = useRef(false);
+  useEffect(() => {
+    goneOnClose.current = unavailable;
+  }, [unavailable]);
+  useEffect(
+    () => () => {
+      if (goneOnClose.current) forgetPostGone(queryClient, postId);
+    },
+    [queryClient, postId],
+  );
 
   return (
     <Dialog
@@ -39,7 +57,7 @@ export function PostModal({ postId, onClose }: { postId: string; onClose: () => 
       bodyClassName=""
     >
       {/* Gone since it was opened (deleted, gone private, a block): what the server says now wins. */}
-      {post && !(query.isError && isPostUnavailable(query.error)) ? (
+      {post && !unavailable ? (
         <PostModalBody post={post} onClose={onClose} />
       ) : (
         <div className="flex min-h-72 flex-col items-center justify-center gap-4 p-8 text-center">
