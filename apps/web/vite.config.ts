@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { firstScreens } from "./build/first-screens.ts";
 import { precompress } from "./build/precompress.ts";
+import { websocketOnly } from "./build/websocket-only.ts";
 
 // The session guard, the signed-in frame and the home feed: one chunk, loaded by every signed-in visit;
 // zod (the forms' schemas) stays with the screens that have forms.
@@ -19,7 +20,7 @@ const split = firstScreens(
 const serverOrigin = `http://localhost:${process.env.FLIK_SERVER_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), split.plugin, precompress()],
+  plugins: [react(), tailwindcss(), websocketOnly(), split.plugin, precompress()],
   server: {
     port: 5173,
     strictPort: true,
