@@ -1,4 +1,4 @@
-import { SIGNUP_REDIRECT_MS, type SignupBody, TOAST_AUTO_CLOSE_MS } from "@flik/shared";
+import { SIGNUP_REDIRECT_MS, type SignupBody, TOAST_AUTO_CLOSE_MS, USERNAME_MAX_LENGTH } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -92,6 +92,8 @@ export function SignUpForm() {
         label="Username"
         name="username"
         autoComplete="username"
+        // Letters, digits, periods and underscores: the browser's count is the server's.
+        maxLength={USERNAME_MAX_LENGTH}
         autoCapitalize="none"
         spellCheck={false}
         required

@@ -1,6 +1,7 @@
-import type { PublicProfile } from "@flik/shared";
+import { type PublicProfile, USERNAME_MAX_LENGTH } from "@flik/shared";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { TextField } from "../../../components/text-field";
+import { limitedText } from "../../../lib/limited-text";
 import { useFieldProblems } from "../hooks/use-field-problems";
 import { useUpdateProfile } from "../hooks/use-update-profile";
 import { normalizeWebsite } from "../website";
@@ -51,8 +52,7 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
       <TextField
         ref={usernameRef}
         label="Username"
-        value={username}
-        onChange={(event) => change("username", setUsername, event.target.value)}
+        {...limitedText(username, USERNAME_MAX_LENGTH, (typed) => change("username", setUsername, typed))}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}

@@ -1,4 +1,10 @@
-import { type Gender, type User, updateProfileBody, withoutNul } from "@flik/shared";
+import {
+  FULL_NAME_MAX_LENGTH,
+  type Gender,
+  USERNAME_MAX_LENGTH,
+  type User,
+  updateProfileBody,
+} from "@flik/shared";
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
@@ -9,6 +15,7 @@ import { LoadError } from "../../../components/load-error";
 import { LoadingState } from "../../../components/status-message";
 import { TextField } from "../../../components/text-field";
 import { changedFields } from "../../../lib/changed-fields";
+import { limitedText } from "../../../lib/limited-text";
 import { useFailureToasts } from "../../../lib/toast";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useMyProfileQuery } from "../api/profile.queries";
@@ -167,15 +174,13 @@ function EditProfileForm({ user }: { user: User }) {
 
         <TextField
           label="Full name"
-          value={fullName}
-          onChange={(event) => change("fullName", setFullName, withoutNul(event.target.value))}
+          {...limitedText(fullName, FULL_NAME_MAX_LENGTH, (typed) => change("fullName", setFullName, typed))}
           autoComplete="name"
           error={errors.fullName}
         />
         <TextField
           label="Username"
-          value={username}
-          onChange={(event) => change("username", setUsername, event.target.value)}
+          {...limitedText(username, USERNAME_MAX_LENGTH, (typed) => change("username", setUsername, typed))}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}

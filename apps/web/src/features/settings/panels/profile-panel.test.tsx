@@ -85,6 +85,15 @@ describe("Settings › Profile info", () => {
     await user.paste("x".repeat(160));
     expect(bio).toHaveValue("x".repeat(150));
     expect(within(panel).getByText("150/150")).toBeInTheDocument();
+    // The full name (80) and the username (30) hold what the server takes, as the bio does.
+    const fullName = within(panel).getByLabelText("Full name");
+    await user.clear(fullName);
+    await user.paste("Ω".repeat(90));
+    expect(fullName).toHaveValue("Ω".repeat(80));
+    const username = within(panel).getByLabelText("Username");
+    await user.clear(username);
+    await user.paste("a".repeat(40));
+    expect(username).toHaveValue("a".repeat(30));
 
     await user.click(within(panel).getByRole("button", { name: "Save" }));
     await waitFor(() =>

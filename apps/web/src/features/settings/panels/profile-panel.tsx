@@ -1,4 +1,4 @@
-import { type User, updateUserBody, withoutNul } from "@flik/shared";
+import { FULL_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH, type User, updateUserBody } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef } from "react";
 import { Link } from "react-router";
@@ -6,6 +6,7 @@ import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { changedFields, useEditedFields } from "../../../lib/changed-fields";
+import { limitedText } from "../../../lib/limited-text";
 import { useFailureToasts } from "../../../lib/toast";
 import { BioField } from "../../profile/components/bio-field";
 import { useFieldProblems } from "../../profile/hooks/use-field-problems";
@@ -83,9 +84,8 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
           label="Full name"
           name="fullName"
           autoComplete="name"
-          value={fullName}
+          {...limitedText(fullName, FULL_NAME_MAX_LENGTH, (typed) => change("fullName", setFullName, typed))}
           error={problems.fullName}
-          onChange={(event) => change("fullName", setFullName, withoutNul(event.target.value))}
         />
         <TextField
           label="Username"
@@ -93,10 +93,9 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={username}
+          {...limitedText(username, USERNAME_MAX_LENGTH, (typed) => change("username", setUsername, typed))}
           error={problems.username}
           hint="Letters, numbers, periods and underscores."
-          onChange={(event) => change("username", setUsername, event.target.value)}
         />
         <BioField
           value={bio}
