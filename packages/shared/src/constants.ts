@@ -87,6 +87,8 @@ export const GENDER_LABELS: Record<Gender, string> = {
 /** Account and settings (spec §9, and limits it leaves open). */
 export const OTP_VALID_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
+/** A code whose OTP_MAX_ATTEMPTS tries are spent: only a new one can be entered (the app offers Resend). */
+export const TOO_MANY_WRONG_CODES = "Too many wrong codes. Request a new code.";
 export const FORGOT_PASSWORD_RESEND_SECONDS = 30;
 export const EMAIL_CHANGE_RESEND_SECONDS = 60;
 export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;

@@ -1,11 +1,11 @@
-import { OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES } from "@flik/shared";
+import { OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES, TOO_MANY_WRONG_CODES } from "@flik/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { oneTimeCodes } from "../../db/schema.js";
 import { HttpError } from "../../platform/errors.js";
 import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
-import { createOneTimeCodes, NOBODY, TOO_MANY_WRONG_CODES } from "./one-time-codes.js";
+import { createOneTimeCodes, NOBODY } from "./one-time-codes.js";
 
 const built = await buildTestApp();
 const { db } = built.database;

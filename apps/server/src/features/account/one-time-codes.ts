@@ -1,12 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES } from "@flik/shared";
+import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES, TOO_MANY_WRONG_CODES } from "@flik/shared";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { type OneTimeCodePurpose, oneTimeCodes } from "../../db/schema.js";
 import type { Clock } from "../../platform/clock.js";
 import { invalidField } from "../../platform/errors.js";
-
-export const TOO_MANY_WRONG_CODES = "Too many wrong codes. Request a new code.";
 
 /** No member has it: redeeming for an unknown member runs the same statements and finds nothing. */
 export const NOBODY = "00000000-0000-0000-0000-000000000000";

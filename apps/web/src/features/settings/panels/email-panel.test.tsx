@@ -126,6 +126,8 @@ describe("Settings › Email", () => {
     );
     expect(error).toHaveBeenCalledWith("Too many wrong codes. Request a new code.");
     expect(within(panel).getByRole("textbox", { name: "Digit 1 of 6" })).toHaveValue("");
+    // The code's tries are spent: Resend is there at once, without the countdown's wait.
+    expect(within(panel).getByRole("button", { name: "Resend code" })).toBeEnabled();
 
     answer = jsonResponse(500, {});
     await user.keyboard("222222");

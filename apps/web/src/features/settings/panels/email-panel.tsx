@@ -2,6 +2,7 @@ import {
   EMAIL_CHANGE_RESEND_SECONDS,
   EMAIL_VERIFY_CODE_SENT,
   requestEmailOtpBody,
+  TOO_MANY_WRONG_CODES,
   type User,
 } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
@@ -84,7 +85,12 @@ export function EmailPanel({ user, onClose }: { user: User; onClose: () => void 
       toasts.success(EMAIL_TEXTS.verified);
       onClose();
     },
-    onError: (error) => toasts.error(errorMessage(error, EMAIL_TEXTS.verifyFailed)),
+    onError: (error) => {
+      const text = errorMessage(error, EMAIL_TEXTS.verifyFailed);
+      toasts.error(text);
+      // The code's tries are spent: a new one is all that helps, so Resend is offered at once.
+      if (text === TOO_MANY_WRONG_CODES) countdown.reset();
+    },
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {

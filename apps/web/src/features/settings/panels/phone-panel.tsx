@@ -1,4 +1,9 @@
-import { EMAIL_CHANGE_RESEND_SECONDS, requestPhoneOtpBody, type User } from "@flik/shared";
+import {
+  EMAIL_CHANGE_RESEND_SECONDS,
+  requestPhoneOtpBody,
+  TOO_MANY_WRONG_CODES,
+  type User,
+} from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
@@ -62,7 +67,11 @@ export function PhonePanel({ user, onClose }: { user: User; onClose: () => void 
       toasts.success(PHONE_TEXTS.updated);
       onClose();
     },
-    onError: () => toasts.error(PHONE_TEXTS.invalid),
+    onError: (error) => {
+      toasts.error(PHONE_TEXTS.invalid);
+      // The code's tries are spent: a new one is all that helps, so Resend is offered at once.
+      if (errorMessage(error, "") === TOO_MANY_WRONG_CODES) countdown.reset();
+    },
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
