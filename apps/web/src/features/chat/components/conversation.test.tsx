@@ -98,6 +98,12 @@ describe("Conversation", () => {
     expect(payload).toMatchObject({ chatId: "c-bob", text: "hithere" });
   });
 
+  it("takes an edit in the middle of the text where the caret is", async () => {
+    const { user, field } = await openBobChat();
+    await user.type(field, "ac{ArrowLeft}bX");
+    expect(field).toHaveValue("abXc");
+  });
+
   it("cannot send a blank message", async () => {
     const { socket, user, field } = await openBobChat();
     const send = screen.getByRole("button", { name: "Send" });
