@@ -1,4 +1,5 @@
 import type { Flick } from "@flik/shared";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { profilePath } from "../../../lib/paths";
@@ -16,13 +17,42 @@ export function FlickInfo({ flick }: { flick: Flick }) {
         <Avatar src={avatar} name={fullName || username} className="size-9 text-sm ring-2 ring-white/80" />
         <span className="truncate text-[15px] font-semibold">{username}</span>
       </Link>
-      {flick.description && (
-        <p className="mt-2 line-clamp-3 text-sm leading-snug break-words whitespace-pre-line">
-          <TaggedText
-            text={flick.description}
-            linkClassName="pointer-events-auto rounded font-semibold hover:underline focus-visible:outline-white"
-          />
-        </p>
+      {flick.description && <FlickDescription text={flick.description} />}
+    </div>
+  );
+}
+
+/** Past about three lines, a description is cut with "more", which shows it whole (scrolling, if long). */
+const SHORT_DESCRIPTION = { characters: 100, lineBreaks: 2 };
+
+function FlickDescription({ text }: { text: string }) {
+  const [whole, setWhole] = useState(false);
+  const id = useId();
+  const long =
+    text.length > SHORT_DESCRIPTION.characters || text.split("\n").length > SHORT_DESCRIPTION.lineBreaks + 1;
+  return (
+    <div className="mt-2 text-sm leading-snug">
+      <p
+        id={id}
+        className={`break-words whitespace-pre-line ${
+          whole ? "pointer-events-auto max-h-[40dvh] overflow-y-auto overscroll-contain" : "line-clamp-3"
+        }`}
+      >
+        <TaggedText
+          text={text}
+          linkClassName="pointer-events-auto rounded font-semibold hover:underline focus-visible:outline-white"
+        />
+      </p>
+      {long && (
+        <button
+          type="button"
+          aria-expanded={whole}
+          aria-controls={id}
+          onClick={() => setWhole((shown) => !shown)}
+          className="pointer-events-auto mt-0.5 rounded font-semibold text-white/80 hover:text-white focus-visible:outline-white"
+        >
+          {whole ? "less" : "more"}
+        </button>
       )}
     </div>
   );

@@ -35,6 +35,27 @@ describe("FlicksScreen", () => {
     expect(document.title).toBe("Flicks · Flik");
   });
 
+  it("cuts a long description with 'more', which shows it whole, and 'less' cuts it again", async () => {
+    const long = `Dawn patrol at the point. ${"Glassy lines all morning, ".repeat(6)}#surf`;
+    const { user } = openFlicks({ "GET /flicks": flicksPage([makeFlick({ description: long })]) });
+    const flick = await screen.findByRole("article", { name: "Flick by @bob" });
+    const more = within(flick).getByRole("button", { name: "more" });
+    expect(more).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(more);
+    const less = within(flick).getByRole("button", { name: "less" });
+    expect(less).toHaveAttribute("aria-expanded", "true");
+    await user.click(less);
+    expect(within(flick).getByRole("button", { name: "more" })).toBeInTheDocument();
+  });
+
+  it("offers no 'more' for a short description", async () => {
+    openFlicks({ "GET /flicks": flicksPage([makeFlick()]) });
+    const flick = await screen.findByRole("article", { name: "Flick by @bob" });
+    expect(within(flick).getByText("Surfing at dawn")).toBeInTheDocument();
+    expect(within(flick).queryByRole("button", { name: "more" })).not.toBeInTheDocument();
+  });
+
   it("says so when there are no reels, and links to a new post open on its Flick tab", async () => {
     const { user } = openFlicks({ "GET /flicks": flicksPage([]) });
     expect(await screen.findByRole("heading", { name: "No reels yet" })).toBeInTheDocument();
