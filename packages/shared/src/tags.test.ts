@@ -12,6 +12,9 @@ describe("tags", () => {
   it("keep the marks that complete a letter, and are cut at 50 characters as the database counts them", () => {
     expect(tagsInCaption("Diwali #नमस्ते and #สวัสดี, #Cafe\u0301!")).toEqual(["नमस्ते", "สวัสดี", "café"]);
     expect(normalizeTag(`#a${"𝒜".repeat(60)}`)).toBe(`a${"𝒜".repeat(49)}`);
+    // A mark never starts a tag, and a keycap or a variation selector is no part of one.
+    expect(tagsInCaption("Number #️⃣ one, #\ufe0f, #\u0301abc and #love\ufe0f")).toEqual(["love"]);
+    expect(normalizeTag("#\u0301abc")).toBe("abc");
   });
 
   it("of a post come from its tags field, then its caption's #words, once each, at most 30", () => {

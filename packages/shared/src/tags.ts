@@ -5,19 +5,25 @@
 export const TAG_MAX_LENGTH = 50;
 
 /**
- * A character of a tag: a letter, the mark that completes one (a Devanagari or Thai vowel sign, an
- * accent written apart), a digit or an underscore, so #नमस्ते is one tag, not #नमस. The migrations' SQL
- * twin (`flik_tags_of`, `[[:alnum:]_]`) only tagged, once, the posts made before tags were kept.
+ * A tag's first character: a letter, a digit or an underscore. The migrations' SQL twin (`flik_tags_of`,
+ * `[[:alnum:]_]`) only tagged, once, the posts made before tags were kept.
  */
-export const TAG_CHARACTER = String.raw`[\p{L}\p{M}\p{N}_]`;
+export const TAG_CHARACTER = String.raw`[\p{L}\p{N}_]`;
+/**
+ * A character after the first: also the mark that completes a letter (a Devanagari or Thai vowel sign,
+ * an accent written apart), so #नमस्ते is one tag, not #नमस. Never an enclosing mark (#️⃣'s keycap) and,
+ * as normalizeTag drops them, never a variation selector.
+ */
+export const TAG_CONTINUATION = String.raw`[\p{L}\p{Mn}\p{Mc}\p{N}_]`;
 
 /** A `#tag` in a text. A new expression each time: a global one keeps its place between uses. */
-export const tagInText = (): RegExp => new RegExp(`#${TAG_CHARACTER}+`, "gu");
+export const tagInText = (): RegExp => new RegExp(`#${TAG_CHARACTER}${TAG_CONTINUATION}*`, "gu");
 
 /**
  * A tag as stored: without its `#`, lower case (Unicode letters with their marks, digits and
- * underscores), composed (NFC), so #Sunset and #sunset are one tag; at most TAG_MAX_LENGTH characters
- * as the database counts them (code points, never half of one). Null when nothing of the text is a tag.
+ * underscores; no variation selector), composed (NFC), so #Sunset and #sunset are one tag; starting with
+ * a letter, digit or underscore; at most TAG_MAX_LENGTH characters as the database counts them (code
+ * points, never half of one). Null when nothing of the text is a tag.
  */
 export function normalizeTag(text: string): string | null {
   const tag = text
@@ -25,7 +31,8 @@ export function normalizeTag(text: string): string | null {
     .replace(/^#+/, "")
     .normalize("NFC")
     .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}_]/gu, "");
+    .replace(/[^\p{L}\p{Mn}\p{Mc}\p{N}_]|[\ufe00-\ufe0f]/gu, "")
+    .replace(/^[\p{Mn}\p{Mc}]+/u, "");
   return tag.length > 0 ? Array.from(tag).slice(0, TAG_MAX_LENGTH).join("") : null;
 }
 

@@ -76,5 +76,16 @@ describe("foldCaption", () => {
     expect(foldCaption("Golden hour #sunset and more", 20)).toBe("Golden hour #sunset");
     expect(foldCaption("Golden hour at the pier", 9)).toBe("Golden ho");
     expect(foldCaption("short", 140)).toBe("short");
+    // A tag's marks are part of it: a cut just before a vowel sign halves the tag too.
+    expect(foldCaption("Diwali #नमस्ते", 10)).toBe("Diwali");
+    expect(foldCaption("Golden hour #", 12)).toBe("Golden hour");
+  });
+
+  it("links a tag with its marks whole", () => {
+    expect(splitCaption("Diwali #नमस्ते!")).toEqual([
+      { text: "Diwali " },
+      { text: "#नमस्ते", tag: "नमस्ते" },
+      { text: "!" },
+    ]);
   });
 });

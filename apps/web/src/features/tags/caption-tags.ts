@@ -1,6 +1,7 @@
 import {
   normalizeTag,
   TAG_CHARACTER,
+  TAG_CONTINUATION,
   tagInText,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
@@ -16,8 +17,8 @@ export type CaptionPart =
   | { text: string; mention: string; tag?: undefined };
 
 // The pattern of shared `tagsInCaption`, so exactly the words the server indexes become links.
-const TAG_CHARACTER_AT = new RegExp(TAG_CHARACTER, "u");
-const TAG_AT_END = new RegExp(`#${TAG_CHARACTER}*$`, "u");
+const TAG_CHARACTER_AT = new RegExp(TAG_CONTINUATION, "u");
+const TAG_AT_END = new RegExp(`#(?:${TAG_CHARACTER}${TAG_CONTINUATION}*)?$`, "u");
 /** A username's characters (shared USERNAME_PATTERN), after an @ that ends no word (not an e-mail address). */
 const MENTION = String.raw`(?<![\p{L}\p{N}_.@])@[A-Za-z0-9._]+`;
 const USERNAME_CHARACTER_AT = /[A-Za-z0-9._]/;
