@@ -116,22 +116,9 @@ export const POST_UNAVAILABLE_TEXT = "This post isn't available.";
  * and a screen showing it asks again, to show that it is unavailable.
  */
 export function forgetUnavailablePost(queryClient: QueryClient, postId: string): void {
-  forgetPostGone(queryClient, postId);
+  removeCachedPost(queryClient, postId);
   void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
 }
-
-/**
- * The post's own read answered 404: it leaves every list. Its author may have gone private or blocked
- * the member, so a profile on show is read again, to say so ("This account is private") with the counts
- * as they are now.
- */
-export function forgetPostGone(queryClient: QueryClient, postId: string): void {
-  removeCachedPost(queryClient, postId);
-  void queryClient.invalidateQueries({ queryKey: profilePagesKey });
-}
-
-/** profileKeys.pages(), spelled here: the profile feature's keys build on the posts' own. */
-const profilePagesKey = [...postKeys.lists(), "profile"] as const;
 
 /** Puts a new post at the top of the feed, once, if the feed is loaded. */
 export function prependToFeed(queryClient: QueryClient, post: Post): void {

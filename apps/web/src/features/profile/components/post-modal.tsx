@@ -9,7 +9,7 @@ import { CloseIcon } from "../../../components/later-icons";
 import { postPath } from "../../../lib/paths";
 import { fullDateTime } from "../../../lib/time-ago";
 import { isPostUnavailable, usePostQuery } from "../../posts/api/posts.queries";
-import { forgetPostGone } from "../../posts/cache/post-cache";
+import { removeCachedPost } from "../../posts/cache/post-cache";
 import { usePostView } from "../../posts/cache/post-shadow";
 import { CommentForm } from "../../posts/components/comment-form";
 import { LikeToggle } from "../../posts/components/like-toggle";
@@ -19,6 +19,7 @@ import { PostComments } from "../../posts/components/post-comments";
 import { PostDetailMedia } from "../../posts/components/post-media";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
 import { useToggleLike } from "../../posts/hooks/use-toggle-like";
+import { profileKeys } from "../api/profile-keys";
 
 const iconButtonClass =
   "flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-700 transition hover:bg-zinc-100 hover:text-zinc-950";
@@ -32,20 +33,10 @@ export function PostModal({ postId, onClose }: { postId: string; onClose: () => 
   usePostRooms([postId]);
   const post = query.data;
   const unavailable = query.isError && isPostUnavailable(query.error);
-  const queryClient = useQueryClient();
   // Gone for the member since the grid showed it: once the modal closes (however: Close, Escape, Back),
-  // it leaves the grid and the profile is read again, as its owner may have gone private or blocked
-  // them. Not before: the profile's private state would take the grid, and this modal, away unasked.
-  const goneOnClose = useRef(false);
-  useEffect(() => {
-    goneOnClose.current = unavailable;
-  }, [unavailable]);
-  useEffect(
-    () => () => {
-      if (goneOnClose.current) forgetPostGone(queryClient, postId);
-    },
-    [queryClient, postId],
-  );
+  // it leaves the grid and its owner's profile is read again, as they may have gone private or blocked
+  // the member. Not before: the profile's private state would take the grid, and this modal, away unasked.
+  useForgetOnClose(unavailable ? { postId, username: post?.user.username } : null);
 
   return (
     <Dialog
@@ -78,6 +69,25 @@ export function PostModal({ postId, onClose }: { postId: string; onClose: () => 
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** On unmount, takes the post found gone off every list and reads its owner's profile again. */
+function useForgetOnClose(gone: { postId: string; username: string | undefined } | null) {
+  const queryClient = useQueryClient();
+  const latest = useRef(gone);
+  useEffect(() => {
+    latest.current = gone;
+  });
+  useEffect(
+    () => () => {
+      const found = latest.current;
+      if (!found) return;
+      removeCachedPost(queryClient, found.postId);
+      const profile = found.username ? profileKeys.page(found.username) : profileKeys.pages();
+      void queryClient.invalidateQueries({ queryKey: profile });
+    },
+    [queryClient],
   );
 }
 
