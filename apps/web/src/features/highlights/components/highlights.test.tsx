@@ -119,6 +119,26 @@ describe("Highlights strip", () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it("stops the highlight when Cancel comes the moment the file is up, before it is saved", async () => {
+    const create = vi.fn();
+    const { user } = openOwn({ "POST /highlights": create });
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
+    await user.type(within(dialog).getByLabelText("Highlight name"), "Trip");
+    await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    const xhr = await sentUpload();
+    await within(dialog).findByRole("progressbar", { name: "Upload progress" });
+
+    act(() => {
+      xhr.respond(200, { secure_url: "/media/video/trip.mp4", public_id: "trip", resource_type: "video" });
+      fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    });
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it("refuses a video larger than the host takes before sending it, in the host's words", async () => {
     const create = vi.fn();
     const { user } = openOwn({

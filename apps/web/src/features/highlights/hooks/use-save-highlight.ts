@@ -28,11 +28,13 @@ export function useSaveHighlight(username: string, existing?: Highlight) {
 
   const save = useCallback(
     async ({ name, file, media: chosen = null }: HighlightDraft): Promise<Highlight> => {
+      // Kept until the highlight is sent: a Cancel that lands after the file is up, before "Saving..."
+      // shows, must still stop it.
+      const controller = new AbortController();
+      upload.current = controller;
       try {
         let media = chosen;
         if (file) {
-          const controller = new AbortController();
-          upload.current = controller;
           setPhase({ step: "uploading", percent: 0 });
           // Too large or too long for the host: said before a byte is sent.
           const refusal = await refusalBeforeUpload(file);
@@ -48,10 +50,11 @@ export function useSaveHighlight(username: string, existing?: Highlight) {
             onProcessing: () =>
               setPhase((current) => ({ ...current, step: "uploading", percent: 50, processing: true })),
           });
-          upload.current = null;
           // Spec §5: video when the file's type begins with video, otherwise image.
           media = { type: mediaTypeOfFile(file), src: secure_url };
         }
+        controller.signal.throwIfAborted();
+        upload.current = null;
         setPhase({ step: "saving" });
         // A highlight only renamed keeps its media: it is not sent again.
         const highlight = existing
