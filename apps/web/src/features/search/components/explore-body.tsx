@@ -73,8 +73,20 @@ export function ExploreBody() {
  * into view but the snap may leave its card mostly outside, so the card itself is brought in, whole.
  */
 function showFocusedCard(event: FocusEvent<HTMLElement>) {
-  const card = [...event.currentTarget.children].find((child) => child.contains(event.target));
+  const carousel = event.currentTarget;
+  // Only the keyboard's focus, and only while the cards scroll sideways (not the desktop's column): a
+  // tap's focus must not move the card under the finger before its click lands.
+  if (carousel.scrollWidth <= carousel.clientWidth || !isKeyboardFocus(event.target)) return;
+  const card = [...carousel.children].find((child) => child.contains(event.target));
   card?.scrollIntoView?.({ block: "nearest", inline: "start" });
+}
+
+function isKeyboardFocus(element: Element): boolean {
+  try {
+    return element.matches(":focus-visible");
+  } catch {
+    return true;
+  }
 }
 
 function ExploreTabs({ selected, onSelect }: { selected: ExploreTab; onSelect: (tab: ExploreTab) => void }) {
