@@ -33,8 +33,8 @@ const betweenPair = (left: Parameters<typeof eq>[0], right: Parameters<typeof eq
  * ways: follows (the counter triggers keep counts right), pending follow requests, the notifications
  * one had of the other (with their unread count), what waits for a notification mail and each one's
  * views of the other's stories (with the stories' viewer counts); and, as on Instagram, the blocked
- * member's likes and comments on the blocker's posts (spec §10; the blocker's on theirs stay). Two blocks of one pair (either way) run one after the other. True when the block is
- * new.
+ * member's likes and comments on the blocker's posts (spec §10; the blocker's on theirs stay). Two
+ * blocks of one pair (either way) run one after the other. True when the block is new.
  */
 export async function insertBlock(db: Db, blockerId: string, blockedId: string) {
   return db.transaction(async (tx) => {
@@ -104,8 +104,9 @@ async function removeReactionsOnPostsOf(
 
 /**
  * Takes each member's views off the other's stories and lowers those stories' viewer counts, in one
- * statement: a (story, viewer) pair is one row, so each story loses one view at most. The viewer's
- * index (story_views_viewer_idx) finds the views from either side.
+ * statement: a (story, viewer) pair is one row, so each story loses one view at most (never below
+ * zero, should a count ever have drifted). The viewer's index (story_views_viewer_idx) finds the views
+ * from either side.
  */
 async function removeStoryViewsBetween(tx: Db, a: string, b: string) {
   await tx.execute(sql`
@@ -116,7 +117,7 @@ async function removeStoryViewsBetween(tx: Db, a: string, b: string) {
           or (${storyViews.viewerId} = ${a} and ${stories.userId} = ${b}))
       returning ${storyViews.storyId} as story_id
     )
-    update ${stories} set viewers_count = viewers_count - 1
+    update ${stories} set viewers_count = greatest(viewers_count - 1, 0)
     where ${stories.id} in (select story_id from removed)`);
 }
 
