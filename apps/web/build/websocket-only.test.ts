@@ -31,7 +31,24 @@ describe("websocketOnly", () => {
     const slim = await bundleOfASocket([websocketOnly()]);
     expect(slim).not.toContain("xhr poll error");
     expect(slim).not.toContain("new WebTransport");
-    expect(slim).toContain("websocket");
+    expect(slim).toContain("new WebSocket");
     expect(slim.length).toBeLessThan(full.length - 4_000);
+  });
+
+  it("fails a build in which it found no transports to swap, rather than saying nothing", async () => {
+    const entry: Plugin = {
+      name: "entry",
+      resolveId: (id) => (id === "plain-entry" ? "\0plain-entry" : null),
+      load: (id) => (id === "\0plain-entry" ? "export const nothing = 0;" : null),
+    };
+    await expect(
+      build({
+        configFile: false,
+        root: import.meta.dirname,
+        logLevel: "silent",
+        plugins: [entry, websocketOnly()],
+        build: { write: false, rolldownOptions: { input: "plain-entry" } },
+      }),
+    ).rejects.toThrow(/transports were not found/);
   });
 });

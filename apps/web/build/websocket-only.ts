@@ -10,10 +10,18 @@ const VIRTUAL = "\0flik:engine-io-websocket-only";
  * alone. Giving `lib/socket.ts` another transport means taking this plugin out.
  */
 export function websocketOnly(): Plugin {
+  let swapped = false;
   return {
     name: "flik:websocket-only",
     apply: "build",
     enforce: "pre",
+    buildStart() {
+      swapped = false;
+    },
+    buildEnd(error) {
+      // engine.io-client laid out anew: said, rather than the build quietly carrying every transport.
+      if (!error && !swapped) this.error("websocket-only: engine.io-client's transports were not found");
+    },
     resolveId(source, importer) {
       if (source !== "./transports/index.js" || !importer) return null;
       if (!/[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]socket\.js$/.test(importer)) return null;
@@ -21,6 +29,7 @@ export function websocketOnly(): Plugin {
     },
     load(id) {
       if (id !== VIRTUAL) return null;
+      swapped = true;
       const websocket = this.getModuleInfo(id)?.meta.websocket as string;
       return `import { WS } from ${JSON.stringify(websocket)};\nexport const transports = { websocket: WS };\n`;
     },

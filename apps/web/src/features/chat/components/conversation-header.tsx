@@ -58,11 +58,12 @@ export function ConversationHeader({
         <Title className="truncate text-base font-semibold text-zinc-900" title={chatTitle(chat, viewerId)}>
           {chatTitle(chat, viewerId)}
         </Title>
-        {(chat.isGroupChat || subtitle) && (
-          <p className={`truncate text-xs ${online ? "font-medium text-emerald-700" : "text-zinc-500"}`}>
-            {chat.isGroupChat ? [membersLabel(chat), subtitle].filter(Boolean).join(" · ") : subtitle}
-          </p>
-        )}
+        {/* Its line is kept when empty: the name does not jump as the partner comes and goes. */}
+        <p
+          className={`min-h-4 truncate text-xs ${online ? "font-medium text-emerald-700" : "text-zinc-500"}`}
+        >
+          {chat.isGroupChat ? [membersLabel(chat), subtitle].filter(Boolean).join(" · ") : subtitle}
+        </p>
       </div>
       <ChatOptionsMenu
         label="Chat options"

@@ -167,7 +167,7 @@ describe("Conversation", () => {
     await user.type(field, "Never mind{Enter}");
     act(() => lastAck(socket)({ ok: false, error: "Chat not found" }));
 
-    await user.click(await within(log).findByRole("button", { name: "Delete" }));
+    await user.click(await within(log).findByRole("button", { name: "Delete unsent message" }));
     expect(within(log).queryByText("Never mind")).not.toBeInTheDocument();
     expect(within(log).queryByText("Not sent")).not.toBeInTheDocument();
     expect(emitted(socket, "sendMessage")).toHaveLength(1);

@@ -32,7 +32,8 @@ export function PendingItem({
                   Retry
                 </button>
               )}
-              <button type="button" onClick={onDiscard} className={ACTION}>
+              {/* Named apart from each sent message's "Delete message", and from one another's Retry. */}
+              <button type="button" onClick={onDiscard} aria-label="Delete unsent message" className={ACTION}>
                 Delete
               </button>
             </span>
