@@ -97,10 +97,10 @@ describe("Highlights strip", () => {
     expect(within(strip).getByRole("button", { name: "View highlight Trip" })).toBeInTheDocument();
   });
 
-  it("offers one Cancel while the file is sent, which abandons the upload with the form", async () => {
+  /** Adds "Trip" with the clip and saves: answers once the file is on its way, its progress shown. */
+  async function startTripUpload() {
     const create = vi.fn();
     const { user } = openOwn({ "POST /highlights": create });
-
     await user.click(await screen.findByRole("button", { name: "Add highlight" }));
     const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
     await user.type(within(dialog).getByLabelText("Highlight name"), "Trip");
@@ -108,6 +108,11 @@ describe("Highlights strip", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     const xhr = await sentUpload();
     await within(dialog).findByRole("progressbar", { name: "Upload progress" });
+    return { user, dialog, xhr, create };
+  }
+
+  it("offers one Cancel while the file is sent, which abandons the upload with the form", async () => {
+    const { user, dialog, xhr, create } = await startTripUpload();
 
     const [cancel, ...others] = within(dialog).getAllByRole("button", { name: "Cancel" });
     expect(others).toEqual([]);
@@ -120,15 +125,7 @@ describe("Highlights strip", () => {
   });
 
   it("stops the highlight when Cancel comes the moment the file is up, before it is saved", async () => {
-    const create = vi.fn();
-    const { user } = openOwn({ "POST /highlights": create });
-    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
-    const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
-    await user.type(within(dialog).getByLabelText("Highlight name"), "Trip");
-    await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
-    await user.click(within(dialog).getByRole("button", { name: "Save" }));
-    const xhr = await sentUpload();
-    await within(dialog).findByRole("progressbar", { name: "Upload progress" });
+    const { dialog, xhr, create } = await startTripUpload();
 
     act(() => {
       xhr.respond(200, { secure_url: "/media/video/trip.mp4", public_id: "trip", resource_type: "video" });
