@@ -20,7 +20,12 @@ export function Composer({ chatId, onSend, onTyping, autoFocus = false }: Compos
   const fieldRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
-    if (autoFocus) fieldRef.current?.focus({ preventScroll: true });
+    const field = fieldRef.current;
+    if (!autoFocus || !field) return;
+    field.focus({ preventScroll: true });
+    // A draft brought back goes on from its end, its last line in sight.
+    field.setSelectionRange(field.value.length, field.value.length);
+    field.scrollTop = field.scrollHeight;
   }, [autoFocus]);
   const blank = !hasVisibleText(text);
 

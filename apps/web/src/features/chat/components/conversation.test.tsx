@@ -157,8 +157,15 @@ describe("Conversation", () => {
 
     expect(await within(log).findByText(reason)).toBeInTheDocument();
     expect(within(log).getByText("Not sent")).toBeInTheDocument();
-    await user.click(within(log).getByRole("button", { name: "Retry" }));
-    expect(within(log).queryByText(reason)).not.toBeInTheDocument();
+    // A second one stopped for the same reason: said once, under the last of the two.
+    await user.type(field, "And another{Enter}");
+    act(() => lastAck(socket)({ ok: false, error: reason, status: 429 }));
+    await waitUntil(() => expect(within(log).getAllByText("Not sent")).toHaveLength(2));
+    expect(within(log).getAllByText(reason)).toHaveLength(1);
+
+    const [first] = within(log).getAllByRole("button", { name: "Retry" });
+    await user.click(first as HTMLElement);
+    expect(within(log).getAllByText(reason)).toHaveLength(1);
     expect(within(log).getByText("Sending…")).toBeInTheDocument();
   });
 

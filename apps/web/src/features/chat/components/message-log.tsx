@@ -182,6 +182,8 @@ export function MessageLog(props: MessageLogProps) {
               {item.kind === "pending" ? (
                 <PendingItem
                   entry={item.entry}
+                  // A reason is said once, under the last of the messages it stopped in a row.
+                  showReason={next?.kind !== "pending" || next.entry.reason !== item.entry.reason}
                   run={run}
                   onRetry={() => props.onRetry(item.entry.clientId)}
                   onDiscard={() => props.onDiscard(item.entry.clientId)}

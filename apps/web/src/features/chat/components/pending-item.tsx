@@ -8,11 +8,14 @@ import { Bubble, type RunPosition } from "./message-item";
  */
 export function PendingItem({
   entry,
+  showReason = true,
   run,
   onRetry,
   onDiscard,
 }: {
   entry: PendingMessage;
+  /** False when the next message shows the same reason: said once for a row of them. */
+  showReason?: boolean;
   run: RunPosition;
   onRetry: () => void;
   onDiscard: () => void;
@@ -24,8 +27,8 @@ export function PendingItem({
         <Bubble own author="You" text={entry.text} faded={!failed} run={run} />
         {failed ? (
           <>
-            <span className="mt-1 flex items-center gap-1 px-1 text-xs">
-              <span className="font-medium text-red-600">Not sent</span>
+            <span className="-mr-2 mt-1 flex items-center text-xs">
+              <span className="pr-1 font-medium text-red-600">Not sent</span>
               {/* Refused for good (the reason shows where the message box was): a retry cannot mend it. */}
               {!entry.refused && (
                 <button type="button" onClick={onRetry} className={ACTION}>
@@ -37,8 +40,8 @@ export function PendingItem({
                 Delete
               </button>
             </span>
-            {entry.reason && (
-              <span className="max-w-64 px-1 text-right text-xs text-zinc-600">{entry.reason}</span>
+            {entry.reason && showReason && (
+              <span className="mb-1 max-w-64 px-1 text-right text-xs text-zinc-600">{entry.reason}</span>
             )}
           </>
         ) : (
@@ -49,4 +52,5 @@ export function PendingItem({
   );
 }
 
-const ACTION = "rounded-full px-2 py-0.5 font-semibold text-fuchsia-700 underline-offset-2 hover:underline";
+const ACTION =
+  "min-h-6 rounded-full px-2 py-1 font-semibold text-fuchsia-700 underline-offset-2 hover:underline";

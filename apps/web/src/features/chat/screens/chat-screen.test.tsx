@@ -190,6 +190,10 @@ describe("ChatScreen", () => {
     await waitUntil(() =>
       expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("draft for bob"),
     );
+    // It goes on from its end.
+    const box = screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
+    expect(box).toHaveFocus();
+    expect(box.selectionStart).toBe("draft for bob".length);
     await user.click(within(chatRow(/carol/)).getByRole("link"));
     await waitUntil(() =>
       expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("and one for carol"),

@@ -31,7 +31,10 @@ function FlickDescription({ text }: { text: string }) {
   const long =
     text.length > SHORT_DESCRIPTION.characters || text.split("\n").length > SHORT_DESCRIPTION.lineBreaks + 1;
   return (
-    <div className="mt-2 text-sm leading-snug">
+    // Shown whole, the text sits on a dark pane of its own: over a bright frame a shadow alone is unreadable.
+    <div
+      className={`mt-2 text-sm leading-snug ${whole ? "-mx-2 rounded-xl bg-black/60 px-2 py-1.5 backdrop-blur-sm" : ""}`}
+    >
       <p
         id={id}
         className={`break-words whitespace-pre-line ${

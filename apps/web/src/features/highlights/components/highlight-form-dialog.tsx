@@ -227,7 +227,7 @@ export function HighlightFormDialog({
             Cancel
           </button>
           <button type="submit" disabled={busy} className={buttonStyles.primary}>
-            {busy ? "Saving..." : "Save"}
+            {uploading ? "Uploading..." : busy ? "Saving..." : "Save"}
           </button>
         </div>
       </form>

@@ -114,6 +114,7 @@ describe("Highlights strip", () => {
   it("offers one Cancel while the file is sent, which abandons the upload with the form", async () => {
     const { user, dialog, xhr, create } = await startTripUpload();
 
+    expect(within(dialog).getByRole("button", { name: "Uploading..." })).toBeDisabled();
     const [cancel, ...others] = within(dialog).getAllByRole("button", { name: "Cancel" });
     expect(others).toEqual([]);
     expect(cancel).toBeEnabled();
