@@ -98,6 +98,20 @@ describe("Conversation", () => {
     expect(payload).toMatchObject({ chatId: "c-bob", text: "hithere" });
   });
 
+  it("says a partner heard of as online is Online, and never says Offline", async () => {
+    const { socket } = await openBobChat();
+    const header = screen.getByRole("region", { name: "Conversation" });
+    expect(within(header).queryByText("Offline")).not.toBeInTheDocument();
+    expect(within(header).queryByText("Online")).not.toBeInTheDocument();
+
+    await waitUntil(() => expect(socket.listens("onlineUsers")).toBe(true));
+    act(() => socket.fire("onlineUsers", { online: ["u-bob"], offline: [] }));
+    expect(await within(header).findByText("Online")).toBeInTheDocument();
+    act(() => socket.fire("onlineUsers", { online: [], offline: ["u-bob"] }));
+    await waitUntil(() => expect(within(header).queryByText("Online")).not.toBeInTheDocument());
+    expect(within(header).queryByText("Offline")).not.toBeInTheDocument();
+  });
+
   it("takes an edit in the middle of the text where the caret is", async () => {
     const { user, field } = await openBobChat();
     await user.type(field, "ac{ArrowLeft}bX");
