@@ -1,6 +1,6 @@
 import type { Post } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
@@ -75,20 +75,13 @@ export function PostModal({ postId, onClose }: { postId: string; onClose: () => 
 /** On unmount, takes the post found gone off every list and reads its owner's profile again. */
 function useForgetOnClose(gone: { postId: string; username: string | undefined } | null) {
   const queryClient = useQueryClient();
-  const latest = useRef(gone);
-  useEffect(() => {
-    latest.current = gone;
+  const forget = useEffectEvent(() => {
+    if (!gone) return;
+    removeCachedPost(queryClient, gone.postId);
+    const profile = gone.username ? profileKeys.page(gone.username) : profileKeys.pages();
+    void queryClient.invalidateQueries({ queryKey: profile });
   });
-  useEffect(
-    () => () => {
-      const found = latest.current;
-      if (!found) return;
-      removeCachedPost(queryClient, found.postId);
-      const profile = found.username ? profileKeys.page(found.username) : profileKeys.pages();
-      void queryClient.invalidateQueries({ queryKey: profile });
-    },
-    [queryClient],
-  );
+  useEffect(() => () => forget(), []);
 }
 
 function PostModalBody({ post, onClose }: { post: Post; onClose: () => void }) {

@@ -1,8 +1,9 @@
-import { verifyOtpBody } from "@flik/shared";
+import { TOO_MANY_WRONG_CODES, verifyOtpBody } from "@flik/shared";
 import { type FormEvent, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { CodeInput, type CodeInputHandle, emptyCode } from "../../../components/code-input";
 import { ResendCode } from "../../../components/resend-code";
+import { errorMessage } from "../../../lib/api-client";
 
 interface VerifyCodeFormProps {
   /** Where the code went: the new e-mail or phone number. */
@@ -104,4 +105,9 @@ export function VerifyCodeForm({
       </button>
     </form>
   );
+}
+
+/** The code's tries are spent: a new code is all that helps, so the panel offers Resend at once. */
+export function isSpentCode(error: unknown): boolean {
+  return errorMessage(error, "") === TOO_MANY_WRONG_CODES;
 }

@@ -2,7 +2,6 @@ import {
   EMAIL_CHANGE_RESEND_SECONDS,
   EMAIL_VERIFY_CODE_SENT,
   requestEmailOtpBody,
-  TOO_MANY_WRONG_CODES,
   type User,
 } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
@@ -14,7 +13,7 @@ import { useFailureToasts } from "../../../lib/toast";
 import { useCountdown } from "../../../lib/use-countdown";
 import { requestEmailCode, verifyEmailCode } from "../api/settings.api";
 import { CurrentValue, EditPanel, PanelIntro } from "../components/edit-panel";
-import { VerifyCodeForm } from "../components/verify-code-form";
+import { isSpentCode, VerifyCodeForm } from "../components/verify-code-form";
 import { useApplyUser } from "../hooks/use-apply-user";
 
 /** Spec §8, Settings, E-mail. */
@@ -88,8 +87,7 @@ export function EmailPanel({ user, onClose }: { user: User; onClose: () => void 
     onError: (error) => {
       const text = errorMessage(error, EMAIL_TEXTS.verifyFailed);
       toasts.error(text);
-      // The code's tries are spent: a new one is all that helps, so Resend is offered at once.
-      if (text === TOO_MANY_WRONG_CODES) countdown.reset();
+      if (isSpentCode(error)) countdown.reset();
     },
   });
 

@@ -1,9 +1,4 @@
-import {
-  EMAIL_CHANGE_RESEND_SECONDS,
-  requestPhoneOtpBody,
-  TOO_MANY_WRONG_CODES,
-  type User,
-} from "@flik/shared";
+import { EMAIL_CHANGE_RESEND_SECONDS, requestPhoneOtpBody, type User } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
@@ -13,7 +8,7 @@ import { useFailureToasts } from "../../../lib/toast";
 import { useCountdown } from "../../../lib/use-countdown";
 import { requestPhoneCode, verifyPhoneCode } from "../api/settings.api";
 import { CurrentValue, EditPanel, PanelIntro } from "../components/edit-panel";
-import { VerifyCodeForm } from "../components/verify-code-form";
+import { isSpentCode, VerifyCodeForm } from "../components/verify-code-form";
 import { useApplyUser } from "../hooks/use-apply-user";
 
 /** Spec §8, Settings, Phone. */
@@ -69,8 +64,7 @@ export function PhonePanel({ user, onClose }: { user: User; onClose: () => void 
     },
     onError: (error) => {
       toasts.error(PHONE_TEXTS.invalid);
-      // The code's tries are spent: a new one is all that helps, so Resend is offered at once.
-      if (errorMessage(error, "") === TOO_MANY_WRONG_CODES) countdown.reset();
+      if (isSpentCode(error)) countdown.reset();
     },
   });
 
