@@ -17,6 +17,13 @@ describe("tags", () => {
     expect(normalizeTag("#\u0301abc")).toBe("abc");
   });
 
+  it("keep a zero-width joiner or non-joiner between two of their characters, never at an end", () => {
+    expect(tagsInCaption("Nowruz #می\u200cخواهم\u200c, #\u200cabc")).toEqual(["می\u200cخواهم"]);
+    expect(normalizeTag("#\u200cab\u200c\u200dcd\u200d")).toBe("ab\u200ccd");
+    expect(normalizeTag(`#${"a".repeat(49)}\u200cb`)).toBe("a".repeat(49));
+    expect(normalizeTag("#\u200d")).toBeNull();
+  });
+
   it("of a post come from its tags field, then its caption's #words, once each, at most 30", () => {
     expect(tagsOfPost({ caption: "Dawn at the #Beach #sunset", tags: "travel, #Sunset  food" })).toEqual([
       "travel",

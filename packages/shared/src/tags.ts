@@ -9,19 +9,21 @@ export const TAG_MAX_LENGTH = 50;
  * `[[:alnum:]_]`) only tagged, once, the posts made before tags were kept.
  */
 export const TAG_CHARACTER = String.raw`[\p{L}\p{N}_]`;
+const WORD_CHARACTER = String.raw`[\p{L}\p{Mn}\p{Mc}\p{N}_]`;
 /**
  * A character after the first: also the mark that completes a letter (a Devanagari or Thai vowel sign,
- * an accent written apart), so #नमस्ते is one tag, not #नमस. Never an enclosing mark (#️⃣'s keycap) and,
- * as normalizeTag drops them, never a variation selector.
+ * an accent written apart), so #नमस्ते is one tag, not #नमस; and a zero-width joiner or non-joiner
+ * between two of them, as Persian and Indic words are written (#می‌خواهم is one word). Never an
+ * enclosing mark (#️⃣'s keycap) and, as normalizeTag drops them, never a variation selector.
  */
-export const TAG_CONTINUATION = String.raw`[\p{L}\p{Mn}\p{Mc}\p{N}_]`;
+export const TAG_CONTINUATION = String.raw`(?:${WORD_CHARACTER}|[\u200c\u200d](?=${WORD_CHARACTER}))`;
 
 /** A `#tag` in a text. A new expression each time: a global one keeps its place between uses. */
 export const tagInText = (): RegExp => new RegExp(`#${TAG_CHARACTER}${TAG_CONTINUATION}*`, "gu");
 
 /**
  * A tag as stored: without its `#`, lower case (Unicode letters with their marks, digits and
- * underscores; no variation selector), composed (NFC), so #Sunset and #sunset are one tag; starting with
+ * underscores, a joiner only between two of them; no variation selector), composed (NFC), so #Sunset and #sunset are one tag; starting with
  * a letter, digit or underscore; at most TAG_MAX_LENGTH characters as the database counts them (code
  * points, never half of one). Null when nothing of the text is a tag.
  */
@@ -31,9 +33,14 @@ export function normalizeTag(text: string): string | null {
     .replace(/^#+/, "")
     .normalize("NFC")
     .toLowerCase()
-    .replace(/[^\p{L}\p{Mn}\p{Mc}\p{N}_]|[\ufe00-\ufe0f]/gu, "")
-    .replace(/^[\p{Mn}\p{Mc}]+/u, "");
-  return tag.length > 0 ? Array.from(tag).slice(0, TAG_MAX_LENGTH).join("") : null;
+    .replace(/[^\p{L}\p{Mn}\p{Mc}\p{N}_\u200c\u200d]|[\ufe00-\ufe0f]/gu, "")
+    .replace(/^[\p{Mn}\p{Mc}\u200c\u200d]+/u, "")
+    .replace(/([\u200c\u200d])[\u200c\u200d]+/gu, "$1");
+  const kept = Array.from(tag)
+    .slice(0, TAG_MAX_LENGTH)
+    .join("")
+    .replace(/[\u200c\u200d]$/u, "");
+  return kept.length > 0 ? kept : null;
 }
 
 /** Every `#tag` in a caption, normalised, once each, in order of appearance. */

@@ -79,6 +79,9 @@ describe("foldCaption", () => {
     // A tag's marks are part of it: a cut just before a vowel sign halves the tag too.
     expect(foldCaption("Diwali #नमस्ते", 10)).toBe("Diwali");
     expect(foldCaption("Golden hour #", 12)).toBe("Golden hour");
+    // A cut on either side of a joiner inside a Persian word halves its tag.
+    expect(foldCaption("Nowruz #می\u200cخواهم", 10)).toBe("Nowruz");
+    expect(foldCaption("Nowruz #می\u200cخواهم", 11)).toBe("Nowruz");
   });
 
   it("links a tag with its marks whole", () => {
@@ -86,6 +89,11 @@ describe("foldCaption", () => {
       { text: "Diwali " },
       { text: "#नमस्ते", tag: "नमस्ते" },
       { text: "!" },
+    ]);
+    expect(splitCaption("Nowruz #می\u200cخواهم\u200c.")).toEqual([
+      { text: "Nowruz " },
+      { text: "#می\u200cخواهم", tag: "می\u200cخواهم" },
+      { text: "\u200c." },
     ]);
   });
 });

@@ -17,8 +17,9 @@ export type CaptionPart =
   | { text: string; mention: string; tag?: undefined };
 
 // The pattern of shared `tagsInCaption`, so exactly the words the server indexes become links.
-const TAG_CHARACTER_AT = new RegExp(TAG_CONTINUATION, "u");
-const TAG_AT_END = new RegExp(`#(?:${TAG_CHARACTER}${TAG_CONTINUATION}*)?$`, "u");
+const TAG_GOES_ON = new RegExp(`^${TAG_CONTINUATION}`, "u");
+// A cut may fall just after a joiner that the next letter would have kept.
+const TAG_AT_END = new RegExp(`#(?:${TAG_CHARACTER}${TAG_CONTINUATION}*[\u200c\u200d]?)?$`, "u");
 /** A username's characters (shared USERNAME_PATTERN), after an @ that ends no word (not an e-mail address). */
 const MENTION = String.raw`(?<![\p{L}\p{N}_.@])@[A-Za-z0-9._]+`;
 const USERNAME_CHARACTER_AT = /[A-Za-z0-9._]/;
@@ -63,7 +64,7 @@ export function splitCaption(text: string): CaptionPart[] {
 export function foldCaption(text: string, at: number): string {
   if (text.length <= at) return text;
   let cut = text.slice(0, at);
-  if (TAG_CHARACTER_AT.test(text.charAt(at))) cut = cut.replace(TAG_AT_END, "");
+  if (TAG_GOES_ON.test(text.slice(at))) cut = cut.replace(TAG_AT_END, "");
   if (USERNAME_CHARACTER_AT.test(text.charAt(at))) cut = cut.replace(MENTION_AT_END, "");
   return cut.trimEnd();
 }
