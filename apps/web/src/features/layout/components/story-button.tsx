@@ -10,30 +10,32 @@ import { useUploadStory } from "../../stories/hooks/use-upload-story";
 /**
  * The header's story upload (spec §2), drawn as Instagram's "Your story": the member's own picture in
  * the story ring with a plus, so it never reads as the tab bar's New post square. It opens the picker;
- * while the file goes up, the ring fills with its progress.
+ * while the file goes up, the ring fills with its progress and the button (its plus turned to a cross)
+ * cancels it.
  */
 export function StoryButton() {
   // Only read: the session check has loaded the member already, and keeps them fresh.
   const me = useCurrentUserQuery(false).data;
   const name = me?.fullName || me?.username || getUsername() || "";
-  const { percent, upload } = useUploadStory();
+  const { percent, upload, cancel } = useUploadStory();
   const input = useRef<HTMLInputElement>(null);
   const uploading = percent !== null;
+  const busy = uploading && !cancel;
   return (
     <div className="relative">
       <button
         type="button"
-        aria-label="Upload story"
-        // Not disabled while the story goes up: a disabled button drops the focus to the page.
-        onClick={() => !uploading && input.current?.click()}
-        aria-disabled={uploading}
+        aria-label={cancel ? "Cancel story upload" : "Upload story"}
+        onClick={() => (cancel ? cancel() : !uploading && input.current?.click())}
+        // Not disabled while the story is shared: a disabled button drops the focus to the page.
+        aria-disabled={busy}
         className="group relative flex size-11 items-center justify-center rounded-full transition hover:bg-zinc-100 aria-disabled:cursor-progress aria-disabled:hover:bg-transparent"
       >
         <span className={`rounded-full p-[2px] ${uploading ? "bg-transparent" : "bg-brand"}`}>
           <Avatar src={me?.avatar} name={name} className="size-7 text-xs ring-2 ring-white" />
         </span>
         <span className="absolute right-0.5 bottom-0.5 flex size-4 items-center justify-center rounded-full bg-zinc-900 text-white ring-2 ring-white">
-          <PlusIcon className="size-3 stroke-3" />
+          <PlusIcon className={`size-3 stroke-3 ${cancel ? "rotate-45" : ""}`} />
         </span>
       </button>
       {uploading && <UploadRing percent={percent} className="inset-1.5" />}

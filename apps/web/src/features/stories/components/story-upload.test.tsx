@@ -70,9 +70,12 @@ describe("Story upload from the header (spec §2, §5)", () => {
     );
     // The strip's own tile fills too, and a second story waits for this one.
     expect(progressIn(strip)).toHaveAttribute("aria-valuenow", "40");
-    // Marked busy, not disabled: a disabled button would drop the focus to the page.
-    expect(screen.getByRole("button", { name: "Upload story" })).toHaveAttribute("aria-disabled", "true");
-    // So is the strip's own tile: a file picked there now would be dropped.
+    // While the file goes up, the header's button cancels it.
+    expect(screen.getByRole("button", { name: "Cancel story upload" })).toHaveAttribute(
+      "aria-disabled",
+      "false",
+    );
+    // The strip's own tile is marked busy: a file picked there now would be dropped.
     const pick = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => {});
     const addTile = within(strip).getByRole("button", { name: "Add to your story" });
     expect(addTile).toHaveAttribute("aria-disabled", "true");
@@ -89,6 +92,41 @@ describe("Story upload from the header (spec §2, §5)", () => {
     expect(progressIn(header)).not.toBeInTheDocument();
     expect(progressIn(strip)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Upload story" })).toHaveAttribute("aria-disabled", "false");
+  });
+
+  it("cancels the file on its way from the header's button, sharing nothing", async () => {
+    const create = vi.fn();
+    const { user, strip, header, input } = await openWithHeader({ "POST /stories": create });
+    await user.upload(input, photo);
+    const xhr = await sentUpload();
+    xhr.progress(30, 100);
+
+    await user.click(await screen.findByRole("button", { name: "Cancel story upload" }));
+
+    expect(await screen.findByText("Story upload cancelled")).toBeInTheDocument();
+    expect(xhr.aborted).toBe(true);
+    expect(create).not.toHaveBeenCalled();
+    expect(progressIn(header)).not.toBeInTheDocument();
+    // The focus stays on the button, ready for another story.
+    const button = screen.getByRole("button", { name: "Upload story" });
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute("aria-disabled", "false");
+    expect(within(strip).getByRole("button", { name: "Add to your story" })).toBeInTheDocument();
+  });
+
+  it("offers no cancel once the file is up and the story is being shared", async () => {
+    let answer: (response: Response) => void = () => {};
+    const create = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user, input } = await openWithHeader({ "POST /stories": create });
+    await user.upload(input, photo);
+    (await sentUpload()).respond(200, uploaded);
+
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(screen.queryByRole("button", { name: "Cancel story upload" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Upload story" })).toHaveAttribute("aria-disabled", "true");
+
+    answer(jsonResponse(201, { story: created }));
+    expect(await screen.findByText("Your story is shared")).toBeInTheDocument();
   });
 
   it("sends a video to the host's video endpoint", async () => {

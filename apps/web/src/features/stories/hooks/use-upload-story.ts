@@ -5,10 +5,19 @@ import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { createStory } from "../api/stories.api";
 import { addCachedStory } from "../cache/stories-cache";
-import { setStoryUploadPercent, storyUploadPercent, useStoryUploadPercent } from "../state/story-upload";
+import {
+  cancelStoryUpload,
+  setStoryUploadPercent,
+  startSendingStoryFile,
+  storyFileSent,
+  storyUploadPercent,
+  useStoryUploadCancellable,
+  useStoryUploadPercent,
+} from "../state/story-upload";
 
 export const STORY_UPLOAD_FAILED = "Failed to upload story";
 export const STORY_SHARED = "Your story is shared";
+export const STORY_UPLOAD_CANCELLED = "Story upload cancelled";
 
 /** The upload's code loads with the first story shared, not with the feed (issue 14's first load). */
 const loadUploads = () => import("../../../lib/media-upload");
@@ -29,10 +38,12 @@ function showFailure(reason: string | undefined): void {
 /**
  * The header's story upload (spec §2): the file goes to the media host with progress (the image or
  * video endpoint by its type), then POST /stories with its URL; the new story joins the strip at once.
+ * While the file is on its way (sent, or a video being processed), `cancel` stops it.
  */
 export function useUploadStory() {
   const queryClient = useQueryClient();
   const percent = useStoryUploadPercent();
+  const cancellable = useStoryUploadCancellable();
 
   const upload = useCallback(
     async (file: File | undefined) => {
@@ -44,6 +55,7 @@ export function useUploadStory() {
         return;
       }
       setStoryUploadPercent(0);
+      const signal = startSendingStoryFile();
       let uploads: Uploads | undefined;
       try {
         uploads = await loadUploads();
@@ -52,18 +64,23 @@ export function useUploadStory() {
           showFailure(refusal);
           return;
         }
-        const { secure_url } = await uploads.uploadMedia(file, { onProgress: setStoryUploadPercent });
+        const { secure_url } = await uploads.uploadMedia(file, { onProgress: setStoryUploadPercent, signal });
+        // A cancel as the file arrived still stops the story.
+        if (signal.aborted) throw new DOMException("Upload cancelled", "AbortError");
+        storyFileSent();
         const story = await createStory({ url: secure_url });
         addCachedStory(queryClient, story);
         toast.success(STORY_SHARED);
       } catch (error) {
-        showFailure(reasonOf(error, uploads));
+        if (signal.aborted) toast.info(STORY_UPLOAD_CANCELLED);
+        else showFailure(reasonOf(error, uploads));
       } finally {
+        storyFileSent();
         setStoryUploadPercent(null);
       }
     },
     [queryClient],
   );
 
-  return { percent, upload };
+  return { percent, upload, cancel: cancellable ? cancelStoryUpload : undefined };
 }

@@ -11,11 +11,45 @@ const listeners = new Set<() => void>();
 export function setStoryUploadPercent(next: number | null): void {
   if (next === percent) return;
   percent = next;
+  notify();
+}
+
+function notify(): void {
   for (const listener of listeners) listener();
 }
 
 export function storyUploadPercent(): number | null {
   return percent;
+}
+
+/**
+ * What stops the file on its way, while it is: once the host has it and the story is being shared, a
+ * cancel could no longer promise the story won't show, so none is offered.
+ */
+let sending: AbortController | null = null;
+
+export function startSendingStoryFile(): AbortSignal {
+  sending = new AbortController();
+  notify();
+  return sending.signal;
+}
+
+export function storyFileSent(): void {
+  if (sending === null) return;
+  sending = null;
+  notify();
+}
+
+export function cancelStoryUpload(): void {
+  sending?.abort();
+}
+
+function cancellable(): boolean {
+  return sending !== null;
+}
+
+export function useStoryUploadCancellable(): boolean {
+  return useSyncExternalStore(subscribe, cancellable);
 }
 
 function subscribe(listener: () => void) {
