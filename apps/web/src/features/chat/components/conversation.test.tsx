@@ -387,6 +387,43 @@ describe("Conversation", () => {
     });
   });
 
+  it("makes Alice's messages' Edit and Delete one Tab stop, the arrow keys going between messages", async () => {
+    const first = fromAlice({ _id: "m-2", text: "Running late", createdAt: "2025-06-01T12:01:00.000Z" });
+    const second = fromAlice({ _id: "m-3", text: "Ten minutes", createdAt: "2025-06-01T12:02:00.000Z" });
+    const third = fromAlice({ _id: "m-4", text: "Here now", createdAt: "2025-06-01T12:03:00.000Z" });
+    const { user, log } = await openBobChat({
+      "GET /chats/c-bob/messages": messagesOf(hello, first, second, third),
+    });
+    await within(log).findByText("Here now");
+    const edits = within(log).getAllByRole("button", { name: "Edit message" });
+    const deletes = within(log).getAllByRole("button", { name: "Delete message" });
+    // Tab reaches the newest message's buttons only.
+    expect(edits.map((button) => button.tabIndex)).toEqual([-1, -1, 0]);
+    expect(deletes.map((button) => button.tabIndex)).toEqual([-1, -1, 0]);
+
+    // From the log, past its intro's View profile, to the newest message's Edit.
+    log.focus();
+    await user.tab();
+    expect(within(log).getByRole("link", { name: "View profile" })).toHaveFocus();
+    await user.tab();
+    expect(edits[2]).toHaveFocus();
+    await user.keyboard("{ArrowUp}");
+    expect(edits[1]).toHaveFocus();
+    expect(edits[1]).toHaveAccessibleDescription("Ten minutes");
+    await user.tab();
+    expect(deletes[1]).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(deletes[0]).toHaveFocus();
+    await user.keyboard("{ArrowUp}");
+    expect(deletes[0]).toHaveFocus();
+    // The buttons last used are the Tab stop now, coming back to the log.
+    expect(edits.map((button) => button.tabIndex)).toEqual([0, -1, -1]);
+    await user.keyboard("{End}");
+    expect(deletes[2]).toHaveFocus();
+    await user.keyboard("{ArrowDown}");
+    expect(deletes[2]).toHaveFocus();
+  });
+
   it("deletes Alice's message only after confirming", async () => {
     const mine = fromAlice({ _id: "m-2", text: "Oops, wrong chat" });
     const { user, log, fetchMock } = await openBobChat({

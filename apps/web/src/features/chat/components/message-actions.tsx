@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import type { KeyboardEvent, Ref } from "react";
 import { PencilIcon, TrashIcon } from "../../../components/icons";
 
 interface MessageActionsProps {
@@ -11,13 +11,39 @@ interface MessageActionsProps {
   editRef: Ref<HTMLButtonElement>;
   /** The message's text, which tells a screen reader which message each button is for. */
   describedBy: string;
+  /** Whether Tab reaches these buttons: one message's at a time, the arrow keys go to the others'. */
+  tabbable: boolean;
+  /** Arrow keys, Home and End, handled by the log. */
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  /** The buttons took the focus (a tab, a click): theirs become the log's Tab stop. */
+  onFocus: () => void;
 }
+
+/** The log finds a message's buttons by these, to move the focus to them. */
+export const MESSAGE_ACTION = { edit: "edit", delete: "delete" } as const;
 
 /**
  * Edit and Delete beside the member's own bubble: on hover, on keyboard focus, or after a tap. Placed
  * outside the flow, so hidden buttons take no room and cannot be tapped by accident.
  */
-export function MessageActions({ revealed, onEdit, onDelete, editRef, describedBy }: MessageActionsProps) {
+export function MessageActions({
+  revealed,
+  onEdit,
+  onDelete,
+  editRef,
+  describedBy,
+  tabbable,
+  onKeyDown,
+  onFocus,
+}: MessageActionsProps) {
+  const shared = {
+    type: "button" as const,
+    "aria-describedby": describedBy,
+    "aria-keyshortcuts": "ArrowUp ArrowDown Home End",
+    tabIndex: tabbable ? 0 : -1,
+    onKeyDown,
+    onFocus,
+  };
   return (
     <span
       className={`absolute top-1/2 right-full mr-1 flex -translate-y-1/2 gap-0.5 transition ${
@@ -28,10 +54,10 @@ export function MessageActions({ revealed, onEdit, onDelete, editRef, describedB
     >
       {onEdit && (
         <button
+          {...shared}
           ref={editRef}
-          type="button"
           aria-label="Edit message"
-          aria-describedby={describedBy}
+          data-message-action={MESSAGE_ACTION.edit}
           onClick={onEdit}
           className="flex size-7 items-center justify-center rounded-full bg-white/80 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
         >
@@ -39,9 +65,9 @@ export function MessageActions({ revealed, onEdit, onDelete, editRef, describedB
         </button>
       )}
       <button
-        type="button"
+        {...shared}
         aria-label="Delete message"
-        aria-describedby={describedBy}
+        data-message-action={MESSAGE_ACTION.delete}
         onClick={onDelete}
         className="flex size-7 items-center justify-center rounded-full bg-white/80 text-zinc-500 hover:bg-red-50 hover:text-red-600"
       >

@@ -1,5 +1,5 @@
 import type { Message } from "@flik/shared";
-import { useId, useRef, useState } from "react";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { Avatar } from "../../../components/avatar";
 import { fullDateTime } from "../../../lib/time-ago";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
@@ -53,6 +53,10 @@ interface MessageItemProps {
   onCancelEdit: () => void;
   onSave: (text: string) => void;
   onDelete: () => void;
+  /** Whether Tab reaches this message's Edit and Delete (one own message's at a time). */
+  tabbable: boolean;
+  onActionsKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  onActionsFocus: () => void;
 }
 
 export function MessageItem({
@@ -66,6 +70,9 @@ export function MessageItem({
   onCancelEdit,
   onSave,
   onDelete,
+  tabbable,
+  onActionsKeyDown,
+  onActionsFocus,
 }: MessageItemProps) {
   const [revealed, setRevealed] = useState(false);
   const textId = useId();
@@ -117,9 +124,13 @@ export function MessageItem({
         {editing ? (
           <MessageEditForm initialText={message.text} onSave={onSave} onCancel={onCancelEdit} />
         ) : own ? (
-          // biome-ignore lint/a11y/noStaticElementInteractions: a tap shows the actions on touch screens; keyboard users reach them with Tab
+          // biome-ignore lint/a11y/noStaticElementInteractions: a tap shows the actions on touch screens; keyboard users reach them with Tab and the arrow keys
           // biome-ignore lint/a11y/useKeyWithClickEvents: see above
-          <div className="relative max-w-full" onClick={() => setRevealed((shown) => !shown)}>
+          <div
+            className="relative max-w-full"
+            data-message-id={message._id}
+            onClick={() => setRevealed((shown) => !shown)}
+          >
             <Bubble own author="You" text={message.text} run={run} textId={textId} />
             <MessageActions
               revealed={revealed}
@@ -127,6 +138,9 @@ export function MessageItem({
               onDelete={onDelete}
               editRef={editRef}
               describedBy={textId}
+              tabbable={tabbable}
+              onKeyDown={onActionsKeyDown}
+              onFocus={onActionsFocus}
             />
           </div>
         ) : (

@@ -1,18 +1,22 @@
 import type { Chat, Message } from "@flik/shared";
 import {
   Fragment,
+  type KeyboardEvent,
   type Ref,
+  type RefObject,
   useCallback,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
+  useState,
 } from "react";
 import { Spinner } from "../../../components/spinner";
 import { useOnInView } from "../../../lib/use-in-view";
 import { dayLabel, sameDay } from "../chat-format";
 import type { PendingMessage } from "../hooks/use-outbox";
 import { ChatIntro } from "./chat-intro";
+import { MESSAGE_ACTION } from "./message-actions";
 import { MessageItem, type RunPosition } from "./message-item";
 import { PendingItem } from "./pending-item";
 
@@ -68,11 +72,47 @@ function seenLabelFor(
   return { id: seen._id, label: chat.isGroupChat ? `Seen by ${readers}` : "Seen" };
 }
 
+/** Where an arrow key, Home or End takes the focus among `count` messages' buttons, from `at`. */
+function stepOf(key: string, at: number, count: number): number | null {
+  const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: count - 1 }[key];
+  return to === undefined ? null : Math.max(0, Math.min(count - 1, to));
+}
+
+/**
+ * The member's own messages' Edit and Delete are one Tab stop (a roving tabindex): a long chat is not
+ * dozens of stops between the log and the message box. Tab reaches the newest message's buttons (or
+ * those last used); the arrow keys, Home and End go to another message's same button.
+ */
+function useOwnMessageActions(ownIds: string[], scrollRef: RefObject<HTMLDivElement | null>) {
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const tabStopId = chosenId !== null && ownIds.includes(chosenId) ? chosenId : (ownIds.at(-1) ?? null);
+  const onKeyDown = (fromId: string, event: KeyboardEvent<HTMLButtonElement>) => {
+    const to = stepOf(event.key, ownIds.indexOf(fromId), ownIds.length);
+    if (to === null) return;
+    // The keys would otherwise scroll the log.
+    event.preventDefault();
+    const holder = [...(scrollRef.current?.querySelectorAll<HTMLElement>("[data-message-id]") ?? [])].find(
+      (element) => element.dataset.messageId === ownIds[to],
+    );
+    const action = event.currentTarget.dataset.messageAction ?? MESSAGE_ACTION.delete;
+    const target =
+      holder?.querySelector<HTMLButtonElement>(`[data-message-action="${action}"]`) ??
+      holder?.querySelector<HTMLButtonElement>("[data-message-action]");
+    target?.focus();
+  };
+  return { tabStopId, onKeyDown, onFocus: setChosenId };
+}
+
 /** The conversation (role="log": new messages are announced politely); older pages load at the top. */
 export function MessageLog(props: MessageLogProps) {
   const { chat, viewerId, messages, pending, hasOlder, loadingOlder, onLoadOlder, editingId } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   useImperativeHandle<HTMLDivElement | null, HTMLDivElement | null>(props.ref, () => scrollRef.current, []);
+  // A message being edited shows its form, not its buttons.
+  const ownActions = useOwnMessageActions(
+    messages.filter((m) => m.sender._id === viewerId && m._id !== editingId).map((m) => m._id),
+    scrollRef,
+  );
   const topRef = useRef<HTMLDivElement>(null);
   const items: Item[] = [
     ...messages.map((message) => ({
@@ -200,6 +240,9 @@ export function MessageLog(props: MessageLogProps) {
                   onCancelEdit={() => props.onEdit(null)}
                   onSave={(text) => props.onSave(item.message, text)}
                   onDelete={() => props.onDelete(item.message)}
+                  tabbable={ownActions.tabStopId === item.key}
+                  onActionsKeyDown={(event) => ownActions.onKeyDown(item.key, event)}
+                  onActionsFocus={() => ownActions.onFocus(item.key)}
                 />
               )}
             </Fragment>
