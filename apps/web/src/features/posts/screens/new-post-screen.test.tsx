@@ -300,17 +300,51 @@ describe("NewPostScreen", () => {
     expect(createRoute).not.toHaveBeenCalled();
   });
 
-  it("keeps the keyboard's place through an upload: Cancel takes the focus from Share, and gives it back", async () => {
+  it("keeps the keyboard's place through an upload: the progress takes the focus, and Share gets it back", async () => {
     const { user } = openComposer();
     await user.upload(await screen.findByLabelText("Photo or video"), photo);
-    screen.getByRole("button", { name: "Share" }).focus();
-    await user.keyboard("{Enter}");
+    // Enter in a field shares (as a member pressing it twice found).
+    await user.type(screen.getByLabelText("Location"), "Pier{Enter}");
 
-    const cancel = await screen.findByRole("button", { name: "Cancel" });
-    expect(cancel).toHaveFocus();
+    const progress = await screen.findByRole("progressbar", { name: "Upload progress" });
+    expect(progress).toHaveFocus();
+    // A second Enter (a double press) cancels nothing: Cancel is the next Tab stop.
+    await user.keyboard("{Enter}");
+    expect((await sentUpload()).aborted).toBe(false);
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Cancel" })).toHaveFocus();
     await user.keyboard("{Enter}");
 
     expect(await screen.findByRole("button", { name: "Share" })).toHaveFocus();
+  });
+
+  it("asks the browser's own question before the page is left while the file goes up", async () => {
+    const { user } = openComposer();
+    const unload = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    expect(unload()).toBe(false);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+
+    await screen.findByRole("progressbar", { name: "Upload progress" });
+    expect(unload()).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await screen.findByRole("button", { name: "Share" });
+    expect(unload()).toBe(false);
+  });
+
+  it("takes a double-click on Share as one: its second click, on the Cancel drawn there, cancels nothing", async () => {
+    const { user } = openComposer();
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+
+    const cancel = await screen.findByRole("button", { name: "Cancel" });
+    fireEvent.click(cancel, { detail: 2 });
+    expect((await sentUpload()).aborted).toBe(false);
+    expect(screen.getByRole("progressbar", { name: "Upload progress" })).toBeInTheDocument();
   });
 
   it("shows the host's message when the upload is refused", async () => {

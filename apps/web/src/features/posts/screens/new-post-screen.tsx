@@ -1,5 +1,5 @@
 import { ACCEPT_IMAGES_AND_VIDEOS, type MediaSize, mediaTypeOfFile } from "@flik/shared";
-import { type FormEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useBlocker, useLocation } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -44,9 +44,9 @@ export function NewPostScreen() {
   const [fileError, setFileError] = useState<string | null>(null);
   const { phase, publish, cancelUpload, isUploading, holdBack, release } = usePublishPost();
   const busy = phase.step !== "editing";
-  const cancelRef = useRef<HTMLButtonElement>(null);
+  const progressRef = useRef<HTMLDivElement>(null);
   const shareRef = useRef<HTMLButtonElement>(null);
-  useFocusThroughPublish(phase.step, cancelRef, shareRef);
+  useFocusThroughPublish(phase.step, progressRef, shareRef);
   // Leaving stops the upload; asked first, as Instagram asks before a draft is discarded.
   const leaving = useBlocker(({ currentLocation, nextLocation }) => {
     const asks = isUploading() && currentLocation.pathname !== nextLocation.pathname;
@@ -54,6 +54,8 @@ export function NewPostScreen() {
     if (asks) holdBack();
     return asks;
   });
+  // Leaving the page itself (reload, close, a Back to another document) the router cannot ask about.
+  useAskBeforeUnload(phase.step === "uploading");
   const isFlick = kind === "flick";
   const flickWithoutVideo = isFlick && file !== null && mediaTypeOfFile(file) !== "video";
 
@@ -150,7 +152,7 @@ export function NewPostScreen() {
         <div className="mt-6 border-t border-zinc-100 pt-5">
           {phase.step === "uploading" ? (
             <UploadProgress
-              cancelRef={cancelRef}
+              progressRef={progressRef}
               percent={phase.percent}
               processing={phase.processing}
               label={file?.name ?? "Uploading"}
@@ -190,12 +192,13 @@ export function NewPostScreen() {
 
 /**
  * The form is disabled while its post is sent, which takes the focus from Share (or from the field Enter
- * was pressed in): the upload's Cancel takes it, and Share again when the draft comes back (cancelled or
- * failed), unless the member has put the focus somewhere since.
+ * was pressed in): the upload's progress takes it (read out; its Cancel is the next Tab stop, never
+ * where a second Enter would land), and Share again when the draft comes back (cancelled or failed),
+ * unless the member has put the focus somewhere since.
  */
 function useFocusThroughPublish(
   step: PublishStep,
-  cancelRef: RefObject<HTMLButtonElement | null>,
+  progressRef: RefObject<HTMLDivElement | null>,
   shareRef: RefObject<HTMLButtonElement | null>,
 ) {
   const previous = useRef(step);
@@ -206,9 +209,19 @@ function useFocusThroughPublish(
     const focused = document.activeElement;
     const lost = !focused || focused === document.body || focused.matches(":disabled");
     if (!lost) return;
-    if (step === "uploading") cancelRef.current?.focus();
+    if (step === "uploading") progressRef.current?.focus();
     else if (step === "editing") shareRef.current?.focus();
-  }, [step, cancelRef, shareRef]);
+  }, [step, progressRef, shareRef]);
+}
+
+/** The browser's own "Leave site?" while `asks`: the only question a page may put to an unload. */
+function useAskBeforeUnload(asks: boolean) {
+  useEffect(() => {
+    if (!asks) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [asks]);
 }
 
 function DraftSummary({ file, isFlick }: { file: File | null; isFlick: boolean }) {
