@@ -69,6 +69,9 @@ export function fileTypeOf(file: { type: string; name?: string }): string {
   return file.type || TYPE_OF_EXTENSION.get(extension) || "";
 }
 
+/** A file of no bytes (a failed download, a placeholder): nothing in it to show. Said by the app and the host. */
+export const EMPTY_FILE = "This file is empty.";
+
 /** What a story's or highlight's picker says of a file that is neither (a text, a PDF). */
 export const NOT_A_PHOTO_OR_VIDEO = "Choose a photo or a video.";
 

@@ -1,5 +1,6 @@
 import {
   DEFAULT_MEDIA_UPLOAD_PRESET,
+  EMPTY_FILE,
   keptVideoId,
   type MediaLimits,
   type MediaUploadResult,
@@ -34,8 +35,8 @@ export async function looksLikeVideo(file: Blob): Promise<boolean> {
   const ebml = head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3;
   return ebml || QUICKTIME_BOXES.has(box);
 }
-/** A file of no bytes (a failed download, a placeholder): nothing in it to show. */
-export const EMPTY_FILE = "This file is empty.";
+export { EMPTY_FILE };
+
 const UPLOAD_FAILED = "Upload failed. Please try again.";
 
 /** What the host said when it refused, by status, for hosts that send no message of their own. */
@@ -185,11 +186,12 @@ export function videoSeconds(file: Blob): Promise<number | null> {
 }
 
 /**
- * Why the host would refuse this file (too large, a video too long), known before a byte is sent; null
+ * Why the host would refuse this file (empty, too large, a video too long), known before a byte is sent; null
  * when it would take it or it cannot be told here. A photo the browser draws smaller before sending
  * (`resizedForUpload`) is judged by the host after that.
  */
 export async function refusalBeforeUpload(file: File, base = MEDIA_UPLOAD_BASE): Promise<string | null> {
+  if (file.size === 0) return EMPTY_FILE;
   const kind = mediaTypeOfFile(file);
   if (kind === "image" && mayBeResized(file)) return null;
   const limits = await mediaLimits(base);

@@ -6,6 +6,7 @@ import {
   ACCEPTED_IMAGE_TYPES,
   ACCEPTED_VIDEO_TYPES,
   AVATAR_OUTPUT_SIZE,
+  EMPTY_FILE,
   IMAGE_VARIANT_WIDTHS,
   type ImageVariantWidth,
   type MediaHosts,
@@ -320,6 +321,7 @@ export function createMediaService(
 
     /** Checks a received file and keeps it; answers as the media host protocol says. */
     async keep(kind: MediaType, tempPath: string): Promise<MediaUploadResult> {
+      if ((await stat(tempPath)).size === 0) throw invalidField("file", EMPTY_FILE);
       const type = await sniff(tempPath);
       if (!type || !accepted[kind].includes(type.mime)) {
         const allowed = kind === "image" ? "a JPEG, PNG, GIF or WebP image" : "an MP4, MOV or WebM video";
@@ -472,6 +474,7 @@ export function createMediaService(
 
   async function storeAvatarImage(bytes: Buffer): Promise<string> {
     if (bytes.length > config.imageMaxBytes) throw payloadTooLarge("This picture is too large.");
+    if (bytes.length === 0) throw invalidField("avatar", EMPTY_FILE);
     const type = await (await fileType()).fileTypeFromBuffer(bytes);
     if (!type || !accepted.image.includes(type.mime)) {
       throw unsupportedMediaType("This file is not a JPEG, PNG, GIF or WebP image.");

@@ -66,6 +66,17 @@ describe("POST /api/media/image/upload", () => {
     expect(response.json()).toEqual({ message: "This file is not a JPEG, PNG, GIF or WebP image." });
   });
 
+  it("refuses an empty file with 400, saying it is empty, on either endpoint", async () => {
+    for (const kind of ["image", "video"] as const) {
+      const response = await uploadForm(alice, kind, {
+        file: { bytes: Buffer.alloc(0), name: kind === "image" ? "cat.jpg" : "clip.mp4", type: "image/jpeg" },
+        upload_preset: "flik",
+      });
+      expect(response.statusCode, kind).toBe(400);
+      expect(response.json().message).toBe("This file is empty.");
+    }
+  });
+
   it("refuses a video on the image endpoint with 415", async () => {
     const response = await uploadForm(alice, "image", {
       file: { bytes: mp4Header(), name: "clip.mp4", type: "video/mp4" },

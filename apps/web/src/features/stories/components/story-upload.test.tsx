@@ -204,6 +204,15 @@ describe("Story upload from the header (spec §2, §5)", () => {
     expect(await screen.findByText("Failed to upload story")).toBeInTheDocument();
   });
 
+  it("refuses an empty file without sending it, saying it is empty", async () => {
+    const { user, input } = await openWithHeader();
+
+    await user.upload(input, new File([], "blank.jpg", { type: "image/jpeg" }));
+
+    expect(await screen.findByText("Failed to upload story: This file is empty.")).toBeInTheDocument();
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
   it("refuses a file that is neither a photo nor a video, without sending it", async () => {
     const { input } = await openWithHeader();
     const notes = new File(["hi"], "notes.txt", { type: "text/plain" });
