@@ -162,6 +162,36 @@ describe("NewPostScreen", () => {
     expect(createBody(createRoute)).toMatchObject({ image: "/media/video/img-0042.mp4", isReel: true });
   });
 
+  it("keeps the keyboard's place when the file is removed, and Enter opens the chooser", async () => {
+    const { user } = openComposer();
+    const picker = await screen.findByLabelText("Photo or video");
+    const choose = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => {});
+    picker.focus();
+    await user.keyboard("{Enter}");
+    expect(choose.mock.contexts).toEqual([picker]);
+    choose.mockRestore();
+
+    await user.upload(picker, photo);
+    await user.click(screen.getByRole("button", { name: "Remove file" }));
+
+    expect(screen.queryByRole("button", { name: "Remove file" })).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Photo or video")).toHaveFocus();
+  });
+
+  it("takes a refused pick in place of the file before, so its reason is never shown under that file", async () => {
+    const { user } = openComposer();
+    await user.click(await screen.findByRole("tab", { name: "Flick" }));
+    const picker = screen.getByLabelText("Video");
+    await user.upload(picker, clip);
+    expect(screen.getByText(/wave\.mp4/)).toBeInTheDocument();
+
+    fireEvent.change(picker, { target: { files: [photo] } });
+
+    expect(await screen.findByText("Choose a video file.")).toBeInTheDocument();
+    expect(screen.queryByText(/wave\.mp4/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Remove file" })).not.toBeInTheDocument();
+  });
+
   it("sends the size the host answered with the post", async () => {
     const { user, createRoute } = openComposer();
     await user.upload(await screen.findByLabelText("Photo or video"), photo);

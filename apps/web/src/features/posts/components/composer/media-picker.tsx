@@ -55,18 +55,26 @@ export function MediaPicker({
   // which would show black.
   const [noPreviewOf, setNoPreviewOf] = useState<string | null>(null);
   const chosen = useRef(file);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     chosen.current = file;
   }, [file]);
 
+  // A file refused as it is picked takes the place of the one before: its reason is never shown under
+  // a file it is not about.
+  function refuse(reason: string) {
+    setRefused(reason);
+    onChange(null);
+  }
+
   function pick(next: File | null | undefined) {
     if (!next) return;
     if (next.size === 0) {
-      setRefused(EMPTY_FILE);
+      refuse(EMPTY_FILE);
       return;
     }
     if (!isAccepted(next, accept)) {
-      setRefused(accept.startsWith("video") ? "Choose a video file." : "Choose an image or a video file.");
+      refuse(accept.startsWith("video") ? "Choose a video file." : "Choose an image or a video file.");
       return;
     }
     setRefused(null);
@@ -76,8 +84,7 @@ export function MediaPicker({
     refusalBeforeUpload(next)
       .then((refusal) => {
         if (!refusal || chosen.current !== next) return;
-        setRefused(refusal);
-        onChange(null);
+        refuse(refusal);
       })
       // Unchecked, the file is sent as it is, and the host judges it.
       .catch((checkError: unknown) => console.error("The chosen file could not be checked", checkError));
@@ -91,8 +98,7 @@ export function MediaPicker({
       .then((isVideo) => {
         // Another file chosen meanwhile is judged on its own.
         if (isVideo || chosen.current !== video) return;
-        setRefused(NOT_A_VIDEO);
-        onChange(null);
+        refuse(NOT_A_VIDEO);
       })
       // Unread, the file is sent as it is, and the host judges it.
       .catch((readError: unknown) => console.error("The chosen video could not be read", readError));
@@ -122,12 +128,19 @@ export function MediaPicker({
         className="group relative"
       >
         <input
+          ref={input}
           id={inputId}
           type="file"
           accept={accept}
           aria-label={label}
           aria-describedby={shownError ? `${hintId} ${errorId}` : hintId}
           aria-invalid={shownError ? true : undefined}
+          // Enter opens the chooser too, as on the button it looks like (Chrome opens it on Space alone).
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            event.currentTarget.click();
+          }}
           onChange={(event) => {
             pick(event.target.files?.[0]);
             // Lets the same file be chosen again after it was removed.
@@ -169,10 +182,7 @@ export function MediaPicker({
                   measured(event.currentTarget.naturalWidth, event.currentTarget.naturalHeight)
                 }
                 // A file the browser cannot open as a picture is refused now, not after Share.
-                onError={() => {
-                  setRefused(NOT_AN_IMAGE);
-                  onChange(null);
-                }}
+                onError={() => refuse(NOT_AN_IMAGE)}
                 className="size-full object-contain"
               />
             )}
@@ -186,7 +196,11 @@ export function MediaPicker({
               <button
                 type="button"
                 aria-label="Remove file"
-                onClick={() => onChange(null)}
+                onClick={() => {
+                  onChange(null);
+                  // The button goes with the file: the picker, in its place, keeps the keyboard's place.
+                  input.current?.focus();
+                }}
                 className="flex size-8 items-center justify-center rounded-full bg-white/90 text-zinc-900 shadow backdrop-blur hover:bg-white"
               >
                 <CloseIcon className="size-4" />
@@ -196,7 +210,7 @@ export function MediaPicker({
         ) : (
           <label
             htmlFor={inputId}
-            className={`flex aspect-square cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed px-6 text-center transition peer-focus-visible:border-fuchsia-500 peer-focus-visible:ring-4 peer-focus-visible:ring-fuchsia-500/20 ${
+            className={`flex aspect-square cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed px-6 text-center transition peer-focus-visible:border-fuchsia-600 peer-focus-visible:ring-4 peer-focus-visible:ring-fuchsia-500/40 ${
               dragging
                 ? "border-fuchsia-500 bg-fuchsia-50"
                 : "border-zinc-300 bg-zinc-50 hover:border-fuchsia-400 hover:bg-fuchsia-50/50"
