@@ -11,3 +11,13 @@ import { ApiError } from "./api-client";
 export function retriesTransientFailure(failureCount: number, error: unknown): boolean {
   return onlineManager.isOnline() && !(error instanceof ApiError && error.status < 500) && failureCount < 2;
 }
+
+/**
+ * What a screen that could not load says to do about it: the server's own failure is no connection's
+ * fault (a 5xx, or a 429 worth a wait), anything else most likely is.
+ */
+export function retryAdvice(error: unknown): string {
+  if (error instanceof ApiError && (error.status >= 500 || error.status === 429))
+    return "Something went wrong on our side. Please try again in a moment.";
+  return "Check your connection and try again.";
+}

@@ -9,7 +9,7 @@ interface PostEditFormProps {
   onDone: () => void;
 }
 
-/** The owner's edit mode: caption, location and tags; Save returns to view mode (spec §4). */
+/** The owner's edit mode: caption, location and tags; Save returns to view mode (spec §4), Cancel or Escape too. */
 export function PostEditForm({ post, onDone }: PostEditFormProps) {
   const [caption, setCaption] = useState(post.caption);
   const [location, setLocation] = useState(post.location);
@@ -30,7 +30,15 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
   }
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Edit post" className="flex min-h-0 flex-1 flex-col">
+    <form
+      onSubmit={handleSubmit}
+      // Escape is Cancel, as in a message's edit (unless a field's own list took it first).
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && !event.defaultPrevented && !update.isPending) onDone();
+      }}
+      aria-label="Edit post"
+      className="flex min-h-0 flex-1 flex-col"
+    >
       <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-5">
         <h2 ref={headingRef} className="mb-4 scroll-mt-20 text-lg font-semibold text-zinc-900">
           Edit post

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, ImageIcon } from "../../../components/icons";
+import { retryAdvice } from "../../../lib/query-retry";
 
 /** Unknown, deleted or hidden post, or a malformed link (each a 404). */
 export function PostUnavailable() {
@@ -20,7 +21,15 @@ export function PostUnavailable() {
   );
 }
 
-export function PostLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+export function PostLoadFailed({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   return (
     <section
       role="alert"
@@ -30,7 +39,7 @@ export function PostLoadFailed({ onRetry, retrying }: { onRetry: () => void; ret
         <AlertIcon className="size-7" />
       </span>
       <h1 className="mt-5 text-xl font-semibold text-zinc-900">Couldn't load this post</h1>
-      <p className="mt-2 text-sm text-zinc-600">Check your connection and try again.</p>
+      <p className="mt-2 text-sm text-zinc-600">{retryAdvice(error)}</p>
       <button type="button" onClick={onRetry} disabled={retrying} className={`${buttonStyles.primary} mt-7`}>
         {retrying ? "Retrying..." : "Try again"}
       </button>

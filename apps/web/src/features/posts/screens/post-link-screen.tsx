@@ -20,7 +20,7 @@ export function PostLinkScreen() {
 
   if (query.isError) {
     if (isPostUnavailable(query.error)) return <PostUnavailable />;
-    return <PostLoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />;
+    return <PostLoadFailed error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   }
   return <PostDetailSkeleton />;
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
 import {
@@ -195,6 +195,17 @@ describe("PostScreen", () => {
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByLabelText("Caption")).not.toBeInTheDocument();
     expect(screen.getByText("My pier")).toBeInTheDocument();
+  });
+
+  it("cancels an edit with Escape, as Cancel does", async () => {
+    const { user } = openPost("/post/alice/p-7?edit=1", {
+      "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
+    });
+    await user.type(await screen.findByLabelText("Location"), "Brighton");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByLabelText("Caption")).not.toBeInTheDocument();
+    expect(screen.getByText("My pier")).toBeInTheDocument();
+    expect(screen.queryByText("Error updating post")).not.toBeInTheDocument();
   });
 
   it("deletes after confirming, says 'Post deleted' and goes to /post", async () => {
@@ -421,6 +432,23 @@ describe("PostScreen", () => {
     expect(await screen.findByRole("heading", { name: "This post isn't available" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to your feed" })).toHaveAttribute("href", "/post");
     expect(await screen.findByText("Error fetching post")).toBeInTheDocument();
+  });
+
+  it("tells a server's failure from a connection's on a post that could not load", async () => {
+    openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(500, { message: "Internal Server Error" }) });
+    expect(await screen.findByRole("heading", { name: "Couldn't load this post" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Something went wrong on our side. Please try again in a moment."),
+    ).toBeInTheDocument();
+    cleanup();
+
+    openPost("/post/bob/p-2", {
+      "GET /posts/p-2": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    expect(await screen.findByRole("heading", { name: "Couldn't load this post" })).toBeInTheDocument();
+    expect(screen.getByText("Check your connection and try again.")).toBeInTheDocument();
   });
 
   it("does not ask again for a post found missing when the socket connects", async () => {

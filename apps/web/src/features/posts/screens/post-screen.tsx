@@ -71,7 +71,7 @@ export function PostScreen() {
   if (blocked || (query.isError && isPostUnavailable(query.error))) return <PostUnavailable />;
   if (!post) {
     if (!query.isError) return <PostDetailSkeleton />;
-    return <PostLoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />;
+    return <PostLoadFailed error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   }
 
   const data = post;

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, BanIcon, UserIcon } from "../../../components/icons";
+import { retryAdvice } from "../../../lib/query-retry";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { focusIsLost } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";
@@ -51,7 +52,9 @@ function ProfileView({ username }: { username: string }) {
   if (query.isError && isMemberNotFound(query.error)) return <MemberNotFound username={username} />;
   if (!member) {
     if (!query.isError) return <ProfileSkeleton />;
-    return <ProfileLoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />;
+    return (
+      <ProfileLoadFailed error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />
+    );
   }
 
   const isOwner = !!first?.isMyProfile;
@@ -141,14 +144,22 @@ function BlockedMember({ member, onUnblock }: { member: BlockedUser; onUnblock: 
   );
 }
 
-function ProfileLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+function ProfileLoadFailed({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   return (
     <section role="alert" className="flex flex-col items-center gap-4 px-6 py-16 text-center">
       <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
         <AlertIcon className="size-7" />
       </span>
       <h1 className="text-xl font-semibold text-zinc-900">We couldn't load this profile</h1>
-      <p className="text-sm text-zinc-600">Check your connection and try again.</p>
+      <p className="text-sm text-zinc-600">{retryAdvice(error)}</p>
       <button type="button" onClick={onRetry} disabled={retrying} className={buttonStyles.primary}>
         {retrying ? "Retrying..." : "Try again"}
       </button>
