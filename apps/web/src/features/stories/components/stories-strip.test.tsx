@@ -202,6 +202,24 @@ describe("Stories strip, live", () => {
     expect(within(strip).getByText("No stories yet")).toBeInTheDocument();
   });
 
+  it("keeps the keyboard in the strip when the viewer closes because the stories it played were deleted", async () => {
+    const [bobs] = bobAndCarol();
+    const { user } = openFeed(bobs ? [bobs] : []);
+    const strip = await findStrip();
+    const own = within(strip).getByRole("button", { name: "Add to your story" });
+    own.focus();
+    await user.keyboard("{ArrowRight}{Enter}");
+    await findViewer();
+    const socket = await currentSocket();
+
+    act(() => socket.fire("storyDeleted", { storyId: "s-bob-1", userId: "u-bob" }));
+    act(() => socket.fire("storyDeleted", { storyId: "s-bob-2", userId: "u-bob" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Stories" })).not.toBeInTheDocument());
+    expect(tiles(strip)).toEqual(["Add to your story"]);
+    expect(within(strip).getByRole("button", { name: "Add to your story" })).toHaveFocus();
+  });
+
   it("loads the strip again when the socket first connects (a story posted while it loaded)", async () => {
     await nextSocketStillConnecting();
     let calls = 0;

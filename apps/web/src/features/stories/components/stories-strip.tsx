@@ -3,6 +3,7 @@ import { type ReactNode, type Ref, useRef } from "react";
 import { PlusIcon } from "../../../components/icons";
 import { ApiError } from "../../../lib/api-client";
 import { getToken, getUserId, getUsername } from "../../../lib/storage";
+import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { useRovingFocus } from "../../../lib/use-roving-focus";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
@@ -29,6 +30,12 @@ export function StoriesStrip({ className = "" }: { className?: string }) {
   // On a history entry of its own: Back (or a phone's back gesture) closes it and stays on the feed.
   const viewer = useModalHistory<string>("stories");
   const openUserId = viewer.shown;
+  // The viewer gives the focus back to its tile; when that went while it played (its stories deleted,
+  // its member blocked), the row's Tab stop takes it.
+  const sectionRef = useRef<HTMLElement>(null);
+  useFocusWhenClosed(openUserId !== null, () =>
+    sectionRef.current?.querySelector<HTMLElement>('ul [tabindex="0"]'),
+  );
   const signedOut = !getToken() || (query.error instanceof ApiError && query.error.status === 401);
 
   let body: ReactNode;
@@ -62,7 +69,7 @@ export function StoriesStrip({ className = "" }: { className?: string }) {
   }
 
   return (
-    <section aria-label="Stories" className={`${frameClass} ${className}`}>
+    <section ref={sectionRef} aria-label="Stories" className={`${frameClass} ${className}`}>
       {body}
       {openUserId && <LazyStoryViewer startUserId={openUserId} onClose={viewer.close} />}
     </section>

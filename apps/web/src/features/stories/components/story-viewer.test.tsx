@@ -407,6 +407,9 @@ describe("Marking stories viewed (spec §4, §6)", () => {
     );
     expect(callsTo(fetchMock, "GET /stories")).toBeGreaterThanOrEqual(2);
     expect(screen.getByRole("button", { name: /^carol's story/ })).toBeInTheDocument();
+    // Said once for the member, or the viewer moving on at once would look like a fault.
+    expect(await screen.findByText("This story isn't available anymore.")).toBeInTheDocument();
+    expect(screen.getAllByText("This story isn't available anymore.")).toHaveLength(1);
   });
 
   it("closes on the browser's Back and stays on the feed; Forward opens it again", async () => {

@@ -3,9 +3,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { getUserId } from "../../../lib/storage";
+import { toast } from "../../../lib/toast";
 import { viewStory } from "../api/stories.api";
 import { storyKeys } from "../api/story-keys";
 import { markCachedStoryViewed, removeCachedStory } from "../cache/stories-cache";
+
+export const STORY_NOT_AVAILABLE = "This story isn't available anymore.";
 
 /**
  * Spec §4 and §6: opening someone else's story marks it viewed, once; the member's own never are. The
@@ -26,7 +29,8 @@ export function useMarkStoryViewed(story: Story | undefined): void {
       }
       // Gone for this member since the strip was read: expired, deleted, or its author blocked them or
       // went private. It leaves the strip (an open viewer moves on), and the strip is read again for
-      // the author's others.
+      // the author's others. Said, or the viewer closing at once would look like a fault.
+      toast.info(STORY_NOT_AVAILABLE, { toastId: `story-gone-${story.user._id}` });
       removeCachedStory(queryClient, story._id);
       void queryClient.invalidateQueries({ queryKey: storyKeys.tray() });
     });
