@@ -107,6 +107,44 @@ describe("private profiles and follow requests", () => {
     await stranger.context.close();
   });
 
+  it("the owner removes a follower from her followers list; the follower's open profile locks live", async () => {
+    const owner = await openContext(browser);
+    const follower = await openContext(browser);
+    const erin = await privateMemberWithPost(owner.page, "erin", "Erin's garden");
+    const fred = await signedInMember(follower.page, "fred");
+    await api(follower.page, fred, "POST", `/follow/${erin.id}`);
+    await api(owner.page, erin, "POST", `/follow-requests/${fred.id}/accept`);
+
+    await follower.page.goto(`/profile/${erin.username}`);
+    await follower.page.getByRole("button", { name: /Erin's garden/ }).waitFor();
+    await followButton(follower.page, "Following").waitFor();
+
+    await owner.page.goto("/profile");
+    await owner.page.getByRole("button", { name: "1 follower" }).click();
+    const list = owner.page.getByRole("list", { name: "Followers" });
+    await list.getByRole("button", { name: `Remove ${fred.username}` }).click();
+    const question = owner.page.getByRole("dialog", { name: "Remove follower?" });
+    await question
+      .getByText(`Flik won't tell @${fred.username} they were removed from your followers.`)
+      .waitFor();
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await owner.page.setViewportSize(viewport);
+      await owner.page.screenshot({ path: join(artifacts, `profile-remove-follower-${name}.png`) });
+    }
+    await question.getByRole("button", { name: "Remove", exact: true }).click();
+    await owner.page.getByText("No followers yet").waitFor();
+    await owner.page.keyboard.press("Escape");
+    await owner.page.getByRole("button", { name: "0 followers" }).waitFor();
+
+    // The removed follower's open profile of her turns to the lock at once (postFollowed).
+    await followButton(follower.page, "Follow").waitFor();
+    await lock(follower.page).waitFor();
+    const { followers } = await api(owner.page, erin, "GET", `/followers/${erin.id}`);
+    expect(followers).toEqual([]);
+    await owner.context.close();
+    await follower.context.close();
+  });
+
   it("tapping Requested withdraws the request, and it leaves the owner's list", async () => {
     const owner = await openContext(browser);
     const stranger = await openContext(browser);

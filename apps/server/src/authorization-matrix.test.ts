@@ -223,6 +223,20 @@ const cases: RouteCase[] = [
     { settles: true },
   ),
   row(
+    "DELETE /api/followers/:userId",
+    "remove the follower from the owner's followers (anyone else's call removes from their own list)",
+    // The follower's own call names themselves: no one follows themselves (400).
+    both(["200 removed", "400", "200 kept", "200 kept", "200 kept", "200 kept", "401"]),
+    async (who, w) => {
+      const answer = await who.call("DELETE", `/api/followers/${w.members.follower.userId}`);
+      if (answer.statusCode !== 200) return status(answer);
+      const followers = (await f.call(ownerOf(w), "GET", `/followers/${ownerId(w)}`)).json().followers;
+      const kept = followers.some((member: { _id: string }) => member._id === w.members.follower.userId);
+      return `200 ${kept ? "kept" : "removed"}`;
+    },
+    { settles: true },
+  ),
+  row(
     "POST /api/unfollow/:userId",
     "unfollow the owner, or withdraw a request",
     both(["400", "200", "200", "200", "403", "403", "401"]),

@@ -40,6 +40,15 @@ export interface FollowRequestsPage {
   nextCursor: string | null;
 }
 
+/**
+ * DELETE /followers/{userId}: the member no longer follows the caller (Instagram's Remove follower);
+ * the caller's followers count after it.
+ */
+export interface FollowerRemoved {
+  message: string;
+  followersCount: number;
+}
+
 /** POST /follow-requests/{userId}/accept: the caller's followers count after the new follow. */
 export interface FollowRequestAccepted {
   message: string;

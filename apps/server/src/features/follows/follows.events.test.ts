@@ -34,6 +34,20 @@ describe("postFollowed", () => {
     expect(bystander).toEqual([]);
   });
 
+  it("tells both members when a member removes a follower, as an unfollow", async () => {
+    const [gwen, hal] = await Promise.all([someone("gwen"), someone("hal")]);
+    await call(hal, "POST", `/follow/${gwen.userId}`);
+    const [gwenSocket, halSocket] = await Promise.all([socketOf(gwen), socketOf(hal)]);
+    const toGwen = nextEvent(gwenSocket, "postFollowed");
+    const toHal = nextEvent(halSocket, "postFollowed");
+
+    expect((await call(gwen, "DELETE", `/followers/${hal.userId}`)).statusCode).toBe(200);
+
+    const removed = { userId: gwen.userId, followerId: hal.userId, isFollowed: false, followersCount: 0 };
+    expect(await toGwen).toEqual(removed);
+    expect(await toHal).toEqual(removed);
+  });
+
   it("is told once for a follow asked twice, and not for an unfollow of no follow", async () => {
     const [dan, erin] = await Promise.all([someone("dan"), someone("erin")]);
     const danSocket = await socketOf(dan);

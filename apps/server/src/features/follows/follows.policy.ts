@@ -20,3 +20,11 @@ export function canAskToFollow(viewerId: string, member: Member, relation: Relat
 export function canSeeFollowListsOf(viewerId: string, member: Member, relation: Relation): boolean {
   return canSeeContentOf(viewerId, member, relation);
 }
+
+/**
+ * A member may remove only their own followers (Instagram's Remove follower): the list they take a
+ * follower from is theirs. Never oneself, as no one follows themselves.
+ */
+export function canRemoveFollower(viewerId: string, followeeId: string, followerId: string): boolean {
+  return viewerId === followeeId && followerId !== viewerId;
+}

@@ -6,6 +6,7 @@ import type { FollowsService } from "./follows.service.js";
 
 const params = z.object({ userId: z.uuid("Member not found") });
 const requestParams = z.object({ userId: z.uuid("Follow request not found") });
+const followerParams = z.object({ userId: z.uuid("Follower not found") });
 
 export function followsRoutes(deps: { follows: FollowsService; users: UsersService }): FastifyPluginAsyncZod {
   const { follows, users } = deps;
@@ -24,6 +25,9 @@ export function followsRoutes(deps: { follows: FollowsService; users: UsersServi
       const { members, nextCursor } = await follows.list(request.caller, "followers", member, request.query);
       return { followers: members, nextCursor };
     });
+    app.delete("/followers/:userId", { schema: { params: followerParams } }, (request) =>
+      follows.removeFollower(request.caller, request.params.userId),
+    );
     app.get("/following/:userId", { schema: { params, querystring: pageQuery } }, async (request) => {
       const member = await users.member(request.caller, { id: request.params.userId });
       const { members, nextCursor } = await follows.list(request.caller, "following", member, request.query);

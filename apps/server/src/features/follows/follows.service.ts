@@ -1,4 +1,5 @@
 import type {
+  FollowerRemoved,
   FollowListMember,
   FollowRequestAccepted,
   FollowRequestsPage,
@@ -10,7 +11,13 @@ import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { forbidden, invalidField, notFound } from "../../platform/errors.js";
 import { canSeeContentOf, type RelatedMember } from "../users/users.policy.js";
-import { canAskToFollow, canFollow, canSeeFollowListsOf, followNeedsRequest } from "./follows.policy.js";
+import {
+  canAskToFollow,
+  canFollow,
+  canRemoveFollower,
+  canSeeFollowListsOf,
+  followNeedsRequest,
+} from "./follows.policy.js";
 import {
   acceptFollowRequests,
   countFollowers,
@@ -103,6 +110,19 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
         await domainEvents?.publish("memberUnfollowed", { followerId: caller.userId, followeeId: member.id });
       if (member.relation.isRequested) await closeRequest(caller.userId, member.id, "withdrawn");
       return answer(member.id, { isFollowed: false, isRequested: false });
+    },
+
+    /**
+     * The member no longer follows the caller (Remove follower). Idempotent: removing one who does not
+     * follow (any more) changes nothing. They are not told, as on Instagram; their open tabs see the
+     * follow go (postFollowed), and a private caller's posts leave their screens as after an unfollow.
+     */
+    async removeFollower(caller: Caller, followerId: string): Promise<FollowerRemoved> {
+      if (!canRemoveFollower(caller.userId, caller.userId, followerId))
+        throw invalidField("userId", "You cannot remove yourself");
+      if (await deleteFollow(db, followerId, caller.userId))
+        await domainEvents?.publish("memberUnfollowed", { followerId, followeeId: caller.userId });
+      return { message: "Follower removed", followersCount: await countFollowers(db, caller.userId) };
     },
 
     /** May the viewer see what the member shares now (posts, flicks)? One query; false for nobody. */

@@ -4,9 +4,51 @@ import { buildTestApp } from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { app } = built;
-const { call, persona } = factories(built);
+const { call, createPost, makePrivate, persona, someone } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
+
+describe("removing a follower (DELETE /followers/{userId})", () => {
+  it("takes the member off the caller's followers, with the count, once however often asked", async () => {
+    const [ivy, jon] = await Promise.all([someone("ivy"), someone("jon")]);
+    await call(jon, "POST", `/follow/${ivy.userId}`);
+
+    const removed = { message: "Follower removed", followersCount: 0 };
+    expect((await call(ivy, "DELETE", `/followers/${jon.userId}`)).json()).toEqual(removed);
+    expect((await call(ivy, "DELETE", `/followers/${jon.userId}`)).json()).toEqual(removed);
+    expect((await call(ivy, "GET", `/followers/${ivy.userId}`)).json().followers).toEqual([]);
+    expect((await call(jon, "GET", `/following/${jon.userId}`)).json().following).toEqual([]);
+    // Jon's own follows are his: Ivy's call never touched them (she followed no one).
+    expect((await call(jon, "POST", `/follow/${ivy.userId}`)).json()).toMatchObject({ isFollowed: true });
+  });
+
+  it("of a private member: the removed follower no longer sees her posts and must ask again", async () => {
+    const [kim, lou] = await Promise.all([someone("kim"), someone("lou")]);
+    await call(lou, "POST", `/follow/${kim.userId}`);
+    await makePrivate(kim);
+    const post = await createPost(kim, { caption: "for followers" });
+    expect((await call(lou, "GET", `/posts/${post._id}`)).statusCode).toBe(200);
+
+    await call(kim, "DELETE", `/followers/${lou.userId}`);
+
+    expect((await call(lou, "GET", `/posts/${post._id}`)).statusCode).toBe(404);
+    expect((await call(lou, "POST", `/follow/${kim.userId}`)).json()).toMatchObject({
+      isFollowed: false,
+      isRequested: true,
+    });
+  });
+
+  it("refuses oneself with 400, a malformed id with 404 (as every route's), and a visitor with 401", async () => {
+    const self = await call(alice, "DELETE", `/followers/${alice.userId}`);
+    expect(self.statusCode, self.body).toBe(400);
+    expect(self.json().message).toBe("You cannot remove yourself");
+    const malformed = await call(alice, "DELETE", "/followers/not-an-id");
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json().message).toBe("Follower not found");
+    const visitor = await app.inject({ method: "DELETE", url: `/api/followers/${bob.userId}` });
+    expect(visitor.statusCode).toBe(401);
+  });
+});
 
 describe("follow and unfollow", () => {
   it("follows and unfollows, and following twice is still one follow", async () => {

@@ -1,4 +1,10 @@
-import type { FollowersResponse, FollowingResponse, FollowListMember, FollowResponse } from "@flik/shared";
+import type {
+  FollowerRemoved,
+  FollowersResponse,
+  FollowingResponse,
+  FollowListMember,
+  FollowResponse,
+} from "@flik/shared";
 import { apiFetch } from "../../../lib/api-client";
 import type { FollowListKind } from "./follow-keys";
 
@@ -10,6 +16,11 @@ export function followUser(userId: string): Promise<FollowResponse> {
 
 export function unfollowUser(userId: string): Promise<FollowResponse> {
   return apiFetch<FollowResponse>(`/unfollow/${encodeURIComponent(userId)}`, { method: "POST" });
+}
+
+/** DELETE /followers/{userId}: the member no longer follows the caller. */
+export function removeFollower(userId: string): Promise<FollowerRemoved> {
+  return apiFetch<FollowerRemoved>(`/followers/${encodeURIComponent(userId)}`, { method: "DELETE" });
 }
 
 export interface FollowListPage {

@@ -43,6 +43,25 @@ export function patchFollowListMember(
   });
 }
 
+/** Takes this member's row out of one loaded list (a follower the member removed). */
+export function withoutFollowListMember(
+  queryClient: QueryClient,
+  key: readonly unknown[],
+  userId: string,
+): void {
+  queryClient.setQueryData<FollowLists>(key, (data) =>
+    data?.pages
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            members: page.members.filter((member) => member._id !== userId),
+          })),
+        }
+      : data,
+  );
+}
+
 /** What the server last said about the viewer following this member, from any cached copy. */
 export function cachedFollowRelation(queryClient: QueryClient, userId: string): FollowRelation | undefined {
   const member = findProfileMember(queryClient, userId);

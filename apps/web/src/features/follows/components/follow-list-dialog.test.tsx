@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeFollowListMember, makeProfile, pending } from "../../../test/fixtures";
-import { openProfile, preloadProfileScreens } from "../../profile/test/profile-routes";
+import { aliceProfile, openProfile, preloadProfileScreens } from "../../profile/test/profile-routes";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -215,5 +215,65 @@ describe("Follow buttons in the lists", () => {
 
     expect(within(list).getByRole("button", { name: "Follow" })).toBeInTheDocument();
     await waitFor(() => expect(unfollow).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe("Remove follower, on the member's own followers list", () => {
+  const openOwnFollowers = (remove: () => Response | Promise<Response>) => {
+    const removeRoute = vi.fn(remove);
+    const opened = openProfile("/profile", {
+      member: aliceProfile,
+      isMyProfile: true,
+      routes: {
+        "GET /followers/u-alice": jsonResponse(200, { followers: [carol, dan], nextCursor: null }),
+        "DELETE /followers/u-carol": removeRoute,
+      },
+    });
+    return { ...opened, removeRoute };
+  };
+
+  it("offers Remove in place of Follow, asks first, and takes the row away at once, the keyboard going on from the next", async () => {
+    const { user, removeRoute } = openOwnFollowers(() =>
+      jsonResponse(200, { message: "Follower removed", followersCount: 4 }),
+    );
+    await user.click(await screen.findByRole("button", { name: "5 followers" }));
+    const list = await screen.findByRole("list", { name: "Followers" });
+    expect(within(list).queryByRole("button", { name: /^Follow/ })).not.toBeInTheDocument();
+
+    await user.click(within(list).getByRole("button", { name: "Remove carol" }));
+    const question = screen.getByRole("dialog", { name: "Remove follower?" });
+    expect(question).toHaveTextContent("Flik won't tell @carol they were removed from your followers.");
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    expect(removeRoute).not.toHaveBeenCalled();
+    expect(within(list).getByRole("button", { name: "Remove carol" })).toHaveFocus();
+
+    await user.click(within(list).getByRole("button", { name: "Remove carol" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Remove follower?" })).getByRole("button", {
+        name: "Remove",
+      }),
+    );
+
+    await waitFor(() => expect(within(list).queryByText("carol")).not.toBeInTheDocument());
+    expect(removeRoute).toHaveBeenCalledTimes(1);
+    expect(within(list).getByRole("button", { name: "Remove dan" })).toHaveFocus();
+    expect(await screen.findByRole("button", { name: "4 followers" })).toBeInTheDocument();
+  });
+
+  it("puts the row back and says so when the server fails", async () => {
+    const { user } = openOwnFollowers(() => jsonResponse(500, { message: "Boom" }));
+    await user.click(await screen.findByRole("button", { name: "5 followers" }));
+    const list = await screen.findByRole("list", { name: "Followers" });
+
+    await user.click(within(list).getByRole("button", { name: "Remove carol" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Remove follower?" })).getByRole("button", {
+        name: "Remove",
+      }),
+    );
+
+    expect(await screen.findByText("Couldn't remove this follower. Please try again.")).toBeInTheDocument();
+    expect(within(list).getByRole("button", { name: "Remove carol" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "5 followers" })).toBeInTheDocument();
   });
 });

@@ -1,16 +1,19 @@
 import type { FollowListMember } from "@flik/shared";
-import { type ReactNode, useCallback, useMemo, useRef } from "react";
+import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Dialog } from "../../../components/dialog";
 import { ApiError } from "../../../lib/api-client";
 import { profilePath } from "../../../lib/paths";
 import { getUserId } from "../../../lib/storage";
+import { focusIsLost } from "../../../lib/use-focus-when-closed";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import type { FollowListKind } from "../api/follow-keys";
 import { useFollowListQuery } from "../api/follows.queries";
 import { useFollow } from "../hooks/use-follow";
+import { useRemoveFollower } from "../hooks/use-remove-follower";
 import { FollowButton } from "./follow-button";
 
 const TITLES: Record<FollowListKind, string> = { followers: "Followers", following: "Following" };
@@ -25,11 +28,16 @@ interface FollowListDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2: the followers or following of a member; a person opens their profile. Paged as it scrolls. */
+/**
+ * Spec §2: the followers or following of a member; a person opens their profile. Paged as it scrolls.
+ * On the member's own followers, each row offers Remove (Instagram's Remove follower) in place of Follow.
+ */
 export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProps) {
   const query = useFollowListQuery(kind, userId);
   const members = useMemo(() => query.data?.pages.flatMap((page) => page.members) ?? [], [query.data]);
   const viewerId = getUserId();
+  const ownFollowers = kind === "followers" && userId === viewerId;
+  const removal = useFollowerRemoval(members);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
@@ -64,11 +72,24 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
   } else {
     body = (
       <>
-        <ul aria-label={TITLES[kind]} className="-mx-2">
+        <ul ref={removal.listRef} aria-label={TITLES[kind]} className="-mx-2">
           {members.map((member) => (
             <li key={member._id} className="flex items-center gap-2">
               <MemberRow member={member} />
-              {member._id !== viewerId && <MemberFollowButton member={member} />}
+              {member._id !== viewerId &&
+                (ownFollowers ? (
+                  <button
+                    type="button"
+                    data-remove-follower={member._id}
+                    aria-label={`Remove ${member.username}`}
+                    onClick={() => removal.ask(member)}
+                    className={`${buttonStyles.secondary} mr-2 shrink-0 rounded-lg px-3 py-1.5`}
+                  >
+                    Remove
+                  </button>
+                ) : (
+                  <MemberFollowButton member={member} />
+                ))}
             </li>
           ))}
         </ul>
@@ -101,8 +122,53 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
   return (
     <Dialog title={TITLES[kind]} size="sm" onClose={onClose} bodyClassName="px-5 pb-5 min-h-64">
       {body}
+      {removal.asking && (
+        <ConfirmDialog
+          title="Remove follower?"
+          confirmLabel="Remove"
+          onConfirm={removal.confirm}
+          onCancel={removal.cancel}
+        >
+          <p>Flik won't tell @{removal.asking.username} they were removed from your followers.</p>
+        </ConfirmDialog>
+      )}
     </Dialog>
   );
+}
+
+/**
+ * Remove follower, asked first. The row goes at once; the keyboard goes on from the next row's Remove
+ * (or the one before, or the list's dialog) rather than falling out of the dialog with the row.
+ */
+function useFollowerRemoval(members: FollowListMember[]) {
+  const [asking, setAsking] = useState<FollowListMember | null>(null);
+  const remove = useRemoveFollower();
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where the focus goes once the removed row has gone: found when the removal is confirmed.
+  const focusNext = useRef<(() => HTMLElement | null | undefined) | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list changes, the removed row gone
+  useLayoutEffect(() => {
+    if (focusNext.current === null || !focusIsLost()) return;
+    focusNext.current()?.focus();
+    focusNext.current = null;
+  }, [members]);
+  return {
+    listRef,
+    asking,
+    ask: setAsking,
+    cancel: () => setAsking(null),
+    confirm: () => {
+      if (!asking) return;
+      const at = members.findIndex((member) => member._id === asking._id);
+      const neighbour = (members[at + 1] ?? members[at - 1])?._id;
+      const dialog = listRef.current?.closest<HTMLElement>('[role="dialog"]');
+      focusNext.current = () =>
+        (neighbour && listRef.current?.querySelector<HTMLElement>(`[data-remove-follower="${neighbour}"]`)) ||
+        dialog?.querySelector<HTMLElement>('button[aria-label="Close"]');
+      remove.mutate(asking._id);
+      setAsking(null);
+    },
+  };
 }
 
 /**
