@@ -9,6 +9,7 @@ import {
   focusBesideRow,
 } from "../../follow-requests/components/follow-request-actions";
 import { actionText, notificationHref, senderName } from "../notification-view";
+import { notificationLayout as layout } from "./notification-layout";
 import { NotificationThumbnail } from "./notification-thumbnail";
 
 interface NotificationItemProps {
@@ -21,7 +22,7 @@ interface NotificationItemProps {
   onAnswerRequest: (notification: Notification, accept: boolean) => void;
 }
 
-const bodyClass = "flex min-w-0 flex-1 items-center gap-3 rounded-xl py-1 text-left";
+const bodyClass = `${layout.opener} text-left`;
 
 /**
  * One notification: who, what, when and the post's media; unread ones are tinted and dotted. The row
@@ -48,14 +49,15 @@ export function NotificationItem({
       src={notification.sender?.avatar}
       name={senderName(notification)}
       loading="lazy"
-      className="size-11 text-lg ring-0"
+      className={`${layout.avatar} text-lg ring-0`}
     />
   );
   const body: ReactNode = (
     <>
       {!avatarLinks && avatar}
-      <span className="block min-w-0 flex-1">
-        <span id={sentenceId} className="block text-sm leading-snug text-zinc-800">
+      <span className={layout.words}>
+        {/* A long name (usernames run to 30 characters) breaks anywhere rather than run under the thumbnail. */}
+        <span id={sentenceId} className="block text-sm leading-snug wrap-anywhere text-zinc-800">
           {unread && <span className="sr-only">Unread: </span>}{" "}
           <span className="font-semibold text-zinc-950">{senderName(notification)}</span>{" "}
           {actionText(notification)}
@@ -99,16 +101,14 @@ export function NotificationItem({
   return (
     <li
       ref={row}
-      className={`flex items-center gap-2 py-2.5 pr-1.5 pl-3 transition-colors sm:pl-4 ${
-        unread ? "bg-fuchsia-50" : "bg-white hover:bg-zinc-50"
-      }`}
+      className={`${layout.row} transition-colors ${unread ? "bg-fuchsia-50" : "bg-white hover:bg-zinc-50"}`}
     >
       {avatarLinks && sender && senderHref && (
         <Link
           to={senderHref}
           aria-label={`${sender.username}'s profile`}
           onClick={() => onOpen(notification)}
-          className="mr-1 shrink-0 rounded-full"
+          className={`${layout.avatarApart} rounded-full`}
         >
           {avatar}
         </Link>
@@ -152,11 +152,11 @@ function ReadToggle({
       aria-label={label}
       aria-describedby={describedBy}
       title={label}
-      className="group/toggle flex size-9 shrink-0 items-center justify-center rounded-full transition hover:bg-zinc-900/5"
+      className={`group/toggle ${layout.toggle} transition hover:bg-zinc-900/5`}
     >
       <span
         aria-hidden="true"
-        className={`block size-2.5 rounded-full transition ${
+        className={`${layout.dot} transition ${
           unread
             ? "bg-fuchsia-600 group-hover/toggle:scale-125"
             : "border-2 border-zinc-300 group-hover/toggle:border-zinc-500"

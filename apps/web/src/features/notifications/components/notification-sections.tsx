@@ -2,6 +2,7 @@ import type { Notification } from "@flik/shared";
 import { useId } from "react";
 import { groupNotifications } from "../notification-view";
 import { NotificationItem } from "./notification-item";
+import { notificationLayout as layout } from "./notification-layout";
 
 interface NotificationSectionsProps {
   notifications: Notification[];
@@ -20,13 +21,10 @@ export function NotificationSections({ notifications, now, ...actions }: Notific
         const headingId = `${baseId}-${group}`;
         return (
           <section key={group} aria-labelledby={headingId}>
-            <h2 id={headingId} className="mb-2 px-1 text-sm font-semibold text-zinc-500">
+            <h2 id={headingId} className={`${layout.heading} text-zinc-500`}>
               {group}
             </h2>
-            <ul
-              aria-labelledby={headingId}
-              className="divide-y divide-zinc-100 overflow-hidden rounded-2xl border border-zinc-200/80 bg-white shadow-sm"
-            >
+            <ul aria-labelledby={headingId} className={layout.card}>
               {items.map((notification) => (
                 <NotificationItem key={notification._id} notification={notification} now={now} {...actions} />
               ))}

@@ -1,28 +1,61 @@
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, BellIcon } from "../../../components/icons";
+import { notificationLayout as layout } from "./notification-layout";
 
 const bone = "animate-pulse bg-zinc-200/80 motion-reduce:animate-none";
+/** A zero-width space: a line of its text's height, for a bone to sit in the middle of. */
+const LINE = "\u200b";
 const card = "rounded-2xl border border-zinc-200/80 bg-white shadow-sm";
 
-/** Rows shaped like notifications, so nothing jumps when the real ones arrive. */
-export function NotificationsSkeleton({ rows = 6 }: { rows?: number }) {
+/**
+ * Rows shaped like notifications, under a day's heading like theirs (`heading`), with the same columns
+ * (avatar, words, thumbnail, the unread dot's), so nothing drops or shifts when the real ones arrive.
+ * The next page's rows, below a day already headed, have no heading of their own.
+ */
+export function NotificationsSkeleton({ rows = 6, heading = true }: { rows?: number; heading?: boolean }) {
   return (
     <div>
       <p role="status" className="sr-only">
         Loading notifications...
       </p>
-      <div aria-hidden="true" className={`${card} divide-y divide-zinc-100 overflow-hidden`}>
-        {Array.from({ length: rows }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
-          <div key={index} className="flex items-center gap-3 px-3 py-3.5 sm:px-4">
-            <div className={`${bone} size-11 shrink-0 rounded-full`} />
-            <div className="flex-1 space-y-2">
-              <div className={`${bone} h-3 w-3/4 rounded-md`} />
-              <div className={`${bone} h-2.5 w-16 rounded-md`} />
-            </div>
-            <div className={`${bone} size-12 shrink-0 rounded-lg`} />
+      <div aria-hidden="true">
+        {heading && (
+          // A line of the heading's own height, its words a bone.
+          <div data-skeleton-heading="" className={`${layout.heading} flex items-center`}>
+            {LINE}
+            <span className={`${bone} h-3 w-14 rounded-md`} />
           </div>
-        ))}
+        )}
+        <div className={layout.card}>
+          {Array.from({ length: rows }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
+            <div key={index} data-skeleton-row="" className={layout.row}>
+              <div className={`${bone} ${layout.avatarApart} ${layout.avatar} rounded-full`} />
+              <div className={layout.opener}>
+                {/* Lines of the words' and the time's own heights: the words take two lines on a
+                    phone (a name and "commented on your post" seldom fit one there), one from 640px. */}
+                <div className={layout.words}>
+                  <div className="flex items-center text-sm leading-snug">
+                    {LINE}
+                    <span className={`${bone} h-3 w-3/4 rounded-md max-sm:w-11/12`} />
+                  </div>
+                  <div className="flex items-center text-sm leading-snug sm:hidden">
+                    {LINE}
+                    <span className={`${bone} h-3 w-1/2 rounded-md`} />
+                  </div>
+                  <div className="mt-1 flex items-center text-xs">
+                    {LINE}
+                    <span className={`${bone} h-2.5 w-16 rounded-md`} />
+                  </div>
+                </div>
+                <div className={`${bone} ${layout.thumbnail}`} />
+              </div>
+              <div className={layout.toggle}>
+                <span className={`${bone} ${layout.dot}`} />
+              </div>
+            </div>
+          ))}
+        </div>
       </div>
     </div>
   );

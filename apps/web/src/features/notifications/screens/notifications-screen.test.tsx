@@ -418,6 +418,43 @@ describe("NotificationsScreen", () => {
     expect(reads - readsBefore).toBe(2);
   });
 
+  it("breaks a long name anywhere within its column, never running under the thumbnail", async () => {
+    const longName = "qz_joyl_wwwwwwwwwwwwwwwwwwwwww";
+    openNotifications({
+      "GET /notifications": pageOf(
+        makeNotification({
+          sender: { _id: "u-qz", username: longName, avatar: "" },
+          createdAt: minutesAgo(1),
+        }),
+      ),
+    });
+    const name = await screen.findByText(longName);
+    const sentence = name.parentElement;
+    expect(sentence).toHaveClass("wrap-anywhere");
+    // Its column takes the room left beside the thumbnail, and no more (min-width 0).
+    expect(sentence?.parentElement).toHaveClass("min-w-0", "flex-1");
+  });
+
+  it("lets the header wrap, Mark all as read going under the title on a narrow phone", async () => {
+    openNotifications({ "GET /notifications": pageOf(like) });
+    const markAll = await screen.findByRole("button", { name: "Mark all as read" });
+    const header = screen.getByRole("heading", { name: "Notifications", level: 1 }).parentElement;
+    expect(markAll.parentElement).toBe(header);
+    expect(header).toHaveClass("flex-wrap");
+    expect(markAll).toHaveClass("ml-auto");
+  });
+
+  it("keeps Mark all as read's room while the list loads, so the list does not drop when it comes", async () => {
+    openNotifications({ "GET /notifications": () => pending() });
+    const header = (await screen.findByRole("heading", { name: "Notifications", level: 1 })).parentElement;
+    await screen.findByRole("status");
+    const placeholder = header?.querySelector("[data-mark-all-placeholder]");
+    expect(placeholder).toHaveClass("invisible");
+    expect(placeholder).toHaveAttribute("aria-hidden", "true");
+    expect(placeholder).toHaveTextContent("Mark all as read");
+    expect(screen.queryByRole("button", { name: "Mark all as read" })).not.toBeInTheDocument();
+  });
+
   it("opens the liker's profile from their avatar, and the post from the rest of the row", async () => {
     openNotifications({ "GET /notifications": pageOf(like) });
 

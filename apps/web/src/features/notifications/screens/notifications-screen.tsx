@@ -21,6 +21,15 @@ import { useMarkNotification } from "../hooks/use-mark-notification";
 import { useNotificationsUnreadCount } from "../hooks/use-notifications-unread";
 import { useNow } from "../hooks/use-now";
 
+const markAllClass =
+  "-mr-2 ml-auto inline-flex shrink-0 items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap";
+const markAllContent = (
+  <>
+    <CheckAllIcon className="size-4" />
+    Mark all as read
+  </>
+);
+
 /** /notifications: what others did with the member and their posts, live, grouped by day (spec §2). */
 export function NotificationsScreen() {
   useDocumentTitle("Notifications");
@@ -75,7 +84,8 @@ export function NotificationsScreen() {
 
   return (
     <div className="mx-auto w-full max-w-[600px]">
-      <div className="mb-5 flex min-h-10 items-center justify-between gap-3">
+      {/* On a narrow phone (320px) the action goes under the title, at the end, rather than off the side. */}
+      <div className="mb-5 flex min-h-10 flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <h1
           ref={heading}
           tabIndex={-1}
@@ -83,7 +93,7 @@ export function NotificationsScreen() {
         >
           Notifications
         </h1>
-        {notifications.length > 0 && (
+        {notifications.length > 0 ? (
           <button
             type="button"
             onClick={() => {
@@ -92,11 +102,18 @@ export function NotificationsScreen() {
               heading.current?.focus();
             }}
             disabled={!anyUnread}
-            className="-mr-2 inline-flex shrink-0 items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap text-fuchsia-700 transition hover:bg-fuchsia-50 disabled:cursor-not-allowed disabled:text-zinc-400 disabled:hover:bg-transparent"
+            className={`${markAllClass} text-fuchsia-700 transition hover:bg-fuchsia-50 disabled:cursor-not-allowed disabled:text-zinc-400 disabled:hover:bg-transparent`}
           >
-            <CheckAllIcon className="size-4" />
-            Mark all as read
+            {markAllContent}
           </button>
+        ) : (
+          // While the list loads, its room is kept, so that where the action goes under the title (a
+          // narrow phone) the list does not drop a line when it comes.
+          query.isPending && (
+            <span aria-hidden="true" data-mark-all-placeholder="" className={`${markAllClass} invisible`}>
+              {markAllContent}
+            </span>
+          )
         )}
       </div>
 
@@ -119,7 +136,7 @@ export function NotificationsScreen() {
           />
           <div ref={sentinel} className="mt-4">
             {isFetchingNextPage ? (
-              <NotificationsSkeleton rows={2} />
+              <NotificationsSkeleton rows={2} heading={false} />
             ) : isFetchNextPageError ? (
               <NotificationsError onRetry={() => fetchNextPage()} retrying={false} />
             ) : (
