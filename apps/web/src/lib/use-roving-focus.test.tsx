@@ -130,6 +130,25 @@ describe("useRovingFocus", () => {
     expect(within(post("a")).getByRole("button")).not.toHaveAttribute("tabindex");
   });
 
+  it("walks only the items that came or whose turn changed, not the whole list (a long feed's next page)", async () => {
+    const { user, rerender } = renderFeed();
+    const walked = vi.spyOn(HTMLElement.prototype, "querySelectorAll");
+    // The items' own walks (the test's and user-event's queries are of other elements).
+    const walkedPosts = () =>
+      walked.mock.contexts
+        .map((element) => (element as HTMLElement).getAttribute("aria-label"))
+        .filter((label) => label?.startsWith("Post "));
+
+    rerender(<Feed ids={["a", "b", "c", "d"]} />);
+    expect(walkedPosts()).toEqual(["Post d"]);
+    expect(within(post("d")).getByRole("button")).toHaveAttribute("tabindex", "-1");
+
+    walked.mockClear();
+    await user.click(screen.getByRole("button", { name: "Like c" }));
+    expect(walkedPosts().toSorted()).toEqual(["Post a", "Post c"]);
+    walked.mockRestore();
+  });
+
   it("takes new controls an item renders later out of the Tab order too", async () => {
     const { user } = renderFeed();
     const late = document.createElement("a");

@@ -1,5 +1,5 @@
-import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { keepOnlyCurrentTabbable } from "./tab-stops";
+import { type FocusEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type TabStops, trackTabStops } from "./tab-stops";
 
 export interface RovingFocusOptions<K extends string> {
   /** The items' keys, in the order they show. */
@@ -119,15 +119,40 @@ export function useRovingFocus<K extends string>({
     }
   }
 
-  const itemRef = (key: K) => (element: HTMLElement | null) => {
-    if (element) elements.current.set(key, element);
-    else elements.current.delete(key);
+  // One ref callback per key, kept: a new one each render would detach and attach every item again,
+  // and an item a memoised component draws would render again for nothing.
+  const refs = useRef(new Map<K, (element: HTMLElement | null) => void>());
+  const stops = useRef<TabStops<K> | null>(null);
+  const currentSeen = useRef(currentKey);
+  if (singleTabStop && stops.current === null) stops.current = trackTabStops<K>();
+  const itemRef = (key: K) => {
+    let ref = refs.current.get(key);
+    if (!ref) {
+      ref = (element: HTMLElement | null) => {
+        if (element) {
+          elements.current.set(key, element);
+          stops.current?.add(key, element, key === currentSeen.current);
+        } else {
+          elements.current.delete(key);
+          stops.current?.remove(key);
+          refs.current.delete(key);
+        }
+      };
+      refs.current.set(key, ref);
+    }
+    return ref;
   };
 
+  // Only the items whose turn changed are walked: a long feed's every page costs its own posts, not all.
+  useLayoutEffect(() => {
+    const before = currentSeen.current;
+    currentSeen.current = currentKey;
+    if (before !== currentKey) stops.current?.setCurrent(before, currentKey);
+  }, [currentKey]);
   useEffect(() => {
-    if (!singleTabStop) return;
-    return keepOnlyCurrentTabbable(elements.current, currentKey);
-  });
+    stops.current?.resume();
+    return () => stops.current?.stop();
+  }, []);
 
   return {
     currentKey,

@@ -1,5 +1,5 @@
 import type { Post } from "@flik/shared";
-import { type Ref, useRef } from "react";
+import { memo, type Ref, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { postPath } from "../../../lib/paths";
 import { usePostView } from "../cache/post-shadow";
@@ -20,13 +20,25 @@ const FEED_COMMENTS_SHOWN = 2;
 interface PostCardProps {
   post: Post;
   /** The feed's roving focus: the post is one item of the list, focusable as a whole. */
-  focusProps?: { ref: Ref<HTMLElement>; tabIndex: number };
+  focusRef?: Ref<HTMLElement>;
+  /** 0 for the feed's current post (its one Tab stop), -1 for the others. */
+  tabIndex?: number;
   /** The feed's first post: its photo is the screen's largest paint, fetched at once. */
   priority?: boolean;
 }
 
-/** One post in the feed. `post` is the cache's copy; pending likes and follows are laid over it. */
-export function PostCard({ post, focusProps, priority = false }: PostCardProps) {
+/**
+ * One post in the feed. `post` is the cache's copy; pending likes and follows are laid over it.
+ * Memoised: a feed page coming, or another post changing, leaves the other cards as they are (each
+ * card's props are the cache's post, a kept ref callback and numbers), so a long feed's next page costs
+ * its own posts, not all of them again.
+ */
+export const PostCard = memo(function PostCard({
+  post,
+  focusRef,
+  tabIndex,
+  priority = false,
+}: PostCardProps) {
   const view = usePostView(post);
   const navigate = useNavigate();
   const toggleLike = useToggleLike();
@@ -38,9 +50,10 @@ export function PostCard({ post, focusProps, priority = false }: PostCardProps) 
 
   return (
     <article
-      {...focusProps}
+      ref={focusRef}
+      tabIndex={tabIndex}
       // In the feed, where the posts are one Tab stop: the keys that move between them.
-      aria-keyshortcuts={focusProps ? "ArrowDown ArrowUp J K Home End" : undefined}
+      aria-keyshortcuts={focusRef ? "ArrowDown ArrowUp J K Home End" : undefined}
       aria-label={`Post by @${view.user.username}`}
       // The outline is drawn inside: on phones the card is as wide as the screen. A post moved to by key
       // stops under the sticky header (the page's scroll padding), with a gap where cards float.
@@ -91,4 +104,4 @@ export function PostCard({ post, focusProps, priority = false }: PostCardProps) 
       </div>
     </article>
   );
-}
+});

@@ -50,7 +50,12 @@ export function FeedScreen() {
             <ul className="peer space-y-4 sm:space-y-6" aria-label="Posts" {...roving.listProps}>
               {posts.map((post, index) => (
                 <li key={post._id}>
-                  <PostCard post={post} focusProps={roving.itemProps(post._id)} priority={index === 0} />
+                  <PostCard
+                    post={post}
+                    focusRef={roving.itemRef(post._id)}
+                    tabIndex={post._id === roving.currentKey ? 0 : -1}
+                    priority={index === 0}
+                  />
                 </li>
               ))}
             </ul>
