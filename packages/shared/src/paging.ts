@@ -17,7 +17,7 @@ export const cursorParam = textSchema()
  */
 export const limitParam = (max: number, byDefault: number) =>
   z.preprocess(
-    (limit) => (limit === "" ? undefined : typeof limit === "string" ? decimalOrNaN(limit) : limit),
+    (limit) => (limit === "" ? undefined : typeof limit === "string" ? writtenNumber(limit) : limit),
     z.coerce
       .number("limit must be a number")
       .int("limit must be a whole number")
@@ -26,12 +26,23 @@ export const limitParam = (max: number, byDefault: number) =>
       .default(byDefault),
   );
 
+/** Larger than any page: a whole number written larger is judged as this one, which a double holds exactly. */
+const BEYOND_ANY_PAGE = 2 ** 32;
+
 /**
- * A number as a person writes one ("20", "-1", "1.5", each then judged by the rules); what Number()
- * would also read ("0x10", "1e1", " 5") is no number here.
+ * A number as a person writes one ("20", "-1", "1.5", "1.0"), judged as written, not as a double rounds
+ * it: "99999999999999999999" is a whole number too large (not, rounded past 2^53, "not whole"), and
+ * "1.00000000000000000001" is not a whole number (not, rounded, 1). What Number() would also read
+ * ("0x10", "1e1", " 5") is no number here.
  */
-function decimalOrNaN(text: string): number {
-  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+function writtenNumber(text: string): number {
+  const written = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!written) return Number.NaN;
+  const [, minus, whole = "", fraction = ""] = written;
+  const size = Math.min(Number(whole), BEYOND_ANY_PAGE);
+  // A fraction that is not all zeros, however far down, keeps the number from being whole.
+  const value = /[1-9]/.test(fraction) ? size + 0.5 : size;
+  return minus ? -value : value;
 }
 
 /** `?limit=&cursor=` of every paged list (design.md). */

@@ -41,6 +41,7 @@ export const serviceUnavailable = (message: string, retryAfterSeconds?: number) 
   new HttpError(503, message, retryAfterSeconds ? { "retry-after": String(retryAfterSeconds) } : {});
 
 export const BODY_NOT_OBJECT_MESSAGE = "The body must be a JSON object";
+export const BODY_NOT_JSON_MESSAGE = "The body is not valid JSON";
 export const SEND_JSON_MESSAGE = "Send the body as JSON (Content-Type: application/json)";
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
@@ -151,8 +152,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
       return reply.status(415).send({ message: SEND_JSON_MESSAGE } satisfies ApiErrorBody);
     }
-    // Fastify's own 400s are of the body as a whole (JSON that does not parse, an empty one): every 400
-    // names its field (spec §10).
+    // Fastify's own 400s are of the body as a whole (one shorter than its Content-Length; JSON that does
+    // not parse is refused in our words by `readBodiesAsJson`): every 400 names its field (spec §10).
     const errors = status === 400 ? { errors: [{ field: "body", message: error.message }] } : {};
     return reply.status(status).send({ message: error.message, ...errors } satisfies ApiErrorBody);
   }

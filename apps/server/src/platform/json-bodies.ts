@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { badRequest, SEND_JSON_MESSAGE, unsupportedMediaType } from "./errors.js";
+import { BODY_NOT_JSON_MESSAGE, invalidField, SEND_JSON_MESSAGE, unsupportedMediaType } from "./errors.js";
 
 /**
  * JSON bodies are read by Fastify's own parser (with its guards against `__proto__` and `constructor`
@@ -18,9 +18,13 @@ export function readBodiesAsJson(app: FastifyInstance): void {
     }
     const text = body.toString();
     parseJson(request, text, (error, value) => {
+      if (!error) done(null, value);
       // Refused for a `__proto__` or `constructor.prototype` key, not for its syntax: said so, as
       // "not valid JSON" would send the client looking for a syntax error that is not there.
-      done(error && isPlainJson(text) ? badRequest(PROTOTYPE_KEY_MESSAGE) : error, value);
+      else if (isPlainJson(text)) done(invalidField("body", PROTOTYPE_KEY_MESSAGE), undefined);
+      // Fastify's words ("Body is not valid JSON but content-type is set to 'application/json'") in ours,
+      // naming the field as every 400 does.
+      else done(invalidField("body", BODY_NOT_JSON_MESSAGE), undefined);
     });
   });
   refuseTextBodies(app);

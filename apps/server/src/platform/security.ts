@@ -4,12 +4,14 @@ import { type MediaHosts, mediaPrefixesOf } from "@flik/shared";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import { tooManyRequests } from "./errors.js";
+import { refuseRepeatedQueryParameters } from "./query-parameters.js";
 
 /**
  * Security headers with a CSP that allows only Flik's own origin, plus media from `mediaHosts` (any https
  * host unless MEDIA_ORIGINS names them) and websockets, and `connectTo`: origins the browser must also
  * reach (an identity provider on plain http, on the operator's own machine or network, whose discovery
- * and token calls `https:` would not allow).
+ * and token calls `https:` would not allow). Also: each query parameter a route reads given once
+ * (`query-parameters.ts`), and the rate-limit plugin.
  */
 export async function registerSecurity(
   app: FastifyInstance,
@@ -42,6 +44,10 @@ export async function registerSecurity(
     reply.headers(headers);
     done();
   });
+
+  // Parameter pollution: a query parameter given twice or as a list is refused, not read one way here
+  // and another way by a proxy or cache in front.
+  refuseRepeatedQueryParameters(app);
 
   // Limits are set per route; the key is the peer address (X-Forwarded-For only with TRUST_PROXY).
   await app.register(rateLimit, {
