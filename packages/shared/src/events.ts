@@ -36,13 +36,15 @@ export interface ServerToClientEvents {
   // Follows (to the rooms of both members).
   /**
    * A follow made (an accepted request too) or undone: `userId` is the followed member, `isFollowed`
-   * the follower's state now, `followersCount` the followed member's.
+   * the follower's state now, `followersCount` the followed member's. `removed`: the followed member
+   * ended it (Remove follower), so the follower's screens drop what a private member no longer shows them.
    */
   postFollowed: (event: {
     userId: string;
     followerId: string;
     isFollowed: boolean;
     followersCount: number;
+    removed?: true;
   }) => void;
   /**
    * To the requester's own room only: their pending request to follow `userId` is gone unanswered

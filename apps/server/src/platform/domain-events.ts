@@ -61,7 +61,8 @@ export interface DomainEventMap {
   privacyChanged: { userId: string; isPrivate: boolean };
   /** A chat message newly stored (a retried send of the same clientId is not a new one). */
   messageSent: { messageId: string; chatId: string; senderId: string; memberIds: string[]; sentAt: Date };
-  memberUnfollowed: { followerId: string; followeeId: string };
+  /** `removed`: the followee ended it (Remove follower), not the follower. */
+  memberUnfollowed: { followerId: string; followeeId: string; removed?: true };
   /**
    * Something a member's account shows changed: their profile (name, picture, bio), their e-mail, phone
    * or its verification, or their privacy and notification settings.

@@ -34,7 +34,7 @@ describe("postFollowed", () => {
     expect(bystander).toEqual([]);
   });
 
-  it("tells both members when a member removes a follower, as an unfollow", async () => {
+  it("tells both members when a member removes a follower, as an unfollow that she ended", async () => {
     const [gwen, hal] = await Promise.all([someone("gwen"), someone("hal")]);
     await call(hal, "POST", `/follow/${gwen.userId}`);
     const [gwenSocket, halSocket] = await Promise.all([socketOf(gwen), socketOf(hal)]);
@@ -43,7 +43,13 @@ describe("postFollowed", () => {
 
     expect((await call(gwen, "DELETE", `/followers/${hal.userId}`)).statusCode).toBe(200);
 
-    const removed = { userId: gwen.userId, followerId: hal.userId, isFollowed: false, followersCount: 0 };
+    const removed = {
+      userId: gwen.userId,
+      followerId: hal.userId,
+      isFollowed: false,
+      followersCount: 0,
+      removed: true,
+    };
     expect(await toGwen).toEqual(removed);
     expect(await toHal).toEqual(removed);
   });

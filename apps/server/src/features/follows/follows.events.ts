@@ -13,7 +13,7 @@ import { countFollowers } from "./follows.queries.js";
  */
 export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: DomainEvents }): void {
   const { db, io, domainEvents } = deps;
-  const tell = async (followerIds: string[], followeeId: string, isFollowed: boolean) => {
+  const tell = async (followerIds: string[], followeeId: string, isFollowed: boolean, removed?: true) => {
     const followersCount = await countFollowers(db, followeeId);
     for (const followerId of followerIds)
       io.to([rooms.user(followerId), rooms.user(followeeId)]).emit("postFollowed", {
@@ -21,10 +21,13 @@ export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: Doma
         followerId,
         isFollowed,
         followersCount,
+        ...(removed && { removed }),
       });
   };
   domainEvents.on("memberFollowed", ({ followerId, followeeId }) => tell([followerId], followeeId, true));
-  domainEvents.on("memberUnfollowed", ({ followerId, followeeId }) => tell([followerId], followeeId, false));
+  domainEvents.on("memberUnfollowed", ({ followerId, followeeId, removed }) =>
+    tell([followerId], followeeId, false, removed),
+  );
   domainEvents.on("followRequestsAccepted", ({ requesterIds, targetId }) =>
     tell(requesterIds, targetId, true),
   );

@@ -22,9 +22,9 @@ export function canSeeFollowListsOf(viewerId: string, member: Member, relation: 
 }
 
 /**
- * A member may remove only their own followers (Instagram's Remove follower): the list they take a
- * follower from is theirs. Never oneself, as no one follows themselves.
+ * Remove follower takes a member off the caller's own followers (the route names no other list, so no
+ * one else's follows can be touched); never oneself, as no one follows themselves.
  */
-export function canRemoveFollower(viewerId: string, followeeId: string, followerId: string): boolean {
-  return viewerId === followeeId && followerId !== viewerId;
+export function canRemoveFollower(viewerId: string, followerId: string): boolean {
+  return followerId !== viewerId;
 }

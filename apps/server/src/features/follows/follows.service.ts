@@ -118,10 +118,14 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
      * follow go (postFollowed), and a private caller's posts leave their screens as after an unfollow.
      */
     async removeFollower(caller: Caller, followerId: string): Promise<FollowerRemoved> {
-      if (!canRemoveFollower(caller.userId, caller.userId, followerId))
+      if (!canRemoveFollower(caller.userId, followerId))
         throw invalidField("userId", "You cannot remove yourself");
       if (await deleteFollow(db, followerId, caller.userId))
-        await domainEvents?.publish("memberUnfollowed", { followerId, followeeId: caller.userId });
+        await domainEvents?.publish("memberUnfollowed", {
+          followerId,
+          followeeId: caller.userId,
+          removed: true,
+        });
       return { message: "Follower removed", followersCount: await countFollowers(db, caller.userId) };
     },
 

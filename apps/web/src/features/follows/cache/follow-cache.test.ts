@@ -1,12 +1,13 @@
-import type { PublicProfile, User } from "@flik/shared";
+import type { Post, PublicProfile, User } from "@flik/shared";
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeProfile, makeUser } from "../../../test/fixtures";
+import { bob, makePost, makeProfile, makeUser } from "../../../test/fixtures";
 import { userKeys } from "../../auth/api/user-keys";
+import { postKeys } from "../../posts/api/post-keys";
 import type { ProfilePage } from "../../profile/api/profile.api";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { storyKeys } from "../../stories/api/story-keys";
-import { applyFollowAnswer, applyFollowerChange } from "./follow-cache";
+import { applyFollowAnswer, applyFollowerChange, dropPostsOfPrivateMember } from "./follow-cache";
 
 const dan = makeProfile({
   _id: "u-dan",
@@ -90,5 +91,28 @@ describe("the follow lists a cached profile carries (spec §3)", () => {
     });
     expect(cachedProfile("alice")).toMatchObject({ followers: ["u-gina"], followersCount: 1 });
     expect(cachedProfile("dan")?.followers).toEqual(["u-erin"]);
+  });
+});
+
+describe("a private member's posts in the viewer's lists", () => {
+  const feedOf = (...posts: Post[]) =>
+    queryClient.setQueryData(postKeys.feed(), { pages: [{ posts, nextCursor: null }], pageParams: [null] });
+  const feedIds = () =>
+    queryClient
+      .getQueryData<InfiniteData<{ posts: Post[] }>>(postKeys.feed())
+      ?.pages.flatMap((page) => page.posts.map((post) => post._id));
+
+  it("leave when she removes the viewer as a follower; a public member's stay", () => {
+    const carol = { ...bob, _id: "u-carol", username: "carol" };
+    feedOf(
+      makePost({ _id: "p-bob", user: { ...bob, isPrivate: true }, isFollowed: true }),
+      makePost({ _id: "p-carol", user: carol, isFollowed: true }),
+    );
+
+    dropPostsOfPrivateMember(queryClient, "u-carol");
+    expect(feedIds()).toEqual(["p-bob", "p-carol"]);
+
+    dropPostsOfPrivateMember(queryClient, "u-bob");
+    expect(feedIds()).toEqual(["p-carol"]);
   });
 });

@@ -2,7 +2,11 @@ import { canSeeContentOf, type FollowListMember, type FollowResponse, type User 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { userKeys } from "../../auth/api/user-keys";
-import { findCachedPostByAuthor, patchPostsByAuthor } from "../../posts/cache/post-cache";
+import {
+  findCachedPostByAuthor,
+  patchPostsByAuthor,
+  removeCachedPostsByAuthor,
+} from "../../posts/cache/post-cache";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { findProfileMember, patchProfileMember } from "../../profile/cache/profile-cache";
 import { storyKeys } from "../../stories/api/story-keys";
@@ -100,6 +104,14 @@ function withFollowing(
   const following = withId(me.following, userId, followed);
   const followingCount = Math.max(0, me.followingCount + (changed ? (followed ? 1 : -1) : 0));
   return { ...me, following, followingCount };
+}
+
+/** Takes a private member's posts out of every list (she removed the viewer as a follower). */
+export function dropPostsOfPrivateMember(queryClient: QueryClient, userId: string): void {
+  const isPrivate =
+    findProfileMember(queryClient, userId)?.isPrivate ??
+    findCachedPostByAuthor(queryClient, userId)?.user.isPrivate;
+  if (isPrivate) removeCachedPostsByAuthor(queryClient, userId);
 }
 
 /** Spreads the server's answer to a follow or unfollow to every screen that shows either member. */

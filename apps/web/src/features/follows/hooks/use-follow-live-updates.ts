@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { useSocketEvents } from "../../realtime/use-socket-events";
-import { applyFollowAnswer, applyFollowerChange } from "../cache/follow-cache";
+import { applyFollowAnswer, applyFollowerChange, dropPostsOfPrivateMember } from "../cache/follow-cache";
 
 /**
  * Applies the server's postFollowed. A follow the member made or undid in another tab, or a request a
@@ -13,9 +13,12 @@ import { applyFollowAnswer, applyFollowerChange } from "../cache/follow-cache";
 export function useFollowLiveUpdates(): void {
   const queryClient = useQueryClient();
   useSocketEvents({
-    postFollowed: ({ userId, followerId, isFollowed, followersCount }) => {
+    postFollowed: ({ userId, followerId, isFollowed, followersCount, removed }) => {
       const myId = getUserId();
       if (followerId === myId) {
+        // Removed by a private member: her posts leave every list at once (the server shows them no
+        // more). An unfollow of one's own keeps the card, to follow again from it, until the next load.
+        if (removed) dropPostsOfPrivateMember(queryClient, userId);
         applyFollowAnswer(queryClient, userId, { isFollowed, isRequested: false, followersCount });
       } else if (userId === myId) {
         applyFollowerChange(queryClient, myId, { followerId, isFollowed, followersCount });

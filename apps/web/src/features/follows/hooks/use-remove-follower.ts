@@ -9,7 +9,8 @@ export const REMOVE_FOLLOWER_FAILED = "Couldn't remove this follower. Please try
 
 /**
  * Remove follower on the member's own followers list: the row goes at once (optimistic), the count
- * follows the server's answer; on a failure the row comes back where it was and the member is told.
+ * follows the server's answer; on a failure the list is read again (the row comes back) and the member
+ * is told.
  */
 export function useRemoveFollower() {
   const queryClient = useQueryClient();
@@ -19,9 +20,8 @@ export function useRemoveFollower() {
       const myId = getUserId() ?? "";
       const key = followKeys.list("followers", myId);
       await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData(key);
       withoutFollowListMember(queryClient, key, followerId);
-      return { key, before };
+      return { key };
     },
     onSuccess: ({ followersCount }, followerId) => {
       const myId = getUserId();
@@ -29,7 +29,8 @@ export function useRemoveFollower() {
     },
     onError: (error, _followerId, context) => {
       console.error("Removing a follower failed", error);
-      if (context) queryClient.setQueryData(context.key, context.before);
+      // Read again rather than put back a copy: another removal since would come back with the copy.
+      if (context) void queryClient.invalidateQueries({ queryKey: context.key });
       toast.error(REMOVE_FOLLOWER_FAILED);
     },
   });
