@@ -133,9 +133,9 @@ export function useRovingFocus<K extends string>({
           elements.current.set(key, element);
           stops.current?.add(key, element, key === currentSeen.current);
         } else {
+          // Kept: React detaches and attaches refs without an unmount (StrictMode, a hidden Activity).
           elements.current.delete(key);
           stops.current?.remove(key);
-          refs.current.delete(key);
         }
       };
       refs.current.set(key, ref);
@@ -149,6 +149,11 @@ export function useRovingFocus<K extends string>({
     currentSeen.current = currentKey;
     if (before !== currentKey) stops.current?.setCurrent(before, currentKey);
   }, [currentKey]);
+  // The callbacks of items gone from the list go too.
+  useEffect(() => {
+    const present = new Set<K>(keys);
+    for (const key of refs.current.keys()) if (!present.has(key)) refs.current.delete(key);
+  }, [keys]);
   useEffect(() => {
     stops.current?.resume();
     return () => stops.current?.stop();
