@@ -23,7 +23,8 @@ export const tagInText = (): RegExp => new RegExp(`#${TAG_CHARACTER}${TAG_CONTIN
 
 /**
  * A tag as stored: without its `#`, lower case (Unicode letters with their marks, digits and
- * underscores, a joiner only between two of them; no variation selector), composed (NFC), so #Sunset and #sunset are one tag; starting with
+ * underscores, a joiner only between two of them after a non-Latin letter; no variation selector),
+ * composed (NFC), so #Sunset and #sunset are one tag; starting with
  * a letter, digit or underscore; at most TAG_MAX_LENGTH characters as the database counts them (code
  * points, never half of one). Null when nothing of the text is a tag.
  */
@@ -35,6 +36,9 @@ export function normalizeTag(text: string): string | null {
     .toLowerCase()
     .replace(/[^\p{L}\p{Mn}\p{Mc}\p{N}_\u200c\u200d]|[\ufe00-\ufe0f]/gu, "")
     .replace(/^[\p{Mn}\p{Mc}\u200c\u200d]+/u, "")
+    // A joiner stays only after a letter or mark of a script written with them: after a Latin one it
+    // would make #sun‍set a tag that looks like #sunset and is not.
+    .replace(/(?<![\p{L}\p{M}\u200c\u200d])[\u200c\u200d]|(?<=\p{sc=Latin})[\u200c\u200d]+/gu, "")
     .replace(/([\u200c\u200d])[\u200c\u200d]+/gu, "$1");
   const kept = Array.from(tag)
     .slice(0, TAG_MAX_LENGTH)
