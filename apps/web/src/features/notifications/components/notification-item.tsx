@@ -56,10 +56,13 @@ export function NotificationItem({
     <>
       {!avatarLinks && avatar}
       <span className={layout.words}>
-        {/* A long name (usernames run to 30 characters) breaks anywhere rather than run under the thumbnail. */}
-        <span id={sentenceId} className="block text-sm leading-snug wrap-anywhere text-zinc-800">
+        {/* A long name (usernames run to 30 characters) is cut with an ellipsis at its column's width,
+            never run under the thumbnail nor broken mid-word; the words after it wrap as words. */}
+        <span id={sentenceId} className="block text-sm leading-snug break-words text-zinc-800">
           {unread && <span className="sr-only">Unread: </span>}{" "}
-          <span className="font-semibold text-zinc-950">{senderName(notification)}</span>{" "}
+          <span className="inline-block max-w-full truncate align-bottom font-semibold text-zinc-950">
+            {senderName(notification)}
+          </span>{" "}
           {actionText(notification)}
         </span>{" "}
         {/* The spaces between the blocks keep the words apart in the link's accessible name. */}

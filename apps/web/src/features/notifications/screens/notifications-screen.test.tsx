@@ -418,7 +418,7 @@ describe("NotificationsScreen", () => {
     expect(reads - readsBefore).toBe(2);
   });
 
-  it("breaks a long name anywhere within its column, never running under the thumbnail", async () => {
+  it("cuts a long name with an ellipsis within its column, never running under the thumbnail", async () => {
     const longName = "qz_joyl_wwwwwwwwwwwwwwwwwwwwww";
     openNotifications({
       "GET /notifications": pageOf(
@@ -429,8 +429,9 @@ describe("NotificationsScreen", () => {
       ),
     });
     const name = await screen.findByText(longName);
+    expect(name).toHaveClass("truncate", "max-w-full", "inline-block");
     const sentence = name.parentElement;
-    expect(sentence).toHaveClass("wrap-anywhere");
+    expect(sentence).toHaveClass("break-words");
     // Its column takes the room left beside the thumbnail, and no more (min-width 0).
     expect(sentence?.parentElement).toHaveClass("min-w-0", "flex-1");
   });

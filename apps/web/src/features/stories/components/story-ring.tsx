@@ -45,17 +45,20 @@ export function UploadRing({ percent, className = "" }: { percent: number; class
     >
       <svg viewBox="0 0 36 36" className="size-full -rotate-90" aria-hidden="true" focusable="false">
         <circle cx="18" cy="18" r="17" fill="none" strokeWidth="2" className="stroke-zinc-200" />
-        <circle
-          cx="18"
-          cy="18"
-          r="17"
-          fill="none"
-          strokeWidth="2"
-          strokeLinecap="round"
-          pathLength={100}
-          strokeDasharray={`${value} 100`}
-          className="stroke-fuchsia-600 transition-[stroke-dasharray] duration-200 motion-reduce:transition-none"
-        />
+        {/* A round cap draws a dot at 0: nothing until some of the file is sent. */}
+        {value > 0 && (
+          <circle
+            cx="18"
+            cy="18"
+            r="17"
+            fill="none"
+            strokeWidth="2"
+            strokeLinecap="round"
+            pathLength={100}
+            strokeDasharray={`${value} 100`}
+            className="stroke-fuchsia-600 transition-[stroke-dasharray] duration-200 motion-reduce:transition-none"
+          />
+        )}
       </svg>
     </span>
   );
