@@ -3,13 +3,15 @@ import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { postPath, profilePath } from "../../../lib/paths";
 import { fullDateTime, timeAgo } from "../../../lib/time-ago";
+import { useMinute } from "../../../lib/use-minute";
 
 /** Avatar, @username (to their profile) and when it was posted (to the post, when `linkTime`). */
 export function PostAuthor({ post, linkTime = false }: { post: Post; linkTime?: boolean }) {
   const { user } = post;
+  const now = useMinute();
   const time = (
     <time dateTime={post.createdAt} title={fullDateTime(post.createdAt)}>
-      {timeAgo(post.createdAt)}
+      {timeAgo(post.createdAt, now)}
     </time>
   );
   return (
