@@ -1,3 +1,4 @@
+import { retryAdvice } from "../lib/query-retry";
 import { buttonStyles } from "./button-styles";
 import { AlertIcon } from "./icons";
 
@@ -31,5 +32,32 @@ export function LoadError({ title, detail, onRetry, retrying, className = "" }: 
         {retrying ? "Retrying..." : "Try again"}
       </button>
     </div>
+  );
+}
+
+interface ScreenLoadFailedProps {
+  /** The screen's heading ("Couldn't load this post"). */
+  title: string;
+  /** Why, which says what to do (`retryAdvice`): the server's failure or the connection's. */
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+  /** The frame around it (a card on the post screen, none on the profile). */
+  className?: string;
+}
+
+/** A whole screen whose one thing could not load (a post, a profile): its heading, why, Try again. */
+export function ScreenLoadFailed({ title, error, onRetry, retrying, className = "" }: ScreenLoadFailedProps) {
+  return (
+    <section role="alert" className={`flex flex-col items-center px-6 py-14 text-center ${className}`}>
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
+        <AlertIcon className="size-7" />
+      </span>
+      <h1 className="mt-5 text-xl font-semibold text-zinc-900">{title}</h1>
+      <p className="mt-2 text-sm text-zinc-600">{retryAdvice(error)}</p>
+      <button type="button" onClick={onRetry} disabled={retrying} className={`${buttonStyles.primary} mt-7`}>
+        {retrying ? "Retrying..." : "Try again"}
+      </button>
+    </section>
   );
 }

@@ -1,18 +1,11 @@
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
-import { CountBadge } from "../../../components/badge";
+import { CountBadge, PHONE_TAB_BADGE } from "../../../components/badge";
 import { Wordmark } from "../../../components/wordmark";
 import { getUsername } from "../../../lib/storage";
 import { useSessionChecking } from "../../auth/session-check";
 import { NAV_ITEMS } from "../../layout/nav-items";
 import { useLiveNotificationsUnreadCount } from "../../notifications/hooks/use-notifications-unread";
-
-/**
- * The count on a phone tab's icon: at its top-right corner, the left edge just short of the icon's
- * middle, so a longer count ("12", "99+") grows rightwards off the icon rather than over it; a little
- * smaller than the rail's, so that "99+" stays inside its tab from a 320px screen up.
- */
-const PHONE_BADGE = "absolute -top-2 left-2 max-lg:px-1 max-lg:text-[10px] lg:hidden";
 
 /**
  * The flicks screen's own six tabs (spec §2), drawn over the video: a translucent bar on phones, a
@@ -53,7 +46,7 @@ export function FlicksNav() {
                 <span className="relative">
                   <Icon className={`size-6 ${active ? "stroke-[2.4]" : ""}`} />
                   {/* On the phone's bar, on the icon's corner; on the rail, at the row's end, the icon whole. */}
-                  <CountBadge count={count} ring="ring-2 ring-black/60" className={PHONE_BADGE} />
+                  <CountBadge count={count} ring="ring-2 ring-black/60" className={PHONE_TAB_BADGE} />
                 </span>
                 <span
                   className={`sr-only text-sm lg:not-sr-only ${active ? "font-semibold" : "font-medium"}`}

@@ -1,15 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { CountBadge } from "../../../components/badge";
+import { CountBadge, PHONE_TAB_BADGE } from "../../../components/badge";
 import { getUsername } from "../../../lib/storage";
 import { NAV_ITEMS, type TabId } from "../nav-items";
-
-/**
- * The count on a phone tab's icon: at its top-right corner, the left edge just short of the icon's
- * middle, so a longer count ("12", "99+") grows rightwards off the icon rather than over it; a little
- * smaller than the rail's, so that "99+" stays inside its tab from a 320px screen up.
- */
-const PHONE_BADGE = "absolute -top-2 left-2 max-lg:px-1 max-lg:text-[10px] lg:hidden";
 
 interface TabNavProps {
   pathname: string;
@@ -48,7 +41,7 @@ export function TabNav({ pathname, badges = {}, className = "" }: TabNavProps) {
                 <span className="relative">
                   <Icon className={`size-6 transition ${active ? "stroke-[2.2]" : ""}`} />
                   {/* On the phone's bar, on the icon's corner; on the rail, at the row's end, the icon whole. */}
-                  <CountBadge count={count} className={PHONE_BADGE} />
+                  <CountBadge count={count} className={PHONE_TAB_BADGE} />
                 </span>
                 <span
                   className={`sr-only text-sm lg:not-sr-only ${active ? "font-semibold" : "font-medium"}`}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
-import { AlertIcon, ImageIcon } from "../../../components/icons";
-import { retryAdvice } from "../../../lib/query-retry";
+import { ImageIcon } from "../../../components/icons";
+import { ScreenLoadFailed } from "../../../components/load-error";
 
 /** Unknown, deleted or hidden post, or a malformed link (each a 404). */
 export function PostUnavailable() {
@@ -21,28 +21,12 @@ export function PostUnavailable() {
   );
 }
 
-export function PostLoadFailed({
-  error,
-  onRetry,
-  retrying,
-}: {
-  error: unknown;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
+export function PostLoadFailed(props: { error: unknown; onRetry: () => void; retrying: boolean }) {
   return (
-    <section
-      role="alert"
-      className="mx-auto flex max-w-lg flex-col items-center rounded-2xl border border-zinc-200/80 bg-white px-6 py-14 text-center shadow-sm"
-    >
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
-        <AlertIcon className="size-7" />
-      </span>
-      <h1 className="mt-5 text-xl font-semibold text-zinc-900">Couldn't load this post</h1>
-      <p className="mt-2 text-sm text-zinc-600">{retryAdvice(error)}</p>
-      <button type="button" onClick={onRetry} disabled={retrying} className={`${buttonStyles.primary} mt-7`}>
-        {retrying ? "Retrying..." : "Try again"}
-      </button>
-    </section>
+    <ScreenLoadFailed
+      title="Couldn't load this post"
+      className="mx-auto max-w-lg rounded-2xl border border-zinc-200/80 bg-white shadow-sm"
+      {...props}
+    />
   );
 }

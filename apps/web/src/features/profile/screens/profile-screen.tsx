@@ -2,8 +2,8 @@ import { type BlockedUser, canSeeContentOf, isFlikUrl, type PublicProfile } from
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
-import { AlertIcon, BanIcon, UserIcon } from "../../../components/icons";
-import { retryAdvice } from "../../../lib/query-retry";
+import { BanIcon, UserIcon } from "../../../components/icons";
+import { ScreenLoadFailed } from "../../../components/load-error";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { focusIsLost } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";
@@ -144,25 +144,6 @@ function BlockedMember({ member, onUnblock }: { member: BlockedUser; onUnblock: 
   );
 }
 
-function ProfileLoadFailed({
-  error,
-  onRetry,
-  retrying,
-}: {
-  error: unknown;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
-  return (
-    <section role="alert" className="flex flex-col items-center gap-4 px-6 py-16 text-center">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
-        <AlertIcon className="size-7" />
-      </span>
-      <h1 className="text-xl font-semibold text-zinc-900">We couldn't load this profile</h1>
-      <p className="text-sm text-zinc-600">{retryAdvice(error)}</p>
-      <button type="button" onClick={onRetry} disabled={retrying} className={buttonStyles.primary}>
-        {retrying ? "Retrying..." : "Try again"}
-      </button>
-    </section>
-  );
+function ProfileLoadFailed(props: { error: unknown; onRetry: () => void; retrying: boolean }) {
+  return <ScreenLoadFailed title="We couldn't load this profile" {...props} />;
 }
