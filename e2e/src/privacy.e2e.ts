@@ -118,6 +118,11 @@ describe("private profiles and follow requests", () => {
     await follower.page.goto(`/profile/${erin.username}`);
     await follower.page.getByRole("button", { name: /Erin's garden/ }).waitFor();
     await followButton(follower.page, "Following").waitFor();
+    // The follower's feed, in another tab: her post is there.
+    const feed = await follower.context.newPage();
+    await feed.goto("/post");
+    const erinsCard = feed.getByRole("article", { name: `Post by @${erin.username}` });
+    await erinsCard.waitFor();
 
     await owner.page.goto("/profile");
     await owner.page.getByRole("button", { name: "1 follower" }).click();
@@ -136,9 +141,11 @@ describe("private profiles and follow requests", () => {
     await owner.page.keyboard.press("Escape");
     await owner.page.getByRole("button", { name: "0 followers" }).waitFor();
 
-    // The removed follower's open profile of her turns to the lock at once (postFollowed).
+    // The removed follower's open profile of her turns to the lock at once (postFollowed), and her post
+    // leaves their open feed.
     await followButton(follower.page, "Follow").waitFor();
     await lock(follower.page).waitFor();
+    await erinsCard.waitFor({ state: "detached" });
     const { followers } = await api(owner.page, erin, "GET", `/followers/${erin.id}`);
     expect(followers).toEqual([]);
     await owner.context.close();
