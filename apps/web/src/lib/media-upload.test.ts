@@ -219,6 +219,26 @@ describe("uploadMedia of a video the built-in host transcodes (issue 20)", () =>
     controller.abort();
     await expect(upload).rejects.toSatisfy(isAbortError);
   });
+
+  it("stops at once when cancelled between two questions, not at the next one", async () => {
+    vi.useFakeTimers();
+    const fetched = vi.fn(async () => json({ status: "processing", percent: 10 }));
+    vi.stubGlobal("fetch", fetched);
+    const controller = new AbortController();
+    const upload = uploadMedia(clip, { base: "/api/media", signal: controller.signal });
+    const settled = vi.fn();
+    upload.catch(settled);
+    sent().respond(200, answer);
+    await vi.waitFor(() => expect(fetched).toHaveBeenCalledOnce());
+
+    controller.abort();
+
+    // A millisecond, not the poll's second: the wait for the next question ends with the cancel.
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toHaveBeenCalledOnce();
+    expect(isAbortError(settled.mock.calls[0]?.[0])).toBe(true);
+    expect(fetched).toHaveBeenCalledOnce();
+  });
 });
 
 describe("refusalBeforeUpload: the built-in host's limits, applied before a byte is sent", () => {

@@ -268,8 +268,21 @@ async function whenProcessed(result: MediaUploadResult, options: UploadOptions):
       };
     }
     onProgress?.(50 + Math.floor(Math.min(99, status.percent) / 2));
-    await new Promise<void>((resolve) => setTimeout(resolve, PROCESSING_POLL_MS));
+    await pause(PROCESSING_POLL_MS, signal);
   }
+}
+
+/** Waits `ms`, or less when `signal` aborts (a cancel is not held until the next poll). */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }
 
 function send(file: File, options: UploadOptions): Promise<MediaUploadResult> {
