@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 
 /**
  * The time, moving on once a minute while something shows it: "Just now" becomes "1m ago" on a card
@@ -31,6 +31,18 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** While no timer ran, the clock stood still: a first reader gets the time now, not when it last ran. */
+function snapshot(): number {
+  if (timer === undefined && Date.now() - now >= MINUTE) now = Date.now();
+  return now;
+}
+
 export function useMinute(): number {
-  return useSyncExternalStore(subscribe, () => now);
+  return useSyncExternalStore(subscribe, snapshot);
+}
+
+/** The same clock as a Date, one object per minute (a memoised row given it renders only then). */
+export function useNow(): Date {
+  const minute = useMinute();
+  return useMemo(() => new Date(minute), [minute]);
 }

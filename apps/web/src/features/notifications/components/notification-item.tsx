@@ -1,5 +1,5 @@
 import { type Notification, notificationTimeLabel } from "@flik/shared";
-import { type ReactNode, useId, useRef } from "react";
+import { memo, type ReactNode, useId, useRef } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { profilePath } from "../../../lib/paths";
@@ -28,7 +28,8 @@ const bodyClass = `${layout.opener} text-left`;
  * One notification: who, what, when and the post's media; unread ones are tinted and dotted. The row
  * opens what it is about; about a post, the sender's avatar opens their profile, as Instagram's does.
  */
-export function NotificationItem({
+/** Memoised: a page of older notifications coming leaves the rows shown as they are. */
+export const NotificationItem = memo(function NotificationItem({
   notification,
   now,
   onOpen,
@@ -132,7 +133,7 @@ export function NotificationItem({
       <ReadToggle unread={unread} describedBy={sentenceId} onToggle={() => onToggleRead(notification)} />
     </li>
   );
-}
+});
 
 /**
  * The unread dot is also the switch: filled while unread, a faint ring once read. Described by its

@@ -5,6 +5,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { CheckAllIcon } from "../../../components/later-icons";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { useNow } from "../../../lib/use-minute";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { userKeys } from "../../auth/api/user-keys";
 import { FollowRequestsEntry } from "../../follow-requests/components/follow-requests-entry";
@@ -19,7 +20,6 @@ import {
 import { useMarkAllRead } from "../hooks/use-mark-all-read";
 import { useMarkNotification } from "../hooks/use-mark-notification";
 import { useNotificationsUnreadCount } from "../hooks/use-notifications-unread";
-import { useNow } from "../hooks/use-now";
 
 const markAllClass =
   "-mr-2 ml-auto inline-flex shrink-0 items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap";
