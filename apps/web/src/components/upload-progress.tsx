@@ -1,5 +1,6 @@
 import type { Ref } from "react";
 import { buttonStyles } from "./button-styles";
+import { progressbarProps, wholePercent } from "./progress";
 
 interface UploadProgressProps {
   /** 0–100. */
@@ -21,7 +22,7 @@ export function UploadProgress({
   onCancel,
   progressRef,
 }: UploadProgressProps) {
-  const value = Math.max(0, Math.min(100, Math.round(percent)));
+  const value = wholePercent(percent);
   return (
     // The bar comes before Cancel, so a Tab from the bar (which may hold the focus) reaches it.
     <div className="flex items-center gap-4 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm">
@@ -35,12 +36,7 @@ export function UploadProgress({
         <div
           ref={progressRef}
           tabIndex={progressRef ? -1 : undefined}
-          role="progressbar"
-          aria-label="Upload progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={value}
-          aria-valuetext={`${value}%`}
+          {...progressbarProps("Upload progress", value)}
           className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-100 outline-offset-4"
         >
           <div

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { progressbarProps, wholePercent } from "../../../components/progress";
 
 /** Unseen stories: the brand gradient; all seen: a grey still 3:1 against white (WCAG 1.4.11). */
 export type RingState = "unseen" | "seen" | "none";
@@ -32,15 +33,10 @@ export function StoryRing({
  * not read as controls of their own, and the progress is worth hearing.
  */
 export function UploadRing({ percent, className = "" }: { percent: number; className?: string }) {
-  const value = Math.max(0, Math.min(100, Math.round(percent)));
+  const value = wholePercent(percent);
   return (
     <span
-      role="progressbar"
-      aria-label="Story upload"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={value}
-      aria-valuetext={`${value}%`}
+      {...progressbarProps("Story upload", value)}
       className={`pointer-events-none absolute ${className}`}
     >
       <svg viewBox="0 0 36 36" className="size-full -rotate-90" aria-hidden="true" focusable="false">
