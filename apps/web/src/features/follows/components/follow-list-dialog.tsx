@@ -1,5 +1,5 @@
 import type { FollowListMember } from "@flik/shared";
-import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
@@ -74,23 +74,12 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
       <>
         <ul ref={removal.listRef} aria-label={TITLES[kind]} className="-mx-2">
           {members.map((member) => (
-            <li key={member._id} className="flex items-center gap-2">
-              <MemberRow member={member} />
-              {member._id !== viewerId &&
-                (ownFollowers ? (
-                  <button
-                    type="button"
-                    data-remove-follower={member._id}
-                    aria-label={`Remove ${member.username}`}
-                    onClick={() => removal.ask(member)}
-                    className={`${buttonStyles.secondary} mr-2 shrink-0 rounded-lg px-3 py-1.5`}
-                  >
-                    Remove
-                  </button>
-                ) : (
-                  <MemberFollowButton member={member} />
-                ))}
-            </li>
+            <FollowListRow
+              key={member._id}
+              member={member}
+              action={member._id === viewerId ? "none" : ownFollowers ? "remove" : "follow"}
+              onRemove={removal.ask}
+            />
           ))}
         </ul>
         <div ref={sentinel}>
@@ -170,6 +159,33 @@ function useFollowerRemoval(members: FollowListMember[]) {
     },
   };
 }
+
+interface FollowListRowProps {
+  member: FollowListMember;
+  action: "follow" | "remove" | "none";
+  onRemove: (member: FollowListMember) => void;
+}
+
+/** One person of the list; memoised, so a page of more people leaves the rows already shown alone. */
+const FollowListRow = memo(function FollowListRow({ member, action, onRemove }: FollowListRowProps) {
+  return (
+    <li className="flex items-center gap-2">
+      <MemberRow member={member} />
+      {action === "remove" && (
+        <button
+          type="button"
+          data-remove-follower={member._id}
+          aria-label={`Remove ${member.username}`}
+          onClick={() => onRemove(member)}
+          className={`${buttonStyles.secondary} mr-2 shrink-0 rounded-lg px-3 py-1.5`}
+        >
+          Remove
+        </button>
+      )}
+      {action === "follow" && <MemberFollowButton member={member} />}
+    </li>
+  );
+});
 
 /**
  * Their profile is a new history entry, which the list's is not part of: the list closes by itself, and
