@@ -1,5 +1,5 @@
 import { isFlikUrl, type Post, videoPosterUrl } from "@flik/shared";
-import { type ComponentProps, useCallback, useRef } from "react";
+import { type ComponentProps, memo, useCallback, useRef } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { CommentIcon, FlicksIcon, HeartIcon } from "../../../components/icons";
@@ -33,9 +33,10 @@ type TileLinkProps = Omit<ComponentProps<typeof Link>, "to" | "children" | "clas
 
 /**
  * One tile: the photo or the video's first frame, opening the post; counts on hover where there is one.
- * It fills its nearest positioned ancestor (the grid's cell), whatever that cell's shape.
+ * It fills its nearest positioned ancestor (the grid's cell), whatever that cell's shape. Memoised: a
+ * page of more posts leaves the tiles already shown alone.
  */
-export function PostTile({
+export const PostTile = memo(function PostTile({
   post,
   className = "",
   ...linkProps
@@ -97,7 +98,7 @@ export function PostTile({
       </span>
     </Link>
   );
-}
+});
 
 export function PostGridSkeleton({ tiles = 9, className = "" }: { tiles?: number; className?: string }) {
   return (
