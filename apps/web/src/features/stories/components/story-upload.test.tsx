@@ -70,11 +70,12 @@ describe("Story upload from the header (spec §2, §5)", () => {
     );
     // The strip's own tile fills too, and a second story waits for this one.
     expect(progressIn(strip)).toHaveAttribute("aria-valuenow", "40");
-    // While the file goes up, the header's button cancels it.
+    // While the file goes up, the header's button cancels it, and its new name is read out as a status.
     expect(screen.getByRole("button", { name: "Cancel story upload" })).toHaveAttribute(
       "aria-disabled",
       "false",
     );
+    expect(within(header).getByText("Uploading your story...")).toHaveAttribute("role", "status");
     // The strip's own tile is marked busy: a file picked there now would be dropped.
     const pick = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => {});
     const addTile = within(strip).getByRole("button", { name: "Add to your story" });
@@ -92,6 +93,7 @@ describe("Story upload from the header (spec §2, §5)", () => {
     expect(progressIn(header)).not.toBeInTheDocument();
     expect(progressIn(strip)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Upload story" })).toHaveAttribute("aria-disabled", "false");
+    expect(within(header).queryByText(/your story\.\.\./)).not.toBeInTheDocument();
   });
 
   it("cancels the file on its way from the header's button, sharing nothing", async () => {
@@ -124,6 +126,7 @@ describe("Story upload from the header (spec §2, §5)", () => {
     await waitFor(() => expect(create).toHaveBeenCalled());
     expect(screen.queryByRole("button", { name: "Cancel story upload" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Upload story" })).toHaveAttribute("aria-disabled", "true");
+    expect(screen.getByText("Sharing your story...")).toHaveAttribute("role", "status");
 
     answer(jsonResponse(201, { story: created }));
     expect(await screen.findByText("Your story is shared")).toBeInTheDocument();
