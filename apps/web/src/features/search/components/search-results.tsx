@@ -115,7 +115,9 @@ function Group({ group, listboxId, activeKey, onOpen }: GroupProps) {
               key={option.key}
               to={option.href}
               {...optionProps(option)}
-              className="flex items-center gap-3 rounded-2xl px-2 py-2 transition hover:bg-zinc-50 aria-selected:bg-zinc-100"
+              // The row the arrow keys reached wears the focus's own colour (index.css), a ring well over 3:1
+              // on the page, as the post tiles wear theirs: the real focus stays in the search box.
+              className="flex items-center gap-3 rounded-2xl px-2 py-2 transition hover:bg-zinc-50 aria-selected:bg-fuchsia-50 aria-selected:ring-2 aria-selected:ring-fuchsia-600 aria-selected:ring-inset"
             >
               <OptionContent option={option} />
             </Link>

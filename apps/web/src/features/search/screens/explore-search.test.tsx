@@ -142,6 +142,24 @@ describe("Explore search", () => {
     ]);
   });
 
+  it("marks the member or tag row reached with the focus's fuchsia ring, as the post tiles are", async () => {
+    const { user } = await openExplore("/search", found);
+    await user.type(searchBox(), "bo");
+    await screen.findByRole("listbox", { name: "Search results" });
+    const selected = () => within(results()).getAllByRole("option", { selected: true });
+    // The ring (3:1 and more on the page) shows only on the row aria-selected names: the one reached.
+    const ring = ["aria-selected:ring-2", "aria-selected:ring-fuchsia-600", "aria-selected:ring-inset"];
+
+    await user.keyboard("{ArrowDown}");
+    expect(selected()).toHaveLength(1);
+    expect(selected()[0]).toHaveAttribute("href", "/profile/bob");
+    expect(selected()[0]).toHaveClass(...ring);
+    await user.keyboard("{ArrowUp}");
+    expect(selected()).toHaveLength(1);
+    expect(selected()[0]).toHaveAttribute("href", "/tags/sea");
+    expect(selected()[0]).toHaveClass(...ring);
+  });
+
   it("Escape first leaves the result reached, then empties the box", async () => {
     const { user } = await openExplore("/search", found);
     const box = searchBox();
