@@ -100,6 +100,14 @@ describe("FlicksScreen", () => {
     expect(within(notifications).getAllByText("3")).toHaveLength(2);
   });
 
+  it("puts its tabs before the endless feed in the page, so Tab reaches them (drawn at the bottom all the same)", async () => {
+    openFlicks({ "GET /flicks": flicksPage([makeFlick()]) });
+    const feed = await screen.findByRole("main", { name: "Flicks" });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(nav.compareDocumentPosition(feed) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(nav).toHaveClass("fixed", "bottom-0");
+  });
+
   it("goes back to /post when there is no page to go back to", async () => {
     const { user, router } = openFlicks({ "GET /flicks": flicksPage([makeFlick()]) });
     await user.click(await screen.findByRole("button", { name: "Back" }));

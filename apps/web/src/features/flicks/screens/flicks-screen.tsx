@@ -4,14 +4,17 @@ import { FlicksFeed } from "../components/flicks-feed";
 import { FlicksNav } from "../components/flicks-nav";
 import { FlicksCheckingSession } from "../components/flicks-states";
 
-/** /flicks: the full-screen short-video feed with its own bottom navigation (spec §2). */
+/**
+ * /flicks: the full-screen short-video feed with its own bottom navigation (spec §2). The tabs come
+ * before the feed in the page, though drawn at the bottom: after an endless feed, Tab would never reach them.
+ */
 export function FlicksScreen() {
   const checking = useSessionChecking();
   return (
     <>
       <SkipLink />
-      {checking ? <FlicksCheckingSession /> : <FlicksFeed />}
       <FlicksNav />
+      {checking ? <FlicksCheckingSession /> : <FlicksFeed />}
     </>
   );
 }

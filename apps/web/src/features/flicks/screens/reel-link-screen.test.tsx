@@ -37,6 +37,10 @@ describe("ReelLinkScreen (/reel/{id})", () => {
     expect(within(first).getByLabelText("Shared with me")).toHaveAttribute("src", "/media/video/shared.mp4");
     expect(within(second).getByText("Surfing at dawn")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Flicks" })).toHaveAttribute("aria-current", "page");
+    // The tabs come before the endless feed in the page, so Tab reaches them.
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const feed = screen.getByRole("main", { name: "Flicks" });
+    expect(nav.compareDocumentPosition(feed) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("leaves the reel's address once its owner deleted it there", async () => {

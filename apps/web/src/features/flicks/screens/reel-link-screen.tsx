@@ -20,8 +20,9 @@ export function ReelLinkScreen() {
   const checking = useSessionChecking();
   return (
     <>
-      {checking ? <FlicksCheckingSession /> : <ReelLink />}
+      {/* Before the feed, as on /flicks: Tab reaches the tabs. */}
       <FlicksNav />
+      {checking ? <FlicksCheckingSession /> : <ReelLink />}
     </>
   );
 }
