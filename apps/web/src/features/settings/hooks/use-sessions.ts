@@ -19,9 +19,13 @@ const sessionsQuery = {
   staleTime: 30_000,
 };
 
-/** GET /sessions: the member's signed-in devices, current one included. */
+/**
+ * GET /sessions: the member's signed-in devices, current one included. Read again each time the list
+ * is shown, the cached copy meanwhile: someone looking for a device they don't know must never be shown
+ * the list of a moment ago. (Logging out of the others reads it only for this session's id, which stays.)
+ */
 export function useSessionsQuery() {
-  return useQuery(sessionsQuery);
+  return useQuery({ ...sessionsQuery, staleTime: 0 });
 }
 
 class CurrentSessionMissing extends Error {}

@@ -74,6 +74,23 @@ describe("Settings › Active sessions", () => {
     expect(await within(panel).findByRole("list", { name: "Sessions" })).toBeInTheDocument();
   });
 
+  it("reads the list again each time it opens, showing the one it has meanwhile", async () => {
+    let answer: () => Response | Promise<Response> = listed();
+    const { user } = openSettings({ "GET /sessions": () => answer() });
+    let panel = await openPanel(user, "Active sessions", "Active sessions");
+    await within(panel).findByRole("list", { name: "Sessions" });
+    await user.click(within(panel).getByRole("button", { name: "Close" }));
+
+    // Logged out elsewhere meanwhile: the list read again says so, at once after opening.
+    let reply = (_response: Response) => {};
+    answer = () => new Promise((resolve) => (reply = resolve));
+    panel = await openPanel(user, "Active sessions", "Active sessions");
+    expect(rows(panel)).toHaveLength(3);
+    reply(await listed([here])());
+    await waitFor(() => expect(rows(panel)).toHaveLength(1));
+    expect(within(panel).getByText("You're not logged in anywhere else.")).toBeInTheDocument();
+  });
+
   it("says 'No active sessions found.' for an empty list", async () => {
     const { user } = openSettings({ "GET /sessions": listed([]) });
     const panel = await openPanel(user, "Active sessions", "Active sessions");
