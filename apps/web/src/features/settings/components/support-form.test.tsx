@@ -63,4 +63,15 @@ describe("Settings › Support", () => {
     await user.click(within(section).getByRole("button", { name: "Send message" }));
     await waitFor(() => expect(error).toHaveBeenCalledWith(tooMany));
   });
+
+  it("says where the reply goes, a long address wrapping within the card", async () => {
+    const email = `${"alice.liddell.through.the.looking.glass".repeat(2)}@wonderland.example.com`;
+    openSettings({}, { user: { email } });
+    const { section, field } = await supportBox();
+    const hint = within(section).getByText(email).closest("p");
+    expect(hint).toHaveTextContent(`We'll reply to ${email}.`);
+    expect(field).toHaveAccessibleDescription(`We'll reply to ${email}.`);
+    // jsdom lays nothing out: what lets the line break inside the address.
+    expect(hint).toHaveClass("wrap-anywhere");
+  });
 });

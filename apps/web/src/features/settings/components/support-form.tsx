@@ -80,7 +80,8 @@ export function SupportForm({ email }: { email: string }) {
             {problem}
           </p>
         )}
-        <p id={hintId} className="mt-1.5 text-sm text-zinc-600">
+        {/* A long address breaks where it must, never cut off on a phone. */}
+        <p id={hintId} className="mt-1.5 text-sm wrap-anywhere text-zinc-600">
           We'll reply to <span className="font-medium text-zinc-800">{email}</span>.
         </p>
       </div>
