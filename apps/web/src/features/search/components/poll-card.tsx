@@ -1,5 +1,5 @@
 import type { Poll } from "@flik/shared";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { isNoPoll, usePollQuery } from "../api/search.queries";
 import { useVote } from "../hooks/use-vote";
@@ -19,14 +19,16 @@ export function percentOf(votes: number | null, total: number | null): number {
  */
 export function PollCard() {
   const poll = usePollQuery();
+  // A vote sent from here: the results that replace the form take the focus its Vote button had.
+  const [voted, setVoted] = useState(false);
   if (poll.isError && isNoPoll(poll.error)) return null;
   return (
     <ExploreCard title="Poll">
       {poll.data ? (
         poll.data.myVote !== null && poll.data.totalVotes !== null ? (
-          <PollResults poll={poll.data} />
+          <PollResults poll={poll.data} takeFocus={voted} />
         ) : (
-          <PollForm key={poll.data._id} poll={poll.data} />
+          <PollForm key={poll.data._id} poll={poll.data} onVote={() => setVoted(true)} />
         )
       ) : poll.isError ? (
         <div role="alert" className="text-sm text-zinc-600">
@@ -51,7 +53,7 @@ export function PollCard() {
   );
 }
 
-function PollForm({ poll }: { poll: Poll }) {
+function PollForm({ poll, onVote }: { poll: Poll; onVote: () => void }) {
   const legendId = useId();
   const vote = useVote(poll._id);
   // The vote being sent shows as chosen; a refused one leaves the member's choice in place to try again.
@@ -60,7 +62,9 @@ function PollForm({ poll }: { poll: Poll }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (choice && !sending) vote.mutate(choice);
+    if (!choice || sending) return;
+    onVote();
+    vote.mutate(choice);
   }
 
   return (
@@ -107,12 +111,19 @@ function PollForm({ poll }: { poll: Poll }) {
   );
 }
 
-function PollResults({ poll }: { poll: Poll }) {
+function PollResults({ poll, takeFocus }: { poll: Poll; takeFocus: boolean }) {
   const total = poll.totalVotes ?? 0;
+  const listRef = useRef<HTMLUListElement>(null);
+  // The focused Vote button went with the form: the results take the focus, so they are read out and
+  // the keyboard goes on from the card (unless the focus was moved elsewhere meanwhile).
+  useEffect(() => {
+    if (takeFocus && (!document.activeElement || document.activeElement === document.body))
+      listRef.current?.focus();
+  }, [takeFocus]);
   return (
     <div>
       <p className="mb-3 text-[15px] leading-snug font-semibold text-zinc-900">{poll.question}</p>
-      <ul aria-label="Results" className="space-y-2">
+      <ul ref={listRef} tabIndex={-1} aria-label="Results" className="space-y-2 rounded-xl">
         {poll.options.map((option) => {
           const percent = percentOf(option.votes, total);
           const mine = option._id === poll.myVote;

@@ -153,9 +153,23 @@ describe("Explore poll", () => {
     expect(sentJson(vote)).toEqual({ optionId: "opt-beach" });
   });
 
-  it("shows the results at once to a member who already voted", async () => {
+  it("hands the focus of the Vote button, gone with the form, to the results", async () => {
+    const { user } = await openExplore("/search", {
+      "POST /polls/poll-1/vote": () => jsonResponse(200, { poll: votedPoll }),
+    });
+    const group = await within(pollCard()).findByRole("group", { name: "Beach or mountains?" });
+    await user.click(within(group).getByRole("radio", { name: "Beach" }));
+    await user.tab();
+    expect(within(pollCard()).getByRole("button", { name: "Vote" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+
+    const results = await within(pollCard()).findByRole("list", { name: "Results" });
+    await waitUntil(() => expect(results).toHaveFocus());
+  });
+
+  it("shows the results at once to a member who already voted, leaving the focus where it is", async () => {
     await openExplore("/search", { "GET /polls/current": jsonResponse(200, { poll: votedPoll }) });
-    expect(await within(pollCard()).findByRole("list", { name: "Results" })).toBeInTheDocument();
+    expect(await within(pollCard()).findByRole("list", { name: "Results" })).not.toHaveFocus();
   });
 
   it("takes a refused vote back and says so", async () => {
