@@ -374,6 +374,11 @@ export const chatMembers = pgTable(
     /** Set when the member deleted the chat: older messages are gone for them, and it is off their list until a new one. */
     clearedAt: timestamp({ withTimezone: true, precision: 3 }),
     /**
+     * When the member last opened again a chat they had deleted: it is on their list from then, its
+     * cleared history still gone (only `clearedAt` says where their messages start).
+     */
+    reopenedAt: timestamp({ withTimezone: true, precision: 3 }),
+    /**
      * When the member accepted the chat; null while it waits in their message requests (started by
      * someone they do not follow). Presence is shared only between members who both accepted a chat.
      */

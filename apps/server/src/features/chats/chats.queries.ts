@@ -35,6 +35,17 @@ const keptFor = (member: typeof chatMembers) =>
   or(isNull(member.clearedAt), gt(messages.createdAt, member.clearedAt));
 
 /**
+ * Whether the chat is on the member's list: never deleted, or brought back since by a newer message or
+ * by the member opening it again (`restoreChat`). Needs `chats`.
+ */
+const listedFor = (member: typeof chatMembers) =>
+  or(
+    isNull(member.clearedAt),
+    gt(chats.lastMessageAt, member.clearedAt),
+    gt(member.reopenedAt, member.clearedAt),
+  );
+
+/**
  * A one-to-one chat reaches its other member with its first message (spec §10). Until then it is kept
  * from them as a chat they deleted is: `insertChat` starts it for them cleared a moment before it was
  * made, with its `lastMessageAt` at that moment too, so `chatsOf`'s rule for deleted chats keeps it off
@@ -143,7 +154,7 @@ const prepareChatsOf = perDatabase((db) =>
     .where(
       and(
         eq(chatMembers.userId, placeholder("userId")),
-        or(isNull(chatMembers.clearedAt), gt(chats.lastMessageAt, chatMembers.clearedAt)),
+        listedFor(chatMembers),
       ),
     )
     .orderBy(desc(chats.lastMessageAt), desc(chats.id))
@@ -391,15 +402,20 @@ export async function acceptChat(db: Db, chatId: string, userId: string): Promis
 }
 
 /**
- * Brings a deleted chat back onto the member's list (they opened it again), without its old messages; so
- * too a chat that had not reached them yet.
+ * Brings a deleted chat back onto the member's list (they opened it again), without its old messages; a
+ * chat that had not reached them yet simply reaches them (it has no messages to keep from them).
  */
 export async function restoreChat(db: Db, chatId: string, userId: string) {
   await db
     .update(chatMembers)
-    .set({ clearedAt: null })
+    .set({
+      clearedAt: sql`case when ${notReached(chatMembers)} then null else ${chatMembers.clearedAt} end`,
+      reopenedAt: sql`case when ${notReached(chatMembers)} then ${chatMembers.reopenedAt} else now() end`,
+    })
+    .from(chats)
     .where(
       and(
+        eq(chats.id, chatMembers.chatId),
         eq(chatMembers.chatId, chatId),
         eq(chatMembers.userId, userId),
         sql`${chatMembers.clearedAt} is not null`,
@@ -560,10 +576,7 @@ export async function leaveGroup(db: Db, chatId: string, userId: string) {
     const remaining = await tx
       .select({
         userId: chatMembers.userId,
-        listed:
-          sql<boolean>`${or(isNull(chatMembers.clearedAt), gt(chats.lastMessageAt, chatMembers.clearedAt))}`.mapWith(
-            Boolean,
-          ),
+        listed: sql<boolean>`${listedFor(chatMembers)}`.mapWith(Boolean),
       })
       .from(chatMembers)
       .innerJoin(chats, eq(chats.id, chatMembers.chatId))

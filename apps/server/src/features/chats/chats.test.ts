@@ -262,6 +262,26 @@ describe("DELETE /chats/{id}", () => {
       "After",
     ]);
   });
+
+  it("comes back without its old messages when the member opens it again", async () => {
+    const chat = await chatBetween(dan, bob);
+    await sendMessage(bob, chat, "Old secret");
+    await sendMessage(dan, chat, "Old reply");
+    expect((await call(dan, "DELETE", `/chats/${chat._id}`)).statusCode).toBe(200);
+
+    const reopened = await call(dan, "POST", "/chats", { userId: bob.userId });
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json().chat).toMatchObject({ _id: chat._id, lastMessage: null, unreadCount: 0 });
+    expect((await chatsOf(dan)).find((c) => c._id === chat._id)).toMatchObject({ lastMessage: null });
+    expect((await messagesOf(dan, chat._id)).messages).toEqual([]);
+
+    await sendMessage(bob, chat, "New one");
+    expect((await messagesOf(dan, chat._id)).messages.map((m: Message) => m.text)).toEqual(["New one"]);
+    // Deleted again, it leaves the list again.
+    expect((await call(dan, "DELETE", `/chats/${chat._id}`)).statusCode).toBe(200);
+    expect((await chatsOf(dan)).some((c) => c._id === chat._id)).toBe(false);
+    expect((await messagesOf(bob, chat._id)).messages).toHaveLength(3);
+  });
 });
 
 describe("GET /chats", () => {

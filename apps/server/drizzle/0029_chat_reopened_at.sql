@@ -1,0 +1,1 @@
+ALTER TABLE "chat_members" ADD COLUMN "reopened_at" timestamp (3) with time zone;
