@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, FlicksIcon, NewPostIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
+import { useDocumentTitle } from "../../../lib/use-document-title";
 import { CHECKING_AUTHENTICATION } from "../../auth/session-check";
 import type { NewPostState } from "../../posts/screens/new-post-screen";
+import { FlicksTopBar } from "./flicks-top-bar";
 
 function Centered({ children, alert = false }: { children: ReactNode; alert?: boolean }) {
   return (
@@ -27,18 +29,33 @@ export function FlicksLoading() {
   );
 }
 
-/** A hard load while the session is checked (spec §2's text), in the screen's own black frame. */
-export function FlicksCheckingSession() {
+/**
+ * The screen's black frame while there is no feed to show (a reel's link loading, failed or
+ * unavailable), with the feed's own landmarks: its top bar and the main the skip link goes to. While the
+ * session is checked it has no top bar: its Back would be swapped for the feed's a moment later.
+ */
+export function FlicksFrame({ children, topBar = true }: { children: ReactNode; topBar?: boolean }) {
+  useDocumentTitle("Flicks");
   return (
     <div className="fixed inset-0 bg-black">
-      <div
-        role="status"
-        className="flex h-full flex-col items-center justify-center gap-4 pb-16 lg:pb-0 lg:pl-60"
-      >
+      {topBar && <FlicksTopBar muted={null} onToggleMute={() => {}} />}
+      {/* Centred beside the rail from 1024px, as the feed is. */}
+      <main id="main" tabIndex={-1} aria-label="Flicks" className="h-dvh outline-none lg:pl-60">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** A hard load while the session is checked (spec §2's text). */
+export function FlicksCheckingSession() {
+  return (
+    <FlicksFrame topBar={false}>
+      <div role="status" className="flex h-full flex-col items-center justify-center gap-4 pb-16 lg:pb-0">
         <Spinner className="size-9 border-white/20 border-t-white" />
         <p className="text-sm font-medium text-white/80">{CHECKING_AUTHENTICATION}</p>
       </div>
-    </div>
+    </FlicksFrame>
   );
 }
 
@@ -90,7 +107,7 @@ export function ReelUnavailable() {
       <span className="flex size-16 items-center justify-center rounded-2xl bg-white/10 text-white/70">
         <FlicksIcon className="size-8" />
       </span>
-      <h1 className="mt-6 text-xl font-bold tracking-tight">This reel isn't available</h1>
+      <h2 className="mt-6 text-xl font-bold tracking-tight">This reel isn't available</h2>
       <p className="mt-2 max-w-xs text-sm text-white/70">
         It may have been deleted, or the link may be wrong.
       </p>

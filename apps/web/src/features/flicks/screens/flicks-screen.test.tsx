@@ -16,6 +16,14 @@ describe("FlicksScreen", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Loading Reels...");
   });
 
+  it("keeps the skip link's main while the session is checked", async () => {
+    openFlicks({ "GET /user": () => pending() });
+    const status = await screen.findByText("Checking authentication...");
+    expect(screen.getByRole("main", { name: "Flicks" })).toContainElement(status);
+    expect(screen.getByRole("main")).toHaveAttribute("id", "main");
+    expect(screen.getByRole("link", { name: "Skip to main content" })).toHaveAttribute("href", "#main");
+  });
+
   it("shows each flick's uploader, description and counts over a muted, inline, looping video", async () => {
     openFlicks({
       "GET /flicks": flicksPage([makeFlick({ likesCount: 1, commentsCount: 4, sharesCount: 1200 })]),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { jsonResponse, makePost } from "../../../test/fixtures";
+import { jsonResponse, makePost, pending } from "../../../test/fixtures";
 import { makeFlick } from "../test/flick-fixtures";
 import { flicksPage, openFlicks } from "../test/flicks-harness";
 
@@ -16,6 +16,16 @@ const reelPost = makePost({
   mediaType: "video",
   isReel: true,
 });
+
+/** The feed's landmarks around what shows instead of it: its top bar, and the main the skip link goes to. */
+function expectFeedLandmarks(shown: HTMLElement) {
+  const main = screen.getByRole("main", { name: "Flicks" });
+  expect(main).toContainElement(shown);
+  expect(main).toHaveAttribute("id", "main");
+  expect(screen.getByRole("link", { name: "Skip to main content" })).toHaveAttribute("href", "#main");
+  expect(within(screen.getByRole("banner")).getByRole("button", { name: "Back" })).toBeInTheDocument();
+  expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+}
 
 describe("ReelLinkScreen (/reel/{id})", () => {
   it("opens the feed at the linked reel, then the others without it twice", async () => {
@@ -70,8 +80,22 @@ describe("ReelLinkScreen (/reel/{id})", () => {
 
   it("says the reel isn't available for an unknown id, with a way on to the other reels", async () => {
     openFlicks({ "GET /posts/nope": jsonResponse(404, { message: "Post not found" }) }, "/reel/nope");
-    expect(await screen.findByRole("heading", { name: "This reel isn't available" })).toBeInTheDocument();
+    const heading = await screen.findByRole("heading", { name: "This reel isn't available" });
     expect(screen.getByRole("link", { name: "Watch other reels" })).toHaveAttribute("href", "/flicks");
+    expectFeedLandmarks(heading);
+  });
+
+  it("keeps the feed's landmarks while the reel loads", async () => {
+    openFlicks({ "GET /posts/f-9": () => pending() }, "/reel/f-9");
+    expectFeedLandmarks(await screen.findByText("Loading Reels..."));
+  });
+
+  it("keeps the feed's landmarks when the reel fails to load", async () => {
+    openFlicks({ "GET /posts/f-9": jsonResponse(500, { message: "Boom" }) }, "/reel/f-9");
+    // Tried again twice first (1 s, then 2 s).
+    const failed = await screen.findByRole("alert", {}, { timeout: 10_000 });
+    expect(failed).toHaveTextContent("Something went wrong loading reels.");
+    expectFeedLandmarks(failed);
   });
 
   it("says the same for a link to a post that is no video", async () => {

@@ -1,13 +1,13 @@
-import type { ReactNode } from "react";
 import { useParams } from "react-router";
-import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useSessionChecking } from "../../auth/session-check";
+import { SkipLink } from "../../layout/components/skip-link";
 import { isReelUnavailable, useReelQuery } from "../api/flicks.queries";
 import { FlicksFeed } from "../components/flicks-feed";
 import { FlicksNav } from "../components/flicks-nav";
 import {
   FlicksCheckingSession,
   FlicksError,
+  FlicksFrame,
   FlicksLoading,
   ReelUnavailable,
 } from "../components/flicks-states";
@@ -20,6 +20,7 @@ export function ReelLinkScreen() {
   const checking = useSessionChecking();
   return (
     <>
+      <SkipLink />
       {/* Before the feed, as on /flicks: Tab reaches the tabs. */}
       <FlicksNav />
       {checking ? <FlicksCheckingSession /> : <ReelLink />}
@@ -33,27 +34,21 @@ function ReelLink() {
   return (
     <>
       {reel.isPending ? (
-        <Frame>
+        <FlicksFrame>
           <FlicksLoading />
-        </Frame>
+        </FlicksFrame>
       ) : reel.isError ? (
-        <Frame>
+        <FlicksFrame>
           {isReelUnavailable(reel.error) ? (
             <ReelUnavailable />
           ) : (
             <FlicksError onRetry={() => reel.refetch()} retrying={reel.isFetching} />
           )}
-        </Frame>
+        </FlicksFrame>
       ) : (
         // null once the reel was deleted here: the feed goes on without it.
         <FlicksFeed lead={reel.data ?? undefined} />
       )}
     </>
   );
-}
-
-function Frame({ children }: { children: ReactNode }) {
-  useDocumentTitle("Flicks");
-  // Centred beside the rail from 1024px, as the feed is.
-  return <div className="fixed inset-0 bg-black lg:pl-60">{children}</div>;
 }
