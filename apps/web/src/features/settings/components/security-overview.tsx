@@ -46,6 +46,7 @@ export interface QuickAction {
   label: string;
   onClick: () => void;
   opensPanel?: boolean;
+  /** Working: further clicks do nothing (not `disabled`, which would drop the focus to the page). */
   busy?: boolean;
 }
 
@@ -89,10 +90,10 @@ export function SecurityOverview({ actions }: { actions: QuickAction[] }) {
             <li key={label}>
               <button
                 type="button"
-                onClick={onClick}
-                disabled={busy}
+                onClick={() => !busy && onClick()}
+                aria-disabled={busy || undefined}
                 aria-haspopup={opensPanel ? "dialog" : undefined}
-                className="flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-zinc-800 transition hover:bg-zinc-50 disabled:cursor-wait disabled:opacity-60"
+                className="flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-zinc-800 transition hover:bg-zinc-50 aria-disabled:cursor-wait aria-disabled:opacity-60"
               >
                 <Icon className="size-5 shrink-0 text-fuchsia-700" />
                 {label}

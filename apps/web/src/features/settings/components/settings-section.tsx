@@ -37,7 +37,11 @@ interface SettingsRowProps {
   onClick: () => void;
   /** The row opens an edit panel (a dialog) rather than acting at once. */
   opensPanel?: boolean;
-  disabled?: boolean;
+  /**
+   * Working (a download, a logout): further clicks do nothing. Not `disabled`, which would drop the
+   * focus to the page, and a dialog closing meanwhile could not give it back.
+   */
+  busy?: boolean;
   tone?: "default" | "danger";
 }
 
@@ -55,7 +59,7 @@ export function SettingsRow({
   status,
   onClick,
   opensPanel = true,
-  disabled = false,
+  busy = false,
   tone = "default",
 }: SettingsRowProps) {
   const id = useId();
@@ -63,7 +67,7 @@ export function SettingsRow({
   const described = [status ? `${id}-status` : "", detail ? `${id}-detail` : ""].filter(Boolean).join(" ");
   return (
     <div
-      className={`relative flex w-full items-center gap-3.5 px-4 py-3.5 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-fuchsia-600 has-[:disabled]:cursor-wait has-[:disabled]:opacity-60 sm:px-5 ${
+      className={`relative flex w-full items-center gap-3.5 px-4 py-3.5 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-fuchsia-600 has-aria-disabled:cursor-wait has-aria-disabled:opacity-60 sm:px-5 ${
         danger
           ? "hover:bg-red-50 has-[:focus-visible]:bg-red-50"
           : "hover:bg-zinc-50 has-[:focus-visible]:bg-zinc-50"
@@ -81,11 +85,11 @@ export function SettingsRow({
         <span className="flex min-h-6 flex-wrap items-center gap-x-2 gap-y-1">
           <button
             type="button"
-            onClick={onClick}
-            disabled={disabled}
+            onClick={() => !busy && onClick()}
+            aria-disabled={busy || undefined}
             aria-haspopup={opensPanel ? "dialog" : undefined}
             aria-describedby={described || undefined}
-            className={`text-left text-sm font-semibold after:absolute after:inset-0 after:content-[''] focus-visible:outline-none disabled:cursor-wait ${
+            className={`text-left text-sm font-semibold after:absolute after:inset-0 after:content-[''] focus-visible:outline-none aria-disabled:cursor-wait ${
               danger ? "text-red-600" : "text-zinc-900"
             }`}
           >

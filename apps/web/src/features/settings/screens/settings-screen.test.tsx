@@ -227,4 +227,50 @@ describe("Settings screen (spec §2)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(getToken()).not.toBeNull();
   });
+
+  it("'Log out of other devices' gives the focus back to its row, which stays focusable while it works", async () => {
+    let reply = (_response: Response) => {};
+    const { user } = openSettingsWith({
+      "GET /sessions": () => jsonResponse(200, { sessions: [makeSession()] }),
+      "PATCH /sessions/logout-others": () => new Promise<Response>((resolve) => (reply = resolve)),
+    });
+    const row = await screen.findByRole("button", { name: "Log out of other devices" });
+    await user.click(row);
+    await user.click(screen.getByRole("button", { name: "Log out others" }));
+
+    // The dialog may close a moment before the row hears it is done: a disabled row then can't take
+    // the focus back, and it falls to the page.
+    await waitFor(() => expect(row).toHaveAttribute("aria-disabled", "true"));
+    expect(row).toBeEnabled();
+    reply(jsonResponse(200, { message: "Logged out from all other devices!", count: 0 }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(row).toHaveFocus();
+  });
+
+  it.each([
+    ["its row", "Privacy"],
+    ["the quick action", "Quick actions"],
+  ])(
+    "'Download your data' keeps the focus on %s while it prepares and after, asking once",
+    async (_, region) => {
+      vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+      let reply = (_response: Response) => {};
+      const download = vi.fn(() => new Promise<Response>((resolve) => (reply = resolve)));
+      const { user } = openSettingsWith({ "GET /user/download-data": download });
+      const button = within(await screen.findByRole("region", { name: region })).getByRole("button", {
+        name: "Download your data",
+      });
+
+      await user.click(button);
+      await waitFor(() => expect(button).toHaveAttribute("aria-disabled", "true"));
+      expect(button).toBeEnabled();
+      expect(button).toHaveFocus();
+      await user.click(button);
+      expect(download).toHaveBeenCalledTimes(1);
+
+      reply(new Response("{}", { status: 200, headers: { "content-type": "application/json" } }));
+      await waitFor(() => expect(button).not.toHaveAttribute("aria-disabled"));
+      expect(button).toHaveFocus();
+    },
+  );
 });

@@ -125,7 +125,7 @@ function SettingsContent({ user }: { user: User }) {
             title={download.isPending ? "Preparing your data..." : "Download your data"}
             detail="Your posts, messages and more"
             opensPanel={false}
-            disabled={download.isPending}
+            busy={download.isPending}
             onClick={() => download.mutate()}
           />
           <SettingsRow
@@ -148,7 +148,7 @@ function SettingsContent({ user }: { user: User }) {
             title="Log out of other devices"
             detail="Stay logged in only here"
             opensPanel={false}
-            disabled={logoutOthers.isPending}
+            busy={logoutOthers.isPending}
             onClick={() => setConfirm("others")}
           />
         </SettingsSection>
