@@ -1,5 +1,5 @@
 import type { PostEdit } from "@flik/shared";
-import { useQueryClient } from "@tanstack/react-query";
+import { partialMatchKey, useQueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { missedOnConnect } from "../../realtime/catch-up";
@@ -22,7 +22,9 @@ function isNewer(edit: PostEdit, updatedAt: string): boolean {
  * Applies the server's live post events to the cached posts, wherever they are shown (feed, post
  * screen, profile grids). On every connect, the first too, the posts on show are fetched again: what
  * changed while the socket was away, or before it first joined the member's room (the feed is read
- * while it connects), was never sent. (The post rooms are joined again by `usePostRooms`.) A new or
+ * while it connects), was never sent. (The post rooms are joined again by `usePostRooms`.) A search's
+ * answer (`postKeys.found`) is left alone: no room follows its posts, so a connect missed nothing of it,
+ * and asking again would only send the search's calls twice on a page opened at /search?q=maya. A new or
  * deleted post that comes while a list is on its way is fetched again after it.
  */
 export function usePostLiveUpdates(): void {
@@ -60,7 +62,7 @@ export function usePostLiveUpdates(): void {
       onConnect: () =>
         void queryClient.invalidateQueries({
           queryKey: postKeys.all,
-          predicate: missedOnConnect,
+          predicate: (query) => missedOnConnect(query) && !partialMatchKey(query.queryKey, postKeys.found()),
         }),
       writesTo: { newPost: postKeys.lists(), postDeleted: postKeys.all },
     },

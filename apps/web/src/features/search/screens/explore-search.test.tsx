@@ -2,7 +2,9 @@ import { onlineManager } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getRecentSearches, saveRecentSearches } from "../../../lib/storage";
+import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
 import { jsonResponse, makePost } from "../../../test/fixtures";
+import { currentSocket } from "../../../test/render-app";
 import { waitUntil } from "../../../test/wait";
 import {
   bob,
@@ -254,6 +256,19 @@ describe("Explore search", () => {
     expect(searchBox()).toHaveValue("bo".repeat(50));
     await screen.findByRole("group", { name: "Members" });
     expect(urlsOf(fetchMock, "GET /user/search").at(-1)?.searchParams.get("q")).toBe("bo".repeat(50));
+  });
+
+  it("searches once on a page opened at /search?q=, though the socket connects after", async () => {
+    await nextSocketStillConnecting();
+    const { fetchMock } = await openExplore("/search?q=bo", found);
+    await screen.findByRole("group", { name: "Members" });
+    const socket = await currentSocket();
+
+    // The connect's catch-up (features/posts) asks the feeds again, not the search: no event was missed.
+    act(() => connectNow(socket));
+    await act(async () => {});
+    for (const call of ["GET /user/search", "GET /posts/search", "GET /tags/search"])
+      expect(urlsOf(fetchMock, call)).toHaveLength(1);
   });
 
   it("keeps the search in the address, so coming back shows the same results", async () => {
