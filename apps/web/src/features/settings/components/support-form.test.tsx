@@ -44,6 +44,27 @@ describe("Settings › Support", () => {
     expect(field).toHaveValue("");
   });
 
+  it("keeps the focus on Send message while it sends and after, sending once", async () => {
+    let reply = (_response: Response) => {};
+    const support = vi.fn(() => new Promise<Response>((resolve) => (reply = resolve)));
+    const { user } = openSettings({ "POST /support": support });
+    const { section, field } = await supportBox();
+    await user.type(field, "Help");
+    const send = within(section).getByRole("button", { name: "Send message" });
+
+    await user.click(send);
+    await waitFor(() => expect(send).toHaveAttribute("aria-disabled", "true"));
+    expect(send).toBeEnabled();
+    expect(send).toHaveFocus();
+    await user.click(send);
+    expect(support).toHaveBeenCalledTimes(1);
+
+    reply(jsonResponse(201, { message: "Support request submitted!" }));
+    await waitFor(() => expect(send).not.toHaveAttribute("aria-disabled"));
+    expect(field).toHaveValue("");
+    expect(send).toHaveFocus();
+  });
+
   it("says 'Failed to submit support request' and keeps the message", async () => {
     const error = vi.spyOn(toast, "error");
     const { user } = openSettings({ "POST /support": () => jsonResponse(500, {}) });

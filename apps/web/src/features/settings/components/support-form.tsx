@@ -86,10 +86,11 @@ export function SupportForm({ email }: { email: string }) {
         </p>
       </div>
       <div className="flex justify-end">
+        {/* Not disabled while sending: that would drop the focus to the page. (submit ignores a resend.) */}
         <button
           type="submit"
-          disabled={send.isPending}
-          className={`${buttonStyles.primary} w-full sm:w-auto`}
+          aria-disabled={send.isPending || undefined}
+          className={`${buttonStyles.primary} w-full aria-disabled:cursor-wait aria-disabled:opacity-60 sm:w-auto`}
         >
           {send.isPending ? "Sending..." : "Send message"}
         </button>
