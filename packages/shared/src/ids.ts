@@ -12,3 +12,12 @@ export const memberIdsSchema = (field: string) => {
   const message = `${field} must be a list of member ids`;
   return z.array(z.uuid(message), message);
 };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a value from outside (a socket payload, a cursor, a link's id) is an id our tables could hold:
+ * any other names nothing, so it need not be asked for.
+ */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === "string" && uuidPattern.test(value);

@@ -1,6 +1,7 @@
-import type { Flick } from "@flik/shared";
+import { type Flick, isUuid } from "@flik/shared";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../lib/api-client";
+import { retriesTransientFailure } from "../../../lib/query-retry";
 import { fetchPost } from "../../posts/api/posts.api";
 import { flickFromPost, isPlayablePost } from "./flick-from-post";
 import { flickKeys } from "./flick-keys";
@@ -15,15 +16,15 @@ export function useFlicksQuery() {
   });
 }
 
-/** Thrown for a link to a post that exists but is no video: there is no reel to show. */
+/** Thrown for a link that names no reel: a post that is no video, or an id of no post's form. */
 export class NotAReelError extends Error {}
 
-/** Unknown, hidden, malformed (a 404) or not a video: retrying won't change it. */
+/** The server's refusals that retrying won't change: a malformed id or address (400, 414), or unknown or hidden (403, 404). */
+const REEL_REFUSED = new Set([400, 403, 404, 414]);
+
+/** Unknown, hidden, malformed or not a video: retrying won't change it. */
 export function isReelUnavailable(error: unknown): boolean {
-  return (
-    error instanceof NotAReelError ||
-    (error instanceof ApiError && (error.status === 404 || error.status === 403))
-  );
+  return error instanceof NotAReelError || (error instanceof ApiError && REEL_REFUSED.has(error.status));
 }
 
 /** The flick a /reel/{id} link opens. */
@@ -31,11 +32,13 @@ export function useReelQuery(id: string) {
   return useQuery<Flick>({
     queryKey: flickKeys.detail(id),
     queryFn: async ({ signal }) => {
+      // A mistyped or cut link (or one too long for an address) names no post: not asked for.
+      if (!isUuid(id)) throw new NotAReelError("Not a reel");
       const post = await fetchPost(id, signal);
       if (!isPlayablePost(post)) throw new NotAReelError("Not a reel");
       return flickFromPost(post);
     },
-    retry: (failureCount, error) => !isReelUnavailable(error) && failureCount < 2,
+    retry: (failureCount, error) => !isReelUnavailable(error) && retriesTransientFailure(failureCount, error),
   });
 }
 

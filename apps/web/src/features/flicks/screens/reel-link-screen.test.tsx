@@ -2,15 +2,19 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, makePost, pending } from "../../../test/fixtures";
 import { makeFlick } from "../test/flick-fixtures";
-import { flicksPage, openFlicks } from "../test/flicks-harness";
+import { callsTo, flicksPage, openFlicks } from "../test/flicks-harness";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
   return { createUserSocket: vi.fn(() => createFakeSocket()) };
 });
 
+/** A reel's id, of a post id's form (a link's id of any other form is not asked for). */
+const REEL = "3f2a9c1e-7b4d-4e8a-9c6f-1d2e3f4a5b6c";
+const PHOTO = "8c1b2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e";
+
 const reelPost = makePost({
-  _id: "f-9",
+  _id: REEL,
   caption: "Shared with me",
   image: "/media/video/shared.mp4",
   mediaType: "video",
@@ -31,13 +35,13 @@ describe("ReelLinkScreen (/reel/{id})", () => {
   it("opens the feed at the linked reel, then the others without it twice", async () => {
     openFlicks(
       {
-        "GET /posts/f-9": jsonResponse(200, { post: reelPost }),
+        [`GET /posts/${REEL}`]: jsonResponse(200, { post: reelPost }),
         "GET /flicks": flicksPage([
           makeFlick({ _id: "f-1" }),
-          makeFlick({ _id: "f-9", description: "Shared with me" }),
+          makeFlick({ _id: REEL, description: "Shared with me" }),
         ]),
       },
-      "/reel/f-9",
+      `/reel/${REEL}`,
     );
 
     await screen.findByText("Surfing at dawn");
@@ -61,11 +65,11 @@ describe("ReelLinkScreen (/reel/{id})", () => {
     };
     const { user, router } = openFlicks(
       {
-        "GET /posts/f-9": jsonResponse(200, { post: own }),
+        [`GET /posts/${REEL}`]: jsonResponse(200, { post: own }),
         "GET /flicks": flicksPage([makeFlick({ _id: "f-1" })]),
-        "DELETE /flicks/f-9": jsonResponse(200, { message: "Reel deleted" }),
+        [`DELETE /flicks/${REEL}`]: jsonResponse(200, { message: "Reel deleted" }),
       },
-      "/reel/f-9",
+      `/reel/${REEL}`,
     );
     const [mine] = await screen.findAllByRole("article");
     await user.click(within(mine as HTMLElement).getByRole("button", { name: "More options" }));
@@ -79,19 +83,37 @@ describe("ReelLinkScreen (/reel/{id})", () => {
   });
 
   it("says the reel isn't available for an unknown id, with a way on to the other reels", async () => {
-    openFlicks({ "GET /posts/nope": jsonResponse(404, { message: "Post not found" }) }, "/reel/nope");
+    openFlicks({ [`GET /posts/${REEL}`]: jsonResponse(404, { message: "Post not found" }) }, `/reel/${REEL}`);
     const heading = await screen.findByRole("heading", { name: "This reel isn't available" });
     expect(screen.getByRole("link", { name: "Watch other reels" })).toHaveAttribute("href", "/flicks");
     expectFeedLandmarks(heading);
   });
 
+  it.each([
+    ["a mistyped one", "nope"],
+    ["one longer than an address may be", "a".repeat(2_100)],
+  ])("says so at once for an id of no post's form (%s), without asking", async (_, id) => {
+    const { fetchMock } = openFlicks({}, `/reel/${id}`);
+    expect(await screen.findByRole("heading", { name: "This reel isn't available" })).toBeInTheDocument();
+    expect(callsTo(fetchMock, `GET /posts/${id}`)).toEqual([]);
+  });
+
+  it.each([400, 414])("says so, asking once, when the server refuses the address (%i)", async (status) => {
+    const { fetchMock } = openFlicks(
+      { [`GET /posts/${REEL}`]: jsonResponse(status, { message: "Refused" }) },
+      `/reel/${REEL}`,
+    );
+    expect(await screen.findByRole("heading", { name: "This reel isn't available" })).toBeInTheDocument();
+    expect(callsTo(fetchMock, `GET /posts/${REEL}`)).toHaveLength(1);
+  });
+
   it("keeps the feed's landmarks while the reel loads", async () => {
-    openFlicks({ "GET /posts/f-9": () => pending() }, "/reel/f-9");
+    openFlicks({ [`GET /posts/${REEL}`]: () => pending() }, `/reel/${REEL}`);
     expectFeedLandmarks(await screen.findByText("Loading Reels..."));
   });
 
   it("keeps the feed's landmarks when the reel fails to load", async () => {
-    openFlicks({ "GET /posts/f-9": jsonResponse(500, { message: "Boom" }) }, "/reel/f-9");
+    openFlicks({ [`GET /posts/${REEL}`]: jsonResponse(500, { message: "Boom" }) }, `/reel/${REEL}`);
     // Tried again twice first (1 s, then 2 s).
     const failed = await screen.findByRole("alert", {}, { timeout: 10_000 });
     expect(failed).toHaveTextContent("Something went wrong loading reels.");
@@ -99,7 +121,10 @@ describe("ReelLinkScreen (/reel/{id})", () => {
   });
 
   it("says the same for a link to a post that is no video", async () => {
-    openFlicks({ "GET /posts/p-1": jsonResponse(200, { post: makePost() }) }, "/reel/p-1");
+    openFlicks(
+      { [`GET /posts/${PHOTO}`]: jsonResponse(200, { post: makePost({ _id: PHOTO }) }) },
+      `/reel/${PHOTO}`,
+    );
     expect(await screen.findByRole("heading", { name: "This reel isn't available" })).toBeInTheDocument();
   });
 });
