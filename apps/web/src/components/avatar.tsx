@@ -21,7 +21,7 @@ function initialPicture(initial: string): string {
   let url = drawn.get(initial);
   if (!url) {
     const letter = initial.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#c026d3"/><stop offset=".5" stop-color="#e11d74"/><stop offset="1" stop-color="#f97316"/></linearGradient></defs><rect width="100" height="100" fill="url(#g)"/><text x="50" y="50" dy=".35em" text-anchor="middle" font-family="Inter,ui-sans-serif,system-ui,sans-serif" font-size="42" font-weight="700" fill="#fff">${letter}</text></svg>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#c026d3"/><stop offset=".5" stop-color="#e11d74"/><stop offset="1" stop-color="#d1410c"/></linearGradient></defs><rect width="100" height="100" fill="url(#g)"/><text x="50" y="50" dy=".35em" text-anchor="middle" font-family="Inter,ui-sans-serif,system-ui,sans-serif" font-size="42" font-weight="700" fill="#fff">${letter}</text></svg>`;
     url = `data:image/svg+xml,${encodeURIComponent(svg)}`;
     drawn.set(initial, url);
   }

@@ -8,7 +8,7 @@ export function LogoMark({ className = "size-9" }: { className?: string }) {
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#c026d3" />
-          <stop offset="1" stopColor="#f97316" />
+          <stop offset="1" stopColor="#d1410c" />
         </linearGradient>
       </defs>
       <rect width="64" height="64" rx="18" fill={`url(#${gradientId})`} />
