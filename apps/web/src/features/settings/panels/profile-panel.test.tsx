@@ -100,4 +100,43 @@ describe("Settings › Profile info", () => {
       expect(within(panel).getByLabelText("Username")).toHaveAccessibleDescription("This username is taken"),
     );
   });
+
+  it("takes the focus to the refused field: a taken username, or one the rules refuse", async () => {
+    const { user } = openSettings({
+      "PUT /user": () => jsonResponse(409, { message: "That username is already taken" }),
+    });
+    const panel = await openPanel(user, "Profile info", "Profile info");
+    const username = within(panel).getByLabelText("Username");
+    await user.clear(username);
+    await user.type(username, "hatter");
+    await user.click(within(panel).getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(username).toHaveFocus());
+    expect(username).toHaveAccessibleDescription("That username is already taken");
+
+    await user.clear(username);
+    await user.click(within(panel).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(username).toHaveFocus());
+    expect(username).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("keeps the focus on Save while it saves, and there when the server refuses for no one field", async () => {
+    let reply = (_response: Response) => {};
+    const put = vi.fn(() => new Promise<Response>((resolve) => (reply = resolve)));
+    const { user } = openSettings({ "PUT /user": put });
+    const panel = await openPanel(user, "Profile info", "Profile info");
+    await user.type(within(panel).getByLabelText("Bio"), "Curiouser");
+    const save = within(panel).getByRole("button", { name: "Save" });
+
+    await user.click(save);
+    await waitFor(() => expect(save).toHaveAttribute("aria-disabled", "true"));
+    expect(save).toBeEnabled();
+    expect(save).toHaveFocus();
+    await user.click(save);
+    expect(put).toHaveBeenCalledTimes(1);
+
+    reply(jsonResponse(500, { message: "Something went wrong" }));
+    await waitFor(() => expect(save).not.toHaveAttribute("aria-disabled"));
+    expect(save).toHaveFocus();
+  });
 });

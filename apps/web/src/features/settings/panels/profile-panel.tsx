@@ -1,6 +1,6 @@
 import { FULL_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH, type User, updateUserBody } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useRef } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
@@ -29,6 +29,13 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
   const setBio = (value: string) => edit("bio", value);
   const { problems, foundIssues, refused, clear, change } = useFieldProblems<Field>();
   const firstRef = useRef<HTMLInputElement>(null);
+  // A refused Save (by the shared rules or the server) takes the focus to the first field it names, so
+  // its words are read out with it; one refused for no field leaves the focus on Save.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus();
+  }, [refusals]);
   // A success takes down the form's earlier failure toasts.
   const toasts = useFailureToasts();
   const applyUser = useApplyUser();
@@ -44,6 +51,7 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
       console.error("Profile update failed", error);
       toasts.error("Failed to update profile.");
       refused(error);
+      setRefusals((count) => count + 1);
     },
   });
 
@@ -53,6 +61,7 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
     const parsed = updateUserBody.safeParse({ fullName, username, bio });
     if (!parsed.success) {
       foundIssues(parsed.error.issues);
+      setRefusals((count) => count + 1);
       return;
     }
     clear();
@@ -78,7 +87,7 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
           </Link>
         </div>
       </div>
-      <form noValidate onSubmit={submit} className="space-y-5">
+      <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
         <TextField
           ref={firstRef}
           label="Full name"
@@ -103,7 +112,12 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
           error={problems.bio}
           rows={4}
         />
-        <button type="submit" disabled={save.isPending} className={`${buttonStyles.primary} w-full`}>
+        {/* Not disabled while saving: that would drop the focus to the page. (submit ignores a resave.) */}
+        <button
+          type="submit"
+          aria-disabled={save.isPending || undefined}
+          className={`${buttonStyles.primary} w-full aria-disabled:cursor-wait aria-disabled:opacity-60`}
+        >
           {save.isPending ? "Saving..." : "Save"}
         </button>
       </form>
