@@ -57,6 +57,33 @@ describe("Settings › Active sessions", () => {
     expect(third).toHaveTextContent("Last active yesterday");
   });
 
+  it("names each Log out with where and when, so sessions of one device and browser are told apart", async () => {
+    const twin = (id: string, location: string, minutes: number) =>
+      makeSession({
+        _id: id,
+        device: "Linux",
+        browser: "Chrome Headless 156",
+        location,
+        lastActive: minutesAgo(minutes),
+        current: false,
+      });
+    const { user } = openSettings({
+      "GET /sessions": listed([here, twin("s-a", "Local network", 5), twin("s-b", "Local network", 90)]),
+    });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+    await within(panel).findByRole("list", { name: "Sessions" });
+
+    expect(
+      within(panel)
+        .getAllByRole("button", { name: /^Log out Linux/ })
+        .map((button) => button.getAttribute("aria-label")),
+    ).toEqual([
+      "Log out Linux, Chrome 139, This computer, Active now (this device)",
+      "Log out Linux, Chrome Headless 156, Local network, Last active 5m ago",
+      "Log out Linux, Chrome Headless 156, Local network, Last active 1h ago",
+    ]);
+  });
+
   it("shows a skeleton while the list loads", async () => {
     const { user } = openSettings({ "GET /sessions": () => pending() });
     const panel = await openPanel(user, "Active sessions", "Active sessions");
@@ -159,7 +186,9 @@ describe("Settings › Active sessions", () => {
     await within(panel).findByRole("list", { name: "Sessions" });
 
     await user.click(
-      within(panel).getByRole("button", { name: "Log out Apple iPhone (iOS 18.5), Mobile Safari 18" }),
+      within(panel).getByRole("button", {
+        name: "Log out Apple iPhone (iOS 18.5), Mobile Safari 18, Internet (81.2.69.x), Last active 5m ago",
+      }),
     );
 
     await waitFor(() => expect(rows(panel)).toHaveLength(2));
@@ -177,7 +206,9 @@ describe("Settings › Active sessions", () => {
     });
     const panel = await openPanel(user, "Active sessions", "Active sessions");
     await within(panel).findByRole("list", { name: "Sessions" });
-    const button = within(panel).getByRole("button", { name: "Log out Linux, Chrome 139 (this device)" });
+    const button = within(panel).getByRole("button", {
+      name: "Log out Linux, Chrome 139, This computer, Active now (this device)",
+    });
 
     await user.click(button);
     await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to logout current session"));

@@ -52,6 +52,9 @@ function SessionRow({
   onLogout: () => void;
 }) {
   const Icon = isPhone(session.device) ? PhoneIcon : MonitorIcon;
+  const lastActive = lastActiveLabel(session.lastActive, now);
+  // Named with all the row says: two sessions of one device and browser differ by place or time.
+  const named = [session.device, session.browser, session.location, lastActive].filter(Boolean).join(", ");
   return (
     <li className="flex items-start gap-3 px-4 py-3.5">
       <span
@@ -74,14 +77,14 @@ function SessionRow({
           {session.browser} · {session.location}
         </p>
         <p className="text-xs text-zinc-600">
-          <time dateTime={session.lastActive}>{lastActiveLabel(session.lastActive, now)}</time>
+          <time dateTime={session.lastActive}>{lastActive}</time>
         </p>
       </div>
       <button
         type="button"
         onClick={onLogout}
         disabled={busy}
-        aria-label={`Log out ${session.device}, ${session.browser}${session.current ? " (this device)" : ""}`}
+        aria-label={`Log out ${named}${session.current ? " (this device)" : ""}`}
         className="shrink-0 self-center rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-800 transition hover:border-red-200 hover:bg-red-50 hover:text-red-700 disabled:opacity-60"
       >
         {busy ? "Logging out..." : "Log out"}
