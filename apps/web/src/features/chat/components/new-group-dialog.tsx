@@ -6,7 +6,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   type UserSearchResult,
 } from "@flik/shared";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
 import { CloseIcon } from "../../../components/later-icons";
@@ -28,6 +28,8 @@ interface NewGroupDialogProps {
 /** A group chat (spec §3 isGroupChat): a name and members picked with the chat's user search. */
 export function NewGroupDialog({ viewerId, onClose, onCreated }: NewGroupDialogProps) {
   const id = useId();
+  // The dialog opens on its name field: typing goes straight in (a space would otherwise press Close).
+  const nameRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState("");
   const [search, setSearch] = useState("");
   const [members, setMembers] = useState<UserSearchResult[]>([]);
@@ -53,13 +55,20 @@ export function NewGroupDialog({ viewerId, onClose, onCreated }: NewGroupDialogP
   }
 
   return (
-    <Dialog title="New group" onClose={onClose} size="md" dismissible={!createGroup.isPending}>
+    <Dialog
+      title="New group"
+      onClose={onClose}
+      size="md"
+      dismissible={!createGroup.isPending}
+      initialFocus={nameRef}
+    >
       <form onSubmit={handleSubmit} className="space-y-4">
         <div>
           <label htmlFor={`${id}-name`} className="mb-1.5 block text-sm font-semibold text-zinc-800">
             Group name
           </label>
           <input
+            ref={nameRef}
             id={`${id}-name`}
             {...limitedText(name, CHAT_NAME_MAX_LENGTH, setName)}
             autoComplete="off"
