@@ -7,7 +7,7 @@ import { useUpdateProfile } from "../hooks/use-update-profile";
 import { normalizeWebsite } from "../website";
 import { BioField } from "./bio-field";
 
-const smallButton = "rounded-lg px-4 py-2 text-sm font-semibold transition disabled:opacity-60";
+const smallButton = "rounded-lg px-4 py-2 text-sm font-semibold transition aria-disabled:opacity-60";
 
 /** Spec §4 profile edit mode: username, website and bio in place, with Save and Cancel. */
 export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onDone: () => void }) {
@@ -17,10 +17,19 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
   const update = useUpdateProfile();
   const { problems: errors, refused, clear, change } = useFieldProblems<"username" | "website" | "bio">();
   const usernameRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused Save, the keyboard goes on from the first field the server refused.
+  const [focusRefused, setFocusRefused] = useState(false);
 
   useEffect(() => {
     usernameRef.current?.focus();
   }, []);
+
+  useEffect(() => {
+    if (!focusRefused) return;
+    setFocusRefused(false);
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRefused]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,6 +43,7 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
           console.error("Profile update failed", error);
           refused(error);
           window.alert("Profile update failed");
+          setFocusRefused(true);
         },
       },
     );
@@ -41,6 +51,7 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
 
   return (
     <form
+      ref={formRef}
       aria-label="Edit profile"
       noValidate
       onSubmit={submit}
@@ -72,15 +83,16 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
       <div className="flex justify-end gap-2">
         <button
           type="button"
-          onClick={onDone}
-          disabled={update.isPending}
+          // Not disabled while saving: a disabled button drops the focus to the page.
+          onClick={() => !update.isPending && onDone()}
+          aria-disabled={update.isPending}
           className={`${smallButton} bg-white text-zinc-800 ring-1 ring-zinc-200 hover:bg-zinc-100`}
         >
           Cancel
         </button>
         <button
           type="submit"
-          disabled={update.isPending}
+          aria-disabled={update.isPending}
           className={`${smallButton} bg-brand text-white shadow-sm hover:brightness-110`}
         >
           {update.isPending ? "Saving..." : "Save"}

@@ -91,6 +91,8 @@ describe("Edit Profile (spec §4 profile edit mode)", () => {
     await waitFor(() => expect(alert).toHaveBeenCalledWith("Profile update failed"));
     expect(screen.getByLabelText("Username")).toHaveAccessibleDescription("This username is taken");
     expect(screen.getByRole("form", { name: "Edit profile" })).toBeInTheDocument();
+    // The keyboard goes on from the refused field, not from the top of the page.
+    await waitFor(() => expect(screen.getByLabelText("Username")).toHaveFocus());
   });
 
   it("after a new username, moves /profile/{old} to /profile/{new} and updates the stored user", async () => {
