@@ -147,7 +147,13 @@ describe("Settings › Active sessions", () => {
       "x-session-id": "s-alice-1",
     });
     await waitFor(() => expect(rows(panel)).toHaveLength(1));
-    expect(within(panel).getByRole("button", { name: "Log out of all other devices" })).toBeDisabled();
+    // Nothing left to do, yet still where the member is: not disabled, which would drop the focus.
+    const all = within(panel).getByRole("button", { name: "Log out of all other devices" });
+    expect(all).toHaveAttribute("aria-disabled", "true");
+    expect(all).toHaveAccessibleDescription("You're not logged in anywhere else.");
+    expect(all).toHaveFocus();
+    await user.click(all);
+    expect(others).toHaveBeenCalledTimes(1);
     expect(getToken()).not.toBeNull();
   });
 
@@ -194,6 +200,63 @@ describe("Settings › Active sessions", () => {
     await waitFor(() => expect(rows(panel)).toHaveLength(2));
     expect(one).toHaveBeenCalledTimes(1);
     expect(within(panel).queryByText("Apple iPhone (iOS 18.5)")).not.toBeInTheDocument();
+  });
+
+  it("moves the focus from a logged-out row to the session in its place, the one before, then the list", async () => {
+    const tablet = makeSession({
+      _id: "s-alice-4",
+      device: "Android 15",
+      browser: "Chrome Mobile 139",
+      location: "Local network",
+      lastActive: minutesAgo(10),
+      current: false,
+    });
+    const loggedOut = () => jsonResponse(200, { message: "Session logged out" });
+    const { user } = openSettings({
+      "GET /sessions": listed([phone, here, laptop, tablet]),
+      "PATCH /sessions/s-alice-2/logout": loggedOut,
+      "PATCH /sessions/s-alice-3/logout": loggedOut,
+      "PATCH /sessions/s-alice-4/logout": loggedOut,
+    });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+    await within(panel).findByRole("list", { name: "Sessions" });
+    const logOut = (device: string) =>
+      within(panel).getByRole("button", { name: new RegExp(`^Log out ${device}`) });
+
+    await user.click(logOut("Apple iPhone"));
+    await waitFor(() => expect(rows(panel)).toHaveLength(3));
+    await waitFor(() => expect(logOut("Android 15")).toHaveFocus());
+
+    await user.click(logOut("Windows 10"));
+    await waitFor(() => expect(rows(panel)).toHaveLength(2));
+    await waitFor(() => expect(logOut("Android 15")).toHaveFocus());
+
+    await user.click(logOut("Android 15"));
+    await waitFor(() => expect(rows(panel)).toHaveLength(1));
+    const list = within(panel).getByRole("list", { name: "Sessions" });
+    await waitFor(() => expect(list).toHaveFocus());
+    expect(list).toHaveAccessibleDescription("You're not logged in anywhere else.");
+  });
+
+  it("keeps the focus on a row's Log out while it works and when it is refused", async () => {
+    let reply = (_response: Response) => {};
+    const one = vi.fn(() => new Promise<Response>((resolve) => (reply = resolve)));
+    const { user } = openSettings({ "GET /sessions": listed(), "PATCH /sessions/s-alice-2/logout": one });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+    await within(panel).findByRole("list", { name: "Sessions" });
+    const button = within(panel).getByRole("button", { name: /^Log out Apple iPhone/ });
+
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute("aria-disabled", "true"));
+    expect(button).toBeEnabled();
+    expect(button).toHaveFocus();
+    await user.click(button);
+    expect(one).toHaveBeenCalledTimes(1);
+
+    reply(jsonResponse(500, {}));
+    await waitFor(() => expect(button).not.toHaveAttribute("aria-disabled"));
+    expect(rows(panel)).toHaveLength(3);
+    expect(button).toHaveFocus();
   });
 
   it("logging out this device from the list signs out; a refusal says 'Failed to logout current session'", async () => {

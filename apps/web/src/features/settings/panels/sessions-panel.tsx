@@ -1,5 +1,6 @@
 import type { Session } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { MonitorIcon, PhoneIcon } from "../../../components/later-icons";
 import { emitLogout, revokeOwnSession } from "../../../lib/auth-events";
@@ -56,7 +57,7 @@ function SessionRow({
   // Named with all the row says: two sessions of one device and browser differ by place or time.
   const named = [session.device, session.browser, session.location, lastActive].filter(Boolean).join(", ");
   return (
-    <li className="flex items-start gap-3 px-4 py-3.5">
+    <li data-current={session.current || undefined} className="flex items-start gap-3 px-4 py-3.5">
       <span
         className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${
           session.current ? "bg-fuchsia-50 text-fuchsia-700" : "bg-zinc-100 text-zinc-700"
@@ -82,10 +83,11 @@ function SessionRow({
       </div>
       <button
         type="button"
-        onClick={onLogout}
-        disabled={busy}
+        // Not disabled while it works: that would drop the focus to the page.
+        onClick={() => !busy && onLogout()}
+        aria-disabled={busy || undefined}
         aria-label={`Log out ${named}${session.current ? " (this device)" : ""}`}
-        className="shrink-0 self-center rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-800 transition hover:border-red-200 hover:bg-red-50 hover:text-red-700 disabled:opacity-60"
+        className="shrink-0 self-center rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-800 transition hover:border-red-200 hover:bg-red-50 hover:text-red-700 aria-disabled:cursor-wait aria-disabled:opacity-60"
       >
         {busy ? "Logging out..." : "Log out"}
       </button>
@@ -99,6 +101,23 @@ export function SessionsPanel({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const now = useNow().getTime();
   const logoutOthers = useLogoutOthers();
+  const noneElsewhereId = useId();
+
+  // A logged-out row goes with its button: the focus moves to the other session now in its place (or
+  // the one before), or to the list once no other is left, never lost to the page. Until the row has
+  // gone (or its logout failed) the focus stays on its button.
+  const listRef = useRef<HTMLUListElement>(null);
+  const leaving = useRef<{ id: string; index: number } | null>(null);
+  const data = sessions.data;
+  useEffect(() => {
+    const asked = leaving.current;
+    const listed = listRef.current;
+    if (!asked || !listed || data?.some((session) => session._id === asked.id)) return;
+    leaving.current = null;
+    if (document.activeElement !== document.body) return;
+    const buttons = listed.querySelectorAll<HTMLElement>("li:not([data-current]) button");
+    (buttons[Math.min(asked.index, buttons.length - 1)] ?? listed).focus();
+  }, [data]);
 
   const logoutOne = useMutation({
     mutationFn: async (session: Session) => {
@@ -116,6 +135,7 @@ export function SessionsPanel({ onClose }: { onClose: () => void }) {
       );
     },
     onError: (error, session) => {
+      leaving.current = null;
       console.error("Session logout failed", error);
       toast.error(session.current ? SESSION_TEXTS.currentFailed : SESSION_TEXTS.othersFailed);
     },
@@ -165,27 +185,41 @@ export function SessionsPanel({ onClose }: { onClose: () => void }) {
         </p>
       ) : (
         <>
-          <ul aria-label="Sessions" className="divide-y divide-zinc-100 rounded-2xl border border-zinc-200">
+          <ul
+            ref={listRef}
+            tabIndex={-1}
+            aria-label="Sessions"
+            aria-describedby={others.length === 0 ? noneElsewhereId : undefined}
+            className="divide-y divide-zinc-100 rounded-2xl border border-zinc-200 outline-none"
+          >
             {ordered.map((session) => (
               <SessionRow
                 key={session._id}
                 session={session}
                 now={now}
                 busy={logoutOne.isPending && logoutOne.variables?._id === session._id}
-                onLogout={() => logoutOne.mutate(session)}
+                onLogout={() => {
+                  const index = ordered.filter((each) => !each.current).indexOf(session);
+                  if (!session.current) leaving.current = { id: session._id, index };
+                  logoutOne.mutate(session);
+                }}
               />
             ))}
           </ul>
+          {/* Not disabled (while it works, or with no one left to log out): that would drop the focus. */}
           <button
             type="button"
-            onClick={() => logoutOthers.mutate()}
-            disabled={logoutOthers.isPending || others.length === 0}
-            className={`${buttonStyles.secondary} mt-6 w-full text-red-600 hover:bg-red-50`}
+            onClick={() => !logoutOthers.isPending && others.length > 0 && logoutOthers.mutate()}
+            aria-disabled={logoutOthers.isPending || others.length === 0 || undefined}
+            aria-describedby={others.length === 0 ? noneElsewhereId : undefined}
+            className={`${buttonStyles.secondary} mt-6 w-full text-red-600 hover:bg-red-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
           >
             {logoutOthers.isPending ? "Logging out..." : "Log out of all other devices"}
           </button>
           {others.length === 0 && (
-            <p className="mt-2 text-center text-sm text-zinc-600">You're not logged in anywhere else.</p>
+            <p id={noneElsewhereId} className="mt-2 text-center text-sm text-zinc-600">
+              You're not logged in anywhere else.
+            </p>
           )}
         </>
       )}
