@@ -49,8 +49,7 @@ describe("a flick's actions", () => {
     expect(callsTo(fetchMock, "POST /flicks/f-1/like")).toEqual([{ liked: true }, { liked: false }]);
   });
 
-  it("shows a like at once and takes it back, only logging, when the server refuses", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("shows a like at once and takes it back, saying so, when the server refuses", async () => {
     let refuse!: () => void;
     const { user, article } = await openOne(makeFlick(), {
       "POST /flicks/f-1/like": () =>
@@ -68,7 +67,19 @@ describe("a flick's actions", () => {
     expect(await within(article).findByRole("button", { name: "Like" })).toHaveAccessibleDescription(
       "2 likes",
     );
-    expect(error).toHaveBeenCalledWith("Liking the flick failed", expect.anything());
+    expect(await screen.findByText("Couldn't update your like. Please try again.")).toBeInTheDocument();
+  });
+
+  it("says a flick found gone on a like isn't available, and takes it out of the feed", async () => {
+    const { user, article } = await openOne(makeFlick(), {
+      "POST /flicks/f-1/like": jsonResponse(404, { message: "Flick not found" }),
+    });
+
+    await user.click(within(article).getByRole("button", { name: "Like" }));
+
+    expect(await screen.findByText("This post isn't available.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("article")).not.toBeInTheDocument());
+    expect(screen.getByRole("heading", { name: "No reels yet" })).toBeInTheDocument();
   });
 
   it("shows a flick's like on the same post in the feed, before and after the server answers", async () => {
@@ -159,6 +170,37 @@ describe("a flick's actions", () => {
     await waitFor(() =>
       expect(within(article).getByRole("button", { name: "Share" })).toHaveAccessibleDescription("2 shares"),
     );
+  });
+
+  it("copies the link but says a flick found gone when counting isn't available, not that the link was copied", async () => {
+    const success = vi.spyOn(toast, "success");
+    const writeText = vi.fn(() => Promise.resolve());
+    const { user, article } = await openOne(makeFlick(), {
+      "POST /flicks/f-1/share": jsonResponse(404, { message: "Flick not found" }),
+    });
+    stubNavigator({ clipboard: { writeText }, share: undefined });
+
+    await user.click(within(article).getByRole("button", { name: "Share" }));
+
+    expect(await screen.findByText("This post isn't available.")).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledTimes(1);
+    expect(success).not.toHaveBeenCalled();
+    expect(screen.queryByText("Reel link copied to clipboard!")).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("article")).not.toBeInTheDocument());
+  });
+
+  it("still says the link was copied when only counting the share failed", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user, article } = await openOne(makeFlick(), {
+      "POST /flicks/f-1/share": jsonResponse(500, { message: "Boom" }),
+    });
+    stubNavigator({ clipboard: { writeText: () => Promise.resolve() }, share: undefined });
+
+    await user.click(within(article).getByRole("button", { name: "Share" }));
+
+    expect(await screen.findByText("Reel link copied to clipboard!")).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith("Counting the share failed", expect.anything());
+    expect(screen.getByRole("article", { name: "Flick by @bob" })).toBeInTheDocument();
   });
 
   it("uses the device's share sheet when there is one", async () => {

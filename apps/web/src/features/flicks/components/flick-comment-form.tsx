@@ -1,7 +1,9 @@
 import { COMMENT_MAX_LENGTH, hasVisibleText } from "@flik/shared";
 import { type FormEvent, type Ref, useId, useState } from "react";
 import { announce } from "../../../lib/announce";
+import { errorMessage } from "../../../lib/api-client";
 import { limitedText } from "../../../lib/limited-text";
+import { isPostUnavailable } from "../../posts/api/posts.queries";
 import { useAddFlickComment } from "../hooks/use-add-flick-comment";
 
 interface FlickCommentFormProps {
@@ -14,9 +16,15 @@ export function FlickCommentForm({ flickId, inputRef }: FlickCommentFormProps) {
   const [text, setText] = useState("");
   const addComment = useAddFlickComment(flickId);
   const id = useId();
+  const errorId = `${id}-error`;
   const trimmed = text.trim();
   // Only spaces or invisible characters would post as nothing at all.
   const sendable = hasVisibleText(trimmed);
+  // As a post's form says it; a flick gone is said by a toast (useAddFlickComment), the form leaving with it.
+  const error =
+    !addComment.isError || isPostUnavailable(addComment.error)
+      ? null
+      : errorMessage(addComment.error, "Couldn't post your comment. Please try again.");
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,10 +46,15 @@ export function FlickCommentForm({ flickId, inputRef }: FlickCommentFormProps) {
         <input
           ref={inputRef}
           id={id}
-          {...limitedText(text, COMMENT_MAX_LENGTH, setText)}
+          {...limitedText(text, COMMENT_MAX_LENGTH, (typed) => {
+            setText(typed);
+            if (addComment.isError) addComment.reset();
+          })}
           placeholder="Add a comment..."
           autoComplete="off"
           enterKeyHint="send"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           className="min-w-0 flex-1 bg-transparent py-2.5 text-base text-zinc-900 placeholder:text-zinc-500 focus:outline-none focus-visible:outline-none sm:text-sm"
         />
         <button
@@ -52,6 +65,11 @@ export function FlickCommentForm({ flickId, inputRef }: FlickCommentFormProps) {
           {addComment.isPending ? "Posting..." : "Post"}
         </button>
       </div>
+      {error && (
+        <p id={errorId} role="alert" className="mt-1.5 px-4 text-xs text-red-600">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { FLICK_COMMENTS_PANEL_VH } from "@flik/shared";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeComment, makePost, pending } from "../../../test/fixtures";
 import { makeFlick } from "../test/flick-fixtures";
@@ -105,6 +105,54 @@ describe("the comments panel", () => {
     expect(within(panel).getByRole("button", { name: "Post" })).toBeDisabled();
     await user.click(within(panel).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});
+
+describe("a flick found gone from its panel", () => {
+  const gone = jsonResponse(404, { message: "Flick not found" });
+
+  it("says a comment finds it unavailable, and the panel closes with the flick leaving the feed", async () => {
+    const { user, article } = await openOne(makeFlick(), {
+      "GET /posts/f-1": () => pending(),
+      "POST /flicks/f-1/comment": gone,
+    });
+    await user.click(within(article).getByRole("button", { name: "Comments" }));
+    const panel = screen.getByRole("dialog", { name: "Comments" });
+    await user.type(within(panel).getByRole("textbox", { name: "Add a comment" }), "Nice one{Enter}");
+
+    expect(await screen.findByText("This post isn't available.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+  });
+
+  it("says it unavailable when opening the panel finds it gone, rather than listing the comments it had", async () => {
+    const flick = makeFlick({ commentsCount: 1, comments: [makeComment({ text: "Stale" })] });
+    const { user, article } = await openOne(flick, { "GET /posts/f-1": gone });
+    await user.click(within(article).getByRole("button", { name: "Comments" }));
+
+    expect(await screen.findByText("This post isn't available.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.queryByText("Stale")).not.toBeInTheDocument();
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+  });
+
+  it("says any other failure under the field, keeping the text", async () => {
+    const { user, article } = await openOne(makeFlick(), {
+      "GET /posts/f-1": () => pending(),
+      "POST /flicks/f-1/comment": jsonResponse(500, {}),
+    });
+    await user.click(within(article).getByRole("button", { name: "Comments" }));
+    const panel = screen.getByRole("dialog", { name: "Comments" });
+    const input = within(panel).getByRole("textbox", { name: "Add a comment" });
+    await user.type(input, "Nice one{Enter}");
+
+    expect(await within(panel).findByRole("alert")).toHaveTextContent(
+      "Couldn't post your comment. Please try again.",
+    );
+    expect(input).toHaveAccessibleDescription("Couldn't post your comment. Please try again.");
+    expect(input).toHaveValue("Nice one");
+    await user.type(input, "!");
+    expect(within(panel).queryByRole("alert")).not.toBeInTheDocument();
   });
 });
 

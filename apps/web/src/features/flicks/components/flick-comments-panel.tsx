@@ -1,10 +1,11 @@
 import type { Flick } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Dialog } from "../../../components/dialog";
 import { PostComments } from "../../posts/components/post-comments";
 import { useFlickCommentsQuery } from "../api/flicks.queries";
 import { removeCachedFlickComment } from "../cache/flick-cache";
+import { flickFoundGone } from "../hooks/flick-found-gone";
 import { FlickCommentForm } from "./flick-comment-form";
 
 interface FlickCommentsPanelProps {
@@ -22,6 +23,12 @@ export function FlickCommentsPanel({ flick, onClose }: FlickCommentsPanelProps) 
   const comments = useFlickCommentsQuery(flick);
   const inputRef = useRef<HTMLInputElement>(null);
   const count = flick.commentsCount;
+  // Found gone on opening (its author went private or blocked the member): said, and the panel closes
+  // with the flick rather than showing the comments it had.
+  const { error } = comments;
+  useEffect(() => {
+    if (error) flickFoundGone(queryClient, flick._id, error);
+  }, [error, queryClient, flick._id]);
 
   return (
     <Dialog

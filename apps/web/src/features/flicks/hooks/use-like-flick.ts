@@ -1,13 +1,15 @@
 import type { Flick } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import { toast } from "../../../lib/toast";
 import { requestLike, shownLike } from "../../posts/cache/post-likes";
 import { likeFlick } from "../api/flicks.api";
 import { findCachedFlick, patchFlick } from "../cache/flick-cache";
+import { flickFoundGone } from "./flick-found-gone";
 
 /**
  * Sets the like (true) or takes it back (false), shown at once on the flick and on the post it is;
- * a no-op when it already is so. A failure is only logged (spec §8).
+ * a no-op when it already is so. A failure shows the server's state again and says so, as a post's does.
  */
 export function useLikeFlick(): (flick: Flick, liked: boolean) => void {
   const queryClient = useQueryClient();
@@ -24,7 +26,10 @@ export function useLikeFlick(): (flick: Flick, liked: boolean) => void {
           patchFlick(queryClient, id, (cached) => ({ ...cached, isLiked, likesCount, reactionByUser }));
           return { isLiked, likesCount };
         },
-        onError: (error) => console.error("Liking the flick failed", error),
+        onError: (error) => {
+          if (flickFoundGone(queryClient, id, error)) return;
+          toast.error("Couldn't update your like. Please try again.", { toastId: `like-error-${id}` });
+        },
       });
     },
     [queryClient],

@@ -5,6 +5,7 @@ import { copyText } from "../../../lib/clipboard";
 import { toast } from "../../../lib/toast";
 import { shareFlick } from "../api/flicks.api";
 import { patchFlick } from "../cache/flick-cache";
+import { flickFoundGone } from "./flick-found-gone";
 
 export const REEL_LINK_COPIED = "Reel link copied to clipboard!";
 
@@ -15,7 +16,9 @@ export function reelShareUrl(id: string): string {
 
 /**
  * The device's share sheet where there is one, else the link copied (spec §8's toast). A share that
- * reached someone is counted; a failure to count is only logged (spec §8).
+ * reached someone is counted. The count's answer comes before the toast: a flick found gone meanwhile
+ * says so instead of claiming a link that opens nothing (the copy itself stays with the click that asked
+ * for it); a count that failed otherwise is only logged, the link having gone out all the same.
  */
 export function useShareFlick(): (flick: Flick) => Promise<void> {
   const queryClient = useQueryClient();
@@ -32,18 +35,19 @@ export function useShareFlick(): (flick: Flick) => Promise<void> {
           if (error instanceof DOMException && error.name === "AbortError") return;
         }
       }
-      if (!shared) {
-        shared = await copyText(url);
-        if (shared) toast.success(REEL_LINK_COPIED, { autoClose: FLICK_TOAST_MS });
-        else window.alert(`Copy this link to share the reel:\n${url}`);
+      const copied = !shared && (await copyText(url));
+      if (!shared && !copied) {
+        window.alert(`Copy this link to share the reel:\n${url}`);
+        return;
       }
-      if (!shared) return;
       try {
         const { sharesCount } = await shareFlick(flick._id);
         patchFlick(queryClient, flick._id, (cached) => ({ ...cached, sharesCount }));
       } catch (error) {
+        if (flickFoundGone(queryClient, flick._id, error)) return;
         console.error("Counting the share failed", error);
       }
+      if (copied) toast.success(REEL_LINK_COPIED, { autoClose: FLICK_TOAST_MS });
     },
     [queryClient],
   );

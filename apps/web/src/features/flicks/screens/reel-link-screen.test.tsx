@@ -82,6 +82,24 @@ describe("ReelLinkScreen (/reel/{id})", () => {
     expect(screen.queryByText("Shared with me")).not.toBeInTheDocument();
   });
 
+  it("takes the linked reel away when a like finds it gone, the feed going on without it", async () => {
+    const { user } = openFlicks(
+      {
+        [`GET /posts/${REEL}`]: jsonResponse(200, { post: reelPost }),
+        "GET /flicks": flicksPage([makeFlick({ _id: "f-1" })]),
+        [`POST /flicks/${REEL}/like`]: jsonResponse(404, { message: "Flick not found" }),
+      },
+      `/reel/${REEL}`,
+    );
+    await screen.findByText("Surfing at dawn");
+    const [linked] = screen.getAllByRole("article") as [HTMLElement];
+    await user.click(within(linked).getByRole("button", { name: "Like" }));
+
+    expect(await screen.findByText("This post isn't available.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText("Shared with me")).not.toBeInTheDocument());
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+  });
+
   it("says the reel isn't available for an unknown id, with a way on to the other reels", async () => {
     openFlicks({ [`GET /posts/${REEL}`]: jsonResponse(404, { message: "Post not found" }) }, `/reel/${REEL}`);
     const heading = await screen.findByRole("heading", { name: "This reel isn't available" });

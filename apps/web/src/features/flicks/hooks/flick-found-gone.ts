@@ -1,0 +1,18 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { toast } from "../../../lib/toast";
+import { isPostUnavailable } from "../../posts/api/posts.queries";
+import { forgetUnavailablePost, POST_UNAVAILABLE_TEXT } from "../../posts/cache/post-cache";
+import { removeCachedFlick } from "../cache/flick-cache";
+
+/**
+ * Whether a call about a flick found it gone for the member since it was shown (a 404: deleted, or its
+ * author went private or blocked them). Then it is said as for a post (spec §10) and the flick leaves the
+ * feed, its link's screen and every post list; its comments panel closes with it.
+ */
+export function flickFoundGone(queryClient: QueryClient, id: string, error: unknown): boolean {
+  if (!isPostUnavailable(error)) return false;
+  toast.error(POST_UNAVAILABLE_TEXT, { toastId: `post-unavailable-${id}` });
+  removeCachedFlick(queryClient, id);
+  forgetUnavailablePost(queryClient, id);
+  return true;
+}
