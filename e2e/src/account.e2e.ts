@@ -292,6 +292,10 @@ describe("sessions", () => {
     expect(await sessions.first().getByText("This device").count()).toBe(1);
 
     await panel.getByRole("button", { name: "Log out of all other devices" }).click();
+    await page
+      .getByRole("dialog", { name: "Log out of other devices?" })
+      .getByRole("button", { name: "Log out others" })
+      .click();
     await alert(page, "Logged out from all other devices!").waitFor();
     await panel.getByText("You're not logged in anywhere else.").waitFor();
     expect(await sessions.count()).toBe(1);

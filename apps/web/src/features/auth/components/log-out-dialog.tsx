@@ -1,9 +1,20 @@
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useLogout } from "../hooks/use-logout";
 
-/** Asked once more before the session ends: one slip must not sign the member out. */
-export function LogOutDialog({ onClose }: { onClose: () => void }) {
-  const logout = useLogout();
+/**
+ * Asked once more before the session ends: one slip must not sign the member out. The member is signed
+ * out whatever the server answers, unless `logout` ends the session its own way (Active sessions', which
+ * keeps the member signed in and says so when the server refuses).
+ */
+export function LogOutDialog({
+  onClose,
+  logout: given,
+}: {
+  onClose: () => void;
+  logout?: { mutate: () => void; isPending: boolean };
+}) {
+  const own = useLogout();
+  const logout = given ?? own;
   return (
     <ConfirmDialog
       title="Log out?"

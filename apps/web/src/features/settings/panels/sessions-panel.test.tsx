@@ -39,6 +39,15 @@ const listed =
 const rows = (panel: HTMLElement) =>
   within(within(panel).getByRole("list", { name: "Sessions" })).getAllByRole("listitem");
 
+/** Answers the question Settings' own Log out rows ask (Cancel has the focus first). */
+async function confirm(user: ReturnType<typeof openSettings>["user"], question: string, answer: string) {
+  const dialog = await screen.findByRole("dialog", { name: question });
+  expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+  await user.click(within(dialog).getByRole("button", { name: answer }));
+}
+
+const THIS_DEVICE = "Log out Linux, Chrome 139, This computer, Active now (this device)";
+
 describe("Settings › Active sessions", () => {
   it("lists every session, this device first and marked, with browser, location and last activity", async () => {
     const { user } = openSettings({ "GET /sessions": listed() });
@@ -141,12 +150,14 @@ describe("Settings › Active sessions", () => {
     await within(panel).findByRole("list", { name: "Sessions" });
 
     await user.click(within(panel).getByRole("button", { name: "Log out of all other devices" }));
+    await confirm(user, "Log out of other devices?", "Log out others");
 
     await waitFor(() => expect(success).toHaveBeenCalledWith("Logged out from all other devices!"));
     expect((others.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({
       "x-session-id": "s-alice-1",
     });
     await waitFor(() => expect(rows(panel)).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByRole("dialog")).toHaveLength(1));
     // Nothing left to do, yet still where the member is: not disabled, which would drop the focus.
     const all = within(panel).getByRole("button", { name: "Log out of all other devices" });
     expect(all).toHaveAttribute("aria-disabled", "true");
@@ -168,6 +179,7 @@ describe("Settings › Active sessions", () => {
     await within(panel).findByRole("list", { name: "Sessions" });
 
     await user.click(within(panel).getByRole("button", { name: "Log out of all other devices" }));
+    await confirm(user, "Log out of other devices?", "Log out others");
 
     await waitFor(() => expect(error).toHaveBeenCalledWith("Current session not found"));
     expect(others).not.toHaveBeenCalled();
@@ -182,6 +194,7 @@ describe("Settings › Active sessions", () => {
     const panel = await openPanel(user, "Active sessions", "Active sessions");
     await within(panel).findByRole("list", { name: "Sessions" });
     await user.click(within(panel).getByRole("button", { name: "Log out of all other devices" }));
+    await confirm(user, "Log out of other devices?", "Log out others");
     await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to logout from devices"));
   });
 
@@ -269,21 +282,51 @@ describe("Settings › Active sessions", () => {
     });
     const panel = await openPanel(user, "Active sessions", "Active sessions");
     await within(panel).findByRole("list", { name: "Sessions" });
-    const button = within(panel).getByRole("button", {
-      name: "Log out Linux, Chrome 139, This computer, Active now (this device)",
-    });
+    const button = within(panel).getByRole("button", { name: THIS_DEVICE });
 
     await user.click(button);
+    await confirm(user, "Log out?", "Log out");
     await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to logout current session"));
     expect(getToken()).not.toBeNull();
+    // The question goes, and the focus is back on the row's Log out.
+    await waitFor(() => expect(screen.getAllByRole("dialog")).toHaveLength(1));
+    expect(button).toHaveFocus();
 
     answer = jsonResponse(200, { message: "Logged out" });
     await user.click(button);
+    await confirm(user, "Log out?", "Log out");
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect((current.mock.calls[1] as unknown as [string, RequestInit])[1].headers).toMatchObject({
       "x-session-id": "s-alice-1",
     });
     expect(getToken()).toBeNull();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("asks before logging out here or everywhere else, as Settings' own rows do: Cancel calls nothing", async () => {
+    const calls = vi.fn();
+    const { user } = openSettings({
+      "GET /sessions": listed(),
+      "PATCH /sessions/logout-current": calls,
+      "PATCH /sessions/logout-others": calls,
+    });
+    const panel = await openPanel(user, "Active sessions", "Active sessions");
+    await within(panel).findByRole("list", { name: "Sessions" });
+
+    for (const [name, question] of [
+      [THIS_DEVICE, "Log out?"],
+      ["Log out of all other devices", "Log out of other devices?"],
+    ] as const) {
+      const button = within(panel).getByRole("button", { name });
+      expect(button).toHaveAttribute("aria-haspopup", "dialog");
+      await user.click(button);
+      const dialog = await screen.findByRole("dialog", { name: question });
+      await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      expect(screen.queryByRole("dialog", { name: question })).not.toBeInTheDocument();
+      expect(button).toHaveFocus();
+    }
+    expect(calls).not.toHaveBeenCalled();
+    expect(rows(panel)).toHaveLength(3);
+    expect(getToken()).not.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { Session } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { MonitorIcon, PhoneIcon } from "../../../components/later-icons";
 import { emitLogout, revokeOwnSession } from "../../../lib/auth-events";
@@ -8,9 +8,11 @@ import { timeAgo } from "../../../lib/time-ago";
 import { toast } from "../../../lib/toast";
 import { useNow } from "../../../lib/use-minute";
 import { logoutCurrentSession } from "../../auth/api/auth.api";
+import { LogOutDialog } from "../../auth/components/log-out-dialog";
 import { logoutSession } from "../api/settings.api";
 import { settingsKeys } from "../api/settings-keys";
 import { EditPanel } from "../components/edit-panel";
+import { LogOutOthersDialog } from "../components/log-out-others-dialog";
 import { SESSION_TEXTS, useLogoutOthers, useSessionsQuery } from "../hooks/use-sessions";
 
 const MINUTE = 60_000;
@@ -86,6 +88,7 @@ function SessionRow({
         // Not disabled while it works: that would drop the focus to the page.
         onClick={() => !busy && onLogout()}
         aria-disabled={busy || undefined}
+        aria-haspopup={session.current ? "dialog" : undefined}
         aria-label={`Log out ${named}${session.current ? " (this device)" : ""}`}
         className="shrink-0 self-center rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-800 transition hover:border-red-200 hover:bg-red-50 hover:text-red-700 aria-disabled:cursor-wait aria-disabled:opacity-60"
       >
@@ -102,6 +105,8 @@ export function SessionsPanel({ onClose }: { onClose: () => void }) {
   const now = useNow().getTime();
   const logoutOthers = useLogoutOthers();
   const noneElsewhereId = useId();
+  // Logging out here or everywhere else is asked first, in the words of Settings' own Log out rows.
+  const [asking, setAsking] = useState<"this" | "others" | null>(null);
 
   // A logged-out row goes with its button: the focus moves to the other session now in its place (or
   // the one before), or to the list once no other is left, never lost to the page. Until the row has
@@ -142,6 +147,7 @@ export function SessionsPanel({ onClose }: { onClose: () => void }) {
   });
 
   const list = sessions.data ?? [];
+  const current = list.find((session) => session.current);
   const others = list.filter((session) => !session.current);
   // This device first, then the others from the most recently active.
   const ordered = [...list].sort(
@@ -199,8 +205,12 @@ export function SessionsPanel({ onClose }: { onClose: () => void }) {
                 now={now}
                 busy={logoutOne.isPending && logoutOne.variables?._id === session._id}
                 onLogout={() => {
+                  if (session.current) {
+                    setAsking("this");
+                    return;
+                  }
                   const index = ordered.filter((each) => !each.current).indexOf(session);
-                  if (!session.current) leaving.current = { id: session._id, index };
+                  leaving.current = { id: session._id, index };
                   logoutOne.mutate(session);
                 }}
               />
@@ -209,7 +219,8 @@ export function SessionsPanel({ onClose }: { onClose: () => void }) {
           {/* Not disabled (while it works, or with no one left to log out): that would drop the focus. */}
           <button
             type="button"
-            onClick={() => !logoutOthers.isPending && others.length > 0 && logoutOthers.mutate()}
+            onClick={() => !logoutOthers.isPending && others.length > 0 && setAsking("others")}
+            aria-haspopup="dialog"
             aria-disabled={logoutOthers.isPending || others.length === 0 || undefined}
             aria-describedby={others.length === 0 ? noneElsewhereId : undefined}
             className={`${buttonStyles.secondary} mt-6 w-full text-red-600 hover:bg-red-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
@@ -222,6 +233,19 @@ export function SessionsPanel({ onClose }: { onClose: () => void }) {
             </p>
           )}
         </>
+      )}
+
+      {asking === "this" && current && (
+        <LogOutDialog
+          logout={{
+            mutate: () => logoutOne.mutate(current, { onError: () => setAsking(null) }),
+            isPending: logoutOne.isPending,
+          }}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking === "others" && (
+        <LogOutOthersDialog logoutOthers={logoutOthers} onClose={() => setAsking(null)} />
       )}
     </EditPanel>
   );

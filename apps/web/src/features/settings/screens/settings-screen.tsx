@@ -1,6 +1,5 @@
 import type { User } from "@flik/shared";
 import { lazy, Suspense, useState } from "react";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { BanIcon, LinkIcon } from "../../../components/icons";
 import {
   DownloadIcon,
@@ -18,6 +17,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { LogOutDialog } from "../../auth/components/log-out-dialog";
+import { LogOutOthersDialog } from "../components/log-out-others-dialog";
 import { SecurityOverview } from "../components/security-overview";
 import { cardClass, SettingsRow, SettingsSection, VerifiedBadge } from "../components/settings-section";
 import { SupportForm } from "../components/support-form";
@@ -208,19 +208,7 @@ function SettingsContent({ user }: { user: User }) {
 
       {confirm === "logout" && <LogOutDialog onClose={() => setConfirm(null)} />}
       {confirm === "others" && (
-        <ConfirmDialog
-          title="Log out of other devices?"
-          confirmLabel="Log out others"
-          busyLabel="Logging out..."
-          busy={logoutOthers.isPending}
-          onConfirm={() => logoutOthers.mutate(undefined, { onSettled: () => setConfirm(null) })}
-          onCancel={() => setConfirm(null)}
-        >
-          <p>
-            Every other phone, tablet and browser signed in to your account will be logged out. This one
-            stays.
-          </p>
-        </ConfirmDialog>
+        <LogOutOthersDialog logoutOthers={logoutOthers} onClose={() => setConfirm(null)} />
       )}
     </div>
   );
