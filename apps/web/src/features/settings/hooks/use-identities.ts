@@ -1,7 +1,9 @@
 import type { LinkedIdentitiesResponse, LinkedIdentity } from "@flik/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
+import { useExternalProvider } from "../../auth/api/providers.queries";
 import { fetchIdentities, unlinkIdentity } from "../api/identities.api";
 import { settingsKeys } from "../api/settings-keys";
 
@@ -14,11 +16,28 @@ export const IDENTITY_TEXTS = {
   linkFailed: (provider: string) => `Couldn't link ${provider}. Try again.`,
 } as const;
 
+const identitiesQuery = {
+  queryKey: settingsKeys.identities(),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchIdentities(signal),
+};
+
 export function useIdentitiesQuery() {
-  return useQuery({
-    queryKey: settingsKeys.identities(),
-    queryFn: ({ signal }) => fetchIdentities(signal),
-  });
+  return useQuery(identitiesQuery);
+}
+
+/**
+ * Whether Settings offers Linked sign-ins: while a provider is configured (one to link) or the member
+ * has identities (to unlink), else the panel would be a dead end; shown once that is known (or can't
+ * be told). Once offered it stays for the visit: the row is where the panel gives the focus back, also
+ * after the last identity went.
+ */
+export function useLinkedSignInsOffered(): boolean {
+  const provider = useExternalProvider();
+  const identities = useQuery({ ...identitiesQuery, enabled: provider === null });
+  const offered = Boolean(provider) || identities.isError || Boolean(identities.data?.identities.length);
+  const [shown, setShown] = useState(false);
+  if (offered && !shown) setShown(true);
+  return offered || shown;
 }
 
 /**

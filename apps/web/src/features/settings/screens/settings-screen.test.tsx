@@ -10,8 +10,10 @@ import {
 } from "../../../lib/storage";
 import { toast } from "../../../lib/toast";
 import { signInAsAlice } from "../../../test/auth-storage";
+import { acmeProvider } from "../../../test/fake-oidc";
 import { fetchRoutes, jsonResponse, makeUser } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
+import { settingsKeys } from "../api/settings-keys";
 import { makeSession, openSettings as openSettingsWith } from "../test/settings-harness";
 
 vi.mock("../../../lib/socket", async () => {
@@ -273,4 +275,67 @@ describe("Settings screen (spec §2)", () => {
       expect(button).toHaveFocus();
     },
   );
+});
+
+describe("Settings › the Linked sign-ins row", () => {
+  const acmeIdentity = {
+    id: "i-acme",
+    provider: "Acme ID",
+    issuer: "https://id.acme.test",
+    email: "alice@example.com",
+    createdAt: "2026-03-04T10:00:00.000Z",
+  };
+  const identities = (linked: unknown[]) => () =>
+    jsonResponse(200, { identities: linked, hasPassword: true });
+  const security = async () => screen.findByRole("region", { name: "Security" });
+
+  it("is left out with no provider to link and nothing linked, where its panel would be a dead end", async () => {
+    const asked = vi.fn(identities([]));
+    const { queryClient } = openSettingsWith({ "GET /user/identities": asked });
+    const section = await security();
+    await waitFor(() => expect(queryClient.getQueryData(settingsKeys.identities())).toBeDefined());
+    expect(
+      within(section)
+        .getAllByRole("button")
+        .map((row) => row.textContent),
+    ).toEqual(["Change password"]);
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
+  it("is offered with no provider while something is linked (to unlink), and stays once the last goes", async () => {
+    let linked = [acmeIdentity];
+    const { user } = openSettingsWith({
+      "GET /user/identities": () => identities(linked)(),
+      "DELETE /user/identities/i-acme": () => {
+        linked = [];
+        return jsonResponse(200, { message: "Unlinked" });
+      },
+    });
+    const row = await within(await security()).findByRole("button", { name: "Linked sign-ins" });
+    await user.click(row);
+    const panel = await screen.findByRole("dialog", { name: "Linked sign-ins" });
+    await user.click(await within(panel).findByRole("button", { name: /^Unlink Acme ID/ }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Unlink Acme ID?" })).getByRole("button", {
+        name: "Unlink",
+      }),
+    );
+    expect(await within(panel).findByText("No linked sign-ins yet")).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole("button", { name: "Close" }));
+    // Still there to take the focus back, for the rest of the visit.
+    expect(screen.getByRole("button", { name: "Linked sign-ins" })).toHaveFocus();
+  });
+
+  it("is offered while a provider is configured, without asking for the linked list", async () => {
+    const asked = vi.fn(identities([]));
+    openSettingsWith({
+      "GET /auth/providers": () => jsonResponse(200, { oidc: acmeProvider }),
+      "GET /user/identities": asked,
+    });
+    expect(
+      await within(await security()).findByRole("button", { name: "Linked sign-ins" }),
+    ).toBeInTheDocument();
+    expect(asked).not.toHaveBeenCalled();
+  });
 });

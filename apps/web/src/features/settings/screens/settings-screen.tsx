@@ -22,6 +22,7 @@ import { SecurityOverview } from "../components/security-overview";
 import { cardClass, SettingsRow, SettingsSection, VerifiedBadge } from "../components/settings-section";
 import { SupportForm } from "../components/support-form";
 import { useDownloadData } from "../hooks/use-download-data";
+import { useLinkedSignInsOffered } from "../hooks/use-identities";
 import { useReturnedPanel } from "../hooks/use-returned-panel";
 import { useLogoutOthers } from "../hooks/use-sessions";
 import { BlockedPanel } from "../panels/blocked-panel";
@@ -70,6 +71,7 @@ function SettingsContent({ user }: { user: User }) {
   const [confirm, setConfirm] = useState<"logout" | "others" | null>(null);
   const download = useDownloadData();
   const logoutOthers = useLogoutOthers();
+  const linkedOffered = useLinkedSignInsOffered();
   const blockedCount = user.blockedUsers.length;
 
   return (
@@ -105,12 +107,14 @@ function SettingsContent({ user }: { user: User }) {
             detail="Choose a new password"
             onClick={() => openPanel("password")}
           />
-          <SettingsRow
-            icon={LinkIcon}
-            title="Linked sign-ins"
-            detail="Sign in with another service"
-            onClick={() => openPanel("linked")}
-          />
+          {linkedOffered && (
+            <SettingsRow
+              icon={LinkIcon}
+              title="Linked sign-ins"
+              detail="Sign in with another service"
+              onClick={() => openPanel("linked")}
+            />
+          )}
         </SettingsSection>
 
         <SettingsSection title="Privacy">

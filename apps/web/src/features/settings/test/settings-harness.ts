@@ -24,7 +24,14 @@ export function openSettings(
   signInAsAlice();
   const me = makeUser(options.user);
   saveCachedUser(me);
-  const fetchMock = stubFetch(fetchRoutes({ "GET /user": jsonResponse(200, { user: me }), ...routes }));
+  const fetchMock = stubFetch(
+    fetchRoutes({
+      "GET /user": jsonResponse(200, { user: me }),
+      // Asked while no external provider is configured (fetchRoutes' default): none linked.
+      "GET /user/identities": jsonResponse(200, { identities: [], hasPassword: true }),
+      ...routes,
+    }),
+  );
   const rendered = renderApp(options.entries ?? "/settings", { fakeTimers: options.fakeTimers });
   return { ...rendered, fetchMock, me };
 }
