@@ -39,8 +39,9 @@ export function StoryButton() {
         </span>
       </button>
       {uploading && <UploadRing percent={percent} className="inset-1.5" />}
-      {/* The button's new name is not read out when it changes under the focus: the phase is. */}
-      <span role="status" className="sr-only">
+      {/* The button's new name is not read out when it changes under the focus: the phase is (a live
+          region there from the start, as one added with its words may go unread). */}
+      <span aria-live="polite" className="sr-only">
         {busy ? "Sharing your story..." : uploading ? "Uploading your story..." : ""}
       </span>
       <StoryFileInput ref={input} onPick={(file) => void upload(file)} />

@@ -70,12 +70,12 @@ describe("Story upload from the header (spec §2, §5)", () => {
     );
     // The strip's own tile fills too, and a second story waits for this one.
     expect(progressIn(strip)).toHaveAttribute("aria-valuenow", "40");
-    // While the file goes up, the header's button cancels it, and its new name is read out as a status.
+    // While the file goes up, the header's button cancels it, and its new name is read out (a live region).
     expect(screen.getByRole("button", { name: "Cancel story upload" })).toHaveAttribute(
       "aria-disabled",
       "false",
     );
-    expect(within(header).getByText("Uploading your story...")).toHaveAttribute("role", "status");
+    expect(within(header).getByText("Uploading your story...")).toHaveAttribute("aria-live", "polite");
     // The strip's own tile is marked busy: a file picked there now would be dropped.
     const pick = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => {});
     const addTile = within(strip).getByRole("button", { name: "Add to your story" });
@@ -126,7 +126,7 @@ describe("Story upload from the header (spec §2, §5)", () => {
     await waitFor(() => expect(create).toHaveBeenCalled());
     expect(screen.queryByRole("button", { name: "Cancel story upload" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Upload story" })).toHaveAttribute("aria-disabled", "true");
-    expect(screen.getByText("Sharing your story...")).toHaveAttribute("role", "status");
+    expect(screen.getByText("Sharing your story...")).toHaveAttribute("aria-live", "polite");
 
     answer(jsonResponse(201, { story: created }));
     expect(await screen.findByText("Your story is shared")).toBeInTheDocument();
