@@ -37,7 +37,8 @@ export interface ServerToClientEvents {
   /**
    * A follow made (an accepted request too) or undone: `userId` is the followed member, `isFollowed`
    * the follower's state now, `followersCount` the followed member's. `removed`: the followed member
-   * ended it (Remove follower), so the follower's screens drop what a private member no longer shows them.
+   * ended it (Remove follower), and `isPrivate` (with it) whether she is private: then the follower's
+   * screens drop what she no longer shows them (a flick, all a tab may know her by, does not say).
    */
   postFollowed: (event: {
     userId: string;
@@ -45,6 +46,7 @@ export interface ServerToClientEvents {
     isFollowed: boolean;
     followersCount: number;
     removed?: true;
+    isPrivate?: boolean;
   }) => void;
   /**
    * To the requester's own room only: their pending request to follow `userId` is gone unanswered

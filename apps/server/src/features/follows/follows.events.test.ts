@@ -34,25 +34,39 @@ describe("postFollowed", () => {
     expect(bystander).toEqual([]);
   });
 
-  it("tells both members when a member removes a follower, as an unfollow that she ended", async () => {
-    const [gwen, hal] = await Promise.all([someone("gwen"), someone("hal")]);
-    await call(hal, "POST", `/follow/${gwen.userId}`);
-    const [gwenSocket, halSocket] = await Promise.all([socketOf(gwen), socketOf(hal)]);
-    const toGwen = nextEvent(gwenSocket, "postFollowed");
-    const toHal = nextEvent(halSocket, "postFollowed");
+  it.each([
+    ["public", false],
+    ["private", true],
+  ])(
+    "tells both members when a %s member removes a follower, as an unfollow that she ended, saying whether she is private",
+    async (_, isPrivate) => {
+      const [gwen, hal] = await Promise.all([someone("gwen"), someone("hal")]);
+      if (isPrivate) {
+        await makePrivate(gwen);
+        await call(hal, "POST", `/follow/${gwen.userId}`);
+        await call(gwen, "POST", `/follow-requests/${hal.userId}/accept`);
+      } else {
+        await call(hal, "POST", `/follow/${gwen.userId}`);
+      }
+      const [gwenSocket, halSocket] = await Promise.all([socketOf(gwen), socketOf(hal)]);
+      const toGwen = nextEvent(gwenSocket, "postFollowed");
+      const toHal = nextEvent(halSocket, "postFollowed");
 
-    expect((await call(gwen, "DELETE", `/followers/${hal.userId}`)).statusCode).toBe(200);
+      expect((await call(gwen, "DELETE", `/followers/${hal.userId}`)).statusCode).toBe(200);
 
-    const removed = {
-      userId: gwen.userId,
-      followerId: hal.userId,
-      isFollowed: false,
-      followersCount: 0,
-      removed: true,
-    };
-    expect(await toGwen).toEqual(removed);
-    expect(await toHal).toEqual(removed);
-  });
+      // The follower's screens drop a private member's posts and flicks by it; a public member's stay.
+      const removed = {
+        userId: gwen.userId,
+        followerId: hal.userId,
+        isFollowed: false,
+        followersCount: 0,
+        removed: true,
+        isPrivate,
+      };
+      expect(await toGwen).toEqual(removed);
+      expect(await toHal).toEqual(removed);
+    },
+  );
 
   it("is told once for a follow asked twice, and not for an unfollow of no follow", async () => {
     const [dan, erin] = await Promise.all([someone("dan"), someone("erin")]);

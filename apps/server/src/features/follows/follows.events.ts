@@ -2,7 +2,7 @@ import { rooms } from "@flik/shared";
 import type { Db } from "../../db/database.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import type { FlikIo } from "../../realtime/realtime.js";
-import { countFollowers } from "./follows.queries.js";
+import { countFollowers, findTarget } from "./follows.queries.js";
 
 /**
  * Spec §7's postFollowed: a follow made (an accepted request too) or undone, told to both members'
@@ -15,14 +15,21 @@ export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: Doma
   const { db, io, domainEvents } = deps;
   const tell = async (followerIds: string[], followeeId: string, isFollowed: boolean, removed?: true) => {
     const followersCount = await countFollowers(db, followeeId);
-    for (const followerId of followerIds)
+    for (const followerId of followerIds) {
+      // A removal says whether the member is private: only then does the follower lose her posts and
+      // flicks, and a tab that knows her only by a flick (which does not say) could not tell.
+      const removal = removed && {
+        removed,
+        isPrivate: !!(await findTarget(db, followerId, followeeId))?.isPrivate,
+      };
       io.to([rooms.user(followerId), rooms.user(followeeId)]).emit("postFollowed", {
         userId: followeeId,
         followerId,
         isFollowed,
         followersCount,
-        ...(removed && { removed }),
+        ...removal,
       });
+    }
   };
   domainEvents.on("memberFollowed", ({ followerId, followeeId }) => tell([followerId], followeeId, true));
   domainEvents.on("memberUnfollowed", ({ followerId, followeeId, removed }) =>

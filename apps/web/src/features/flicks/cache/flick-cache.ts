@@ -103,7 +103,10 @@ export function removeCachedFlickComment(
   );
 }
 
-/** Takes every flick of this member out of the feed (the viewer blocked them). */
+/**
+ * Takes every flick of this member out of the feed, and a share link's (the viewer blocked them, or a
+ * private member removed them as a follower).
+ */
 export function removeCachedFlicksBy(queryClient: QueryClient, userId: string): void {
   queryClient.setQueryData<FlickFeed>(flickKeys.feed(), (data) =>
     mapFeed(data, (flicks) =>
@@ -112,4 +115,6 @@ export function removeCachedFlicksBy(queryClient: QueryClient, userId: string): 
         : flicks,
     ),
   );
+  for (const [, flick] of queryClient.getQueriesData<Flick | null>({ queryKey: flickKeys.details() }))
+    if (flick?.uploadedBy._id === userId) removeCachedFlick(queryClient, flick._id);
 }

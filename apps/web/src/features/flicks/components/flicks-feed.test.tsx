@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
-import { jsonResponse } from "../../../test/fixtures";
+import { jsonResponse, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import { makeFlick, makeFlicks } from "../test/flick-fixtures";
 import { callsTo, flicksPage, openFlicks, scrollToFlick } from "../test/flicks-harness";
@@ -133,6 +133,29 @@ describe("the flicks feed", () => {
     socket.connected = true;
     await act(() => router.navigate("/post/new"));
     await waitFor(() => expect(socket.emitted).toContainEqual(["leaveFlicks"]));
+  });
+
+  it("drops a private member's flicks at once when she removes the viewer as a follower, her open comments too", async () => {
+    const carol = { _id: "u-carol", username: "carol", fullName: "Carol", avatar: "" };
+    const { user } = openFlicks({
+      "GET /flicks": flicksPage([makeFlick({ _id: "f-1" }), makeFlick({ _id: "f-2", uploadedBy: carol })]),
+      "GET /posts/f-1": () => pending(),
+    });
+    const bobs = await screen.findByRole("article", { name: "Flick by @bob" });
+    const socket = await currentSocket();
+    await user.click(within(bobs).getByRole("button", { name: "Comments" }));
+    expect(screen.getByRole("dialog", { name: "Comments" })).toBeInTheDocument();
+
+    const removal = { followerId: "u-alice", isFollowed: false, followersCount: 0, removed: true };
+    // A public member's stay: the viewer may see them all the same.
+    act(() => socket.fire("postFollowed", { ...removal, userId: "u-carol", isPrivate: false }));
+    act(() => socket.fire("postFollowed", { ...removal, userId: "u-bob", isPrivate: true }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Flick by @bob" })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("article", { name: "Flick by @carol" })).toBeInTheDocument();
   });
 
   it("moves with ArrowDown/ArrowUp (and j/k, PageDown/PageUp), pauses with Space and switches the sound with m", async () => {

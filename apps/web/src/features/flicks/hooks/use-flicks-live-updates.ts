@@ -2,6 +2,7 @@ import type { FlicksPage } from "@flik/shared";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { getUserId } from "../../../lib/storage";
+import { dropPostsOfPrivateMember } from "../../follows/cache/follow-cache";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
 import { useSocket } from "../../realtime/socket-provider";
 import { useSocketEvents } from "../../realtime/use-socket-events";
@@ -14,6 +15,7 @@ import {
   prependCachedFlick,
   removeCachedFlick,
   removeCachedFlickComment,
+  removeCachedFlicksBy,
 } from "../cache/flick-cache";
 
 /**
@@ -61,6 +63,12 @@ export function useFlicksLiveUpdates(postIds: readonly string[]): void {
       newReel: ({ flick }) => prependCachedFlick(queryClient, flick),
       flickDeleted: ({ flickId }) => removed(flickId),
       postDeleted: ({ postId }) => removed(postId),
+      // A private member removed the viewer as a follower: her flicks go at once, as her posts do
+      // elsewhere (this full screen is outside the frame whose follow updates would do it).
+      postFollowed: ({ userId, followerId, removed: ended, isPrivate }) => {
+        if (ended && followerId === getUserId() && dropPostsOfPrivateMember(queryClient, userId, isPrivate))
+          removeCachedFlicksBy(queryClient, userId);
+      },
       postLiked: ({ postId, likesCount, userId, isLiked }) =>
         // isLiked is the actor's state: it is the viewer's only when they acted (in another tab).
         patchFlick(queryClient, postId, (flick) => ({

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, makePost, pending } from "../../../test/fixtures";
+import { currentSocket } from "../../../test/render-app";
 import { makeFlick } from "../test/flick-fixtures";
 import { callsTo, flicksPage, openFlicks } from "../test/flicks-harness";
 
@@ -12,6 +13,8 @@ vi.mock("../../../lib/socket", async () => {
 /** A reel's id, of a post id's form (a link's id of any other form is not asked for). */
 const REEL = "3f2a9c1e-7b4d-4e8a-9c6f-1d2e3f4a5b6c";
 const PHOTO = "8c1b2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e";
+
+const carol = { _id: "u-carol", username: "carol", fullName: "Carol", avatar: "" };
 
 const reelPost = makePost({
   _id: REEL,
@@ -98,6 +101,32 @@ describe("ReelLinkScreen (/reel/{id})", () => {
     expect(await screen.findByText("This post isn't available.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByLabelText("Shared with me")).not.toBeInTheDocument());
     expect(screen.getAllByRole("article")).toHaveLength(1);
+  });
+
+  it("takes the linked reel away when its private author removes the viewer as a follower", async () => {
+    openFlicks(
+      {
+        [`GET /posts/${REEL}`]: jsonResponse(200, { post: reelPost }),
+        "GET /flicks": flicksPage([makeFlick({ _id: "f-1", uploadedBy: carol })]),
+      },
+      `/reel/${REEL}`,
+    );
+    expect(await screen.findByLabelText("Shared with me")).toBeInTheDocument();
+    const socket = await currentSocket();
+
+    act(() =>
+      socket.fire("postFollowed", {
+        userId: reelPost.user._id,
+        followerId: "u-alice",
+        isFollowed: false,
+        followersCount: 0,
+        removed: true,
+        isPrivate: true,
+      }),
+    );
+
+    await waitFor(() => expect(screen.queryByLabelText("Shared with me")).not.toBeInTheDocument());
+    expect(screen.getByRole("article", { name: "Flick by @carol" })).toBeInTheDocument();
   });
 
   it("says the reel isn't available for an unknown id, with a way on to the other reels", async () => {

@@ -3,6 +3,8 @@ import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it } from "vitest";
 import { bob, makePost, makeProfile, makeUser } from "../../../test/fixtures";
 import { userKeys } from "../../auth/api/user-keys";
+import { flickKeys } from "../../flicks/api/flick-keys";
+import { makeFlick } from "../../flicks/test/flick-fixtures";
 import { postKeys } from "../../posts/api/post-keys";
 import type { ProfilePage } from "../../profile/api/profile.api";
 import { profileKeys } from "../../profile/api/profile-keys";
@@ -114,5 +116,31 @@ describe("a private member's posts in the viewer's lists", () => {
 
     dropPostsOfPrivateMember(queryClient, "u-bob");
     expect(feedIds()).toEqual(["p-carol"]);
+  });
+
+  it("go by the removal's word on her privacy, which wins over a cached copy; flicks not on screen are let go", () => {
+    const carol = { ...bob, _id: "u-carol", username: "carol" };
+    feedOf(makePost({ _id: "p-carol", user: carol, isFollowed: true }));
+    // Flicks do not say their author is private: the flicks screen, not open, reads them afresh.
+    const cacheFlicks = () => {
+      queryClient.setQueryData(flickKeys.feed(), {
+        pages: [{ flicks: [makeFlick({ uploadedBy: carol })], nextCursor: null }],
+        pageParams: [null],
+      });
+      queryClient.setQueryData(flickKeys.detail("f-2"), makeFlick({ _id: "f-2", uploadedBy: carol }));
+    };
+    const flicksCached = () => queryClient.getQueriesData({ queryKey: flickKeys.all }).length;
+    cacheFlicks();
+
+    expect(dropPostsOfPrivateMember(queryClient, "u-carol", true)).toBe(true);
+    expect(feedIds()).toEqual([]);
+    expect(flicksCached()).toBe(0);
+
+    // Public by the removal's word, though a copy cached earlier said private.
+    feedOf(makePost({ _id: "p-bob", user: { ...bob, isPrivate: true }, isFollowed: true }));
+    cacheFlicks();
+    expect(dropPostsOfPrivateMember(queryClient, "u-bob", false)).toBe(false);
+    expect(feedIds()).toEqual(["p-bob"]);
+    expect(flicksCached()).toBe(2);
   });
 });

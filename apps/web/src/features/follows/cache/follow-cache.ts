@@ -2,6 +2,7 @@ import { canSeeContentOf, type FollowListMember, type FollowResponse, type User 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { userKeys } from "../../auth/api/user-keys";
+import { flickKeys } from "../../flicks/api/flick-keys";
 import {
   findCachedPostByAuthor,
   patchPostsByAuthor,
@@ -106,12 +107,24 @@ function withFollowing(
   return { ...me, following, followingCount };
 }
 
-/** Takes a private member's posts out of every list (she removed the viewer as a follower). */
-export function dropPostsOfPrivateMember(queryClient: QueryClient, userId: string): void {
-  const isPrivate =
+/**
+ * Takes a private member's posts out of every list (she removed the viewer as a follower); true if she
+ * is private. The removal says so (`isPrivate`); a cached copy, when it does not, may be older. Flicks
+ * not on screen are let go, to be read afresh: an open flicks screen takes hers out itself.
+ */
+export function dropPostsOfPrivateMember(
+  queryClient: QueryClient,
+  userId: string,
+  isPrivate?: boolean,
+): boolean {
+  const hidden =
+    isPrivate ??
     findProfileMember(queryClient, userId)?.isPrivate ??
     findCachedPostByAuthor(queryClient, userId)?.user.isPrivate;
-  if (isPrivate) removeCachedPostsByAuthor(queryClient, userId);
+  if (!hidden) return false;
+  removeCachedPostsByAuthor(queryClient, userId);
+  queryClient.removeQueries({ queryKey: flickKeys.all, type: "inactive" });
+  return true;
 }
 
 /** Spreads the server's answer to a follow or unfollow to every screen that shows either member. */

@@ -13,12 +13,12 @@ import { applyFollowAnswer, applyFollowerChange, dropPostsOfPrivateMember } from
 export function useFollowLiveUpdates(): void {
   const queryClient = useQueryClient();
   useSocketEvents({
-    postFollowed: ({ userId, followerId, isFollowed, followersCount, removed }) => {
+    postFollowed: ({ userId, followerId, isFollowed, followersCount, removed, isPrivate }) => {
       const myId = getUserId();
       if (followerId === myId) {
         // Removed by a private member: her posts leave every list at once (the server shows them no
         // more). An unfollow of one's own keeps the card, to follow again from it, until the next load.
-        if (removed) dropPostsOfPrivateMember(queryClient, userId);
+        if (removed) dropPostsOfPrivateMember(queryClient, userId, isPrivate);
         applyFollowAnswer(queryClient, userId, { isFollowed, isRequested: false, followersCount });
       } else if (userId === myId) {
         applyFollowerChange(queryClient, myId, { followerId, isFollowed, followersCount });
