@@ -152,6 +152,38 @@ describe("private profiles and follow requests", () => {
     await follower.context.close();
   });
 
+  it("a member going private shows live: a follower's Following asks first, a stranger's open profile locks", async () => {
+    const owner = await openContext(browser);
+    const follower = await openContext(browser);
+    const stranger = await openContext(browser);
+    const gail = await signedInMember(owner.page, "gail");
+    await api(owner.page, gail, "POST", "/posts", { image: "/media/image/none.jpg", caption: "Gail's lake" });
+    const hank = await signedInMember(follower.page, "hank");
+    await signedInMember(stranger.page, "ivy");
+    await api(follower.page, hank, "POST", `/follow/${gail.id}`);
+
+    await follower.page.goto(`/profile/${gail.username}`);
+    await followButton(follower.page, "Following").waitFor();
+    await stranger.page.goto(`/profile/${gail.username}`);
+    await stranger.page.getByRole("button", { name: /Gail's lake/ }).waitFor();
+
+    await api(owner.page, gail, "PUT", "/user/privacy", { isPrivate: true });
+
+    // The stranger's open profile locks without a reload.
+    await lock(stranger.page).waitFor();
+    expect(await stranger.page.getByRole("button", { name: /Gail's lake/ }).count()).toBe(0);
+    // The follower keeps the posts, and Following now asks before letting go of a private account.
+    await follower.page.getByRole("button", { name: /Gail's lake/ }).waitFor();
+    await followButton(follower.page, "Following").click();
+    const question = follower.page.getByRole("dialog", { name: `Unfollow ${gail.username}?` });
+    await question.waitFor();
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await followButton(follower.page, "Following").waitFor();
+    await owner.context.close();
+    await follower.context.close();
+    await stranger.context.close();
+  });
+
   it("tapping Requested withdraws the request, and it leaves the owner's list", async () => {
     const owner = await openContext(browser);
     const stranger = await openContext(browser);

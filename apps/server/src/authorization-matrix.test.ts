@@ -1227,6 +1227,10 @@ const outbound: Record<keyof ServerToClientEvents, "rows" | { reason: string }> 
   followRequestClosed: { reason: "own tabs: only the requester hears their own request closed" },
   followRequestSent: { reason: "own tabs: only the requester hears their own request made" },
   blocksChanged: { reason: "own tabs: only the blocker hears their own block or unblock" },
+  memberPrivacyChanged: {
+    reason:
+      "everyone but those blocked with the member: whether an account is private is no secret (users.realtime.test)",
+  },
   newReel: "rows",
   flickDeleted: "rows",
   newNotification: "rows",

@@ -67,6 +67,12 @@ export interface ServerToClientEvents {
    * back). Never sent to the member blocked or unblocked.
    */
   blocksChanged: (event: { userId: string; blocked: boolean }) => void;
+  /**
+   * A member made their account private or public, told to every tab but those of the members they
+   * are blocked with: an open profile of theirs shows the lock (and asks before an unfollow), or is
+   * read again (a stranger's locks, a public one opens), and a stranger's screens drop their posts.
+   */
+  memberPrivacyChanged: (event: { userId: string; isPrivate: boolean }) => void;
 
   // Flicks: to the rooms of the author and their followers, and a public author's also to every open
   // flicks feed (room `flicks`).

@@ -18,6 +18,8 @@ import type { PostsService } from "../posts/posts.service.js";
 import type { UsersService } from "./users.service.js";
 
 const PROFILE_POSTS_PAGE = 30;
+/** Each change of privacy is told to every open tab (memberPrivacyChanged). */
+const PRIVACY_CHANGES_PER_MINUTE = 20;
 
 export function usersRoutes(deps: {
   users: UsersService;
@@ -32,6 +34,7 @@ export function usersRoutes(deps: {
   const { users, posts, kept } = deps;
   const { updateProfileBody } = deps.bodies;
   const searchLimit = perMemberRateLimit(deps.searchesPerMinute);
+  const privacyLimit = perMemberRateLimit(PRIVACY_CHANGES_PER_MINUTE);
   return async (app) => {
     // GET /user is asked on every page load and mostly answered from the account cache, whose
     // accounts are frozen and shared: each one's answer is written out once, not on every ask.
@@ -58,7 +61,8 @@ export function usersRoutes(deps: {
     app.put("/user", { schema: { body: updateUserBody } }, async (request) => ({
       user: await users.update(request.caller, request.body),
     }));
-    app.put("/user/privacy", { schema: { body: privacyBody } }, async (request) => ({
+    // A person flips it a few times at most; a script, without this, would ring every open tab.
+    app.put("/user/privacy", { schema: { body: privacyBody }, config: privacyLimit }, async (request) => ({
       message: "Privacy settings updated!",
       user: await users.updatePrivacy(request.caller, request.body),
     }));

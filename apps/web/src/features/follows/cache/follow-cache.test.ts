@@ -9,7 +9,14 @@ import { postKeys } from "../../posts/api/post-keys";
 import type { ProfilePage } from "../../profile/api/profile.api";
 import { profileKeys } from "../../profile/api/profile-keys";
 import { storyKeys } from "../../stories/api/story-keys";
-import { applyFollowAnswer, applyFollowerChange, dropPostsOfPrivateMember } from "./follow-cache";
+import { followKeys } from "../api/follow-keys";
+import type { FollowListPage } from "../api/follows.api";
+import {
+  applyFollowAnswer,
+  applyFollowerChange,
+  applyPrivacyChange,
+  dropPostsOfPrivateMember,
+} from "./follow-cache";
 
 const dan = makeProfile({
   _id: "u-dan",
@@ -93,6 +100,89 @@ describe("the follow lists a cached profile carries (spec §3)", () => {
     });
     expect(cachedProfile("alice")).toMatchObject({ followers: ["u-gina"], followersCount: 1 });
     expect(cachedProfile("dan")?.followers).toEqual(["u-erin"]);
+  });
+
+  it("take one who left out of the viewer's open followers list, and read it again for a newcomer", () => {
+    const key = followKeys.list("followers", "u-alice");
+    const row = (id: string) => ({
+      _id: id,
+      username: id,
+      fullName: "",
+      avatar: "",
+      isFollowed: false,
+      isPrivate: false,
+    });
+    queryClient.setQueryData<InfiniteData<FollowListPage, string | null>>(key, {
+      pages: [{ members: [row("u-carol"), row("u-gina")], nextCursor: null } as FollowListPage],
+      pageParams: [null],
+    });
+    const listed = () =>
+      queryClient.getQueryData<InfiniteData<FollowListPage>>(key)?.pages[0]?.members.map((m) => m._id);
+
+    applyFollowerChange(queryClient, "u-alice", {
+      followerId: "u-carol",
+      isFollowed: false,
+      followersCount: 1,
+    });
+    expect(listed()).toEqual(["u-gina"]);
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+
+    applyFollowerChange(queryClient, "u-alice", { followerId: "u-hal", isFollowed: true, followersCount: 2 });
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+});
+
+describe("a member who goes private or public (memberPrivacyChanged)", () => {
+  const feedIds = () =>
+    queryClient
+      .getQueryData<InfiniteData<{ posts: Post[] }>>(postKeys.feed())
+      ?.pages.flatMap((page) => page.posts.map((post) => post._id));
+  const profileStale = (username: string) =>
+    queryClient.getQueryState(profileKeys.page(username))?.isInvalidated;
+
+  it("shows the lock to a follower, whose posts and profile stay as they are", () => {
+    cacheProfile({ ...dan, isFollowed: true });
+    queryClient.setQueryData(postKeys.feed(), {
+      pages: [
+        {
+          posts: [makePost({ _id: "p-dan", user: { ...bob, _id: "u-dan" }, isFollowed: true })],
+          nextCursor: null,
+        },
+      ],
+      pageParams: [null],
+    });
+
+    applyPrivacyChange(queryClient, "u-dan", true);
+
+    expect(cachedProfile("dan")?.isPrivate).toBe(true);
+    expect(feedIds()).toEqual(["p-dan"]);
+    expect(
+      queryClient.getQueryData<InfiniteData<{ posts: Post[] }>>(postKeys.feed())?.pages[0]?.posts[0]?.user
+        .isPrivate,
+    ).toBe(true);
+    expect(profileStale("dan")).toBe(false);
+  });
+
+  it("takes a stranger's view of them away (posts dropped, profile read again), and opens it again", () => {
+    queryClient.setQueryData(postKeys.feed(), {
+      pages: [
+        {
+          posts: [makePost({ _id: "p-dan", user: { ...bob, _id: "u-dan" }, isFollowed: false })],
+          nextCursor: null,
+        },
+      ],
+      pageParams: [null],
+    });
+
+    applyPrivacyChange(queryClient, "u-dan", true);
+    expect(feedIds()).toEqual([]);
+    expect(cachedProfile("dan")?.isPrivate).toBe(true);
+    expect(profileStale("dan")).toBe(true);
+
+    cacheProfile({ ...dan, isPrivate: true });
+    applyPrivacyChange(queryClient, "u-dan", false);
+    expect(cachedProfile("dan")?.isPrivate).toBe(false);
+    expect(profileStale("dan")).toBe(true);
   });
 });
 

@@ -188,6 +188,28 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
 }
 
 /**
+ * A member made their account private or public (memberPrivacyChanged): every copy of them says so (a
+ * follower's Following then asks before an unfollow, spec §10), and where that changes what the viewer may
+ * see, their profile is read again; a stranger's lists drop their posts at once.
+ */
+export function applyPrivacyChange(queryClient: QueryClient, userId: string, isPrivate: boolean): void {
+  if (userId === getUserId()) return;
+  const member = findProfileMember(queryClient, userId);
+  const isFollower = cachedFollowRelation(queryClient, userId)?.isFollowed ?? false;
+  patchProfileMember(
+    queryClient,
+    (profile) => profile._id === userId,
+    (profile) => ({ ...profile, isPrivate }),
+  );
+  patchPostsByAuthor(queryClient, userId, (post) => ({ ...post, user: { ...post.user, isPrivate } }));
+  patchFollowListMember(queryClient, userId, (row) => ({ ...row, isPrivate }));
+  if (isPrivate && !isFollower) dropPostsOfPrivateMember(queryClient, userId, true);
+  // Only a stranger's view turns (locked or open); a follower sees the same posts either way.
+  if (member && !isFollower && member.isPrivate !== isPrivate)
+    void queryClient.invalidateQueries({ queryKey: profileKeys.page(member.username) });
+}
+
+/**
  * Someone followed or unfollowed the signed-in member (postFollowed): their follower count and newest
  * followers wherever their own profile and account show them.
  */
@@ -209,6 +231,9 @@ export function applyFollowerChange(
   queryClient.setQueriesData<User>({ queryKey: userKeys.me() }, (me) =>
     me ? { ...me, followersCount, followers: withId(me.followers, followerId, isFollowed) } : me,
   );
+  // An open followers list: one who left leaves it; a newcomer comes in when it is read again.
+  if (isFollowed) void queryClient.invalidateQueries({ queryKey: followKeys.list("followers", myId) });
+  else withoutFollowListMember(queryClient, followKeys.list("followers", myId), followerId);
 }
 
 /**

@@ -1,14 +1,20 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { useSocketEvents } from "../../realtime/use-socket-events";
-import { applyFollowAnswer, applyFollowerChange, dropPostsOfPrivateMember } from "../cache/follow-cache";
+import {
+  applyFollowAnswer,
+  applyFollowerChange,
+  applyPrivacyChange,
+  dropPostsOfPrivateMember,
+} from "../cache/follow-cache";
 
 /**
  * Applies the server's postFollowed. A follow the member made or undid in another tab, or a request a
  * private member accepted, shows on every post, profile and list here as the answer would have; someone
  * following or unfollowing the member moves their own follower count. A request the member made in
  * another tab reads "Requested" (followRequestSent); one that closed unanswered (declined, or withdrawn
- * in another tab: followRequestClosed) reads "Follow" again.
+ * in another tab: followRequestClosed) reads "Follow" again. A member who went private or public shows
+ * so everywhere (memberPrivacyChanged).
  */
 export function useFollowLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -28,6 +34,7 @@ export function useFollowLiveUpdates(): void {
       applyFollowAnswer(queryClient, userId, { isFollowed: false, isRequested: false, followersCount }),
     followRequestSent: ({ userId, followersCount }) =>
       applyFollowAnswer(queryClient, userId, { isFollowed: false, isRequested: true, followersCount }),
+    memberPrivacyChanged: ({ userId, isPrivate }) => applyPrivacyChange(queryClient, userId, isPrivate),
   });
 }
 
