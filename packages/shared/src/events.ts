@@ -68,9 +68,10 @@ export interface ServerToClientEvents {
    */
   blocksChanged: (event: { userId: string; blocked: boolean }) => void;
   /**
-   * A member made their account private or public, told to every tab but those of the members they
-   * are blocked with: an open profile of theirs shows the lock (and asks before an unfollow), or is
-   * read again (a stranger's locks, a public one opens), and a stranger's screens drop their posts.
+   * A member made their account private or public, told to the tabs watching one of their posts (a
+   * feed, a post, their profile's grid) but those of the members they are blocked with: an open profile
+   * of theirs shows the lock (and asks before an unfollow), or is read again (a stranger's locks, a
+   * public one opens), and a stranger's screens drop their posts.
    */
   memberPrivacyChanged: (event: { userId: string; isPrivate: boolean }) => void;
 

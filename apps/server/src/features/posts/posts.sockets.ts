@@ -157,7 +157,12 @@ export function registerPostSockets(
   domainEvents.on("memberBlocked", async ({ blockerId, blockedId }) => {
     await Promise.all([revisit(blockerId, rooms.user(blockedId)), revisit(blockedId, rooms.user(blockerId))]);
   });
+  // Told first to whoever has a post of the member open (a feed, her profile's grid, a post): their
+  // screens lock or open; then those who may no longer see her posts leave their rooms.
   domainEvents.on("privacyChanged", async ({ userId, isPrivate }) => {
+    io.to(watchingPostsOf(userId))
+      .except(rooms.blockedWith(userId))
+      .emit("memberPrivacyChanged", { userId, isPrivate });
     if (isPrivate) await revisit(userId, watchingPostsOf(userId));
   });
   // A declined or withdrawn request needs nothing: a requester never saw the private member's posts (had

@@ -154,6 +154,21 @@ export async function updateUser(db: Db, id: string, values: Partial<typeof user
   return row;
 }
 
+/**
+ * `updateUser` answering too whether the member was private before (the joined copy is the row as the
+ * statement found it): a privacy change is told only when there is one.
+ */
+export async function updateUserSettings(db: Db, id: string, values: Partial<typeof users.$inferInsert>) {
+  const before = alias(users, "before");
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .from(before)
+    .where(and(eq(users.id, id), eq(before.id, id)))
+    .returning({ id: users.id, isPrivate: users.isPrivate, wasPrivate: before.isPrivate });
+  return row;
+}
+
 /** Where a member search page starts: after this sort key of the last member of the page before. */
 export interface MemberSearchKey {
   rank: number;

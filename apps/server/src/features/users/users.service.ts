@@ -30,6 +30,7 @@ import {
   type MemberSearchKey,
   searchUsers,
   updateUser,
+  updateUserSettings,
   usernameTakenByOther,
 } from "./users.queries.js";
 
@@ -157,16 +158,16 @@ export function createUsersService(deps: {
         Pick<UserRow, "isPrivate" | "emailNotifications" | "pushNotifications" | "messagesFrom">
       >,
     ) {
+      let updated: Awaited<ReturnType<typeof updateUserSettings>>;
       try {
-        if (!(await updateUser(db, caller.userId, settings))) throw unauthorized();
+        updated = await updateUserSettings(db, caller.userId, settings);
+        if (!updated) throw unauthorized();
       } finally {
         accounts.forget([caller.userId]);
       }
-      if (settings.isPrivate !== undefined)
-        await domainEvents.publish("privacyChanged", {
-          userId: caller.userId,
-          isPrivate: settings.isPrivate,
-        });
+      // Told only when it changed: the same value sent again accepts nothing and tells no one.
+      if (updated.isPrivate !== updated.wasPrivate)
+        await domainEvents.publish("privacyChanged", { userId: caller.userId, isPrivate: updated.isPrivate });
       // The member's other tabs show the settings too.
       await domainEvents.publish("accountChanged", { userId: caller.userId });
       return ownAccount(caller.userId);

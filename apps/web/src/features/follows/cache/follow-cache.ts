@@ -203,7 +203,8 @@ export function applyPrivacyChange(queryClient: QueryClient, userId: string, isP
   );
   patchPostsByAuthor(queryClient, userId, (post) => ({ ...post, user: { ...post.user, isPrivate } }));
   patchFollowListMember(queryClient, userId, (row) => ({ ...row, isPrivate }));
-  if (isPrivate && !isFollower) dropPostsOfPrivateMember(queryClient, userId, true);
+  // Her flicks are left to the flicks screen's next read (and a flick found gone says so when touched).
+  if (isPrivate && !isFollower) removeCachedPostsByAuthor(queryClient, userId);
   // Only a stranger's view turns (locked or open); a follower sees the same posts either way.
   if (member && !isFollower && member.isPrivate !== isPrivate)
     void queryClient.invalidateQueries({ queryKey: profileKeys.page(member.username) });
@@ -231,8 +232,10 @@ export function applyFollowerChange(
   queryClient.setQueriesData<User>({ queryKey: userKeys.me() }, (me) =>
     me ? { ...me, followersCount, followers: withId(me.followers, followerId, isFollowed) } : me,
   );
-  // An open followers list: one who left leaves it; a newcomer comes in when it is read again.
-  if (isFollowed) void queryClient.invalidateQueries({ queryKey: followKeys.list("followers", myId) });
+  // An open followers list: one who left leaves it; a newcomer comes in when it is next read (marked
+  // stale, not read again at once: a popular member's list would reload on every follow).
+  if (isFollowed)
+    void queryClient.invalidateQueries({ queryKey: followKeys.list("followers", myId), refetchType: "none" });
   else withoutFollowListMember(queryClient, followKeys.list("followers", myId), followerId);
 }
 

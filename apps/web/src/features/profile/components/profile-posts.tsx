@@ -6,6 +6,7 @@ import { FlicksIcon, ImageIcon, NewPostIcon } from "../../../components/icons";
 import { LockIcon } from "../../../components/later-icons";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { useModalHistory } from "../../../lib/use-modal-history";
+import { usePostRooms } from "../../posts/hooks/use-post-rooms";
 import { PROFILE_TABS, type ProfileTab, postsForTab } from "../profile-tabs";
 import { PostModal } from "./post-modal";
 import { ProfileGridCell } from "./profile-grid-cell";
@@ -38,6 +39,9 @@ export function ProfilePosts({
   const postModal = useModalHistory<string>("post");
   const shown = useMemo(() => postsForTab(posts, tab), [posts, tab]);
   const empty = PROFILE_TABS.find(({ id }) => id === tab)?.empty ?? "No posts yet";
+  // Watching one of the member's posts puts the screen among those told when she goes private or
+  // public (memberPrivacyChanged): the profile locks or opens live.
+  usePostRooms(posts[0] ? [posts[0]._id] : []);
 
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) fetchNextPage();

@@ -476,6 +476,31 @@ describe("Private profile lock", () => {
   });
 });
 
+describe("A member going private, live (memberPrivacyChanged)", () => {
+  it("a follower's open profile watches her posts, shows the lock, and asks before an unfollow", async () => {
+    const post = makePost({ _id: "p-carol", user: { ...bob, _id: "u-carol", username: "carol" } });
+    const unfollow = vi.fn(() =>
+      jsonResponse(200, { isFollowed: false, isRequested: false, followersCount: 3 }),
+    );
+    const { user } = openProfile("/profile/carol", {
+      member: { ...carol, isFollowed: true, followersCount: 4 },
+      posts: [post],
+      routes: { "POST /unfollow/u-carol": unfollow },
+    });
+    await screen.findByRole("button", { name: "Following" });
+    const socket = await currentSocket();
+    // Watching one of her posts is what puts this screen among those told.
+    await waitFor(() => expect(socket.emitted).toContainEqual(["joinPostRoom", "p-carol"]));
+    await socket.listens("memberPrivacyChanged");
+
+    act(() => socket.fire("memberPrivacyChanged", { userId: "u-carol", isPrivate: true }));
+    await user.click(screen.getByRole("button", { name: "Following" }));
+
+    expect(await screen.findByRole("dialog", { name: "Unfollow carol?" })).toBeInTheDocument();
+    expect(unfollow).not.toHaveBeenCalled();
+  });
+});
+
 describe("Follows made elsewhere, live (postFollowed)", () => {
   it("shows a follow and an unfollow Alice made in another tab, with the count the server gives", async () => {
     openProfile("/profile/carol", { member: carol });
