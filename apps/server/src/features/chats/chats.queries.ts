@@ -151,12 +151,7 @@ const prepareChatsOf = perDatabase((db) =>
     .select({ chat: chats, member: chatMembers })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    .where(
-      and(
-        eq(chatMembers.userId, placeholder("userId")),
-        listedFor(chatMembers),
-      ),
-    )
+    .where(and(eq(chatMembers.userId, placeholder("userId")), listedFor(chatMembers)))
     .orderBy(desc(chats.lastMessageAt), desc(chats.id))
     .prepare("chats_of"),
 );
@@ -418,7 +413,8 @@ export async function restoreChat(db: Db, chatId: string, userId: string) {
         eq(chats.id, chatMembers.chatId),
         eq(chatMembers.chatId, chatId),
         eq(chatMembers.userId, userId),
-        sql`${chatMembers.clearedAt} is not null`,
+        // Only a chat off their list (a null reopenedAt leaves the rule unknown: not listed).
+        sql`not coalesce(${listedFor(chatMembers)}, false)`,
       ),
     );
 }
