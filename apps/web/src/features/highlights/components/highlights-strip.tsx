@@ -53,7 +53,11 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
   return (
     <section aria-label="Highlights">
       {/* A row of its own under the whole header, centred like the tabs below it (never cut off when it scrolls). */}
-      <ul className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pt-1 pb-2 [scrollbar-width:none] sm:mx-0 sm:scroll-px-0 sm:justify-center-safe sm:gap-8 sm:px-0">
+      {/* A tile focused while partly in view is not scrolled to by the browser: it is brought in whole. */}
+      <ul
+        onFocus={(event) => event.target.scrollIntoView?.({ inline: "nearest", block: "nearest" })}
+        className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pt-1 pb-2 [scrollbar-width:none] sm:mx-0 sm:scroll-px-0 sm:justify-center-safe sm:gap-8 sm:px-0"
+      >
         {isOwner && (
           <>
             <li>

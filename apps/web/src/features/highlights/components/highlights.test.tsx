@@ -66,6 +66,17 @@ describe("Highlight form validation (spec §5)", () => {
 });
 
 describe("Highlights strip", () => {
+  it("brings a tile focused from the keyboard wholly into view (the browser leaves one half in view)", async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    openOwn();
+    const tile = await screen.findByRole("button", { name: `View highlight ${summer.name}` });
+    act(() => tile.focus());
+    expect(scrolled).toHaveBeenCalledWith({ inline: "nearest", block: "nearest" });
+    expect(scrolled.mock.contexts.at(-1)).toBe(tile);
+    Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+  });
+
   it("adds one: uploads the file with progress, then posts the trimmed name, the file's type and its URL", async () => {
     const created = makeHighlight({ _id: "h-2", name: "Trip", type: "video", src: "/media/video/trip.mp4" });
     const create = vi.fn(() => jsonResponse(201, { highlight: created }));
