@@ -145,7 +145,7 @@ describe("the feed's videos", () => {
     const [card] = screen.getAllByRole("article", { name: "Post by @bob" });
     await user.click(within(card as HTMLElement).getByRole("button", { name: "Unmute" }));
     expect(surf.muted).toBe(false);
-    expect(screen.getByText("Sound on").closest('[role="status"]')).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Sound on");
     // Once unmuted, the next video plays with sound too.
     expect(screen.getAllByRole("button", { name: "Mute" })).toHaveLength(2);
 
