@@ -1,8 +1,7 @@
 import type { Flick } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { toast } from "../../../lib/toast";
-import { requestLike, shownLike } from "../../posts/cache/post-likes";
+import { requestLike, shownLike, toastLikeFailed } from "../../posts/cache/post-likes";
 import { likeFlick } from "../api/flicks.api";
 import { findCachedFlick, patchFlick } from "../cache/flick-cache";
 import { flickFoundGone } from "./flick-found-gone";
@@ -28,7 +27,7 @@ export function useLikeFlick(): (flick: Flick, liked: boolean) => void {
         },
         onError: (error) => {
           if (flickFoundGone(queryClient, id, error)) return;
-          toast.error("Couldn't update your like. Please try again.", { toastId: `like-error-${id}` });
+          toastLikeFailed(id);
         },
       });
     },

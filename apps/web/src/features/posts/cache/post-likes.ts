@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { syncIntent } from "../../../lib/intent-store";
 import { getUserId } from "../../../lib/storage";
+import { toast } from "../../../lib/toast";
 import { findCachedPost, patchPost } from "./post-cache";
 import { getLikeIntents } from "./post-shadow";
 
@@ -62,4 +63,9 @@ export function requestLike(queryClient: QueryClient, postId: string, liked: boo
 /** The like the member sees now for this post: a pending wish, else the server's state. */
 export function shownLike(queryClient: QueryClient, postId: string, serverLiked: boolean): boolean {
   return getLikeIntents(queryClient).get(postId) ?? serverLiked;
+}
+
+/** A like or unlike the server refused for another reason than the post being gone (a post's or a flick's). */
+export function toastLikeFailed(postId: string): void {
+  toast.error("Couldn't update your like. Please try again.", { toastId: `like-error-${postId}` });
 }

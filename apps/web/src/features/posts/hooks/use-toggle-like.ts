@@ -5,7 +5,7 @@ import { toast } from "../../../lib/toast";
 import { likePost, unlikePost } from "../api/posts.api";
 import { isPostUnavailable } from "../api/posts.queries";
 import { forgetUnavailablePost, POST_UNAVAILABLE_TEXT } from "../cache/post-cache";
-import { requestLike, shownLike } from "../cache/post-likes";
+import { requestLike, shownLike, toastLikeFailed } from "../cache/post-likes";
 
 /** Like/unlike, shown at once. `post` is the cache's (server's) copy, not the shadowed view. */
 export function useToggleLike(): (post: Post) => void {
@@ -17,9 +17,7 @@ export function useToggleLike(): (post: Post) => void {
         send: (liked) => (liked ? likePost(post._id) : unlikePost(post._id)),
         onError: (error) => {
           if (!isPostUnavailable(error)) {
-            toast.error("Couldn't update your like. Please try again.", {
-              toastId: `like-error-${post._id}`,
-            });
+            toastLikeFailed(post._id);
             return;
           }
           toast.error(POST_UNAVAILABLE_TEXT, { toastId: `post-unavailable-${post._id}` });
