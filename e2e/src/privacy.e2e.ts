@@ -26,6 +26,29 @@ async function privateMemberWithPost(page: Page, prefix: string, caption: string
   return member;
 }
 
+/**
+ * Opens `path` and waits until the server has the page watching `postId`: the answer to the page's
+ * joinPostRoom for it (socket.io's `43<n>[…]` to its `42<n>["joinPostRoom",…]`). From then on a change of
+ * its author's privacy reaches the page, whatever the machine's speed.
+ */
+async function openWatching(page: Page, path: string, postId: string) {
+  const watching = page.waitForEvent("websocket").then(
+    (socket) =>
+      new Promise<void>((resolve) => {
+        let asked: string | undefined;
+        socket.on("framesent", ({ payload }) => {
+          const join = /^42(\d+)\["joinPostRoom",/.exec(String(payload));
+          if (join && String(payload).includes(postId)) asked = join[1];
+        });
+        socket.on("framereceived", ({ payload }) => {
+          if (asked !== undefined && String(payload).startsWith(`43${asked}[`)) resolve();
+        });
+      }),
+  );
+  await page.goto(path);
+  await watching;
+}
+
 const followButton = (page: Page, label: "Follow" | "Requested" | "Following") =>
   page.getByRole("button", { name: label, exact: true });
 const lock = (page: Page) => page.getByRole("heading", { name: "This account is private" });
@@ -157,14 +180,18 @@ describe("private profiles and follow requests", () => {
     const follower = await openContext(browser);
     const stranger = await openContext(browser);
     const gail = await signedInMember(owner.page, "gail");
-    await api(owner.page, gail, "POST", "/posts", { image: "/media/image/none.jpg", caption: "Gail's lake" });
+    const { post } = await api(owner.page, gail, "POST", "/posts", {
+      image: "/media/image/none.jpg",
+      caption: "Gail's lake",
+    });
     const hank = await signedInMember(follower.page, "hank");
     await signedInMember(stranger.page, "ivy");
     await api(follower.page, hank, "POST", `/follow/${gail.id}`);
 
-    await follower.page.goto(`/profile/${gail.username}`);
+    // Each open profile watches her newest post: that is how it hears her change.
+    await openWatching(follower.page, `/profile/${gail.username}`, post._id);
     await followButton(follower.page, "Following").waitFor();
-    await stranger.page.goto(`/profile/${gail.username}`);
+    await openWatching(stranger.page, `/profile/${gail.username}`, post._id);
     await stranger.page.getByRole("button", { name: /Gail's lake/ }).waitFor();
 
     await api(owner.page, gail, "PUT", "/user/privacy", { isPrivate: true });

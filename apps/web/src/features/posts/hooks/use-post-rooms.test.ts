@@ -49,7 +49,7 @@ describe("usePostRooms", () => {
     socket.connected = true;
     socket.emitted = [];
     const { unmount } = renderHook(() => usePostRooms(["p-1"]));
-    expect(socket.emitted).toEqual([["joinPostRoom", "p-1"]]);
+    expect(socket.emitted).toEqual([["joinPostRoom", "p-1", expect.any(Function)]]);
     unmount();
     expect(socket.emitted).toContainEqual(["leavePostRoom", "p-1"]);
   });

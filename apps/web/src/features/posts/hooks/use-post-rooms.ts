@@ -9,10 +9,16 @@ import { useSocket } from "../../realtime/socket-provider";
  * member's budget rather than one per post.
  */
 function emitRooms(socket: FlikSocket, event: "joinPostRoom" | "leavePostRoom", postIds: readonly string[]) {
-  if (postIds.length === 1) return socket.emit(event, postIds[0] as string);
+  // A join asks for its answer, though nothing here waits on it: the answer on the wire tells when the
+  // server has the page watching (an end-to-end journey waits for it rather than for time).
+  const send = (posts: string | string[]) =>
+    event === "joinPostRoom" ? socket.emit(event, posts, answered) : socket.emit(event, posts);
+  if (postIds.length === 1) return send(postIds[0] as string);
   for (let at = 0; at < postIds.length; at += POSTS_JOINED_PER_EVENT)
-    socket.emit(event, postIds.slice(at, at + POSTS_JOINED_PER_EVENT));
+    send(postIds.slice(at, at + POSTS_JOINED_PER_EVENT));
 }
+
+function answered(): void {}
 
 /**
  * Keeps this socket in the rooms of exactly these posts: joins new ones, leaves dropped ones, leaves

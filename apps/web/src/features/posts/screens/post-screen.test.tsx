@@ -245,7 +245,7 @@ describe("PostScreen", () => {
     });
     await screen.findByRole("heading", { level: 1, name: "Post by @bob" });
     const socket = await currentSocket();
-    expect(socket.emitted).toContainEqual(["joinPostRoom", "p-1"]);
+    expect(socket.emitted).toContainEqual(["joinPostRoom", "p-1", expect.any(Function)]);
 
     socket.fire("postDeleted", { postId: "p-1" });
 
