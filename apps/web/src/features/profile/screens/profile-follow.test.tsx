@@ -490,7 +490,9 @@ describe("A member going private, live (memberPrivacyChanged)", () => {
     await screen.findByRole("button", { name: "Following" });
     const socket = await currentSocket();
     // Watching one of her posts is what puts this screen among those told.
-    await waitFor(() => expect(socket.emitted).toContainEqual(["joinPostRoom", "p-carol", expect.any(Function)]));
+    await waitFor(() =>
+      expect(socket.emitted).toContainEqual(["joinPostRoom", "p-carol", expect.any(Function)]),
+    );
     await socket.listens("memberPrivacyChanged");
 
     act(() => socket.fire("memberPrivacyChanged", { userId: "u-carol", isPrivate: true }));
