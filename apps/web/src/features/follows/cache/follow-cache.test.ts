@@ -50,6 +50,14 @@ const cachedProfile = (username: string) =>
   queryClient.getQueryData<InfiniteData<ProfilePage, string | null>>(profileKeys.page(username))?.pages[0]
     ?.user;
 
+/** The feed as one page of these posts; its ids as they are now. */
+const feedOf = (...posts: Post[]) =>
+  queryClient.setQueryData(postKeys.feed(), { pages: [{ posts, nextCursor: null }], pageParams: [null] });
+const feedIds = () =>
+  queryClient
+    .getQueryData<InfiniteData<{ posts: Post[] }>>(postKeys.feed())
+    ?.pages.flatMap((page) => page.posts.map((post) => post._id));
+
 beforeEach(() => {
   queryClient = new QueryClient();
   queryClient.setQueryData<User>(userKeys.me(), makeUser({ followers: ["u-carol"], following: ["u-bob"] }));
@@ -133,24 +141,12 @@ describe("the follow lists a cached profile carries (spec §3)", () => {
 });
 
 describe("a member who goes private or public (memberPrivacyChanged)", () => {
-  const feedIds = () =>
-    queryClient
-      .getQueryData<InfiniteData<{ posts: Post[] }>>(postKeys.feed())
-      ?.pages.flatMap((page) => page.posts.map((post) => post._id));
   const profileStale = (username: string) =>
     queryClient.getQueryState(profileKeys.page(username))?.isInvalidated;
 
   it("shows the lock to a follower, whose posts and profile stay as they are", () => {
     cacheProfile({ ...dan, isFollowed: true });
-    queryClient.setQueryData(postKeys.feed(), {
-      pages: [
-        {
-          posts: [makePost({ _id: "p-dan", user: { ...bob, _id: "u-dan" }, isFollowed: true })],
-          nextCursor: null,
-        },
-      ],
-      pageParams: [null],
-    });
+    feedOf(makePost({ _id: "p-dan", user: { ...bob, _id: "u-dan" }, isFollowed: true }));
 
     applyPrivacyChange(queryClient, "u-dan", true);
 
@@ -164,15 +160,7 @@ describe("a member who goes private or public (memberPrivacyChanged)", () => {
   });
 
   it("takes a stranger's view of them away (posts dropped, profile read again), and opens it again", () => {
-    queryClient.setQueryData(postKeys.feed(), {
-      pages: [
-        {
-          posts: [makePost({ _id: "p-dan", user: { ...bob, _id: "u-dan" }, isFollowed: false })],
-          nextCursor: null,
-        },
-      ],
-      pageParams: [null],
-    });
+    feedOf(makePost({ _id: "p-dan", user: { ...bob, _id: "u-dan" }, isFollowed: false }));
 
     applyPrivacyChange(queryClient, "u-dan", true);
     expect(feedIds()).toEqual([]);
@@ -187,13 +175,6 @@ describe("a member who goes private or public (memberPrivacyChanged)", () => {
 });
 
 describe("a private member's posts in the viewer's lists", () => {
-  const feedOf = (...posts: Post[]) =>
-    queryClient.setQueryData(postKeys.feed(), { pages: [{ posts, nextCursor: null }], pageParams: [null] });
-  const feedIds = () =>
-    queryClient
-      .getQueryData<InfiniteData<{ posts: Post[] }>>(postKeys.feed())
-      ?.pages.flatMap((page) => page.posts.map((post) => post._id));
-
   it("leave when she removes the viewer as a follower; a public member's stay", () => {
     const carol = { ...bob, _id: "u-carol", username: "carol" };
     feedOf(
