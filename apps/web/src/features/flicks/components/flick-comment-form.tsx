@@ -1,75 +1,14 @@
-import { COMMENT_MAX_LENGTH, hasVisibleText } from "@flik/shared";
-import { type FormEvent, type Ref, useId, useState } from "react";
-import { announce } from "../../../lib/announce";
-import { errorMessage } from "../../../lib/api-client";
-import { limitedText } from "../../../lib/limited-text";
-import { isPostUnavailable } from "../../posts/api/posts.queries";
+import type { Ref } from "react";
+import { CommentFormFor } from "../../posts/components/comment-form";
 import { useAddFlickComment } from "../hooks/use-add-flick-comment";
 
-interface FlickCommentFormProps {
+/** A post's comment form, sending through the flick's own mutation (it updates the flicks' caches too). */
+export function FlickCommentForm({
+  flickId,
+  inputRef,
+}: {
   flickId: string;
   inputRef?: Ref<HTMLInputElement>;
-}
-
-/** Spec §5: sent on Enter or Post, only when non-blank after trimming. */
-export function FlickCommentForm({ flickId, inputRef }: FlickCommentFormProps) {
-  const [text, setText] = useState("");
-  const addComment = useAddFlickComment(flickId);
-  const id = useId();
-  const errorId = `${id}-error`;
-  const trimmed = text.trim();
-  // Only spaces or invisible characters would post as nothing at all.
-  const sendable = hasVisibleText(trimmed);
-  // As a post's form says it; a flick gone is said by a toast (useAddFlickComment), the form leaving with it.
-  const error =
-    !addComment.isError || isPostUnavailable(addComment.error)
-      ? null
-      : errorMessage(addComment.error, "Couldn't post your comment. Please try again.");
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!sendable || addComment.isPending) return;
-    addComment.mutate(trimmed, {
-      onSuccess: () => {
-        setText("");
-        announce("Comment posted");
-      },
-    });
-  }
-
-  return (
-    <form onSubmit={handleSubmit}>
-      <div className="flex items-center gap-1 rounded-full border border-zinc-200 bg-zinc-50 pr-1 pl-4 transition focus-within:border-fuchsia-600 focus-within:bg-white focus-within:ring-4 focus-within:ring-fuchsia-500/15">
-        <label htmlFor={id} className="sr-only">
-          Add a comment
-        </label>
-        <input
-          ref={inputRef}
-          id={id}
-          {...limitedText(text, COMMENT_MAX_LENGTH, (typed) => {
-            setText(typed);
-            if (addComment.isError) addComment.reset();
-          })}
-          placeholder="Add a comment..."
-          autoComplete="off"
-          enterKeyHint="send"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className="min-w-0 flex-1 bg-transparent py-2.5 text-base text-zinc-900 placeholder:text-zinc-500 focus:outline-none focus-visible:outline-none sm:text-sm"
-        />
-        <button
-          type="submit"
-          disabled={!sendable || addComment.isPending}
-          className="rounded-full px-3 py-1.5 text-sm font-semibold text-fuchsia-600 transition hover:text-fuchsia-800 disabled:cursor-default disabled:text-fuchsia-300"
-        >
-          {addComment.isPending ? "Posting..." : "Post"}
-        </button>
-      </div>
-      {error && (
-        <p id={errorId} role="alert" className="mt-1.5 px-4 text-xs text-red-600">
-          {error}
-        </p>
-      )}
-    </form>
-  );
+}) {
+  return <CommentFormFor addComment={useAddFlickComment(flickId)} inputRef={inputRef} />;
 }

@@ -1,4 +1,5 @@
 import { COMMENT_MAX_LENGTH, hasVisibleText } from "@flik/shared";
+import type { UseMutationResult } from "@tanstack/react-query";
 import { type FormEvent, type Ref, useId, useState } from "react";
 import { announce } from "../../../lib/announce";
 import { errorMessage } from "../../../lib/api-client";
@@ -6,22 +7,36 @@ import { limitedText } from "../../../lib/limited-text";
 import { isPostUnavailable } from "../api/posts.queries";
 import { useAddComment } from "../hooks/use-add-comment";
 
-interface CommentFormProps {
-  postId: string;
+/** What the form asks of a post's or a flick's add-comment mutation. */
+export type AddCommentMutation = Pick<
+  UseMutationResult<unknown, Error, string>,
+  "mutate" | "isPending" | "isError" | "error" | "reset"
+>;
+
+interface CommentFieldsProps {
   inputRef?: Ref<HTMLInputElement>;
   className?: string;
 }
 
-/** Spec §5: sent on Enter or Post, only when non-blank after trimming. */
-export function CommentForm({ postId, inputRef, className = "" }: CommentFormProps) {
+export function CommentForm({ postId, ...fields }: CommentFieldsProps & { postId: string }) {
+  return <CommentFormFor addComment={useAddComment(postId)} {...fields} />;
+}
+
+/**
+ * Spec §5: sent on Enter or Post, only when non-blank after trimming. A post gone is said by the
+ * mutation's toast (useAddComment, useAddFlickComment): the form leaves with the post.
+ */
+export function CommentFormFor({
+  addComment,
+  inputRef,
+  className = "",
+}: CommentFieldsProps & { addComment: AddCommentMutation }) {
   const [text, setText] = useState("");
-  const addComment = useAddComment(postId);
   const id = useId();
   const errorId = `${id}-error`;
   const trimmed = text.trim();
   // Only spaces or invisible characters would post as nothing at all.
   const sendable = hasVisibleText(trimmed);
-  // A post gone is said by a toast (useAddComment): the form leaves with the post.
   const error =
     !addComment.isError || isPostUnavailable(addComment.error)
       ? null
