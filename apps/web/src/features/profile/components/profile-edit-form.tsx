@@ -15,21 +15,19 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
   const [website, setWebsite] = useState(member.website);
   const [bio, setBio] = useState(member.bio);
   const update = useUpdateProfile();
-  const { problems: errors, refused, clear, change } = useFieldProblems<"username" | "website" | "bio">();
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   // After a refused Save, the keyboard goes on from the first field the server refused.
-  const [focusRefused, setFocusRefused] = useState(false);
+  const {
+    problems: errors,
+    formRef,
+    refused,
+    clear,
+    change,
+  } = useFieldProblems<"username" | "website" | "bio">();
+  const usernameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     usernameRef.current?.focus();
   }, []);
-
-  useEffect(() => {
-    if (!focusRefused) return;
-    setFocusRefused(false);
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRefused]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,7 +41,6 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
           console.error("Profile update failed", error);
           refused(error);
           window.alert("Profile update failed");
-          setFocusRefused(true);
         },
       },
     );

@@ -197,6 +197,8 @@ describe("EditProfileScreen", () => {
 
     expect(await screen.findByText("Failed to update profile.")).toBeInTheDocument();
     expect(username).toHaveAccessibleDescription("That username is already taken");
+    // The keyboard goes on from the refused field, its words read out with it.
+    await waitFor(() => expect(username).toHaveFocus());
     // The words were about "alice2": a changed name says nothing until the next Save.
     await user.type(username, "{Backspace}");
     expect(username).not.toHaveAccessibleDescription("That username is already taken");
@@ -212,6 +214,7 @@ describe("EditProfileScreen", () => {
     expect(screen.getByLabelText("Username")).toHaveAccessibleDescription(
       "Username may only use letters, numbers, periods and underscores",
     );
+    expect(screen.getByLabelText("Username")).toHaveFocus();
     expect(update).not.toHaveBeenCalled();
   });
 

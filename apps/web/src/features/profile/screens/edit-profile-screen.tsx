@@ -81,8 +81,10 @@ function EditProfileForm({ user }: { user: User }) {
   const saveRef = useRef<HTMLButtonElement>(null);
   // A success takes down the form's earlier failure toasts.
   const toasts = useFailureToasts();
+  // A refused Save takes the focus to the first field it names.
   const {
     problems: errors,
+    formRef,
     foundIssues,
     refused,
     clear,
@@ -151,6 +153,7 @@ function EditProfileForm({ user }: { user: User }) {
         className="lg:sticky lg:top-24 lg:order-2"
       />
       <form
+        ref={formRef}
         noValidate
         onSubmit={submit}
         aria-label="Profile details"

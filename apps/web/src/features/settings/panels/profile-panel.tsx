@@ -1,6 +1,6 @@
 import { FULL_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH, type User, updateUserBody } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
@@ -27,15 +27,9 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
   const setFullName = (value: string) => edit("fullName", value);
   const setUsername = (value: string) => edit("username", value);
   const setBio = (value: string) => edit("bio", value);
-  const { problems, foundIssues, refused, clear, change } = useFieldProblems<Field>();
+  // A refused Save (by the shared rules or the server) takes the focus to the first field it names.
+  const { problems, formRef, foundIssues, refused, clear, change } = useFieldProblems<Field>();
   const firstRef = useRef<HTMLInputElement>(null);
-  // A refused Save (by the shared rules or the server) takes the focus to the first field it names, so
-  // its words are read out with it; one refused for no field leaves the focus on Save.
-  const formRef = useRef<HTMLFormElement>(null);
-  const [refusals, setRefusals] = useState(0);
-  useEffect(() => {
-    if (refusals > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus();
-  }, [refusals]);
   // A success takes down the form's earlier failure toasts.
   const toasts = useFailureToasts();
   const applyUser = useApplyUser();
@@ -51,7 +45,6 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
       console.error("Profile update failed", error);
       toasts.error("Failed to update profile.");
       refused(error);
-      setRefusals((count) => count + 1);
     },
   });
 
@@ -61,7 +54,6 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
     const parsed = updateUserBody.safeParse({ fullName, username, bio });
     if (!parsed.success) {
       foundIssues(parsed.error.issues);
-      setRefusals((count) => count + 1);
       return;
     }
     clear();
