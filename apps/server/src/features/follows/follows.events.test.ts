@@ -122,6 +122,36 @@ describe("followRequestSent", () => {
   });
 });
 
+describe("one member's follows made and undone at once", () => {
+  it("reach the tabs in the order they were made, each with the count after it", async () => {
+    const [star, ...fans] = await Promise.all([
+      someone("star"),
+      ...[1, 2, 3, 4].map((n) => someone(`fan${n}`)),
+    ]);
+    const starSocket = await socketOf(star);
+    const heard = collectEvents(starSocket, "postFollowed");
+
+    // Back to back and side by side: each event reads a count, and a slower read must not overtake.
+    await Promise.all(
+      fans.map(async (fan) => {
+        await call(fan, "POST", `/follow/${star.userId}`);
+        await call(fan, "POST", `/unfollow/${star.userId}`);
+        await call(fan, "POST", `/follow/${star.userId}`);
+      }),
+    );
+    // Each answer waited for its event to be told: one round trip and all have arrived.
+    await roundTrip(starSocket);
+    expect(heard).toHaveLength(fans.length * 3);
+
+    for (const fan of fans)
+      expect(
+        heard.filter((event) => event.followerId === fan.userId).map((event) => event.isFollowed),
+      ).toEqual([true, false, true]);
+    // The count only ever shows what followed the event before it: the last one heard is the count now.
+    expect(heard.at(-1)?.followersCount).toBe(fans.length);
+  });
+});
+
 describe("a request made and withdrawn at once", () => {
   it("reaches the requester's tabs in that order, leaving them on Follow", async () => {
     const [owner, requester] = await Promise.all([someone("owner"), someone("requester")]);

@@ -2,7 +2,7 @@ import { rooms } from "@flik/shared";
 import type { Db } from "../../db/database.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import type { FlikIo } from "../../realtime/realtime.js";
-import { countFollowers, findTarget } from "./follows.queries.js";
+import { countFollowers, followedMemberNow } from "./follows.queries.js";
 
 /**
  * Spec §7's postFollowed: a follow made (an accepted request too) or undone, told to both members'
@@ -13,24 +13,24 @@ import { countFollowers, findTarget } from "./follows.queries.js";
  */
 export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: DomainEvents }): void {
   const { db, io, domainEvents } = deps;
-  const tell = async (followerIds: string[], followeeId: string, isFollowed: boolean, removed?: true) => {
-    const followersCount = await countFollowers(db, followeeId);
-    for (const followerId of followerIds) {
+  // One member's follow events reach the tabs in the order they were made, each with the count after
+  // it: a follow undone at once never leaves a tab on "Following", nor a count going back.
+  const inOrder = createKeyedQueue();
+  const tell = (followerIds: string[], followeeId: string, isFollowed: boolean, removed?: true) =>
+    inOrder(`followed:${followeeId}`, async () => {
+      const { followersCount, isPrivate } = await followedMemberNow(db, followeeId);
       // A removal says whether the member is private: only then does the follower lose her posts and
       // flicks, and a tab that knows her only by a flick (which does not say) could not tell.
-      const removal = removed && {
-        removed,
-        isPrivate: !!(await findTarget(db, followerId, followeeId))?.isPrivate,
-      };
-      io.to([rooms.user(followerId), rooms.user(followeeId)]).emit("postFollowed", {
-        userId: followeeId,
-        followerId,
-        isFollowed,
-        followersCount,
-        ...removal,
-      });
-    }
-  };
+      const removal = removed && { removed, isPrivate };
+      for (const followerId of followerIds)
+        io.to([rooms.user(followerId), rooms.user(followeeId)]).emit("postFollowed", {
+          userId: followeeId,
+          followerId,
+          isFollowed,
+          followersCount,
+          ...removal,
+        });
+    });
   domainEvents.on("memberFollowed", ({ followerId, followeeId }) => tell([followerId], followeeId, true));
   domainEvents.on("memberUnfollowed", ({ followerId, followeeId, removed }) =>
     tell([followerId], followeeId, false, removed),
@@ -40,7 +40,6 @@ export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: Doma
   );
   // A request made and withdrawn at once: its two events reach the tabs in that order, or a tab would
   // be left on "Requested" (each waits for a count first).
-  const inOrder = createKeyedQueue();
   // The requester's other tabs: their "Follow" reads "Requested" (the member asked has a notification).
   domainEvents.on("followRequested", ({ requesterId, targetId }) =>
     inOrder(`${requesterId}:${targetId}`, async () => {

@@ -139,6 +139,15 @@ export async function countFollowers(db: Db, userId: string) {
   return row?.total ?? 0;
 }
 
+/** What a follow event tells of the member followed: their count now, and whether they are private. */
+export async function followedMemberNow(db: Db, userId: string) {
+  const [row] = await db
+    .select({ followersCount: users.followersCount, isPrivate: users.isPrivate })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? { followersCount: 0, isPrivate: false };
+}
+
 export function followerIdsStatement(db: Db) {
   return db
     .select({ id: follows.followerId })
