@@ -136,6 +136,34 @@ describe("a flick found gone from its panel", () => {
     expect(screen.queryByRole("article")).not.toBeInTheDocument();
   });
 
+  it.each([
+    ["'View older comments'", "GET /posts/f-1/comments", "View older comments"],
+    ["deleting a comment", "DELETE /posts/f-1/comments/c-2", "Delete comment"],
+  ])(
+    "says %s finds it unavailable, and the panel closes with the flick leaving the feed",
+    async (_, route, name) => {
+      const own = makeComment({
+        _id: "c-2",
+        text: "Mine",
+        user: { _id: "u-alice", username: "alice", avatar: "" },
+      });
+      const flick = makeFlick({ commentsCount: 2, comments: [own] });
+      const post = makePost({ _id: "f-1", comments: [own], commentsCount: 2, commentsCursor: "cursor-1" });
+      const { user, article } = await openOne(flick, {
+        "GET /posts/f-1": jsonResponse(200, { post }),
+        [route]: jsonResponse(404, { message: "Post not found" }),
+      });
+      await user.click(within(article).getByRole("button", { name: "Comments" }));
+      const panel = screen.getByRole("dialog", { name: "Comments (2)" });
+      await user.click(await within(panel).findByRole("button", { name }));
+
+      expect(await screen.findByText("This post isn't available.")).toBeInTheDocument();
+      expect(screen.queryByText("Couldn't load comments. Please try again.")).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+      expect(screen.queryByRole("article")).not.toBeInTheDocument();
+    },
+  );
+
   it("says any other failure under the field, keeping the text", async () => {
     const { user, article } = await openOne(makeFlick(), {
       "GET /posts/f-1": () => pending(),

@@ -48,6 +48,7 @@ export function FlickCommentsPanel({ flick, onClose }: FlickCommentsPanelProps) 
           onCommentDeleted={(commentId, commentsCount) =>
             removeCachedFlickComment(queryClient, flick._id, commentId, commentsCount)
           }
+          foundGone={flickFoundGone}
         />
       </div>
       <div className="shrink-0 border-t border-zinc-100 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]">

@@ -1,7 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { toast } from "../../../lib/toast";
-import { isPostUnavailable } from "../../posts/api/posts.queries";
-import { forgetUnavailablePost, POST_UNAVAILABLE_TEXT } from "../../posts/cache/post-cache";
+import { postFoundGone } from "../../posts/hooks/post-found-gone";
 import { removeCachedFlick } from "../cache/flick-cache";
 
 /**
@@ -10,9 +8,7 @@ import { removeCachedFlick } from "../cache/flick-cache";
  * feed, its link's screen and every post list; its comments panel closes with it.
  */
 export function flickFoundGone(queryClient: QueryClient, id: string, error: unknown): boolean {
-  if (!isPostUnavailable(error)) return false;
-  toast.error(POST_UNAVAILABLE_TEXT, { toastId: `post-unavailable-${id}` });
+  if (!postFoundGone(queryClient, id, error)) return false;
   removeCachedFlick(queryClient, id);
-  forgetUnavailablePost(queryClient, id);
   return true;
 }

@@ -1,6 +1,7 @@
 import { canDeleteComment, type PostComment } from "@flik/shared";
 import { Spinner } from "../../../components/spinner";
 import { getUserId } from "../../../lib/storage";
+import type { PostFoundGone } from "../hooks/post-found-gone";
 import { useDeleteComment } from "../hooks/use-delete-comment";
 import { useOlderComments, withOlderComments } from "../hooks/use-older-comments";
 import { CommentList } from "./comment-list";
@@ -15,6 +16,8 @@ interface PostCommentsProps {
   ownerId: string;
   /** After a comment of the post is deleted here: what else shows them follows (a flick's panel). */
   onCommentDeleted?: (commentId: string, commentsCount: number | null) => void;
+  /** How the post found gone is said, and taken off the screens (a flick's way); a post's by default. */
+  foundGone?: PostFoundGone;
 }
 
 /**
@@ -22,9 +25,16 @@ interface PostCommentsProps {
  * arrive live or the member adds), and before them "View older comments", a page at a time. Those the
  * member may delete (theirs, or any on their own post) have a Delete comment button.
  */
-export function PostComments({ postId, comments, cursor, ownerId, onCommentDeleted }: PostCommentsProps) {
-  const { older, hasOlder, loading, loadOlder } = useOlderComments(postId, cursor);
-  const { hidden, remove } = useDeleteComment(postId, onCommentDeleted);
+export function PostComments({
+  postId,
+  comments,
+  cursor,
+  ownerId,
+  onCommentDeleted,
+  foundGone,
+}: PostCommentsProps) {
+  const { older, hasOlder, loading, loadOlder } = useOlderComments(postId, cursor, foundGone);
+  const { hidden, remove } = useDeleteComment(postId, onCommentDeleted, foundGone);
   const viewerId = getUserId();
   const shown = withOlderComments(older, comments).filter((comment) => !hidden.has(comment._id));
   return (

@@ -4,7 +4,8 @@ import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { postKeys } from "../api/post-keys";
 import { deleteComment } from "../api/posts.api";
-import { forgetUnavailablePost, POST_UNAVAILABLE_TEXT, removeCachedComment } from "../cache/post-cache";
+import { removeCachedComment } from "../cache/post-cache";
+import { type PostFoundGone, postFoundGone } from "./post-found-gone";
 
 export const DELETE_COMMENT_FAILED = "Couldn't delete the comment. Please try again.";
 /** The server's 404 for a comment no longer there (as opposed to a post gone for the member). */
@@ -13,11 +14,13 @@ const COMMENT_GONE = "Comment not found";
 /**
  * Deletes comments of one post (spec §10: their author's, or any on the member's own post). A comment
  * goes from the screen at once and comes back if the server refuses; one already gone (404) stays gone.
- * `onDeleted` updates what else shows the post's comments (a flick's panel), with its count after.
+ * `onDeleted` updates what else shows the post's comments (a flick's panel), with its count after; a
+ * post found gone is said as `foundGone` says it.
  */
 export function useDeleteComment(
   postId: string,
   onDeleted?: (commentId: string, commentsCount: number | null) => void,
+  foundGone: PostFoundGone = postFoundGone,
 ) {
   const queryClient = useQueryClient();
   // Hidden for good once asked: the live postCommentDeleted may come after the answer or before it.
@@ -40,8 +43,7 @@ export function useDeleteComment(
           void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
         } else {
           // The post itself is gone for this member (deleted, made private, a block).
-          forgetUnavailablePost(queryClient, postId);
-          toast.error(POST_UNAVAILABLE_TEXT);
+          foundGone(queryClient, postId, error);
         }
         return;
       }

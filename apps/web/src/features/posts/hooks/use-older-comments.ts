@@ -1,8 +1,9 @@
 import type { PostComment } from "@flik/shared";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { postKeys } from "../api/post-keys";
 import { fetchOlderComments } from "../api/posts.api";
+import { type PostFoundGone, postFoundGone } from "./post-found-gone";
 
 export const OLDER_COMMENTS_FAILED = "Couldn't load comments. Please try again.";
 
@@ -11,8 +12,14 @@ export const OLDER_COMMENTS_FAILED = "Couldn't load comments. Please try again."
  * older comments"), from the post's `commentsCursor` on. Nothing is fetched until then, and a refetch
  * of the post (a reconnect) never reloads them. A post read again with another window of newest
  * comments has another cursor, so what was loaded from the old one (which would leave a gap) is let go.
+ * A post found gone meanwhile is said as `foundGone` says it (it leaves the screen), not as a failure.
  */
-export function useOlderComments(postId: string, cursor: string | null | undefined) {
+export function useOlderComments(
+  postId: string,
+  cursor: string | null | undefined,
+  foundGone: PostFoundGone = postFoundGone,
+) {
+  const queryClient = useQueryClient();
   const from = cursor ?? "";
   const query = useInfiniteQuery({
     queryKey: postKeys.olderComments(postId, from),
@@ -32,7 +39,7 @@ export function useOlderComments(postId: string, cursor: string | null | undefin
     if (query.isFetching) return;
     // The first ask fetches the page at the post's cursor, each later one the page after the last.
     const result = await query.fetchNextPage();
-    if (result.isError) toast.error(OLDER_COMMENTS_FAILED);
+    if (result.isError && !foundGone(queryClient, postId, result.error)) toast.error(OLDER_COMMENTS_FAILED);
   }
 
   return { older, hasOlder, loading: query.isFetching, loadOlder };

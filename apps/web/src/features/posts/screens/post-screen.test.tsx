@@ -374,6 +374,20 @@ describe("PostScreen", () => {
       expect(await screen.findByText("Second")).toBeInTheDocument();
     });
 
+    it("says the post unavailable, not a failure, when it went while they were asked for", async () => {
+      const { user } = openPost("/post/bob/p-1", {
+        "GET /posts/p-1": vi
+          .fn()
+          .mockResolvedValueOnce(jsonResponse(200, { post: olderPost }))
+          .mockResolvedValue(jsonResponse(404, { message: "Post not found" })),
+        "GET /posts/p-1/comments": jsonResponse(404, { message: "Post not found" }),
+      });
+      await user.click(await screen.findByRole("button", { name: "View older comments" }));
+
+      await waitFor(() => expect(shownToasts()).toEqual(["This post isn't available."]));
+      expect(await screen.findByText("This post isn't available")).toBeInTheDocument();
+    });
+
     it("offers none when the post carries all its comments", async () => {
       openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(200, { post: bobsPost }) });
       await screen.findByText("Gorgeous");
