@@ -1,25 +1,15 @@
 import { FLICK_TOAST_MS } from "@flik/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, makePost } from "../../../test/fixtures";
+import { stubNavigator } from "../../../test/navigator";
 import { makeFlick } from "../test/flick-fixtures";
 import { callsTo, flicksPage, openFlicks } from "../test/flicks-harness";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
   return { createUserSocket: vi.fn(() => createFakeSocket()) };
-});
-
-/** Sets browser abilities after userEvent has installed its own clipboard; undone after each test. */
-function stubNavigator(abilities: { share?: unknown; clipboard?: unknown }) {
-  for (const [name, value] of Object.entries(abilities)) {
-    Object.defineProperty(navigator, name, { value, configurable: true, writable: true });
-  }
-}
-
-afterEach(() => {
-  Reflect.deleteProperty(navigator, "share");
 });
 
 async function openOne(flick = makeFlick(), routes: Parameters<typeof openFlicks>[0] = {}) {

@@ -1,11 +1,12 @@
 import type { Post } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { copyText } from "../../../lib/clipboard";
+import { copyText, shareLink } from "../../../lib/clipboard";
 import { postLinkPath } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { sharePost } from "../api/posts.api";
 import { patchPost } from "../cache/post-cache";
+import { postFoundGone } from "./post-found-gone";
 
 export const LINK_COPIED = "Post link copied to clipboard";
 
@@ -25,31 +26,25 @@ export async function copyPostLink(postId: string): Promise<boolean> {
   return false;
 }
 
-/** The share sheet where the device has one, else the clipboard; a completed share is counted. */
+/**
+ * The share sheet where the device has one, else the clipboard; a completed share is counted, and a post
+ * found gone by it is said so (not "copied").
+ */
 export function useSharePost(): (post: Post) => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(
-    async (post: Post) => {
-      const url = postShareUrl(post._id);
-      let shared = false;
-      if (typeof navigator.share === "function") {
-        try {
-          await navigator.share({ title: `Post by @${post.user.username} on Flik`, url });
-          shared = true;
-        } catch (error) {
-          // Closing the sheet is a choice, not a failure; anything else falls back to the clipboard.
-          if (error instanceof DOMException && error.name === "AbortError") return;
-        }
-      }
-      if (!shared) shared = await copyPostLink(post._id);
-      if (!shared) return;
-      try {
-        const { sharesCount } = await sharePost(post._id);
-        patchPost(queryClient, post._id, (cached) => ({ ...cached, sharesCount, shares: sharesCount }));
-      } catch {
-        // The link reached its reader; only the counter missed it.
-      }
-    },
+    (post: Post) =>
+      shareLink({
+        url: postShareUrl(post._id),
+        title: `Post by @${post.user.username} on Flik`,
+        what: "post",
+        count: async () => {
+          const { sharesCount } = await sharePost(post._id);
+          patchPost(queryClient, post._id, (cached) => ({ ...cached, sharesCount, shares: sharesCount }));
+        },
+        foundGone: (error) => postFoundGone(queryClient, post._id, error),
+        sayCopied: () => toast.success(LINK_COPIED),
+      }),
     [queryClient],
   );
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
 import { fetchRoutes, jsonResponse, makeComment, makePost, makeUser, pending } from "../../../test/fixtures";
+import { stubNavigator } from "../../../test/navigator";
 import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
 
 vi.mock("../../../lib/socket", async () => {
@@ -307,6 +308,61 @@ describe("FeedScreen", () => {
     expect(await screen.findByRole("article", { name: "Post by @carol" })).toBeInTheDocument();
     // One more read for the event, not one per render or per event.
     expect(answers).toHaveLength(2);
+  });
+
+  describe("Share", () => {
+    it("copies the post's link where there is no share sheet, says so and counts the share", async () => {
+      const writeText = vi.fn(() => Promise.resolve());
+      const { user } = openFeed({
+        "GET /posts": feedOf(makePost({ sharesCount: 0 })),
+        "POST /posts/p-1/share": jsonResponse(200, { sharesCount: 1 }),
+      });
+      const card = await screen.findByRole("article", { name: "Post by @bob" });
+      stubNavigator({ clipboard: { writeText }, share: undefined });
+
+      await user.click(within(card).getByRole("button", { name: "Share" }));
+
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/post/p-1`);
+      expect(await screen.findByText("Post link copied to clipboard")).toBeInTheDocument();
+      expect(within(card).getByRole("button", { name: "Share" })).toHaveAccessibleDescription("1 share");
+    });
+
+    it("says a post found gone by the count unavailable, not that its link was copied, and it leaves", async () => {
+      const { user } = openFeed({
+        "GET /posts": feedOf(makePost()),
+        "POST /posts/p-1/share": jsonResponse(404, { message: "Post not found" }),
+      });
+      const card = await screen.findByRole("article", { name: "Post by @bob" });
+      stubNavigator({ clipboard: { writeText: () => Promise.resolve() }, share: undefined });
+
+      await user.click(within(card).getByRole("button", { name: "Share" }));
+
+      expect(await screen.findByText("This post isn't available.")).toBeInTheDocument();
+      expect(screen.queryByText("Post link copied to clipboard")).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole("article")).not.toBeInTheDocument());
+    });
+
+    it("uses the device's share sheet when there is one, and a closed sheet shares nothing", async () => {
+      const share = vi
+        .fn()
+        .mockRejectedValueOnce(new DOMException("closed", "AbortError"))
+        .mockResolvedValue(undefined);
+      const count = vi.fn(() => jsonResponse(200, { sharesCount: 1 }));
+      const { user } = openFeed({ "GET /posts": feedOf(makePost()), "POST /posts/p-1/share": count });
+      const card = await screen.findByRole("article", { name: "Post by @bob" });
+      stubNavigator({ share });
+
+      await user.click(within(card).getByRole("button", { name: "Share" }));
+      expect(count).not.toHaveBeenCalled();
+      await user.click(within(card).getByRole("button", { name: "Share" }));
+
+      expect(share).toHaveBeenLastCalledWith({
+        title: "Post by @bob on Flik",
+        url: `${window.location.origin}/post/p-1`,
+      });
+      await waitFor(() => expect(count).toHaveBeenCalledTimes(1));
+      expect(screen.queryByText("Post link copied to clipboard")).not.toBeInTheDocument();
+    });
   });
 
   it("names the actions Like, Comment and Share and describes them by their counts, shown beside them", async () => {

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getCachedUser, getUsername } from "../../../lib/storage";
 import { aliceAuthor, jsonResponse, makePost, makeProfile, makeUser, sentJson } from "../../../test/fixtures";
+import { stubNavigator } from "../../../test/navigator";
 import { currentSocket } from "../../../test/render-app";
 import { aliceProfile, openProfile, preloadProfileScreens } from "../test/profile-routes";
 
@@ -21,17 +22,6 @@ function openOwnProfile(path = "/profile", routes: NonNullable<OpenOptions>["rou
     routes,
   });
 }
-
-/** Sets browser abilities after userEvent has installed its own clipboard; undone after each test. */
-function stubNavigator(abilities: { share?: unknown; clipboard?: unknown }) {
-  for (const [name, value] of Object.entries(abilities)) {
-    Object.defineProperty(navigator, name, { value, configurable: true, writable: true });
-  }
-}
-
-afterEach(() => {
-  Reflect.deleteProperty(navigator, "share");
-});
 
 describe("Edit Profile (spec §4 profile edit mode)", () => {
   it("edits username, website and bio in place and shows the saved profile", async () => {
