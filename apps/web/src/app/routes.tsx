@@ -4,7 +4,6 @@ import { SignInScreen } from "../features/auth/screens/sign-in-screen";
 import { SignUpScreen } from "../features/auth/screens/sign-up-screen";
 import { isConversationOpen } from "../features/chat/chat-location";
 import type { RouteHandle } from "../features/layout/route-handle";
-import { NotFoundScreen } from "../features/layout/screens/not-found-screen";
 import { RouteErrorScreen } from "../features/layout/screens/route-error-screen";
 import { RootRoute, ScreenCodeLoading } from "./root-route";
 
@@ -137,7 +136,11 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: "*", element: <NotFoundScreen /> },
+      // Rare, so loaded when reached: the sign-in pages and the feed do not download it.
+      {
+        path: "*",
+        lazy: () => screen(import("../features/layout/screens/not-found-screen"), "NotFoundScreen"),
+      },
     ],
   },
 ];

@@ -4,11 +4,12 @@ import { fetchRoutes } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
 
 describe("NotFoundScreen", () => {
-  it("answers unknown paths without asking for a sign-in, with the generic bottom bar", () => {
+  it("answers unknown paths without asking for a sign-in, with the generic bottom bar", async () => {
     stubFetch(fetchRoutes({}));
     const { router } = renderApp("/no/such/page");
 
-    expect(screen.getByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+    // Its code loads when it is reached.
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/no/such/page");
     const bar = screen.getByRole("navigation", { name: "Quick links" });
     expect(bar).toBeInTheDocument();
@@ -20,7 +21,7 @@ describe("NotFoundScreen", () => {
     stubFetch(fetchRoutes({}));
     const { router, user } = renderApp(["/login", "/no/such/page"]);
 
-    await user.click(screen.getByRole("button", { name: "Go Back" }));
+    await user.click(await screen.findByRole("button", { name: "Go Back" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
   });
@@ -29,7 +30,7 @@ describe("NotFoundScreen", () => {
     stubFetch(fetchRoutes({}));
     const { router, user } = renderApp("/no/such/page");
 
-    await user.click(screen.getByRole("button", { name: "Go Back" }));
+    await user.click(await screen.findByRole("button", { name: "Go Back" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(screen.getByRole("heading", { name: "Create your account" })).toBeInTheDocument();
