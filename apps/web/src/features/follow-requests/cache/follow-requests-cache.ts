@@ -5,6 +5,15 @@ import { followRequestKeys } from "../api/follow-request-keys";
 
 type RequestPages = InfiniteData<FollowRequestsPage, string | null>;
 
+/**
+ * How this tab answered a request. An answered request keeps its row, saying so in place of Confirm and
+ * Delete, until the list is left: nothing moves under the pointer, so a second click on the same spot
+ * answers no one else's request.
+ */
+export type RequestAnswer = "confirmed" | "removed";
+/** A request as the loaded list keeps it; `answered` is this tab's alone, never the server's. */
+export type ListedFollowRequest = FollowRequest & { answered?: RequestAnswer };
+
 /** Raises or lowers the member's follow request count (GET /user's followRequestsCount) in every copy. */
 export function addToFollowRequestsCount(queryClient: QueryClient, delta: number): void {
   queryClient.setQueriesData<User>({ queryKey: userKeys.me() }, (me) =>
@@ -12,33 +21,58 @@ export function addToFollowRequestsCount(queryClient: QueryClient, delta: number
   );
 }
 
-/** Takes the request of `userId` out of the loaded list; returns a function that puts it back. */
-export function removeCachedRequest(queryClient: QueryClient, userId: string): () => void {
-  let removed: { request: FollowRequest; page: number; index: number } | null = null;
+/** Changes the loaded requests that `match` (`update` returns the new one, or null to take it out). */
+function updateCachedRequests(
+  queryClient: QueryClient,
+  match: (request: ListedFollowRequest) => boolean,
+  update: (request: ListedFollowRequest) => ListedFollowRequest | null,
+): void {
   queryClient.setQueryData<RequestPages>(followRequestKeys.list(), (data) => {
-    if (!data) return data;
-    const pages = data.pages.map((page, pageIndex) => {
-      const index = page.requests.findIndex((request) => request._id === userId);
-      const request = page.requests[index];
-      if (!request) return page;
-      removed = { request, page: pageIndex, index };
-      return { ...page, requests: page.requests.filter((candidate) => candidate._id !== userId) };
-    });
-    return removed ? { ...data, pages } : data;
+    if (!data?.pages.some((page) => page.requests.some(match))) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        requests: page.requests.flatMap((request) => (match(request) ? (update(request) ?? []) : request)),
+      })),
+    };
   });
-  return () => {
-    const taken = removed as { request: FollowRequest; page: number; index: number } | null;
-    if (!taken) return;
-    queryClient.setQueryData<RequestPages>(followRequestKeys.list(), (data) => {
-      const page = data?.pages[taken.page];
-      if (!data || !page || page.requests.some((request) => request._id === userId)) return data;
-      return {
-        ...data,
-        pages: data.pages.with(taken.page, {
-          ...page,
-          requests: page.requests.toSpliced(Math.min(taken.index, page.requests.length), 0, taken.request),
-        }),
-      };
-    });
-  };
+}
+
+/**
+ * Takes the request of `userId` out of the loaded list (`unlessAnswered`: not one this tab answered, which
+ * keeps its row).
+ */
+export function removeCachedRequest(
+  queryClient: QueryClient,
+  userId: string,
+  { unlessAnswered = false } = {},
+) {
+  updateCachedRequests(
+    queryClient,
+    (request) => request._id === userId && !(unlessAnswered && request.answered),
+    () => null,
+  );
+}
+
+/** Marks the request of `userId` answered (or, with undefined, not) where it is in the loaded list. */
+export function setCachedRequestAnswer(
+  queryClient: QueryClient,
+  userId: string,
+  answered: RequestAnswer | undefined,
+): void {
+  updateCachedRequests(
+    queryClient,
+    (request) => request._id === userId,
+    (request) => ({ ...request, answered }),
+  );
+}
+
+/** Takes this tab's answered requests out of the loaded list (the screen they were answered on is left). */
+export function dropAnsweredRequests(queryClient: QueryClient): void {
+  updateCachedRequests(
+    queryClient,
+    (request) => request.answered !== undefined,
+    () => null,
+  );
 }

@@ -1,44 +1,89 @@
+import { useLayoutEffect, useRef } from "react";
+import type { RequestAnswer } from "../cache/follow-requests-cache";
+
 interface FollowRequestActionsProps {
   username: string;
   onAnswer: (accept: boolean) => void;
+  /** This tab's answer, once given: said where the buttons were. */
+  answered?: RequestAnswer | undefined;
   className?: string;
 }
 
 const button =
   "inline-flex h-8 items-center justify-center rounded-lg px-2.5 text-sm sm:px-3.5 font-semibold whitespace-nowrap transition focus-visible:outline-offset-2";
+const stacked = "col-start-1 row-start-1";
 
-/** Instagram's Confirm and Delete for one follow request. */
-export function FollowRequestActions({ username, onAnswer, className = "" }: FollowRequestActionsProps) {
-  return (
-    <div className={`flex shrink-0 items-center gap-1.5 sm:gap-2 ${className}`}>
-      <button
-        type="button"
-        onClick={() => onAnswer(true)}
-        aria-label={`Confirm follow request from ${username}`}
-        className={`${button} bg-brand text-white shadow-sm shadow-fuchsia-600/20 hover:brightness-110 active:brightness-95`}
-      >
-        Confirm
-      </button>
-      <button
-        type="button"
-        onClick={() => onAnswer(false)}
-        aria-label={`Delete follow request from ${username}`}
-        className={`${button} bg-zinc-100 text-zinc-900 hover:bg-zinc-200 active:bg-zinc-300`}
-      >
-        Delete
-      </button>
-    </div>
-  );
-}
+const ANSWERS: Record<RequestAnswer, string> = { confirmed: "Confirmed", removed: "Request removed" };
 
 /**
- * Where the focus goes when a row is about to leave the list: the next row's first control matching
- * `selector`, else the previous row's, so a keyboard member keeps their place; the last row gone, the
- * screen's main area (the skip link's target), where the empty list says so.
+ * Instagram's Confirm and Delete for one follow request. Answered, the buttons give way to what was
+ * done, in the very box they took (they stay there unseen and inert), so the row keeps its size and
+ * nothing slides under the pointer: a second click on the same spot answers nothing. The focus goes
+ * onto those words (not onto another requester's Confirm), and back to the button should the answer fail.
  */
-export function focusBesideRow(row: HTMLElement | null, selector = "a[href], button:not([disabled])"): void {
-  const beside = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLElement>(
-    selector,
+export function FollowRequestActions({
+  username,
+  onAnswer,
+  answered,
+  className = "",
+}: FollowRequestActionsProps) {
+  const buttons = useRef<HTMLDivElement>(null);
+  const outcome = useRef<HTMLSpanElement>(null);
+  const pressed = useRef<HTMLButtonElement | null>(null);
+  const outcomeFocused = useRef(false);
+  useLayoutEffect(() => {
+    if (answered && buttons.current?.contains(document.activeElement)) outcome.current?.focus();
+    else if (!answered && outcomeFocused.current) pressed.current?.focus();
+    if (!answered) outcomeFocused.current = false;
+  }, [answered]);
+
+  function answer(accept: boolean, target: HTMLButtonElement) {
+    if (answered) return;
+    pressed.current = target;
+    onAnswer(accept);
+  }
+
+  return (
+    <div className={`grid shrink-0 ${className}`}>
+      <div
+        ref={buttons}
+        inert={answered !== undefined}
+        aria-hidden={answered !== undefined || undefined}
+        className={`${stacked} flex items-center gap-1.5 sm:gap-2 ${answered ? "invisible" : ""}`}
+      >
+        <button
+          type="button"
+          onClick={(event) => answer(true, event.currentTarget)}
+          aria-label={`Confirm follow request from ${username}`}
+          className={`${button} bg-brand text-white shadow-sm shadow-fuchsia-600/20 hover:brightness-110 active:brightness-95`}
+        >
+          Confirm
+        </button>
+        <button
+          type="button"
+          onClick={(event) => answer(false, event.currentTarget)}
+          aria-label={`Delete follow request from ${username}`}
+          className={`${button} bg-zinc-100 text-zinc-900 hover:bg-zinc-200 active:bg-zinc-300`}
+        >
+          Delete
+        </button>
+      </div>
+      {answered && (
+        <span
+          ref={outcome}
+          role="status"
+          tabIndex={-1}
+          onFocus={() => {
+            outcomeFocused.current = true;
+          }}
+          onBlur={() => {
+            outcomeFocused.current = false;
+          }}
+          className={`${stacked} flex items-center justify-center rounded-lg text-sm font-semibold whitespace-nowrap text-zinc-600`}
+        >
+          {ANSWERS[answered]}
+        </span>
+      )}
+    </div>
   );
-  (beside ?? document.getElementById("main"))?.focus({ preventScroll: !beside });
 }

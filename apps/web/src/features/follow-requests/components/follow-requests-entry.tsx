@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { ChevronRightIcon, UserPlusIcon } from "../../../components/later-icons";
 import { useFollowRequestsQuery } from "../api/follow-requests.queries";
+import type { ListedFollowRequest } from "../cache/follow-requests-cache";
 
 function summary(first: FollowRequest | undefined, count: number): string {
   if (!first) return "Approve or ignore requests";
@@ -17,7 +18,10 @@ function summary(first: FollowRequest | undefined, count: number): string {
  */
 export function FollowRequestsEntry({ count }: { count: number }) {
   const query = useFollowRequestsQuery(count > 0);
-  const newest = query.data?.pages[0]?.requests.slice(0, 2) ?? [];
+  // Not those answered here, which keep their rows on the list a while.
+  const newest =
+    query.data?.pages[0]?.requests.filter((request: ListedFollowRequest) => !request.answered).slice(0, 2) ??
+    [];
   if (count <= 0) return null;
   return (
     <Link

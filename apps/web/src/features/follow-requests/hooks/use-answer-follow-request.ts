@@ -1,18 +1,27 @@
-import type { MessageResponse, User } from "@flik/shared";
+import type { MessageResponse, Notification, User } from "@flik/shared";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { userKeys } from "../../auth/api/user-keys";
 import { followKeys } from "../../follows/api/follow-keys";
 import { notificationKeys } from "../../notifications/api/notification-keys";
 import {
+  answeredHere,
   getUnreadCount,
+  type ListedNotification,
   setUnreadCount,
   updateCachedNotifications,
 } from "../../notifications/cache/notifications-cache";
 import { patchProfileMember } from "../../profile/cache/profile-cache";
+import { followRequestKeys } from "../api/follow-request-keys";
 import { acceptFollowRequest, declineFollowRequest } from "../api/follow-requests.api";
-import { addToFollowRequestsCount, removeCachedRequest } from "../cache/follow-requests-cache";
+import {
+  addToFollowRequestsCount,
+  dropAnsweredRequests,
+  type RequestAnswer,
+  setCachedRequestAnswer,
+} from "../cache/follow-requests-cache";
 
 export interface AnswerFollowRequest {
   /** The member who asked. */
@@ -21,26 +30,30 @@ export interface AnswerFollowRequest {
   accept: boolean;
 }
 
+const isRequestFrom = (userId: string) => (notification: Notification) =>
+  notification.type === "follow_request" && notification.sender?._id === userId;
+
 /**
- * The request leaves the requests list and the notifications at once (the server removes its
- * notification either way) and the counts drop; a failure puts all of it back.
+ * The request is answered at once, in the requests list and on its notification (which the server
+ * removes either way): each keeps its row, in its place, saying so (read, with no more to answer), and
+ * the counts drop. A failure puts all of it back.
  */
-function answerInCache(queryClient: QueryClient, userId: string): () => void {
-  const restoreRequest = removeCachedRequest(queryClient, userId);
+function answerInCache(queryClient: QueryClient, userId: string, answered: RequestAnswer): () => void {
+  setCachedRequestAnswer(queryClient, userId, answered);
   const notifications = updateCachedNotifications(
     queryClient,
-    (notification) => notification.type === "follow_request" && notification.sender?._id === userId,
-    () => null,
+    isRequestFrom(userId),
+    (notification): ListedNotification => ({ ...notification, read: true, answered }),
   );
   addToFollowRequestsCount(queryClient, -1);
-  if (notifications.removedUnread > 0)
-    setUnreadCount(queryClient, getUnreadCount(queryClient) - notifications.removedUnread);
+  if (notifications.unreadGone > 0)
+    setUnreadCount(queryClient, getUnreadCount(queryClient) - notifications.unreadGone);
   return () => {
-    restoreRequest();
+    setCachedRequestAnswer(queryClient, userId, undefined);
     notifications.restore();
     addToFollowRequestsCount(queryClient, 1);
-    if (notifications.removedUnread > 0)
-      setUnreadCount(queryClient, getUnreadCount(queryClient) + notifications.removedUnread);
+    if (notifications.unreadGone > 0)
+      setUnreadCount(queryClient, getUnreadCount(queryClient) + notifications.unreadGone);
   };
 }
 
@@ -67,22 +80,31 @@ export function useAnswerFollowRequest() {
       accept,
     }: AnswerFollowRequest): Promise<MessageResponse & { followersCount?: number }> =>
       accept ? acceptFollowRequest(userId) : declineFollowRequest(userId),
-    onMutate: ({ userId }) => ({ restore: answerInCache(queryClient, userId) }),
+    onMutate: ({ userId, accept }) => ({
+      restore: answerInCache(queryClient, userId, accept ? "confirmed" : "removed"),
+    }),
     onSuccess: (result, { accept }) => {
       if (!accept) return;
       if (typeof result.followersCount === "number")
         applyMyFollowersCount(queryClient, result.followersCount);
       void queryClient.invalidateQueries({ queryKey: followKeys.all });
-      // The request's notification became a read "started following you", here too without the socket.
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+      // The request's notification became a read "started following you" (on top, now): read when the
+      // list is next shown, not while the answered row stands in its place.
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list(), refetchType: "none" });
     },
     onError: (error, { userId, accept }, context) => {
-      context?.restore();
-      // Withdrawn meanwhile: the request and its notification are gone either way.
+      // Withdrawn meanwhile: the request and its notification are gone either way, and say so in place.
       if (error instanceof ApiError && error.status === 404) {
-        answerInCache(queryClient, userId);
+        setCachedRequestAnswer(queryClient, userId, "removed");
+        updateCachedNotifications(queryClient, isRequestFrom(userId), (notification) => ({
+          ...notification,
+          answered: "removed",
+        }));
         return;
       }
+      context?.restore();
+      // Its row may have gone meanwhile (the screen was left): the list is read again when next shown.
+      void queryClient.invalidateQueries({ queryKey: followRequestKeys.list(), refetchType: "none" });
       console.error("Answering the follow request failed", error);
       toast.error(
         accept
@@ -92,4 +114,23 @@ export function useAnswerFollowRequest() {
       );
     },
   });
+}
+
+/**
+ * Answered requests keep their rows (in the requests list and the notifications) while the screen they
+ * are shown on is; leaving it takes them out of both, so the next visit shows what is left to answer.
+ */
+export function useAnsweredRowsUntilLeft(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () => () => {
+      dropAnsweredRequests(queryClient);
+      updateCachedNotifications(
+        queryClient,
+        (notification) => answeredHere(notification) !== undefined,
+        () => null,
+      );
+    },
+    [queryClient],
+  );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, pending } from "../../../test/fixtures";
@@ -15,6 +15,7 @@ beforeAll(async () => {
 
 const carol = makeRequest();
 const dan = makeRequest({ _id: "u-dan", username: "dan", fullName: "" });
+const erin = makeRequest({ _id: "u-erin", username: "erin", fullName: "Erin Hannon" });
 
 function rows() {
   return within(screen.getByRole("list", { name: "Follow requests" })).getAllByRole("listitem");
@@ -50,50 +51,101 @@ describe("/notifications/requests", () => {
     expect(within(second as HTMLElement).getByRole("link", { name: "dan" })).toBeInTheDocument();
   });
 
-  it("confirms: the row leaves at once, focus moves to the next one, and the call is made", async () => {
+  it("confirms one request per press: the row stays in its place saying 'Confirmed', with the focus", async () => {
     const answer = deferred();
     const accept = vi.fn(() => answer.promise);
-    const { user, queryClient } = openAsPrivateAlice("/notifications/requests", {
-      "GET /follow-requests": requestsPage([carol, dan]),
-      "POST /follow-requests/u-carol/accept": accept,
-    });
+    const acceptDan = vi.fn(() =>
+      jsonResponse(200, { message: "Follow request accepted", followersCount: 7 }),
+    );
+    const { user, queryClient } = openAsPrivateAlice(
+      "/notifications/requests",
+      {
+        "GET /follow-requests": requestsPage([carol, dan, erin]),
+        "POST /follow-requests/u-carol/accept": accept,
+        "POST /follow-requests/u-dan/accept": acceptDan,
+      },
+      3,
+    );
     await screen.findByRole("list", { name: "Follow requests" });
 
-    await user.click(screen.getByRole("button", { name: "Confirm follow request from carol" }));
+    // Pressed twice in a row: the second press lands where the first did, never on dan's Confirm.
+    screen.getByRole("button", { name: "Confirm follow request from carol" }).focus();
+    await user.keyboard("{Enter}");
+    await user.keyboard("{Enter}");
 
-    expect(rows()).toHaveLength(1);
-    expect(screen.queryByText("carol")).not.toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Confirm follow request from dan" })).toHaveFocus();
     expect(accept).toHaveBeenCalledTimes(1);
+    expect(acceptDan).not.toHaveBeenCalled();
+    // Nothing moved: carol's row is still first, her buttons replaced by what was done.
+    const [first, second, third] = rows();
+    expect(rows()).toHaveLength(3);
+    expect(first).toHaveTextContent("carol");
+    expect(within(first as HTMLElement).queryAllByRole("button")).toEqual([]);
+    expect(within(first as HTMLElement).getByRole("status")).toHaveTextContent("Confirmed");
+    expect(within(first as HTMLElement).getByRole("status")).toHaveFocus();
+    expect(second).toHaveTextContent("dan");
+    expect(within(second as HTMLElement).getByRole("button", { name: /^Confirm/ })).not.toHaveFocus();
+    expect(third).toHaveTextContent("erin");
     expect(
       queryClient.getQueryData<{ followRequestsCount: number }>(["user", "me"])?.followRequestsCount,
-    ).toBe(1);
+    ).toBe(2);
 
     answer.release(jsonResponse(200, { message: "Follow request accepted", followersCount: 6 }));
     await waitFor(() =>
       expect(queryClient.getQueryData<{ followersCount: number }>(["user", "me"])?.followersCount).toBe(6),
     );
-    expect(rows()).toHaveLength(1);
+    expect(rows()).toHaveLength(3);
+    expect(within(rows()[0] as HTMLElement).getByRole("status")).toHaveTextContent("Confirmed");
+    expect(acceptDan).not.toHaveBeenCalled();
   });
 
-  it("deletes through POST …/decline and says 'No follow requests' when none are left", async () => {
+  it("ignores a second click on an answered row's buttons", async () => {
     const decline = vi.fn(() => jsonResponse(200, { message: "Follow request declined" }));
-    const { user } = openAsPrivateAlice(
+    const { user } = openAsPrivateAlice("/notifications/requests", {
+      "GET /follow-requests": requestsPage([carol, dan]),
+      "POST /follow-requests/u-carol/decline": decline,
+    });
+    await screen.findByRole("list", { name: "Follow requests" });
+
+    await user.dblClick(screen.getByRole("button", { name: "Delete follow request from carol" }));
+
+    await waitFor(() => expect(decline).toHaveBeenCalledTimes(1));
+    expect(within(rows()[0] as HTMLElement).getByRole("status")).toHaveTextContent("Request removed");
+    expect(within(rows()[1] as HTMLElement).getAllByRole("button")).toHaveLength(2);
+  });
+
+  it("deletes through POST …/decline, and the next visit says 'No follow requests' when none are left", async () => {
+    let left = [carol];
+    const decline = vi.fn(() => {
+      left = [];
+      return jsonResponse(200, { message: "Follow request declined" });
+    });
+    const { user, router } = openAsPrivateAlice(
       "/notifications/requests",
-      { "GET /follow-requests": requestsPage([carol]), "POST /follow-requests/u-carol/decline": decline },
+      {
+        "GET /follow-requests": () => requestsPage(left),
+        "POST /follow-requests/u-carol/decline": decline,
+        "GET /notifications": jsonResponse(200, { notifications: [], nextCursor: null, unreadCount: 0 }),
+      },
       1,
     );
     await screen.findByRole("list", { name: "Follow requests" });
 
     await user.click(screen.getByRole("button", { name: "Delete follow request from carol" }));
 
+    // The row stays, saying so, while the list is shown: the focus is on those words, not the page's top.
+    const removed = within(rows()[0] as HTMLElement).getByRole("status");
+    expect(removed).toHaveTextContent("Request removed");
+    expect(removed).toHaveFocus();
+    await waitFor(() => expect(decline).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole("heading", { name: "No follow requests" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("link", { name: "Back to notifications" }));
+    await screen.findByRole("heading", { level: 1, name: "Notifications" });
+    await act(() => router.navigate("/notifications/requests"));
     expect(await screen.findByRole("heading", { name: "No follow requests" })).toBeInTheDocument();
-    expect(decline).toHaveBeenCalledTimes(1);
-    // The last row gone, the screen's main area has the focus, not the top of the page.
-    expect(screen.getByRole("main")).toHaveFocus();
   });
 
-  it("puts the row back and says so when the answer fails", async () => {
+  it("puts the buttons back, with the focus, and says so when the answer fails", async () => {
     const error = vi.spyOn(toast, "error");
     const { user } = openAsPrivateAlice("/notifications/requests", {
       "GET /follow-requests": requestsPage([carol, dan]),
@@ -108,9 +160,11 @@ describe("/notifications/requests", () => {
     );
     expect(rows()).toHaveLength(2);
     expect(within(rows()[1] as HTMLElement).getByText("dan")).toBeInTheDocument();
+    expect(within(rows()[1] as HTMLElement).queryByRole("status")).toBeNull();
+    expect(screen.getByRole("button", { name: "Delete follow request from dan" })).toHaveFocus();
   });
 
-  it("keeps a request withdrawn meanwhile (404) out of the list, without an error", async () => {
+  it("says a request withdrawn meanwhile (404) is removed, in its place, without an error", async () => {
     const error = vi.spyOn(toast, "error");
     const { user } = openAsPrivateAlice("/notifications/requests", {
       "GET /follow-requests": requestsPage([carol, dan]),
@@ -120,7 +174,10 @@ describe("/notifications/requests", () => {
 
     await user.click(screen.getByRole("button", { name: "Confirm follow request from carol" }));
 
-    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(rows()[0] as HTMLElement).getByRole("status")).toHaveTextContent("Request removed"),
+    );
+    expect(rows()).toHaveLength(2);
     expect(error).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,3 @@
-import type { FollowRequest } from "@flik/shared";
 import { useCallback, useMemo, useRef } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
@@ -10,8 +9,9 @@ import { profilePath } from "../../../lib/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { useFollowRequestsQuery } from "../api/follow-requests.queries";
-import { FollowRequestActions, focusBesideRow } from "../components/follow-request-actions";
-import { useAnswerFollowRequest } from "../hooks/use-answer-follow-request";
+import type { ListedFollowRequest } from "../cache/follow-requests-cache";
+import { FollowRequestActions } from "../components/follow-request-actions";
+import { useAnsweredRowsUntilLeft, useAnswerFollowRequest } from "../hooks/use-answer-follow-request";
 
 const card = "rounded-2xl border border-zinc-200/80 bg-white shadow-sm";
 const bone = "animate-pulse bg-zinc-200/80 motion-reduce:animate-none";
@@ -21,7 +21,11 @@ export function FollowRequestsScreen() {
   useDocumentTitle("Follow requests");
   const query = useFollowRequestsQuery();
   const { mutate: answer } = useAnswerFollowRequest();
-  const requests = useMemo(() => query.data?.pages.flatMap((page) => page.requests) ?? [], [query.data]);
+  useAnsweredRowsUntilLeft();
+  const requests = useMemo(
+    () => query.data?.pages.flatMap((page): ListedFollowRequest[] => page.requests) ?? [],
+    [query.data],
+  );
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const loadMore = useCallback(() => {
@@ -82,10 +86,15 @@ export function FollowRequestsScreen() {
   );
 }
 
-function RequestRow({ request, onAnswer }: { request: FollowRequest; onAnswer: (accept: boolean) => void }) {
-  const row = useRef<HTMLLIElement>(null);
+function RequestRow({
+  request,
+  onAnswer,
+}: {
+  request: ListedFollowRequest;
+  onAnswer: (accept: boolean) => void;
+}) {
   return (
-    <li ref={row} className="flex items-center gap-2 py-2.5 pr-2.5 pl-3 sm:gap-3 sm:pr-3 sm:pl-4">
+    <li className="flex items-center gap-2 py-2.5 pr-2.5 pl-3 sm:gap-3 sm:pr-3 sm:pl-4">
       <Link
         to={profilePath(request.username)}
         className="flex min-w-0 flex-1 items-center gap-2.5 rounded-xl py-1 sm:gap-3"
@@ -103,14 +112,7 @@ function RequestRow({ request, onAnswer }: { request: FollowRequest; onAnswer: (
           )}
         </span>
       </Link>
-      <FollowRequestActions
-        username={request.username}
-        onAnswer={(accept) => {
-          // The row leaves at once: the focus moves on to the next one first.
-          focusBesideRow(row.current, "button");
-          onAnswer(accept);
-        }}
-      />
+      <FollowRequestActions username={request.username} answered={request.answered} onAnswer={onAnswer} />
     </li>
   );
 }

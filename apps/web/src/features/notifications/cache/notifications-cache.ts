@@ -1,8 +1,18 @@
 import type { Notification, NotificationsPage } from "@flik/shared";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import type { RequestAnswer } from "../../follow-requests/cache/follow-requests-cache";
 import { notificationKeys } from "../api/notification-keys";
 
 export type NotificationPages = InfiniteData<NotificationsPage, string | null>;
+
+/**
+ * A notification as the loaded list keeps it: a follow request this tab answered stays, saying how
+ * (`answered`, this tab's alone), until the list is left.
+ */
+export type ListedNotification = Notification & { answered?: RequestAnswer };
+
+export const answeredHere = (notification: Notification): RequestAnswer | undefined =>
+  (notification as ListedNotification).answered;
 
 function mapNotifications(
   data: NotificationPages | undefined,
@@ -90,15 +100,16 @@ interface Placed {
 
 /**
  * Changes every loaded notification that `match`es (`update` returns the new one, or null to take it
- * out). Returns how many unread ones went, and a function that puts back what was there, for a rollback.
+ * out). Returns how many unread ones went or became read, and a function that puts back what was
+ * there, for a rollback.
  */
 export function updateCachedNotifications(
   queryClient: QueryClient,
   match: (notification: Notification) => boolean,
   update: (notification: Notification) => Notification | null,
-): { removedUnread: number; restore: () => void } {
+): { unreadGone: number; restore: () => void } {
   const before: Placed[] = [];
-  let removedUnread = 0;
+  let unreadGone = 0;
   queryClient.setQueryData<NotificationPages>(notificationKeys.list(), (data) => {
     if (!data) return data;
     let changed = false;
@@ -114,14 +125,14 @@ export function updateCachedNotifications(
         before.push({ notification, page: pageIndex, index });
         const next = update(notification);
         if (next) notifications.push(next);
-        else if (!notification.read) removedUnread += 1;
+        if (!notification.read && (next === null || next.read)) unreadGone += 1;
       });
       return { ...page, notifications };
     });
     return changed ? { ...data, pages } : data;
   });
   return {
-    removedUnread,
+    unreadGone,
     restore: () => restoreNotifications(queryClient, before),
   };
 }

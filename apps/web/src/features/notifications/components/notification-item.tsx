@@ -1,13 +1,11 @@
 import { type Notification, notificationTimeLabel } from "@flik/shared";
-import { memo, type ReactNode, useId, useRef } from "react";
+import { memo, type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { profilePath } from "../../../lib/paths";
 import { fullDateTime } from "../../../lib/time-ago";
-import {
-  FollowRequestActions,
-  focusBesideRow,
-} from "../../follow-requests/components/follow-request-actions";
+import { FollowRequestActions } from "../../follow-requests/components/follow-request-actions";
+import { answeredHere } from "../cache/notifications-cache";
 import { actionText, notificationHref, senderName } from "../notification-view";
 import { notificationLayout as layout } from "./notification-layout";
 import { NotificationThumbnail } from "./notification-thumbnail";
@@ -36,11 +34,12 @@ export const NotificationItem = memo(function NotificationItem({
   onToggleRead,
   onAnswerRequest,
 }: NotificationItemProps) {
-  const row = useRef<HTMLLIElement>(null);
   const sentenceId = useId();
   const unread = !notification.read;
   const sender = notification.sender;
   const isRequest = notification.type === "follow_request" && !!sender;
+  // A request this tab answered: its row stays, saying so, with nothing left to do on it.
+  const answered = answeredHere(notification);
   const href = notificationHref(notification);
   // About a post (a like, a comment, a share): the row opens the post, the avatar its sender's profile.
   const senderHref = sender ? profilePath(sender.username) : null;
@@ -96,15 +95,8 @@ export const NotificationItem = memo(function NotificationItem({
     </button>
   );
 
-  function answer(accept: boolean) {
-    // The row leaves at once (its request is answered): the focus moves on to the next one first.
-    focusBesideRow(row.current);
-    onAnswerRequest(notification, accept);
-  }
-
   return (
     <li
-      ref={row}
       className={`${layout.row} transition-colors ${unread ? "bg-fuchsia-50" : "bg-white hover:bg-zinc-50"}`}
     >
       {avatarLinks && sender && senderHref && (
@@ -123,14 +115,20 @@ export const NotificationItem = memo(function NotificationItem({
           {opener}
           <FollowRequestActions
             username={sender.username}
-            onAnswer={answer}
+            answered={answered}
+            onAnswer={(accept) => onAnswerRequest(notification, accept)}
             className="mb-1 ml-14 sm:mb-0 sm:ml-0"
           />
         </div>
       ) : (
         opener
       )}
-      <ReadToggle unread={unread} describedBy={sentenceId} onToggle={() => onToggleRead(notification)} />
+      {answered ? (
+        // The server took the request's notification away: nothing to mark, its column kept.
+        <span aria-hidden="true" className={layout.toggle} />
+      ) : (
+        <ReadToggle unread={unread} describedBy={sentenceId} onToggle={() => onToggleRead(notification)} />
+      )}
     </li>
   );
 });

@@ -11,6 +11,8 @@ import { missedOnConnect } from "../../realtime/catch-up";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { notificationKeys } from "../api/notification-keys";
 import {
+  answeredHere,
+  findCachedNotification,
   markAllCachedRead,
   prependCachedNotification,
   setCachedRead,
@@ -32,6 +34,11 @@ function firstSight(queryClient: QueryClient, notification: Notification): boole
   ids.add(notification._id);
   return true;
 }
+
+const answeredOf = (queryClient: QueryClient, id: string) => {
+  const notification = findCachedNotification(queryClient, id);
+  return notification !== undefined && answeredHere(notification) !== undefined;
+};
 
 /** What a follow request or its answer changes beyond the list: the requests count and follow buttons. */
 function applyFollowRequestNotification(queryClient: QueryClient, notification: Notification): void {
@@ -61,23 +68,32 @@ export function useNotificationLiveUpdates(): void {
       },
       // Follow requests withdrawn, declined or accepted (here or in another tab): nothing left to answer.
       // Going public closes every pending one in this one event, so the lists are asked again once.
-      // A deleted post's notifications went with it (`postId`), from this tab or another.
+      // A deleted post's notifications went with it (`postId`), from this tab or another. Those this tab
+      // answered keep their rows (saying so) while they are shown: they are this tab's own news.
       notificationsRemoved: ({ ids, unreadCount, followRequestsFrom = [], accepted, postId }) => {
         const gone = new Set(ids);
+        const answeredHereOnly = ids.length > 0 && ids.every((id) => answeredOf(queryClient, id));
         updateCachedNotifications(
           queryClient,
           (notification) =>
-            gone.has(notification._id) || (postId !== undefined && notification.post?._id === postId),
+            !answeredHere(notification) &&
+            (gone.has(notification._id) || (postId !== undefined && notification.post?._id === postId)),
           () => null,
         );
         setUnreadCount(queryClient, unreadCount);
         if (followRequestsFrom.length > 0) {
-          for (const requesterId of followRequestsFrom) removeCachedRequest(queryClient, requesterId);
+          for (const requesterId of followRequestsFrom)
+            removeCachedRequest(queryClient, requesterId, { unlessAnswered: true });
           // The account's followRequestsCount is the server's to say (this tab may have counted it already).
           void queryClient.invalidateQueries({ queryKey: userKeys.me(), exact: true });
         }
-        // An accepted request left a (read) "started following you" in its place: the list is asked again.
-        if (accepted) void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+        // An accepted request left a (read) "started following you" in its place: the list is asked again
+        // (by this tab when next shown, if it accepted them all itself).
+        if (accepted)
+          void queryClient.invalidateQueries({
+            queryKey: notificationKeys.list(),
+            ...(answeredHereOnly && { refetchType: "none" as const }),
+          });
       },
       // What this member marked in another tab; this tab's own pending marks settle the count themselves.
       notificationsRead: ({ ids, read, unreadCount }) => {

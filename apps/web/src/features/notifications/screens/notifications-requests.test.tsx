@@ -1,7 +1,7 @@
 import type { User } from "@flik/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { jsonResponse, makeUser } from "../../../test/fixtures";
+import { jsonResponse, makeUser, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import {
   makeRequest,
@@ -28,6 +28,11 @@ const carolAsks = makeNotification({
   media: null,
   mediaType: null,
 });
+const danAsks = makeNotification({
+  ...carolAsks,
+  _id: "n-dan",
+  sender: { _id: "u-dan", username: "dan", avatar: "" },
+});
 const bobLikes = makeNotification({ _id: "n-like" });
 /** What an accepted request leaves in its place. */
 const carolFollows = makeNotification({
@@ -49,9 +54,12 @@ const makeUserWithCount = (followRequestsCount: number) => makeUser({ isPrivate:
 const requestsCount = (queryClient: { getQueryData: (key: unknown[]) => unknown }) =>
   (queryClient.getQueryData(["user", "me"]) as User | undefined)?.followRequestsCount;
 
-function item(text: string) {
-  const row = screen.getByText(text).closest("li");
-  if (!row) throw new Error(`No notification with ${text}`);
+/** The notification row of `username`'s request. */
+function rowOf(username: string) {
+  const row = screen
+    .getAllByRole("listitem")
+    .find((candidate) => within(candidate).queryByText(username, { selector: "span" }));
+  if (!row) throw new Error(`No notification from ${username}`);
   return row;
 }
 
@@ -84,39 +92,80 @@ describe("Follow requests on the notifications screen", () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/follow-requests"))).toBe(false);
   });
 
-  it("confirms a request inline: the notification leaves and the count drops", async () => {
+  it("confirms a request inline: the row stays in its place saying 'Confirmed', and the count drops", async () => {
     const accept = vi.fn(() => jsonResponse(200, { message: "Follow request accepted", followersCount: 1 }));
+    const reads = vi.fn(() =>
+      accept.mock.calls.length === 0
+        ? pageOf(carolAsks, danAsks, bobLikes)
+        : pageOf(carolFollows, danAsks, bobLikes),
+    );
+    const acceptDan = vi.fn(() =>
+      jsonResponse(200, { message: "Follow request accepted", followersCount: 2 }),
+    );
     const { user, queryClient } = openAsPrivateAlice(
       "/notifications",
       {
-        // As the server answers once the request became a follow (asked again after Confirm).
-        "GET /notifications": () =>
-          accept.mock.calls.length === 0 ? pageOf(carolAsks, bobLikes) : pageOf(carolFollows, bobLikes),
-        "GET /follow-requests": requestsPage([makeRequest()]),
+        // As the server answers once the request became a follow.
+        "GET /notifications": reads,
+        "GET /follow-requests": requestsPage([makeRequest(), makeRequest({ _id: "u-dan", username: "dan" })]),
         "POST /follow-requests/u-carol/accept": accept,
+        "POST /follow-requests/u-dan/accept": acceptDan,
       },
-      1,
+      2,
     );
-    await screen.findByText("requested to follow you");
-    const row = item("requested to follow you");
-    expect(within(row).getByRole("link")).toHaveAttribute("href", "/profile/carol");
+    await waitFor(() => expect(screen.getAllByText("requested to follow you")).toHaveLength(2));
+    const row = rowOf("carol");
+    expect(within(row).getByRole("link", { name: /carol requested to follow you/ })).toHaveAttribute(
+      "href",
+      "/profile/carol",
+    );
+    const socket = await currentSocket();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const readsBefore = reads.mock.calls.length;
 
-    await user.click(within(row).getByRole("button", { name: "Confirm follow request from carol" }));
+    // Pressed twice: the second press answers nothing (the focus is not on dan's Confirm).
+    within(row).getByRole("button", { name: "Confirm follow request from carol" }).focus();
+    await user.keyboard("{Enter}");
+    await user.keyboard("{Enter}");
 
-    expect(screen.queryByText("requested to follow you")).not.toBeInTheDocument();
     expect(accept).toHaveBeenCalledTimes(1);
-    expect(requestsCount(queryClient)).toBe(0);
-    expect(screen.queryByRole("link", { name: /^Follow requests/ })).not.toBeInTheDocument();
+    const status = within(rowOf("carol")).getByRole("status");
+    expect(status).toHaveTextContent("Confirmed");
+    expect(status).toHaveFocus();
+    // The server took the notification away: nothing left to mark on it.
+    expect(within(rowOf("carol")).queryAllByRole("button")).toEqual([]);
+    expect(requestsCount(queryClient)).toBe(1);
+    // What the server tells every tab once the request became a follow: this tab's answered row stays.
+    act(() =>
+      socket.fire("notificationsRemoved", {
+        ids: ["n-carol"],
+        unreadCount: 1,
+        followRequestsFrom: ["u-carol"],
+        accepted: true,
+      }),
+    );
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(within(rowOf("carol")).getByRole("status")).toHaveTextContent("Confirmed");
+    expect(reads.mock.calls.length).toBe(readsBefore);
+    expect(acceptDan).not.toHaveBeenCalled();
+    expect(
+      within(rowOf("dan")).getByRole("button", { name: "Confirm follow request from dan" }),
+    ).not.toHaveFocus();
   });
 
-  it("deletes a request inline through POST …/decline", async () => {
-    const decline = vi.fn(() => jsonResponse(200, { message: "Follow request declined" }));
-    const { user } = openAsPrivateAlice(
+  it("deletes a request inline through POST …/decline, the row saying so until the screen is left", async () => {
+    let answered = false;
+    const decline = vi.fn(() => {
+      answered = true;
+      return jsonResponse(200, { message: "Follow request declined" });
+    });
+    const { user, router } = openAsPrivateAlice(
       "/notifications",
       {
-        "GET /notifications": pageOf(carolAsks, bobLikes),
-        "GET /follow-requests": requestsPage([makeRequest()]),
+        "GET /notifications": () => (answered ? pageOf(bobLikes) : pageOf(carolAsks, bobLikes)),
+        "GET /follow-requests": () => requestsPage(answered ? [] : [makeRequest()]),
         "POST /follow-requests/u-carol/decline": decline,
+        "GET /profile/bob": () => pending(),
       },
       1,
     );
@@ -124,12 +173,17 @@ describe("Follow requests on the notifications screen", () => {
 
     await user.click(screen.getByRole("button", { name: "Delete follow request from carol" }));
 
-    expect(screen.queryByText("requested to follow you")).not.toBeInTheDocument();
+    expect(within(rowOf("carol")).getByRole("status")).toHaveTextContent("Request removed");
     expect(screen.getByText("liked your post")).toBeInTheDocument();
     await waitFor(() => expect(decline).toHaveBeenCalledTimes(1));
+
+    await act(() => router.navigate("/profile/bob"));
+    await act(() => router.navigate(-1));
+    await screen.findByText("liked your post");
+    expect(screen.queryByText("requested to follow you")).not.toBeInTheDocument();
   });
 
-  it("brings the notification back when Confirm fails", async () => {
+  it("brings the buttons back when Confirm fails", async () => {
     const { user } = openAsPrivateAlice(
       "/notifications",
       {
@@ -143,8 +197,10 @@ describe("Follow requests on the notifications screen", () => {
 
     await user.click(screen.getByRole("button", { name: "Confirm follow request from carol" }));
 
-    expect(await screen.findByText("requested to follow you")).toBeInTheDocument();
     expect(await screen.findByText("Couldn't confirm the request. Please try again.")).toBeInTheDocument();
+    expect(screen.getByText("requested to follow you")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Confirm follow request from carol" })).toBeInTheDocument();
+    expect(within(rowOf("carol")).getByRole("button", { name: "Mark as read" })).toBeInTheDocument();
   });
 
   it("shows 'accepted your follow request', opening the member's profile", async () => {
@@ -217,11 +273,6 @@ describe("Follow requests on the notifications screen", () => {
   });
 
   it("takes every request away at once when the member went public in another tab, asking the list once", async () => {
-    const danAsks = makeNotification({
-      ...carolAsks,
-      _id: "n-dan",
-      sender: { _id: "u-dan", username: "dan", avatar: "" },
-    });
     const danFollows = makeNotification({
       ...carolFollows,
       _id: "n-dan-follow",
@@ -267,35 +318,28 @@ describe("Follow requests on the notifications screen", () => {
     expect(asks("/user")).toBe(before.account + 1);
   });
 
-  it("shows an accepted request as a read 'started following you' in its place", async () => {
+  it("shows an accepted request as a read 'started following you' when the list is next shown", async () => {
     let accepted = false;
     const accept = vi.fn(() => {
       accepted = true;
       return jsonResponse(200, { message: "Follow request accepted", followersCount: 1 });
     });
-    const { user } = openAsPrivateAlice(
+    const { user, router } = openAsPrivateAlice(
       "/notifications",
       {
         "GET /notifications": () => (accepted ? pageOf(carolFollows, bobLikes) : pageOf(carolAsks, bobLikes)),
-        "GET /follow-requests": requestsPage([makeRequest()]),
+        "GET /follow-requests": () => requestsPage(accepted ? [] : [makeRequest()]),
         "POST /follow-requests/u-carol/accept": accept,
+        "GET /profile/bob": () => pending(),
       },
       1,
     );
     await screen.findByText("requested to follow you");
-    const socket = await currentSocket();
 
     await user.click(screen.getByRole("button", { name: "Confirm follow request from carol" }));
     await waitFor(() => expect(accept).toHaveBeenCalledTimes(1));
-    // What the server tells every tab once the request became a follow.
-    act(() =>
-      socket.fire("notificationsRemoved", {
-        ids: ["n-carol"],
-        unreadCount: 0,
-        followRequestsFrom: ["u-carol"],
-        accepted: true,
-      }),
-    );
+    await act(() => router.navigate("/profile/bob"));
+    await act(() => router.navigate(-1));
 
     const follows = await screen.findByText("started following you");
     const row = follows.closest("li") as HTMLElement;

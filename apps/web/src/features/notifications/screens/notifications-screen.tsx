@@ -9,7 +9,10 @@ import { useNow } from "../../../lib/use-minute";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { userKeys } from "../../auth/api/user-keys";
 import { FollowRequestsEntry } from "../../follow-requests/components/follow-requests-entry";
-import { useAnswerFollowRequest } from "../../follow-requests/hooks/use-answer-follow-request";
+import {
+  useAnsweredRowsUntilLeft,
+  useAnswerFollowRequest,
+} from "../../follow-requests/hooks/use-answer-follow-request";
 import { useNotificationsQuery } from "../api/notifications.queries";
 import { NotificationSections } from "../components/notification-sections";
 import {
@@ -41,6 +44,7 @@ export function NotificationsScreen() {
   const queryClient = useQueryClient();
   const requestsCount = useCurrentUserQuery(true).data?.followRequestsCount ?? 0;
   const { mutate: answerRequest } = useAnswerFollowRequest();
+  useAnsweredRowsUntilLeft();
   // No event tells of a request withdrawn meanwhile: the count is asked afresh on every visit.
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: userKeys.me(), exact: true });
