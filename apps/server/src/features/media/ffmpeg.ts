@@ -54,7 +54,22 @@ const TRANSCODE_ARGS = [
   "+faststart",
 ];
 
-export class FfmpegError extends Error {}
+export class FfmpegError extends Error {
+  /**
+   * ffmpeg ran to its end and refused: the file it read is the problem (a codec it cannot decode, data
+   * it cannot parse), and running it again changes nothing. Not so when it was killed (its time ran out)
+   * or could not start, nor when the machine was short of room or memory.
+   */
+  constructor(
+    message: string,
+    readonly refusedInput = false,
+  ) {
+    super(message);
+  }
+}
+
+/** A report's words for a failure of the machine, not of the file. */
+const MACHINE_TROUBLE = /No space left on device|Cannot allocate memory|Too many open files/i;
 
 /** How long reading a file's header may take: a file made to hang the parser is given up on. */
 const PROBE_TIMEOUT_MS = 30_000;
@@ -104,7 +119,10 @@ async function write(
 ): Promise<void> {
   const { code, report } = await run(binary, args, timeoutMs, onStdout);
   if (code !== 0)
-    throw new FfmpegError(report.trim().split("\n").slice(-3).join(" ") || `ffmpeg exited with ${code}`);
+    throw new FfmpegError(
+      report.trim().split("\n").slice(-3).join(" ") || `ffmpeg exited with ${code}`,
+      code !== null && !MACHINE_TROUBLE.test(report),
+    );
 }
 
 /** The facts of the video at `path`, from ffmpeg's report of its input; null when it holds no video. */

@@ -160,6 +160,24 @@ describe("video transcoding (issue 20)", () => {
     });
   });
 
+  it("tells a video whose file ffmpeg refuses as failed at its first try, not after the retries", async () => {
+    const answer = (await uploadVideo(await videoFixture("index-last-mp4"), "garbled.mp4")).json();
+    await whenVideoProcessed(alice, answer.secure_url);
+    // As a file that probed as a video but cannot be decoded: its transcoding's first run.
+    const id = keptVideoId(answer.secure_url) ?? "";
+    const facts = { durationSeconds: 2, width: 640, height: 360, codec: "h264" };
+    writeProcessingRecord(id, { percent: 0, attempts: 0, facts });
+    writeFileSync(join(mediaDir, "video-sources", `${id}.mp4`), "not a video");
+
+    await jobs.runNow(videoTranscodeQueue, { id, extension: "mp4" });
+
+    const status = await call(alice, "GET", `/media/video/${id}`);
+    expect(status.json()).toEqual({
+      status: "failed",
+      message: "This video could not be processed. Please try another file.",
+    });
+  });
+
   it("answers 404 for a video it does not keep, and for an id that is not one", async () => {
     const unknown = await call(alice, "GET", "/media/video/00000000-0000-4000-8000-000000000000");
     expect(unknown.statusCode).toBe(404);

@@ -7,12 +7,12 @@ import { createWorkQueue } from "../../platform/admission.js";
 import type { MediaConfig } from "../../platform/config.js";
 import { invalidField, unsupportedMediaType } from "../../platform/errors.js";
 import type { JobQueue, Jobs } from "../../platform/jobs.js";
-import { ffmpegPath, posterOf, probeVideo, transcodeVideo, type VideoFacts } from "./ffmpeg.js";
+import { FfmpegError, ffmpegPath, posterOf, probeVideo, transcodeVideo, type VideoFacts } from "./ffmpeg.js";
 import { IMMUTABLE, type MediaStorage, REVALIDATE } from "./media.storage.js";
 
 /**
  * Transcoding of uploaded videos (issue 20), one job per video on the project's job runner: retried on
- * failure, taken up again after a restart (a node that died mid-way lets its job expire, and another
+ * failure (not when ffmpeg refused the file itself: it is said failed at once), taken up again after a restart (a node that died mid-way lets its job expire, and another
  * runs it), `MEDIA_VIDEO_TRANSCODES` at a time on each node. A long video may take minutes; an hour
  * without an end counts as a dead node. The source and the record live in the media storage, so any
  * node may take the job, whichever received the upload.
@@ -163,7 +163,13 @@ export function createVideoProcessing(
       await transcode(id, extension);
     } catch (error) {
       const record = await readRecord(id);
-      if (record && record.attempts > videoTranscodeQueue.retryLimit) {
+      // A file ffmpeg refused fails the same way every time: the member hears of it now, not minutes on.
+      const hopeless = error instanceof FfmpegError && error.refusedInput;
+      if (
+        record &&
+        record !== BEING_WRITTEN &&
+        (hopeless || record.attempts > videoTranscodeQueue.retryLimit)
+      ) {
         await writeRecord(id, { ...record, status: "failed", message: FAILED_MESSAGE });
         deps.log.error({ err: error, videoId: id }, "video transcoding failed for good");
         return;
