@@ -10,8 +10,9 @@ export function useNotificationsQuery() {
     queryKey: notificationKeys.list(),
     queryFn: async ({ pageParam, signal }) => {
       const page = await fetchNotificationsPage(pageParam, undefined, signal);
-      // The first page carries the freshest count; the badges read it from its own entry.
-      if (pageParam === null) setUnreadCount(queryClient, page.unreadCount);
+      // The first page carries the freshest count; the badges read it from its own entry. Not a read
+      // stopped on its way (a mark's, whose count is newer), should its answer still come.
+      if (pageParam === null && !signal.aborted) setUnreadCount(queryClient, page.unreadCount);
       return page;
     },
     initialPageParam: null as string | null,

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
-import { notificationKeys } from "../api/notification-keys";
 import { markAllNotificationsRead } from "../api/notifications.api";
 import {
   getUnreadCount,
@@ -8,7 +7,12 @@ import {
   setCachedRead,
   setUnreadCount,
 } from "../cache/notifications-cache";
-import { NOTIFICATION_MUTATION_SCOPE, notificationMutationKey } from "./use-mark-notification";
+import {
+  NOTIFICATION_MUTATION_SCOPE,
+  notificationMutationKey,
+  readAgainWhenSettled,
+  stopNotificationReads,
+} from "./use-mark-notification";
 
 /** Spec §4: every notification becomes read and the count 0 at once; a failure puts both back. */
 export function useMarkAllRead() {
@@ -18,7 +22,7 @@ export function useMarkAllRead() {
     scope: NOTIFICATION_MUTATION_SCOPE,
     mutationFn: markAllNotificationsRead,
     onMutate: async () => {
-      await queryClient.cancelQueries({ queryKey: notificationKeys.all });
+      await stopNotificationReads(queryClient);
       const count = getUnreadCount(queryClient);
       const wereUnread = markAllCachedRead(queryClient);
       setUnreadCount(queryClient, 0);
@@ -38,5 +42,6 @@ export function useMarkAllRead() {
       }
       toast.error("Couldn't mark all as read. Please try again.", { toastId: "notifications-mark-all" });
     },
+    onSettled: () => readAgainWhenSettled(queryClient),
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { notificationKeys } from "../api/notification-keys";
 import { markNotificationRead } from "../api/notifications.api";
@@ -12,6 +12,34 @@ import {
 /** Shared by every notification mutation: they run one after another, so the server sees them in order. */
 export const NOTIFICATION_MUTATION_SCOPE = { id: "notifications" };
 export const notificationMutationKey = [...notificationKeys.all, "mutation"] as const;
+
+/** Per client: the notification reads a mark stopped, owed once every mark has settled. */
+const stoppedReads = new WeakMap<QueryClient, QueryKey[]>();
+
+/**
+ * Before a mark's optimistic change: a read of the list or the count already on its way saw the server
+ * before the mark and would land over it, so it is stopped. What it was reading (a reconnect's catch-up,
+ * the list asked again after a follow request was accepted) is still owed: `readAgainWhenSettled` makes
+ * it again. A next page stopped midway is asked for again by the list's end itself.
+ */
+export async function stopNotificationReads(queryClient: QueryClient): Promise<void> {
+  const stopped = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: notificationKeys.all, fetchStatus: "fetching" })
+    .filter((query) => !query.state.fetchMeta?.fetchMore)
+    .map((query) => query.queryKey);
+  if (stopped.length > 0)
+    stoppedReads.set(queryClient, [...(stoppedReads.get(queryClient) ?? []), ...stopped]);
+  await queryClient.cancelQueries({ queryKey: notificationKeys.all });
+}
+
+/** As a mark settles, the last on its way: the reads stopped for the marks are made now, and see them all. */
+export function readAgainWhenSettled(queryClient: QueryClient): void {
+  const stopped = stoppedReads.get(queryClient);
+  if (!stopped || queryClient.isMutating({ mutationKey: notificationMutationKey }) > 1) return;
+  stoppedReads.delete(queryClient);
+  for (const queryKey of stopped) void queryClient.invalidateQueries({ queryKey, exact: true });
+}
 
 interface MarkVariables {
   id: string;
@@ -29,7 +57,7 @@ export function useMarkNotification() {
     scope: NOTIFICATION_MUTATION_SCOPE,
     mutationFn: ({ id, read }: MarkVariables) => markNotificationRead(id, read),
     onMutate: async ({ id, read }) => {
-      await queryClient.cancelQueries({ queryKey: notificationKeys.all });
+      await stopNotificationReads(queryClient);
       const before = findCachedNotification(queryClient, id)?.read;
       const changed = before !== undefined && before !== read;
       if (changed) {
@@ -52,5 +80,6 @@ export function useMarkNotification() {
       }
       toast.error("Couldn't update the notification. Please try again.", { toastId: `notification-${id}` });
     },
+    onSettled: () => readAgainWhenSettled(queryClient),
   });
 }

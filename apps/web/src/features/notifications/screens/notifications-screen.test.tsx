@@ -418,6 +418,80 @@ describe("NotificationsScreen", () => {
     expect(reads - readsBefore).toBe(2);
   });
 
+  it("keeps a catch-up read that a mark stopped: it is made again once the mark is done", async () => {
+    const catchUp = deferred();
+    let carolFollowed = false;
+    let likeRead = false;
+    let listReads = 0;
+    const { user, queryClient } = openNotifications({
+      "GET /notifications": (url) => {
+        const unreadCount = (carolFollowed ? 1 : 0) + (likeRead ? 0 : 1);
+        if (/limit=1(&|$)/.test(url)) return jsonResponse(200, notificationsPage([], { unreadCount }));
+        listReads += 1;
+        // The reconnect's read is slow: the member marks the like read while it is on its way.
+        if (listReads === 2) return catchUp.promise;
+        const shown = [...(carolFollowed ? [follow] : []), { ...like, read: likeRead }, comment];
+        return pageOf(...shown);
+      },
+      "PUT /notifications/n-like/read": () => {
+        likeRead = true;
+        return jsonResponse(200, { read: true, unreadCount: 1 });
+      },
+    });
+    await screen.findByText("5m ago");
+    const socket = await currentSocket();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+    // Carol followed while the socket was away; the catch-up read is on its way when the like is marked.
+    carolFollowed = true;
+    act(() => socket.fire("connect"));
+    await waitFor(() => expect(listReads).toBe(2));
+    await user.click(within(item("liked your post")).getByRole("button", { name: "Mark as read" }));
+    // What the stopped read would have said, from before the mark: it changes nothing now.
+    catchUp.resolve(pageOf(follow, like, comment));
+
+    expect(await screen.findByRole("link", { name: /carol started following you/ })).toBeInTheDocument();
+    expect(
+      within(item("liked your post")).getByRole("button", { name: "Mark as unread" }),
+    ).toBeInTheDocument();
+    await expectBadge(1);
+  });
+
+  it("keeps a read of the list that Mark all as read stopped: it is made again once all are marked", async () => {
+    const asked = deferred();
+    let carolFollowed = false;
+    let allRead = false;
+    let listReads = 0;
+    const { user, queryClient } = openNotifications({
+      "GET /notifications": (url) => {
+        const unreadCount = allRead ? 0 : carolFollowed ? 2 : 1;
+        if (/limit=1(&|$)/.test(url)) return jsonResponse(200, notificationsPage([], { unreadCount }));
+        listReads += 1;
+        if (listReads === 2) return asked.promise;
+        const shown = [...(carolFollowed ? [follow] : []), { ...like, read: allRead }, comment];
+        return pageOf(
+          ...shown.map((notification) => (allRead ? { ...notification, read: true } : notification)),
+        );
+      },
+      "PUT /notifications/mark-all": () => {
+        allRead = true;
+        return jsonResponse(200, { message: "All notifications marked as read", unreadCount: 0 });
+      },
+    });
+    await screen.findByText("5m ago");
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+    carolFollowed = true;
+    act(() => void queryClient.invalidateQueries({ queryKey: ["notifications", "list"] }));
+    await waitFor(() => expect(listReads).toBe(2));
+    await user.click(screen.getByRole("button", { name: "Mark all as read" }));
+    asked.resolve(pageOf(follow, like, comment));
+
+    expect(await screen.findByRole("link", { name: /carol started following you/ })).toBeInTheDocument();
+    expect(screen.queryAllByRole("button", { name: "Mark as read" })).toHaveLength(0);
+    await expectBadge(0);
+  });
+
   it("cuts a long name with an ellipsis within its column, never running under the thumbnail", async () => {
     const longName = "qz_joyl_wwwwwwwwwwwwwwwwwwwwww";
     openNotifications({
