@@ -2,6 +2,7 @@ import type { User } from "@flik/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
+import { colourClass, contrastOf } from "../../../test/contrast";
 import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import { userKeys } from "../../auth/api/user-keys";
@@ -29,6 +30,22 @@ describe("Settings › Profile visibility", () => {
     expect(within(panel).getByRole("switch", { name: "Email notifications" })).toBeChecked();
     expect(within(panel).getByRole("switch", { name: "Push notifications" })).toBeChecked();
     expect(within(panel).getByRole("button", { name: "Save changes" })).toBeDisabled();
+  });
+
+  it("draws the notification switches, off as on, at 3:1 or more against the panel (WCAG 1.4.11)", async () => {
+    const { user } = openSettings();
+    const panel = await openPanel(user, "Profile visibility", "Profile visibility");
+    const email = within(panel).getByRole("switch", { name: "Email notifications" });
+
+    await user.click(email);
+
+    expect(email).not.toBeChecked();
+    for (const state of [email, within(panel).getByRole("switch", { name: "Push notifications" })]) {
+      const track = colourClass(state, "bg");
+      // The panel is white; the knob is white on the track.
+      expect(contrastOf(track, "white")).toBeGreaterThanOrEqual(3);
+      expect(state.firstElementChild).toHaveClass("bg-white");
+    }
   });
 
   it("saves visibility and notification settings together, then the row shows the change", async () => {
