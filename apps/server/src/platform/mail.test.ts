@@ -33,6 +33,30 @@ describe("mailer", () => {
     mailer.close();
   });
 
+  it("gives each link a real, escaped <a href> in the HTML part and 'label: address' in the text part", async () => {
+    const smtp = await startSmtpServer();
+    const mailer = createMailer(
+      { smtpUrl: smtp.url, from: "Flik <no-reply@flik.test>", supportEmail: undefined },
+      null,
+      log,
+    );
+    await mailer.send(
+      composeMail({
+        to: "bob@example.com",
+        subject: "Links",
+        heading: "Hi",
+        paragraphs: ["Something happened."],
+        links: [{ label: "Open <this>", href: 'https://flik.example/a?b=1&c="2"' }],
+      }),
+    );
+    const { source } = await smtp.nextMailTo("bob@example.com");
+    expect(source).toContain('Open <this>: https://flik.example/a?b=1&c="2"');
+    expect(source).toMatch(
+      /<a href="https:\/\/flik\.example\/a\?b=1&amp;c=&quot;2&quot;"[^>]*>Open &lt;this&gt;<\/a>/,
+    );
+    mailer.close();
+  });
+
   it("keeps mail in the outbox folder without SMTP_URL", async () => {
     const dataDir = tempDir("outbox");
     const mailer = createMailer(

@@ -116,23 +116,32 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
+/** A way into the app from a message: "label: href" in the text body, a button-like link in the HTML one. */
+export interface MailLink {
+  label: string;
+  href: string;
+}
+
 /**
- * A message in Flik's words and look: a heading, paragraphs, and optionally a code shown large. Returns
- * the subject, text and HTML bodies a `Mail` needs; every value is escaped for the HTML body.
+ * A message in Flik's words and look: a heading, paragraphs, links, and optionally a code shown large.
+ * Returns the subject, text and HTML bodies a `Mail` needs; every value is escaped for the HTML body.
  */
 export function composeMail(parts: {
   to: string;
   subject: string;
   heading: string;
   paragraphs: string[];
+  links?: MailLink[];
   code?: string;
   footer?: string;
 }): Mail {
+  const links = parts.links ?? [];
   const footer = parts.footer ?? "You received this e-mail because of your Flik account.";
   const text = [
     parts.heading,
     "",
     ...parts.paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    ...links.flatMap(({ label, href }) => [`${label}: ${href}`, ""]),
     ...(parts.code ? [`Your code: ${parts.code}`, ""] : []),
     "—",
     `Flik · ${footer}`,
@@ -143,6 +152,7 @@ export function composeMail(parts: {
 <p style="margin:0 0 24px;font-size:24px;font-weight:700;letter-spacing:-0.5px">Flik</p>
 <h1 style="margin:0 0 16px;font-size:18px">${escapeHtml(parts.heading)}</h1>
 ${parts.paragraphs.map((paragraph) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5">${escapeHtml(paragraph)}</p>`).join("\n")}
+${links.map(({ label, href }) => `<p style="margin:8px 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#c026d3;color:#ffffff;font-size:15px;font-weight:600;text-decoration:none">${escapeHtml(label)}</a></p>`).join("\n")}
 ${parts.code ? `<p style="margin:8px 0 24px;font-size:32px;font-weight:700;letter-spacing:8px;font-family:ui-monospace,Menlo,monospace">${escapeHtml(parts.code)}</p>` : ""}
 <p style="margin:24px 0 0;font-size:12px;color:#6b6b75">${escapeHtml(footer)}</p>
 </td></tr></table></td></tr></table></body></html>`;

@@ -1,4 +1,4 @@
-import { composeMail, type Mail } from "../../platform/mail.js";
+import { composeMail, type Mail, type MailLink } from "../../platform/mail.js";
 
 export interface MissedFollower {
   username: string;
@@ -49,14 +49,17 @@ export function composeDigest(input: {
   }
   if (messages.length > LISTED)
     lines.push(`And messages in ${plural(messages.length - LISTED, "more chat", "more chats")}.`);
-  if (followers.length > 0) lines.push(`See your notifications: ${input.appUrl}/notifications`);
-  if (messages.length > 0) lines.push(`Read your messages: ${input.appUrl}/chat`);
+  const links: MailLink[] = [];
+  if (followers.length > 0)
+    links.push({ label: "See your notifications", href: `${input.appUrl}/notifications` });
+  if (messages.length > 0) links.push({ label: "Read your messages", href: `${input.appUrl}/chat` });
 
   return composeMail({
     to: input.to,
     subject: subjectOf(followers, messages, messageTotal),
     heading: `Hi ${input.username}, here is what you missed on Flik`,
     paragraphs: lines,
+    links,
     footer:
       "You get these e-mails, at most one an hour, because notification e-mails are on. Turn them off in Settings, under Privacy.",
   });

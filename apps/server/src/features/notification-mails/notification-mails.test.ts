@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { notificationMailItems } from "../../db/schema.js";
 import { factories } from "../../test/factories.js";
 import { buildTestApp, realtimeBed, type SignedIn } from "../../test/helper.js";
+import { startSmtpServer } from "../../test/smtp.js";
 import {
   NOTIFICATION_MAIL_GATHER_SECONDS,
   NOTIFICATION_MAIL_INTERVAL_MS,
@@ -16,6 +17,9 @@ import {
 const built = await buildTestApp();
 const { call, persona, newcomer, follow, chatBetween, groupOf, sendMessage, verifyEmail } = factories(built);
 const bed = await realtimeBed(built);
+// A second app whose mail leaves through a real SMTP server, as a provider's would take it.
+const smtp = await startSmtpServer();
+const mailing = await buildTestApp({ mail: { smtpUrl: smtp.url }, publicUrl: "https://flik.example" });
 
 const minutes = (count: number) => count * 60_000;
 const mailsTo = (email: string) => built.mailer.kept.filter((mail) => mail.to === email);
@@ -183,5 +187,27 @@ describe("notification e-mails", () => {
     const [mail] = mailsTo("ned@example.com");
     expect(mail?.subject).toBe("A new message from @oli on Flik");
     expect(mail?.text).toContain("@oli sent 1 message in Book club.");
+  });
+
+  it("link the HTML part to the app's screens (a real <a href>), the text part naming the address", async () => {
+    const { persona, follow, chatBetween, sendMessage, verifyEmail } = factories(mailing);
+    const alice = await persona("alice");
+    await verifyEmail(alice);
+    const bob = await persona("bob");
+    await follow(bob, alice);
+    await sendMessage(bob, await chatBetween(bob, alice), "Hi");
+
+    const since = smtp.inbox.length;
+    await mailing.jobs.runNow(notificationMailQueue, { userId: alice.userId }, new Date());
+    const { source } = await smtp.nextMailTo("alice@example.com", since);
+
+    expect(source).toContain("See your notifications: https://flik.example/notifications");
+    expect(source).toContain("Read your messages: https://flik.example/chat");
+    expect(source).toMatch(
+      /<a href="https:\/\/flik\.example\/notifications"[^>]*>See your notifications<\/a>/,
+    );
+    expect(source).toMatch(/<a href="https:\/\/flik\.example\/chat"[^>]*>Read your messages<\/a>/);
+    // Not as a paragraph of words with the address in it.
+    expect(source).not.toMatch(/<p[^>]*>See your notifications: /);
   });
 });
