@@ -3,6 +3,7 @@ import { useId } from "react";
 import { groupNotifications } from "../notification-view";
 import { NotificationItem } from "./notification-item";
 import { notificationLayout as layout } from "./notification-layout";
+import { NotificationSkeletonRow } from "./notification-states";
 
 interface NotificationSectionsProps {
   notifications: Notification[];
@@ -10,14 +11,25 @@ interface NotificationSectionsProps {
   onOpen: (notification: Notification) => void;
   onToggleRead: (notification: Notification) => void;
   onAnswerRequest: (notification: Notification, accept: boolean) => void;
+  /** Rows shaped like notifications at the end of the last day's list, while the next page loads. */
+  loadingRows?: number;
 }
 
-/** Spec §2's groups, each a headed list. */
-export function NotificationSections({ notifications, now, ...actions }: NotificationSectionsProps) {
+/**
+ * Spec §2's groups, each a headed list. The next page's loading rows continue the last list, in its
+ * card, so the rows that come take their place without a jump.
+ */
+export function NotificationSections({
+  notifications,
+  now,
+  loadingRows = 0,
+  ...actions
+}: NotificationSectionsProps) {
   const baseId = useId();
+  const groups = groupNotifications(notifications, now);
   return (
     <div className="space-y-6">
-      {groupNotifications(notifications, now).map(({ group, notifications: items }) => {
+      {groups.map(({ group, notifications: items }, index) => {
         const headingId = `${baseId}-${group}`;
         return (
           <section key={group} aria-labelledby={headingId}>
@@ -28,6 +40,11 @@ export function NotificationSections({ notifications, now, ...actions }: Notific
               {items.map((notification) => (
                 <NotificationItem key={notification._id} notification={notification} now={now} {...actions} />
               ))}
+              {index === groups.length - 1 &&
+                Array.from({ length: loadingRows }, (_, row) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
+                  <NotificationSkeletonRow key={`loading-${row}`} as="li" />
+                ))}
             </ul>
           </section>
         );

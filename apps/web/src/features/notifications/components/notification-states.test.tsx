@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { makeNotification } from "../test/notification-fixtures";
@@ -67,9 +67,34 @@ describe("NotificationsSkeleton", () => {
     expect(toggle?.firstElementChild).toHaveClass(...classes(layout.dot));
   });
 
-  it("has no heading of its own below a day already headed (the next page's rows)", () => {
-    const { container } = render(<NotificationsSkeleton rows={2} heading={false} />);
-    expect(container.querySelector("[data-skeleton-heading]")).toBeNull();
-    expect(container.querySelectorAll("[data-skeleton-row]")).toHaveLength(2);
+  it("continues the last day's list with the next page's loading rows, in its card, without a heading", () => {
+    render(
+      <MemoryRouter>
+        <NotificationSections
+          notifications={[
+            makeNotification({ _id: "n-today", createdAt: new Date(2025, 5, 10, 11, 55).toISOString() }),
+            makeNotification({ _id: "n-older", createdAt: new Date(2025, 5, 2, 9, 0).toISOString() }),
+          ]}
+          now={NOW}
+          onOpen={noop}
+          onToggleRead={noop}
+          onAnswerRequest={noop}
+          loadingRows={2}
+        />
+      </MemoryRouter>,
+    );
+    const [today, earlier] = screen.getAllByRole("list");
+    expect(today?.querySelectorAll("[data-skeleton-row]")).toHaveLength(0);
+    const loading = earlier?.querySelectorAll(":scope > [data-skeleton-row]") ?? [];
+    expect(loading).toHaveLength(2);
+    for (const row of loading) {
+      expect(row.tagName).toBe("LI");
+      expect(row).toHaveClass(...classes(layout.row));
+      expect(row).toHaveAttribute("aria-hidden", "true");
+    }
+    // The rows after the last notification, hidden from screen readers: the list still has its one.
+    expect(earlier?.lastElementChild).toBe(loading[1]);
+    expect(within(earlier as HTMLElement).getAllByRole("listitem")).toHaveLength(1);
+    expect(screen.getAllByRole("heading", { level: 2 })).toHaveLength(2);
   });
 });

@@ -7,53 +7,65 @@ const bone = "animate-pulse bg-zinc-200/80 motion-reduce:animate-none";
 const LINE = "\u200b";
 const card = "rounded-2xl border border-zinc-200/80 bg-white shadow-sm";
 
+/** Said while notifications load, to screen readers (the rows shaped like them are hidden from them). */
+export function NotificationsLoading() {
+  return (
+    <p role="status" className="sr-only">
+      Loading notifications...
+    </p>
+  );
+}
+
 /**
- * Rows shaped like notifications, under a day's heading like theirs (`heading`), with the same columns
- * (avatar, words, thumbnail, the unread dot's), so nothing drops or shifts when the real ones arrive.
- * The next page's rows, below a day already headed, have no heading of their own.
+ * A row shaped like a notification, with the same columns (avatar, words, thumbnail, the unread dot's),
+ * so nothing drops or shifts when the real one arrives. An `li` at the end of a loaded day's list, where
+ * the next page's rows will come.
  */
-export function NotificationsSkeleton({ rows = 6, heading = true }: { rows?: number; heading?: boolean }) {
+export function NotificationSkeletonRow({ as: Row = "div" }: { as?: "div" | "li" }) {
+  return (
+    <Row aria-hidden={Row === "li" || undefined} data-skeleton-row="" className={layout.row}>
+      <div className={`${bone} ${layout.avatarApart} ${layout.avatar} rounded-full`} />
+      <div className={layout.opener}>
+        {/* Lines of the words' and the time's own heights: the words take two lines on a
+            phone (a name and "commented on your post" seldom fit one there), one from 640px. */}
+        <div className={layout.words}>
+          <div className="flex items-center text-sm leading-snug">
+            {LINE}
+            <span className={`${bone} h-3 w-3/4 rounded-md max-sm:w-11/12`} />
+          </div>
+          <div className="flex items-center text-sm leading-snug sm:hidden">
+            {LINE}
+            <span className={`${bone} h-3 w-1/2 rounded-md`} />
+          </div>
+          <div className="mt-1 flex items-center text-xs">
+            {LINE}
+            <span className={`${bone} h-2.5 w-16 rounded-md`} />
+          </div>
+        </div>
+        <div className={`${bone} ${layout.thumbnail}`} />
+      </div>
+      <div className={layout.toggle}>
+        <span className={`${bone} ${layout.dot}`} />
+      </div>
+    </Row>
+  );
+}
+
+/** The list loading: rows shaped like notifications under a day's heading like theirs. */
+export function NotificationsSkeleton({ rows = 6 }: { rows?: number }) {
   return (
     <div>
-      <p role="status" className="sr-only">
-        Loading notifications...
-      </p>
+      <NotificationsLoading />
       <div aria-hidden="true">
-        {heading && (
-          // A line of the heading's own height, its words a bone.
-          <div data-skeleton-heading="" className={`${layout.heading} flex items-center`}>
-            {LINE}
-            <span className={`${bone} h-3 w-14 rounded-md`} />
-          </div>
-        )}
+        {/* A line of the heading's own height, its words a bone. */}
+        <div data-skeleton-heading="" className={`${layout.heading} flex items-center`}>
+          {LINE}
+          <span className={`${bone} h-3 w-14 rounded-md`} />
+        </div>
         <div className={layout.card}>
           {Array.from({ length: rows }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
-            <div key={index} data-skeleton-row="" className={layout.row}>
-              <div className={`${bone} ${layout.avatarApart} ${layout.avatar} rounded-full`} />
-              <div className={layout.opener}>
-                {/* Lines of the words' and the time's own heights: the words take two lines on a
-                    phone (a name and "commented on your post" seldom fit one there), one from 640px. */}
-                <div className={layout.words}>
-                  <div className="flex items-center text-sm leading-snug">
-                    {LINE}
-                    <span className={`${bone} h-3 w-3/4 rounded-md max-sm:w-11/12`} />
-                  </div>
-                  <div className="flex items-center text-sm leading-snug sm:hidden">
-                    {LINE}
-                    <span className={`${bone} h-3 w-1/2 rounded-md`} />
-                  </div>
-                  <div className="mt-1 flex items-center text-xs">
-                    {LINE}
-                    <span className={`${bone} h-2.5 w-16 rounded-md`} />
-                  </div>
-                </div>
-                <div className={`${bone} ${layout.thumbnail}`} />
-              </div>
-              <div className={layout.toggle}>
-                <span className={`${bone} ${layout.dot}`} />
-              </div>
-            </div>
+            <NotificationSkeletonRow key={index} />
           ))}
         </div>
       </div>

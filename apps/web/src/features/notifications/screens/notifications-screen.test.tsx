@@ -604,16 +604,26 @@ describe("NotificationsScreen", () => {
       text: "shared your post",
       createdAt: minutesAgo(90),
     });
+    const olderPage = deferred();
     const { user, fetchMock } = openNotifications({
       "GET /notifications": (url) =>
         url.includes("cursor=")
-          ? pageOf(older)
+          ? olderPage.promise
           : jsonResponse(200, notificationsPage([like], { nextCursor: "next-1" })),
     });
 
     await user.click(await screen.findByRole("button", { name: "Load more notifications" }));
 
+    // While it comes, rows shaped like notifications continue the day's list, in its card (no card of
+    // their own below it, whose margin and border the rows would jump by).
+    expect(await screen.findByText("Loading notifications...")).toHaveAttribute("role", "status");
+    const today = screen.getByRole("list", { name: "Today" });
+    expect(today.querySelectorAll(":scope > li[data-skeleton-row]")).toHaveLength(2);
+    expect(document.querySelectorAll("[data-skeleton-row]")).toHaveLength(2);
+    olderPage.resolve(pageOf(older));
+
     expect(await screen.findByText("1h ago")).toBeInTheDocument();
+    expect(document.querySelectorAll("[data-skeleton-row]")).toHaveLength(0);
     expect(within(screen.getByRole("list", { name: "Today" })).getAllByRole("listitem")).toHaveLength(2);
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes("cursor=next-1"))).toBe(true);
   });

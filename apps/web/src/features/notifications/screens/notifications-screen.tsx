@@ -18,6 +18,7 @@ import { NotificationSections } from "../components/notification-sections";
 import {
   NotificationsEmpty,
   NotificationsError,
+  NotificationsLoading,
   NotificationsSkeleton,
 } from "../components/notification-states";
 import { useMarkAllRead } from "../hooks/use-mark-all-read";
@@ -137,10 +138,11 @@ export function NotificationsScreen() {
             onOpen={open}
             onToggleRead={toggleRead}
             onAnswerRequest={answer}
+            loadingRows={isFetchingNextPage ? 2 : 0}
           />
           <div ref={sentinel} className="mt-4">
             {isFetchingNextPage ? (
-              <NotificationsSkeleton rows={2} heading={false} />
+              <NotificationsLoading />
             ) : isFetchNextPageError ? (
               <NotificationsError onRetry={() => fetchNextPage()} retrying={false} />
             ) : (
