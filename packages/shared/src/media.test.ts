@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  ACCEPT_HOSTED_MEDIA,
+  ACCEPT_HOSTED_VIDEOS,
   fileTypeOf,
   IMAGE_VARIANT_WIDTHS,
   imageSrcSet,
@@ -10,6 +12,9 @@ import {
   mediaFrame,
   mediaTypeOfFile,
   mediaTypeOfUrl,
+  NOT_A_VIDEO,
+  NOT_AN_IMAGE,
+  refusedMediaFormat,
   videoPosterUrl,
 } from "./media.js";
 import { refusalByLimits, sizeLabel, videoTooLong } from "./media-limits.js";
@@ -59,6 +64,27 @@ describe("media rules", () => {
     // The browser's type wins over the name.
     expect(fileTypeOf({ type: "image/png", name: "looks-like.mov" })).toBe("image/png");
     expect(mediaTypeOfFile({ type: "", name: "IMG_0042.MOV" })).toBe("video");
+  });
+
+  it("refuses, in the host's words, a photo or video of a format the host does not take", () => {
+    expect(refusedMediaFormat({ type: "image/svg+xml", name: "logo.svg" })).toBe(NOT_AN_IMAGE);
+    expect(refusedMediaFormat({ type: "image/bmp", name: "scan.bmp" })).toBe(NOT_AN_IMAGE);
+    expect(refusedMediaFormat({ type: "image/avif", name: "photo.avif" })).toBe(NOT_AN_IMAGE);
+    expect(refusedMediaFormat({ type: "video/x-msvideo", name: "old.avi" })).toBe(NOT_A_VIDEO);
+    expect(NOT_AN_IMAGE).toBe("This file is not a JPEG, PNG, GIF or WebP image.");
+    expect(NOT_A_VIDEO).toBe("This file is not an MP4, MOV or WebM video.");
+  });
+
+  it("takes the formats the host takes, and leaves a file that is neither photo nor video to the caller", () => {
+    for (const type of ["image/jpeg", "image/png", "image/gif", "image/webp", "video/mp4", "video/webm"]) {
+      expect(refusedMediaFormat({ type })).toBeNull();
+    }
+    expect(refusedMediaFormat({ type: "", name: "IMG_0042.MOV" })).toBeNull();
+    expect(refusedMediaFormat({ type: "application/pdf", name: "menu.pdf" })).toBeNull();
+    expect(ACCEPT_HOSTED_VIDEOS).toBe("video/mp4,video/quicktime,video/webm");
+    expect(ACCEPT_HOSTED_MEDIA).toBe(
+      "image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime,video/webm",
+    );
   });
 });
 

@@ -5,6 +5,8 @@ import {
   type MediaLimits,
   type MediaUploadResult,
   mediaTypeOfFile,
+  NOT_A_VIDEO,
+  NOT_AN_IMAGE,
   refusalByLimits,
   type VideoProcessingStatus,
 } from "@flik/shared";
@@ -17,10 +19,6 @@ export const MEDIA_UPLOAD_PRESET: string =
   import.meta.env.VITE_MEDIA_UPLOAD_PRESET || DEFAULT_MEDIA_UPLOAD_PRESET;
 
 export const UPLOAD_NETWORK_ERROR = "Upload failed. Check your connection and try again.";
-/** A picked picture the browser cannot open (not a picture, or one the media host takes no more than it). */
-export const NOT_AN_IMAGE = "This file is not a JPEG, PNG, GIF or WebP image.";
-/** The media host's own words for a file that is no video it takes. */
-export const NOT_A_VIDEO = "This file is not an MP4, MOV or WebM video.";
 
 /** The boxes an MP4 or QuickTime file starts with (`ftyp`, or an older QuickTime's first atom). */
 const QUICKTIME_BOXES = new Set(["ftyp", "moov", "mdat", "wide", "free", "skip", "pnot"]);
@@ -35,7 +33,8 @@ export async function looksLikeVideo(file: Blob): Promise<boolean> {
   const ebml = head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3;
   return ebml || QUICKTIME_BOXES.has(box);
 }
-export { EMPTY_FILE };
+/** The media host's words, said as a file is picked: a picture the browser cannot open, a video of no format it takes. */
+export { EMPTY_FILE, NOT_A_VIDEO, NOT_AN_IMAGE };
 
 const UPLOAD_FAILED = "Upload failed. Please try again.";
 

@@ -4,8 +4,9 @@ import { forgetMediaLimits } from "../../../lib/media-upload";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { aliceAuthor, fetchRoutes, jsonResponse, makePost, makeUser, pending } from "../../../test/fixtures";
-import { renderApp, stubFetch } from "../../../test/render-app";
+import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
 import { shownToasts } from "../../../test/toasts";
+import { waitUntil } from "../../../test/wait";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -133,7 +134,7 @@ describe("NewPostScreen", () => {
 
     await user.click(await screen.findByRole("tab", { name: "Flick" }));
     const picker = screen.getByLabelText("Video");
-    expect(picker).toHaveAttribute("accept", "video/*");
+    expect(picker).toHaveAttribute("accept", "video/mp4,video/quicktime,video/webm");
     expect(screen.getByText(/Flicks are short vertical videos/)).toBeInTheDocument();
     await user.upload(picker, clip);
     await user.click(screen.getByRole("button", { name: "Share" }));
@@ -153,7 +154,7 @@ describe("NewPostScreen", () => {
     await user.click(await screen.findByRole("tab", { name: "Flick" }));
     // As a real picker may hand it over: `accept` is a hint to the picker, not a filter of what it gives.
     fireEvent.change(screen.getByLabelText("Video"), { target: { files: [untyped] } });
-    expect(screen.queryByText("Choose a video file.")).not.toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Share" }));
 
     expect((await sentUpload()).url).toBe("/api/media/video/upload");
@@ -187,7 +188,10 @@ describe("NewPostScreen", () => {
 
     fireEvent.change(picker, { target: { files: [photo] } });
 
-    expect(await screen.findByText("Choose a video file.")).toBeInTheDocument();
+    // The words Share says of a photo brought to the Flick tab: one text for one rule (spec §10).
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "A flick must be a video. Choose a video file.",
+    );
     expect(screen.queryByText(/wave\.mp4/)).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Remove file" })).not.toBeInTheDocument();
   });
@@ -485,5 +489,140 @@ describe("Leaving the composer while a post is on its way", () => {
 
     expect(await screen.findByText("Post created!")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/post");
+  });
+});
+
+describe("What the composer takes", () => {
+  it("offers only the formats the media host takes, and refuses another in its words when it is picked", async () => {
+    openComposer();
+    const picker = await screen.findByLabelText("Photo or video");
+    expect(picker).toHaveAttribute(
+      "accept",
+      "image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime,video/webm",
+    );
+
+    // As a picker may hand it over (`accept` is a hint): a picture the browser shows, the host refuses.
+    fireEvent.change(picker, {
+      target: { files: [new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" })] },
+    });
+    expect(screen.getByRole("alert")).toHaveTextContent("This file is not a JPEG, PNG, GIF or WebP image.");
+    expect(screen.queryByRole("img", { name: "Preview of the chosen file" })).not.toBeInTheDocument();
+
+    fireEvent.change(picker, {
+      target: { files: [new File(["riff"], "old.avi", { type: "video/x-msvideo" })] },
+    });
+    expect(screen.getByRole("alert")).toHaveTextContent("This file is not an MP4, MOV or WebM video.");
+
+    fireEvent.change(picker, { target: { files: [photo] } });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Preview of the chosen file" })).toBeInTheDocument();
+  });
+
+  it("says of a photo picked for a flick what Share says of one brought to the Flick tab", async () => {
+    const { user } = openComposer();
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await user.click(screen.getByRole("tab", { name: "Flick" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("A flick must be a video. Choose a video file.");
+    await user.click(screen.getByRole("tab", { name: "Post" }));
+
+    await user.click(screen.getByRole("tab", { name: "Flick" }));
+    fireEvent.change(screen.getByLabelText("Video"), { target: { files: [photo] } });
+    expect(screen.getByRole("alert")).toHaveTextContent("A flick must be a video. Choose a video file.");
+  });
+
+  it("counts Location and Tags near their limits, as Caption always does", async () => {
+    const { user } = openComposer();
+    const location = await screen.findByLabelText("Location");
+    const tags = screen.getByLabelText("Tags");
+
+    await user.click(location);
+    await user.paste("a".repeat(79));
+    expect(screen.queryByText("79/100")).not.toBeInTheDocument();
+    await user.type(location, "b");
+    expect(screen.getByText("80/100")).toBeInTheDocument();
+    expect(location).toHaveAccessibleDescription("80/100");
+    await user.paste("c".repeat(30));
+    expect(location).toHaveValue(`${"a".repeat(79)}b${"c".repeat(20)}`);
+    expect(screen.getByText("100/100")).toBeInTheDocument();
+
+    await user.click(tags);
+    await user.paste("#".repeat(280));
+    expect(screen.getByText("280/300")).toBeInTheDocument();
+    expect(tags).toHaveAccessibleDescription("Free text: people, topics or hashtags, as you like. 280/300");
+  });
+});
+
+describe("Leaving the composer with a draft", () => {
+  it("asks 'Discard post?' when a file was picked: Cancel stays with it, Discard leaves", async () => {
+    const { user, router } = openComposer({ "GET /posts": pending });
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+
+    act(() => void router.navigate("/post"));
+    const question = await screen.findByRole("dialog", { name: "Discard post?" });
+    expect(question).toHaveTextContent("If you leave now, this draft won't be kept.");
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    expect(router.state.location.pathname).toBe("/post/new");
+    expect(screen.getByText(/pier\.jpg/)).toBeInTheDocument();
+
+    act(() => void router.navigate("/post"));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Discard post?" })).getByRole("button", {
+        name: "Discard",
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
+  });
+
+  it("asks for a caption alone, and not for an empty composer", async () => {
+    const { user, router } = openComposer({ "GET /posts": pending });
+    await user.type(await screen.findByLabelText("Caption"), "Pier");
+
+    act(() => void router.navigate("/post"));
+    expect(await screen.findByRole("dialog", { name: "Discard post?" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+
+    await user.clear(screen.getByLabelText("Caption"));
+    act(() => void router.navigate("/post"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
+    expect(screen.queryByRole("dialog", { name: "Discard post?" })).not.toBeInTheDocument();
+  });
+});
+
+describe("A session that ends while the composer is open", () => {
+  /** The member's session is ended from elsewhere (`PATCH /sessions/{id}/logout`): the server says so live. */
+  async function endSessionFromElsewhere() {
+    const socket = await currentSocket();
+    await waitUntil(() => {
+      if (!socket.listens("sessionRevoked")) throw new Error("The socket does not listen yet");
+    });
+    act(() => socket.fire("sessionRevoked"));
+  }
+
+  it("reaches /login during an upload, which stops; nothing is shared", async () => {
+    const { user, router, createRoute } = openComposer();
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    const upload = await sentUpload();
+
+    await endSessionFromElsewhere();
+
+    expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(shownToasts()).toContain("Your session has ended. Please sign in again.");
+    expect(screen.queryByRole("dialog", { name: "Discard post?" })).not.toBeInTheDocument();
+    expect(upload.aborted).toBe(true);
+    expect(createRoute).not.toHaveBeenCalled();
+  });
+
+  it("reaches /login with a draft, unasked", async () => {
+    const { user, router } = openComposer();
+    await user.upload(await screen.findByLabelText("Photo or video"), photo);
+    await user.type(screen.getByLabelText("Caption"), "Pier");
+
+    await endSessionFromElsewhere();
+
+    expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(screen.queryByRole("dialog", { name: "Discard post?" })).not.toBeInTheDocument();
   });
 });

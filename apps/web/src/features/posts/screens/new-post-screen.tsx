@@ -1,10 +1,11 @@
-import { ACCEPT_IMAGES_AND_VIDEOS, type MediaSize, mediaTypeOfFile } from "@flik/shared";
+import { type MediaSize, mediaTypeOfFile } from "@flik/shared";
 import { type FormEvent, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useBlocker, useLocation } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FlicksIcon, ImageIcon } from "../../../components/icons";
 import { UploadProgress } from "../../../components/upload-progress";
+import { getToken } from "../../../lib/storage";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { type ComposerTab, ComposerTabs, panelId } from "../components/composer/composer-tabs";
 import { MediaPicker } from "../components/composer/media-picker";
@@ -19,6 +20,7 @@ const PANEL_NAMES: Record<ComposerTab, string> = {
   flick: "Flick details",
 };
 
+/** Said of a photo for a flick, picked in the Flick tab or brought to it from the Post tab (spec §10). */
 const FLICK_NEEDS_VIDEO = "A flick must be a video. Choose a video file.";
 
 /** What a link to /post/new may ask of it (the router's state, so the address stays the spec's). */
@@ -47,12 +49,17 @@ export function NewPostScreen() {
   const progressRef = useRef<HTMLDivElement>(null);
   const shareRef = useRef<HTMLButtonElement>(null);
   useFocusThroughPublish(phase.step, progressRef, shareRef);
-  // Leaving stops the upload; asked first, as Instagram asks before a draft is discarded.
+  const hasDraft = file !== null || [caption, location, tags].some((text) => text.trim() !== "");
+  // Leaving drops the draft and stops its upload; asked first, as Instagram asks before a draft is
+  // discarded. Never on a logout's way to /login (the token is gone by then): a session that ended
+  // can't share anything, and the upload stops as the screen goes.
   const leaving = useBlocker(({ currentLocation, nextLocation }) => {
-    const asks = isUploading() && currentLocation.pathname !== nextLocation.pathname;
+    if (currentLocation.pathname === nextLocation.pathname || getToken() === null) return false;
+    const uploading = isUploading();
     // An upload that ends while the member answers must not share what they may discard.
-    if (asks) holdBack();
-    return asks;
+    if (uploading) holdBack();
+    // Once the post is being created, it is shared whatever the member does (and opened, unless they left).
+    return uploading || (phase.step === "editing" && hasDraft);
   });
   // Leaving the page itself (reload, close, a Back to another document) the router cannot ask about.
   useAskBeforeUnload(phase.step === "uploading");
@@ -123,7 +130,8 @@ export function NewPostScreen() {
                     key="flick"
                     file={file}
                     onChange={chooseFile}
-                    accept="video/*"
+                    videoOnly
+                    wrongKind={FLICK_NEEDS_VIDEO}
                     label="Video"
                     title="Choose a video"
                     hint="Flicks are short vertical videos: choose a video file (MP4, MOV or WebM)."
@@ -135,7 +143,7 @@ export function NewPostScreen() {
                     key="post"
                     file={file}
                     onChange={chooseFile}
-                    accept={ACCEPT_IMAGES_AND_VIDEOS}
+                    wrongKind="Choose an image or a video file."
                     label="Photo or video"
                     title="Choose a photo or video"
                     hint="JPEG, PNG, GIF or WebP photos, MP4, MOV or WebM videos."
@@ -183,7 +191,9 @@ export function NewPostScreen() {
             leaving.reset();
           }}
         >
-          If you leave now, the upload stops and this post won't be shared.
+          {phase.step === "uploading"
+            ? "If you leave now, the upload stops and this post won't be shared."
+            : "If you leave now, this draft won't be kept."}
         </ConfirmDialog>
       )}
     </div>

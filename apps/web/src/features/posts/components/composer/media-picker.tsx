@@ -1,4 +1,11 @@
-import { fileTypeOf, type MediaSize, mediaTypeOfFile } from "@flik/shared";
+import {
+  ACCEPT_HOSTED_MEDIA,
+  ACCEPT_HOSTED_VIDEOS,
+  fileTypeOf,
+  type MediaSize,
+  mediaTypeOfFile,
+  refusedMediaFormat,
+} from "@flik/shared";
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { FlicksIcon } from "../../../../components/icons";
 import { CloseIcon, UploadIcon } from "../../../../components/later-icons";
@@ -14,8 +21,10 @@ import { useObjectUrl } from "../../../../lib/use-object-url";
 interface MediaPickerProps {
   file: File | null;
   onChange: (file: File | null) => void;
-  /** The input's accept list, e.g. "image/*,video/*" or "video/*". */
-  accept: string;
+  /** Videos only (a flick), else photos and videos; either way only the formats the media host takes. */
+  videoOnly?: boolean;
+  /** Said of a file of another kind: a photo for a flick, a PDF for a post. */
+  wrongKind: string;
   /** The input's accessible name, e.g. "Photo or video". */
   label: string;
   title: string;
@@ -25,19 +34,12 @@ interface MediaPickerProps {
   onMeasured?: (file: File, size: MediaSize) => void;
 }
 
-function isAccepted(file: File, accept: string): boolean {
-  const fileType = fileTypeOf(file);
-  return accept
-    .split(",")
-    .map((type) => type.trim())
-    .some((type) => (type.endsWith("/*") ? fileType.startsWith(type.slice(0, -1)) : fileType === type));
-}
-
 /** A big drop zone that is also the file picker, then a preview of the chosen file. */
 export function MediaPicker({
   file,
   onChange,
-  accept,
+  videoOnly = false,
+  wrongKind,
   label,
   title,
   hint,
@@ -73,8 +75,15 @@ export function MediaPicker({
       refuse(EMPTY_FILE);
       return;
     }
-    if (!isAccepted(next, accept)) {
-      refuse(accept.startsWith("video") ? "Choose a video file." : "Choose an image or a video file.");
+    const kind = fileTypeOf(next).split("/")[0];
+    if (kind !== "video" && (videoOnly || kind !== "image")) {
+      refuse(wrongKind);
+      return;
+    }
+    // A format the host refuses (an SVG, a BMP, an AVIF), said now in its words, not after the upload.
+    const format = refusedMediaFormat(next);
+    if (format) {
+      refuse(format);
       return;
     }
     setRefused(null);
@@ -131,7 +140,7 @@ export function MediaPicker({
           ref={input}
           id={inputId}
           type="file"
-          accept={accept}
+          accept={videoOnly ? ACCEPT_HOSTED_VIDEOS : ACCEPT_HOSTED_MEDIA}
           aria-label={label}
           aria-describedby={shownError ? `${hintId} ${errorId}` : hintId}
           aria-invalid={shownError ? true : undefined}
@@ -217,11 +226,7 @@ export function MediaPicker({
             }`}
           >
             <span className="bg-brand flex size-14 items-center justify-center rounded-2xl text-white shadow-lg shadow-fuchsia-600/25">
-              {accept.startsWith("video") ? (
-                <FlicksIcon className="size-7" />
-              ) : (
-                <UploadIcon className="size-7" />
-              )}
+              {videoOnly ? <FlicksIcon className="size-7" /> : <UploadIcon className="size-7" />}
             </span>
             <span className="text-base font-semibold text-zinc-900">{title}</span>
             <span className="text-sm text-zinc-500">or drag and drop it here</span>
