@@ -1,7 +1,12 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { QueryClient } from "@tanstack/react-query";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, Outlet, RouterProvider, useBlocker } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { AppProviders } from "../../../app/app-providers";
+import { emitLogout } from "../../../lib/auth-events";
 import { createUserSocket } from "../../../lib/socket";
 import {
+  clearAuth,
   getCachedUser,
   getToken,
   getUserId,
@@ -21,7 +26,8 @@ import {
   pending,
 } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
-import { SESSION_ENDED_TEXT } from "./logout-listener";
+import { LogoutListener, SESSION_ENDED_TEXT } from "./logout-listener";
+import { RequireAuth } from "./require-auth";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -223,3 +229,48 @@ function deferredResponse(): [Promise<Response>, (response: Response) => void] {
   });
   return [promise, settle];
 }
+
+/** A screen that asks before every way out, as the composer asks before its draft is left. */
+function HoldsEveryWayOut() {
+  useBlocker(true);
+  return <p>Holding on</p>;
+}
+
+describe("RequireAuth after a logout", () => {
+  it("reaches /login when a screen's leave check held the logout's own way there, never a blank page", async () => {
+    signInAsAlice();
+    stubFetch(fetchRoutes({ "GET /user": jsonResponse(200, { user: makeUser() }) }));
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <LogoutListener />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: "/login", element: <h1>Sign in</h1> },
+            { element: <RequireAuth />, children: [{ path: "/holding", element: <HoldsEveryWayOut /> }] },
+          ],
+        },
+      ],
+      { initialEntries: ["/holding"] },
+    );
+    render(
+      <AppProviders queryClient={new QueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    await screen.findByText("Holding on");
+
+    // The session was ended elsewhere (the socket's sessionRevoked does just this).
+    act(() => {
+      clearAuth();
+      emitLogout("session-revoked");
+    });
+
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: "/holding" });
+  });
+});

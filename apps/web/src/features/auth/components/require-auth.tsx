@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api-client";
-import { onLogout } from "../../../lib/auth-events";
+import { type LogoutReason, onLogout } from "../../../lib/auth-events";
 import { isTokenValid } from "../../../lib/token";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useStoredToken } from "../../../lib/use-stored";
@@ -39,20 +39,30 @@ export function RequireAuth() {
   // A logout (Log out, a revoked session, a 401) takes the member to /login itself (LogoutListener),
   // remembering the page or not by its reason; the token it clears must not make this guard race it
   // with a redirect of its own, which could land first and remember the page a member chose to leave.
-  const loggedOut = useRef(false);
+  const loggedOut = useRef<LogoutReason | null>(null);
   useEffect(
     () =>
-      onLogout(() => {
-        loggedOut.current = true;
+      onLogout(({ reason }) => {
+        loggedOut.current = reason;
       }),
     [],
   );
+  const navigating = useNavigation().state !== "idle";
 
   const refused = currentUser.error instanceof ApiError && currentUser.error.status === 401;
   if ((!handingOver && !signedIn) || refused) {
-    if (loggedOut.current) return null;
+    const reason = loggedOut.current;
+    if (reason && navigating) return null;
+    // Not signed in; or signed out, and the logout's way to /login did not start (a screen's leave
+    // check held it): this one goes there, as the logout would have, so the page is never left blank.
     return (
-      <Navigate to="/login" replace state={{ from: locationToPath(location) } satisfies LoginRedirectState} />
+      <Navigate
+        to="/login"
+        replace={reason !== "user"}
+        state={
+          reason === "user" ? undefined : ({ from: locationToPath(location) } satisfies LoginRedirectState)
+        }
+      />
     );
   }
   if (!user && !handingOver && currentUser.isError) {
