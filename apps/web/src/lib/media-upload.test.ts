@@ -1,3 +1,4 @@
+import type { MediaUploadResult } from "@flik/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../test/auth-storage";
 import { FakeXhr, lastUpload as sent } from "../test/fake-xhr";
@@ -6,11 +7,13 @@ import {
   isAbortError,
   isSameOriginBase,
   PROCESSING_POLL_MS,
+  PROCESSING_RETRY_MS,
   refusalBeforeUpload,
   UPLOAD_NETWORK_ERROR,
   uploadEndpoint,
   uploadMedia,
   videoSeconds,
+  whenProcessed,
 } from "./media-upload";
 
 const photo = new File(["jpeg bytes"], "sunset.jpg", { type: "image/jpeg" });
@@ -142,7 +145,7 @@ describe("uploadMedia of a video the built-in host transcodes (issue 20)", () =>
     height: 1080,
     duration: 12,
     status: "processing",
-  };
+  } satisfies MediaUploadResult;
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
@@ -194,6 +197,87 @@ describe("uploadMedia of a video the built-in host transcodes (issue 20)", () =>
         headers: expect.objectContaining({ Authorization: `Bearer ${token}` }),
       }),
     );
+  });
+
+  it("asks again after a question finds no network, waiting longer each time, and goes on", async () => {
+    vi.useFakeTimers();
+    const offline = () => Promise.reject(new TypeError("Failed to fetch"));
+    const answers = [offline, offline, offline, async () => json({ status: "processing", percent: 60 })];
+    const fetched = vi.fn(() => (answers.shift() ?? (async () => json({ ...ready })))());
+    const ready = {
+      status: "ready",
+      percent: 100,
+      secure_url: answer.secure_url,
+      poster_url: "",
+      duration: 12,
+      width: 1080,
+      height: 608,
+    };
+    vi.stubGlobal("fetch", fetched);
+    const progress: number[] = [];
+    const upload = uploadMedia(clip, { base: "/api/media", onProgress: (percent) => progress.push(percent) });
+    sent().respond(200, answer);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetched).toHaveBeenCalledOnce();
+
+    // A second, then two, then four: no question before its wait is over.
+    await vi.advanceTimersByTimeAsync((PROCESSING_RETRY_MS[0] ?? 0) - 1);
+    expect(fetched).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetched).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(PROCESSING_RETRY_MS[1] ?? 0);
+    expect(fetched).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(PROCESSING_RETRY_MS[2] ?? 0);
+    expect(fetched).toHaveBeenCalledTimes(4);
+    expect(progress.at(-1)).toBe(80);
+    await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+
+    await expect(upload).resolves.toMatchObject({ status: "ready", width: 1080, height: 608 });
+  });
+
+  it("gives up with the connection hint once the last wait finds no network either", async () => {
+    vi.useFakeTimers();
+    const fetched = vi.fn(() => Promise.reject(new TypeError("Failed to fetch")));
+    vi.stubGlobal("fetch", fetched);
+    const upload = uploadMedia(clip, { base: "/api/media" });
+    const settled = vi.fn();
+    upload.catch(settled);
+    sent().respond(200, answer);
+
+    for (const wait of PROCESSING_RETRY_MS) await vi.advanceTimersByTimeAsync(wait);
+
+    expect(fetched).toHaveBeenCalledTimes(PROCESSING_RETRY_MS.length + 1);
+    await expect(upload).rejects.toThrow(UPLOAD_NETWORK_ERROR);
+  });
+
+  it("tells the file on the host before its transcoding ends, and takes the wait up again from there", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json({ message: "Flik is busy right now. Please try again in a moment." }, 503)),
+    );
+    const onSent = vi.fn();
+    const upload = uploadMedia(clip, { base: "/api/media", onSent });
+    sent().respond(200, answer);
+    await expect(upload).rejects.toThrow("Flik is busy right now. Please try again in a moment.");
+    expect(onSent).toHaveBeenCalledWith(answer);
+
+    FakeXhr.last = undefined;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        json({
+          status: "ready",
+          percent: 100,
+          secure_url: answer.secure_url,
+          poster_url: "",
+          duration: 12,
+          width: 1080,
+          height: 608,
+        }),
+      ),
+    );
+    await expect(whenProcessed(answer, { base: "/api/media" })).resolves.toMatchObject({ status: "ready" });
+    expect(FakeXhr.last).toBeUndefined();
   });
 
   it("rejects with the host's message when the video could not be processed", async () => {

@@ -53,6 +53,11 @@ export interface UploadOptions {
   onProgress?: (percent: number) => void;
   /** Called once the file is sent and the host is transcoding it (a video on the built-in host). */
   onProcessing?: () => void;
+  /**
+   * Called with the host's answer once the file is on it, before its transcoding ends: kept, a failed
+   * wait for the transcoding is tried again with `whenProcessed`, without sending the file again.
+   */
+  onSent?: (result: MediaUploadResult) => void;
   signal?: AbortSignal;
   base?: string;
   preset?: string;
@@ -219,17 +224,31 @@ export function uploadMedia(file: File, options: UploadOptions = {}): Promise<Me
   } else {
     sent = send(file, sending);
   }
-  return transcoded ? sent.then((result) => whenProcessed(result, options)) : sent;
+  if (!transcoded) return sent;
+  return sent.then((result) => {
+    options.onSent?.(result);
+    return whenProcessed(result, options);
+  });
 }
 
 /** How often the built-in host is asked how far a video's transcoding is. */
 export const PROCESSING_POLL_MS = 1000;
+/**
+ * The waits before asking again when a question found no network (a phone between cells, a few seconds
+ * offline): the file is on the host, transcoding, so one lost answer loses nothing. After the last, the
+ * member is told, and Share asks again without sending the file (`whenProcessed`).
+ */
+export const PROCESSING_RETRY_MS = [1000, 2000, 4000, 8000, 15_000] as const;
 
 /**
- * Waits for the host to finish transcoding the video just sent (`GET <base>/video/<id>`), telling the
- * second half of the progress; answers the upload's result once the video plays everywhere.
+ * Waits for the host to finish transcoding the video sent (`GET <base>/video/<id>`), telling the second
+ * half of the progress; answers the upload's result once the video plays everywhere (at once for a
+ * result that is not transcoding).
  */
-async function whenProcessed(result: MediaUploadResult, options: UploadOptions): Promise<MediaUploadResult> {
+export async function whenProcessed(
+  result: MediaUploadResult,
+  options: UploadOptions = {},
+): Promise<MediaUploadResult> {
   const { onProgress, onProcessing, signal, base = MEDIA_UPLOAD_BASE } = options;
   const id = keptVideoId(result.secure_url);
   if (result.status !== "processing" || !id) {
@@ -237,6 +256,7 @@ async function whenProcessed(result: MediaUploadResult, options: UploadOptions):
     return result;
   }
   onProcessing?.();
+  let failures = 0;
   for (;;) {
     if (signal?.aborted) throw new DOMException("Upload cancelled", "AbortError");
     let status: VideoProcessingStatus;
@@ -253,8 +273,12 @@ async function whenProcessed(result: MediaUploadResult, options: UploadOptions):
       status = (await response.json()) as VideoProcessingStatus;
     } catch (error) {
       if (isAbortError(error) || error instanceof UploadError) throw error;
-      throw new UploadError(UPLOAD_NETWORK_ERROR, 0);
+      const wait = PROCESSING_RETRY_MS[failures++];
+      if (wait === undefined) throw new UploadError(UPLOAD_NETWORK_ERROR, 0);
+      await pause(wait, signal);
+      continue;
     }
+    failures = 0;
     if (status.status === "failed") throw new UploadError(status.message, 422);
     if (status.status === "ready") {
       onProgress?.(100);

@@ -8,6 +8,7 @@ import {
   UPLOAD_NETWORK_ERROR,
   UploadError,
   uploadMedia,
+  whenProcessed,
 } from "../../../lib/media-upload";
 import { postPath } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
@@ -42,8 +43,9 @@ export function usePublishPost() {
   const navigate = useNavigate();
   const [phase, setPhase] = useState<PublishPhase>({ step: "editing" });
   const upload = useRef<AbortController | null>(null);
-  // A file already on the host is not sent again when only the create call failed.
-  const uploaded = useRef<{ file: File; url: string; size: MediaSize | undefined } | null>(null);
+  // A file already on the host is not sent again: when only the create call failed, or only the wait for
+  // its video's transcoding (`ready` false), which Share takes up again where it stopped.
+  const uploaded = useRef<{ file: File; result: MediaUploadResult; ready: boolean } | null>(null);
 
   // Left while the post was being created: it is shared all the same, but the member stays where they went.
   const left = useRef(false);
@@ -61,30 +63,40 @@ export function usePublishPost() {
   const publish = useCallback(
     async ({ file, size: measured, ...fields }: PostDraft) => {
       const kept = uploaded.current?.file === file ? uploaded.current : null;
-      let image = kept?.url ?? null;
-      let size = kept?.size ?? measured;
-      if (!image) {
+      let result = kept?.ready ? kept.result : null;
+      if (!result) {
         const controller = new AbortController();
         upload.current = controller;
         setPhase({ step: "uploading", percent: 0 });
+        const options = {
+          signal: controller.signal,
+          onProgress: (percent: number) =>
+            setPhase((current) => ({
+              step: "uploading",
+              percent,
+              processing: current.step === "uploading" && current.processing,
+            })),
+          onProcessing: () => setPhase({ step: "uploading", percent: 50, processing: true }),
+        };
         try {
-          // As the picker says when the file is chosen; asked again here, as Share may come first.
-          const refusal = await refusalBeforeUpload(file);
-          if (refusal) throw new UploadError(refusal, 413);
-          const result = await uploadMedia(file, {
-            signal: controller.signal,
-            onProgress: (percent) =>
-              setPhase((current) => ({
-                step: "uploading",
-                percent,
-                processing: current.step === "uploading" && current.processing,
-              })),
-            onProcessing: () => setPhase({ step: "uploading", percent: 50, processing: true }),
-          });
-          image = result.secure_url;
-          size = sizeOf(result, measured);
-          uploaded.current = { file, url: image, size };
+          if (kept) {
+            result = await whenProcessed(kept.result, options);
+          } else {
+            // As the picker says when the file is chosen; asked again here, as Share may come first.
+            const refusal = await refusalBeforeUpload(file);
+            if (refusal) throw new UploadError(refusal, 413);
+            result = await uploadMedia(file, {
+              ...options,
+              onSent: (sent) => {
+                uploaded.current = { file, result: sent, ready: false };
+              },
+            });
+          }
+          uploaded.current = { file, result, ready: true };
         } catch (error) {
+          // The host has no video to show of it (its transcoding failed, or it is gone): sent again.
+          if (error instanceof UploadError && (error.status === 404 || error.status === 422))
+            uploaded.current = null;
           setPhase({ step: "editing" });
           if (!isAbortError(error))
             toast.error(error instanceof Error ? error.message : UPLOAD_NETWORK_ERROR);
@@ -100,7 +112,7 @@ export function usePublishPost() {
 
       setPhase({ step: "creating" });
       try {
-        const post = await createPost({ ...fields, image, ...size });
+        const post = await createPost({ ...fields, image: result.secure_url, ...sizeOf(result, measured) });
         queryClient.setQueryData(postKeys.detail(post._id), post);
         prependToFeed(queryClient, post);
         // The author's profile grid and post count come from the server; let them load afresh.

@@ -413,6 +413,57 @@ describe("NewPostScreen", () => {
   });
 });
 
+describe("A video the host is still transcoding", () => {
+  const videoId = "0b4e7a4c-9d3c-4c8e-9f5a-2f0d6c1b7a11";
+  const keptVideo = `/media/video/${videoId}.mp4`;
+
+  it("is not sent again when only the wait for its transcoding failed: Share takes the wait up again", async () => {
+    let checks = 0;
+    const { user, createRoute } = openComposer({
+      [`GET /media/video/${videoId}`]: () =>
+        ++checks === 1
+          ? jsonResponse(503, { message: "Flik is busy right now. Please try again in a moment." })
+          : jsonResponse(200, {
+              status: "ready",
+              percent: 100,
+              secure_url: keptVideo,
+              poster_url: "",
+              duration: 12,
+              width: 720,
+              height: 1280,
+            }),
+    });
+    await user.click(await screen.findByRole("tab", { name: "Flick" }));
+    await user.upload(screen.getByLabelText("Video"), clip);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    const upload = await sentUpload();
+    upload.respond(200, {
+      secure_url: keptVideo,
+      public_id: videoId,
+      resource_type: "video",
+      format: "mp4",
+      bytes: 12,
+      status: "processing",
+    });
+
+    await waitFor(() =>
+      expect(shownToasts()).toContain("Flik is busy right now. Please try again in a moment."),
+    );
+    expect(createRoute).not.toHaveBeenCalled();
+    await user.click(await screen.findByRole("button", { name: "Share" }));
+
+    expect(await screen.findByText("Post created!")).toBeInTheDocument();
+    expect(FakeXhr.last).toBe(upload);
+    expect(checks).toBe(2);
+    expect(createBody(createRoute)).toMatchObject({
+      image: keptVideo,
+      isReel: true,
+      width: 720,
+      height: 1280,
+    });
+  });
+});
+
 describe("Leaving the composer while a post is on its way", () => {
   it("asks 'Discard post?' during the upload: Cancel stays and uploads on, Discard leaves and stops it", async () => {
     const { user, router, createRoute } = openComposer({ "GET /posts": pending });
