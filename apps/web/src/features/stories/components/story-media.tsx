@@ -1,5 +1,5 @@
 import { STORY_DEFAULT_DURATION_MS, type Story, videoPosterUrl } from "@flik/shared";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { responsiveImage } from "../../../lib/responsive-image";
 
 interface StoryMediaProps {
@@ -37,6 +37,7 @@ export function StoryMedia({
   onMutedByBrowser,
 }: StoryMediaProps) {
   const video = useRef<HTMLVideoElement>(null);
+  const image = useRef<HTMLImageElement>(null);
   const url = story.mediaUrl;
   // Media the browser cannot load (a removed file, a format it can't play) still has its turn, with
   // a word in place of a broken picture or a black frame, so the viewer never stops on it.
@@ -44,8 +45,28 @@ export function StoryMedia({
   const failed = failedUrl === url;
   const onFailed = useCallback(() => {
     setFailedUrl(url);
+    // A video that waited for data before it failed (`waiting`, then `error`) never says `playing`:
+    // its turn is a picture's 5 s, which no buffering holds.
+    onBuffering(false);
     onReady(url, STORY_DEFAULT_DURATION_MS);
-  }, [url, onReady]);
+  }, [url, onReady, onBuffering]);
+
+  // An element the browser had loaded (or given up on) before React listened to it, as a cached video
+  // can while the lazy viewer's first render waits to be shown: its event was missed, so what it has is
+  // read once it is on screen. Each new element once; the picture's element stays from story to story.
+  const checked = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const element = video.current ?? image.current;
+    if (!element || element === checked.current) return;
+    checked.current = element;
+    if (element instanceof HTMLVideoElement) {
+      if (element.error) onFailed();
+      else if (element.readyState >= HTMLMediaElement.HAVE_METADATA) onReady(url, videoDuration(element));
+    } else if (element.complete) {
+      if (element.naturalWidth > 0) onReady(url, STORY_DEFAULT_DURATION_MS);
+      else onFailed();
+    }
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a replay (play) plays the new element
   useEffect(() => {
@@ -92,6 +113,7 @@ export function StoryMedia({
   // One element for every picture: the one before stays until the next has loaded, never a blank frame.
   return (
     <img
+      ref={image}
       {...responsiveImage(url, "story")}
       alt={label}
       decoding="async"

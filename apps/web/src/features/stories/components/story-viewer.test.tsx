@@ -106,6 +106,69 @@ describe("Story timing (spec §2, §9)", () => {
     expect(within(viewer).queryByText("This story can't be shown")).not.toBeInTheDocument();
   });
 
+  it("moves on after 5 s from a video that waited for data and then failed, as from any story that can't be shown", async () => {
+    const photo = makeStory({ _id: "s-photo", mediaUrl: "/media/image/photo.jpg", createdAt: hoursAgo(3) });
+    const broken = makeStory({ _id: "s-gone", mediaType: "video", mediaUrl: "/media/video/gone.mp4" });
+    const after = makeStory({ _id: "s-after", mediaUrl: "/media/image/after.jpg", createdAt: hoursAgo(1) });
+    const { viewer } = await openViewerWithFakeClock([makeGroup([photo, broken, after])]);
+    loadImage(viewer);
+    advance(STORY_DEFAULT_DURATION_MS);
+    expect(shownUrl(viewer)).toBe("/media/video/gone.mp4");
+
+    // What a browser does with a video it cannot load: play, waiting, then error (never playing).
+    act(() => {
+      fireEvent.play(shownMedia(viewer));
+      fireEvent.waiting(shownMedia(viewer));
+    });
+    act(() => {
+      fireEvent.error(shownMedia(viewer));
+    });
+    expect(within(viewer).getByText("This story can't be shown")).toBeInTheDocument();
+    advance(STORY_DEFAULT_DURATION_MS / 2);
+    expect(bars(viewer)).toEqual([100, 50, 0]);
+    advance(STORY_DEFAULT_DURATION_MS / 2);
+    expect(shownUrl(viewer)).toBe("/media/image/after.jpg");
+  });
+
+  it("times a video whose length the browser knew before the viewer listened (a cached video opened first)", async () => {
+    vi.spyOn(HTMLMediaElement.prototype, "readyState", "get").mockReturnValue(HTMLMediaElement.HAVE_METADATA);
+    vi.spyOn(HTMLMediaElement.prototype, "duration", "get").mockReturnValue(10);
+    const clip = makeStory({ _id: "s-clip", mediaType: "video", mediaUrl: "/media/video/clip.mp4" });
+    const after = makeStory({ _id: "s-after", mediaUrl: "/media/image/after.jpg", createdAt: hoursAgo(1) });
+    const { viewer } = await openViewerWithFakeClock([makeGroup([clip, after])]);
+
+    // No loadedmetadata event: it came before the element was on screen.
+    advance(5000);
+    expect(bars(viewer)).toEqual([50, 0]);
+    advance(5000);
+    expect(shownUrl(viewer)).toBe("/media/image/after.jpg");
+  });
+
+  it("times a picture the browser had loaded before the viewer listened", async () => {
+    vi.spyOn(HTMLImageElement.prototype, "complete", "get").mockReturnValue(true);
+    vi.spyOn(HTMLImageElement.prototype, "naturalWidth", "get").mockReturnValue(1080);
+    const { viewer } = await openViewerWithFakeClock();
+
+    // No load event: it came before the element was on screen.
+    advance(STORY_DEFAULT_DURATION_MS);
+    expect(shownUrl(viewer)).toBe("/media/image/bob-2.jpg");
+    expect(bars(viewer)).toEqual([100, 0]);
+
+    // The same element shows the next picture: it is timed by its own load, not by the one before's.
+    advance(STORY_DEFAULT_DURATION_MS);
+    expect(shownUrl(viewer)).toBe("/media/image/bob-2.jpg");
+  });
+
+  it("says a picture the browser gave up on before the viewer listened can't be shown, and moves on", async () => {
+    const complete = vi.spyOn(HTMLImageElement.prototype, "complete", "get").mockReturnValue(true);
+    const { viewer } = await openViewerWithFakeClock();
+    expect(within(viewer).getByText("This story can't be shown")).toBeInTheDocument();
+    complete.mockRestore();
+
+    advance(STORY_DEFAULT_DURATION_MS);
+    expect(shownUrl(viewer)).toBe("/media/image/bob-2.jpg");
+  });
+
   it("says a story can't be shown when the browser refuses to play its video, with no error event", async () => {
     const broken = makeStory({ _id: "s-gone", mediaType: "video", mediaUrl: "/media/video/gone.mp4" });
     const after = makeStory({ _id: "s-after", mediaUrl: "/media/image/after.jpg", createdAt: hoursAgo(1) });
