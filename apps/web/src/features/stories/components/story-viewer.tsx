@@ -49,7 +49,9 @@ export function StoryViewer({ startUserId, only, onClose }: StoryViewerProps) {
       placement="stage"
       onClose={onClose}
       bodyClassName="relative"
-      panelClassName="sm:h-[min(92dvh,900px)] sm:w-auto sm:aspect-[9/16]"
+      // Never narrower than 24rem (or the screen): a 9:16 card on a short screen (a phone on its side) would
+      // leave its author's name no room; the story shows whole inside, with dark bands beside it.
+      panelClassName="sm:h-[min(92dvh,900px)] sm:w-auto sm:min-w-[min(100%,24rem)] sm:aspect-[9/16]"
       initialFocus={pauseRef}
     >
       {cursor && <StoryStage cursor={cursor} onClose={onClose} pauseRef={pauseRef} />}
@@ -175,19 +177,21 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
         <div data-testid="story-tap-next" className="h-full w-1/3" onClick={tap(next)} />
       </div>
 
-      <div className="pointer-events-none absolute inset-x-0 top-0 bg-linear-to-b from-black/70 via-black/35 to-transparent px-3 pt-3 pb-12">
+      <div className="pointer-events-none @container absolute inset-x-0 top-0 bg-linear-to-b from-black/70 via-black/35 to-transparent px-3 pt-3 pb-12">
         <StoryProgress stories={group.stories} current={storyIndex} fraction={fraction} />
         <div className="pointer-events-auto mt-3 flex items-center gap-2">
           {/* The viewer sits on a history entry of its own (useModalHistory): going to the profile
               leaves it behind, as Back would; closing it here too would race the navigation. */}
+          {/* The name may be cut short, never below a few letters; the picture never is (the time goes
+              first, on a narrow card). */}
           <Link
             to={profilePath(author.username)}
-            className="flex min-w-0 items-center gap-2 rounded-full pr-2"
+            className="flex min-w-20 items-center gap-2 rounded-full pr-2"
           >
             <Avatar
               src={author.avatar}
               name={author.fullName || author.username}
-              className="size-8 text-xs ring-0"
+              className="size-8 shrink-0 text-xs ring-0"
             />
             <span className="truncate text-sm font-semibold text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.5)]">
               {author.username}
@@ -196,7 +200,7 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
           <time
             dateTime={story.createdAt}
             title={fullDateTime(story.createdAt)}
-            className="shrink-0 text-sm text-white/85 [text-shadow:0_1px_2px_rgb(0_0_0/0.5)]"
+            className="shrink-0 text-sm text-white/85 [text-shadow:0_1px_2px_rgb(0_0_0/0.5)] @max-[18rem]:hidden"
           >
             {time}
           </time>
