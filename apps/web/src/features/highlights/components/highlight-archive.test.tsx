@@ -360,6 +360,23 @@ describe("The owner's story archive (issue 17)", () => {
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
   });
 
+  it("when empty, offers the upload in the highlight form instead of an Add to highlight nothing can enable", async () => {
+    const { user } = openOwn({ "GET /stories/archive": archiveRoute([]) });
+
+    await user.click(await screen.findByRole("button", { name: "Archive" }));
+    const archive = screen.getByRole("dialog", { name: "Archive" });
+    expect(await within(archive).findByText("No stories in your archive yet")).toBeInTheDocument();
+    expect(within(archive).queryByRole("button", { name: "Add to highlight" })).not.toBeInTheDocument();
+    await user.click(within(archive).getByRole("button", { name: "Upload a file instead" }));
+
+    const form = screen.getByRole("dialog", { name: "Add Highlight" });
+    expect(within(form).getByRole("tab", { name: "Upload" })).toHaveAttribute("aria-selected", "true");
+    expect(within(form).getByLabelText("Photo or video")).toBeInTheDocument();
+    // Cancel comes back to the archive, as from a chosen story.
+    await user.click(within(form).getByRole("button", { name: "Cancel" }));
+    expect(screen.getByRole("dialog", { name: "Archive" })).toBeInTheDocument();
+  });
+
   it("is not offered on another member's highlights", async () => {
     openProfile("/profile/bob", {
       routes: { "GET /highlights/user/bob": jsonResponse(200, { highlights: [makeHighlight()] }) },
