@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { rgbaToThumbHash } from "thumbhash";
 import { describe, expect, it } from "vitest";
 import { makePost } from "../../../test/fixtures";
-import { PostMedia } from "./post-media";
+import { PostDetailMedia, PostMedia } from "./post-media";
 
 /** The ThumbHash of a 4x4 picture of one colour, base64, as the server sends it. */
 function placeholderOf([red, green, blue]: [number, number, number]): string {
@@ -25,6 +25,30 @@ describe("PostMedia's photo (issue 20)", () => {
         .map((entry) => entry.split(" ")[1]),
     ).toEqual(["160w", "320w", "480w", "640w", "1080w"]);
     expect(photo).toHaveAttribute("sizes", "(min-width: 540px) 540px, 100vw");
+  });
+
+  it("asks for a panorama as wide as it is drawn, cropped to fill the feed's widest frame", () => {
+    // 6:1 in a 1.91:1 frame: drawn 3.14 times the frame's width, so 390 px on a phone need 1225.
+    const panorama = makePost({ image: kept, width: 3000, height: 500 });
+    render(<PostMedia post={panorama} />);
+    expect(screen.getByRole("img")).toHaveAttribute("sizes", "(min-width: 540px) 1697px, 315vw");
+  });
+
+  it("asks for a panorama on a post's own page as wide as the phone's frame draws it, and whole beside", () => {
+    render(<PostDetailMedia post={makePost({ image: kept, width: 3000, height: 500 })} />);
+    expect(screen.getByRole("img")).toHaveAttribute("sizes", "(min-width: 768px) 60vw, 315vw");
+  });
+
+  it("asks for the frame's width for a photo of the frame's shape, or a taller one cut at top and bottom", () => {
+    for (const [width, height] of [
+      [1910, 1000],
+      [1080, 1350],
+      [1000, 3000],
+    ] as const) {
+      const { unmount } = render(<PostMedia post={makePost({ image: kept, width, height })} />);
+      expect(screen.getByRole("img")).toHaveAttribute("sizes", "(min-width: 540px) 540px, 100vw");
+      unmount();
+    }
   });
 
   it("paints the placeholder until the photo has loaded, then never behind it", () => {

@@ -2,7 +2,7 @@ import { mediaFrame, type Post, videoPosterUrl } from "@flik/shared";
 import type { CSSProperties } from "react";
 import { UnloadableMedia, useMediaFailed } from "../../../components/unloadable-media";
 import { placeholderProps } from "../../../lib/placeholder";
-import { type ImageSlot, responsiveImage } from "../../../lib/responsive-image";
+import { coverZoom, type ImageSlot, responsiveImage } from "../../../lib/responsive-image";
 
 type Fit = "cover" | "contain" | "cover-then-contain";
 
@@ -79,7 +79,12 @@ export function PostMedia({
   }
   return (
     <img
-      {...responsiveImage(post.image, slot, post.width)}
+      {...responsiveImage(
+        post.image,
+        slot,
+        post.width,
+        fit === "contain" ? 1 : coverZoom(post, mediaFrame(post)),
+      )}
       alt={mediaAlt(post)}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}
