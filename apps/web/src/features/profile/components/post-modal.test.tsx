@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeComment, makePost, makeProfile, sentJson } from "../../../test/fixtures";
+import { currentSocket } from "../../../test/render-app";
+import { waitUntil } from "../../../test/wait";
 import { openProfile, preloadProfileScreens } from "../test/profile-routes";
 
 vi.mock("../../../lib/socket", async () => {
@@ -133,6 +135,36 @@ describe("Post modal on the profile", () => {
     expect(await screen.findByRole("heading", { name: "This account is private" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Pier at dusk/ })).not.toBeInTheDocument();
     expect(profileReads).toBe(2);
+  });
+
+  it("says so when its author deletes it meanwhile, and the profile counts one post fewer at once", async () => {
+    const opened = openProfile(["/elsewhere", "/profile/bob"], {
+      member: makeProfile({ postsCount: 3 }),
+      posts: [pier],
+      routes: { "GET /posts/p-pier": jsonResponse(200, { post: pier }) },
+    });
+    const stats = await screen.findByRole("list", { name: "Profile stats" });
+    expect(within(stats).getAllByRole("listitem")[0]).toHaveTextContent("3 posts");
+    await opened.user.click(await screen.findByRole("button", { name: "Pier at dusk, 2 likes, 0 comments" }));
+    const dialog = await screen.findByRole("dialog", { name: "Post by @bob" });
+    await within(dialog).findByRole("button", { name: "Like 2" });
+    const socket = await currentSocket();
+    await waitUntil(() => {
+      if (!socket.listens("postDeleted")) throw new Error("Nothing listens to postDeleted yet");
+    });
+
+    act(() => socket.fire("postDeleted", { postId: "p-pier" }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("This post was deleted.");
+    expect(within(dialog).queryByRole("button", { name: /^Like/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByPlaceholderText("Add a comment...")).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Close" })).toHaveFocus();
+    expect(within(stats).getAllByRole("listitem")[0]).toHaveTextContent("2 posts");
+    expect(screen.queryByRole("button", { name: /Pier at dusk/, hidden: true })).not.toBeInTheDocument();
+
+    // Told again (another tab of the author's, a reconnect), it counts once.
+    act(() => socket.fire("postDeleted", { postId: "p-pier" }));
+    expect(within(stats).getAllByRole("listitem")[0]).toHaveTextContent("2 posts");
   });
 
   it("closes on Escape and gives focus back to the cell", async () => {

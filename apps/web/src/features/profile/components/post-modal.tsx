@@ -1,6 +1,6 @@
 import type { Post } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useEffectEvent } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
@@ -19,6 +19,7 @@ import { PostComments } from "../../posts/components/post-comments";
 import { PostDetailMedia } from "../../posts/components/post-media";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
 import { useToggleLike } from "../../posts/hooks/use-toggle-like";
+import { useSocketEvents } from "../../realtime/use-socket-events";
 import { profileKeys } from "../api/profile-keys";
 
 const iconButtonClass =
@@ -32,7 +33,11 @@ export function PostModal({ postId, onClose }: { postId: string; onClose: () => 
   const query = usePostQuery(postId);
   usePostRooms([postId]);
   const post = query.data;
-  const unavailable = query.isError && isPostUnavailable(query.error);
+  // Deleted while open (by its author, elsewhere): said here as the post screen says it (spec §8), inside
+  // the dialog, where a screen reader hears it.
+  const [deleted, setDeleted] = useState(false);
+  useSocketEvents({ postDeleted: (event) => event.postId === postId && setDeleted(true) });
+  const unavailable = deleted || (query.isError && isPostUnavailable(query.error));
   // Gone for the member since the grid showed it: once the modal closes (however: Close, Escape, Back),
   // it leaves the grid and its owner's profile is read again, as they may have gone private or blocked
   // the member. Not before: the profile's private state would take the grid, and this modal, away unasked.
@@ -52,12 +57,18 @@ export function PostModal({ postId, onClose }: { postId: string; onClose: () => 
         <PostModalBody post={post} onClose={onClose} />
       ) : (
         <div className="flex min-h-72 flex-col items-center justify-center gap-4 p-8 text-center">
-          {query.isError ? (
+          {deleted || query.isError ? (
             <>
-              <p className="font-semibold text-zinc-900">
-                {isPostUnavailable(query.error) ? "This post isn't available." : "Error fetching post"}
+              <p role={deleted ? "alert" : undefined} className="font-semibold text-zinc-900">
+                {deleted
+                  ? "This post was deleted."
+                  : isPostUnavailable(query.error)
+                    ? "This post isn't available."
+                    : "Error fetching post"}
               </p>
-              <button type="button" onClick={onClose} className={buttonStyles.secondary}>
+              {/* What had the focus went with the post: Close takes it. */}
+              {/* biome-ignore lint/a11y/noAutofocus: the dialog's content was replaced under the focus */}
+              <button type="button" onClick={onClose} autoFocus={deleted} className={buttonStyles.secondary}>
                 Close
               </button>
             </>
