@@ -93,7 +93,9 @@ describe("private profiles and follow requests", () => {
     const requests = owner.page.getByRole("list", { name: "Follow requests" });
     await requests.getByRole("link", { name: new RegExp(bob.username) }).waitFor();
     await requests.getByRole("button", { name: `Confirm follow request from ${bob.username}` }).click();
-    await owner.page.getByRole("heading", { name: "No follow requests" }).waitFor();
+    // The row stays where it was, saying so, until the list is left: nothing slides under the pointer.
+    await requests.getByRole("status").filter({ hasText: "Confirmed" }).waitFor();
+    expect(await requests.getByRole("listitem").count()).toBe(1);
     // The owner's notifications keep who it was, as a follow: "started following you", already read.
     await owner.page.getByRole("link", { name: "Back to notifications" }).click();
     await owner.page.waitForURL("**/notifications");
@@ -128,6 +130,52 @@ describe("private profiles and follow requests", () => {
     expect(followers).toEqual([]);
     await owner.context.close();
     await stranger.context.close();
+  });
+
+  it("a double-click on Confirm answers the one request clicked: every row keeps its place", async () => {
+    const owner = await openContext(browser);
+    const others = await openContext(browser);
+    const gina = await privateMemberWithPost(owner.page, "gina", "Gina's garden");
+    const askers: Member[] = [];
+    for (const prefix of ["hal", "ida", "jon"]) {
+      const asker = await signedInMember(others.page, prefix);
+      await api(others.page, asker, "POST", `/follow/${gina.id}`);
+      askers.push(asker);
+    }
+    const [, ida, jon] = askers as [Member, Member, Member];
+
+    await owner.page.goto("/notifications/requests");
+    const requests = owner.page.getByRole("list", { name: "Follow requests" });
+    const rows = requests.getByRole("listitem");
+    await rows.nth(2).waitFor();
+    const boxes = async () => Promise.all([0, 1, 2].map((index) => rows.nth(index).boundingBox()));
+    const before = await boxes();
+
+    // Newest first: jon's request is on top, ida's below it.
+    const accepted = owner.page.waitForResponse((response) => response.url().includes("/accept"));
+    await requests.getByRole("button", { name: `Confirm follow request from ${jon.username}` }).dblclick();
+    await accepted;
+
+    const confirmed = rows.nth(0).getByRole("status");
+    await confirmed.filter({ hasText: "Confirmed" }).waitFor();
+    await expect.poll(() => confirmed.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await boxes()).toEqual(before);
+    expect(
+      await rows
+        .nth(1)
+        .getByRole("button", { name: `Confirm follow request from ${ida.username}` })
+        .count(),
+    ).toBe(1);
+    // The server agrees: one request answered, the two others still waiting.
+    const { requests: left } = await api(owner.page, gina, "GET", "/follow-requests");
+    expect(left.map((request: { username: string }) => request.username).sort()).toEqual(
+      askers
+        .slice(0, 2)
+        .map((asker) => asker.username)
+        .sort(),
+    );
+    await owner.context.close();
+    await others.context.close();
   });
 
   it("the owner removes a follower from her followers list; the follower's open profile locks live", async () => {

@@ -10,6 +10,7 @@ import {
   answeredHere,
   getUnreadCount,
   type ListedNotification,
+  type NotificationPages,
   setUnreadCount,
   updateCachedNotifications,
 } from "../../notifications/cache/notifications-cache";
@@ -119,17 +120,19 @@ export function useAnswerFollowRequest() {
 /**
  * Answered requests keep their rows (in the requests list and the notifications) while the screen they
  * are shown on is; leaving it takes them out of both, so the next visit shows what is left to answer.
+ * The notifications are then read again when next shown: the server put an accepted request's
+ * "started following you" in its place (taking them out made the list look freshly read).
  */
 export function useAnsweredRowsUntilLeft(): void {
   const queryClient = useQueryClient();
   useEffect(
     () => () => {
       dropAnsweredRequests(queryClient);
-      updateCachedNotifications(
-        queryClient,
-        (notification) => answeredHere(notification) !== undefined,
-        () => null,
-      );
+      const answered = (notification: Notification) => answeredHere(notification) !== undefined;
+      const notifications = queryClient.getQueryData<NotificationPages>(notificationKeys.list());
+      if (!notifications?.pages.some((page) => page.notifications.some(answered))) return;
+      updateCachedNotifications(queryClient, answered, () => null);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list(), refetchType: "none" });
     },
     [queryClient],
   );

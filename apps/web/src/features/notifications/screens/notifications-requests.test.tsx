@@ -324,7 +324,7 @@ describe("Follow requests on the notifications screen", () => {
       accepted = true;
       return jsonResponse(200, { message: "Follow request accepted", followersCount: 1 });
     });
-    const { user, router } = openAsPrivateAlice(
+    const { user, router, queryClient } = openAsPrivateAlice(
       "/notifications",
       {
         "GET /notifications": () => (accepted ? pageOf(carolFollows, bobLikes) : pageOf(carolAsks, bobLikes)),
@@ -334,10 +334,22 @@ describe("Follow requests on the notifications screen", () => {
       },
       1,
     );
+    queryClient.setQueryDefaults(["notifications"], { staleTime: 30_000 });
     await screen.findByText("requested to follow you");
+    const socket = await currentSocket();
 
     await user.click(screen.getByRole("button", { name: "Confirm follow request from carol" }));
     await waitFor(() => expect(accept).toHaveBeenCalledTimes(1));
+    // Settled, and told by the server, before the screen is left.
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    act(() =>
+      socket.fire("notificationsRemoved", {
+        ids: ["n-carol"],
+        unreadCount: 0,
+        followRequestsFrom: ["u-carol"],
+        accepted: true,
+      }),
+    );
     await act(() => router.navigate("/profile/bob"));
     await act(() => router.navigate(-1));
 
@@ -345,6 +357,43 @@ describe("Follow requests on the notifications screen", () => {
     const row = follows.closest("li") as HTMLElement;
     expect(within(row).getByRole("button", { name: "Mark as unread" })).toBeInTheDocument();
     expect(within(row).queryByRole("button", { name: /Confirm/ })).toBeNull();
+    expect(screen.queryByText("requested to follow you")).not.toBeInTheDocument();
+  });
+
+  it("shows what the requests list confirmed when coming back to the notifications", async () => {
+    let accepted = false;
+    const accept = vi.fn(() => {
+      accepted = true;
+      return jsonResponse(200, { message: "Follow request accepted", followersCount: 1 });
+    });
+    const { user, router, queryClient } = openAsPrivateAlice(
+      "/notifications",
+      {
+        "GET /notifications": () => (accepted ? pageOf(carolFollows, bobLikes) : pageOf(carolAsks, bobLikes)),
+        "GET /follow-requests": () => requestsPage(accepted ? [] : [makeRequest()]),
+        "POST /follow-requests/u-carol/accept": accept,
+      },
+      1,
+    );
+    // As the app's client keeps a list (query-client.ts): read again on a visit only once it is stale.
+    queryClient.setQueryDefaults(["notifications"], { staleTime: 30_000 });
+    await screen.findByText("requested to follow you");
+    const socket = await currentSocket();
+    await act(() => router.navigate("/notifications/requests"));
+
+    await user.click(await screen.findByRole("button", { name: "Confirm follow request from carol" }));
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    act(() =>
+      socket.fire("notificationsRemoved", {
+        ids: ["n-carol"],
+        unreadCount: 0,
+        followRequestsFrom: ["u-carol"],
+        accepted: true,
+      }),
+    );
+    await user.click(screen.getByRole("link", { name: "Back to notifications" }));
+
+    expect(await screen.findByText("started following you")).toBeInTheDocument();
     expect(screen.queryByText("requested to follow you")).not.toBeInTheDocument();
   });
 });
