@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { launchBrowser, type Member, openContext, signedInMember } from "./browser.js";
 
 const browser = await launchBrowser();
+const sunset = join(import.meta.dirname, "..", "fixtures", "sunset.jpg");
 
 async function post(page: Page, author: Member, caption: string) {
   const response = await page.request.post("/api/posts", {
@@ -82,9 +85,19 @@ describe("Back", () => {
   it("from the archive's highlight form goes back to the archive; a save closes both, leaving no entry", async () => {
     const { page } = await openContext(browser);
     const carol = await signedInMember(page, "carol");
+    const headers = { authorization: `Bearer ${carol.token}` };
+    // A story names a file its member uploaded.
+    const upload = await page.request.post("/api/media/image/upload", {
+      headers,
+      multipart: {
+        file: { name: "sunset.jpg", mimeType: "image/jpeg", buffer: readFileSync(sunset) },
+        upload_preset: "flik",
+      },
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
     const shared = await page.request.post("/api/stories", {
-      headers: { authorization: `Bearer ${carol.token}` },
-      data: { url: "/media/image/none.jpg" },
+      headers,
+      data: { url: (await upload.json()).secure_url },
     });
     expect(shared.ok(), await shared.text()).toBe(true);
     await page.goto("/post");

@@ -52,7 +52,7 @@ const highlight = (
 const notification = (await call(alice, "GET", "/notifications")).json().notifications[0];
 await follow(alice, bob);
 const stories = [
-  (await call(bob, "POST", "/stories", { url: "/media/video/story.mp4" })).json().story,
+  (await call(bob, "POST", "/stories", { url: "https://cdn.example.com/v/story.mp4" })).json().story,
   (await call(alice, "POST", "/stories", { url: kept.secure_url })).json().story,
 ];
 const cursor = (await call(alice, "GET", "/posts?limit=1")).json().nextCursor;

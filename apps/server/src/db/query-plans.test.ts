@@ -27,6 +27,7 @@ const {
   makePrivate,
   requestFollow,
   block,
+  photoOf,
 } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
@@ -51,7 +52,7 @@ beforeAll(async () => {
   chatId = chat._id;
   // Stories in bob's strip (of alice and carol, whom he follows), his own, and its viewers.
   for (const member of [alice, alice, carol, bob])
-    await call(member, "POST", "/stories", { url: "/media/image/story.jpg" });
+    await call(member, "POST", "/stories", { url: await photoOf(member) });
   storyId = (await call(bob, "GET", "/stories/archive")).json().stories[0]._id;
   await call(alice, "POST", `/stories/${storyId}/view`);
   await call(carol, "POST", `/stories/${storyId}/view`);

@@ -48,6 +48,7 @@ export function factories(built: App) {
   const call = apiCaller(built);
   const signedUp = new Set<string>();
   let clips = 0;
+  const photos = new Map<string, Promise<string>>();
 
   const newcomer = (username: string) =>
     member({
@@ -77,6 +78,15 @@ export function factories(built: App) {
       headers: { ...member?.headers, ...body.headers },
       payload: body.payload,
     });
+  }
+
+  /** A kept upload (a small PNG unless `file` says otherwise), as the media host protocol answers it. */
+  async function upload(member: SignedIn, kind: "image" | "video" = "image", file?: Form[string]) {
+    const fields = {
+      file: file ?? { bytes: await pngImage(), name: "a.png", type: "image/png" },
+      upload_preset: "flik",
+    };
+    return succeeded("uploading", await uploadForm(member, kind, fields)).json<MediaUploadResult>();
   }
 
   return {
@@ -241,14 +251,20 @@ export function factories(built: App) {
       }
     },
 
-    /** A kept upload (a small PNG unless `file` says otherwise), as the media host protocol answers it. */
-    async upload(member: SignedIn, kind: "image" | "video" = "image", file?: Form[string]) {
-      const fields = {
-        file: file ?? { bytes: await pngImage(), name: "a.png", type: "image/png" },
-        upload_preset: "flik",
-      };
-      return succeeded("uploading", await uploadForm(member, kind, fields)).json<MediaUploadResult>();
+    /**
+     * The address of a photo the member uploaded: uploaded on first use, the same one after. What a story
+     * or a highlight names (they take only files uploaded here) when the file itself is not the point.
+     */
+    photoOf(member: SignedIn): Promise<string> {
+      let photo = photos.get(member.userId);
+      if (!photo) {
+        photo = upload(member).then((kept) => kept.secure_url);
+        photos.set(member.userId, photo);
+      }
+      return photo;
     },
+
+    upload,
   };
 }
 

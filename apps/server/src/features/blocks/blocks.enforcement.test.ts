@@ -22,6 +22,7 @@ const {
   sendMessage,
   block,
   someone,
+  photoOf,
 } = factories(built);
 
 const usernameOf = async (member: SignedIn) => (await call(member, "GET", "/user")).json().user.username;
@@ -37,7 +38,7 @@ async function blockedPair() {
   const content = async (member: SignedIn) => {
     const post = await createPost(member, { caption: "Mine" });
     const flick = await createFlick(member);
-    await call(member, "POST", "/highlights", { name: "Trips", type: "image", src: "/media/image/t.jpg" });
+    await call(member, "POST", "/highlights", { name: "Trips", type: "image", src: await photoOf(member) });
     return { post, flick, username: await usernameOf(member) };
   };
   const of = new Map<SignedIn, Awaited<ReturnType<typeof content>>>([

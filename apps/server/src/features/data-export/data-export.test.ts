@@ -6,8 +6,19 @@ import { DOWNLOADS_PER_HOUR } from "./data-export.routes.js";
 import { EXPORT_PAGE_SIZE } from "./data-export.service.js";
 
 const built = await buildTestApp();
-const { call, persona, newcomer, createPost, follow, like, comment, chatBetween, sendMessage, block } =
-  factories(built);
+const {
+  call,
+  persona,
+  newcomer,
+  createPost,
+  follow,
+  like,
+  comment,
+  chatBetween,
+  sendMessage,
+  block,
+  photoOf,
+} = factories(built);
 
 const download = (member: { headers: { authorization: string } }) =>
   built.app.inject({ method: "GET", url: "/api/user/download-data", headers: member.headers });
@@ -37,9 +48,9 @@ describe("GET /user/download-data", () => {
     await call(alice, "PUT", "/user/privacy", { isPrivate: true });
     await call(asker, "POST", `/follow/${alice.userId}`);
     await sendMessage(bob, chat, "Bob's own words, only his");
-    await call(alice, "POST", "/highlights", { name: "Trips", type: "image", src: "/media/image/trip.jpg" });
+    await call(alice, "POST", "/highlights", { name: "Trips", type: "image", src: await photoOf(alice) });
     await call(alice, "POST", "/support", { message: "Where is the dark mode?" });
-    await call(alice, "POST", "/stories", { url: "/media/video/morning.mp4" });
+    await call(alice, "POST", "/stories", { url: "https://cdn.example.com/v/morning.mp4" });
     // A code waiting for alice: stored as a hash, which must never leave.
     await built.database.db.insert(oneTimeCodes).values({
       userId: alice.userId,
@@ -77,7 +88,7 @@ describe("GET /user/download-data", () => {
       {
         id: expect.any(String),
         mediaType: "video",
-        mediaUrl: "/media/video/morning.mp4",
+        mediaUrl: "https://cdn.example.com/v/morning.mp4",
         viewersCount: 0,
         createdAt: expect.any(String),
       },

@@ -31,7 +31,7 @@ export type HighlightsService = ReturnType<typeof createHighlightsService>;
 export function createHighlightsService(deps: {
   db: Db;
   /** Who uploaded which kept file: a highlight's media must be its owner's own (media.policy). */
-  uploads: Pick<MediaUploads, "checkShareable">;
+  uploads: Pick<MediaUploads, "checkUploaded">;
   /** Whether the caller may see a highlight's owner (a 404 rather than a 403 where not). */
   users: Pick<UsersService, "visibleMember">;
 }) {
@@ -61,7 +61,7 @@ export function createHighlightsService(deps: {
 
     /** Refused with 409 past HIGHLIGHTS_MAX; a member's are counted and made one at a time. */
     async create(caller: Caller, input: z.output<typeof highlightBody>) {
-      await uploads.checkShareable(caller, [input.src]);
+      await uploads.checkUploaded(caller, "src", input.src);
       const row = await oneAtATimeFor(db, "highlight", caller.userId, async (tx) => {
         if (!canAddHighlight(await highlightsCountOf(tx, caller.userId))) {
           throw conflict(`You can keep up to ${HIGHLIGHTS_MAX} highlights. Delete one to add another.`);
@@ -74,7 +74,7 @@ export function createHighlightsService(deps: {
     async update(caller: Caller, id: string, input: z.output<typeof highlightUpdateBody>) {
       const current = await owned(caller, id);
       if (input.src !== undefined && input.src !== current.src)
-        await uploads.checkShareable(caller, [input.src]);
+        await uploads.checkUploaded(caller, "src", input.src);
       const row = await updateHighlight(db, id, input);
       if (!row) throw notFound("Highlight not found");
       return present(row);

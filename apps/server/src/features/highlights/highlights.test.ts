@@ -4,15 +4,17 @@ import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
 
 const built = await buildTestApp();
-const { call, persona, someone, makePrivate, requestFollow, acceptFollow, block } = factories(built);
+const { call, persona, someone, photoOf, makePrivate, requestFollow, acceptFollow, block } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
+/** What a highlight names: a photo its member uploaded (highlights take only files uploaded here). */
+const alicesPhoto = await photoOf(alice);
 
 describe("highlights", () => {
   it("are kept up to HIGHLIGHTS_MAX: one more is refused with 409 until one is deleted", async () => {
     const keeper = await someone("keeper");
-    const make = (n: number) =>
-      call(keeper, "POST", "/highlights", { name: `Day ${n}`, type: "image", src: `/media/image/${n}.jpg` });
+    const src = await photoOf(keeper);
+    const make = (n: number) => call(keeper, "POST", "/highlights", { name: `Day ${n}`, type: "image", src });
     let first = "";
     for (let n = 0; n < HIGHLIGHTS_MAX; n++) {
       const made = await make(n);
@@ -34,7 +36,7 @@ describe("highlights", () => {
     const created = await call(alice, "POST", "/highlights", {
       name: "  Summer  ",
       type: "image",
-      src: "/media/image/s.jpg",
+      src: alicesPhoto,
     });
     expect(created.statusCode).toBe(201);
     const { highlight } = created.json();
@@ -42,7 +44,7 @@ describe("highlights", () => {
       _id: expect.any(String),
       name: "Summer",
       type: "image",
-      src: "/media/image/s.jpg",
+      src: alicesPhoto,
     });
 
     expect((await call(alice, "GET", "/highlights")).json()).toEqual({ highlights: [highlight] });
@@ -51,7 +53,7 @@ describe("highlights", () => {
     const edited = await call(alice, "PUT", `/highlights/${highlight._id}`, {
       name: "Clips",
       type: "video",
-      src: "/media/video/c.mp4",
+      src: "https://cdn.example.com/clips/c.mp4",
     });
     expect(edited.json().highlight).toMatchObject({ name: "Clips", type: "video" });
 
@@ -64,18 +66,22 @@ describe("highlights", () => {
     const asImage = await call(hilda, "POST", "/highlights", {
       name: "Clip",
       type: "image",
-      src: "/media/video/c.mp4",
+      src: "https://cdn.example.com/clips/c.mp4",
     });
     expect(asImage.statusCode).toBe(201);
-    expect(asImage.json().highlight).toMatchObject({ type: "video", src: "/media/video/c.mp4" });
+    expect(asImage.json().highlight).toMatchObject({
+      type: "video",
+      src: "https://cdn.example.com/clips/c.mp4",
+    });
 
     const { _id } = asImage.json().highlight;
+    const photo = await photoOf(hilda);
     const edited = await call(hilda, "PUT", `/highlights/${_id}`, {
       name: "Photo",
       type: "video",
-      src: "/media/image/p.webp",
+      src: photo,
     });
-    expect(edited.json().highlight).toMatchObject({ type: "image", src: "/media/image/p.webp" });
+    expect(edited.json().highlight).toMatchObject({ type: "image", src: photo });
 
     // An address whose file says nothing keeps the type it was given.
     const untold = await call(hilda, "POST", "/highlights", {
@@ -88,11 +94,8 @@ describe("highlights", () => {
 
   it("keep their media when an edit leaves it out, by null as by absence", async () => {
     const ines = await someone("ines");
-    const made = await call(ines, "POST", "/highlights", {
-      name: "Sea",
-      type: "image",
-      src: "/media/image/s.jpg",
-    });
+    const photo = await photoOf(ines);
+    const made = await call(ines, "POST", "/highlights", { name: "Sea", type: "image", src: photo });
     const { _id } = made.json().highlight;
     for (const body of [{ name: "Sea 2" }, { name: "Sea 3", type: null, src: null }]) {
       const edited = await call(ines, "PUT", `/highlights/${_id}`, body);
@@ -100,7 +103,7 @@ describe("highlights", () => {
       expect(edited.json().highlight).toMatchObject({
         name: body.name,
         type: "image",
-        src: "/media/image/s.jpg",
+        src: photo,
       });
     }
     const half = await call(ines, "PUT", `/highlights/${_id}`, {
@@ -114,14 +117,11 @@ describe("highlights", () => {
 
   it("cannot be edited or deleted by another member", async () => {
     const carol = await persona("carol");
+    const src = await photoOf(carol);
     const { highlight } = (
-      await call(carol, "POST", "/highlights", { name: "Mine", type: "image", src: "/media/image/m.jpg" })
+      await call(carol, "POST", "/highlights", { name: "Mine", type: "image", src })
     ).json();
-    const edit = await call(bob, "PUT", `/highlights/${highlight._id}`, {
-      name: "Ours",
-      type: "image",
-      src: "/media/image/m.jpg",
-    });
+    const edit = await call(bob, "PUT", `/highlights/${highlight._id}`, { name: "Ours", type: "image", src });
     expect(edit.statusCode).toBe(403);
     expect(edit.json()).toEqual({ message: "Only the highlight's owner can change it" });
     expect((await call(bob, "DELETE", `/highlights/${highlight._id}`)).statusCode).toBe(403);
@@ -131,8 +131,9 @@ describe("highlights", () => {
   it("is missing, not refused, for a member who may not see it: blocked either way, or private and not followed", async () => {
     const owner = await someone("owner");
     const other = await someone("other");
+    const src = await photoOf(owner);
     const { highlight } = (
-      await call(owner, "POST", "/highlights", { name: "Mine", type: "image", src: "/media/image/o.jpg" })
+      await call(owner, "POST", "/highlights", { name: "Mine", type: "image", src })
     ).json();
     const change = { name: "Ours" };
     await makePrivate(owner);
@@ -146,6 +147,36 @@ describe("highlights", () => {
     expect(edit.json()).toEqual({ message: "Highlight not found" });
     expect((await call(other, "DELETE", `/highlights/${highlight._id}`)).statusCode).toBe(404);
     expect((await call(owner, "GET", "/highlights")).json().highlights[0].name).toBe("Mine");
+  });
+
+  it("refuse with 400 an address of this host that names no uploaded file, made or edited; another host's file passes", async () => {
+    const nell = await someone("nell");
+    const made = await call(nell, "POST", "/highlights", {
+      name: "Real",
+      type: "image",
+      src: await photoOf(nell),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { _id } = made.json().highlight;
+    for (const src of ["/media/image/00000000-0000-0000-0000-000000000000.jpg", "/media/image/x.jpg"]) {
+      for (const response of [
+        await call(nell, "POST", "/highlights", { name: "Fake", type: "image", src }),
+        await call(nell, "PUT", `/highlights/${_id}`, { name: "Fake", type: "image", src }),
+      ]) {
+        expect(response.statusCode, `${src}: ${response.body}`).toBe(400);
+        expect(response.json()).toMatchObject({
+          message: "Media must be the URL of an uploaded file",
+          errors: [{ field: "src", message: "Media must be the URL of an uploaded file" }],
+        });
+      }
+    }
+    expect((await call(nell, "GET", "/highlights")).json().highlights).toMatchObject([{ name: "Real" }]);
+    const elsewhere = {
+      name: "Elsewhere",
+      type: "image",
+      src: "https://res.cloudinary.com/flik/image/upload/a.jpg",
+    };
+    expect((await call(nell, "PUT", `/highlights/${_id}`, elsewhere)).statusCode).toBe(200);
   });
 
   it.each([

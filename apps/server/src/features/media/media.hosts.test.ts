@@ -81,11 +81,32 @@ describe("media only from the media host in use", () => {
     expect(story.statusCode).toBe(201);
   });
 
+  it("refuses a story or highlight naming no upload under any of this host's origins, with 400", async () => {
+    const uploaded = await upload(alice);
+    for (const url of [
+      "https://flik.example/media/image/00000000-0000-0000-0000-000000000000.jpg",
+      "https://cdn.flik.example/media/video/00000000-0000-0000-0000-00000000abcd.mp4",
+      "https://cdn.flik.example/media/image/x.jpg",
+    ]) {
+      expectRefused(
+        await call(alice, "POST", "/stories", { url }),
+        "Media must be the URL of an uploaded file",
+      );
+      expectRefused(
+        await call(alice, "POST", "/highlights", { name: "Trips", type: "image", src: url }),
+        "Media must be the URL of an uploaded file",
+      );
+    }
+    // The same upload named under the app's own origin is still the upload.
+    const url = uploaded.secure_url.replace("https://cdn.flik.example", "https://flik.example");
+    expect((await call(alice, "POST", "/stories", { url })).statusCode).toBe(201);
+  });
+
   it("refuses it in an edited highlight, and renames one whose media came from elsewhere before", async () => {
     const made = await call(alice, "POST", "/highlights", {
       name: "Old",
       type: "image",
-      src: "/media/image/a.jpg",
+      src: (await upload(alice)).secure_url,
     });
     expect(made.statusCode).toBe(201);
     const { _id } = made.json().highlight;

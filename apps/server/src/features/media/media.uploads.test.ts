@@ -9,7 +9,8 @@ import { NOT_YOUR_MEDIA } from "./media.policy.js";
  * A member shares only the files they uploaded (media.policy): another member's photo, named by its
  * address, is refused in a post, a post's edit, a story, a highlight and an avatar, whichever of its
  * files the address names. Addresses of no known upload (made before uploaders were kept, or made up)
- * are not judged.
+ * are not judged in a post or an avatar; a story or a highlight, shared to others at once, must name an
+ * upload when the address is this host's (400).
  */
 const built = await buildTestApp();
 const { call, someone, upload } = factories(built);
@@ -82,12 +83,36 @@ describe("sharing media by its address", () => {
     expect((await call(ada, "POST", "/stories", { url: avatar })).statusCode).toBe(201);
   });
 
-  it("does not judge an address of no known upload", async () => {
+  it("does not judge an address of no known upload in a post", async () => {
     const nora = await someone("nora");
     const made = await call(nora, "POST", "/posts", {
       image: "/media/image/00000000-0000-4000-8000-000000000000.jpg",
     });
     expect(made.statusCode, made.body).toBe(201);
-    expect((await call(nora, "POST", "/stories", { url: "/media/image/story.jpg" })).statusCode).toBe(201);
+  });
+
+  it("refuses a story or highlight naming no upload of this host with 400, and another member's with 403", async () => {
+    const [nina, omar] = await Promise.all([someone("nina"), someone("omar")]);
+    const { secure_url: omars } = await upload(omar);
+    const { secure_url: ninas } = await upload(nina);
+    const made = await call(nina, "POST", "/highlights", { name: "Mine", type: "image", src: ninas });
+    expect(made.statusCode, made.body).toBe(201);
+    const highlight = `/highlights/${made.json().highlight._id}`;
+    for (const url of [
+      "/media/image/00000000-0000-0000-0000-000000000000.jpg",
+      "/media/video/00000000-0000-0000-0000-00000000abcd.mp4",
+      "/media/image/x.jpg",
+    ]) {
+      for (const refused of [
+        await call(nina, "POST", "/stories", { url }),
+        await call(nina, "POST", "/highlights", { name: "Made up", type: "image", src: url }),
+        await call(nina, "PUT", highlight, { name: "Made up", type: "image", src: url }),
+      ]) {
+        expect(refused.statusCode, `${url}: ${refused.body}`).toBe(400);
+        expect(refused.json().message).toBe("Media must be the URL of an uploaded file");
+      }
+    }
+    expect((await call(nina, "POST", "/stories", { url: omars })).statusCode).toBe(403);
+    expect((await call(nina, "POST", "/stories", { url: ninas })).statusCode).toBe(201);
   });
 });

@@ -1,18 +1,45 @@
+import type { MediaHosts } from "@flik/shared";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { mediaUploads } from "../../db/schema.js";
 import type { Caller } from "../../platform/caller.js";
-import { forbidden } from "../../platform/errors.js";
+import { forbidden, invalidField } from "../../platform/errors.js";
 import { canShareMedia, NOT_YOUR_MEDIA } from "./media.policy.js";
 
 export type MediaUploads = ReturnType<typeof createMediaUploads>;
+
+/** Why an address of this host that names no upload is refused: the words of the shared media URL rule. */
+export const NOT_AN_UPLOAD = "Media must be the URL of an uploaded file";
 
 /**
  * Who uploaded each kept file (schema `media_uploads`), recorded as the upload is answered and asked by
  * every service that takes a media URL (posts, stories, highlights, avatars) through media.policy.
  */
-export function createMediaUploads(deps: { db: Db; mediaIdOf: (url: string) => string | null }) {
-  const { db, mediaIdOf } = deps;
+export function createMediaUploads(deps: {
+  db: Db;
+  mediaIdOf: (url: string) => string | null;
+  hosts: Pick<MediaHosts, "ownBases">;
+}) {
+  const { db, mediaIdOf, hosts } = deps;
+
+  /** A `/media/` address of this host, relative or under one of its origins (not another host's file). */
+  const isOwnAddress = (url: string) =>
+    url.startsWith("/media/") || hosts.ownBases.some((base) => url.startsWith(`${base}/media/`));
+
+  /** Who uploaded each of the files `ids` name (one query); a file of no known upload is left out. */
+  async function uploadersOf(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ mediaId: mediaUploads.mediaId, uploaderId: mediaUploads.uploaderId })
+      .from(mediaUploads)
+      .where(inArray(mediaUploads.mediaId, ids));
+    return new Map(rows.map((row) => [row.mediaId, row.uploaderId]));
+  }
+
+  const idsOf = (urls: (string | null | undefined)[]) => [
+    ...new Set(urls.map((url) => (url ? mediaIdOf(url) : null)).filter((id) => id !== null)),
+  ];
+
   return {
     /** The member uploaded the file `url` names. */
     async record(uploaderId: string, url: string): Promise<void> {
@@ -22,13 +49,23 @@ export function createMediaUploads(deps: { db: Db; mediaIdOf: (url: string) => s
 
     /** Refuses with 403 when one of `urls` names a file another member uploaded; one query at most. */
     async checkShareable(caller: Caller, urls: (string | null | undefined)[]): Promise<void> {
-      const ids = [...new Set(urls.map((url) => (url ? mediaIdOf(url) : null)).filter((id) => id !== null))];
-      if (ids.length === 0) return;
-      const rows = await db
-        .select({ uploaderId: mediaUploads.uploaderId })
-        .from(mediaUploads)
-        .where(inArray(mediaUploads.mediaId, ids));
-      if (rows.some((row) => !canShareMedia(caller.userId, row.uploaderId))) throw forbidden(NOT_YOUR_MEDIA);
+      const uploaders = await uploadersOf(idsOf(urls));
+      for (const uploaderId of uploaders.values())
+        if (!canShareMedia(caller.userId, uploaderId)) throw forbidden(NOT_YOUR_MEDIA);
+    },
+
+    /**
+     * `checkShareable`, and an address of this host must name a file uploaded here: one that names none
+     * (made up, or a file since removed) is refused with 400 on `field`, as the schema refuses a URL that
+     * is no upload's. What a member shares to others at once (a story, a highlight) would otherwise reach
+     * every follower as a story that can never be shown. Other hosts' files (`MEDIA_ORIGINS`) are theirs
+     * to answer for and pass. One query at most.
+     */
+    async checkUploaded(caller: Caller, field: string, url: string): Promise<void> {
+      const id = mediaIdOf(url);
+      const uploaderId = id === null ? undefined : (await uploadersOf([id])).get(id);
+      if (isOwnAddress(url) && uploaderId === undefined) throw invalidField(field, NOT_AN_UPLOAD);
+      if (!canShareMedia(caller.userId, uploaderId)) throw forbidden(NOT_YOUR_MEDIA);
     },
   };
 }

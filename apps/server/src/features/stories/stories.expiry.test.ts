@@ -17,11 +17,11 @@ import { STORY_VIEWS_KEPT_MS, storyExpiryQueue } from "./stories.expiry.js";
  */
 let now = Date.now();
 const built = await buildTestApp({}, { clock: () => now });
-const { call, follow, someone } = factories(built);
+const { call, follow, someone, photoOf } = factories(built);
 const { db } = built.database;
 
 async function postStory(member: SignedIn): Promise<Story> {
-  const response = await call(member, "POST", "/stories", { url: "/media/image/day.jpg" });
+  const response = await call(member, "POST", "/stories", { url: await photoOf(member) });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().story;
 }

@@ -19,10 +19,10 @@ import {
  */
 const built = await buildTestApp();
 const { socketOf } = await realtimeBed(built);
-const { call, follow, makePrivate, requestFollow, block, someone } = factories(built);
+const { call, follow, makePrivate, requestFollow, block, someone, photoOf } = factories(built);
 
 async function postStory(member: SignedIn): Promise<Story> {
-  const response = await call(member, "POST", "/stories", { url: "/media/video/now.mp4" });
+  const response = await call(member, "POST", "/stories", { url: await photoOf(member) });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().story;
 }

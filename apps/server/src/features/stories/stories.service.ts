@@ -62,7 +62,7 @@ export function createStoriesService(deps: {
   events: StoryEvents;
   clock: Clock;
   /** Who uploaded which kept file: a story's media must be its owner's own (media.policy). */
-  uploads: Pick<MediaUploads, "checkShareable">;
+  uploads: Pick<MediaUploads, "checkUploaded">;
 }) {
   const { db, follows, events, clock, uploads } = deps;
 
@@ -105,7 +105,7 @@ export function createStoriesService(deps: {
      * at a time, so a burst of requests cannot pass the count together.
      */
     async create(caller: Caller, input: z.output<typeof createStoryBody>): Promise<Story> {
-      await uploads.checkShareable(caller, [input.url]);
+      await uploads.checkUploaded(caller, "url", input.url);
       const now = clock();
       const row = await oneAtATimeFor(db, "story", caller.userId, async (tx) => {
         if (!canShareAnotherStory(await liveStoriesCountOf(tx, caller.userId, liveSince(now)))) {

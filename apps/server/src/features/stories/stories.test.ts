@@ -16,11 +16,14 @@ import { buildTestApp, countQueries, type SignedIn } from "../../test/helper.js"
  */
 let now = Date.parse("2026-03-01T12:00:00.000Z");
 const built = await buildTestApp({}, { clock: () => now });
-const { call, follow, makePrivate, requestFollow, acceptFollow, block, upload, someone } = factories(built);
+const { call, follow, makePrivate, requestFollow, acceptFollow, block, upload, photoOf, someone } =
+  factories(built);
 
-async function postStory(member: SignedIn, url = "/media/image/story.jpg"): Promise<Story> {
+/** A story of the member's photo (`photoOf`), or of `url`. */
+async function postStory(member: SignedIn, url?: string): Promise<Story> {
+  const media = url ?? (await photoOf(member));
   now += 60_000;
-  const response = await call(member, "POST", "/stories", { url });
+  const response = await call(member, "POST", "/stories", { url: media });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().story;
 }
@@ -40,7 +43,7 @@ describe("POST /stories", () => {
     const first = await postStory(busy);
     for (let made = 1; made < LIVE_STORIES_MAX; made++) await postStory(busy);
     now += 60_000;
-    const refused = await call(busy, "POST", "/stories", { url: "/media/image/one-more.jpg" });
+    const refused = await call(busy, "POST", "/stories", { url: await photoOf(busy) });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(
       `You can have up to ${LIVE_STORIES_MAX} stories at a time. Try again when one expires.`,
@@ -49,7 +52,7 @@ describe("POST /stories", () => {
 
     expect((await call(busy, "DELETE", `/stories/${first._id}`)).statusCode).toBe(200);
     await postStory(busy);
-    expect((await call(busy, "POST", "/stories", { url: "/media/image/x.jpg" })).statusCode).toBe(429);
+    expect((await call(busy, "POST", "/stories", { url: await photoOf(busy) })).statusCode).toBe(429);
     // The second made is the oldest now: a day later it has expired, and one more may be shared.
     now += STORY_LIFETIME_MS - LIVE_STORIES_MAX * 60_000;
     await postStory(busy);
@@ -58,11 +61,10 @@ describe("POST /stories", () => {
   it("holds LIVE_STORIES_MAX under a burst: stories shared at once are counted one at a time", async () => {
     const eager = await someone("eager");
     for (let made = 0; made < LIVE_STORIES_MAX - 3; made++) await postStory(eager);
+    const url = await photoOf(eager);
     now += 60_000;
     const burst = await Promise.all(
-      Array.from({ length: 8 }, (_, n) =>
-        call(eager, "POST", "/stories", { url: `/media/image/burst-${n}.jpg` }),
-      ),
+      Array.from({ length: 8 }, () => call(eager, "POST", "/stories", { url })),
     );
     expect(burst.map((response) => response.statusCode).sort()).toEqual([
       201, 201, 201, 429, 429, 429, 429, 429,
@@ -72,8 +74,9 @@ describe("POST /stories", () => {
 
   it("answers 201 with the story as the contract shapes it; the media type follows from the URL", async () => {
     const alice = await someone("alice");
+    const photo = await photoOf(alice);
     now += 60_000;
-    const response = await call(alice, "POST", "/stories", { url: " /media/image/a.jpg " });
+    const response = await call(alice, "POST", "/stories", { url: ` ${photo} ` });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       story: {
@@ -85,7 +88,7 @@ describe("POST /stories", () => {
           avatar: "",
         },
         mediaType: "image",
-        mediaUrl: "/media/image/a.jpg",
+        mediaUrl: photo,
         viewersCount: 0,
         viewed: true,
         createdAt: new Date(now).toISOString(),
@@ -94,7 +97,27 @@ describe("POST /stories", () => {
     });
     const video = await postStory(alice, "https://cdn.example.com/v/clip.mp4");
     expect(video.mediaType).toBe("video");
-    expect((await postStory(alice, "/media/video/abc")).mediaType).toBe("video");
+    expect((await postStory(alice, "https://res.cloudinary.com/flik/video/upload/abc")).mediaType).toBe(
+      "video",
+    );
+  });
+
+  it("refuses with 400 an address of this host that names no uploaded file, so no follower gets a story that can't be shown", async () => {
+    const [author, follower] = [await someone("author"), await someone("follower")];
+    await follow(follower, author);
+    for (const url of [
+      "/media/image/00000000-0000-0000-0000-000000000000.jpg",
+      "/media/video/00000000-0000-0000-0000-00000000abcd.mp4",
+      "/media/image/x.jpg",
+    ]) {
+      const response = await call(author, "POST", "/stories", { url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: "Media must be the URL of an uploaded file",
+        errors: [{ field: "url", message: "Media must be the URL of an uploaded file" }],
+      });
+    }
+    expect(await strip(follower)).toEqual([]);
   });
 
   it.each([

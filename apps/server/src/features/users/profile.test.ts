@@ -9,7 +9,7 @@ import { photoWithGps } from "../../test/media-fixtures.js";
 
 const built = await buildTestApp();
 const { app } = built;
-const { call, persona, someone, createPost, follow, makePrivate, block } = factories(built);
+const { call, persona, someone, createPost, follow, makePrivate, block, photoOf } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -93,7 +93,7 @@ describe("GET /profile/{username}", () => {
   it("shows a private member's posts, followers and highlights only to their followers", async () => {
     const dan = await persona("dan");
     await createPost(dan, { image: "/media/image/a.jpg" });
-    await call(dan, "POST", "/highlights", { name: "Trips", type: "image", src: "/media/image/t.jpg" });
+    await call(dan, "POST", "/highlights", { name: "Trips", type: "image", src: await photoOf(dan) });
     const fan = await someone("fan");
     await follow(fan, dan);
     await makePrivate(dan);
