@@ -397,6 +397,36 @@ describe("stories", () => {
     await context.close();
   });
 
+  it("on a phone on its side, the viewer keeps its author's round picture and a readable name beside the buttons", async () => {
+    const long = await apiMember("averyveryverylongname");
+    await ok(long, "PUT", "/profile/update", { avatar: await uploadFixture(long, "image") });
+    // A video: its Mute button makes three buttons in the header.
+    await apiStory(long, "video");
+    const vera = await apiMember("vera");
+    await ok(vera, "POST", `/follow/${long.id}`, {});
+
+    const { page, context } = await openContext(browser, { width: 844, height: 390 });
+    await signInAs(page, vera);
+    await page.goto("/post");
+    await tileOf(page, long, false).click();
+    await storyVideo(page).waitFor();
+    await viewer(page).getByRole("button", { name: "Pause" }).click();
+    await animationsSettled(page);
+    const author = viewer(page).getByRole("link", { name: long.username });
+    const [avatar, name, buttons] = await Promise.all([
+      author.locator("img").boundingBox(),
+      author.getByText(long.username).boundingBox(),
+      viewer(page).getByRole("button", { name: /^(Mute|Unmute)$/ }).boundingBox(),
+    ]);
+    // Drawn whole and round, not squeezed (it was 12 x 32, beside a name 0 px wide, in a 202 px card).
+    expect(avatar).toMatchObject({ width: 32, height: 32 });
+    expect(name?.width).toBeGreaterThanOrEqual(32);
+    expect((name?.x ?? 0) + (name?.width ?? 0)).toBeLessThanOrEqual(buttons?.x ?? 0);
+    expect((await viewer(page).boundingBox())?.width).toBeGreaterThanOrEqual(384);
+    await page.screenshot({ path: join(artifacts, "stories-viewer-landscape.png") });
+    await context.close();
+  });
+
   it("the strip and the viewer look right on a phone and a desktop, with no serious axe findings", async () => {
     // Members with stories: two stories (a photo, then a video), a video, a photo, and a long name.
     const maya = await apiMember("maya");
