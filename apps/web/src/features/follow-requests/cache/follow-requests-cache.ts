@@ -22,7 +22,7 @@ export function addToFollowRequestsCount(queryClient: QueryClient, delta: number
 }
 
 /** Changes the loaded requests that `match` (`update` returns the new one, or null to take it out). */
-function updateCachedRequests(
+export function updateCachedRequests(
   queryClient: QueryClient,
   match: (request: ListedFollowRequest) => boolean,
   update: (request: ListedFollowRequest) => ListedFollowRequest | null,
@@ -51,28 +51,6 @@ export function removeCachedRequest(
   updateCachedRequests(
     queryClient,
     (request) => request._id === userId && !(unlessAnswered && request.answered),
-    () => null,
-  );
-}
-
-/** Marks the request of `userId` answered (or, with undefined, not) where it is in the loaded list. */
-export function setCachedRequestAnswer(
-  queryClient: QueryClient,
-  userId: string,
-  answered: RequestAnswer | undefined,
-): void {
-  updateCachedRequests(
-    queryClient,
-    (request) => request._id === userId,
-    (request) => ({ ...request, answered }),
-  );
-}
-
-/** Takes this tab's answered requests out of the loaded list (the screen they were answered on is left). */
-export function dropAnsweredRequests(queryClient: QueryClient): void {
-  updateCachedRequests(
-    queryClient,
-    (request) => request.answered !== undefined,
     () => null,
   );
 }

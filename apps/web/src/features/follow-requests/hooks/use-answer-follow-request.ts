@@ -17,12 +17,8 @@ import {
 import { patchProfileMember } from "../../profile/cache/profile-cache";
 import { followRequestKeys } from "../api/follow-request-keys";
 import { acceptFollowRequest, declineFollowRequest } from "../api/follow-requests.api";
-import {
-  addToFollowRequestsCount,
-  dropAnsweredRequests,
-  type RequestAnswer,
-  setCachedRequestAnswer,
-} from "../cache/follow-requests-cache";
+import { dropAnsweredRequests, setCachedRequestAnswer } from "../cache/answered-requests";
+import { addToFollowRequestsCount, type RequestAnswer } from "../cache/follow-requests-cache";
 
 export interface AnswerFollowRequest {
   /** The member who asked. */

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
+import { notificationMutationKey } from "../api/notification-keys";
 import { markAllNotificationsRead } from "../api/notifications.api";
 import {
   getUnreadCount,
@@ -9,7 +10,6 @@ import {
 } from "../cache/notifications-cache";
 import {
   NOTIFICATION_MUTATION_SCOPE,
-  notificationMutationKey,
   readAgainWhenSettled,
   stopNotificationReads,
 } from "./use-mark-notification";

@@ -1,6 +1,6 @@
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
-import { notificationKeys } from "../api/notification-keys";
+import { notificationKeys, notificationMutationKey } from "../api/notification-keys";
 import { markNotificationRead } from "../api/notifications.api";
 import {
   findCachedNotification,
@@ -11,7 +11,6 @@ import {
 
 /** Shared by every notification mutation: they run one after another, so the server sees them in order. */
 export const NOTIFICATION_MUTATION_SCOPE = { id: "notifications" };
-export const notificationMutationKey = [...notificationKeys.all, "mutation"] as const;
 
 /** Per client: the notification reads a mark stopped, owed once every mark has settled. */
 const stoppedReads = new WeakMap<QueryClient, QueryKey[]>();

@@ -9,7 +9,7 @@ import {
 import { applyFollowAccepted } from "../../follows/cache/follow-cache";
 import { missedOnConnect } from "../../realtime/catch-up";
 import { useSocketEvents } from "../../realtime/use-socket-events";
-import { notificationKeys } from "../api/notification-keys";
+import { notificationKeys, notificationMutationKey } from "../api/notification-keys";
 import {
   answeredHere,
   findCachedNotification,
@@ -19,7 +19,6 @@ import {
   setUnreadCount,
   updateCachedNotifications,
 } from "../cache/notifications-cache";
-import { notificationMutationKey } from "./use-mark-notification";
 
 /** Notifications already acted on, per client: a follow request counts once, should two listeners hear it. */
 const seen = new WeakMap<QueryClient, Set<string>>();
