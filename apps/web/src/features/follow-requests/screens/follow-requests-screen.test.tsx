@@ -186,6 +186,23 @@ describe("/notifications/requests", () => {
     expect(await screen.findByRole("heading", { name: "No follow requests" })).toBeInTheDocument();
   });
 
+  it("loads the next page's rows at the end of the list, inside its card, and says it is loading", async () => {
+    const { user } = openAsPrivateAlice("/notifications/requests", {
+      "GET /follow-requests": (url: string) =>
+        new URL(url, "http://x").searchParams.get("cursor") === "c-1"
+          ? pending()
+          : requestsPage([carol], "c-1"),
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Load more requests" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent("Loading follow requests...");
+    // The placeholders are the list's last items (hidden from assistive technology), not a card below it.
+    const list = screen.getByRole("list", { name: "Follow requests" });
+    expect(list.querySelectorAll('li[aria-hidden="true"]')).toHaveLength(2);
+    expect(rows()).toHaveLength(1);
+  });
+
   it("pages on with the cursor", async () => {
     const page = vi.fn((url: string) => {
       const cursor = new URL(url, "http://x").searchParams.get("cursor");

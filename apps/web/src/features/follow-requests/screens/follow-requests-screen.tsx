@@ -64,11 +64,15 @@ export function FollowRequestsScreen() {
                   onAnswer={(accept) => answer({ userId: request._id, accept })}
                 />
               ))}
+              {/* The next page's rows load where they will show, so nothing jumps when they come. */}
+              {isFetchingNextPage && <SkeletonRows rows={2} as="li" />}
             </ul>
           )}
           <div ref={sentinel} className="mt-4">
             {isFetchingNextPage ? (
-              <RequestsSkeleton rows={2} />
+              <p role="status" className="sr-only">
+                Loading follow requests...
+              </p>
             ) : isFetchNextPageError ? (
               <RequestsError onRetry={() => fetchNextPage()} retrying={false} />
             ) : (
@@ -117,28 +121,33 @@ function RequestRow({
   );
 }
 
-function RequestsSkeleton({ rows = 5 }: { rows?: number }) {
+function RequestsSkeleton() {
   return (
     <div>
       <p role="status" className="sr-only">
         Loading follow requests...
       </p>
       <div aria-hidden="true" className={`${card} divide-y divide-zinc-100 overflow-hidden`}>
-        {Array.from({ length: rows }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
-          <div key={index} className="flex items-center gap-3 px-3 py-3.5 sm:px-4">
-            <div className={`${bone} size-11 shrink-0 rounded-full`} />
-            <div className="flex-1 space-y-2">
-              <div className={`${bone} h-3 w-24 rounded-md`} />
-              <div className={`${bone} h-2.5 w-32 rounded-md`} />
-            </div>
-            <div className={`${bone} h-8 w-20 rounded-lg`} />
-            <div className={`${bone} h-8 w-16 rounded-lg`} />
-          </div>
-        ))}
+        <SkeletonRows rows={5} as="div" />
       </div>
     </div>
   );
+}
+
+/** Placeholder rows shaped as requests: the first page's, or the next page's at the end of the list. */
+function SkeletonRows({ rows, as: Row }: { rows: number; as: "li" | "div" }) {
+  return Array.from({ length: rows }, (_, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
+    <Row key={index} aria-hidden="true" className="flex items-center gap-3 px-3 py-3.5 sm:px-4">
+      <div className={`${bone} size-11 shrink-0 rounded-full`} />
+      <div className="flex-1 space-y-2">
+        <div className={`${bone} h-3 w-24 rounded-md`} />
+        <div className={`${bone} h-2.5 w-32 rounded-md`} />
+      </div>
+      <div className={`${bone} h-8 w-20 rounded-lg`} />
+      <div className={`${bone} h-8 w-16 rounded-lg`} />
+    </Row>
+  ));
 }
 
 function RequestsEmpty() {
