@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  ACCEPT_HOSTED_MEDIA,
-  ACCEPT_HOSTED_VIDEOS,
   fileTypeOf,
   IMAGE_VARIANT_WIDTHS,
   imageSrcSet,
@@ -12,11 +10,15 @@ import {
   mediaFrame,
   mediaTypeOfFile,
   mediaTypeOfUrl,
+  videoPosterUrl,
+} from "./media.js";
+import {
+  ACCEPT_HOSTED_MEDIA,
+  ACCEPT_HOSTED_VIDEOS,
   NOT_A_VIDEO,
   NOT_AN_IMAGE,
   refusedMediaFormat,
-  videoPosterUrl,
-} from "./media.js";
+} from "./media-formats.js";
 import { refusalByLimits, sizeLabel, videoTooLong } from "./media-limits.js";
 import { createPostBody } from "./posts.js";
 

@@ -9,13 +9,6 @@ export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "im
 export const ACCEPTED_VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/webm"] as const;
 /** For file pickers: images or videos (spec §5). */
 export const ACCEPT_IMAGES_AND_VIDEOS = "image/*,video/*";
-/** For the post composer's pickers: the photos and videos the media host takes, and no others. */
-export const ACCEPT_HOSTED_VIDEOS = ACCEPTED_VIDEO_TYPES.join(",");
-export const ACCEPT_HOSTED_MEDIA = `${ACCEPTED_IMAGE_TYPES.join(",")},${ACCEPT_HOSTED_VIDEOS}`;
-
-/** The media host's words for a file that is no image or video it takes (the app says them when it is picked). */
-export const NOT_AN_IMAGE = "This file is not a JPEG, PNG, GIF or WebP image.";
-export const NOT_A_VIDEO = "This file is not an MP4, MOV or WebM video.";
 
 export const DEFAULT_MEDIA_UPLOAD_PRESET = "flik";
 export const DEFAULT_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
@@ -86,21 +79,6 @@ export const NOT_A_PHOTO_OR_VIDEO = "Choose a photo or a video.";
 export function isPhotoOrVideoFile(file: { type: string; name?: string }): boolean {
   const type = fileTypeOf(file);
   return type.startsWith("image/") || type.startsWith("video/");
-}
-
-/**
- * The media host's words for a photo or video of a format it does not take (an SVG, a BMP, an AVIF, an
- * AVI), told by the file's type (or name) before a byte is sent; null for one it takes, and for a file
- * whose type says neither (the caller says what it wants instead).
- */
-export function refusedMediaFormat(file: { type: string; name?: string }): string | null {
-  const type = fileTypeOf(file);
-  const [kind] = type.split("/");
-  if (kind === "image")
-    return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type) ? null : NOT_AN_IMAGE;
-  if (kind === "video")
-    return (ACCEPTED_VIDEO_TYPES as readonly string[]).includes(type) ? null : NOT_A_VIDEO;
-  return null;
 }
 
 /** Spec §5: a file is a video if its type begins with video, otherwise an image. */

@@ -5,11 +5,10 @@ import {
   type MediaLimits,
   type MediaUploadResult,
   mediaTypeOfFile,
-  NOT_A_VIDEO,
-  NOT_AN_IMAGE,
   refusalByLimits,
   type VideoProcessingStatus,
 } from "@flik/shared";
+import { NOT_A_VIDEO, NOT_AN_IMAGE } from "@flik/shared/media-formats";
 import { API_BASE } from "./api-client";
 import { mayBeResized, resizedForUpload } from "./image-resize";
 import { getToken } from "./storage";

@@ -1,11 +1,5 @@
-import {
-  ACCEPT_HOSTED_MEDIA,
-  ACCEPT_HOSTED_VIDEOS,
-  fileTypeOf,
-  type MediaSize,
-  mediaTypeOfFile,
-  refusedMediaFormat,
-} from "@flik/shared";
+import { fileTypeOf, type MediaSize, mediaTypeOfFile } from "@flik/shared";
+import { ACCEPT_HOSTED_MEDIA, ACCEPT_HOSTED_VIDEOS, refusedMediaFormat } from "@flik/shared/media-formats";
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { FlicksIcon } from "../../../../components/icons";
 import { CloseIcon, UploadIcon } from "../../../../components/later-icons";
