@@ -69,11 +69,8 @@ export function patchPostsByAuthor(
 
 /** Any cached copy of the post, e.g. the feed's while the full post loads. */
 export function findCachedPost(queryClient: QueryClient, postId: string): Post | undefined {
-  return queryClient.getQueryData<Post>(postKeys.detail(postId)) ?? findListedPost(queryClient, postId);
-}
-
-/** The post as a list shows it (the feed, a profile's grid): none once it has left them all. */
-export function findListedPost(queryClient: QueryClient, postId: string): Post | undefined {
+  const detail = queryClient.getQueryData<Post>(postKeys.detail(postId));
+  if (detail) return detail;
   for (const [, data] of queryClient.getQueriesData<PostLists>({ queryKey: postKeys.lists() })) {
     for (const page of data?.pages ?? []) {
       const post = page.posts.find((candidate) => candidate._id === postId);

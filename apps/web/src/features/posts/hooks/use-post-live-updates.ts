@@ -2,13 +2,11 @@ import type { PostEdit } from "@flik/shared";
 import { partialMatchKey, useQueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { profileKeys } from "../../profile/api/profile-keys";
-import { patchProfileMember } from "../../profile/cache/profile-cache";
 import { missedOnConnect } from "../../realtime/catch-up";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { postKeys } from "../api/post-keys";
 import {
   addCachedComment,
-  findListedPost,
   patchPost,
   prependToFeed,
   removeCachedComment,
@@ -50,18 +48,7 @@ export function usePostLiveUpdates(): void {
         patchPost(queryClient, edit._id, (post) =>
           isNewer(edit, post.updatedAt) ? { ...post, ...edit } : post,
         ),
-      postDeleted: ({ postId }) => {
-        // Still listed, it is news here: its author's profile counts one post fewer (told once, as it
-        // then leaves every list; a delete of the member's own reads their profile again instead).
-        const author = findListedPost(queryClient, postId)?.user._id;
-        if (author)
-          patchProfileMember(
-            queryClient,
-            (member) => member._id === author,
-            (member) => ({ ...member, postsCount: Math.max(0, member.postsCount - 1) }),
-          );
-        removeCachedPost(queryClient, postId);
-      },
+      postDeleted: ({ postId }) => removeCachedPost(queryClient, postId),
       postShared: ({ postId, sharesCount }) =>
         patchPost(queryClient, postId, (post) => ({ ...post, sharesCount, shares: sharesCount })),
       newPost: ({ post }) => {

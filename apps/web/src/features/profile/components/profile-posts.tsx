@@ -1,4 +1,5 @@
 import type { Post } from "@flik/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
@@ -7,6 +8,8 @@ import { LockIcon } from "../../../components/later-icons";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
+import { useSocketEvents } from "../../realtime/use-socket-events";
+import { patchProfileMember } from "../cache/profile-cache";
 import { PROFILE_TABS, type ProfileTab, postsForTab } from "../profile-tabs";
 import { PostModal } from "./post-modal";
 import { ProfileGridCell } from "./profile-grid-cell";
@@ -42,6 +45,7 @@ export function ProfilePosts({
   // Watching one of the member's posts puts the screen among those told when she goes private or
   // public (memberPrivacyChanged): the profile locks or opens live.
   usePostRooms(posts[0] ? [posts[0]._id] : []);
+  useCountDeletedPosts(posts);
 
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) fetchNextPage();
@@ -92,6 +96,25 @@ export function ProfilePosts({
       {postModal.shown && <PostModal postId={postModal.shown} onClose={postModal.close} />}
     </section>
   );
+}
+
+/**
+ * A post of the grid deleted (live, by its author) leaves it (usePostLiveUpdates), and the profile's
+ * count goes down with it: read from the grid as drawn, which still holds it, it is counted once.
+ */
+function useCountDeletedPosts(posts: Post[]) {
+  const queryClient = useQueryClient();
+  useSocketEvents({
+    postDeleted: ({ postId }) => {
+      const author = posts.find((post) => post._id === postId)?.user._id;
+      if (!author) return;
+      patchProfileMember(
+        queryClient,
+        (member) => member._id === author,
+        (member) => ({ ...member, postsCount: Math.max(0, member.postsCount - 1) }),
+      );
+    },
+  });
 }
 
 function EmptyTab({ text, tab, isOwner }: { text: string; tab: ProfileTab; isOwner: boolean }) {
