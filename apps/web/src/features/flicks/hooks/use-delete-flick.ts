@@ -5,8 +5,6 @@ import { removeCachedPost } from "../../posts/cache/post-cache";
 import { deleteFlick } from "../api/flicks.api";
 import { removeCachedFlick } from "../cache/flick-cache";
 
-export const CONFIRM_DELETE_REEL = "Are you sure you want to delete this reel?";
-
 /** Owner-only (spec §6); the caller confirms first. A failure is only logged (spec §8). */
 export function useDeleteFlick() {
   const queryClient = useQueryClient();

@@ -3,7 +3,6 @@ import { memo, type Ref, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { postPath } from "../../../lib/paths";
 import { usePostView } from "../cache/post-shadow";
-import { confirmDeletePost, useDeletePost } from "../hooks/use-delete-post";
 import { useSharePost } from "../hooks/use-share-post";
 import { useToggleLike } from "../hooks/use-toggle-like";
 import { CommentForm } from "./comment-form";
@@ -43,7 +42,6 @@ export const PostCard = memo(function PostCard({
   const navigate = useNavigate();
   const toggleLike = useToggleLike();
   const share = useSharePost();
-  const deletePost = useDeletePost();
   const commentInput = useRef<HTMLInputElement>(null);
   const shownComments = view.comments.slice(-FEED_COMMENTS_SHOWN);
   const href = postPath(view.user.username, view._id);
@@ -57,22 +55,13 @@ export const PostCard = memo(function PostCard({
       aria-label={`Post by @${view.user.username}`}
       // The outline is drawn inside: on phones the card is as wide as the screen. A post moved to by key
       // stops under the sticky header (the page's scroll padding), with a gap where cards float.
-      className={`-mx-4 border-y border-zinc-200 bg-white focus-visible:-outline-offset-2 sm:mx-0 sm:scroll-mt-4 sm:overflow-hidden sm:rounded-2xl sm:border sm:shadow-sm ${
-        deletePost.isPending ? "pointer-events-none opacity-50" : ""
-      }`}
+      className="-mx-4 border-y border-zinc-200 bg-white focus-visible:-outline-offset-2 sm:mx-0 sm:scroll-mt-4 sm:overflow-hidden sm:rounded-2xl sm:border sm:shadow-sm"
     >
       <header className="flex items-center gap-3 px-4 py-3">
         <div className="min-w-0 flex-1">
           <PostAuthor post={view} linkTime />
         </div>
-        <PostHeaderActions
-          post={post}
-          view={view}
-          onEdit={() => navigate(`${href}?edit=1`)}
-          onDelete={() => {
-            if (confirmDeletePost()) deletePost.mutate(view._id);
-          }}
-        />
+        <PostHeaderActions post={post} view={view} onEdit={() => navigate(`${href}?edit=1`)} />
       </header>
 
       {/* Each photo keeps its own shape, within the feed's bounds (mediaFrame). */}

@@ -6,6 +6,7 @@ import { usePostView } from "../cache/post-shadow";
 import { useSharePost } from "../hooks/use-share-post";
 import { useToggleLike } from "../hooks/use-toggle-like";
 import { CommentForm } from "./comment-form";
+import type { PostDeletion } from "./delete-post-dialog";
 import { likesText, PostActions } from "./post-actions";
 import { PostAuthor } from "./post-author";
 import { PostCaption, PostPlaceAndTags } from "./post-caption";
@@ -21,7 +22,7 @@ interface PostDetailProps {
   editing: boolean;
   onEdit: () => void;
   onDoneEditing: () => void;
-  onDelete: () => void;
+  deletion: PostDeletion;
 }
 
 /**
@@ -29,7 +30,7 @@ interface PostDetailProps {
  * then the comment box. On wide screens the media fills the left column and the right one holds the
  * author, the caption and comments (scrolling), then the actions and the comment box.
  */
-export function PostDetail({ post, editing, onEdit, onDoneEditing, onDelete }: PostDetailProps) {
+export function PostDetail({ post, editing, onEdit, onDoneEditing, deletion }: PostDetailProps) {
   const view = usePostView(post);
   const toggleLike = useToggleLike();
   const share = useSharePost();
@@ -50,7 +51,7 @@ export function PostDetail({ post, editing, onEdit, onDoneEditing, onDelete }: P
         <div className="min-w-0 flex-1">
           <PostAuthor post={view} />
         </div>
-        <PostHeaderActions post={post} view={view} onEdit={onEdit} onDelete={onDelete} />
+        <PostHeaderActions post={post} view={view} onEdit={onEdit} deletion={deletion} />
       </header>
 
       <PostDetailMedia post={view} className="md:col-start-1 md:row-span-2 md:row-start-1" />

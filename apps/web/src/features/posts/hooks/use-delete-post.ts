@@ -4,11 +4,7 @@ import { profileKeys } from "../../profile/api/profile-keys";
 import { deletePost } from "../api/posts.api";
 import { removeCachedPost } from "../cache/post-cache";
 
-export function confirmDeletePost(): boolean {
-  return window.confirm("Delete this post?");
-}
-
-/** Owner-only delete (spec §6); the caller confirms first and decides where to go after. */
+/** Owner-only delete (spec §6); the caller asks first (DeletePostDialog) and decides where to go after. */
 export function useDeletePost(onDeleted?: (postId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,7 +2,15 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
-import { fetchRoutes, jsonResponse, makeComment, makePost, makeUser, pending } from "../../../test/fixtures";
+import {
+  aliceAuthor,
+  fetchRoutes,
+  jsonResponse,
+  makeComment,
+  makePost,
+  makeUser,
+  pending,
+} from "../../../test/fixtures";
 import { stubNavigator } from "../../../test/navigator";
 import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
 
@@ -421,5 +429,44 @@ describe("FeedScreen", () => {
     expect(second).toContainElement(document.activeElement as HTMLElement);
     expect(within(second).getByRole("button", { name: "Like" })).not.toHaveAttribute("tabindex");
     expect(within(third).getByRole("button", { name: "Like" })).toHaveAttribute("tabindex", "-1");
+  });
+});
+
+describe("Deleting a post from the feed", () => {
+  const mine = (_id: string, caption: string) =>
+    makePost({ _id, caption, isMyPost: true, isFollowed: false, user: aliceAuthor });
+  const postDeleted = () => jsonResponse(200, { message: "Post deleted" });
+
+  /** Deletes the post captioned `caption` through its menu and the question it asks. */
+  async function deleteByMenu(user: ReturnType<typeof openFeed>["user"], caption: string) {
+    const card = screen
+      .getAllByRole("article")
+      .find((article) => within(article).queryAllByText(caption).length > 0) as HTMLElement;
+    await user.click(within(card).getByRole("button", { name: "Post options" }));
+    await user.click(within(card).getByRole("menuitem", { name: "Delete" }));
+    const question = await screen.findByRole("dialog", { name: "Delete this post?" });
+    expect(within(question).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.click(within(question).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(card).not.toBeInTheDocument());
+  }
+
+  it("asks first, then gives the focus to the next post, else the one before, else the feed's heading", async () => {
+    const { user } = openFeed({
+      "GET /posts": feedOf(mine("p-1", "One"), mine("p-2", "Two"), mine("p-3", "Three")),
+      "DELETE /posts/p-1": postDeleted,
+      "DELETE /posts/p-2": postDeleted,
+      "DELETE /posts/p-3": postDeleted,
+    });
+    await screen.findByText("Two");
+
+    await deleteByMenu(user, "Two");
+    const [one, three] = screen.getAllByRole("article");
+    expect(three).toHaveFocus();
+
+    await deleteByMenu(user, "Three");
+    expect(one).toHaveFocus();
+
+    await deleteByMenu(user, "One");
+    expect(screen.getByRole("heading", { level: 1, name: "Home" })).toHaveFocus();
   });
 });

@@ -36,7 +36,10 @@ export function FeedScreen() {
 
   return (
     <div className="mx-auto w-full max-w-[540px]">
-      <h1 className="sr-only">Home</h1>
+      {/* Focusable: it takes the focus from a post deleted (here, or on its own screen, which comes back here). */}
+      <h1 tabIndex={-1} className="sr-only">
+        Home
+      </h1>
       <StoriesStrip className={`${FLUSH_UNDER_HEADER} mb-4 sm:mb-6`} />
       {feed.isPending ? (
         <FeedLoading />

@@ -208,8 +208,26 @@ describe("PostScreen", () => {
     expect(screen.queryByText("Error updating post")).not.toBeInTheDocument();
   });
 
-  it("deletes after confirming, says 'Post deleted' and goes to /post", async () => {
-    vi.spyOn(window, "confirm").mockReturnValue(true);
+  it("asks 'Delete this post?' with Cancel focused; Cancel keeps it and sends nothing", async () => {
+    const deleted = vi.fn(() => jsonResponse(200, { message: "Post deleted" }));
+    const { user, router } = openPost("/post/alice/p-7", {
+      "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
+      "DELETE /posts/p-7": deleted,
+    });
+
+    await openMenu(user);
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+
+    const question = await screen.findByRole("dialog", { name: "Delete this post?" });
+    expect(within(question).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Post options" })).toHaveFocus();
+    expect(deleted).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe("/post/alice/p-7");
+  });
+
+  it("deletes after confirming, says 'Post deleted', goes to /post and gives the feed's heading the focus", async () => {
     const { user, router } = openPost("/post/alice/p-7", {
       "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
       "DELETE /posts/p-7": jsonResponse(200, { message: "Post deleted" }),
@@ -218,14 +236,33 @@ describe("PostScreen", () => {
 
     await openMenu(user);
     await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    const question = await screen.findByRole("dialog", { name: "Delete this post?" });
+    await user.click(within(question).getByRole("button", { name: "Delete" }));
 
-    expect(window.confirm).toHaveBeenCalledWith("Delete this post?");
     await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
     expect(await screen.findByText("Post deleted")).toBeInTheDocument();
+    const heading = await screen.findByRole("heading", { level: 1, name: "Home" });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it("asks of a flick in spec §5's words, as the flicks screen does", async () => {
+    const flick = makePost({
+      ...alicesPost,
+      isReel: true,
+      mediaType: "video",
+      image: "/media/video/wave.mp4",
+    });
+    const { user } = openPost("/post/alice/p-7", { "GET /posts/p-7": jsonResponse(200, { post: flick }) });
+
+    await openMenu(user);
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+
+    const question = await screen.findByRole("dialog", { name: "Delete reel?" });
+    expect(question).toHaveTextContent("Are you sure you want to delete this reel?");
+    expect(within(question).getByRole("button", { name: "Cancel" })).toHaveFocus();
   });
 
   it("says 'Failed to delete post' when deleting fails, and stays", async () => {
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     const { user, router } = openPost("/post/alice/p-7", {
       "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
       "DELETE /posts/p-7": jsonResponse(500, { message: "Boom" }),
@@ -233,9 +270,15 @@ describe("PostScreen", () => {
 
     await openMenu(user);
     await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Delete this post?" })).getByRole("button", {
+        name: "Delete",
+      }),
+    );
 
     expect(await screen.findByText("Failed to delete post")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/post/alice/p-7");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("leaves the post when it is deleted elsewhere: 'This post was deleted.'", async () => {

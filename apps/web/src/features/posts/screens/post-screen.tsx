@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from "react-rout
 import { postPath } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { focusIsLost } from "../../../lib/use-focus-when-closed";
 import { useHasBlocked } from "../../blocks/blocked";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { postKeys } from "../api/post-keys";
@@ -11,7 +12,6 @@ import { isPostUnavailable, usePostQuery } from "../api/posts.queries";
 import { PostDetail } from "../components/post-detail";
 import { PostDetailSkeleton } from "../components/post-detail-skeleton";
 import { PostLoadFailed, PostUnavailable } from "../components/post-unavailable";
-import { confirmDeletePost, useDeletePost } from "../hooks/use-delete-post";
 import { usePostRooms } from "../hooks/use-post-rooms";
 
 /** /post/{username}/{id}: one post, live; its owner can edit (`?edit=1`) and delete it. */
@@ -31,10 +31,10 @@ export function PostScreen() {
   // Set before our own delete is sent: its live echo may arrive before the answer does.
   const deletedHere = useRef(false);
   const gone = useRef(false);
-  const deletePost = useDeletePost(() => {
+  const leave = () => {
     gone.current = true;
     navigate("/post", { replace: true });
-  });
+  };
 
   // Only when the post could not be shown at all: a post found gone by an action already said so.
   const fetchFailed = query.isError && query.data === undefined;
@@ -53,16 +53,18 @@ export function PostScreen() {
   useSocketEvents({
     postDeleted: ({ postId }) => {
       if (postId !== id || deletedHere.current) return;
-      gone.current = true;
       toast.info("This post was deleted.");
-      navigate("/post", { replace: true });
+      leave();
     },
   });
 
-  // A deleted post must not come back from the cache on Back.
+  // A deleted post must not come back from the cache on Back; the focus its controls had goes to the
+  // heading of the feed it left for, drawn by now (never to the page, from whose top a keyboard starts).
   useEffect(
     () => () => {
-      if (gone.current) queryClient.removeQueries({ queryKey: postKeys.detail(id) });
+      if (!gone.current) return;
+      queryClient.removeQueries({ queryKey: postKeys.detail(id) });
+      if (focusIsLost()) document.querySelector<HTMLElement>("h1")?.focus();
     },
     [queryClient, id],
   );
@@ -78,22 +80,20 @@ export function PostScreen() {
   const editing = data.isMyPost && searchParams.get("edit") === "1";
 
   return (
-    <div className={deletePost.isPending ? "pointer-events-none opacity-60 transition" : ""}>
-      <PostDetail
-        post={data}
-        editing={editing}
-        onEdit={() => setSearchParams({ edit: "1" }, { replace: true })}
-        onDoneEditing={() => setSearchParams({}, { replace: true })}
-        onDelete={() => {
-          if (!confirmDeletePost()) return;
+    <PostDetail
+      post={data}
+      editing={editing}
+      onEdit={() => setSearchParams({ edit: "1" }, { replace: true })}
+      onDoneEditing={() => setSearchParams({}, { replace: true })}
+      deletion={{
+        onSending: () => {
           deletedHere.current = true;
-          deletePost.mutate(data._id, {
-            onError: () => {
-              deletedHere.current = false;
-            },
-          });
-        }}
-      />
-    </div>
+        },
+        onDeleted: leave,
+        onFailed: () => {
+          deletedHere.current = false;
+        },
+      }}
+    />
   );
 }
