@@ -14,7 +14,10 @@ import { countFollowers, followedMemberNow } from "./follows.queries.js";
 export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: DomainEvents }): void {
   const { db, io, domainEvents } = deps;
   // One member's follow events reach the tabs in the order they were made, each with the count after
-  // it: a follow undone at once never leaves a tab on "Following", nor a count going back.
+  // it: a follow undone at once never leaves a tab on "Following", nor a count going back. Keyed by the
+  // member followed (not the pair) for the count's sake; each waits only for one indexed read before it.
+  // Likewise a request made and withdrawn at once: its two events reach the requester's tabs in that
+  // order, or a tab would be left on "Requested" (each waits for a count first).
   const inOrder = createKeyedQueue();
   const tell = (followerIds: string[], followeeId: string, isFollowed: boolean, removed?: true) =>
     inOrder(`followed:${followeeId}`, async () => {
@@ -38,8 +41,6 @@ export function emitFollowChanges(deps: { db: Db; io: FlikIo; domainEvents: Doma
   domainEvents.on("followRequestsAccepted", ({ requesterIds, targetId }) =>
     tell(requesterIds, targetId, true),
   );
-  // A request made and withdrawn at once: its two events reach the tabs in that order, or a tab would
-  // be left on "Requested" (each waits for a count first).
   // The requester's other tabs: their "Follow" reads "Requested" (the member asked has a notification).
   domainEvents.on("followRequested", ({ requesterId, targetId }) =>
     inOrder(`${requesterId}:${targetId}`, async () => {

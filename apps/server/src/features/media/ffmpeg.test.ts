@@ -1,5 +1,8 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseProbe } from "./ffmpeg.js";
+import { tempDir } from "../../test/temp-dir.js";
+import { FfmpegError, ffmpegPath, parseProbe, transcodeVideo } from "./ffmpeg.js";
 
 /** ffmpeg's description of an input, as versions 4 and 5 write it (trimmed to what is read). */
 const report = (video: string, sideData = "") => `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'clip.mov':
@@ -39,5 +42,29 @@ describe("parseProbe (issue 20)", () => {
       parseProbe("Input #0, mp3, from 'a.mp3':\n  Duration: 00:00:03.00\n  Stream #0:0: Audio: mp3"),
     ).toBeNull();
     expect(parseProbe("clip.mp4: Invalid data found when processing input")).toBeNull();
+  });
+});
+
+describe("a transcode that fails (issue 20)", () => {
+  const binary = ffmpegPath(undefined);
+  const dir = tempDir("ffmpeg-failures");
+  const failureOf = (source: string) =>
+    transcodeVideo(binary, source, join(dir, "out.mp4"), 1, () => {}).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+  it("says ffmpeg refused the file when it holds no video it can read", async () => {
+    const garbage = join(dir, "garbage.mp4");
+    writeFileSync(garbage, "not a video");
+    const failure = await failureOf(garbage);
+    expect(failure).toBeInstanceOf(FfmpegError);
+    expect((failure as FfmpegError).refusedInput).toBe(true);
+  });
+
+  it("does not blame the file when it could not be read at all (a storage failure is tried again)", async () => {
+    const failure = await failureOf(join(dir, "gone.mp4"));
+    expect(failure).toBeInstanceOf(FfmpegError);
+    expect((failure as FfmpegError).refusedInput).toBe(false);
   });
 });

@@ -56,9 +56,8 @@ const TRANSCODE_ARGS = [
 
 export class FfmpegError extends Error {
   /**
-   * ffmpeg ran to its end and refused: the file it read is the problem (a codec it cannot decode, data
-   * it cannot parse), and running it again changes nothing. Not so when it was killed (its time ran out)
-   * or could not start, nor when the machine was short of room or memory.
+   * ffmpeg ran to its end and refused the file it read (a codec it cannot decode, data it cannot parse):
+   * running it again changes nothing. Not so when it was killed or stopped, or could not start.
    */
   constructor(
     message: string,
@@ -68,8 +67,13 @@ export class FfmpegError extends Error {
   }
 }
 
-/** A report's words for a failure of the machine, not of the file. */
-const MACHINE_TROUBLE = /No space left on device|Cannot allocate memory|Too many open files/i;
+/**
+ * A report's words for a file ffmpeg cannot read: what it says of data it cannot parse or a codec it
+ * has no decoder for. Anything else (a signal, which ends it with 255; a disk, memory or permission
+ * failure) may pass, and is tried again.
+ */
+const UNREADABLE_INPUT =
+  /Invalid data found when processing input|moov atom not found|could not find codec parameters|Decoder \(codec [^)]*\) not found|does not contain any stream/i;
 
 /** How long reading a file's header may take: a file made to hang the parser is given up on. */
 const PROBE_TIMEOUT_MS = 30_000;
@@ -121,7 +125,7 @@ async function write(
   if (code !== 0)
     throw new FfmpegError(
       report.trim().split("\n").slice(-3).join(" ") || `ffmpeg exited with ${code}`,
-      code !== null && !MACHINE_TROUBLE.test(report),
+      code !== null && code !== 255 && UNREADABLE_INPUT.test(report),
     );
 }
 
