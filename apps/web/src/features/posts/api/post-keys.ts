@@ -8,6 +8,8 @@ export const postKeys = {
    * holds `{posts: Post[]}` with its other fields, so an edit or a deletion shows there too.
    */
   found: () => [...postKeys.all, "found"] as const,
+  /** The mutation key of our own deletes, whose variables are the post's id. */
+  deleting: () => [...postKeys.all, "deleting"] as const,
   /** Every single post; each holds a `Post`. */
   details: () => [...postKeys.all, "detail"] as const,
   detail: (id: string) => [...postKeys.details(), id] as const,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { profileKeys } from "../../profile/api/profile-keys";
+import { postKeys } from "../api/post-keys";
 import { deletePost } from "../api/posts.api";
 import { removeCachedPost } from "../cache/post-cache";
 
@@ -8,6 +9,8 @@ import { removeCachedPost } from "../cache/post-cache";
 export function useDeletePost(onDeleted?: (postId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Named, so that the live echo of this delete, which can come before the answer, leaves the post to it.
+    mutationKey: postKeys.deleting(),
     mutationFn: (postId: string) => deletePost(postId),
     onSuccess: (_, postId) => {
       onDeleted?.(postId);

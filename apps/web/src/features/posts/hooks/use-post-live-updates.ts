@@ -48,7 +48,15 @@ export function usePostLiveUpdates(): void {
         patchPost(queryClient, edit._id, (post) =>
           isNewer(edit, post.updatedAt) ? { ...post, ...edit } : post,
         ),
-      postDeleted: ({ postId }) => removeCachedPost(queryClient, postId),
+      postDeleted: ({ postId }) => {
+        // Our own delete's echo comes before its answer: the post stays until then, so that the screen
+        // showing it (the feed, with its open question) hands the focus on before the post goes.
+        const ours = queryClient.isMutating({
+          mutationKey: postKeys.deleting(),
+          predicate: (mutation) => mutation.state.variables === postId,
+        });
+        if (!ours) removeCachedPost(queryClient, postId);
+      },
       postShared: ({ postId, sharesCount }) =>
         patchPost(queryClient, postId, (post) => ({ ...post, sharesCount, shares: sharesCount })),
       newPost: ({ post }) => {

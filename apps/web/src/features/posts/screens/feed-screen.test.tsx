@@ -469,4 +469,35 @@ describe("Deleting a post from the feed", () => {
     await deleteByMenu(user, "One");
     expect(screen.getByRole("heading", { level: 1, name: "Home" })).toHaveFocus();
   });
+
+  it("gives the focus to the next post when the server's live postDeleted comes before its answer", async () => {
+    const answer = deferred();
+    const { user } = openFeed({
+      "GET /posts": feedOf(mine("p-1", "One"), mine("p-2", "Two"), mine("p-3", "Three")),
+      "DELETE /posts/p-2": () => answer.promise,
+    });
+    await screen.findByText("Two");
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("postDeleted")).toBe(true));
+    const [, card, three] = screen.getAllByRole("article") as HTMLElement[];
+    if (!card || !three) throw new Error("three posts expected");
+    await user.click(within(card).getByRole("button", { name: "Post options" }));
+    await user.click(within(card).getByRole("menuitem", { name: "Delete" }));
+    const question = await screen.findByRole("dialog", { name: "Delete this post?" });
+    await user.click(within(question).getByRole("button", { name: "Delete" }));
+    await within(question).findByRole("button", { name: "Deleting..." });
+
+    // The server tells the post's room before it answers the DELETE; a like after it shows it was applied.
+    act(() => {
+      socket.fire("postDeleted", { postId: "p-2" });
+      socket.fire("postLiked", { postId: "p-1", likesCount: 9, userId: "u-carol", isLiked: true });
+    });
+    expect(await screen.findByText("9 likes")).toBeInTheDocument();
+    expect(within(question).getByRole("button", { name: "Deleting..." })).toBeInTheDocument();
+
+    await act(async () => answer.resolve(postDeleted()));
+    await waitFor(() => expect(card).not.toBeInTheDocument());
+    expect(three).toHaveFocus();
+    expect(screen.getAllByRole("article")).toHaveLength(2);
+  });
 });
