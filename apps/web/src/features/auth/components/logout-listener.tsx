@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useContext, useEffect, useRef } from "react";
+import { UNSAFE_DataRouterContext, useLocation, useNavigate } from "react-router";
 import { onLogout } from "../../../lib/auth-events";
 import { clearAuth } from "../../../lib/storage";
 import { AUTH_TOASTS, toast } from "../../../lib/toast";
@@ -8,6 +8,17 @@ import { type LoginRedirectState, locationToPath } from "../redirect";
 
 /** Said when the member is signed out by something other than their own Log out (the server's words). */
 export const SESSION_ENDED_TEXT = "Your session has ended. Please sign in again.";
+
+let heldAtLeaveCheck = false;
+
+/**
+ * Whether the last logout's way to /login was held by a screen's leave check (`useBlocker`): the
+ * sign-in guard then goes there itself. Any other way there arrives by itself, in a transition, so a
+ * guard that went too would add /login to the history twice.
+ */
+export function logoutWasHeld(): boolean {
+  return heldAtLeaveCheck;
+}
 
 /**
  * Every way out (Log out, a critical 401, a revoked session) raises the logout event; this is the one
@@ -17,6 +28,8 @@ export function LogoutListener() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  // The router says at once whether a leave check holds a navigation; no public hook tells it in time.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const locationRef = useRef(location);
 
   useEffect(() => {
@@ -28,11 +41,15 @@ export function LogoutListener() {
       onLogout(({ reason }) => {
         clearAuth();
         const current = locationRef.current;
+        heldAtLeaveCheck = false;
         if (current.pathname !== "/login") {
           // A member who chose to leave starts fresh; one thrown out returns where they were.
           const state: LoginRedirectState | undefined =
             reason === "user" ? undefined : { from: locationToPath(current) };
           navigate("/login", { replace: reason !== "user", state });
+          heldAtLeaveCheck = [...(router?.state.blockers.values() ?? [])].some(
+            (blocker) => blocker.state === "blocked" && blocker.location?.pathname === "/login",
+          );
         }
         // Thrown out (logged out from another device, a password changed elsewhere, a session that
         // expired): the sign-in screen alone would not say why.
@@ -43,7 +60,7 @@ export function LogoutListener() {
         }
         queryClient.removeQueries();
       }),
-    [navigate, queryClient],
+    [navigate, queryClient, router],
   );
 
   return null;

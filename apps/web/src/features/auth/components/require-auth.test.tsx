@@ -236,32 +236,45 @@ function HoldsEveryWayOut() {
   return <p>Holding on</p>;
 }
 
+/** The app's frame around a signed-in route at `path`, as the real routes nest it, opened there. */
+function renderSignedInRoute(path: string, element: React.ReactNode) {
+  signInAsAlice();
+  stubFetch(fetchRoutes({ "GET /user": jsonResponse(200, { user: makeUser() }) }));
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <LogoutListener />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: "/login", element: <h1>Sign in</h1> },
+          { element: <RequireAuth />, children: [{ path, element }] },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  // Every move the router makes, as history sees it.
+  const moves: string[] = [];
+  let shown = router.state.location;
+  router.subscribe(({ location, historyAction }) => {
+    if (location !== shown) moves.push(`${historyAction} ${location.pathname}`);
+    shown = location;
+  });
+  render(
+    <AppProviders queryClient={new QueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, moves };
+}
+
 describe("RequireAuth after a logout", () => {
   it("reaches /login when a screen's leave check held the logout's own way there, never a blank page", async () => {
-    signInAsAlice();
-    stubFetch(fetchRoutes({ "GET /user": jsonResponse(200, { user: makeUser() }) }));
-    const router = createMemoryRouter(
-      [
-        {
-          element: (
-            <>
-              <LogoutListener />
-              <Outlet />
-            </>
-          ),
-          children: [
-            { path: "/login", element: <h1>Sign in</h1> },
-            { element: <RequireAuth />, children: [{ path: "/holding", element: <HoldsEveryWayOut /> }] },
-          ],
-        },
-      ],
-      { initialEntries: ["/holding"] },
-    );
-    render(
-      <AppProviders queryClient={new QueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    const { router, moves } = renderSignedInRoute("/holding", <HoldsEveryWayOut />);
     await screen.findByText("Holding on");
 
     // The session was ended elsewhere (the socket's sessionRevoked does just this).
@@ -272,5 +285,17 @@ describe("RequireAuth after a logout", () => {
 
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: "/holding" });
+    expect(moves).toEqual(["REPLACE /login"]);
+  });
+
+  it("adds /login to the history once on Log out: the guard leaves the way there to the logout", async () => {
+    const { router, moves } = renderSignedInRoute("/home", <p>Home screen</p>);
+    await screen.findByText("Home screen");
+
+    act(() => emitLogout("user"));
+
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(moves).toEqual(["PUSH /login"]);
+    expect(router.state.location.state).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
@@ -13,6 +13,7 @@ import { isUserConfirmed, useCurrentUserQuery } from "../api/user.queries";
 import { useHandoff } from "../hooks/use-handoff";
 import { type LoginRedirectState, locationToPath } from "../redirect";
 import { CHECKING_AUTHENTICATION, type SessionOutletContext } from "../session-check";
+import { logoutWasHeld } from "./logout-listener";
 
 // Asked only when a hand-off link would switch members or sign in a tab that started nothing: its code
 // (and the dialog's) stays out of every signed-in page's first script.
@@ -38,7 +39,9 @@ export function RequireAuth() {
 
   // A logout (Log out, a revoked session, a 401) takes the member to /login itself (LogoutListener),
   // remembering the page or not by its reason; the token it clears must not make this guard race it
-  // with a redirect of its own, which could land first and remember the page a member chose to leave.
+  // with a redirect of its own, which could remember the page a member chose to leave, and adds /login
+  // to the history twice: the router shows the logout's way there in a transition, so this guard draws
+  // once more at the old address meanwhile, with the token gone and the navigation seen as idle.
   const loggedOut = useRef<LogoutReason | null>(null);
   useEffect(
     () =>
@@ -47,18 +50,17 @@ export function RequireAuth() {
       }),
     [],
   );
-  const navigating = useNavigation().state !== "idle";
 
   const refused = currentUser.error instanceof ApiError && currentUser.error.status === 401;
   if ((!handingOver && !signedIn) || refused) {
     const reason = loggedOut.current;
-    if (reason && navigating) return null;
-    // Not signed in; or signed out, and the logout's way to /login did not start (a screen's leave
-    // check held it): this one goes there, as the logout would have, so the page is never left blank.
+    if (reason && !logoutWasHeld()) return null;
+    // Not signed in; or signed out, and a screen's leave check held the logout's way to /login: this one
+    // goes there in its place, as the logout would have (the screen goes as it does), never a blank page.
     return (
       <Navigate
         to="/login"
-        replace={reason !== "user"}
+        replace
         state={
           reason === "user" ? undefined : ({ from: locationToPath(location) } satisfies LoginRedirectState)
         }
