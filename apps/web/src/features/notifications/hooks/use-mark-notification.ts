@@ -12,8 +12,11 @@ import {
 /** Shared by every notification mutation: they run one after another, so the server sees them in order. */
 export const NOTIFICATION_MUTATION_SCOPE = { id: "notifications" };
 
-/** Per client: the notification reads a mark stopped, owed once every mark has settled. */
-const stoppedReads = new WeakMap<QueryClient, QueryKey[]>();
+/**
+ * Per client: the notification reads a mark stopped, by query hash, owed once every mark has settled.
+ * Each once: a read asked twice would stop its own first asking.
+ */
+const stoppedReads = new WeakMap<QueryClient, Map<string, QueryKey>>();
 
 /**
  * Before a mark's optimistic change: a read of the list or the count already on its way saw the server
@@ -25,10 +28,12 @@ export async function stopNotificationReads(queryClient: QueryClient): Promise<v
   const stopped = queryClient
     .getQueryCache()
     .findAll({ queryKey: notificationKeys.all, fetchStatus: "fetching" })
-    .filter((query) => !query.state.fetchMeta?.fetchMore)
-    .map((query) => query.queryKey);
-  if (stopped.length > 0)
-    stoppedReads.set(queryClient, [...(stoppedReads.get(queryClient) ?? []), ...stopped]);
+    .filter((query) => !query.state.fetchMeta?.fetchMore);
+  if (stopped.length > 0) {
+    const owed = stoppedReads.get(queryClient) ?? new Map<string, QueryKey>();
+    for (const query of stopped) owed.set(query.queryHash, query.queryKey);
+    stoppedReads.set(queryClient, owed);
+  }
   await queryClient.cancelQueries({ queryKey: notificationKeys.all });
 }
 
@@ -37,7 +42,7 @@ export function readAgainWhenSettled(queryClient: QueryClient): void {
   const stopped = stoppedReads.get(queryClient);
   if (!stopped || queryClient.isMutating({ mutationKey: notificationMutationKey }) > 1) return;
   stoppedReads.delete(queryClient);
-  for (const queryKey of stopped) void queryClient.invalidateQueries({ queryKey, exact: true });
+  for (const queryKey of stopped.values()) void queryClient.invalidateQueries({ queryKey, exact: true });
 }
 
 interface MarkVariables {
