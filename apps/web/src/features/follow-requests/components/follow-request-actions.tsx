@@ -69,9 +69,11 @@ export function FollowRequestActions({
         </button>
       </div>
       {answered && (
+        // No live region: the focus comes onto these words (keeping the keyboard in its place), and that
+        // alone has them read out, once. A status role as well had them said twice.
+        // biome-ignore lint/a11y/noStaticElementInteractions: focus and blur are only followed (to put the focus back on a failure), nothing is done on them
         <span
           ref={outcome}
-          role="status"
           tabIndex={-1}
           onFocus={() => {
             outcomeFocused.current = true;

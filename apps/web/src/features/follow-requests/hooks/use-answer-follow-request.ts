@@ -7,17 +7,20 @@ import { userKeys } from "../../auth/api/user-keys";
 import { followKeys } from "../../follows/api/follow-keys";
 import { notificationKeys } from "../../notifications/api/notification-keys";
 import {
-  answeredHere,
   getUnreadCount,
   type ListedNotification,
-  type NotificationPages,
   setUnreadCount,
   updateCachedNotifications,
 } from "../../notifications/cache/notifications-cache";
 import { patchProfileMember } from "../../profile/cache/profile-cache";
 import { followRequestKeys } from "../api/follow-request-keys";
 import { acceptFollowRequest, declineFollowRequest } from "../api/follow-requests.api";
-import { dropAnsweredRequests, setCachedRequestAnswer } from "../cache/answered-requests";
+import {
+  dropAnsweredNotifications,
+  dropAnsweredRequests,
+  keepNotificationAnswer,
+  setCachedRequestAnswer,
+} from "../cache/answered-requests";
 import { addToFollowRequestsCount, type RequestAnswer } from "../cache/follow-requests-cache";
 
 export interface AnswerFollowRequest {
@@ -37,16 +40,19 @@ const isRequestFrom = (userId: string) => (notification: Notification) =>
  */
 function answerInCache(queryClient: QueryClient, userId: string, answered: RequestAnswer): () => void {
   setCachedRequestAnswer(queryClient, userId, answered);
-  const notifications = updateCachedNotifications(
-    queryClient,
-    isRequestFrom(userId),
-    (notification): ListedNotification => ({ ...notification, read: true, answered }),
-  );
+  const answer = (notification: Notification): ListedNotification => ({
+    ...notification,
+    read: true,
+    answered,
+  });
+  keepNotificationAnswer(queryClient, isRequestFrom(userId), answer);
+  const notifications = updateCachedNotifications(queryClient, isRequestFrom(userId), answer);
   addToFollowRequestsCount(queryClient, -1);
   if (notifications.unreadGone > 0)
     setUnreadCount(queryClient, getUnreadCount(queryClient) - notifications.unreadGone);
   return () => {
     setCachedRequestAnswer(queryClient, userId, undefined);
+    keepNotificationAnswer(queryClient, isRequestFrom(userId), null);
     notifications.restore();
     addToFollowRequestsCount(queryClient, 1);
     if (notifications.unreadGone > 0)
@@ -93,10 +99,12 @@ export function useAnswerFollowRequest() {
       // Withdrawn meanwhile: the request and its notification are gone either way, and say so in place.
       if (error instanceof ApiError && error.status === 404) {
         setCachedRequestAnswer(queryClient, userId, "removed");
-        updateCachedNotifications(queryClient, isRequestFrom(userId), (notification) => ({
+        const removed = (notification: Notification): ListedNotification => ({
           ...notification,
           answered: "removed",
-        }));
+        });
+        keepNotificationAnswer(queryClient, isRequestFrom(userId), removed);
+        updateCachedNotifications(queryClient, isRequestFrom(userId), removed);
         return;
       }
       context?.restore();
@@ -124,10 +132,7 @@ export function useAnsweredRowsUntilLeft(): void {
   useEffect(
     () => () => {
       dropAnsweredRequests(queryClient);
-      const answered = (notification: Notification) => answeredHere(notification) !== undefined;
-      const notifications = queryClient.getQueryData<NotificationPages>(notificationKeys.list());
-      if (!notifications?.pages.some((page) => page.notifications.some(answered))) return;
-      updateCachedNotifications(queryClient, answered, () => null);
+      if (!dropAnsweredNotifications(queryClient)) return;
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list(), refetchType: "none" });
     },
     [queryClient],

@@ -2,7 +2,16 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, pending } from "../../../test/fixtures";
-import { deferred, makeRequest, openAsPrivateAlice, requestsPage } from "../test/follow-request-fixtures";
+import { currentSocket } from "../../../test/render-app";
+import { makeNotification } from "../../notifications/test/notification-fixtures";
+import {
+  deferred,
+  makeRequest,
+  openAsPrivateAlice,
+  outcomeIn,
+  queryOutcomeIn,
+  requestsPage,
+} from "../test/follow-request-fixtures";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -80,8 +89,11 @@ describe("/notifications/requests", () => {
     expect(rows()).toHaveLength(3);
     expect(first).toHaveTextContent("carol");
     expect(within(first as HTMLElement).queryAllByRole("button")).toEqual([]);
-    expect(within(first as HTMLElement).getByRole("status")).toHaveTextContent("Confirmed");
-    expect(within(first as HTMLElement).getByRole("status")).toHaveFocus();
+    expect(outcomeIn(first as HTMLElement)).toHaveTextContent("Confirmed");
+    expect(outcomeIn(first as HTMLElement)).toHaveFocus();
+    // Said once, as the focus comes onto it: no live region saying it again.
+    expect(within(first as HTMLElement).queryByRole("status")).toBeNull();
+    expect(outcomeIn(first as HTMLElement).closest("[aria-live]")).toBeNull();
     expect(second).toHaveTextContent("dan");
     expect(within(second as HTMLElement).getByRole("button", { name: /^Confirm/ })).not.toHaveFocus();
     expect(third).toHaveTextContent("erin");
@@ -94,8 +106,77 @@ describe("/notifications/requests", () => {
       expect(queryClient.getQueryData<{ followersCount: number }>(["user", "me"])?.followersCount).toBe(6),
     );
     expect(rows()).toHaveLength(3);
-    expect(within(rows()[0] as HTMLElement).getByRole("status")).toHaveTextContent("Confirmed");
+    expect(outcomeIn(rows()[0] as HTMLElement)).toHaveTextContent("Confirmed");
     expect(acceptDan).not.toHaveBeenCalled();
+  });
+
+  it("keeps a confirmed row in its place, with the focus, when someone new asks meanwhile", async () => {
+    let answered = false;
+    const accept = vi.fn(() => {
+      answered = true;
+      return jsonResponse(200, { message: "Follow request accepted", followersCount: 1 });
+    });
+    const acceptZed = vi.fn(() =>
+      jsonResponse(200, { message: "Follow request accepted", followersCount: 2 }),
+    );
+    const zed = makeRequest({
+      _id: "u-zed",
+      username: "zed",
+      fullName: "",
+      requestedAt: "2025-06-10T12:00:00.000Z",
+    });
+    const { user, queryClient, fetchMock } = openAsPrivateAlice(
+      "/notifications/requests",
+      {
+        // The server's list: carol's request is gone once confirmed, zed's is newest.
+        "GET /follow-requests": () => requestsPage(answered ? [zed, dan] : [carol, dan]),
+        "POST /follow-requests/u-carol/accept": accept,
+        "POST /follow-requests/u-zed/accept": acceptZed,
+      },
+      2,
+    );
+    await screen.findByRole("list", { name: "Follow requests" });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("newNotification")).toBe(true));
+    screen.getByRole("button", { name: "Confirm follow request from carol" }).focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    const reads = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).split("?")[0] === "/api/follow-requests").length;
+    const readsBefore = reads();
+
+    // Zed asks: the list is read again, and the server's has carol's request no more.
+    act(() =>
+      socket.fire("newNotification", {
+        notification: makeNotification({
+          _id: "n-zed",
+          type: "follow_request",
+          text: "requested to follow you",
+          sender: { _id: "u-zed", username: "zed", avatar: "" },
+          post: null,
+          media: null,
+          mediaType: null,
+        }),
+        unreadCount: 1,
+      }),
+    );
+    await waitFor(() => expect(reads()).toBe(readsBefore + 1));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+    // Carol's row is where it was, saying so, with the focus; zed's comes beneath, not under the pointer.
+    const [first, second, third] = rows();
+    expect(first).toHaveTextContent("carol");
+    expect(outcomeIn(first as HTMLElement)).toHaveTextContent("Confirmed");
+    expect(outcomeIn(first as HTMLElement)).toHaveFocus();
+    expect(second).toHaveTextContent("zed");
+    expect(within(second as HTMLElement).getAllByRole("button")).toHaveLength(2);
+    expect(third).toHaveTextContent("dan");
+    // A second press on the same spot answers no one.
+    await user.keyboard("{Enter}");
+    await user.click(outcomeIn(first as HTMLElement));
+    expect(acceptZed).not.toHaveBeenCalled();
+    expect(accept).toHaveBeenCalledTimes(1);
   });
 
   it("ignores a second click on an answered row's buttons", async () => {
@@ -109,7 +190,7 @@ describe("/notifications/requests", () => {
     await user.dblClick(screen.getByRole("button", { name: "Delete follow request from carol" }));
 
     await waitFor(() => expect(decline).toHaveBeenCalledTimes(1));
-    expect(within(rows()[0] as HTMLElement).getByRole("status")).toHaveTextContent("Request removed");
+    expect(outcomeIn(rows()[0] as HTMLElement)).toHaveTextContent("Request removed");
     expect(within(rows()[1] as HTMLElement).getAllByRole("button")).toHaveLength(2);
   });
 
@@ -133,7 +214,7 @@ describe("/notifications/requests", () => {
     await user.click(screen.getByRole("button", { name: "Delete follow request from carol" }));
 
     // The row stays, saying so, while the list is shown: the focus is on those words, not the page's top.
-    const removed = within(rows()[0] as HTMLElement).getByRole("status");
+    const removed = outcomeIn(rows()[0] as HTMLElement);
     expect(removed).toHaveTextContent("Request removed");
     expect(removed).toHaveFocus();
     await waitFor(() => expect(decline).toHaveBeenCalledTimes(1));
@@ -160,7 +241,7 @@ describe("/notifications/requests", () => {
     );
     expect(rows()).toHaveLength(2);
     expect(within(rows()[1] as HTMLElement).getByText("dan")).toBeInTheDocument();
-    expect(within(rows()[1] as HTMLElement).queryByRole("status")).toBeNull();
+    expect(queryOutcomeIn(rows()[1] as HTMLElement)).toBeNull();
     expect(screen.getByRole("button", { name: "Delete follow request from dan" })).toHaveFocus();
   });
 
@@ -174,9 +255,7 @@ describe("/notifications/requests", () => {
 
     await user.click(screen.getByRole("button", { name: "Confirm follow request from carol" }));
 
-    await waitFor(() =>
-      expect(within(rows()[0] as HTMLElement).getByRole("status")).toHaveTextContent("Request removed"),
-    );
+    await waitFor(() => expect(outcomeIn(rows()[0] as HTMLElement)).toHaveTextContent("Request removed"));
     expect(rows()).toHaveLength(2);
     expect(error).not.toHaveBeenCalled();
   });

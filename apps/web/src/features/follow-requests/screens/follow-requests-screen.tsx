@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
@@ -9,6 +10,7 @@ import { profilePath } from "../../../lib/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { useFollowRequestsQuery } from "../api/follow-requests.queries";
+import { shownRequests } from "../cache/answered-requests";
 import type { ListedFollowRequest } from "../cache/follow-requests-cache";
 import { FollowRequestActions } from "../components/follow-request-actions";
 import { useAnsweredRowsUntilLeft, useAnswerFollowRequest } from "../hooks/use-answer-follow-request";
@@ -20,12 +22,12 @@ const bone = "animate-pulse bg-zinc-200/80 motion-reduce:animate-none";
 export function FollowRequestsScreen() {
   useDocumentTitle("Follow requests");
   const query = useFollowRequestsQuery();
+  const queryClient = useQueryClient();
   const { mutate: answer } = useAnswerFollowRequest();
   useAnsweredRowsUntilLeft();
-  const requests = useMemo(
-    () => query.data?.pages.flatMap((page): ListedFollowRequest[] => page.requests) ?? [],
-    [query.data],
-  );
+  // The rows answered here stay in their places, saying so, through any read of the list again (a new
+  // request's, a reconnect's) until the screen is left: the server's list has them no more.
+  const requests = useMemo(() => shownRequests(queryClient, query.data), [queryClient, query.data]);
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const loadMore = useCallback(() => {

@@ -1,4 +1,5 @@
 import type { FollowRequest } from "@flik/shared";
+import { within } from "@testing-library/react";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makeUser } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
@@ -40,3 +41,9 @@ export function deferred() {
   });
   return { promise, release };
 }
+
+const OUTCOME = /^(Confirmed|Request removed)$/;
+
+/** What an answered request's row says in place of Confirm and Delete. */
+export const outcomeIn = (row: HTMLElement) => within(row).getByText(OUTCOME);
+export const queryOutcomeIn = (row: HTMLElement) => within(row).queryByText(OUTCOME);

@@ -6,6 +6,7 @@ import { currentSocket } from "../../../test/render-app";
 import {
   makeRequest,
   openAsPrivateAlice,
+  outcomeIn,
   requestsPage,
 } from "../../follow-requests/test/follow-request-fixtures";
 import { makeNotification, notificationsPage } from "../test/notification-fixtures";
@@ -129,7 +130,7 @@ describe("Follow requests on the notifications screen", () => {
     await user.keyboard("{Enter}");
 
     expect(accept).toHaveBeenCalledTimes(1);
-    const status = within(rowOf("carol")).getByRole("status");
+    const status = outcomeIn(rowOf("carol"));
     expect(status).toHaveTextContent("Confirmed");
     expect(status).toHaveFocus();
     // The server took the notification away: nothing left to mark on it.
@@ -145,12 +146,63 @@ describe("Follow requests on the notifications screen", () => {
       }),
     );
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    expect(within(rowOf("carol")).getByRole("status")).toHaveTextContent("Confirmed");
+    expect(outcomeIn(rowOf("carol"))).toHaveTextContent("Confirmed");
     expect(reads.mock.calls.length).toBe(readsBefore);
     expect(acceptDan).not.toHaveBeenCalled();
     expect(
       within(rowOf("dan")).getByRole("button", { name: "Confirm follow request from dan" }),
     ).not.toHaveFocus();
+  });
+
+  it("keeps a confirmed request's row, with the focus, through a read of the list again (a reconnect's)", async () => {
+    let accepted = false;
+    const accept = vi.fn(() => {
+      accepted = true;
+      return jsonResponse(200, { message: "Follow request accepted", followersCount: 1 });
+    });
+    const acceptDan = vi.fn(() =>
+      jsonResponse(200, { message: "Follow request accepted", followersCount: 2 }),
+    );
+    const { user, queryClient } = openAsPrivateAlice(
+      "/notifications",
+      {
+        // The server's list once carol's request became a follow: her request's notification is gone.
+        "GET /notifications": () =>
+          accepted ? pageOf(carolFollows, danAsks, bobLikes) : pageOf(carolAsks, danAsks, bobLikes),
+        "GET /follow-requests": () =>
+          requestsPage(
+            accepted
+              ? [makeRequest({ _id: "u-dan", username: "dan" })]
+              : [makeRequest(), makeRequest({ _id: "u-dan", username: "dan" })],
+          ),
+        "POST /follow-requests/u-carol/accept": accept,
+        "POST /follow-requests/u-dan/accept": acceptDan,
+      },
+      2,
+    );
+    await waitFor(() => expect(screen.getAllByText("requested to follow you")).toHaveLength(2));
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("connect")).toBe(true));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    within(rowOf("carol")).getByRole("button", { name: "Confirm follow request from carol" }).focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+
+    // The socket came back: what came meanwhile is read again, carol's "started following you" with it.
+    act(() => socket.fire("connect"));
+    expect(await screen.findByText("started following you")).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+    const confirmed = screen.getByText("Confirmed");
+    expect(confirmed).toHaveFocus();
+    const row = confirmed.closest("li") as HTMLElement;
+    expect(row).toHaveTextContent("carol");
+    expect(row).toHaveTextContent("requested to follow you");
+    // Still the first row (where the pointer was), the new one beneath it.
+    expect(row.parentElement?.firstElementChild).toBe(row);
+    await user.keyboard("{Enter}");
+    expect(acceptDan).not.toHaveBeenCalled();
+    expect(accept).toHaveBeenCalledTimes(1);
   });
 
   it("deletes a request inline through POST …/decline, the row saying so until the screen is left", async () => {
@@ -173,7 +225,7 @@ describe("Follow requests on the notifications screen", () => {
 
     await user.click(screen.getByRole("button", { name: "Delete follow request from carol" }));
 
-    expect(within(rowOf("carol")).getByRole("status")).toHaveTextContent("Request removed");
+    expect(outcomeIn(rowOf("carol"))).toHaveTextContent("Request removed");
     expect(screen.getByText("liked your post")).toBeInTheDocument();
     await waitFor(() => expect(decline).toHaveBeenCalledTimes(1));
 

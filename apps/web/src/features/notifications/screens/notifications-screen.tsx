@@ -8,6 +8,7 @@ import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { useNow } from "../../../lib/use-minute";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { userKeys } from "../../auth/api/user-keys";
+import { shownNotifications } from "../../follow-requests/cache/answered-requests";
 import { FollowRequestsEntry } from "../../follow-requests/components/follow-requests-entry";
 import {
   useAnsweredRowsUntilLeft,
@@ -50,10 +51,9 @@ export function NotificationsScreen() {
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: userKeys.me(), exact: true });
   }, [queryClient]);
-  const notifications = useMemo(
-    () => query.data?.pages.flatMap((page) => page.notifications) ?? [],
-    [query.data],
-  );
+  // Requests answered here stay in their places, saying so, through any read of the list again (a
+  // reconnect's catch-up, a mark's stopped read) until the screen is left.
+  const notifications = useMemo(() => shownNotifications(queryClient, query.data), [queryClient, query.data]);
 
   // Spec §8: notification fetch errors are only logged (the screen still offers a retry).
   useEffect(() => {
