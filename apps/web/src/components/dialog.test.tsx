@@ -36,4 +36,32 @@ describe("Dialog", () => {
     expect(reached).toContain(screen.getByRole("link", { name: "@bob" }));
     expect(reached).toContain(screen.getByRole("button", { name: "Like" }));
   });
+
+  it("keeps Tab inside when it ends in a radio group, the group being one stop", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Outside</button>
+        <Dialog title="Archive" onClose={vi.fn()}>
+          <fieldset>
+            <legend>Stories</legend>
+            {["one", "two", "three"].map((story) => (
+              <label key={story}>
+                <input type="radio" name="story" defaultChecked={story === "two"} />
+                {story}
+              </label>
+            ))}
+          </fieldset>
+          <button type="button" disabled>
+            Add to highlight
+          </button>
+        </Dialog>
+      </>,
+    );
+    screen.getByRole("radio", { name: "two" }).focus();
+
+    await user.tab();
+
+    expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
+  });
 });

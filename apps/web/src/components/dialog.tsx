@@ -17,12 +17,25 @@ const openDialogs: HTMLElement[] = [];
 
 /**
  * What Tab reaches in the panel, in order: never a control taken out of the tab order (`tabindex="-1"`,
- * such as an avatar link that repeats the name beside it), which first focus would land on unnamed.
+ * such as an avatar link that repeats the name beside it), which first focus would land on unnamed. A
+ * radio group is one stop (its checked radio, else its first): counting each radio, a dialog ending in a
+ * group took its last radio for its last stop, and Tab from the group left the dialog.
  */
 function focusableIn(panel: HTMLElement): HTMLElement[] {
   return [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => element.getAttribute("tabindex") !== "-1" && !element.closest("[hidden],[inert]"),
+    (element) =>
+      element.getAttribute("tabindex") !== "-1" &&
+      !element.closest("[hidden],[inert]") &&
+      isRadioGroupStop(element),
   );
+}
+
+function isRadioGroupStop(element: HTMLElement): boolean {
+  if (!(element instanceof HTMLInputElement) || element.type !== "radio" || !element.name) return true;
+  const group = [
+    ...(element.form ?? element.ownerDocument).querySelectorAll<HTMLInputElement>("input[type=radio]"),
+  ].filter((radio) => radio.name === element.name && !radio.disabled);
+  return element === (group.find((radio) => radio.checked) ?? group[0]);
 }
 
 const sizes = {

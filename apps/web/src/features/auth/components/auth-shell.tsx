@@ -23,7 +23,12 @@ export function AuthShell({ title, heading, tagline, children, footer }: AuthShe
   useDocumentTitle(title);
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-2">
-      <div className="bg-brand relative hidden overflow-hidden p-12 text-white lg:flex lg:flex-col lg:justify-between xl:p-16">
+      {/* The brand panel, beside the form on desktop: a landmark of its own, its words in solid white
+          (AA on every stop of the gradient; 70 % and 90 % white were 2.8:1 and 3.9:1 on its light end). */}
+      <aside
+        aria-label="About Flik"
+        className="bg-brand relative hidden overflow-hidden p-12 text-white lg:flex lg:flex-col lg:justify-between xl:p-16"
+      >
         <div
           aria-hidden="true"
           className="absolute -top-24 -right-24 size-96 rounded-full bg-white/10 blur-3xl"
@@ -39,7 +44,7 @@ export function AuthShell({ title, heading, tagline, children, footer }: AuthShe
           </p>
           <ul className="mt-10 space-y-5">
             {highlights.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex items-center gap-4 text-base text-white/90">
+              <li key={text} className="flex items-center gap-4 text-base text-white">
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white/15 ring-1 ring-white/25">
                   <Icon className="size-5" />
                 </span>
@@ -48,8 +53,8 @@ export function AuthShell({ title, heading, tagline, children, footer }: AuthShe
             ))}
           </ul>
         </div>
-        <p className="relative text-sm text-white/70">Flik · made for the people you care about</p>
-      </div>
+        <p className="relative text-sm text-white">Flik · made for the people you care about</p>
+      </aside>
 
       <main className="flex min-h-dvh items-center justify-center px-4 py-10 sm:px-6">
         <div className="w-full max-w-md">
