@@ -1,5 +1,4 @@
 import {
-  ACCEPT_IMAGES_AND_VIDEOS,
   HIGHLIGHT_NAME_MAX_LENGTH,
   type Highlight,
   hasVisibleText,
@@ -8,6 +7,7 @@ import {
   NOT_A_PHOTO_OR_VIDEO,
   type Story,
 } from "@flik/shared";
+import { ACCEPT_HOSTED_MEDIA, refusedMediaFormat } from "@flik/shared/media-formats";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
@@ -175,8 +175,12 @@ export function HighlightFormDialog({
                 }
                 disabled={busy}
                 onChoose={(chosen) => {
-                  // Said when it is picked, as a story's picker says it, not after an upload refused.
-                  if (!isPhotoOrVideoFile(chosen)) return setFailure(NOT_A_PHOTO_OR_VIDEO);
+                  // Said when it is picked, as a story's picker says it, not after an upload refused: a
+                  // file of no format the host takes (an SVG, an AVI) in the host's words.
+                  const refused = isPhotoOrVideoFile(chosen)
+                    ? refusedMediaFormat(chosen)
+                    : NOT_A_PHOTO_OR_VIDEO;
+                  if (refused) return setFailure(refused);
                   setFailure(null);
                   setChoice({ file: chosen });
                 }}
@@ -251,7 +255,7 @@ function FilePicker({ file, hasMedia, hint, disabled, onChoose }: FilePickerProp
       <input
         id={fileId}
         type="file"
-        accept={ACCEPT_IMAGES_AND_VIDEOS}
+        accept={ACCEPT_HOSTED_MEDIA}
         aria-label="Photo or video"
         disabled={disabled}
         onChange={(event) => {

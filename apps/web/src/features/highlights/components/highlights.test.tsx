@@ -188,6 +188,31 @@ describe("Highlights strip", () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it("offers only the formats the media host takes, and refuses another when it is picked, in the host's words", async () => {
+    const create = vi.fn();
+    const { user } = openOwn({ "POST /highlights": create });
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
+    const picker = within(dialog).getByLabelText("Photo or video");
+    expect(picker).toHaveAttribute(
+      "accept",
+      "image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime,video/webm",
+    );
+    await user.type(within(dialog).getByLabelText("Highlight name"), "Logo");
+    // As a picker may hand it over: `accept` is a hint to the picker, not a filter of what it gives.
+    fireEvent.change(picker, {
+      target: { files: [new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" })] },
+    });
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "This file is not a JPEG, PNG, GIF or WebP image.",
+    );
+    expect(within(dialog).queryByText("logo.svg")).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(FakeXhr.last).toBeUndefined();
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it("opens a highlight in a viewer with Edit, Delete and Close for its owner", async () => {
     const { user } = openOwn();
 

@@ -1,7 +1,7 @@
-import { ACCEPT_IMAGES_AND_VIDEOS } from "@flik/shared";
+import { ACCEPT_HOSTED_MEDIA } from "@flik/shared/media-formats";
 import type { Ref } from "react";
 
-/** The hidden picker of a story: images or videos (spec §5). */
+/** The hidden picker of a story: images or videos (spec §5), of the formats the media host takes. */
 export function StoryFileInput({
   ref,
   onPick,
@@ -13,7 +13,7 @@ export function StoryFileInput({
     <input
       ref={ref}
       type="file"
-      accept={ACCEPT_IMAGES_AND_VIDEOS}
+      accept={ACCEPT_HOSTED_MEDIA}
       // Not "photo" or "video": a page's own pickers are found by those words (a post's "Photo or video").
       aria-label="Story file"
       hidden

@@ -41,14 +41,17 @@ function progressIn(element: HTMLElement) {
 }
 
 describe("Story upload from the header (spec §2, §5)", () => {
-  it("opens the picker for photos and videos", async () => {
+  it("opens the picker for the photos and videos the media host takes", async () => {
     const click = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => {});
     const { user, input } = await openWithHeader();
 
     await user.click(screen.getByRole("button", { name: "Upload story" }));
 
     expect(click.mock.contexts).toEqual([input]);
-    expect(input).toHaveAttribute("accept", "image/*,video/*");
+    expect(input).toHaveAttribute(
+      "accept",
+      "image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime,video/webm",
+    );
   });
 
   it("uploads the photo with progress, then shares its URL, and the story is first in the strip at once", async () => {
@@ -223,6 +226,26 @@ describe("Story upload from the header (spec §2, §5)", () => {
     fireEvent.change(input, { target: { files: [notes] } });
 
     expect(await screen.findByText("Failed to upload story: Choose a photo or a video.")).toBeInTheDocument();
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it("refuses a photo or video of a format the host does not take when it is picked, in the host's words", async () => {
+    const { input, header } = await openWithHeader();
+    // As a picker may hand it over: `accept` is a hint to the picker, not a filter of what it gives.
+    fireEvent.change(input, {
+      target: { files: [new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" })] },
+    });
+
+    expect(
+      await screen.findByText("Failed to upload story: This file is not a JPEG, PNG, GIF or WebP image."),
+    ).toBeInTheDocument();
+    fireEvent.change(input, {
+      target: { files: [new File(["avi"], "old.avi", { type: "video/x-msvideo" })] },
+    });
+    expect(
+      await screen.findByText("Failed to upload story: This file is not an MP4, MOV or WebM video."),
+    ).toBeInTheDocument();
+    expect(progressIn(header)).not.toBeInTheDocument();
     expect(FakeXhr.last).toBeUndefined();
   });
 });

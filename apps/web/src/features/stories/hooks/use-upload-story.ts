@@ -1,4 +1,5 @@
 import { isPhotoOrVideoFile, NOT_A_PHOTO_OR_VIDEO } from "@flik/shared";
+import { refusedMediaFormat } from "@flik/shared/media-formats";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError } from "../../../lib/api-client";
@@ -50,8 +51,10 @@ export function useUploadStory() {
       // One at a time: a second pick while one is on its way would race it for the ring.
       if (!file || storyUploadPercent() !== null) return;
       // Spec §5: story upload accepts images or videos.
-      if (!isPhotoOrVideoFile(file)) {
-        showFailure(NOT_A_PHOTO_OR_VIDEO);
+      // Of a format the host takes (not an SVG or an AVI): said now, in the host's words, not after the upload.
+      const refused = isPhotoOrVideoFile(file) ? refusedMediaFormat(file) : NOT_A_PHOTO_OR_VIDEO;
+      if (refused) {
+        showFailure(refused);
         return;
       }
       setStoryUploadPercent(0);
