@@ -8,6 +8,16 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/**
+ * Copies a link; where the clipboard is refused, shows it to be copied by hand ("Copy this link to share
+ * the {what}"). Whether it was copied.
+ */
+export async function copyLink(url: string, what: string): Promise<boolean> {
+  if (await copyText(url)) return true;
+  window.alert(`Copy this link to share the ${what}:\n${url}`);
+  return false;
+}
+
 interface LinkShare {
   url: string;
   /** The share sheet's title. */
@@ -39,16 +49,12 @@ export async function shareLink({ url, title, what, count, foundGone, sayCopied 
       if (error instanceof DOMException && error.name === "AbortError") return;
     }
   }
-  const copied = !shared && (await copyText(url));
-  if (!shared && !copied) {
-    window.alert(`Copy this link to share the ${what}:\n${url}`);
-    return;
-  }
+  if (!shared && !(await copyLink(url, what))) return;
   try {
     await count();
   } catch (error) {
     if (foundGone(error)) return;
     console.error("Counting the share failed", error);
   }
-  if (copied) sayCopied();
+  if (!shared) sayCopied();
 }

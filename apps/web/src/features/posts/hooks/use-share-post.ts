@@ -1,7 +1,7 @@
 import type { Post } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { copyText, shareLink } from "../../../lib/clipboard";
+import { copyLink, shareLink } from "../../../lib/clipboard";
 import { postLinkPath } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { sharePost } from "../api/posts.api";
@@ -17,13 +17,9 @@ export function postShareUrl(postId: string): string {
 
 /** Copies the post's link; where the clipboard is refused, shows the link to copy by hand. */
 export async function copyPostLink(postId: string): Promise<boolean> {
-  const url = postShareUrl(postId);
-  if (await copyText(url)) {
-    toast.success(LINK_COPIED);
-    return true;
-  }
-  window.alert(`Copy this link to share the post:\n${url}`);
-  return false;
+  const copied = await copyLink(postShareUrl(postId), "post");
+  if (copied) toast.success(LINK_COPIED);
+  return copied;
 }
 
 /**
