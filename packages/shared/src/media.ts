@@ -7,8 +7,6 @@ export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp"] as const;
 /** What the media host accepts, by the type sniffed from the bytes. */
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 export const ACCEPTED_VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/webm"] as const;
-/** For file pickers: images or videos (spec §5). */
-export const ACCEPT_IMAGES_AND_VIDEOS = "image/*,video/*";
 
 export const DEFAULT_MEDIA_UPLOAD_PRESET = "flik";
 export const DEFAULT_IMAGE_MAX_BYTES = 15 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { copyText } from "../../../lib/clipboard";
+import { copyLink } from "../../../lib/clipboard";
 import { profilePath } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 
@@ -34,7 +34,6 @@ export function useShareProfile(): (username: string, isOwner: boolean) => Promi
       window.alert("Sharing not supported.");
       return;
     }
-    if (await copyText(url)) toast.success(PROFILE_LINK_COPIED);
-    else window.alert(`Copy this link to share the profile:\n${url}`);
+    if (await copyLink(url, "profile")) toast.success(PROFILE_LINK_COPIED);
   }, []);
 }
