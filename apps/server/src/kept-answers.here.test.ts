@@ -47,7 +47,8 @@ afterAll(async () => {
   await built.app.close();
   await database.close();
 });
-const { call, someone, createPost, createFlick, follow, chatBetween, sendMessage } = factories(built);
+const { call, someone, createPost, createFlick, follow, chatBetween, sendMessage, videoOf } =
+  factories(built);
 
 let author: NamedMember;
 let reader: NamedMember;
@@ -118,7 +119,7 @@ describe("with the database's announcements held back, a member reads their own 
     expect((await profile(author, name)).user.postsCount).toBe(32);
     expect(await flickIds(author)).not.toContain(photo._id);
     expect(
-      (await call(author, "PUT", `/posts/${photo._id}`, { image: "/media/video/now.mp4" })).statusCode,
+      (await call(author, "PUT", `/posts/${photo._id}`, { image: await videoOf(author) })).statusCode,
     ).toBe(200);
     expect(await flickIds(author)).toContain(photo._id);
     expect((await call(author, "DELETE", `/flicks/${older._id}`)).statusCode).toBe(200);

@@ -18,7 +18,7 @@ import {
   signIn,
   signUp,
 } from "./helper.js";
-import { pngImage } from "./media-fixtures.js";
+import { pngImage, videoFixture } from "./media-fixtures.js";
 import { multipartBody } from "./multipart.js";
 
 type Response = Awaited<ReturnType<App["app"]["inject"]>>;
@@ -32,6 +32,9 @@ function succeeded(what: string, response: Response, expected = [200]): Response
     );
   return response;
 }
+
+/** The clip every member's `videoOf` uploads (1 s, 160x90: quick to transcode), made once per test file. */
+let clip: Promise<Buffer> | undefined;
 
 /** A member made by `someone`, with the username it was given. */
 export type NamedMember = SignedIn & { username: string };
@@ -47,8 +50,8 @@ let membersMade = 0;
 export function factories(built: App) {
   const call = apiCaller(built);
   const signedUp = new Set<string>();
-  let clips = 0;
   const photos = new Map<string, Promise<string>>();
+  const videos = new Map<string, Promise<string>>();
 
   const newcomer = (username: string) =>
     member({
@@ -87,6 +90,36 @@ export function factories(built: App) {
       upload_preset: "flik",
     };
     return succeeded("uploading", await uploadForm(member, kind, fields)).json<MediaUploadResult>();
+  }
+
+  /**
+   * The address of a photo the member uploaded: uploaded on first use, the same one after. What a post,
+   * story, highlight or avatar names (this host's addresses must name an upload of the member's) when the
+   * file itself is not the point.
+   */
+  function photoOf(member: SignedIn): Promise<string> {
+    let photo = photos.get(member.userId);
+    if (!photo) {
+      photo = upload(member).then((kept) => kept.secure_url);
+      photos.set(member.userId, photo);
+    }
+    return photo;
+  }
+
+  /**
+   * The address of a short video the member uploaded, as `photoOf`: one a member, uploaded on first use.
+   * It is shared as soon as it is uploaded, while it is transcoded, as a member may.
+   */
+  function videoOf(member: SignedIn): Promise<string> {
+    let video = videos.get(member.userId);
+    if (!video) {
+      clip ??= videoFixture("index-last-mp4", 1, "160x90");
+      video = clip
+        .then((bytes) => upload(member, "video", { bytes, name: "clip.mp4", type: "video/mp4" }))
+        .then((kept) => kept.secure_url);
+      videos.set(member.userId, video);
+    }
+    return video;
   }
 
   return {
@@ -141,15 +174,17 @@ export function factories(built: App) {
       succeeded("blocking", await call(member, "POST", "/user/block", { userId: other.userId }));
     },
 
+    /** A post of the member's photo (`photoOf`) unless `fields` names its image. */
     async createPost(member: SignedIn, fields: object = {}): Promise<Post> {
-      const payload = { image: "/media/image/photo.jpg", caption: "Hello", ...fields };
+      const image = "image" in fields ? fields.image : await photoOf(member);
+      const payload = { image, caption: "Hello", ...fields };
       return succeeded("creating a post", await call(member, "POST", "/posts", payload), [201]).json().post;
     },
 
-    /** A video post marked as a flick, each with its own clip URL. */
+    /** A video post marked as a flick: of the member's video (`videoOf`) unless `fields` names one. */
     async createFlick(member: SignedIn, fields: object = {}): Promise<Post> {
       const payload = {
-        image: `/media/video/clip-${clips++}.mp4`,
+        image: "image" in fields ? fields.image : await videoOf(member),
         caption: "A flick",
         isReel: true,
         ...fields,
@@ -251,19 +286,8 @@ export function factories(built: App) {
       }
     },
 
-    /**
-     * The address of a photo the member uploaded: uploaded on first use, the same one after. What a story
-     * or a highlight names (they take only files uploaded here) when the file itself is not the point.
-     */
-    photoOf(member: SignedIn): Promise<string> {
-      let photo = photos.get(member.userId);
-      if (!photo) {
-        photo = upload(member).then((kept) => kept.secure_url);
-        photos.set(member.userId, photo);
-      }
-      return photo;
-    },
-
+    photoOf,
+    videoOf,
     upload,
   };
 }

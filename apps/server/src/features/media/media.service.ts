@@ -29,6 +29,7 @@ import type { Jobs } from "../../platform/jobs.js";
 import { loadedLater } from "../../platform/loaded-later.js";
 import { createFolderStorage, type MediaStorage } from "./media.storage.js";
 import { createS3Storage } from "./media.storage-s3.js";
+import { NOT_AN_UPLOAD } from "./media.uploads.js";
 import { createVideoProcessing } from "./video-processing.js";
 
 const accepted: Record<MediaType, readonly string[]> = {
@@ -424,6 +425,23 @@ export function createMediaService(
 
     /** The kept file a URL names, when it is one of this host's; null for any other URL. */
     keptFileOf,
+
+    /**
+     * The type of the file this host keeps at `url` (a post's media), as it was uploaded, not as the
+     * address's extension says: undefined for another host's URL. An address of this host naming no
+     * upload's own file (a video's poster, an image's variant, an image's name with `.mp4`) is refused
+     * with 400 on `field`, and so is a video whose transcoding failed, in its status's words: either
+     * could never be shown as the post says. A video still being transcoded passes (it plays as sent).
+     */
+    async postableTypeOf(field: string, url: string): Promise<MediaType | undefined> {
+      if (!bases.some((prefix) => url.startsWith(`${prefix}/media/`))) return undefined;
+      // A query or a media fragment (`#t=0.1`) names the same file.
+      const kept = keptFileOf(url.split(/[?#]/, 1)[0] ?? "");
+      if (!kept) throw invalidField(field, NOT_AN_UPLOAD);
+      const failure = kept.kind === "video" ? await videos.failure(kept.id) : null;
+      if (failure) throw invalidField(field, failure);
+      return kept.kind;
+    },
 
     /**
      * The id of the kept file `url` names, whichever of its files (media.uploads); null for any other

@@ -1,6 +1,8 @@
 import { imageVariantUrl } from "@flik/shared";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { factories } from "../../test/factories.js";
+import { users } from "../../db/schema.js";
+import { announcement, factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
 import { pngImage } from "../../test/media-fixtures.js";
 import { NOT_YOUR_MEDIA } from "./media.policy.js";
@@ -8,9 +10,8 @@ import { NOT_YOUR_MEDIA } from "./media.policy.js";
 /**
  * A member shares only the files they uploaded (media.policy): another member's photo, named by its
  * address, is refused in a post, a post's edit, a story, a highlight and an avatar, whichever of its
- * files the address names. Addresses of no known upload (made before uploaders were kept, or made up)
- * are not judged in a post or an avatar; a story or a highlight, shared to others at once, must name an
- * upload when the address is this host's (400).
+ * files the address names (403). An address of this host must name an upload (400): one of no known
+ * upload (made up, or a file since removed) could never be shown. Other hosts' files pass.
  */
 const built = await buildTestApp();
 const { call, someone, upload } = factories(built);
@@ -83,12 +84,43 @@ describe("sharing media by its address", () => {
     expect((await call(ada, "POST", "/stories", { url: avatar })).statusCode).toBe(201);
   });
 
-  it("does not judge an address of no known upload in a post", async () => {
+  it("refuses a post, a post's edit or an avatar naming no upload of this host with 400, and changes nothing", async () => {
     const nora = await someone("nora");
-    const made = await call(nora, "POST", "/posts", {
-      image: "/media/image/00000000-0000-4000-8000-000000000000.jpg",
-    });
-    expect(made.statusCode, made.body).toBe(201);
+    const { secure_url: noras } = await upload(nora);
+    const post = await call(nora, "POST", "/posts", { image: noras, caption: "Mine" });
+    expect(post.statusCode, post.body).toBe(201);
+    const postUrl = `/posts/${post.json().post._id}`;
+    expect((await call(nora, "PUT", "/profile/update", { avatar: noras })).statusCode).toBe(200);
+    for (const url of [
+      "/media/image/00000000-0000-4000-8000-000000000000.jpg",
+      "/media/video/00000000-0000-4000-8000-00000000abcd.mp4",
+      "/media/image/x.jpg",
+    ]) {
+      for (const [field, refused] of [
+        ["image", await call(nora, "POST", "/posts", { image: url })],
+        ["image", await call(nora, "PUT", postUrl, { image: url, caption: "Made up" })],
+        ["avatar", await call(nora, "PUT", "/profile/update", { avatar: url })],
+      ] as const) {
+        expect(refused.statusCode, `${url}: ${refused.body}`).toBe(400);
+        expect(refused.json()).toEqual({
+          message: "Media must be the URL of an uploaded file",
+          errors: [{ field, message: "Media must be the URL of an uploaded file" }],
+        });
+      }
+    }
+    expect((await call(nora, "GET", postUrl)).json().post).toMatchObject({ image: noras, caption: "Mine" });
+    expect((await call(nora, "GET", "/user")).json().user.avatar).toBe(noras);
+    // An avatar kept before uploaders were (no upload known), sent back with another field, stays hers.
+    const legacy = "/media/image/00000000-0000-4000-8000-0000000000aa.jpg";
+    const heard = announcement(built, `account:${nora.userId}`);
+    await built.database.db.update(users).set({ avatar: legacy }).where(eq(users.id, nora.userId));
+    await heard;
+    const kept = await call(nora, "PUT", "/profile/update", { avatar: legacy, bio: "Hi" });
+    expect(kept.statusCode, kept.body).toBe(200);
+    // Other hosts' files pass.
+    const outside = "https://res.cloudinary.com/demo/image/upload/v1/pier.jpg";
+    expect((await call(nora, "POST", "/posts", { image: outside })).statusCode).toBe(201);
+    expect((await call(nora, "PUT", "/profile/update", { avatar: outside })).statusCode).toBe(200);
   });
 
   it("refuses a story or highlight naming no upload of this host with 400, and another member's with 403", async () => {

@@ -36,10 +36,6 @@ export function createMediaUploads(deps: {
     return new Map(rows.map((row) => [row.mediaId, row.uploaderId]));
   }
 
-  const idsOf = (urls: (string | null | undefined)[]) => [
-    ...new Set(urls.map((url) => (url ? mediaIdOf(url) : null)).filter((id) => id !== null)),
-  ];
-
   return {
     /** The member uploaded the file `url` names. */
     async record(uploaderId: string, url: string): Promise<void> {
@@ -47,19 +43,12 @@ export function createMediaUploads(deps: {
       if (mediaId) await db.insert(mediaUploads).values({ mediaId, uploaderId }).onConflictDoNothing();
     },
 
-    /** Refuses with 403 when one of `urls` names a file another member uploaded; one query at most. */
-    async checkShareable(caller: Caller, urls: (string | null | undefined)[]): Promise<void> {
-      const uploaders = await uploadersOf(idsOf(urls));
-      for (const uploaderId of uploaders.values())
-        if (!canShareMedia(caller.userId, uploaderId)) throw forbidden(NOT_YOUR_MEDIA);
-    },
-
     /**
-     * `checkShareable`, and an address of this host must name a file uploaded here: one that names none
-     * (made up, or a file since removed) is refused with 400 on `field`, as the schema refuses a URL that
-     * is no upload's. What a member shares to others at once (a story, a highlight) would otherwise reach
-     * every follower as a story that can never be shown. Other hosts' files (`MEDIA_ORIGINS`) are theirs
-     * to answer for and pass. One query at most.
+     * What every service that takes a media URL (posts, stories, highlights, avatars) asks of it: an
+     * address of this host must name a file uploaded here, else 400 on `field` as the schema refuses a
+     * URL that is no upload's (made up, or a file since removed: it could never be shown, and a post or
+     * story reaches every follower at once); a file another member uploaded is refused with 403. Other
+     * hosts' files (`MEDIA_ORIGINS`) are theirs to answer for and pass. One query at most.
      */
     async checkUploaded(caller: Caller, field: string, url: string): Promise<void> {
       const id = mediaIdOf(url);

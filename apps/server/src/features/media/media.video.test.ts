@@ -43,6 +43,19 @@ function writeProcessingRecord(id: string, record: { percent: number; attempts: 
   );
 }
 
+/**
+ * A failed video is neither served (as sent, it still holds what the transcoding strips) nor kept as
+ * sent; its record stays, to say it failed.
+ */
+async function expectNoLongerServed(url: string) {
+  const id = keptVideoId(url) ?? "";
+  expect((await served(url)).status).toBe(404);
+  expect((await served(videoPosterUrl(url) ?? "")).status).toBe(404);
+  expect(readdirSync(join(mediaDir, "video-sources")).filter((name) => name.startsWith(id))).toEqual([
+    `${id}.json`,
+  ]);
+}
+
 describe("video transcoding (issue 20)", () => {
   it("turns an iPhone's HEVC .mov into an H.264 MP4 that plays as it downloads, with a poster", async () => {
     const response = await uploadVideo(await videoFixture("hevc-mov"), "IMG_0042.MOV");
@@ -158,6 +171,7 @@ describe("video transcoding (issue 20)", () => {
       status: "failed",
       message: "This video could not be processed. Please try another file.",
     });
+    await expectNoLongerServed(answer.secure_url);
   });
 
   it("tells a video whose file ffmpeg refuses as failed at its first try, not after the retries", async () => {
@@ -176,6 +190,7 @@ describe("video transcoding (issue 20)", () => {
       status: "failed",
       message: "This video could not be processed. Please try another file.",
     });
+    await expectNoLongerServed(answer.secure_url);
   });
 
   it("answers 404 for a video it does not keep, and for an id that is not one", async () => {

@@ -56,7 +56,7 @@ const VIDEO_TYPE = "video/mp4";
  * - `video-sources/<id>.<ext>`: the file as it was sent, until its transcoding has ended (never served);
  * - `video-sources/<id>.json`: the ProcessingRecord (never served);
  * - `video/<id>.mp4`: served. At first the file as it was sent (an H.264 MP4 plays at once), then,
- *   replaced whole, the transcoded MP4;
+ *   replaced whole, the transcoded MP4; removed when the transcoding fails (`giveUp`);
  * - `video/<id>.jpg`: its poster, from the transcoded video.
  * ffmpeg works on local files in `incoming/`.
  */
@@ -105,6 +105,18 @@ export function createVideoProcessing(
     });
   }
 
+  /**
+   * Says the video failed, and stops serving and keeping the file as it was sent: its metadata (a
+   * location among them) was public only until the transcoding stripped it, and what could not be
+   * transcoded is no video to show. The served file goes first, so nothing serves it as final meanwhile;
+   * the record stays, to say why. Done again if stopped half way (the job is tried again).
+   */
+  async function giveUp(id: string, record: ProcessingRecord) {
+    await storage.remove([videoKey(id), posterKey(id)]);
+    await writeRecord(id, { ...record, status: "failed", message: FAILED_MESSAGE });
+    await storage.remove(VIDEO_SOURCE_EXTENSIONS.map((extension) => sourceKey(id, extension)));
+  }
+
   /** A local file name in the work folder, for ffmpeg's output. */
   async function workFile(name: string) {
     await mkdir(work, { recursive: true });
@@ -116,7 +128,7 @@ export function createVideoProcessing(
     if (record?.status !== "processing") return; // done, given up, or deleted
     if (record === BEING_WRITTEN) throw new Error("the video's record was being written; tried again");
     if (record.attempts > videoTranscodeQueue.retryLimit) {
-      await writeRecord(id, { ...record, status: "failed", message: FAILED_MESSAGE });
+      await giveUp(id, record);
       deps.log.error({ videoId: id }, "video transcoding gave up after its retries");
       return;
     }
@@ -170,7 +182,7 @@ export function createVideoProcessing(
         record !== BEING_WRITTEN &&
         (hopeless || record.attempts > videoTranscodeQueue.retryLimit)
       ) {
-        await writeRecord(id, { ...record, status: "failed", message: FAILED_MESSAGE });
+        await giveUp(id, record);
         deps.log.error({ err: error, videoId: id }, "video transcoding failed for good");
         return;
       }
@@ -251,6 +263,12 @@ export function createVideoProcessing(
           () => new Error("posters busy"),
         )
         .catch((error: unknown) => deps.log.warn({ err: error, videoId: id }, "no poster made for a video"));
+    },
+
+    /** Why the video `id` can never be shown (its transcoding failed), in the words its status gives; else null. */
+    async failure(id: string): Promise<string | null> {
+      const record = await readRecord(id);
+      return record?.status === "failed" ? (record.message ?? FAILED_MESSAGE) : null;
     },
 
     /** Whether the served file of `id` is still the one sent, to be replaced: it must not be cached long. */

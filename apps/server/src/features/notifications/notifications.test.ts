@@ -16,7 +16,7 @@ import {
 const built = await buildTestApp();
 const { app } = built;
 const { socketOf } = await realtimeBed(built);
-const { call, persona, someone, createPost, follow, like, comment, share } = factories(built);
+const { call, persona, someone, createPost, follow, like, comment, share, videoOf } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -54,9 +54,9 @@ describe("notifications made by the server", () => {
       type: "comment",
       sender: { _id: frank.userId, username: "frank", avatar: "" },
       text: "commented on your post",
-      post: { _id: post._id, image: "/media/image/photo.jpg", isReel: false, mediaType: "image" },
+      post: { _id: post._id, image: post.image, isReel: false, mediaType: "image" },
       comment: "Lovely",
-      media: "/media/image/photo.jpg",
+      media: post.image,
       mediaType: "image",
       read: false,
       createdAt: expect.any(String),
@@ -84,7 +84,8 @@ describe("notifications made by the server", () => {
 
   it("make one like of like-unlike-like, and one follow of follow-unfollow-follow", async () => {
     await clear(alice);
-    const { _id: post } = await createPost(alice, { image: "/media/video/clip.mp4" });
+    const clip = await videoOf(alice);
+    const { _id: post } = await createPost(alice, { image: clip });
     for (let i = 0; i < 3; i++) {
       await call(carol, "POST", `/posts/${post}/like`);
       await call(carol, "POST", `/posts/${post}/unlike`);
@@ -100,8 +101,8 @@ describe("notifications made by the server", () => {
     // Spec §3's post (image, video, …): a video's preview names it, as the full post does.
     expect(notifications.find((n) => n.type === "like")?.post).toEqual({
       _id: post,
-      image: "/media/video/clip.mp4",
-      video: "/media/video/clip.mp4",
+      image: clip,
+      video: clip,
       isReel: false,
       mediaType: "video",
     });

@@ -10,6 +10,9 @@ const alice = await persona("alice");
 const bob = await persona("bob");
 await follow(bob, alice);
 
+/** Another host's photo (spec §1's external media host): its size is what the client measured, if any. */
+const elsewhere = (name: string) => `https://res.cloudinary.com/demo/image/upload/v1/${name}`;
+
 /** A JPEG as a phone takes it: stored sideways, with EXIF saying to turn it a quarter (orientation 6). */
 const sidewaysPhoto = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#3b82f6" } })
@@ -45,20 +48,24 @@ describe("a post's media size", () => {
     expect(await createPost(alice, { image: image.secure_url })).toMatchObject({ width: 8, height: 8 });
   });
 
-  it("is what the client measured for another host's photo and for a video", async () => {
+  it("is what the client measured for another host's photo and video", async () => {
     const photo = await createPost(alice, {
       image: "https://res.cloudinary.com/demo/image/upload/v1/pier.jpg",
       width: 1920,
       height: 1080,
     });
-    const flick = await createFlick(alice, { width: 720, height: 1280 });
+    const flick = await createFlick(alice, {
+      image: "https://res.cloudinary.com/demo/video/upload/v1/pier.mp4",
+      width: 720,
+      height: 1280,
+    });
     expect(photo).toMatchObject({ width: 1920, height: 1080 });
     expect(flick).toMatchObject({ mediaType: "video", width: 720, height: 1280 });
     expect((await readByBob(flick)).inFeed).toMatchObject({ width: 720, height: 1280 });
   });
 
   it("is unknown (null) when nobody could say", async () => {
-    const post = await createPost(alice, { image: "/media/image/gone.jpg" });
+    const post = await createPost(alice, { image: elsewhere("gone.jpg") });
     expect(post).toMatchObject({ width: null, height: null });
     expect((await readByBob(post)).page).toMatchObject({ width: null, height: null });
   });
@@ -80,24 +87,24 @@ describe("a post's media size", () => {
 
 describe("a post's media size on edit", () => {
   it("follows new media, and stays with the old media when only the words change", async () => {
-    const post = await createPost(alice, { image: "/media/image/a.jpg", width: 1080, height: 1350 });
+    const post = await createPost(alice, { image: elsewhere("a.jpg"), width: 1080, height: 1350 });
     const renamed = await call(alice, "PUT", `/posts/${post._id}`, { caption: "New words" });
     expect(renamed.json().post).toMatchObject({ width: 1080, height: 1350 });
 
     const replaced = await call(alice, "PUT", `/posts/${post._id}`, {
-      image: "/media/image/b.jpg",
+      image: elsewhere("b.jpg"),
       width: 1080,
       height: 566,
     });
     expect(replaced.statusCode).toBe(200);
-    expect(replaced.json().post).toMatchObject({ image: "/media/image/b.jpg", width: 1080, height: 566 });
+    expect(replaced.json().post).toMatchObject({ image: elsewhere("b.jpg"), width: 1080, height: 566 });
 
-    const unmeasured = await call(alice, "PUT", `/posts/${post._id}`, { image: "/media/image/c.jpg" });
+    const unmeasured = await call(alice, "PUT", `/posts/${post._id}`, { image: elsewhere("c.jpg") });
     expect(unmeasured.json().post).toMatchObject({ width: null, height: null });
   });
 
   it("refuses a size without the media it measures with 400, and changes nothing", async () => {
-    const post = await createPost(alice, { image: "/media/image/a.jpg", width: 1080, height: 1350 });
+    const post = await createPost(alice, { image: elsewhere("a.jpg"), width: 1080, height: 1350 });
     const response = await call(alice, "PUT", `/posts/${post._id}`, { width: 10, height: 10 });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe("A size is sent with the media it measures");

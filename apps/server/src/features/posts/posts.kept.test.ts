@@ -11,7 +11,7 @@ import { buildTestApp, type SignedIn } from "../../test/helper.js";
  * database, the next read shows the change, and nobody keeps seeing what they lost access to.
  */
 const built = await buildTestApp();
-const { call, someone, createPost, createFlick, follow, like, comment, block } = factories(built);
+const { call, someone, createPost, createFlick, follow, like, comment, block, videoOf } = factories(built);
 const { db } = built.database;
 
 let author: NamedMember;
@@ -322,7 +322,7 @@ describe("kept flicks feeds", () => {
     await flickIds(reader);
     expect(await flickIds(reader)).not.toContain(photo._id);
     expect(
-      (await call(author, "PUT", `/posts/${photo._id}`, { image: "/media/video/now.mp4" })).statusCode,
+      (await call(author, "PUT", `/posts/${photo._id}`, { image: await videoOf(author) })).statusCode,
     ).toBe(200);
     expect(await flickIds(reader)).toContain(photo._id);
     const announced = announcement(built, `author:${author.userId}`);

@@ -9,6 +9,7 @@ import {
   type FlicksPage,
   type flickLikeBody,
   type LikeResponse,
+  type MediaType,
   mediaTypeOfUrl,
   PAGE_LIKES_LISTED,
   POST_COMMENTS_LISTED,
@@ -82,10 +83,9 @@ const missing = (kind: PostKind) => notFound(kind === "flick" ? "Flick not found
 type PageQuery = { limit: number; cursor?: string | undefined };
 
 /** A flick is a video (issue 5: flicks are posts with a video). */
-function mediaFields(image: string, isReel: boolean | undefined) {
-  const mediaType = mediaTypeOfUrl(image);
+function flickable(mediaType: MediaType, isReel: boolean | undefined): MediaType {
   if (isReel && mediaType !== "video") throw invalidField("isReel", "A flick must be a video");
-  return { image, mediaType };
+  return mediaType;
 }
 
 /** The size a client sent with new media, if any (both or neither: the request schema sees to it). */
@@ -94,9 +94,9 @@ type SentSize = { width?: number | undefined; height?: number | undefined };
 export function createPostsService(deps: {
   db: Db;
   follows: FollowsService;
-  media: Pick<MediaService, "describe">;
-  /** Who uploaded which kept file: a post's media must be its author's own (media.policy). */
-  uploads: Pick<MediaUploads, "checkShareable">;
+  media: Pick<MediaService, "describe" | "postableTypeOf">;
+  /** Who uploaded which kept file: a post's media must be an upload of its author's (media.policy). */
+  uploads: Pick<MediaUploads, "checkUploaded">;
   pipeline: PostPipeline;
   events: PostEvents;
   domainEvents: DomainEvents;
@@ -153,6 +153,17 @@ export function createPostsService(deps: {
     const kept = await media.describe(image);
     const size = kept ?? sent;
     return { width: size.width ?? null, height: size.height ?? null, placeholder: kept?.placeholder ?? null };
+  }
+
+  /**
+   * New media of the caller's post: an upload of theirs when the address is this host's (else 400 or
+   * 403), of the type the file was uploaded as (the URL's otherwise), which can be shown (not a video
+   * whose transcoding failed), and a video for a flick.
+   */
+  async function newMedia(caller: Caller, image: string, isReel: boolean | undefined) {
+    await uploads.checkUploaded(caller, "image", image);
+    const kept = await media.postableTypeOf("image", image);
+    return { image, mediaType: flickable(kept ?? mediaTypeOfUrl(image), isReel) };
   }
 
   /** The post if the viewer may see it; otherwise the same 404 as for one that does not exist. */
@@ -410,7 +421,7 @@ export function createPostsService(deps: {
     },
 
     async create(caller: Caller, input: z.output<typeof createPostBody>) {
-      await uploads.checkShareable(caller, [input.image]);
+      const fields = await newMedia(caller, input.image, input.isReel);
       const id = await insertPost(
         db,
         {
@@ -419,7 +430,7 @@ export function createPostsService(deps: {
           location: input.location,
           tags: input.tags,
           isReel: input.isReel,
-          ...mediaFields(input.image, input.isReel),
+          ...fields,
           ...(await mediaDetails(input.image, input)),
         },
         tagsOfPost(input),
@@ -438,9 +449,11 @@ export function createPostsService(deps: {
       const { post: current } = await owned(caller, postId, "edit");
       const isReel = input.isReel ?? current.isReel;
       const { width, height, ...fields } = input;
-      if (fields.image !== undefined && fields.image !== current.image)
-        await uploads.checkShareable(caller, [fields.image]);
-      const newMedia = mediaFields(fields.image ?? current.image, isReel);
+      // The post's own media stay as they were judged when posted (a video that failed since included).
+      const shown =
+        fields.image !== undefined && fields.image !== current.image
+          ? await newMedia(caller, fields.image, isReel)
+          : { image: current.image, mediaType: flickable(current.mediaType as MediaType, isReel) };
       // New media bring their own size; the old media keep theirs.
       const size = fields.image ? await mediaDetails(fields.image, { width, height }) : {};
       // Its tags follow its caption and tags field (issue 18); other edits leave them as they are.
@@ -448,10 +461,10 @@ export function createPostsService(deps: {
         fields.caption === undefined && fields.tags === undefined
           ? undefined
           : tagsOfPost({ caption: fields.caption ?? current.caption, tags: fields.tags ?? current.tags });
-      await updatePost(db, postId, { ...fields, ...newMedia, ...size }, tagged);
+      await updatePost(db, postId, { ...fields, ...shown, ...size }, tagged);
       changed(postId, caller);
       // A photo that became a video joins the flicks feeds (and a video that became a photo leaves them).
-      if (newMedia.mediaType !== current.mediaType) kept.forget([...newPostsOf([caller.userId]), "author:*"]);
+      if (shown.mediaType !== current.mediaType) kept.forget([...newPostsOf([caller.userId]), "author:*"]);
       const post = await get(caller, postId);
       const { _id, caption, location, tags, image, mediaType, updatedAt } = post;
       events.updated(

@@ -15,6 +15,8 @@ const {
   makePrivate,
   requestFollow,
   acceptFollow,
+  photoOf,
+  videoOf,
 } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
@@ -65,9 +67,11 @@ describe("POST /posts", () => {
     });
   });
 
-  it("knows a video by its URL, and keeps a flick's flag", async () => {
-    const post = await createPost(alice, { image: "/media/video/clip.mp4", isReel: true });
-    expect(post).toMatchObject({ mediaType: "video", video: "/media/video/clip.mp4", isReel: true });
+  it("knows a video (this host's by its upload, another host's by its URL), and keeps a flick's flag", async () => {
+    for (const clip of [await videoOf(alice), "https://res.cloudinary.com/demo/video/upload/v1/clip.mp4"]) {
+      const post = await createPost(alice, { image: clip, isReel: true });
+      expect(post).toMatchObject({ mediaType: "video", video: clip, isReel: true });
+    }
   });
 
   it.each([
@@ -85,7 +89,7 @@ describe("POST /posts", () => {
   });
 
   it("refuses a flick that is not a video", async () => {
-    const response = await call(alice, "POST", "/posts", { image: "/media/image/a.jpg", isReel: true });
+    const response = await call(alice, "POST", "/posts", { image: await photoOf(alice), isReel: true });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: "A flick must be a video",

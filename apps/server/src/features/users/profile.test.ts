@@ -9,7 +9,7 @@ import { photoWithGps } from "../../test/media-fixtures.js";
 
 const built = await buildTestApp();
 const { app } = built;
-const { call, persona, someone, createPost, follow, makePrivate, block, photoOf } = factories(built);
+const { call, persona, someone, createPost, follow, makePrivate, block, photoOf, videoOf } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -17,8 +17,8 @@ const carol = await persona("carol");
 describe("GET /profile/{username}", () => {
   it("shows another member's public profile, counts and posts, and never their e-mail", async () => {
     const [erin, frank, gina] = await Promise.all([persona("erin"), persona("frank"), persona("gina")]);
-    await createPost(erin, { image: "/media/image/a.jpg", caption: "one" });
-    await createPost(erin, { image: "/media/video/b.mp4", caption: "two" });
+    await createPost(erin, { caption: "one" });
+    await createPost(erin, { image: await videoOf(erin), caption: "two" });
     await follow(frank, erin);
     await follow(erin, gina);
 
@@ -92,7 +92,7 @@ describe("GET /profile/{username}", () => {
 
   it("shows a private member's posts, followers and highlights only to their followers", async () => {
     const dan = await persona("dan");
-    await createPost(dan, { image: "/media/image/a.jpg" });
+    await createPost(dan);
     await call(dan, "POST", "/highlights", { name: "Trips", type: "image", src: await photoOf(dan) });
     const fan = await someone("fan");
     await follow(fan, dan);
@@ -248,10 +248,11 @@ describe("PUT /profile/update", () => {
       website: "https://alice.example.com",
     });
 
-    const third = await call(alice, "PUT", "/profile/update", { avatar: "/media/image/avatar.jpg" });
+    const picture = await photoOf(alice);
+    const third = await call(alice, "PUT", "/profile/update", { avatar: picture });
     expect(third.json().user).toMatchObject({
-      avatar: "/media/image/avatar.jpg",
-      profilePic: "/media/image/avatar.jpg",
+      avatar: picture,
+      profilePic: picture,
       bio: "Through the looking glass",
     });
   });

@@ -55,8 +55,8 @@ type MemberKey = { id: string } | { username: string };
 export function createUsersService(deps: {
   db: Db;
   media: MediaService;
-  /** Who uploaded which kept file: an avatar named by its address must be the member's own (media.policy). */
-  uploads: Pick<MediaUploads, "checkShareable" | "record">;
+  /** Who uploaded which kept file: an avatar named by its address must be the member's own upload (media.policy). */
+  uploads: Pick<MediaUploads, "checkUploaded" | "record">;
   accounts: AccountCache;
   domainEvents: DomainEvents;
 }) {
@@ -190,7 +190,9 @@ export function createUsersService(deps: {
         // Kept by this host for this member: theirs alone to share, as an upload is.
         await uploads.record(caller.userId, values.avatar);
       } else if (avatar !== undefined) {
-        await uploads.checkShareable(caller, [avatar]);
+        // The avatar they have, sent back with other fields, stays theirs as it was taken.
+        if (avatar !== (await ownAccount(caller.userId)).avatar)
+          await uploads.checkUploaded(caller, "avatar", avatar);
         values.avatar = avatar;
       }
       try {
