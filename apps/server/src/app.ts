@@ -273,7 +273,12 @@ export async function buildApp(
     onKept: (url) => awaitUse(db, url, new Date(clock() + UNUSED_UPLOAD_KEPT_MS)),
   });
   registerMediaCleanup({ db, jobs, media, log: app.log });
-  const uploads = createMediaUploads({ db, mediaIdOf: media.mediaIdOf, hosts: media.hosts });
+  const uploads = createMediaUploads({
+    db,
+    mediaIdOf: media.mediaIdOf,
+    hosts: media.hosts,
+    isKept: media.isKept,
+  });
   // Every body that carries a media URL holds it to the media host in use (issue 20).
   const bodies = mediaBodies(media.hosts);
   const domainEvents = createDomainEvents(app.log);

@@ -87,6 +87,8 @@ describe("media only from the media host in use", () => {
       "https://flik.example/media/image/00000000-0000-0000-0000-000000000000.jpg",
       "https://cdn.flik.example/media/video/00000000-0000-0000-0000-00000000abcd.mp4",
       "https://cdn.flik.example/media/image/x.jpg",
+      // However its origin is written.
+      "HTTPS://FLIK.EXAMPLE:443/media/image/00000000-0000-0000-0000-000000000000.jpg",
     ]) {
       expectRefused(
         await call(alice, "POST", "/stories", { url }),

@@ -426,6 +426,12 @@ export function createMediaService(
     /** The kept file a URL names, when it is one of this host's; null for any other URL. */
     keptFileOf,
 
+    /** Whether this host keeps the file `url` names (false for any other URL, and for a file removed). */
+    async isKept(url: string): Promise<boolean> {
+      const kept = keptFileOf(url.split(/[?#]/, 1)[0] ?? "");
+      return kept !== null && (await storage.exists(`${kept.kind}/${kept.name}`));
+    },
+
     /**
      * The type of the file this host keeps at `url` (a post's media), as it was uploaded, not as the
      * address's extension says: undefined for another host's URL. An address of this host naming no

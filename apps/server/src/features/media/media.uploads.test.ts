@@ -1,7 +1,7 @@
 import { imageVariantUrl } from "@flik/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema.js";
+import { mediaUploads, users } from "../../db/schema.js";
 import { announcement, factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
 import { pngImage } from "../../test/media-fixtures.js";
@@ -15,6 +15,8 @@ import { NOT_YOUR_MEDIA } from "./media.policy.js";
  */
 const built = await buildTestApp();
 const { call, someone, upload } = factories(built);
+/** The id a kept file's address names (its uuid). */
+const mediaIdOf = (url: string) => /([0-9a-f-]{36})\.\w+$/.exec(url)?.[1] ?? "";
 
 describe("sharing media by its address", () => {
   it("refuses another member's upload everywhere a media address is taken, with 403", async () => {
@@ -146,5 +148,16 @@ describe("sharing media by its address", () => {
     }
     expect((await call(nina, "POST", "/stories", { url: omars })).statusCode).toBe(403);
     expect((await call(nina, "POST", "/stories", { url: ninas })).statusCode).toBe(201);
+  });
+
+  it("takes a file kept before uploads were recorded: it has no uploader, and is not judged", async () => {
+    const pia = await someone("pia");
+    const { secure_url: old } = await upload(pia);
+    // As a file uploaded before migration 0026: kept, with no record of who uploaded it.
+    await built.database.db.delete(mediaUploads).where(eq(mediaUploads.mediaId, mediaIdOf(old)));
+    const story = await call(pia, "POST", "/stories", { url: old });
+    expect(story.statusCode, story.body).toBe(201);
+    const highlight = await call(pia, "POST", "/highlights", { name: "Old one", type: "image", src: old });
+    expect(highlight.statusCode, highlight.body).toBe(201);
   });
 });

@@ -19,12 +19,21 @@ export function createMediaUploads(deps: {
   db: Db;
   mediaIdOf: (url: string) => string | null;
   hosts: Pick<MediaHosts, "ownBases">;
+  /** Whether this host keeps the file `url` names (one kept before uploads were recorded has no record). */
+  isKept: (url: string) => Promise<boolean>;
 }) {
-  const { db, mediaIdOf, hosts } = deps;
+  const { db, mediaIdOf, hosts, isKept } = deps;
 
-  /** A `/media/` address of this host, relative or under one of its origins (not another host's file). */
-  const isOwnAddress = (url: string) =>
-    url.startsWith("/media/") || hosts.ownBases.some((base) => url.startsWith(`${base}/media/`));
+  /**
+   * A `/media/` address of this host, relative or under one of its origins (not another host's file),
+   * however its origin is written (`HTTPS://FLIK.EXAMPLE:443` is `https://flik.example`).
+   */
+  const isOwnAddress = (url: string) => {
+    const written = URL.canParse(url) ? new URL(url).href : url;
+    return (
+      written.startsWith("/media/") || hosts.ownBases.some((base) => written.startsWith(`${base}/media/`))
+    );
+  };
 
   /** Who uploaded each of the files `ids` name (one query); a file of no known upload is left out. */
   async function uploadersOf(ids: string[]): Promise<Map<string, string>> {
@@ -47,13 +56,16 @@ export function createMediaUploads(deps: {
      * What every service that takes a media URL (posts, stories, highlights, avatars) asks of it: an
      * address of this host must name a file uploaded here, else 400 on `field` as the schema refuses a
      * URL that is no upload's (made up, or a file since removed: it could never be shown, and a post or
-     * story reaches every follower at once); a file another member uploaded is refused with 403. Other
-     * hosts' files (`MEDIA_ORIGINS`) are theirs to answer for and pass. One query at most.
+     * story reaches every follower at once); a file another member uploaded is refused with 403. A file
+     * kept before uploads were recorded (migration 0026) has no uploader and is not judged (media.policy).
+     * Other hosts' files (`MEDIA_ORIGINS`) are theirs to answer for and pass. One query, and a look in the
+     * storage for an address of no record.
      */
     async checkUploaded(caller: Caller, field: string, url: string): Promise<void> {
       const id = mediaIdOf(url);
       const uploaderId = id === null ? undefined : (await uploadersOf([id])).get(id);
-      if (isOwnAddress(url) && uploaderId === undefined) throw invalidField(field, NOT_AN_UPLOAD);
+      if (isOwnAddress(url) && uploaderId === undefined && !(await isKept(url)))
+        throw invalidField(field, NOT_AN_UPLOAD);
       if (!canShareMedia(caller.userId, uploaderId)) throw forbidden(NOT_YOUR_MEDIA);
     },
   };
