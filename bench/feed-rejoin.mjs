@@ -15,7 +15,7 @@ for (let i = 0; i < count; i++) {
   const { post } = await api(
     "POST",
     "/posts",
-    { image: "/media/image/none.jpg", caption: `p${i}` },
+    { image: "https://cdn.example.com/none.jpg", caption: `p${i}` },
     members.alice.token,
   );
   ids.push(post._id);

@@ -13,7 +13,7 @@ const { api, members, connect, stop } = await freshFlik({
 const { post } = await api(
   "POST",
   "/posts",
-  { image: "/media/image/none.jpg", caption: "x" },
+  { image: "https://cdn.example.com/none.jpg", caption: "x" },
   members.alice.token,
 );
 const socket = await connect(members.carol);

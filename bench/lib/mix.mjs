@@ -153,7 +153,8 @@ function writeSequence(writers, onPage) {
     step++;
     const headers = { ...bearer(writer.token), "content-type": "application/json" };
     if (kind === "post") {
-      const body = { image: "/media/image/bench.jpg", caption: `bench post ${step}` };
+      // Another host's photo: nothing to upload, and no file the server could look for.
+      const body = { image: "https://cdn.example.com/bench.jpg", caption: `bench post ${step}` };
       return { kind: "write", method: "POST", path: "/api/posts", headers, body, answered: posted };
     }
     if (kind === "comment")

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { launchBrowser, type Member, openContext, signedInMember } from "./browser.js";
+import { launchBrowser, type Member, openContext, signedInMember, uploadedPhoto } from "./browser.js";
 import { allTexts, mailedCode, mailsTo, textedCode } from "./outbox.js";
 
 const browser = await launchBrowser();
@@ -314,7 +314,7 @@ describe("data download", () => {
     const caption = `My data, my caption ${member.username}`;
     const created = await page.request.post("/api/posts", {
       headers: { authorization: `Bearer ${member.token}` },
-      data: { image: "/media/image/none.jpg", caption },
+      data: { image: await uploadedPhoto(page, member), caption },
     });
     expect(created.ok()).toBe(true);
     await openSettings(page);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { launchBrowser, type Member, openContext, signedInMember } from "./browser.js";
+import { launchBrowser, type Member, openContext, signedInMember, uploadedPhoto } from "./browser.js";
 
 const browser = await launchBrowser();
 const sunset = join(import.meta.dirname, "..", "fixtures", "sunset.jpg");
@@ -10,7 +10,7 @@ const sunset = join(import.meta.dirname, "..", "fixtures", "sunset.jpg");
 async function post(page: Page, author: Member, caption: string) {
   const response = await page.request.post("/api/posts", {
     headers: { authorization: `Bearer ${author.token}` },
-    data: { image: "/media/image/none.jpg", caption },
+    data: { image: await uploadedPhoto(page, author), caption },
   });
   if (!response.ok()) throw new Error(`post: ${await response.text()}`);
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, inject } from "vitest";
 
@@ -64,6 +66,26 @@ export async function signedInMember(page: Page, prefix: string): Promise<Member
   const { token, user } = await signin.json();
   await signInAs(page, { token, id: user.id, username: user.username });
   return { ...member, id: user.id, token };
+}
+
+/**
+ * The address of a photo (the sunset fixture) the member uploaded, as the composer does: what a post
+ * made through the API names (this host's addresses must name an upload of the member's).
+ */
+export async function uploadedPhoto(page: Page, member: Pick<Member, "token">): Promise<string> {
+  const response = await page.request.post("/api/media/image/upload", {
+    headers: { authorization: `Bearer ${member.token}` },
+    multipart: {
+      file: {
+        name: "sunset.jpg",
+        mimeType: "image/jpeg",
+        buffer: readFileSync(join(import.meta.dirname, "..", "fixtures", "sunset.jpg")),
+      },
+      upload_preset: "flik",
+    },
+  });
+  if (!response.ok()) throw new Error(`upload: ${response.status()} ${await response.text()}`);
+  return (await response.json()).secure_url;
 }
 
 /** Stores an existing member's session in this page's browser profile, as the app does on sign-in. */

@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { launchBrowser, type Member, openContext, signedInMember, viewports } from "./browser.js";
+import {
+  launchBrowser,
+  type Member,
+  openContext,
+  signedInMember,
+  uploadedPhoto,
+  viewports,
+} from "./browser.js";
 
 const browser = await launchBrowser();
 
@@ -16,7 +23,7 @@ const focused = (page: Page) =>
 async function post(page: Page, author: Member, caption: string) {
   const response = await page.request.post("/api/posts", {
     headers: { authorization: `Bearer ${author.token}` },
-    data: { image: "/media/image/none.jpg", caption },
+    data: { image: await uploadedPhoto(page, author), caption },
   });
   if (!response.ok()) throw new Error(`post: ${await response.text()}`);
 }

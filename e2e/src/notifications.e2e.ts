@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { launchBrowser, openContext, signedInMember, viewports } from "./browser.js";
+import { launchBrowser, openContext, signedInMember, uploadedPhoto, viewports } from "./browser.js";
 
 const browser = await launchBrowser();
 const artifacts = join(import.meta.dirname, "..", "artifacts");
@@ -129,7 +129,7 @@ describe("notifications", () => {
     const asBob = { authorization: `Bearer ${bob.token}` };
     const created = await first.page.request.post("/api/posts", {
       headers: { authorization: `Bearer ${alice.token}` },
-      data: { image: "/media/image/none.jpg", caption: "Open me" },
+      data: { image: await uploadedPhoto(first.page, alice), caption: "Open me" },
     });
     const { post } = await created.json();
     await second.page.request.post(`/api/follow/${alice.id}`, { headers: asBob });

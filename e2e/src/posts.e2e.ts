@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { launchBrowser, openContext, signedInMember, viewports } from "./browser.js";
+import { launchBrowser, openContext, signedInMember, uploadedPhoto, viewports } from "./browser.js";
 
 const browser = await launchBrowser();
 const sunset = join(import.meta.dirname, "..", "fixtures", "sunset.jpg");
@@ -79,7 +79,7 @@ describe("posts", () => {
 
     const created = await first.page.request.post("/api/posts", {
       headers: { authorization: `Bearer ${alice.token}` },
-      data: { image: "/media/image/none.jpg", caption: "Live from the pier" },
+      data: { image: await uploadedPhoto(first.page, alice), caption: "Live from the pier" },
     });
     const { post } = await created.json();
     await second.page.request.post(`/api/follow/${alice.id}`, {
@@ -109,7 +109,7 @@ describe("posts", () => {
     const bob = await signedInMember(second.page, "bob");
     const created = await first.page.request.post("/api/posts", {
       headers: { authorization: `Bearer ${alice.token}` },
-      data: { image: "/media/image/none.jpg", caption: "Comments welcome" },
+      data: { image: await uploadedPhoto(first.page, alice), caption: "Comments welcome" },
     });
     const { post } = await created.json();
     for (const text of ["Lovely light", "Buy followers here"])
@@ -144,7 +144,7 @@ describe("posts", () => {
     for (const caption of captions) {
       const created = await first.page.request.post("/api/posts", {
         headers: { authorization: `Bearer ${alice.token}` },
-        data: { image: "/media/image/none.jpg", caption },
+        data: { image: await uploadedPhoto(first.page, alice), caption },
       });
       ids.push((await created.json()).post._id);
     }

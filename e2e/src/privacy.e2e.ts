@@ -1,7 +1,14 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { launchBrowser, type Member, openContext, signedInMember, viewports } from "./browser.js";
+import {
+  launchBrowser,
+  type Member,
+  openContext,
+  signedInMember,
+  uploadedPhoto,
+  viewports,
+} from "./browser.js";
 
 const artifacts = join(import.meta.dirname, "..", "artifacts");
 
@@ -22,7 +29,7 @@ async function api(page: Page, member: Member, method: "GET" | "POST" | "PUT", p
 async function privateMemberWithPost(page: Page, prefix: string, caption: string): Promise<Member> {
   const member = await signedInMember(page, prefix);
   await api(page, member, "PUT", "/user/privacy", { isPrivate: true });
-  await api(page, member, "POST", "/posts", { image: "/media/image/none.jpg", caption });
+  await api(page, member, "POST", "/posts", { image: await uploadedPhoto(page, member), caption });
   return member;
 }
 
@@ -229,7 +236,7 @@ describe("private profiles and follow requests", () => {
     const stranger = await openContext(browser);
     const gail = await signedInMember(owner.page, "gail");
     const { post } = await api(owner.page, gail, "POST", "/posts", {
-      image: "/media/image/none.jpg",
+      image: await uploadedPhoto(owner.page, gail),
       caption: "Gail's lake",
     });
     const hank = await signedInMember(follower.page, "hank");
@@ -306,11 +313,11 @@ describe("blocks", () => {
     await api(blocked.page, finn, "POST", `/follow/${erin.id}`, {});
     await api(blocker.page, erin, "POST", `/follow/${finn.id}`, {});
     await api(blocker.page, erin, "POST", "/posts", {
-      image: "/media/image/none.jpg",
+      image: await uploadedPhoto(blocker.page, erin),
       caption: "Erin's pier",
     });
     await api(blocked.page, finn, "POST", "/posts", {
-      image: "/media/image/none.jpg",
+      image: await uploadedPhoto(blocked.page, finn),
       caption: "Finn's hill",
     });
     const { chat } = await api(blocked.page, finn, "POST", "/chats", { userId: erin.id });

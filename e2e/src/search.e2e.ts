@@ -47,8 +47,9 @@ async function apiMember(
   return { ...member, id: user.id, token };
 }
 
-async function post(baseUrl: string, member: Member, caption: string, image = "/media/image/none.jpg") {
-  const { post } = await call(baseUrl, member, "POST", "/posts", { image, caption });
+async function post(baseUrl: string, member: Member, caption: string, image?: string) {
+  const photo = image ?? (await uploadPhoto(baseUrl, member));
+  const { post } = await call(baseUrl, member, "POST", "/posts", { image: photo, caption });
   return post as { _id: string; caption: string };
 }
 
