@@ -416,7 +416,9 @@ describe("stories", () => {
     const [avatar, name, buttons] = await Promise.all([
       author.locator("img").boundingBox(),
       author.getByText(long.username).boundingBox(),
-      viewer(page).getByRole("button", { name: /^(Mute|Unmute)$/ }).boundingBox(),
+      viewer(page)
+        .getByRole("button", { name: /^(Mute|Unmute)$/ })
+        .boundingBox(),
     ]);
     // Drawn whole and round, not squeezed (it was 12 x 32, beside a name 0 px wide, in a 202 px card).
     expect(avatar).toMatchObject({ width: 32, height: 32 });
