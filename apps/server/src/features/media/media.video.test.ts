@@ -157,40 +157,34 @@ describe("video transcoding (issue 20)", () => {
     expect(response.json()).toEqual({ message: "This video could not be read. Please choose another file." });
   });
 
-  it("tells a video that failed past its retries as failed, with a message", async () => {
-    const answer = (await uploadVideo(await videoFixture("index-last-mp4"), "doomed.mp4")).json();
+  /**
+   * Runs the transcoding of an uploaded video as if it were at its `attempts`-th try, its source now a
+   * file ffmpeg cannot read; answers its status after that run.
+   */
+  async function runOnUnreadableSource(name: string, attempts: number) {
+    const answer = (await uploadVideo(await videoFixture("index-last-mp4"), name)).json();
     await whenVideoProcessed(alice, answer.secure_url);
-    // A record as a video left after its last try: the next run gives up on it.
     const id = keptVideoId(answer.secure_url) ?? "";
     const facts = { durationSeconds: 2, width: 640, height: 360, codec: "h264" };
-    writeProcessingRecord(id, { percent: 40, attempts: 3, facts });
+    writeProcessingRecord(id, { percent: 0, attempts, facts });
     writeFileSync(join(mediaDir, "video-sources", `${id}.mp4`), "not a video");
     await jobs.runNow(videoTranscodeQueue, { id, extension: "mp4" });
-    const status = await call(alice, "GET", `/media/video/${id}`);
-    expect(status.json()).toEqual({
-      status: "failed",
-      message: "This video could not be processed. Please try another file.",
-    });
-    await expectNoLongerServed(answer.secure_url);
+    return { url: answer.secure_url, status: (await call(alice, "GET", `/media/video/${id}`)).json() };
+  }
+
+  const failed = { status: "failed", message: "This video could not be processed. Please try another file." };
+
+  it("tells a video that failed past its retries as failed, with a message, and serves it no more", async () => {
+    // A record as a video left after its last try: the next run gives up on it.
+    const { url, status } = await runOnUnreadableSource("doomed.mp4", 3);
+    expect(status).toEqual(failed);
+    await expectNoLongerServed(url);
   });
 
   it("tells a video whose file ffmpeg refuses as failed at its first try, not after the retries", async () => {
-    const answer = (await uploadVideo(await videoFixture("index-last-mp4"), "garbled.mp4")).json();
-    await whenVideoProcessed(alice, answer.secure_url);
-    // As a file that probed as a video but cannot be decoded: its transcoding's first run.
-    const id = keptVideoId(answer.secure_url) ?? "";
-    const facts = { durationSeconds: 2, width: 640, height: 360, codec: "h264" };
-    writeProcessingRecord(id, { percent: 0, attempts: 0, facts });
-    writeFileSync(join(mediaDir, "video-sources", `${id}.mp4`), "not a video");
-
-    await jobs.runNow(videoTranscodeQueue, { id, extension: "mp4" });
-
-    const status = await call(alice, "GET", `/media/video/${id}`);
-    expect(status.json()).toEqual({
-      status: "failed",
-      message: "This video could not be processed. Please try another file.",
-    });
-    await expectNoLongerServed(answer.secure_url);
+    const { url, status } = await runOnUnreadableSource("garbled.mp4", 0);
+    expect(status).toEqual(failed);
+    await expectNoLongerServed(url);
   });
 
   it("answers 404 for a video it does not keep, and for an id that is not one", async () => {
