@@ -101,7 +101,7 @@ describe("private profiles and follow requests", () => {
     await requests.getByRole("link", { name: new RegExp(bob.username) }).waitFor();
     await requests.getByRole("button", { name: `Confirm follow request from ${bob.username}` }).click();
     // The row stays where it was, saying so, until the list is left: nothing slides under the pointer.
-    await requests.getByRole("status").filter({ hasText: "Confirmed" }).waitFor();
+    await requests.getByText("Confirmed", { exact: true }).waitFor();
     expect(await requests.getByRole("listitem").count()).toBe(1);
     // The owner's notifications keep who it was, as a follow: "started following you", already read.
     await owner.page.getByRole("link", { name: "Back to notifications" }).click();
@@ -163,8 +163,8 @@ describe("private profiles and follow requests", () => {
     await requests.getByRole("button", { name: `Confirm follow request from ${jon.username}` }).dblclick();
     await accepted;
 
-    const confirmed = rows.nth(0).getByRole("status");
-    await confirmed.filter({ hasText: "Confirmed" }).waitFor();
+    const confirmed = rows.nth(0).getByText("Confirmed", { exact: true });
+    await confirmed.waitFor();
     await expect.poll(() => confirmed.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await boxes()).toEqual(before);
     expect(

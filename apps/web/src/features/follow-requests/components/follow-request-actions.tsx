@@ -31,14 +31,20 @@ export function FollowRequestActions({
   const outcome = useRef<HTMLSpanElement>(null);
   const pressed = useRef<HTMLButtonElement | null>(null);
   const outcomeFocused = useRef(false);
+  // Set at the press, before the answer shows: a double-click's second press comes before that render.
+  const sent = useRef(false);
   useLayoutEffect(() => {
     if (answered && buttons.current?.contains(document.activeElement)) outcome.current?.focus();
     else if (!answered && outcomeFocused.current) pressed.current?.focus();
-    if (!answered) outcomeFocused.current = false;
+    if (!answered) {
+      outcomeFocused.current = false;
+      sent.current = false;
+    }
   }, [answered]);
 
   function answer(accept: boolean, target: HTMLButtonElement) {
-    if (answered) return;
+    if (answered || sent.current) return;
+    sent.current = true;
     pressed.current = target;
     onAnswer(accept);
   }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, pending } from "../../../test/fixtures";
@@ -280,6 +280,22 @@ describe("/notifications/requests", () => {
     const list = screen.getByRole("list", { name: "Follow requests" });
     expect(list.querySelectorAll('li[aria-hidden="true"]')).toHaveLength(2);
     expect(rows()).toHaveLength(1);
+  });
+
+  it("answers once for two presses that come before the answer shows (a double-click)", async () => {
+    const accept = vi.fn(() => jsonResponse(200, { message: "Follow request accepted", followersCount: 7 }));
+    openAsPrivateAlice("/notifications/requests", {
+      "GET /follow-requests": requestsPage([carol, dan]),
+      "POST /follow-requests/u-carol/accept": accept,
+    });
+    const confirm = await screen.findByRole("button", { name: "Confirm follow request from carol" });
+
+    // Both before React draws the answer: the second must not send again (a 404 would say "Request removed").
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+
+    expect(await within(rows()[0] as HTMLElement).findByText("Confirmed")).toBeInTheDocument();
+    expect(accept).toHaveBeenCalledTimes(1);
   });
 
   it("pages on with the cursor", async () => {
