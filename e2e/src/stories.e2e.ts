@@ -398,7 +398,7 @@ describe("stories", () => {
   });
 
   it("on a phone on its side, the viewer keeps its author's round picture and a readable name beside the buttons", async () => {
-    const long = await apiMember("averyveryverylongname");
+    const long = await apiMember("averyverylongname");
     await ok(long, "PUT", "/profile/update", { avatar: await uploadFixture(long, "image") });
     // A video: its Mute button makes three buttons in the header.
     await apiStory(long, "video");
@@ -434,7 +434,7 @@ describe("stories", () => {
     const maya = await apiMember("maya");
     const leo = await apiMember("leo");
     const zoe = await apiMember("zoe");
-    const long = await apiMember("averyveryverylongname");
+    const long = await apiMember("averyverylongname");
     for (const [member, fullName] of [
       [maya, "Maya Lind"],
       [zoe, "Zoë Hart"],
