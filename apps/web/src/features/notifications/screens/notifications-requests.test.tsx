@@ -370,18 +370,27 @@ describe("Follow requests on the notifications screen", () => {
     expect(asks("/user")).toBe(before.account + 1);
   });
 
-  it("shows an accepted request as a read 'started following you' when the list is next shown", async () => {
+  /** The server as Carol's request is confirmed: her notification and request turn into her follow. */
+  function carolAcceptedOnceConfirmed() {
     let accepted = false;
     const accept = vi.fn(() => {
       accepted = true;
       return jsonResponse(200, { message: "Follow request accepted", followersCount: 1 });
     });
+    const routes = {
+      "GET /notifications": () => (accepted ? pageOf(carolFollows, bobLikes) : pageOf(carolAsks, bobLikes)),
+      "GET /follow-requests": () => requestsPage(accepted ? [] : [makeRequest()]),
+      "POST /follow-requests/u-carol/accept": accept,
+    };
+    return { accept, routes };
+  }
+
+  it("shows an accepted request as a read 'started following you' when the list is next shown", async () => {
+    const { accept, routes } = carolAcceptedOnceConfirmed();
     const { user, router, queryClient } = openAsPrivateAlice(
       "/notifications",
       {
-        "GET /notifications": () => (accepted ? pageOf(carolFollows, bobLikes) : pageOf(carolAsks, bobLikes)),
-        "GET /follow-requests": () => requestsPage(accepted ? [] : [makeRequest()]),
-        "POST /follow-requests/u-carol/accept": accept,
+        ...routes,
         "GET /profile/bob": () => pending(),
       },
       1,
@@ -413,17 +422,11 @@ describe("Follow requests on the notifications screen", () => {
   });
 
   it("shows what the requests list confirmed when coming back to the notifications", async () => {
-    let accepted = false;
-    const accept = vi.fn(() => {
-      accepted = true;
-      return jsonResponse(200, { message: "Follow request accepted", followersCount: 1 });
-    });
+    const { routes } = carolAcceptedOnceConfirmed();
     const { user, router, queryClient } = openAsPrivateAlice(
       "/notifications",
       {
-        "GET /notifications": () => (accepted ? pageOf(carolFollows, bobLikes) : pageOf(carolAsks, bobLikes)),
-        "GET /follow-requests": () => requestsPage(accepted ? [] : [makeRequest()]),
-        "POST /follow-requests/u-carol/accept": accept,
+        ...routes,
       },
       1,
     );
