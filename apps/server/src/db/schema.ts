@@ -827,7 +827,8 @@ export const mediaCleanup = pgTable(
 /**
  * Who uploaded each file this host keeps (by its id, the UUID its names start with): a member shares
  * in a post, story, highlight or avatar only files they uploaded themselves (media.policy). Files kept
- * before this table, and other hosts' files, have no row and are not judged. A row goes with its
+ * before this table, and other hosts' files, have no row and are not judged; an address of this host
+ * with no row and no file behind it is refused (media.uploads' checkUploaded). A row goes with its
  * uploader; a file's other rows (variants, poster) share its id.
  */
 export const mediaUploads = pgTable(
