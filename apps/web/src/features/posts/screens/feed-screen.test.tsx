@@ -470,6 +470,56 @@ describe("Deleting a post from the feed", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Home" })).toHaveFocus();
   });
 
+  it("hands the focus on when the post holding it goes live: to the next post, else the one before, else the heading", async () => {
+    openFeed({
+      "GET /posts": feedOf(
+        makePost({ _id: "p-1", caption: "One" }),
+        makePost({ _id: "p-2", caption: "Two" }),
+        makePost({ _id: "p-3", caption: "Three" }),
+      ),
+    });
+    await screen.findByText("Two");
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("postDeleted")).toBe(true));
+    const [one, two, three] = screen.getAllByRole("article") as HTMLElement[];
+    if (!one || !two || !three) throw new Error("three posts expected");
+    // Deleted by its author while the member is on its Like.
+    within(two).getByRole("button", { name: "Like" }).focus();
+
+    act(() => socket.fire("postDeleted", { postId: "p-2" }));
+    await waitFor(() => expect(two).not.toBeInTheDocument());
+    expect(three).toHaveFocus();
+    expect([one, three].map((post) => post.tabIndex)).toEqual([-1, 0]);
+
+    act(() => socket.fire("postDeleted", { postId: "p-3" }));
+    await waitFor(() => expect(three).not.toBeInTheDocument());
+    expect(one).toHaveFocus();
+
+    act(() => socket.fire("postDeleted", { postId: "p-1" }));
+    await waitFor(() => expect(one).not.toBeInTheDocument());
+    expect(screen.getByRole("heading", { level: 1, name: "Home" })).toHaveFocus();
+  });
+
+  it("leaves the focus where it is when a post goes while the member is elsewhere", async () => {
+    openFeed({
+      "GET /posts": feedOf(
+        makePost({ _id: "p-1", caption: "One" }),
+        makePost({ _id: "p-2", caption: "Two" }),
+      ),
+    });
+    await screen.findByText("Two");
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("postDeleted")).toBe(true));
+    const [one] = screen.getAllByRole("article") as HTMLElement[];
+    one?.focus();
+    const search = screen.getAllByRole("link", { name: "Search" })[0] as HTMLElement;
+    search.focus();
+
+    act(() => socket.fire("postDeleted", { postId: "p-1" }));
+    await waitFor(() => expect(one).not.toBeInTheDocument());
+    expect(search).toHaveFocus();
+  });
+
   it("gives the focus to the next post when the server's live postDeleted comes before its answer", async () => {
     const answer = deferred();
     const { user } = openFeed({

@@ -25,7 +25,14 @@ export function FeedScreen() {
   const postIds = useMemo(() => posts.map((post) => post._id), [posts]);
   usePostRooms(postIds);
   // The list is one Tab stop: arrows (or j and k) move between posts, Tab goes into the current one.
-  const roving = useRovingFocus({ keys: postIds, letterKeys: true, singleTabStop: true, alignToTop: true });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const roving = useRovingFocus({
+    keys: postIds,
+    letterKeys: true,
+    singleTabStop: true,
+    alignToTop: true,
+    focusWhenEmpty: useCallback(() => heading.current, []),
+  });
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   const loadMore = useCallback(() => {
@@ -36,8 +43,8 @@ export function FeedScreen() {
 
   return (
     <div className="mx-auto w-full max-w-[540px]">
-      {/* Focusable: it takes the focus from a post deleted (here, or on its own screen, which comes back here). */}
-      <h1 tabIndex={-1} className="sr-only">
+      {/* Focusable: it takes the focus from the last post gone (here, or on its own screen, which comes back here). */}
+      <h1 ref={heading} tabIndex={-1} className="sr-only">
         Home
       </h1>
       <StoriesStrip className={`${FLUSH_UNDER_HEADER} mb-4 sm:mb-6`} />
