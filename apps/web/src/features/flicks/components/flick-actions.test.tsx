@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, makePost } from "../../../test/fixtures";
 import { stubNavigator } from "../../../test/navigator";
+import { currentSocket } from "../../../test/render-app";
 import { makeFlick } from "../test/flick-fixtures";
 import { callsTo, flicksPage, openFlicks } from "../test/flicks-harness";
 
@@ -142,6 +143,42 @@ describe("a flick's actions", () => {
     await waitFor(() => expect(screen.queryByRole("article")).not.toBeInTheDocument());
     expect(remove).toHaveBeenCalledTimes(1);
     expect(screen.getByRole("heading", { name: "No reels yet" })).toBeInTheDocument();
+  });
+
+  it("keeps a deleted reel until the server answers, even after its live echo, then hands the focus to the next", async () => {
+    let answer!: () => void;
+    const alice = { ...makeFlick().uploadedBy, _id: "u-alice", username: "alice" };
+    const first = makeFlick({ _id: "f-1", isMyFlick: true, uploadedBy: alice });
+    const second = makeFlick({ _id: "f-2", description: "Second reel", isMyFlick: true, uploadedBy: alice });
+    const { user } = openFlicks({
+      "GET /flicks": flicksPage([first, second]),
+      "DELETE /flicks/f-1": () =>
+        new Promise((resolve) => {
+          answer = () => resolve(jsonResponse(200, { message: "Reel deleted" }));
+        }),
+    });
+    const [article, next] = await screen.findAllByRole("article");
+    if (!article || !next) throw new Error("two reels expected");
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("flickDeleted")).toBe(true));
+    await user.click(within(article).getByRole("button", { name: "More options" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete reel?" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await within(dialog).findByRole("button", { name: "Deleting..." });
+
+    // The server tells the flicks room (and the post's) before it answers.
+    act(() => {
+      socket.fire("flickDeleted", { flickId: "f-1" });
+      socket.fire("postDeleted", { postId: "f-1" });
+    });
+    expect(article).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Deleting..." })).toBeInTheDocument();
+
+    await act(async () => answer());
+    await waitFor(() => expect(article).not.toBeInTheDocument());
+    expect(next).toHaveFocus();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("copies the reel link when there is no share sheet, says so for 3 s, and counts the share", async () => {

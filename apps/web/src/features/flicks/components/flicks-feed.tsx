@@ -1,5 +1,6 @@
 import type { Flick } from "@flik/shared";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { REDUCED_MOTION_QUERY, useMediaQuery } from "../../../lib/use-media-query";
@@ -74,6 +75,15 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
     // The focus follows to the flick now on screen, never left on a control scrolled away.
     item?.querySelector<HTMLElement>("article")?.focus({ preventScroll: true });
   };
+  /**
+   * What takes the focus once the reel `id` is gone: the one after it, which scrolls into its place,
+   * else the one before, else the feed; never the page, from whose top a keyboard member starts again.
+   */
+  const focusAfterLeaving = (id: string) => {
+    const item = scroller.current?.querySelector(`[data-flick-id="${CSS.escape(id)}"]`);
+    const neighbour = (item?.nextElementSibling ?? item?.previousElementSibling)?.querySelector("article");
+    return () => (neighbour?.isConnected ? neighbour : scroller.current)?.focus({ preventScroll: true });
+  };
   useFlicksKeyboard({
     enabled: !commentsFor && !deleting && flicks.length > 0,
     onNext: () => scrollTo(activeIndex + 1),
@@ -143,15 +153,19 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
         <FlickDeleteDialog
           deleting={deleteFlick.isPending}
           onCancel={() => setDeleting(null)}
-          onConfirm={() =>
+          onConfirm={() => {
+            const handFocusOn = focusAfterLeaving(deleting);
             deleteFlick.mutate(deleting, {
               onSettled: () => setDeleting(null),
-              // The reel its link (/reel/{id}) opened is gone: the address no longer names it.
               onSuccess: () => {
+                // Closed now, while the reel is still there to give the focus back to, then handed on.
+                flushSync(() => setDeleting(null));
+                handFocusOn();
+                // The reel its link (/reel/{id}) opened is gone: the address no longer names it.
                 if (deleting === lead?._id) navigate("/flicks", { replace: true });
               },
-            })
-          }
+            });
+          }}
         />
       )}
     </div>

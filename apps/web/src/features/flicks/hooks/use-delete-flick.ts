@@ -1,6 +1,7 @@
 import { FLICK_TOAST_MS } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
+import { postKeys } from "../../posts/api/post-keys";
 import { removeCachedPost } from "../../posts/cache/post-cache";
 import { deleteFlick } from "../api/flicks.api";
 import { removeCachedFlick } from "../cache/flick-cache";
@@ -9,6 +10,8 @@ import { removeCachedFlick } from "../cache/flick-cache";
 export function useDeleteFlick() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A flick is a post: the live echo of its delete leaves it to the screen that asked (isDeletingHere).
+    mutationKey: postKeys.deleting(),
     mutationFn: (id: string) => deleteFlick(id),
     onSuccess: (_, id) => {
       removeCachedFlick(queryClient, id);

@@ -3,6 +3,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { getUserId } from "../../../lib/storage";
 import { dropPostsOfPrivateMember } from "../../follows/cache/follow-cache";
+import { isDeletingHere } from "../../posts/hooks/deleting-here";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
 import { useSocket } from "../../realtime/socket-provider";
 import { useSocketEvents } from "../../realtime/use-socket-events";
@@ -57,7 +58,10 @@ export function useFlicksLiveUpdates(postIds: readonly string[]): void {
     };
   }, [socket]);
 
-  const removed = (id: string) => removeCachedFlick(queryClient, id);
+  // Our own delete's echo comes before its answer: the flick stays until then (the feed hands the focus on).
+  const removed = (id: string) => {
+    if (!isDeletingHere(queryClient, id)) removeCachedFlick(queryClient, id);
+  };
   useSocketEvents(
     {
       newReel: ({ flick }) => prependCachedFlick(queryClient, flick),

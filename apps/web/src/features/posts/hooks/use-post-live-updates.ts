@@ -13,6 +13,7 @@ import {
   removeCachedPost,
 } from "../cache/post-cache";
 import { withLiker } from "../cache/post-likes";
+import { isDeletingHere } from "./deleting-here";
 
 function isNewer(edit: PostEdit, updatedAt: string): boolean {
   return !updatedAt || !edit.updatedAt || edit.updatedAt >= updatedAt;
@@ -51,11 +52,7 @@ export function usePostLiveUpdates(): void {
       postDeleted: ({ postId }) => {
         // Our own delete's echo comes before its answer: the post stays until then, so that the screen
         // showing it (the feed, with its open question) hands the focus on before the post goes.
-        const ours = queryClient.isMutating({
-          mutationKey: postKeys.deleting(),
-          predicate: (mutation) => mutation.state.variables === postId,
-        });
-        if (!ours) removeCachedPost(queryClient, postId);
+        if (!isDeletingHere(queryClient, postId)) removeCachedPost(queryClient, postId);
       },
       postShared: ({ postId, sharesCount }) =>
         patchPost(queryClient, postId, (post) => ({ ...post, sharesCount, shares: sharesCount })),
