@@ -31,6 +31,10 @@ describe("websocketOnly", () => {
     const slim = await bundleOfASocket([websocketOnly()]);
     expect(slim).not.toContain("xhr poll error");
     expect(slim).not.toContain("new WebTransport");
+    // Long-polling's module made a request object and listened to pagehide as it loaded.
+    expect(full).toContain("XMLHttpRequest");
+    expect(slim).not.toContain("XMLHttpRequest");
+    expect(slim).not.toContain("pagehide");
     expect(slim).toContain("new WebSocket");
     expect(slim.length).toBeLessThan(full.length - 4_000);
   });

@@ -2,6 +2,14 @@ import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
 
 const VIRTUAL = "\0flik:engine-io-websocket-only";
+/** The transports engine.io-client's index names, by the file a browser build takes for each. */
+const UNUSED_TRANSPORTS = new Map([
+  // The package's "browser" field swaps the Node one for the browser's.
+  ["./transports/polling-xhr.node.js", "./transports/polling-xhr.js"],
+  ["./transports/polling-xhr.js", "./transports/polling-xhr.js"],
+  ["./transports/polling-fetch.js", "./transports/polling-fetch.js"],
+  ["./transports/webtransport.js", "./transports/webtransport.js"],
+]);
 
 /**
  * The web app's socket speaks WebSocket only (`lib/socket.ts`: `transports: ["websocket"]`), yet
@@ -23,7 +31,13 @@ export function websocketOnly(): Plugin {
       if (!error && !swapped) this.error("websocket-only: engine.io-client's transports were not found");
     },
     resolveId(source, importer) {
-      if (source !== "./transports/index.js" || !importer) return null;
+      if (!importer) return null;
+      // The package's index names every transport too; HTTP long-polling's module runs code as it loads
+      // (an XMLHttpRequest made, a pagehide listener), which kept it in the build though nothing uses it.
+      const unused = UNUSED_TRANSPORTS.get(source);
+      if (unused && /[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]index\.js$/.test(importer))
+        return { id: join(dirname(importer), unused), moduleSideEffects: false };
+      if (source !== "./transports/index.js") return null;
       if (!/[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]socket\.js$/.test(importer)) return null;
       return { id: VIRTUAL, meta: { websocket: join(dirname(importer), "transports", "websocket.js") } };
     },
