@@ -40,11 +40,11 @@ export const personas = [
         "#mountains #sunset #peru",
         "Cusco",
       ],
-      ["ocean", "Salt in my hair, nowhere to be 🌊 #beachday", "#beach #summer", "Zanzibar"],
+      ["ocean", "Salt in my hair, nowhere to be 🌊 #beachday", "#beach #summer #pop", "Zanzibar"],
       [
         "dunes",
         "Sand, silence and a sky that goes on forever #wanderlust",
-        "#wanderlust #desert",
+        "#wanderlust #desert #indie",
         "Wadi Rum",
       ],
       ["forest", "Morning fog in the cedar forest 🌲 #hiking", "#hiking #nature", "Ifrane"],
@@ -82,7 +82,7 @@ export const personas = [
         "cityNight",
         "pan-right",
         "A slow walk along the skyline 🌆 #citylights #flick",
-        "#citylights #night",
+        "#citylights #night #synthwave",
         "Tokyo",
       ],
     ],
@@ -94,7 +94,7 @@ export const personas = [
     gender: "female",
     posts: [
       ["latte", "Latte art attempt #47. Getting there! ❤️ #latteart", "#latteart #coffee", "Bologna"],
-      ["latte", "Matcha mornings 🍵 #matcha", "#matcha #morning", "Bologna"],
+      ["latte", "Matcha mornings 🍵 #matcha", "#matcha #morning #lofi", "Bologna"],
       ["flowers", "Fresh flowers for the bakery counter 🌼 #flowers", "#flowers #smallbusiness", "Bologna"],
       ["bokeh", "Christmas market glow ✨ #holidays", "#holidays #market", "Bolzano"],
       [
