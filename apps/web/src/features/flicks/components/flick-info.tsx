@@ -37,13 +37,22 @@ function FlickDescription({ text }: { text: string }) {
     >
       <p
         id={id}
+        // A #tag cut off by the clamp still takes the keyboard's focus: the description opens to show it.
+        onFocus={(event) => {
+          if (
+            !whole &&
+            event.target.getBoundingClientRect().bottom > event.currentTarget.getBoundingClientRect().bottom
+          )
+            setWhole(true);
+        }}
         className={`break-words whitespace-pre-line ${
           whole ? "pointer-events-auto max-h-[40dvh] overflow-y-auto overscroll-contain" : "line-clamp-3"
         }`}
       >
         <TaggedText
           text={text}
-          linkClassName="pointer-events-auto rounded font-semibold hover:underline focus-visible:outline-white"
+          // Drawn inside the link: the clamp's hidden overflow would cut a ring drawn around it.
+          linkClassName="pointer-events-auto rounded font-semibold hover:underline focus-visible:outline-white focus-visible:-outline-offset-2"
         />
       </p>
       {long && (

@@ -31,7 +31,9 @@ export function PostAuthor({ post, linkTime = false }: { post: Post; linkTime?: 
         >
           @{user.username}
         </Link>
-        <p className="truncate text-xs text-zinc-500">
+        {/* Its truncation clips what overflows it, the time link's focus ring included: the padding makes
+            room for the ring, the margin takes the room back from the layout. */}
+        <p className="-m-1 truncate p-1 text-xs text-zinc-500">
           {linkTime ? (
             <Link
               to={postPath(user.username, post._id)}
