@@ -133,8 +133,53 @@ describe("Post modal on the profile", () => {
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
 
     expect(await screen.findByRole("heading", { name: "This account is private" })).toBeInTheDocument();
+    // The cell that opened it went with the grid: the lock, which says why, has the focus.
+    expect(screen.getByRole("region", { name: "This account is private" })).toHaveFocus();
     expect(screen.queryByRole("button", { name: /Pier at dusk/ })).not.toBeInTheDocument();
     expect(profileReads).toBe(2);
+  });
+
+  it("stays open when its owner goes private live; closed, the lock takes the focus and nothing opens by itself", async () => {
+    const stranger = makeProfile({ isFollowed: false, followers: [], postsCount: 1 });
+    let bob = stranger;
+    const { router, user } = openProfile(["/elsewhere", "/profile/bob"], {
+      routes: {
+        "GET /profile/bob": () =>
+          jsonResponse(200, {
+            user: bob,
+            posts: bob.isPrivate ? [] : [pier],
+            isMyProfile: false,
+            nextCursor: null,
+          }),
+        "GET /posts/p-pier": jsonResponse(200, { post: pier }),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Pier at dusk, 2 likes, 0 comments" }));
+    const dialog = await screen.findByRole("dialog", { name: "Post by @bob" });
+    await within(dialog).findByRole("button", { name: "Like 2" });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("memberPrivacyChanged")).toBe(true));
+
+    bob = { ...stranger, isPrivate: true };
+    act(() => socket.fire("memberPrivacyChanged", { userId: "u-bob", isPrivate: true }));
+
+    const lock = await screen.findByRole("region", { name: "This account is private", hidden: true });
+    expect(screen.getByRole("dialog", { name: "Post by @bob" })).toBe(dialog);
+    expect(within(dialog).getByRole("button", { name: "Like 2" })).toBeInTheDocument();
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(lock).toHaveFocus();
+    await waitFor(() => expect(router.state.historyAction).toBe("POP"));
+    expect(router.state.location.state?.modals?.post).toBeUndefined();
+
+    // She goes public (accepting the viewer's request): the grid comes back, and the modal does not.
+    bob = stranger;
+    act(() => socket.fire("memberPrivacyChanged", { userId: "u-bob", isPrivate: false }));
+    expect(
+      await screen.findByRole("button", { name: "Pier at dusk, 2 likes, 0 comments" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("says so when its author deletes it meanwhile, and the profile counts one post fewer at once", async () => {

@@ -40,7 +40,8 @@ export function PostModal({ postId, onClose }: { postId: string; onClose: () => 
   const unavailable = deleted || (query.isError && isPostUnavailable(query.error));
   // Gone for the member since the grid showed it: once the modal closes (however: Close, Escape, Back),
   // it leaves the grid and its owner's profile is read again, as they may have gone private or blocked
-  // the member. Not before: the profile's private state would take the grid, and this modal, away unasked.
+  // the member. Not before: the profile's private state would take the grid away under it unasked (this
+  // modal, which the profile holds, would stay).
   useForgetOnClose(unavailable ? { postId, username: post?.user.username } : null);
 
   return (

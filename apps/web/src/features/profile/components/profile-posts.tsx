@@ -1,17 +1,15 @@
 import type { Post } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { type Ref, useCallback, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { FlicksIcon, ImageIcon, NewPostIcon } from "../../../components/icons";
 import { LockIcon } from "../../../components/later-icons";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
-import { useModalHistory } from "../../../lib/use-modal-history";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { patchProfileMember } from "../cache/profile-cache";
 import { PROFILE_TABS, type ProfileTab, postsForTab } from "../profile-tabs";
-import { PostModal } from "./post-modal";
 import { ProfileGridCell } from "./profile-grid-cell";
 import { GridSkeleton } from "./profile-skeleton";
 import { ProfileTabList, profilePanelId, profileTabId } from "./profile-tab-list";
@@ -19,6 +17,8 @@ import { ProfileTabList, profilePanelId, profileTabId } from "./profile-tab-list
 interface ProfilePostsProps {
   posts: Post[];
   isOwner: boolean;
+  /** Opens the post modal, which the profile holds (it outlives the grid when the profile locks). */
+  onOpenPost: (postId: string) => void;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   isFetchNextPageError: boolean;
@@ -26,12 +26,13 @@ interface ProfilePostsProps {
 }
 
 /**
- * The tabs and the grid; more posts load as the grid scrolls into view. A cell opens the post modal,
- * which Back closes.
+ * The tabs and the grid; more posts load as the grid scrolls into view. A cell opens the post modal
+ * (held by the profile), which Back closes.
  */
 export function ProfilePosts({
   posts,
   isOwner,
+  onOpenPost,
   hasNextPage,
   isFetchingNextPage,
   isFetchNextPageError,
@@ -39,7 +40,6 @@ export function ProfilePosts({
 }: ProfilePostsProps) {
   const baseId = useId();
   const [tab, setTab] = useState<ProfileTab>("posts");
-  const postModal = useModalHistory<string>("post");
   const shown = useMemo(() => postsForTab(posts, tab), [posts, tab]);
   const empty = PROFILE_TABS.find(({ id }) => id === tab)?.empty ?? "No posts yet";
   // Watching one of the member's posts puts the screen among those told when she goes private or
@@ -68,7 +68,7 @@ export function ProfilePosts({
           <ul className="grid grid-cols-2 gap-0.5 sm:grid-cols-3 sm:gap-1 lg:grid-cols-4">
             {shown.map((post) => (
               <li key={post._id}>
-                <ProfileGridCell post={post} onOpen={() => postModal.open(post._id)} />
+                <ProfileGridCell post={post} onOpen={() => onOpenPost(post._id)} />
               </li>
             ))}
           </ul>
@@ -93,7 +93,6 @@ export function ProfilePosts({
           )}
         </div>
       </div>
-      {postModal.shown && <PostModal postId={postModal.shown} onClose={postModal.close} />}
     </section>
   );
 }
@@ -137,14 +136,17 @@ function EmptyTab({ text, tab, isOwner }: { text: string; tab: ProfileTab; isOwn
 
 /**
  * A private member the viewer does not follow (or whose answer to a request is pending) shows this
- * instead of the grid; the header above keeps the counts and the Follow or Requested button.
+ * instead of the grid; the header above keeps the counts and the Follow or Requested button. It takes
+ * the focus that went with the grid (the profile says when).
  */
-export function PrivateAccount() {
+export function PrivateAccount({ ref }: { ref?: Ref<HTMLElement> }) {
   const titleId = useId();
   return (
     <section
+      ref={ref}
+      tabIndex={-1}
       aria-labelledby={titleId}
-      className="flex flex-col items-center border-t border-zinc-200 px-6 py-12 text-center sm:py-16"
+      className="flex flex-col items-center border-t border-zinc-200 px-6 py-12 text-center outline-none sm:py-16"
     >
       <span className="flex size-16 items-center justify-center rounded-full border-2 border-zinc-900 text-zinc-900 sm:size-20">
         <LockIcon className="size-8 sm:size-10" />

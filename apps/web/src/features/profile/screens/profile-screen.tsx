@@ -5,7 +5,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { BanIcon, UserIcon } from "../../../components/icons";
 import { ScreenLoadFailed } from "../../../components/load-error";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { focusIsLost } from "../../../lib/use-focus-when-closed";
+import { focusIsLost, useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { blockedByMe } from "../../blocks/blocked";
@@ -14,6 +14,7 @@ import type { FollowListKind } from "../../follows/api/follow-keys";
 import { FollowListDialog } from "../../follows/components/follow-list-dialog";
 import { HighlightsStrip } from "../../highlights/components/highlights-strip";
 import { isMemberNotFound, useProfileQuery } from "../api/profile.queries";
+import { PostModal } from "../components/post-modal";
 import { ProfileHeader } from "../components/profile-header";
 import { PrivateAccount, ProfilePosts } from "../components/profile-posts";
 import { ProfileSkeleton } from "../components/profile-skeleton";
@@ -35,6 +36,12 @@ function ProfileView({ username }: { username: string }) {
   useDocumentTitle(member ? `@${member.username}` : "Profile");
   const posts = useMemo(() => query.data?.pages.flatMap((page) => page.posts) ?? [], [query.data]);
   const listModal = useModalHistory<FollowListKind>("follow-list");
+  // Held here, over the grid and the lock alike: a post being read does not vanish when its owner goes
+  // private (live) and the lock takes the grid's place, as on Instagram. It stays until the member closes
+  // it or an action finds it gone ("This post isn't available."). Were it to go with the grid, its history
+  // entry would stay behind: Escape and Back would close nothing, and it would open again by itself
+  // when the profile unlocks.
+  const postModal = useModalHistory<string>("post");
   // A member the viewer blocked: the server answers as for nobody, but the viewer may unblock them here.
   const blocked = blockedByMe(me, { id: member?._id, username });
   const view = useRef<HTMLDivElement>(null);
@@ -46,6 +53,12 @@ function ProfileView({ username }: { username: string }) {
     setUnblocking(false);
     if (focusIsLost()) view.current?.querySelector<HTMLElement>("button[aria-pressed]")?.focus();
   }, [unblocking, shown]);
+  // The grid gone under the focus (the lock took its place once a post was found gone, or a cell's post
+  // modal closed over the lock): the lock, which says why, takes it rather than the page. Not on a first
+  // visit, which shows the lock with the focus where the visit put it.
+  const lock = useRef<HTMLElement>(null);
+  const gridShown = shown && !isLocked(member, !!first?.isMyProfile, posts.length);
+  useFocusWhenClosed(gridShown || postModal.shown !== null, () => lock.current);
 
   if (blocked) return <BlockedMember member={blocked} onUnblock={() => setUnblocking(true)} />;
   // Gone since it was shown (blocked by them, renamed, deleted): what the server says now wins.
@@ -69,10 +82,11 @@ function ProfileView({ username }: { username: string }) {
       />
       {!locked && <HighlightsStrip username={member.username} isOwner={isOwner} />}
       {locked ? (
-        <PrivateAccount />
+        <PrivateAccount ref={lock} />
       ) : (
         <ProfilePosts
           posts={posts}
+          onOpenPost={postModal.open}
           isOwner={isOwner}
           hasNextPage={query.hasNextPage}
           isFetchingNextPage={query.isFetchingNextPage}
@@ -80,6 +94,7 @@ function ProfileView({ username }: { username: string }) {
           fetchNextPage={() => void query.fetchNextPage()}
         />
       )}
+      {postModal.shown && <PostModal postId={postModal.shown} onClose={postModal.close} />}
       {listModal.shown && (
         <FollowListDialog kind={listModal.shown} userId={member._id} onClose={listModal.close} />
       )}
