@@ -115,6 +115,23 @@ export function applySeen(queryClient: QueryClient, chatId: string, userId: stri
   }));
 }
 
+/** `userId` was blocked: their reads leave every loaded history and last message (spec §10). */
+export function forgetSeenBy(queryClient: QueryClient, userId: string): void {
+  const unseen = (m: Message) =>
+    m.readBy.includes(userId) ? { ...m, readBy: m.readBy.filter((id) => id !== userId) } : m;
+  queryClient.setQueriesData<MessagesData>(
+    { queryKey: chatKeys.messageLists() },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, messages: page.messages.map(unseen) })),
+      },
+  );
+  queryClient.setQueryData<Chat[]>(chatKeys.list(), (chats) =>
+    chats?.map((chat) => (chat.lastMessage ? { ...chat, lastMessage: unseen(chat.lastMessage) } : chat)),
+  );
+}
+
 /** Oldest first, across the loaded pages (pages[0] is the newest). */
 export function flattenMessages(data: MessagesData | undefined): Message[] {
   if (!data) return [];

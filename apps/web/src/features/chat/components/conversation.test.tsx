@@ -1,11 +1,12 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse } from "../../../test/fixtures";
+import { jsonResponse, makeUser } from "../../../test/fixtures";
 import { waitUntil } from "../../../test/wait";
 import {
   alice,
   bob,
   callsTo,
+  carol,
   emitted,
   fromAlice,
   groupChat,
@@ -213,7 +214,7 @@ describe("Conversation", () => {
     expect(within(log).getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });
 
-  it("says why the server refused a message for good, in place of the message box, without Retry", async () => {
+  it("says why the server refused a message, in place of the message box, with Retry to ask again", async () => {
     const { socket, user, field, log } = await openBobChat();
     await user.type(field, "Hello again{Enter}");
     const reason = "This account only accepts messages from people it follows";
@@ -221,7 +222,61 @@ describe("Conversation", () => {
 
     expect(await screen.findByRole("status")).toHaveTextContent(reason);
     expect(within(log).getByText("Not sent")).toBeInTheDocument();
-    expect(within(log).queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+
+    // Bob may have changed his mind without a word to Alice: a retry asks, and a refusal says so again.
+    await user.click(within(log).getByRole("button", { name: "Retry" }));
+    expect(emitted(socket, "sendMessage")).toHaveLength(2);
+    act(() => lastAck(socket)({ ok: false, error: reason, status: 403 }));
+    await waitUntil(() => expect(within(log).getByText("Not sent")).toBeInTheDocument());
+    expect(screen.getByRole("status")).toHaveTextContent(reason);
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["Bob accepts her request", "chatUpdated", { chat: makeChat() }],
+    [
+      "Bob reads the chat",
+      "messagesSeen",
+      { chatId: "c-bob", userId: bob._id, seenAt: "2025-06-01T12:05:00.000Z" },
+    ],
+    [
+      "Bob writes",
+      "newMessage",
+      { message: makeMessage({ _id: "m-9", text: "Go ahead", createdAt: "2025-06-01T12:09:00.000Z" }) },
+    ],
+    ["her blocks change", "blocksChanged", { userId: carol._id, blocked: false }],
+  ])(
+    "gives the message box back after a refusal once %s, the refused message keeping Retry",
+    async (_, event, payload) => {
+      const { socket, user, field, log } = await openBobChat();
+      await user.type(field, "Hello again{Enter}");
+      act(() => lastAck(socket)({ ok: false, error: "You can't message this account", status: 403 }));
+      expect(await screen.findByRole("status")).toHaveTextContent("You can't message this account");
+      await waitUntil(() => expect(socket.listens(event)).toBe(true));
+
+      act(() => socket.fire(event, payload));
+
+      expect(await screen.findByRole("textbox", { name: "Message" })).toBeInTheDocument();
+      expect(screen.queryByRole("status")).not.toBeInTheDocument();
+      expect(within(log).getByText("Not sent")).toBeInTheDocument();
+      expect(within(log).getByRole("button", { name: "Retry" })).toBeInTheDocument();
+    },
+  );
+
+  it("keeps a refusal in one chat through news of another", async () => {
+    const { socket, user, field } = await openBobChat();
+    await user.type(field, "Hello again{Enter}");
+    act(() => lastAck(socket)({ ok: false, error: "You can't message this account", status: 403 }));
+    expect(await screen.findByRole("status")).toHaveTextContent("You can't message this account");
+
+    act(() => socket.fire("chatUpdated", { chat: groupChat() }));
+    act(() =>
+      socket.fire("messagesSeen", { chatId: "c-trip", userId: bob._id, seenAt: "2025-06-01T12:05:00.000Z" }),
+    );
+
+    await screen.findByRole("link", { name: /Road trip/ });
+    expect(screen.getByRole("status")).toHaveTextContent("You can't message this account");
     expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
   });
 
@@ -348,6 +403,42 @@ describe("Conversation", () => {
     );
 
     expect(await within(log).findByText("Seen")).toBeInTheDocument();
+  });
+
+  it("drops Bob's Seen once Alice blocks him, here or in another tab, as the server does", async () => {
+    const mine = fromAlice({ _id: "m-2", text: "See you at 8", readBy: [alice._id, bob._id] });
+    let blockedUsers: (typeof bob)[] = [];
+    const { socket, log } = await openBobChat({
+      "GET /chats/c-bob/messages": messagesOf(hello, mine),
+      "GET /user": () => jsonResponse(200, { user: makeUser({ blockedUsers }) }),
+    });
+    expect(await within(log).findByText("Seen")).toBeInTheDocument();
+
+    blockedUsers = [bob];
+    act(() => socket.fire("blocksChanged", { userId: bob._id, blocked: true }));
+
+    expect(await screen.findByText("You can't message this account")).toBeInTheDocument();
+    await waitUntil(() => expect(within(log).queryByText("Seen")).not.toBeInTheDocument());
+    expect(within(log).getByText("See you at 8")).toBeInTheDocument();
+  });
+
+  it("counts a blocked member out of a group's Seen by, the others staying", async () => {
+    const mine = fromAlice({
+      _id: "m-2",
+      chat: "c-trip",
+      text: "Leaving at 8",
+      readBy: [alice._id, bob._id, carol._id],
+    });
+    const { socket } = await openChatScreen("/chat?c=c-trip", [groupChat({ lastMessage: mine })], {
+      "GET /chats/c-trip/messages": messagesOf(mine),
+      "GET /user": jsonResponse(200, { user: makeUser({ blockedUsers: [bob] }) }),
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(await within(log).findByText("Seen by 2")).toBeInTheDocument();
+
+    act(() => socket.fire("blocksChanged", { userId: bob._id, blocked: true }));
+
+    expect(await within(log).findByText("Seen by 1")).toBeInTheDocument();
   });
 
   it("edits Alice's message inline: Enter saves, Escape cancels", async () => {

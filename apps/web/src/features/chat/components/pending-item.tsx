@@ -3,8 +3,8 @@ import { Bubble, type RunPosition } from "./message-item";
 
 /**
  * The member's message before the server has it: faded while sending, "Not sent" on failure, with the
- * server's reason when a later retry may mend it (too many at once), Retry unless the server refused it
- * for good, and Delete to take it away unsent.
+ * server's reason when a later retry may mend it (too many at once), Retry, and Delete to take it away
+ * unsent.
  */
 export function PendingItem({
   entry,
@@ -29,12 +29,11 @@ export function PendingItem({
           <>
             <span className="-mr-2 mt-1 flex items-center text-xs">
               <span className="pr-1 font-medium text-red-600">Not sent</span>
-              {/* Refused for good (the reason shows where the message box was): a retry cannot mend it. */}
-              {!entry.refused && (
-                <button type="button" onClick={onRetry} className={ACTION}>
-                  Retry
-                </button>
-              )}
+              {/* Refused too (the reason shows where the message box was): a block or "who can message you"
+                  may have changed without a word to this member, and only the server can tell. */}
+              <button type="button" onClick={onRetry} className={ACTION}>
+                Retry
+              </button>
               {/* Named apart from each sent message's "Delete message", and from one another's Retry. */}
               <button type="button" onClick={onDiscard} aria-label="Delete unsent message" className={ACTION}>
                 Delete

@@ -10,11 +10,13 @@ import {
   applyNewMessage,
   applySeen,
   findCachedChat,
+  forgetSeenBy,
   patchChat,
   removeCachedChat,
   upsertChat,
 } from "../cache/chat-cache";
 import { visibleActiveChat } from "../state/active-chat";
+import { liftRefusals } from "./use-outbox";
 
 /** Applies the server's chat events to the cached list and histories while the chat screen is open. */
 export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): void {
@@ -35,6 +37,7 @@ export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): voi
         );
         // A chat that is not listed yet (new, or deleted by me and now back) comes from the server.
         if (!known) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+        liftRefusals(queryClient, message.chat);
       },
       messageEdited: ({ message }) => applyEditedMessage(queryClient, message),
       messageDeleted: ({ chatId, messageId, lastMessage }) => {
@@ -43,7 +46,11 @@ export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): voi
         // The message may have been one of those counted unread, which only the server can tell.
         if (hadUnread) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
       },
-      chatUpdated: ({ chat }) => upsertChat(queryClient, chat),
+      chatUpdated: ({ chat }) => {
+        upsertChat(queryClient, chat);
+        // An accepted request, perhaps: what refused the member's message may no longer hold.
+        liftRefusals(queryClient, chat._id);
+      },
       chatDeleted: ({ chatId }) => {
         removeCachedChat(queryClient, chatId);
         onRemovedRef.current(chatId);
@@ -52,6 +59,14 @@ export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): voi
         applySeen(queryClient, chatId, userId, seenAt);
         // Read in another tab or on another device: nothing in it is unread here either.
         if (userId === getUserId()) patchChat(queryClient, chatId, (chat) => ({ ...chat, unreadCount: 0 }));
+        liftRefusals(queryClient, chatId);
+      },
+      blocksChanged: ({ userId, blocked }) => {
+        // Spec §10: neither's seen state reaches the other once one blocked the other, as the server
+        // answers from now on; an unblock brings it back with the server's next answer.
+        if (blocked) forgetSeenBy(queryClient, userId);
+        else void queryClient.invalidateQueries({ queryKey: chatKeys.messageLists() });
+        liftRefusals(queryClient);
       },
     },
     // Events missed while disconnected are not replayed: on every connect, the first too (the screen may

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { useSocket } from "../../realtime/socket-provider";
@@ -13,7 +13,10 @@ export interface PendingMessage {
   text: string;
   createdAt: string;
   status: "sending" | "failed";
-  /** Why the server refused it for good (a block, a member's "who can message you"): no retry mends it. */
+  /**
+   * Why the server refused it (a block, a member's "who can message you"): it stands in for the message
+   * box until there is news that it may no longer hold (`liftRefusals`); Retry asks the server again.
+   */
   refused?: string;
   /** Why this try failed when the server said so and a retry may mend it ("sending messages too fast"). */
   reason?: string;
@@ -23,13 +26,26 @@ export interface PendingMessage {
 export const CANT_MESSAGE_TEXT = "You can't message this account";
 
 /**
- * Why the server refused a message for good (a block, a member who takes messages only from people they
- * follow): a 403, over HTTP or in the socket's acknowledgement. None for what a retry may mend.
+ * Why the server refused a message (a block, a member who takes messages only from people they follow):
+ * a 403, over HTTP or in the socket's acknowledgement. None for what a retry may mend by itself (429).
  */
 export function refusalOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.status === 403
     ? (error.body?.message ?? CANT_MESSAGE_TEXT)
     : undefined;
+}
+
+/**
+ * The refusals of `chatId` (of every chat without one) may no longer hold: the partner accepted, wrote or
+ * read (so a block or "who can message you" may have gone), or the member's own blocks changed. Their
+ * messages stay "Not sent" with Retry, and the message box comes back; the server judges the next send.
+ */
+export function liftRefusals(queryClient: QueryClient, chatId?: string): void {
+  const lifted = (p: PendingMessage) =>
+    p.refused !== undefined && (chatId === undefined || p.chatId === chatId);
+  changeOutbox(queryClient, (list) =>
+    list.some(lifted) ? list.map((p) => (lifted(p) ? { ...p, refused: undefined } : p)) : list,
+  );
 }
 
 /** The server's words for a failure a later retry may mend: too many messages at once (429). */
@@ -46,8 +62,8 @@ export function useOutbox() {
   const socket = useSocket();
   const queryClient = useQueryClient();
   const pending = useOutboxEntries();
-  // A refusal for good (a block, "who can message you") stands for this visit of the chat screen only:
-  // by the next the member may have been unblocked or followed back, and the server judges again.
+  // A refusal (a block, "who can message you") stands for this visit of the chat screen at most: by the
+  // next the member may have been unblocked or followed back, and the server judges again.
   useEffect(
     () => () => changeOutbox(queryClient, (list) => list.filter((entry) => entry.refused === undefined)),
     [queryClient],
@@ -89,6 +105,7 @@ export function useOutbox() {
     (clientId: string) => {
       const entry = pending.find((p) => p.clientId === clientId);
       if (!entry) return;
+      // A refusal stands while the server is asked again: its answer keeps it, or lifts it.
       changeOutbox(queryClient, (list) =>
         list.map((p) => (p.clientId === clientId ? { ...p, status: "sending", reason: undefined } : p)),
       );
