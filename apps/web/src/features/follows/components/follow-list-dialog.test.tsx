@@ -107,6 +107,49 @@ describe("Followers and following lists", () => {
     expect(page).toHaveBeenCalledTimes(2);
   });
 
+  it("says the server's refusal met while paging (she went private) in the rows' place, with nothing to retry", async () => {
+    const page = vi.fn((url: string) =>
+      new URL(url, "http://x").searchParams.get("cursor") === "c-1"
+        ? jsonResponse(403, { message: "This account is private" })
+        : jsonResponse(200, { followers: [carol], nextCursor: "c-1" }),
+    );
+    const { user } = openProfile("/profile/bob", { routes: { "GET /followers/u-bob": page } });
+    await user.click(await screen.findByRole("button", { name: "3 followers" }));
+    const dialog = await screen.findByRole("dialog", { name: "Followers" });
+
+    await user.click(await within(dialog).findByRole("button", { name: "Load more" }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("This account is private");
+    expect(within(dialog).queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("list", { name: "Followers" })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Close" })).toHaveFocus();
+    expect(page).toHaveBeenCalledTimes(2);
+  });
+
+  it("says a next page failed on the server, and Try again loads it", async () => {
+    let failing = true;
+    const page = vi.fn((url: string) => {
+      if (new URL(url, "http://x").searchParams.get("cursor") !== "c-1")
+        return jsonResponse(200, { followers: [carol], nextCursor: "c-1" });
+      return failing
+        ? jsonResponse(500, { message: "Internal server error" })
+        : jsonResponse(200, { followers: [dan], nextCursor: null });
+    });
+    const { user } = openProfile("/profile/bob", { routes: { "GET /followers/u-bob": page } });
+    await user.click(await screen.findByRole("button", { name: "3 followers" }));
+    const dialog = await screen.findByRole("dialog", { name: "Followers" });
+
+    await user.click(await within(dialog).findByRole("button", { name: "Load more" }));
+
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent("Couldn't load more.");
+    expect(within(dialog).getByRole("list", { name: "Followers" })).toHaveTextContent("carol");
+    failing = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    const list = within(dialog).getByRole("list", { name: "Followers" });
+    await waitFor(() => expect(within(list).getAllByRole("link")).toHaveLength(2));
+  });
+
   it("does not offer the lists of a private account the viewer does not follow", async () => {
     openProfile("/profile/bob", { member: makeProfile({ isPrivate: true, isFollowed: false }) });
 

@@ -45,27 +45,20 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
   const sentinel = useRef<HTMLDivElement>(null);
   useOnInView(sentinel, loadMore, { enabled: hasNextPage && !isFetchNextPageError, rootMargin: "200px 0px" });
 
+  const refusal = refusalOf(query.error);
   let body: ReactNode;
   if (query.isPending) {
     body = <Loading />;
-  } else if (query.isError && members.length === 0) {
-    const refused = query.error instanceof ApiError && query.error.status === 403;
+  } else if (query.isError && (members.length === 0 || refusal)) {
+    // A refusal met while paging (the member went private, or blocked the viewer, since the list opened)
+    // takes the rows away too: spec §10 shows a private member's lists to their followers only, and a
+    // stranger's screens drop what they showed of her. Said as the server says it, with nothing to retry.
     body = (
-      <div role="alert" className="flex flex-col items-center gap-4 py-10 text-center text-sm text-zinc-600">
-        {refused
-          ? (query.error as ApiError).serverMessage || "This account is private"
-          : `Couldn't load the ${kind === "followers" ? "followers" : "following"} list.`}
-        {!refused && (
-          <button
-            type="button"
-            onClick={() => query.refetch()}
-            disabled={query.isFetching}
-            className={buttonStyles.secondary}
-          >
-            {query.isFetching ? "Retrying..." : "Try again"}
-          </button>
-        )}
-      </div>
+      <ListFailed
+        message={refusal ?? `Couldn't load the ${kind === "followers" ? "followers" : "following"} list.`}
+        onRetry={refusal ? null : () => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   } else if (members.length === 0) {
     body = <p className="py-10 text-center text-sm font-medium text-zinc-500">{EMPTY[kind]}</p>;
@@ -88,13 +81,17 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
               Loading...
             </p>
           ) : isFetchNextPageError ? (
-            <button
-              type="button"
-              onClick={() => fetchNextPage()}
-              className={`${buttonStyles.secondary} mt-2 w-full`}
-            >
-              Try again
-            </button>
+            // The network or the server failed (a refusal took the list's place above): worth a try again.
+            <div role="alert" className="mt-2 space-y-2 text-center text-sm text-zinc-600">
+              <p>Couldn't load more.</p>
+              <button
+                type="button"
+                onClick={() => fetchNextPage()}
+                className={`${buttonStyles.secondary} w-full`}
+              >
+                Try again
+              </button>
+            </div>
           ) : (
             hasNextPage &&
             !canObserveIntersections && (
@@ -122,6 +119,45 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
         </ConfirmDialog>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * What the server said refusing the list (4xx: private, gone, a block), which no retry changes; null for
+ * a failure worth trying again (the network, the server, a 429's "too many, wait").
+ */
+function refusalOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status >= 500 || error.status === 429) return null;
+  return (
+    error.serverMessage || (error.status === 403 ? "This account is private" : "This list isn't available.")
+  );
+}
+
+/** The list could not be shown; Try again unless the server refused it. */
+function ListFailed(props: { message: string; onRetry: (() => void) | null; retrying: boolean }) {
+  const { message, onRetry, retrying } = props;
+  const alert = useRef<HTMLDivElement>(null);
+  // Taking the rows' place under the focus (Load more, a row's button): the dialog's Close keeps it.
+  useLayoutEffect(() => {
+    if (focusIsLost())
+      alert.current
+        ?.closest('[role="dialog"]')
+        ?.querySelector<HTMLElement>('button[aria-label="Close"]')
+        ?.focus();
+  }, []);
+  return (
+    <div
+      ref={alert}
+      role="alert"
+      className="flex flex-col items-center gap-4 py-10 text-center text-sm text-zinc-600"
+    >
+      {message}
+      {onRetry && (
+        <button type="button" onClick={onRetry} disabled={retrying} className={buttonStyles.secondary}>
+          {retrying ? "Retrying..." : "Try again"}
+        </button>
+      )}
+    </div>
   );
 }
 
