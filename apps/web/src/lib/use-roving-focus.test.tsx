@@ -122,12 +122,27 @@ describe("useRovingFocus", () => {
     expect(post("c")).toHaveAttribute("tabindex", "-1");
   });
 
-  it("gives the Tab stop to the first item when the current one leaves the list", async () => {
+  it("gives the Tab stop to the first item when the current one leaves the list while the focus is elsewhere", async () => {
     const { user, rerender } = renderFeed();
     await user.click(screen.getByRole("button", { name: "Like b" }));
+    await user.click(screen.getByRole("button", { name: "Before" }));
     rerender(<Feed ids={["a", "c"]} />);
     expect(post("a")).toHaveAttribute("tabindex", "0");
     expect(within(post("a")).getByRole("button")).not.toHaveAttribute("tabindex");
+    expect(screen.getByRole("button", { name: "Before" })).toHaveFocus();
+  });
+
+  it("hands the focus, and the Tab stop, to the next item when the one holding the focus leaves", async () => {
+    const { user, rerender } = renderFeed();
+    await user.click(screen.getByRole("button", { name: "Like b" }));
+    rerender(<Feed ids={["a", "c"]} />);
+    expect(post("c")).toHaveFocus();
+    expect(post("c")).toHaveAttribute("tabindex", "0");
+    expect(post("a")).toHaveAttribute("tabindex", "-1");
+
+    // The last one: the one before takes it.
+    rerender(<Feed ids={["a"]} />);
+    expect(post("a")).toHaveFocus();
   });
 
   it("walks only the items that came or whose turn changed, not the whole list (a long feed's next page)", async () => {
