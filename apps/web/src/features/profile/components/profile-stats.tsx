@@ -23,8 +23,11 @@ function postsLabel(count: number, includesFliks: boolean) {
   return count === 1 ? "flik" : "posts & fliks";
 }
 
+// On a phone the stats sit beside the avatar, number over label, in some 224 px at 360 px wide: labels of
+// 13 px, with room between them taken as it comes (justify-between), keep "posts & fliks" on one line
+// like the two others. Narrower still, a label wraps under the number, the row's tops kept level.
 const statClass =
-  "flex flex-col items-start rounded-lg text-sm leading-tight text-zinc-600 sm:flex-row sm:items-baseline sm:gap-1.5 sm:text-base";
+  "flex flex-col items-start rounded-lg text-[13px] leading-tight text-zinc-600 sm:flex-row sm:items-baseline sm:gap-1.5 sm:text-base";
 const numberClass = "text-base font-semibold text-zinc-900 tabular-nums sm:text-base";
 
 /** Posts, followers and following; the last two open their lists, when the viewer may see them. */
@@ -39,7 +42,7 @@ export function ProfileStats({
   return (
     <ul
       aria-label="Profile stats"
-      className={`flex max-w-xs justify-between gap-3 sm:max-w-none sm:justify-start sm:gap-10 ${className}`}
+      className={`flex max-w-xs justify-between gap-2 sm:max-w-none sm:justify-start sm:gap-10 ${className}`}
     >
       <li className={statClass}>
         <span className={numberClass}>{formatCount(postsCount)}</span> {postsLabel(postsCount, includesFliks)}
