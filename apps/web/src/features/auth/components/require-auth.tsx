@@ -8,6 +8,7 @@ import { type LogoutReason, onLogout } from "../../../lib/auth-events";
 import { isTokenValid } from "../../../lib/token";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useStoredToken } from "../../../lib/use-stored";
+import { LiveUpdates } from "../../layout/components/live-updates";
 import { SocketProvider } from "../../realtime/socket-provider";
 import { isUserConfirmed, useCurrentUserQuery } from "../api/user.queries";
 import { useHandoff } from "../hooks/use-handoff";
@@ -86,6 +87,7 @@ export function RequireAuth() {
           />
         </Suspense>
       )}
+      {!checking && <LiveUpdates />}
       {drawnFromStoredCopy && <StillChecking />}
       <Outlet context={{ checking } satisfies SessionOutletContext} />
     </SocketProvider>
