@@ -1,5 +1,6 @@
 import { type FocusEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { type TabStops, trackTabStops } from "./tab-stops";
+import { useFocusSurvivesRemoval } from "./use-focus-survives-removal";
 
 export interface RovingFocusOptions<K extends string> {
   /** The items' keys, in the order they show. */
@@ -74,8 +75,6 @@ export function useRovingFocus<K extends string>({
   focusWhenEmpty,
 }: RovingFocusOptions<K>) {
   const elements = useRef(new Map<K, HTMLElement>());
-  /** The item the focus was last in. */
-  const holder = useRef<K | null>(null);
   const [focused, setFocused] = useState<K | null>(null);
   // A new start (another chat opened, from anywhere) takes the tab stop back from the item last focused.
   const [startSeen, setStartSeen] = useState(start);
@@ -118,33 +117,20 @@ export function useRovingFocus<K extends string>({
   function onFocus(event: FocusEvent<HTMLElement>) {
     for (const [key, item] of elements.current) {
       if (item.contains(event.target as Node)) {
-        holder.current = key;
+        survivor.holds(key);
         if (key !== focused) setFocused(key);
         return;
       }
     }
   }
 
-  // If the item the focus was last in leaves the list (deleted live, its author blocked from its
-  // menu, found gone) while the focus is in it, the focus would fall to the page, from whose top a
-  // keyboard member starts again: the item after it takes it instead, else the one before.
-  const keysBefore = useRef(keys);
-  useLayoutEffect(() => {
-    const before = keysBefore.current;
-    keysBefore.current = keys;
-    const left = holder.current;
-    if (left === null || keys.includes(left)) return;
-    holder.current = null;
-    const active = document.activeElement;
-    if (active !== null && active !== document.body) return;
-    const at = before.indexOf(left);
-    const next =
-      before.slice(at + 1).find((key) => keys.includes(key)) ??
-      before.slice(0, Math.max(at, 0)).findLast((key) => keys.includes(key));
-    const target = next === undefined ? focusWhenEmpty?.() : elements.current.get(next);
-    if (next !== undefined) setFocused(next);
-    target?.focus({ preventScroll: true });
-  }, [keys, focusWhenEmpty]);
+  // The item holding the focus may leave the list: the next one takes the focus, and the Tab stop.
+  const survivor = useFocusSurvivesRemoval({
+    keys,
+    itemOf: (key) => elements.current.get(key),
+    whenEmpty: focusWhenEmpty,
+    onHandedOn: setFocused,
+  });
 
   // One ref callback per key, kept: a new one each render would detach and attach every item again,
   // and an item a memoised component draws would render again for nothing.

@@ -103,6 +103,12 @@ export function removeCachedFlickComment(
   );
 }
 
+/** Whether the open feed shows a reel of `userId`. */
+export function hasFlicksBy(queryClient: QueryClient, userId: string): boolean {
+  const feed = queryClient.getQueryData<FlickFeed>(flickKeys.feed());
+  return !!feed?.pages.some((page) => page.flicks.some((flick) => flick.uploadedBy._id === userId));
+}
+
 /**
  * Takes every flick of this member out of the feed, and a share link's (the viewer blocked them, or a
  * private member removed them as a follower).

@@ -1,7 +1,8 @@
+import type { User } from "@flik/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
-import { jsonResponse, pending } from "../../../test/fixtures";
+import { jsonResponse, makeUser, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import { makeFlick, makeFlicks } from "../test/flick-fixtures";
 import { callsTo, flicksPage, openFlicks, scrollToFlick } from "../test/flicks-harness";
@@ -156,6 +157,79 @@ describe("the flicks feed", () => {
     );
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(screen.getByRole("article", { name: "Flick by @carol" })).toBeInTheDocument();
+  });
+
+  it("drops the reels of a member gone private when the viewer is known not to follow her; asks the server when unknown", async () => {
+    const carol = { _id: "u-carol", username: "carol", fullName: "Carol", avatar: "" };
+    let bobPrivate = false;
+    const { fetchMock } = openFlicks({
+      "GET /flicks": () =>
+        flicksPage([
+          ...(bobPrivate ? [] : [makeFlick({ _id: "f-1" })]),
+          makeFlick({ _id: "f-2", uploadedBy: carol }),
+        ]),
+    });
+    await screen.findByRole("article", { name: "Flick by @bob" });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("memberPrivacyChanged")).toBe(true));
+    const reads = () => callsTo(fetchMock, "GET /flicks").length;
+    const readsBefore = reads();
+
+    // Nothing of Bob was read but his reels: the server is asked, and its answer no longer has them.
+    bobPrivate = true;
+    act(() => socket.fire("memberPrivacyChanged", { userId: "u-bob", isPrivate: true }));
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Flick by @bob" })).not.toBeInTheDocument(),
+    );
+    expect(reads()).toBeGreaterThan(readsBefore);
+    // Going public, or a member with no reel here, asks nothing.
+    const readsAfter = reads();
+    act(() => {
+      socket.fire("memberPrivacyChanged", { userId: "u-bob", isPrivate: false });
+      socket.fire("memberPrivacyChanged", { userId: "u-dave", isPrivate: true });
+    });
+    expect(screen.getByRole("article", { name: "Flick by @carol" })).toBeInTheDocument();
+    expect(reads()).toBe(readsAfter);
+  });
+
+  it("hears a block made in another tab: the blocked member's reels leave at once", async () => {
+    const carol = { _id: "u-carol", username: "carol", fullName: "Carol", avatar: "" };
+    let blocked: User["blockedUsers"] = [];
+    openFlicks({
+      "GET /flicks": flicksPage([makeFlick({ _id: "f-1" }), makeFlick({ _id: "f-2", uploadedBy: carol })]),
+      "GET /user": () => jsonResponse(200, { user: makeUser({ blockedUsers: blocked }) }),
+    });
+    await screen.findByRole("article", { name: "Flick by @bob" });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("blocksChanged")).toBe(true));
+
+    blocked = [{ _id: "u-bob", username: "bob", fullName: "Bob", avatar: "" }];
+    act(() => socket.fire("blocksChanged", { userId: "u-bob", blocked: true }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Flick by @bob" })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole("article", { name: "Flick by @carol" })).toBeInTheDocument();
+  });
+
+  it("hands the focus to the next reel when the one holding it goes (its author blocked from its menu)", async () => {
+    const carol = { _id: "u-carol", username: "carol", fullName: "Carol", avatar: "" };
+    const { user } = openFlicks({
+      "GET /flicks": flicksPage([makeFlick({ _id: "f-1" }), makeFlick({ _id: "f-2", uploadedBy: carol })]),
+      "POST /user/block": jsonResponse(200, {
+        message: "Blocked bob",
+        user: makeUser({ blockedUsers: [{ _id: "u-bob", username: "bob", fullName: "Bob", avatar: "" }] }),
+      }),
+    });
+    const bobs = await screen.findByRole("article", { name: "Flick by @bob" });
+    const carols = screen.getByRole("article", { name: "Flick by @carol" });
+    await user.click(within(bobs).getByRole("button", { name: "More options" }));
+    await user.click(screen.getByRole("menuitem", { name: "Block" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: /^Block/ }));
+
+    await waitFor(() => expect(bobs).not.toBeInTheDocument());
+    expect(carols).toHaveFocus();
   });
 
   it("moves with ArrowDown/ArrowUp (and j/k, PageDown/PageUp), pauses with Space and switches the sound with m", async () => {

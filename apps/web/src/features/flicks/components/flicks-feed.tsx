@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useFocusSurvivesRemoval } from "../../../lib/use-focus-survives-removal";
 import { REDUCED_MOTION_QUERY, useMediaQuery } from "../../../lib/use-media-query";
 import { FlickDeleteDialog } from "../../posts/components/delete-post-dialog";
 import { useFlicksQuery } from "../api/flicks.queries";
@@ -75,15 +76,15 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
     // The focus follows to the flick now on screen, never left on a control scrolled away.
     item?.querySelector<HTMLElement>("article")?.focus({ preventScroll: true });
   };
-  /**
-   * What takes the focus once the reel `id` is gone: the one after it, which scrolls into its place,
-   * else the one before, else the feed; never the page, from whose top a keyboard member starts again.
-   */
-  const focusAfterLeaving = (id: string) => {
-    const item = scroller.current?.querySelector(`[data-flick-id="${CSS.escape(id)}"]`);
-    const neighbour = (item?.nextElementSibling ?? item?.previousElementSibling)?.querySelector("article");
-    return () => (neighbour?.isConnected ? neighbour : scroller.current)?.focus({ preventScroll: true });
-  };
+  // A reel leaving while it holds the focus (deleted, its author blocked from its menu, found gone)
+  // hands it to the one after it, which scrolls into its place, else the one before, else the feed.
+  const flickIds = useMemo(() => flicks.map((flick) => flick._id), [flicks]);
+  const survivor = useFocusSurvivesRemoval({
+    keys: flickIds,
+    itemOf: (id) =>
+      scroller.current?.querySelector<HTMLElement>(`[data-flick-id="${CSS.escape(id)}"] article`),
+    whenEmpty: () => scroller.current,
+  });
   useFlicksKeyboard({
     enabled: !commentsFor && !deleting && flicks.length > 0,
     onNext: () => scrollTo(activeIndex + 1),
@@ -113,7 +114,13 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
             <FlicksEmpty />
           )
         ) : (
-          <ul aria-label="Reels">
+          <ul
+            aria-label="Reels"
+            onFocus={(event) => {
+              const id = event.target.closest("[data-flick-id]")?.getAttribute("data-flick-id");
+              if (id) survivor.holds(id);
+            }}
+          >
             {flicks.map((flick, index) => {
               const distance = index - activeIndex;
               return (
@@ -153,19 +160,17 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
         <FlickDeleteDialog
           deleting={deleteFlick.isPending}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            const handFocusOn = focusAfterLeaving(deleting);
+          onConfirm={() =>
             deleteFlick.mutate(deleting, {
               onSettled: () => setDeleting(null),
               onSuccess: () => {
-                // Closed now, while the reel is still there to give the focus back to, then handed on.
+                // Closed now, giving the focus back to the reel while it is still there to hand it on.
                 flushSync(() => setDeleting(null));
-                handFocusOn();
                 // The reel its link (/reel/{id}) opened is gone: the address no longer names it.
                 if (deleting === lead?._id) navigate("/flicks", { replace: true });
               },
-            });
-          }}
+            })
+          }
         />
       )}
     </div>

@@ -203,7 +203,7 @@ export function applyPrivacyChange(queryClient: QueryClient, userId: string, isP
   );
   patchPostsByAuthor(queryClient, userId, (post) => ({ ...post, user: { ...post.user, isPrivate } }));
   patchFollowListMember(queryClient, userId, (row) => ({ ...row, isPrivate }));
-  // Her flicks are left to the flicks screen's next read (and a flick found gone says so when touched).
+  // An open flicks screen takes her reels out itself (use-flicks-live-updates).
   if (isPrivate && !isFollower) removeCachedPostsByAuthor(queryClient, userId);
   // Only a stranger's view turns (locked or open); a follower sees the same posts either way.
   if (member && !isFollower && member.isPrivate !== isPrivate)
