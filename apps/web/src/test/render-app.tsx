@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, type InitialEntry, RouterProvider } from "react-router";
 import { vi } from "vitest";
@@ -35,10 +35,17 @@ export function renderApp(entry: InitialEntry | InitialEntry[], options: { fakeT
   return { router, user, queryClient };
 }
 
-/** The fake socket the signed-in area connected with (tests mock `lib/socket` with `createFakeSocket`). */
+/**
+ * The fake socket the signed-in area connected with (tests mock `lib/socket` with `createFakeSocket`),
+ * waited for: the app makes it once the session check knows the member, which may come after the
+ * screen has drawn from the cached account. (setup.ts clears the mock's history after each test, so
+ * an earlier test's closed socket is never taken for this one's.)
+ */
 export async function currentSocket(): Promise<FakeSocket> {
   const { createUserSocket } = await import("../lib/socket");
-  const socket = vi.mocked(createUserSocket).mock.results.at(-1)?.value;
-  if (!socket) throw new Error("No socket was created");
-  return socket;
+  return waitFor(() => {
+    const socket = vi.mocked(createUserSocket).mock.results.at(-1)?.value;
+    if (!socket) throw new Error("No socket was created");
+    return socket as FakeSocket;
+  });
 }

@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
 import { ASYNC_UTIL_TIMEOUT_MS } from "./wait";
 
 configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
@@ -12,6 +12,9 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // restoreMocks keeps a module mock's history (Vitest 3): without this, the next test could read the
+  // socket or the calls of the one before.
+  vi.clearAllMocks();
 });
 
 // jsdom has no blob: URLs; previews of chosen files only need a string.

@@ -110,9 +110,16 @@ describe("Settings › Profile visibility", () => {
 
   it("shows a change made in another tab as soon as the server says the account changed", async () => {
     let me = makeUser();
-    openSettings({ "GET /user": () => jsonResponse(200, { user: me }) });
+    // The session check answers only once the screen has drawn from the cached account: the socket is
+    // made after that, and it is the one that must be listened to.
+    let answerSessionCheck = () => {};
+    const sessionChecked = new Promise<void>((resolve) => {
+      answerSessionCheck = resolve;
+    });
+    openSettings({ "GET /user": () => sessionChecked.then(() => jsonResponse(200, { user: me })) });
     const row = await screen.findByRole("button", { name: "Profile visibility" });
     expect(row).toHaveAccessibleDescription("Public");
+    answerSessionCheck();
 
     me = makeUser({ isPrivate: true });
     const socket = await currentSocket();
