@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "../test/fixtures";
 import { stubFetch } from "../test/render-app";
-import { ApiError, apiFetch, errorMessage, isCriticalAuthPath } from "./api-client";
+import { API_TIMEOUT_MS, ApiError, apiFetch, errorMessage, isCriticalAuthPath } from "./api-client";
 import { LOGOUT_EVENT } from "./auth-events";
 import { getCachedUser, getToken, getUserId, getUsername, STORAGE_KEYS } from "./storage";
 
@@ -120,6 +120,61 @@ describe("apiFetch", () => {
     await expect(apiFetch("/user")).rejects.toMatchObject({ status: 500 });
     expect(getToken()).toBe("alice-token");
     expect(logoutListener).not.toHaveBeenCalled();
+  });
+});
+
+describe("apiFetch's patience", () => {
+  /** A server that never answers: the call ends only when its signal aborts, as fetch's does. */
+  function stubSilentServer() {
+    return stubFetch(
+      (_url, init) =>
+        new Promise<Response>((_, reject) => {
+          const signal = init.signal;
+          if (signal?.aborted) reject(signal.reason);
+          signal?.addEventListener("abort", () => reject(signal.reason));
+        }),
+    );
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("gives up on a call the server has not answered in 30 s, as on a lost connection", async () => {
+    vi.useFakeTimers();
+    stubSilentServer();
+    let outcome: unknown = "pending";
+    const call = apiFetch("/posts").catch((error: unknown) => {
+      outcome = error;
+    });
+
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+    expect(outcome).toBe("pending");
+    await vi.advanceTimersByTimeAsync(1);
+    await call;
+    expect(outcome).toMatchObject({ name: "TimeoutError" });
+    expect(outcome).not.toBeInstanceOf(ApiError);
+  });
+
+  it("still ends a call its caller cancels, with the caller's reason", async () => {
+    stubSilentServer();
+    const controller = new AbortController();
+    const call = apiFetch("/posts", { signal: controller.signal });
+
+    controller.abort(new DOMException("Left the screen", "AbortError"));
+
+    await expect(call).rejects.toMatchObject({ name: "AbortError", message: "Left the screen" });
+  });
+
+  it("sends nothing more for a call cancelled before it was sent", async () => {
+    const fetchMock = stubSilentServer();
+    const controller = new AbortController();
+    controller.abort(new DOMException("Gone", "AbortError"));
+
+    await expect(apiFetch("/posts", { signal: controller.signal })).rejects.toMatchObject({
+      name: "AbortError",
+    });
+    expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
   });
 });
 

@@ -84,20 +84,50 @@ function errorCode(value: unknown): string | undefined {
   return typeof code === "string" && code ? code : undefined;
 }
 
+/**
+ * A call the server has not answered (body and all) in this long fails as a lost connection does, so
+ * that no screen waits on its skeleton, or a button on "Saving...", for good.
+ */
+export const API_TIMEOUT_MS = 30_000;
+
+/** Sends the call and reads its answer, giving up after API_TIMEOUT_MS or when `signal` aborts. */
+async function send(url: string, init: RequestInit, signal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal?.reason);
+  if (signal?.aborted) stop();
+  signal?.addEventListener("abort", stop);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The server took too long to answer", "TimeoutError")),
+    API_TIMEOUT_MS,
+  );
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    const data = await readJson(response);
+    // An answer cut off half-read is no answer.
+    controller.signal.throwIfAborted();
+    return { response, data };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", stop);
+  }
+}
+
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
   const token = getToken();
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers["Content-Type"] = "application/json";
 
-  const response = await fetch(`${API_BASE}${path}`, {
-    method: request.method ?? "GET",
-    headers,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    credentials: "include",
-    signal: request.signal,
-  });
-  const data = await readJson(response);
+  const { response, data } = await send(
+    `${API_BASE}${path}`,
+    {
+      method: request.method ?? "GET",
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      credentials: "include",
+    },
+    request.signal,
+  );
 
   if (!response.ok) {
     if (response.status === 401 && isCriticalAuthPath(path)) {
