@@ -77,7 +77,7 @@ import { createTagsService } from "./features/tags/tags.service.js";
 import { createAccountCache } from "./features/users/users.cache.js";
 import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
-import { registerAccountEvents } from "./features/users/users.sockets.js";
+import { registerAccountEvents, registerProfileWatch } from "./features/users/users.sockets.js";
 import { type Clock, systemClock } from "./platform/clock.js";
 import { compressApiAnswers } from "./platform/compression.js";
 import type { Config } from "./platform/config.js";
@@ -370,6 +370,7 @@ export async function buildApp(
   const blocks = createBlocksService({ db, users, domainEvents });
   registerBlockRooms(realtime, blocks, domainEvents);
   registerAccountEvents(realtime, domainEvents);
+  registerProfileWatch(realtime);
   const dataExport = createDataExportService({ db });
   const externalAuth = createExternalAuthService({
     db,

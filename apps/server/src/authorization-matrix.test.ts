@@ -1254,6 +1254,11 @@ const inbound: Record<keyof ClientToServerEvents, "rows" | { reason: string }> =
   joinUser: { reason: "the member's own room only (any other id is refused)" },
   joinPostRoom: "rows",
   leavePostRoom: { reason: "leaves a room" },
+  watchProfile: {
+    reason:
+      "hears only memberPrivacyChanged, which is no secret and leaves out those blocked with the member",
+  },
+  unwatchProfile: { reason: "leaves a room" },
   joinFlicks: { reason: "the open flicks feed: what reaches it are the newReel and flickDeleted rows" },
   leaveFlicks: { reason: "leaves a room" },
   joinChat: "rows",

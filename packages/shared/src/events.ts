@@ -156,6 +156,14 @@ export interface ClientToServerEvents {
   ) => void;
   leavePostRoom: (postIds: string | string[]) => void;
 
+  /**
+   * An open profile of another member hears them go private or public (memberPrivacyChanged), though it
+   * watches none of their posts (a locked profile shows none). A socket watches a few profiles at most:
+   * past that, the one watched longest is let go.
+   */
+  watchProfile: (userId: string, ack?: (result: JoinResult) => void) => void;
+  unwatchProfile: (userId: string) => void;
+
   /** An open flicks feed; it receives newReel and flickDeleted. */
   joinFlicks: (ack?: (result: JoinResult) => void) => void;
   leaveFlicks: (ack?: (result: JoinResult) => void) => void;

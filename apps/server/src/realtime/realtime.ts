@@ -41,7 +41,13 @@ const EVENT_WINDOW_MS = 10_000;
  * leaves post rooms keeps its budget for the events that do cost. A list of rooms to leave (a long feed
  * closing, up to 100 posts in one event) is counted, as one event: free, it would be work for nothing.
  */
-const FREE_EVENTS: ReadonlySet<string> = new Set(["leavePostRoom", "leaveChat", "leaveFlicks", "stopTyping"]);
+const FREE_EVENTS: ReadonlySet<string> = new Set([
+  "leavePostRoom",
+  "leaveChat",
+  "leaveFlicks",
+  "unwatchProfile",
+  "stopTyping",
+]);
 /**
  * `emit("joinChat", ack)`, the payload left out: the acknowledgement is moved after an absent payload,
  * so the handler answers it (the payload refused, as any missing one is) instead of taking it for the

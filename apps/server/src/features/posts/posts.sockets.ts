@@ -5,6 +5,7 @@ import type { DomainEvents } from "../../platform/domain-events.js";
 import { isUuid } from "../../platform/ids.js";
 import type { FlikSocket, Realtime } from "../../realtime/realtime.js";
 import type { FollowsService } from "../follows/follows.service.js";
+import { watchingProfileOf } from "../users/users.sockets.js";
 import type { PostsService } from "./posts.service.js";
 
 /** Server only: marks a socket in `rooms.post(postId)` as watching a post of this author. */
@@ -157,10 +158,11 @@ export function registerPostSockets(
   domainEvents.on("memberBlocked", async ({ blockerId, blockedId }) => {
     await Promise.all([revisit(blockerId, rooms.user(blockedId)), revisit(blockedId, rooms.user(blockerId))]);
   });
-  // Told first to whoever has a post of the member open (a feed, her profile's grid, a post): their
-  // screens lock or open; then those who may no longer see her posts leave their rooms.
+  // Told first to whoever has a post of the member open (a feed, her profile's grid, a post) or her
+  // profile (locked, it watches no post): their screens lock or open; then those who may no longer see
+  // her posts leave their rooms.
   domainEvents.on("privacyChanged", async ({ userId, isPrivate }) => {
-    io.to(watchingPostsOf(userId))
+    io.to([watchingPostsOf(userId), watchingProfileOf(userId)])
       .except(rooms.blockedWith(userId))
       .emit("memberPrivacyChanged", { userId, isPrivate });
     if (isPrivate) await revisit(userId, watchingPostsOf(userId));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
 import { buildTestApp, collectEvents, nextEvent, realtimeBed, roundTrip } from "../../test/helper.js";
+import { PROFILES_WATCHED_PER_SOCKET } from "./users.sockets.js";
 
 /** accountChanged: a member's own tabs hear that their account changed, whichever tab changed it. */
 const built = await buildTestApp();
@@ -56,6 +57,58 @@ describe("memberPrivacyChanged", () => {
     expect((await call(blocker, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
     await roundTrip(othersTab);
     expect(othersHeard).toEqual([]);
+  });
+
+  it("reaches a stranger's open profile, which watches none of her posts (locked), until it is closed", async () => {
+    const [member, stranger, blocked] = [
+      await someone("priv_watched"),
+      await someone("priv_looker"),
+      await someone("priv_shut_out"),
+    ];
+    expect((await call(member, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
+    const [strangersTab, blockedTab] = [await socketOf(stranger), await socketOf(blocked)];
+    expect(await strangersTab.emitWithAck("watchProfile", member.userId)).toEqual({ ok: true });
+    expect(await blockedTab.emitWithAck("watchProfile", member.userId)).toEqual({ ok: true });
+    await block(member, blocked);
+    const blockedHeard = collectEvents(blockedTab, "memberPrivacyChanged");
+
+    const goingPublic = nextEvent(strangersTab, "memberPrivacyChanged");
+    expect((await call(member, "PUT", "/user/privacy", { isPrivate: false })).statusCode).toBe(200);
+    expect(await goingPublic).toEqual({ userId: member.userId, isPrivate: false });
+    await roundTrip(blockedTab);
+    expect(blockedHeard).toEqual([]);
+
+    // Closed: told no more.
+    const strangerHeard = collectEvents(strangersTab, "memberPrivacyChanged");
+    strangersTab.emit("unwatchProfile", member.userId);
+    await roundTrip(strangersTab);
+    expect((await call(member, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
+    await roundTrip(strangersTab);
+    expect(strangerHeard).toEqual([]);
+  });
+
+  it("refuses a watch of no member's id, and lets the oldest of too many watches go", async () => {
+    const [watcher, ...members] = [
+      await someone("priv_many"),
+      ...(await Promise.all(
+        Array.from({ length: PROFILES_WATCHED_PER_SOCKET + 1 }, (_, n) => someone(`priv_watched${n}`)),
+      )),
+    ];
+    const tab = await socketOf(watcher);
+    for (const bad of ["not-an-id", 42, null, "x".repeat(10_000)])
+      expect(await tab.emitWithAck("watchProfile", bad as string)).toEqual({
+        ok: false,
+        error: "userId must be a member's id",
+        status: 400,
+      });
+    for (const member of members)
+      expect(await tab.emitWithAck("watchProfile", member.userId)).toEqual({ ok: true });
+    const heard = collectEvents(tab, "memberPrivacyChanged");
+
+    for (const member of members)
+      expect((await call(member, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
+    await roundTrip(tab);
+    expect(heard.map((event) => event.userId)).toEqual(members.slice(1).map((member) => member.userId));
   });
 
   it("is told only when privacy changes, and more than 20 saves a minute are refused", async () => {

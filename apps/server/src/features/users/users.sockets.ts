@@ -1,6 +1,13 @@
 import { rooms } from "@flik/shared";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import type { Realtime } from "../../realtime/realtime.js";
+import { isUuid } from "../../platform/ids.js";
+import type { FlikSocket, Realtime } from "../../realtime/realtime.js";
+
+/** Server only: every socket with the member's profile open (watchProfile). */
+export const watchingProfileOf = (userId: string) => `watching-profile-of:${userId}`;
+
+/** Profiles one socket watches at once: a tab shows one, and the next may come before the last goes. */
+export const PROFILES_WATCHED_PER_SOCKET = 4;
 
 /**
  * The member's own tabs hear that their account changed (accountChanged), whichever tab or device
@@ -9,5 +16,37 @@ import type { Realtime } from "../../realtime/realtime.js";
 export function registerAccountEvents(realtime: Realtime, domainEvents: DomainEvents) {
   domainEvents.on("accountChanged", ({ userId }) => {
     realtime.io.to(rooms.user(userId)).emit("accountChanged");
+  });
+}
+
+/**
+ * watchProfile / unwatchProfile: an open profile of another member hears them go private or public
+ * (posts.sockets tells `watchingProfileOf` with the watchers of their posts), so a stranger's locked
+ * profile opens again live. Whether an account is private is no secret, so anyone may watch; those
+ * blocked with the member are left out where it is told. A socket's oldest watch goes past the cap.
+ */
+export function registerProfileWatch(realtime: Realtime) {
+  const watched = new WeakMap<FlikSocket, string[]>();
+  realtime.onConnection((socket) => {
+    socket.on("watchProfile", async (userId: unknown, ack?: unknown) => {
+      const reply = typeof ack === "function" ? ack : () => {};
+      if (typeof userId !== "string" || !isUuid(userId))
+        return reply({ ok: false, error: "userId must be a member's id", status: 400 });
+      const ids = (watched.get(socket) ?? []).filter((id) => id !== userId);
+      ids.push(userId);
+      for (const dropped of ids.splice(0, Math.max(0, ids.length - PROFILES_WATCHED_PER_SOCKET)))
+        await socket.leave(watchingProfileOf(dropped));
+      watched.set(socket, ids);
+      await socket.join(watchingProfileOf(userId));
+      reply({ ok: true });
+    });
+    socket.on("unwatchProfile", async (userId: unknown) => {
+      if (typeof userId !== "string") return;
+      watched.set(
+        socket,
+        (watched.get(socket) ?? []).filter((id) => id !== userId),
+      );
+      await socket.leave(watchingProfileOf(userId));
+    });
   });
 }

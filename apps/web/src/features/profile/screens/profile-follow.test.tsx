@@ -503,6 +503,55 @@ describe("A member going private, live (memberPrivacyChanged)", () => {
   });
 });
 
+describe("A stranger's open profile, live (watchProfile)", () => {
+  it("watches a locked profile, which shows no post to watch, and opens when she goes public", async () => {
+    let isPrivate = true;
+    const post = makePost({
+      _id: "p-carol",
+      caption: "Carol's beach",
+      user: { ...bob, _id: "u-carol", username: "carol" },
+    });
+    const { fetchMock } = openProfile("/profile/carol", {
+      member: carol,
+      routes: {
+        "GET /profile/carol": () =>
+          jsonResponse(200, {
+            user: { ...carol, isPrivate },
+            posts: isPrivate ? [] : [post],
+            isMyProfile: false,
+            nextCursor: null,
+          }),
+      },
+    });
+    expect(await screen.findByText("This account is private")).toBeInTheDocument();
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.emitted).toContainEqual(["watchProfile", "u-carol"]));
+    await waitFor(() => expect(socket.listens("memberPrivacyChanged")).toBe(true));
+
+    isPrivate = false;
+    act(() => socket.fire("memberPrivacyChanged", { userId: "u-carol", isPrivate: false }));
+    // Read again, as the server now shows her to anyone: the lock goes.
+    await waitFor(() => expect(screen.queryByText("This account is private")).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === "/api/profile/carol")).toHaveLength(2);
+  });
+
+  it("watches again on every connect, and stops when the profile closes", async () => {
+    const { router } = openProfile("/profile/carol", { member: carol });
+    await screen.findByRole("button", { name: "Follow" });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.emitted).toContainEqual(["watchProfile", "u-carol"]));
+    const watches = () => socket.emitted.filter(([event]) => event === "watchProfile").length;
+    const before = watches();
+
+    act(() => socket.fire("connect"));
+    expect(watches()).toBe(before + 1);
+
+    socket.connected = true;
+    await act(() => router.navigate("/post"));
+    expect(socket.emitted).toContainEqual(["unwatchProfile", "u-carol"]);
+  });
+});
+
 describe("Follows made elsewhere, live (postFollowed)", () => {
   it("shows a follow and an unfollow Alice made in another tab, with the count the server gives", async () => {
     openProfile("/profile/carol", { member: carol });

@@ -18,6 +18,7 @@ import { PostModal } from "../components/post-modal";
 import { ProfileHeader } from "../components/profile-header";
 import { PrivateAccount, ProfilePosts } from "../components/profile-posts";
 import { ProfileSkeleton } from "../components/profile-skeleton";
+import { useWatchProfile } from "../hooks/use-watch-profile";
 
 /** /profile (the member's own) and /profile/{username} (anyone's, the viewer's own included). */
 export function ProfileScreen() {
@@ -35,6 +36,7 @@ function ProfileView({ username }: { username: string }) {
   const member = first?.user;
   useDocumentTitle(member ? `@${member.username}` : "Profile");
   const posts = useMemo(() => query.data?.pages.flatMap((page) => page.posts) ?? [], [query.data]);
+  useWatchProfile(member && !first?.isMyProfile ? member._id : null);
   const listModal = useModalHistory<FollowListKind>("follow-list");
   // Held here, over the grid and the lock alike: a post being read does not vanish when its owner goes
   // private (live) and the lock takes the grid's place, as on Instagram. It stays until the member closes
