@@ -101,8 +101,11 @@ describe("memberPrivacyChanged", () => {
         error: "userId must be a member's id",
         status: 400,
       });
-    for (const member of members)
-      expect(await tab.emitWithAck("watchProfile", member.userId)).toEqual({ ok: true });
+    // Sent together: each watch sees the ones before it, whatever their awaits.
+    const watches = await Promise.all(
+      members.map((member) => tab.emitWithAck("watchProfile", member.userId)),
+    );
+    expect(watches).toEqual(members.map(() => ({ ok: true })));
     const heard = collectEvents(tab, "memberPrivacyChanged");
 
     for (const member of members)

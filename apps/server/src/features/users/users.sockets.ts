@@ -32,12 +32,14 @@ export function registerProfileWatch(realtime: Realtime) {
       const reply = typeof ack === "function" ? ack : () => {};
       if (typeof userId !== "string" || !isUuid(userId))
         return reply({ ok: false, error: "userId must be a member's id", status: 400 });
-      const ids = (watched.get(socket) ?? []).filter((id) => id !== userId);
-      ids.push(userId);
-      for (const dropped of ids.splice(0, Math.max(0, ids.length - PROFILES_WATCHED_PER_SOCKET)))
-        await socket.leave(watchingProfileOf(dropped));
+      // The list is settled before any await: two watches arriving together each see the other's.
+      const ids = [...(watched.get(socket) ?? []).filter((id) => id !== userId), userId];
+      const dropped = ids.splice(0, Math.max(0, ids.length - PROFILES_WATCHED_PER_SOCKET));
       watched.set(socket, ids);
-      await socket.join(watchingProfileOf(userId));
+      await Promise.all([
+        ...dropped.map((id) => socket.leave(watchingProfileOf(id))),
+        socket.join(watchingProfileOf(userId)),
+      ]);
       reply({ ok: true });
     });
     socket.on("unwatchProfile", async (userId: unknown) => {
