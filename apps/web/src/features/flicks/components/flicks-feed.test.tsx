@@ -2,8 +2,9 @@ import type { User } from "@flik/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
-import { jsonResponse, makeUser, pending } from "../../../test/fixtures";
+import { jsonResponse, makeProfile, makeUser, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
+import { profileKeys } from "../../profile/api/profile-keys";
 import { makeFlick, makeFlicks } from "../test/flick-fixtures";
 import { callsTo, flicksPage, openFlicks, scrollToFlick } from "../test/flicks-harness";
 
@@ -190,6 +191,41 @@ describe("the flicks feed", () => {
     });
     expect(screen.getByRole("article", { name: "Flick by @carol" })).toBeInTheDocument();
     expect(reads()).toBe(readsAfter);
+  });
+
+  it("drops at once, asking nothing, the reels of a member gone private whom the viewer is known not to follow; keeps the viewer's own", async () => {
+    const alice = { _id: "u-alice", username: "alice", fullName: "Alice", avatar: "" };
+    const { fetchMock, queryClient } = openFlicks({
+      "GET /flicks": flicksPage([makeFlick({ _id: "f-1" }), makeFlick({ _id: "f-2", uploadedBy: alice })]),
+    });
+    await screen.findByRole("article", { name: "Flick by @bob" });
+    // Bob's profile was read (from the feed, a search…): Alice does not follow him.
+    queryClient.setQueryData(profileKeys.page("bob"), {
+      pages: [
+        {
+          user: makeProfile({ _id: "u-bob", username: "bob", isFollowed: false }),
+          posts: [],
+          isMyProfile: false,
+          nextCursor: null,
+        },
+      ],
+      pageParams: [null],
+    });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("memberPrivacyChanged")).toBe(true));
+    const reads = callsTo(fetchMock, "GET /flicks").length;
+
+    act(() => {
+      // Alice's own change, heard from her other tab: her reels are hers to see.
+      socket.fire("memberPrivacyChanged", { userId: "u-alice", isPrivate: true });
+      socket.fire("memberPrivacyChanged", { userId: "u-bob", isPrivate: true });
+    });
+
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Flick by @bob" })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole("article", { name: "Flick by @alice" })).toBeInTheDocument();
+    expect(callsTo(fetchMock, "GET /flicks")).toHaveLength(reads);
   });
 
   it("hears a block made in another tab: the blocked member's reels leave at once", async () => {

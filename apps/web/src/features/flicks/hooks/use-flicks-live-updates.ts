@@ -2,7 +2,7 @@ import type { FlicksPage } from "@flik/shared";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { getUserId } from "../../../lib/storage";
-import { cachedFollowRelation, dropPostsOfPrivateMember } from "../../follows/cache/follow-cache";
+import { dropPostsOfPrivateMember } from "../../follows/cache/follow-cache";
 import { isDeletingHere } from "../../posts/hooks/deleting-here";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
 import { useSocket } from "../../realtime/socket-provider";
@@ -12,7 +12,6 @@ import { fetchFlicksPage } from "../api/flicks.api";
 import {
   addCachedFlickComment,
   findCachedFlick,
-  hasFlicksBy,
   patchFlick,
   prependCachedFlick,
   removeCachedFlick,
@@ -73,16 +72,6 @@ export function useFlicksLiveUpdates(postIds: readonly string[]): void {
       postFollowed: ({ userId, followerId, removed: ended, isPrivate }) => {
         if (ended && followerId === getUserId() && dropPostsOfPrivateMember(queryClient, userId, isPrivate))
           removeCachedFlicksBy(queryClient, userId);
-      },
-      // A member gone private: a stranger's open feed drops her reels, as the server's next read would.
-      // Whether the viewer follows her is known only if a post or profile of hers was read: when it is
-      // not, the feed is read again and the server says.
-      memberPrivacyChanged: ({ userId, isPrivate }) => {
-        if (!isPrivate || !hasFlicksBy(queryClient, userId)) return;
-        const relation = cachedFollowRelation(queryClient, userId);
-        if (relation?.isFollowed) return;
-        if (relation) removeCachedFlicksBy(queryClient, userId);
-        else void queryClient.invalidateQueries({ queryKey: flickKeys.feed() });
       },
       postLiked: ({ postId, likesCount, userId, isLiked }) =>
         // isLiked is the actor's state: it is the viewer's only when they acted (in another tab).

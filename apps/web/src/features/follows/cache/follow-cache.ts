@@ -3,6 +3,7 @@ import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { userKeys } from "../../auth/api/user-keys";
 import { flickKeys } from "../../flicks/api/flick-keys";
+import { hasFlicksBy, removeCachedFlicksBy } from "../../flicks/cache/flick-cache";
 import {
   findCachedPostByAuthor,
   patchPostsByAuthor,
@@ -195,7 +196,8 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
 export function applyPrivacyChange(queryClient: QueryClient, userId: string, isPrivate: boolean): void {
   if (userId === getUserId()) return;
   const member = findProfileMember(queryClient, userId);
-  const isFollower = cachedFollowRelation(queryClient, userId)?.isFollowed ?? false;
+  const relation = cachedFollowRelation(queryClient, userId);
+  const isFollower = relation?.isFollowed ?? false;
   patchProfileMember(
     queryClient,
     (profile) => profile._id === userId,
@@ -203,8 +205,14 @@ export function applyPrivacyChange(queryClient: QueryClient, userId: string, isP
   );
   patchPostsByAuthor(queryClient, userId, (post) => ({ ...post, user: { ...post.user, isPrivate } }));
   patchFollowListMember(queryClient, userId, (row) => ({ ...row, isPrivate }));
-  // An open flicks screen takes her reels out itself (use-flicks-live-updates).
-  if (isPrivate && !isFollower) removeCachedPostsByAuthor(queryClient, userId);
+  if (isPrivate && !isFollower) {
+    removeCachedPostsByAuthor(queryClient, userId);
+    // Her reels too, when the viewer is known not to follow her (read before her posts went, above);
+    // reels alone do not say whether the viewer follows her, so then the server is asked again.
+    if (relation) removeCachedFlicksBy(queryClient, userId);
+    else if (hasFlicksBy(queryClient, userId))
+      void queryClient.invalidateQueries({ queryKey: flickKeys.feed() });
+  }
   // Only a stranger's view turns (locked or open); a follower sees the same posts either way.
   if (member && !isFollower && member.isPrivate !== isPrivate)
     void queryClient.invalidateQueries({ queryKey: profileKeys.page(member.username) });
