@@ -1,8 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "../test/fixtures";
 import { stubFetch } from "../test/render-app";
-import { API_TIMEOUT_MS, ApiError, apiFetch, errorMessage, isCriticalAuthPath } from "./api-client";
+import {
+  API_TIMEOUT_MS,
+  ApiError,
+  apiFetch,
+  errorMessage,
+  isCriticalAuthPath,
+  isTimeout,
+} from "./api-client";
 import { LOGOUT_EVENT } from "./auth-events";
+import { retriesTransientFailure } from "./query-retry";
 import { getCachedUser, getToken, getUserId, getUsername, STORAGE_KEYS } from "./storage";
 
 function signInAlice() {
@@ -153,7 +161,22 @@ describe("apiFetch's patience", () => {
     await vi.advanceTimersByTimeAsync(1);
     await call;
     expect(outcome).toMatchObject({ name: "TimeoutError" });
+    expect(isTimeout(outcome)).toBe(true);
     expect(outcome).not.toBeInstanceOf(ApiError);
+    // Not tried again at once: it waited long enough.
+    expect(retriesTransientFailure(0, outcome)).toBe(false);
+  });
+
+  it("never gives up on a write, which may yet be stored (Retry could store it twice)", async () => {
+    vi.useFakeTimers();
+    stubSilentServer();
+    let outcome: unknown = "pending";
+    void apiFetch("/posts", { method: "POST", body: { caption: "hi" } }).catch((error: unknown) => {
+      outcome = error;
+    });
+
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS * 3);
+    expect(outcome).toBe("pending");
   });
 
   it("still ends a call its caller cancels, with the caller's reason", async () => {

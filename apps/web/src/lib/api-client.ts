@@ -85,21 +85,32 @@ function errorCode(value: unknown): string | undefined {
 }
 
 /**
- * A call the server has not answered (body and all) in this long fails as a lost connection does, so
- * that no screen waits on its skeleton, or a button on "Saving...", for good.
+ * A read the server has not answered (body and all) in this long fails as a lost connection does, so
+ * that no screen waits on its skeleton for good. A write is not given up on: it may yet be stored, and
+ * sending it again (Retry) could store it twice.
  */
 export const API_TIMEOUT_MS = 30_000;
 
-/** Sends the call and reads its answer, giving up after API_TIMEOUT_MS or when `signal` aborts. */
+/** How a read given up on fails (`isTimeout`): not retried at once, the server being this slow. */
+const TIMEOUT = "TimeoutError";
+
+export function isTimeout(error: unknown): boolean {
+  return error instanceof DOMException && error.name === TIMEOUT;
+}
+
+/** Sends the call and reads its answer, giving up when `signal` aborts, and a read after API_TIMEOUT_MS. */
 async function send(url: string, init: RequestInit, signal: AbortSignal | undefined) {
   const controller = new AbortController();
   const stop = () => controller.abort(signal?.reason);
   if (signal?.aborted) stop();
   signal?.addEventListener("abort", stop);
-  const timer = setTimeout(
-    () => controller.abort(new DOMException("The server took too long to answer", "TimeoutError")),
-    API_TIMEOUT_MS,
-  );
+  const timer =
+    init.method === "GET"
+      ? setTimeout(
+          () => controller.abort(new DOMException("The server took too long to answer", TIMEOUT)),
+          API_TIMEOUT_MS,
+        )
+      : undefined;
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
     const data = await readJson(response);

@@ -1,15 +1,21 @@
 import { onlineManager } from "@tanstack/react-query";
-import { ApiError } from "./api-client";
+import { ApiError, isTimeout } from "./api-client";
 
 /**
  * A failed read is tried again twice (after 1 s, then 2 s) when the next try may pass: the network or
- * the server (5xx) failed, and the browser is online. A refusal (4xx: unknown, private, signed out, too
+ * the server (5xx) failed, and the browser is online (a read the server took 30 s not to answer is not). A refusal (4xx: unknown, private, signed out, too
  * many) is final: retrying it would only hold the screen's answer back by seconds; so is a failure
  * offline of a read asked even offline (`networkMode: "always"`, a search): said at once, not after two
  * more tries that cannot pass.
  */
 export function retriesTransientFailure(failureCount: number, error: unknown): boolean {
-  return onlineManager.isOnline() && !(error instanceof ApiError && error.status < 500) && failureCount < 2;
+  return (
+    onlineManager.isOnline() &&
+    !(error instanceof ApiError && error.status < 500) &&
+    // A read already waited API_TIMEOUT_MS: two more would hold the screen's answer for a minute and a half.
+    !isTimeout(error) &&
+    failureCount < 2
+  );
 }
 
 /**
