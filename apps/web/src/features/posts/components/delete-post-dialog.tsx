@@ -1,5 +1,4 @@
 import type { Post } from "@flik/shared";
-import { useState } from "react";
 import { flushSync } from "react-dom";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useDeletePost } from "../hooks/use-delete-post";
@@ -49,12 +48,11 @@ interface DeletePostDialogProps extends PostDeletion {
  * saying "Deleting...", until the server answers. A flick is asked about as a reel, as on its own screen.
  */
 export function DeletePostDialog({ post, onClose, onSending, onDeleted, onFailed }: DeletePostDialogProps) {
-  // What opened it (the post's menu button, given the focus back as the menu closed): where the post is.
-  const [opener] = useState(() => document.activeElement);
   const deletePost = useDeletePost(() => {
-    // Closed at once, so that it gives the focus back now, while the post is still there to hand it on.
+    // Closed at once, so that it gives the focus back to the post's menu button now, while the post is
+    // still there: a list (the feed's useRovingFocus) hands it on as the post goes; a screen showing the
+    // post alone leaves that to the screen it goes to.
     flushSync(onClose);
-    handFocusOn(opener);
     onDeleted?.();
   });
   const confirm = () => {
@@ -75,17 +73,4 @@ export function DeletePostDialog({ post, onClose, onSending, onDeleted, onFailed
       <p>It will be gone from your profile and from every feed. You can't undo this.</p>
     </ConfirmDialog>
   );
-}
-
-/**
- * A post deleted from a list (the feed) hands the focus on before it goes: to the post after it, else the
- * one before, else the page's heading; never to the page itself, from whose top a keyboard member would
- * start again. A post on its own screen (not in a list) leaves that to the screen it goes to.
- */
-function handFocusOn(opener: Element | null) {
-  const item = opener?.closest("li");
-  if (!item) return;
-  const neighbour = item.nextElementSibling ?? item.previousElementSibling;
-  const next = neighbour?.querySelector("article") ?? document.querySelector("h1");
-  if (next instanceof HTMLElement) next.focus({ preventScroll: true });
 }
