@@ -264,6 +264,28 @@ describe("Conversation", () => {
     },
   );
 
+  it("keeps a refusal through the member's own news (her read, her message from another tab) and a retry lost on the way", async () => {
+    const { socket, user, field, log } = await openBobChat();
+    await user.type(field, "Hello again{Enter}");
+    act(() => lastAck(socket)({ ok: false, error: "You can't message this account", status: 403 }));
+    expect(await screen.findByRole("status")).toHaveTextContent("You can't message this account");
+    await waitUntil(() => expect(socket.listens("messagesSeen")).toBe(true));
+
+    act(() => {
+      socket.fire("messagesSeen", { chatId: "c-bob", userId: "u-alice", seenAt: "2025-06-01T12:05:00.000Z" });
+      socket.fire("newMessage", {
+        message: fromAlice({ _id: "m-10", text: "From my phone", createdAt: "2025-06-01T12:09:00.000Z" }),
+      });
+    });
+    // A retry the server never answers says nothing of the refusal: it stands.
+    await user.click(within(log).getByRole("button", { name: "Retry" }));
+    act(() => lastAck(socket)({ ok: false, error: "No answer from the server" }));
+
+    await waitUntil(() => expect(within(log).getByText("Not sent")).toBeInTheDocument());
+    expect(screen.getByRole("status")).toHaveTextContent("You can't message this account");
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+  });
+
   it("keeps a refusal in one chat through news of another", async () => {
     const { socket, user, field } = await openBobChat();
     await user.type(field, "Hello again{Enter}");

@@ -37,7 +37,8 @@ export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): voi
         );
         // A chat that is not listed yet (new, or deleted by me and now back) comes from the server.
         if (!known) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
-        liftRefusals(queryClient, message.chat);
+        // The partner wrote: what refused the member's message may no longer hold (their own says nothing).
+        if (fromOther) liftRefusals(queryClient, message.chat);
       },
       messageEdited: ({ message }) => applyEditedMessage(queryClient, message),
       messageDeleted: ({ chatId, messageId, lastMessage }) => {
@@ -59,7 +60,7 @@ export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): voi
         applySeen(queryClient, chatId, userId, seenAt);
         // Read in another tab or on another device: nothing in it is unread here either.
         if (userId === getUserId()) patchChat(queryClient, chatId, (chat) => ({ ...chat, unreadCount: 0 }));
-        liftRefusals(queryClient, chatId);
+        else liftRefusals(queryClient, chatId);
       },
       blocksChanged: ({ userId, blocked }) => {
         // Spec §10: neither's seen state reaches the other once one blocked the other, as the server

@@ -76,7 +76,10 @@ export function useOutbox() {
         applyNewMessage(queryClient, message, false);
         changeOutbox(queryClient, (list) => list.filter((p) => p.clientId !== entry.clientId));
       } catch (error) {
-        const refused = refusalOf(error);
+        // A refusal stands until the server answers otherwise: a retry lost on the way (the network,
+        // no answer) keeps the one it had.
+        const answered = error instanceof ApiError;
+        const refused = answered ? refusalOf(error) : entry.refused;
         const reason = refused ? undefined : retryableReasonOf(error);
         changeOutbox(queryClient, (list) =>
           list.map((p) => (p.clientId === entry.clientId ? { ...p, status: "failed", refused, reason } : p)),
