@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { jsonResponse, makeComment, makePost, makeProfile, sentJson } from "../../../test/fixtures";
+import { jsonResponse, makeComment, makePost, makeProfile, makeUser, sentJson } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import { waitUntil } from "../../../test/wait";
 import { openProfile, preloadProfileScreens } from "../test/profile-routes";
@@ -176,6 +176,36 @@ describe("Post modal on the profile", () => {
     // She goes public (accepting the viewer's request): the grid comes back, and the modal does not.
     bob = stranger;
     act(() => socket.fire("memberPrivacyChanged", { userId: "u-bob", isPrivate: false }));
+    expect(
+      await screen.findByRole("button", { name: "Pier at dusk, 2 likes, 0 comments" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("closes with its history entry when its owner is blocked in another tab, and an unblock opens nothing", async () => {
+    let blockedUsers: { _id: string; username: string; fullName: string; avatar: string }[] = [];
+    const { router, user } = openProfile(["/elsewhere", "/profile/bob"], {
+      posts: [pier],
+      routes: {
+        "GET /posts/p-pier": jsonResponse(200, { post: pier }),
+        "GET /user": () => jsonResponse(200, { user: makeUser({ blockedUsers }) }),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Pier at dusk, 2 likes, 0 comments" }));
+    const dialog = await screen.findByRole("dialog", { name: "Post by @bob" });
+    await within(dialog).findByRole("button", { name: "Like 2" });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("blocksChanged")).toBe(true));
+
+    blockedUsers = [{ _id: "u-bob", username: "bob", fullName: "Bob Builder", avatar: "" }];
+    act(() => socket.fire("blocksChanged", { userId: "u-bob", blocked: true }));
+
+    expect(await screen.findByRole("button", { name: "Unblock" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.state?.modals?.post).toBeUndefined());
+
+    blockedUsers = [];
+    act(() => socket.fire("blocksChanged", { userId: "u-bob", blocked: false }));
     expect(
       await screen.findByRole("button", { name: "Pier at dusk, 2 likes, 0 comments" }),
     ).toBeInTheDocument();

@@ -62,6 +62,14 @@ function ProfileView({ username }: { username: string }) {
   const gridShown = shown && !isLocked(member, !!first?.isMyProfile, posts.length);
   useFocusWhenClosed(gridShown || postModal.shown !== null, () => lock.current);
 
+  // The member gone from the viewer's sight (blocked either way): a post of theirs open here closes with
+  // its history entry, or Back would close nothing and an unblock would open it again by itself.
+  const gone = !!blocked || (query.isError && isMemberNotFound(query.error));
+  const { shown: postShown, close: closePost } = postModal;
+  useEffect(() => {
+    if (gone && postShown !== null) closePost();
+  }, [gone, postShown, closePost]);
+
   if (blocked) return <BlockedMember member={blocked} onUnblock={() => setUnblocking(true)} />;
   // Gone since it was shown (blocked by them, renamed, deleted): what the server says now wins.
   if (query.isError && isMemberNotFound(query.error)) return <MemberNotFound username={username} />;
