@@ -12,7 +12,7 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
-  // restoreMocks keeps a module mock's history (Vitest 3): without this, the next test could read the
+  // restoreMocks keeps a module mock's history (since Vitest 3): without this, the next test could read the
   // socket or the calls of the one before.
   vi.clearAllMocks();
 });

@@ -1,6 +1,6 @@
 import { type Chat, chatTitle, isChatSearchable, SEARCH_DEBOUNCE_MS } from "@flik/shared";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { PlusIcon } from "../../../components/icons";
 import { useRovingFocus } from "../../../lib/use-roving-focus";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
@@ -53,7 +53,10 @@ export function ChatListPane({
   const shown = chatsForTab(chats.data ?? [], tab).filter(
     (chat) => !searching || chatTitle(chat, viewerId).toLowerCase().includes(term),
   );
-  const roving = useRovingFocus({ keys: shown.map((chat) => chat._id), start: selectedId ?? undefined });
+  // Kept while the same chats show: the list hands the focus on only when one of them goes.
+  const shownKey = shown.map((chat) => chat._id).join(",");
+  const shownIds = useMemo(() => (shownKey ? shownKey.split(",") : []), [shownKey]);
+  const roving = useRovingFocus({ keys: shownIds, start: selectedId ?? undefined });
 
   return (
     <div className="flex h-full min-h-0 flex-col">

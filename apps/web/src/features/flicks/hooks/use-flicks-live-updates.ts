@@ -3,7 +3,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { getUserId } from "../../../lib/storage";
 import { dropPostsOfPrivateMember } from "../../follows/cache/follow-cache";
-import { isDeletingHere } from "../../posts/hooks/deleting-here";
+import { isDeletingHere } from "../../posts/cache/deleting-here";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
 import { useSocket } from "../../realtime/socket-provider";
 import { useSocketEvents } from "../../realtime/use-socket-events";

@@ -45,7 +45,7 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
   const sentinel = useRef<HTMLDivElement>(null);
   useOnInView(sentinel, loadMore, { enabled: hasNextPage && !isFetchNextPageError, rootMargin: "200px 0px" });
 
-  const refusal = refusalOf(query.error);
+  const refusal = listRefusalOf(query.error);
   let body: ReactNode;
   if (query.isPending) {
     body = <Loading />;
@@ -126,7 +126,7 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
  * What the server said refusing the list (4xx: private, gone, a block), which no retry changes; null for
  * a failure worth trying again (the network, the server, a 429's "too many, wait").
  */
-function refusalOf(error: unknown): string | null {
+function listRefusalOf(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status >= 500 || error.status === 429) return null;
   return (
     error.serverMessage || (error.status === 403 ? "This account is private" : "This list isn't available.")

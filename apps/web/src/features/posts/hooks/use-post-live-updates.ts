@@ -5,6 +5,7 @@ import { profileKeys } from "../../profile/api/profile-keys";
 import { missedOnConnect } from "../../realtime/catch-up";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { postKeys } from "../api/post-keys";
+import { isDeletingHere } from "../cache/deleting-here";
 import {
   addCachedComment,
   patchPost,
@@ -13,7 +14,6 @@ import {
   removeCachedPost,
 } from "../cache/post-cache";
 import { withLiker } from "../cache/post-likes";
-import { isDeletingHere } from "./deleting-here";
 
 function isNewer(edit: PostEdit, updatedAt: string): boolean {
   return !updatedAt || !edit.updatedAt || edit.updatedAt >= updatedAt;
