@@ -104,9 +104,23 @@ export function removeCachedFlickComment(
 }
 
 /** Whether the open feed shows a reel of `userId`. */
-export function hasFlicksBy(queryClient: QueryClient, userId: string): boolean {
+function hasFlicksBy(queryClient: QueryClient, userId: string): boolean {
   const feed = queryClient.getQueryData<FlickFeed>(flickKeys.feed());
   return !!feed?.pages.some((page) => page.flicks.some((flick) => flick.uploadedBy._id === userId));
+}
+
+/**
+ * A member went private: a stranger's reels of hers go at once when the viewer is known not to follow
+ * her (`knownStranger`); when unknown, the feed holding hers is read again and the server says.
+ */
+export function dropReelsOfPrivateMember(
+  queryClient: QueryClient,
+  userId: string,
+  knownStranger: boolean,
+): void {
+  if (knownStranger) removeCachedFlicksBy(queryClient, userId);
+  else if (hasFlicksBy(queryClient, userId))
+    void queryClient.invalidateQueries({ queryKey: flickKeys.feed() });
 }
 
 /**

@@ -3,7 +3,6 @@ import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { userKeys } from "../../auth/api/user-keys";
 import { flickKeys } from "../../flicks/api/flick-keys";
-import { hasFlicksBy, removeCachedFlicksBy } from "../../flicks/cache/flick-cache";
 import {
   findCachedPostByAuthor,
   patchPostsByAuthor,
@@ -207,11 +206,13 @@ export function applyPrivacyChange(queryClient: QueryClient, userId: string, isP
   patchFollowListMember(queryClient, userId, (row) => ({ ...row, isPrivate }));
   if (isPrivate && !isFollower) {
     removeCachedPostsByAuthor(queryClient, userId);
-    // Her reels too, when the viewer is known not to follow her (read before her posts went, above);
-    // reels alone do not say whether the viewer follows her, so then the server is asked again.
-    if (relation) removeCachedFlicksBy(queryClient, userId);
-    else if (hasFlicksBy(queryClient, userId))
-      void queryClient.invalidateQueries({ queryKey: flickKeys.feed() });
+    // Her reels too, where reels were read (their code loaded then): at once when the viewer is known
+    // not to follow her (read before her posts went, above); reels alone do not say whether the viewer
+    // follows her, so otherwise the server is asked again.
+    if (queryClient.getQueryCache().findAll({ queryKey: flickKeys.all }).length > 0)
+      void import("../../flicks/cache/flick-cache").then(({ dropReelsOfPrivateMember }) =>
+        dropReelsOfPrivateMember(queryClient, userId, relation !== undefined),
+      );
   }
   // Only a stranger's view turns (locked or open); a follower sees the same posts either way.
   if (member && !isFollower && member.isPrivate !== isPrivate)
