@@ -223,6 +223,8 @@ describe("Conversation", () => {
     expect(await screen.findByRole("status")).toHaveTextContent(reason);
     expect(within(log).getByText("Not sent")).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+    // The focus was in the message box that went: the refusal in its place has it, never the page.
+    expect(screen.getByRole("status")).toHaveFocus();
 
     // Bob may have changed his mind without a word to Alice: a retry asks, and a refusal says so again.
     await user.click(within(log).getByRole("button", { name: "Retry" }));

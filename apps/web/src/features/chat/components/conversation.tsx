@@ -62,6 +62,9 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
   const partner = chatPartner(chat, viewerId);
   const blocked = useHasBlocked(partner?._id);
   const refused = blocked ? CANT_MESSAGE_TEXT : pending.find((p) => p.refused)?.refused;
+  // The message box gone under the focus (a send refused): the refusal in its place takes it, saying why.
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  useFocusWhenClosed(!refused, () => refusalRef.current);
   const [blocking, setBlocking] = useState(false);
   const accept = useAcceptChat();
   const removeRequest = useRemoveRequest(onBack);
@@ -122,7 +125,9 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
         />
       ) : refused ? (
         <p
+          ref={refusalRef}
           role="status"
+          tabIndex={-1}
           className="border-t border-zinc-200/80 bg-white px-4 py-4 text-center text-sm font-medium text-zinc-500"
         >
           {refused}
