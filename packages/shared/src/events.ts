@@ -162,7 +162,7 @@ export interface ClientToServerEvents {
    * past that, the one watched longest is let go.
    */
   watchProfile: (userId: string, ack?: (result: JoinResult) => void) => void;
-  unwatchProfile: (userId: string) => void;
+  unwatchProfile: (userId: string, ack?: (result: JoinResult) => void) => void;
 
   /** An open flicks feed; it receives newReel and flickDeleted. */
   joinFlicks: (ack?: (result: JoinResult) => void) => void;

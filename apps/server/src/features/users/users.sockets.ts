@@ -19,6 +19,14 @@ export function registerAccountEvents(realtime: Realtime, domainEvents: DomainEv
   });
 }
 
+/** Ids are stored lower-case: an id written in capitals names the same member, and their room. */
+function memberIdOf(asked: unknown): string | null {
+  return typeof asked === "string" && isUuid(asked) ? asked.toLowerCase() : null;
+}
+
+/** As every call taking a member's id answers a malformed one (shared memberIdSchema). */
+const NOT_A_MEMBER_ID = { ok: false, error: "userId must be a member id", status: 400 } as const;
+
 /**
  * watchProfile / unwatchProfile: an open profile of another member hears them go private or public
  * (posts.sockets tells `watchingProfileOf` with the watchers of their posts), so a stranger's locked
@@ -28,10 +36,10 @@ export function registerAccountEvents(realtime: Realtime, domainEvents: DomainEv
 export function registerProfileWatch(realtime: Realtime) {
   const watched = new WeakMap<FlikSocket, string[]>();
   realtime.onConnection((socket) => {
-    socket.on("watchProfile", async (userId: unknown, ack?: unknown) => {
+    socket.on("watchProfile", async (asked: unknown, ack?: unknown) => {
       const reply = typeof ack === "function" ? ack : () => {};
-      if (typeof userId !== "string" || !isUuid(userId))
-        return reply({ ok: false, error: "userId must be a member's id", status: 400 });
+      const userId = memberIdOf(asked);
+      if (!userId) return reply(NOT_A_MEMBER_ID);
       // The list is settled before any await: two watches arriving together each see the other's.
       const ids = [...(watched.get(socket) ?? []).filter((id) => id !== userId), userId];
       const dropped = ids.splice(0, Math.max(0, ids.length - PROFILES_WATCHED_PER_SOCKET));
@@ -42,13 +50,16 @@ export function registerProfileWatch(realtime: Realtime) {
       ]);
       reply({ ok: true });
     });
-    socket.on("unwatchProfile", async (userId: unknown) => {
-      if (typeof userId !== "string") return;
+    socket.on("unwatchProfile", async (asked: unknown, ack?: unknown) => {
+      const reply = typeof ack === "function" ? ack : () => {};
+      const userId = memberIdOf(asked);
+      if (!userId) return reply(NOT_A_MEMBER_ID);
       watched.set(
         socket,
         (watched.get(socket) ?? []).filter((id) => id !== userId),
       );
       await socket.leave(watchingProfileOf(userId));
+      reply({ ok: true });
     });
   });
 }
