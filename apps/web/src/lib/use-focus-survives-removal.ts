@@ -26,7 +26,10 @@ export function useFocusSurvivesRemoval<K>({
   const holder = useRef<K | null>(null);
   const keysBefore = useRef(keys);
   const latest = useRef({ itemOf, whenEmpty, onHandedOn });
-  latest.current = { itemOf, whenEmpty, onHandedOn };
+  // Before the hand-over below, which reads them: this render's callbacks, never an earlier one's.
+  useLayoutEffect(() => {
+    latest.current = { itemOf, whenEmpty, onHandedOn };
+  });
 
   useLayoutEffect(() => {
     const before = keysBefore.current;

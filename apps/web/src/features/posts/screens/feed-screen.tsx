@@ -31,7 +31,7 @@ export function FeedScreen() {
     letterKeys: true,
     singleTabStop: true,
     alignToTop: true,
-    focusWhenEmpty: useCallback(() => heading.current, []),
+    focusWhenEmpty: () => heading.current,
   });
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
