@@ -173,6 +173,11 @@ describe("Post modal on the profile", () => {
     await waitFor(() => expect(router.state.historyAction).toBe("POP"));
     expect(router.state.location.state?.modals?.post).toBeUndefined();
 
+    // Forward, to the post's entry: hers are no longer the viewer's to see, cached or not.
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(router.state.location.state?.modals?.post).toBeUndefined());
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
     // She goes public (accepting the viewer's request): the grid comes back, and the modal does not.
     bob = stranger;
     act(() => socket.fire("memberPrivacyChanged", { userId: "u-bob", isPrivate: false }));

@@ -69,6 +69,17 @@ function ProfileView({ username }: { username: string }) {
   useEffect(() => {
     if (gone && postShown !== null) closePost();
   }, [gone, postShown, closePost]);
+  // A post open when the lock came stays (above); one reached after it (Forward, to its entry) is no
+  // longer the viewer's to see, from the cache or otherwise: its entry closes.
+  const lockedNow = shown && !gridShown;
+  const heldOverLock = useRef<{ locked: boolean; postId: string | null }>({ locked: false, postId: null });
+  useEffect(() => {
+    const held = heldOverLock.current;
+    if (!lockedNow) held.postId = null;
+    else if (!held.locked || postShown === null) held.postId = postShown;
+    else if (postShown !== held.postId) closePost();
+    held.locked = lockedNow;
+  }, [lockedNow, postShown, closePost]);
 
   if (blocked) return <BlockedMember member={blocked} onUnblock={() => setUnblocking(true)} />;
   // Gone since it was shown (blocked by them, renamed, deleted): what the server says now wins.
