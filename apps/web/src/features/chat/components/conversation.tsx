@@ -128,7 +128,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
           ref={refusalRef}
           role="status"
           tabIndex={-1}
-          className="border-t border-zinc-200/80 bg-white px-4 py-4 text-center text-sm font-medium text-zinc-500"
+          className="border-t border-zinc-200/80 bg-white px-4 py-4 text-center text-sm font-medium text-zinc-500 focus-visible:-outline-offset-4"
         >
           {refused}
         </p>
