@@ -488,8 +488,13 @@ describe("explore after the periodic refresh", () => {
     await page.goto("/search");
     const music = page.getByRole("region", { name: "Music picks" });
     await music.locator("a, button").first().waitFor();
-    // Tab from the card before it, as a keyboard reaches it.
-    await page.getByRole("region", { name: "Thought of the day" }).locator("a, button").last().focus();
+    // Tab from the card before it, as a keyboard reaches it. That card is a thought or a fact,
+    // whichever the day (and its 30 s rotation) shows.
+    await page
+      .getByRole("region", { name: /^(Thought|Fact) of the day$/ })
+      .locator("a, button")
+      .last()
+      .focus();
     await page.keyboard.press("Tab");
     expect(await music.evaluate((card) => card.contains(document.activeElement))).toBe(true);
     const isInView = async () => {
