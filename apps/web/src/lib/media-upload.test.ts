@@ -367,6 +367,50 @@ describe("refusalBeforeUpload: the built-in host's limits, applied before a byte
     );
   });
 
+  it("judges a photo over the size as it would leave: drawn smaller when larger than the host serves", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(limits)),
+    );
+    const photo = () => bytes(4000, "pier.jpg", "image/jpeg");
+    // A browser that draws it at `width` px wide and writes the result in `written` bytes.
+    const browserDraws = (width: number, written: number) => {
+      vi.stubGlobal(
+        "createImageBitmap",
+        vi.fn(async () => ({ width, height: width, close: () => {} })),
+      );
+      vi.stubGlobal(
+        "OffscreenCanvas",
+        class {
+          getContext() {
+            return { drawImage: () => {} };
+          }
+          convertToBlob() {
+            return Promise.resolve(new Blob([new Uint8Array(written)], { type: "image/jpeg" }));
+          }
+        },
+      );
+    };
+    // No larger than the host serves: sent as it is, so refused when chosen.
+    browserDraws(1080, 100);
+    await expect(refusalBeforeUpload(photo(), "/api/media")).resolves.toBe(
+      "This file is too large: images can be up to 2 KB.",
+    );
+    // Larger: it leaves drawn at 1080 px, within the size.
+    browserDraws(4000, 1500);
+    await expect(refusalBeforeUpload(photo(), "/api/media")).resolves.toBeNull();
+    // Still over the size once drawn smaller.
+    browserDraws(4000, 3000);
+    await expect(refusalBeforeUpload(photo(), "/api/media")).resolves.toMatch(/too large/);
+    // One within the size is not drawn at all.
+    const drawing = vi.fn();
+    vi.stubGlobal("createImageBitmap", drawing);
+    await expect(
+      refusalBeforeUpload(bytes(2048, "pier.jpg", "image/jpeg"), "/api/media"),
+    ).resolves.toBeNull();
+    expect(drawing).not.toHaveBeenCalled();
+  });
+
   it("refuses a video longer than the limit, as the browser reads its length", async () => {
     vi.stubGlobal(
       "fetch",

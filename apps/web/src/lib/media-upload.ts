@@ -190,17 +190,21 @@ export function videoSeconds(file: Blob): Promise<number | null> {
 
 /**
  * Why the host would refuse this file (empty, too large, a video too long), known before a byte is sent; null
- * when it would take it or it cannot be told here. A photo the browser draws smaller before sending
- * (`resizedForUpload`) is judged by the host after that.
+ * when it would take it or it cannot be told here. A photo over the size is judged as it would leave:
+ * drawn smaller first when it is larger than the host serves (`resizedForUpload`), else as it is.
  */
 export async function refusalBeforeUpload(file: File, base = MEDIA_UPLOAD_BASE): Promise<string | null> {
   if (file.size === 0) return EMPTY_FILE;
   const kind = mediaTypeOfFile(file);
-  if (kind === "image" && mayBeResized(file)) return null;
   const limits = await mediaLimits(base);
   if (!limits) return null;
   const tooLarge = refusalByLimits(limits, kind, file.size);
-  if (tooLarge || kind === "image") return tooLarge;
+  if (kind === "image") {
+    // Only a photo already over the size is drawn here: the upload draws it again, a rare double cost.
+    if (!tooLarge || !mayBeResized(file)) return tooLarge;
+    return refusalByLimits(limits, kind, (await resizedForUpload(file)).size);
+  }
+  if (tooLarge) return tooLarge;
   return refusalByLimits(limits, kind, file.size, await videoSeconds(file));
 }
 
