@@ -143,6 +143,14 @@ export function usePublishPost() {
   }, []);
   // Read when it is asked, not from the last render: the upload may have ended since.
   const isUploading = useCallback(() => upload.current !== null, []);
+  /**
+   * The member is going elsewhere, unasked: a post being created is not opened over where they went.
+   * Said as the navigation starts, since the screen it leaves may stay mounted a while after (the
+   * router renders the next one in a transition) and the post's answer may come in between.
+   */
+  const goingAway = useCallback(() => {
+    left.current = true;
+  }, []);
 
-  return { phase, publish, cancelUpload, isUploading, holdBack, release };
+  return { phase, publish, cancelUpload, isUploading, holdBack, release, goingAway };
 }

@@ -44,7 +44,7 @@ export function NewPostScreen() {
   const [location, setLocation] = useState("");
   const [tags, setTags] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
-  const { phase, publish, cancelUpload, isUploading, holdBack, release } = usePublishPost();
+  const { phase, publish, cancelUpload, isUploading, holdBack, release, goingAway } = usePublishPost();
   const busy = phase.step !== "editing";
   const progressRef = useRef<HTMLDivElement>(null);
   const shareRef = useRef<HTMLButtonElement>(null);
@@ -54,12 +54,14 @@ export function NewPostScreen() {
   // discarded. Never on a logout's way to /login (the token is gone by then): a session that ended
   // can't share anything, and the upload stops as the screen goes.
   const leaving = useBlocker(({ currentLocation, nextLocation }) => {
-    if (currentLocation.pathname === nextLocation.pathname || getToken() === null) return false;
+    if (currentLocation.pathname === nextLocation.pathname) return false;
     const uploading = isUploading();
-    // An upload that ends while the member answers must not share what they may discard.
-    if (uploading) holdBack();
     // Once the post is being created, it is shared whatever the member does (and opened, unless they left).
-    return uploading || (phase.step === "editing" && hasDraft);
+    const ask = getToken() !== null && (uploading || (phase.step === "editing" && hasDraft));
+    // An upload that ends while the member answers must not share what they may discard.
+    if (ask && uploading) holdBack();
+    if (!ask) goingAway();
+    return ask;
   });
   // Leaving the page itself (reload, close, a Back to another document) the router cannot ask about.
   useAskBeforeUnload(phase.step === "uploading");
