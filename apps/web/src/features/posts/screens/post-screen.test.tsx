@@ -297,6 +297,38 @@ describe("PostScreen", () => {
     await waitFor(() => expect(socket.emitted).toContainEqual(["leavePostRoom", "p-1"]));
   });
 
+  it("drops a stranger's post when its author goes private, as the server then says; a follower's stays", async () => {
+    let gonePrivate = false;
+    let reads = 0;
+    openPost("/post/bob/p-1", {
+      "GET /posts/p-1": () => {
+        reads += 1;
+        return gonePrivate
+          ? jsonResponse(404, { message: "Post not found" })
+          : jsonResponse(200, { post: bobsPost });
+      },
+      "GET /posts": jsonResponse(200, { posts: [], nextCursor: null }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Post by @bob" });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("memberPrivacyChanged")).toBe(true));
+
+    // Another member's change, or one to public, asks nothing.
+    const readsBefore = reads;
+    act(() => socket.fire("memberPrivacyChanged", { userId: "u-carol", isPrivate: true }));
+    act(() => socket.fire("memberPrivacyChanged", { userId: bobsPost.user._id, isPrivate: false }));
+    // Still the viewer's to see (a follower's): it stays.
+    act(() => socket.fire("memberPrivacyChanged", { userId: bobsPost.user._id, isPrivate: true }));
+    await waitFor(() => expect(reads).toBe(readsBefore + 1));
+    expect(screen.getByRole("heading", { level: 1, name: "Post by @bob" })).toBeInTheDocument();
+
+    gonePrivate = true;
+    act(() => socket.fire("memberPrivacyChanged", { userId: bobsPost.user._id, isPrivate: true }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "This post isn't available" }),
+    ).toBeInTheDocument();
+  });
+
   it("updates live when the post is edited, liked or commented on", async () => {
     openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(200, { post: bobsPost }) });
     await screen.findByRole("heading", { level: 1, name: "Post by @bob" });

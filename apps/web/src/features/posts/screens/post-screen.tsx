@@ -56,6 +56,11 @@ export function PostScreen() {
       toast.info("This post was deleted.");
       leave();
     },
+    // A stranger's screens drop the posts of a member gone private (spec §10): the server says whether
+    // this viewer still may see this one (a follower may), and if not the post is unavailable.
+    memberPrivacyChanged: ({ userId, isPrivate }) => {
+      if (isPrivate && post && userId === post.user._id && !post.isMyPost) void query.refetch();
+    },
   });
 
   // A deleted post must not come back from the cache on Back; the focus its controls had goes to the
