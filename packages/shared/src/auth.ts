@@ -45,7 +45,7 @@ export const newUsernameSchema = usernameSchema.superRefine((name, context) => {
 
 export const emailSchema = textSchema("Email is required")
   .trim()
-  .max(EMAIL_MAX_LENGTH, "Email is too long")
+  .max(EMAIL_MAX_LENGTH, `Email is at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email("Enter a valid email address"))
   .transform((email) => email.toLowerCase());
 
@@ -100,7 +100,7 @@ export const signinBody = z.object({
   identifier: textSchema("Email or username is required")
     .trim()
     .min(1, "Email or username is required")
-    .max(EMAIL_MAX_LENGTH, "Email or username is too long"),
+    .max(EMAIL_MAX_LENGTH, `Email or username is at most ${EMAIL_MAX_LENGTH} characters`),
   password: textSchema("Password is required").min(1, "Password is required"),
 });
 export type SigninBody = z.input<typeof signinBody>;

@@ -126,7 +126,7 @@ export type EditMessageBody = z.input<typeof editMessageBody>;
 const memberSearchText = textSchema("q is required")
   .trim()
   .min(1, "Type something to search")
-  .max(CHAT_SEARCH_MAX_LENGTH, "q is too long");
+  .max(CHAT_SEARCH_MAX_LENGTH, `q is at most ${CHAT_SEARCH_MAX_LENGTH} characters`);
 const memberSearchPage = {
   limit: limitParam(20, 10),
   /** The `nextCursor` of the page before (issue 18: member search is paged). */
@@ -141,7 +141,7 @@ export const authSearchQuery = z.object({
   search: textSchema("search is required")
     .trim()
     .min(1, "Type something to search")
-    .max(CHAT_SEARCH_MAX_LENGTH, "search is too long"),
+    .max(CHAT_SEARCH_MAX_LENGTH, `search is at most ${CHAT_SEARCH_MAX_LENGTH} characters`),
   ...memberSearchPage,
 });
 export interface UserSearchResult {

@@ -62,7 +62,7 @@ export const flickLikeBody = z
     emoji: textSchema("emoji must be text")
       .trim()
       .min(1, "emoji cannot be empty")
-      .max(FLICK_REACTION_MAX_LENGTH, "emoji is too long")
+      .max(FLICK_REACTION_MAX_LENGTH, `emoji is at most ${FLICK_REACTION_MAX_LENGTH} characters`)
       .refine((emoji) => /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(emoji), {
         message: "emoji must be an emoji",
         abort: true,

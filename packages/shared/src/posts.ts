@@ -15,7 +15,7 @@ import { hasVisibleText } from "./text-input.js";
 export const mediaUrlSchema = textSchema("Please select a file")
   .trim()
   .min(1, "Please select a file")
-  .max(MEDIA_URL_MAX_LENGTH, "Media URL is too long")
+  .max(MEDIA_URL_MAX_LENGTH, `Media URL is at most ${MEDIA_URL_MAX_LENGTH} characters`)
   .refine(
     (url) => url.startsWith("/media/") || /^https?:\/\/[^\s/]+\/\S*$/i.test(url),
     "Media must be the URL of an uploaded file",

@@ -9,7 +9,7 @@ export const SEARCH_QUERY_MAX_LENGTH = 100;
 const searchText = textSchema("q is required")
   .trim()
   .min(1, "Type something to search")
-  .max(SEARCH_QUERY_MAX_LENGTH, "q is too long");
+  .max(SEARCH_QUERY_MAX_LENGTH, `q is at most ${SEARCH_QUERY_MAX_LENGTH} characters`);
 
 /** GET /posts/search?q=&limit=&cursor=: caption, tags and location; `#tag` searches that tag exactly. */
 export const postSearchQuery = pageQuery.extend({ q: searchText });

@@ -6,7 +6,7 @@ import type { TagsService } from "./tags.service.js";
 
 /** A tag as a path names it: with or without its #, any case (normalised by the service). */
 const params = {
-  params: z.object({ name: textSchema("Tag not found").max(200, "Tag is too long") }),
+  params: z.object({ name: textSchema("Tag not found").max(200, "Tag is at most 200 characters") }),
 };
 
 export function tagsRoutes(deps: { tags: TagsService; searchesPerMinute: number }): FastifyPluginAsyncZod {
