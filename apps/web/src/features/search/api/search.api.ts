@@ -13,13 +13,20 @@ import { apiFetch } from "../../../lib/api-client";
 import { searchTags } from "../../tags/api/tags.api";
 
 export const EXPLORE_PAGE_SIZE = 24;
-/** How many of each kind the search shows: a glance, as Instagram's search box gives. */
+/** How many of each kind the search shows first: a glance, as Instagram's search box gives. */
 export const RESULT_LIMITS = { members: 6, posts: 12, tags: 6 } as const;
+/** How many more of a kind "Show more" brings. */
+export const MORE_LIMITS = { members: 20, posts: 24 } as const;
+
+/** The kinds of result that page on (tags are a glance of the closest names). */
+export type PagedKind = keyof typeof MORE_LIMITS;
 
 export interface SearchResults {
   members: UserSearchResult[];
   posts: PostsPage["posts"];
   tags: Tag[];
+  /** Where each paged kind's next page starts; null when all are shown, or it was not searched. */
+  next: Record<PagedKind, string | null>;
 }
 
 type Scope = { members: string | null; posts: string | null; tags: string | null };
@@ -40,16 +47,37 @@ export function searchScope(q: string): Scope {
   return { members: q, posts: q, tags: q };
 }
 
-async function searchMembers(q: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
-  const query = new URLSearchParams({ q, limit: String(RESULT_LIMITS.members) });
-  const { users } = await apiFetch<UsersResponse>(`/user/search?${query}`, { signal });
-  return users;
+interface Page<Item> {
+  items: Item[];
+  nextCursor: string | null;
 }
 
-async function searchPosts(q: string, signal?: AbortSignal): Promise<PostsPage["posts"]> {
-  const query = new URLSearchParams({ q, limit: String(RESULT_LIMITS.posts) });
-  const { posts } = await apiFetch<PostsPage>(`/posts/search?${query}`, { signal });
-  return posts;
+const NO_PAGE = { items: [], nextCursor: null };
+
+function pageQuery(q: string, limit: number, cursor: string | null): URLSearchParams {
+  const query = new URLSearchParams({ q, limit: String(limit) });
+  if (cursor) query.set("cursor", cursor);
+  return query;
+}
+
+async function searchMembers(
+  q: string,
+  limit: number,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<Page<UserSearchResult>> {
+  const answer = await apiFetch<UsersResponse>(`/user/search?${pageQuery(q, limit, cursor)}`, { signal });
+  return { items: answer.users, nextCursor: answer.nextCursor ?? null };
+}
+
+async function searchPosts(
+  q: string,
+  limit: number,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<Page<PostsPage["posts"][number]>> {
+  const answer = await apiFetch<PostsPage>(`/posts/search?${pageQuery(q, limit, cursor)}`, { signal });
+  return { items: answer.posts, nextCursor: answer.nextCursor };
 }
 
 /**
@@ -59,11 +87,29 @@ async function searchPosts(q: string, signal?: AbortSignal): Promise<PostsPage["
 export async function searchEverything(q: string, signal?: AbortSignal): Promise<SearchResults> {
   const scope = searchScope(q);
   const [members, posts, tags] = await Promise.all([
-    scope.members ? searchMembers(scope.members, signal) : [],
-    scope.posts ? searchPosts(scope.posts, signal) : [],
+    scope.members ? searchMembers(scope.members, RESULT_LIMITS.members, null, signal) : NO_PAGE,
+    scope.posts ? searchPosts(scope.posts, RESULT_LIMITS.posts, null, signal) : NO_PAGE,
     scope.tags ? searchTags(scope.tags, RESULT_LIMITS.tags, signal) : [],
   ]);
-  return { members, posts, tags };
+  return {
+    members: members.items,
+    posts: posts.items,
+    tags,
+    next: { members: members.nextCursor, posts: posts.nextCursor },
+  };
+}
+
+/** The next page of one kind of `q`'s results, from the cursor its last page gave. */
+export async function searchMore(
+  q: string,
+  kind: PagedKind,
+  cursor: string,
+): Promise<Page<UserSearchResult> | Page<PostsPage["posts"][number]>> {
+  const text = searchScope(q)[kind];
+  if (!text) return NO_PAGE;
+  return kind === "members"
+    ? searchMembers(text, MORE_LIMITS.members, cursor)
+    : searchPosts(text, MORE_LIMITS.posts, cursor);
 }
 
 export function fetchExplorePage(tab: ExploreTab, cursor: string | null, signal?: AbortSignal) {

@@ -5,7 +5,8 @@ import { SearchIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
 import { PostTile } from "../../posts/components/post-grid";
 import { postsCountText } from "../../tags/tag-format";
-import type { ResultGroup, ResultOption } from "../result-options";
+import type { PagedKind } from "../api/search.api";
+import type { FoundOption, ResultGroup, ResultOption, ShowMoreOption } from "../result-options";
 
 export const optionId = (listboxId: string, option: ResultOption) => `${listboxId}-${option.key}`;
 
@@ -22,6 +23,8 @@ interface SearchResultsProps {
   retrying: boolean;
   onRetry: () => void;
   onOpen: (option: ResultOption) => void;
+  /** The kind whose next page is on its way, if any. */
+  loadingMore: PagedKind | null;
 }
 
 /**
@@ -29,7 +32,7 @@ interface SearchResultsProps {
  * group. Options are links (a click, a middle click or Enter in the box opens them).
  */
 export function SearchResults(props: SearchResultsProps) {
-  const { listboxId, groups, activeKey, status, stale, retrying, onRetry, onOpen } = props;
+  const { listboxId, groups, activeKey, status, stale, retrying, onRetry, onOpen, loadingMore } = props;
 
   if (status === "loading") return <ResultsSkeleton />;
   if (status === "error") {
@@ -63,7 +66,14 @@ export function SearchResults(props: SearchResultsProps) {
       className={`space-y-6 transition-opacity ${stale ? "opacity-60" : ""}`}
     >
       {groups.map((group) => (
-        <Group key={group.kind} group={group} listboxId={listboxId} activeKey={activeKey} onOpen={onOpen} />
+        <Group
+          key={group.kind}
+          group={group}
+          listboxId={listboxId}
+          activeKey={activeKey}
+          onOpen={onOpen}
+          loadingMore={loadingMore}
+        />
       ))}
     </div>
   );
@@ -74,9 +84,11 @@ interface GroupProps {
   listboxId: string;
   activeKey: string | null;
   onOpen: (option: ResultOption) => void;
+  loadingMore: PagedKind | null;
 }
 
-function Group({ group, listboxId, activeKey, onOpen }: GroupProps) {
+function Group({ group, listboxId, activeKey, onOpen, loadingMore }: GroupProps) {
+  const { more } = group;
   const labelId = useId();
   const optionProps = (option: ResultOption) => ({
     id: optionId(listboxId, option),
@@ -124,11 +136,48 @@ function Group({ group, listboxId, activeKey, onOpen }: GroupProps) {
           ))}
         </div>
       )}
+      {more && (
+        <ShowMore
+          id={optionId(listboxId, more)}
+          option={more}
+          selected={more.key === activeKey}
+          loading={loadingMore === more.of}
+          onChoose={() => onOpen(more)}
+        />
+      )}
     </div>
   );
 }
 
-function OptionContent({ option }: { option: ResultOption }) {
+interface ShowMoreProps {
+  id: string;
+  option: ShowMoreOption;
+  selected: boolean;
+  loading: boolean;
+  onChoose: () => void;
+}
+
+/** "Show more members": an option like the rest (the arrow keys reach it, Enter or a click chooses it). */
+function ShowMore({ id, option, selected, loading, onChoose }: ShowMoreProps) {
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keys reach it through the search box (its active descendant), whose Enter chooses it
+    <div
+      id={id}
+      role="option"
+      aria-selected={selected}
+      aria-busy={loading}
+      // Reached by the arrow keys from the search box, which keeps the focus on a click too.
+      tabIndex={-1}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onChoose}
+      className="mt-2 flex cursor-pointer items-center justify-center rounded-xl px-3 py-2.5 text-sm font-semibold text-fuchsia-700 transition select-none hover:bg-fuchsia-50 aria-selected:bg-fuchsia-50 aria-selected:ring-2 aria-selected:ring-fuchsia-600 aria-selected:ring-inset"
+    >
+      {loading ? "Loading..." : option.label}
+    </div>
+  );
+}
+
+function OptionContent({ option }: { option: FoundOption }) {
   if (option.kind === "member") {
     const { member } = option;
     return (

@@ -1,7 +1,9 @@
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { retryAdvice } from "../../../lib/query-retry";
+import { toast } from "../../../lib/toast";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { useSearchResultsQuery } from "../api/search.queries";
+import { useSearchResultsQuery, useShowMoreResults } from "../api/search.queries";
 import { ExploreBody } from "../components/explore-body";
 import { firstRecentItem, RecentSearchesPanel } from "../components/recent-searches-panel";
 import { SearchField } from "../components/search-field";
@@ -9,7 +11,13 @@ import { optionId, SearchResults } from "../components/search-results";
 import { useRecentSearches } from "../hooks/use-recent-searches";
 import { isExploreSearchable, useSearchText } from "../hooks/use-search-text";
 import type { RecentSearch } from "../recent-searches";
-import { type ResultOption, resultGroups } from "../result-options";
+import {
+  optionsInOrder,
+  type ResultOption,
+  resultGroups,
+  resultKey,
+  type ShowMoreOption,
+} from "../result-options";
 
 /**
  * /search (spec §2, issue 18): the search box over explore. Typing 2 characters or more shows members,
@@ -31,7 +39,8 @@ export function ExploreScreen() {
     () => (results.data ? resultGroups(results.data, searched) : undefined),
     [results.data, searched],
   );
-  const options = useMemo(() => groups?.flatMap((group) => group.options) ?? [], [groups]);
+  const options = useMemo(() => (groups ? optionsInOrder(groups) : []), [groups]);
+  const showMore = useShowMoreResults(searched);
   // The option the arrow keys reached, for the answer it belongs to: a new answer starts with none.
   const [reached, setReached] = useState<{ key: string; answer: unknown } | null>(null);
   const active =
@@ -58,8 +67,27 @@ export function ExploreScreen() {
   }
 
   function open(option: ResultOption) {
+    if (option.kind === "more") return loadMore(option);
     recent.add(option.recent);
     navigate(option.href);
+  }
+
+  /** The next page of the kind: the arrow keys' mark moves to the first result it brought. */
+  function loadMore(option: ShowMoreOption) {
+    if (showMore.isPending) return;
+    showMore.mutate(option.of, {
+      onSuccess: (more) => {
+        if (more?.firstNewId)
+          setReached({ key: resultKey(option.of, more.firstNewId), answer: more.results });
+      },
+      onError: (error) => toast.error(`Couldn't load more results. ${retryAdvice(error)}`),
+    });
+  }
+
+  /** A click or a middle click: a result's link goes itself, and is remembered. */
+  function clicked(option: ResultOption) {
+    if (option.kind === "more") loadMore(option);
+    else recent.add(option.recent);
   }
 
   function openRecent(item: RecentSearch) {
@@ -159,7 +187,8 @@ export function ExploreScreen() {
             stale={results.isPlaceholderData || searched !== text.trim()}
             retrying={results.isFetching}
             onRetry={() => void results.refetch()}
-            onOpen={(option) => recent.add(option.recent)}
+            onOpen={clicked}
+            loadingMore={showMore.isPending ? showMore.variables : null}
           />
         </div>
       ) : (

@@ -197,6 +197,63 @@ describe("Explore search", () => {
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 
+  it("shows more members and posts a page at a time, from the cursor each page gave", async () => {
+    const member = (n: number) => ({ _id: `u-${n}`, username: `zed_${n}`, fullName: `Zed ${n}`, avatar: "" });
+    const memberPages: Record<string, { users: unknown[]; nextCursor: string | null }> = {
+      "": { users: [1, 2, 3, 4, 5, 6].map(member), nextCursor: "m2" },
+      m2: { users: [7, 8].map(member), nextCursor: null },
+    };
+    const post = (n: number) => makePost({ _id: `p-${n}`, caption: `Zed post ${n}` });
+    const cursorOf = (url: string) => new URL(url, "http://flik.test").searchParams.get("cursor") ?? "";
+    let morePosts = 0;
+    const { user, fetchMock } = await openExplore("/search", {
+      ...found,
+      "GET /user/search": (url: string) => jsonResponse(200, memberPages[cursorOf(url)]),
+      "GET /posts/search": (url: string) => {
+        if (!cursorOf(url)) return jsonResponse(200, { posts: [post(1)], nextCursor: "p2" });
+        // The first "Show more posts" fails, the next one brings the page.
+        return ++morePosts === 1
+          ? jsonResponse(503, { message: "Busy" })
+          : jsonResponse(200, { posts: [post(2)], nextCursor: null });
+      },
+    });
+    const box = searchBox();
+    await user.type(box, "zed");
+    const members = await screen.findByRole("group", { name: "Members" });
+    expect(within(members).getAllByRole("option")).toHaveLength(7);
+
+    // Reached by the arrow keys as any option, and chosen with Enter: the mark goes to the first new one.
+    await user.keyboard("{ArrowDown>7/}");
+    const selected = () => within(results()).getByRole("option", { selected: true });
+    expect(selected()).toHaveTextContent("Show more members");
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(selected()).toHaveAttribute("href", "/profile/zed_7"));
+    expect(box).toHaveFocus();
+    const memberLinks = within(screen.getByRole("group", { name: "Members" }))
+      .getAllByRole("option")
+      .map((option) => option.getAttribute("href"));
+    expect(memberLinks).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `/profile/zed_${n}`));
+    // The last page: no more to show.
+    expect(within(results()).queryByRole("option", { name: "Show more members" })).not.toBeInTheDocument();
+    const asked = urlsOf(fetchMock, "GET /user/search");
+    expect(asked.at(-1)?.searchParams.get("cursor")).toBe("m2");
+    expect(asked.at(-1)?.searchParams.get("q")).toBe("zed");
+
+    // A click; a failure says so and keeps the option for another try.
+    await user.click(within(results()).getByRole("option", { name: "Show more posts" }));
+    expect(await screen.findByText(/Couldn't load more results\./)).toBeInTheDocument();
+    const postsShown = () => within(screen.getByRole("group", { name: "Posts" })).getAllByRole("option");
+    expect(postsShown()).toHaveLength(2);
+    await user.click(within(results()).getByRole("option", { name: "Show more posts" }));
+    await waitFor(() =>
+      expect(within(results()).queryByRole("option", { name: "Show more posts" })).not.toBeInTheDocument(),
+    );
+    expect(postsShown().map((option) => option.getAttribute("href"))).toEqual([
+      expect.stringMatching(/\/p-1$/),
+      expect.stringMatching(/\/p-2$/),
+    ]);
+  });
+
   it("shows a failed search as a failure with Try again, never made-up members", async () => {
     let calls = 0;
     const { user } = await openExplore("/search", {
