@@ -52,13 +52,13 @@ function withMore(results: SearchResults, kind: PagedKind, page: Awaited<ReturnT
 }
 
 /**
- * "Show more" of one kind of `q`'s results: its next page joins the answer held for `q`, so the live post
- * caches patch what it brought as the rest (a like, an edit, a deletion).
+ * "Show more" of one kind of a text's results: its next page joins the answer held for that text, so the
+ * live post caches patch what it brought as the rest (a like, an edit, a deletion).
  */
-export function useShowMoreResults(q: string) {
+export function useShowMoreResults() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (kind: PagedKind): Promise<MoreResults | null> => {
+    mutationFn: async ({ q, kind }: { q: string; kind: PagedKind }): Promise<MoreResults | null> => {
       const key = searchKeys.results(q);
       const cursor = queryClient.getQueryData<SearchResults>(key)?.next[kind];
       if (!cursor) return null;

@@ -40,7 +40,10 @@ export function ExploreScreen() {
     [results.data, searched],
   );
   const options = useMemo(() => (groups ? optionsInOrder(groups) : []), [groups]);
-  const showMore = useShowMoreResults(searched);
+  const showMore = useShowMoreResults();
+  // What is on its way for this text (an earlier text's page, still coming, shows nowhere).
+  const loadingMore =
+    showMore.isPending && showMore.variables.q === searched ? showMore.variables.kind : null;
   // The option the arrow keys reached, for the answer it belongs to: a new answer starts with none.
   const [reached, setReached] = useState<{ key: string; answer: unknown } | null>(null);
   const active =
@@ -74,14 +77,17 @@ export function ExploreScreen() {
 
   /** The next page of the kind: the arrow keys' mark moves to the first result it brought. */
   function loadMore(option: ShowMoreOption) {
-    if (showMore.isPending) return;
-    showMore.mutate(option.of, {
-      onSuccess: (more) => {
-        if (more?.firstNewId)
-          setReached({ key: resultKey(option.of, more.firstNewId), answer: more.results });
+    if (loadingMore) return;
+    showMore.mutate(
+      { q: searched, kind: option.of },
+      {
+        onSuccess: (more) => {
+          if (more?.firstNewId)
+            setReached({ key: resultKey(option.of, more.firstNewId), answer: more.results });
+        },
+        onError: (error) => toast.error(`Couldn't load more results. ${retryAdvice(error)}`),
       },
-      onError: (error) => toast.error(`Couldn't load more results. ${retryAdvice(error)}`),
-    });
+    );
   }
 
   /** A click or a middle click: a result's link goes itself, and is remembered. */
@@ -188,7 +194,7 @@ export function ExploreScreen() {
             retrying={results.isFetching}
             onRetry={() => void results.refetch()}
             onOpen={clicked}
-            loadingMore={showMore.isPending ? showMore.variables : null}
+            loadingMore={loadingMore}
           />
         </div>
       ) : (
