@@ -20,9 +20,11 @@ export function retriesTransientFailure(failureCount: number, error: unknown): b
 
 /**
  * What a screen that could not load says to do about it: the server's own failure is no connection's
- * fault (a 5xx, or a 429 worth a wait), anything else most likely is.
+ * fault (a 5xx, or a 429 worth a wait), anything else most likely is. A 429's own words say how long
+ * the wait is ("Please try again in 30 seconds."), which "in a moment" would hide.
  */
 export function retryAdvice(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429 && error.serverMessage) return error.serverMessage;
   if (error instanceof ApiError && (error.status >= 500 || error.status === 429))
     return "Something went wrong on our side. Please try again in a moment.";
   return "Check your connection and try again.";

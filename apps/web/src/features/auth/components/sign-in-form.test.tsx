@@ -145,6 +145,23 @@ describe("SignInForm", () => {
     expect(screen.getByLabelText("Password")).not.toHaveAttribute("aria-invalid");
   });
 
+  it("blames the server, not the connection, when it fails without a word of its own", async () => {
+    const error = vi.spyOn(toast, "error");
+    stubFetch(fetchRoutes({ "POST /auth/signin": new Response("", { status: 500 }) }));
+    const { user } = renderApp("/login");
+
+    await logIn(user);
+
+    expect(
+      await screen.findByText(
+        "Login failed! Something went wrong on our side. Please try again in a moment.",
+      ),
+    ).toBeInTheDocument();
+    // The toast keeps spec §8's words.
+    expect(error).toHaveBeenCalledWith("Login failed!", { position: "top-center" });
+    expect(screen.getByLabelText("Password")).not.toHaveAttribute("aria-invalid");
+  });
+
   it("says in its own words which field is empty, and sends nothing", async () => {
     const fetchMock = stubFetch(fetchRoutes({}));
     const { user } = renderApp("/login");

@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
+import { retryAdvice } from "../../../lib/query-retry";
 import { saveAuth } from "../../../lib/storage";
 import { AUTH_TOASTS, toast, useFailureToasts } from "../../../lib/toast";
 import { signIn } from "../api/auth.api";
@@ -33,7 +34,8 @@ function readForm(form: HTMLFormElement): SigninBody {
 
 function failureOf(error: unknown): Failure {
   if (!(error instanceof ApiError && error.serverMessage)) {
-    return { text: "Login failed! Check your connection and try again.", credentials: false };
+    // A server that failed without a word is no connection's fault: the advice tells them apart.
+    return { text: `Login failed! ${retryAdvice(error)}`, credentials: false };
   }
   return {
     text: `Couldn't log in: ${error.serverMessage}`,
