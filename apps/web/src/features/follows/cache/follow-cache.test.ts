@@ -1,4 +1,4 @@
-import type { Post, PublicProfile, User } from "@flik/shared";
+import type { Post, PublicProfile, StoryGroup, User } from "@flik/shared";
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it } from "vitest";
 import { bob, makePost, makeProfile, makeUser } from "../../../test/fixtures";
@@ -171,6 +171,29 @@ describe("a member who goes private or public (memberPrivacyChanged)", () => {
     applyPrivacyChange(queryClient, "u-dan", false);
     expect(cachedProfile("dan")?.isPrivate).toBe(false);
     expect(profileStale("dan")).toBe(true);
+  });
+});
+
+describe("a member's stories when she goes private (memberPrivacyChanged)", () => {
+  const ringOf = (username: string) =>
+    queryClient.getQueryData<StoryGroup[]>(storyKeys.member(username))?.map((group) => group.user._id);
+  const cacheRing = (member: PublicProfile) => {
+    cacheProfile(member);
+    const author = { _id: member._id, username: member.username, fullName: "", avatar: "" };
+    queryClient.setQueryData<StoryGroup[]>(storyKeys.member(member.username), [
+      { user: author, stories: [], allViewed: true },
+    ]);
+  };
+
+  it("leave a stranger's view of her profile, and stay for a follower", () => {
+    cacheRing(dan);
+    cacheRing(makeProfile({ _id: "u-erin", id: "u-erin", username: "erin", isFollowed: true }));
+
+    applyPrivacyChange(queryClient, "u-dan", true);
+    applyPrivacyChange(queryClient, "u-erin", true);
+
+    expect(ringOf("dan")).toEqual([]);
+    expect(ringOf("erin")).toEqual(["u-erin"]);
   });
 });
 

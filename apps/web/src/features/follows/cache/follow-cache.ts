@@ -11,6 +11,7 @@ import {
 import { profileKeys } from "../../profile/api/profile-keys";
 import { findProfileMember, patchProfileMember } from "../../profile/cache/profile-cache";
 import { storyKeys } from "../../stories/api/story-keys";
+import { removeProfileStoriesOf } from "../../stories/cache/stories-cache";
 import { followKeys } from "../api/follow-keys";
 import type { FollowListPage } from "../api/follows.api";
 import { type FollowRelation, postFollowRelation, type RequestAwarePost } from "./follow-intents";
@@ -190,7 +191,7 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
 /**
  * A member made their account private or public (memberPrivacyChanged): every copy of them says so (a
  * follower's Following then asks before an unfollow, spec §10), and where that changes what the viewer may
- * see, their profile is read again; a stranger's lists drop their posts at once.
+ * see, their profile is read again; a stranger's lists drop their posts and stories at once.
  */
 export function applyPrivacyChange(queryClient: QueryClient, userId: string, isPrivate: boolean): void {
   if (userId === getUserId()) return;
@@ -206,6 +207,7 @@ export function applyPrivacyChange(queryClient: QueryClient, userId: string, isP
   patchFollowListMember(queryClient, userId, (row) => ({ ...row, isPrivate }));
   if (isPrivate && !isFollower) {
     removeCachedPostsByAuthor(queryClient, userId);
+    removeProfileStoriesOf(queryClient, userId);
     // Her reels too, where reels were read (their code loaded then): at once when the viewer is known
     // not to follow her (read before her posts went, above); reels alone do not say whether the viewer
     // follows her, so otherwise the server is asked again.

@@ -120,17 +120,32 @@ export function removeCachedStory(queryClient: QueryClient, storyId: string): vo
   );
 }
 
+/** The groups without the member's; unchanged when they had none. */
+function withoutGroupOf(groups: StoryGroup[], userId: string): StoryGroup[] {
+  return groups.some((group) => group.user._id === userId)
+    ? groups.filter((group) => group.user._id !== userId)
+    : groups;
+}
+
 /**
  * A member blocked: their stories leave the strip (the server no longer gives them), and the lists of
  * who saw the viewer's own stories are read again without them when next shown.
  */
 export function removeCachedStoriesBy(queryClient: QueryClient, userId: string): void {
-  updateEveryList(queryClient, (groups) =>
-    groups.some((group) => group.user._id === userId)
-      ? groups.filter((group) => group.user._id !== userId)
-      : groups,
-  );
+  updateEveryList(queryClient, (groups) => withoutGroupOf(groups, userId));
   void queryClient.invalidateQueries({ queryKey: [...storyKeys.all, "viewers"], refetchType: "none" });
+}
+
+/**
+ * A member the viewer does not follow went private: her stories leave her profile's ring, and a viewer
+ * playing them closes, as the server no longer gives them (nothing asked again: it would answer none).
+ * The strip holds only the members one follows, who keep seeing hers.
+ */
+export function removeProfileStoriesOf(queryClient: QueryClient, userId: string): void {
+  queryClient.setQueriesData<StoryGroup[]>(
+    { queryKey: storyKeys.members() },
+    (groups) => groups && withoutGroupOf(groups, userId),
+  );
 }
 
 /** The viewer opened it: its ring turns muted (with its group's, once all are seen). */

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeProfile, pending } from "../../../test/fixtures";
+import { currentSocket } from "../../../test/render-app";
 import { aliceProfile, openProfile, preloadProfileScreens } from "../../profile/test/profile-routes";
 import { storyKeys } from "../api/story-keys";
 import { findViewer, preloadViewer, shownUrl } from "../test/stories-harness";
@@ -71,6 +72,56 @@ describe("A member's stories on their profile", () => {
 
     await user.keyboard("{Escape}");
     expect(await screen.findByRole("button", { name: "erin's story, seen" })).toHaveFocus();
+  });
+
+  it("takes a stranger's ring and open viewer away when she goes private, asking the server nothing", async () => {
+    const erin = { _id: "u-erin", username: "erin", fullName: "Erin Hale", avatar: "" };
+    const erinsStories = makeGroup([
+      makeStory({ _id: "s-erin-1", user: erin, viewed: true, mediaUrl: "/media/image/erin-1.jpg" }),
+      makeStory({ _id: "s-erin-2", user: erin, viewed: true, mediaUrl: "/media/image/erin-2.jpg" }),
+    ]);
+    const memberStories = vi.fn(() => jsonResponse(200, { stories: [erinsStories] }));
+    const { user } = openProfile("/profile/erin", {
+      member: makeProfile({ _id: "u-erin", id: "u-erin", username: "erin", isFollowed: false }),
+      routes: { ...storiesRoute(), "GET /stories/user/erin": memberStories },
+    });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("memberPrivacyChanged")).toBe(true));
+
+    await user.click(await screen.findByRole("button", { name: "erin's story, seen" }));
+    expect(shownUrl(await findViewer())).toBe("/media/image/erin-1.jpg");
+
+    act(() => socket.fire("memberPrivacyChanged", { userId: "u-erin", isPrivate: true }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Stories" })).not.toBeInTheDocument());
+    const section = screen.getByRole("region", { name: "Profile" });
+    expect(within(section).queryByRole("button", { name: /story/ })).not.toBeInTheDocument();
+    expect(memberStories).toHaveBeenCalledTimes(1);
+  });
+
+  it("closes a stranger's viewer when her next story is no longer hers to see, not replaying her others", async () => {
+    const erin = { _id: "u-erin", username: "erin", fullName: "Erin Hale", avatar: "" };
+    const erinsStories = makeGroup([
+      makeStory({ _id: "s-erin-1", user: erin, viewed: true, mediaUrl: "/media/image/erin-1.jpg" }),
+      makeStory({ _id: "s-erin-2", user: erin, mediaUrl: "/media/image/erin-2.jpg" }),
+    ]);
+    // She went private while the socket was away: the server gives her stories to no stranger now.
+    let locked = false;
+    const { user } = openProfile("/profile/erin", {
+      member: makeProfile({ _id: "u-erin", id: "u-erin", username: "erin", isFollowed: false }),
+      routes: {
+        ...storiesRoute(),
+        "GET /stories/user/erin": () => jsonResponse(200, { stories: locked ? [] : [erinsStories] }),
+        "POST /stories/s-erin-2/view": () => jsonResponse(404, { message: "Story not found" }),
+      },
+    });
+
+    const ring = await screen.findByRole("button", { name: "erin's story, not seen" });
+    locked = true;
+    await user.click(ring);
+
+    expect(await screen.findByText("This story isn't available anymore.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Stories" })).not.toBeInTheDocument());
   });
 
   it("gives the owner's ringed picture to their stories, and the camera badge to the photo change", async () => {

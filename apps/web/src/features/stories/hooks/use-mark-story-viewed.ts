@@ -28,11 +28,13 @@ export function useMarkStoryViewed(story: Story | undefined): void {
         return;
       }
       // Gone for this member since the strip was read: expired, deleted, or its author blocked them or
-      // went private. It leaves the strip (an open viewer moves on), and the strip is read again for
-      // the author's others. Said, or the viewer closing at once would look like a fault.
+      // went private. It leaves the strip and the author's ring (an open viewer moves on), and both are
+      // read again for the author's others: after a block or a lock, none, and the viewer closes rather
+      // than replay hers. Said, or the viewer closing at once would look like a fault.
       toast.info(STORY_NOT_AVAILABLE, { toastId: `story-gone-${story.user._id}` });
       removeCachedStory(queryClient, story._id);
       void queryClient.invalidateQueries({ queryKey: storyKeys.tray() });
+      void queryClient.invalidateQueries({ queryKey: storyKeys.member(story.user.username) });
     });
   }, [story, queryClient]);
 }
