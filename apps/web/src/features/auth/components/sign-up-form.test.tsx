@@ -75,6 +75,46 @@ describe("SignUpForm", () => {
     expect(screen.getByRole("button", { name: "Sign up" })).toBeEnabled();
   });
 
+  it("keeps a failure under the form when Flik cannot be reached, saying whose it is", async () => {
+    stubFetch(() => Promise.reject(new TypeError("Failed to fetch")));
+    const { user } = renderApp("/");
+
+    await fillAndSubmit(user);
+
+    expect(await screen.findByText("Signup failed. Please try again ❌")).toBeInTheDocument();
+    expect(screen.getByText("Signup failed. Check your connection and try again.")).toBeInTheDocument();
+    // Once the toast is gone the line stays.
+    act(() => toast.dismiss());
+    await waitFor(() => expect(shownToasts()).toEqual([]));
+    expect(screen.getByText("Signup failed. Check your connection and try again.")).toBeInTheDocument();
+  });
+
+  it("says a server's failure under the form in its words, or as the server's when it has none", async () => {
+    let calls = 0;
+    stubFetch(
+      fetchRoutes({
+        "POST /auth/signup": () =>
+          ++calls === 1
+            ? jsonResponse(429, { message: "Too many sign-ups. Please try again in 10 minutes." })
+            : new Response("Bad gateway", { status: 502 }),
+      }),
+    );
+    const { user } = renderApp("/");
+
+    await fillAndSubmit(user);
+    expect(
+      await screen.findByText("Couldn't sign up: Too many sign-ups. Please try again in 10 minutes."),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    expect(
+      await screen.findByText(
+        "Signup failed. Something went wrong on our side. Please try again in a moment.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Couldn't sign up/)).not.toBeInTheDocument();
+  });
+
   it("takes a failure's toast down when the next try succeeds", async () => {
     let calls = 0;
     stubFetch(
@@ -113,6 +153,8 @@ describe("SignUpForm", () => {
     expect(username).toHaveAccessibleDescription("Choose another username");
     expect(username).toHaveAttribute("aria-invalid", "true");
     expect(username).toHaveFocus();
+    // Said under its field, not again under the form.
+    expect(screen.queryByText(/^Couldn't sign up/)).not.toBeInTheDocument();
 
     await user.type(username, "2");
     expect(username).not.toHaveAccessibleDescription();

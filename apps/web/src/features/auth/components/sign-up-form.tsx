@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
+import { retryAdvice } from "../../../lib/query-retry";
 import { AUTH_TOASTS, toast, useFailureToasts } from "../../../lib/toast";
 import { signUp } from "../api/auth.api";
 import { focusFirst, missingFields } from "../required-fields";
@@ -31,12 +32,23 @@ function readForm(form: HTMLFormElement): SignupBody {
 }
 
 /**
+ * What stays under the form after a failed sign-up whose reason is on no field: the toast (spec §8)
+ * says it once and goes, this keeps it. A reason on a field shows under that field instead.
+ */
+function failureOf(error: unknown): string | null {
+  if (!(error instanceof ApiError && error.serverMessage)) return `Signup failed. ${retryAdvice(error)}`;
+  if (Object.keys(error.fieldErrors).length > 0) return null;
+  return `Couldn't sign up: ${error.serverMessage}`;
+}
+
+/**
  * Spec §5: every field is required and every other rule is the server's. Empty fields get the
  * product's own words under them (not the browser's bubbles); the server's answer lands there too.
  */
 export function SignUpForm() {
   const navigate = useNavigate();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const failures = useFailureToasts(AUTH_TOASTS);
@@ -57,6 +69,7 @@ export function SignUpForm() {
       failures.error(errorMessage(error, "Signup failed. Please try again ❌"));
       const byField = error instanceof ApiError ? error.fieldErrors : {};
       setFieldErrors(byField);
+      setFailure(failureOf(error));
       focusFirst(formRef.current, Object.keys(byField));
     },
   });
@@ -66,6 +79,7 @@ export function SignUpForm() {
     const body = readForm(event.currentTarget);
     const missing = missingFields(body, REQUIRED);
     setFieldErrors(missing);
+    setFailure(null);
     if (Object.keys(missing).length > 0) {
       focusFirst(event.currentTarget, Object.keys(missing));
       return;
@@ -119,6 +133,9 @@ export function SignUpForm() {
       <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full`}>
         {signup.isPending ? "Signing up..." : signup.isSuccess ? "Account created" : "Sign up"}
       </button>
+      {failure && (
+        <p className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">{failure}</p>
+      )}
     </form>
   );
 }
