@@ -289,6 +289,22 @@ describe("Highlights strip", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Add highlight" })).toHaveFocus());
   });
 
+  it("takes a highlight deleted already (in another tab) as deleted: the viewer closes, the tile goes", async () => {
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const remove = vi.fn(() => jsonResponse(404, { message: "Highlight not found" }));
+    const { user } = openOwn({ "DELETE /highlights/h-1": remove });
+
+    await user.click(await screen.findByRole("button", { name: "View highlight Summer" }));
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(remove).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("button", { name: "View highlight Summer" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Couldn't delete the highlight. Please try again.")).not.toBeInTheDocument();
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it("shows a visitor the highlights without Add, Edit or Delete", async () => {
     const { user } = openProfile("/profile/bob", {
       routes: { "GET /highlights/user/bob": jsonResponse(200, { highlights: [summer] }) },

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { deleteHighlight } from "../api/highlights.api";
 import { removeCachedHighlight } from "../api/highlights.queries";
@@ -7,11 +8,16 @@ export function confirmDeleteHighlight(): boolean {
   return window.confirm("Delete this highlight?");
 }
 
+/** A 404 to its owner means the highlight was deleted already (another tab): what the delete wanted. */
+function deletedAlready(error: unknown): void {
+  if (!(error instanceof ApiError && error.status === 404)) throw error;
+}
+
 /** Owner-only (spec §6); the caller confirms first. */
 export function useDeleteHighlight(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteHighlight(id),
+    mutationFn: (id: string) => deleteHighlight(id).catch(deletedAlready),
     onSuccess: (_, id) => removeCachedHighlight(queryClient, username, id),
     onError: (error) => {
       console.error("Deleting the highlight failed", error);
