@@ -1,6 +1,7 @@
 import type { PublicProfile } from "@flik/shared";
 import { useRef, useState } from "react";
 import { LockIcon } from "../../../components/later-icons";
+import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { BlockDialog } from "../../blocks/components/block-dialog";
 import type { FollowListKind } from "../../follows/api/follow-keys";
@@ -37,6 +38,11 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
   const viewingStories = storiesViewer.shown !== null;
   const stories = useMemberStories(member);
   const editButton = useRef<HTMLButtonElement>(null);
+  // The viewer gives the focus back to the ring; when that went while it played (the member's last story
+  // deleted, or gone with the account turned private), the picture's own button or the name takes it.
+  const avatarCell = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusWhenClosed(viewingStories, () => avatarCell.current?.querySelector("button") ?? heading.current);
   const follow = useFollow(
     member._id,
     {
@@ -66,7 +72,10 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
       aria-label="Profile"
       className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-5 gap-y-4 sm:gap-x-8 md:gap-x-10"
     >
-      <div className="col-start-1 row-span-2 row-start-1 sm:row-end-4 sm:w-40 sm:justify-self-center md:w-56 flex justify-center">
+      <div
+        ref={avatarCell}
+        className="col-start-1 row-span-2 row-start-1 sm:row-end-4 sm:w-40 sm:justify-self-center md:w-56 flex justify-center"
+      >
         <ProfileAvatar
           member={member}
           onChange={isOwner ? avatar.choose : undefined}
@@ -90,8 +99,10 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
       <div className="contents sm:col-start-2 sm:row-start-1 sm:flex sm:min-w-0 sm:flex-wrap sm:items-center sm:gap-x-6 sm:gap-y-3">
         <div className="col-start-2 row-start-1 flex min-w-0 items-center gap-2 self-end sm:self-center">
           <h1
+            ref={heading}
+            tabIndex={-1}
             title={`@${member.username}`}
-            className="truncate text-xl font-semibold tracking-tight text-zinc-900 sm:text-2xl"
+            className="truncate outline-none text-xl font-semibold tracking-tight text-zinc-900 sm:text-2xl"
           >
             @{member.username}
           </h1>

@@ -150,4 +150,58 @@ describe("A member's stories on their profile", () => {
 
     expect(within(section).getByRole("button", { name: "Change profile photo" })).toBeInTheDocument();
   });
+
+  it("gives the focus to the photo change after the owner deletes their last story there", async () => {
+    const own = makeGroup([
+      makeStory({ _id: "s-own", user: alice, viewed: true, mediaUrl: "/media/image/own.jpg" }),
+    ]);
+    const { user } = openProfile("/profile", {
+      member: aliceProfile,
+      isMyProfile: true,
+      routes: {
+        ...storiesRoute([own]),
+        "GET /stories/s-own/viewers": () => pending(),
+        "DELETE /stories/s-own": jsonResponse(200, { message: "Story deleted" }),
+      },
+    });
+
+    const section = await screen.findByRole("region", { name: "Profile" });
+    await user.click(await within(section).findByRole("button", { name: "Your story" }));
+    const viewer = await findViewer();
+    await user.click(within(viewer).getByRole("button", { name: "Story options" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Delete story?" })).getByRole("button", { name: "Delete" }),
+    );
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(within(section).queryByRole("button", { name: "Your story" })).not.toBeInTheDocument();
+    expect(within(section).getByRole("button", { name: "Change profile photo" })).toHaveFocus();
+  });
+
+  it("gives the focus to the member's name when their ring goes with the viewer (they went private)", async () => {
+    const erin = { _id: "u-erin", username: "erin", fullName: "Erin Hale", avatar: "" };
+    const erinsStory = makeStory({
+      _id: "s-erin-1",
+      user: erin,
+      viewed: true,
+      mediaUrl: "/media/image/erin-1.jpg",
+    });
+    const { user } = openProfile("/profile/erin", {
+      member: makeProfile({ _id: "u-erin", id: "u-erin", username: "erin", isFollowed: false }),
+      routes: {
+        ...storiesRoute(),
+        "GET /stories/user/erin": jsonResponse(200, { stories: [makeGroup([erinsStory])] }),
+      },
+    });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("memberPrivacyChanged")).toBe(true));
+    await user.click(await screen.findByRole("button", { name: "erin's story, seen" }));
+    await findViewer();
+
+    act(() => socket.fire("memberPrivacyChanged", { userId: "u-erin", isPrivate: true }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Stories" })).not.toBeInTheDocument());
+    expect(screen.getByRole("heading", { name: "@erin" })).toHaveFocus();
+  });
 });
