@@ -1,8 +1,8 @@
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { ToastContainer } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it } from "vitest";
 import { shownToasts } from "../test/toasts";
-import { toast } from "./toast";
+import { toast, useFailureToasts } from "./toast";
 
 afterEach(() => {
   act(() => toast.dismiss());
@@ -39,5 +39,27 @@ describe("toast", () => {
       toast.info("Saved", { toastId: "another" });
     });
     await waitFor(() => expect(shownToasts().sort()).toEqual(["Login failed!", "Saved", "Saved"]));
+  });
+});
+
+describe("useFailureToasts", () => {
+  it("says a form's latest outcome alone, leaving other toasts be", async () => {
+    render(<ToastContainer />);
+    const form = renderHook(() => useFailureToasts()).result.current;
+    act(() => {
+      toast.info("Someone else's news");
+      form.success("Code sent");
+    });
+    await waitFor(() => expect(shownToasts().sort()).toEqual(["Code sent", "Someone else's news"]));
+
+    act(() => form.error("Too many failed sign-ins"));
+    await waitFor(() =>
+      expect(shownToasts().sort()).toEqual(["Someone else's news", "Too many failed sign-ins"]),
+    );
+    act(() => form.error("Incorrect password"));
+    await waitFor(() => expect(shownToasts().sort()).toEqual(["Incorrect password", "Someone else's news"]));
+
+    act(() => form.clear());
+    await waitFor(() => expect(shownToasts()).toEqual(["Someone else's news"]));
   });
 });

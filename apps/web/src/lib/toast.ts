@@ -44,27 +44,23 @@ export const toast = Object.assign(
 export const AUTH_TOASTS = { position: "top-center" } as const satisfies ToastOptions;
 
 /**
- * A form's failure toasts, for its success to take down: a stale "Password must be at least 8
- * characters" never stands beside "Account created". `success` says a success, taking them down first.
+ * A form's toasts, one outcome at a time: its latest, failure or success, takes down the one before. A
+ * stale "Password must be at least 8 characters" never stands beside "Account created", nor the last
+ * try's lock ("Too many failed sign-ins…") beside this try's "Incorrect password", contradicting it over
+ * the form on a phone. `success` says a success this way; `clear` takes the form's toast down.
  */
 export function useFailureToasts(options?: Pick<ToastOptions, "position">) {
-  const [failures] = useState(() => {
-    const shown = new Set<Id>();
+  const [toasts] = useState(() => {
+    let shown: Id | undefined;
     const clear = () => {
-      for (const id of shown) toastify.dismiss(id);
-      shown.clear();
+      if (shown !== undefined) toastify.dismiss(shown);
+      shown = undefined;
     };
-    return {
-      error(text: string) {
-        shown.add(options ? toast.error(text, options) : toast.error(text));
-      },
-      clear,
-      success(text: string) {
-        clear();
-        if (options) toast.success(text, options);
-        else toast.success(text);
-      },
+    const say = (show: Show) => (text: string) => {
+      clear();
+      shown = options ? show(text, options) : show(text);
     };
+    return { error: say(toast.error), clear, success: say(toast.success) };
   });
-  return failures;
+  return toasts;
 }

@@ -12,23 +12,26 @@ import { requestResetCode } from "../api/password-reset.api";
 export const CODE_SENT = "OTP sent successfully!";
 export const SEND_FAILED = "Something went wrong, please try again.";
 /**
- * The reset's failures share one toast: a later failure says its own words in it while it shows, and a
- * success takes it down (`toastResetSuccess`), so a stale "failed" never stands beside "sent". A toast
- * on its way out keeps its id a moment: the next failure gets a new one, never none.
+ * The reset's toast, for both steps: each outcome takes down the one before, so a stale "failed" never
+ * stands beside "sent", nor "OTP sent" beside the wrong code's "Failed to reset password" over the
+ * form. A later failure says its own words in the failure's toast while it shows. A toast on its way
+ * out keeps its id a moment: the next failure gets a new one, never none.
  */
-let resetErrorToast: Id | undefined;
+let resetToast: { id: Id; failed: boolean } | undefined;
+
+function showResetToast(failed: boolean, text: string) {
+  if (resetToast !== undefined) toast.dismiss(resetToast.id);
+  const id = failed ? toast.error(text, AUTH_TOASTS) : toast.success(text, AUTH_TOASTS);
+  resetToast = { id, failed };
+}
 
 export function toastResetFailure(text: string) {
-  if (resetErrorToast !== undefined && toast.isActive(resetErrorToast)) {
-    toast.update(resetErrorToast, { render: text });
-  } else {
-    resetErrorToast = toast.error(text, AUTH_TOASTS);
-  }
+  if (resetToast?.failed && toast.isActive(resetToast.id)) toast.update(resetToast.id, { render: text });
+  else showResetToast(true, text);
 }
 
 export function toastResetSuccess(text: string) {
-  if (resetErrorToast !== undefined) toast.dismiss(resetErrorToast);
-  toast.success(text, AUTH_TOASTS);
+  showResetToast(false, text);
 }
 
 /** Forgot password, step 1 (spec §2): the e-mail the code goes to. */

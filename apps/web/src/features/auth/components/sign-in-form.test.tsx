@@ -4,6 +4,7 @@ import { getToken, getUserId, getUsername } from "../../../lib/storage";
 import { toast } from "../../../lib/toast";
 import { appCalls, fetchRoutes, jsonResponse, makeToken, pending } from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
+import { shownToasts } from "../../../test/toasts";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -160,6 +161,27 @@ describe("SignInForm", () => {
     // The toast keeps spec §8's words.
     expect(error).toHaveBeenCalledWith("Login failed!", { position: "top-center" });
     expect(screen.getByLabelText("Password")).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("says the last try's outcome alone: its toast takes down the one before", async () => {
+    const locked =
+      "Too many failed sign-ins to this account. Please try again in 1 second, or reset your password.";
+    let calls = 0;
+    stubFetch(
+      fetchRoutes({
+        "POST /auth/signin": () =>
+          ++calls === 1
+            ? jsonResponse(429, { message: locked })
+            : jsonResponse(401, { message: "Incorrect email/username or password" }),
+      }),
+    );
+    const { user } = renderApp("/login");
+
+    await logIn(user);
+    await waitFor(() => expect(shownToasts()).toEqual([locked]));
+
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    await waitFor(() => expect(shownToasts()).toEqual(["Incorrect email/username or password"]));
   });
 
   it("says in its own words which field is empty, and sends nothing", async () => {
