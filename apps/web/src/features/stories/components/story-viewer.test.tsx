@@ -286,6 +286,24 @@ describe("Story timing (spec §2, §9)", () => {
     expect(shownUrl(viewer)).toBe("/media/image/bob-2.jpg");
   });
 
+  it("pauses and plays with Space wherever the focus is, a tap on the story's right third too", async () => {
+    const { user } = openFeed(bobAndCarol());
+    await user.click(await screen.findByRole("button", { name: "bob's story, not seen" }));
+    const viewer = await findViewer();
+    // On the Pause button, Space presses it: once, not pressed and toggled again.
+    await user.keyboard(" ");
+    expect(within(viewer).getByRole("button", { name: "Play" })).toHaveFocus();
+
+    await user.click(within(viewer).getByTestId("story-tap-next"));
+    expect(shownUrl(viewer)).toBe("/media/image/bob-2.jpg");
+    expect(document.activeElement?.tagName).toBe("DIV");
+    await user.keyboard(" ");
+    expect(within(viewer).getByRole("button", { name: "Pause" })).toBeInTheDocument();
+    await user.keyboard(" ");
+    expect(within(viewer).getByRole("button", { name: "Play" })).toBeInTheDocument();
+    expect(shownUrl(viewer)).toBe("/media/image/bob-2.jpg");
+  });
+
   it("after a member's last story plays the next member's, and after the last member the first again", async () => {
     const { viewer } = await openViewerWithFakeClock();
     const playThrough = () => {

@@ -19,6 +19,14 @@ import { StoryProgress } from "./story-progress";
 /** A press longer than this is a hold (it paused the story), not a tap: letting go does not step on. */
 const HOLD_MS = 250;
 
+/** Where Space does a thing of its own: pressing a button, typing a space, ticking a box. */
+const SPACE_TAKERS =
+  "button, input, textarea, select, summary, [contenteditable=''], [contenteditable='true'], [role='button'], [role='checkbox'], [role='switch'], [role='radio'], [role='tab'], [role='option'], [role^='menuitem']";
+
+function takesSpace(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(SPACE_TAKERS) !== null;
+}
+
 export interface StoryViewerProps {
   /** Whose stories play first. */
   startUserId: string;
@@ -69,7 +77,7 @@ const sideButton =
 interface StoryStageProps {
   cursor: StoryCursor;
   onClose: () => void;
-  /** The Pause button, focused when the viewer opens: Space then holds the story still. */
+  /** The Pause button, focused when the viewer opens: the first of the story's controls. */
   pauseRef: RefObject<HTMLButtonElement | null>;
 }
 
@@ -99,17 +107,21 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
   const onReady = useCallback((url: string, ms: number) => setReady({ url, durationMs: ms }), []);
   const onMutedByBrowser = useCallback(() => setMuted(true), []);
 
-  // Spec §2: the arrow keys move between stories (Escape is the dialog's). Not while a menu or a
-  // dialog is over the story: its own keys are its own. A layout effect, like the dialog's focus: the
-  // keys work from the commit that shows the story, so an arrow pressed at once is not lost (a lazy
-  // viewer's first commit may leave passive effects for later).
+  // Spec §2: the arrow keys move between stories (Escape is the dialog's), and Space pauses or plays
+  // wherever the focus is (a tap on the story leaves it on the card), except on a control Space presses
+  // itself. Not while a menu or a dialog is over the story: its own keys are its own. A layout effect,
+  // like the dialog's focus: the keys work from the commit that shows the story, so an arrow pressed at
+  // once is not lost (a lazy viewer's first commit may leave passive effects for later).
   useLayoutEffect(() => {
     if (overlay) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (event.key === "ArrowRight") next();
       else if (event.key === "ArrowLeft") previous();
-      else return;
+      else if (event.key === " " && !takesSpace(event.target)) {
+        // Held down, it repeats: one press, one toggle.
+        if (!event.repeat) setUserPaused((value) => !value);
+      } else return;
       event.preventDefault();
     };
     document.addEventListener("keydown", onKeyDown);
