@@ -45,15 +45,22 @@ describe("RequireAuth", () => {
     expect(appCalls(fetchMock)).toEqual([]);
   });
 
-  it("treats an expired token as signed out", async () => {
-    const expired = makeToken({ exp: Math.floor(Date.now() / 1000) - 60 });
-    saveAuth({ token: expired, userId: "u-alice", username: "alice" });
+  it.each([
+    ["an expired token", makeToken({ exp: Math.floor(Date.now() / 1000) - 60 })],
+    ["an empty token", ""],
+  ])("treats %s as signed out, and clears the stored auth as a 401 would", async (_case, token) => {
+    saveAuth({ token, userId: "u-alice", username: "alice" });
+    saveCachedUser(makeUser());
     const fetchMock = stubFetch(fetchRoutes({}));
     const { router } = renderApp("/chat");
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(router.state.location.state).toEqual({ from: "/chat" });
     expect(appCalls(fetchMock)).toEqual([]);
+    await waitFor(() => expect(localStorage.getItem("token")).toBeNull());
+    expect(getUserId()).toBeNull();
+    expect(getUsername()).toBeNull();
+    expect(getCachedUser()).toBeNull();
   });
 
   it("shows 'Checking authentication...' while the user is being fetched", async () => {

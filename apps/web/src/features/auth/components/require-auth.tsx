@@ -5,6 +5,7 @@ import { AlertIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { type LogoutReason, onLogout } from "../../../lib/auth-events";
+import { clearAuth, getToken } from "../../../lib/storage";
 import { isTokenValid } from "../../../lib/token";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useStoredToken } from "../../../lib/use-stored";
@@ -35,6 +36,7 @@ export function RequireAuth() {
   // A hand-off code in a profile URL may sign a member in: a signed-out visit waits for it meanwhile.
   const { handoff, pending: handingOver, accept, decline } = useHandoff();
   const signedIn = isTokenValid(token);
+  useDropUnusableToken(token, signedIn);
   const currentUser = useCurrentUserQuery(signedIn);
   const user = signedIn ? currentUser.data : undefined;
 
@@ -92,6 +94,18 @@ export function RequireAuth() {
       <Outlet context={{ checking } satisfies SessionOutletContext} />
     </SocketProvider>
   );
+}
+
+/**
+ * A stored token that signs nobody in (expired, or empty) goes with the rest of the stored auth, as a
+ * refused one goes on its 401 (spec §8): it is never sent, so no 401 would ever take it, and the next
+ * visit would find it again.
+ */
+function useDropUnusableToken(token: string | null, signedIn: boolean) {
+  useEffect(() => {
+    // Only the token this render judged: a hand-off may have stored a good one since.
+    if (!signedIn && token !== null && getToken() === token) clearAuth();
+  }, [token, signedIn]);
 }
 
 /** Over a screen drawn from the stored copy, above the tab bar; it fades in only if the check is slow. */
