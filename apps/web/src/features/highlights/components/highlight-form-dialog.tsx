@@ -17,7 +17,7 @@ import { TextField } from "../../../components/text-field";
 import { UploadProgress } from "../../../components/upload-progress";
 import { errorMessage } from "../../../lib/api-client";
 import { limitedText } from "../../../lib/limited-text";
-import { isAbortError } from "../../../lib/media-upload";
+import { isAbortError, refusalBeforeUpload } from "../../../lib/media-upload";
 import { useObjectUrl } from "../../../lib/use-object-url";
 import { StoryArchiveGrid } from "../../stories/components/story-archive-grid";
 import { useSaveHighlight } from "../hooks/use-save-highlight";
@@ -65,6 +65,8 @@ export function HighlightFormDialog({
   const previewUrl = useObjectUrl(file);
   const baseId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
+  // The file whose check for the host is still to come: a later pick (or a story) is judged on its own.
+  const checking = useRef<File | null>(null);
   const busy = phase.step !== "idle";
   // While the file is sent, Cancel (and Escape) abandons the upload along with the form: one way out,
   // not a second Cancel beside a disabled one. Once the highlight is being saved, it is too late.
@@ -84,6 +86,24 @@ export function HighlightFormDialog({
         : highlight
           ? { src: highlight.src, type: highlight.type }
           : null;
+
+  /**
+   * Empty, too large or too long for the host: said once the file is chosen, as a story's picker says it,
+   * not at Save; the media chosen before it is kept.
+   */
+  function checkForHost(file: File, before: Choice) {
+    checking.current = file;
+    refusalBeforeUpload(file)
+      .then((refusal) => {
+        if (checking.current !== file) return;
+        checking.current = null;
+        if (!refusal) return;
+        setFailure(refusal);
+        setChoice(before);
+      })
+      // Unchecked, the file is judged again at Save, and by the host.
+      .catch((checkError: unknown) => console.error("The chosen file could not be checked", checkError));
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -183,12 +203,14 @@ export function HighlightFormDialog({
                   if (refused) return setFailure(refused);
                   setFailure(null);
                   setChoice({ file: chosen });
+                  checkForHost(chosen, choice);
                 }}
               />
             ) : (
               <StoryArchiveGrid
                 selectedId={story?._id ?? null}
                 onSelect={(chosen) => {
+                  checking.current = null;
                   setFailure(null);
                   setChoice({ story: chosen });
                 }}

@@ -148,7 +148,8 @@ describe("Highlights strip", () => {
     expect(create).not.toHaveBeenCalled();
   });
 
-  it("refuses a video larger than the host takes before sending it, in the host's words", async () => {
+  it("refuses a video larger than the host takes when it is picked, in the host's words, keeping none", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
     const create = vi.fn();
     const { user } = openOwn({
       "POST /highlights": create,
@@ -161,13 +162,31 @@ describe("Highlights strip", () => {
     const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
     await user.type(within(dialog).getByLabelText("Highlight name"), "Trip");
     await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
-    await user.click(within(dialog).getByRole("button", { name: "Save" }));
 
-    expect(
-      await within(dialog).findByText("This file is too large: videos can be up to 1 KB."),
-    ).toBeInTheDocument();
+    // Before Save, as a story's upload says it.
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "This file is too large: videos can be up to 1 KB.",
+    );
+    expect(within(dialog).queryByText("trip.mp4")).not.toBeInTheDocument();
+    expect(within(dialog).getByText("Choose photo or video")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(alert).toHaveBeenCalledWith("Please upload an image or video for this highlight");
     expect(FakeXhr.last).toBeUndefined();
     expect(create).not.toHaveBeenCalled();
+  });
+
+  it("refuses an empty file when it is picked, keeping the media chosen before", async () => {
+    const { user } = openOwn();
+    await user.click(await screen.findByRole("button", { name: `View highlight ${summer.name}` }));
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    const dialog = screen.getByRole("dialog", { name: "Edit Highlight" });
+    await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
+    const empty = new File([], "empty.jpg", { type: "image/jpeg" });
+    await user.upload(within(dialog).getByLabelText("Photo or video"), empty);
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("This file is empty.");
+    expect(within(dialog).getByText("trip.mp4")).toBeInTheDocument();
+    expect(FakeXhr.last).toBeUndefined();
   });
 
   it("refuses a file that is neither a photo nor a video when it is picked, keeping none", async () => {
