@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fullNameSchema, signinBody, signupBody } from "./auth.js";
+import { fullNameSchema, passwordNamesMember, signinBody, signupBody } from "./auth.js";
 import { bioSchema } from "./users.js";
 
 describe("signupBody", () => {
@@ -64,6 +64,25 @@ describe("signupBody", () => {
       "Password can't be only spaces",
     );
     expect(signupBody.parse({ ...valid, password: "  to be or not  " }).password).toBe("  to be or not  ");
+  });
+});
+
+describe("passwordNamesMember", () => {
+  const member = { username: "qa_pw2_n", email: "secret123@example.com" };
+
+  it("refuses the username or the e-mail address, or its name part, in any case and spaces around", () => {
+    expect(passwordNamesMember(" qa_pw2_N ", member)).toBe("Password cannot be your username");
+    expect(passwordNamesMember("QA_PW2_N", member)).toBe("Password cannot be your username");
+    expect(passwordNamesMember(" Secret123@Example.com", member)).toBe(
+      "Password cannot be your email address",
+    );
+    expect(passwordNamesMember("SECRET123 ", member)).toBe("Password cannot be your email address");
+  });
+
+  it("keeps a password that only holds one of them", () => {
+    expect(passwordNamesMember("qa_pw2_n!", member)).toBeUndefined();
+    expect(passwordNamesMember("qa pw2 n", member)).toBeUndefined();
+    expect(passwordNamesMember("secret1234", member)).toBeUndefined();
   });
 });
 

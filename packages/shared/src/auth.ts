@@ -62,18 +62,22 @@ export const fullNameSchema = textSchema("Full name is required")
   .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`)
   .refine(hasVisibleText, "Full name is required");
 
+/** A text as the names it is held against are kept: no spaces around it, lower-case. */
+const asName = (text: string) => text.trim().toLowerCase();
+
 /**
  * A password that is the member's username or e-mail address (or the address's name part), the first
- * guess of anyone who knows them: why it is refused, at sign-up as at every change.
+ * guess of anyone who knows them: why it is refused, at sign-up as at every change (spec §10). Compared
+ * as the names are kept, trimmed and lower-case: " Alice " is as easy a guess as "alice".
  */
 export function passwordNamesMember(
   password: string,
   member: { username: string; email: string },
 ): string | undefined {
-  const lower = password.toLowerCase();
-  if (lower === member.username.toLowerCase()) return "Password cannot be your username";
-  if (lower === member.email.toLowerCase() || lower === member.email.split("@")[0]?.toLowerCase())
-    return "Password cannot be your email address";
+  const guess = asName(password);
+  if (guess === asName(member.username)) return "Password cannot be your username";
+  const email = asName(member.email);
+  if (guess === email || guess === email.split("@")[0]) return "Password cannot be your email address";
   return undefined;
 }
 

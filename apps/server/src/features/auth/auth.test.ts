@@ -39,6 +39,16 @@ describe("POST /api/auth/signup", () => {
   it.each([
     ["the username", { username: "password1", password: "Password1" }, "Password cannot be your username"],
     [
+      "the username with a space either side",
+      { username: "qa_pw2_N", password: " qa_pw2_N " },
+      "Password cannot be your username",
+    ],
+    [
+      "the address's name with spaces around",
+      { email: "secret123@example.com", password: "  Secret123 " },
+      "Password cannot be your email address",
+    ],
+    [
       "the e-mail address",
       { email: "mira@example.com", password: "MIRA@example.com" },
       "Password cannot be your email address",
