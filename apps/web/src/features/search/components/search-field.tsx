@@ -14,6 +14,8 @@ interface SearchFieldProps {
   onClick: () => void;
   /** The results listbox, while it shows. */
   listboxId: string | undefined;
+  /** The recent searches panel, while it shows under the empty box. */
+  recentPanelId: string | undefined;
   /** The option the arrow keys reached, if any. */
   activeOptionId: string | undefined;
 }
@@ -29,8 +31,11 @@ export function SearchField({
   onKeyDown,
   onClick,
   listboxId,
+  recentPanelId,
   activeOptionId,
 }: SearchFieldProps) {
+  // Never both: the results need a text, the recent searches an empty box.
+  const openPanelId = listboxId ?? recentPanelId;
   return (
     <div className="relative">
       <label htmlFor={id} className="sr-only">
@@ -43,8 +48,8 @@ export function SearchField({
         type="search"
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={listboxId !== undefined}
-        aria-controls={listboxId}
+        aria-expanded={openPanelId !== undefined}
+        aria-controls={openPanelId}
         aria-activedescendant={activeOptionId}
         {...limitedText(value, SEARCH_QUERY_MAX_LENGTH, onChange)}
         onKeyDown={onKeyDown}

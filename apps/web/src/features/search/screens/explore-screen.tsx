@@ -167,6 +167,7 @@ export function ExploreScreen() {
             onKeyDown={onKeyDown}
             onClick={() => setRecentDismissed(false)}
             listboxId={listShown ? listboxId : undefined}
+            recentPanelId={recentOpen ? recentId : undefined}
             activeOptionId={listShown && active ? optionId(listboxId, active) : undefined}
           />
           {recentOpen && (

@@ -347,11 +347,17 @@ describe("Recent searches", () => {
   it("are offered in the empty, focused box, and say so when there are none", async () => {
     const { user } = await openExplore("/search", found);
     expect(screen.queryByRole("region", { name: "Recent" })).not.toBeInTheDocument();
+    expect(searchBox()).toHaveAttribute("aria-expanded", "false");
     await user.click(searchBox());
     expect(within(recentPanel()).getByText("No recent searches.")).toBeInTheDocument();
     expect(within(recentPanel()).queryByRole("button", { name: "Clear all" })).not.toBeInTheDocument();
+    // The box says it has opened the panel, and which.
+    expect(searchBox()).toHaveAttribute("aria-expanded", "true");
+    expect(searchBox()).toHaveAttribute("aria-controls", recentPanel().id);
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("region", { name: "Recent" })).not.toBeInTheDocument();
+    expect(searchBox()).toHaveAttribute("aria-expanded", "false");
+    expect(searchBox()).not.toHaveAttribute("aria-controls");
 
     // Put away, they come back with ArrowDown or a click in the box, which kept the focus.
     await user.keyboard("{ArrowDown}");
