@@ -42,15 +42,26 @@ export function announceScreen(): void {
   pending = { stop };
 }
 
+const filling = new Set<ReturnType<typeof setTimeout>>();
+
 /** Reads `text` once, politely (after what the reader is saying). */
 export function announce(text: string): void {
   const live = liveRegion();
   // Emptied first, so the same words twice (Home, then Home again) are read again; filled a moment
   // later, as a reader may not hear a region that changes in the moment it joins the page.
   live.textContent = "";
-  setTimeout(() => {
+  const fill = setTimeout(() => {
+    filling.delete(fill);
     live.textContent = text;
   }, 100);
+  filling.add(fill);
+}
+
+/** Reads nothing more of what was asked (a test's page ends: its timers must not outlive it). */
+export function stopAnnouncing(): void {
+  pending?.stop();
+  for (const fill of filling) clearTimeout(fill);
+  filling.clear();
 }
 
 /**

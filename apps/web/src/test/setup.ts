@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { stopAnnouncing } from "../lib/announcer";
 import { ASYNC_UTIL_TIMEOUT_MS } from "./wait";
 
 configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
@@ -10,6 +11,8 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  // A screen announced late would read the page after jsdom has gone.
+  stopAnnouncing();
   window.localStorage.clear();
   window.sessionStorage.clear();
   // restoreMocks keeps a module mock's history (since Vitest 3): without this, the next test could read the
