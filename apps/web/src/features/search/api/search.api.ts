@@ -80,15 +80,57 @@ async function searchPosts(
   return { items: answer.posts, nextCursor: answer.nextCursor };
 }
 
+/** How many of each paged kind an answer shows: a search asked again reads as many again. */
+export type ShownCounts = Record<PagedKind, number>;
+
+/**
+ * The glance's page, then pages of "Show more"'s size until `wanted` are read (or there are no more), as
+ * an infinite list reads its pages again.
+ */
+async function pagesUpTo<Item>(
+  read: (limit: number, cursor: string | null) => Promise<Page<Item>>,
+  glance: number,
+  more: number,
+  wanted: number,
+): Promise<Page<Item>> {
+  let page = await read(glance, null);
+  const items = [...page.items];
+  while (items.length < wanted && page.nextCursor) {
+    page = await read(more, page.nextCursor);
+    items.push(...page.items);
+  }
+  return { items, nextCursor: page.nextCursor };
+}
+
 /**
  * One search of members, posts and tags, which succeeds or fails as one: a failure shows as such with a
- * retry, never as a partial answer that reads like "nobody matched".
+ * retry, never as a partial answer that reads like "nobody matched". Asked again (a refetch), it reads as
+ * many members and posts as the answer `shown` had, so what "Show more" brought stays.
  */
-export async function searchEverything(q: string, signal?: AbortSignal): Promise<SearchResults> {
+export async function searchEverything(
+  q: string,
+  signal?: AbortSignal,
+  shown: ShownCounts = { members: 0, posts: 0 },
+): Promise<SearchResults> {
   const scope = searchScope(q);
+  const { members: memberText, posts: postText } = scope;
   const [members, posts, tags] = await Promise.all([
-    scope.members ? searchMembers(scope.members, RESULT_LIMITS.members, null, signal) : NO_PAGE,
-    scope.posts ? searchPosts(scope.posts, RESULT_LIMITS.posts, null, signal) : NO_PAGE,
+    memberText
+      ? pagesUpTo(
+          (limit, cursor) => searchMembers(memberText, limit, cursor, signal),
+          RESULT_LIMITS.members,
+          MORE_LIMITS.members,
+          shown.members,
+        )
+      : NO_PAGE,
+    postText
+      ? pagesUpTo(
+          (limit, cursor) => searchPosts(postText, limit, cursor, signal),
+          RESULT_LIMITS.posts,
+          MORE_LIMITS.posts,
+          shown.posts,
+        )
+      : NO_PAGE,
     scope.tags ? searchTags(scope.tags, RESULT_LIMITS.tags, signal) : [],
   ]);
   return {
@@ -99,17 +141,17 @@ export async function searchEverything(q: string, signal?: AbortSignal): Promise
   };
 }
 
+/** A next page of one kind of results. */
+export type MorePage =
+  | { kind: "members"; page: Page<UserSearchResult> }
+  | { kind: "posts"; page: Page<PostsPage["posts"][number]> };
+
 /** The next page of one kind of `q`'s results, from the cursor its last page gave. */
-export async function searchMore(
-  q: string,
-  kind: PagedKind,
-  cursor: string,
-): Promise<Page<UserSearchResult> | Page<PostsPage["posts"][number]>> {
+export async function searchMore(q: string, kind: PagedKind, cursor: string): Promise<MorePage> {
   const text = searchScope(q)[kind];
-  if (!text) return NO_PAGE;
-  return kind === "members"
-    ? searchMembers(text, MORE_LIMITS.members, cursor)
-    : searchPosts(text, MORE_LIMITS.posts, cursor);
+  if (kind === "members")
+    return { kind, page: text ? await searchMembers(text, MORE_LIMITS.members, cursor) : NO_PAGE };
+  return { kind, page: text ? await searchPosts(text, MORE_LIMITS.posts, cursor) : NO_PAGE };
 }
 
 export function fetchExplorePage(tab: ExploreTab, cursor: string | null, signal?: AbortSignal) {

@@ -1,6 +1,7 @@
 import type { ExploreTab, Poll } from "@flik/shared";
 import {
   keepPreviousData,
+  type QueryClient,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -10,8 +11,10 @@ import { ApiError } from "../../../lib/api-client";
 import {
   fetchCurrentPoll,
   fetchExplorePage,
+  type MorePage,
   type PagedKind,
   type SearchResults,
+  type ShownCounts,
   searchEverything,
   searchMore,
 } from "./search.api";
@@ -19,9 +22,10 @@ import { searchKeys } from "./search-keys";
 
 /** Members, posts and tags for `q`, already debounced and long enough (the caller decides both). */
 export function useSearchResultsQuery(q: string, enabled: boolean) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: searchKeys.results(q),
-    queryFn: ({ signal }) => searchEverything(q, signal),
+    queryFn: ({ signal }) => searchEverything(q, signal, shownCounts(queryClient, q)),
     enabled,
     // While the next text's answer comes, the last one stays (dimmed) instead of blinking to skeletons.
     placeholderData: keepPreviousData,
@@ -37,23 +41,39 @@ export interface MoreResults {
   firstNewId: string | null;
 }
 
-/** `page` after what `results` shows of `kind`, each result once (a live change may repeat one). */
-function withMore(results: SearchResults, kind: PagedKind, page: Awaited<ReturnType<typeof searchMore>>) {
-  const shown = new Set<string>(results[kind].map((item) => item._id));
-  const added = page.items.filter((item) => !shown.has(item._id));
+/** How many members and posts the answer held for `q` shows (none before the first). */
+function shownCounts(queryClient: QueryClient, q: string): ShownCounts {
+  const shown = queryClient.getQueryData<SearchResults>(searchKeys.results(q));
+  return { members: shown?.members.length ?? 0, posts: shown?.posts.length ?? 0 };
+}
+
+/** Those of `items` not among `shown` (a live change may have moved one onto the next page). */
+function notShown<Item extends { _id: string }>(shown: readonly Item[], items: readonly Item[]): Item[] {
+  const ids = new Set(shown.map((item) => item._id));
+  return items.filter((item) => !ids.has(item._id));
+}
+
+/** `more`'s page after what `results` shows of its kind. */
+function withMore(results: SearchResults, more: MorePage): MoreResults {
+  const next = { ...results.next, [more.kind]: more.page.nextCursor };
+  if (more.kind === "members") {
+    const added = notShown(results.members, more.page.items);
+    return {
+      results: { ...results, members: [...results.members, ...added], next },
+      firstNewId: added[0]?._id ?? null,
+    };
+  }
+  const added = notShown(results.posts, more.page.items);
   return {
-    results: {
-      ...results,
-      [kind]: [...results[kind], ...added],
-      next: { ...results.next, [kind]: page.nextCursor },
-    },
+    results: { ...results, posts: [...results.posts, ...added], next },
     firstNewId: added[0]?._id ?? null,
-  } as MoreResults;
+  };
 }
 
 /**
  * "Show more" of one kind of a text's results: its next page joins the answer held for that text, so the
- * live post caches patch what it brought as the rest (a like, an edit, a deletion).
+ * live post caches patch what it brought as the rest (a like, an edit, a deletion), and the answer asked
+ * again reads as many.
  */
 export function useShowMoreResults() {
   const queryClient = useQueryClient();
@@ -62,12 +82,17 @@ export function useShowMoreResults() {
       const key = searchKeys.results(q);
       const cursor = queryClient.getQueryData<SearchResults>(key)?.next[kind];
       if (!cursor) return null;
-      const page = await searchMore(q, kind, cursor);
+      const more = await searchMore(q, kind, cursor);
+      // A read of the answer already on its way counted the results before this page: it would drop it.
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
       const shown = queryClient.getQueryData<SearchResults>(key);
       if (!shown) return null;
-      const more = withMore(shown, kind, page);
+      const added = withMore(shown, more);
       // The answer as the cache holds it (a copy of what was set): the one the screen then shows.
-      return { ...more, results: queryClient.setQueryData<SearchResults>(key, more.results) ?? more.results };
+      return {
+        ...added,
+        results: queryClient.setQueryData<SearchResults>(key, added.results) ?? added.results,
+      };
     },
     networkMode: "always",
   });

@@ -6,6 +6,7 @@ import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket
 import { jsonResponse, makePost } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import { waitUntil } from "../../../test/wait";
+import { searchKeys } from "../api/search-keys";
 import {
   bob,
   bobby,
@@ -206,7 +207,7 @@ describe("Explore search", () => {
     const post = (n: number) => makePost({ _id: `p-${n}`, caption: `Zed post ${n}` });
     const cursorOf = (url: string) => new URL(url, "http://flik.test").searchParams.get("cursor") ?? "";
     let morePosts = 0;
-    const { user, fetchMock } = await openExplore("/search", {
+    const { user, fetchMock, queryClient } = await openExplore("/search", {
       ...found,
       "GET /user/search": (url: string) => jsonResponse(200, memberPages[cursorOf(url)]),
       "GET /posts/search": (url: string) => {
@@ -252,6 +253,17 @@ describe("Explore search", () => {
       expect.stringMatching(/\/p-1$/),
       expect.stringMatching(/\/p-2$/),
     ]);
+
+    // Read again (stale on coming back, after a reconnect), the answer keeps what Show more brought.
+    const membersAsked = urlsOf(fetchMock, "GET /user/search").length;
+    await act(() => queryClient.refetchQueries({ queryKey: searchKeys.results("zed") }));
+    expect(
+      urlsOf(fetchMock, "GET /user/search")
+        .slice(membersAsked)
+        .map((url) => url.searchParams.get("cursor")),
+    ).toEqual([null, "m2"]);
+    expect(within(screen.getByRole("group", { name: "Members" })).getAllByRole("option")).toHaveLength(8);
+    expect(postsShown()).toHaveLength(2);
   });
 
   it("shows a failed search as a failure with Try again, never made-up members", async () => {
