@@ -32,6 +32,9 @@ describe("Settings › Change password", () => {
     expect(length()).toHaveAttribute("data-met", "false");
     expect(different()).toHaveAttribute("data-met", "true");
     expect(personal()).toHaveAttribute("data-met", "false");
+    // As the server judges it: the name with spaces around it, in any case, is still the name.
+    fireEvent.change(within(panel).getByLabelText("New password"), { target: { value: " ALICE " } });
+    expect(personal()).toHaveAttribute("data-met", "false");
 
     await user.clear(within(panel).getByLabelText("New password"));
     await user.type(within(panel).getByLabelText("New password"), "old-secret");

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from "@flik/shared";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES, passwordNamesMember } from "@flik/shared";
 import { CheckIcon, CircleIcon } from "../../../components/later-icons";
 
 /**
@@ -10,13 +10,11 @@ export function passwordRuleChecks(
   currentPassword: string,
   member: { username: string; email: string },
 ): boolean[] {
-  const lower = newPassword.toLowerCase();
-  const email = member.email.toLowerCase();
   const typed = newPassword !== "";
   return [
     newPassword.length >= PASSWORD_MIN_LENGTH && newPassword.length <= PASSWORD_MAX_LENGTH,
     typed && newPassword !== currentPassword,
-    typed && lower !== member.username.toLowerCase() && lower !== email && lower !== email.split("@")[0],
+    typed && passwordNamesMember(newPassword, member) === undefined,
   ];
 }
 
