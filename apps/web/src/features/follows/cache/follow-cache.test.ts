@@ -195,6 +195,15 @@ describe("a member's stories when she goes private (memberPrivacyChanged)", () =
     expect(ringOf("dan")).toEqual([]);
     expect(ringOf("erin")).toEqual(["u-erin"]);
   });
+
+  it("come back to a stranger's view when she goes public again: her ring is read again", () => {
+    cacheRing(dan);
+    applyPrivacyChange(queryClient, "u-dan", true);
+    expect(queryClient.getQueryState(storyKeys.member("dan"))?.isInvalidated).toBe(false);
+
+    applyPrivacyChange(queryClient, "u-dan", false);
+    expect(queryClient.getQueryState(storyKeys.member("dan"))?.isInvalidated).toBe(true);
+  });
 });
 
 describe("a private member's posts in the viewer's lists", () => {

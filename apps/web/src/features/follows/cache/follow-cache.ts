@@ -216,9 +216,12 @@ export function applyPrivacyChange(queryClient: QueryClient, userId: string, isP
         dropReelsOfPrivateMember(queryClient, userId, relation !== undefined),
       );
   }
-  // Only a stranger's view turns (locked or open); a follower sees the same posts either way.
-  if (member && !isFollower && member.isPrivate !== isPrivate)
+  // Only a stranger's view turns (locked or open); a follower sees the same posts either way. Opened,
+  // her ring comes back too (dropped as none while she was private, it would otherwise wait a minute).
+  if (member && !isFollower && member.isPrivate !== isPrivate) {
     void queryClient.invalidateQueries({ queryKey: profileKeys.page(member.username) });
+    if (!isPrivate) void queryClient.invalidateQueries({ queryKey: storyKeys.member(member.username) });
+  }
 }
 
 /**
