@@ -67,6 +67,9 @@ export function HighlightFormDialog({
   const nameRef = useRef<HTMLInputElement>(null);
   // The file whose check for the host is still to come: a later pick (or a story) is judged on its own.
   const checking = useRef<File | null>(null);
+  // The last choice known to pass (a story, or a file whose check came back clear): what a refused file
+  // gives way to, never a file picked before it whose check had not come yet.
+  const passed = useRef<Choice>(choice);
   const busy = phase.step !== "idle";
   // While the file is sent, Cancel (and Escape) abandons the upload along with the form: one way out,
   // not a second Cancel beside a disabled one. Once the highlight is being saved, it is too late.
@@ -91,15 +94,18 @@ export function HighlightFormDialog({
    * Empty, too large or too long for the host: said once the file is chosen, as a story's picker says it,
    * not at Save; the media chosen before it is kept.
    */
-  function checkForHost(file: File, before: Choice) {
+  function checkForHost(file: File) {
     checking.current = file;
     refusalBeforeUpload(file)
       .then((refusal) => {
         if (checking.current !== file) return;
         checking.current = null;
-        if (!refusal) return;
+        if (!refusal) {
+          passed.current = { file };
+          return;
+        }
         setFailure(refusal);
-        setChoice(before);
+        setChoice(passed.current);
       })
       // Unchecked, the file is judged again at Save, and by the host.
       .catch((checkError: unknown) => console.error("The chosen file could not be checked", checkError));
@@ -203,7 +209,7 @@ export function HighlightFormDialog({
                   if (refused) return setFailure(refused);
                   setFailure(null);
                   setChoice({ file: chosen });
-                  checkForHost(chosen, choice);
+                  checkForHost(chosen);
                 }}
               />
             ) : (
@@ -211,6 +217,7 @@ export function HighlightFormDialog({
                 selectedId={story?._id ?? null}
                 onSelect={(chosen) => {
                   checking.current = null;
+                  passed.current = { story: chosen };
                   setFailure(null);
                   setChoice({ story: chosen });
                 }}

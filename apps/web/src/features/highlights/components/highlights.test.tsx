@@ -189,6 +189,26 @@ describe("Highlights strip", () => {
     expect(FakeXhr.last).toBeUndefined();
   });
 
+  it("gives a refused file's place to the last choice that passed, not to one still being checked", async () => {
+    let answerLimits: (response: Response) => void = () => {};
+    const { user } = openOwn({
+      "GET /media/limits": () => new Promise<Response>((resolve) => (answerLimits = resolve)),
+    });
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
+    // The clip waits for the host's limits; the empty file is refused at once, before them.
+    await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
+    await user.upload(
+      within(dialog).getByLabelText("Photo or video"),
+      new File([], "empty.jpg", { type: "image/jpeg" }),
+    );
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("This file is empty.");
+    expect(within(dialog).queryByText("trip.mp4")).not.toBeInTheDocument();
+    expect(within(dialog).getByText("Choose photo or video")).toBeInTheDocument();
+    answerLimits(jsonResponse(200, { image: { maxBytes: 1024 }, video: { maxBytes: 2, maxSeconds: 60 } }));
+  });
+
   it("refuses a file that is neither a photo nor a video when it is picked, keeping none", async () => {
     const create = vi.fn();
     const { user } = openOwn({ "POST /highlights": create });
