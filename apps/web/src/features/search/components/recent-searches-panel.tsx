@@ -77,6 +77,8 @@ export function RecentSearchesPanel({
   return (
     <section
       id={id}
+      // Not modal: the search box above it stays in use (it is the combobox's popup).
+      role="dialog"
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
       // A press inside keeps the search box focused (Safari focuses neither buttons nor links on click),

@@ -50,6 +50,9 @@ export function SearchField({
         aria-autocomplete="list"
         aria-expanded={openPanelId !== undefined}
         aria-controls={openPanelId}
+        // The recent searches are a dialog the arrow keys move the focus into (WAI-ARIA's combobox with a
+        // dialog popup); the results, a listbox the focus stays above.
+        aria-haspopup={recentPanelId !== undefined ? "dialog" : "listbox"}
         aria-activedescendant={activeOptionId}
         {...limitedText(value, SEARCH_QUERY_MAX_LENGTH, onChange)}
         onKeyDown={onKeyDown}

@@ -120,6 +120,7 @@ describe("Explore search", () => {
     await user.type(box, "bo");
     await screen.findByRole("listbox", { name: "Search results" });
     expect(box).toHaveAttribute("aria-expanded", "true");
+    expect(box).toHaveAttribute("aria-haspopup", "listbox");
     expect(box).not.toHaveAttribute("aria-activedescendant");
 
     const selected = () => within(results()).getByRole("option", { selected: true });
@@ -354,11 +355,11 @@ describe("Explore search", () => {
 });
 
 describe("Recent searches", () => {
-  const recentPanel = () => screen.getByRole("region", { name: "Recent" });
+  const recentPanel = () => screen.getByRole("dialog", { name: "Recent" });
 
   it("are offered in the empty, focused box, and say so when there are none", async () => {
     const { user } = await openExplore("/search", found);
-    expect(screen.queryByRole("region", { name: "Recent" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Recent" })).not.toBeInTheDocument();
     expect(searchBox()).toHaveAttribute("aria-expanded", "false");
     await user.click(searchBox());
     expect(within(recentPanel()).getByText("No recent searches.")).toBeInTheDocument();
@@ -366,8 +367,10 @@ describe("Recent searches", () => {
     // The box says it has opened the panel, and which.
     expect(searchBox()).toHaveAttribute("aria-expanded", "true");
     expect(searchBox()).toHaveAttribute("aria-controls", recentPanel().id);
+    // A dialog the arrow keys move into, not a listbox under an active descendant.
+    expect(searchBox()).toHaveAttribute("aria-haspopup", "dialog");
     await user.keyboard("{Escape}");
-    expect(screen.queryByRole("region", { name: "Recent" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Recent" })).not.toBeInTheDocument();
     expect(searchBox()).toHaveAttribute("aria-expanded", "false");
     expect(searchBox()).not.toHaveAttribute("aria-controls");
 
@@ -376,7 +379,7 @@ describe("Recent searches", () => {
     expect(recentPanel()).toBeInTheDocument();
     expect(searchBox()).toHaveFocus();
     await user.keyboard("{Escape}");
-    expect(screen.queryByRole("region", { name: "Recent" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Recent" })).not.toBeInTheDocument();
     await user.click(searchBox());
     expect(recentPanel()).toBeInTheDocument();
   });
@@ -438,7 +441,7 @@ describe("Recent searches", () => {
     await user.tab();
     expect(within(recentPanel()).getByRole("button", { name: /^Remove bob/ })).toHaveFocus();
     await user.keyboard("{Escape}");
-    expect(screen.queryByRole("region", { name: "Recent" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Recent" })).not.toBeInTheDocument();
     expect(box).toHaveFocus();
     await user.keyboard("{ArrowDown}");
 
