@@ -102,7 +102,7 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
             ref={heading}
             tabIndex={-1}
             title={`@${member.username}`}
-            className="truncate outline-none text-xl font-semibold tracking-tight text-zinc-900 sm:text-2xl"
+            className="truncate rounded-md text-xl font-semibold tracking-tight text-zinc-900 outline-none focus-visible:ring-2 focus-visible:ring-fuchsia-600 sm:text-2xl"
           >
             @{member.username}
           </h1>
