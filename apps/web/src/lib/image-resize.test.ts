@@ -44,6 +44,17 @@ describe("resizedForUpload (issue 20)", () => {
     expect(close).toHaveBeenCalled();
   });
 
+  it("draws a file once however often it is asked for (its check when chosen, Share, the upload)", async () => {
+    const { drawnAt } = drawingBrowser(4000, 3000, new Blob([bytes(300)], { type: "image/jpeg" }));
+    const photo = new File([bytes(5000)], "pier.jpg", { type: "image/jpeg" });
+    const first = await resizedForUpload(photo);
+    expect(await resizedForUpload(photo)).toBe(first);
+    expect(drawnAt).toHaveLength(1);
+    // Another file is its own drawing.
+    await resizedForUpload(new File([bytes(5000)], "pier.jpg", { type: "image/jpeg" }));
+    expect(drawnAt).toHaveLength(2);
+  });
+
   it("keeps a tall picture within a story's 1920 px, and a PNG's transparency as WebP", async () => {
     const { drawnAt } = drawingBrowser(1200, 4000, new Blob([bytes(100)], { type: "image/webp" }));
     const sent = await resizedForUpload(new File([bytes(900)], "screen.png", { type: "image/png" }));

@@ -21,7 +21,22 @@ export function mayBeResized(file: File): boolean {
  * transparent (PNG, WebP), as WebP. Anything else, a browser that cannot draw it, or a result no smaller
  * than the original goes as it is: the host re-encodes and sizes every image anyway.
  */
-export async function resizedForUpload(file: File): Promise<File> {
+export function resizedForUpload(file: File): Promise<File> {
+  let drawing = drawings.get(file);
+  if (!drawing) {
+    drawing = drawnForUpload(file);
+    drawings.set(file, drawing);
+  }
+  return drawing;
+}
+
+/**
+ * Each file is drawn once however often it is asked for: a photo over the host's size is judged when it
+ * is chosen and again at Share, then sent, each by what it leaves as.
+ */
+const drawings = new WeakMap<File, Promise<File>>();
+
+async function drawnForUpload(file: File): Promise<File> {
   if (!mayBeResized(file)) return file;
   let bitmap: ImageBitmap | undefined;
   try {

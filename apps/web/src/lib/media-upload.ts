@@ -200,7 +200,7 @@ export async function refusalBeforeUpload(file: File, base = MEDIA_UPLOAD_BASE):
   if (!limits) return null;
   const tooLarge = refusalByLimits(limits, kind, file.size);
   if (kind === "image") {
-    // Only a photo already over the size is drawn here: the upload draws it again, a rare double cost.
+    // Only a photo already over the size is drawn here (once: the upload sends that drawing).
     if (!tooLarge || !mayBeResized(file)) return tooLarge;
     return refusalByLimits(limits, kind, (await resizedForUpload(file)).size);
   }
