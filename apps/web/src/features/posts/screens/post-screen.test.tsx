@@ -297,7 +297,7 @@ describe("PostScreen", () => {
     await waitFor(() => expect(socket.emitted).toContainEqual(["leavePostRoom", "p-1"]));
   });
 
-  it("drops a stranger's post when its author goes private, as the server then says; a follower's stays", async () => {
+  it("asks again when its author goes private, and drops the post once the server says it is no longer the viewer's", async () => {
     let gonePrivate = false;
     let reads = 0;
     openPost("/post/bob/p-1", {
@@ -317,7 +317,7 @@ describe("PostScreen", () => {
     const readsBefore = reads;
     act(() => socket.fire("memberPrivacyChanged", { userId: "u-carol", isPrivate: true }));
     act(() => socket.fire("memberPrivacyChanged", { userId: bobsPost.user._id, isPrivate: false }));
-    // Still the viewer's to see (a follower's): it stays.
+    // Still the viewer's to see (the server shows it: a follower's): it stays.
     act(() => socket.fire("memberPrivacyChanged", { userId: bobsPost.user._id, isPrivate: true }));
     await waitFor(() => expect(reads).toBe(readsBefore + 1));
     expect(screen.getByRole("heading", { level: 1, name: "Post by @bob" })).toBeInTheDocument();
