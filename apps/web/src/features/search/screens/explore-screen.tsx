@@ -78,12 +78,19 @@ export function ExploreScreen() {
   /** The next page of the kind: the arrow keys' mark moves to the first result it brought. */
   function loadMore(option: ShowMoreOption) {
     if (loadingMore) return;
+    const paged = results.data;
     showMore.mutate(
       { q: searched, kind: option.of },
       {
         onSuccess: (more) => {
-          if (more?.firstNewId)
-            setReached({ key: resultKey(option.of, more.firstNewId), answer: more.results });
+          const firstNewId = more?.firstNewId;
+          if (!more || !firstNewId) return;
+          // Only while the mark is on the answer it paged: another text's, marked since, keeps its own.
+          setReached((current) =>
+            !current || current.answer === paged
+              ? { key: resultKey(option.of, firstNewId), answer: more.results }
+              : current,
+          );
         },
         onError: (error) => toast.error(`Couldn't load more results. ${retryAdvice(error)}`),
       },

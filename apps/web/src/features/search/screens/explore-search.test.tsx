@@ -267,6 +267,36 @@ describe("Explore search", () => {
     expect(postsShown()).toHaveLength(2);
   });
 
+  it("leaves the mark on another text's results alone when an earlier text's Show more page comes", async () => {
+    const member = (n: number) => ({ _id: `u-${n}`, username: `zed_${n}`, fullName: `Zed ${n}`, avatar: "" });
+    let bringPage: (response: Response) => void = () => {};
+    const { user } = await openExplore("/search", {
+      ...found,
+      "GET /user/search": (url: string) => {
+        const asked = new URL(url, "http://flik.test").searchParams;
+        if (asked.get("cursor")) return new Promise<Response>((resolve) => (bringPage = resolve));
+        return asked.get("q") === "zed"
+          ? jsonResponse(200, { users: [1, 2, 3, 4, 5, 6].map(member), nextCursor: "m2" })
+          : jsonResponse(200, { users: [member(11), member(12)], nextCursor: null });
+      },
+    });
+    const box = searchBox();
+    await user.type(box, "zed");
+    await screen.findByRole("option", { name: "Show more members" });
+    await user.keyboard("{ArrowDown>7/}{Enter}");
+    expect(await screen.findByRole("option", { name: "Loading..." })).toBeInTheDocument();
+
+    await user.type(box, "_1");
+    await screen.findByRole("option", { name: /zed_12/ });
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    const selected = () => within(results()).getByRole("option", { selected: true });
+    expect(selected()).toHaveAttribute("href", "/profile/zed_12");
+
+    await act(async () => bringPage(jsonResponse(200, { users: [member(7)], nextCursor: null })));
+    expect(selected()).toHaveAttribute("href", "/profile/zed_12");
+    expect(box).toHaveAttribute("aria-activedescendant", selected().id);
+  });
+
   it("shows a failed search as a failure with Try again, never made-up members", async () => {
     let calls = 0;
     const { user } = await openExplore("/search", {
