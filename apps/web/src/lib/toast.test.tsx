@@ -2,7 +2,7 @@ import { act, render, renderHook, screen, waitFor } from "@testing-library/react
 import { ToastContainer } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it } from "vitest";
 import { shownToasts } from "../test/toasts";
-import { toast, useFailureToasts } from "./toast";
+import { toast, useFormToasts } from "./toast";
 
 afterEach(() => {
   act(() => toast.dismiss());
@@ -42,10 +42,10 @@ describe("toast", () => {
   });
 });
 
-describe("useFailureToasts", () => {
+describe("useFormToasts", () => {
   it("says a form's latest outcome alone, leaving other toasts be", async () => {
     render(<ToastContainer />);
-    const form = renderHook(() => useFailureToasts()).result.current;
+    const form = renderHook(() => useFormToasts()).result.current;
     act(() => {
       toast.info("Someone else's news");
       form.success("Code sent");

@@ -49,7 +49,7 @@ export const AUTH_TOASTS = { position: "top-center" } as const satisfies ToastOp
  * try's lock ("Too many failed sign-ins…") beside this try's "Incorrect password", contradicting it over
  * the form on a phone. `success` says a success this way; `clear` takes the form's toast down.
  */
-export function useFailureToasts(options?: Pick<ToastOptions, "position">) {
+export function useFormToasts(options?: Pick<ToastOptions, "position">) {
   const [toasts] = useState(() => {
     let shown: Id | undefined;
     const clear = () => {

@@ -7,7 +7,7 @@ import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { retryAdvice } from "../../../lib/query-retry";
 import { saveAuth } from "../../../lib/storage";
-import { AUTH_TOASTS, toast, useFailureToasts } from "../../../lib/toast";
+import { AUTH_TOASTS, toast, useFormToasts } from "../../../lib/toast";
 import { signIn } from "../api/auth.api";
 import { focusFirst, missingFields } from "../required-fields";
 import { authLinkClass } from "./auth-shell";
@@ -53,7 +53,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [marked, setMarked] = useState(false);
 
-  const failures = useFailureToasts(AUTH_TOASTS);
+  const failures = useFormToasts(AUTH_TOASTS);
   const signin = useMutation({
     mutationFn: signIn,
     onSuccess: ({ token, user }) => {

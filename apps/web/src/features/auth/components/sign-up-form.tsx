@@ -6,7 +6,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { retryAdvice } from "../../../lib/query-retry";
-import { AUTH_TOASTS, toast, useFailureToasts } from "../../../lib/toast";
+import { AUTH_TOASTS, toast, useFormToasts } from "../../../lib/toast";
 import { signUp } from "../api/auth.api";
 import { focusFirst, missingFields } from "../required-fields";
 import { PasswordField } from "./password-field";
@@ -51,7 +51,7 @@ export function SignUpForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
-  const failures = useFailureToasts(AUTH_TOASTS);
+  const failures = useFormToasts(AUTH_TOASTS);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 

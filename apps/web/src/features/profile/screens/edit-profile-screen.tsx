@@ -16,7 +16,7 @@ import { LoadingState } from "../../../components/status-message";
 import { TextField } from "../../../components/text-field";
 import { changedFields } from "../../../lib/changed-fields";
 import { limitedText } from "../../../lib/limited-text";
-import { useFailureToasts } from "../../../lib/toast";
+import { useFormToasts } from "../../../lib/toast";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useMyProfileQuery } from "../api/profile.queries";
 import { AvatarChangeElements } from "../components/avatar-change-elements";
@@ -80,7 +80,7 @@ function EditProfileForm({ user }: { user: User }) {
   // Save is disabled while it saves, which takes the focus from it: given back once it is done.
   const saveRef = useRef<HTMLButtonElement>(null);
   // A success takes down the form's earlier failure toasts.
-  const toasts = useFailureToasts();
+  const toasts = useFormToasts();
   // A refused Save takes the focus to the first field it names.
   const {
     problems: errors,

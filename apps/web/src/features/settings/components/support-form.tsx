@@ -5,7 +5,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { fieldErrorClass, inputClass, labelClass } from "../../../components/field-styles";
 import { failureText } from "../../../lib/api-client";
 import { limitedText } from "../../../lib/limited-text";
-import { useFailureToasts } from "../../../lib/toast";
+import { useFormToasts } from "../../../lib/toast";
 import { sendSupportRequest } from "../api/settings.api";
 
 export const SUPPORT_TEXTS = {
@@ -18,7 +18,7 @@ export const SUPPORT_TEXTS = {
 export function SupportForm({ email }: { email: string }) {
   const [message, setMessage] = useState("");
   // A success takes down the form's earlier failure toasts.
-  const toasts = useFailureToasts();
+  const toasts = useFormToasts();
   const [problem, setProblem] = useState<string>();
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();

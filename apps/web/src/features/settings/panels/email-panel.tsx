@@ -9,7 +9,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/api-client";
-import { useFailureToasts } from "../../../lib/toast";
+import { useFormToasts } from "../../../lib/toast";
 import { useCountdown } from "../../../lib/use-countdown";
 import { requestEmailCode, verifyEmailCode } from "../api/settings.api";
 import { CurrentValue, EditPanel, PanelIntro } from "../components/edit-panel";
@@ -36,7 +36,7 @@ export const EMAIL_TEXTS = {
 export function EmailPanel({ user, onClose }: { user: User; onClose: () => void }) {
   const [step, setStep] = useState<"form" | "code">("form");
   // A success takes down the form's earlier failure toasts.
-  const toasts = useFailureToasts();
+  const toasts = useFormToasts();
   const [email, setEmail] = useState("");
   const [sentTo, setSentTo] = useState("");
   const [fieldError, setFieldError] = useState<string>();

@@ -7,7 +7,7 @@ import { Spinner } from "../../../components/spinner";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { emitLogout, revokeOwnSession } from "../../../lib/auth-events";
 import { getToken } from "../../../lib/storage";
-import { toast, useFailureToasts } from "../../../lib/toast";
+import { toast, useFormToasts } from "../../../lib/toast";
 import { getSessionId } from "../../../lib/token";
 import { logoutCurrentSession } from "../../auth/api/auth.api";
 import { PasswordField } from "../../auth/components/password-field";
@@ -61,7 +61,7 @@ export function PasswordPanel({ user, onClose }: { user: User; onClose: () => vo
   const currentRef = useRef<HTMLInputElement>(null);
   const newRef = useRef<HTMLInputElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
-  const failures = useFailureToasts();
+  const failures = useFormToasts();
 
   // The form the focus was in is gone: the message takes it, so it is read and the panel keeps it.
   useEffect(() => {

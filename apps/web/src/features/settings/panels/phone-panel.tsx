@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/api-client";
-import { useFailureToasts } from "../../../lib/toast";
+import { useFormToasts } from "../../../lib/toast";
 import { useCountdown } from "../../../lib/use-countdown";
 import { requestPhoneCode, verifyPhoneCode } from "../api/settings.api";
 import { CurrentValue, EditPanel, PanelIntro } from "../components/edit-panel";
@@ -23,7 +23,7 @@ export const PHONE_TEXTS = {
 export function PhonePanel({ user, onClose }: { user: User; onClose: () => void }) {
   const [step, setStep] = useState<"form" | "code">("form");
   // A success takes down the form's earlier failure toasts.
-  const toasts = useFailureToasts();
+  const toasts = useFormToasts();
   const [phone, setPhone] = useState("");
   const [sentTo, setSentTo] = useState("");
   const [fieldError, setFieldError] = useState<string>();

@@ -5,7 +5,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { ChatIcon, UserIcon } from "../../../components/icons";
 import { GlobeIcon, LockIcon } from "../../../components/later-icons";
 import { useEditedFields } from "../../../lib/changed-fields";
-import { useFailureToasts } from "../../../lib/toast";
+import { useFormToasts } from "../../../lib/toast";
 import {
   askForSystemNotifications,
   systemNotificationsPermission,
@@ -128,7 +128,7 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
   const [browserPermission, setBrowserPermission] = useState(systemNotificationsPermission);
   const chosenRef = useRef<HTMLInputElement>(null);
   // A success takes down the form's earlier failure toasts.
-  const toasts = useFailureToasts();
+  const toasts = useFormToasts();
   const applyUser = useApplyUser();
   // Only what the member changed is sent, and the rest shows the account as it is now: a change made
   // elsewhere while the panel is open (the account read again) is shown, never undone.

@@ -7,7 +7,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { changedFields, useEditedFields } from "../../../lib/changed-fields";
 import { limitedText } from "../../../lib/limited-text";
-import { useFailureToasts } from "../../../lib/toast";
+import { useFormToasts } from "../../../lib/toast";
 import { BioField } from "../../profile/components/bio-field";
 import { useFieldProblems } from "../../profile/hooks/use-field-problems";
 import { updateAccount } from "../api/settings.api";
@@ -31,7 +31,7 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
   const { problems, formRef, foundIssues, refused, clear, change } = useFieldProblems<Field>();
   const firstRef = useRef<HTMLInputElement>(null);
   // A success takes down the form's earlier failure toasts.
-  const toasts = useFailureToasts();
+  const toasts = useFormToasts();
   const applyUser = useApplyUser();
 
   const save = useMutation({
