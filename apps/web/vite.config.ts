@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
@@ -17,10 +18,21 @@ const split = firstScreens(
   { leaveOut: /[\\/]node_modules[\\/]zod[\\/]/ },
 );
 
+// react-router 7's package exports resolve its development build everywhere (remix-run/react-router
+// #14102), dev warnings and all; the build takes its production one, which is the same API.
+const reactRouterForProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(import.meta.resolve("react-router/package.json")).replace(
+    /package\.json$/,
+    "dist/production/index.mjs",
+  ),
+};
+
 const serverOrigin = `http://localhost:${process.env.FLIK_SERVER_PORT ?? 3000}`;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), websocketOnly(), split.plugin, precompress()],
+  resolve: { alias: command === "build" ? [reactRouterForProduction] : [] },
   server: {
     port: 5173,
     strictPort: true,
@@ -46,4 +58,4 @@ export default defineConfig({
     hookTimeout: 60_000,
     unstubGlobals: true,
   },
-});
+}));
