@@ -358,6 +358,18 @@ describe("ChatScreen", () => {
     expect(await screen.findByRole("textbox", { name: "Message" })).toHaveFocus();
   });
 
+  it("gives the focus back to the chat's row when Back closes it (a phone hid the list)", async () => {
+    const { user } = await openChatScreen("/chat", [makeChat(), carolChat], {
+      "GET /chats/c-carol/messages": messagesOf(),
+    });
+    await user.click(screen.getByRole("link", { name: /^carol/ }));
+    await user.click(await screen.findByRole("button", { name: "Back to chats" }));
+
+    const row = within(chatRow(/carol/)).getByRole("link");
+    await waitUntil(() => expect(row).toHaveFocus());
+    expect(row.tabIndex).toBe(0);
+  });
+
   it("makes the chat list one Tab stop (plus its current row's menu); arrows, Home and End move between chats", async () => {
     const third = makeChat({
       _id: "c-dan",

@@ -1,5 +1,5 @@
 import type { Chat } from "@flik/shared";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { getUserId } from "../../../lib/storage";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -52,6 +52,21 @@ export function ChatScreen() {
     () =>
       listSection.current?.querySelector<HTMLElement>('ul [tabindex="0"]') ??
       listSection.current?.querySelector<HTMLElement>("input"),
+  );
+
+  // Closing a chat (Back, the browser's or the button) takes the focus with the conversation: its row
+  // in the list has it back, as on a phone the list was hidden. Only ever set (not cleared) on opening,
+  // so the closing commit still reads the chat that was open, whichever layout effect runs first.
+  const lastOpenId = useRef(selectedId);
+  useLayoutEffect(() => {
+    if (selectedId) lastOpenId.current = selectedId;
+  }, [selectedId]);
+  useFocusWhenClosed(
+    selectedId !== null,
+    () =>
+      (lastOpenId.current
+        ? listSection.current?.querySelector<HTMLElement>(`a[href="${chatPath(lastOpenId.current)}"]`)
+        : null) ?? listSection.current?.querySelector<HTMLElement>('ul [tabindex="0"]'),
   );
 
   // Live events and deletions land outside render: they read the open chat from here.
