@@ -144,6 +144,13 @@ describe("a one-to-one chat without a message", () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe("You can't message this account");
     }
+    // Among a new group's members, the one refused is named.
+    const group = await call(sender, "POST", "/chats", {
+      userIds: [outsider.userId, recipient.userId],
+      name: "Trio",
+    });
+    expect(group.statusCode).toBe(403);
+    expect(group.json().message).toBe(`You can't message @${recipient.username}`);
     const sent = await call(sender, "POST", `/chats/${chat._id}/messages`, { text: "Still there?" });
     expect(sent.statusCode).toBe(403);
     expect(await chatsOf(recipient)).toEqual([]);

@@ -29,9 +29,19 @@ export function canMessage(viewerId: string, member: Recipient, acceptedChat = f
   return canReach(viewerId, member, member.relation) && (acceptedChat || acceptsMessagesFrom(member));
 }
 
-/** Why `canMessage` refused: a block is not told apart from anything else (the blocked member is not told). */
-export function cantMessageReason(viewerId: string, member: Recipient): string {
-  return canReach(viewerId, member, member.relation) ? onlyFromFollowed : cantMessage;
+/**
+ * Why `canMessage` refused: a block is not told apart from anything else (the blocked member is not told).
+ * Among a new group's members, the one refused is named, or the creator would have to guess which.
+ */
+export function cantMessageReason(
+  viewerId: string,
+  member: Recipient,
+  amongOthers?: { username: string },
+): string {
+  const reachable = canReach(viewerId, member, member.relation);
+  if (!amongOthers) return reachable ? onlyFromFollowed : cantMessage;
+  const name = `@${amongOthers.username}`;
+  return reachable ? `${name} only accepts messages from people they follow` : `You can't message ${name}`;
 }
 
 function acceptsMessagesFrom(member: { messagesFrom: MessagesFrom; followsViewer: boolean }) {

@@ -657,6 +657,7 @@ export async function membersAs(db: Db, viewerId: string, ids: string[]) {
   return db
     .select({
       id: users.id,
+      username: users.username,
       isPrivate: users.isPrivate,
       messagesFrom: users.messagesFrom,
       followsViewer: isFollowing(db, users.id, viewerId).mapWith(Boolean),

@@ -233,6 +233,8 @@ describe("who may message you (PUT /user/privacy messagesFrom)", () => {
       name: "Nope",
     });
     expect(group.statusCode).toBe(403);
+    // Among several members, the one refused is named.
+    expect(group.json().message).toBe(`@recipient${made} only accepts messages from people they follow`);
 
     await follow(recipient, sender);
     const allowed = await call(sender, "POST", "/chats", { userId: recipient.userId });
