@@ -27,17 +27,20 @@ export function isReelUnavailable(error: unknown): boolean {
   return error instanceof NotAReelError || (error instanceof ApiError && REEL_REFUSED.has(error.status));
 }
 
+/** The flick a /reel/{id} link names, as the server shows it to the viewer now. */
+export async function fetchReel(id: string, signal?: AbortSignal): Promise<Flick> {
+  // A mistyped or cut link (or one too long for an address) names no post: not asked for.
+  if (!isUuid(id)) throw new NotAReelError("Not a reel");
+  const post = await fetchPost(id, signal);
+  if (!isPlayablePost(post)) throw new NotAReelError("Not a reel");
+  return flickFromPost(post);
+}
+
 /** The flick a /reel/{id} link opens. */
 export function useReelQuery(id: string) {
   return useQuery<Flick>({
     queryKey: flickKeys.detail(id),
-    queryFn: async ({ signal }) => {
-      // A mistyped or cut link (or one too long for an address) names no post: not asked for.
-      if (!isUuid(id)) throw new NotAReelError("Not a reel");
-      const post = await fetchPost(id, signal);
-      if (!isPlayablePost(post)) throw new NotAReelError("Not a reel");
-      return flickFromPost(post);
-    },
+    queryFn: ({ signal }) => fetchReel(id, signal),
     retry: (failureCount, error) => !isReelUnavailable(error) && retriesTransientFailure(failureCount, error),
   });
 }

@@ -2,6 +2,7 @@ import { FLICK_COMMENTS_LISTED, type Flick, type FlickComment, type FlicksPage }
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { flickKeys } from "../api/flick-keys";
 import type { FlickComments } from "../api/flicks.api";
+import { fetchReel, isReelUnavailable } from "../api/flicks.queries";
 
 type FlickFeed = InfiniteData<FlicksPage, string | null>;
 
@@ -109,18 +110,45 @@ function hasFlicksBy(queryClient: QueryClient, userId: string): boolean {
   return !!feed?.pages.some((page) => page.flicks.some((flick) => flick.uploadedBy._id === userId));
 }
 
+/** The share links' flicks (/reel/{id}) of `userId` that are cached. */
+function linkedFlicksBy(queryClient: QueryClient, userId: string): Flick[] {
+  return queryClient
+    .getQueriesData<Flick | null>({ queryKey: flickKeys.details() })
+    .flatMap(([, flick]) => (flick?.uploadedBy._id === userId ? [flick] : []));
+}
+
+/**
+ * Asks the server for a share link's flick again: still shown to the viewer, its copy is the server's;
+ * hidden now (404), it goes as a deleted one does, the link's screen going on with the feed. It is not
+ * refetched through its query, whose error would swap the whole screen for "This reel isn't available".
+ * A failure that says nothing (the network) leaves it: an action on it would find it gone.
+ */
+async function askAgainForLinkedFlick(queryClient: QueryClient, id: string): Promise<void> {
+  try {
+    const fresh = await fetchReel(id);
+    patchFlick(queryClient, id, () => fresh);
+  } catch (error) {
+    if (isReelUnavailable(error)) removeCachedFlick(queryClient, id);
+  }
+}
+
 /**
  * A member went private: a stranger's reels of hers go at once when the viewer is known not to follow
- * her (`knownStranger`); when unknown, the feed holding hers is read again and the server says.
+ * her (`knownStranger`); when unknown, the feed holding hers and the share link's flick of hers are read
+ * again and the server says (a follower keeps them).
  */
 export function dropReelsOfPrivateMember(
   queryClient: QueryClient,
   userId: string,
   knownStranger: boolean,
 ): void {
-  if (knownStranger) removeCachedFlicksBy(queryClient, userId);
-  else if (hasFlicksBy(queryClient, userId))
-    void queryClient.invalidateQueries({ queryKey: flickKeys.feed() });
+  if (knownStranger) {
+    removeCachedFlicksBy(queryClient, userId);
+    return;
+  }
+  if (hasFlicksBy(queryClient, userId)) void queryClient.invalidateQueries({ queryKey: flickKeys.feed() });
+  for (const flick of linkedFlicksBy(queryClient, userId))
+    void askAgainForLinkedFlick(queryClient, flick._id);
 }
 
 /**
@@ -135,6 +163,5 @@ export function removeCachedFlicksBy(queryClient: QueryClient, userId: string): 
         : flicks,
     ),
   );
-  for (const [, flick] of queryClient.getQueriesData<Flick | null>({ queryKey: flickKeys.details() }))
-    if (flick?.uploadedBy._id === userId) removeCachedFlick(queryClient, flick._id);
+  for (const flick of linkedFlicksBy(queryClient, userId)) removeCachedFlick(queryClient, flick._id);
 }

@@ -129,6 +129,62 @@ describe("ReelLinkScreen (/reel/{id})", () => {
     expect(screen.getByRole("article", { name: "Flick by @carol" })).toBeInTheDocument();
   });
 
+  it("drops the linked reel of a member gone private once the server says the viewer is a stranger, the focus going on", async () => {
+    // Nothing cached tells whether Alice follows Bob, and the feed holds no reel of his: only asking
+    // for the linked reel again can tell.
+    let bobPrivate = false;
+    const { fetchMock } = openFlicks(
+      {
+        [`GET /posts/${REEL}`]: () =>
+          bobPrivate
+            ? jsonResponse(404, { message: "Post not found" })
+            : jsonResponse(200, { post: reelPost }),
+        "GET /flicks": flicksPage([makeFlick({ _id: "f-1", uploadedBy: carol })]),
+      },
+      `/reel/${REEL}`,
+    );
+    const linked = await screen.findByRole("article", { name: "Flick by @bob" });
+    act(() => linked.focus());
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("memberPrivacyChanged")).toBe(true));
+
+    bobPrivate = true;
+    act(() => socket.fire("memberPrivacyChanged", { userId: reelPost.user._id, isPrivate: true }));
+
+    await waitFor(() => expect(linked).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, `GET /posts/${REEL}`)).toHaveLength(2);
+    // The feed goes on without it, as when a like finds it gone; the focus goes to the reel after it.
+    const carols = screen.getByRole("article", { name: "Flick by @carol" });
+    expect(carols).toHaveFocus();
+    expect(screen.queryByRole("heading", { name: "This reel isn't available" })).not.toBeInTheDocument();
+  });
+
+  it("keeps the linked reel of a member gone private for a follower, as the server now has it", async () => {
+    let bobPrivate = false;
+    openFlicks(
+      {
+        [`GET /posts/${REEL}`]: () =>
+          jsonResponse(200, {
+            post: bobPrivate ? { ...reelPost, caption: "Still shared with me" } : reelPost,
+          }),
+        "GET /flicks": flicksPage([makeFlick({ _id: "f-1", uploadedBy: carol })]),
+      },
+      `/reel/${REEL}`,
+    );
+    expect(await screen.findByLabelText("Shared with me")).toBeInTheDocument();
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("memberPrivacyChanged")).toBe(true));
+
+    bobPrivate = true;
+    act(() => socket.fire("memberPrivacyChanged", { userId: reelPost.user._id, isPrivate: true }));
+
+    // The server's answer is shown, so it has been heard: the reel stays, the feed after it.
+    expect(await screen.findByLabelText("Still shared with me")).toBeInTheDocument();
+    const [first, second] = screen.getAllByRole("article");
+    expect(first).toHaveAccessibleName("Flick by @bob");
+    expect(second).toHaveAccessibleName("Flick by @carol");
+  });
+
   it("says the reel isn't available for an unknown id, with a way on to the other reels", async () => {
     openFlicks({ [`GET /posts/${REEL}`]: jsonResponse(404, { message: "Post not found" }) }, `/reel/${REEL}`);
     const heading = await screen.findByRole("heading", { name: "This reel isn't available" });
