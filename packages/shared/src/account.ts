@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema, passwordNamesMember, passwordSchema } from "./auth.js";
+import { emailSchema, newPasswordSchema, passwordNamesMember } from "./auth.js";
 import {
   OTP_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -37,14 +37,14 @@ export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 export const resetPasswordBody = z.object({
   email: emailSchema,
   otp: otpSchema,
-  newPassword: passwordSchema,
+  newPassword: newPasswordSchema,
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 /** PUT /user/password (spec §5: both are needed; the server's further rules are `newPasswordProblem`). */
 export const changePasswordBody = z.object({
   currentPassword: textSchema("Current password is required").min(1, "Current password is required"),
-  newPassword: passwordSchema,
+  newPassword: newPasswordSchema,
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { changePasswordBody, resetPasswordBody } from "./account.js";
 import { fullNameSchema, passwordNamesMember, signinBody, signupBody } from "./auth.js";
 import { bioSchema } from "./users.js";
 
@@ -95,6 +96,21 @@ describe("signinBody", () => {
       "Email or username is required",
     );
     expect(signinBody.safeParse({ identifier: "alice", password: "x" }).success).toBe(true);
+  });
+});
+
+describe("changePasswordBody and resetPasswordBody", () => {
+  it("say which password is missing, and hold the new one to the sign-up rules", () => {
+    const missing = (body: unknown) =>
+      changePasswordBody.safeParse(body).error?.issues.map((issue) => issue.message);
+    expect(missing({ currentPassword: "old-secret" })).toEqual(["New password is required"]);
+    expect(missing({ newPassword: "new-secret" })).toEqual(["Current password is required"]);
+    expect(missing({ currentPassword: "old-secret", newPassword: "short" })).toEqual([
+      "Password must be at least 8 characters",
+    ]);
+    expect(
+      resetPasswordBody.safeParse({ email: "a@example.com", otp: "123456" }).error?.issues[0]?.message,
+    ).toBe("New password is required");
   });
 });
 

@@ -49,11 +49,18 @@ export const emailSchema = textSchema("Email is required")
   .pipe(z.email("Enter a valid email address"))
   .transform((email) => email.toLowerCase());
 
-export const passwordSchema = textSchema("Password is required")
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  // Eight spaces are the first guess of anyone who tries; spaces inside a passphrase are welcome.
-  .refine((password) => password.trim() !== "", "Password can't be only spaces");
+/** A password as every form that sets one takes it; `required` is what a missing one is called. */
+const passwordRules = (required: string) =>
+  textSchema(required)
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    // Eight spaces are the first guess of anyone who tries; spaces inside a passphrase are welcome.
+    .refine((password) => password.trim() !== "", "Password can't be only spaces");
+
+export const passwordSchema = passwordRules("Password is required");
+
+/** The one a reset or a change sets, beside another password field: which one is missing is said. */
+export const newPasswordSchema = passwordRules("New password is required");
 
 export const fullNameSchema = textSchema("Full name is required")
   // Before the length is measured: what is stripped does not count against the limit.
