@@ -42,11 +42,12 @@ export function createBlocksService(deps: { db: Db; users: UsersService; domainE
     },
 
     /**
-     * PUT /user/unblock: only a member the caller blocks can be unblocked. An id that names nobody the
+     * PUT /user/unblock: only a member the caller blocks can be unblocked; oneself, 400 as in `block`. An id that names nobody the
      * caller may see (no one, or someone who blocked them) is 404 "Member not found" (spec §10); a member
      * they see but do not block, 404 "That account is not blocked".
      */
     async unblock(caller: Caller, userId: string): Promise<BlockResponse> {
+      if (!canBlock(caller.userId, userId)) throw invalidField("userId", "You can't unblock yourself");
       const unblocked = await deleteBlock(db, caller.userId, userId);
       if (!unblocked) {
         const seen = await users.visibleMember(caller, { id: userId });

@@ -225,6 +225,16 @@ describe("PUT /user/unblock", () => {
     expect(response.json()).toEqual({ message: "That account is not blocked" });
   });
 
+  it("refuses to unblock oneself with 400, as blocking oneself is", async () => {
+    const member = await someone("self");
+    const response = await call(member, "PUT", "/user/unblock", { userId: member.userId });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: "You can't unblock yourself",
+      errors: [{ field: "userId", message: "You can't unblock yourself" }],
+    });
+  });
+
   it("answers 404 'Member not found' for an id that is no member's (spec §10)", async () => {
     const member = await someone("member");
     const response = await call(member, "PUT", "/user/unblock", { userId: randomUUID() });
