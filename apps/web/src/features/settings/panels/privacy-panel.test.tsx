@@ -32,6 +32,19 @@ describe("Settings › Profile visibility", () => {
     expect(within(panel).getByRole("button", { name: "Save changes" })).toBeDisabled();
   });
 
+  it("says, when a private account is made public, that the follow requests waiting will be approved", async () => {
+    const { user } = openSettings({}, { user: { isPrivate: true, followRequestsCount: 3 } });
+    const panel = await openPanel(user, "Profile visibility", "Profile visibility");
+    const publicOption = within(panel).getByRole("radio", { name: /^Public/ });
+    const note = "Your 3 waiting follow requests will be approved.";
+    expect(within(panel).queryByText(note)).not.toBeInTheDocument();
+
+    await user.click(publicOption);
+    expect(publicOption).toHaveAccessibleName(expect.stringContaining(note));
+    await user.click(within(panel).getByRole("radio", { name: /^Private/ }));
+    expect(within(panel).queryByText(note)).not.toBeInTheDocument();
+  });
+
   it("draws the notification switches, off as on, at 3:1 or more against the panel (WCAG 1.4.11)", async () => {
     const { user } = openSettings();
     const panel = await openPanel(user, "Profile visibility", "Profile visibility");

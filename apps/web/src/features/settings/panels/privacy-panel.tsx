@@ -147,6 +147,8 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
   const setEmailNotifications = (value: boolean) => edit("emailNotifications", value);
   const setPushNotifications = (value: boolean) => edit("pushNotifications", value);
   const anyChanged = Object.keys(changed).length > 0;
+  // Going public lets in everyone who asked (spec §10): said before it is saved, not found out after.
+  const approvedOnSave = user.isPrivate && !isPrivate ? user.followRequestsCount : 0;
 
   const save = useMutation({
     mutationFn: (body: PrivacyBody) => updatePrivacy(body),
@@ -182,6 +184,13 @@ export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => voi
               inputRef={isPrivate ? undefined : chosenRef}
             >
               Anyone can see your profile and posts.
+              {approvedOnSave > 0 && (
+                <span className="mt-1 block font-medium text-zinc-800">
+                  {approvedOnSave === 1
+                    ? "Your waiting follow request will be approved."
+                    : `Your ${approvedOnSave} waiting follow requests will be approved.`}
+                </span>
+              )}
             </ChoiceOption>
             <ChoiceOption
               icon={LockIcon}
