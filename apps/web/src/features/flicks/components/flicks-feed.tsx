@@ -10,6 +10,7 @@ import { useFlicksQuery } from "../api/flicks.queries";
 import { useDeleteFlick } from "../hooks/use-delete-flick";
 import { useFlicksKeyboard } from "../hooks/use-flicks-keyboard";
 import { useFlicksLiveUpdates } from "../hooks/use-flicks-live-updates";
+import { type FlicksArrivalState, useFocusOnArrival } from "../hooks/use-focus-on-arrival";
 import { useVisibleFlick } from "../hooks/use-visible-flick";
 import { FlickCommentsPanel } from "./flick-comments-panel";
 import { FlickItem } from "./flick-item";
@@ -79,10 +80,17 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
   // A reel leaving while it holds the focus (deleted, its author blocked from its menu, found gone)
   // hands it to the one after it, which scrolls into its place, else the one before, else the feed.
   const flickIds = useMemo(() => flicks.map((flick) => flick._id), [flicks]);
+  const articleOf = (id: string) =>
+    scroller.current?.querySelector<HTMLElement>(`[data-flick-id="${CSS.escape(id)}"] article`);
   const survivor = useFocusSurvivesRemoval({
     keys: flickIds,
-    itemOf: (id) =>
-      scroller.current?.querySelector<HTMLElement>(`[data-flick-id="${CSS.escape(id)}"] article`),
+    itemOf: articleOf,
+    whenEmpty: () => scroller.current,
+  });
+  // Arrived from a share link whose reel was deleted there: the focus goes on here.
+  useFocusOnArrival({
+    itemOf: articleOf,
+    first: () => scroller.current?.querySelector<HTMLElement>("[data-flick-id] article"),
     whenEmpty: () => scroller.current,
   });
   useFlicksKeyboard({
@@ -166,8 +174,16 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
               onSuccess: () => {
                 // Closed now, giving the focus back to the reel while it is still there to hand it on.
                 flushSync(() => setDeleting(null));
-                // The reel its link (/reel/{id}) opened is gone: the address no longer names it.
-                if (deleting === lead?._id) navigate("/flicks", { replace: true });
+                // The reel its link (/reel/{id}) opened is gone: the address no longer names it. /flicks
+                // is drawn anew, so it is told where the focus goes on: to the reel after this one.
+                if (deleting === lead?._id) {
+                  const at = flicks.findIndex((flick) => flick._id === deleting);
+                  const next = flicks[at + 1] ?? flicks[at - 1];
+                  navigate("/flicks", {
+                    replace: true,
+                    state: { focusFlick: next?._id ?? null } satisfies FlicksArrivalState,
+                  });
+                }
               },
             })
           }

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, makePost, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
@@ -23,6 +24,33 @@ const reelPost = makePost({
   mediaType: "video",
   isReel: true,
 });
+
+/** The linked reel as its owner, Alice, sees it. */
+const ownReelPost = {
+  ...reelPost,
+  isMyPost: true,
+  user: { ...reelPost.user, _id: "u-alice", username: "alice" },
+};
+
+/** Deletes the linked reel (the first flick) from its menu, confirming. */
+async function deleteLinkedReel(user: UserEvent) {
+  const mine = await screen.findByRole("article", { name: "Flick by @alice" });
+  await user.click(within(mine).getByRole("button", { name: "More options" }));
+  await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+  await user.click(
+    within(screen.getByRole("dialog", { name: "Delete reel?" })).getByRole("button", { name: "Delete" }),
+  );
+}
+
+/**
+ * Waits for /flicks to be drawn in place of the link's screen: the router's address changes first, and
+ * the link's screen (its flicks, its main) stays until the new one is drawn.
+ */
+async function arriveAtFlicks(router: ReturnType<typeof openFlicks>["router"]) {
+  const linkScreen = screen.getByRole("main", { name: "Flicks" });
+  await waitFor(() => expect(router.state.location.pathname).toBe("/flicks"));
+  await waitFor(() => expect(linkScreen).not.toBeInTheDocument());
+}
 
 /** The feed's landmarks around what shows instead of it: its top bar, and the main the skip link goes to. */
 function expectFeedLandmarks(shown: HTMLElement) {
@@ -61,28 +89,53 @@ describe("ReelLinkScreen (/reel/{id})", () => {
   });
 
   it("leaves the reel's address once its owner deleted it there", async () => {
-    const own = {
-      ...reelPost,
-      isMyPost: true,
-      user: { ...reelPost.user, _id: "u-alice", username: "alice" },
-    };
     const { user, router } = openFlicks(
       {
-        [`GET /posts/${REEL}`]: jsonResponse(200, { post: own }),
+        [`GET /posts/${REEL}`]: jsonResponse(200, { post: ownReelPost }),
         "GET /flicks": flicksPage([makeFlick({ _id: "f-1" })]),
         [`DELETE /flicks/${REEL}`]: jsonResponse(200, { message: "Reel deleted" }),
       },
       `/reel/${REEL}`,
     );
-    const [mine] = await screen.findAllByRole("article");
-    await user.click(within(mine as HTMLElement).getByRole("button", { name: "More options" }));
-    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
-    await user.click(
-      within(screen.getByRole("dialog", { name: "Delete reel?" })).getByRole("button", { name: "Delete" }),
-    );
+    await deleteLinkedReel(user);
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/flicks"));
     expect(screen.queryByText("Shared with me")).not.toBeInTheDocument();
+  });
+
+  it("gives the focus to the reel after the deleted one on /flicks, not to the page", async () => {
+    const { user, router } = openFlicks(
+      {
+        [`GET /posts/${REEL}`]: jsonResponse(200, { post: ownReelPost }),
+        "GET /flicks": flicksPage([makeFlick({ _id: "f-1" }), makeFlick({ _id: "f-2", uploadedBy: carol })]),
+        [`DELETE /flicks/${REEL}`]: jsonResponse(200, { message: "Reel deleted" }),
+      },
+      `/reel/${REEL}`,
+    );
+    await deleteLinkedReel(user);
+
+    await arriveAtFlicks(router);
+    await waitFor(() => expect(screen.getByRole("article", { name: "Flick by @bob" })).toHaveFocus());
+    expect(screen.queryByLabelText("Shared with me")).not.toBeInTheDocument();
+    // Handed on once: the entry does not hand it again (a reload, Back to it).
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe("/flicks");
+  });
+
+  it("gives the focus to the feed once the deleted reel was the only one", async () => {
+    const { user, router } = openFlicks(
+      {
+        [`GET /posts/${REEL}`]: jsonResponse(200, { post: ownReelPost }),
+        "GET /flicks": flicksPage([]),
+        [`DELETE /flicks/${REEL}`]: jsonResponse(200, { message: "Reel deleted" }),
+      },
+      `/reel/${REEL}`,
+    );
+    await deleteLinkedReel(user);
+
+    await arriveAtFlicks(router);
+    await waitFor(() => expect(screen.getByRole("main", { name: "Flicks" })).toHaveFocus());
+    expect(screen.getByRole("heading", { name: "No reels yet" })).toBeInTheDocument();
   });
 
   it("takes the linked reel away when a like finds it gone, the feed going on without it", async () => {
