@@ -86,7 +86,8 @@ export async function findMailee(db: Db, userId: string) {
 
 /**
  * The member's waiting items, oldest first, each with whether it is still news: a follower who still
- * follows; messages the member has not read since (counted). Items no longer news are read too, so that
+ * follows; messages the member has not read since (counted), in a chat they are still in (one left
+ * is no news of theirs, nor are its name and what was sent in it after). Items no longer news are read too, so that
  * they are cleared with the others.
  */
 export async function waitingItems(db: Db, userId: string) {
@@ -102,6 +103,7 @@ export async function waitingItems(db: Db, userId: string) {
       unreadMessages: sql<number>`(select count(*)::int from (select 1 from ${messages}
         where ${messages.chatId} = ${item.chatId} and ${messages.senderId} = ${item.actorId}
           and ${messages.createdAt} >= ${item.firstAt}
+          and ${chatMembers.userId} is not null
           and (${chatMembers.lastReadAt} is null or ${messages.createdAt} > ${chatMembers.lastReadAt})
         limit ${MESSAGES_COUNTED}) as unread)`,
     })

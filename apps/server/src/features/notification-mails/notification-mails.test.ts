@@ -189,6 +189,20 @@ describe("notification e-mails", () => {
     expect(mail?.text).toContain("@oli sent 1 message in Book club.");
   });
 
+  it("leave out a group the member left before the mail went", async () => {
+    const quin = await newcomer("quin");
+    await verifyEmail(quin);
+    const ray = await newcomer("ray");
+    const sal = await newcomer("sal");
+    const chat = await groupOf(ray, [quin, sal], "Left behind");
+    await sendMessage(ray, chat, "Before she left");
+    expect((await call(quin, "POST", `/chats/${chat._id}/leave`)).statusCode).toBe(200);
+    await sendMessage(ray, chat, "After she left");
+    await runMail(quin);
+    expect(mailsTo("quin@example.com")).toEqual([]);
+    expect(await waitingItems(quin)).toEqual([]);
+  });
+
   it("link the HTML part to the app's screens (a real <a href>), the text part naming the address", async () => {
     const { persona, follow, chatBetween, sendMessage, verifyEmail } = factories(mailing);
     const alice = await persona("alice");
