@@ -185,7 +185,10 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
   }
   // The stories strip holds the members one follows: theirs come with a follow and go with an unfollow.
   if (wasFollowed !== isFollowed) void queryClient.invalidateQueries({ queryKey: storyKeys.tray() });
-  void queryClient.invalidateQueries({ queryKey: followKeys.all });
+  // Who is on which follow list changed (the viewer's Following, the member's followers): read when next
+  // opened. An open one keeps its rows, patched above; read again now, every page a member scrolled
+  // through a celebrity's followers would reload on each Follow tapped there.
+  void queryClient.invalidateQueries({ queryKey: followKeys.all, refetchType: "none" });
 }
 
 /**

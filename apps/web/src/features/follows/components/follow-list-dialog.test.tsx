@@ -197,6 +197,36 @@ describe("Follow buttons in the lists", () => {
     expect(follow).toHaveBeenCalledTimes(1);
   });
 
+  it("does not read the list again on a Follow from it: every page scrolled through would reload", async () => {
+    const listed = vi.fn(() => jsonResponse(200, { followers: [carol, dan], nextCursor: null }));
+    const { user } = openProfile("/profile/bob", {
+      routes: {
+        "GET /followers/u-bob": listed,
+        "POST /follow/u-carol": jsonResponse(200, {
+          isFollowed: true,
+          isRequested: false,
+          followersCount: 9,
+        }),
+        "POST /unfollow/u-carol": jsonResponse(200, {
+          isFollowed: false,
+          isRequested: false,
+          followersCount: 8,
+        }),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "3 followers" }));
+    const list = await screen.findByRole("list", { name: "Followers" });
+    const carolsRow = () => within(list).getAllByRole("listitem")[0] as HTMLElement;
+
+    await user.click(within(carolsRow()).getByRole("button", { name: "Follow" }));
+    await user.click(within(carolsRow()).getByRole("button", { name: "Following" }));
+    expect(await within(carolsRow()).findByRole("button", { name: "Follow" })).toBeInTheDocument();
+    // Both answers applied (and whatever they asked for under way).
+    await act(() => new Promise((settled) => setTimeout(settled, 0)));
+
+    expect(listed).toHaveBeenCalledTimes(1);
+  });
+
   it("asks a listed private member at once, and asks before unfollowing one", async () => {
     const dora = makeFollowListMember({ _id: "u-dora", username: "dora", isPrivate: true });
     const erin = makeFollowListMember({ _id: "u-erin", username: "erin", isPrivate: true, isFollowed: true });
