@@ -72,7 +72,44 @@ try {
   }
   console.log(`feed scroll as ${values.member} (${flik.base}), per next page:`);
   console.table(rows.filter((_, i) => i % 4 === 0 || i === rows.length - 1));
+  console.log(
+    `scrolling back up through all ${await posts.count()} posts for 3 s:`,
+    await scrollBack(page, cdp),
+  );
 } finally {
   await browser.close();
   await flik.stop();
+}
+
+/**
+ * Every post shown kept in the page: how smooth scrolling stays there. From 60 % down, 60 px up per
+ * frame for 3 s: the frames drawn (180 at 60 Hz), the longest gap between two, and the main thread's
+ * work in that time (what grows with every card the page holds).
+ */
+async function scrollBack(page, cdp) {
+  const metric = async (name) =>
+    (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === name).value * 1000;
+  // What the last page set off (its images, its rooms joined) has settled.
+  await page.waitForTimeout(2000);
+  const taskBefore = await metric("TaskDuration");
+  const frames = await page.evaluate(async () => {
+    window.scrollTo(0, document.documentElement.scrollHeight * 0.6);
+    const start = performance.now();
+    let drawn = 0;
+    let longest = 0;
+    let last = start;
+    await new Promise((done) => {
+      const step = (now) => {
+        drawn += 1;
+        longest = Math.max(longest, now - last);
+        last = now;
+        window.scrollBy(0, -60);
+        if (now - start < 3000) requestAnimationFrame(step);
+        else done();
+      };
+      requestAnimationFrame(step);
+    });
+    return { frames: drawn, longestFrameMs: Math.round(longest) };
+  });
+  return { ...frames, mainThreadMs: Math.round((await metric("TaskDuration")) - taskBefore) };
 }
