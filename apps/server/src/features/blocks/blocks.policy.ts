@@ -4,3 +4,6 @@
 export function canBlock(viewerId: string, memberId: string): boolean {
   return memberId !== viewerId;
 }
+
+/** Any member but oneself, who was never blocked by oneself either. */
+export const canUnblock = canBlock;

@@ -4,7 +4,7 @@ import type { Caller } from "../../platform/caller.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
 import { invalidField, notFound } from "../../platform/errors.js";
 import type { UsersService } from "../users/users.service.js";
-import { canBlock } from "./blocks.policy.js";
+import { canBlock, canUnblock } from "./blocks.policy.js";
 import { blockedEitherWay, blockedWithIds, deleteBlock, findMember, insertBlock } from "./blocks.queries.js";
 
 export type BlocksService = ReturnType<typeof createBlocksService>;
@@ -42,12 +42,12 @@ export function createBlocksService(deps: { db: Db; users: UsersService; domainE
     },
 
     /**
-     * PUT /user/unblock: only a member the caller blocks can be unblocked; oneself, 400 as in `block`. An id that names nobody the
-     * caller may see (no one, or someone who blocked them) is 404 "Member not found" (spec §10); a member
-     * they see but do not block, 404 "That account is not blocked".
+     * PUT /user/unblock: only a member the caller blocks can be unblocked (oneself: 400, as in `block`).
+     * An id that names nobody the caller may see (no one, or someone who blocked them) is 404 "Member not
+     * found" (spec §10); a member they see but do not block, 404 "That account is not blocked".
      */
     async unblock(caller: Caller, userId: string): Promise<BlockResponse> {
-      if (!canBlock(caller.userId, userId)) throw invalidField("userId", "You can't unblock yourself");
+      if (!canUnblock(caller.userId, userId)) throw invalidField("userId", "You can't unblock yourself");
       const unblocked = await deleteBlock(db, caller.userId, userId);
       if (!unblocked) {
         const seen = await users.visibleMember(caller, { id: userId });

@@ -144,13 +144,18 @@ describe("a one-to-one chat without a message", () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe("You can't message this account");
     }
-    // Among a new group's members, the one refused is named.
-    const group = await call(sender, "POST", "/chats", {
-      userIds: [outsider.userId, recipient.userId],
-      name: "Trio",
-    });
-    expect(group.statusCode).toBe(403);
-    expect(group.json().message).toBe(`You can't message @${recipient.username}`);
+    // Among a new group's members, one blocked either way is not named: the blocked would learn by whom.
+    for (const [member, other] of [
+      [sender, recipient],
+      [recipient, sender],
+    ] as const) {
+      const group = await call(member, "POST", "/chats", {
+        userIds: [outsider.userId, other.userId],
+        name: "Trio",
+      });
+      expect(group.statusCode).toBe(403);
+      expect(group.json().message).toBe("You can't message this account");
+    }
     const sent = await call(sender, "POST", `/chats/${chat._id}/messages`, { text: "Still there?" });
     expect(sent.statusCode).toBe(403);
     expect(await chatsOf(recipient)).toEqual([]);

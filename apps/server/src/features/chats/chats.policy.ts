@@ -31,17 +31,17 @@ export function canMessage(viewerId: string, member: Recipient, acceptedChat = f
 
 /**
  * Why `canMessage` refused: a block is not told apart from anything else (the blocked member is not told).
- * Among a new group's members, the one refused is named, or the creator would have to guess which.
+ * Among a new group's members (`named`), one who takes messages only from people they follow is named,
+ * or the creator would have to guess which; one blocked either way never is (a blocked member would
+ * learn who blocked them, and her name as it is now).
  */
 export function cantMessageReason(
   viewerId: string,
-  member: Recipient,
-  amongOthers?: { username: string },
+  member: Recipient & { username: string },
+  { named = false } = {},
 ): string {
-  const reachable = canReach(viewerId, member, member.relation);
-  if (!amongOthers) return reachable ? onlyFromFollowed : cantMessage;
-  const name = `@${amongOthers.username}`;
-  return reachable ? `${name} only accepts messages from people they follow` : `You can't message ${name}`;
+  if (!canReach(viewerId, member, member.relation)) return cantMessage;
+  return named ? `@${member.username} only accepts messages from people they follow` : onlyFromFollowed;
 }
 
 function acceptsMessagesFrom(member: { messagesFrom: MessagesFrom; followsViewer: boolean }) {

@@ -158,8 +158,7 @@ export function createChatsService(deps: {
     const refused = members.find(
       (member) => !canMessage(caller.userId, member, acceptedBy.includes(member.id)),
     );
-    if (refused)
-      throw forbidden(cantMessageReason(caller.userId, refused, ids.length > 1 ? refused : undefined));
+    if (refused) throw forbidden(cantMessageReason(caller.userId, refused, { named: ids.length > 1 }));
     return [
       { userId: caller.userId, accepted: true },
       ...members.map((member) => ({ userId: member.id, accepted: startsAccepted(member) })),
