@@ -55,9 +55,7 @@ export const PostCard = memo(function PostCard({
       aria-label={`Post by @${view.user.username}`}
       // The outline is drawn inside: on phones the card is as wide as the screen. A post moved to by key
       // stops under the sticky header (the page's scroll padding), with a gap where cards float.
-      // A card far off screen is neither laid out nor painted (content-visibility), sized as last drawn:
-      // hundreds of posts deep, scrolling stays as smooth as at the top (README, "The feed at depth").
-      className="[contain-intrinsic-size:auto_640px] [content-visibility:auto] -mx-4 border-y border-zinc-200 bg-white focus-visible:-outline-offset-2 sm:mx-0 sm:scroll-mt-4 sm:overflow-hidden sm:rounded-2xl sm:border sm:shadow-sm"
+      className="-mx-4 border-y border-zinc-200 bg-white focus-visible:-outline-offset-2 sm:mx-0 sm:scroll-mt-4 sm:overflow-hidden sm:rounded-2xl sm:border sm:shadow-sm"
     >
       <header className="flex items-center gap-3 px-4 py-3">
         <div className="min-w-0 flex-1">
