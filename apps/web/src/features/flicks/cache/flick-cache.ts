@@ -110,23 +110,34 @@ function hasFlicksBy(queryClient: QueryClient, userId: string): boolean {
   return !!feed?.pages.some((page) => page.flicks.some((flick) => flick.uploadedBy._id === userId));
 }
 
-/** The share links' flicks (/reel/{id}) of `userId` that are cached. */
-function linkedFlicksBy(queryClient: QueryClient, userId: string): Flick[] {
+/** The share links' flicks (/reel/{id}) of `userId` that are cached, each with whether a screen shows it. */
+function linkedFlicksBy(queryClient: QueryClient, userId: string) {
   return queryClient
-    .getQueriesData<Flick | null>({ queryKey: flickKeys.details() })
-    .flatMap(([, flick]) => (flick?.uploadedBy._id === userId ? [flick] : []));
+    .getQueryCache()
+    .findAll({ queryKey: flickKeys.details() })
+    .flatMap((query) => {
+      const flick = query.state.data as Flick | null | undefined;
+      return flick?.uploadedBy._id === userId
+        ? [{ flick, key: query.queryKey, shown: query.isActive() }]
+        : [];
+    });
 }
 
 /**
- * Asks the server for a share link's flick again: still shown to the viewer, its copy is the server's;
- * hidden now (404), it goes as a deleted one does, the link's screen going on with the feed. It is not
- * refetched through its query, whose error would swap the whole screen for "This reel isn't available".
- * A failure that says nothing (the network) leaves it: an action on it would find it gone.
+ * Asks the server for a share link's flick again: still shown to the viewer, its copy is the server's
+ * but for the viewer's own like (one on its way must not flip back); hidden now (404), it goes as a
+ * deleted one does, the link's screen going on with the feed. It is not refetched through its query,
+ * whose error would swap the whole screen for "This reel isn't available". A failure that says nothing
+ * (the network) leaves it: an action on it would find it gone.
  */
 async function askAgainForLinkedFlick(queryClient: QueryClient, id: string): Promise<void> {
   try {
     const fresh = await fetchReel(id);
-    patchFlick(queryClient, id, () => fresh);
+    patchFlick(queryClient, id, (cached) => ({
+      ...fresh,
+      isLiked: cached.isLiked,
+      likesCount: cached.likesCount,
+    }));
   } catch (error) {
     if (isReelUnavailable(error)) removeCachedFlick(queryClient, id);
   }
@@ -147,8 +158,11 @@ export function dropReelsOfPrivateMember(
     return;
   }
   if (hasFlicksBy(queryClient, userId)) void queryClient.invalidateQueries({ queryKey: flickKeys.feed() });
-  for (const flick of linkedFlicksBy(queryClient, userId))
-    void askAgainForLinkedFlick(queryClient, flick._id);
+  // One no screen shows is only forgotten: a link opened again reads it anew.
+  for (const { flick, key, shown } of linkedFlicksBy(queryClient, userId)) {
+    if (shown) void askAgainForLinkedFlick(queryClient, flick._id);
+    else queryClient.removeQueries({ queryKey: key, exact: true, type: "inactive" });
+  }
 }
 
 /**
@@ -163,5 +177,5 @@ export function removeCachedFlicksBy(queryClient: QueryClient, userId: string): 
         : flicks,
     ),
   );
-  for (const flick of linkedFlicksBy(queryClient, userId)) removeCachedFlick(queryClient, flick._id);
+  for (const { flick } of linkedFlicksBy(queryClient, userId)) removeCachedFlick(queryClient, flick._id);
 }

@@ -238,6 +238,29 @@ describe("ReelLinkScreen (/reel/{id})", () => {
     expect(second).toHaveAccessibleName("Flick by @carol");
   });
 
+  it("forgets, without asking, a linked reel no screen shows any more when its author goes private", async () => {
+    const { router, fetchMock, queryClient } = openFlicks(
+      {
+        [`GET /posts/${REEL}`]: jsonResponse(200, { post: reelPost }),
+        "GET /flicks": flicksPage([makeFlick({ _id: "f-1", uploadedBy: carol })]),
+      },
+      `/reel/${REEL}`,
+    );
+    expect(await screen.findByLabelText("Shared with me")).toBeInTheDocument();
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("memberPrivacyChanged")).toBe(true));
+    await act(() => router.navigate("/flicks"));
+    await waitFor(() => expect(screen.queryByLabelText("Shared with me")).not.toBeInTheDocument());
+
+    act(() => socket.fire("memberPrivacyChanged", { userId: reelPost.user._id, isPrivate: true }));
+
+    // The flicks cache's code is loaded on demand: the event is applied once it has come.
+    await waitFor(() =>
+      expect(queryClient.getQueryCache().findAll({ queryKey: ["flicks", "detail"] })).toEqual([]),
+    );
+    expect(callsTo(fetchMock, `GET /posts/${REEL}`)).toHaveLength(1);
+  });
+
   it("says the reel isn't available for an unknown id, with a way on to the other reels", async () => {
     openFlicks({ [`GET /posts/${REEL}`]: jsonResponse(404, { message: "Post not found" }) }, `/reel/${REEL}`);
     const heading = await screen.findByRole("heading", { name: "This reel isn't available" });
