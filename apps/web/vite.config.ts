@@ -19,7 +19,8 @@ const split = firstScreens(
 );
 
 // react-router 7's package exports resolve its development build everywhere (remix-run/react-router
-// #14102), dev warnings and all; the build takes its production one, which is the same API.
+// #14102), dev warnings and all; the build takes its production one, which is the same API. Only the
+// bare specifier, the one the app imports: a subpath (react-router/dom) would need its own alias.
 const reactRouterForProduction = {
   find: /^react-router$/,
   replacement: fileURLToPath(import.meta.resolve("react-router/package.json")).replace(
