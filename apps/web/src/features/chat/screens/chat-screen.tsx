@@ -45,14 +45,12 @@ export function ChatScreen() {
   const [toDelete, setToDelete] = useState<Chat | null>(null);
   const [toLeave, setToLeave] = useState<Chat | null>(null);
   const listSection = useRef<HTMLElement>(null);
+  const inList = (selector: string) => listSection.current?.querySelector<HTMLElement>(selector);
+  /** The row holding the list's Tab stop. */
+  const listTabStop = () => inList('ul [tabindex="0"]');
   // A deleted (or left) chat takes its row (and the conversation) with it, and the focus they held: the list keeps
   // it, on the row that is now its Tab stop, or on the search box when no chat is left.
-  useFocusWhenClosed(
-    toDelete !== null || toLeave !== null,
-    () =>
-      listSection.current?.querySelector<HTMLElement>('ul [tabindex="0"]') ??
-      listSection.current?.querySelector<HTMLElement>("input"),
-  );
+  useFocusWhenClosed(toDelete !== null || toLeave !== null, () => listTabStop() ?? inList("input"));
 
   // Closing a chat (Back, the browser's or the button) takes the focus with the conversation: its row
   // in the list has it back, as on a phone the list was hidden. Only ever set (not cleared) on opening,
@@ -63,10 +61,7 @@ export function ChatScreen() {
   }, [selectedId]);
   useFocusWhenClosed(
     selectedId !== null,
-    () =>
-      (lastOpenId.current
-        ? listSection.current?.querySelector<HTMLElement>(`a[href="${chatPath(lastOpenId.current)}"]`)
-        : null) ?? listSection.current?.querySelector<HTMLElement>('ul [tabindex="0"]'),
+    () => (lastOpenId.current ? inList(`a[href="${chatPath(lastOpenId.current)}"]`) : null) ?? listTabStop(),
   );
 
   // Live events and deletions land outside render: they read the open chat from here.
