@@ -254,8 +254,8 @@ const cases: RouteCase[] = [
   ),
   row(
     "PUT /api/user/unblock",
-    "lift a block of the owner (only the blocker has one)",
-    both(["404", "404", "404", "404", "404", "200", "401"]),
+    "lift a block of the owner (only the blocker has one; the owner herself is refused, as for a block)",
+    both(["400", "404", "404", "404", "404", "200", "401"]),
     (who, w) => who.call("PUT", "/api/user/unblock", { userId: ownerId(w) }).then(status),
     { settles: true },
   ),
