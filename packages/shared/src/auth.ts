@@ -37,6 +37,15 @@ export function newUsernameProblem(name: string): string | null {
   return null;
 }
 
+/**
+ * The periods' rule on a profile saved with `username` (as usernameSchema gives it) by a member now named
+ * `current`: the issue a form shows under its field before asking the server, which judges it the same.
+ */
+export function renamedUsernameIssues(username: string | undefined, current: string) {
+  const problem = username === undefined || username === current ? null : newUsernameProblem(username);
+  return problem ? [{ path: ["username"], message: problem }] : [];
+}
+
 /** A username being taken: usernameSchema and its periods' rule. */
 export const newUsernameSchema = usernameSchema.superRefine((name, context) => {
   const problem = newUsernameProblem(name);

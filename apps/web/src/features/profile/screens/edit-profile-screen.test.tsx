@@ -218,6 +218,30 @@ describe("EditProfileScreen", () => {
     expect(update).not.toHaveBeenCalled();
   });
 
+  it("refuses a new name's stray periods in the form, and saves a name from before that rule as it was", async () => {
+    const update = vi.fn(() => jsonResponse(200, { user: { ...alice, username: "old.name." } }));
+    const oldName = { ...alice, username: "old.name." };
+    const { user } = openEditor({
+      "GET /user": jsonResponse(200, { user: oldName }),
+      "GET /profile/me": jsonResponse(200, { user: oldName }),
+      "PUT /profile/update": update,
+    });
+    const username = await screen.findByLabelText("Username");
+
+    await user.clear(username);
+    await user.type(username, ".maya");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(username).toHaveAccessibleDescription("Username can't start or end with a period");
+    expect(username).toHaveFocus();
+    expect(update).not.toHaveBeenCalled();
+
+    await user.clear(username);
+    await user.type(username, "old.name.");
+    await user.type(screen.getByLabelText("Bio"), "!");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+  });
+
   it("uploads a cropped photo, previews it and sends it with Save", async () => {
     stubCropEnvironment();
     const update = vi.fn(() => jsonResponse(200, { user: { ...alice, avatar: "/media/image/new.jpg" } }));

@@ -1,6 +1,7 @@
 import {
   FULL_NAME_MAX_LENGTH,
   type Gender,
+  renamedUsernameIssues,
   USERNAME_MAX_LENGTH,
   type User,
   updateProfileBody,
@@ -107,8 +108,11 @@ function EditProfileForm({ user }: { user: User }) {
     const edited = { fullName: fullName.trim(), username: username.trim(), bio, gender, avatar };
     // The shared rules first: what they refuse is said at once, without asking the server.
     const checked = updateProfileBody.safeParse(edited);
-    if (!checked.success) {
-      foundIssues(checked.error.issues);
+    const issues = checked.success
+      ? renamedUsernameIssues(checked.data.username, user.username)
+      : checked.error.issues;
+    if (issues.length > 0) {
+      foundIssues(issues);
       return;
     }
     clear();

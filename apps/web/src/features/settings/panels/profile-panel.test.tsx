@@ -120,6 +120,33 @@ describe("Settings › Profile info", () => {
     expect(username).toHaveAttribute("aria-invalid", "true");
   });
 
+  it("refuses a new name's stray periods in the form, without asking, and keeps a name that had them", async () => {
+    const update = vi.fn(() => jsonResponse(200, { user: makeUser({ username: "old.name.", bio: "Hi" }) }));
+    const { user } = openSettings({ "PUT /user": update }, { user: { username: "old.name." } });
+    const panel = await openPanel(user, "Profile info", "Profile info");
+    const username = within(panel).getByLabelText("Username");
+
+    const refusals: [typed: string, said: string][] = [
+      ["maya.", "Username can't start or end with a period"],
+      ["ma..ya", "Username can't have two periods in a row"],
+    ];
+    for (const [typed, said] of refusals) {
+      await user.clear(username);
+      await user.type(username, typed);
+      await user.click(within(panel).getByRole("button", { name: "Save" }));
+      await waitFor(() => expect(username).toHaveFocus());
+      expect(username).toHaveAccessibleDescription(said);
+    }
+    expect(update).not.toHaveBeenCalled();
+
+    // Her own name from before the rule, typed back in other letters' case, is hers to keep.
+    await user.clear(username);
+    await user.type(username, "Old.Name.");
+    await user.type(within(panel).getByLabelText("Bio"), "Hi");
+    await user.click(within(panel).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+  });
+
   it("keeps the focus on Save while it saves, and there when the server refuses for no one field", async () => {
     let reply = (_response: Response) => {};
     const put = vi.fn(() => new Promise<Response>((resolve) => (reply = resolve)));

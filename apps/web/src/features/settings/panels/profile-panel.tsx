@@ -1,4 +1,10 @@
-import { FULL_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH, type User, updateUserBody } from "@flik/shared";
+import {
+  FULL_NAME_MAX_LENGTH,
+  renamedUsernameIssues,
+  USERNAME_MAX_LENGTH,
+  type User,
+  updateUserBody,
+} from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef } from "react";
 import { Link } from "react-router";
@@ -52,8 +58,11 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
     event.preventDefault();
     if (save.isPending) return;
     const parsed = updateUserBody.safeParse({ fullName, username, bio });
-    if (!parsed.success) {
-      foundIssues(parsed.error.issues);
+    const issues = parsed.success
+      ? renamedUsernameIssues(parsed.data.username, user.username)
+      : parsed.error.issues;
+    if (issues.length > 0) {
+      foundIssues(issues);
       return;
     }
     clear();
