@@ -19,6 +19,9 @@ export class HttpError extends Error {
   }
 }
 
+/** One field an answer is about, and what is wrong with it. */
+type FieldError = NonNullable<ApiErrorBody["errors"]>[number];
+
 export const badRequest = (message: string) => new HttpError(400, message);
 /**
  * A 400 about one field of the input that only the service can judge (it needs the caller or the
@@ -27,8 +30,10 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const invalidField = (field: string, message: string) =>
   new HttpError(400, message, {}, undefined, [{ field, message }]);
 /** A 409 about one field (a username or e-mail someone has), naming it as a 400's `errors` do. */
-export const conflictOn = (field: string, message: string) =>
-  new HttpError(409, message, {}, undefined, [{ field, message }]);
+export const conflictOn = (field: string, message: string) => conflictOnEach([{ field, message }]);
+/** A 409 about each of `taken` (at least one): the first one's words, and every field named. */
+export const conflictOnEach = (taken: [FieldError, ...FieldError[]]) =>
+  new HttpError(409, taken[0].message, {}, undefined, taken);
 export const unauthorized = (message = "Please sign in to continue") => new HttpError(401, message);
 export const forbidden = (message = "You are not allowed to do that") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);

@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
-import { conflictOn, unauthorized } from "../../platform/errors.js";
+import { conflictOn, conflictOnEach, unauthorized } from "../../platform/errors.js";
 import type { Mailer } from "../../platform/mail.js";
 import { sendLater } from "../../platform/mail-later.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
@@ -35,8 +35,12 @@ export function createAuthService(deps: {
   return {
     async signup(input: z.output<typeof signupBody>) {
       const taken = await findTaken(db, input.username, input.email);
-      if (taken.username) throw conflictOn("username", usernameTaken);
-      if (taken.email) throw conflictOn("email", emailTaken);
+      // Both at once when both are someone's: the form marks each field, not one a try.
+      const [conflict, ...more] = [
+        ...(taken.username ? [{ field: "username", message: usernameTaken }] : []),
+        ...(taken.email ? [{ field: "email", message: emailTaken }] : []),
+      ];
+      if (conflict) throw conflictOnEach([conflict, ...more]);
       const { password, ...profile } = input;
       try {
         const member = await insertMember(db, { ...profile, passwordHash: await hashPassword(password) });

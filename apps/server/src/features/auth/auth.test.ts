@@ -36,6 +36,18 @@ describe("POST /api/auth/signup", () => {
     });
   });
 
+  it("names both fields when the username and the e-mail are both someone's", async () => {
+    const response = await signup({ ...personas.bob, username: "alice", email: "alice@example.com" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: "That username is already taken",
+      errors: [
+        { field: "username", message: "That username is already taken" },
+        { field: "email", message: "An account with that email already exists" },
+      ],
+    });
+  });
+
   it.each([
     ["the username", { username: "password1", password: "Password1" }, "Password cannot be your username"],
     [

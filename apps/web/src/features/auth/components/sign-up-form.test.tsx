@@ -160,6 +160,30 @@ describe("SignUpForm", () => {
     expect(username).not.toHaveAccessibleDescription();
   });
 
+  it("marks both the username and the e-mail when the server says both are someone's", async () => {
+    stubFetch(
+      fetchRoutes({
+        "POST /auth/signup": jsonResponse(409, {
+          message: "That username is already taken",
+          errors: [
+            { field: "username", message: "That username is already taken" },
+            { field: "email", message: "An account with that email already exists" },
+          ],
+        }),
+      }),
+    );
+    const { user } = renderApp("/");
+
+    await fillAndSubmit(user);
+
+    const username = screen.getByLabelText("Username");
+    await waitFor(() => expect(username).toHaveAccessibleDescription("That username is already taken"));
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription(
+      "An account with that email already exists",
+    );
+    expect(username).toHaveFocus();
+  });
+
   it("marks every field required and links to log in", () => {
     stubFetch(fetchRoutes({}));
     renderApp("/");
