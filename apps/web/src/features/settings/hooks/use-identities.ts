@@ -11,6 +11,10 @@ export const IDENTITY_TEXTS = {
   loading: "Loading linked sign-ins...",
   loadFailed: "Couldn't load your linked sign-ins",
   none: "No linked sign-ins yet",
+  // Until the member is known to have a password, the intro claims none.
+  intro: "Services you can sign in to Flik with.",
+  introWithPassword: "Services you can sign in to Flik with, besides your password.",
+  onlyWay: "Your only way to sign in: set a password before you unlink it.",
   unlinked: (provider: string) => `${provider} unlinked`,
   unlinkFailed: (provider: string) => `Couldn't unlink ${provider}. Try again.`,
   linkFailed: (provider: string) => `Couldn't link ${provider}. Try again.`,
@@ -42,7 +46,8 @@ export function useLinkedSignInsOffered(): boolean {
 
 /**
  * Unlink, at once in the list: the row leaves before the server answers and comes back if it refuses
- * (its 409 for the member's last way to sign in says why, as a toast).
+ * (its 409 for the member's last way to sign in says why, as a toast: the panel offers no such unlink,
+ * but a password or another sign-in may have gone in another tab since the list was read).
  */
 export function useUnlinkIdentity() {
   const queryClient = useQueryClient();

@@ -136,11 +136,12 @@ describe("Settings › Linked sign-ins (issue 19)", () => {
     expect(unlink).not.toHaveBeenCalled();
   });
 
-  it("puts the row back and toasts the server's reason when it is the last way to sign in", async () => {
+  it("puts the row back and toasts the server's reason when it turned out the last way to sign in", async () => {
+    // No password, two sign-ins as the list was read; the other one was unlinked in another tab since.
     const error = vi.spyOn(toast, "error");
     let refuse: (response: Response) => void = () => {};
     const { panel, user } = await openLinked({
-      "GET /user/identities": listed([acme], false),
+      "GET /user/identities": listed([acme, older], false),
       "DELETE /user/identities/i-acme": () => new Promise<Response>((resolve) => (refuse = resolve)),
     });
     await within(panel).findByRole("list", { name: "Linked sign-ins" });
@@ -152,14 +153,12 @@ describe("Settings › Linked sign-ins (issue 19)", () => {
       }),
     );
     // Gone at once…
-    await waitFor(() =>
-      expect(within(panel).queryByRole("list", { name: "Linked sign-ins" })).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(rows(panel)).toHaveLength(1));
 
     refuse(jsonResponse(409, { message: LAST_SIGN_IN_MESSAGE }));
 
     // …and back when the server refuses.
-    await waitFor(() => expect(rows(panel)).toHaveLength(1));
+    await waitFor(() => expect(rows(panel)).toHaveLength(2));
     expect(error).toHaveBeenCalledWith(LAST_SIGN_IN_MESSAGE);
   });
 
@@ -187,6 +186,47 @@ describe("Settings › Linked sign-ins (issue 19)", () => {
     expect(await within(panel).findByRole("list", { name: "Linked sign-ins" })).toBeInTheDocument();
     expect(rows(panel)).toHaveLength(2);
     expect(within(panel).queryByRole("button", { name: /^Link / })).not.toBeInTheDocument();
+  });
+
+  it("says the sign-ins come besides the password only to a member who has one", async () => {
+    const { panel } = await openLinked({ "GET /user/identities": listed([acme], true) });
+    await within(panel).findByRole("list", { name: "Linked sign-ins" });
+    expect(panel).toHaveTextContent("Services you can sign in to Flik with, besides your password.");
+  });
+
+  it("does not offer to unlink a member's only way to sign in, and says why with the button", async () => {
+    const unlink = vi.fn(() => jsonResponse(409, { message: LAST_SIGN_IN_MESSAGE }));
+    const { panel, user } = await openLinked({
+      "GET /user/identities": listed([acme], false),
+      "DELETE /user/identities/i-acme": unlink,
+    });
+    await within(panel).findByRole("list", { name: "Linked sign-ins" });
+
+    expect(panel).toHaveTextContent("Services you can sign in to Flik with.");
+    expect(panel).not.toHaveTextContent("besides your password");
+    const button = within(panel).getByRole("button", { name: "Unlink Acme ID (alice@example.com)" });
+    expect(button).toHaveAttribute("aria-disabled", "true");
+    expect(button).not.toHaveAttribute("aria-haspopup");
+    expect(button).toHaveAccessibleDescription(
+      "Your only way to sign in: set a password before you unlink it.",
+    );
+
+    // Still reachable by keyboard, so the reason is heard; a click asks nothing and calls nothing.
+    await user.click(button);
+    expect(screen.queryByRole("dialog", { name: "Unlink Acme ID?" })).not.toBeInTheDocument();
+    expect(unlink).not.toHaveBeenCalled();
+    expect(rows(panel)).toHaveLength(1);
+    expect(within(panel).getByRole("link", { name: "Set a password" })).toBeInTheDocument();
+  });
+
+  it("offers to unlink either of two sign-ins of a member without a password", async () => {
+    const { panel } = await openLinked({ "GET /user/identities": listed([acme, older], false) });
+    await within(panel).findByRole("list", { name: "Linked sign-ins" });
+    for (const name of ["Unlink Acme ID (alice@example.com)", "Unlink https://id.old.test"]) {
+      const button = within(panel).getByRole("button", { name });
+      expect(button).not.toHaveAttribute("aria-disabled");
+      expect(button).toHaveAttribute("aria-haspopup", "dialog");
+    }
   });
 
   it("offers a member without a password to set one by the e-mailed code, the address filled in", async () => {

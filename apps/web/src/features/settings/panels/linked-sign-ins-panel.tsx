@@ -1,5 +1,5 @@
 import type { LinkedIdentity, User } from "@flik/shared";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -25,7 +25,20 @@ function identityName(identity: LinkedIdentity): string {
   return identity.email ? `${identity.provider} (${identity.email})` : identity.provider;
 }
 
-function IdentityRow({ identity, onUnlink }: { identity: LinkedIdentity; onUnlink: () => void }) {
+/**
+ * One linked sign-in. The member's only way to sign in (no password, nothing else linked) keeps its
+ * Unlink in place, focusable but inert, with the reason read with it: a click that must fail is not offered.
+ */
+function IdentityRow({
+  identity,
+  onlyWay,
+  onUnlink,
+}: {
+  identity: LinkedIdentity;
+  onlyWay: boolean;
+  onUnlink: () => void;
+}) {
+  const reasonId = useId();
   return (
     <li className="flex items-center gap-3 px-4 py-3.5">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-zinc-100 text-zinc-700">
@@ -41,13 +54,20 @@ function IdentityRow({ identity, onUnlink }: { identity: LinkedIdentity; onUnlin
         <p className="text-xs text-zinc-600">
           <time dateTime={identity.createdAt}>{linkedOn(identity.createdAt)}</time>
         </p>
+        {onlyWay && (
+          <p id={reasonId} className="mt-1 text-xs font-medium text-amber-800">
+            {IDENTITY_TEXTS.onlyWay}
+          </p>
+        )}
       </div>
       <button
         type="button"
-        onClick={onUnlink}
-        aria-haspopup="dialog"
+        onClick={onlyWay ? undefined : onUnlink}
+        aria-haspopup={onlyWay ? undefined : "dialog"}
+        aria-disabled={onlyWay || undefined}
+        aria-describedby={onlyWay ? reasonId : undefined}
         aria-label={`Unlink ${identityName(identity)}`}
-        className="shrink-0 rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-800 transition hover:border-red-200 hover:bg-red-50 hover:text-red-700"
+        className="shrink-0 rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-800 transition hover:border-red-200 hover:bg-red-50 hover:text-red-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:border-zinc-200 aria-disabled:hover:bg-white aria-disabled:hover:text-zinc-800"
       >
         Unlink
       </button>
@@ -57,8 +77,9 @@ function IdentityRow({ identity, onUnlink }: { identity: LinkedIdentity; onUnlin
 
 /**
  * Settings › Linked sign-ins (issue 19): the external identities the member signs in with, each of
- * which can be unlinked (never the last way to sign in: the server says so), and "Link {provider}"
- * while a provider is configured. A member without a password can set one by the e-mailed code.
+ * which can be unlinked (never the last way to sign in: it is not offered, and the server refuses it
+ * should a password or another sign-in have gone meanwhile), and "Link {provider}" while a provider is
+ * configured. A member without a password can set one by the e-mailed code.
  */
 export function LinkedSignInsPanel({ user, onClose }: { user: User; onClose: () => void }) {
   const identities = useIdentitiesQuery();
@@ -80,9 +101,11 @@ export function LinkedSignInsPanel({ user, onClose }: { user: User; onClose: () 
   }
 
   const list = identities.data?.identities ?? [];
+  const hasPassword = identities.data?.hasPassword;
+  const onlyWay = hasPassword === false && list.length === 1;
   return (
     <EditPanel title="Linked sign-ins" onClose={onClose}>
-      <PanelIntro>Services you can sign in to Flik with, besides your password.</PanelIntro>
+      <PanelIntro>{hasPassword ? IDENTITY_TEXTS.introWithPassword : IDENTITY_TEXTS.intro}</PanelIntro>
       {identities.isPending ? (
         <p role="status" className="flex items-center justify-center gap-3 py-10 text-sm text-zinc-600">
           <Spinner className="size-5 border-2" />
@@ -115,7 +138,12 @@ export function LinkedSignInsPanel({ user, onClose }: { user: User; onClose: () 
               className="divide-y divide-zinc-100 rounded-2xl border border-zinc-200"
             >
               {list.map((identity) => (
-                <IdentityRow key={identity.id} identity={identity} onUnlink={() => setAsking(identity)} />
+                <IdentityRow
+                  key={identity.id}
+                  identity={identity}
+                  onlyWay={onlyWay}
+                  onUnlink={() => setAsking(identity)}
+                />
               ))}
             </ul>
           )}
