@@ -58,6 +58,11 @@ describe("signupBody", () => {
       "Password is required",
     ]);
     expect(messages({ ...valid, fullName: null })).toEqual(["Full name is required"]);
+    // Emptied (or only spaces): missing, said once, not as too short or a malformed address.
+    expect(messages({ ...valid, username: "  ", email: "" })).toEqual([
+      "Username is required",
+      "Email is required",
+    ]);
   });
 
   it("refuses a password of spaces only, and keeps one with spaces inside", () => {

@@ -20,6 +20,8 @@ export const isPossibleUsername = (name: string) =>
 /** Usernames are stored lower-case, so "Alice" and "alice" are one name: any name a member may have. */
 export const usernameSchema = textSchema("Username is required")
   .trim()
+  // An emptied field is a missing one, said as such (not as too short and of the wrong letters).
+  .min(1, { error: "Username is required", abort: true })
   .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
   .regex(USERNAME_PATTERN, "Username may only use letters, numbers, periods and underscores")
@@ -54,6 +56,7 @@ export const newUsernameSchema = usernameSchema.superRefine((name, context) => {
 
 export const emailSchema = textSchema("Email is required")
   .trim()
+  .min(1, { error: "Email is required", abort: true })
   .max(EMAIL_MAX_LENGTH, `Email is at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email("Enter a valid email address"))
   .transform((email) => email.toLowerCase());
