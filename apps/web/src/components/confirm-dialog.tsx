@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { buttonStyles } from "./button-styles";
 import { Dialog } from "./dialog";
 
@@ -26,6 +26,17 @@ export function ConfirmDialog({
   const cancelRef = useRef<HTMLButtonElement>(null);
   // Read with what it is about: the focus starts on Cancel, past that text.
   const explanationId = useId();
+  // A double click's second click comes before the first one's `busy` is drawn (a mutation's state is
+  // told to the screen a task later): one confirm per drawing of the dialog, so the action is sent once.
+  const confirmed = useRef(false);
+  useEffect(() => {
+    confirmed.current = false;
+  });
+  const confirm = () => {
+    if (confirmed.current) return;
+    confirmed.current = true;
+    onConfirm();
+  };
   return (
     <Dialog
       title={title}
@@ -48,7 +59,7 @@ export function ConfirmDialog({
         >
           Cancel
         </button>
-        <button type="button" onClick={onConfirm} disabled={busy} className={buttonStyles.danger}>
+        <button type="button" onClick={confirm} disabled={busy} className={buttonStyles.danger}>
           {busy ? busyLabel : confirmLabel}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
 import {
@@ -243,6 +243,28 @@ describe("PostScreen", () => {
     expect(await screen.findByText("Post deleted")).toBeInTheDocument();
     const heading = await screen.findByRole("heading", { level: 1, name: "Home" });
     await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it("deletes once on a double click of Delete: one request, 'Post deleted' alone", async () => {
+    const deleted = vi.fn(() => jsonResponse(200, { message: "Post deleted" }));
+    const { user, router } = openPost("/post/alice/p-7", {
+      "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
+      "DELETE /posts/p-7": deleted,
+      "GET /posts": jsonResponse(200, { posts: [], nextCursor: null }),
+    });
+
+    await openMenu(user);
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    const question = await screen.findByRole("dialog", { name: "Delete this post?" });
+    // Two clicks before the dialog draws the first one's "Deleting...", as a quick double click can be.
+    const confirm = within(question).getByRole("button", { name: "Delete" });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
+    expect(await screen.findByText("Post deleted")).toBeInTheDocument();
+    expect(deleted).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText("Failed to delete post")).not.toBeInTheDocument();
   });
 
   it("asks of a flick in spec §5's words, as the flicks screen does", async () => {
