@@ -1,3 +1,4 @@
+import { NO_PASSWORD_YET_MESSAGE } from "@flik/shared";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getToken } from "../../../lib/storage";
@@ -159,5 +160,62 @@ describe("Settings › Change password", () => {
     act(() => vi.advanceTimersByTime(2_100));
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(getToken()).toBeNull();
+  });
+
+  it("links a member who forgot the current password to /forgot, the address filled in", async () => {
+    const { user, router } = openSettings();
+    const panel = await openPanel(user, "Change password", "Change password");
+
+    await user.click(within(panel).getByRole("link", { name: "Forgot password?" }));
+
+    expect(await screen.findByRole("heading", { name: "Forgot your password?" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/forgot");
+    expect(screen.getByLabelText("Email")).toHaveValue("alice@example.com");
+  });
+});
+
+describe("Settings › Change password, for a member without a password", () => {
+  const noPassword = () => jsonResponse(200, { identities: [], hasPassword: false });
+
+  it("asks for no current password: it says so at once and leads to setting one by e-mailed code", async () => {
+    const change = vi.fn();
+    const { user, router } = openSettings({
+      "GET /user/identities": noPassword,
+      "PUT /user/password": change,
+    });
+    const panel = await openPanel(user, "Change password", "Change password");
+
+    const setPassword = await within(panel).findByRole("link", { name: "Set a password" });
+    expect(panel).toHaveTextContent("Your account has no password yet.");
+    expect(within(panel).queryByLabelText("Current password")).not.toBeInTheDocument();
+    expect(within(panel).queryByRole("button", { name: "Update password" })).not.toBeInTheDocument();
+    await waitFor(() => expect(setPassword).toHaveFocus());
+
+    await user.click(setPassword);
+    expect(await screen.findByRole("heading", { name: "Forgot your password?" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/forgot");
+    expect(screen.getByLabelText("Email")).toHaveValue("alice@example.com");
+    expect(change).not.toHaveBeenCalled();
+  });
+
+  it("when the server says so first (the list was out of date), says it once, in the panel", async () => {
+    const error = vi.spyOn(toast, "error");
+    let hasPassword = true;
+    const { user } = openSettings({
+      "GET /user/identities": () => jsonResponse(200, { identities: [], hasPassword }),
+      "PUT /user/password": () => {
+        hasPassword = false;
+        return jsonResponse(400, { message: NO_PASSWORD_YET_MESSAGE });
+      },
+    });
+    const panel = await openPanel(user, "Change password", "Change password");
+    await user.type(within(panel).getByLabelText("Current password"), "a-guess");
+    await user.type(within(panel).getByLabelText("New password"), "a-new-secret{Enter}");
+
+    const setPassword = await within(panel).findByRole("link", { name: "Set a password" });
+    expect(setPassword).toHaveFocus();
+    expect(within(panel).getAllByText("Your account has no password yet.")).toHaveLength(1);
+    expect(within(panel).queryByRole("alert")).not.toBeInTheDocument();
+    expect(error).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,13 @@
-import { changePasswordBody, newPasswordProblem, PASSWORD_CHANGE_LOGOUT_MS, type User } from "@flik/shared";
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import {
+  changePasswordBody,
+  NO_PASSWORD_YET_MESSAGE,
+  newPasswordProblem,
+  PASSWORD_CHANGE_LOGOUT_MS,
+  type User,
+} from "@flik/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { CheckIcon } from "../../../components/later-icons";
 import { Spinner } from "../../../components/spinner";
@@ -10,14 +17,22 @@ import { getToken } from "../../../lib/storage";
 import { toast, useFormToasts } from "../../../lib/toast";
 import { getSessionId } from "../../../lib/token";
 import { logoutCurrentSession } from "../../auth/api/auth.api";
+import { authLinkClass } from "../../auth/components/auth-shell";
 import { PasswordField } from "../../auth/components/password-field";
 import { changePassword } from "../api/settings.api";
+import { settingsKeys } from "../api/settings-keys";
 import { EditPanel, PanelFailure, PanelIntro } from "../components/edit-panel";
+import { useIdentitiesQuery } from "../hooks/use-identities";
 import { PasswordRuleList, passwordRuleChecks } from "./password-rules";
 
 export const PASSWORD_TEXTS = {
   done: "Password updated! Please log in again.",
   failed: "Failed to update password",
+  noPassword: "Your account has no password yet.",
+  setOne:
+    "Set one with a code we e-mail you. Setting it logs you out everywhere; then log in with your new password.",
+  setPassword: "Set a password",
+  forgot: "Forgot password?",
 } as const;
 
 /**
@@ -39,6 +54,34 @@ function logOutSoon(): void {
 
 type Field = "currentPassword" | "newPassword";
 
+/** The server's refusal of a member without a password: the panel then shows what to do instead. */
+function isNoPasswordYet(error: unknown): boolean {
+  return error instanceof ApiError && error.serverMessage === NO_PASSWORD_YET_MESSAGE;
+}
+
+/**
+ * For a member who has no password (external sign-in only) a current password cannot be asked: they
+ * set one with the e-mailed code on /forgot, their address filled in there.
+ */
+function NoPasswordYet({ user, linkRef }: { user: User; linkRef: RefObject<HTMLAnchorElement | null> }) {
+  return (
+    <div className="space-y-5">
+      <div className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+        <p className="font-semibold">{PASSWORD_TEXTS.noPassword}</p>
+        <p className="mt-1">{PASSWORD_TEXTS.setOne}</p>
+      </div>
+      <Link
+        ref={linkRef}
+        to="/forgot"
+        state={{ email: user.email }}
+        className={`${buttonStyles.primary} w-full`}
+      >
+        {PASSWORD_TEXTS.setPassword}
+      </Link>
+    </div>
+  );
+}
+
 /** Which field a refusal of the server is about, by its field list or its words. */
 function fieldOf(error: unknown): Field | undefined {
   if (!(error instanceof ApiError)) return undefined;
@@ -51,8 +94,17 @@ function fieldOf(error: unknown): Field | undefined {
   return undefined;
 }
 
-/** Spec §4 Password change: current and new password, the rules ticked live, then logged out. */
+/**
+ * Spec §4 Password change: current and new password, the rules ticked live, then logged out. A member
+ * known to have no password is sent to set one instead; until that is known the form shows, as most
+ * members have one (and the server's refusal would bring the same answer).
+ */
 export function PasswordPanel({ user, onClose }: { user: User; onClose: () => void }) {
+  const identities = useIdentitiesQuery();
+  const queryClient = useQueryClient();
+  const [refusedNoPassword, setRefusedNoPassword] = useState(false);
+  const noPassword = refusedNoPassword || identities.data?.hasPassword === false;
+  const setPasswordRef = useRef<HTMLAnchorElement>(null);
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
@@ -68,6 +120,12 @@ export function PasswordPanel({ user, onClose }: { user: User; onClose: () => vo
     if (done) doneRef.current?.focus();
   }, [done]);
 
+  // The way on takes the focus, whether the panel opened on it (this runs after the dialog's own
+  // initial focus) or the form gave way to it while its field had the focus.
+  useLayoutEffect(() => {
+    if (noPassword) setPasswordRef.current?.focus();
+  }, [noPassword]);
+
   const change = useMutation({
     mutationFn: changePassword,
     onSuccess: (answer) => {
@@ -78,6 +136,13 @@ export function PasswordPanel({ user, onClose }: { user: User; onClose: () => vo
       logOutSoon();
     },
     onError: (error) => {
+      if (isNoPasswordYet(error)) {
+        // Said once, by the panel itself; the cached list (hasPassword) was out of date.
+        failures.clear();
+        setRefusedNoPassword(true);
+        queryClient.invalidateQueries({ queryKey: settingsKeys.identities() });
+        return;
+      }
       const text = errorMessage(error, PASSWORD_TEXTS.failed);
       failures.error(text);
       const field = fieldOf(error);
@@ -133,23 +198,32 @@ export function PasswordPanel({ user, onClose }: { user: User; onClose: () => vo
             Taking you to the login page...
           </p>
         </div>
+      ) : noPassword ? (
+        <NoPasswordYet user={user} linkRef={setPasswordRef} />
       ) : (
         <form noValidate onSubmit={submit} className="space-y-5">
           <PanelIntro>
             You'll be logged out everywhere, this device too, and log in again with your new password.
           </PanelIntro>
-          <PasswordField
-            ref={currentRef}
-            label="Current password"
-            name="currentPassword"
-            autoComplete="current-password"
-            value={currentPassword}
-            error={problems.currentPassword}
-            onChange={(event) => {
-              setCurrentPassword(event.target.value);
-              edited("currentPassword");
-            }}
-          />
+          <div>
+            <PasswordField
+              ref={currentRef}
+              label="Current password"
+              name="currentPassword"
+              autoComplete="current-password"
+              value={currentPassword}
+              error={problems.currentPassword}
+              onChange={(event) => {
+                setCurrentPassword(event.target.value);
+                edited("currentPassword");
+              }}
+            />
+            <p className="mt-2 text-right text-sm">
+              <Link to="/forgot" state={{ email: user.email }} className={authLinkClass}>
+                {PASSWORD_TEXTS.forgot}
+              </Link>
+            </p>
+          </div>
           <PasswordField
             ref={newRef}
             label="New password"
