@@ -22,7 +22,8 @@ export function StoryButton() {
   const uploading = percent !== null;
   const busy = uploading && !cancel;
   return (
-    <div className="relative">
+    // Isolated, so the badge's z-index ranks it above the upload ring here alone, not over the header.
+    <div className="relative isolate">
       <button
         type="button"
         aria-label={cancel ? "Cancel story upload" : "Upload story"}
@@ -34,7 +35,8 @@ export function StoryButton() {
         <span className={`rounded-full p-[2px] ${uploading ? "bg-transparent" : "bg-brand"}`}>
           <Avatar src={me?.avatar} name={name} className="size-7 text-xs ring-2 ring-white" />
         </span>
-        <span className="absolute right-0.5 bottom-0.5 flex size-4 items-center justify-center rounded-full bg-zinc-900 text-white ring-2 ring-white">
+        {/* Above the upload ring drawn after the button: the ring's stroke would cross the × (cancel). */}
+        <span className="absolute right-0.5 bottom-0.5 z-10 flex size-4 items-center justify-center rounded-full bg-zinc-900 text-white ring-2 ring-white">
           <PlusIcon className={`size-3 stroke-3 ${cancel ? "rotate-45" : ""}`} />
         </span>
       </button>

@@ -131,7 +131,8 @@ function OwnTile({
     avatar: me?.avatar ?? "",
   };
   return (
-    <div className="relative">
+    // Isolated, so the badge's z-index ranks it above the upload ring here alone, not over the page.
+    <div className="relative isolate">
       {group ? (
         <StoryTile
           user={user}
@@ -153,7 +154,8 @@ function OwnTile({
           // One story at a time, as the header's button: a second pick would be dropped.
           busy={percent !== null}
         >
-          <span className="bg-brand absolute right-0 bottom-0 flex size-5 items-center justify-center rounded-full text-white ring-2 ring-white">
+          {/* Above the upload ring drawn after the tile: the ring's stroke would cross the plus. */}
+          <span className="bg-brand absolute right-0 bottom-0 z-10 flex size-5 items-center justify-center rounded-full text-white ring-2 ring-white">
             <PlusIcon className="size-3.5 stroke-3" />
           </span>
         </StoryTile>

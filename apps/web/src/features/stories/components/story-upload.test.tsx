@@ -40,6 +40,20 @@ function progressIn(element: HTMLElement) {
   return within(element).queryByRole("progressbar", { name: "Story upload" });
 }
 
+/**
+ * The stacking level a `z-N` class gives an element (jsdom applies no stylesheet): 0 without one. Both the
+ * badge and the ring are positioned, so without a level the ring, drawn later, would cover the badge.
+ */
+function zLevel(element: Element | null | undefined): number {
+  const level = element?.getAttribute("class")?.match(/(?:^|\s)z-(\d+)(?:\s|$)/);
+  return level ? Number(level[1]) : 0;
+}
+
+/** The badge on a story button: the plus (or, cancelling, the cross) drawn on the picture. */
+function badgeOf(button: HTMLElement): Element | null | undefined {
+  return button.querySelector("svg")?.parentElement;
+}
+
 describe("Story upload from the header (spec §2, §5)", () => {
   it("opens the picker for the photos and videos the media host takes", async () => {
     const click = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => {});
@@ -97,6 +111,23 @@ describe("Story upload from the header (spec §2, §5)", () => {
     expect(progressIn(strip)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Upload story" })).toHaveAttribute("aria-disabled", "false");
     expect(within(header).queryByText(/your story\.\.\./)).not.toBeInTheDocument();
+  });
+
+  it("draws the ring under the badges, so neither the plus nor the cancel cross is struck through", async () => {
+    const { user, strip, header, input } = await openWithHeader();
+    await user.upload(input, photo);
+    (await sentUpload()).progress(50, 100);
+
+    const headerRing = await within(header).findByRole("progressbar", { name: "Story upload" });
+    const cancel = screen.getByRole("button", { name: "Cancel story upload" });
+    expect(zLevel(badgeOf(cancel))).toBeGreaterThan(zLevel(headerRing));
+    // Ranked within the button's own group, not over the rest of the header.
+    expect(headerRing.parentElement).toHaveClass("isolate");
+
+    const stripRing = progressIn(strip);
+    const addTile = within(strip).getByRole("button", { name: "Add to your story" });
+    expect(zLevel(badgeOf(addTile))).toBeGreaterThan(zLevel(stripRing));
+    expect(stripRing?.parentElement).toHaveClass("isolate");
   });
 
   it("cancels the file on its way from the header's button, sharing nothing", async () => {
