@@ -28,6 +28,23 @@ function reasonFor(error: unknown): { field: "code" | "password"; text: string }
   return { field: onPassword ? "password" : "code", text };
 }
 
+/**
+ * The address with a line break allowed right after its "@" (and nowhere else but inside a part too
+ * long for a line), so a long address on a phone wraps as "alice.wonderland@" / "example.test" rather
+ * than mid-word.
+ */
+function BreakableAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 const linkClass =
   "rounded font-semibold text-fuchsia-700 underline-offset-4 hover:text-fuchsia-800 hover:underline";
 
@@ -115,8 +132,11 @@ export function ResetPasswordForm({
   return (
     <form noValidate onSubmit={submit} className="space-y-6">
       <div className="rounded-xl bg-zinc-50 px-4 py-3 text-sm text-zinc-700 ring-1 ring-zinc-200/70">
-        <p>We sent a 6-digit code to</p>
-        <p className="font-semibold break-words text-zinc-900">{email}</p>
+        {/* As hedged as step 1's answer: whether an account uses the address is never revealed. */}
+        <p>If an account uses this email, we sent it a 6-digit code:</p>
+        <p className="font-semibold break-words text-zinc-900">
+          <BreakableAddress email={email} />
+        </p>
         <button type="button" onClick={onChangeEmail} className={`${linkClass} mt-1 text-sm`}>
           Use a different email
         </button>

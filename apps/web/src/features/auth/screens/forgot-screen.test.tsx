@@ -67,6 +67,24 @@ describe("Forgot password", () => {
     expect(screen.getByText(/Resend code in \d+s/)).toBeInTheDocument();
   });
 
+  it("step 2 tells no more than step 1 did: whether an account uses the address stays unsaid", async () => {
+    stubFetch(fetchRoutes({ "POST /auth/forgot-password": jsonResponse(200, {}) }));
+    const { user } = renderApp("/forgot");
+    const long = "alice.wonderland.through.the.looking.glass@example.test";
+    await sendCode(user, long);
+
+    await screen.findByRole("heading", { name: "Check your email" });
+    const main = screen.getByRole("main");
+    expect(main).toHaveTextContent(`If an account uses this email, we sent it a 6-digit code:${long}`);
+    expect(main).not.toHaveTextContent("We sent a 6-digit code to");
+    // A long address may wrap after its "@", not mid-word.
+    const address = screen.getByText(long);
+    const breaks = address.querySelectorAll("wbr");
+    expect(breaks).toHaveLength(1);
+    expect(breaks[0]?.previousSibling?.textContent).toBe("alice.wonderland.through.the.looking.glass@");
+    expect(breaks[0]?.nextSibling?.textContent).toBe("example.test");
+  });
+
   it("without a server message, toasts 'OTP sent successfully!'", async () => {
     stubFetch(fetchRoutes({ "POST /auth/forgot-password": jsonResponse(200, {}) }));
     const { user } = renderApp("/forgot");
