@@ -20,13 +20,29 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
   const captionRef = useRef<HTMLTextAreaElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    captionRef.current?.focus({ preventScroll: true });
+    const box = captionRef.current;
+    box?.focus({ preventScroll: true });
+    // The caret after the caption, as a member editing it goes on writing (a box focused by script
+    // starts before its first letter).
+    box?.setSelectionRange(box.value.length, box.value.length);
     headingRef.current?.scrollIntoView?.({ block: "start" });
   }, []);
+  // A double click's second Save comes before the first one's "Saving..." is drawn: one edit is sent.
+  const sending = useRef(false);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    update.mutate({ caption, location, tags }, { onSuccess: onDone });
+    if (sending.current) return;
+    sending.current = true;
+    update.mutate(
+      { caption, location, tags },
+      {
+        onSuccess: onDone,
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
   }
 
   return (

@@ -241,7 +241,7 @@ function DraftSummary({ file, isFlick }: { file: File | null; isFlick: boolean }
   return (
     <div className="flex items-center gap-3 rounded-xl bg-zinc-50 px-4 py-3 text-sm">
       <Icon className="size-5 shrink-0 text-fuchsia-600" />
-      <p className="min-w-0 text-zinc-700">
+      <p className="min-w-0 truncate text-zinc-700" title={file?.name}>
         {isFlick ? "Flick" : "Post"}:{" "}
         <span className="font-medium text-zinc-900">{file ? file.name : "no file chosen yet"}</span>
       </p>

@@ -147,6 +147,8 @@ describe("PostScreen", () => {
     expect(caption).toHaveValue("My pier");
     // The keyboard is taken to the form, wherever it opened; Save then leaves it on the post.
     await waitFor(() => expect(caption).toHaveFocus());
+    // The caret after the caption, to go on writing it.
+    expect(caption).toHaveProperty("selectionStart", "My pier".length);
     await user.clear(caption);
     await user.type(caption, "Pier at dusk");
     await user.clear(screen.getByLabelText("Location"));
@@ -179,6 +181,20 @@ describe("PostScreen", () => {
 
     expect(await screen.findByText("Error updating post")).toBeInTheDocument();
     expect(screen.getByLabelText("Caption")).toBeInTheDocument();
+  });
+
+  it("sends one edit on a double click of Save", async () => {
+    const update = vi.fn(() => jsonResponse(200, { post: { ...alicesPost, caption: "Pier" } }));
+    openPost("/post/alice/p-7?edit=1", {
+      "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
+      "PUT /posts/p-7": update,
+    });
+    const save = await screen.findByRole("button", { name: "Save" });
+    fireEvent.click(save);
+    fireEvent.click(save);
+
+    expect(await screen.findByText("Post updated!")).toBeInTheDocument();
+    expect(update).toHaveBeenCalledTimes(1);
   });
 
   it("opens edit mode from ?edit=1 for the owner only", async () => {

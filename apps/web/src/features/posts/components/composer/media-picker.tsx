@@ -227,8 +227,18 @@ export function MediaPicker({
           </label>
         )}
       </div>
-      <p id={hintId} className="mt-2 text-xs text-zinc-500">
-        {file ? `${file.name} · ${formatBytes(file.size)}` : hint}
+      <p id={hintId} className="mt-2 flex min-w-0 text-xs text-zinc-500">
+        {file ? (
+          <>
+            {/* A camera's name is short, a saved page's can be hundreds of letters without a space. */}
+            <span className="truncate" title={file.name}>
+              {file.name}
+            </span>
+            <span className="shrink-0 whitespace-pre"> · {formatBytes(file.size)}</span>
+          </>
+        ) : (
+          hint
+        )}
       </p>
       {shownError && (
         <p id={errorId} role="alert" className="mt-1 text-sm text-red-600">
