@@ -163,8 +163,11 @@ describe("profiles", () => {
     await edit.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "View highlight Summer 2026" }).click();
 
-    page.once("dialog", (dialog) => dialog.accept());
     await page.getByRole("dialog", { name: "Summer 2026" }).getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete highlight?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
     await page.getByRole("button", { name: "View highlight Summer 2026" }).waitFor({ state: "detached" });
     const { highlights } = await (
       await page.request.get("/api/highlights", { headers: { authorization: `Bearer ${alice.token}` } })

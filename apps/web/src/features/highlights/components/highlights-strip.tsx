@@ -5,7 +5,7 @@ import { ArchiveIcon } from "../../../components/later-icons";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { useHighlightsQuery } from "../api/highlights.queries";
-import { confirmDeleteHighlight, useDeleteHighlight } from "../hooks/use-delete-highlight";
+import { useDeleteHighlight } from "../hooks/use-delete-highlight";
 import { HighlightFormDialog } from "./highlight-form-dialog";
 import { HighlightMedia } from "./highlight-media";
 import { HighlightViewer } from "./highlight-viewer";
@@ -126,10 +126,7 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
           deleting={remove.isPending}
           onClose={modal.close}
           onEdit={() => modal.open(`edit:${open.view._id}`)}
-          onDelete={() => {
-            if (!confirmDeleteHighlight()) return;
-            remove.mutate(open.view._id, { onSuccess: modal.close });
-          }}
+          onDelete={({ onSettled }) => remove.mutate(open.view._id, { onSuccess: modal.close, onSettled })}
         />
       )}
       {open && "form" in open && (

@@ -309,17 +309,48 @@ describe("Highlights strip", () => {
     expect(screen.getByRole("button", { name: "View highlight Summer 25" })).toBeInTheDocument();
   });
 
-  it("deletes after a confirmation, and not without one", async () => {
-    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+  it("asks 'Delete highlight?' in the app's own dialog, Cancel focused, and deletes nothing when cancelled", async () => {
+    const confirm = vi.spyOn(window, "confirm");
     const remove = vi.fn(() => jsonResponse(200, { message: "Highlight deleted" }));
     const { user } = openOwn({ "DELETE /highlights/h-1": remove });
 
     await user.click(await screen.findByRole("button", { name: "View highlight Summer" }));
-    await user.click(screen.getByRole("button", { name: "Delete" }));
-    expect(confirm).toHaveBeenCalledWith("Delete this highlight?");
-    expect(remove).not.toHaveBeenCalled();
+    const viewer = screen.getByRole("dialog", { name: "Summer" });
+    const deleteButton = within(viewer).getByRole("button", { name: "Delete" });
+    await user.click(deleteButton);
 
+    const asked = screen.getByRole("dialog", { name: "Delete highlight?" });
+    expect(asked).toHaveAccessibleDescription("Are you sure you want to delete this highlight?");
+    expect(within(asked).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    expect(within(asked).getByRole("button", { name: "Delete" })).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
+
+    await user.click(within(asked).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog", { name: "Delete highlight?" })).not.toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Summer" })).toBeInTheDocument();
+    // Back where the question came from, as a story's Cancel gives it back.
+    expect(deleteButton).toHaveFocus();
+    // Escape, too, closes only the question.
+    await user.click(deleteButton);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog", { name: "Delete highlight?" })).not.toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Summer" })).toBeInTheDocument();
+    expect(remove).not.toHaveBeenCalled();
+  });
+
+  it("deletes once Delete is confirmed: the question and the viewer close, the tile goes", async () => {
+    let answer: (response: Response) => void = () => {};
+    const remove = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user } = openOwn({ "DELETE /highlights/h-1": remove });
+
+    await user.click(await screen.findByRole("button", { name: "View highlight Summer" }));
     await user.click(screen.getByRole("button", { name: "Delete" }));
+    const asked = screen.getByRole("dialog", { name: "Delete highlight?" });
+    await user.click(within(asked).getByRole("button", { name: "Delete" }));
+
+    expect(within(asked).getByRole("button", { name: "Deleting..." })).toBeDisabled();
+    expect(within(asked).getByRole("button", { name: "Cancel" })).toBeDisabled();
+    answer(jsonResponse(200, { message: "Highlight deleted" }));
 
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(remove).toHaveBeenCalledTimes(1);
@@ -328,14 +359,40 @@ describe("Highlights strip", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Add highlight" })).toHaveFocus());
   });
 
+  it("keeps the viewer open when the deletion fails, saying so, with the question closed", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = openOwn({
+      "DELETE /highlights/h-1": jsonResponse(500, { message: "Internal server error" }),
+    });
+
+    await user.click(await screen.findByRole("button", { name: "View highlight Summer" }));
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Delete highlight?" })).getByRole("button", {
+        name: "Delete",
+      }),
+    );
+
+    expect(await screen.findByText("Couldn't delete the highlight. Please try again.")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Delete highlight?" })).not.toBeInTheDocument(),
+    );
+    const viewer = screen.getByRole("dialog", { name: "Summer" });
+    expect(within(viewer).getByRole("button", { name: "Delete" })).toHaveFocus();
+  });
+
   it("takes a highlight deleted already (in another tab) as deleted: the viewer closes, the tile goes", async () => {
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const remove = vi.fn(() => jsonResponse(404, { message: "Highlight not found" }));
     const { user } = openOwn({ "DELETE /highlights/h-1": remove });
 
     await user.click(await screen.findByRole("button", { name: "View highlight Summer" }));
     await user.click(screen.getByRole("button", { name: "Delete" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Delete highlight?" })).getByRole("button", {
+        name: "Delete",
+      }),
+    );
 
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(remove).toHaveBeenCalledTimes(1);

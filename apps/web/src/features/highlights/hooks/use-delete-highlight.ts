@@ -4,9 +4,8 @@ import { toast } from "../../../lib/toast";
 import { deleteHighlight } from "../api/highlights.api";
 import { removeCachedHighlight } from "../api/highlights.queries";
 
-export function confirmDeleteHighlight(): boolean {
-  return window.confirm("Delete this highlight?");
-}
+/** Asked in the app's own dialog ("Delete highlight?"), as a story's deletion is. */
+export const CONFIRM_DELETE_HIGHLIGHT = "Are you sure you want to delete this highlight?";
 
 /** A 404 to its owner means the highlight was deleted already (another tab): what the delete wanted. */
 function deletedAlready(error: unknown): void {
