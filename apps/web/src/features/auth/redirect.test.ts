@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locationToPath, resolveLoginRedirect } from "./redirect";
+import { locationToPath, resolveLoginRedirect, signedUpIdentifier } from "./redirect";
 
 describe("resolveLoginRedirect", () => {
   it("returns to the remembered origin with its search and hash", () => {
@@ -24,5 +24,15 @@ describe("locationToPath", () => {
     expect(locationToPath({ pathname: "/post/alice/1", search: "?edit=1", hash: "#c" })).toBe(
       "/post/alice/1?edit=1#c",
     );
+  });
+});
+
+describe("signedUpIdentifier", () => {
+  it("reads the username sign-up handed over, and nothing else", () => {
+    expect(signedUpIdentifier({ identifier: "alice" })).toBe("alice");
+    expect(signedUpIdentifier({ identifier: "" })).toBeUndefined();
+    expect(signedUpIdentifier({ identifier: 42 })).toBeUndefined();
+    expect(signedUpIdentifier({ from: "/chat" })).toBeUndefined();
+    expect(signedUpIdentifier(null)).toBeUndefined();
   });
 });

@@ -11,6 +11,19 @@ export function locationToPath(location: Pick<Location, "pathname" | "search" | 
   return `${location.pathname}${location.search}${location.hash}`;
 }
 
+/**
+ * What sign-up hands /login (router state, never the address): the new member's username, so the
+ * identifier is filled in and they go on with the password.
+ */
+export interface SignedUpState {
+  identifier: string;
+}
+
+export function signedUpIdentifier(state: unknown): string | undefined {
+  const identifier = (state as Partial<SignedUpState> | null)?.identifier;
+  return typeof identifier === "string" && identifier !== "" ? identifier : undefined;
+}
+
 const PUBLIC_AUTH_PATHS = new Set(["/", "/login", "/forgot"]);
 
 /** The remembered origin when it is a safe in-app path, else the default /profile. */

@@ -43,8 +43,11 @@ function failureOf(error: unknown): Failure {
   };
 }
 
-/** One field takes an e-mail or a username (spec §2); success returns to `redirectTo`. */
-export function SignInForm({ redirectTo }: { redirectTo: string }) {
+/**
+ * One field takes an e-mail or a username (spec §2); success returns to `redirectTo`. An `identifier`
+ * given (a member just signed up) fills that field and puts the focus on the password.
+ */
+export function SignInForm({ redirectTo, identifier }: { redirectTo: string; identifier?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -103,6 +106,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
         autoCapitalize="none"
         spellCheck={false}
         required
+        defaultValue={identifier}
         error={missing.identifier}
         onInput={() => edited("identifier")}
         {...refused}
@@ -112,6 +116,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
           name="password"
           autoComplete="current-password"
           required
+          autoFocus={identifier !== undefined}
           error={missing.password}
           onInput={() => edited("password")}
           {...refused}

@@ -55,6 +55,26 @@ describe("SignUpForm", () => {
     expect(router.state.location.pathname).toBe("/login");
   });
 
+  it("goes on at /login with the new username filled in (not in the address) and the focus on the password", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch(fetchRoutes({ "POST /auth/signup": jsonResponse(201, { message: "Account created" }) }));
+    const { router, user } = renderApp("/", { fakeTimers: true });
+    await user.type(screen.getByLabelText("Full name"), "Alice Liddell");
+    // Kept by the server trimmed and in lower case: as it will be known at sign-in.
+    await user.type(screen.getByLabelText("Username"), " Alice_L ");
+    await user.type(screen.getByLabelText("Email"), "alice@example.com");
+    await user.type(screen.getByLabelText("Password"), "wonderland");
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await screen.findByText("Account created");
+
+    act(() => vi.advanceTimersByTime(1600));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(router.state.location.search).toBe("");
+    expect(await screen.findByLabelText("Email or username")).toHaveValue("alice_l");
+    expect(screen.getByLabelText("Password")).toHaveFocus();
+    expect(screen.getByLabelText("Password")).toHaveValue("");
+  });
+
   it("falls back to 'Signup successful! 🎉' when the server sends no message", async () => {
     stubFetch(fetchRoutes({ "POST /auth/signup": jsonResponse(201, {}) }));
     const { user } = renderApp("/");

@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from "../../../lib/api-client";
 import { retryAdvice } from "../../../lib/query-retry";
 import { AUTH_TOASTS, toast, useFormToasts } from "../../../lib/toast";
 import { signUp } from "../api/auth.api";
+import type { SignedUpState } from "../redirect";
 import { focusFirst, missingFields } from "../required-fields";
 import { PasswordField } from "./password-field";
 
@@ -57,13 +58,15 @@ export function SignUpForm() {
 
   const signup = useMutation({
     mutationFn: signUp,
-    onSuccess: (answer) => {
+    onSuccess: (answer, body) => {
       failures.clear();
       toast.success(answer?.message || "Signup successful! 🎉", {
         ...AUTH_TOASTS,
         autoClose: TOAST_AUTO_CLOSE_MS.signup,
       });
-      redirectTimer.current = window.setTimeout(() => navigate("/login"), SIGNUP_REDIRECT_MS);
+      // The name as the server keeps it (trimmed, lower case): /login fills it in, in its state only.
+      const state: SignedUpState = { identifier: body.username.trim().toLowerCase() };
+      redirectTimer.current = window.setTimeout(() => navigate("/login", { state }), SIGNUP_REDIRECT_MS);
     },
     onError: (error) => {
       failures.error(errorMessage(error, "Signup failed. Please try again ❌"));

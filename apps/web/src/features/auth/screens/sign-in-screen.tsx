@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router";
 import { AuthShell, authLinkClass } from "../components/auth-shell";
 import { ExternalSignInButton } from "../components/external-sign-in-button";
 import { SignInForm } from "../components/sign-in-form";
-import { resolveLoginRedirect } from "../redirect";
+import { resolveLoginRedirect, signedUpIdentifier } from "../redirect";
 
 export function SignInScreen() {
   const location = useLocation();
@@ -21,7 +21,7 @@ export function SignInScreen() {
         </>
       }
     >
-      <SignInForm redirectTo={redirectTo} />
+      <SignInForm redirectTo={redirectTo} identifier={signedUpIdentifier(location.state)} />
       <ExternalSignInButton returnTo={redirectTo} />
     </AuthShell>
   );
