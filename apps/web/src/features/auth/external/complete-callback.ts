@@ -21,6 +21,16 @@ export type CallbackResult =
   | { kind: "emailInUse"; message: string; returnTo: string }
   | { kind: "failed"; purpose: ExternalPurpose; returnTo: string; message?: string };
 
+/**
+ * The server's words when they are meant for the member: the provider unreachable (503), the e-mail
+ * not shared, too many tries, a sign-in already taken (4xx). Not a refused token's (401: a check that
+ * failed, which "Try again" covers) nor a server error's (its own fault, not the member's to read).
+ */
+function memberFacingMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status === 401) return undefined;
+  return error.status < 500 || error.status === 503 ? error.serverMessage : undefined;
+}
+
 /** The body's fields are only hints (the server reads the token's claims): too long ones are left out. */
 function fitting(value: string | undefined, max: number): string | undefined {
   const trimmed = value?.trim();
@@ -64,8 +74,7 @@ export async function completeCallback(provider: ExternalProvider | null): Promi
       await linkIdentity(answer.idToken);
       return { kind: "linked", provider: provider.name };
     } catch (error) {
-      const message = error instanceof ApiError && error.status === 409 ? error.serverMessage : undefined;
-      return { kind: "failed", ...state, message };
+      return { kind: "failed", ...state, message: memberFacingMessage(error) };
     }
   }
 
@@ -82,6 +91,6 @@ export async function completeCallback(provider: ExternalProvider | null): Promi
       return { kind: "emailInUse", message, returnTo: state.returnTo };
     }
     console.error("External identity sync failed", error);
-    return { kind: "failed", ...state };
+    return { kind: "failed", ...state, message: memberFacingMessage(error) };
   }
 }

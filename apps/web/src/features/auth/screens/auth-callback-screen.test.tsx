@@ -148,6 +148,30 @@ describe("/auth/callback: signing in (issue 19)", () => {
     expect(getToken()).toBeNull();
   });
 
+  it.each([
+    [
+      "the provider cannot be reached (503)",
+      503,
+      "We couldn't reach the sign-in provider. Please try again in a moment.",
+    ],
+    [
+      "the provider shared no e-mail (400)",
+      400,
+      "Acme ID did not share an e-mail address, and Flik needs one. Allow Flik to see your e-mail address, then try again.",
+    ],
+  ])("shows the server's reason when %s", async (_case, status, message) => {
+    answered({ purpose: "signin", returnTo: "/post" });
+    serve({ "POST /auth/auth0": () => jsonResponse(status, { message }) });
+    renderApp(CALLBACK);
+
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("heading", { level: 1 })).toHaveTextContent("Couldn't sign you in");
+    expect(alert).not.toHaveTextContent("Couldn't sign you in. Try again.");
+    expect(alert).toHaveTextContent(message);
+    expect(screen.getByRole("link", { name: "Back to log in" })).toHaveAttribute("href", "/login");
+    expect(getToken()).toBeNull();
+  });
+
   it("fails the same way when the answer does not match a request of this tab (state, nonce), calling nothing", async () => {
     fakeOidc.callback.mockRejectedValue(new Error("No matching state found in storage"));
     const sync = vi.fn();
@@ -230,6 +254,20 @@ describe("/auth/callback: linking from Settings (issue 19)", () => {
     expect(alert).toHaveTextContent(IDENTITY_TAKEN_MESSAGE);
     expect(screen.getByRole("link", { name: "Back to settings" })).toHaveAttribute("href", "/settings");
     expect(getToken()).toBe(sessionToken);
+  });
+
+  it("shows the server's reason when the provider cannot be reached to check the link", async () => {
+    signInAsAlice();
+    answered({ purpose: "link", returnTo: "/settings" });
+    const unreachable = "We couldn't reach the sign-in provider. Please try again in a moment.";
+    serve({ "POST /user/identities": () => jsonResponse(503, { message: unreachable }) });
+    renderApp(CALLBACK);
+
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("heading", { level: 1 })).toHaveTextContent(
+      "Couldn't link Acme ID. Try again.",
+    );
+    expect(alert).toHaveTextContent(unreachable);
   });
 
   it("leaves a refused session to the logout: /login, not back here", async () => {

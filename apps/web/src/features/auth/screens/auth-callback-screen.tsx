@@ -25,6 +25,8 @@ export const CALLBACK_TEXTS = {
   working: "Signing you in…",
   cancelled: "Sign-in was cancelled",
   failed: EXTERNAL_SIGN_IN_FAILED,
+  /** Above the server's reason, which says what to do itself. */
+  failedBecause: "Couldn't sign you in",
   emailInUse: "Couldn't sign you in",
   linked: (provider: string) => `${provider} linked`,
   linkFailed: (provider: string) => `Couldn't link ${provider}. Try again.`,
@@ -105,6 +107,9 @@ function CallbackProblem({ problem, providerName }: { problem: Problem; provider
     detail = problem.message;
   } else if (linking) {
     title = CALLBACK_TEXTS.linkFailed(providerName ?? "this sign-in");
+    detail = problem.message;
+  } else if (problem.kind === "failed" && problem.message) {
+    title = CALLBACK_TEXTS.failedBecause;
     detail = problem.message;
   } else title = CALLBACK_TEXTS.failed;
 
