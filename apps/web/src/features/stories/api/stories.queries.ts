@@ -1,6 +1,7 @@
 import type { StoryGroup } from "@flik/shared";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { ApiError } from "../../../lib/api-client";
 import { getToken, getUserId } from "../../../lib/storage";
 import { nextExpiry, removeExpiredStories } from "../cache/stories-cache";
 import { fetchMemberStories, fetchStories, fetchStoryArchive, fetchStoryViewers } from "./stories.api";
@@ -68,6 +69,9 @@ export function useMemberStories(member: { _id: string; username: string } | nul
     staleTime: 60_000,
   });
   useDropExpiredStories(inStrip ? undefined : own.data);
+  // Read again after a view found her story gone: a 404 is a member hidden from this one now (she
+  // blocked them), whose stories read before must not play on.
+  if (own.error instanceof ApiError && own.error.status === 404) return inStrip;
   return inStrip ?? own.data?.[0];
 }
 

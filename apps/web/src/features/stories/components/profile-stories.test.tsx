@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeProfile, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
+import { shownToasts } from "../../../test/toasts";
 import { aliceProfile, openProfile, preloadProfileScreens } from "../../profile/test/profile-routes";
 import { storyKeys } from "../api/story-keys";
 import { findViewer, preloadViewer, shownUrl } from "../test/stories-harness";
@@ -15,6 +16,32 @@ vi.mock("../../../lib/socket", async () => {
 beforeAll(async () => {
   await Promise.all([preloadProfileScreens(), preloadViewer()]);
 });
+
+const GONE = "This story isn't available anymore.";
+const erin = { _id: "u-erin", username: "erin", fullName: "Erin Hale", avatar: "" };
+const erinProfile = () => makeProfile({ _id: "u-erin", id: "u-erin", username: "erin", isFollowed: false });
+
+/** Erin's two unseen stories; her first is viewed as it opens, her second is gone for Alice. */
+function erinsTwoStories() {
+  return {
+    group: makeGroup([
+      makeStory({ _id: "s-erin-1", user: erin, mediaUrl: "/media/image/erin-1.jpg", createdAt: hoursAgo(3) }),
+      makeStory({ _id: "s-erin-2", user: erin, mediaUrl: "/media/image/erin-2.jpg" }),
+    ]),
+    routes: {
+      "POST /stories/s-erin-1/view": jsonResponse(200, { message: "Story viewed", viewersCount: 1 }),
+      "POST /stories/s-erin-2/view": () => jsonResponse(404, { message: "Story not found" }),
+    },
+  };
+}
+
+/** The viewer is closed, having said once why; the focus is on `target`. */
+async function closedSayingGone(target: () => HTMLElement) {
+  await waitFor(() => expect(screen.queryByRole("dialog", { name: "Stories" })).not.toBeInTheDocument());
+  await waitFor(() => expect(shownToasts()).toContain(GONE));
+  expect(shownToasts().filter((text) => text === GONE)).toHaveLength(1);
+  expect(target()).toHaveFocus();
+}
 
 const storiesRoute = (groups = bobAndCarol()) => ({
   "GET /stories": jsonResponse(200, { stories: groups }),
@@ -122,6 +149,76 @@ describe("A member's stories on their profile", () => {
 
     expect(await screen.findByText("This story isn't available anymore.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Stories" })).not.toBeInTheDocument());
+  });
+
+  it("says 'This story isn't available anymore.' once when a stranger's viewer closes as she goes private", async () => {
+    const { group } = erinsTwoStories();
+    const { user } = openProfile("/profile/erin", {
+      member: erinProfile(),
+      routes: {
+        ...storiesRoute(),
+        ...erinsTwoStories().routes,
+        "GET /stories/user/erin": jsonResponse(200, { stories: [group] }),
+      },
+    });
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("memberPrivacyChanged")).toBe(true));
+    await user.click(await screen.findByRole("button", { name: "erin's story, not seen" }));
+    await findViewer();
+
+    act(() => socket.fire("memberPrivacyChanged", { userId: "u-erin", isPrivate: true }));
+
+    // Her ring went with the viewer: the page's heading takes the focus.
+    await closedSayingGone(() => screen.getByRole("heading", { name: "@erin" }));
+  });
+
+  it("closes a stranger's viewer when she blocked the member, saying so once, not replaying her first story", async () => {
+    const { group, routes } = erinsTwoStories();
+    let blocked = false;
+    const { user, fetchMock } = openProfile("/profile/erin", {
+      member: erinProfile(),
+      routes: {
+        ...storiesRoute(),
+        ...routes,
+        // The server answers for a member who blocked the reader as for no one.
+        "GET /stories/user/erin": () =>
+          blocked
+            ? jsonResponse(404, { message: "User not found" })
+            : jsonResponse(200, { stories: [group] }),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "erin's story, not seen" }));
+    const viewer = await findViewer();
+    expect(shownUrl(viewer)).toBe("/media/image/erin-1.jpg");
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("s-erin-1/view"))).toBe(true),
+    );
+
+    blocked = true;
+    await user.keyboard("{ArrowRight}");
+
+    await closedSayingGone(() => screen.getByRole("heading", { name: "@erin" }));
+  });
+
+  it("closes a followed member's viewer when he blocked the member, saying so once", async () => {
+    const [bobs] = bobAndCarol();
+    let blocked = false;
+    const { user } = openProfile("/profile/bob", {
+      routes: {
+        ...storiesRoute(),
+        // The block ended the follow: the strip no longer has him, and his own list is no one's.
+        "GET /stories": () => jsonResponse(200, { stories: blocked ? [] : [bobs] }),
+        "POST /stories/s-bob-2/view": () => jsonResponse(404, { message: "Story not found" }),
+        "GET /stories/user/bob": () => jsonResponse(404, { message: "User not found" }),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "bob's story, not seen" }));
+    await findViewer();
+
+    blocked = true;
+    await user.keyboard("{ArrowRight}");
+
+    await closedSayingGone(() => screen.getByRole("heading", { name: "@bob" }));
   });
 
   it("gives the owner's ringed picture to their stories, and the camera badge to the photo change", async () => {

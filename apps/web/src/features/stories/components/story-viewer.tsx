@@ -9,7 +9,7 @@ import { getUserId } from "../../../lib/storage";
 import { fullDateTime, timeAgo } from "../../../lib/time-ago";
 import { usePageVisible } from "../../../lib/use-page-visible";
 import { useMemberStories, useStoriesQuery } from "../api/stories.queries";
-import { useMarkStoryViewed } from "../hooks/use-mark-story-viewed";
+import { sayStoriesGone, useMarkStoryViewed } from "../hooks/use-mark-story-viewed";
 import { useStoryClock } from "../hooks/use-story-clock";
 import { type StoryCursor, useStoryCursor } from "../hooks/use-story-cursor";
 import { StoryMedia, StoryPreload } from "./story-media";
@@ -44,11 +44,8 @@ export function StoryViewer({ startUserId, only, onClose }: StoryViewerProps) {
   const members = useMemberStories(only ?? null);
   const groups = useMemo(() => (only ? (members ? [members] : []) : (tray ?? [])), [only, members, tray]);
   const cursor = useStoryCursor(groups, startUserId);
-  const empty = cursor === null;
   const pauseRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (empty) onClose();
-  }, [empty, onClose]);
+  useCloseWhenEmpty(cursor, onClose);
 
   return (
     <Dialog
@@ -65,6 +62,27 @@ export function StoryViewer({ startUserId, only, onClose }: StoryViewerProps) {
       {cursor && <StoryStage cursor={cursor} onClose={onClose} pauseRef={pauseRef} />}
     </Dialog>
   );
+}
+
+/**
+ * Closes the viewer once nothing is left to show, saying so when it was someone else's: her stories can
+ * leave the cache with no answer that would say it (she went private: a live event drops them), and a
+ * viewer vanishing unexplained looks like a fault. Shared with the view's 404 toast, so said once. The
+ * member's own last story, deleted, has its own "Story deleted".
+ */
+function useCloseWhenEmpty(cursor: StoryCursor | null, onClose: () => void): void {
+  const author = cursor?.group.user._id ?? null;
+  const lastAuthor = useRef<string | null>(null);
+  useEffect(() => {
+    if (author !== null) lastAuthor.current = author;
+  }, [author]);
+  const empty = cursor === null;
+  useEffect(() => {
+    if (!empty) return;
+    const gone = lastAuthor.current;
+    if (gone !== null && gone !== getUserId()) sayStoriesGone(gone);
+    onClose();
+  }, [empty, onClose]);
 }
 
 const chromeButton =
