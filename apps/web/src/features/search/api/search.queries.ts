@@ -1,6 +1,5 @@
 import type { ExploreTab, Poll } from "@flik/shared";
 import {
-  keepPreviousData,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -27,12 +26,21 @@ export function useSearchResultsQuery(q: string, enabled: boolean) {
     queryKey: searchKeys.results(q),
     queryFn: ({ signal }) => searchEverything(q, signal, shownCounts(queryClient, q)),
     enabled,
-    // While the next text's answer comes, the last one stays (dimmed) instead of blinking to skeletons.
-    placeholderData: keepPreviousData,
+    // While the next text's answer comes, the last one stays (dimmed) instead of blinking to skeletons:
+    // only while the member goes on typing (or deleting) that text. Another text's results, kept from
+    // before the box was cleared, would be found under words they have nothing to do with.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && continuesSearch(String(previousQuery.queryKey.at(-1)), q) ? previous : undefined,
     // Asked offline, it fails ("Couldn't search right now.", Try again) instead of waiting paused on
     // "Searching..." with nothing said until the network comes back.
     networkMode: "always",
   });
+}
+
+/** Whether `next` goes on from the search text `last`: one starts the other, as typing or deleting leaves it. */
+function continuesSearch(last: string, next: string): boolean {
+  const [a, b] = [last.trim().toLowerCase(), next.trim().toLowerCase()];
+  return a !== "" && b !== "" && (a.startsWith(b) || b.startsWith(a));
 }
 
 /** What "Show more" added: the answer it made, and the first result it brought (null: none new). */

@@ -329,6 +329,29 @@ describe("Explore search", () => {
     expect(await screen.findByText("Searching...")).toHaveAttribute("role", "status");
   });
 
+  it("keeps a text's results (dimmed) while it is typed on, never under an unrelated text typed after clearing", async () => {
+    const { user } = await openExplore("/search", {
+      ...found,
+      "GET /user/search": (url: string) =>
+        new URL(url, "http://flik.test").searchParams.get("q") === "bo"
+          ? jsonResponse(200, { users: [bob] })
+          : new Promise<Response>(() => {}),
+    });
+    const box = searchBox();
+    await user.type(box, "bo");
+    await screen.findByRole("option", { name: /Bob Builder/ });
+
+    await user.type(box, "b");
+    // "bob" goes on from "bo": its results stay, dimmed, while "bob"'s come.
+    await waitFor(() => expect(results()).toHaveAttribute("aria-busy", "true"));
+    expect(within(results()).getByRole("option", { name: /Bob Builder/ })).toBeInTheDocument();
+
+    await user.clear(box);
+    await user.type(box, "sea");
+    expect(await screen.findByText("Searching...")).toBeInTheDocument();
+    expect(screen.queryByRole("option", { name: /Bob Builder/ })).not.toBeInTheDocument();
+  });
+
   it("searches a #tag among posts and tags only, and @name among members only", async () => {
     const { user, fetchMock } = await openExplore("/search", found);
     await user.type(searchBox(), "#Sunset");
