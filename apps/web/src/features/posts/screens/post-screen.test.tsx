@@ -224,6 +224,33 @@ describe("PostScreen", () => {
     expect(screen.queryByText("Error updating post")).not.toBeInTheDocument();
   });
 
+  it("says 'You blocked @bob' with Unblock after blocking him from his post's menu; Unblock shows it again", async () => {
+    const bobBlocked = { _id: bobsPost.user._id, username: "bob", fullName: "Bob", avatar: "" };
+    const unblock = vi.fn(() => jsonResponse(200, { message: "Unblocked bob", user: makeUser() }));
+    const { user } = openPost("/post/bob/p-1", {
+      "GET /posts/p-1": jsonResponse(200, { post: bobsPost }),
+      "POST /user/block": jsonResponse(200, {
+        message: "Blocked bob",
+        user: makeUser({ blockedUsers: [bobBlocked] }),
+      }),
+      "PUT /user/unblock": unblock,
+    });
+
+    await openMenu(user);
+    await user.click(screen.getByRole("menuitem", { name: "Block" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: /^Block/ }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "You blocked @bob" })).toBeInTheDocument();
+    expect(screen.queryByText("This post isn't available")).not.toBeInTheDocument();
+    const unblockButton = screen.getByRole("button", { name: "Unblock" });
+    await waitFor(() => expect(unblockButton).toHaveFocus());
+
+    await user.click(unblockButton);
+    expect(await screen.findByRole("heading", { level: 1, name: "Post by @bob" })).toBeInTheDocument();
+    expect(unblock).toHaveBeenCalledTimes(1);
+  });
+
   it("asks 'Delete this post?' with Cancel focused; Cancel keeps it and sends nothing", async () => {
     const deleted = vi.fn(() => jsonResponse(200, { message: "Post deleted" }));
     const { user, router } = openPost("/post/alice/p-7", {

@@ -11,7 +11,7 @@ import { postKeys } from "../api/post-keys";
 import { isPostUnavailable, usePostQuery } from "../api/posts.queries";
 import { PostDetail } from "../components/post-detail";
 import { PostDetailSkeleton } from "../components/post-detail-skeleton";
-import { PostLoadFailed, PostUnavailable } from "../components/post-unavailable";
+import { PostLoadFailed, PostOfBlockedMember, PostUnavailable } from "../components/post-unavailable";
 import { usePostRooms } from "../hooks/use-post-rooms";
 
 /** /post/{username}/{id}: one post, live; its owner can edit (`?edit=1`) and delete it. */
@@ -75,6 +75,7 @@ export function PostScreen() {
   );
 
   // Gone since it was shown (deleted, gone private, a block): what the server says now wins.
+  if (blocked && post) return <PostOfBlockedMember author={post.user} />;
   if (blocked || (query.isError && isPostUnavailable(query.error))) return <PostUnavailable />;
   if (!post) {
     if (!query.isError) return <PostDetailSkeleton />;
