@@ -101,6 +101,10 @@ describe("TagScreen", () => {
 
     await router.navigate("/tags/%21%21");
     expect(await screen.findByRole("heading", { level: 1, name: "Tag not found" })).toBeInTheDocument();
+
+    // A NUL in the address is not shown as a tag no one used.
+    await router.navigate("/tags/%00");
+    expect(await screen.findByText("That address holds no tag.")).toBeInTheDocument();
   });
 
   it("offers to try again when the posts fail to load", async () => {
