@@ -4,6 +4,7 @@ import { PlusIcon } from "../../../components/icons";
 import { ArchiveIcon } from "../../../components/later-icons";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";
+import { ScrollStrip } from "../../stories/components/scroll-strip";
 import { useHighlightsQuery } from "../api/highlights.queries";
 import { useDeleteHighlight } from "../hooks/use-delete-highlight";
 import { HighlightFormDialog } from "./highlight-form-dialog";
@@ -52,72 +53,79 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
 
   return (
     <section aria-label="Highlights">
-      {/* A row of its own under the whole header, centred like the tabs below it (never cut off when it scrolls). */}
-      {/* A tile focused while partly in view is not scrolled to by the browser: it is brought in whole. */}
-      <ul
-        onFocus={(event) => event.target.scrollIntoView?.({ inline: "nearest", block: "nearest" })}
-        className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pt-1 pb-2 [scrollbar-width:none] sm:mx-0 sm:scroll-px-0 sm:justify-center-safe sm:gap-8 sm:px-0"
+      {/* A row of its own under the whole header, centred like the tabs below it (never cut off when it
+          scrolls), scrolling as the feed's stories do; the arrows' centre line is the pictures' middle. */}
+      <ScrollStrip
+        noun="highlights"
+        className="-mx-4 flex snap-x scroll-px-4 px-4 pt-1 pb-2 sm:mx-0 sm:scroll-px-0 sm:justify-center-safe sm:px-0"
+        arrowsTop="top-9 sm:top-11"
       >
-        {isOwner && (
-          <>
-            <li>
-              <button
-                ref={addRef}
-                type="button"
-                aria-label="Add highlight"
-                onClick={() => modal.open("add")}
-                className={tileClass}
-              >
-                <span className={`${ringClass} ${ownerTileRing} border-dashed border-zinc-300`}>
-                  <PlusIcon className="size-7" />
-                </span>
-                <span className="text-xs font-semibold text-zinc-800">Add</span>
-              </button>
-            </li>
-            <li>
+        {/* A tile focused while partly in view is not scrolled to by the browser: it is brought in whole. */}
+        <ul
+          onFocus={(event) => event.target.scrollIntoView?.({ inline: "nearest", block: "nearest" })}
+          className="flex gap-3 sm:gap-8"
+        >
+          {isOwner && (
+            <>
+              <li>
+                <button
+                  ref={addRef}
+                  type="button"
+                  aria-label="Add highlight"
+                  onClick={() => modal.open("add")}
+                  className={tileClass}
+                >
+                  <span className={`${ringClass} ${ownerTileRing} border-dashed border-zinc-300`}>
+                    <PlusIcon className="size-7" />
+                  </span>
+                  <span className="text-xs font-semibold text-zinc-800">Add</span>
+                </button>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  aria-haspopup="dialog"
+                  title="Your stories, also after they disappear"
+                  onClick={() => modal.open("archive")}
+                  className={tileClass}
+                >
+                  <span className={`${ringClass} ${ownerTileRing} border-zinc-200`}>
+                    <ArchiveIcon className="size-7" />
+                  </span>
+                  <span className="text-xs font-semibold text-zinc-800">Archive</span>
+                </button>
+              </li>
+            </>
+          )}
+          {highlights.map((highlight) => (
+            <li key={highlight._id}>
               <button
                 type="button"
                 aria-haspopup="dialog"
-                title="Your stories, also after they disappear"
-                onClick={() => modal.open("archive")}
-                className={tileClass}
+                aria-label={`View highlight ${highlight.name}`}
+                onClick={() => modal.open(`view:${highlight._id}`)}
+                className={`group ${tileClass}`}
               >
-                <span className={`${ringClass} ${ownerTileRing} border-zinc-200`}>
-                  <ArchiveIcon className="size-7" />
+                <span
+                  className={`${ringClass} bg-zinc-200 p-[3px] ring-1 ring-zinc-300 transition group-hover:ring-zinc-400`}
+                >
+                  <span className="size-full overflow-hidden rounded-full ring-2 ring-white">
+                    <HighlightMedia
+                      src={highlight.src}
+                      type={highlight.type}
+                      alt=""
+                      className="size-full object-cover"
+                    />
+                  </span>
                 </span>
-                <span className="text-xs font-semibold text-zinc-800">Archive</span>
+                <span className="w-full truncate text-center text-xs font-semibold text-zinc-800">
+                  {highlight.name}
+                </span>
               </button>
             </li>
-          </>
-        )}
-        {highlights.map((highlight) => (
-          <li key={highlight._id}>
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              aria-label={`View highlight ${highlight.name}`}
-              onClick={() => modal.open(`view:${highlight._id}`)}
-              className={`group ${tileClass}`}
-            >
-              <span
-                className={`${ringClass} bg-zinc-200 p-[3px] ring-1 ring-zinc-300 transition group-hover:ring-zinc-400`}
-              >
-                <span className="size-full overflow-hidden rounded-full ring-2 ring-white">
-                  <HighlightMedia
-                    src={highlight.src}
-                    type={highlight.type}
-                    alt=""
-                    className="size-full object-cover"
-                  />
-                </span>
-              </span>
-              <span className="w-full truncate text-center text-xs font-semibold text-zinc-800">
-                {highlight.name}
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
+          ))}
+        </ul>
+      </ScrollStrip>
 
       {open && "view" in open && (
         <HighlightViewer

@@ -4,13 +4,16 @@ import { forgetMediaLimits } from "../../../lib/media-upload";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { jsonResponse, makeHighlight, sentJson } from "../../../test/fixtures";
 import { aliceProfile, openProfile, preloadProfileScreens } from "../../profile/test/profile-routes";
+import { layOutStrips, preloadStripArrows } from "../../stories/test/strip-layout";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
   return { createUserSocket: vi.fn(() => createFakeSocket()) };
 });
 
-beforeAll(preloadProfileScreens);
+beforeAll(async () => {
+  await Promise.all([preloadProfileScreens(), preloadStripArrows()]);
+});
 beforeEach(() => {
   forgetMediaLimits();
   FakeXhr.last = undefined;
@@ -75,6 +78,64 @@ describe("Highlights strip", () => {
     expect(scrolled).toHaveBeenCalledWith({ inline: "nearest", block: "nearest" });
     expect(scrolled.mock.contexts.at(-1)).toBe(tile);
     Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+  });
+
+  it("pages through a strip wider than the screen with Previous and Next arrows, each shown while there is more that way", async () => {
+    // 25 highlights on a 1280 px desktop: about 7 tiles show.
+    const many = Array.from({ length: 25 }, (_, index) =>
+      makeHighlight({ _id: `h-${index + 1}`, name: `Trip ${index + 1}` }),
+    );
+    const strip = layOutStrips({ width: 935, content: 3000 });
+    const { user } = openOwn({}, many);
+
+    const next = await screen.findByRole("button", { name: "Next highlights" });
+    expect(screen.queryByRole("button", { name: "Previous highlights" })).not.toBeInTheDocument();
+    // For a mouse or trackpad only: a finger swipes, and the arrows would cover a phone's tiles.
+    expect(next).toHaveClass("hidden", "pointer-fine:flex");
+
+    await user.click(next);
+    // About a strip's width, smoothly.
+    expect(strip.scrollBy).toHaveBeenCalledWith({ left: 748, behavior: "smooth" });
+    const previous = await screen.findByRole("button", { name: "Previous highlights" });
+    expect(screen.getByRole("button", { name: "Next highlights" })).toBeInTheDocument();
+
+    // At the end (scrolled there by the wheel, say), only Previous is left.
+    const highlights = screen.getByRole("region", { name: "Highlights" });
+    const scroller = within(highlights).getByRole("list").parentElement as HTMLElement;
+    strip.scrollTo(scroller, 3000);
+    await waitFor(() =>
+      expect(screen.queryByRole("button", { name: "Next highlights" })).not.toBeInTheDocument(),
+    );
+    await user.click(previous);
+    expect(strip.scrollBy).toHaveBeenLastCalledWith({ left: -748, behavior: "smooth" });
+    strip.restore();
+  });
+
+  it("keeps Tab going from tile to tile past the arrows, which never take the focus", async () => {
+    const many = Array.from({ length: 25 }, (_, index) =>
+      makeHighlight({ _id: `h-${index + 1}`, name: `Trip ${index + 1}` }),
+    );
+    const strip = layOutStrips({ width: 935, content: 3000 });
+    const { user } = openOwn({}, many);
+    const next = await screen.findByRole("button", { name: "Next highlights" });
+    expect(next).toHaveAttribute("tabindex", "-1");
+
+    act(() => screen.getByRole("button", { name: "View highlight Trip 7" }).focus());
+    await user.tab();
+    expect(screen.getByRole("button", { name: "View highlight Trip 8" })).toHaveFocus();
+    // A click pages the strip and leaves the focus where it was.
+    await user.click(next);
+    expect(screen.getByRole("button", { name: "View highlight Trip 8" })).toHaveFocus();
+    strip.restore();
+  });
+
+  it("scrolls as the feed's stories strip does: a thin scrollbar on larger screens, none on phones", async () => {
+    openOwn();
+    const highlights = await screen.findByRole("region", { name: "Highlights" });
+    const scroller = within(highlights).getByRole("list").parentElement;
+    expect(scroller).toHaveClass("overflow-x-auto", "[scrollbar-width:none]", "sm:[scrollbar-width:thin]");
+    // Nothing hidden, no arrows.
+    expect(screen.queryByRole("button", { name: /^(Previous|Next) highlights$/ })).not.toBeInTheDocument();
   });
 
   it("adds one: uploads the file with progress, then posts the trimmed name, the file's type and its URL", async () => {

@@ -8,6 +8,7 @@ import { jsonResponse, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import { findStrip, findViewer, openFeed, preloadViewer, shownUrl } from "../test/stories-harness";
 import { alice, bob, bobAndCarol, carol, hoursAgo, makeGroup, makeStory } from "../test/story-fixtures";
+import { layOutStrips, preloadStripArrows } from "../test/strip-layout";
 import { StoriesStrip } from "./stories-strip";
 
 vi.mock("../../../lib/socket", async () => {
@@ -28,7 +29,9 @@ function ringOf(strip: HTMLElement, name: string): string {
 }
 
 // The viewer's module is loaded on first use: loaded here first, so no test waits for its transform.
-beforeAll(preloadViewer);
+beforeAll(async () => {
+  await Promise.all([preloadViewer(), preloadStripArrows()]);
+});
 
 describe("Stories strip (spec §2)", () => {
   it("sits at the top of the feed: the member's own first, then the members followed, each ring saying whether it is new", async () => {
@@ -146,6 +149,67 @@ describe("Stories strip (spec §2)", () => {
 
     await user.keyboard("{Enter}");
     expect(shownUrl(await findViewer())).toBe("/media/image/bob-1.jpg");
+  });
+});
+
+describe("Stories strip, wider than the screen", () => {
+  /** 30 followed members with stories: far more than a desktop's feed column shows. */
+  function crowd() {
+    return Array.from({ length: 30 }, (_, index) => {
+      const user = { _id: `u-${index}`, username: `member${index}`, fullName: "", avatar: "" };
+      return makeGroup([makeStory({ _id: `s-${index}`, user, mediaUrl: `/media/image/${index}.jpg` })]);
+    });
+  }
+
+  it("pages with round Previous and Next arrows on a pointer, each shown while there is more that way", async () => {
+    const layout = layOutStrips({ width: 630, content: 2500 });
+    const { user } = openFeed(crowd());
+    const strip = await findStrip();
+
+    const next = await within(strip).findByRole("button", { name: "Next stories" });
+    expect(within(strip).queryByRole("button", { name: "Previous stories" })).not.toBeInTheDocument();
+    expect(next).toHaveClass("hidden", "pointer-fine:flex");
+    await user.click(next);
+    expect(layout.scrollBy).toHaveBeenCalledWith({ left: 504, behavior: "smooth" });
+    const previous = await within(strip).findByRole("button", { name: "Previous stories" });
+
+    await user.click(previous);
+    await waitFor(() =>
+      expect(within(strip).queryByRole("button", { name: "Previous stories" })).not.toBeInTheDocument(),
+    );
+    expect(within(strip).getByRole("button", { name: "Next stories" })).toBeInTheDocument();
+    layout.restore();
+  });
+
+  it("pages at once for a member who asked for less motion", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query === "(prefers-reduced-motion: reduce)",
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const layout = layOutStrips({ width: 630, content: 2500 });
+    const { user } = openFeed(crowd());
+    const strip = await findStrip();
+
+    await user.click(await within(strip).findByRole("button", { name: "Next stories" }));
+    expect(layout.scrollBy).toHaveBeenCalledWith({ left: 504, behavior: "auto" });
+    layout.restore();
+  });
+
+  it("keeps the row one Tab stop: the arrows are for the pointer, the keys move along the members", async () => {
+    const layout = layOutStrips({ width: 630, content: 2500 });
+    const { user } = openFeed(crowd());
+    const strip = await findStrip();
+    const next = await within(strip).findByRole("button", { name: "Next stories" });
+    expect(next).toHaveAttribute("tabindex", "-1");
+
+    const own = within(strip).getByRole("button", { name: "Add to your story" });
+    act(() => own.focus());
+    await user.keyboard("{ArrowRight}");
+    expect(within(strip).getByRole("button", { name: "member0's story, not seen" })).toHaveFocus();
+    await user.click(next);
+    expect(within(strip).getByRole("button", { name: "member0's story, not seen" })).toHaveFocus();
+    layout.restore();
   });
 });
 

@@ -10,6 +10,7 @@ import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { useStoriesQuery } from "../api/stories.queries";
 import { useUploadStory } from "../hooks/use-upload-story";
 import { LazyStoryViewer } from "./lazy-story-viewer";
+import { ScrollStrip } from "./scroll-strip";
 import { StoryFileInput } from "./story-file-input";
 import { UploadRing } from "./story-ring";
 import { StoryTile, storyLabel, tileClass, tileRingClass } from "./story-tile";
@@ -18,8 +19,7 @@ export const LOGIN_TO_SEE_STORIES = "Login to see stories";
 export const NO_STORIES_YET = "No stories yet";
 
 const frameClass = "-mx-4 border-b border-zinc-200 bg-white sm:mx-0 sm:rounded-2xl sm:border sm:shadow-sm";
-const rowClass =
-  "flex gap-3 overflow-x-auto px-4 py-3 [scrollbar-width:none] sm:gap-4 sm:[scrollbar-width:thin]";
+const rowClass = "flex gap-3 px-4 py-3 sm:gap-4";
 
 /**
  * Spec §2: the stories strip at the top of the feed. The member's own comes first (adding one when they
@@ -45,7 +45,8 @@ export function StoriesStrip({ className = "" }: { className?: string }) {
     body = <StripSkeleton />;
   } else {
     body = (
-      <div className={rowClass}>
+      // The arrows' centre line: the pictures' middle, under the row's top padding.
+      <ScrollStrip noun="stories" className={rowClass} arrowsTop="top-11">
         <StoryTiles groups={query.data ?? []} onOpen={viewer.open} />
         {query.isError ? (
           <p className="flex shrink-0 items-center gap-3 self-center text-sm text-zinc-600">
@@ -64,7 +65,7 @@ export function StoriesStrip({ className = "" }: { className?: string }) {
             <p className="shrink-0 self-center text-sm text-zinc-600">{NO_STORIES_YET}</p>
           )
         )}
-      </div>
+      </ScrollStrip>
     );
   }
 
