@@ -126,7 +126,7 @@ export function NewPostScreen() {
                 <LocationField value={location} onChange={setLocation} />
               </div>
             ) : (
-              <div className="grid gap-6 md:grid-cols-2">
+              <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2">
                 {tab === "flick" ? (
                   <MediaPicker
                     key="flick"

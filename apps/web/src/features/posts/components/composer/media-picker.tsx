@@ -231,7 +231,7 @@ export function MediaPicker({
         {file ? (
           <>
             {/* A camera's name is short, a saved page's can be hundreds of letters without a space. */}
-            <span className="truncate" title={file.name}>
+            <span className="min-w-0 truncate" title={file.name}>
               {file.name}
             </span>
             <span className="shrink-0 whitespace-pre"> · {formatBytes(file.size)}</span>
