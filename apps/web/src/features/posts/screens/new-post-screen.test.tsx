@@ -243,7 +243,9 @@ describe("NewPostScreen", () => {
     const { user } = openComposer();
     const notAPicture = new File(["hello\n"], "notes.jpg", { type: "image/jpeg" });
     await user.upload(await screen.findByLabelText("Photo or video"), notAPicture);
-    expect(screen.getByText("notes.jpg · 6 B")).toBeInTheDocument();
+    expect(screen.getByLabelText("Photo or video")).toHaveAccessibleDescription(
+      expect.stringContaining("notes.jpg · 6 B"),
+    );
 
     fireEvent.error(screen.getByRole("img", { name: "Preview of the chosen file" }));
 

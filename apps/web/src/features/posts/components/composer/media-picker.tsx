@@ -227,14 +227,15 @@ export function MediaPicker({
           </label>
         )}
       </div>
-      <p id={hintId} className="mt-2 flex min-w-0 text-xs text-zinc-500">
+      <p id={hintId} className="mt-2 flex min-w-0 gap-1 text-xs text-zinc-500">
         {file ? (
           <>
             {/* A camera's name is short, a saved page's can be hundreds of letters without a space. */}
             <span className="min-w-0 truncate" title={file.name}>
               {file.name}
             </span>
-            <span className="shrink-0 whitespace-pre"> · {formatBytes(file.size)}</span>
+            {/* A flex box draws no space between its items; the one here is read out (and gap-1 draws one). */}{" "}
+            <span className="shrink-0">· {formatBytes(file.size)}</span>
           </>
         ) : (
           hint
