@@ -227,8 +227,9 @@ describe("PostScreen", () => {
   it("says 'You blocked @bob' with Unblock after blocking him from his post's menu; Unblock shows it again", async () => {
     const bobBlocked = { _id: bobsPost.user._id, username: "bob", fullName: "Bob", avatar: "" };
     const unblock = vi.fn(() => jsonResponse(200, { message: "Unblocked bob", user: makeUser() }));
+    const read = vi.fn(() => jsonResponse(200, { post: bobsPost }));
     const { user } = openPost("/post/bob/p-1", {
-      "GET /posts/p-1": jsonResponse(200, { post: bobsPost }),
+      "GET /posts/p-1": read,
       "POST /user/block": jsonResponse(200, {
         message: "Blocked bob",
         user: makeUser({ blockedUsers: [bobBlocked] }),
@@ -249,6 +250,33 @@ describe("PostScreen", () => {
     await user.click(unblockButton);
     expect(await screen.findByRole("heading", { level: 1, name: "Post by @bob" })).toBeInTheDocument();
     expect(unblock).toHaveBeenCalledTimes(1);
+    // Asked again before it showed: the block ended the follows, and the server says what is seen now.
+    expect(read).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.getByRole("article", { name: "Post by @bob" })).toHaveFocus());
+  });
+
+  it("says the post isn't available after Unblock when its private author is no longer followed", async () => {
+    const bobBlocked = { _id: bobsPost.user._id, username: "bob", fullName: "Bob", avatar: "" };
+    let blockedYet = false;
+    const { user } = openPost("/post/bob/p-1", {
+      "GET /posts/p-1": () =>
+        blockedYet ? jsonResponse(404, { message: "Post not found" }) : jsonResponse(200, { post: bobsPost }),
+      "POST /user/block": () => {
+        blockedYet = true;
+        return jsonResponse(200, { message: "Blocked bob", user: makeUser({ blockedUsers: [bobBlocked] }) });
+      },
+      "PUT /user/unblock": jsonResponse(200, { message: "Unblocked bob", user: makeUser() }),
+    });
+
+    await openMenu(user);
+    await user.click(screen.getByRole("menuitem", { name: "Block" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: /^Block/ }));
+    await user.click(await screen.findByRole("button", { name: "Unblock" }));
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "This post isn't available" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("article", { name: "Post by @bob" })).not.toBeInTheDocument();
   });
 
   it("asks 'Delete this post?' with Cancel focused; Cancel keeps it and sends nothing", async () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { postPath } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
@@ -25,6 +25,7 @@ export function PostScreen() {
   const post = query.data;
   // A member the viewer blocked is gone for them, as the server would say on the next load.
   const blocked = useHasBlocked(post?.user._id);
+  const rechecking = useAskedAgainOnUnblock(blocked, query.refetch);
   useDocumentTitle(post ? `Post by @${post.user.username}` : "Post");
   usePostRooms(id ? [id] : []);
 
@@ -75,6 +76,7 @@ export function PostScreen() {
   );
 
   // Gone since it was shown (deleted, gone private, a block): what the server says now wins.
+  if (rechecking) return <PostDetailSkeleton />;
   if (blocked && post) return <PostOfBlockedMember author={post.user} />;
   if (blocked || (query.isError && isPostUnavailable(query.error))) return <PostUnavailable />;
   if (!post) {
@@ -102,4 +104,34 @@ export function PostScreen() {
       }}
     />
   );
+}
+
+/**
+ * Unblocked while the post was open: the block ended follows both ways, so whether the viewer may see it
+ * now is the server's to say (a private author's post is no longer theirs) before it shows again. True
+ * while it is asked; then the post, or "isn't available", takes the focus Unblock had.
+ */
+function useAskedAgainOnUnblock(blocked: boolean, refetch: () => Promise<unknown>): boolean {
+  const [wasBlocked, setWasBlocked] = useState(blocked);
+  const [asking, setAsking] = useState(false);
+  if (blocked !== wasBlocked) {
+    setWasBlocked(blocked);
+    if (!blocked) setAsking(true);
+  }
+  useEffect(() => {
+    if (!asking) return;
+    let current = true;
+    void refetch().finally(() => {
+      if (!current) return;
+      setAsking(false);
+      requestAnimationFrame(() => {
+        if (focusIsLost())
+          document.querySelector<HTMLElement>("main article[tabindex], main h1 ~ a")?.focus();
+      });
+    });
+    return () => {
+      current = false;
+    };
+  }, [asking, refetch]);
+  return asking;
 }
