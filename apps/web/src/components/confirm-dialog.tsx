@@ -9,6 +9,10 @@ interface ConfirmDialogProps {
   /** While the action runs (none for an optimistic one, which closes at once). */
   busyLabel?: string;
   busy?: boolean;
+  /**
+   * Must change what the dialog draws (close it, or start what `busy` tells of): a second confirm is
+   * taken only once the dialog has drawn again since the first (see `confirmed`).
+   */
   onConfirm: () => void;
   onCancel: () => void;
 }

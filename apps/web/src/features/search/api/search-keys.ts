@@ -1,4 +1,5 @@
 import type { ExploreTab } from "@flik/shared";
+import type { QueryKey } from "@tanstack/react-query";
 import { postKeys } from "../../posts/api/post-keys";
 
 export const searchKeys = {
@@ -16,3 +17,9 @@ export const searchKeys = {
   /** The explore poll; holds `Poll`. */
   poll: () => ["polls", "current"] as const,
 };
+
+/** The search text a `searchKeys.results` key holds (undefined for any other key). */
+export function searchTextOf(key: QueryKey): string | undefined {
+  const text = key.at(-1);
+  return key.at(-2) === "search" && typeof text === "string" ? text : undefined;
+}

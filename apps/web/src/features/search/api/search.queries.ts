@@ -17,7 +17,7 @@ import {
   searchEverything,
   searchMore,
 } from "./search.api";
-import { searchKeys } from "./search-keys";
+import { searchKeys, searchTextOf } from "./search-keys";
 
 /** Members, posts and tags for `q`, already debounced and long enough (the caller decides both). */
 export function useSearchResultsQuery(q: string, enabled: boolean) {
@@ -30,7 +30,7 @@ export function useSearchResultsQuery(q: string, enabled: boolean) {
     // only while the member goes on typing (or deleting) that text. Another text's results, kept from
     // before the box was cleared, would be found under words they have nothing to do with.
     placeholderData: (previous, previousQuery) =>
-      previousQuery && continuesSearch(String(previousQuery.queryKey.at(-1)), q) ? previous : undefined,
+      continuesSearch(searchTextOf(previousQuery?.queryKey ?? []), q) ? previous : undefined,
     // Asked offline, it fails ("Couldn't search right now.", Try again) instead of waiting paused on
     // "Searching..." with nothing said until the network comes back.
     networkMode: "always",
@@ -38,8 +38,8 @@ export function useSearchResultsQuery(q: string, enabled: boolean) {
 }
 
 /** Whether `next` goes on from the search text `last`: one starts the other, as typing or deleting leaves it. */
-function continuesSearch(last: string, next: string): boolean {
-  const [a, b] = [last.trim().toLowerCase(), next.trim().toLowerCase()];
+function continuesSearch(last: string | undefined, next: string): boolean {
+  const [a, b] = [(last ?? "").trim().toLowerCase(), next.trim().toLowerCase()];
   return a !== "" && b !== "" && (a.startsWith(b) || b.startsWith(a));
 }
 
