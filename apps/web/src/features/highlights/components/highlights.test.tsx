@@ -3,8 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetMediaLimits } from "../../../lib/media-upload";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { jsonResponse, makeHighlight, sentJson } from "../../../test/fixtures";
+import { layOutStrips, preloadStripArrows } from "../../../test/strip-layout";
 import { aliceProfile, openProfile, preloadProfileScreens } from "../../profile/test/profile-routes";
-import { layOutStrips, preloadStripArrows } from "../../stories/test/strip-layout";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -91,7 +91,7 @@ describe("Highlights strip", () => {
     const next = await screen.findByRole("button", { name: "Next highlights" });
     expect(screen.queryByRole("button", { name: "Previous highlights" })).not.toBeInTheDocument();
     // For a mouse or trackpad only: a finger swipes, and the arrows would cover a phone's tiles.
-    expect(next).toHaveClass("hidden", "pointer-fine:flex");
+    expect(next).toHaveClass("hidden", "any-pointer-fine:flex");
 
     await user.click(next);
     // About a strip's width, smoothly.

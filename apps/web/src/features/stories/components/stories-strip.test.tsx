@@ -6,9 +6,9 @@ import { AppProviders } from "../../../app/app-providers";
 import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
 import { jsonResponse, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
+import { layOutStrips, preloadStripArrows } from "../../../test/strip-layout";
 import { findStrip, findViewer, openFeed, preloadViewer, shownUrl } from "../test/stories-harness";
 import { alice, bob, bobAndCarol, carol, hoursAgo, makeGroup, makeStory } from "../test/story-fixtures";
-import { layOutStrips, preloadStripArrows } from "../test/strip-layout";
 import { StoriesStrip } from "./stories-strip";
 
 vi.mock("../../../lib/socket", async () => {
@@ -168,7 +168,7 @@ describe("Stories strip, wider than the screen", () => {
 
     const next = await within(strip).findByRole("button", { name: "Next stories" });
     expect(within(strip).queryByRole("button", { name: "Previous stories" })).not.toBeInTheDocument();
-    expect(next).toHaveClass("hidden", "pointer-fine:flex");
+    expect(next).toHaveClass("hidden", "any-pointer-fine:flex");
     await user.click(next);
     expect(layout.scrollBy).toHaveBeenCalledWith({ left: 504, behavior: "smooth" });
     const previous = await within(strip).findByRole("button", { name: "Previous stories" });

@@ -1,6 +1,7 @@
 import type { StoryAuthor, StoryGroup } from "@flik/shared";
 import { type ReactNode, type Ref, useRef } from "react";
 import { PlusIcon } from "../../../components/icons";
+import { ScrollStrip } from "../../../components/scroll-strip";
 import { ApiError } from "../../../lib/api-client";
 import { getToken, getUserId, getUsername } from "../../../lib/storage";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
@@ -10,7 +11,6 @@ import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { useStoriesQuery } from "../api/stories.queries";
 import { useUploadStory } from "../hooks/use-upload-story";
 import { LazyStoryViewer } from "./lazy-story-viewer";
-import { ScrollStrip } from "./scroll-strip";
 import { StoryFileInput } from "./story-file-input";
 import { UploadRing } from "./story-ring";
 import { StoryTile, storyLabel, tileClass, tileRingClass } from "./story-tile";

@@ -1,5 +1,5 @@
 import { act } from "@testing-library/react";
-import { vi } from "vitest";
+import { onTestFinished, vi } from "vitest";
 
 /** A strip's scroller, told by the horizontal scrolling that only strips have. */
 const isScroller = (element: Element) => element.classList.contains("overflow-x-auto");
@@ -34,11 +34,16 @@ export function layOutStrips({ width, content }: { width: number; content: numbe
     writable: true,
     value: scrollBy,
   });
+  const restore = () => Reflect.deleteProperty(Element.prototype, "scrollBy");
+  // Also when the test fails before its own restore: the tests after it get jsdom's Element back.
+  onTestFinished(() => {
+    restore();
+  });
   return {
     scrollBy,
     /** The member scrolls it themselves (a swipe, Shift and the wheel). */
     scrollTo,
-    restore: () => Reflect.deleteProperty(Element.prototype, "scrollBy"),
+    restore,
   };
 }
 

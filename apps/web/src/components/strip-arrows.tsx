@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useState } from "react";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/later-icons";
-import { REDUCED_MOTION_QUERY } from "../../../lib/use-media-query";
+import { REDUCED_MOTION_QUERY } from "../lib/use-media-query";
+import { ChevronLeftIcon, ChevronRightIcon } from "./later-icons";
 
 export interface StripArrowsProps {
   scroller: RefObject<HTMLElement | null>;
@@ -57,7 +57,7 @@ function page(element: HTMLElement | null, direction: 1 | -1): void {
 // and never taking the focus: each tile focused from the keyboard is brought into view already, and an
 // arrow gone at the strip's end would drop the focus to the page.
 const arrowClass =
-  "absolute z-10 hidden size-8 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 text-zinc-900 shadow-md ring-1 ring-zinc-900/10 transition hover:bg-white pointer-fine:flex";
+  "absolute z-10 hidden size-8 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 text-zinc-900 shadow-md ring-1 ring-zinc-900/10 transition hover:bg-white any-pointer-fine:flex";
 
 /** The strip's round Previous and Next arrows, at its ends over the tiles. */
 export function StripArrows({ scroller, noun, top }: StripArrowsProps) {
