@@ -39,7 +39,8 @@ export function ScrollStrip({ noun, className, arrowsTop, children }: ScrollStri
  */
 function useArrowsOnceOverflowing(scroller: RefObject<HTMLElement | null>) {
   const [Arrows, setArrows] = useState<ComponentType<StripArrowsProps> | null>(null);
-  // After every render (tiles come with the strip's data) and on a resize.
+  // After every render (tiles come with the strip's data) and whenever the strip's width changes (the
+  // window's, or its column's when the page's scrollbar comes).
   useEffect(() => {
     if (Arrows) return;
     const check = () => {
@@ -52,8 +53,14 @@ function useArrowsOnceOverflowing(scroller: RefObject<HTMLElement | null>) {
       );
     };
     check();
-    window.addEventListener("resize", check);
-    return () => window.removeEventListener("resize", check);
+    const element = scroller.current;
+    if (typeof ResizeObserver === "undefined" || !element) {
+      window.addEventListener("resize", check);
+      return () => window.removeEventListener("resize", check);
+    }
+    const resized = new ResizeObserver(check);
+    resized.observe(element);
+    return () => resized.disconnect();
   });
   return Arrows;
 }
