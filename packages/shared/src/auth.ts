@@ -40,11 +40,13 @@ export function newUsernameProblem(name: string): string | null {
 }
 
 /**
- * The periods' rule on a profile saved with `username` (as usernameSchema gives it) by a member now named
- * `current`: the issue a form shows under its field before asking the server, which judges it the same.
+ * The periods' rule on a profile saved with the typed `username` by a member now named `current`: the
+ * issue a form shows under its field before asking the server, which judges it the same (kept as stored:
+ * trimmed, lower-case). Beside the schema's own issues, whose word on the field comes first.
  */
-export function renamedUsernameIssues(username: string | undefined, current: string) {
-  const problem = username === undefined || username === current ? null : newUsernameProblem(username);
+export function renamedUsernameIssues(username: string, current: string) {
+  const name = username.trim().toLowerCase();
+  const problem = name === "" || name === current ? null : newUsernameProblem(name);
   return problem ? [{ path: ["username"], message: problem }] : [];
 }
 

@@ -108,9 +108,10 @@ function EditProfileForm({ user }: { user: User }) {
     const edited = { fullName: fullName.trim(), username: username.trim(), bio, gender, avatar };
     // The shared rules first: what they refuse is said at once, without asking the server.
     const checked = updateProfileBody.safeParse(edited);
-    const issues = checked.success
-      ? renamedUsernameIssues(checked.data.username, user.username)
-      : checked.error.issues;
+    const issues = [
+      ...(checked.success ? [] : checked.error.issues),
+      ...renamedUsernameIssues(edited.username, user.username),
+    ];
     if (issues.length > 0) {
       foundIssues(issues);
       return;

@@ -139,6 +139,13 @@ describe("Settings › Profile info", () => {
     }
     expect(update).not.toHaveBeenCalled();
 
+    // Said at once beside another field's problem, not only once the rest is right.
+    await user.clear(within(panel).getByLabelText("Full name"));
+    await user.click(within(panel).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(within(panel).getByLabelText("Full name")).toHaveFocus());
+    expect(username).toHaveAccessibleDescription("Username can't have two periods in a row");
+    await user.type(within(panel).getByLabelText("Full name"), "Alice");
+
     // Her own name from before the rule, typed back in other letters' case, is hers to keep.
     await user.clear(username);
     await user.type(username, "Old.Name.");

@@ -58,9 +58,10 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
     event.preventDefault();
     if (save.isPending) return;
     const parsed = updateUserBody.safeParse({ fullName, username, bio });
-    const issues = parsed.success
-      ? renamedUsernameIssues(parsed.data.username, user.username)
-      : parsed.error.issues;
+    const issues = [
+      ...(parsed.success ? [] : parsed.error.issues),
+      ...renamedUsernameIssues(username, user.username),
+    ];
     if (issues.length > 0) {
       foundIssues(issues);
       return;
