@@ -41,7 +41,7 @@ export function ForgotEmailForm({
   onSent,
 }: {
   initialEmail: string;
-  /** Coming back from step 2 puts the focus here; a first visit leaves it where the page put it. */
+  /** Coming back from step 2, or brought an address, puts the focus here; else it stays where the page put it. */
   autoFocus?: boolean;
   onSent: (email: string) => void;
 }) {

@@ -68,7 +68,8 @@ export function ForgotScreen() {
           <ForgotEmailForm
             key={visit}
             initialEmail={step.email}
-            autoFocus={visit > 0}
+            // Brought from Settings with the address, or back from step 2: the keyboard goes on from it.
+            autoFocus={visit > 0 || step.email !== ""}
             onSent={(email) => go({ name: "code", email })}
           />
         </>

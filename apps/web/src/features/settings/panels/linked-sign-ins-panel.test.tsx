@@ -239,5 +239,7 @@ describe("Settings › Linked sign-ins (issue 19)", () => {
     expect(await screen.findByRole("heading", { name: "Forgot your password?" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/forgot");
     expect(screen.getByLabelText("Email")).toHaveValue("alice@example.com");
+    // The keyboard goes on from the address brought: Enter sends the code.
+    await waitFor(() => expect(screen.getByLabelText("Email")).toHaveFocus());
   });
 });

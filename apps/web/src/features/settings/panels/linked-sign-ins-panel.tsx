@@ -67,7 +67,7 @@ function IdentityRow({
         aria-disabled={onlyWay || undefined}
         aria-describedby={onlyWay ? reasonId : undefined}
         aria-label={`Unlink ${identityName(identity)}`}
-        className="shrink-0 rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-800 transition hover:border-red-200 hover:bg-red-50 hover:text-red-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:border-zinc-200 aria-disabled:hover:bg-white aria-disabled:hover:text-zinc-800"
+        className="shrink-0 rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-800 transition hover:border-red-200 hover:bg-red-50 hover:text-red-700 aria-disabled:cursor-not-allowed aria-disabled:text-zinc-500 aria-disabled:hover:border-zinc-200 aria-disabled:hover:bg-white aria-disabled:hover:text-zinc-500"
       >
         Unlink
       </button>
