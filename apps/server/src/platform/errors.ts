@@ -30,10 +30,10 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const invalidField = (field: string, message: string) =>
   new HttpError(400, message, {}, undefined, [{ field, message }]);
 /** A 409 about one field (a username or e-mail someone has), naming it as a 400's `errors` do. */
-export const conflictOn = (field: string, message: string) => conflictOnEach([{ field, message }]);
-/** A 409 about each of `taken` (at least one): the first one's words, and every field named. */
-export const conflictOnEach = (taken: [FieldError, ...FieldError[]]) =>
-  new HttpError(409, taken[0].message, {}, undefined, taken);
+export const conflictOn = (field: string, message: string) => conflictOnFields(message, [{ field, message }]);
+/** A 409 about several fields at once: `message` says it of them all, and each is named with its own words. */
+export const conflictOnFields = (message: string, taken: FieldError[]) =>
+  new HttpError(409, message, {}, undefined, taken);
 export const unauthorized = (message = "Please sign in to continue") => new HttpError(401, message);
 export const forbidden = (message = "You are not allowed to do that") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);

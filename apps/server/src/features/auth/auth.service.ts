@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
-import { conflictOn, conflictOnEach, unauthorized } from "../../platform/errors.js";
+import { conflictOn, conflictOnFields, unauthorized } from "../../platform/errors.js";
 import type { Mailer } from "../../platform/mail.js";
 import { sendLater } from "../../platform/mail-later.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
@@ -20,6 +20,7 @@ import type { SignInThrottle } from "./sign-in-throttle.js";
 
 const usernameTaken = "That username is already taken";
 const emailTaken = "An account with that email already exists";
+const bothTaken = "That username is already taken, and an account with that email already exists";
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -36,11 +37,13 @@ export function createAuthService(deps: {
     async signup(input: z.output<typeof signupBody>) {
       const taken = await findTaken(db, input.username, input.email);
       // Both at once when both are someone's: the form marks each field, not one a try.
-      const [conflict, ...more] = [
-        ...(taken.username ? [{ field: "username", message: usernameTaken }] : []),
-        ...(taken.email ? [{ field: "email", message: emailTaken }] : []),
-      ];
-      if (conflict) throw conflictOnEach([conflict, ...more]);
+      if (taken.username && taken.email)
+        throw conflictOnFields(bothTaken, [
+          { field: "username", message: usernameTaken },
+          { field: "email", message: emailTaken },
+        ]);
+      if (taken.username) throw conflictOn("username", usernameTaken);
+      if (taken.email) throw conflictOn("email", emailTaken);
       const { password, ...profile } = input;
       try {
         const member = await insertMember(db, { ...profile, passwordHash: await hashPassword(password) });

@@ -40,7 +40,7 @@ describe("POST /api/auth/signup", () => {
     const response = await signup({ ...personas.bob, username: "alice", email: "alice@example.com" });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      message: "That username is already taken",
+      message: "That username is already taken, and an account with that email already exists",
       errors: [
         { field: "username", message: "That username is already taken" },
         { field: "email", message: "An account with that email already exists" },

@@ -184,7 +184,7 @@ describe("SignUpForm", () => {
     stubFetch(
       fetchRoutes({
         "POST /auth/signup": jsonResponse(409, {
-          message: "That username is already taken",
+          message: "That username is already taken, and an account with that email already exists",
           errors: [
             { field: "username", message: "That username is already taken" },
             { field: "email", message: "An account with that email already exists" },
