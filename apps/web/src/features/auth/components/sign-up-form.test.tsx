@@ -202,6 +202,12 @@ describe("SignUpForm", () => {
       "An account with that email already exists",
     );
     expect(username).toHaveFocus();
+    // The toast says it of both.
+    expect(
+      await screen.findByText(
+        "That username is already taken, and an account with that email already exists",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("marks every field required and links to log in", () => {
