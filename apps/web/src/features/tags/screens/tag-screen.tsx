@@ -83,7 +83,10 @@ function TagPage({ name }: { name: string }) {
 /** No post ever carried the tag (or the address holds no tag at all). */
 function UnknownTag({ name }: { name: string }) {
   // An address's control characters (a NUL, a line break) are nothing anyone could read as a tag.
-  const shown = name.replace(/^#+/, "").replace(/\p{Cc}/gu, "").trim();
+  const shown = name
+    .replace(/^#+/, "")
+    .replace(/\p{Cc}/gu, "")
+    .trim();
   useDocumentTitle("Tag not found");
   return (
     <section className="mx-auto flex max-w-md flex-col items-center px-6 py-14 text-center">
