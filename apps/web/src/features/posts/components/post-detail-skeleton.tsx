@@ -26,6 +26,9 @@ export function PostDetailSkeleton() {
   );
 }
 
-/** Shared by the loaded screen and its skeleton: media left, details right on desktop; stacked on phones. */
+/**
+ * Shared by the loaded screen and its skeleton: media left, details right on desktop; stacked on phones.
+ * A wide screen gives the details 400 px, so the author's name stands whole beside Following and the menu.
+ */
 export const detailFrameClass =
-  "-mx-4 overflow-hidden border-y border-zinc-200 bg-white sm:mx-0 sm:rounded-2xl sm:border sm:shadow-sm md:grid md:h-[min(82vh,680px)] md:grid-cols-[minmax(0,1fr)_minmax(300px,360px)] md:grid-rows-[auto_minmax(0,1fr)]";
+  "-mx-4 overflow-hidden border-y border-zinc-200 bg-white sm:mx-0 sm:rounded-2xl sm:border sm:shadow-sm md:grid md:h-[min(82vh,680px)] md:grid-cols-[minmax(0,1fr)_minmax(300px,360px)] lg:grid-cols-[minmax(0,1fr)_minmax(300px,400px)] md:grid-rows-[auto_minmax(0,1fr)]";
