@@ -1,10 +1,8 @@
-import { useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
-import { BanIcon, ImageIcon } from "../../../components/icons";
+import { ImageIcon } from "../../../components/icons";
 import { ScreenLoadFailed } from "../../../components/load-error";
-import { focusIsLost } from "../../../lib/use-focus-when-closed";
-import { useUnblockMember } from "../../blocks/hooks/use-unblock-member";
+import { YouBlockedNotice } from "../../blocks/components/you-blocked-notice";
 
 /** Unknown, deleted or hidden post, or a malformed link (each a 404). */
 export function PostUnavailable() {
@@ -30,34 +28,18 @@ export function PostUnavailable() {
  * would read as the post's doing.
  */
 export function PostOfBlockedMember({ author }: { author: { _id: string; username: string } }) {
-  const unblock = useUnblockMember();
-  const unblockButton = useRef<HTMLButtonElement>(null);
-  // Just blocked from this post's menu, which went with the focus: Unblock is what is left to do.
-  useLayoutEffect(() => {
-    if (focusIsLost()) unblockButton.current?.focus();
-  }, []);
   return (
-    <section className="mx-auto flex max-w-lg flex-col items-center rounded-2xl border border-zinc-200/80 bg-white px-6 py-14 text-center shadow-sm">
-      <span className="flex size-16 items-center justify-center rounded-full bg-zinc-100 text-zinc-600">
-        <BanIcon className="size-8" />
-      </span>
-      <h1 className="mt-6 text-xl font-bold tracking-tight text-zinc-900">You blocked @{author.username}</h1>
-      <p className="mt-2 max-w-sm text-sm text-zinc-600">You can't see their posts while they're blocked.</p>
-      <div className="mt-7 flex flex-wrap justify-center gap-3">
-        <button
-          ref={unblockButton}
-          type="button"
-          onClick={() => unblock.mutate(author)}
-          disabled={unblock.isPending}
-          className={buttonStyles.primary}
-        >
-          {unblock.isPending ? "Unblocking..." : "Unblock"}
-        </button>
+    <YouBlockedNotice
+      member={author}
+      className="mx-auto max-w-lg rounded-2xl border border-zinc-200/80 bg-white px-6 py-14 shadow-sm"
+      more={
         <Link to="/post" className={buttonStyles.secondary}>
           Back to your feed
         </Link>
-      </div>
-    </section>
+      }
+    >
+      You can't see their posts while they're blocked.
+    </YouBlockedNotice>
   );
 }
 

@@ -1,15 +1,15 @@
 import { type BlockedUser, canSeeContentOf, isFlikUrl, type PublicProfile } from "@flik/shared";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
-import { BanIcon, UserIcon } from "../../../components/icons";
+import { UserIcon } from "../../../components/icons";
 import { ScreenLoadFailed } from "../../../components/load-error";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { focusIsLost, useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { blockedByMe } from "../../blocks/blocked";
-import { useUnblockMember } from "../../blocks/hooks/use-unblock-member";
+import { YouBlockedNotice } from "../../blocks/components/you-blocked-notice";
 import type { FollowListKind } from "../../follows/api/follow-keys";
 import { FollowListDialog } from "../../follows/components/follow-list-dialog";
 import { HighlightsStrip } from "../../highlights/components/highlights-strip";
@@ -149,34 +149,10 @@ function MemberNotFound({ username }: { username: string }) {
 /** As Instagram shows a member one blocked: who, what the block means, and Unblock. */
 function BlockedMember({ member, onUnblock }: { member: BlockedUser; onUnblock: () => void }) {
   useDocumentTitle(`@${member.username}`);
-  const unblock = useUnblockMember();
-  const unblockButton = useRef<HTMLButtonElement>(null);
-  // Just blocked from this profile, whose menu went away with the focus: Unblock is what is left to do.
-  useLayoutEffect(() => {
-    if (focusIsLost()) unblockButton.current?.focus();
-  }, []);
   return (
-    <section className="flex flex-col items-center px-6 py-16 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-zinc-100 text-zinc-600">
-        <BanIcon className="size-8" />
-      </span>
-      <h1 className="mt-5 text-xl font-bold tracking-tight text-zinc-900">You blocked @{member.username}</h1>
-      <p className="mt-2 max-w-xs text-sm text-zinc-600">
-        They can't find your profile, posts or stories, or message you. They won't be told.
-      </p>
-      <button
-        ref={unblockButton}
-        type="button"
-        onClick={() => {
-          onUnblock();
-          unblock.mutate(member);
-        }}
-        disabled={unblock.isPending}
-        className={`${buttonStyles.primary} mt-6`}
-      >
-        {unblock.isPending ? "Unblocking..." : "Unblock"}
-      </button>
-    </section>
+    <YouBlockedNotice member={member} onUnblock={onUnblock} className="px-6 py-16">
+      They can't find your profile, posts or stories, or message you. They won't be told.
+    </YouBlockedNotice>
   );
 }
 
