@@ -144,8 +144,12 @@ export type JoinResult<Joined extends object = object> =
 export const POSTS_JOINED_PER_EVENT = 100;
 
 export interface ClientToServerEvents {
-  /** Joins the member's own room `user:<id>`; only the signed-in member's id is accepted. */
-  joinUser: (userId: string, ack?: (result: JoinResult) => void) => void;
+  /**
+   * Joins the member's own room `user:<id>`; only the signed-in member's id is accepted. The answer says
+   * for how many milliseconds (up to 30 s) no event has gone to any room the socket is in, when a
+   * single server can tell: a client whose reads all came after that need not read them again.
+   */
+  joinUser: (userId: string, ack?: (result: JoinResult<{ quietForMs?: number }>) => void) => void;
   /**
    * Follows a post's live changes; only a post the member may see is joined. A list of up to
    * POSTS_JOINED_PER_EVENT ids joins each it may (`watching`) as one event of the member's budget.

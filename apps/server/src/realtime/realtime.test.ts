@@ -4,7 +4,7 @@ import { buildTestApp, personas, realtimeBed, signIn } from "../test/helper.js";
 
 const built = await buildTestApp();
 const { baseUrl, socketOf, connectWith } = await realtimeBed(built);
-const { persona } = factories(built);
+const { persona, newcomer, call } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 
@@ -14,7 +14,21 @@ describe("socket authentication", () => {
     expect(socket.connected).toBe(true);
     const rooms = built.realtime.io.of("/").adapter.rooms;
     expect(rooms.get(`user:${alice.userId}`)?.size).toBeGreaterThan(0);
-    await expect(socket.emitWithAck("joinUser", alice.userId)).resolves.toEqual({ ok: true });
+    await expect(socket.emitWithAck("joinUser", alice.userId)).resolves.toMatchObject({ ok: true });
+  });
+
+  it("says for how long the member's rooms have had no event, up to the 30 s it can vouch for", async () => {
+    const carol = await newcomer("quiet_carol");
+    const socket = await socketOf(carol);
+    const { quietForMs } = await socket.emitWithAck("joinUser", carol.userId);
+    expect(quietForMs).toBeGreaterThanOrEqual(0);
+    expect(quietForMs).toBeLessThanOrEqual(30_000);
+
+    // Any feature's event to her room (a follow, here) ends the quiet: the answer counts from it.
+    const followedAt = performance.now();
+    await call(bob, "POST", `/follow/${carol.userId}`);
+    const answer = await socket.emitWithAck("joinUser", carol.userId);
+    expect(answer.quietForMs).toBeLessThanOrEqual(performance.now() - followedAt);
   });
 
   it("refuses to join another member's room", async () => {
@@ -95,15 +109,15 @@ describe("an event sent with an acknowledgement alone", () => {
       status: 404,
     });
     await expect(socket.emitWithAck("joinUser")).resolves.toMatchObject({ ok: false, status: 403 });
-    await expect(socket.emitWithAck("leaveChat")).resolves.toEqual({ ok: true });
+    await expect(socket.emitWithAck("leaveChat")).resolves.toMatchObject({ ok: true });
   });
 
   it("joins and leaves the flicks feed with an acknowledgement", async () => {
     const socket = await socketOf(alice);
     const flicksRoom = () => built.realtime.io.of("/").adapter.rooms.get("flicks");
-    await expect(socket.emitWithAck("joinFlicks")).resolves.toEqual({ ok: true });
+    await expect(socket.emitWithAck("joinFlicks")).resolves.toMatchObject({ ok: true });
     expect(flicksRoom()?.has(socket.id ?? "")).toBe(true);
-    await expect(socket.emitWithAck("leaveFlicks")).resolves.toEqual({ ok: true });
+    await expect(socket.emitWithAck("leaveFlicks")).resolves.toMatchObject({ ok: true });
     expect(flicksRoom()?.has(socket.id ?? "") ?? false).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
 import type { Caller } from "../platform/caller.js";
 import { createRateWindow } from "../platform/rate-window.js";
+import { createQuietRooms, type QuietRooms } from "./quiet-rooms.js";
 
 // biome-ignore lint/complexity/noBannedTypes: Socket.IO's slot for server-to-server events, which Flik has none of.
 type InterServerEvents = {};
@@ -57,6 +58,12 @@ function ackInPayloadsPlace(packet: unknown[]): void {
   if (packet.length === 2 && typeof packet[1] === "function") packet.splice(1, 0, undefined);
 }
 
+/**
+ * How far back a joinUser answer can say the member's rooms were quiet: a page's first connect comes
+ * within seconds of its reads, and a longer wait only makes the client read again, as without it.
+ */
+const QUIET_WINDOW_MS = 30_000;
+
 export const TOO_MANY_EVENTS = "You're doing that too fast. Please wait a moment.";
 
 export async function createRealtime(options: {
@@ -75,6 +82,8 @@ export async function createRealtime(options: {
   const redisClients = options.redisUrl
     ? await useRedisAdapter(io, options.redisUrl, options.redisChannel, options.log)
     : [];
+  // Only a single node sees every event its members' rooms get; with several, nothing is claimed quiet.
+  const quietRooms = options.redisUrl ? undefined : listenForQuiet(io);
   const registrars: ((socket: FlikSocket) => void)[] = [];
   const roomProviders: ((caller: Caller) => Promise<string[]>)[] = [];
   const admittedRooms = new WeakMap<FlikSocket, string[]>();
@@ -102,8 +111,10 @@ export async function createRealtime(options: {
     socket.on("joinUser", (requested, ack) => {
       const ok = requested === userId;
       if (ok) socket.join(rooms.user(userId));
-      if (typeof ack === "function")
-        ack(ok ? { ok } : { ok, error: "You can only join your own room", status: 403 });
+      if (typeof ack !== "function") return;
+      if (!ok) return ack({ ok, error: "You can only join your own room", status: 403 });
+      // Every room the socket is in by now: its member's, its session's, and those joined on connect.
+      ack(quietRooms ? { ok, quietForMs: Math.floor(quietRooms.quietFor(socket.rooms)) } : { ok });
     });
   });
 
@@ -160,6 +171,18 @@ export async function createRealtime(options: {
       await Promise.all(redisClients.map((client) => client.quit()));
     },
   };
+}
+
+/** Marks the rooms of every event this node sends (any of its features, however addressed). */
+function listenForQuiet(io: FlikIo): QuietRooms {
+  const quietRooms = createQuietRooms({ windowMs: QUIET_WINDOW_MS });
+  const adapter = io.of("/").adapter;
+  const broadcast = adapter.broadcast.bind(adapter);
+  adapter.broadcast = (packet, opts) => {
+    quietRooms.heard(opts.rooms);
+    broadcast(packet, opts);
+  };
+  return quietRooms;
 }
 
 /**

@@ -30,6 +30,12 @@ describe.runIf(await redisAnswers())("two app nodes on one Redis", async () => {
     await database.close();
   });
 
+  it("claims no quiet on joinUser: one node does not see every event the others send", async () => {
+    const dan = await signUpAndIn(nodeA, personas.dan);
+    const socket = await connect(await listen(nodeB), { token: dan.token, userId: dan.userId }, sockets);
+    expect(await socket.emitWithAck("joinUser", dan.userId)).toEqual({ ok: true });
+  });
+
   it("closes a socket on node B when its session is revoked through node A", async () => {
     const carol = await signUpAndIn(nodeA, personas.carol);
     const socket = await connect(await listen(nodeB), { token: carol.token, userId: carol.userId }, sockets);

@@ -21,8 +21,15 @@ export function createFakeSocket() {
       listeners.set(event, kept);
       return socket;
     },
+    /**
+     * The server's answer to `joinUser`, given at once: by default one that vouches for no quiet, so
+     * every connect is followed by the features' catch-up, as with several server nodes.
+     */
+    joinUserAnswer: { ok: true } as { ok: true; quietForMs?: number },
     emit(...args: unknown[]) {
       socket.emitted.push(args);
+      const ack = args.at(-1);
+      if (args[0] === "joinUser" && typeof ack === "function") ack(socket.joinUserAnswer);
       return socket;
     },
     connect() {

@@ -30,7 +30,7 @@ describe("SocketProvider", () => {
     expect(socket.connected).toBe(true);
 
     socket.fire("connect");
-    expect(socket.emitted).toEqual([["joinUser", "u-alice"]]);
+    expect(socket.emitted).toEqual([["joinUser", "u-alice", expect.any(Function)]]);
   });
 
   it("drops the connection as soon as the browser goes offline, not a heartbeat later", () => {

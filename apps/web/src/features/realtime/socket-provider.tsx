@@ -2,9 +2,19 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from "
 import { emitLogout } from "../../lib/auth-events";
 import { createUserSocket, type FlikSocket } from "../../lib/socket";
 import { clearAuth } from "../../lib/storage";
+import { mayHaveMissed } from "./catch-up";
 import { mustReconnect } from "./reconnect";
 
-const SocketContext = createContext<FlikSocket | null>(null);
+type CatchUpListener = () => void;
+/** Subscribes to the moments the features read again what they may have missed; answers the unsubscribe. */
+export type OnCatchUp = (listener: CatchUpListener) => () => void;
+
+interface Connection {
+  socket: FlikSocket;
+  onCatchUp: OnCatchUp;
+}
+
+const SocketContext = createContext<Connection | null>(null);
 
 interface SocketProviderProps {
   token: string;
@@ -15,13 +25,23 @@ interface SocketProviderProps {
 
 /** Holds the member's realtime connection while they are signed in; unmounting (logout) disconnects. */
 export function SocketProvider({ token, userId, children }: SocketProviderProps) {
-  const [socket, setSocket] = useState<FlikSocket | null>(null);
+  const [connection, setConnection] = useState<Connection | null>(null);
 
   useEffect(() => {
     if (!userId) return;
     const next = createUserSocket(token, userId);
-    // Rooms do not survive a reconnect, so join again on every connect.
-    next.on("connect", () => next.emit("joinUser", userId));
+    const catchUpListeners = new Set<CatchUpListener>();
+    let connectedBefore = false;
+    // Rooms do not survive a reconnect, so join again on every connect; once joined, the features read
+    // again what came while the socket was away or still connecting, unless the answer says nothing did.
+    next.on("connect", () => {
+      const firstConnect = !connectedBefore;
+      connectedBefore = true;
+      next.emit("joinUser", userId, (answer) => {
+        if (!mayHaveMissed(answer, firstConnect, performance.now())) return;
+        for (const listener of catchUpListeners) listener();
+      });
+    });
     let sessionRevoked = false;
     const endSession = () => {
       sessionRevoked = true;
@@ -34,7 +54,7 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
     next.on("connect_error", (error) => {
       if (error.message === "unauthorized") endSession();
     });
-    // The feature hooks catch up on the connect that follows (useSocketEvents' onConnect).
+    // The feature hooks catch up after the connect that follows (useSocketEvents' onCatchUp).
     next.on("disconnect", (reason) => {
       if (mustReconnect(reason, sessionRevoked)) next.connect();
     });
@@ -46,19 +66,31 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
     };
     window.addEventListener("offline", dropOnOffline);
     next.connect();
-    setSocket(next);
+    setConnection({
+      socket: next,
+      onCatchUp: (listener) => {
+        catchUpListeners.add(listener);
+        return () => catchUpListeners.delete(listener);
+      },
+    });
     return () => {
       window.removeEventListener("offline", dropOnOffline);
+      catchUpListeners.clear();
       next.removeAllListeners();
       next.disconnect();
-      setSocket(null);
+      setConnection(null);
     };
   }, [token, userId]);
 
-  return <SocketContext value={socket}>{children}</SocketContext>;
+  return <SocketContext value={connection}>{children}</SocketContext>;
 }
 
 /** The live socket, or null before it exists; features subscribe to their own events on it. */
 export function useSocket(): FlikSocket | null {
-  return useContext(SocketContext);
+  return useContext(SocketContext)?.socket ?? null;
+}
+
+/** Where features hear that they must read again what the socket may have missed; null before it exists. */
+export function useOnCatchUp(): OnCatchUp | null {
+  return useContext(SocketContext)?.onCatchUp ?? null;
 }

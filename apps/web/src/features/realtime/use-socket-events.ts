@@ -2,7 +2,7 @@ import type { ServerToClientEvents } from "@flik/shared";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { keepEventWritten } from "./refetch-after";
-import { useSocket } from "./socket-provider";
+import { useOnCatchUp, useSocket } from "./socket-provider";
 
 /** What a feature listens to: the server's events by name, plus the socket's own `disconnect`. */
 export type SocketHandlers = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] } & {
@@ -10,12 +10,16 @@ export type SocketHandlers = { [E in keyof ServerToClientEvents]?: ServerToClien
 };
 
 export interface SocketLifecycle {
-  /**
-   * Every connect, the first included: rooms do not survive a reconnect, so this is where to join; and
-   * events sent while the socket was away, or before it first connected (a screen is read while it
-   * connects), were never delivered (spec: at most once), so this is where a feature catches up.
-   */
+  /** Every connect, the first included: rooms do not survive a reconnect, so this is where to join. */
   onConnect?: () => void;
+  /**
+   * After a connect, once the member's room is joined again, when events may have gone undelivered
+   * (spec: at most once): always after a reconnect; after the first connect (a screen is read while the
+   * socket connects) unless the server says the member's rooms were quiet since the page's first read.
+   * This is where a feature catches up on what its member's room brings; a room of its own that the
+   * server's answer does not cover (the flicks feed's) catches up `onConnect` instead.
+   */
+  onCatchUp?: () => void;
   /**
    * The queries the handlers write events into: one being fetched when an event comes is fetched again
    * after, as its answer may predate the event (`keepEventWritten`), unless the handler asked for it
@@ -49,6 +53,7 @@ interface Subscribable {
  */
 export function useSocketEvents(handlers: SocketHandlers, lifecycle: SocketLifecycle = {}): void {
   const socket = useSocket();
+  const onCatchUp = useOnCatchUp();
   const queryClient = useQueryClient();
   const latest = useRef({ handlers, lifecycle });
   useEffect(() => {
@@ -71,10 +76,12 @@ export function useSocketEvents(handlers: SocketHandlers, lifecycle: SocketLifec
     ]);
     const onConnect = () => latest.current.lifecycle.onConnect?.();
     target.on("connect", onConnect);
+    const stopCatchingUp = onCatchUp?.(() => latest.current.lifecycle.onCatchUp?.());
     for (const [name, listener] of listeners) target.on(name, listener);
     return () => {
       target.off("connect", onConnect);
+      stopCatchingUp?.();
       for (const [name, listener] of listeners) target.off(name, listener);
     };
-  }, [socket, names, queryClient]);
+  }, [socket, onCatchUp, names, queryClient]);
 }

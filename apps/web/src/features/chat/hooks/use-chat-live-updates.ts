@@ -73,7 +73,7 @@ export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): voi
     // Events missed while disconnected are not replayed: on every connect, the first too (the screen may
     // have loaded before the socket was up), ask for everything again.
     {
-      onConnect: () =>
+      onCatchUp: () =>
         void queryClient.invalidateQueries({ queryKey: chatKeys.all, predicate: missedOnConnect }),
       writesTo: chatKeys.all,
     },

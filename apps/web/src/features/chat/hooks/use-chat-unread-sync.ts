@@ -51,7 +51,7 @@ export function useChatUnreadSync(): void {
         if (!chat.isRequest) refresh();
       },
     },
-    { onConnect: refresh },
+    { onCatchUp: refresh },
   );
 }
 

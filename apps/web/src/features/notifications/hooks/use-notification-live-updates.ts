@@ -102,10 +102,11 @@ export function useNotificationLiveUpdates(): void {
           setUnreadCount(queryClient, unreadCount);
       },
     },
-    // Every connect, the first too: a page loaded before the socket was up read the list and the count
-    // before the member's room was joined, and what came between was sent to no one.
+    // After every reconnect, and the first connect too unless nothing came meanwhile: a page loaded
+    // before the socket was up read the list and the count before the member's room was joined, and
+    // what came between was sent to no one.
     {
-      onConnect: () => {
+      onCatchUp: () => {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all, predicate: missedOnConnect });
         void queryClient.invalidateQueries({ queryKey: followRequestKeys.all, predicate: missedOnConnect });
       },

@@ -64,7 +64,7 @@ export function usePostLiveUpdates(): void {
       },
     },
     {
-      onConnect: () =>
+      onCatchUp: () =>
         void queryClient.invalidateQueries({
           queryKey: postKeys.all,
           predicate: (query) => missedOnConnect(query) && !partialMatchKey(query.queryKey, postKeys.found()),

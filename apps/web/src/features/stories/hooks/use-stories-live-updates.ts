@@ -21,7 +21,7 @@ export function useStoriesLiveUpdates(): void {
         addCachedViewer(queryClient, storyId, viewer, viewersCount),
     },
     {
-      onConnect: () =>
+      onCatchUp: () =>
         void queryClient.invalidateQueries({
           queryKey: storyKeys.all,
           predicate: missedOnConnect,
