@@ -91,7 +91,7 @@ import { perAddressRateLimit } from "./platform/rate-limits.js";
 import { registerSecurity } from "./platform/security.js";
 import { createSmsSender, type SmsSender } from "./platform/sms.js";
 import { createRealtime, type Realtime } from "./realtime/realtime.js";
-import { serveWebApp } from "./web/spa.js";
+import { answerRefusedPage, serveWebApp } from "./web/spa.js";
 
 /**
  * One short log line per request, when it completes, instead of Fastify's two (with whole request and
@@ -177,6 +177,8 @@ export async function buildApp(
     oidcKeyRefreshCooldownMs?: number;
   } = {},
 ): Promise<App> {
+  let siteHeaders: Record<string, string> = {};
+  const refusedPage = answerRefusedPage(config.webDist, () => siteHeaders);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -200,7 +202,9 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
-    frameworkErrors: handleRouterError,
+    frameworkErrors: (error, request, reply) => {
+      if (!refusedPage(request, reply)) handleRouterError(error, request, reply);
+    },
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
@@ -400,7 +404,7 @@ export async function buildApp(
   await app.register(async (site) => {
     // The browser signs in with the identity provider itself (PKCE): an http one needs its origin here.
     const providerOrigin = config.oidc ? new URL(config.oidc.issuer) : null;
-    await registerSecurity(site, {
+    siteHeaders = await registerSecurity(site, {
       connectTo: providerOrigin?.protocol === "http:" ? [providerOrigin.origin] : [],
       mediaHosts: media.hosts,
     });

@@ -11,12 +11,13 @@ import { refuseRepeatedQueryParameters } from "./query-parameters.js";
  * host unless MEDIA_ORIGINS names them) and websockets, and `connectTo`: origins the browser must also
  * reach (an identity provider on plain http, on the operator's own machine or network, whose discovery
  * and token calls `https:` would not allow). Also: each query parameter a route reads given once
- * (`query-parameters.ts`), and the rate-limit plugin.
+ * (`query-parameters.ts`), and the rate-limit plugin. Answers the headers, for an answer given before
+ * any hook runs (a page the router refused).
  */
 export async function registerSecurity(
   app: FastifyInstance,
   options: { connectTo?: string[]; mediaHosts?: MediaHosts } = {},
-) {
+): Promise<Record<string, string>> {
   const { connectTo = [], mediaHosts } = options;
   const mediaFrom = mediaSourcesOf(mediaHosts);
   const headers = securityHeaders({
@@ -55,6 +56,7 @@ export async function registerSecurity(
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many attempts. Please try again in ${context.after}.`),
   });
+  return headers;
 }
 
 /**

@@ -117,4 +117,24 @@ describe("the web app built again while the server runs", () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: "Not found: POST /assets/index-new222.js" });
   });
+
+  it("gives a page whose address is not valid URL encoding the app (its 404 page), not the API's JSON", async () => {
+    for (const url of ["/profile/%ED%A0%80", "/profile/%FF", "/post/%ED%A0%80", "/%C0%AF"]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(response.headers["content-security-policy"], url).toContain("default-src 'self'");
+      expect(response.body, url).toContain("/assets/index-new222.js");
+    }
+    // The API, a form's POST and a file keep the router's refusal.
+    for (const [method, url] of [
+      ["GET", "/api/posts/%FF"],
+      ["POST", "/profile/%FF"],
+      ["GET", "/assets/%FF.js"],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ message: "That address is not valid." });
+    }
+  });
 });

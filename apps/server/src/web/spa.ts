@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 const serverOwnedPaths = /^\/(api|media|socket\.io)(\/|$)/;
 /**
@@ -11,6 +11,12 @@ const serverOwnedPaths = /^\/(api|media|socket\.io)(\/|$)/;
  * have a period: /profile/maya.travels).
  */
 const looksLikeFile = (path: string) => path.startsWith("/assets/") || /^\/[^/]+\.[a-z0-9]+$/i.test(path);
+
+/** A browser's request for a page of the app (not the API's, the media's or the socket's, nor a file). */
+function asksForPage(request: FastifyRequest): boolean {
+  const path = request.url.split("?")[0] ?? "/";
+  return (request.method === "GET" || request.method === "HEAD") && !serverOwnedPaths.test(path);
+}
 
 /**
  * The name of a file a build may hold, from a request's path as it was sent: a plain name (letters,
@@ -59,7 +65,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
-    const isPage = (request.method === "GET" || request.method === "HEAD") && !serverOwnedPaths.test(path);
+    const isPage = asksForPage(request);
     if (isPage && looksLikeFile(path)) {
       // A file of a build made after the start: sent as a listed one is (precompressed, cache headers).
       const name = builtFileName.exec(path)?.[1];
@@ -72,4 +78,23 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
   });
+}
+
+/**
+ * The router refuses a path that is not valid URL encoding (`/profile/%FF`) before any route or the
+ * fallback above. A page's, a link mistyped or crafted, still gets the app, whose own 404 page says
+ * so with Go Back, never the API's JSON in place of a page. Answers whether it took the request.
+ */
+export function answerRefusedPage(webDist: string, pageHeaders: () => Record<string, string>) {
+  const index = join(webDist, "index.html");
+  return (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (!asksForPage(request) || looksLikeFile(request.url) || !existsSync(index)) return false;
+    // The router answers before any hook: the site's security headers are given here.
+    reply.headers(pageHeaders());
+    readFile(index).then(
+      (page) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page),
+      (error: unknown) => reply.send(error),
+    );
+    return true;
+  };
 }
