@@ -1,5 +1,15 @@
 import type { FollowListMember } from "@flik/shared";
-import { memo, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
@@ -10,6 +20,7 @@ import { profilePath } from "../../../lib/paths";
 import { getUserId } from "../../../lib/storage";
 import { focusIsLost } from "../../../lib/use-focus-when-closed";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { profileKeys } from "../../profile/api/profile-keys";
 import type { FollowListKind } from "../api/follow-keys";
 import { useFollowListQuery } from "../api/follows.queries";
 import { useFollow } from "../hooks/use-follow";
@@ -44,6 +55,8 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const sentinel = useRef<HTMLDivElement>(null);
   useOnInView(sentinel, loadMore, { enabled: hasNextPage && !isFetchNextPageError, rootMargin: "200px 0px" });
+
+  useProfileReadAgainWhenGone(query.error);
 
   const refusal = listRefusalOf(query.error);
   let body: ReactNode;
@@ -120,6 +133,19 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
       )}
     </Dialog>
   );
+}
+
+/**
+ * A 404 for the list: its member is gone from the viewer's sight since their profile was read (they
+ * blocked the viewer, or left Flik). The profile behind the list is asked again, so the whole screen
+ * says they are not found (and closes the list) rather than the list alone, over their posts and counts.
+ */
+function useProfileReadAgainWhenGone(error: unknown) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (error instanceof ApiError && error.status === 404)
+      void queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
+  }, [error, queryClient]);
 }
 
 /**

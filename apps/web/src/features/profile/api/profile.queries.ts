@@ -1,3 +1,4 @@
+import { isPossibleUsername } from "@flik/shared";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../lib/api-client";
 import { userKeys } from "../../auth/api/user-keys";
@@ -11,12 +12,19 @@ export function useMyProfileQuery() {
   });
 }
 
-/** An unknown member: retrying won't make them exist. */
+/**
+ * An unknown member, or an address that can name no one (400: letters no username has; 414: longer than
+ * any): retrying won't make them exist, and the connection is not to blame.
+ */
 export function isMemberNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 414);
 }
 
-/** The profile page of `username`: GET /profile/{username}, then more posts by cursor as it scrolls. */
+/**
+ * The profile page of `username`: GET /profile/{username}, then more posts by cursor as it scrolls.
+ * Never asked for a name no member could have (the shared username rule): such an address names no
+ * one, and some name another route (/profile/me is the API's own account, answered without posts).
+ */
 export function useProfileQuery(username: string) {
   return useInfiniteQuery({
     queryKey: profileKeys.page(username),
@@ -24,6 +32,6 @@ export function useProfileQuery(username: string) {
       pageParam ? fetchProfilePosts(username, pageParam, signal) : fetchProfile(username, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    enabled: username !== "",
+    enabled: isPossibleUsername(username),
   });
 }

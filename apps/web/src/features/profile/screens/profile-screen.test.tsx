@@ -1,7 +1,15 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
-import { fetchRoutes, jsonResponse, makePost, makeProfile, makeUser, pending } from "../../../test/fixtures";
+import {
+  fetchRoutes,
+  jsonResponse,
+  makeFollowListMember,
+  makePost,
+  makeProfile,
+  makeUser,
+  pending,
+} from "../../../test/fixtures";
 import { renderApp, stubFetch } from "../../../test/render-app";
 import { aliceProfile, openProfile, preloadProfileScreens } from "../test/profile-routes";
 
@@ -202,5 +210,141 @@ describe("ProfileScreen", () => {
       routes: { "GET /profile/ghost": jsonResponse(404, { message: "Member not found" }) },
     });
     expect(await screen.findByRole("heading", { name: "Member not found" })).toBeInTheDocument();
+  });
+});
+
+describe("A profile address that names no one", () => {
+  /** The profile reads the fetch mock was asked (GET /profile/...), as sent. */
+  const profileReads = (fetchMock: { mock: { calls: unknown[][] } }) =>
+    fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/profile/"));
+
+  it("says /profile/me is no one without asking the API, whose own-account route it is", async () => {
+    // The API's answer there: the signed-in member, no posts (the grid once crashed on it).
+    const { fetchMock } = openProfile("/profile/me", {
+      routes: { "GET /profile/me": jsonResponse(200, { user: makeUser() }) },
+    });
+
+    expect(await screen.findByRole("heading", { name: "Member not found" })).toBeInTheDocument();
+    expect(screen.getByText(/There is no one called @me on Flik\./)).toBeInTheDocument();
+    expect(profileReads(fetchMock)).toEqual([]);
+  });
+
+  it.each([
+    ["a NUL", "/profile/%00"],
+    ["a space", "/profile/a%20b"],
+    ["a slash", "/profile/a%2Fb"],
+    ["two letters", "/profile/ab"],
+    ["thirty-one letters", `/profile/${"a".repeat(31)}`],
+    ["three thousand letters", `/profile/${"a".repeat(3000)}`],
+  ])("says a name with %s is no one, without asking", async (_, path) => {
+    const { fetchMock } = openProfile(path);
+
+    expect(await screen.findByRole("heading", { name: "Member not found" })).toBeInTheDocument();
+    expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+    expect(profileReads(fetchMock)).toEqual([]);
+  });
+
+  it("echoes a long name cut to a username's length", async () => {
+    openProfile(`/profile/${"a".repeat(3000)}`);
+    expect(
+      await screen.findByText(`There is no one called @${"a".repeat(30)}… on Flik.`, { exact: false }),
+    ).toBeInTheDocument();
+  });
+
+  it("keeps the rest of the sentence the right way round after a direction override in the address", async () => {
+    const { fetchMock } = openProfile("/profile/%E2%80%AEevil");
+
+    const heading = await screen.findByRole("heading", { name: "Member not found" });
+    const sentence = heading.nextElementSibling;
+    expect(sentence).toHaveTextContent(
+      "There is no one called @evil on Flik. The link may be broken, or they changed their username.",
+    );
+    expect(sentence?.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(profileReads(fetchMock)).toEqual([]);
+  });
+
+  it("asks for a name with periods, which members have", async () => {
+    const maya = makeProfile({ _id: "u-maya", id: "u-maya", username: "maya.travels" });
+    openProfile("/profile/maya.travels", { member: maya });
+    expect(await screen.findByRole("heading", { level: 1, name: "@maya.travels" })).toBeInTheDocument();
+  });
+
+  it.each([400, 414])(
+    "says no one, not the connection, when the API answers %i to the read",
+    async (status) => {
+      const refused = vi.fn(() => jsonResponse(status, { message: "Invalid username" }));
+      openProfile("/profile/bob", { routes: { "GET /profile/bob": refused } });
+
+      expect(await screen.findByRole("heading", { name: "Member not found" })).toBeInTheDocument();
+      expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+      expect(refused).toHaveBeenCalledTimes(1);
+    },
+  );
+});
+
+describe("A follow list that finds its member gone (she blocked the viewer)", () => {
+  const carol = makeProfile({
+    _id: "u-carol",
+    id: "u-carol",
+    username: "carol",
+    fullName: "Carol Danvers",
+    isFollowed: true,
+    postsCount: 1,
+  });
+
+  it("reads the profile again: the screen says not found, the list closes and the notice has the focus", async () => {
+    let asked = 0;
+    const profile = vi.fn(() =>
+      ++asked === 1
+        ? jsonResponse(200, { user: carol, posts: [photo], isMyProfile: false, nextCursor: null })
+        : jsonResponse(404, { message: "Member not found" }),
+    );
+    const { user, router } = openProfile(["/elsewhere", "/profile/carol"], {
+      member: carol,
+      routes: {
+        "GET /profile/carol": profile,
+        "GET /following/u-carol": jsonResponse(404, { message: "Member not found" }),
+      },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "1 following" }));
+
+    const heading = await screen.findByRole("heading", { name: "Member not found" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.queryByRole("button", { name: "Following" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("tabpanel")).not.toBeInTheDocument();
+    expect(profile).toHaveBeenCalledTimes(2);
+    expect(heading.closest("section")).toHaveFocus();
+    // The list's history entry went with it: Back leaves the profile rather than "closing" nothing.
+    await waitFor(() => expect(JSON.stringify(router.state.location.state ?? {})).not.toMatch("follow-list"));
+    expect(router.state.location.pathname).toBe("/profile/carol");
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe("/elsewhere");
+  });
+
+  it("keeps the profile and the list's own word when the profile still reads (the list alone was refused)", async () => {
+    const profile = vi.fn(() =>
+      jsonResponse(200, { user: carol, posts: [photo], isMyProfile: false, nextCursor: null }),
+    );
+    const { user } = openProfile("/profile/carol", {
+      member: carol,
+      routes: {
+        "GET /profile/carol": profile,
+        "GET /following/u-carol": jsonResponse(404, { message: "Member not found" }),
+        "GET /followers/u-carol": jsonResponse(200, {
+          followers: [makeFollowListMember()],
+          nextCursor: null,
+        }),
+      },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "1 following" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Following" });
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Member not found");
+    await waitFor(() => expect(profile).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole("dialog", { name: "Following" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "@carol" })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,11 @@
-import { type BlockedUser, canSeeContentOf, isFlikUrl, type PublicProfile } from "@flik/shared";
-import { useEffect, useMemo, useRef, useState } from "react";
+import {
+  type BlockedUser,
+  canSeeContentOf,
+  isFlikUrl,
+  isPossibleUsername,
+  type PublicProfile,
+} from "@flik/shared";
+import { type Ref, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { UserIcon } from "../../../components/icons";
@@ -18,6 +24,7 @@ import { PostModal } from "../components/post-modal";
 import { ProfileHeader } from "../components/profile-header";
 import { PrivateAccount, ProfilePosts } from "../components/profile-posts";
 import { ProfileSkeleton } from "../components/profile-skeleton";
+import { echoedUsername } from "../echoed-username";
 import { useWatchProfile } from "../hooks/use-watch-profile";
 
 /** /profile (the member's own) and /profile/{username} (anyone's, the viewer's own included). */
@@ -62,13 +69,24 @@ function ProfileView({ username }: { username: string }) {
   const gridShown = shown && !isLocked(member, !!first?.isMyProfile, posts.length);
   useFocusWhenClosed(gridShown || postModal.shown !== null, () => lock.current);
 
-  // The member gone from the viewer's sight (blocked either way): a post of theirs open here closes with
-  // its history entry, or Back would close nothing and an unblock would open it again by itself.
-  const gone = !!blocked || (query.isError && isMemberNotFound(query.error));
+  // An address no username could be (/profile/me, the API's own-account route; letters or a length no
+  // name has) names no one: said at once, the server never asked (useProfileQuery).
+  const notFound =
+    (username !== "" && !isPossibleUsername(username)) || (query.isError && isMemberNotFound(query.error));
+  // The member gone from the viewer's sight (blocked either way, or not found): a post of theirs open here
+  // closes with its history entry, or Back would close nothing and an unblock would open it again by
+  // itself. So does a list of their follows (its read found them gone, and had the profile read again).
+  const gone = !!blocked || notFound;
   const { shown: postShown, close: closePost } = postModal;
+  const { shown: listShown, close: closeList } = listModal;
   useEffect(() => {
     if (gone && postShown !== null) closePost();
-  }, [gone, postShown, closePost]);
+    if (gone && listShown !== null) closeList();
+  }, [gone, postShown, closePost, listShown, closeList]);
+  // The profile gone from under the focus (a list's or a post's control, Follow): "Member not found",
+  // which says why, takes it rather than the page. Not on a first visit, where the focus stays put.
+  const notFoundNotice = useRef<HTMLElement>(null);
+  useFocusWhenClosed(shown && !notFound, () => notFoundNotice.current);
   // A post open when the lock came stays (above); one reached after it (Forward, to its entry) is no
   // longer the viewer's to see, from the cache or otherwise: its entry closes.
   const lockedNow = shown && !gridShown;
@@ -83,7 +101,7 @@ function ProfileView({ username }: { username: string }) {
 
   if (blocked) return <BlockedMember member={blocked} onUnblock={() => setUnblocking(true)} />;
   // Gone since it was shown (blocked by them, renamed, deleted): what the server says now wins.
-  if (query.isError && isMemberNotFound(query.error)) return <MemberNotFound username={username} />;
+  if (notFound) return <MemberNotFound ref={notFoundNotice} username={username} />;
   if (!member) {
     if (!query.isError) return <ProfileSkeleton />;
     return (
@@ -128,16 +146,26 @@ function isLocked(member: PublicProfile, isOwner: boolean, postCount: number): b
   return !canSeeContentOf(member, { isSelf: isOwner, isFollower: member.isFollowed }) && postCount === 0;
 }
 
-function MemberNotFound({ username }: { username: string }) {
+/** No member by the address's name, echoed safe to read in the sentence (`echoedUsername`). */
+function MemberNotFound({ username, ref }: { username: string; ref?: Ref<HTMLElement> }) {
   useDocumentTitle("Member not found");
+  const titleId = useId();
   return (
-    <section className="flex flex-col items-center px-6 py-16 text-center">
+    <section
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      className="flex flex-col items-center px-6 py-16 text-center outline-none"
+    >
       <span className="flex size-16 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
         <UserIcon className="size-8" />
       </span>
-      <h1 className="mt-5 text-xl font-bold tracking-tight text-zinc-900">Member not found</h1>
-      <p className="mt-2 max-w-xs text-sm text-zinc-600">
-        There is no one called @{username} on Flik. The link may be broken, or they changed their username.
+      <h1 id={titleId} className="mt-5 text-xl font-bold tracking-tight text-zinc-900">
+        Member not found
+      </h1>
+      <p className="mt-2 max-w-xs text-sm break-words text-zinc-600">
+        There is no one called @{echoedUsername(username)} on Flik. The link may be broken, or they changed
+        their username.
       </p>
       <Link to="/profile" className={`${buttonStyles.secondary} mt-6`}>
         Go to your profile
