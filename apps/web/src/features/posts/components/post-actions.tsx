@@ -20,8 +20,9 @@ export function PostActions({ post, onLike, onComment, onShare }: PostActionsPro
   return (
     <div className="-ml-2 flex items-center gap-1">
       <PostAction
+        // The name says the state, as Instagram's does ("Unlike"); a pressed state too would read
+        // "Unlike, pressed", which contradicts itself.
         label={post.isLiked ? "Unlike" : "Like"}
-        pressed={post.isLiked}
         count={post.likesCount}
         noun={plural(post.likesCount, "like", "likes")}
         onClick={onLike}
@@ -61,7 +62,6 @@ interface PostActionProps {
   /** Show nothing beside the icon at zero (shares). */
   hideZero?: boolean;
   onClick: () => void;
-  pressed?: boolean;
 }
 
 /**
@@ -69,7 +69,7 @@ interface PostActionProps {
  * (whose name stays "Like" while "3" shows: WCAG 2.5.3 wants a name to contain its visible text), but the
  * button lies under both and takes the whole pill's clicks; it is described by the count in words.
  */
-function PostAction({ label, icon, count, noun, hideZero, onClick, pressed }: PostActionProps) {
+function PostAction({ label, icon, count, noun, hideZero, onClick }: PostActionProps) {
   const countId = useId();
   const nounId = useId();
   return (
@@ -77,7 +77,6 @@ function PostAction({ label, icon, count, noun, hideZero, onClick, pressed }: Po
       <button
         type="button"
         aria-label={label}
-        aria-pressed={pressed}
         // "3" and "likes" are two elements, so no element reads "3 likes" beside the post's likes line.
         aria-describedby={`${countId} ${nounId}`}
         onClick={onClick}
