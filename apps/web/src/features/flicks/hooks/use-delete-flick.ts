@@ -6,7 +6,13 @@ import { removeCachedPost } from "../../posts/cache/post-cache";
 import { deleteFlick } from "../api/flicks.api";
 import { removeCachedFlick } from "../cache/flick-cache";
 
-/** Owner-only (spec §6); the caller confirms first. A failure is only logged (spec §8). */
+/** Said when the delete fails: a post's words (spec §8 has none for a reel, whose failure it only logs). */
+export const FLICK_DELETE_FAILED = "Failed to delete post";
+
+/**
+ * Owner-only (spec §6); the caller confirms first. A failure is said as a post's is (spec §10), not only
+ * logged (§8): the confirm closes and the reel stays, which alone would read as nothing happening.
+ */
 export function useDeleteFlick() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -18,6 +24,9 @@ export function useDeleteFlick() {
       removeCachedPost(queryClient, id);
       toast.success("Reel deleted", { autoClose: FLICK_TOAST_MS });
     },
-    onError: (error) => console.error("Deleting the reel failed", error),
+    onError: (error) => {
+      console.error("Deleting the reel failed", error);
+      toast.error(FLICK_DELETE_FAILED);
+    },
   });
 }

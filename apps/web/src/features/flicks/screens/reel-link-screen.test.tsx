@@ -3,6 +3,7 @@ import type { UserEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, makePost, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
+import { FLICK_DELETE_FAILED } from "../hooks/use-delete-flick";
 import { makeFlick } from "../test/flick-fixtures";
 import { callsTo, flicksPage, openFlicks } from "../test/flicks-harness";
 
@@ -136,6 +137,27 @@ describe("ReelLinkScreen (/reel/{id})", () => {
     await arriveAtFlicks(router);
     await waitFor(() => expect(screen.getByRole("main", { name: "Flicks" })).toHaveFocus());
     expect(screen.getByRole("heading", { name: "No reels yet" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["the server fails", () => jsonResponse(500, { message: "Something went wrong" })],
+    ["the network fails", () => Promise.reject(new TypeError("Failed to fetch"))],
+  ])("says 'Failed to delete post' when deleting fails (%s), and the reel stays", async (_, answer) => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user, router } = openFlicks(
+      {
+        [`GET /posts/${REEL}`]: jsonResponse(200, { post: ownReelPost }),
+        "GET /flicks": flicksPage([makeFlick({ _id: "f-1" })]),
+        [`DELETE /flicks/${REEL}`]: answer,
+      },
+      `/reel/${REEL}`,
+    );
+    await deleteLinkedReel(user);
+
+    expect(await screen.findByText(FLICK_DELETE_FAILED)).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Delete reel?" })).not.toBeInTheDocument();
+    expect(screen.getByRole("article", { name: "Flick by @alice" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/reel/${REEL}`);
   });
 
   it("takes the linked reel away when a like finds it gone, the feed going on without it", async () => {
