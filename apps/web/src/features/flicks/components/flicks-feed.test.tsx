@@ -301,6 +301,28 @@ describe("the flicks feed", () => {
     stopRecordingScrolls();
   });
 
+  it("goes to the first and last loaded flick with Home and End, the focus with them", async () => {
+    const scrolled = recordScrolls();
+    const { user } = openFlicks({ "GET /flicks": flicksPage(makeFlicks(4)) });
+    await screen.findAllByRole("article");
+    const article = (n: number) => screen.getAllByRole("article")[n];
+
+    await user.keyboard("{ArrowDown}");
+    scrollToFlick("f-2");
+    await user.keyboard("{ArrowDown}");
+    scrollToFlick("f-3");
+    expect(article(2)).toHaveFocus();
+
+    await user.keyboard("{End}");
+    expect(scrolled.at(-1)).toBe("f-4");
+    expect(article(3)).toHaveFocus();
+    scrollToFlick("f-4");
+    await user.keyboard("{Home}");
+    expect(scrolled.at(-1)).toBe("f-1");
+    expect(article(0)).toHaveFocus();
+    stopRecordingScrolls();
+  });
+
   it("waits to be started by one who asked for less motion, and a paused flick plays again with a tap", async () => {
     vi.stubGlobal("matchMedia", (query: string) => ({
       matches: query === "(prefers-reduced-motion: reduce)",

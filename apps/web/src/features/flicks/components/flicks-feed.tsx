@@ -97,6 +97,8 @@ export function FlicksFeed({ lead }: { lead?: Flick }) {
     enabled: !commentsFor && !deleting && flicks.length > 0,
     onNext: () => scrollTo(activeIndex + 1),
     onPrevious: () => scrollTo(activeIndex - 1),
+    onFirst: () => scrollTo(0),
+    onLast: () => scrollTo(flicks.length - 1),
     onTogglePause: () => active && togglePause(active._id),
     onToggleMute: toggleMute,
   });

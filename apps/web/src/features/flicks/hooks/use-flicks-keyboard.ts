@@ -4,6 +4,8 @@ interface FlicksKeys {
   enabled: boolean;
   onNext: () => void;
   onPrevious: () => void;
+  onFirst: () => void;
+  onLast: () => void;
   onTogglePause: () => void;
   onToggleMute: () => void;
 }
@@ -14,8 +16,9 @@ const OWNS_KEYS = "input, textarea, select, [contenteditable], [role='menu'], [r
 const OWNS_SPACE = "button, a";
 
 /**
- * ArrowDown/j/PageDown and ArrowUp/k/PageUp move between flicks (a page is one flick), Space pauses or
- * plays, m switches the sound.
+ * ArrowDown/j/PageDown and ArrowUp/k/PageUp move between flicks (a page is one flick), Home and End to
+ * the first and last one loaded, Space pauses or plays, m switches the sound. Home and End are taken
+ * from the browser, whose own scroll of the feed left the focus on a flick now off screen.
  */
 export function useFlicksKeyboard({ enabled, ...handlers }: FlicksKeys): void {
   const latest = useRef(handlers);
@@ -38,6 +41,8 @@ export function useFlicksKeyboard({ enabled, ...handlers }: FlicksKeys): void {
         ArrowUp: latest.current.onPrevious,
         k: latest.current.onPrevious,
         PageUp: latest.current.onPrevious,
+        Home: latest.current.onFirst,
+        End: latest.current.onLast,
         " ": latest.current.onTogglePause,
         m: latest.current.onToggleMute,
       }[event.key];
