@@ -19,6 +19,7 @@ import {
   setUnreadCount,
   updateCachedNotifications,
 } from "../cache/notifications-cache";
+import { useNewNotificationsAnnouncer } from "./use-new-notifications-announcer";
 
 /** Notifications already acted on, per client: a follow request counts once, should two listeners hear it. */
 const seen = new WeakMap<QueryClient, Set<string>>();
@@ -52,11 +53,13 @@ function applyFollowRequestNotification(queryClient: QueryClient, notification: 
 }
 
 /**
- * Spec §4: a live notification goes on top as unread and the count follows the server's recomputed one.
- * On every connect, what arrived while the socket was not there is fetched again.
+ * Spec §4: a live notification goes on top as unread and the count follows the server's recomputed one,
+ * and screen readers are told of it. On every connect, what arrived while the socket was not there is
+ * fetched again.
  */
 export function useNotificationLiveUpdates(): void {
   const queryClient = useQueryClient();
+  const announceNew = useNewNotificationsAnnouncer();
 
   useSocketEvents(
     {
@@ -64,6 +67,7 @@ export function useNotificationLiveUpdates(): void {
         applyFollowRequestNotification(queryClient, notification);
         prependCachedNotification(queryClient, { ...notification, read: false });
         setUnreadCount(queryClient, unreadCount);
+        announceNew(notification);
       },
       // Follow requests withdrawn, declined or accepted (here or in another tab): nothing left to answer.
       // Going public closes every pending one in this one event, so the lists are asked again once.

@@ -5,6 +5,7 @@ import { signInAsAlice } from "../../../test/auth-storage";
 import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
 import { fetchRoutes, jsonResponse, makeUser, pending } from "../../../test/fixtures";
 import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
+import { waitUntil } from "../../../test/wait";
 import { makeNotification, notificationsPage } from "../test/notification-fixtures";
 
 vi.mock("../../../lib/socket", async () => {
@@ -26,6 +27,9 @@ function openNotifications(routes: Routes, { at = NOW }: { at?: Date } = {}) {
   );
   return { ...renderApp("/notifications", { fakeTimers: true }), fetchMock };
 }
+
+/** What the app's polite live region (lib/announcer) reads now. */
+const announced = () => document.querySelector('[data-testid="announcer"]')?.textContent ?? "";
 
 const pageOf = (...notifications: Notification[]) => jsonResponse(200, notificationsPage(notifications));
 
@@ -342,6 +346,8 @@ describe("NotificationsScreen", () => {
     expect(first).toHaveAccessibleName("Unread: dan started following you Just now");
     expect(first).toHaveAttribute("href", "/profile/dan");
     await expectBadge(2);
+    // Read to screen readers too, once, in its own words (WCAG 4.1.3).
+    await waitUntil(() => expect(announced()).toBe("dan started following you"));
   });
 
   it("follows what the member marks in another tab", async () => {
