@@ -9,6 +9,7 @@ import { firstRecentItem, RecentSearchesPanel } from "../components/recent-searc
 import { SearchField } from "../components/search-field";
 import { optionId, SearchResults } from "../components/search-results";
 import { useRecentSearches } from "../hooks/use-recent-searches";
+import { useResultsAnnouncement } from "../hooks/use-results-announcement";
 import { isExploreSearchable, useSearchText } from "../hooks/use-search-text";
 import type { RecentSearch } from "../recent-searches";
 import {
@@ -53,12 +54,18 @@ export function ExploreScreen() {
   const setActiveKey = (key: string | null) =>
     setReached(key === null ? null : { key, answer: results.data });
 
-  // Searching shows from the second character, even while the 300 ms run: the skeleton says it is coming.
-  const showResults = isExploreSearchable(text);
-  const listShown = showResults && results.isSuccess && options.length > 0;
   const [focused, setFocused] = useState(false);
-  const [recentDismissed, setRecentDismissed] = useState(false);
-  const recentOpen = focused && !recentDismissed && text.trim() === "";
+  // Escape put away what shows under the box (the results, or the recent searches), as a combobox closes
+  // its popup: ArrowDown, a click in the box or typing brings it back.
+  const [closed, setClosed] = useState(false);
+  // Searching shows from the second character, even while the 300 ms run: the skeleton says it is coming.
+  const showResults = isExploreSearchable(text) && !closed;
+  const listShown = showResults && results.isSuccess && options.length > 0;
+  const recentOpen = focused && !closed && text.trim() === "";
+  // This text's own answer, not the last text's shown dimmed while it comes.
+  const ownAnswer =
+    showResults && !results.isPlaceholderData && searched === text.trim() ? results.data : undefined;
+  useResultsAnnouncement(searchable ? searched : "", ownAnswer);
 
   useEffect(() => {
     if (active) document.getElementById(optionId(listboxId, active))?.scrollIntoView?.({ block: "nearest" });
@@ -66,7 +73,7 @@ export function ExploreScreen() {
 
   function changeText(value: string) {
     setText(value);
-    setRecentDismissed(false);
+    setClosed(false);
   }
 
   function open(option: ResultOption) {
@@ -131,10 +138,11 @@ export function ExploreScreen() {
           event.preventDefault();
           first.focus();
         }
-      } else if (recentDismissed && event.key === "ArrowDown") {
-        // As a combobox's list comes back: Escape put the recent searches away, ArrowDown brings them.
+      } else if (closed && event.key === "ArrowDown") {
+        // As a combobox's list comes back: Escape put the results or recent searches away, ArrowDown
+        // brings them.
         event.preventDefault();
-        setRecentDismissed(false);
+        setClosed(false);
       }
     } else if (event.key === "Enter") {
       if (listShown && active) {
@@ -144,10 +152,17 @@ export function ExploreScreen() {
         recent.add({ kind: "text", text: text.trim() });
       }
     } else if (event.key === "Escape") {
+      // A combobox's Escape (WAI-ARIA): it closes what is open under the box, else empties the box,
+      // which stays closed (the recent searches do not spring open in place of the results). The
+      // focus stays in the box.
       event.preventDefault();
-      if (active) setActiveKey(null);
-      else if (text) changeText("");
-      else setRecentDismissed(true);
+      if (listShown || recentOpen) {
+        setActiveKey(null);
+        setClosed(true);
+      } else if (text) {
+        setText("");
+        setClosed(true);
+      }
     }
   }
 
@@ -172,7 +187,7 @@ export function ExploreScreen() {
             value={text}
             onChange={changeText}
             onKeyDown={onKeyDown}
-            onClick={() => setRecentDismissed(false)}
+            onClick={() => setClosed(false)}
             listboxId={listShown ? listboxId : undefined}
             recentPanelId={recentOpen ? recentId : undefined}
             activeOptionId={listShown && active ? optionId(listboxId, active) : undefined}
@@ -185,7 +200,7 @@ export function ExploreScreen() {
               onOpen={openRecent}
               onRemove={recent.remove}
               onClear={recent.clear}
-              onDismiss={() => setRecentDismissed(true)}
+              onDismiss={() => setClosed(true)}
             />
           )}
         </div>

@@ -34,6 +34,8 @@ afterEach(() => {
 const pier = makePost({ _id: "p-pier", caption: "Sunset at the pier" });
 const found = searchRoutes({ members: [bob, bobby], posts: [pier], tags: [sunsetTag, seaTag] });
 const results = () => screen.getByRole("listbox", { name: "Search results" });
+/** What the app's polite live region (lib/announcer) reads now. */
+const announced = () => document.querySelector('[data-testid="announcer"]')?.textContent ?? "";
 const optionNames = () =>
   within(results())
     .getAllByRole("option")
@@ -164,17 +166,52 @@ describe("Explore search", () => {
     expect(selected()[0]).toHaveClass(...ring);
   });
 
-  it("Escape first leaves the result reached, then empties the box", async () => {
+  it("Escape closes the results, keeping the text; again, it empties the box; the focus stays in it", async () => {
     const { user } = await openExplore("/search", found);
     const box = searchBox();
     await user.type(box, "bo");
     await screen.findByRole("listbox", { name: "Search results" });
     await user.keyboard("{ArrowDown}{Escape}");
+    expect(box).toHaveAttribute("aria-expanded", "false");
+    expect(box).not.toHaveAttribute("aria-controls");
     expect(box).not.toHaveAttribute("aria-activedescendant");
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
     expect(box).toHaveValue("bo");
+    expect(box).toHaveFocus();
+
+    // ArrowDown brings them back, as a combobox's list comes back, with nothing reached yet.
+    await user.keyboard("{ArrowDown}");
+    expect(await screen.findByRole("listbox", { name: "Search results" })).toBeInTheDocument();
+    expect(box).toHaveAttribute("aria-expanded", "true");
+    expect(box).not.toHaveAttribute("aria-activedescendant");
+
+    await user.keyboard("{Escape}{Escape}");
+    expect(box).toHaveValue("");
+    expect(box).toHaveFocus();
+    // Emptied by Escape, the box stays closed: no recent searches spring open in the results' place.
+    expect(box).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("dialog", { name: "Recent" })).not.toBeInTheDocument();
+    expect(await screen.findByRole("tablist", { name: "Explore topics" })).toBeInTheDocument();
+  });
+
+  it("Escape empties the box when no list is open under it (nothing found)", async () => {
+    const { user } = await openExplore("/search", searchRoutes({}));
+    const box = searchBox();
+    await user.type(box, "zzz");
+    await screen.findByText("No results found");
     await user.keyboard("{Escape}");
     expect(box).toHaveValue("");
-    expect(await screen.findByRole("tablist", { name: "Explore topics" })).toBeInTheDocument();
+    expect(box).toHaveFocus();
+  });
+
+  it("says politely how many of each kind a typed text found, once its own answer is in", async () => {
+    const { user } = await openExplore("/search", {
+      ...found,
+      "GET /posts/search": () => jsonResponse(200, { posts: [pier], nextCursor: "p2" }),
+    });
+    await user.type(searchBox(), "bo");
+    await screen.findByRole("listbox", { name: "Search results" });
+    await waitUntil(() => expect(announced()).toBe("2 members, at least 1 post, 2 tags"));
   });
 
   it("says 'No results found' when nothing matches", async () => {
