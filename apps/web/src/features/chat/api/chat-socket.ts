@@ -6,11 +6,28 @@ import { postMessage } from "./chats.api";
 /** How long a send waits for the server's acknowledgement before it shows "Not sent". */
 export const SEND_ACK_TIMEOUT_MS = 10_000;
 
-function withAck<T>(send: (ack: ChatAck<T>) => void): Promise<T | undefined> {
+/**
+ * The acknowledgement of what `send` emits. No answer comes once the connection is gone (a new one never
+ * answers for the old), so a drop fails the wait at once rather than after SEND_ACK_TIMEOUT_MS: the
+ * outbox then holds the message for the reconnect.
+ */
+function withAck<T>(socket: FlikSocket, send: (ack: ChatAck<T>) => void): Promise<T | undefined> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("No answer from the server")), SEND_ACK_TIMEOUT_MS);
-    send((result) => {
+    const settle = () => {
       clearTimeout(timer);
+      socket.off("disconnect", onDisconnect);
+    };
+    const onDisconnect = () => {
+      settle();
+      reject(new Error("The connection was lost before the server answered"));
+    };
+    const timer = setTimeout(() => {
+      settle();
+      reject(new Error("No answer from the server"));
+    }, SEND_ACK_TIMEOUT_MS);
+    socket.on("disconnect", onDisconnect);
+    send((result) => {
+      settle();
       if (result.ok) resolve(result.message);
       // Refused as the same call over HTTP would be: the same error, so callers read one kind.
       else if (result.status) reject(new ApiError(result.status, { message: result.error }));
@@ -28,7 +45,7 @@ export async function sendChatMessage(
   { chatId, text, clientId }: { chatId: string; text: string; clientId: string },
 ): Promise<Message> {
   if (!socket?.connected) return postMessage(chatId, text, clientId);
-  const message = await withAck<Message>((ack) =>
+  const message = await withAck<Message>(socket, (ack) =>
     socket.emit("sendMessage", { chatId, text, clientId }, ack),
   );
   if (!message) throw new Error("The server did not return the message");

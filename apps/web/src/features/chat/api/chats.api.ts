@@ -84,7 +84,14 @@ export async function fetchUnreadCount(): Promise<number> {
   return count;
 }
 
-export async function searchUsers(q: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
-  const { users } = await apiFetch<UsersResponse>(`/user/search?${new URLSearchParams({ q })}`, { signal });
-  return users;
+/** One page of members matching `q`; `cursor` is the page before's `nextCursor` (the server pages them). */
+export async function searchUsers(
+  q: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<{ users: UserSearchResult[]; nextCursor: string | null }> {
+  const query = new URLSearchParams({ q });
+  if (cursor) query.set("cursor", cursor);
+  const { users, nextCursor = null } = await apiFetch<UsersResponse>(`/user/search?${query}`, { signal });
+  return { users, nextCursor };
 }

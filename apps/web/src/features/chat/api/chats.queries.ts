@@ -26,12 +26,17 @@ export function useMessagesQuery(chatId: string) {
   });
 }
 
-/** Members matching `q` (already debounced by the caller); spec §5: any non-blank text searches. */
+/**
+ * Members matching `q` (already debounced by the caller); spec §5: any non-blank text searches. A page at
+ * a time: a common name matches hundreds, and the next page comes when the member asks for more.
+ */
 export function useUserSearchQuery(q: string) {
   const term = q.trim();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: chatKeys.userSearch(term),
-    queryFn: ({ signal }) => searchUsers(term, signal),
+    queryFn: ({ pageParam, signal }) => searchUsers(term, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     enabled: isChatSearchable(term),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

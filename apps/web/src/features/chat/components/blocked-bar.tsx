@@ -1,7 +1,7 @@
 import type { ChatParticipant } from "@flik/shared";
 import { buttonStyles } from "../../../components/button-styles";
 import { useUnblockMember } from "../../blocks/hooks/use-unblock-member";
-import { CANT_MESSAGE_TEXT } from "../hooks/use-outbox";
+import { CANT_MESSAGE_TEXT } from "../hooks/outbox-delivery";
 
 /**
  * In place of the send box in a one-to-one chat with a member the viewer blocked: why nothing can be

@@ -248,6 +248,8 @@ describe("Conversation", () => {
       { message: makeMessage({ _id: "m-9", text: "Go ahead", createdAt: "2025-06-01T12:09:00.000Z" }) },
     ],
     ["her blocks change", "blocksChanged", { userId: carol._id, blocked: false }],
+    // Bob's unblock: never told across a block, his presence comes back with its end.
+    ["Bob is heard of as online", "onlineUsers", { online: [bob._id], offline: [] }],
   ])(
     "gives the message box back after a refusal once %s, the refused message keeping Retry",
     async (_, event, payload) => {
@@ -302,6 +304,56 @@ describe("Conversation", () => {
     await screen.findByRole("link", { name: /Road trip/ });
     expect(screen.getByRole("status")).toHaveTextContent("You can't message this account");
     expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+  });
+
+  it("keeps a block's refusal through news of others online, and another refusal through Bob's presence", async () => {
+    const { socket, user, field } = await openBobChat();
+    await user.type(field, "Hello again{Enter}");
+    act(() => lastAck(socket)({ ok: false, error: "You can't message this account", status: 403 }));
+    expect(await screen.findByRole("status")).toHaveTextContent("You can't message this account");
+    await waitUntil(() => expect(socket.listens("onlineUsers")).toBe(true));
+
+    // Carol online says nothing of Bob's block; Bob offline, nothing of its end.
+    act(() => socket.fire("onlineUsers", { online: [carol._id], offline: [bob._id] }));
+    expect(screen.getByRole("status")).toHaveTextContent("You can't message this account");
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+
+    // Bob takes messages only from people he follows: being online does not change that.
+    const reason = "This account only accepts messages from people it follows";
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    act(() => lastAck(socket)({ ok: false, error: reason, status: 403 }));
+    await waitUntil(() => expect(screen.getByRole("status")).toHaveTextContent(reason));
+    act(() => socket.fire("onlineUsers", { online: [bob._id], offline: [] }));
+    expect(screen.getByRole("status")).toHaveTextContent(reason);
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+  });
+
+  it("gives the message box back on opening the refused chat again, the refused message keeping Retry", async () => {
+    const { socket, user, router } = await openChatScreen(
+      "/chat?c=c-bob",
+      [makeChat({ lastMessage: hello }), groupChat()],
+      {
+        "GET /chats/c-bob/messages": messagesOf(hello),
+        "GET /chats/c-trip/messages": messagesOf(),
+        "PUT /messages/c-trip/mark-seen": jsonResponse(200, {
+          message: "ok",
+          seenAt: "2025-06-01T13:00:00.000Z",
+        }),
+      },
+    );
+    await user.type(await screen.findByRole("textbox", { name: "Message" }), "Hello again{Enter}");
+    act(() => lastAck(socket)({ ok: false, error: "You can't message this account", status: 403 }));
+    expect(await screen.findByRole("status")).toHaveTextContent("You can't message this account");
+
+    await act(() => router.navigate("/chat?c=c-trip"));
+    await screen.findByRole("heading", { name: "Road trip" });
+    await act(() => router.navigate("/chat?c=c-bob"));
+
+    // Unblocked meanwhile, perhaps, with no word to Alice: the server judges her next message.
+    expect(await screen.findByRole("textbox", { name: "Message" })).toBeInTheDocument();
+    const log = screen.getByRole("log", { name: "Messages" });
+    expect(within(log).getByText("Hello again")).toBeInTheDocument();
+    expect(within(log).getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });
 
   it("asks the server again after a visit to another screen once a message was refused for good", async () => {

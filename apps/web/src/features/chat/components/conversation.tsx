@@ -1,5 +1,6 @@
 import type { Chat, Message } from "@flik/shared";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { useHasBlocked } from "../../blocks/blocked";
@@ -7,6 +8,7 @@ import { BlockDialog } from "../../blocks/components/block-dialog";
 import { useMessagesQuery } from "../api/chats.queries";
 import { flattenMessages } from "../cache/chat-cache";
 import { chatPartner } from "../chat-format";
+import { CANT_MESSAGE_TEXT } from "../hooks/outbox-delivery";
 import {
   useAcceptChat,
   useDeleteMessage,
@@ -15,7 +17,7 @@ import {
 } from "../hooks/use-chat-mutations";
 import { useChatRoom } from "../hooks/use-chat-room";
 import { useMarkSeen } from "../hooks/use-mark-seen";
-import { CANT_MESSAGE_TEXT, type Outbox } from "../hooks/use-outbox";
+import { liftRefusals, type Outbox } from "../hooks/use-outbox";
 import { useTypingEmitter } from "../hooks/use-typing-emitter";
 import { useTypingUsers } from "../hooks/use-typing-users";
 import { BlockedBar } from "./blocked-bar";
@@ -62,6 +64,10 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
   const partner = chatPartner(chat, viewerId);
   const blocked = useHasBlocked(partner?._id);
   const refused = blocked ? CANT_MESSAGE_TEXT : pending.find((p) => p.refused)?.refused;
+  // Opening the chat again asks the server again: a refusal from an earlier look at it (a block since
+  // lifted without a word to this member) gives the message box back, and the next send is judged anew.
+  const queryClient = useQueryClient();
+  useEffect(() => liftRefusals(queryClient, chat._id), [queryClient, chat._id]);
   // The message box gone under the focus (a send refused): the refusal in its place takes it, saying why.
   const refusalRef = useRef<HTMLParagraphElement>(null);
   useFocusWhenClosed(!refused, () => refusalRef.current);

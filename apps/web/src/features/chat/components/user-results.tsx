@@ -1,4 +1,5 @@
 import type { UserSearchResult } from "@flik/shared";
+import { type MouseEvent, useEffect, useRef } from "react";
 import { Avatar } from "../../../components/avatar";
 import { Spinner } from "../../../components/spinner";
 import { useUserSearchQuery } from "../api/chats.queries";
@@ -13,10 +14,31 @@ interface UserResultsProps {
   disabled?: boolean;
 }
 
-/** Members found by the chat search (GET /user/search), the viewer left out. */
+/**
+ * Members found by the chat search (GET /user/search), the viewer left out, a page at a time: "Show more
+ * people" after the last brings the next page.
+ */
 export function UserResults({ query, viewerId, onPick, selectedIds, disabled = false }: UserResultsProps) {
   const search = useUserSearchQuery(query);
-  const users = (search.data ?? []).filter((user) => user._id !== viewerId);
+  const users = (search.data?.pages ?? [])
+    .flatMap((page) => page.users)
+    .filter((user) => user._id !== viewerId);
+  const listRef = useRef<HTMLUListElement>(null);
+  // Show more's focus goes to the first member the page brought, where reading goes on (the button goes
+  // with the last page); a page that fails leaves it on the button, to try again. Only for that text's.
+  const focusFrom = useRef<{ query: string; index: number } | null>(null);
+  const shown = users.length;
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (!from || from.query !== query || shown <= from.index) return;
+    focusFrom.current = null;
+    listRef.current?.querySelectorAll("button")[from.index]?.focus();
+  }, [shown, query]);
+  const showMore = (event: MouseEvent<HTMLButtonElement>) => {
+    if (search.isFetchingNextPage) return;
+    focusFrom.current = document.activeElement === event.currentTarget ? { query, index: shown } : null;
+    void search.fetchNextPage();
+  };
 
   if (search.isPending && search.fetchStatus === "fetching") {
     return (
@@ -25,7 +47,7 @@ export function UserResults({ query, viewerId, onPick, selectedIds, disabled = f
       </p>
     );
   }
-  if (search.isError) {
+  if (search.isError && !search.data) {
     return (
       <p role="alert" className="px-3 py-3 text-sm text-red-600">
         Couldn't search right now.{" "}
@@ -39,41 +61,62 @@ export function UserResults({ query, viewerId, onPick, selectedIds, disabled = f
     return <p className="px-3 py-3 text-sm text-zinc-500">No results found</p>;
   }
   return (
-    <ul className="space-y-0.5">
-      {users.map((user) => {
-        const picked = selectedIds?.has(user._id);
-        return (
-          <li key={user._id}>
-            <button
-              type="button"
-              disabled={disabled}
-              aria-pressed={selectedIds ? picked : undefined}
-              onClick={() => onPick(user)}
-              className={`flex w-full items-center gap-3 rounded-2xl px-3 py-2 text-left transition disabled:opacity-60 ${
-                picked ? "bg-fuchsia-50" : "hover:bg-zinc-50"
-              }`}
-            >
-              <Avatar src={user.avatar} name={user.username} className="size-10 text-base ring-0" />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-semibold text-zinc-900">{user.username}</span>
-                {user.fullName && (
-                  <span className="block truncate text-sm text-zinc-500">{user.fullName}</span>
-                )}
-              </span>
-              {selectedIds && (
-                <span
-                  aria-hidden="true"
-                  className={`flex size-5 shrink-0 items-center justify-center rounded-full border-2 text-[11px] font-bold ${
-                    picked ? "bg-brand border-transparent text-white" : "border-zinc-300"
-                  }`}
-                >
-                  {picked ? "✓" : ""}
+    <>
+      <ul ref={listRef} className="space-y-0.5">
+        {users.map((user) => {
+          const picked = selectedIds?.has(user._id);
+          return (
+            <li key={user._id}>
+              <button
+                type="button"
+                disabled={disabled}
+                aria-pressed={selectedIds ? picked : undefined}
+                onClick={() => onPick(user)}
+                className={`flex w-full items-center gap-3 rounded-2xl px-3 py-2 text-left transition disabled:opacity-60 ${
+                  picked ? "bg-fuchsia-50" : "hover:bg-zinc-50"
+                }`}
+              >
+                <Avatar src={user.avatar} name={user.username} className="size-10 text-base ring-0" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-semibold text-zinc-900">{user.username}</span>
+                  {user.fullName && (
+                    <span className="block truncate text-sm text-zinc-500">{user.fullName}</span>
+                  )}
                 </span>
-              )}
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+                {selectedIds && (
+                  <span
+                    aria-hidden="true"
+                    className={`flex size-5 shrink-0 items-center justify-center rounded-full border-2 text-[11px] font-bold ${
+                      picked ? "bg-brand border-transparent text-white" : "border-zinc-300"
+                    }`}
+                  >
+                    {picked ? "✓" : ""}
+                  </span>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {search.hasNextPage && (
+        <div className="px-3 pt-1">
+          <button
+            type="button"
+            onClick={showMore}
+            // Not `disabled` while loading: a disabled button would drop the keyboard's focus.
+            aria-disabled={search.isFetchingNextPage}
+            aria-busy={search.isFetchingNextPage}
+            className="w-full rounded-xl px-3 py-2 text-sm font-semibold text-fuchsia-700 transition hover:bg-fuchsia-50 aria-disabled:opacity-60"
+          >
+            {search.isFetchingNextPage ? "Loading..." : "Show more people"}
+          </button>
+          {search.isFetchNextPageError && (
+            <p role="alert" className="pt-1 text-center text-sm text-red-600">
+              Couldn't load more people. Try again.
+            </p>
+          )}
+        </div>
+      )}
+    </>
   );
 }

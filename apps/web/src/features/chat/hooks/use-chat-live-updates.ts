@@ -16,7 +16,7 @@ import {
   upsertChat,
 } from "../cache/chat-cache";
 import { visibleActiveChat } from "../state/active-chat";
-import { liftRefusals } from "./use-outbox";
+import { liftBlockRefusals, liftRefusals } from "./use-outbox";
 
 /** Applies the server's chat events to the cached list and histories while the chat screen is open. */
 export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): void {
@@ -62,6 +62,8 @@ export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): voi
         if (userId === getUserId()) patchChat(queryClient, chatId, (chat) => ({ ...chat, unreadCount: 0 }));
         else liftRefusals(queryClient, chatId);
       },
+      // Presence is never told across a block: a partner heard of as online has no block with the member.
+      onlineUsers: ({ online }) => liftBlockRefusals(queryClient, online),
       blocksChanged: ({ userId, blocked }) => {
         // Spec §10: neither's seen state reaches the other once one blocked the other, as the server
         // answers from now on; an unblock brings it back with the server's next answer.

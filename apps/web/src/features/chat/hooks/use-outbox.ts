@@ -1,10 +1,11 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import { ApiError } from "../../../lib/api-client";
+import { getUserId } from "../../../lib/storage";
 import { useSocket } from "../../realtime/socket-provider";
-import { sendChatMessage } from "../api/chat-socket";
-import { applyNewMessage } from "../cache/chat-cache";
-import { changeOutbox, useOutboxEntries } from "../state/outbox";
+import { findCachedChat } from "../cache/chat-cache";
+import { chatPartner } from "../chat-format";
+import { changeOutbox, outboxEntries, useOutboxEntries } from "../state/outbox";
+import { CANT_MESSAGE_TEXT, deliver, sendWaiting } from "./outbox-delivery";
 
 /** A message shown before the server has it (spec §4: a temporary local message). */
 export interface PendingMessage {
@@ -12,7 +13,12 @@ export interface PendingMessage {
   chatId: string;
   text: string;
   createdAt: string;
-  status: "sending" | "failed";
+  /**
+   * "sending" while on its way; "waiting" while there is no way to the server (offline), to be sent when
+   * the connection is back (`sendWaiting`); "failed" once refused or unanswered on a live connection.
+   * Both of the first show as "Sending…".
+   */
+  status: "sending" | "waiting" | "failed";
   /**
    * Why the server refused it (a block, a member's "who can message you"): it stands in for the message
    * box until there is news that it may no longer hold (`liftRefusals`); Retry asks the server again.
@@ -22,86 +28,80 @@ export interface PendingMessage {
   reason?: string;
 }
 
-/** What the server says when a block stands between the members of a one-to-one chat. */
-export const CANT_MESSAGE_TEXT = "You can't message this account";
-
-/**
- * Why the server refused a message (a block, a member who takes messages only from people they follow):
- * a 403, over HTTP or in the socket's acknowledgement. None for what a retry may mend by itself (429).
- */
-export function refusalOf(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status === 403
-    ? (error.body?.message ?? CANT_MESSAGE_TEXT)
-    : undefined;
-}
-
-/**
- * The refusals of `chatId` (of every chat without one) may no longer hold: the partner accepted, wrote or
- * read (so a block or "who can message you" may have gone), or the member's own blocks changed. Their
- * messages stay "Not sent" with Retry, and the message box comes back; the server judges the next send.
- */
-export function liftRefusals(queryClient: QueryClient, chatId?: string): void {
-  const lifted = (p: PendingMessage) =>
-    p.refused !== undefined && (chatId === undefined || p.chatId === chatId);
+function liftWhere(queryClient: QueryClient, lifted: (entry: PendingMessage) => boolean): void {
   changeOutbox(queryClient, (list) =>
     list.some(lifted) ? list.map((p) => (lifted(p) ? { ...p, refused: undefined } : p)) : list,
   );
 }
 
-/** The server's words for a failure a later retry may mend: too many messages at once (429). */
-function retryableReasonOf(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status === 429 ? error.body?.message : undefined;
+/**
+ * The refusals of `chatId` (of every chat without one) may no longer hold: the partner accepted, wrote or
+ * read (so a block or "who can message you" may have gone), the member's own blocks changed, or the
+ * member opened the chat again. Their messages stay "Not sent" with Retry, and the message box comes
+ * back; the server judges the next send.
+ */
+export function liftRefusals(queryClient: QueryClient, chatId?: string): void {
+  liftWhere(queryClient, (p) => p.refused !== undefined && (chatId === undefined || p.chatId === chatId));
+}
+
+/**
+ * These members are online as the server tells it, which it never does between two members where either
+ * blocked the other (chats.presence): a block that refused the member's message in a one-to-one chat with
+ * one of them has ended. This is how a blocked member hears of an unblock, as they never heard of the
+ * block; presence comes back with it. A refusal of another kind (the partner's "who can message you")
+ * says nothing of presence, and stands.
+ */
+export function liftBlockRefusals(queryClient: QueryClient, onlineIds: readonly string[]): void {
+  if (onlineIds.length === 0) return;
+  const online = new Set(onlineIds);
+  const viewerId = getUserId() ?? "";
+  liftWhere(queryClient, (p) => {
+    if (p.refused !== CANT_MESSAGE_TEXT) return false;
+    const chat = findCachedChat(queryClient, p.chatId);
+    const partner = chat && chatPartner(chat, viewerId);
+    return partner !== undefined && online.has(partner._id);
+  });
 }
 
 /**
  * The member's unsent messages, per chat (state/outbox: they outlive the screen). Each shows at once;
  * the server's copy (matched by clientId) replaces it, and a failed one stays with a retry that reuses
- * its clientId, so it is never stored twice.
+ * its clientId, so it is never stored twice. One written offline waits for the connection
+ * (outbox-delivery).
  */
 export function useOutbox() {
   const socket = useSocket();
   const queryClient = useQueryClient();
   const pending = useOutboxEntries();
   // A refusal (a block, "who can message you") stands for this visit of the chat screen at most: by the
-  // next the member may have been unblocked or followed back, and the server judges again.
+  // next the member may have been unblocked or followed back, and the server judges again. A refused
+  // message asked again and still on its way (or waiting for the connection) goes on, without it.
   useEffect(
-    () => () => changeOutbox(queryClient, (list) => list.filter((entry) => entry.refused === undefined)),
+    () => () =>
+      changeOutbox(queryClient, (list) =>
+        list
+          .filter((entry) => entry.refused === undefined || entry.status !== "failed")
+          .map((entry) => (entry.refused === undefined ? entry : { ...entry, refused: undefined })),
+      ),
     [queryClient],
-  );
-
-  const deliver = useCallback(
-    async (entry: PendingMessage) => {
-      try {
-        const message = await sendChatMessage(socket, entry);
-        applyNewMessage(queryClient, message, false);
-        changeOutbox(queryClient, (list) => list.filter((p) => p.clientId !== entry.clientId));
-      } catch (error) {
-        // A refusal stands until the server answers otherwise: a retry lost on the way (the network,
-        // no answer) keeps the one it had.
-        const answered = error instanceof ApiError;
-        const refused = answered ? refusalOf(error) : entry.refused;
-        const reason = refused ? undefined : retryableReasonOf(error);
-        changeOutbox(queryClient, (list) =>
-          list.map((p) => (p.clientId === entry.clientId ? { ...p, status: "failed", refused, reason } : p)),
-        );
-      }
-    },
-    [socket, queryClient],
   );
 
   const send = useCallback(
     (chatId: string, text: string) => {
+      // Behind messages of the chat still waiting for the connection, it waits too: never ahead of them.
+      const behind = outboxEntries(queryClient).some((p) => p.chatId === chatId && p.status === "waiting");
       const entry: PendingMessage = {
         clientId: crypto.randomUUID(),
         chatId,
         text,
         createdAt: new Date().toISOString(),
-        status: "sending",
+        status: behind ? "waiting" : "sending",
       };
       changeOutbox(queryClient, (list) => [...list, entry]);
-      void deliver(entry);
+      if (!behind) void deliver(socket, queryClient, entry);
+      else if (socket?.connected) void sendWaiting(socket, queryClient);
     },
-    [deliver, queryClient],
+    [socket, queryClient],
   );
 
   const retry = useCallback(
@@ -112,9 +112,9 @@ export function useOutbox() {
       changeOutbox(queryClient, (list) =>
         list.map((p) => (p.clientId === clientId ? { ...p, status: "sending", reason: undefined } : p)),
       );
-      void deliver({ ...entry, status: "sending", reason: undefined });
+      void deliver(socket, queryClient, { ...entry, status: "sending", reason: undefined });
     },
-    [pending, deliver, queryClient],
+    [pending, socket, queryClient],
   );
 
   /** A message that was not sent, taken away unsent (never one still on its way). */

@@ -442,6 +442,38 @@ describe("ChatScreen", () => {
     expect(await screen.findByRole("heading", { name: "carol" })).toBeInTheDocument();
   });
 
+  it("shows more people a page at a time with Show more, from the keyboard too, the focus on the first new one", async () => {
+    const member = (n: number) => ({ _id: `u-m${n}`, username: `member${n}`, fullName: "", avatar: "" });
+    const page = (from: number, nextCursor: string | null) =>
+      jsonResponse(200, { users: Array.from({ length: 3 }, (_, i) => member(from + i)), nextCursor });
+    const { user, fetchMock } = await openChatScreen("/chat", [makeChat()], {
+      "GET /user/search": (url: string) => {
+        const cursor = new URL(url, "http://flik.test").searchParams.get("cursor");
+        return cursor === "after-3"
+          ? page(4, "after-6")
+          : cursor === "after-6"
+            ? page(7, null)
+            : page(1, "after-3");
+      },
+    });
+    await user.type(screen.getByRole("searchbox", { name: "Search people or chats" }), "mem");
+    const people = await screen.findByRole("region", { name: "People" });
+    await within(people).findByRole("button", { name: /member3/ });
+    expect(within(people).queryByRole("button", { name: /member4/ })).not.toBeInTheDocument();
+
+    const more = within(people).getByRole("button", { name: "Show more people" });
+    more.focus();
+    await user.keyboard("{Enter}");
+    expect(await within(people).findByRole("button", { name: /member4/ })).toHaveFocus();
+    expect(String(callsTo(fetchMock, "GET /user/search")[1]?.[0])).toContain("cursor=after-3");
+
+    // The last page takes the button with it.
+    await user.click(within(people).getByRole("button", { name: "Show more people" }));
+    expect(await within(people).findByRole("button", { name: /member9/ })).toBeInTheDocument();
+    expect(within(people).getAllByRole("button", { name: /^member/ })).toHaveLength(9);
+    expect(within(people).queryByRole("button", { name: "Show more people" })).not.toBeInTheDocument();
+  });
+
   it("holds no more than the 100 characters a search takes", async () => {
     const { user } = await openChatScreen("/chat", [makeChat()], {
       "GET /user/search": jsonResponse(200, { users: [] }),

@@ -27,3 +27,8 @@ export function changeOutbox(
 ): void {
   queryClient.setQueryData<PendingMessage[]>(OUTBOX_KEY, (list = []) => update(list));
 }
+
+/** What the outbox holds now, for work done outside render (sending the held messages on a reconnect). */
+export function outboxEntries(queryClient: QueryClient): PendingMessage[] {
+  return queryClient.getQueryData<PendingMessage[]>(OUTBOX_KEY) ?? [];
+}
