@@ -30,8 +30,8 @@ export function FlickActions({
   return (
     <div className="flex flex-col items-center gap-3">
       <Action
+        // The name says the state, as a post's does; a pressed state too would read "Unlike, pressed".
         label={flick.isLiked ? "Unlike" : "Like"}
-        pressed={flick.isLiked}
         count={flick.likesCount}
         noun={plural(flick.likesCount, "like", "likes")}
         onClick={onLike}
@@ -67,17 +67,15 @@ interface ActionProps {
   noun: string;
   icon: ReactNode;
   onClick: () => void;
-  pressed?: boolean;
 }
 
-function Action({ label, count, noun, icon, onClick, pressed }: ActionProps) {
+function Action({ label, count, noun, icon, onClick }: ActionProps) {
   const countId = useId();
   return (
     <div className="flex flex-col items-center">
       <button
         type="button"
         aria-label={label}
-        aria-pressed={pressed}
         aria-describedby={countId}
         onClick={onClick}
         className={actionButton}

@@ -97,10 +97,25 @@ describe("NotificationsScreen", () => {
     vi.useRealTimers();
   });
 
+  it("reads the account once when the page opens here, and again on each later visit", async () => {
+    const { fetchMock, router } = openNotifications({ "GET /notifications": pageOf() });
+    const accountReads = () => fetchMock.mock.calls.filter(([url]) => /\/user$/.test(String(url))).length;
+    await screen.findByText("No notifications yet");
+    // The session check was the visit's read of the follow request count.
+    expect(accountReads()).toBe(1);
+
+    await act(() => router.navigate("/post/new"));
+    vi.setSystemTime(NOW.getTime() + 10_000);
+    await act(() => router.navigate("/notifications"));
+    await waitFor(() => expect(accountReads()).toBe(2));
+  });
+
   it("groups notifications under Today, Yesterday and Earlier headings, each a list", async () => {
     openNotifications({ "GET /notifications": pageOf(like, follow, comment) });
 
     expect(await screen.findByRole("heading", { name: "Notifications", level: 1 })).toBeInTheDocument();
+    // The title shows while the list loads (the screen's code may already be here): wait for the list.
+    await screen.findByRole("list", { name: "Today" });
     const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(["Today", "Yesterday", "Earlier"]);
 

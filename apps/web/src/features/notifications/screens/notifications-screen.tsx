@@ -36,6 +36,9 @@ const markAllContent = (
 );
 
 /** /notifications: what others did with the member and their posts, live, grouped by day (spec §2). */
+/** How recent a read of the account a visit takes for its follow request count. */
+const ACCOUNT_FRESH_FOR_VISIT_MS = 5_000;
+
 export function NotificationsScreen() {
   useDocumentTitle("Notifications");
   const now = useNow();
@@ -47,8 +50,12 @@ export function NotificationsScreen() {
   const requestsCount = useCurrentUserQuery(true).data?.followRequestsCount ?? 0;
   const { mutate: answerRequest } = useAnswerFollowRequest();
   useAnsweredRowsUntilLeft();
-  // No event tells of a request withdrawn meanwhile: the count is asked afresh on every visit.
+  // No event tells of a request withdrawn meanwhile: the count is asked afresh on every visit, unless
+  // the account is being read, or was a moment ago (a page opened here: the session check is that read).
   useEffect(() => {
+    const account = queryClient.getQueryState(userKeys.me());
+    const readJustNow = account && Date.now() - account.dataUpdatedAt < ACCOUNT_FRESH_FOR_VISIT_MS;
+    if (account?.fetchStatus === "fetching" || readJustNow) return;
     void queryClient.invalidateQueries({ queryKey: userKeys.me(), exact: true });
   }, [queryClient]);
   // Requests answered here stay in their places, saying so, through any read of the list again (a
