@@ -3,6 +3,7 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ToastContainer } from "react-toastify/unstyled";
 import { useMediaQuery } from "../lib/use-media-query";
+import { ToastCloseButton } from "./toast-close-button";
 
 /**
  * Where react-toastify's own styles make a toast a full-width strip (a phone), it would cover the
@@ -25,6 +26,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
         pauseOnFocusLoss
         pauseOnHover
         theme="light"
+        closeButton={ToastCloseButton}
         aria-label="Alerts"
       />
     </QueryClientProvider>
