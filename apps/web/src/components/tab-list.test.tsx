@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
+import { colourClass, contrastOf } from "../test/contrast";
 import { segmentedTabs, TabList } from "./tab-list";
 
 const TABS = [
@@ -58,5 +59,16 @@ describe("TabList", () => {
   it("names a tab by what it says beyond its label", () => {
     render(<Tabs count={4} />);
     expect(screen.getByRole("tab", { name: "Three (4 new)" })).toHaveTextContent("Three 4");
+  });
+
+  it("sets the selected segment apart from the track at 3:1 and more, each text readable on its ground", () => {
+    render(<Tabs />);
+    const track = colourClass(screen.getByRole("tablist"), "bg");
+    const selected = screen.getByRole("tab", { selected: true });
+    const fill = colourClass(selected, "bg");
+    expect(contrastOf(fill, track)).toBeGreaterThanOrEqual(3);
+    expect(contrastOf(colourClass(selected, "text"), fill)).toBeGreaterThanOrEqual(4.5);
+    const unselected = screen.getByRole("tab", { name: "Two" });
+    expect(contrastOf(colourClass(unselected, "text"), track)).toBeGreaterThanOrEqual(4.5);
   });
 });
