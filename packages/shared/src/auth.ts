@@ -6,16 +6,10 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
 } from "./constants.js";
 import { textSchema } from "./text.js";
 import { hasVisibleText, withoutDirectionControls } from "./text-input.js";
-
-/** The letters of a username: letters, numbers, periods and underscores. */
-export const USERNAME_PATTERN = /^[A-Za-z0-9._]+$/;
-
-/** Whether some member could have this username (an address naming anything else names nobody). */
-export const isPossibleUsername = (name: string) =>
-  name.length >= USERNAME_MIN_LENGTH && name.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(name);
 
 /** Usernames are stored lower-case, so "Alice" and "alice" are one name: any name a member may have. */
 export const usernameSchema = textSchema("Username is required")

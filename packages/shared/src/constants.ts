@@ -16,6 +16,16 @@ export const AVATAR_OUTPUT_SIZE = 300;
 /** Limits the spec leaves open ("not shown"); chosen here once for both sides. */
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
+
+/** The letters of a username: letters, numbers, periods and underscores. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._]+$/;
+
+/**
+ * Whether some member could have this username (an address naming anything else names nobody). Here,
+ * not beside the zod schemas: a screen on the feed's path asks it, and the schemas would come with it.
+ */
+export const isPossibleUsername = (name: string) =>
+  name.length >= USERNAME_MIN_LENGTH && name.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(name);
 export const FULL_NAME_MAX_LENGTH = 80;
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 8;

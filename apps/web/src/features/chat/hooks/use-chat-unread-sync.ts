@@ -6,7 +6,6 @@ import { findCachedChat } from "../cache/chat-cache";
 import { visibleActiveChat } from "../state/active-chat";
 import { applyPresence, resetPresence } from "../state/presence";
 import { adjustStoredUnreadCount, refreshStoredUnreadCount } from "../state/unread-count";
-import { useSendWaiting } from "./use-send-waiting";
 
 /** After a local +1, the server's count is asked for again: two open tabs must not count one message twice. */
 const RECONCILE_MS = 800;
@@ -56,12 +55,8 @@ export function useChatUnreadSync(): void {
   );
 }
 
-/**
- * Mount once inside the signed-in area (inside SocketProvider), e.g. in AppLayout. It also sends the
- * messages that waited for the connection once it is back, wherever the member is by then.
- */
+/** Mount once inside the signed-in area (inside SocketProvider), e.g. in AppLayout. */
 export function ChatUnreadSync() {
   useChatUnreadSync();
-  useSendWaiting();
   return null;
 }

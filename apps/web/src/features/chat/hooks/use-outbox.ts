@@ -5,7 +5,7 @@ import { useSocket } from "../../realtime/socket-provider";
 import { findCachedChat } from "../cache/chat-cache";
 import { chatPartner } from "../chat-format";
 import { changeOutbox, outboxEntries, useOutboxEntries } from "../state/outbox";
-import { CANT_MESSAGE_TEXT, deliver, sendWaiting } from "./outbox-delivery";
+import { CANT_MESSAGE_TEXT, deliver, sendWaiting, sendWhenBack } from "./outbox-delivery";
 
 /** A message shown before the server has it (spec §4: a temporary local message). */
 export interface PendingMessage {
@@ -98,8 +98,9 @@ export function useOutbox() {
         status: behind ? "waiting" : "sending",
       };
       changeOutbox(queryClient, (list) => [...list, entry]);
-      if (!behind) void deliver(socket, queryClient, entry);
-      else if (socket?.connected) void sendWaiting(socket, queryClient);
+      if (!behind) return void deliver(socket, queryClient, entry);
+      sendWhenBack(socket, queryClient);
+      if (socket?.connected) void sendWaiting(socket, queryClient);
     },
     [socket, queryClient],
   );

@@ -61,7 +61,7 @@ describe("New notifications, announced", () => {
     expect(announce).not.toHaveBeenCalled();
     gathered();
 
-    expect(vi.mocked(announce).mock.calls).toEqual([["carol started following you"]]);
+    await waitFor(() => expect(vi.mocked(announce).mock.calls).toEqual([["carol started following you"]]));
   });
 
   it("reads a burst as one: how many came", async () => {
@@ -75,15 +75,17 @@ describe("New notifications, announced", () => {
         }),
       );
     gathered();
-    expect(vi.mocked(announce).mock.calls).toEqual([["3 new notifications"]]);
+    await waitFor(() => expect(vi.mocked(announce).mock.calls).toEqual([["3 new notifications"]]));
 
     // The next one, once the burst was read, is read on its own.
     act(() => socket.fire("newNotification", { notification: carolFollows, unreadCount: 4 }));
     gathered();
-    expect(vi.mocked(announce).mock.calls).toEqual([
-      ["3 new notifications"],
-      ["carol started following you"],
-    ]);
+    await waitFor(() =>
+      expect(vi.mocked(announce).mock.calls).toEqual([
+        ["3 new notifications"],
+        ["carol started following you"],
+      ]),
+    );
   });
 
   it("reads nothing still gathered once the signed-in screens are left", async () => {

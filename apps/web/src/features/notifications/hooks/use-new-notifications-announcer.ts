@@ -1,20 +1,12 @@
 import type { Notification } from "@flik/shared";
 import { useEffect, useState } from "react";
 import { announce } from "../../../lib/announce";
-import { actionText, senderName } from "../notification-view";
 
 /**
  * How long the first notification of a burst waits for the others, so that they are read as one: a
  * reader is told at most this often, however many arrive.
  */
 export const NEW_NOTIFICATIONS_GATHER_MS = 1500;
-
-/** What a screen reader is told of live notifications: the one's own text, else how many came. */
-export function newNotificationsText(arrived: readonly Notification[]): string {
-  const [only] = arrived;
-  if (arrived.length === 1 && only) return `${senderName(only)} ${actionText(only)}`;
-  return `${arrived.length} new notifications`;
-}
 
 /**
  * A notification arriving live changes only the badge (and, on /notifications, adds a row) where
@@ -32,10 +24,19 @@ function createGatherer() {
   const heard = new Set<string>();
   let arrived: Notification[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Bumped by `stop`: a burst whose words were still loading then is not read either.
+  let generation = 0;
   const read = () => {
     timer = undefined;
-    if (arrived.length > 0) announce(newNotificationsText(arrived));
+    const burst = arrived;
     arrived = [];
+    if (burst.length === 0) return;
+    const readFor = generation;
+    // The words come with the notifications' own code (and the shared rules it reads), loaded once a
+    // notification arrives: the feed's first load does not carry them.
+    void import("../new-notifications-text").then(({ newNotificationsText }) => {
+      if (readFor === generation) announce(newNotificationsText(burst));
+    });
   };
   return {
     add(notification: Notification) {
@@ -48,6 +49,7 @@ function createGatherer() {
       clearTimeout(timer);
       timer = undefined;
       arrived = [];
+      generation += 1;
     },
   };
 }
