@@ -108,13 +108,19 @@ export async function createRealtime(options: {
         options.log.warn({ userId, event }, "socket events refused: over the member's budget");
     });
     for (const register of registrars) register(socket);
+    let quietAnswered = false;
     socket.on("joinUser", (requested, ack) => {
       const ok = requested === userId;
       if (ok) socket.join(rooms.user(userId));
       if (typeof ack !== "function") return;
       if (!ok) return ack({ ok, error: "You can only join your own room", status: 403 });
-      // Every room the socket is in by now: its member's, its session's, and those joined on connect.
-      ack(quietRooms ? { ok, quietForMs: Math.floor(quietRooms.quietFor(socket.rooms)) } : { ok });
+      // Said once per connection (what a connect's catch-up needs), over the rooms the client's features
+      // hear through: asked again and again it would tell a member when events they were kept from (a
+      // blocked member's, sent `except` them) went to rooms they share.
+      if (!quietRooms || quietAnswered) return ack({ ok });
+      quietAnswered = true;
+      const quietForMs = quietRooms.quietFor([rooms.user(userId), rooms.session(sessionId)]);
+      ack({ ok, quietForMs: Math.floor(quietForMs) });
     });
   });
 

@@ -88,13 +88,13 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
 export function answerRefusedPage(webDist: string, pageHeaders: () => Record<string, string>) {
   const index = join(webDist, "index.html");
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
-    if (!asksForPage(request) || looksLikeFile(request.url) || !existsSync(index)) return false;
+    const path = request.url.split("?")[0] ?? "/";
+    if (!asksForPage(request) || looksLikeFile(path) || !existsSync(index)) return false;
     // The router answers before any hook: the site's security headers are given here.
     reply.headers(pageHeaders());
-    readFile(index).then(
-      (page) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page),
-      (error: unknown) => reply.send(error),
-    );
+    readFile(index)
+      .then((page) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page))
+      .catch((error: unknown) => reply.send(error));
     return true;
   };
 }

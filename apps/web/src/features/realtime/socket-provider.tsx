@@ -16,6 +16,12 @@ interface Connection {
 
 const SocketContext = createContext<Connection | null>(null);
 
+/**
+ * How long ago this page began, by the longer of two clocks: the monotonic one stops while a device
+ * sleeps, and a page put to sleep before its socket connected must not seem young when it wakes.
+ */
+const pageAge = () => Math.max(performance.now(), Date.now() - performance.timeOrigin);
+
 interface SocketProviderProps {
   token: string;
   /** Null while the session is being checked: nothing connects until the member is known. */
@@ -38,7 +44,7 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
       const firstConnect = !connectedBefore;
       connectedBefore = true;
       next.emit("joinUser", userId, (answer) => {
-        if (!mayHaveMissed(answer, firstConnect, performance.now())) return;
+        if (!mayHaveMissed(answer, firstConnect, pageAge())) return;
         for (const listener of catchUpListeners) listener();
       });
     });

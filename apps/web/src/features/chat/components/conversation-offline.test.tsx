@@ -42,12 +42,18 @@ async function openBobChat(routes = {}) {
   return { ...view, log, field: screen.getByRole("textbox", { name: "Message" }) };
 }
 
-/** The connection goes (and what was waiting on it hears so) before it can come back. */
+/** The browser loses the network: the connection goes (and what was waiting on it hears so). */
 async function goOffline(socket: FakeSocket) {
+  vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
   await act(async () => {
     socket.connected = false;
     socket.fire("disconnect", "transport close");
   });
+}
+
+/** The network is back; the socket's connect is the test's to fire. */
+function networkBack() {
+  vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
 }
 
 type Sent = { chatId: string; text: string; clientId: string };
@@ -84,6 +90,7 @@ describe("Conversation offline", () => {
     expect(within(log).queryByText("Not sent")).not.toBeInTheDocument();
     expect(sends(socket)).toEqual([]);
 
+    networkBack();
     act(() => connectNow(socket));
     // One at a time: the second waits for the first's answer, so they are stored in the order written.
     await waitUntil(() => expect(sends(socket)).toHaveLength(1));
@@ -97,6 +104,7 @@ describe("Conversation offline", () => {
     expect(within(log).getAllByText("First")).toHaveLength(1);
     expect(within(log).getAllByText("Second")).toHaveLength(1);
     // Another connect sends nothing again.
+    networkBack();
     act(() => connectNow(socket));
     expect(sends(socket)).toHaveLength(2);
   });
@@ -110,6 +118,7 @@ describe("Conversation offline", () => {
     expect(within(log).getByText("Sending…")).toBeInTheDocument();
     expect(within(log).queryByText("Not sent")).not.toBeInTheDocument();
 
+    networkBack();
     act(() => connectNow(socket));
     await waitUntil(() => expect(sends(socket)).toHaveLength(2));
     // The server may have stored the first: the same clientId answers that copy, never a second.
@@ -125,6 +134,7 @@ describe("Conversation offline", () => {
     await user.type(field, "Hello again{Enter}");
     await waitUntil(() => expect(within(log).getByText("Sending…")).toBeInTheDocument());
 
+    networkBack();
     act(() => connectNow(socket));
     await waitUntil(() => expect(sends(socket)).toHaveLength(1));
     answer(socket, 0, { error: "You can't message this account", status: 403 });
@@ -144,6 +154,7 @@ describe("Conversation offline", () => {
 
     await act(() => router.navigate("/post"));
     await waitUntil(() => expect(screen.queryByRole("log", { name: "Messages" })).not.toBeInTheDocument());
+    networkBack();
     act(() => connectNow(socket));
 
     await waitUntil(() => expect(sends(socket)).toHaveLength(1));

@@ -47,9 +47,13 @@ export async function deliver(
     changeOutbox(queryClient, (list) => list.filter((p) => p.clientId !== entry.clientId));
   } catch (error) {
     const answered = error instanceof ApiError;
-    // A live connection that stays up without answering is a failure; a way that was or went down is not.
-    if (!answered && !(overLiveConnection && socket?.connected)) {
+    // A live connection that stays up without answering is a failure; a browser offline, or a connection
+    // lost during the send (it comes back by itself), is not. A socket that never connected while the
+    // browser is online (a proxy refusing websockets) gives the next connect nothing to wait for: Retry.
+    const lostOnTheWay = overLiveConnection && !socket?.connected;
+    if (!answered && (!navigator.onLine || lostOnTheWay)) {
       update(queryClient, entry.clientId, { status: "waiting" });
+      sendWhenBack(socket, queryClient);
       // The socket came back while HTTP was trying: nothing else will send it.
       if (socket?.connected) void sendWaiting(socket, queryClient);
       return;
@@ -60,6 +64,20 @@ export async function deliver(
     const reason = refused ? undefined : retryableReasonOf(error);
     update(queryClient, entry.clientId, { status: "failed", refused, reason });
   }
+}
+
+/** The sockets that send what waits on each of their connects (until the logout drops their listeners). */
+const watched = new WeakSet<FlikSocket>();
+
+/**
+ * Has the member's socket send the waiting messages on each connect, on whatever screen the member is by
+ * then: listened for here, from the first message that waits, so the feed's first load carries none of
+ * this (a message can only wait once the chat screen was open).
+ */
+export function sendWhenBack(socket: FlikSocket | null, queryClient: QueryClient): void {
+  if (!socket || watched.has(socket)) return;
+  watched.add(socket);
+  socket.on("connect", () => void sendWaiting(socket, queryClient));
 }
 
 /** The clients whose waiting messages are being sent: one run at a time, or one could overtake another. */

@@ -439,6 +439,32 @@ describe("NotificationsScreen", () => {
     expect(reads - readsBefore).toBe(2);
   });
 
+  it("reads the list once when the server vouches that nothing reached the member while it loaded", async () => {
+    await nextSocketStillConnecting();
+    let reads = 0;
+    const { queryClient } = openNotifications({
+      "GET /notifications": () => {
+        reads += 1;
+        return pageOf(like, comment);
+      },
+    });
+    await screen.findByText("5m ago");
+    await expectBadge(1);
+    const socket = await currentSocket();
+    const readsBefore = reads;
+
+    // The member's rooms have been quiet since long before this page began.
+    socket.joinUserAnswer = { ok: true, quietForMs: Number.MAX_SAFE_INTEGER };
+    act(() => connectNow(socket));
+    expect(socket.emitted.some(([event]) => event === "joinUser")).toBe(true);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(reads).toBe(readsBefore);
+
+    // A reconnect reads again whatever the answer: events sent while away went to no one.
+    act(() => socket.fire("connect"));
+    await waitFor(() => expect(reads - readsBefore).toBe(2));
+  });
+
   it("keeps a catch-up read that a mark stopped: it is made again once the mark is done", async () => {
     const catchUp = deferred();
     let carolFollowed = false;

@@ -35,10 +35,10 @@ const markAllContent = (
   </>
 );
 
-/** /notifications: what others did with the member and their posts, live, grouped by day (spec §2). */
 /** How recent a read of the account a visit takes for its follow request count. */
 const ACCOUNT_FRESH_FOR_VISIT_MS = 5_000;
 
+/** /notifications: what others did with the member and their posts, live, grouped by day (spec §2). */
 export function NotificationsScreen() {
   useDocumentTitle("Notifications");
   const now = useNow();

@@ -66,7 +66,7 @@ interface PostActionProps {
 
 /**
  * An icon button with its count beside it, as Instagram shows them. The count is not part of the button
- * (whose name stays "Like" while "3" shows: WCAG 2.5.3 wants a name to contain its visible text), but the
+ * (whose name stays "Like" or "Unlike" while "3" shows: WCAG 2.5.3 wants a name to contain its visible text), but the
  * button lies under both and takes the whole pill's clicks; it is described by the count in words.
  */
 function PostAction({ label, icon, count, noun, hideZero, onClick }: PostActionProps) {

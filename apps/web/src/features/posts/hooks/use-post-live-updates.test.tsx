@@ -8,17 +8,10 @@ import { postKeys } from "../api/post-keys";
 import { usePostLiveUpdates } from "./use-post-live-updates";
 
 const socket = createFakeSocket();
-const catchUpListeners = new Set<() => void>();
-vi.mock("../../realtime/socket-provider", () => ({
-  useSocket: () => socket,
-  useOnCatchUp: () => (listener: () => void) => {
-    catchUpListeners.add(listener);
-    return () => catchUpListeners.delete(listener);
-  },
-}));
+vi.mock("../../realtime/socket-provider", () => ({ useSocket: () => socket, useOnCatchUp: () => null }));
 
 describe("usePostLiveUpdates", () => {
-  it("catches up with the posts on show, but not with a search's answer", async () => {
+  it("catches up on a connect with the posts on show, but not with a search's answer", async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
@@ -38,11 +31,8 @@ describe("usePostLiveUpdates", () => {
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect([feed, post, search].map((fn) => fn.mock.calls.length)).toEqual([1, 1, 1]);
 
-    // The first connect, after the screen was read (a page opened at /search?q=maya), when the server
-    // could not vouch that nothing came meanwhile.
-    act(() => {
-      for (const listener of catchUpListeners) listener();
-    });
+    // The first connect, after the screen was read (a page opened at /search?q=maya).
+    act(() => socket.fire("connect"));
     await waitFor(() => expect(feed).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(post).toHaveBeenCalledTimes(2);

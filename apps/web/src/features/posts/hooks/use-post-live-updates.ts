@@ -64,7 +64,9 @@ export function usePostLiveUpdates(): void {
       },
     },
     {
-      onCatchUp: () =>
+      // On every connect, the first too: what the posts on show heard comes through their own rooms,
+      // which joinUser's answer does not cover (they are joined after the screen is read).
+      onConnect: () =>
         void queryClient.invalidateQueries({
           queryKey: postKeys.all,
           predicate: (query) => missedOnConnect(query) && !partialMatchKey(query.queryKey, postKeys.found()),

@@ -287,25 +287,6 @@ describe("FeedScreen", () => {
     expect(await screen.findByRole("article", { name: "Post by @carol" })).toBeInTheDocument();
   });
 
-  it("reads the feed once when the server vouches that nothing reached the member while it loaded", async () => {
-    await nextSocketStillConnecting();
-    const { fetchMock, queryClient } = openFeed({ "GET /posts": () => feedOf(makePost()) });
-    await screen.findByRole("article", { name: "Post by @bob" });
-    const socket = await currentSocket();
-    const feedReads = () => fetchMock.mock.calls.filter(([url]) => /\/posts(\?|$)/.test(String(url))).length;
-    expect(feedReads()).toBe(1);
-
-    // The member's rooms have been quiet since a minute before this page began.
-    socket.joinUserAnswer = { ok: true, quietForMs: performance.now() + 60_000 };
-    act(() => connectNow(socket));
-    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    expect(feedReads()).toBe(1);
-
-    // A reconnect catches up whatever the answer: the posts' own rooms were left meanwhile.
-    act(() => socket.fire("connect"));
-    await waitFor(() => expect(feedReads()).toBe(2));
-  });
-
   it("keeps a new post that arrives while the feed is on its way, fetching it once more", async () => {
     const answers: (() => void)[] = [];
     let posts = [makePost()];
