@@ -5,8 +5,8 @@ import { emitLogout } from "../../../lib/auth-events";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makeUser } from "../../../test/fixtures";
 import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
+import { NEW_NOTIFICATIONS_GATHER_MS } from "../new-notifications-announcement";
 import { makeNotification, notificationsPage } from "../test/notification-fixtures";
-import { NEW_NOTIFICATIONS_GATHER_MS } from "./use-new-notifications-announcer";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -45,7 +45,13 @@ async function signedInAt(path: string) {
   return socket;
 }
 
-const gathered = () => act(() => vi.advanceTimersByTime(NEW_NOTIFICATIONS_GATHER_MS));
+/** The burst's wait ends, once the announcement's code (loaded with the first notification) is here. */
+async function gathered() {
+  await act(async () => {
+    await vi.dynamicImportSettled();
+  });
+  act(() => vi.advanceTimersByTime(NEW_NOTIFICATIONS_GATHER_MS));
+}
 
 describe("New notifications, announced", () => {
   afterEach(() => {
@@ -59,7 +65,7 @@ describe("New notifications, announced", () => {
     // The same one heard again (another listener, a retry) is read once.
     act(() => socket.fire("newNotification", { notification: carolFollows, unreadCount: 1 }));
     expect(announce).not.toHaveBeenCalled();
-    gathered();
+    await gathered();
 
     await waitFor(() => expect(vi.mocked(announce).mock.calls).toEqual([["carol started following you"]]));
   });
@@ -74,12 +80,12 @@ describe("New notifications, announced", () => {
           unreadCount: index + 1,
         }),
       );
-    gathered();
+    await gathered();
     await waitFor(() => expect(vi.mocked(announce).mock.calls).toEqual([["3 new notifications"]]));
 
     // The next one, once the burst was read, is read on its own.
     act(() => socket.fire("newNotification", { notification: carolFollows, unreadCount: 4 }));
-    gathered();
+    await gathered();
     await waitFor(() =>
       expect(vi.mocked(announce).mock.calls).toEqual([
         ["3 new notifications"],
@@ -93,7 +99,7 @@ describe("New notifications, announced", () => {
     act(() => socket.fire("newNotification", { notification: carolFollows, unreadCount: 1 }));
     act(() => emitLogout("user"));
     await screen.findByRole("button", { name: /Log in/i });
-    gathered();
+    await gathered();
     expect(announce).not.toHaveBeenCalled();
   });
 });
