@@ -145,9 +145,10 @@ export const POSTS_JOINED_PER_EVENT = 100;
 
 export interface ClientToServerEvents {
   /**
-   * Joins the member's own room `user:<id>`; only the signed-in member's id is accepted. The answer says
-   * for how many milliseconds (up to 30 s) no event has gone to any room the socket is in, when a
-   * single server can tell: a client whose reads all came after that need not read them again.
+   * Joins the member's own room `user:<id>`; only the signed-in member's id is accepted. The first answer
+   * of a connection says for how many milliseconds (up to 30 s) no event has gone to the member's or
+   * the session's room, when a single server can tell: a client whose reads all came after that need
+   * not read what those rooms bring again.
    */
   joinUser: (userId: string, ack?: (result: JoinResult<{ quietForMs?: number }>) => void) => void;
   /**
