@@ -40,7 +40,8 @@ describe("FlicksScreen", () => {
     expect(video).toHaveAttribute("playsinline");
     expect(video).toHaveAttribute("loop");
     expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
-    expect(document.title).toBe("Flicks · Flik");
+    // The title is set in an effect, which may come after what the screen shows.
+    await waitFor(() => expect(document.title).toBe("Flicks · Flik"));
   });
 
   it("cuts a long description with 'more', which shows it whole, and 'less' cuts it again", async () => {

@@ -14,7 +14,8 @@ describe("NotFoundScreen", () => {
     const bar = screen.getByRole("navigation", { name: "Quick links" });
     expect(bar).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Settings" })).not.toBeInTheDocument();
-    expect(document.title).toBe("Page not found · Flik");
+    // The title is set in an effect, which may come after what the screen shows.
+    await waitFor(() => expect(document.title).toBe("Page not found · Flik"));
   });
 
   it("goes back to the previous page", async () => {

@@ -66,7 +66,8 @@ describe("a screen whose code cannot be downloaded", () => {
       await within(main).findByRole("heading", { name: "Couldn't load this screen" }),
     ).toBeInTheDocument();
     expect(within(main).getByRole("alert")).toHaveTextContent("Check your connection and try again.");
-    expect(document.title).toBe("Couldn't load this screen · Flik");
+    // The title is set in an effect, which may come after what the screen shows.
+    await waitFor(() => expect(document.title).toBe("Couldn't load this screen · Flik"));
     expectFrame();
     expect(logged).toHaveBeenCalled();
 
@@ -91,7 +92,8 @@ describe("a screen whose code cannot be downloaded", () => {
 
     const main = await screen.findByRole("main");
     expect(await within(main).findByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
-    expect(document.title).toBe("Something went wrong · Flik");
+    // The title is set in an effect, which may come after what the screen shows.
+    await waitFor(() => expect(document.title).toBe("Something went wrong · Flik"));
     expectFrame();
     await user.click(within(main).getByRole("button", { name: "Reload" }));
     expect(reload).toHaveBeenCalledTimes(1);

@@ -130,7 +130,8 @@ describe("NotificationsScreen", () => {
     expect(within(screen.getByRole("list", { name: "Earlier" })).getByRole("link")).toHaveTextContent(
       "Unknown commented on your post",
     );
-    expect(document.title).toBe("Notifications · Flik");
+    // The title is set in an effect, which may come after what the screen shows.
+    await waitFor(() => expect(document.title).toBe("Notifications · Flik"));
   });
 
   it("shows each item's time label, comment words, avatar or placeholder, and media thumbnail", async () => {

@@ -69,7 +69,8 @@ describe("FeedScreen", () => {
       "/post/bob/p-1",
     );
     expect(within(card).getByRole("button", { name: "Following" })).toBeInTheDocument();
-    expect(document.title).toBe("Home · Flik");
+    // The title is set in an effect, which may come after what the screen shows.
+    await waitFor(() => expect(document.title).toBe("Home · Flik"));
   });
 
   it("links each #tag of a caption to its tag page and keeps the rest as written", async () => {

@@ -76,7 +76,8 @@ describe("ProfileScreen", () => {
     expect(within(stats).getAllByRole("listitem")[0]).toHaveTextContent("12 posts");
     expect(within(stats).getByRole("button", { name: "1 follower" })).toBeInTheDocument();
     expect(within(stats).getByRole("button", { name: "7 following" })).toBeInTheDocument();
-    expect(document.title).toBe("@bob · Flik");
+    // The title is set in an effect, which may come after what the screen shows.
+    await waitFor(() => expect(document.title).toBe("@bob · Flik"));
   });
 
   it("gives the owner Edit Profile, Share Profile, the edit page and the photo change; no Follow, no Log out", async () => {

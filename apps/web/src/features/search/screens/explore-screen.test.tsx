@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, pending, sentJson } from "../../../test/fixtures";
@@ -38,7 +38,8 @@ describe("Explore", () => {
     expect(within(tabs()).getByRole("tab", { name: "For You" })).toHaveAttribute("aria-selected", "true");
     await waitUntil(() => expect(gridLinks()).toEqual(["/post/bob/p-1", "/post/bob/p-2", "/post/bob/p-3"]));
     expect(urlsOf(fetchMock, "GET /explore")[0]?.searchParams.get("tab")).toBe("for-you");
-    expect(document.title).toBe("Explore · Flik");
+    // The title is set in an effect, which may come after what the screen shows.
+    await waitFor(() => expect(document.title).toBe("Explore · Flik"));
     // The spec's bottom bar stays hidden on /search: the six tabs show instead.
     expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Quick links" })).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import type { Post, Tag } from "@flik/shared";
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makePost, makeUser, pending } from "../../../test/fixtures";
@@ -53,7 +53,8 @@ describe("TagScreen", () => {
     expect(await screen.findByText("1,204 posts")).toBeInTheDocument();
     expect(tiles()).toEqual(["/post/bob/p-1", "/post/bob/p-2"]);
     expect(screen.getByRole("link", { name: "Post 1, 2 likes, 0 comments" })).toBeInTheDocument();
-    expect(document.title).toBe("#sunset · Flik");
+    // The title is set in an effect, which may come after what the screen shows.
+    await waitFor(() => expect(document.title).toBe("#sunset · Flik"));
     // Part of explore: the six tabs show, with Search lit.
     expect(screen.getByRole("link", { name: "Search" })).toHaveAttribute("aria-current", "page");
   });
