@@ -3,6 +3,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef } from "re
 import { SendIcon } from "../../../components/icons";
 import { limitedText } from "../../../lib/limited-text";
 import { useChatDraft } from "../state/drafts";
+import { atMessageLimit, MessageLimitNotice } from "./message-limit-notice";
 
 interface ComposerProps {
   /** Whose draft the box holds: what was typed and not sent is there again on coming back. */
@@ -28,6 +29,7 @@ export function Composer({ chatId, onSend, onTyping, autoFocus = false }: Compos
     field.scrollTop = field.scrollHeight;
   }, [autoFocus]);
   const blank = !hasVisibleText(text);
+  const full = atMessageLimit(text);
 
   function send() {
     if (blank) return;
@@ -52,32 +54,36 @@ export function Composer({ chatId, onSend, onTyping, autoFocus = false }: Compos
   return (
     <form
       onSubmit={onSubmit}
-      className="flex items-end gap-2 border-t border-zinc-200/80 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-4"
+      className="border-t border-zinc-200/80 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-4"
     >
-      <label htmlFor={id} className="sr-only">
-        Message
-      </label>
-      <textarea
-        ref={fieldRef}
-        id={id}
-        {...limitedText(text, MESSAGE_MAX_LENGTH, (typed) => {
-          setText(typed);
-          if (typed.trim()) onTyping();
-        })}
-        onKeyDown={onKeyDown}
-        placeholder="Message…"
-        rows={1}
-        enterKeyHint="send"
-        className="field-sizing-content block max-h-36 min-h-11 flex-1 resize-none rounded-3xl border border-zinc-200 bg-zinc-50 px-4 py-2.5 text-base text-zinc-900 placeholder:text-zinc-500 focus:border-fuchsia-600 focus:bg-white focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-[15px]"
-      />
-      <button
-        type="submit"
-        aria-label="Send"
-        disabled={blank}
-        className="bg-brand flex size-11 shrink-0 items-center justify-center rounded-full text-white shadow-md shadow-fuchsia-600/25 transition hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-40 disabled:shadow-none"
-      >
-        <SendIcon className="size-5" />
-      </button>
+      <MessageLimitNotice id={`${id}-limit`} full={full} className="mb-2 px-4 text-xs text-zinc-600" />
+      <div className="flex items-end gap-2">
+        <label htmlFor={id} className="sr-only">
+          Message
+        </label>
+        <textarea
+          ref={fieldRef}
+          id={id}
+          {...limitedText(text, MESSAGE_MAX_LENGTH, (typed) => {
+            setText(typed);
+            if (typed.trim()) onTyping();
+          })}
+          onKeyDown={onKeyDown}
+          aria-describedby={`${id}-limit`}
+          placeholder="Message…"
+          rows={1}
+          enterKeyHint="send"
+          className="field-sizing-content block max-h-36 min-h-11 flex-1 resize-none rounded-3xl border border-zinc-200 bg-zinc-50 px-4 py-2.5 text-base text-zinc-900 placeholder:text-zinc-500 focus:border-fuchsia-600 focus:bg-white focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-[15px]"
+        />
+        <button
+          type="submit"
+          aria-label="Send"
+          disabled={blank}
+          className="bg-brand flex size-11 shrink-0 items-center justify-center rounded-full text-white shadow-md shadow-fuchsia-600/25 transition hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-40 disabled:shadow-none"
+        >
+          <SendIcon className="size-5" />
+        </button>
+      </div>
     </form>
   );
 }

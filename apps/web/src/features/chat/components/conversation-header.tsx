@@ -1,4 +1,5 @@
-import { type Chat, chatTitle } from "@flik/shared";
+import { type Chat, type ChatParticipant, chatTitle, hasVisibleText } from "@flik/shared";
+import { useId } from "react";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { chatPartner, membersLabel } from "../chat-format";
 import { useIsOnline } from "../state/presence";
@@ -37,33 +38,26 @@ export function ConversationHeader({
   // phone's screen it is the page's heading.
   const Title = useMediaQuery(BESIDE_THE_LIST_QUERY) ? "h2" : "h1";
   const online = useIsOnline(partner?._id);
-  // Presence is shared only between members who both accepted the chat, so a partner not heard of as
-  // online may be online all the same (a message request): only "Online" is said, as Instagram's
-  // "Active now" is, never an "Offline" the app cannot know.
-  const subtitle = partner
-    ? online
-      ? "Online"
-      : ""
-    : chat.participants
-        .filter((p) => p._id !== viewerId)
-        .map((p) => p.username)
-        .join(", ");
 
   return (
     <div className="relative z-20 flex h-16 shrink-0 items-center gap-3 border-b border-zinc-200/80 bg-white/90 px-2 backdrop-blur sm:px-4">
       <BackToChatsButton onBack={onBack} />
       <ChatAvatar chat={chat} viewerId={viewerId} size="sm" />
       <div className="min-w-0 flex-1">
-        {/* A long group name is cut here: the pointer finds it whole, as the intro shows it. */}
-        <Title className="truncate text-base font-semibold text-zinc-900" title={chatTitle(chat, viewerId)}>
-          {chatTitle(chat, viewerId)}
-        </Title>
-        {/* Its line is kept when empty: the name does not jump as the partner comes and goes. */}
-        <p
-          className={`min-h-4 truncate text-xs ${online ? "font-medium text-emerald-700" : "text-zinc-500"}`}
-        >
-          {chat.isGroupChat ? [membersLabel(chat), subtitle].filter(Boolean).join(" · ") : subtitle}
-        </p>
+        {partner ? (
+          <PartnerTitle partner={partner} online={online} Title={Title} />
+        ) : (
+          <>
+            {/* A long group name is cut here: the pointer finds it whole, as the intro shows it. */}
+            <Title
+              className="truncate text-base font-semibold text-zinc-900"
+              title={chatTitle(chat, viewerId)}
+            >
+              {chatTitle(chat, viewerId)}
+            </Title>
+            <p className="min-h-4 truncate text-xs text-zinc-500">{groupSubtitle(chat, viewerId)}</p>
+          </>
+        )}
       </div>
       <ChatOptionsMenu
         label="Chat options"
@@ -73,5 +67,63 @@ export function ConversationHeader({
         className="shrink-0"
       />
     </div>
+  );
+}
+
+/** A group's size and its other members: "3 members · bob, carol". */
+function groupSubtitle(chat: Chat, viewerId: string): string {
+  const others = chat.participants
+    .filter((p) => p._id !== viewerId)
+    .map((p) => p.username)
+    .join(", ");
+  return [membersLabel(chat), others].filter(Boolean).join(" · ");
+}
+
+/**
+ * A one-to-one chat's name, as Instagram's: the partner's full name, with their username below, or the
+ * username alone for a member with no name. The heading is named by both, so it is found by either.
+ */
+function PartnerTitle({
+  partner,
+  online,
+  Title,
+}: {
+  partner: ChatParticipant;
+  online: boolean;
+  Title: "h1" | "h2";
+}) {
+  const nameId = useId();
+  const usernameId = useId();
+  const fullName = partner.fullName.trim();
+  const named = hasVisibleText(fullName) && fullName !== partner.username;
+  return (
+    <>
+      {/* A long name is cut at the screen's edge: the pointer finds it whole. */}
+      <Title
+        id={nameId}
+        aria-labelledby={named ? `${nameId} ${usernameId}` : undefined}
+        className="truncate text-base font-semibold text-zinc-900"
+        title={named ? fullName : partner.username}
+      >
+        {named ? fullName : partner.username}
+      </Title>
+      {/* Its line is kept when empty: the name does not jump as the partner comes and goes. Presence is
+          shared only between members who both accepted the chat, so a partner not heard of as online may
+          be online all the same (a message request): only "Online" is said, as Instagram's "Active now"
+          is, never an "Offline" the app cannot know. */}
+      <p className="flex min-h-4 min-w-0 text-xs text-zinc-500">
+        {named && (
+          <span id={usernameId} className="truncate" title={partner.username}>
+            {partner.username}
+          </span>
+        )}
+        {named && online && (
+          <span aria-hidden="true" className="shrink-0 px-1">
+            ·
+          </span>
+        )}
+        {online && <span className="shrink-0 font-medium text-emerald-700">Online</span>}
+      </p>
+    </>
   );
 }

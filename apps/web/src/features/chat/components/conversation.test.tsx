@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeUser } from "../../../test/fixtures";
 import { waitUntil } from "../../../test/wait";
+import { resetPresence } from "../state/presence";
 import {
   alice,
   bob,
@@ -23,6 +24,8 @@ vi.mock("../../../lib/socket", async () => {
 
 afterEach(() => {
   vi.useRealTimers();
+  // Presence outlives a screen (it is kept for the session): who was online in one test is not in the next.
+  resetPresence();
 });
 
 const hello = makeMessage({ _id: "m-1", text: "Hi Alice!" });
@@ -47,13 +50,44 @@ describe("Conversation", () => {
     const { socket, log } = await openBobChat();
     expect(log).toHaveAttribute("aria-live", "polite");
     expect(emitted(socket, "joinChat")).toEqual([["c-bob"]]);
-    expect(screen.getByRole("heading", { name: "bob" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Bob Builder bob" })).toBeInTheDocument();
+  });
+
+  it("heads a one-to-one chat with the partner's full name, their username below it", async () => {
+    const { socket } = await openBobChat();
+    const heading = screen.getByRole("heading", { name: "Bob Builder bob" });
+    expect(heading).toHaveTextContent(/^Bob Builder$/);
+    const below = heading.nextElementSibling;
+    expect(below).toHaveTextContent(/^bob$/);
+
+    await waitUntil(() => expect(socket.listens("onlineUsers")).toBe(true));
+    act(() => socket.fire("onlineUsers", { online: ["u-bob"], offline: [] }));
+    await waitUntil(() => expect(below).toHaveTextContent(/^bob·Online$/));
+    // Presence says nothing of who the chat is with.
+    expect(screen.getByRole("heading", { name: "Bob Builder bob" })).toBe(heading);
+  });
+
+  it("heads a chat with a member who has no full name with their username alone", async () => {
+    const { socket } = await openChatScreen(
+      "/chat?c=c-bob",
+      [makeChat({ participants: [alice, { ...bob, fullName: " " }] })],
+      {
+        "GET /chats/c-bob/messages": messagesOf(hello),
+      },
+    );
+    const heading = await screen.findByRole("heading", { name: "bob" });
+    expect(heading).toHaveTextContent(/^bob$/);
+    expect(heading.nextElementSibling).toHaveTextContent(/^$/);
+
+    await waitUntil(() => expect(socket.listens("onlineUsers")).toBe(true));
+    act(() => socket.fire("onlineUsers", { online: ["u-bob"], offline: [] }));
+    await waitUntil(() => expect(heading.nextElementSibling).toHaveTextContent(/^Online$/));
   });
 
   it("names the chat as the page's heading on a phone, and as a section beside the list on wider screens", async () => {
     await openBobChat();
     // jsdom matches no media query: a phone's width.
-    expect(screen.getByRole("heading", { name: "bob", level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Bob Builder bob", level: 1 })).toBeInTheDocument();
     cleanup();
 
     vi.stubGlobal("matchMedia", (query: string) => ({
@@ -62,7 +96,7 @@ describe("Conversation", () => {
       removeEventListener: () => {},
     }));
     await openBobChat();
-    expect(screen.getByRole("heading", { name: "bob", level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Bob Builder bob", level: 2 })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Chats", level: 1 })).toBeInTheDocument();
   });
 
@@ -97,6 +131,52 @@ describe("Conversation", () => {
 
     const [payload] = emitted(socket, "sendMessage")[0] ?? [];
     expect(payload).toMatchObject({ chatId: "c-bob", text: "hithere" });
+  });
+
+  it("tells a member whose paste was cut to the limit that a message holds 4,000 characters, until it is shorter", async () => {
+    const { socket, user, field } = await openBobChat();
+    const limitText = "Messages can be up to 4,000 characters.";
+    // The live region is in the page before its words, or a screen reader may not announce them.
+    const notice = document.getElementById(field.getAttribute("aria-describedby") ?? "");
+    expect(notice).toHaveAttribute("aria-live", "polite");
+    expect(notice).toHaveTextContent(/^$/);
+
+    await user.click(field);
+    await user.paste("a".repeat(4100));
+
+    expect(field).toHaveValue("a".repeat(4000));
+    expect(notice).toHaveTextContent(limitText);
+    expect(field).toHaveAccessibleDescription(limitText);
+
+    await user.keyboard("{Backspace}");
+    expect(notice).toHaveTextContent(/^$/);
+    expect(field).toHaveAccessibleDescription("");
+
+    // A full box still sends, all of it.
+    await user.keyboard("b{Enter}");
+    const [payload] = emitted(socket, "sendMessage")[0] ?? [];
+    expect(payload).toMatchObject({ text: `${"a".repeat(3999)}b` });
+    expect(notice).toHaveTextContent(/^$/);
+  });
+
+  it("tells a member whose edit reached the limit that a message holds 4,000 characters", async () => {
+    const mine = fromAlice({ _id: "m-2", text: "See you at 8" });
+    const { user, log } = await openBobChat({ "GET /chats/c-bob/messages": messagesOf(hello, mine) });
+    await user.click(await within(log).findByRole("button", { name: "Edit message" }));
+    const editor = within(log).getByRole("textbox", { name: "Edit message" });
+
+    await user.paste("a".repeat(4100));
+
+    expect(editor).toHaveValue(`See you at 8${"a".repeat(4000 - 12)}`);
+    expect(editor).toHaveAccessibleDescription(
+      expect.stringContaining("Messages can be up to 4,000 characters."),
+    );
+    expect(within(log).getByText("Messages can be up to 4,000 characters.")).toHaveAttribute(
+      "aria-live",
+      "polite",
+    );
+    await user.keyboard("{Backspace}");
+    expect(within(log).queryByText("Messages can be up to 4,000 characters.")).not.toBeInTheDocument();
   });
 
   it("says a partner heard of as online is Online, and never says Offline", async () => {

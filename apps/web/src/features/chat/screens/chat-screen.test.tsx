@@ -440,7 +440,7 @@ describe("ChatScreen", () => {
       userId: "u-carol",
     });
     await waitUntil(() => expect(router.state.location.search).toBe("?c=c-new"));
-    expect(await screen.findByRole("heading", { name: "carol" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Carol Danvers carol" })).toBeInTheDocument();
   });
 
   it("shows more people a page at a time with Show more, from the keyboard too, the focus on the first new one", async () => {
