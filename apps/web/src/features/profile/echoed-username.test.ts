@@ -11,6 +11,16 @@ describe("echoedUsername", () => {
     expect(echoedUsername("a\u2066b\u2069c\u202ad")).toBe("abcd");
   });
 
+  it("leaves out control characters, which show as nothing or a box", () => {
+    expect(echoedUsername("a\u0000b\tc\nd\u007fe\u009ff")).toBe("abcdef");
+  });
+
+  it("echoes nothing for a name of which nothing would show", () => {
+    expect(echoedUsername("\u0000")).toBe("");
+    expect(echoedUsername("\u0000\u0001\u001f")).toBe("");
+    expect(echoedUsername(" \u200b\u202e ")).toBe("");
+  });
+
   it("cuts a name longer than any username after thirty characters, never inside one", () => {
     expect(echoedUsername("a".repeat(3000))).toBe(`${"a".repeat(30)}…`);
     // A family is five code points: the thirty would end inside it, so it is left out whole.
