@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeFollowListMember, makeProfile, pending } from "../../../test/fixtures";
+import { currentSocket } from "../../../test/render-app";
 import { aliceProfile, openProfile, preloadProfileScreens } from "../../profile/test/profile-routes";
+import { followKeys } from "../api/follow-keys";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -348,5 +350,89 @@ describe("Remove follower, on the member's own followers list", () => {
     expect(await screen.findByText("Couldn't remove this follower. Please try again.")).toBeInTheDocument();
     expect(within(list).getByRole("button", { name: "Remove carol" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "5 followers" })).toBeInTheDocument();
+  });
+});
+
+describe("A list whose member goes private while it is open", () => {
+  /** Bob's profile, public until `goPrivate`; read again, it answers as the server then would. */
+  function bobsProfile(isFollowed: boolean) {
+    let isPrivate = false;
+    const profile = vi.fn(() =>
+      jsonResponse(200, {
+        user: makeProfile({ isFollowed, isPrivate }),
+        posts: [],
+        isMyProfile: false,
+        nextCursor: null,
+      }),
+    );
+    return { profile, goPrivate: () => (isPrivate = true) };
+  }
+
+  async function openFollowersLive(isFollowed: boolean) {
+    const bob = bobsProfile(isFollowed);
+    const list = vi.fn(() => jsonResponse(200, { followers: [carol], nextCursor: null }));
+    const opened = openProfile(["/elsewhere", "/profile/bob"], {
+      routes: { "GET /profile/bob": bob.profile, "GET /followers/u-bob": list },
+    });
+    await opened.user.click(await screen.findByRole("button", { name: "3 followers" }));
+    const dialog = await screen.findByRole("dialog", { name: "Followers" });
+    expect(await within(dialog).findByRole("link", { name: /carol/ })).toBeInTheDocument();
+    const socket = await currentSocket();
+    await waitFor(() => expect(socket.listens("memberPrivacyChanged")).toBe(true));
+    return { ...opened, ...bob, list, socket };
+  }
+
+  it("closes a stranger's list, shows the lock, and drops its pages", async () => {
+    const { router, queryClient, socket, goPrivate, list } = await openFollowersLive(false);
+
+    goPrivate();
+    act(() => socket.fire("memberPrivacyChanged", { userId: "u-bob", isPrivate: true }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const lock = screen.getByRole("heading", { name: "This account is private" });
+    expect(lock.closest("section")).toHaveFocus();
+    expect(within(screen.getByRole("list", { name: "Profile stats" })).queryAllByRole("button")).toEqual([]);
+    expect(queryClient.getQueryData(followKeys.list("followers", "u-bob"))).toBeUndefined();
+    expect(list).toHaveBeenCalledTimes(1);
+    // The list's history entry went with it: Back leaves the profile.
+    await waitFor(() => expect(JSON.stringify(router.state.location.state ?? {})).not.toMatch("follow-list"));
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe("/elsewhere");
+  });
+
+  it("keeps a follower's list open, rows and all", async () => {
+    const { queryClient, socket, goPrivate, list } = await openFollowersLive(true);
+
+    goPrivate();
+    act(() => socket.fire("memberPrivacyChanged", { userId: "u-bob", isPrivate: true }));
+
+    const dialog = screen.getByRole("dialog", { name: "Followers" });
+    expect(within(dialog).getByRole("link", { name: /carol/ })).toBeInTheDocument();
+    expect(queryClient.getQueryData(followKeys.list("followers", "u-bob"))).toBeDefined();
+    expect(screen.queryByRole("heading", { name: "This account is private" })).not.toBeInTheDocument();
+    expect(list).toHaveBeenCalledTimes(1);
+  });
+
+  it("closes a stranger's list whose next page the server refuses, the profile read again showing the lock", async () => {
+    const bob = bobsProfile(false);
+    const page = vi.fn((url: string) =>
+      new URL(url, "http://x").searchParams.get("cursor") === "c-1"
+        ? jsonResponse(403, { message: "This account is private" })
+        : jsonResponse(200, { followers: [carol], nextCursor: "c-1" }),
+    );
+    const { user, queryClient } = openProfile("/profile/bob", {
+      routes: { "GET /profile/bob": bob.profile, "GET /followers/u-bob": page },
+    });
+    await user.click(await screen.findByRole("button", { name: "3 followers" }));
+    const dialog = await screen.findByRole("dialog", { name: "Followers" });
+
+    bob.goPrivate();
+    await user.click(await within(dialog).findByRole("button", { name: "Load more" }));
+
+    expect(await screen.findByRole("heading", { name: "This account is private" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(bob.profile).toHaveBeenCalledTimes(2);
+    expect(page).toHaveBeenCalledTimes(2);
+    expect(queryClient.getQueryData(followKeys.list("followers", "u-bob"))).toBeUndefined();
   });
 });

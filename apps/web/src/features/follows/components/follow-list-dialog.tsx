@@ -56,7 +56,7 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
   const sentinel = useRef<HTMLDivElement>(null);
   useOnInView(sentinel, loadMore, { enabled: hasNextPage && !isFetchNextPageError, rootMargin: "200px 0px" });
 
-  useProfileReadAgainWhenGone(query.error);
+  useProfileReadAgainWhenRefused(query.error);
 
   const refusal = listRefusalOf(query.error);
   let body: ReactNode;
@@ -139,11 +139,13 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
  * A 404 for the list: its member is gone from the viewer's sight since their profile was read (they
  * blocked the viewer, or left Flik). The profile behind the list is asked again, so the whole screen
  * says they are not found (and closes the list) rather than the list alone, over their posts and counts.
+ * A 403 likewise: they went private since (a page met it before the live word did), and the profile,
+ * read again, shows the lock and closes the list, as it does when told live.
  */
-function useProfileReadAgainWhenGone(error: unknown) {
+function useProfileReadAgainWhenRefused(error: unknown) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (error instanceof ApiError && error.status === 404)
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403))
       void queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
   }, [error, queryClient]);
 }

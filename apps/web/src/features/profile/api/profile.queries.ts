@@ -13,11 +13,14 @@ export function useMyProfileQuery() {
 }
 
 /**
- * An unknown member, or an address that can name no one (400: letters no username has; 414: longer than
- * any): retrying won't make them exist, and the connection is not to blame.
+ * An unknown member (404, also for a later page of posts: gone since the profile was read), or, for the
+ * profile's own read, an address that can name no one (400: letters no username has; 414: longer than
+ * any): retrying won't make them exist, and the connection is not to blame. A later page's 400 is about
+ * its cursor, a failure of the grid's own (`whilePaging`), not of the member.
  */
-export function isMemberNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 414);
+export function isMemberNotFound(error: unknown, whilePaging = false): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 404 || (!whilePaging && (error.status === 400 || error.status === 414));
 }
 
 /**

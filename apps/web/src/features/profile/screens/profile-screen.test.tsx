@@ -205,6 +205,35 @@ describe("ProfileScreen", () => {
     expect(screen.queryByRole("button", { name: "Load more posts" })).not.toBeInTheDocument();
   });
 
+  it("says a later page of posts the API refuses (400, a bad cursor) in the grid, keeping the profile and its posts", async () => {
+    let refusing = true;
+    const older = makePost({ _id: "p-old", caption: "Older" });
+    const more = vi.fn(() =>
+      refusing
+        ? jsonResponse(400, { message: "cursor is not valid", errors: { cursor: "cursor is not valid" } })
+        : jsonResponse(200, { posts: [older], nextCursor: null }),
+    );
+    const { user } = openProfile("/profile/bob", {
+      posts: [photo],
+      nextCursor: "cursor-1",
+      routes: { "GET /profile/bob/posts": more },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Load more posts" }));
+
+    const alert = await within(screen.getByRole("tabpanel")).findByRole("alert");
+    expect(alert).toHaveTextContent("Something went wrong loading posts.");
+    expect(screen.queryByRole("heading", { name: "Member not found" })).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "@bob" })).toBeInTheDocument();
+    expect(gridCells()).toContain("Pier, 2 likes, 0 comments");
+
+    refusing = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await waitFor(() =>
+      expect(gridCells()).toEqual(["Pier, 2 likes, 0 comments", "Older, 2 likes, 0 comments"]),
+    );
+  });
+
   it("says so when no member has that username", async () => {
     openProfile("/profile/ghost", {
       member: makeProfile({ username: "nobody" }),
@@ -262,6 +291,25 @@ describe("A profile address that names no one", () => {
     );
     expect(sentence?.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
     expect(profileReads(fetchMock)).toEqual([]);
+  });
+
+  it.each([
+    ["a NUL", "/profile/%00"],
+    ["control characters and a space", "/profile/%01%20%1F"],
+  ])("echoes no name for an address of %s alone, which would show as nothing", async (_, path) => {
+    openProfile(path);
+
+    const heading = await screen.findByRole("heading", { name: "Member not found" });
+    expect(heading.nextElementSibling?.textContent).toBe(
+      "There is no one by that name on Flik. The link may be broken, or they changed their username.",
+    );
+  });
+
+  it("echoes a name without the control characters in its address", async () => {
+    openProfile("/profile/a%00b");
+
+    const heading = await screen.findByRole("heading", { name: "Member not found" });
+    expect(heading.nextElementSibling?.textContent).toMatch(/^There is no one called @ab on Flik\./);
   });
 
   it("asks for a name with periods, which members have", async () => {

@@ -5,6 +5,7 @@ import {
   isPossibleUsername,
   type PublicProfile,
 } from "@flik/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { type Ref, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
@@ -12,11 +13,12 @@ import { UserIcon } from "../../../components/icons";
 import { ScreenLoadFailed } from "../../../components/load-error";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { focusIsLost, useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
-import { useModalHistory } from "../../../lib/use-modal-history";
+import { type ModalHistory, useModalHistory } from "../../../lib/use-modal-history";
 import { useCurrentUserQuery } from "../../auth/api/user.queries";
 import { blockedByMe } from "../../blocks/blocked";
 import { YouBlockedNotice } from "../../blocks/components/you-blocked-notice";
 import type { FollowListKind } from "../../follows/api/follow-keys";
+import { removeFollowListsOf } from "../../follows/cache/remove-follow-lists";
 import { FollowListDialog } from "../../follows/components/follow-list-dialog";
 import { HighlightsStrip } from "../../highlights/components/highlights-strip";
 import { isMemberNotFound, useProfileQuery } from "../api/profile.queries";
@@ -72,7 +74,8 @@ function ProfileView({ username }: { username: string }) {
   // An address no username could be (/profile/me, the API's own-account route; letters or a length no
   // name has) names no one: said at once, the server never asked (useProfileQuery).
   const notFound =
-    (username !== "" && !isPossibleUsername(username)) || (query.isError && isMemberNotFound(query.error));
+    (username !== "" && !isPossibleUsername(username)) ||
+    (query.isError && isMemberNotFound(query.error, query.isFetchNextPageError));
   // The member gone from the viewer's sight (blocked either way, or not found): a post of theirs open here
   // closes with its history entry, or Back would close nothing and an unblock would open it again by
   // itself. So does a list of their follows (its read found them gone, and had the profile read again).
@@ -83,13 +86,14 @@ function ProfileView({ username }: { username: string }) {
     if (gone && postShown !== null) closePost();
     if (gone && listShown !== null) closeList();
   }, [gone, postShown, closePost, listShown, closeList]);
+  const lockedNow = shown && !gridShown;
+  useFollowListsGoWithLock(lockedNow, member?._id, listModal);
   // The profile gone from under the focus (a list's or a post's control, Follow): "Member not found",
   // which says why, takes it rather than the page. Not on a first visit, where the focus stays put.
   const notFoundNotice = useRef<HTMLElement>(null);
   useFocusWhenClosed(shown && !notFound, () => notFoundNotice.current);
   // A post open when the lock came stays (above); one reached after it (Forward, to its entry) is no
   // longer the viewer's to see, from the cache or otherwise: its entry closes.
-  const lockedNow = shown && !gridShown;
   const heldOverLock = useRef<{ locked: boolean; postId: string | null }>({ locked: false, postId: null });
   useEffect(() => {
     const held = heldOverLock.current;
@@ -134,11 +138,31 @@ function ProfileView({ username }: { username: string }) {
         />
       )}
       {postModal.shown && <PostModal postId={postModal.shown} onClose={postModal.close} />}
-      {listModal.shown && (
+      {listModal.shown && !locked && (
         <FollowListDialog kind={listModal.shown} userId={member._id} onClose={listModal.close} />
       )}
     </div>
   );
+}
+
+/**
+ * A profile that locks (the member went private, live, or a read found her so) closes a list of her
+ * follows open over it and lets go of the pages read: they are her followers' alone to see now (spec
+ * §10), as the counts, no longer buttons, say. Never drawn over the lock, the list asks for no page
+ * meanwhile. A follower's view does not lock, and keeps its list.
+ */
+function useFollowListsGoWithLock(
+  locked: boolean,
+  memberId: string | undefined,
+  list: ModalHistory<FollowListKind>,
+) {
+  const queryClient = useQueryClient();
+  const { shown, close } = list;
+  useEffect(() => {
+    if (!locked) return;
+    if (shown !== null) close();
+    if (memberId) removeFollowListsOf(queryClient, memberId);
+  }, [locked, memberId, shown, close, queryClient]);
 }
 
 /** The server sends no posts of a private member to a viewer who does not follow them. */
@@ -146,10 +170,14 @@ function isLocked(member: PublicProfile, isOwner: boolean, postCount: number): b
   return !canSeeContentOf(member, { isSelf: isOwner, isFollower: member.isFollowed }) && postCount === 0;
 }
 
-/** No member by the address's name, echoed safe to read in the sentence (`echoedUsername`). */
+/**
+ * No member by the address's name, echoed safe to read in the sentence (`echoedUsername`); a name of
+ * which nothing would show (`/profile/%00`) is not echoed at all.
+ */
 function MemberNotFound({ username, ref }: { username: string; ref?: Ref<HTMLElement> }) {
   useDocumentTitle("Member not found");
   const titleId = useId();
+  const echoed = echoedUsername(username);
   return (
     <section
       ref={ref}
@@ -164,8 +192,8 @@ function MemberNotFound({ username, ref }: { username: string; ref?: Ref<HTMLEle
         Member not found
       </h1>
       <p className="mt-2 max-w-xs text-sm break-words text-zinc-600">
-        There is no one called @{echoedUsername(username)} on Flik. The link may be broken, or they changed
-        their username.
+        {echoed ? `There is no one called @${echoed} on Flik.` : "There is no one by that name on Flik."} The
+        link may be broken, or they changed their username.
       </p>
       <Link to="/profile" className={`${buttonStyles.secondary} mt-6`}>
         Go to your profile
