@@ -60,6 +60,24 @@ export async function registerSecurity(
 }
 
 /**
+ * The headers that only a document (a page, or a file a browser may open as one) heeds: the policy of
+ * what it may load, run or be framed by, its browsing context, and old browsers' switches. A built
+ * script or stylesheet goes without them: it is no document, and each costs every asset answer half a
+ * kilobyte on the wire (the first-load script budget counts headers). Not for a worker's script, whose
+ * own CSP header is its policy: Flik starts no workers.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "x-frame-options",
+  "x-xss-protection",
+  "x-download-options",
+  "x-dns-prefetch-control",
+  "x-permitted-cross-domain-policies",
+] as const;
+
+/**
  * Where the browser may load media from: with the hosts named, only their media folders (so a post made
  * before MEDIA_ORIGINS was set cannot load a pixel from elsewhere either); otherwise any https host and
  * this host's own bases (a CDN on plain http).

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { DOCUMENT_ONLY_HEADERS } from "../platform/security.js";
 import { buildTestApp } from "../test/helper.js";
 import { tempDir } from "../test/temp-dir.js";
 
@@ -28,6 +29,8 @@ const page = (script: string) =>
   `<!doctype html><title>Flik</title><script type=module src="/assets/${script}"></script><div id=root></div>`;
 writeBuilt("index.html", page("index-old111.js"));
 writeBuilt("assets/index-old111.js", "console.log('old')");
+// In both builds: served by the route listed at the start.
+writeBuilt("assets/index-kept444.css", "body{margin:0}");
 
 const { app } = await buildTestApp({ webDist });
 
@@ -35,6 +38,7 @@ const { app } = await buildTestApp({ webDist });
 rmSync(webDist, { recursive: true });
 writeBuilt("index.html", page("index-new222.js"));
 writeBuilt("assets/index-new222.js", "console.log('new')");
+writeBuilt("assets/index-kept444.css", "body{margin:0}");
 writeFileSync(join(webDist, "assets", "logo-new333.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
 writeBuilt("robots.txt", "User-agent: *");
 writeFileSync(join(webDist, ".env"), "SECRET=1");
@@ -75,6 +79,25 @@ describe("the web app built again while the server runs", () => {
     const gzip = await app.inject({ url, headers: { "accept-encoding": "gzip" } });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(gzip.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends a script or a stylesheet without the headers only a document heeds, a page and an SVG with them", async () => {
+    const kept = ["x-content-type-options", "cross-origin-resource-policy", "strict-transport-security"];
+    for (const url of ["/assets/index-new222.js", "/assets/index-kept444.css"]) {
+      for (const encoding of ["br", "identity"]) {
+        const response = await app.inject({ url, headers: { "accept-encoding": encoding } });
+        expect(response.statusCode, url).toBe(200);
+        for (const name of DOCUMENT_ONLY_HEADERS)
+          expect(response.headers[name], `${url} ${name}`).toBeUndefined();
+        for (const name of kept) expect(response.headers[name], `${url} ${name}`).toBeDefined();
+      }
+    }
+    for (const url of ["/feed", "/assets/logo-new333.svg"]) {
+      const response = await app.inject({ url });
+      expect(response.headers["content-security-policy"], url).toContain("default-src 'self'");
+      expect(response.headers["x-frame-options"], url).toBe("SAMEORIGIN");
+      for (const name of kept) expect(response.headers[name], `${url} ${name}`).toBeDefined();
+    }
   });
 
   it("answers a HEAD for a new file as its GET, without the body", async () => {

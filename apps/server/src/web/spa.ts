@@ -3,7 +3,10 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { DOCUMENT_ONLY_HEADERS } from "../platform/security.js";
 
+/** A built script or stylesheet, or its precompressed twin (the file @fastify/static sends). */
+const scriptOrStylesheet = /\.(?:js|css)(?:\.br|\.gz)?$/;
 const serverOwnedPaths = /^\/(api|media|socket\.io)(\/|$)/;
 /**
  * A request for a file of the build (anything under /assets, or a top-level name with an extension such
@@ -59,6 +62,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
         // Vite puts a content hash in every asset name, so those never change; index.html always may.
         const immutable = path.includes(`${join(webDist, "assets")}/`);
         reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        // An SVG, opened by itself, is a document and keeps them; a script or a stylesheet never is.
+        if (scriptOrStylesheet.test(path)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });
   }
