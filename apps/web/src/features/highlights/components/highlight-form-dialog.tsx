@@ -6,6 +6,7 @@ import {
   mediaTypeOfFile,
   NOT_A_PHOTO_OR_VIDEO,
   type Story,
+  textLength,
 } from "@flik/shared";
 import { ACCEPT_HOSTED_MEDIA, refusedMediaFormat } from "@flik/shared/media-formats";
 import { type FormEvent, useId, useRef, useState } from "react";
@@ -179,6 +180,8 @@ export function HighlightFormDialog({
               label="Highlight name"
               {...limitedText(name, HIGHLIGHT_NAME_MAX_LENGTH, setName)}
               placeholder="Summer, Friends, Travel…"
+              // The box takes no more at the limit: the count says why, as the bio's does.
+              hint={`${textLength(name)}/${HIGHLIGHT_NAME_MAX_LENGTH}`}
               autoComplete="off"
               disabled={busy}
             />

@@ -118,7 +118,11 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
                     />
                   </span>
                 </span>
-                <span className="w-full truncate text-center text-xs font-semibold text-zinc-800">
+                {/* Cut to the tile's width: the pointer finds the whole name, as the viewer shows it. */}
+                <span
+                  title={highlight.name}
+                  className="w-full truncate text-center text-xs font-semibold text-zinc-800"
+                >
                   {highlight.name}
                 </span>
               </button>

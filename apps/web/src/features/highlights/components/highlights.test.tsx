@@ -66,9 +66,29 @@ describe("Highlight form validation (spec §5)", () => {
     expect(create).not.toHaveBeenCalled();
     expect(screen.getByRole("dialog", { name: "Add Highlight" })).toBeInTheDocument();
   });
+
+  it("counts the name's characters against its limit, emoji as one, and takes no more past it", async () => {
+    const { user } = openOwn();
+
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    const name = screen.getByLabelText("Highlight name");
+    expect(name).toHaveAccessibleDescription("0/30");
+    await user.type(name, "Trip 🌊");
+    expect(name).toHaveAccessibleDescription("6/30");
+    await user.clear(name);
+    await user.type(name, "A very long highlight name with more");
+    expect(name).toHaveValue("A very long highlight name wit");
+    expect(name).toHaveAccessibleDescription("30/30");
+  });
 });
 
 describe("Highlights strip", () => {
+  it("gives a name cut to its tile's width whole to the pointer", async () => {
+    openOwn();
+    const tile = await screen.findByRole("button", { name: `View highlight ${summer.name}` });
+    expect(within(tile).getByText(summer.name)).toHaveAttribute("title", summer.name);
+  });
+
   it("brings a tile focused from the keyboard wholly into view (the browser leaves one half in view)", async () => {
     const scrolled = vi.fn();
     Element.prototype.scrollIntoView = scrolled;
