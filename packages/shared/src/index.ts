@@ -24,3 +24,4 @@ export * from "./text.js";
 export * from "./text-input.js";
 export * from "./users.js";
 export * from "./visibility.js";
+export * from "./website.js";

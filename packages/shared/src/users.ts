@@ -6,6 +6,7 @@ import type { Post } from "./posts.js";
 import { MEDIA_HOST_MESSAGE, type MediaUrlSchema, mediaUrlSchema } from "./posts.js";
 import { textSchema } from "./text.js";
 import { hasVisibleText } from "./text-input.js";
+import { httpAddress } from "./website.js";
 
 /** A member as the member sees themself (spec §3 User). */
 export interface User {
@@ -72,13 +73,19 @@ export const websiteSchema = textSchema()
     message: "Website must start with http:// or https://",
     abort: true,
   })
-  // A host with a dot in it, as a site on the web has (not `http://x` or `https://localhost`).
+  // A host with a dot in it, as a site on the web has (not `http://x` or `https://localhost`), and an
+  // address a browser can open: the profile shows no link for one it can't (`https://example.com:99999`).
   .refine(
-    (url) => url === "" || /^https?:\/\/[^\s/]+\.[^\s]*$/i.test(url),
+    (url) => url === "" || (/^https?:\/\/[^\s/]+\.[^\s]*$/i.test(url) && hasDottedHost(url)),
     "Website must be a full address, like https://example.com",
   )
   // `https://bank.example@evil.example` reads as one site and opens another (a path's `/@name` is fine).
   .refine((url) => !/^https?:\/\/[^/?#]*@/i.test(url), "Website can't include a username or password");
+
+/** The host as the browser reads it, not the text before the first slash (`https://x?a.b` is host x). */
+function hasDottedHost(url: string): boolean {
+  return httpAddress(url)?.hostname.includes(".") ?? false;
+}
 
 export const bioSchema = textSchema()
   // Spaces and blank lines around it are no part of it; a bio of invisible characters alone is none.

@@ -222,6 +222,17 @@ describe("PUT /profile/update", () => {
     expect(response.json().user.website).toBe("https://medium.example/@erin");
   });
 
+  it.each([
+    "https://example.com:8080",
+    "https://example.com/about/me",
+    "https://example.com/search?q=flik&page=2",
+  ])("keeps the website %s, a link the profile shows", async (website) => {
+    const erin = await someone("erin");
+    const response = await call(erin, "PUT", "/profile/update", { website });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().user.website).toBe(website);
+  });
+
   it("takes each of spec §7's payload forms, changing only what is sent", async () => {
     const first = await call(alice, "PUT", "/profile/update", {
       username: "alice.l",
@@ -311,6 +322,24 @@ describe("PUT /profile/update", () => {
     [
       "a website of one letter",
       { website: "http://x" },
+      "website",
+      "Website must be a full address, like https://example.com",
+    ],
+    [
+      "a website whose port is over 65535",
+      { website: "https://example.com:99999" },
+      "website",
+      "Website must be a full address, like https://example.com",
+    ],
+    [
+      "a website whose port is not a number",
+      { website: "https://example.com:80a" },
+      "website",
+      "Website must be a full address, like https://example.com",
+    ],
+    [
+      "a website with a NUL in its host",
+      { website: "https://ex%00ample.com" },
       "website",
       "Website must be a full address, like https://example.com",
     ],
