@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { fetchRoutes, jsonResponse, makeUser, pending, sentJson } from "../../../test/fixtures";
-import { renderApp, stubFetch } from "../../../test/render-app";
+import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
+import { waitUntil } from "../../../test/wait";
 import { applyCrop, stubCropEnvironment } from "../test/avatar-crop-stubs";
 import { preloadProfileScreens } from "../test/profile-routes";
 
@@ -285,5 +286,121 @@ describe("EditProfileScreen", () => {
   it("shows 'Loading profile...' while the account loads", async () => {
     openEditor({ "GET /profile/me": () => pending() });
     expect(await screen.findByText("Loading profile...")).toBeInTheDocument();
+  });
+});
+
+describe("Leaving Edit profile with changes", () => {
+  /** /profile, where the Back arrow goes, kept loading: only the address matters here. */
+  const profileRoutes: Routes = {
+    "GET /profile/alice": () => pending(),
+    "GET /highlights/user/alice": () => pending(),
+    "GET /stories": () => pending(),
+    "GET /stories/user/alice": () => pending(),
+  };
+
+  /** A new photo uploaded and applied, as Change profile photo → crop → Apply leaves it. */
+  async function applyNewPhoto(user: ReturnType<typeof openEditor>["user"]) {
+    stubCropEnvironment();
+    await user.upload(
+      await screen.findByLabelText("Profile photo"),
+      new File(["png"], "me.png", { type: "image/png" }),
+    );
+    await applyCrop(user);
+    (await sentUpload()).respond(200, {
+      secure_url: "/media/image/new.jpg",
+      public_id: "n",
+      resource_type: "image",
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  }
+
+  const previewPhoto = () => screen.getByRole("region", { name: "Preview" }).querySelector("img");
+
+  it("asks 'Discard changes?' at the Back arrow after a new photo and a bio: Cancel keeps both, Discard leaves", async () => {
+    const update = vi.fn();
+    const { user, router } = openEditor({ ...profileRoutes, "PUT /profile/update": update });
+    await applyNewPhoto(user);
+    await user.type(screen.getByLabelText("Bio"), " and curiouser");
+
+    await user.click(screen.getByRole("link", { name: "Back to profile" }));
+    const question = await screen.findByRole("dialog", { name: "Discard changes?" });
+    expect(question).toHaveTextContent("If you leave now, your changes won't be saved.");
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+
+    expect(screen.queryByRole("dialog", { name: "Discard changes?" })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/edit-profile");
+    expect(screen.getByLabelText("Bio")).toHaveValue("Curiouser and curiouser");
+    expect(previewPhoto()).toHaveAttribute("src", "/media/image/new.jpg");
+
+    await user.click(screen.getByRole("link", { name: "Back to profile" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", {
+        name: "Discard",
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it("asks at the browser's Back and at a link elsewhere in the app", async () => {
+    signInAsAlice();
+    stubFetch(
+      fetchRoutes({
+        "GET /user": jsonResponse(200, { user: alice }),
+        "GET /profile/me": jsonResponse(200, { user: alice }),
+        "GET /posts": () => pending(),
+        ...profileRoutes,
+      }),
+    );
+    const { user, router } = renderApp(["/profile", "/edit-profile"]);
+    await user.type(await screen.findByLabelText("Full name"), "!");
+
+    await act(() => router.navigate(-1));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", {
+        name: "Cancel",
+      }),
+    );
+    expect(router.state.location.pathname).toBe("/edit-profile");
+    expect(screen.getByLabelText("Full name")).toHaveValue("Alice Liddell!");
+
+    await act(() => router.navigate("/profile/alice"));
+    expect(await screen.findByRole("dialog", { name: "Discard changes?" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/edit-profile");
+  });
+
+  it("leaves at once without changes, and after they are saved", async () => {
+    const update = vi.fn(() => jsonResponse(200, { user: { ...alice, bio: "Curiouser!" } }));
+    const { user, router } = openEditor({ ...profileRoutes, "PUT /profile/update": update });
+    const bio = await screen.findByLabelText("Bio");
+    // Typed and taken back: nothing is changed.
+    await user.type(bio, "!");
+    await user.type(bio, "{Backspace}");
+    await user.click(screen.getByRole("link", { name: "Back to profile" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
+    expect(screen.queryByRole("dialog", { name: "Discard changes?" })).not.toBeInTheDocument();
+
+    act(() => void router.navigate("/edit-profile"));
+    await user.type(await screen.findByLabelText("Bio"), "!");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Profile updated successfully!")).toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Back to profile" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
+    expect(screen.queryByRole("dialog", { name: "Discard changes?" })).not.toBeInTheDocument();
+  });
+
+  it("lets a session that ended elsewhere reach /login unasked", async () => {
+    const { user, router } = openEditor();
+    await user.type(await screen.findByLabelText("Bio"), "!");
+    const socket = await currentSocket();
+    await waitUntil(() => {
+      if (!socket.listens("sessionRevoked")) throw new Error("The socket does not listen yet");
+    });
+
+    act(() => socket.fire("sessionRevoked"));
+
+    expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(screen.queryByRole("dialog", { name: "Discard changes?" })).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { buttonStyles } from "../../../components/button-styles";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ArrowLeftIcon } from "../../../components/icons";
 import { CameraIcon } from "../../../components/later-icons";
 import { LoadError } from "../../../components/load-error";
@@ -26,6 +27,7 @@ import { GenderSelect } from "../components/edit/gender-select";
 import { ProfilePreviewCard } from "../components/edit/profile-preview-card";
 import { useAvatarChange } from "../hooks/use-avatar-change";
 import { useFieldProblems } from "../hooks/use-field-problems";
+import { useLeaveCheck } from "../hooks/use-leave-check";
 import { useUpdateProfile } from "../hooks/use-update-profile";
 
 /** /edit-profile: photo, full name, username, bio, and the gender no one else sees. */
@@ -102,10 +104,14 @@ function EditProfileForm({ user }: { user: User }) {
     },
   });
 
+  const edited = { fullName: fullName.trim(), username: username.trim(), bio, gender, avatar };
+  // An uploaded photo or a typed word is lost with the screen: asked first. A Save on its way keeps them.
+  const unsaved = !update.isPending && Object.keys(changedFields(saved, edited)).length > 0;
+  const leaving = useLeaveCheck(unsaved);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending || photo.busy) return;
-    const edited = { fullName: fullName.trim(), username: username.trim(), bio, gender, avatar };
     // The shared rules first: what they refuse is said at once, without asking the server.
     const checked = updateProfileBody.safeParse(edited);
     const issues = [
@@ -218,6 +224,16 @@ function EditProfileForm({ user }: { user: User }) {
         </div>
       </form>
       <AvatarChangeElements change={photo} />
+      {leaving.state === "blocked" && (
+        <ConfirmDialog
+          title="Discard changes?"
+          confirmLabel="Discard"
+          onConfirm={() => leaving.proceed()}
+          onCancel={() => leaving.reset()}
+        >
+          If you leave now, your changes won't be saved.
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
