@@ -63,3 +63,45 @@ describe("useFormToasts", () => {
     await waitFor(() => expect(shownToasts()).toEqual(["Someone else's news"]));
   });
 });
+
+describe("useFormToasts with failuresGoWithForm", () => {
+  it("takes the form's failure down when the form goes, and leaves other toasts be", async () => {
+    render(<ToastContainer />);
+    const form = renderHook(() => useFormToasts({ failuresGoWithForm: true }));
+    act(() => {
+      toast.info("Someone else's news");
+      form.result.current.error("Current password is incorrect");
+    });
+    await waitFor(() =>
+      expect(shownToasts().sort()).toEqual(["Current password is incorrect", "Someone else's news"]),
+    );
+
+    form.unmount();
+    await waitFor(() => expect(shownToasts()).toEqual(["Someone else's news"]));
+  });
+
+  it("leaves the form's success up when the form goes: it says what was done", async () => {
+    render(<ToastContainer />);
+    const form = renderHook(() => useFormToasts({ failuresGoWithForm: true }));
+    act(() => {
+      form.result.current.error("Failed to update profile.");
+      form.result.current.success("Profile updated successfully!");
+    });
+    await waitFor(() => expect(shownToasts()).toEqual(["Profile updated successfully!"]));
+
+    form.unmount();
+    await screen.findByText("Profile updated successfully!");
+    expect(shownToasts()).toEqual(["Profile updated successfully!"]);
+  });
+
+  it("without it, a failure outlives its form (a sign-in's, said as the form gives way)", async () => {
+    render(<ToastContainer />);
+    const form = renderHook(() => useFormToasts());
+    act(() => form.result.current.error("Incorrect password"));
+    await waitFor(() => expect(shownToasts()).toEqual(["Incorrect password"]));
+
+    form.unmount();
+    await screen.findByText("Incorrect password");
+    expect(shownToasts()).toEqual(["Incorrect password"]);
+  });
+});

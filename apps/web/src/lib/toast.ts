@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { type Id, type ToastContent, type ToastOptions, toast as toastify } from "react-toastify/unstyled";
 
 type Show = typeof toastify.error;
@@ -38,8 +38,9 @@ export const toast = Object.assign(
 );
 
 /**
- * Where the toasts of the signed-out screens (sign-in, sign-up, reset) show: at the top on phones too,
- * where there is no header to cover, instead of floating over the form's button at the bottom.
+ * Where the toasts of the signed-out screens (sign-in, sign-up, reset) show: at the top, clear of the
+ * form's button at the bottom. Every toast now shows there (app-providers); this keeps those screens so
+ * whatever the default becomes.
  */
 export const AUTH_TOASTS = { position: "top-center" } as const satisfies ToastOptions;
 
@@ -48,19 +49,28 @@ export const AUTH_TOASTS = { position: "top-center" } as const satisfies ToastOp
  * stale "Password must be at least 8 characters" never stands beside "Account created", nor the last
  * try's lock ("Too many failed sign-ins…") beside this try's "Incorrect password", contradicting it over
  * the form on a phone. `success` says a success this way; `clear` takes the form's toast down.
+ * `failuresGoWithForm` (settings' panels): a failure still shown goes when the form does, not over the
+ * next panel ("Current password is incorrect" over Email); a success stays, as it says what was done.
  */
-export function useFormToasts(options?: Pick<ToastOptions, "position">) {
-  const [toasts] = useState(() => {
+export function useFormToasts(options?: Pick<ToastOptions, "position"> & { failuresGoWithForm?: boolean }) {
+  const [{ toasts, clearFailure }] = useState(() => {
     let shown: Id | undefined;
+    let failed = false;
     const clear = () => {
       if (shown !== undefined) toastify.dismiss(shown);
       shown = undefined;
     };
-    const say = (show: Show) => (text: string) => {
+    const say = (show: Show, failure: boolean) => (text: string) => {
       clear();
-      shown = options ? show(text, options) : show(text);
+      shown = options?.position ? show(text, { position: options.position }) : show(text);
+      failed = failure;
     };
-    return { error: say(toast.error), clear, success: say(toast.success) };
+    return {
+      toasts: { error: say(toast.error, true), clear, success: say(toast.success, false) },
+      clearFailure: () => failed && clear(),
+    };
   });
+  const goWithForm = options?.failuresGoWithForm;
+  useEffect(() => (goWithForm ? () => void clearFailure() : undefined), [goWithForm, clearFailure]);
   return toasts;
 }

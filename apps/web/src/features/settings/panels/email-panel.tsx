@@ -35,8 +35,8 @@ export const EMAIL_TEXTS = {
  */
 export function EmailPanel({ user, onClose }: { user: User; onClose: () => void }) {
   const [step, setStep] = useState<"form" | "code">("form");
-  // A success takes down the form's earlier failure toasts.
-  const toasts = useFormToasts();
+  // A success takes down the form's earlier failure toasts; closing the panel takes a failure's down.
+  const toasts = useFormToasts({ failuresGoWithForm: true });
   const [email, setEmail] = useState("");
   const [sentTo, setSentTo] = useState("");
   const [fieldError, setFieldError] = useState<string>();

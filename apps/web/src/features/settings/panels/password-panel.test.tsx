@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getToken } from "../../../lib/storage";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, sentJson } from "../../../test/fixtures";
+import { shownToasts } from "../../../test/toasts";
 import { openPanel, openSettings } from "../test/settings-harness";
 
 vi.mock("../../../lib/socket", async () => {
@@ -89,6 +90,20 @@ describe("Settings › Change password", () => {
     expect(error).toHaveBeenCalledWith("Current password is incorrect");
     expect(within(panel).getByLabelText("Current password")).toHaveFocus();
     expect(getToken()).not.toBeNull();
+  });
+
+  it("takes its failure toast down as it closes, so it never shows over the next panel", async () => {
+    const { user } = openSettings({
+      "PUT /user/password": () => jsonResponse(400, { message: "Current password is incorrect" }),
+    });
+    const panel = await openPanel(user, "Change password", "Change password");
+    await user.type(within(panel).getByLabelText("Current password"), "wrong-one");
+    await user.type(within(panel).getByLabelText("New password"), "a-new-secret{Enter}");
+    await waitFor(() => expect(shownToasts()).toEqual(["Current password is incorrect"]));
+
+    await user.click(within(panel).getByRole("button", { name: "Close" }));
+    await openPanel(user, "Email", "Email");
+    await waitFor(() => expect(shownToasts()).toEqual([]));
   });
 
   it("without a server message, says 'Failed to update password'", async () => {

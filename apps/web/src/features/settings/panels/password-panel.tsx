@@ -113,7 +113,7 @@ export function PasswordPanel({ user, onClose }: { user: User; onClose: () => vo
   const currentRef = useRef<HTMLInputElement>(null);
   const newRef = useRef<HTMLInputElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
-  const failures = useFormToasts();
+  const failures = useFormToasts({ failuresGoWithForm: true });
 
   // The form the focus was in is gone: the message takes it, so it is read and the panel keeps it.
   useEffect(() => {

@@ -22,8 +22,8 @@ export const PHONE_TEXTS = {
 /** Spec §4 Phone change: an international number, the code sent to it by SMS, then updated. */
 export function PhonePanel({ user, onClose }: { user: User; onClose: () => void }) {
   const [step, setStep] = useState<"form" | "code">("form");
-  // A success takes down the form's earlier failure toasts.
-  const toasts = useFormToasts();
+  // A success takes down the form's earlier failure toasts; closing the panel takes a failure's down.
+  const toasts = useFormToasts({ failuresGoWithForm: true });
   const [phone, setPhone] = useState("");
   const [sentTo, setSentTo] = useState("");
   const [fieldError, setFieldError] = useState<string>();

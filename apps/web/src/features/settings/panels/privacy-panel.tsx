@@ -127,8 +127,8 @@ function Switch({
 export function PrivacyPanel({ user, onClose }: { user: User; onClose: () => void }) {
   const [browserPermission, setBrowserPermission] = useState(systemNotificationsPermission);
   const chosenRef = useRef<HTMLInputElement>(null);
-  // A success takes down the form's earlier failure toasts.
-  const toasts = useFormToasts();
+  // A success takes down the form's earlier failure toasts; closing the panel takes a failure's down.
+  const toasts = useFormToasts({ failuresGoWithForm: true });
   const applyUser = useApplyUser();
   // Only what the member changed is sent, and the rest shows the account as it is now: a change made
   // elsewhere while the panel is open (the account read again) is shown, never undone.

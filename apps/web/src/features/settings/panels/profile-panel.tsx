@@ -36,8 +36,8 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
   // A refused Save (by the shared rules or the server) takes the focus to the first field it names.
   const { problems, formRef, foundIssues, refused, clear, change } = useFieldProblems<Field>();
   const firstRef = useRef<HTMLInputElement>(null);
-  // A success takes down the form's earlier failure toasts.
-  const toasts = useFormToasts();
+  // A success takes down the form's earlier failure toasts; closing the panel takes a failure's down.
+  const toasts = useFormToasts({ failuresGoWithForm: true });
   const applyUser = useApplyUser();
 
   const save = useMutation({
