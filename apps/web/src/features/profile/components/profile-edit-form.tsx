@@ -1,4 +1,4 @@
-import { type PublicProfile, USERNAME_MAX_LENGTH, WEBSITE_MAX_LENGTH } from "@flik/shared";
+import { type PublicProfile, USERNAME_MAX_LENGTH } from "@flik/shared";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { TextField } from "../../../components/text-field";
 import { limitedText } from "../../../lib/limited-text";
@@ -71,7 +71,8 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
         type="url"
         inputMode="url"
         placeholder="https://example.com"
-        {...limitedText(website, WEBSITE_MAX_LENGTH, (typed) => change("website", setWebsite, typed))}
+        value={website}
+        onChange={(event) => change("website", setWebsite, event.target.value)}
         autoComplete="url"
         error={errors.website}
       />
