@@ -24,6 +24,12 @@ export function isMemberNotFound(error: unknown, whilePaging = false): boolean {
 }
 
 /**
+ * A later page's cursor refused (400): asked with it again, the page would be refused again. The grid
+ * reads the profile again instead, whose answer holds a fresh cursor.
+ */
+export const isCursorRefused = (error: unknown): boolean => error instanceof ApiError && error.status === 400;
+
+/**
  * The profile page of `username`: GET /profile/{username}, then more posts by cursor as it scrolls.
  * Never asked for a name no member could have (the shared username rule): such an address names no
  * one, and some name another route (/profile/me is the API's own account, answered without posts).

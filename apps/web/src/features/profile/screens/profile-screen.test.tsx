@@ -205,18 +205,19 @@ describe("ProfileScreen", () => {
     expect(screen.queryByRole("button", { name: "Load more posts" })).not.toBeInTheDocument();
   });
 
-  it("says a later page of posts the API refuses (400, a bad cursor) in the grid, keeping the profile and its posts", async () => {
-    let refusing = true;
+  it("says a later page of posts the API refuses (400, a bad cursor) in the grid, keeping the profile and its posts; Try again reads a fresh cursor", async () => {
     const older = makePost({ _id: "p-old", caption: "Older" });
-    const more = vi.fn(() =>
-      refusing
+    // A refused cursor stays refused: only the one a fresh read of the profile hands out is taken.
+    const more = vi.fn((url: string) =>
+      url.includes("cursor=cursor-1")
         ? jsonResponse(400, { message: "cursor is not valid", errors: { cursor: "cursor is not valid" } })
         : jsonResponse(200, { posts: [older], nextCursor: null }),
     );
+    const profilePage = (nextCursor: string) =>
+      jsonResponse(200, { user: makeProfile(), posts: [photo], isMyProfile: false, nextCursor });
+    const reads = vi.fn(() => profilePage(reads.mock.calls.length === 1 ? "cursor-1" : "cursor-2"));
     const { user } = openProfile("/profile/bob", {
-      posts: [photo],
-      nextCursor: "cursor-1",
-      routes: { "GET /profile/bob/posts": more },
+      routes: { "GET /profile/bob": reads, "GET /profile/bob/posts": more },
     });
 
     await user.click(await screen.findByRole("button", { name: "Load more posts" }));
@@ -227,11 +228,14 @@ describe("ProfileScreen", () => {
     expect(screen.getByRole("heading", { level: 1, name: "@bob" })).toBeInTheDocument();
     expect(gridCells()).toContain("Pier, 2 likes, 0 comments");
 
-    refusing = false;
     await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(reads).toHaveBeenCalledTimes(2));
+    expect(gridCells()).toContain("Pier, 2 likes, 0 comments");
+    await user.click(await screen.findByRole("button", { name: "Load more posts" }));
     await waitFor(() =>
       expect(gridCells()).toEqual(["Pier, 2 likes, 0 comments", "Older, 2 likes, 0 comments"]),
     );
+    expect(more.mock.calls.map(([url]) => url.includes("cursor=cursor-2"))).toEqual([false, true]);
   });
 
   it("says so when no member has that username", async () => {

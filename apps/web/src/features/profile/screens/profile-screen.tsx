@@ -21,7 +21,7 @@ import type { FollowListKind } from "../../follows/api/follow-keys";
 import { removeFollowListsOf } from "../../follows/cache/remove-follow-lists";
 import { FollowListDialog } from "../../follows/components/follow-list-dialog";
 import { HighlightsStrip } from "../../highlights/components/highlights-strip";
-import { isMemberNotFound, useProfileQuery } from "../api/profile.queries";
+import { isCursorRefused, isMemberNotFound, useProfileQuery } from "../api/profile.queries";
 import { PostModal } from "../components/post-modal";
 import { ProfileHeader } from "../components/profile-header";
 import { PrivateAccount, ProfilePosts } from "../components/profile-posts";
@@ -134,7 +134,7 @@ function ProfileView({ username }: { username: string }) {
           hasNextPage={query.hasNextPage}
           isFetchingNextPage={query.isFetchingNextPage}
           isFetchNextPageError={query.isFetchNextPageError}
-          fetchNextPage={() => void query.fetchNextPage()}
+          fetchNextPage={() => void (isCursorRefused(query.error) ? query.refetch() : query.fetchNextPage())}
         />
       )}
       {postModal.shown && <PostModal postId={postModal.shown} onClose={postModal.close} />}
