@@ -98,14 +98,16 @@ function PartnerTitle({
   const named = hasVisibleText(fullName) && fullName !== partner.username;
   return (
     <>
-      {/* A long name is cut at the screen's edge: the pointer finds it whole. */}
+      {/* A long name is cut at the screen's edge: the pointer finds it whole. The tip is the text's, not
+          the heading's, whose name (both lines) it would otherwise be read after as a description. */}
       <Title
         id={nameId}
-        aria-labelledby={named ? `${nameId} ${usernameId}` : undefined}
+        aria-labelledby={named ? `${nameId}-text ${usernameId}` : undefined}
         className="truncate text-base font-semibold text-zinc-900"
-        title={named ? fullName : partner.username}
       >
-        {named ? fullName : partner.username}
+        <span id={`${nameId}-text`} title={named ? fullName : partner.username}>
+          {named ? fullName : partner.username}
+        </span>
       </Title>
       {/* Its line is kept when empty: the name does not jump as the partner comes and goes. Presence is
           shared only between members who both accepted the chat, so a partner not heard of as online may
