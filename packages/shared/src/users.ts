@@ -84,7 +84,8 @@ export const websiteSchema = textSchema()
 
 /** The host as the browser reads it, not the text before the first slash (`https://x?a.b` is host x). */
 function hasDottedHost(url: string): boolean {
-  return httpAddress(url)?.hostname.includes(".") ?? false;
+  // A final dot (`localhost.`, a fully qualified name) joins no two names.
+  return httpAddress(url)?.hostname.replace(/\.$/, "").includes(".") ?? false;
 }
 
 export const bioSchema = textSchema()

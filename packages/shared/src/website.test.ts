@@ -53,6 +53,8 @@ describe("websiteSchema", () => {
     // The dot is in the query: the host is `x`.
     "https://x?a.b",
     "https://localhost",
+    // A fully qualified name's final dot is no dot between names.
+    "https://localhost.",
   ])("refuses %j, which the profile could not show as a site, as not a full address", (website) => {
     expect(refusal(website)).toBe(FULL_ADDRESS);
   });
