@@ -94,22 +94,6 @@ describe("useFormToasts with failuresGoWithForm", () => {
     expect(shownToasts()).toEqual(["Profile updated successfully!"]);
   });
 
-  it("says no failure that comes after the form went (its request was on its way), a success all the same", async () => {
-    render(<ToastContainer />);
-    const late = renderHook(() => useFormToasts({ failuresGoWithForm: true }));
-    const lateSuccess = renderHook(() => useFormToasts({ failuresGoWithForm: true }));
-    late.unmount();
-    lateSuccess.unmount();
-
-    act(() => {
-      late.result.current.error("Failed to update privacy settings");
-      lateSuccess.result.current.success("Privacy settings updated!");
-      toast.info("Shown after them");
-    });
-    await screen.findByText("Shown after them");
-    expect(shownToasts().sort()).toEqual(["Privacy settings updated!", "Shown after them"]);
-  });
-
   it("without it, a failure outlives its form (a sign-in's, said as the form gives way)", async () => {
     render(<ToastContainer />);
     const form = renderHook(() => useFormToasts());

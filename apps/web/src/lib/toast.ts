@@ -50,38 +50,27 @@ export const AUTH_TOASTS = { position: "top-center" } as const satisfies ToastOp
  * try's lock ("Too many failed sign-ins…") beside this try's "Incorrect password", contradicting it over
  * the form on a phone. `success` says a success this way; `clear` takes the form's toast down.
  * `failuresGoWithForm` (settings' panels): a failure still shown goes when the form does, not over the
- * next panel ("Current password is incorrect" over Email), and one that comes after it went (a request
- * still on its way as the panel closed) is not said; a success stays, as it says what was done.
+ * next panel ("Current password is incorrect" over Email); a success stays, as it says what was done.
  */
 export function useFormToasts(options?: Pick<ToastOptions, "position"> & { failuresGoWithForm?: boolean }) {
-  const [{ toasts, present }] = useState(() => {
+  const [{ toasts, clearFailure }] = useState(() => {
     let shown: Id | undefined;
     let failed = false;
-    // Set while a form whose failures go with it is away: a request it sent may still fail after it
-    // closed, and that failure would speak over the next panel.
-    let gone = false;
     const clear = () => {
       if (shown !== undefined) toastify.dismiss(shown);
       shown = undefined;
     };
     const say = (show: Show, failure: boolean) => (text: string) => {
-      if (failure && gone) return;
       clear();
       shown = options?.position ? show(text, { position: options.position }) : show(text);
       failed = failure;
     };
     return {
       toasts: { error: say(toast.error, true), clear, success: say(toast.success, false) },
-      present: () => {
-        gone = false;
-        return () => {
-          gone = true;
-          if (failed) clear();
-        };
-      },
+      clearFailure: () => failed && clear(),
     };
   });
   const goWithForm = options?.failuresGoWithForm;
-  useEffect(() => (goWithForm ? present() : undefined), [goWithForm, present]);
+  useEffect(() => (goWithForm ? () => void clearFailure() : undefined), [goWithForm, clearFailure]);
   return toasts;
 }
