@@ -244,22 +244,10 @@ describe("EditProfileScreen", () => {
   });
 
   it("uploads a cropped photo, previews it and sends it with Save", async () => {
-    stubCropEnvironment();
     const update = vi.fn(() => jsonResponse(200, { user: { ...alice, avatar: "/media/image/new.jpg" } }));
     const { user } = openEditor({ "PUT /profile/update": update });
 
-    await user.upload(
-      await screen.findByLabelText("Profile photo"),
-      new File(["png"], "me.png", { type: "image/png" }),
-    );
-    await applyCrop(user);
-    (await sentUpload()).respond(200, {
-      secure_url: "/media/image/new.jpg",
-      public_id: "n",
-      resource_type: "image",
-    });
-
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await applyNewPhoto(user);
     const preview = screen.getByRole("region", { name: "Preview" });
     expect(preview.querySelector("img")).toHaveAttribute("src", "/media/image/new.jpg");
     await user.click(screen.getByRole("button", { name: "Save" }));
@@ -289,6 +277,22 @@ describe("EditProfileScreen", () => {
   });
 });
 
+/** A new photo uploaded and applied, as Change profile photo → crop → Apply leaves it. */
+async function applyNewPhoto(user: ReturnType<typeof openEditor>["user"]) {
+  stubCropEnvironment();
+  await user.upload(
+    await screen.findByLabelText("Profile photo"),
+    new File(["png"], "me.png", { type: "image/png" }),
+  );
+  await applyCrop(user);
+  (await sentUpload()).respond(200, {
+    secure_url: "/media/image/new.jpg",
+    public_id: "n",
+    resource_type: "image",
+  });
+  await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+}
+
 describe("Leaving Edit profile with changes", () => {
   /** /profile, where the Back arrow goes, kept loading: only the address matters here. */
   const profileRoutes: Routes = {
@@ -297,22 +301,6 @@ describe("Leaving Edit profile with changes", () => {
     "GET /stories": () => pending(),
     "GET /stories/user/alice": () => pending(),
   };
-
-  /** A new photo uploaded and applied, as Change profile photo → crop → Apply leaves it. */
-  async function applyNewPhoto(user: ReturnType<typeof openEditor>["user"]) {
-    stubCropEnvironment();
-    await user.upload(
-      await screen.findByLabelText("Profile photo"),
-      new File(["png"], "me.png", { type: "image/png" }),
-    );
-    await applyCrop(user);
-    (await sentUpload()).respond(200, {
-      secure_url: "/media/image/new.jpg",
-      public_id: "n",
-      resource_type: "image",
-    });
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-  }
 
   const previewPhoto = () => screen.getByRole("region", { name: "Preview" }).querySelector("img");
 
