@@ -3,6 +3,7 @@ import { act, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { connectNow, type FakeSocket } from "../../../test/fake-socket";
 import { jsonResponse } from "../../../test/fixtures";
+import { unloadIsAsked } from "../../../test/unload";
 import { waitUntil } from "../../../test/wait";
 import {
   callsTo,
@@ -89,6 +90,8 @@ describe("Conversation offline", () => {
     await waitUntil(() => expect(within(log).getAllByText("Sending…")).toHaveLength(2));
     expect(within(log).queryByText("Not sent")).not.toBeInTheDocument();
     expect(sends(socket)).toEqual([]);
+    // They live only in this page until sent: a reload is asked about first.
+    expect(unloadIsAsked()).toBe(true);
 
     networkBack();
     act(() => connectNow(socket));
@@ -103,6 +106,7 @@ describe("Conversation offline", () => {
     await waitUntil(() => expect(within(log).queryByText("Sending…")).not.toBeInTheDocument());
     expect(within(log).getAllByText("First")).toHaveLength(1);
     expect(within(log).getAllByText("Second")).toHaveLength(1);
+    await waitUntil(() => expect(unloadIsAsked()).toBe(false));
     // Another connect sends nothing again.
     networkBack();
     act(() => connectNow(socket));
@@ -133,6 +137,7 @@ describe("Conversation offline", () => {
     await goOffline(socket);
     await user.type(field, "Hello again{Enter}");
     await waitUntil(() => expect(within(log).getByText("Sending…")).toBeInTheDocument());
+    expect(unloadIsAsked()).toBe(true);
 
     networkBack();
     act(() => connectNow(socket));
@@ -142,6 +147,8 @@ describe("Conversation offline", () => {
     expect(await within(log).findByText("Not sent")).toBeInTheDocument();
     expect(within(log).getByRole("button", { name: "Retry" })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("You can't message this account");
+    // The member was told it was not sent: a reload loses nothing they don't know of.
+    expect(unloadIsAsked()).toBe(false);
   });
 
   it("sends what was written offline when the connection comes back on another screen", async () => {

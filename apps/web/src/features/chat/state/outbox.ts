@@ -25,7 +25,27 @@ export function changeOutbox(
   queryClient: QueryClient,
   update: (list: PendingMessage[]) => PendingMessage[],
 ): void {
+  askBeforeUnloadWhileUnsent(queryClient);
   queryClient.setQueryData<PendingMessage[]>(OUTBOX_KEY, (list = []) => update(list));
+}
+
+/** The client whose outbox a page's unload asks about: the app has one (a test, one at a time). */
+let unloadWatches: QueryClient | undefined;
+
+/**
+ * A message still "Sending…" (on its way, or waiting for the connection) lives only in this page: a
+ * reload or a closed tab would lose it, so the browser asks "Leave site?" first, as WhatsApp Web does.
+ * One that is "Not sent" the member has already been told of. Listened for from the first message
+ * written, so the feed's first load carries none of this.
+ */
+function askBeforeUnloadWhileUnsent(queryClient: QueryClient): void {
+  if (unloadWatches === undefined) {
+    window.addEventListener("beforeunload", (event) => {
+      const unsent = unloadWatches && outboxEntries(unloadWatches).some((entry) => entry.status !== "failed");
+      if (unsent) event.preventDefault();
+    });
+  }
+  unloadWatches = queryClient;
 }
 
 /** What the outbox holds now, for work done outside render (sending the held messages on a reconnect). */

@@ -1,10 +1,11 @@
 import { type MediaSize, mediaTypeOfFile } from "@flik/shared";
-import { type FormEvent, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from "react";
 import { useBlocker, useLocation } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FlicksIcon, ImageIcon } from "../../../components/icons";
 import { UploadProgress } from "../../../components/upload-progress";
+import { useAskBeforeUnload } from "../../../lib/ask-before-unload";
 import { getToken } from "../../../lib/storage";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { type ComposerTab, ComposerTabs, panelId } from "../components/composer/composer-tabs";
@@ -224,16 +225,6 @@ function useFocusThroughPublish(
     if (step === "uploading") progressRef.current?.focus();
     else if (step === "editing") shareRef.current?.focus();
   }, [step, progressRef, shareRef]);
-}
-
-/** The browser's own "Leave site?" while `asks`: the only question a page may put to an unload. */
-function useAskBeforeUnload(asks: boolean) {
-  useEffect(() => {
-    if (!asks) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", ask);
-    return () => window.removeEventListener("beforeunload", ask);
-  }, [asks]);
 }
 
 function DraftSummary({ file, isFlick }: { file: File | null; isFlick: boolean }) {

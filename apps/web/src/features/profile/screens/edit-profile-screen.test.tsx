@@ -4,6 +4,7 @@ import { signInAsAlice } from "../../../test/auth-storage";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { fetchRoutes, jsonResponse, makeUser, pending, sentJson } from "../../../test/fixtures";
 import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
+import { unloadIsAsked } from "../../../test/unload";
 import { waitUntil } from "../../../test/wait";
 import { applyCrop, stubCropEnvironment } from "../test/avatar-crop-stubs";
 import { preloadProfileScreens } from "../test/profile-routes";
@@ -355,6 +356,29 @@ describe("Leaving Edit profile with changes", () => {
     await act(() => router.navigate("/profile/alice"));
     expect(await screen.findByRole("dialog", { name: "Discard changes?" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/edit-profile");
+  });
+
+  it("has the browser ask before a reload while a field is changed or a new photo uploads", async () => {
+    const { user } = openEditor();
+    const bio = await screen.findByLabelText("Bio");
+    expect(unloadIsAsked()).toBe(false);
+    await user.type(bio, "!");
+    expect(unloadIsAsked()).toBe(true);
+    await user.type(bio, "{Backspace}");
+    expect(unloadIsAsked()).toBe(false);
+
+    stubCropEnvironment();
+    await user.upload(
+      screen.getByLabelText("Profile photo"),
+      new File(["png"], "me.png", { type: "image/png" }),
+    );
+    await applyCrop(user);
+    const upload = await sentUpload();
+    expect(unloadIsAsked()).toBe(true);
+    upload.respond(200, { secure_url: "/media/image/new.jpg", public_id: "n", resource_type: "image" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    // Uploaded, the photo is a change not saved yet.
+    expect(unloadIsAsked()).toBe(true);
   });
 
   it("leaves at once without changes, and after they are saved", async () => {

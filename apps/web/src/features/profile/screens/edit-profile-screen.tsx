@@ -16,6 +16,7 @@ import { CameraIcon } from "../../../components/later-icons";
 import { LoadError } from "../../../components/load-error";
 import { LoadingState } from "../../../components/status-message";
 import { TextField } from "../../../components/text-field";
+import { useAskBeforeUnload } from "../../../lib/ask-before-unload";
 import { changedFields } from "../../../lib/changed-fields";
 import { limitedText } from "../../../lib/limited-text";
 import { useFormToasts } from "../../../lib/toast";
@@ -105,9 +106,13 @@ function EditProfileForm({ user }: { user: User }) {
   });
 
   const edited = { fullName: fullName.trim(), username: username.trim(), bio, gender, avatar };
-  // An uploaded photo or a typed word is lost with the screen: asked first. A Save on its way keeps them.
-  const unsaved = !update.isPending && Object.keys(changedFields(saved, edited)).length > 0;
+  // An uploaded photo (or one uploading) or a typed word is lost with the screen: asked first, in the
+  // app's dialog for its own ways off the screen and in the browser's for a reload or a closed tab. A Save
+  // on its way keeps them.
+  const unsaved =
+    !update.isPending && (photo.percent !== null || Object.keys(changedFields(saved, edited)).length > 0);
   const leaving = useLeaveCheck(unsaved);
+  useAskBeforeUnload(unsaved);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
