@@ -14,15 +14,14 @@ function summary(first: FollowRequest | undefined, count: number): string {
 
 /**
  * The "Follow requests" row on top of the notifications (Instagram's): who asked last, how many wait,
- * and the way to the list. Shown only while some wait.
+ * and the way to the list. Shown while some wait, or while the screen asks it to `keep` its place.
  */
-export function FollowRequestsEntry({ count }: { count: number }) {
+export function FollowRequestsEntry({ count, keep = false }: { count: number; keep?: boolean }) {
   const query = useFollowRequestsQuery(count > 0);
-  // Not those answered here, which keep their rows on the list a while.
-  const newest =
-    query.data?.pages[0]?.requests.filter((request: ListedFollowRequest) => !request.answered).slice(0, 2) ??
-    [];
-  if (count <= 0) return null;
+  // Not those answered here, which keep their rows on the list a while; none once none wait.
+  const waiting = count > 0 ? (query.data?.pages[0]?.requests ?? []) : [];
+  const newest = waiting.filter((request: ListedFollowRequest) => !request.answered).slice(0, 2);
+  if (count <= 0 && !keep) return null;
   return (
     <Link
       to="/notifications/requests"
@@ -58,9 +57,11 @@ export function FollowRequestsEntry({ count }: { count: number }) {
         <span className="block text-sm font-semibold text-zinc-900">Follow requests</span>{" "}
         <span className="mt-0.5 block truncate text-sm text-zinc-500">{summary(newest[0], count)}</span>
       </span>{" "}
-      <span className="bg-brand inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full px-2 text-xs font-semibold text-white tabular-nums">
-        {count > 99 ? "99+" : count} <span className="sr-only">waiting</span>
-      </span>
+      {count > 0 && (
+        <span className="bg-brand inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full px-2 text-xs font-semibold text-white tabular-nums">
+          {count > 99 ? "99+" : count} <span className="sr-only">waiting</span>
+        </span>
+      )}
       <ChevronRightIcon className="size-5 shrink-0 text-zinc-400" />
     </Link>
   );

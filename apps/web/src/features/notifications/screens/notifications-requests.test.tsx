@@ -154,6 +154,33 @@ describe("Follow requests on the notifications screen", () => {
     ).not.toHaveFocus();
   });
 
+  it("keeps the 'Follow requests' row in its place when the last request is answered inline", async () => {
+    const { user, queryClient } = openAsPrivateAlice(
+      "/notifications",
+      {
+        "GET /notifications": pageOf(carolAsks, bobLikes),
+        "GET /follow-requests": requestsPage([makeRequest()]),
+        "POST /follow-requests/u-carol/accept": jsonResponse(200, {
+          message: "Follow request accepted",
+          followersCount: 1,
+        }),
+      },
+      1,
+    );
+    const entry = await screen.findByRole("link", { name: /^Follow requests/ });
+    await waitFor(() => expect(entry).toHaveTextContent("carol"));
+
+    await user.click(
+      within(rowOf("carol")).getByRole("button", { name: "Confirm follow request from carol" }),
+    );
+
+    expect(outcomeIn(rowOf("carol"))).toHaveTextContent("Confirmed");
+    await waitFor(() => expect(requestsCount(queryClient)).toBe(0));
+    // Nothing moved under the pointer: the row on top stays, saying none wait.
+    const kept = screen.getByRole("link", { name: /^Follow requests/ });
+    expect(kept).toHaveAccessibleName("Follow requests Approve or ignore requests");
+  });
+
   it("keeps a confirmed request's row, with the focus, through a read of the list again (a reconnect's)", async () => {
     let accepted = false;
     const accept = vi.fn(() => {

@@ -129,7 +129,11 @@ export function NotificationsScreen() {
         )}
       </div>
 
-      <FollowRequestsEntry count={requestsCount} />
+      {/* Kept while a request answered here keeps its row: gone, it would move every row under the pointer. */}
+      <FollowRequestsEntry
+        count={requestsCount}
+        keep={notifications.some((notification) => notification.answered !== undefined)}
+      />
 
       {query.isPending ? (
         <NotificationsSkeleton />
