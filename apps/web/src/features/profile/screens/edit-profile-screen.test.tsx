@@ -150,6 +150,9 @@ describe("EditProfileScreen", () => {
 
     expect(within(preview).getByText("@alicia")).toBeInTheDocument();
     expect(within(preview).getByText("Curiouser!")).toBeInTheDocument();
+    // As the server stores it: without the override that would show the name backwards.
+    await user.type(screen.getByLabelText("Full name"), "\u202Eecila");
+    expect(within(preview).getByText("ecila")).toBeInTheDocument();
   });
 
   it("saves name, username, bio and gender, reading 'Saving...' meanwhile, then says so", async () => {

@@ -5,6 +5,7 @@ import {
   USERNAME_MAX_LENGTH,
   type User,
   updateProfileBody,
+  withoutDirectionControls,
 } from "@flik/shared";
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -164,7 +165,8 @@ function EditProfileForm({ user }: { user: User }) {
       <ProfilePreviewCard
         avatar={avatar}
         username={username}
-        fullName={fullName}
+        // As it will be stored: a direction override typed in the name turns nothing around on Flik.
+        fullName={withoutDirectionControls(fullName)}
         bio={bio}
         className="lg:sticky lg:top-24 lg:order-2"
       />
