@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makePost, makeUser, pending } from "../../../test/fixtures";
-import { renderApp, stubFetch } from "../../../test/render-app";
+import { currentSocket, renderApp, stubFetch } from "../../../test/render-app";
 import { waitUntil } from "../../../test/wait";
 
 vi.mock("../../../lib/socket", async () => {
@@ -57,6 +57,35 @@ describe("TagScreen", () => {
     await waitFor(() => expect(document.title).toBe("#sunset · Flik"));
     // Part of explore: the six tabs show, with Search lit.
     expect(screen.getByRole("link", { name: "Search" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("takes a post away live when it is deleted (the count with it) or its author goes private", async () => {
+    const bobs = makePost({ _id: "p-bob", caption: "Bob's" });
+    const carols = makePost({
+      _id: "p-carol",
+      caption: "Carol's",
+      user: { ...bobs.user, _id: "u-carol", username: "carol" },
+      // A stranger's: gone private, she is no longer the viewer's to see.
+      isFollowed: false,
+    });
+    openTag("/tags/sunset", { "GET /tags/sunset/posts": tagPage([bobs, carols, ...postsFrom(1, 1)]) });
+    await screen.findByText("1,204 posts");
+    const socket = await currentSocket();
+    // Its posts' rooms are joined, so the server tells the page of them.
+    await waitUntil(() =>
+      expect(socket.emitted).toContainEqual([
+        "joinPostRoom",
+        ["p-1", "p-bob", "p-carol"],
+        expect.any(Function),
+      ]),
+    );
+
+    act(() => socket.fire("postDeleted", { postId: "p-bob" }));
+    await waitFor(() => expect(tiles()).toEqual(["/post/carol/p-carol", "/post/bob/p-1"]));
+    expect(screen.getByText("1,203 posts")).toBeInTheDocument();
+
+    act(() => socket.fire("memberPrivacyChanged", { userId: "u-carol", isPrivate: true }));
+    await waitFor(() => expect(tiles()).toEqual(["/post/bob/p-1"]));
   });
 
   it("loads the next page of posts", async () => {

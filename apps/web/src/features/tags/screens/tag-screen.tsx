@@ -1,4 +1,5 @@
-import { normalizeTag } from "@flik/shared";
+import { normalizeTag, type Post, type TagPageResponse } from "@flik/shared";
+import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
@@ -7,6 +8,9 @@ import { LoadError } from "../../../components/load-error";
 import { tagPath } from "../../../lib/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { PostGrid, PostGridSkeleton } from "../../posts/components/post-grid";
+import { usePostRooms } from "../../posts/hooks/use-post-rooms";
+import { useSocketEvents } from "../../realtime/use-socket-events";
+import { tagKeys } from "../api/tag-keys";
 import { isTagUnknown, useTagPostsQuery } from "../api/tags.queries";
 import { postsCountText } from "../tag-format";
 
@@ -27,6 +31,11 @@ function TagPage({ name }: { name: string }) {
   const query = useTagPostsQuery(name);
   const posts = useMemo(() => query.data?.pages.flatMap((page) => page.posts) ?? [], [query.data]);
   const tag = query.data?.pages[0]?.tag;
+  const postIds = useMemo(() => posts.map((post) => post._id), [posts]);
+  // In its posts' rooms, the page hears of a post deleted or an author gone private as the feed does:
+  // the post leaves the grid (usePostLiveUpdates, applyPrivacyChange) rather than open as unavailable.
+  usePostRooms(postIds);
+  useCountDeletedPosts(name, posts);
 
   if (query.isError && !query.data && isTagUnknown(query.error)) return <UnknownTag name={name} />;
 
@@ -78,6 +87,25 @@ function TagPage({ name }: { name: string }) {
       </section>
     </div>
   );
+}
+
+/**
+ * A post of the grid deleted live leaves it (usePostLiveUpdates) and the tag's count goes down with it:
+ * read from the grid as drawn, which still holds it, it is counted once.
+ */
+function useCountDeletedPosts(name: string, posts: Post[]) {
+  const queryClient = useQueryClient();
+  useSocketEvents({
+    postDeleted: ({ postId }) => {
+      if (!posts.some((post) => post._id === postId)) return;
+      queryClient.setQueryData<InfiniteData<TagPageResponse>>(tagKeys.posts(name), (data) => {
+        const first = data?.pages[0];
+        if (!data || !first) return data;
+        const tag = { ...first.tag, postsCount: Math.max(0, first.tag.postsCount - 1) };
+        return { ...data, pages: [{ ...first, tag }, ...data.pages.slice(1)] };
+      });
+    },
+  });
 }
 
 /** No post ever carried the tag (or the address holds no tag at all). */
