@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { SearchIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
+import { retryAdvice } from "../../../lib/query-retry";
 import { PostTile } from "../../posts/components/post-grid";
 import { postsCountText } from "../../tags/tag-format";
 import type { PagedKind } from "../api/search.api";
@@ -18,6 +19,8 @@ interface SearchResultsProps {
   /** The option the arrow keys reached (the combobox's active descendant). */
   activeKey: string | null;
   status: "loading" | "error" | "ready";
+  /** Why the search failed, for what to do about it: the connection, the server, or too many searches. */
+  error?: unknown;
   /** A newer search is on its way: the shown results are the last text's. */
   stale: boolean;
   retrying: boolean;
@@ -32,14 +35,15 @@ interface SearchResultsProps {
  * group. Options are links (a click, a middle click or Enter in the box opens them).
  */
 export function SearchResults(props: SearchResultsProps) {
-  const { listboxId, groups, activeKey, status, stale, retrying, onRetry, onOpen, loadingMore } = props;
+  const { listboxId, groups, activeKey, status, error, stale, retrying, onRetry, onOpen, loadingMore } =
+    props;
 
   if (status === "loading") return <ResultsSkeleton />;
   if (status === "error") {
     return (
       <LoadError
         title="Couldn't search right now."
-        detail="Check your connection and try again."
+        detail={retryAdvice(error)}
         onRetry={onRetry}
         retrying={retrying}
       />

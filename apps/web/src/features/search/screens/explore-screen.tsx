@@ -213,6 +213,7 @@ export function ExploreScreen() {
             groups={groups}
             activeKey={active?.key ?? null}
             status={results.isError ? "error" : results.data ? "ready" : "loading"}
+            error={results.error}
             stale={results.isPlaceholderData || searched !== text.trim()}
             retrying={results.isFetching}
             onRetry={() => void results.refetch()}

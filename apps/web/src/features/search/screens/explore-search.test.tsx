@@ -236,6 +236,20 @@ describe("Explore search", () => {
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 
+  it("says why a search was refused for asking too often, rather than blaming the connection", async () => {
+    const tooMany = { message: "Too many attempts. Please try again in 59 seconds." };
+    const { user } = await openExplore("/search", {
+      ...found,
+      "GET /user/search": () => jsonResponse(429, tooMany),
+    });
+    await user.type(searchBox(), "bo");
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Couldn't search right now.");
+    expect(alert).toHaveTextContent("Too many attempts. Please try again in 59 seconds.");
+    expect(alert).not.toHaveTextContent("Check your connection");
+  });
+
   it("shows more members and posts a page at a time, from the cursor each page gave", async () => {
     const member = (n: number) => ({ _id: `u-${n}`, username: `zed_${n}`, fullName: `Zed ${n}`, avatar: "" });
     const memberPages: Record<string, { users: unknown[]; nextCursor: string | null }> = {
