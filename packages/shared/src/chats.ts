@@ -72,6 +72,15 @@ export interface UnreadCountResponse {
   count: number;
 }
 
+/** A group's name, as it is made (POST /chats) and renamed (PATCH /chats/{id}): one rule for both. */
+export const groupNameSchema = textSchema("Group name is required")
+  // A name is one line: the chat list and header show it on one. Made so before the length is
+  // measured: what is stripped does not count against the limit.
+  .overwrite((name) => withoutDirectionControls(name.replace(/\s+/g, " ")))
+  .min(1, "Group name is required")
+  .max(CHAT_NAME_MAX_LENGTH, `Group name is at most ${CHAT_NAME_MAX_LENGTH} characters`)
+  .refine(hasVisibleText, "Group name is required");
+
 /**
  * POST /chats. Spec §7 has `userId` (a one-to-one chat, the existing one if there is one); a group chat
  * (spec §3 isGroupChat) is made with `userIds` and a `name`.
@@ -83,14 +92,7 @@ export const createChatBody = z
       .min(2, "A group needs at least two other members")
       .max(GROUP_CHAT_MAX_MEMBERS - 1, `A group has at most ${GROUP_CHAT_MAX_MEMBERS} members`)
       .optional(),
-    name: textSchema("Group name is required")
-      // A name is one line: the chat list and header show it on one. Made so before the length is
-      // measured: what is stripped does not count against the limit.
-      .overwrite((name) => withoutDirectionControls(name.replace(/\s+/g, " ")))
-      .min(1, "Group name is required")
-      .max(CHAT_NAME_MAX_LENGTH, `Group name is at most ${CHAT_NAME_MAX_LENGTH} characters`)
-      .refine(hasVisibleText, "Group name is required")
-      .optional(),
+    name: groupNameSchema.optional(),
   })
   // Checked field by field first, so a wrong member list or name gets its own message.
   .refine((body) => (body.userId === undefined) !== (body.userIds === undefined), {
@@ -101,6 +103,10 @@ export const createChatBody = z
     path: ["name"],
   });
 export type CreateChatBody = z.input<typeof createChatBody>;
+
+/** PATCH /chats/{id} (an extension): any member of a group renames it, as on Instagram. */
+export const renameChatBody = z.object({ name: groupNameSchema });
+export type RenameChatBody = z.input<typeof renameChatBody>;
 
 const messageText = textSchema("Message text is required")
   .trim()

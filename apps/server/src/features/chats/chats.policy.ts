@@ -128,6 +128,14 @@ export function canLeave(chat: { isGroupChat: boolean }): boolean {
   return chat.isGroupChat;
 }
 
+/**
+ * Any member of a group renames it, as on Instagram (the caller's membership is `canUseChat`'s to say);
+ * a one-to-one chat has no name of its own: it shows the other member's.
+ */
+export function canRename(chat: { isGroupChat: boolean }): boolean {
+  return chat.isGroupChat;
+}
+
 /** Only the sender edits or deletes a message. */
 export function canChangeMessage(viewerId: string, message: { senderId: string }): boolean {
   return message.senderId === viewerId;

@@ -582,6 +582,39 @@ export async function leaveGroup(db: Db, chatId: string, userId: string) {
   });
 }
 
+/**
+ * Renames a group while the member is still in it (one leaving at the same moment renames nothing), and
+ * answers it with the members who have it on their list (`chatsOf`'s rule), or nothing. `lastMessageAt`
+ * is left alone: a new name is no activity, so the group keeps its place in every list.
+ */
+export async function renameGroup(db: Db, chatId: string, userId: string, name: string) {
+  return db.transaction(async (tx) => {
+    const [chat] = await tx
+      .update(chats)
+      .set({ name })
+      .where(
+        and(
+          eq(chats.id, chatId),
+          eq(chats.isGroupChat, true),
+          exists(
+            tx
+              .select({ one: sql`1` })
+              .from(chatMembers)
+              .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId))),
+          ),
+        ),
+      )
+      .returning();
+    if (!chat) return undefined;
+    const listed = await tx
+      .select({ userId: chatMembers.userId })
+      .from(chatMembers)
+      .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+      .where(and(eq(chatMembers.chatId, chatId), listedFor(chatMembers)));
+    return { chat, listed: listed.map((member) => member.userId) };
+  });
+}
+
 /** Every chat the member is in, those they deleted (cleared) included. */
 export async function chatIdsOf(db: Db, userId: string) {
   const rows = await db

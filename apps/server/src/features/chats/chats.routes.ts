@@ -1,4 +1,4 @@
-import { createChatBody, editMessageBody, pageQuery, sendMessageBody } from "@flik/shared";
+import { createChatBody, editMessageBody, pageQuery, renameChatBody, sendMessageBody } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { JSON_TEXT } from "../../platform/kept-answers.js";
@@ -29,6 +29,10 @@ export function chatsRoutes(chats: ChatsService): FastifyPluginAsyncZod {
       await chats.leave(request.caller, request.params.id);
       return { message: "You left the group" };
     });
+    // An extension: any member of a group renames it, as on Instagram.
+    app.patch("/chats/:id", { schema: { ...chatParams, body: renameChatBody } }, async (request) => ({
+      chat: await chats.rename(request.caller, request.params.id, request.body.name),
+    }));
     app.get(
       "/chats/:id/messages",
       { schema: { ...chatParams, querystring: pageQuery } },

@@ -18,6 +18,7 @@ import {
   canChangeMessage,
   canLeave,
   canMessage,
+  canRename,
   canStartChatWith,
   cantMessageReason,
   cantWriteReason,
@@ -51,6 +52,7 @@ import {
   messagesPage,
   participantsOf,
   partnerIdsOf,
+  renameGroup,
   restoreChat,
   shareAChat,
   unreadCountsOf,
@@ -363,6 +365,29 @@ export function createChatsService(deps: {
           events.chatUpdated(await presentOne(chat, memberId, participants), [memberId]),
         ),
       );
+    },
+
+    /**
+     * PATCH /chats/{id} (an extension): any member renames a group (a one-to-one chat is 400). The members
+     * who have it on their list hear it as each of them sees it, as when a member leaves: one who deleted
+     * it does not get it back for a new name. The same name again changes nothing and tells nobody.
+     */
+    async rename(caller: Caller, chatId: string, name: string): Promise<Chat> {
+      const { chat } = await membership(caller, chatId);
+      if (!canRename(chat)) throw invalidField("id", "Only a group can be renamed");
+      if (chat.name === name) return presentOne(chat, caller.userId);
+      const renamed = await renameGroup(db, chatId, caller.userId, name);
+      // Left (or deleted by the last one out) since the membership was read.
+      if (!renamed) throw notFound("Chat not found");
+      changed(chatId);
+      const participants = await participantsOf(db, [chatId]);
+      const [own] = await Promise.all([
+        presentOne(renamed.chat, caller.userId, participants),
+        ...renamed.listed.map(async (memberId) =>
+          events.chatUpdated(await presentOne(renamed.chat, memberId, participants), [memberId]),
+        ),
+      ]);
+      return own;
     },
 
     /**

@@ -48,6 +48,12 @@ export function leaveGroup(id: string): Promise<MessageResponse> {
   return apiFetch<MessageResponse>(`${chatPath(id)}/leave`, { method: "POST" });
 }
 
+/** Renames a group (an extension): any member may, as on Instagram. */
+export async function renameGroup(id: string, name: string): Promise<Chat> {
+  const { chat } = await apiFetch<ChatResponse>(chatPath(id), { method: "PATCH", body: { name } });
+  return chat;
+}
+
 export function fetchMessagesPage(
   chatId: string,
   cursor: string | null,

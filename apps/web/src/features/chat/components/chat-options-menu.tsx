@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { DangerMenuItem } from "../../../components/danger-menu-item";
-import { BanIcon, MoreIcon, TrashIcon } from "../../../components/icons";
+import { BanIcon, MoreIcon, PencilIcon, TrashIcon } from "../../../components/icons";
 import { LogOutIcon } from "../../../components/later-icons";
 import { useMenuButton } from "../../../lib/use-menu-button";
 
@@ -10,6 +10,8 @@ interface ChatOptionsMenuProps {
   /** The chat's title element, so the button is announced with the chat it belongs to. */
   describedBy?: string;
   onDelete: () => void;
+  /** Rename the group (groups only; the open conversation's menu only). */
+  onRename?: () => void;
   /** Leave the group (groups only). */
   onLeave?: () => void;
   /** Block the other member of a one-to-one chat (the open conversation's menu only). */
@@ -24,12 +26,14 @@ const MENU_ROOM_PX = 120;
 
 /**
  * A ⋯ button whose menu holds Delete chat (and Block, in a one-to-one chat; Leave group, in a group):
- * each is one deliberate step away, then confirmed.
+ * each is one deliberate step away, then confirmed. Rename group, which takes nothing away, comes first
+ * and in the menu's plain colour.
  */
 export function ChatOptionsMenu({
   label,
   describedBy,
   onDelete,
+  onRename,
   onLeave,
   onBlock,
   tabIndex,
@@ -37,7 +41,10 @@ export function ChatOptionsMenu({
 }: ChatOptionsMenuProps) {
   const { open, close, toggle, menuId, rootRef, triggerRef, itemRef, onMenuKeyDown } = useMenuButton();
   const [upwards, setUpwards] = useState(false);
-  const deleteIndex = (onBlock ? 1 : 0) + (onLeave ? 1 : 0);
+  // Arrow keys move through the items in order: each one's index counts those offered before it.
+  const blockIndex = onRename ? 1 : 0;
+  const leaveIndex = blockIndex + (onBlock ? 1 : 0);
+  const deleteIndex = leaveIndex + (onLeave ? 1 : 0);
 
   function onToggle() {
     const bottom = triggerRef.current?.getBoundingClientRect().bottom ?? 0;
@@ -75,14 +82,30 @@ export function ChatOptionsMenu({
             upwards ? "bottom-full mb-1" : "top-full mt-1"
           }`}
         >
+          {onRename && (
+            <button
+              ref={itemRef(0)}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                close(true);
+                onRename();
+              }}
+              className="flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-semibold text-zinc-800 transition hover:bg-zinc-50 focus-visible:bg-zinc-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-fuchsia-600"
+            >
+              <PencilIcon className="size-4" />
+              Rename group
+            </button>
+          )}
           {onBlock && (
-            <DangerMenuItem itemRef={itemRef(0)} close={close} onSelect={onBlock}>
+            <DangerMenuItem itemRef={itemRef(blockIndex)} close={close} onSelect={onBlock}>
               <BanIcon className="size-4" />
               Block
             </DangerMenuItem>
           )}
           {onLeave && (
-            <DangerMenuItem itemRef={itemRef(onBlock ? 1 : 0)} close={close} onSelect={onLeave}>
+            <DangerMenuItem itemRef={itemRef(leaveIndex)} close={close} onSelect={onLeave}>
               <LogOutIcon className="size-4" />
               Leave group
             </DangerMenuItem>

@@ -16,20 +16,23 @@ interface ConversationHeaderProps {
   onBack: () => void;
   onDelete: () => void;
   /** Offered in groups. */
+  onRename?: () => void;
+  /** Offered in groups. */
   onLeave?: () => void;
   /** Offered in one-to-one chats not yet blocked. */
   onBlock?: () => void;
 }
 
 /**
- * The chat's name and state, its options (Delete chat, Block, Leave group); on a phone, the way back to
- * the list.
+ * The chat's name and state, its options (Rename group, Delete chat, Block, Leave group); on a phone, the
+ * way back to the list.
  */
 export function ConversationHeader({
   chat,
   viewerId,
   onBack,
   onDelete,
+  onRename,
   onLeave,
   onBlock,
 }: ConversationHeaderProps) {
@@ -62,6 +65,7 @@ export function ConversationHeader({
       <ChatOptionsMenu
         label="Chat options"
         onDelete={onDelete}
+        onRename={chat.isGroupChat ? onRename : undefined}
         onLeave={chat.isGroupChat ? onLeave : undefined}
         onBlock={onBlock}
         className="shrink-0"

@@ -25,6 +25,7 @@ import { LoadError, MessagesSkeleton } from "./chat-states";
 import { Composer } from "./composer";
 import { ConversationHeader } from "./conversation-header";
 import { MessageLog } from "./message-log";
+import { RenameGroupDialog } from "./rename-group-dialog";
 import { RequestBar } from "./request-bar";
 import { TypingIndicator } from "./typing-indicator";
 
@@ -72,6 +73,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
   const refusalRef = useRef<HTMLParagraphElement>(null);
   useFocusWhenClosed(!refused, () => refusalRef.current);
   const [blocking, setBlocking] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const accept = useAcceptChat();
   const removeRequest = useRemoveRequest(onBack);
 
@@ -82,6 +84,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
         viewerId={viewerId}
         onBack={onBack}
         onDelete={onDelete}
+        onRename={() => setRenaming(true)}
         onLeave={onLeave}
         onBlock={partner && !blocked ? () => setBlocking(true) : undefined}
       />
@@ -152,6 +155,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
           }}
         />
       )}
+      {renaming && chat.isGroupChat && <RenameGroupDialog chat={chat} onClose={() => setRenaming(false)} />}
       {blocking && partner && (
         <BlockDialog
           member={partner}

@@ -11,6 +11,7 @@ import {
   openDirectChat,
   putMessage,
   removeMessage,
+  renameGroup,
 } from "../api/chats.api";
 import {
   applyDeletedMessage,
@@ -58,6 +59,26 @@ export const LEAVE_FAILED = "Couldn't leave the group. Please try again.";
 /** Leaves a group (an extension): it goes from the list as a deleted chat does. */
 export function useLeaveGroup(onLeft: (chatId: string) => void) {
   return useChatOffList(leaveGroup, { done: "You left the group", failed: LEAVE_FAILED }, onLeft);
+}
+
+export const RENAME_FAILED = "Couldn't rename the group.";
+
+/**
+ * Renames a group (an extension). Only the name is taken from the answer: a message that arrived while
+ * it was on its way is newer than the rest of it.
+ */
+export function useRenameGroup(onRenamed: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ chatId, name }: { chatId: string; name: string }) => renameGroup(chatId, name),
+    onSuccess: (chat) => {
+      patchChat(queryClient, chat._id, (cached) => ({ ...cached, name: chat.name }));
+      onRenamed();
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, RENAME_FAILED));
+    },
+  });
 }
 
 export const ACCEPT_FAILED = "Couldn't accept the request. Please try again.";

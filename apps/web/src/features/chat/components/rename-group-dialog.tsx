@@ -1,0 +1,94 @@
+import { CHAT_NAME_MAX_LENGTH, type Chat, renameChatBody } from "@flik/shared";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { buttonStyles } from "../../../components/button-styles";
+import { Dialog } from "../../../components/dialog";
+import { fieldErrorClass } from "../../../components/field-styles";
+import { limitedText } from "../../../lib/limited-text";
+import { useRenameGroup } from "../hooks/use-chat-mutations";
+
+interface RenameGroupDialogProps {
+  chat: Chat;
+  onClose: () => void;
+}
+
+/**
+ * A group's new name (an extension: any member renames it, as on Instagram), under the rule a new group's
+ * name follows. A refusal leaves the dialog open with what was typed, so it can be corrected.
+ */
+export function RenameGroupDialog({ chat, onClose }: RenameGroupDialogProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  // Opens on the name field: typing goes straight in (a space would otherwise press Close).
+  const nameRef = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState(chat.name);
+  const [problem, setProblem] = useState<string>();
+  const rename = useRenameGroup(onClose);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Save stays focusable while saving (a disabled button would drop the focus): a second press waits.
+    if (rename.isPending) return;
+    // The server's own rule, so what it would refuse is said here, in its words, without a round trip.
+    const parsed = renameChatBody.safeParse({ name });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message);
+      nameRef.current?.focus();
+      return;
+    }
+    if (parsed.data.name === chat.name) onClose();
+    else rename.mutate({ chatId: chat._id, name: parsed.data.name });
+  }
+
+  return (
+    <Dialog
+      title="Rename group"
+      onClose={onClose}
+      size="sm"
+      dismissible={!rename.isPending}
+      initialFocus={nameRef}
+    >
+      <form noValidate onSubmit={handleSubmit} className="space-y-4">
+        <div>
+          <label htmlFor={`${id}-name`} className="mb-1.5 block text-sm font-semibold text-zinc-800">
+            Group name
+          </label>
+          <input
+            ref={nameRef}
+            id={`${id}-name`}
+            {...limitedText(name, CHAT_NAME_MAX_LENGTH, (typed) => {
+              setName(typed);
+              setProblem(undefined);
+            })}
+            autoComplete="off"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? errorId : undefined}
+            className="w-full rounded-xl border border-zinc-200 px-3.5 py-2.5 text-base focus:border-fuchsia-600 focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/15 sm:text-sm"
+          />
+          {problem && (
+            <p id={errorId} className={fieldErrorClass}>
+              {problem}
+            </p>
+          )}
+        </div>
+
+        <div className="grid grid-cols-2 gap-3 pt-1">
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={rename.isPending}
+            className={buttonStyles.secondary}
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            aria-disabled={rename.isPending || undefined}
+            className={`${buttonStyles.primary} aria-disabled:cursor-wait aria-disabled:opacity-60`}
+          >
+            {rename.isPending ? "Saving..." : "Save"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
