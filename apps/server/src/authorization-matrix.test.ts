@@ -534,6 +534,23 @@ const cases: RouteCase[] = [
       ),
   ),
   row(
+    "PATCH /api/chats/:id",
+    "rename a new group of the owner's with the pal and another",
+    both(ownersOnly("200", "404")),
+    (who, w) =>
+      onNew(
+        newGroup(w),
+        (group) => who.call("PATCH", `/api/chats/${group._id}`, { name: unique("renamed") }),
+        (group) => f.call(ownerOf(w), "POST", `/chats/${group._id}/leave`),
+      ),
+  ),
+  row(
+    "PATCH /api/chats/:id",
+    "rename the owner's chat with a pal (no group: 400 to her, to others none of theirs)",
+    both(ownersOnly("400", "404")),
+    (who, w) => who.call("PATCH", `/api/chats/${w.palChat._id}`, { name: "Renamed" }).then(status),
+  ),
+  row(
     "DELETE /api/chats/:id",
     "delete the owner's chat with another pal",
     both(ownersOnly("200", "404")),
