@@ -11,7 +11,10 @@ interface ChatSearchBoxProps {
   placeholder?: string;
 }
 
-/** A search field with a clear button; Escape clears it too. */
+/**
+ * A search field with a clear button; Escape clears it too. Its results come as it is typed, so Enter
+ * has nothing to do: inside a form (New group's) it must not submit it, with a member typed but not picked.
+ */
 export function ChatSearchBox({ id, label, value, onChange, placeholder = "Search" }: ChatSearchBoxProps) {
   return (
     <div className="relative">
@@ -24,6 +27,7 @@ export function ChatSearchBox({ id, label, value, onChange, placeholder = "Searc
         type="search"
         {...limitedText(value, SEARCH_QUERY_MAX_LENGTH, onChange)}
         onKeyDown={(event) => {
+          if (event.key === "Enter") event.preventDefault();
           if (event.key === "Escape" && value) {
             event.preventDefault();
             onChange("");

@@ -519,6 +519,10 @@ describe("ChatScreen", () => {
     await user.clear(within(dialog).getByRole("searchbox", { name: "Add members" }));
     await user.type(within(dialog).getByRole("searchbox", { name: "Add members" }), "c");
     await user.click(await within(dialog).findByRole("button", { name: /carol/ }));
+    // Enter in the search box, a third member typed but not picked, creates nothing.
+    await user.type(within(dialog).getByRole("searchbox", { name: "Add members" }), "dan{Enter}");
+    expect(callsTo(fetchMock, "POST /chats")).toHaveLength(0);
+    expect(dialog).toBeInTheDocument();
 
     await user.click(create);
 
