@@ -1,4 +1,4 @@
-import type { Chat } from "@flik/shared";
+import { type Chat, type ChatParticipant, hasVisibleText } from "@flik/shared";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -64,4 +64,14 @@ export function chatPartner(chat: Chat, viewerId: string) {
 export function membersLabel(chat: Pick<Chat, "participants">): string {
   const count = chat.participants.length;
   return count === 1 ? "1 member" : `${count} members`;
+}
+
+/**
+ * What a one-to-one chat calls its partner (the header, the intro), as Instagram does: the full name, or
+ * the username for a member whose full name shows nothing or is the username again. `named` says which.
+ */
+export function partnerName(partner: ChatParticipant): { name: string; named: boolean } {
+  const fullName = partner.fullName.trim();
+  const named = hasVisibleText(fullName) && fullName !== partner.username;
+  return { name: named ? fullName : partner.username, named };
 }

@@ -2,7 +2,7 @@ import { type Chat, chatTitle } from "@flik/shared";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { profilePath } from "../../../lib/paths";
-import { chatPartner, membersLabel } from "../chat-format";
+import { chatPartner, membersLabel, partnerName } from "../chat-format";
 import { ChatAvatar } from "./chat-avatar";
 
 /**
@@ -11,7 +11,9 @@ import { ChatAvatar } from "./chat-avatar";
  */
 export function ChatIntro({ chat, viewerId, empty }: { chat: Chat; viewerId: string; empty: boolean }) {
   const partner = chatPartner(chat, viewerId);
-  const title = chatTitle(chat, viewerId);
+  // Named as the header names them: the full name, the username under it.
+  const called = partner ? partnerName(partner) : { name: chatTitle(chat, viewerId), named: false };
+  const title = called.name;
   return (
     // An empty chat's intro stands in the middle of the pane; above messages it heads them.
     <div
@@ -19,6 +21,9 @@ export function ChatIntro({ chat, viewerId, empty }: { chat: Chat; viewerId: str
     >
       <ChatAvatar chat={chat} viewerId={viewerId} size="lg" />
       <p className="mt-3 max-w-full text-lg font-semibold break-words text-zinc-900">{title}</p>
+      {partner && called.named && (
+        <p className="mt-0.5 max-w-full text-sm break-words text-zinc-500">{partner.username}</p>
+      )}
       {partner ? (
         <Link to={profilePath(partner.username)} className={`${buttonStyles.secondary} mt-4 py-2`}>
           View profile

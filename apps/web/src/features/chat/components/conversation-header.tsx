@@ -1,7 +1,7 @@
-import { type Chat, type ChatParticipant, chatTitle, hasVisibleText } from "@flik/shared";
+import { type Chat, type ChatParticipant, chatTitle } from "@flik/shared";
 import { useId } from "react";
 import { useMediaQuery } from "../../../lib/use-media-query";
-import { chatPartner, membersLabel } from "../chat-format";
+import { chatPartner, membersLabel, partnerName } from "../chat-format";
 import { useIsOnline } from "../state/presence";
 import { ChatAvatar } from "./chat-avatar";
 import { ChatOptionsMenu } from "./chat-options-menu";
@@ -98,8 +98,7 @@ function PartnerTitle({
 }) {
   const nameId = useId();
   const usernameId = useId();
-  const fullName = partner.fullName.trim();
-  const named = hasVisibleText(fullName) && fullName !== partner.username;
+  const { name, named } = partnerName(partner);
   return (
     <>
       {/* A long name is cut at the screen's edge: the pointer finds it whole. The tip is the text's, not
@@ -109,8 +108,8 @@ function PartnerTitle({
         aria-labelledby={named ? `${nameId}-text ${usernameId}` : undefined}
         className="truncate text-base font-semibold text-zinc-900"
       >
-        <span id={`${nameId}-text`} title={named ? fullName : partner.username}>
-          {named ? fullName : partner.username}
+        <span id={`${nameId}-text`} title={name}>
+          {name}
         </span>
       </Title>
       {/* Its line is kept when empty: the name does not jump as the partner comes and goes. Presence is

@@ -746,13 +746,16 @@ describe("Conversation history", () => {
     });
     const log = await screen.findByRole("log", { name: "Messages" });
 
-    expect(await within(log).findByText("Say hi to bob.")).toBeInTheDocument();
+    // Named as the header names bob: his full name, his username under it.
+    expect(await within(log).findByText("Say hi to Bob Builder.")).toBeInTheDocument();
+    expect(within(log).getByText("Bob Builder", { selector: "p" })).toBeInTheDocument();
+    expect(within(log).getByText("bob", { selector: "p" })).toBeInTheDocument();
     const profile = within(log).getByRole("link", { name: "View profile" });
     expect(profile).toHaveAttribute("href", "/profile/bob");
 
     await user.type(screen.getByRole("textbox", { name: "Message" }), "Hello Bob{Enter}");
     expect(within(log).getByText("Hello Bob")).toBeInTheDocument();
-    expect(within(log).queryByText("Say hi to bob.")).not.toBeInTheDocument();
+    expect(within(log).queryByText("Say hi to Bob Builder.")).not.toBeInTheDocument();
     expect(within(log).getByRole("link", { name: "View profile" })).toBeInTheDocument();
   });
 
