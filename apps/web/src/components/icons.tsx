@@ -269,6 +269,15 @@ export function PauseIcon(props: IconProps) {
   );
 }
 
+/** Report: on the post menu, which the feed's first screen carries. */
+export function FlagIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 22V4M4 15s1-1 4-1 5 2 8 2 4-1 4-1V3s-1 1-4 1-5-2-8-2-4 1-4 1" />
+    </Svg>
+  );
+}
+
 export function BanIcon(props: IconProps) {
   return (
     <Svg {...props}>

@@ -64,14 +64,6 @@ export function UserPenIcon(props: IconProps) {
   );
 }
 
-export function FlagIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M4 22V4M4 15s1-1 4-1 5 2 8 2 4-1 4-1V3s-1 1-4 1-5-2-8-2-4 1-4 1" />
-    </Svg>
-  );
-}
-
 /** Two ticks: mark all as read. */
 export function CheckAllIcon(props: IconProps) {
   return (

@@ -1,5 +1,4 @@
-import { BanIcon, MoreIcon, TrashIcon } from "../../../components/icons";
-import { FlagIcon } from "../../../components/later-icons";
+import { BanIcon, FlagIcon, MoreIcon, TrashIcon } from "../../../components/icons";
 import { useMenuButton } from "../../../lib/use-menu-button";
 import { actionButton } from "./overlay-button";
 

@@ -1,5 +1,5 @@
 import type { Post } from "@flik/shared";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { MapPinIcon, TagIcon } from "../../../components/icons";
 import { profilePath, tagPath } from "../../../lib/paths";
@@ -11,6 +11,7 @@ const CLAMP_AT = 140;
 /** "@username caption", folded after a few lines in the feed; each `#tag` links to its tag page. */
 export function PostCaption({ post, clamp = false }: { post: Post; clamp?: boolean }) {
   const [expanded, setExpanded] = useState(false);
+  const textRef = useRef<HTMLElement>(null);
   const caption = post.caption.trim();
   if (!caption) return null;
   const folded = clamp && !expanded && caption.length > CLAMP_AT;
@@ -20,13 +21,17 @@ export function PostCaption({ post, clamp = false }: { post: Post; clamp?: boole
         @{post.user.username}
       </Link>
       {/* Isolated: a direction control the caption leaves open must not turn "more" around. */}
-      <bdi>
+      <bdi ref={textRef} tabIndex={expanded ? -1 : undefined} className="rounded">
         <TaggedText text={folded ? `${foldCaption(caption, CLAMP_AT)}… ` : caption} />
       </bdi>
       {folded && (
         <button
           type="button"
-          onClick={() => setExpanded(true)}
+          // "more" goes as the caption opens: the focus goes on to what it opened, not to the page.
+          onClick={() => {
+            setExpanded(true);
+            requestAnimationFrame(() => textRef.current?.focus());
+          }}
           className="rounded font-medium text-zinc-500 hover:text-zinc-800"
         >
           more
@@ -43,10 +48,11 @@ export function PostPlaceAndTags({ post }: { post: Post }) {
   return (
     <div className="flex flex-col gap-1 text-sm">
       {post.location && (
-        <p className="flex items-center gap-1.5 text-zinc-600">
-          <MapPinIcon className="size-4 shrink-0 text-zinc-400" />
+        <p className="flex items-start gap-1.5 text-zinc-600">
+          <MapPinIcon className="mt-0.5 size-4 shrink-0 text-zinc-400" />
           <span className="sr-only">Location: </span>
-          <span className="min-w-0 truncate">{post.location}</span>
+          {/* A place's name may be long (100 characters): it wraps, read whole, rather than cut. */}
+          <span className="min-w-0 break-words">{post.location}</span>
         </p>
       )}
       {tags.length > 0 && (

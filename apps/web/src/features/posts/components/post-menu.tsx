@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { BanIcon, LinkIcon, MoreIcon, PencilIcon, TrashIcon } from "../../../components/icons";
+import { BanIcon, FlagIcon, LinkIcon, MoreIcon, PencilIcon, TrashIcon } from "../../../components/icons";
+import { toast } from "../../../lib/toast";
 import { useMenuButton } from "../../../lib/use-menu-button";
 
 interface PostMenuProps {
@@ -18,7 +19,10 @@ interface Item {
   danger?: boolean;
 }
 
-/** The "Post options" menu button: owner → Edit, Delete; everyone → Copy link; others' posts → Block. */
+/**
+ * The "Post options" menu button: owner → Edit, Delete; everyone → Copy link; others' posts → Report and
+ * Block. Report, as the flicks screen's (spec §2, §6), only says "Reported!" and makes no call.
+ */
 export function PostMenu({ isOwner, onEdit, onDelete, onCopyLink, onBlock }: PostMenuProps) {
   const { open, close, toggle, menuId, rootRef, triggerRef, itemRef, onMenuKeyDown } = useMenuButton();
 
@@ -30,6 +34,11 @@ export function PostMenu({ isOwner, onEdit, onDelete, onCopyLink, onBlock }: Pos
         ]
       : []),
     { label: "Copy link", icon: <LinkIcon className="size-4" />, onSelect: onCopyLink },
+    ...(isOwner
+      ? []
+      : [
+          { label: "Report", icon: <FlagIcon className="size-4" />, onSelect: () => toast.info("Reported!") },
+        ]),
     ...(!isOwner && onBlock
       ? [{ label: "Block", icon: <BanIcon className="size-4" />, onSelect: onBlock, danger: true }]
       : []),

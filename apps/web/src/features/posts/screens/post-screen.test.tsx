@@ -109,14 +109,28 @@ describe("PostScreen", () => {
     expect(screen.queryByRole("button", { name: /^Follow/ })).not.toBeInTheDocument();
   });
 
-  it("offers other members Copy link and Block", async () => {
-    const { user } = openPost("/post/bob/p-1", { "GET /posts/p-1": jsonResponse(200, { post: bobsPost }) });
+  it("offers other members Copy link, Report and Block; Report says 'Reported!' and makes no call", async () => {
+    const fetchMock = stubFetch(
+      fetchRoutes({
+        "GET /user": jsonResponse(200, { user: makeUser() }),
+        "GET /posts/p-1": jsonResponse(200, { post: bobsPost }),
+      }),
+    );
+    signInAsAlice();
+    const { user } = renderApp("/post/bob/p-1");
     const menu = await openMenu(user);
     expect(
       within(menu)
         .getAllByRole("menuitem")
         .map((item) => item.textContent),
-    ).toEqual(["Copy link", "Block"]);
+    ).toEqual(["Copy link", "Report", "Block"]);
+    const calls = fetchMock.mock.calls.length;
+
+    await user.click(within(menu).getByRole("menuitem", { name: "Report" }));
+
+    expect(await screen.findByText("Reported!")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.length).toBe(calls);
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
   });
 
   it("closes the menu with Escape and returns focus to its button", async () => {
