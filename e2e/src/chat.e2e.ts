@@ -279,6 +279,47 @@ describe("chat", () => {
     await b.context.close();
   });
 
+  it("a member renames a group from its options: the new name shows at once for them and live for the others", async () => {
+    const a = await openContext(browser);
+    const b = await openContext(browser);
+    const lena = await signedInMember(a.page, "lena");
+    const max = await signedInMember(b.page, "max");
+    const nora = await apiMember("nora");
+    await api(max, `/follow/${lena.id}`, {});
+    await api(nora, `/follow/${lena.id}`, {});
+    const name = `Hikers ${Date.now() % 100000}`;
+    const { chat } = await api(lena, "/chats", { userIds: [max.id, nora.id], name });
+    await api(lena, `/chats/${chat._id}/messages`, { text: "Trail on Saturday?" });
+    for (const { page } of [a, b]) {
+      await page.goto(`/chat?c=${chat._id}`);
+      await log(page).getByText("Trail on Saturday?").waitFor();
+    }
+
+    // Max renames it from the header's options, by the keyboard's Enter.
+    await b.page.getByRole("button", { name: "Chat options" }).click();
+    await b.page.getByRole("menuitem", { name: "Rename group" }).click();
+    const dialog = b.page.getByRole("dialog", { name: "Rename group" });
+    const field = dialog.getByLabel("Group name");
+    expect(await field.inputValue()).toBe(name);
+    await field.fill("   ");
+    await field.press("Enter");
+    await dialog.getByText("Group name is required").waitFor();
+    const renamed = `Summit crew ${Date.now() % 100000}`;
+    await field.fill(renamed);
+    await field.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+
+    // Renamed at once in Max's header and list, live in Lena's, and for Nora as the server keeps it.
+    for (const { page } of [b, a]) {
+      await page.getByRole("heading", { name: renamed }).waitFor();
+      await page.getByRole("link", { name: new RegExp(renamed) }).waitFor();
+    }
+    const noras = (await api(nora, "/chats")).chats as { _id: string; name: string }[];
+    expect(noras.find((listed) => listed._id === chat._id)?.name).toBe(renamed);
+    await a.context.close();
+    await b.context.close();
+  });
+
   it("deletes a chat only through its ⋯ menu and a confirmation, and an opened chat is ready to type in", async () => {
     const dora = await apiMember("dora");
     const eve = await apiMember("eve");
