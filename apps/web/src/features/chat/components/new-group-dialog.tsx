@@ -14,6 +14,7 @@ import { limitedText } from "../../../lib/limited-text";
 import { useCreateGroup } from "../hooks/use-chat-mutations";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { ChatSearchBox } from "./chat-search-box";
+import { DialogActions } from "./dialog-actions";
 import { UserResults } from "./user-results";
 
 /** The contract's minimum: a group is the member and at least two others. */
@@ -116,19 +117,11 @@ export function NewGroupDialog({ viewerId, onClose, onCreated }: NewGroupDialogP
           </p>
         </fieldset>
 
-        <div className="grid grid-cols-2 gap-3 pt-1">
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={createGroup.isPending}
-            className={buttonStyles.secondary}
-          >
-            Cancel
-          </button>
+        <DialogActions onCancel={onClose} busy={createGroup.isPending}>
           <button type="submit" disabled={!canCreate} className={buttonStyles.primary}>
             {createGroup.isPending ? "Creating..." : "Create group"}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

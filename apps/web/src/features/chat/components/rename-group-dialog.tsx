@@ -5,6 +5,7 @@ import { Dialog } from "../../../components/dialog";
 import { fieldErrorClass } from "../../../components/field-styles";
 import { limitedText } from "../../../lib/limited-text";
 import { useRenameGroup } from "../hooks/use-chat-mutations";
+import { DialogActions } from "./dialog-actions";
 
 interface RenameGroupDialogProps {
   chat: Chat;
@@ -71,15 +72,7 @@ export function RenameGroupDialog({ chat, onClose }: RenameGroupDialogProps) {
           )}
         </div>
 
-        <div className="grid grid-cols-2 gap-3 pt-1">
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={rename.isPending}
-            className={buttonStyles.secondary}
-          >
-            Cancel
-          </button>
+        <DialogActions onCancel={onClose} busy={rename.isPending}>
           <button
             type="submit"
             aria-disabled={rename.isPending || undefined}
@@ -87,7 +80,7 @@ export function RenameGroupDialog({ chat, onClose }: RenameGroupDialogProps) {
           >
             {rename.isPending ? "Saving..." : "Save"}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
