@@ -8,7 +8,10 @@ interface LoadErrorProps {
   /** A second line, when there is more to say. */
   detail?: string;
   onRetry: () => void;
-  /** While the retry is out: the button says so and waits. */
+  /**
+   * While the retry is out: the button says so and waits. Not `disabled`, which would throw the focus of
+   * the member who pressed it to the page.
+   */
   retrying: boolean;
   /** The frame around it (a card on the feed and lists; none inside a screen's own frame). */
   className?: string;
@@ -25,9 +28,9 @@ export function LoadError({ title, detail, onRetry, retrying, className = "" }: 
       {detail && <p className="mt-1 text-sm text-zinc-600">{detail}</p>}
       <button
         type="button"
-        onClick={onRetry}
-        disabled={retrying}
-        className={`${buttonStyles.secondary} mt-6`}
+        onClick={retrying ? undefined : onRetry}
+        aria-disabled={retrying || undefined}
+        className={`${buttonStyles.secondary} mt-6 aria-disabled:cursor-wait aria-disabled:opacity-60`}
       >
         {retrying ? "Retrying..." : "Try again"}
       </button>
@@ -55,7 +58,12 @@ export function ScreenLoadFailed({ title, error, onRetry, retrying, className = 
       </span>
       <h1 className="mt-5 text-xl font-semibold text-zinc-900">{title}</h1>
       <p className="mt-2 text-sm text-zinc-600">{retryAdvice(error)}</p>
-      <button type="button" onClick={onRetry} disabled={retrying} className={`${buttonStyles.primary} mt-7`}>
+      <button
+        type="button"
+        onClick={retrying ? undefined : onRetry}
+        aria-disabled={retrying || undefined}
+        className={`${buttonStyles.primary} mt-7 aria-disabled:cursor-wait aria-disabled:opacity-60`}
+      >
         {retrying ? "Retrying..." : "Try again"}
       </button>
     </section>
