@@ -104,6 +104,7 @@ export function ChatListPane({
                 onOpenWith(user._id);
               }}
               disabled={opening}
+              searchBoxId={`${baseId}-search`}
             />
           </section>
         )}

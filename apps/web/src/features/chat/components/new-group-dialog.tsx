@@ -108,7 +108,13 @@ export function NewGroupDialog({ viewerId, onClose, onCreated }: NewGroupDialogP
             placeholder="Search people to add"
           />
           <div className="mt-2 max-h-60 overflow-y-auto">
-            <UserResults query={query} viewerId={viewerId} onPick={toggle} selectedIds={pickedIds} />
+            <UserResults
+              query={query}
+              viewerId={viewerId}
+              onPick={toggle}
+              selectedIds={pickedIds}
+              searchBoxId={`${id}-search`}
+            />
           </div>
           <p className="mt-2 text-xs text-zinc-500">
             {members.length < MIN_OTHERS

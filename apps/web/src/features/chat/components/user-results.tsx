@@ -2,6 +2,7 @@ import type { UserSearchResult } from "@flik/shared";
 import { type MouseEvent, useEffect, useRef } from "react";
 import { Avatar } from "../../../components/avatar";
 import { Spinner } from "../../../components/spinner";
+import { retryAdvice } from "../../../lib/query-retry";
 import { useUserSearchQuery } from "../api/chats.queries";
 
 interface UserResultsProps {
@@ -12,13 +13,22 @@ interface UserResultsProps {
   /** When given, results are toggles (the group member picker). */
   selectedIds?: ReadonlySet<string>;
   disabled?: boolean;
+  /** The search box the results are of: Try again hands the focus back to it, as the button goes. */
+  searchBoxId: string;
 }
 
 /**
  * Members found by the chat search (GET /user/search), the viewer left out, a page at a time: "Show more
  * people" after the last brings the next page.
  */
-export function UserResults({ query, viewerId, onPick, selectedIds, disabled = false }: UserResultsProps) {
+export function UserResults({
+  query,
+  viewerId,
+  onPick,
+  selectedIds,
+  disabled = false,
+  searchBoxId,
+}: UserResultsProps) {
   const search = useUserSearchQuery(query);
   const users = (search.data?.pages ?? [])
     .flatMap((page) => page.users)
@@ -50,8 +60,17 @@ export function UserResults({ query, viewerId, onPick, selectedIds, disabled = f
   if (search.isError && !search.data) {
     return (
       <p role="alert" className="px-3 py-3 text-sm text-red-600">
-        Couldn't search right now.{" "}
-        <button type="button" onClick={() => search.refetch()} className="font-semibold underline">
+        Couldn't search right now. {retryAdvice(search.error)}{" "}
+        <button
+          type="button"
+          onClick={() => {
+            // The button goes with the failure ("Searching..." takes its place): the focus goes back to
+            // the box, where the next answer (or failure) is read beside it.
+            document.getElementById(searchBoxId)?.focus();
+            void search.refetch();
+          }}
+          className="font-semibold underline"
+        >
           Try again
         </button>
       </p>

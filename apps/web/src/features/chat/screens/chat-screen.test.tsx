@@ -499,6 +499,28 @@ describe("ChatScreen", () => {
     expect(await within(panel).findByText("No results found")).toBeInTheDocument();
   });
 
+  it("says why a people search failed, and Try again hands the focus back to the box", async () => {
+    let refused = true;
+    const { user } = await openChatScreen("/chat", [], {
+      "GET /user/search": () =>
+        refused
+          ? jsonResponse(429, { message: "Too many attempts. Please try again in 59 seconds." })
+          : jsonResponse(200, { users: [carol] }),
+    });
+    const search = screen.getByRole("searchbox", { name: "Search people or chats" });
+    await user.type(search, "ca");
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(
+      "Couldn't search right now. Too many attempts. Please try again in 59 seconds.",
+    );
+    refused = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+
+    expect(search).toHaveFocus();
+    expect(await screen.findByRole("button", { name: /carol/ })).toBeInTheDocument();
+  });
+
   it("creates a group from a name and two members", async () => {
     const created = groupChat({ _id: "c-new-group", name: "Book club" });
     const { user, fetchMock } = await openChatScreen("/chat", [], {

@@ -216,7 +216,12 @@ export function ExploreScreen() {
             error={results.error}
             stale={results.isPlaceholderData || searched !== text.trim()}
             retrying={results.isFetching}
-            onRetry={() => void results.refetch()}
+            onRetry={() => {
+              // Try again goes as the search starts again (its skeleton): the focus goes back to the box,
+              // whose answer is read as it comes.
+              inputRef.current?.focus();
+              void results.refetch();
+            }}
             onOpen={clicked}
             loadingMore={loadingMore}
           />

@@ -238,9 +238,11 @@ describe("Explore search", () => {
 
   it("says why a search was refused for asking too often, rather than blaming the connection", async () => {
     const tooMany = { message: "Too many attempts. Please try again in 59 seconds." };
+    let refused = true;
     const { user } = await openExplore("/search", {
       ...found,
-      "GET /user/search": () => jsonResponse(429, tooMany),
+      "GET /user/search": () =>
+        refused ? jsonResponse(429, tooMany) : jsonResponse(200, { users: [bob, bobby] }),
     });
     await user.type(searchBox(), "bo");
 
@@ -248,6 +250,12 @@ describe("Explore search", () => {
     expect(alert).toHaveTextContent("Couldn't search right now.");
     expect(alert).toHaveTextContent("Too many attempts. Please try again in 59 seconds.");
     expect(alert).not.toHaveTextContent("Check your connection");
+
+    // Try again goes as the search starts again: the focus goes back to the box, not to the page.
+    refused = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(searchBox()).toHaveFocus();
+    expect(await screen.findByRole("listbox", { name: "Search results" })).toBeInTheDocument();
   });
 
   it("shows more members and posts a page at a time, from the cursor each page gave", async () => {
