@@ -1,5 +1,5 @@
 import { isFlikUrl, type Post, videoPosterUrl } from "@flik/shared";
-import { type ComponentProps, memo, useCallback, useRef } from "react";
+import { type ComponentProps, memo, useCallback, useMemo, useRef } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { CommentIcon, FlicksIcon, HeartIcon } from "../../../components/icons";
@@ -7,6 +7,7 @@ import { UnloadableMedia, useMediaFailed } from "../../../components/unloadable-
 import { postPath } from "../../../lib/paths";
 import { placeholderProps } from "../../../lib/placeholder";
 import { responsiveImage } from "../../../lib/responsive-image";
+import { useFocusSurvivesRemoval } from "../../../lib/use-focus-survives-removal";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { usePostView } from "../cache/post-shadow";
 import { formatCount } from "./post-actions";
@@ -138,12 +139,24 @@ export function PostGrid({ posts, label, paging, mosaic = false }: PostGridProps
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const sentinel = useRef<HTMLDivElement>(null);
   useOnInView(sentinel, loadMore, { enabled: hasNextPage && !isFetchNextPageError });
+  // A tile deleted live (or its author gone private) while it holds the focus hands it to its neighbour.
+  const list = useRef<HTMLUListElement>(null);
+  const ids = useMemo(() => posts.map((post) => post._id), [posts]);
+  const survivor = useFocusSurvivesRemoval({
+    keys: ids,
+    itemOf: (id) => list.current?.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(id)}"] a`),
+  });
 
   return (
     <>
-      <ul aria-label={label} className="grid grid-cols-3 gap-0.5 sm:gap-1">
+      <ul ref={list} aria-label={label} className="grid grid-cols-3 gap-0.5 sm:gap-1">
         {posts.map((post, index) => (
-          <li key={post._id} className={`relative ${mosaic ? mosaicClass(index) : "aspect-square"}`}>
+          <li
+            key={post._id}
+            data-post-id={post._id}
+            onFocus={() => survivor.holds(post._id)}
+            className={`relative ${mosaic ? mosaicClass(index) : "aspect-square"}`}
+          >
             <PostTile post={post} />
           </li>
         ))}

@@ -80,9 +80,12 @@ describe("TagScreen", () => {
       ]),
     );
 
+    // The tile that goes holds the focus: its neighbour takes it, not the page.
+    screen.getByRole("link", { name: /^Bob's/ }).focus();
     act(() => socket.fire("postDeleted", { postId: "p-bob" }));
     await waitFor(() => expect(tiles()).toEqual(["/post/carol/p-carol", "/post/bob/p-1"]));
     expect(screen.getByText("1,203 posts")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /^Carol's/ })).toHaveFocus();
 
     act(() => socket.fire("memberPrivacyChanged", { userId: "u-carol", isPrivate: true }));
     await waitFor(() => expect(tiles()).toEqual(["/post/bob/p-1"]));
