@@ -78,7 +78,7 @@ export function ChatOptionsMenu({
           aria-label={label}
           tabIndex={-1}
           onKeyDown={onMenuKeyDown}
-          className={`motion-safe:animate-fade-in absolute right-0 z-30 w-44 overflow-hidden rounded-xl border border-zinc-200 bg-white py-1 shadow-xl shadow-zinc-900/10 ${
+          className={`motion-safe:animate-fade-in absolute right-0 z-30 w-max min-w-44 overflow-hidden rounded-xl border border-zinc-200 bg-white py-1 shadow-xl shadow-zinc-900/10 ${
             upwards ? "bottom-full mb-1" : "top-full mt-1"
           }`}
         >

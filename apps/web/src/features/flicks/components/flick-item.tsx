@@ -56,10 +56,11 @@ export function FlickItem(props: FlickItemProps) {
       aria-label={`Flick by @${flick.uploadedBy.username}`}
       // Focused when the keys move to it, so the focus follows the flick on screen. Where the flick fills
       // the screen its ring is a layer over the video (an outline inside the edge would be painted under
-      // it); where the frame stands alone, an outline outside it. outline-none sets Tailwind's outline
+      // it), ending above the tabs (4rem and their border); where the frame stands alone, an outline
+      // outside it. outline-none sets Tailwind's outline
       // style to none, which outline-3 would draw with: the outline names its style (solid) itself.
       tabIndex={-1}
-      className="relative mx-auto h-full w-full outline-none sm:aspect-[9/16] sm:w-auto sm:max-w-full focus-visible:after:pointer-events-none focus-visible:after:absolute focus-visible:after:inset-0 focus-visible:after:z-30 focus-visible:after:border-3 focus-visible:after:border-fuchsia-400 lg:rounded-2xl lg:focus-visible:outline-3 lg:focus-visible:outline-solid lg:focus-visible:outline-offset-2 lg:focus-visible:outline-fuchsia-400 lg:focus-visible:after:hidden"
+      className="relative mx-auto h-full w-full outline-none sm:aspect-[9/16] sm:w-auto sm:max-w-full focus-visible:after:pointer-events-none focus-visible:after:absolute focus-visible:after:inset-x-0 focus-visible:after:top-0 focus-visible:after:bottom-[calc(4rem+1px+env(safe-area-inset-bottom))] focus-visible:after:z-30 focus-visible:after:border-3 focus-visible:after:border-fuchsia-400 lg:rounded-2xl lg:focus-visible:outline-3 lg:focus-visible:outline-solid lg:focus-visible:outline-offset-2 lg:focus-visible:outline-fuchsia-400 lg:focus-visible:after:hidden"
     >
       <div className="absolute inset-0 overflow-hidden bg-zinc-950 lg:rounded-2xl">
         {nearby ? (

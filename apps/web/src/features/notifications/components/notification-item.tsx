@@ -117,7 +117,7 @@ export const NotificationItem = memo(function NotificationItem({
             username={sender.username}
             answered={answered}
             onAnswer={(accept) => onAnswerRequest(notification, accept)}
-            className="mb-1 ml-14 sm:mb-0 sm:ml-0"
+            className="mb-1 ml-14 self-start sm:mb-0 sm:ml-0 sm:self-auto"
           />
         </div>
       ) : (
