@@ -1,3 +1,4 @@
+import type { MouseEvent } from "react";
 import { retryAdvice } from "../lib/query-retry";
 import { buttonStyles } from "./button-styles";
 import { AlertIcon } from "./icons";
@@ -17,6 +18,22 @@ interface LoadErrorProps {
   className?: string;
 }
 
+/**
+ * Try again's press. A query that never had data goes back to loading as it retries, so many screens swap
+ * this view for their skeleton, and the button goes with the focus of the member who pressed it: the
+ * focus then waits on the screen's <main>, where the next Tab goes on from, not on the page's top.
+ */
+function retryKeepingFocus(event: MouseEvent<HTMLButtonElement>, retrying: boolean, onRetry: () => void) {
+  if (retrying) return;
+  const button = event.currentTarget;
+  const screen = button.closest<HTMLElement>("main");
+  onRetry();
+  requestAnimationFrame(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (!button.isConnected && lost) screen?.focus({ preventScroll: true });
+  });
+}
+
 /** A list or screen that could not load: the reason and Try again, announced as an alert. */
 export function LoadError({ title, detail, onRetry, retrying, className = "" }: LoadErrorProps) {
   return (
@@ -28,7 +45,7 @@ export function LoadError({ title, detail, onRetry, retrying, className = "" }: 
       {detail && <p className="mt-1 text-sm text-zinc-600">{detail}</p>}
       <button
         type="button"
-        onClick={retrying ? undefined : onRetry}
+        onClick={(event) => retryKeepingFocus(event, retrying, onRetry)}
         aria-disabled={retrying || undefined}
         className={`${buttonStyles.secondary} mt-6 aria-disabled:cursor-wait aria-disabled:opacity-60`}
       >
@@ -60,7 +77,7 @@ export function ScreenLoadFailed({ title, error, onRetry, retrying, className = 
       <p className="mt-2 text-sm text-zinc-600">{retryAdvice(error)}</p>
       <button
         type="button"
-        onClick={retrying ? undefined : onRetry}
+        onClick={(event) => retryKeepingFocus(event, retrying, onRetry)}
         aria-disabled={retrying || undefined}
         className={`${buttonStyles.primary} mt-7 aria-disabled:cursor-wait aria-disabled:opacity-60`}
       >

@@ -158,6 +158,11 @@ describe("TagScreen", () => {
     });
     expect(alert).toHaveTextContent("Something went wrong loading posts.");
     await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    // The alert gives way to the skeleton: the focus waits on the screen, not on the page's top.
+    await waitUntil(() => {
+      act(() => vi.advanceTimersByTime(50));
+      expect(document.activeElement).toBe(screen.getByRole("main"));
+    });
     await waitUntil(() => expect(tiles()).toEqual(["/post/bob/p-1"]));
   });
 
