@@ -136,6 +136,11 @@ export function canRename(chat: { isGroupChat: boolean }): boolean {
   return chat.isGroupChat;
 }
 
+/** A member a group still waits for (a request) renames it for no one: accepted first, as on Instagram. */
+export function canRenameAs(member: { acceptedAt: Date | null }): boolean {
+  return !isRequestFor(member);
+}
+
 /** Only the sender edits or deletes a message. */
 export function canChangeMessage(viewerId: string, message: { senderId: string }): boolean {
   return message.senderId === viewerId;

@@ -31,6 +31,33 @@ describe("PATCH /chats/{id}", () => {
       expect((await listed(member, group._id))?.name).toBe("Reading circle");
   });
 
+  it("takes ten renames a minute from a member, then answers 429: each is told to every member", async () => {
+    const erin = await persona("erin");
+    const group = await groupOf(erin, [bob, carol], "Renamed often");
+    const answers: number[] = [];
+    for (let at = 1; at <= 11; at++)
+      answers.push((await rename(erin, group._id, { name: `Name ${at}` })).statusCode);
+    expect(answers).toEqual([...Array(10).fill(200), 429]);
+    expect((await listed(erin, group._id))?.name).toBe("Name 10");
+  });
+
+  it("refuses a member the group still waits for (a request) until they accept it (403)", async () => {
+    const [frank, gina] = [await persona("frank"), await persona("gina")];
+    // Made by a stranger and not accepted (the factory's groupOf accepts for everyone).
+    const group = (
+      await call(frank, "POST", "/chats", { userIds: [gina.userId, bob.userId], name: "Strangers" })
+    ).json().chat;
+    expect((await listed(gina, group._id))?.isRequest).toBe(true);
+
+    const refused = await rename(gina, group._id, { name: "Mine now" });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: "Accept the group to rename it" });
+    expect((await listed(frank, group._id))?.name).toBe("Strangers");
+
+    expect((await call(gina, "POST", `/chats/${group._id}/accept`)).statusCode).toBe(200);
+    expect((await rename(gina, group._id, { name: "Friends now" })).statusCode).toBe(200);
+  });
+
   it("tells every member's sockets, each with the group as they see it", async () => {
     const group = await groupOf(alice, [bob, carol], "Runners");
     await sendMessage(alice, group, "Sunday 8am?");

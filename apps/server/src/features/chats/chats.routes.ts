@@ -2,10 +2,13 @@ import { createChatBody, editMessageBody, pageQuery, renameChatBody, sendMessage
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { JSON_TEXT } from "../../platform/kept-answers.js";
+import { perMemberRateLimit } from "../../platform/rate-limits.js";
 import type { ChatsService } from "./chats.service.js";
 
 const chatParams = { params: z.object({ id: z.uuid("Chat not found") }) };
 const messageParams = { params: z.object({ id: z.uuid("Message not found") }) };
+/** Each rename is told to every member who lists the group (up to 50): a member's are few. */
+const GROUP_RENAMES_PER_MINUTE = 10;
 
 /** The chats and messages calls of spec §7. */
 export function chatsRoutes(chats: ChatsService): FastifyPluginAsyncZod {
@@ -30,9 +33,14 @@ export function chatsRoutes(chats: ChatsService): FastifyPluginAsyncZod {
       return { message: "You left the group" };
     });
     // An extension: any member of a group renames it, as on Instagram.
-    app.patch("/chats/:id", { schema: { ...chatParams, body: renameChatBody } }, async (request) => ({
-      chat: await chats.rename(request.caller, request.params.id, request.body.name),
-    }));
+    app.patch(
+      "/chats/:id",
+      {
+        schema: { ...chatParams, body: renameChatBody },
+        config: perMemberRateLimit(GROUP_RENAMES_PER_MINUTE),
+      },
+      async (request) => ({ chat: await chats.rename(request.caller, request.params.id, request.body.name) }),
+    );
     app.get(
       "/chats/:id/messages",
       { schema: { ...chatParams, querystring: pageQuery } },

@@ -19,6 +19,7 @@ import {
   canLeave,
   canMessage,
   canRename,
+  canRenameAs,
   canStartChatWith,
   cantMessageReason,
   cantWriteReason,
@@ -373,8 +374,9 @@ export function createChatsService(deps: {
      * it does not get it back for a new name. The same name again changes nothing and tells nobody.
      */
     async rename(caller: Caller, chatId: string, name: string): Promise<Chat> {
-      const { chat } = await membership(caller, chatId);
+      const { chat, member } = await membership(caller, chatId);
       if (!canRename(chat)) throw invalidField("id", "Only a group can be renamed");
+      if (!canRenameAs(member)) throw forbidden("Accept the group to rename it");
       if (chat.name === name) return presentOne(chat, caller.userId);
       const renamed = await renameGroup(db, chatId, caller.userId, name);
       // Left (or deleted by the last one out) since the membership was read.

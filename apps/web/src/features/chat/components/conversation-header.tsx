@@ -65,7 +65,8 @@ export function ConversationHeader({
       <ChatOptionsMenu
         label="Chat options"
         onDelete={onDelete}
-        onRename={chat.isGroupChat ? onRename : undefined}
+        // A group still a request is accepted before it is renamed (the server refuses it).
+        onRename={chat.isGroupChat && !chat.isRequest ? onRename : undefined}
         onLeave={chat.isGroupChat ? onLeave : undefined}
         onBlock={onBlock}
         className="shrink-0"

@@ -58,6 +58,17 @@ describe("Rename group", () => {
     expect(screen.queryByRole("menuitem", { name: "Rename group" })).not.toBeInTheDocument();
   });
 
+  it("is not offered in a group that is still a request: it is accepted first", async () => {
+    const { user } = await openChatScreen("/chat?c=c-trip", [groupChat({ isRequest: true })], {
+      "GET /chats/c-trip/messages": messagesOf(),
+    });
+    const conversation = screen.getByRole("region", { name: "Conversation" });
+    await within(conversation).findByRole("heading", { name: "Road trip" });
+    await user.click(within(conversation).getByRole("button", { name: "Chat options" }));
+    expect(screen.getByRole("menuitem", { name: "Leave group" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Rename group" })).not.toBeInTheDocument();
+  });
+
   it("sends the new name with Enter, then the header, intro and list show it at once", async () => {
     let answer: (response: Response) => void = () => {};
     const { user, conversation, patch } = await openGroup(
