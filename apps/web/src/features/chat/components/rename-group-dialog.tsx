@@ -66,7 +66,8 @@ export function RenameGroupDialog({ chat, onClose }: RenameGroupDialogProps) {
             className="w-full rounded-xl border border-zinc-200 px-3.5 py-2.5 text-base focus:border-fuchsia-600 focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/15 sm:text-sm"
           />
           {problem && (
-            <p id={errorId} className={fieldErrorClass}>
+            // An alert: refused by Enter in the field, which keeps the focus, it is read all the same.
+            <p id={errorId} role="alert" className={fieldErrorClass}>
               {problem}
             </p>
           )}

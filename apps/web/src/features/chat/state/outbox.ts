@@ -25,27 +25,30 @@ export function changeOutbox(
   queryClient: QueryClient,
   update: (list: PendingMessage[]) => PendingMessage[],
 ): void {
-  askBeforeUnloadWhileUnsent(queryClient);
   queryClient.setQueryData<PendingMessage[]>(OUTBOX_KEY, (list = []) => update(list));
+  askBeforeUnloadWhileUnsent(queryClient);
 }
 
 /** The client whose outbox a page's unload asks about: the app has one (a test, one at a time). */
 let unloadWatches: QueryClient | undefined;
 
+const hasUnsent = (queryClient: QueryClient) =>
+  outboxEntries(queryClient).some((entry) => entry.status !== "failed");
+
+function askIfUnsent(event: BeforeUnloadEvent) {
+  // Checked again as the page goes: a logout empties the outbox with the rest of the cache.
+  if (unloadWatches && hasUnsent(unloadWatches)) event.preventDefault();
+}
+
 /**
  * A message still "Sending…" (on its way, or waiting for the connection) lives only in this page: a
  * reload or a closed tab would lose it, so the browser asks "Leave site?" first, as WhatsApp Web does.
- * One that is "Not sent" the member has already been told of. Listened for from the first message
- * written, so the feed's first load carries none of this.
+ * One that is "Not sent" the member has already been told of. Listened for only while one is unsent.
  */
 function askBeforeUnloadWhileUnsent(queryClient: QueryClient): void {
-  if (unloadWatches === undefined) {
-    window.addEventListener("beforeunload", (event) => {
-      const unsent = unloadWatches && outboxEntries(unloadWatches).some((entry) => entry.status !== "failed");
-      if (unsent) event.preventDefault();
-    });
-  }
   unloadWatches = queryClient;
+  if (hasUnsent(queryClient)) window.addEventListener("beforeunload", askIfUnsent);
+  else window.removeEventListener("beforeunload", askIfUnsent);
 }
 
 /** What the outbox holds now, for work done outside render (sending the held messages on a reconnect). */

@@ -30,7 +30,7 @@ export function PostCaption({ post, clamp = false }: { post: Post; clamp?: boole
           // "more" goes as the caption opens: the focus goes on to what it opened, not to the page.
           onClick={() => {
             setExpanded(true);
-            requestAnimationFrame(() => textRef.current?.focus());
+            requestAnimationFrame(() => textRef.current?.focus({ preventScroll: true }));
           }}
           className="rounded font-medium text-zinc-500 hover:text-zinc-800"
         >

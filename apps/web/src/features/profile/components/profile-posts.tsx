@@ -6,8 +6,8 @@ import { buttonStyles } from "../../../components/button-styles";
 import { FlicksIcon, ImageIcon, NewPostIcon } from "../../../components/icons";
 import { LockIcon } from "../../../components/later-icons";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
+import { usePostDeletedFrom } from "../../posts/hooks/use-post-deleted-from";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
-import { useSocketEvents } from "../../realtime/use-socket-events";
 import { patchProfileMember } from "../cache/profile-cache";
 import { PROFILE_TABS, type ProfileTab, postsForTab } from "../profile-tabs";
 import { ProfileGridCell } from "./profile-grid-cell";
@@ -97,23 +97,16 @@ export function ProfilePosts({
   );
 }
 
-/**
- * A post of the grid deleted (live, by its author) leaves it (usePostLiveUpdates), and the profile's
- * count goes down with it: read from the grid as drawn, which still holds it, it is counted once.
- */
+/** A post of the grid deleted live by its author: the profile's count goes down with it. */
 function useCountDeletedPosts(posts: Post[]) {
   const queryClient = useQueryClient();
-  useSocketEvents({
-    postDeleted: ({ postId }) => {
-      const author = posts.find((post) => post._id === postId)?.user._id;
-      if (!author) return;
-      patchProfileMember(
-        queryClient,
-        (member) => member._id === author,
-        (member) => ({ ...member, postsCount: Math.max(0, member.postsCount - 1) }),
-      );
-    },
-  });
+  usePostDeletedFrom(posts, (post) =>
+    patchProfileMember(
+      queryClient,
+      (member) => member._id === post.user._id,
+      (member) => ({ ...member, postsCount: Math.max(0, member.postsCount - 1) }),
+    ),
+  );
 }
 
 function EmptyTab({ text, tab, isOwner }: { text: string; tab: ProfileTab; isOwner: boolean }) {

@@ -8,8 +8,8 @@ import { LoadError } from "../../../components/load-error";
 import { tagPath } from "../../../lib/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { PostGrid, PostGridSkeleton } from "../../posts/components/post-grid";
+import { usePostDeletedFrom } from "../../posts/hooks/use-post-deleted-from";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
-import { useSocketEvents } from "../../realtime/use-socket-events";
 import { tagKeys } from "../api/tag-keys";
 import { isTagUnknown, useTagPostsQuery } from "../api/tags.queries";
 import { postsCountText } from "../tag-format";
@@ -89,23 +89,17 @@ function TagPage({ name }: { name: string }) {
   );
 }
 
-/**
- * A post of the grid deleted live leaves it (usePostLiveUpdates) and the tag's count goes down with it:
- * read from the grid as drawn, which still holds it, it is counted once.
- */
+/** A post of the grid deleted live by its author: the tag's count goes down with it. */
 function useCountDeletedPosts(name: string, posts: Post[]) {
   const queryClient = useQueryClient();
-  useSocketEvents({
-    postDeleted: ({ postId }) => {
-      if (!posts.some((post) => post._id === postId)) return;
-      queryClient.setQueryData<InfiniteData<TagPageResponse>>(tagKeys.posts(name), (data) => {
-        const first = data?.pages[0];
-        if (!data || !first) return data;
-        const tag = { ...first.tag, postsCount: Math.max(0, first.tag.postsCount - 1) };
-        return { ...data, pages: [{ ...first, tag }, ...data.pages.slice(1)] };
-      });
-    },
-  });
+  usePostDeletedFrom(posts, () =>
+    queryClient.setQueryData<InfiniteData<TagPageResponse>>(tagKeys.posts(name), (data) => {
+      const first = data?.pages[0];
+      if (!data || !first) return data;
+      const tag = { ...first.tag, postsCount: Math.max(0, first.tag.postsCount - 1) };
+      return { ...data, pages: [{ ...first, tag }, ...data.pages.slice(1)] };
+    }),
+  );
 }
 
 /** No post ever carried the tag (or the address holds no tag at all). */
