@@ -1,5 +1,4 @@
 import {
-  CHAT_NAME_MAX_LENGTH,
   type Chat,
   GROUP_CHAT_MAX_MEMBERS,
   hasVisibleText,
@@ -10,11 +9,11 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
 import { CloseIcon } from "../../../components/later-icons";
-import { limitedText } from "../../../lib/limited-text";
 import { useCreateGroup } from "../hooks/use-chat-mutations";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { ChatSearchBox } from "./chat-search-box";
 import { DialogActions } from "./dialog-actions";
+import { GroupNameField } from "./group-name-field";
 import { UserResults } from "./user-results";
 
 /** The contract's minimum: a group is the member and at least two others. */
@@ -64,19 +63,13 @@ export function NewGroupDialog({ viewerId, onClose, onCreated }: NewGroupDialogP
       initialFocus={nameRef}
     >
       <form onSubmit={handleSubmit} className="space-y-4">
-        <div>
-          <label htmlFor={`${id}-name`} className="mb-1.5 block text-sm font-semibold text-zinc-800">
-            Group name
-          </label>
-          <input
-            ref={nameRef}
-            id={`${id}-name`}
-            {...limitedText(name, CHAT_NAME_MAX_LENGTH, setName)}
-            autoComplete="off"
-            placeholder="Weekend plans"
-            className="w-full rounded-xl border border-zinc-200 px-3.5 py-2.5 text-base focus:border-fuchsia-600 focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-sm"
-          />
-        </div>
+        <GroupNameField
+          id={`${id}-name`}
+          inputRef={nameRef}
+          value={name}
+          onChange={setName}
+          placeholder="Weekend plans"
+        />
 
         <fieldset>
           <legend className="mb-1.5 text-sm font-semibold text-zinc-800">Members</legend>

@@ -1,11 +1,10 @@
-import { CHAT_NAME_MAX_LENGTH, type Chat, renameChatBody } from "@flik/shared";
+import { type Chat, renameChatBody } from "@flik/shared";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
-import { fieldErrorClass } from "../../../components/field-styles";
-import { limitedText } from "../../../lib/limited-text";
 import { useRenameGroup } from "../hooks/use-chat-mutations";
 import { DialogActions } from "./dialog-actions";
+import { GroupNameField } from "./group-name-field";
 
 interface RenameGroupDialogProps {
   chat: Chat;
@@ -18,7 +17,6 @@ interface RenameGroupDialogProps {
  */
 export function RenameGroupDialog({ chat, onClose }: RenameGroupDialogProps) {
   const id = useId();
-  const errorId = `${id}-error`;
   // Opens on the name field: typing goes straight in (a space would otherwise press Close).
   const nameRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState(chat.name);
@@ -49,29 +47,16 @@ export function RenameGroupDialog({ chat, onClose }: RenameGroupDialogProps) {
       initialFocus={nameRef}
     >
       <form noValidate onSubmit={handleSubmit} className="space-y-4">
-        <div>
-          <label htmlFor={`${id}-name`} className="mb-1.5 block text-sm font-semibold text-zinc-800">
-            Group name
-          </label>
-          <input
-            ref={nameRef}
-            id={`${id}-name`}
-            {...limitedText(name, CHAT_NAME_MAX_LENGTH, (typed) => {
-              setName(typed);
-              setProblem(undefined);
-            })}
-            autoComplete="off"
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? errorId : undefined}
-            className="w-full rounded-xl border border-zinc-200 px-3.5 py-2.5 text-base focus:border-fuchsia-600 focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/15 sm:text-sm"
-          />
-          {problem && (
-            // An alert: refused by Enter in the field, which keeps the focus, it is read all the same.
-            <p id={errorId} role="alert" className={fieldErrorClass}>
-              {problem}
-            </p>
-          )}
-        </div>
+        <GroupNameField
+          id={`${id}-name`}
+          inputRef={nameRef}
+          value={name}
+          onChange={(typed) => {
+            setName(typed);
+            setProblem(undefined);
+          }}
+          problem={problem}
+        />
 
         <DialogActions onCancel={onClose} busy={rename.isPending}>
           <button
