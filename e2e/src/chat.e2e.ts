@@ -87,6 +87,28 @@ async function measureDelivery(from: Page, to: Page, text: string): Promise<numb
   return arrivedAt - sentAt;
 }
 
+/**
+ * Lena's group "Hikers …" with Max and Nora, who follow her (so it comes to their inboxes), opened on
+ * its first message by Lena (`a`) and Max (`b`) in browsers of their own; Nora has none.
+ */
+async function groupOpenForTwo() {
+  const a = await openContext(browser);
+  const b = await openContext(browser);
+  const lena = await signedInMember(a.page, "lena");
+  const max = await signedInMember(b.page, "max");
+  const nora = await apiMember("nora");
+  await api(max, `/follow/${lena.id}`, {});
+  await api(nora, `/follow/${lena.id}`, {});
+  const name = `Hikers ${Date.now() % 100000}`;
+  const { chat } = await api(lena, "/chats", { userIds: [max.id, nora.id], name });
+  await api(lena, `/chats/${chat._id}/messages`, { text: "Trail on Saturday?" });
+  for (const { page } of [a, b]) {
+    await page.goto(`/chat?c=${chat._id}`);
+    await log(page).getByText("Trail on Saturday?").waitFor();
+  }
+  return { a, b, lena, max, nora, chat, name };
+}
+
 describe("chat", () => {
   let screenshotsFrom: { alice: Member; bob: Member; carol: Member } | undefined;
 
@@ -238,23 +260,8 @@ describe("chat", () => {
   });
 
   it("a member leaves a group from its ⋯ menu: it closes for them, the others see one member fewer", async () => {
-    const a = await openContext(browser);
-    const b = await openContext(browser);
-    const lena = await signedInMember(a.page, "lena");
-    const max = await signedInMember(b.page, "max");
-    const nora = await apiMember("nora");
-    // They follow Lena: her group comes to their inboxes.
-    await api(max, `/follow/${lena.id}`, {});
-    await api(nora, `/follow/${lena.id}`, {});
-    const name = `Hikers ${Date.now() % 100000}`;
-    const { chat } = await api(lena, "/chats", { userIds: [max.id, nora.id], name });
-    await api(lena, `/chats/${chat._id}/messages`, { text: "Trail on Saturday?" });
-
+    const { a, b, max, name } = await groupOpenForTwo();
     const membersOf = (page: Page) => page.getByText(/^\d+ members · /);
-    for (const { page } of [a, b]) {
-      await page.goto(`/chat?c=${chat._id}`);
-      await log(page).getByText("Trail on Saturday?").waitFor();
-    }
     await membersOf(a.page)
       .getByText(/^3 members/)
       .waitFor();
@@ -280,20 +287,7 @@ describe("chat", () => {
   });
 
   it("a member renames a group from its options: the new name shows at once for them and live for the others", async () => {
-    const a = await openContext(browser);
-    const b = await openContext(browser);
-    const lena = await signedInMember(a.page, "lena");
-    const max = await signedInMember(b.page, "max");
-    const nora = await apiMember("nora");
-    await api(max, `/follow/${lena.id}`, {});
-    await api(nora, `/follow/${lena.id}`, {});
-    const name = `Hikers ${Date.now() % 100000}`;
-    const { chat } = await api(lena, "/chats", { userIds: [max.id, nora.id], name });
-    await api(lena, `/chats/${chat._id}/messages`, { text: "Trail on Saturday?" });
-    for (const { page } of [a, b]) {
-      await page.goto(`/chat?c=${chat._id}`);
-      await log(page).getByText("Trail on Saturday?").waitFor();
-    }
+    const { a, b, nora, chat, name } = await groupOpenForTwo();
 
     // Max renames it from the header's options, by the keyboard's Enter.
     await b.page.getByRole("button", { name: "Chat options" }).click();
