@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { DangerMenuItem } from "../../../components/danger-menu-item";
 import { BanIcon, MoreIcon, PencilIcon, TrashIcon } from "../../../components/icons";
 import { LogOutIcon } from "../../../components/later-icons";
+import { DangerMenuItem, MenuItem } from "../../../components/menu-item";
 import { useMenuButton } from "../../../lib/use-menu-button";
 
 interface ChatOptionsMenuProps {
@@ -83,20 +83,10 @@ export function ChatOptionsMenu({
           }`}
         >
           {onRename && (
-            <button
-              ref={itemRef(0)}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              onClick={() => {
-                close(true);
-                onRename();
-              }}
-              className="flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-semibold text-zinc-800 transition hover:bg-zinc-50 focus-visible:bg-zinc-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-fuchsia-600"
-            >
+            <MenuItem itemRef={itemRef(0)} close={close} onSelect={onRename}>
               <PencilIcon className="size-4" />
               Rename group
-            </button>
+            </MenuItem>
           )}
           {onBlock && (
             <DangerMenuItem itemRef={itemRef(blockIndex)} close={close} onSelect={onBlock}>

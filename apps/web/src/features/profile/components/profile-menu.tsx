@@ -1,5 +1,5 @@
-import { DangerMenuItem } from "../../../components/danger-menu-item";
 import { BanIcon, MoreIcon } from "../../../components/icons";
+import { DangerMenuItem } from "../../../components/menu-item";
 import { useMenuButton } from "../../../lib/use-menu-button";
 
 interface ProfileMenuProps {

@@ -1,8 +1,8 @@
 import type { Story } from "@flik/shared";
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { DangerMenuItem } from "../../../components/danger-menu-item";
 import { EyeIcon, MoreIcon, TrashIcon } from "../../../components/icons";
+import { DangerMenuItem } from "../../../components/menu-item";
 import { useMenuButton } from "../../../lib/use-menu-button";
 import { CONFIRM_DELETE_STORY, useDeleteStory } from "../hooks/use-delete-story";
 import { StoryViewersDialog } from "./story-viewers-dialog";
