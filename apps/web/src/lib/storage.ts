@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   unreadCount: "unreadCount",
   /** Followed by a member id: that member's recent searches on this device (issue 18). */
   recentSearches: "recentSearches:",
+  /** In sessionStorage: the chat messages this tab had not sent yet, kept through a reload. */
+  chatOutbox: "chatOutbox",
 } as const;
 
 /** Fired on this tab's own writes; the browser's "storage" event only reports other tabs. */
@@ -78,6 +80,7 @@ export function clearAuth(): void {
   write(STORAGE_KEYS.username, null);
   write(STORAGE_KEYS.user, null);
   write(STORAGE_KEYS.unreadCount, null);
+  saveChatOutbox(null);
   notify();
 }
 
@@ -122,6 +125,24 @@ export function getRecentSearches(userId: string): string | null {
 export function saveRecentSearches(userId: string, json: string | null): void {
   write(STORAGE_KEYS.recentSearches + userId, json);
   notify();
+}
+
+/** This tab's unsent chat messages as stored (JSON text), or null; the chat feature reads its shape. */
+export function getChatOutbox(): string | null {
+  try {
+    return window.sessionStorage.getItem(STORAGE_KEYS.chatOutbox);
+  } catch {
+    return null;
+  }
+}
+
+export function saveChatOutbox(json: string | null): void {
+  try {
+    if (json === null) window.sessionStorage.removeItem(STORAGE_KEYS.chatOutbox);
+    else window.sessionStorage.setItem(STORAGE_KEYS.chatOutbox, json);
+  } catch {
+    // Full or disabled: the browser still asks before a reload loses an unsent message.
+  }
 }
 
 /** Calls `listener` whenever stored values change, in this tab or another one. */

@@ -1,6 +1,8 @@
 import type { Message } from "@flik/shared";
-import { act, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createUserSocket } from "../../../lib/socket";
+import { clearAuth } from "../../../lib/storage";
 import { connectNow, type FakeSocket } from "../../../test/fake-socket";
 import { jsonResponse } from "../../../test/fixtures";
 import { unloadIsAsked } from "../../../test/unload";
@@ -166,5 +168,46 @@ describe("Conversation offline", () => {
 
     await waitUntil(() => expect(sends(socket)).toHaveLength(1));
     expect(sends(socket)[0]?.[0]).toMatchObject({ chatId: "c-bob", text: "Sent from the feed" });
+  });
+
+  it("keeps what was still Sending… through a reload, and sends it once with the same clientId", async () => {
+    const before = await openBobChat();
+    await goOffline(before.socket);
+    await before.user.type(before.field, "Still there after a reload{Enter}");
+    await waitUntil(() => expect(callsTo(before.fetchMock, "POST /chats/c-bob/messages")).toHaveLength(1));
+    const [, init] = callsTo(before.fetchMock, "POST /chats/c-bob/messages")[0] ?? [];
+    const { clientId } = JSON.parse(String(init?.body)) as { clientId: string };
+
+    // The page goes and comes back: a new cache, a new socket, the same tab.
+    cleanup();
+    vi.mocked(createUserSocket).mockClear();
+    networkBack();
+    const after = await openBobChat();
+    expect(within(after.log).getByText("Sending…")).toBeInTheDocument();
+    expect(within(after.log).getByText("Still there after a reload")).toBeInTheDocument();
+
+    act(() => connectNow(after.socket));
+    await waitUntil(() => expect(sends(after.socket)).toHaveLength(1));
+    expect(sends(after.socket)[0]?.[0]).toMatchObject({
+      chatId: "c-bob",
+      text: "Still there after a reload",
+      clientId,
+    });
+    answer(after.socket, 0);
+    await waitUntil(() => expect(within(after.log).queryByText("Sending…")).not.toBeInTheDocument());
+    expect(within(after.log).getAllByText("Still there after a reload")).toHaveLength(1);
+    // Sent, the tab keeps nothing of it.
+    await waitUntil(() => expect(window.sessionStorage.getItem("chatOutbox")).toBeNull());
+  });
+
+  it("forgets this tab's unsent messages at logout, so the next member never sees them", async () => {
+    const { socket, user, field, log } = await openBobChat();
+    await goOffline(socket);
+    await user.type(field, "Private words{Enter}");
+    await waitUntil(() => expect(within(log).getByText("Sending…")).toBeInTheDocument());
+    expect(window.sessionStorage.getItem("chatOutbox")).toContain("Private words");
+
+    act(() => clearAuth());
+    expect(window.sessionStorage.getItem("chatOutbox")).toBeNull();
   });
 });

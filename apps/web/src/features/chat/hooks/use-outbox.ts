@@ -4,7 +4,7 @@ import { getUserId } from "../../../lib/storage";
 import { useSocket } from "../../realtime/socket-provider";
 import { findCachedChat } from "../cache/chat-cache";
 import { chatPartner } from "../chat-format";
-import { changeOutbox, outboxEntries, useOutboxEntries } from "../state/outbox";
+import { changeOutbox, outboxEntries, restoreOutbox, useOutboxEntries } from "../state/outbox";
 import { CANT_MESSAGE_TEXT, deliver, sendWaiting, sendWhenBack } from "./outbox-delivery";
 
 /** A message shown before the server has it (spec §4: a temporary local message). */
@@ -85,6 +85,13 @@ export function useOutbox() {
       ),
     [queryClient],
   );
+  // What a reload interrupted is sent once the connection is there, wherever the member is by then.
+  useEffect(() => {
+    restoreOutbox(queryClient);
+    if (!socket || !outboxEntries(queryClient).some((p) => p.status === "waiting")) return;
+    sendWhenBack(socket, queryClient);
+    if (socket.connected) void sendWaiting(socket, queryClient);
+  }, [socket, queryClient]);
 
   const send = useCallback(
     (chatId: string, text: string) => {

@@ -1,11 +1,13 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { getChatOutbox, getUserId, saveChatOutbox } from "../../../lib/storage";
 import type { PendingMessage } from "../hooks/use-outbox";
 
 /**
  * The member's unsent messages, kept in the query cache rather than in the chat screen: one that failed
  * ("Not sent", with Retry) is still there after a visit to another screen, and one on its way still
  * lands. Outside `chatKeys.all`, so no refetch of the chats touches it; gone at logout with the rest of
- * the cache, so the next member to sign in on the device never sees them.
+ * the cache, so the next member to sign in on the device never sees them. A copy in the tab's
+ * sessionStorage carries them through a reload (`restoreOutbox`).
  */
 const OUTBOX_KEY = ["chat-outbox"] as const;
 
@@ -25,8 +27,71 @@ export function changeOutbox(
   queryClient: QueryClient,
   update: (list: PendingMessage[]) => PendingMessage[],
 ): void {
-  queryClient.setQueryData<PendingMessage[]>(OUTBOX_KEY, (list = []) => update(list));
+  const list = queryClient.setQueryData<PendingMessage[]>(OUTBOX_KEY, (list = []) => update(list)) ?? [];
+  keepThroughReload(list);
   askBeforeUnloadWhileUnsent(queryClient);
+}
+
+interface StoredOutbox {
+  userId: string;
+  entries: PendingMessage[];
+}
+
+function keepThroughReload(entries: PendingMessage[]): void {
+  const userId = getUserId();
+  const stored: StoredOutbox | null = userId && entries.length > 0 ? { userId, entries } : null;
+  saveChatOutbox(stored && JSON.stringify(stored));
+}
+
+const isText = (value: unknown): value is string => typeof value === "string";
+
+function isPendingMessage(value: unknown): value is PendingMessage {
+  const entry = value as Partial<PendingMessage> | null;
+  return (
+    typeof entry === "object" &&
+    entry !== null &&
+    isText(entry.clientId) &&
+    isText(entry.chatId) &&
+    isText(entry.text) &&
+    isText(entry.createdAt) &&
+    (entry.status === "sending" || entry.status === "waiting" || entry.status === "failed")
+  );
+}
+
+/** What this tab kept of the member's outbox, or nothing: another member's, or not an outbox. */
+function storedEntries(userId: string | null): PendingMessage[] {
+  try {
+    const stored = JSON.parse(getChatOutbox() ?? "null") as Partial<StoredOutbox> | null;
+    if (!stored || stored.userId !== userId || !Array.isArray(stored.entries)) return [];
+    return stored.entries.filter(isPendingMessage);
+  } catch {
+    return [];
+  }
+}
+
+/** The clients whose outbox was read back from the tab: once a page, or a message would come back twice. */
+const restored = new WeakSet<QueryClient>();
+
+/**
+ * After a reload, the messages this tab had not sent yet come back: one that was on its way waits for the
+ * connection (the server answers one it had already stored with that copy: the same clientId), one "Not
+ * sent" is so again. A refusal is the server's to say again. Read once the chat screen opens, so the
+ * feed's first load carries none of this.
+ */
+export function restoreOutbox(queryClient: QueryClient): void {
+  if (restored.has(queryClient)) return;
+  restored.add(queryClient);
+  const entries = storedEntries(getUserId()).map(
+    ({ refused: _refused, reason: _reason, ...entry }): PendingMessage => ({
+      ...entry,
+      status: entry.status === "failed" ? "failed" : "waiting",
+    }),
+  );
+  if (entries.length === 0) return;
+  changeOutbox(queryClient, (list) => [
+    ...entries.filter((entry) => !list.some((p) => p.clientId === entry.clientId)),
+    ...list,
+  ]);
 }
 
 /** The client whose outbox a page's unload asks about: the app has one (a test, one at a time). */
