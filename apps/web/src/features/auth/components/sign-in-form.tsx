@@ -84,6 +84,7 @@ export function SignInForm({ redirectTo, identifier }: { redirectTo: string; ide
     setFailure(null);
     setMarked(false);
     if (Object.keys(empty).length > 0) {
+      failures.clear();
       focusFirst(event.currentTarget, Object.keys(empty));
       return;
     }

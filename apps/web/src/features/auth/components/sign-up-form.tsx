@@ -84,6 +84,7 @@ export function SignUpForm() {
     setFieldErrors(missing);
     setFailure(null);
     if (Object.keys(missing).length > 0) {
+      failures.clear();
       focusFirst(event.currentTarget, Object.keys(missing));
       return;
     }

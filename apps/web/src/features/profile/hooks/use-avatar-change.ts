@@ -1,5 +1,6 @@
 import { fileTypeOf } from "@flik/shared";
 import { useEffect, useRef, useState } from "react";
+import type { Id } from "react-toastify/unstyled";
 import { EMPTY_FILE, isAbortError, NOT_AN_IMAGE, uploadMedia } from "../../../lib/media-upload";
 import { toast } from "../../../lib/toast";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
@@ -26,6 +27,11 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
   useFocusWhenClosed(chosen !== null, () => opener.current);
 
   useEffect(() => () => upload.current?.abort(), []);
+  // Why the last file picked was refused: it goes once a photo that will do is picked, not over its crop.
+  const refusal = useRef<Id | undefined>(undefined);
+  const refuse = (text: string) => {
+    refusal.current = toast.error(text);
+  };
 
   async function apply(avatar: File) {
     const controller = new AbortController();
@@ -54,14 +60,9 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
   /** The picked file, checked: only images go on to the crop. */
   function pick(file: File | undefined) {
     if (!file) return;
-    if (file.size === 0) {
-      toast.error(EMPTY_FILE);
-      return;
-    }
-    if (!fileTypeOf(file).startsWith("image/")) {
-      toast.error("Choose an image for your profile photo.");
-      return;
-    }
+    if (file.size === 0) return refuse(EMPTY_FILE);
+    if (!fileTypeOf(file).startsWith("image/")) return refuse("Choose an image for your profile photo.");
+    if (refusal.current !== undefined) toast.dismiss(refusal.current);
     setChosen(file);
   }
 
@@ -73,7 +74,7 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
   /** The chosen file would not open as a picture (a renamed file, an iPhone's HEIC): nothing to crop. */
   function unreadable() {
     cancel();
-    toast.error(NOT_AN_IMAGE);
+    refuse(NOT_AN_IMAGE);
   }
 
   return {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
+import { shownToasts } from "../../../test/toasts";
 import { applyCrop, stubCropEnvironment } from "../test/avatar-crop-stubs";
 import { aliceProfile, openProfile, preloadProfileScreens } from "../test/profile-routes";
 
@@ -92,6 +93,24 @@ describe("Changing the profile photo", () => {
     expect(await screen.findByText("This file is not a JPEG, PNG, GIF or WebP image.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it("takes the refusal of the last file down once a photo that will do is picked", async () => {
+    const { user } = openOwn();
+    await user.upload(
+      await screen.findByLabelText("Profile photo"),
+      new File(["not a picture"], "notes.jpg", { type: "image/jpeg" }),
+    );
+    fireEvent.error(
+      within(await screen.findByRole("dialog", { name: "Crop your photo" })).getByRole("img", {
+        name: "The chosen photo",
+      }),
+    );
+    await waitFor(() => expect(shownToasts()).toEqual(["This file is not a JPEG, PNG, GIF or WebP image."]));
+
+    await user.upload(screen.getByLabelText("Profile photo"), selfie);
+    expect(await screen.findByRole("dialog", { name: "Crop your photo" })).toBeInTheDocument();
+    await waitFor(() => expect(shownToasts()).toEqual([]));
   });
 
   it("refuses an empty file at once, before any crop", async () => {

@@ -125,6 +125,7 @@ function EditProfileForm({ user }: { user: User }) {
       ...renamedUsernameIssues(edited.username, user.username),
     ];
     if (issues.length > 0) {
+      toasts.clear();
       foundIssues(issues);
       return;
     }

@@ -43,6 +43,7 @@ export function SupportForm({ email }: { email: string }) {
     const parsed = supportBody.safeParse({ message });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? SUPPORT_TEXTS.empty);
+      toasts.clear();
       fieldRef.current?.focus();
       return;
     }

@@ -97,6 +97,7 @@ export function EmailPanel({ user, onClose }: { user: User; onClose: () => void 
     const parsed = requestEmailOtpBody.safeParse({ email });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? EMAIL_TEXTS.empty);
+      toasts.clear();
       inputRef.current?.focus();
       return;
     }

@@ -106,6 +106,24 @@ describe("Settings › Change password", () => {
     await waitFor(() => expect(shownToasts()).toEqual([]));
   });
 
+  it("takes an earlier refusal's toast down when the form itself refuses the next try", async () => {
+    const { user } = openSettings({
+      "PUT /user/password": () => jsonResponse(400, { message: "Current password is incorrect" }),
+    });
+    const panel = await openPanel(user, "Change password", "Change password");
+    await user.type(within(panel).getByLabelText("Current password"), "wrong-one");
+    await user.type(within(panel).getByLabelText("New password"), "a-new-secret{Enter}");
+    await waitFor(() => expect(shownToasts()).toEqual(["Current password is incorrect"]));
+
+    // No longer true once the right one is typed: the new password's own problem is the outcome now.
+    await user.clear(within(panel).getByLabelText("New password"));
+    await user.type(within(panel).getByLabelText("New password"), "alice{Enter}");
+    expect(within(panel).getByLabelText("New password")).toHaveAccessibleDescription(
+      expect.stringContaining("Password must be at least 8 characters"),
+    );
+    await waitFor(() => expect(shownToasts()).toEqual([]));
+  });
+
   it("without a server message, says 'Failed to update password'", async () => {
     const error = vi.spyOn(toast, "error");
     const { user } = openSettings({ "PUT /user/password": () => jsonResponse(500, {}) });

@@ -162,6 +162,8 @@ export function PasswordPanel({ user, onClose }: { user: User; onClose: () => vo
     for (const issue of parsed.error?.issues ?? []) found[issue.path[0] as Field] ??= issue.message;
     found.newPassword ??= newPasswordProblem(newPassword, user, currentPassword);
     if (found.currentPassword || found.newPassword) {
+      // The form's latest outcome: an earlier refusal's toast ("Current password is incorrect") goes.
+      failures.clear();
       setProblems(found);
       (found.currentPassword ? currentRef : newRef).current?.focus();
       return;

@@ -74,6 +74,7 @@ export function PhonePanel({ user, onClose }: { user: User; onClose: () => void 
     const parsed = requestPhoneOtpBody.safeParse({ phone });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
+      toasts.clear();
       inputRef.current?.focus();
       return;
     }

@@ -63,6 +63,7 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
       ...renamedUsernameIssues(username, user.username),
     ];
     if (issues.length > 0) {
+      toasts.clear();
       foundIssues(issues);
       return;
     }
