@@ -281,7 +281,7 @@ export async function buildApp(
     db,
     mediaIdOf: media.mediaIdOf,
     hosts: media.hosts,
-    isKept: media.isKept,
+    whyNotKept: media.whyNotKept,
   });
   // Every body that carries a media URL holds it to the media host in use (issue 20).
   const bodies = mediaBodies(media.hosts);

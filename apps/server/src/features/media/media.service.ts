@@ -426,10 +426,16 @@ export function createMediaService(
     /** The kept file a URL names, when it is one of this host's; null for any other URL. */
     keptFileOf,
 
-    /** Whether this host keeps the file `url` names (false for any other URL, and for a file removed). */
-    async isKept(url: string): Promise<boolean> {
+    /**
+     * Why the file `url` names cannot be shared, when this host does not keep it: a video whose
+     * transcoding failed in its status's words, anything else (another URL, a file removed, an upload's
+     * id under another kind or extension) as no upload's. Null for a file kept.
+     */
+    async whyNotKept(url: string): Promise<string | null> {
       const kept = keptFileOf(url.split(/[?#]/, 1)[0] ?? "");
-      return kept !== null && (await storage.exists(`${kept.kind}/${kept.name}`));
+      if (!kept) return NOT_AN_UPLOAD;
+      if (await storage.exists(`${kept.kind}/${kept.name}`)) return null;
+      return (kept.kind === "video" && (await videos.failure(kept.id))) || NOT_AN_UPLOAD;
     },
 
     /**

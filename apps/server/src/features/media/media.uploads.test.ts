@@ -93,10 +93,19 @@ describe("sharing media by its address", () => {
     expect(post.statusCode, post.body).toBe(201);
     const postUrl = `/posts/${post.json().post._id}`;
     expect((await call(nora, "PUT", "/profile/update", { avatar: noras })).statusCode).toBe(200);
+    const [, id, extension] = /([0-9a-f-]{36})\.(\w+)$/.exec(noras) ?? [];
+    const otherExtension = extension === "png" ? "jpg" : "png";
     for (const url of [
       "/media/image/00000000-0000-4000-8000-000000000000.jpg",
       "/media/video/00000000-0000-4000-8000-00000000abcd.mp4",
       "/media/image/x.jpg",
+      // Her own upload's id under another kind or extension names no file: it would show broken, or
+      // as a flick that cannot play.
+      `/media/video/${id}.mp4`,
+      `/media/image/${id}.${otherExtension}`,
+      // Her own file, with what a reader of the address would take for more (a flick, by spec §2's rule).
+      `${noras}#/video/`,
+      `${noras}?v=/video/`,
     ]) {
       for (const [field, refused] of [
         ["image", await call(nora, "POST", "/posts", { image: url })],

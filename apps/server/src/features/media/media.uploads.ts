@@ -19,10 +19,10 @@ export function createMediaUploads(deps: {
   db: Db;
   mediaIdOf: (url: string) => string | null;
   hosts: Pick<MediaHosts, "ownBases">;
-  /** Whether this host keeps the file `url` names (one kept before uploads were recorded has no record). */
-  isKept: (url: string) => Promise<boolean>;
+  /** Why the file `url` names is not one this host keeps (media.service), or null when it is. */
+  whyNotKept: (url: string) => Promise<string | null>;
 }) {
-  const { db, mediaIdOf, hosts, isKept } = deps;
+  const { db, mediaIdOf, hosts, whyNotKept } = deps;
 
   /**
    * A `/media/` address of this host, relative or under one of its origins (not another host's file),
@@ -34,6 +34,13 @@ export function createMediaUploads(deps: {
       written.startsWith("/media/") || hosts.ownBases.some((base) => written.startsWith(`${base}/media/`))
     );
   };
+
+  /**
+   * Nothing after the file's path but a media fragment (`#t=0.1`). A query or another fragment names no
+   * other file, but would be stored and shown as written, and could mislead a reader of the address
+   * (spec §2 tells a flick by "/video/" in it: `…/image/x.jpg#/video/`).
+   */
+  const namesTheFileAlone = (url: string) => /^[^?#]*(#t=[\d.,:]*)?$/.test(url);
 
   /** Who uploaded each of the files `ids` name (one query); a file of no known upload is left out. */
   async function uploadersOf(ids: string[]): Promise<Map<string, string>> {
@@ -54,19 +61,21 @@ export function createMediaUploads(deps: {
 
     /**
      * What every service that takes a media URL (posts, stories, highlights, avatars) asks of it: an
-     * address of this host must name a file uploaded here, else 400 on `field` as the schema refuses a
-     * URL that is no upload's (made up, or a file since removed: it could never be shown, and a post or
-     * story reaches every follower at once); a file another member uploaded is refused with 403. A file
-     * kept before uploads were recorded (migration 0026) has no uploader and is not judged (media.policy).
-     * Other hosts' files (`MEDIA_ORIGINS`) are theirs to answer for and pass. One query, and a look in the
-     * storage for an address of no record.
+     * address of this host must name a file kept here, else 400 on `field` as the schema refuses a URL
+     * that is no upload's (made up, a file since removed, or an upload's id under another kind or
+     * extension, or a video whose transcoding failed, in its words: it could never be shown, and a post
+     * or story reaches every follower at once); a file another member uploaded is refused with 403. A file kept before uploads were recorded (migration
+     * 0026) has no uploader and is not judged (media.policy). Other hosts' files (`MEDIA_ORIGINS`) are
+     * theirs to answer for and pass. One query, and for this host's address a look in the storage.
      */
     async checkUploaded(caller: Caller, field: string, url: string): Promise<void> {
       const id = mediaIdOf(url);
       const uploaderId = id === null ? undefined : (await uploadersOf([id])).get(id);
-      if (isOwnAddress(url) && uploaderId === undefined && !(await isKept(url)))
-        throw invalidField(field, NOT_AN_UPLOAD);
       if (!canShareMedia(caller.userId, uploaderId)) throw forbidden(NOT_YOUR_MEDIA);
+      if (!isOwnAddress(url)) return;
+      // The id alone is not the file: an upload's id under the other kind or extension names nothing.
+      const refusal = namesTheFileAlone(url) ? await whyNotKept(url) : NOT_AN_UPLOAD;
+      if (refusal) throw invalidField(field, refusal);
     },
   };
 }
