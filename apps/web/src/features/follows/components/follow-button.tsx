@@ -48,7 +48,9 @@ export function FollowButton({
       <button
         type="button"
         onClick={asksFirst ? () => setConfirming(true) : onToggle}
-        aria-pressed={status !== "none"}
+        // The label says the state (Follow, Requested, Following); aria-pressed beside a label that
+        // changes would read "Following, pressed" (APG: a toggle's name stays the same).
+        data-follow-status={status}
         title={TITLES[status](username)}
         className={`text-sm font-semibold whitespace-nowrap transition ${className} ${
           status === "none"

@@ -62,7 +62,7 @@ function ProfileView({ username }: { username: string }) {
   useEffect(() => {
     if (!unblocking || !shown) return;
     setUnblocking(false);
-    if (focusIsLost()) view.current?.querySelector<HTMLElement>("button[aria-pressed]")?.focus();
+    if (focusIsLost()) view.current?.querySelector<HTMLElement>("button[data-follow-status]")?.focus();
   }, [unblocking, shown]);
   // The grid gone under the focus (the lock took its place once a post was found gone, or a cell's post
   // modal closed over the lock): the lock, which says why, takes it rather than the page. Not on a first

@@ -54,6 +54,13 @@ function badgeOf(button: HTMLElement): Element | null | undefined {
   return button.querySelector("svg")?.parentElement;
 }
 
+/** The failure toast: spec §8's words alone on their line, the reason under them. */
+async function failureSaying(reason: string) {
+  const said = await screen.findByText(reason);
+  expect(said.previousElementSibling).toHaveTextContent(/^Failed to upload story$/);
+  return said;
+}
+
 describe("Story upload from the header (spec §2, §5)", () => {
   it("opens the picker for the photos and videos the media host takes", async () => {
     const click = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => {});
@@ -183,9 +190,7 @@ describe("Story upload from the header (spec §2, §5)", () => {
     await user.upload(input, photo);
     (await sentUpload()).respond(413, "");
 
-    expect(
-      await screen.findByText("Failed to upload story: This file is too large to upload."),
-    ).toBeInTheDocument();
+    expect(await failureSaying("This file is too large to upload.")).toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();
     await waitFor(() => expect(progressIn(header)).not.toBeInTheDocument());
   });
@@ -202,9 +207,7 @@ describe("Story upload from the header (spec §2, §5)", () => {
 
     await user.upload(input, clip);
 
-    expect(
-      await screen.findByText("Failed to upload story: This file is too large: videos can be up to 1 KB."),
-    ).toBeInTheDocument();
+    expect(await failureSaying("This file is too large: videos can be up to 1 KB.")).toBeInTheDocument();
     expect(FakeXhr.last).toBeUndefined();
     expect(create).not.toHaveBeenCalled();
     await waitFor(() => expect(progressIn(header)).not.toBeInTheDocument());
@@ -215,9 +218,7 @@ describe("Story upload from the header (spec §2, §5)", () => {
     await user.upload(input, photo);
     (await sentUpload()).onerror?.();
 
-    expect(
-      await screen.findByText("Failed to upload story: Upload failed. Check your connection and try again."),
-    ).toBeInTheDocument();
+    expect(await failureSaying("Upload failed. Check your connection and try again.")).toBeInTheDocument();
   });
 
   it("says 'Failed to upload story' with the server's message when it refuses the story", async () => {
@@ -227,9 +228,7 @@ describe("Story upload from the header (spec §2, §5)", () => {
     await user.upload(input, photo);
     (await sentUpload()).respond(200, uploaded);
 
-    expect(
-      await screen.findByText("Failed to upload story: url must be a media URL of this site"),
-    ).toBeInTheDocument();
+    expect(await failureSaying("url must be a media URL of this site")).toBeInTheDocument();
     expect(within(strip).getByRole("button", { name: "Add to your story" })).toBeInTheDocument();
   });
 
@@ -246,7 +245,7 @@ describe("Story upload from the header (spec §2, §5)", () => {
 
     await user.upload(input, new File([], "blank.jpg", { type: "image/jpeg" }));
 
-    expect(await screen.findByText("Failed to upload story: This file is empty.")).toBeInTheDocument();
+    expect(await failureSaying("This file is empty.")).toBeInTheDocument();
     expect(FakeXhr.last).toBeUndefined();
   });
 
@@ -256,7 +255,7 @@ describe("Story upload from the header (spec §2, §5)", () => {
 
     fireEvent.change(input, { target: { files: [notes] } });
 
-    expect(await screen.findByText("Failed to upload story: Choose a photo or a video.")).toBeInTheDocument();
+    expect(await failureSaying("Choose a photo or a video.")).toBeInTheDocument();
     expect(FakeXhr.last).toBeUndefined();
   });
 
@@ -267,15 +266,11 @@ describe("Story upload from the header (spec §2, §5)", () => {
       target: { files: [new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" })] },
     });
 
-    expect(
-      await screen.findByText("Failed to upload story: This file is not a JPEG, PNG, GIF or WebP image."),
-    ).toBeInTheDocument();
+    expect(await failureSaying("This file is not a JPEG, PNG, GIF or WebP image.")).toBeInTheDocument();
     fireEvent.change(input, {
       target: { files: [new File(["avi"], "old.avi", { type: "video/x-msvideo" })] },
     });
-    expect(
-      await screen.findByText("Failed to upload story: This file is not an MP4, MOV or WebM video."),
-    ).toBeInTheDocument();
+    expect(await failureSaying("This file is not an MP4, MOV or WebM video.")).toBeInTheDocument();
     expect(progressIn(header)).not.toBeInTheDocument();
     expect(FakeXhr.last).toBeUndefined();
   });

@@ -1,6 +1,8 @@
 import { isPhotoOrVideoFile, NOT_A_PHOTO_OR_VIDEO } from "@flik/shared";
 import { refusedMediaFormat } from "@flik/shared/media-formats";
 import type { QueryClient } from "@tanstack/react-query";
+import { createElement, Fragment } from "react";
+import type { Id } from "react-toastify/unstyled";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { createStory } from "../api/stories.api";
@@ -24,9 +26,21 @@ function reasonOf(error: unknown, uploads: Uploads | undefined): string | undefi
   return undefined;
 }
 
-/** Spec §8's text, then the reason when there is one. */
+/** The failure toast shown last: a second failure takes its place rather than stacking under it. */
+let shownFailure: Id | undefined;
+
+/** Spec §8's text, word for word, and under it the reason when there is one. */
 function showFailure(reason: string | undefined): void {
-  toast.error(reason ? `${STORY_UPLOAD_FAILED}: ${reason}` : STORY_UPLOAD_FAILED);
+  const content = reason
+    ? createElement(
+        Fragment,
+        null,
+        createElement("p", { className: "font-semibold" }, STORY_UPLOAD_FAILED),
+        createElement("p", null, reason),
+      )
+    : STORY_UPLOAD_FAILED;
+  if (shownFailure !== undefined) toast.dismiss(shownFailure);
+  shownFailure = toast.error(content);
 }
 
 /**
