@@ -153,7 +153,9 @@ export function ResetPasswordForm({
             setCodeError(undefined);
           }}
           onComplete={(otp) => {
+            // Sent by itself once a password that will do is there too; else the password is next.
             if (passwordSchema.safeParse(password).success) send(otp);
+            else passwordRef.current?.focus();
           }}
         />
         <ResendCode

@@ -170,7 +170,7 @@ describe("Forgot password", () => {
     expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
   });
 
-  it("with the code in first and the password not yet valid, waits for the button", async () => {
+  it("with the code in first and the password not yet valid, goes on to the password and waits for the button", async () => {
     const reset = vi.fn(() => jsonResponse(200, {}));
     stubFetch(
       fetchRoutes({
@@ -184,7 +184,9 @@ describe("Forgot password", () => {
 
     await user.click(digit(1));
     await user.paste("482913");
-    await user.type(screen.getByLabelText("New password"), "a-new-secret");
+    // Nothing to send yet: the password is the next thing to fill.
+    expect(screen.getByLabelText("New password")).toHaveFocus();
+    await user.keyboard("a-new-secret");
     expect(reset).not.toHaveBeenCalled();
 
     await user.keyboard("{Enter}");
