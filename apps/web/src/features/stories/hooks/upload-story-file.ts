@@ -1,7 +1,7 @@
 import { isPhotoOrVideoFile, NOT_A_PHOTO_OR_VIDEO } from "@flik/shared";
 import { refusedMediaFormat } from "@flik/shared/media-formats";
 import type { QueryClient } from "@tanstack/react-query";
-import { createElement, Fragment } from "react";
+import { createElement } from "react";
 import type { Id } from "react-toastify/unstyled";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
@@ -33,7 +33,7 @@ let shownFailure: Id | undefined;
 function showFailure(reason: string | undefined): void {
   const content = reason
     ? createElement(
-        Fragment,
+        "div",
         null,
         createElement("p", { className: "font-semibold" }, STORY_UPLOAD_FAILED),
         createElement("p", null, reason),
