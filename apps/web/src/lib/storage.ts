@@ -56,6 +56,8 @@ export function getUsername(): string | null {
 }
 
 export function saveAuth(auth: StoredAuth): void {
+  // Another member in this tab: the last one's unsent chat messages are not theirs to see or send.
+  if (getUserId() !== auth.userId) saveChatOutbox(null);
   write(STORAGE_KEYS.token, auth.token);
   write(STORAGE_KEYS.userId, auth.userId);
   write(STORAGE_KEYS.username, auth.username);
@@ -143,6 +145,21 @@ export function saveChatOutbox(json: string | null): void {
   } catch {
     // Full or disabled: the browser still asks before a reload loses an unsent message.
   }
+}
+
+/** Whether this tab keeps chat messages that a reload interrupted before they were sent. */
+const keepsUnsentMessages = () => /"status":"(sending|waiting)"/.test(getChatOutbox() ?? "");
+
+/**
+ * After a reload, the tab's unsent chat messages wait for Messages to open to be sent (the chat
+ * feature's outbox): until then a closed tab would lose them, so the browser asks first, as it did
+ * before the reload. Listened for only when the page starts with some.
+ */
+export function askBeforeUnloadWhileMessagesWait(): void {
+  if (!keepsUnsentMessages()) return;
+  window.addEventListener("beforeunload", (event) => {
+    if (keepsUnsentMessages()) event.preventDefault();
+  });
 }
 
 /** Calls `listener` whenever stored values change, in this tab or another one. */

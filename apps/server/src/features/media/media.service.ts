@@ -447,7 +447,7 @@ export function createMediaService(
      */
     async postableTypeOf(field: string, url: string): Promise<MediaType | undefined> {
       if (!bases.some((prefix) => url.startsWith(`${prefix}/media/`))) return undefined;
-      // A query or a media fragment (`#t=0.1`) names the same file.
+      // A media fragment (`#t=0.1`) names the same file (media.uploads refused any other ending first).
       const kept = keptFileOf(url.split(/[?#]/, 1)[0] ?? "");
       if (!kept) throw invalidField(field, NOT_AN_UPLOAD);
       const failure = kept.kind === "video" ? await videos.failure(kept.id) : null;

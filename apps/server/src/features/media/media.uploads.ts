@@ -40,7 +40,7 @@ export function createMediaUploads(deps: {
    * other file, but would be stored and shown as written, and could mislead a reader of the address
    * (spec §2 tells a flick by "/video/" in it: `…/image/x.jpg#/video/`).
    */
-  const namesTheFileAlone = (url: string) => /^[^?#]*(#t=[\d.,:]*)?$/.test(url);
+  const namesTheFileAlone = (url: string) => /^[^?#]*(#t=[\w.,:]*)?$/.test(url);
 
   /** Who uploaded each of the files `ids` name (one query); a file of no known upload is left out. */
   async function uploadersOf(ids: string[]): Promise<Map<string, string>> {

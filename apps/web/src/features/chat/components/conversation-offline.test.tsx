@@ -3,6 +3,7 @@ import { act, cleanup, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createUserSocket } from "../../../lib/socket";
 import { clearAuth } from "../../../lib/storage";
+import { signInAsAlice } from "../../../test/auth-storage";
 import { connectNow, type FakeSocket } from "../../../test/fake-socket";
 import { jsonResponse } from "../../../test/fixtures";
 import { unloadIsAsked } from "../../../test/unload";
@@ -198,6 +199,45 @@ describe("Conversation offline", () => {
     expect(within(after.log).getAllByText("Still there after a reload")).toHaveLength(1);
     // Sent, the tab keeps nothing of it.
     await waitUntil(() => expect(window.sessionStorage.getItem("chatOutbox")).toBeNull());
+  });
+
+  it("brings back, after a reload, a message Not sent as Not sent, and never another member's", async () => {
+    const kept = (text: string, status: string) => ({
+      clientId: `kept-${text}`,
+      chatId: "c-bob",
+      text,
+      createdAt: "2025-06-01T12:00:00.000Z",
+      status,
+      refused: "You can't message this account",
+    });
+    // Alice was signed in in this tab before the reload.
+    signInAsAlice();
+    window.sessionStorage.setItem(
+      "chatOutbox",
+      JSON.stringify({ userId: "u-alice", entries: [kept("Told it failed", "failed")] }),
+    );
+    const { log, socket } = await openBobChat();
+    expect(within(log).getByText("Told it failed")).toBeInTheDocument();
+    expect(within(log).getByText("Not sent")).toBeInTheDocument();
+    // The refusal is the server's to say again: the message box is there, with Retry.
+    expect(screen.getByRole("textbox", { name: "Message" })).toBeInTheDocument();
+    expect(within(log).getByRole("button", { name: "Retry" })).toBeInTheDocument();
+    act(() => connectNow(socket));
+    expect(sends(socket)).toEqual([]);
+
+    cleanup();
+    vi.mocked(createUserSocket).mockClear();
+    window.sessionStorage.setItem(
+      "chatOutbox",
+      JSON.stringify({
+        userId: "u-someone-else",
+        entries: [kept("Not Alice's", "waiting")],
+      }),
+    );
+    const again = await openBobChat();
+    expect(within(again.log).queryByText("Not Alice's")).not.toBeInTheDocument();
+    act(() => connectNow(again.socket));
+    expect(sends(again.socket)).toEqual([]);
   });
 
   it("forgets this tab's unsent messages at logout, so the next member never sees them", async () => {

@@ -23,12 +23,16 @@ export function useOutboxEntries(): PendingMessage[] {
   }).data;
 }
 
+/** The clients whose outbox was read back from the tab: once a page, or a message would come back twice. */
+const restored = new WeakSet<QueryClient>();
+
 export function changeOutbox(
   queryClient: QueryClient,
   update: (list: PendingMessage[]) => PendingMessage[],
 ): void {
   const list = queryClient.setQueryData<PendingMessage[]>(OUTBOX_KEY, (list = []) => update(list)) ?? [];
-  keepThroughReload(list);
+  // Before the tab's copy is read back, the outbox in memory is not the whole of it: it would erase it.
+  if (restored.has(queryClient)) keepThroughReload(list);
   askBeforeUnloadWhileUnsent(queryClient);
 }
 
@@ -68,9 +72,6 @@ function storedEntries(userId: string | null): PendingMessage[] {
     return [];
   }
 }
-
-/** The clients whose outbox was read back from the tab: once a page, or a message would come back twice. */
-const restored = new WeakSet<QueryClient>();
 
 /**
  * After a reload, the messages this tab had not sent yet come back: one that was on its way waits for the

@@ -1,8 +1,7 @@
 import { fileTypeOf } from "@flik/shared";
 import { useEffect, useRef, useState } from "react";
-import type { Id } from "react-toastify/unstyled";
 import { EMPTY_FILE, isAbortError, NOT_AN_IMAGE, uploadMedia } from "../../../lib/media-upload";
-import { toast } from "../../../lib/toast";
+import { useFormToasts } from "../../../lib/toast";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 
 interface AvatarChangeOptions {
@@ -27,11 +26,10 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
   useFocusWhenClosed(chosen !== null, () => opener.current);
 
   useEffect(() => () => upload.current?.abort(), []);
-  // Why the last file picked was refused: it goes once a photo that will do is picked, not over its crop.
-  const refusal = useRef<Id | undefined>(undefined);
-  const refuse = (text: string) => {
-    refusal.current = toast.error(text);
-  };
+  // Why the last file picked was refused, one at a time: it goes once a photo that will do is picked,
+  // not over its crop.
+  const refusals = useFormToasts();
+  const refuse = refusals.error;
 
   async function apply(avatar: File) {
     const controller = new AbortController();
@@ -62,7 +60,7 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
     if (!file) return;
     if (file.size === 0) return refuse(EMPTY_FILE);
     if (!fileTypeOf(file).startsWith("image/")) return refuse("Choose an image for your profile photo.");
-    if (refusal.current !== undefined) toast.dismiss(refusal.current);
+    refusals.clear();
     setChosen(file);
   }
 

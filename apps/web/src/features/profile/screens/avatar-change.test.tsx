@@ -95,10 +95,15 @@ describe("Changing the profile photo", () => {
     expect(FakeXhr.last).toBeUndefined();
   });
 
-  it("takes the refusal of the last file down once a photo that will do is picked", async () => {
+  it("says one refusal at a time, and takes it down once a photo that will do is picked", async () => {
     const { user } = openOwn();
     await user.upload(
       await screen.findByLabelText("Profile photo"),
+      new File([], "empty.jpg", { type: "image/jpeg" }),
+    );
+    await waitFor(() => expect(shownToasts()).toEqual(["This file is empty."]));
+    await user.upload(
+      screen.getByLabelText("Profile photo"),
       new File(["not a picture"], "notes.jpg", { type: "image/jpeg" }),
     );
     fireEvent.error(
