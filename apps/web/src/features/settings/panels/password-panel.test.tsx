@@ -18,6 +18,18 @@ afterEach(() => {
 
 const rule = (panel: HTMLElement, text: string) => within(panel).getByText(text).closest("li");
 
+/** The panel open, a wrong current password sent and refused: the server's toast is up. */
+async function refusedAsWrongCurrentPassword() {
+  const { user } = openSettings({
+    "PUT /user/password": () => jsonResponse(400, { message: "Current password is incorrect" }),
+  });
+  const panel = await openPanel(user, "Change password", "Change password");
+  await user.type(within(panel).getByLabelText("Current password"), "wrong-one");
+  await user.type(within(panel).getByLabelText("New password"), "a-new-secret{Enter}");
+  await waitFor(() => expect(shownToasts()).toEqual(["Current password is incorrect"]));
+  return { user, panel };
+}
+
 describe("Settings › Change password", () => {
   it("ticks each rule of PASSWORD_RULES as the new password meets it", async () => {
     const { user } = openSettings();
@@ -93,13 +105,7 @@ describe("Settings › Change password", () => {
   });
 
   it("takes its failure toast down as it closes, so it never shows over the next panel", async () => {
-    const { user } = openSettings({
-      "PUT /user/password": () => jsonResponse(400, { message: "Current password is incorrect" }),
-    });
-    const panel = await openPanel(user, "Change password", "Change password");
-    await user.type(within(panel).getByLabelText("Current password"), "wrong-one");
-    await user.type(within(panel).getByLabelText("New password"), "a-new-secret{Enter}");
-    await waitFor(() => expect(shownToasts()).toEqual(["Current password is incorrect"]));
+    const { user, panel } = await refusedAsWrongCurrentPassword();
 
     await user.click(within(panel).getByRole("button", { name: "Close" }));
     await openPanel(user, "Email", "Email");
@@ -107,13 +113,7 @@ describe("Settings › Change password", () => {
   });
 
   it("takes an earlier refusal's toast down when the form itself refuses the next try", async () => {
-    const { user } = openSettings({
-      "PUT /user/password": () => jsonResponse(400, { message: "Current password is incorrect" }),
-    });
-    const panel = await openPanel(user, "Change password", "Change password");
-    await user.type(within(panel).getByLabelText("Current password"), "wrong-one");
-    await user.type(within(panel).getByLabelText("New password"), "a-new-secret{Enter}");
-    await waitFor(() => expect(shownToasts()).toEqual(["Current password is incorrect"]));
+    const { user, panel } = await refusedAsWrongCurrentPassword();
 
     // No longer true once the right one is typed: the new password's own problem is the outcome now.
     await user.clear(within(panel).getByLabelText("New password"));
