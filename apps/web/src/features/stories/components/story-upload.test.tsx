@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetMediaLimits } from "../../../lib/media-upload";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { jsonResponse, sentJson } from "../../../test/fixtures";
+import { shownToasts } from "../../../test/toasts";
 import { setStoryUploadPercent } from "../state/story-upload";
 import { findStrip, openFeed } from "../test/stories-harness";
 import { alice, bobAndCarol, makeStory } from "../test/story-fixtures";
@@ -118,6 +119,19 @@ describe("Story upload from the header (spec §2, §5)", () => {
     expect(progressIn(strip)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Upload story" })).toHaveAttribute("aria-disabled", "false");
     expect(within(header).queryByText(/your story\.\.\./)).not.toBeInTheDocument();
+  });
+
+  it("takes 'Your story is shared' down once the member opens the story: over the viewer it hides Close", async () => {
+    const { user, strip, input } = await openWithHeader({
+      "POST /stories": jsonResponse(201, { story: created }),
+    });
+    await user.upload(input, photo);
+    (await sentUpload()).respond(200, uploaded);
+    await waitFor(() => expect(shownToasts()).toEqual(["Your story is shared"]));
+
+    await user.click(within(strip).getByRole("button", { name: "Your story" }));
+    expect(await screen.findByRole("dialog", { name: "Stories" })).toBeInTheDocument();
+    await waitFor(() => expect(shownToasts()).toEqual([]));
   });
 
   it("draws the ring under the badges, so neither the plus nor the cancel cross is struck through", async () => {

@@ -7,11 +7,13 @@ import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../../component
 import { profilePath } from "../../../lib/paths";
 import { getUserId } from "../../../lib/storage";
 import { fullDateTime, timeAgo } from "../../../lib/time-ago";
+import { toast } from "../../../lib/toast";
 import { usePageVisible } from "../../../lib/use-page-visible";
 import { useMemberStories, useStoriesQuery } from "../api/stories.queries";
 import { sayStoriesGone, useMarkStoryViewed } from "../hooks/use-mark-story-viewed";
 import { useStoryClock } from "../hooks/use-story-clock";
 import { type StoryCursor, useStoryCursor } from "../hooks/use-story-cursor";
+import { STORY_SHARED_TOAST } from "../hooks/use-upload-story";
 import { StoryMedia, StoryPreload } from "./story-media";
 import { StoryOwnerActions } from "./story-owner-actions";
 import { StoryProgress } from "./story-progress";
@@ -46,6 +48,10 @@ export function StoryViewer({ startUserId, only, onClose }: StoryViewerProps) {
   const cursor = useStoryCursor(groups, startUserId);
   const pauseRef = useRef<HTMLButtonElement>(null);
   useCloseWhenEmpty(cursor, onClose);
+  // "Your story is shared" has been read by the time the member opens it, and would hide the header.
+  useEffect(() => {
+    toast.dismiss(STORY_SHARED_TOAST);
+  }, []);
 
   return (
     <Dialog

@@ -13,7 +13,12 @@ import {
   storyFileSent,
   storyUploadPercent,
 } from "../state/story-upload";
-import { STORY_SHARED, STORY_UPLOAD_CANCELLED, STORY_UPLOAD_FAILED } from "./use-upload-story";
+import {
+  STORY_SHARED,
+  STORY_SHARED_TOAST,
+  STORY_UPLOAD_CANCELLED,
+  STORY_UPLOAD_FAILED,
+} from "./use-upload-story";
 
 /** The upload's code loads with the first story shared, not with the feed (issue 14's first load). */
 const loadUploads = () => import("../../../lib/media-upload");
@@ -73,7 +78,7 @@ export async function uploadStory(file: File, queryClient: QueryClient): Promise
     storyFileSent();
     const story = await createStory({ url: secure_url });
     addCachedStory(queryClient, story);
-    toast.success(STORY_SHARED);
+    toast.success(STORY_SHARED, { toastId: STORY_SHARED_TOAST });
   } catch (error) {
     if (signal.aborted) toast.info(STORY_UPLOAD_CANCELLED);
     else showFailure(reasonOf(error, uploads));

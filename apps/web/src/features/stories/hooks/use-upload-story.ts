@@ -10,6 +10,8 @@ import {
 
 export const STORY_UPLOAD_FAILED = "Failed to upload story";
 export const STORY_SHARED = "Your story is shared";
+/** Its toast, which the story viewer takes down as it opens: over the viewer it hides Close and Pause. */
+export const STORY_SHARED_TOAST = "story-shared";
 export const STORY_UPLOAD_CANCELLED = "Story upload cancelled";
 
 /** Sending a story's file loads with the first one picked, not with the feed (issue 14's first load). */
