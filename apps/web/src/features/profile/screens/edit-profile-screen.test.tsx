@@ -377,7 +377,8 @@ describe("Leaving Edit profile with changes", () => {
     );
     await applyCrop(user);
     const upload = await sentUpload();
-    expect(unloadIsAsked()).toBe(true);
+    // The upload's progress is the screen's state, drawn as the file goes (not necessarily by then).
+    await waitFor(() => expect(unloadIsAsked()).toBe(true));
     upload.respond(200, { secure_url: "/media/image/new.jpg", public_id: "n", resource_type: "image" });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     // Uploaded, the photo is a change not saved yet.
