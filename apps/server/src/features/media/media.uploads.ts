@@ -62,11 +62,12 @@ export function createMediaUploads(deps: {
     /**
      * What every service that takes a media URL (posts, stories, highlights, avatars) asks of it: an
      * address of this host must name a file kept here, else 400 on `field` as the schema refuses a URL
-     * that is no upload's (made up, a file since removed, or an upload's id under another kind or
+     * that is no upload's (made up, a file since removed, an upload's id under another kind or
      * extension, or a video whose transcoding failed, in its words: it could never be shown, and a post
-     * or story reaches every follower at once); a file another member uploaded is refused with 403. A file kept before uploads were recorded (migration
-     * 0026) has no uploader and is not judged (media.policy). Other hosts' files (`MEDIA_ORIGINS`) are
-     * theirs to answer for and pass. One query, and for this host's address a look in the storage.
+     * or story reaches every follower at once); a file another member uploaded is refused with 403. A
+     * file kept before uploads were recorded (migration 0026) has no uploader and is not judged
+     * (media.policy). Other hosts' files (`MEDIA_ORIGINS`) are theirs to answer for and pass. One
+     * query, and for this host's address a look in the storage.
      */
     async checkUploaded(caller: Caller, field: string, url: string): Promise<void> {
       const id = mediaIdOf(url);

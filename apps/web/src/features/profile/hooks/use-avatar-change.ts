@@ -29,7 +29,6 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
   // Why the last file picked was refused, one at a time: it goes once a photo that will do is picked,
   // not over its crop.
   const refusals = useFormToasts();
-  const refuse = refusals.error;
 
   async function apply(avatar: File) {
     const controller = new AbortController();
@@ -58,8 +57,9 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
   /** The picked file, checked: only images go on to the crop. */
   function pick(file: File | undefined) {
     if (!file) return;
-    if (file.size === 0) return refuse(EMPTY_FILE);
-    if (!fileTypeOf(file).startsWith("image/")) return refuse("Choose an image for your profile photo.");
+    if (file.size === 0) return refusals.error(EMPTY_FILE);
+    if (!fileTypeOf(file).startsWith("image/"))
+      return refusals.error("Choose an image for your profile photo.");
     refusals.clear();
     setChosen(file);
   }
@@ -72,7 +72,7 @@ export function useAvatarChange({ onUploaded, onFailed }: AvatarChangeOptions) {
   /** The chosen file would not open as a picture (a renamed file, an iPhone's HEIC): nothing to crop. */
   function unreadable() {
     cancel();
-    refuse(NOT_AN_IMAGE);
+    refusals.error(NOT_AN_IMAGE);
   }
 
   return {
