@@ -141,6 +141,13 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return reply.status(400).send(body);
   }
   if (error instanceof HttpError) {
+    // A service that failed under us (media storage): the client is told to come back, the log says why.
+    if (error.cause !== undefined) {
+      request.log.error(
+        { err: error, method: request.method, url: request.url, route: request.routeOptions.url },
+        "request failed: a service it needs is unavailable",
+      );
+    }
     return reply
       .status(error.statusCode)
       .headers(error.headers)

@@ -16,9 +16,16 @@ export async function startS3(bucket = "flik-media") {
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   const { port } = await server.run();
-  afterAll(() => server.close());
+  let running = true;
+  /** Closes the bucket's server (a bucket that stops answering); closed anyway when the file ends. */
+  const stop = async () => {
+    if (running) await server.close();
+    running = false;
+  };
+  afterAll(stop);
   return {
     objectsDir,
+    stop,
     config: {
       endpoint: `http://127.0.0.1:${port}`,
       bucket,

@@ -20,6 +20,7 @@ import type { Sharp } from "sharp";
 import { createWorkQueue } from "../../platform/admission.js";
 import type { MediaConfig } from "../../platform/config.js";
 import {
+  HttpError,
   invalidField,
   payloadTooLarge,
   serviceUnavailable,
@@ -127,7 +128,9 @@ function createImageDecoder(config: MediaConfig, loadSharp: ReturnType<typeof sh
         // The header was read once already; the limit stays as a second guard.
         const sharp = await loadSharp();
         return await work(sharp(input, { animated, limitInputPixels: config.maxPixels }));
-      } catch {
+      } catch (error) {
+        // The storage failing under the work (a variant not kept) is not the image's fault.
+        if (error instanceof HttpError) throw error;
         throw unreadable();
       }
     }, busy);

@@ -6,6 +6,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { MediaS3Config } from "../../platform/config.js";
+import { serviceUnavailable } from "../../platform/errors.js";
 import { loadedLater } from "../../platform/loaded-later.js";
 import { IMMUTABLE, localFile, type MediaStorage, type StoredObjectOptions } from "./media.storage.js";
 
@@ -41,6 +42,26 @@ const DELETE_BATCH = 1000;
 const statusOf = (error: unknown) =>
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
+/** Said when the bucket cannot be reached or fails: nothing was kept, and the same request may be tried again. */
+export const MEDIA_STORAGE_UNAVAILABLE =
+  "Media storage is not answering right now. Please try again in a moment.";
+
+/** The bucket's refusals its callers read as answers: no such object, not modified, a range past the end. */
+const READ_AS_ANSWERS = new Set([304, 404, 416]);
+
+/**
+ * The command's answer. A bucket that cannot be reached or fails is a service unavailable for a while,
+ * not a bug of ours: a 503 with Retry-After, its cause (the SDK's error) logged with the request.
+ */
+async function fromBucket<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (READ_AS_ANSWERS.has(statusOf(error) ?? 0)) throw error;
+    throw Object.assign(serviceUnavailable(MEDIA_STORAGE_UNAVAILABLE, 30), { cause: error });
+  }
+}
+
 /**
  * Any S3-compatible bucket (AWS, MinIO, R2, s3rver in the tests). Served objects are named as their
  * URLs' paths, `media/<key>`, so a CDN in front of the bucket (`MEDIA_PUBLIC_BASE`) serves
@@ -74,7 +95,7 @@ export function createS3Storage(config: MediaS3Config, workDir: string): S3Media
   /** The command's answer, or null when the bucket has no such object. */
   async function unlessMissing<T>(answer: Promise<T>): Promise<T | null> {
     try {
-      return await answer;
+      return await fromBucket(answer);
     } catch (error) {
       if (statusOf(error) === 404) return null;
       throw error;
@@ -94,15 +115,17 @@ export function createS3Storage(config: MediaS3Config, workDir: string): S3Media
   /** Stores `body` under `key` with the headers it is to be served with. */
   async function put(key: string, body: Buffer | Readable, size: number, options: StoredObjectOptions) {
     const { PutObjectCommand } = await sdk();
-    await (await client()).send(
-      new PutObjectCommand({
-        Bucket,
-        Key: objectKey(key),
-        Body: body,
-        ContentLength: size,
-        ContentType: options.contentType,
-        CacheControl: options.cacheControl ?? IMMUTABLE,
-      }),
+    await fromBucket(
+      (await client()).send(
+        new PutObjectCommand({
+          Bucket,
+          Key: objectKey(key),
+          Body: body,
+          ContentLength: size,
+          ContentType: options.contentType,
+          CacheControl: options.cacheControl ?? IMMUTABLE,
+        }),
+      ),
     );
   }
 
@@ -119,15 +142,17 @@ export function createS3Storage(config: MediaS3Config, workDir: string): S3Media
 
     async copy(from, to, options) {
       const { CopyObjectCommand } = await sdk();
-      await (await client()).send(
-        new CopyObjectCommand({
-          Bucket,
-          Key: objectKey(to),
-          CopySource: `${Bucket}/${objectKey(from)}`,
-          MetadataDirective: "REPLACE",
-          ContentType: options.contentType,
-          CacheControl: options.cacheControl ?? IMMUTABLE,
-        }),
+      await fromBucket(
+        (await client()).send(
+          new CopyObjectCommand({
+            Bucket,
+            Key: objectKey(to),
+            CopySource: `${Bucket}/${objectKey(from)}`,
+            MetadataDirective: "REPLACE",
+            ContentType: options.contentType,
+            CacheControl: options.cacheControl ?? IMMUTABLE,
+          }),
+        ),
       );
     },
 
@@ -155,11 +180,13 @@ export function createS3Storage(config: MediaS3Config, workDir: string): S3Media
       const { DeleteObjectsCommand } = await sdk();
       for (let start = 0; start < keys.length; start += DELETE_BATCH) {
         const batch = keys.slice(start, start + DELETE_BATCH);
-        const answer = await (await client()).send(
-          new DeleteObjectsCommand({
-            Bucket,
-            Delete: { Objects: batch.map((key) => ({ Key: objectKey(key) })), Quiet: true },
-          }),
+        const answer = await fromBucket(
+          (await client()).send(
+            new DeleteObjectsCommand({
+              Bucket,
+              Delete: { Objects: batch.map((key) => ({ Key: objectKey(key) })), Quiet: true },
+            }),
+          ),
         );
         if (answer.Errors?.length) {
           throw new Error(`The bucket refused to delete ${answer.Errors.length} of ${batch.length} objects`);
@@ -179,13 +206,15 @@ export function createS3Storage(config: MediaS3Config, workDir: string): S3Media
       const range =
         request.range && !request.ifRange && SINGLE_RANGE.test(request.range) ? request.range : undefined;
       try {
-        const object = await (await client()).send(
-          new GetObjectCommand({
-            Bucket,
-            Key: objectKey(key),
-            Range: range,
-            IfNoneMatch: request.ifNoneMatch,
-          }),
+        const object = await fromBucket(
+          (await client()).send(
+            new GetObjectCommand({
+              Bucket,
+              Key: objectKey(key),
+              Range: range,
+              IfNoneMatch: request.ifNoneMatch,
+            }),
+          ),
         );
         const headers = headersOf(object);
         if (object.ContentRange) headers["content-range"] = object.ContentRange;

@@ -12,6 +12,7 @@ import { landscapePhoto, videoFixture } from "../../test/media-fixtures.js";
 import { startS3 } from "../../test/s3.js";
 import { tempDir } from "../../test/temp-dir.js";
 import { mediaCleanupQueue, UNUSED_UPLOAD_KEPT_MS } from "./media.cleanup.js";
+import { MEDIA_STORAGE_UNAVAILABLE } from "./media.storage-s3.js";
 import { videoTranscodeQueue } from "./video-processing.js";
 
 /**
@@ -262,5 +263,35 @@ describe("a video deleted before its transcoding ran", () => {
     await built.jobs.runNow(videoTranscodeQueue, { id, extension: "webm" });
     expect(storedNames(dir).filter((name) => name.includes(id))).toEqual([]);
     expect((await built.app.inject({ url })).statusCode).toBe(404);
+  });
+});
+
+describe("a bucket that stops answering", () => {
+  it("is a 503 to come back after, never a 500, for an upload, a file and a post naming an upload", async () => {
+    const bucket = await startS3();
+    const built = await buildTestApp({ media: { dir: tempDir("media-s3-down"), s3: bucket.config } });
+    const { persona, uploadForm, call } = factories(built);
+    const alice = await persona("alice");
+    const photo = async () =>
+      uploadForm(alice, "image", {
+        file: { bytes: await landscapePhoto(400, 300), name: "photo.jpg", type: "image/jpeg" },
+        upload_preset: "flik",
+      });
+    const uploaded = await photo();
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const url: string = uploaded.json().secure_url;
+
+    await bucket.stop();
+    const unavailable = { message: MEDIA_STORAGE_UNAVAILABLE };
+    const again = await photo();
+    expect(again.statusCode).toBe(503);
+    expect(again.json()).toEqual(unavailable);
+    expect(again.headers["retry-after"]).toBe("30");
+    const served = await built.app.inject({ url });
+    expect(served.statusCode).toBe(503);
+    expect(served.json()).toEqual(unavailable);
+    const post = await call(alice, "POST", "/posts", { image: url, text: "While the bucket is away" });
+    expect(post.statusCode).toBe(503);
+    expect(post.json()).toEqual(unavailable);
   });
 });
