@@ -1,4 +1,5 @@
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { notificationKeys, notificationMutationKey } from "../api/notification-keys";
 import { markNotificationRead } from "../api/notifications.api";
@@ -7,6 +8,7 @@ import {
   getUnreadCount,
   setCachedRead,
   setUnreadCount,
+  updateCachedNotifications,
 } from "../cache/notifications-cache";
 
 /** Shared by every notification mutation: they run one after another, so the server sees them in order. */
@@ -35,6 +37,17 @@ export async function stopNotificationReads(queryClient: QueryClient): Promise<v
     stoppedReads.set(queryClient, owed);
   }
   await queryClient.cancelQueries({ queryKey: notificationKeys.all });
+}
+
+/**
+ * The list and the count, read again once every mark has settled: they hold something the server no
+ * longer has (a notification gone while this tab was not told).
+ */
+function oweNotificationReads(queryClient: QueryClient): void {
+  const owed = stoppedReads.get(queryClient) ?? new Map<string, QueryKey>();
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: notificationKeys.all }))
+    owed.set(query.queryHash, query.queryKey);
+  stoppedReads.set(queryClient, owed);
 }
 
 /** As a mark settles, the last on its way: the reads stopped for the marks are made now, and see them all. */
@@ -77,6 +90,17 @@ export function useMarkNotification() {
       }
     },
     onError: (error, { id, read }, context) => {
+      if (error instanceof ApiError && error.status === 404) {
+        // Gone on the server (its post or comment deleted, its sender's block) while this tab was not
+        // told: there is nothing to try again. The row goes, and what went with it is read again.
+        updateCachedNotifications(
+          queryClient,
+          (notification) => notification._id === id,
+          () => null,
+        );
+        oweNotificationReads(queryClient);
+        return;
+      }
       console.error("Failed to update the notification", error);
       if (context?.changed) {
         setCachedRead(queryClient, id, !read);

@@ -282,6 +282,31 @@ describe("NotificationsScreen", () => {
     await expectBadge(1);
   });
 
+  it("takes away a notification the server no longer has, with what went with it, and asks no retry", async () => {
+    // Its post was deleted while this tab's socket was down: the mark answers 404.
+    let deleted = false;
+    let readsSince = 0;
+    const { user } = openNotifications({
+      "GET /notifications": () => {
+        if (!deleted) return pageOf(like, comment);
+        readsSince += 1;
+        return pageOf(comment);
+      },
+      "PUT /notifications/n-like/read": () => jsonResponse(404, { message: "Notification not found" }),
+    });
+    await screen.findByText("5m ago");
+    await expectBadge(1);
+    deleted = true;
+
+    await user.click(within(item("liked your post")).getByRole("button", { name: "Mark as read" }));
+
+    await waitFor(() => expect(screen.queryByText("liked your post")).not.toBeInTheDocument());
+    await waitFor(() => expect(readsSince).toBeGreaterThan(0));
+    await expectBadge(0);
+    expect(screen.getByText("commented on your post")).toBeInTheDocument();
+    expect(screen.queryByText("Couldn't update the notification. Please try again.")).not.toBeInTheDocument();
+  });
+
   it("marks all as read at once and clears the badge", async () => {
     const markAll = deferred();
     const other = makeNotification({
