@@ -9,6 +9,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  lte,
   ne,
   not,
   or,
@@ -522,8 +523,35 @@ export async function updateMessageText(db: Db, id: string, text: string) {
   await db.update(messages).set({ text, editedAt: new Date() }).where(eq(messages.id, id));
 }
 
+/**
+ * Unsends a message. When it was the chat's last, the chat's time (`lastMessageAt`, the list's order and
+ * its `updatedAt`) goes back to the message now last, or to the chat's creation: the list is never
+ * ordered by a message nobody can see.
+ */
 export async function deleteMessage(db: Db, id: string) {
-  await db.delete(messages).where(eq(messages.id, id));
+  const deleted = db
+    .$with("deleted")
+    .as(
+      db
+        .delete(messages)
+        .where(eq(messages.id, id))
+        .returning({ chatId: messages.chatId, createdAt: messages.createdAt }),
+    );
+  // The statement still sees the message it deletes (one snapshot), so the rest are those but it.
+  const remaining = db
+    .select({ at: sql`max(${messages.createdAt})` })
+    .from(messages)
+    .where(and(eq(messages.chatId, chats.id), ne(messages.id, id)));
+  await db
+    .with(deleted)
+    .update(chats)
+    .set({ lastMessageAt: sql`coalesce((${remaining}), ${chats.createdAt})` })
+    .where(
+      and(
+        eq(chats.id, sql`(select ${deleted.chatId} from ${deleted})`),
+        lte(chats.lastMessageAt, sql`(select ${deleted.createdAt} from ${deleted})`),
+      ),
+    );
 }
 
 export async function latestMessage(db: Db, chatId: string) {

@@ -211,6 +211,29 @@ describe("messages", () => {
     expect((await messagesOf(carol, chat._id)).messages).toEqual([]);
     expect((await call(alice, "DELETE", `/messages/${message._id}`)).statusCode).toBe(404);
   });
+
+  it("unsent as a chat's last, take its time and place in the list back with them", async () => {
+    const made = await call(bob, "POST", "/chats", { userIds: [carol.userId, dan.userId], name: "Unsent" });
+    const group: Chat = made.json().chat;
+    const pair = await chatBetween(bob, dan);
+    const kept = await sendMessage(bob, pair, "Still here");
+    const unsent = await sendMessage(bob, pair, "Oops");
+    const only = await sendMessage(dan, group, "Wrong chat");
+    const order = async () => (await chatsOf(bob)).map((chat) => chat._id);
+    expect((await order()).slice(0, 2)).toEqual([group._id, pair._id]);
+
+    expect((await call(dan, "DELETE", `/messages/${only._id}`)).statusCode).toBe(200);
+    expect((await order()).slice(0, 2)).toEqual([pair._id, group._id]);
+    expect((await chatsOf(bob)).find((chat) => chat._id === group._id)).toMatchObject({
+      lastMessage: null,
+      updatedAt: group.createdAt,
+    });
+    expect((await call(bob, "DELETE", `/messages/${unsent._id}`)).statusCode).toBe(200);
+    expect((await chatsOf(dan)).find((chat) => chat._id === pair._id)).toMatchObject({
+      lastMessage: { _id: kept._id },
+      updatedAt: kept.createdAt,
+    });
+  });
 });
 
 describe("a non-member", () => {

@@ -98,7 +98,12 @@ export function applyDeletedMessage(
   lastMessage: Message | null,
 ): void {
   patchMessages(queryClient, chatId, (messages) => messages.filter((m) => m._id !== messageId));
-  patchChat(queryClient, chatId, (chat) => ({ ...chat, lastMessage }));
+  // The chat's time goes back with its last message (the server's order): never a message nobody sees.
+  patchChat(queryClient, chatId, (chat) => ({
+    ...chat,
+    lastMessage,
+    updatedAt: lastMessage?.createdAt ?? chat.createdAt,
+  }));
 }
 
 /** `userId` has seen the chat's messages up to `seenAt`. */

@@ -84,6 +84,32 @@ describe("ChatScreen", () => {
     await waitUntil(() => expect(within(chatRow(/carol/)).queryByText(/unread/)).not.toBeInTheDocument());
   });
 
+  it("moves a chat back to its place when its last message is unsent", async () => {
+    const bobChat = makeChat({ lastMessage: makeMessage({ createdAt: "2025-06-01T11:30:00.000Z" }) });
+    const carolWithNewest = {
+      ...carolChat,
+      createdAt: "2025-06-01T09:00:00.000Z",
+      lastMessage: makeMessage({
+        _id: "m-c",
+        chat: "c-carol",
+        text: "Hey",
+        createdAt: "2025-06-01T12:00:00.000Z",
+      }),
+      updatedAt: "2025-06-01T12:00:00.000Z",
+    };
+    const { socket } = await openChatScreen("/chat", [carolWithNewest, bobChat]);
+    const order = () =>
+      within(screen.getByRole("tabpanel"))
+        .getAllByRole("link")
+        .map((link) => link.textContent ?? "");
+    await waitUntil(() => expect(order()[0]).toMatch(/carol/));
+
+    act(() => socket.fire("messageDeleted", { chatId: "c-carol", messageId: "m-c", lastMessage: null }));
+
+    await waitUntil(() => expect(order()[0]).toMatch(/bob/));
+    expect(order()[1]).toMatch(/carol/);
+  });
+
   it("says so when there are no chats yet", async () => {
     await openChatScreen("/chat", []);
     expect(await screen.findByRole("heading", { name: "No chats yet" })).toBeInTheDocument();
