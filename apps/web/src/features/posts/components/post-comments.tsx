@@ -1,4 +1,5 @@
 import { canDeleteComment, type PostComment } from "@flik/shared";
+import { useLayoutEffect, useRef } from "react";
 import { Spinner } from "../../../components/spinner";
 import { getUserId } from "../../../lib/storage";
 import type { PostFoundGone } from "../hooks/post-found-gone";
@@ -37,12 +38,25 @@ export function PostComments({
   const { hidden, remove } = useDeleteComment(postId, onCommentDeleted, foundGone);
   const viewerId = getUserId();
   const shown = withOlderComments(older, comments).filter((comment) => !hidden.has(comment._id));
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonHadFocus = useRef(false);
+  // The last page loaded takes the button away from under a keyboard's focus: the oldest comment, where
+  // the button was, takes it (its author's name), never the page's top.
+  useLayoutEffect(() => {
+    if (hasOlder || !buttonHadFocus.current) return;
+    buttonHadFocus.current = false;
+    if (document.activeElement === document.body)
+      rootRef.current?.querySelector<HTMLElement>("li a:not([tabindex='-1'])")?.focus();
+  }, [hasOlder]);
   return (
-    <div className="space-y-3">
+    <div ref={rootRef} className="space-y-3">
       {hasOlder && (
         <button
           type="button"
-          onClick={() => void loadOlder()}
+          onClick={(event) => {
+            buttonHadFocus.current = document.activeElement === event.currentTarget;
+            void loadOlder();
+          }}
           aria-disabled={loading || undefined}
           className="inline-flex w-fit items-center gap-2 rounded text-sm text-zinc-500 hover:text-zinc-800"
         >

@@ -503,6 +503,10 @@ describe("PostScreen", () => {
       expect(shownComments()).toEqual(["First", "Second", "Newest carried"]);
       expect(String(olderPages.mock.calls[1]?.[0])).toContain("cursor=cursor-2");
       expect(screen.queryByRole("button", { name: "View older comments" })).not.toBeInTheDocument();
+      // The button went from under the keyboard's focus: the oldest comment, where it was, has it.
+      await waitFor(() =>
+        expect(within(screen.getByRole("list", { name: "Comments" })).getAllByRole("link")[0]).toHaveFocus(),
+      );
     });
 
     it("keeps them with the comments that arrive live and the member's own", async () => {
