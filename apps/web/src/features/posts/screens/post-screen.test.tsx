@@ -330,6 +330,30 @@ describe("PostScreen", () => {
     await waitFor(() => expect(heading).toHaveFocus());
   });
 
+  it("goes back to where the member came from once the post is deleted, with no entry left to go Back over", async () => {
+    signInAsAlice();
+    stubFetch(
+      fetchRoutes({
+        "GET /user": jsonResponse(200, { user: makeUser() }),
+        "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
+        "DELETE /posts/p-7": jsonResponse(200, { message: "Post deleted" }),
+        "GET /posts": jsonResponse(200, { posts: [], nextCursor: null }),
+        "GET /notifications": jsonResponse(200, { notifications: [], nextCursor: null, unreadCount: 0 }),
+      }),
+    );
+    const { user, router } = renderApp(["/post", "/notifications", "/post/alice/p-7"]);
+
+    await openMenu(user);
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    const question = await screen.findByRole("dialog", { name: "Delete this post?" });
+    await user.click(within(question).getByRole("button", { name: "Delete" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/notifications"));
+    expect(await screen.findByText("Post deleted")).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe("/post");
+  });
+
   it("deletes once on a double click of Delete: one request, 'Post deleted' alone", async () => {
     const deleted = vi.fn(() => jsonResponse(200, { message: "Post deleted" }));
     const { user, router } = openPost("/post/alice/p-7", {

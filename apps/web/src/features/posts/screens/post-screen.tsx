@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { canGoBackInFlik } from "../../../lib/can-go-back";
 import { postPath } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -18,7 +19,7 @@ import { usePostRooms } from "../hooks/use-post-rooms";
 export function PostScreen() {
   const { username = "", id = "" } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
-  const { search } = useLocation();
+  const { search, key: locationKey } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const query = usePostQuery(id);
@@ -32,9 +33,12 @@ export function PostScreen() {
   // Set before our own delete is sent: its live echo may arrive before the answer does.
   const deletedHere = useRef(false);
   const gone = useRef(false);
+  // Back to where the member came from (their profile, the feed, a notification), as the post is gone
+  // from there too; the feed in its place when the tab opened on it. Never one more entry to go Back over.
   const leave = () => {
     gone.current = true;
-    navigate("/post", { replace: true });
+    if (canGoBackInFlik(locationKey)) navigate(-1);
+    else navigate("/post", { replace: true });
   };
 
   // Only when the post could not be shown at all: a post found gone by an action already said so.
