@@ -4,7 +4,7 @@ import { buildTestApp, personas, realtimeBed, signIn } from "../test/helper.js";
 
 const built = await buildTestApp();
 const { baseUrl, socketOf, connectWith } = await realtimeBed(built);
-const { persona, newcomer, call } = factories(built);
+const { persona, newcomer, call, chatBetween } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 
@@ -113,6 +113,16 @@ describe("an event sent with an acknowledgement alone", () => {
     });
     await expect(socket.emitWithAck("joinUser")).resolves.toMatchObject({ ok: false, status: 403 });
     await expect(socket.emitWithAck("leaveChat")).resolves.toMatchObject({ ok: true });
+  });
+
+  it("is answered when more arguments come between the payload and the acknowledgement", async () => {
+    const socket = (await socketOf(alice)) as unknown as {
+      emitWithAck(event: string, ...args: unknown[]): Promise<unknown>;
+    };
+    const chat = await chatBetween(alice, bob);
+    const sent = await socket.emitWithAck("sendMessage", { chatId: chat._id, text: "Hi" }, "extra", 3);
+    expect(sent).toMatchObject({ ok: true, message: { text: "Hi" } });
+    await expect(socket.emitWithAck("joinChat", chat._id, "extra")).resolves.toEqual({ ok: true });
   });
 
   it("joins and leaves the flicks feed with an acknowledgement", async () => {

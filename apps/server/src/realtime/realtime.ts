@@ -50,12 +50,16 @@ const FREE_EVENTS: ReadonlySet<string> = new Set([
   "stopTyping",
 ]);
 /**
- * `emit("joinChat", ack)`, the payload left out: the acknowledgement is moved after an absent payload,
- * so the handler answers it (the payload refused, as any missing one is) instead of taking it for the
- * payload and leaving the client waiting.
+ * Every handler reads `(payload, ack)`; a client's acknowledgement is the last argument, wherever that
+ * is. `emit("joinChat", ack)`, the payload left out: the ack is moved after an absent payload, so the
+ * handler answers it (the payload refused, as any missing one is) instead of taking it for the payload.
+ * `emit("sendMessage", payload, "extra", ack)`: the extra arguments go, so the ack is answered, not
+ * taken for nothing while the message is stored.
  */
-function ackInPayloadsPlace(packet: unknown[]): void {
-  if (packet.length === 2 && typeof packet[1] === "function") packet.splice(1, 0, undefined);
+function ackInItsPlace(packet: unknown[]): void {
+  const ack = packet.at(-1);
+  if (typeof ack !== "function" || packet.length === 3) return;
+  packet.splice(1, packet.length - 1, packet.length === 2 ? undefined : packet[1], ack);
 }
 
 /**
@@ -99,7 +103,7 @@ export async function createRealtime(options: {
     socket.join([rooms.user(userId), rooms.session(sessionId), ...(admittedRooms.get(socket) ?? [])]);
     admittedRooms.delete(socket);
     socket.use((packet, next) => {
-      ackInPayloadsPlace(packet);
+      ackInItsPlace(packet);
       const [event, ...args] = packet;
       if ((FREE_EVENTS.has(event) && !Array.isArray(args[0])) || events.take(userId)) return next();
       const ack = args.at(-1);
