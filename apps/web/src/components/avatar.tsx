@@ -48,7 +48,8 @@ function initialOf(name: string): string {
 /**
  * The one picture of a member everywhere in the app: their photo, or, when they have none or it fails
  * to load, their initial on the brand gradient (the spec's placeholder image for a missing avatar).
- * Always decoration: the member's name is written beside it.
+ * Always decoration: the member's name is written beside it. `name` is the username, the one name every
+ * screen knows, so a member has the same letter everywhere.
  */
 export function Avatar({ src, name, className = "size-24 ring-4", loading }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);

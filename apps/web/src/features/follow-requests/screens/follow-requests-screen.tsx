@@ -107,7 +107,7 @@ function RequestRow({
       >
         <Avatar
           src={request.avatar}
-          name={request.fullName || request.username}
+          name={request.username}
           loading="lazy"
           className="size-10 text-lg ring-0 sm:size-11"
         />

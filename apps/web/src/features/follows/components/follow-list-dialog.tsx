@@ -261,11 +261,7 @@ function MemberRow({ member }: { member: FollowListMember }) {
       to={profilePath(member.username)}
       className="flex min-w-0 flex-1 items-center gap-3 rounded-xl px-2 py-2 transition hover:bg-zinc-50"
     >
-      <Avatar
-        src={member.avatar}
-        name={member.fullName || member.username}
-        className="size-11 text-base ring-0"
-      />
+      <Avatar src={member.avatar} name={member.username} className="size-11 text-base ring-0" />
       <span className="min-w-0 leading-tight">
         <span className="block truncate text-sm font-semibold text-zinc-900">{member.username}</span>{" "}
         <span className="block truncate text-sm text-zinc-500">{member.fullName || "Unnamed User"}</span>

@@ -16,7 +16,7 @@ import { useUploadStory } from "../../stories/hooks/use-upload-story";
 export function StoryButton() {
   // Only read: the session check has loaded the member already, and keeps them fresh.
   const me = useCurrentUserQuery(false).data;
-  const name = me?.fullName || me?.username || getUsername() || "";
+  const name = me?.username || getUsername() || "";
   const { percent, upload, cancel } = useUploadStory();
   const input = useRef<HTMLInputElement>(null);
   const uploading = percent !== null;

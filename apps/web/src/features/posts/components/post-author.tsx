@@ -22,7 +22,7 @@ export function PostAuthor({ post, linkTime = false }: { post: Post; linkTime?: 
         aria-hidden="true"
         className="shrink-0 rounded-full"
       >
-        <Avatar src={user.avatar} name={user.fullName || user.username} className="size-9 text-sm ring-0" />
+        <Avatar src={user.avatar} name={user.username} className="size-9 text-sm ring-0" />
       </Link>
       <div className="min-w-0 leading-tight">
         <Link

@@ -33,11 +33,7 @@ export function ProfileAvatar({
   stories?: AvatarStories;
 }) {
   const picture = (
-    <Avatar
-      src={member.avatar || member.profilePic}
-      name={member.fullName || member.username}
-      className={sizeClass}
-    />
+    <Avatar src={member.avatar || member.profilePic} name={member.username} className={sizeClass} />
   );
 
   if (stories) {

@@ -179,7 +179,7 @@ function EditProfileForm({ user }: { user: User }) {
         className="space-y-6 rounded-2xl border border-zinc-200/80 bg-white p-4 shadow-sm sm:p-8 lg:order-1"
       >
         <div className="flex items-center gap-3 rounded-2xl bg-zinc-50 p-3 sm:gap-4 sm:p-4">
-          <Avatar src={avatar} name={fullName || username} className="size-16 text-2xl ring-2" />
+          <Avatar src={avatar} name={username} className="size-16 text-2xl ring-2" />
           <div className="min-w-0 flex-1">
             <p className="truncate font-semibold text-zinc-900">@{user.username}</p>
             <button

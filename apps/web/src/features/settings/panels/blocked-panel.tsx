@@ -53,11 +53,7 @@ export function BlockedPanel({ user, onClose }: { user: User; onClose: () => voi
                 const busy = unblock.isPending && unblock.variables?._id === member._id;
                 return (
                   <li key={member._id} className="flex items-center gap-3 px-4 py-3">
-                    <Avatar
-                      src={member.avatar}
-                      name={member.fullName || member.username}
-                      className="size-11 text-base ring-0"
-                    />
+                    <Avatar src={member.avatar} name={member.username} className="size-11 text-base ring-0" />
                     <p className="min-w-0 flex-1 leading-tight">
                       <span className="block truncate text-sm font-semibold text-zinc-900">
                         {member.username}

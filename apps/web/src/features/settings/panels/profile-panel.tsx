@@ -79,7 +79,7 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
   return (
     <EditPanel title="Profile info" onClose={onClose} initialFocus={firstRef}>
       <div className="mb-6 flex items-center gap-3 rounded-xl bg-zinc-50 p-3 ring-1 ring-zinc-200/70">
-        <Avatar src={user.avatar || user.profilePic} name={fullName || username} className="size-12 ring-2" />
+        <Avatar src={user.avatar || user.profilePic} name={username} className="size-12 ring-2" />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold text-zinc-900">@{user.username}</p>
           <Link

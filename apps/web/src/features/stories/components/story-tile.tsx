@@ -51,11 +51,7 @@ export function StoryTile({
           state={ring}
           className={`${tileRingClass} transition group-hover:scale-[1.03] motion-reduce:transition-none`}
         >
-          <Avatar
-            src={user.avatar}
-            name={user.fullName || user.username}
-            className="size-full text-xl ring-0"
-          />
+          <Avatar src={user.avatar} name={user.username} className="size-full text-xl ring-0" />
         </StoryRing>
         {children}
       </span>

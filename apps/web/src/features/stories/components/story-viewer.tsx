@@ -224,11 +224,7 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
             to={profilePath(author.username)}
             className="flex min-w-20 items-center gap-2 rounded-full pr-2"
           >
-            <Avatar
-              src={author.avatar}
-              name={author.fullName || author.username}
-              className="size-8 shrink-0 text-xs ring-0"
-            />
+            <Avatar src={author.avatar} name={author.username} className="size-8 shrink-0 text-xs ring-0" />
             <span className="truncate text-sm font-semibold text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.5)]">
               {author.username}
             </span>

@@ -40,11 +40,7 @@ export function StoryViewersDialog({ storyId, onClose }: { storyId: string; onCl
       <ul aria-label="Viewers" className="space-y-1">
         {viewers.map((viewer) => (
           <li key={viewer._id} className="flex items-center gap-3 py-1.5">
-            <Avatar
-              src={viewer.avatar}
-              name={viewer.fullName || viewer.username}
-              className="size-11 text-base ring-0"
-            />
+            <Avatar src={viewer.avatar} name={viewer.username} className="size-11 text-base ring-0" />
             <span className="min-w-0 flex-1 leading-tight">
               <span className="block truncate text-sm font-semibold text-zinc-900">{viewer.username}</span>
               <span className="block truncate text-sm text-zinc-500">

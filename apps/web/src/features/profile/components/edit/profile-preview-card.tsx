@@ -25,11 +25,7 @@ export function ProfilePreviewCard({
     >
       <div aria-hidden="true" className="bg-brand h-16" />
       <div className="px-5 pb-5">
-        <Avatar
-          src={avatar}
-          name={fullName.trim() || handle || "?"}
-          className="-mt-9 size-18 text-2xl ring-4"
-        />
+        <Avatar src={avatar} name={handle || "?"} className="-mt-9 size-18 text-2xl ring-4" />
         <p className="mt-3 truncate text-base font-semibold text-zinc-900">@{handle || "username"}</p>
         <p className="truncate text-sm text-zinc-600">{fullName.trim() || "Unnamed User"}</p>
         {bio.trim() && <p className="mt-3 text-sm break-words whitespace-pre-line text-zinc-800">{bio}</p>}
