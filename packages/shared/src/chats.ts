@@ -129,10 +129,19 @@ export type SendMessageBody = z.input<typeof sendMessageBody>;
 export const editMessageBody = z.object({ text: messageText });
 export type EditMessageBody = z.input<typeof editMessageBody>;
 
-const memberSearchText = textSchema("q is required")
-  .trim()
-  .min(1, "Type something to search")
-  .max(CHAT_SEARCH_MAX_LENGTH, `q is at most ${CHAT_SEARCH_MAX_LENGTH} characters`);
+/**
+ * What a member search looks for: the text without the "@" a username is often written with, so "@maya"
+ * finds maya first, as "maya" does.
+ */
+export const memberSearchTerm = (text: string) => text.trim().replace(/^@+/, "").trim();
+
+/** A member search's text, named `name`: blank, or an "@" alone, searches nothing. */
+const memberSearchText = (name: string) =>
+  textSchema(`${name} is required`)
+    .trim()
+    .max(CHAT_SEARCH_MAX_LENGTH, `${name} is at most ${CHAT_SEARCH_MAX_LENGTH} characters`)
+    .transform(memberSearchTerm)
+    .pipe(z.string().min(1, "Type something to search"));
 const memberSearchPage = {
   limit: limitParam(20, 10),
   /** The `nextCursor` of the page before (issue 18: member search is paged). */
@@ -140,14 +149,11 @@ const memberSearchPage = {
 };
 
 /** GET /user/search?q= (spec §7): members by username or full name. */
-export const userSearchQuery = z.object({ q: memberSearchText, ...memberSearchPage });
+export const userSearchQuery = z.object({ q: memberSearchText("q"), ...memberSearchPage });
 
 /** GET /auth?search= (spec §7): the same member search as GET /user/search, its text named `search`. */
 export const authSearchQuery = z.object({
-  search: textSchema("search is required")
-    .trim()
-    .min(1, "Type something to search")
-    .max(CHAT_SEARCH_MAX_LENGTH, `search is at most ${CHAT_SEARCH_MAX_LENGTH} characters`),
+  search: memberSearchText("search"),
   ...memberSearchPage,
 });
 export interface UserSearchResult {
@@ -163,7 +169,7 @@ export interface UsersResponse {
 }
 
 /** Spec §5: the chat screen's user search runs at any non-blank text. */
-export const isChatSearchable = (text: string) => text.trim().length > 0;
+export const isChatSearchable = (text: string) => memberSearchTerm(text).length > 0;
 
 /** The name a chat shows to a member: the group's name, else the other member's username. */
 export function chatTitle(chat: Pick<Chat, "isGroupChat" | "name" | "participants">, viewerId: string) {

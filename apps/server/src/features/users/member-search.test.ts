@@ -45,6 +45,15 @@ describe("GET /user/search", () => {
     // Bob follows none of them: equally close to the text, they come by username.
     expect(names(await search("marg", bob)).slice(0, 3)).toEqual(["margaret_hale", "margot", "marguerite"]);
     expect(names(await search("margot"))[0]).toBe("margot");
+    // A username written with its "@" is the same search.
+    expect(names(await search(" @margot"))).toEqual(names(await search("margot")));
+    expect(names(await search("@@marg", bob)).slice(0, 3)).toEqual(["margaret_hale", "margot", "marguerite"]);
+    const atAlone = await call(alice, "GET", "/user/search?q=%40");
+    expect(atAlone.statusCode).toBe(400);
+    expect(atAlone.json()).toEqual({
+      message: "Type something to search",
+      errors: [{ field: "q", message: "Type something to search" }],
+    });
   });
 
   it("finds a word of a full name by its start, any case", async () => {

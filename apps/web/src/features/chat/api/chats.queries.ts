@@ -1,4 +1,4 @@
-import { isChatSearchable } from "@flik/shared";
+import { isChatSearchable, memberSearchTerm } from "@flik/shared";
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { chatKeys } from "./chat-keys";
 import { fetchChats, fetchMessagesPage, searchUsers } from "./chats.api";
@@ -31,7 +31,8 @@ export function useMessagesQuery(chatId: string) {
  * a time: a common name matches hundreds, and the next page comes when the member asks for more.
  */
 export function useUserSearchQuery(q: string) {
-  const term = q.trim();
+  // "@maya" and "maya" are one search, asked once.
+  const term = memberSearchTerm(q);
   return useInfiniteQuery({
     queryKey: chatKeys.userSearch(term),
     queryFn: ({ pageParam, signal }) => searchUsers(term, pageParam, signal),
