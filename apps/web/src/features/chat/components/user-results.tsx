@@ -91,7 +91,8 @@ export function UserResults({
                 disabled={disabled}
                 aria-pressed={selectedIds ? picked : undefined}
                 onClick={() => onPick(user)}
-                className={`flex w-full items-center gap-3 rounded-2xl px-3 py-2 text-left transition disabled:opacity-60 ${
+                // The ring inside: the results scroll in a box that would cut one drawn outside.
+                className={`flex w-full items-center gap-3 rounded-2xl px-3 py-2 text-left transition focus-visible:-outline-offset-2 disabled:opacity-60 ${
                   picked ? "bg-fuchsia-50" : "hover:bg-zinc-50"
                 }`}
               >
@@ -125,7 +126,7 @@ export function UserResults({
             // Not `disabled` while loading: a disabled button would drop the keyboard's focus.
             aria-disabled={search.isFetchingNextPage}
             aria-busy={search.isFetchingNextPage}
-            className="w-full rounded-xl px-3 py-2 text-sm font-semibold text-fuchsia-700 transition hover:bg-fuchsia-50 aria-disabled:opacity-60"
+            className="w-full rounded-xl px-3 py-2 text-sm font-semibold text-fuchsia-700 transition hover:bg-fuchsia-50 focus-visible:-outline-offset-2 aria-disabled:opacity-60"
           >
             {search.isFetchingNextPage ? "Loading..." : "Show more people"}
           </button>
