@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { rgbaToThumbHash } from "thumbhash";
 import { describe, expect, it } from "vitest";
 import { makePost } from "../../../test/fixtures";
-import { PostDetailMedia, PostMedia } from "./post-media";
+import { mediaAlt, PostDetailMedia, PostMedia } from "./post-media";
 
 /** The ThumbHash of a 4x4 picture of one colour, base64, as the server sends it. */
 function placeholderOf([red, green, blue]: [number, number, number]): string {
@@ -102,5 +102,20 @@ describe("PostMedia that will not load", () => {
     });
 
     expect(container.querySelector("img")).toHaveAttribute("src", expect.stringContaining("sunset.jpg"));
+  });
+});
+
+describe("a post's picture's name", () => {
+  it("is its caption, its start when long (cut between words), or who posted it", () => {
+    expect(mediaAlt(makePost({ caption: "  Sunset at the pier  " }))).toBe("Sunset at the pier");
+    const long = `${"Golden hour on the ridge ".repeat(8)}and more`;
+    const name = mediaAlt(makePost({ caption: long }));
+    expect(name).toBe(`${"Golden hour on the ridge ".repeat(4).trimEnd()}…`);
+    expect(Array.from(name).length).toBeLessThanOrEqual(101);
+    // One word longer than the limit is cut inside it; an emoji counts once and is never split.
+    expect(mediaAlt(makePost({ caption: "🌅".repeat(150) }))).toBe(`${"🌅".repeat(100)}…`);
+    expect(mediaAlt(makePost({ caption: " ", user: { ...makePost().user, username: "bob" } }))).toBe(
+      "Post by @bob",
+    );
   });
 });

@@ -30,8 +30,21 @@ interface PostMediaProps {
   slot?: ImageSlot;
 }
 
+/** The most of a caption a picture's name carries: the caption itself is read in full beside it. */
+const ALT_MAX_CHARACTERS = 100;
+
+/**
+ * A post's picture's name: its caption's start (a whole caption of 2,200 characters, read again for
+ * every tile of a grid, would drown the list), or who posted it when it has none.
+ */
 export function mediaAlt(post: Post): string {
-  return post.caption.trim() || `Post by @${post.user.username}`;
+  const caption = Array.from(post.caption.trim());
+  if (caption.length === 0) return `Post by @${post.user.username}`;
+  if (caption.length <= ALT_MAX_CHARACTERS) return caption.join("");
+  const start = caption.slice(0, ALT_MAX_CHARACTERS).join("");
+  // Cut at the last space, not inside a word, when there is one in the second half.
+  const space = start.lastIndexOf(" ");
+  return `${(space > ALT_MAX_CHARACTERS / 2 ? start.slice(0, space) : start).trimEnd()}…`;
 }
 
 /**
