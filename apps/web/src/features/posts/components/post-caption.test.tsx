@@ -23,7 +23,9 @@ describe("PostCaption", () => {
     expect(screen.queryByRole("button", { name: "more" })).not.toBeInTheDocument();
     // Not dropped to the page: the keyboard goes on from the caption it opened.
     await expect.poll(() => document.activeElement).not.toBe(document.body);
-    expect(document.activeElement).toHaveTextContent(/^A long walk .* the end\.$/);
+    // The whole paragraph (a block, whose ring is one box), its author's name first.
+    expect(document.activeElement?.tagName).toBe("P");
+    expect(document.activeElement).toHaveTextContent(/^@bob ?A long walk .* the end\.$/);
   });
 
   it("shows a long location whole, wrapping, rather than cut", () => {

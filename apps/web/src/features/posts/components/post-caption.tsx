@@ -11,17 +11,22 @@ const CLAMP_AT = 140;
 /** "@username caption", folded after a few lines in the feed; each `#tag` links to its tag page. */
 export function PostCaption({ post, clamp = false }: { post: Post; clamp?: boolean }) {
   const [expanded, setExpanded] = useState(false);
-  const textRef = useRef<HTMLElement>(null);
+  const textRef = useRef<HTMLParagraphElement>(null);
   const caption = post.caption.trim();
   if (!caption) return null;
   const folded = clamp && !expanded && caption.length > CLAMP_AT;
   return (
-    <p className="text-sm leading-relaxed break-words whitespace-pre-line text-zinc-900">
+    // The paragraph, a block, takes the focus once opened: its ring is one box, not one per line.
+    <p
+      ref={textRef}
+      tabIndex={expanded ? -1 : undefined}
+      className="rounded text-sm leading-relaxed break-words whitespace-pre-line text-zinc-900"
+    >
       <Link to={profilePath(post.user.username)} className="mr-1.5 rounded font-semibold hover:underline">
         @{post.user.username}
       </Link>
       {/* Isolated: a direction control the caption leaves open must not turn "more" around. */}
-      <bdi ref={textRef} tabIndex={expanded ? -1 : undefined} className="rounded">
+      <bdi>
         <TaggedText text={folded ? `${foldCaption(caption, CLAMP_AT)}… ` : caption} />
       </bdi>
       {folded && (
