@@ -58,7 +58,7 @@ function Comments({
   return (
     <ul className="space-y-4" aria-label="Comments">
       {comments.map((comment) => (
-        <li key={comment._id} className="flex gap-3">
+        <li key={comment._id} className="group flex gap-3">
           <Link to={profilePath(comment.user.username)} tabIndex={-1} aria-hidden="true" className="shrink-0">
             <Avatar
               src={comment.user.avatar}
@@ -92,7 +92,9 @@ function Comments({
               title="Delete comment"
               data-delete-comment=""
               onClick={(event) => onDelete(comment, event.currentTarget)}
-              className="-mr-1 flex size-8 shrink-0 items-center justify-center self-start rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-rose-600 focus-visible:text-rose-600"
+              // With a mouse, shown on the comment under it (or by the keyboard), not a column of trash
+              // cans down the owner's every comment; a touch screen, with no hover, always shows it.
+              className="-mr-1 flex size-8 shrink-0 items-center justify-center self-start rounded-full text-zinc-500 group-hover:opacity-100 hover:bg-zinc-100 hover:text-rose-600 focus-visible:text-rose-600 focus-visible:opacity-100 pointer-fine:opacity-0"
             >
               <TrashIcon className="size-4" />
             </button>
