@@ -6,6 +6,7 @@ import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { messageTime } from "../chat-format";
 import { MessageActions } from "./message-actions";
 import { MessageEditForm } from "./message-edit-form";
+import { MessageText } from "./message-text";
 
 /** Where a message sits in a run of messages from the same sender. */
 export interface RunPosition {
@@ -36,7 +37,7 @@ export function Bubble({ own, author, text, faded = false, run, textId }: Bubble
       } ${faded ? "opacity-60" : ""}`}
     >
       <span className="sr-only">{own ? "You" : author}: </span>
-      <span id={textId}>{text}</span>
+      <MessageText id={textId} text={text} />
     </div>
   );
 }

@@ -1,0 +1,37 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { MessageText, messageParts } from "./message-text";
+
+describe("a message's text", () => {
+  it("links the web addresses written in it, leaving a sentence's end out of them", () => {
+    render(<MessageText text="Trip notes at https://example.com/trip?day=2. And http://x.io, too!" />);
+    const links = screen.getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "https://example.com/trip?day=2",
+      "http://x.io/",
+    ]);
+    expect(links[0]).toHaveTextContent("https://example.com/trip?day=2");
+    expect(links[0]).toHaveAttribute("target", "_blank");
+    expect(links[0]).toHaveAttribute("rel", "noopener noreferrer nofollow ugc");
+    // The words around them are kept as written.
+    expect(links[0]?.parentElement).toHaveTextContent(
+      "Trip notes at https://example.com/trip?day=2. And http://x.io, too!",
+    );
+  });
+
+  it("links nothing that is not a web address, and shows markup as text", () => {
+    render(<MessageText text={'javascript:alert(1) <b>hi</b> ftp://x.org "https://"'} />);
+    expect(screen.queryByRole("link")).not.toBeInTheDocument();
+    expect(screen.getByText(/<b>hi<\/b>/)).toBeInTheDocument();
+  });
+
+  it("keeps every character of the text, in order", () => {
+    const text = "a https://a.b/c) b\nhttps://d.e end";
+    expect(
+      messageParts(text)
+        .map((part) => part.text)
+        .join(""),
+    ).toBe(text);
+    expect(messageParts(text).filter((part) => part.href)).toHaveLength(2);
+  });
+});
