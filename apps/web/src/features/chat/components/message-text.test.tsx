@@ -25,6 +25,18 @@ describe("a message's text", () => {
     expect(screen.getByText(/<b>hi<\/b>/)).toBeInTheDocument();
   });
 
+  it("leaves as text an address that hides where it goes behind a name before its host", () => {
+    render(<MessageText text="Log in at https://bank.example@evil.example/login now" />);
+    expect(screen.queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("leaves a long run of closing punctuation out of the address (read from its end, not backtracked)", () => {
+    expect(messageParts(`see https://a.b/c${".".repeat(3000)}`)[1]?.text).toBe("https://a.b/c");
+    expect(messageParts(`https://a.b/${".".repeat(3988)}a`)[0]?.text).toBe(
+      `https://a.b/${".".repeat(3988)}a`,
+    );
+  });
+
   it("keeps every character of the text, in order", () => {
     const text = "a https://a.b/c) b\nhttps://d.e end";
     expect(

@@ -1,7 +1,9 @@
+import { useMemo } from "react";
+
 /** An address written in a message: http(s), up to the next space. */
 const ADDRESS = /\bhttps?:\/\/[^\s<>"]+/gi;
 /** What ends a sentence after an address rather than the address itself ("see https://x.com."). */
-const TRAILING = /[.,;:!?'")\]}]+$/;
+const CLOSING = new Set([...".,;:!?'\")]}"]);
 
 interface MessagePart {
   /** Where the part starts in the text: its key. */
@@ -11,11 +13,23 @@ interface MessagePart {
   href?: string;
 }
 
-/** The address as a browser reads it, when it is a web one. */
+/** The address without the punctuation that closes the sentence after it (a loop: no regex backtracking). */
+function withoutClosing(written: string): string {
+  let end = written.length;
+  while (end > 0 && CLOSING.has(written[end - 1] ?? "")) end -= 1;
+  return written.slice(0, end);
+}
+
+/**
+ * The address as a browser reads it, when it is a web one that says where it goes: one with a name or
+ * password before its host (`https://bank.example@evil.example`) is left as text, as a profile's
+ * website refuses it.
+ */
 function webAddress(written: string): string | null {
   try {
     const url = new URL(written);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    return url.username || url.password ? null : url.href;
   } catch {
     return null;
   }
@@ -26,7 +40,7 @@ export function messageParts(text: string): MessagePart[] {
   const parts: MessagePart[] = [];
   let from = 0;
   for (const match of text.matchAll(ADDRESS)) {
-    const written = match[0].replace(TRAILING, "");
+    const written = withoutClosing(match[0]);
     const href = webAddress(written);
     if (!href) continue;
     if (match.index > from) parts.push({ at: from, text: text.slice(from, match.index) });
@@ -42,16 +56,20 @@ export function messageParts(text: string): MessagePart[] {
  * else in a message is read as markup: the text is the member's, shown as they wrote it.
  */
 export function MessageText({ text, id }: { text: string; id?: string | undefined }) {
+  const parts = useMemo(() => messageParts(text), [text]);
   return (
     <span id={id}>
-      {messageParts(text).map((part) =>
+      {parts.map((part) =>
         part.href ? (
+          // Left to right and isolated: a direction control earlier in the message never shows the
+          // address as another one than it goes to.
           <a
             key={part.at}
             href={part.href}
+            dir="ltr"
             target="_blank"
             rel="noopener noreferrer nofollow ugc"
-            className="rounded underline underline-offset-2 [overflow-wrap:anywhere]"
+            className="rounded underline underline-offset-2 [overflow-wrap:anywhere] [unicode-bidi:isolate]"
           >
             {part.text}
           </a>
