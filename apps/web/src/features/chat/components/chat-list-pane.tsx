@@ -1,4 +1,4 @@
-import { type Chat, chatTitle, isChatSearchable, SEARCH_DEBOUNCE_MS } from "@flik/shared";
+import { type Chat, chatTitle, isChatSearchable, memberSearchTerm, SEARCH_DEBOUNCE_MS } from "@flik/shared";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { PlusIcon } from "../../../components/icons";
@@ -49,7 +49,8 @@ export function ChatListPane({
   // Spec §9: the member search waits 300 ms after the last keystroke; the local filter does not.
   const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const searching = isChatSearchable(search);
-  const term = search.trim().toLowerCase();
+  // As the people search reads it: "@maya" finds the chat with maya.
+  const term = memberSearchTerm(search).toLowerCase();
   const shown = chatsForTab(chats.data ?? [], tab).filter(
     (chat) => !searching || chatTitle(chat, viewerId).toLowerCase().includes(term),
   );

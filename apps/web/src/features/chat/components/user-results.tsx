@@ -1,4 +1,4 @@
-import type { UserSearchResult } from "@flik/shared";
+import { isChatSearchable, type UserSearchResult } from "@flik/shared";
 import { type MouseEvent, useEffect, useRef } from "react";
 import { Avatar } from "../../../components/avatar";
 import { Spinner } from "../../../components/spinner";
@@ -50,6 +50,8 @@ export function UserResults({
     void search.fetchNextPage();
   };
 
+  // Cut back to nothing to search ("@" alone): the last text's members are not this one's.
+  if (!isChatSearchable(query)) return null;
   if (search.isPending && search.fetchStatus === "fetching") {
     return (
       <p role="status" className="flex items-center gap-2 px-3 py-3 text-sm text-zinc-500">

@@ -1,6 +1,7 @@
 import {
   type ExplorePage,
   type ExploreTab,
+  memberSearchTerm,
   normalizeTag,
   type Poll,
   type PollResponse,
@@ -43,7 +44,7 @@ export function searchScope(q: string): Scope {
     const alone = first.length === q.trim().length;
     return { members: null, posts: tag && (alone ? `#${tag}` : q.trim()), tags: tag };
   }
-  if (q.startsWith("@")) return { members: q.replace(/^@+/, "").trim() || null, posts: null, tags: null };
+  if (q.startsWith("@")) return { members: memberSearchTerm(q) || null, posts: null, tags: null };
   return { members: q, posts: q, tags: q };
 }
 
