@@ -8,6 +8,14 @@ export function postPath(username: string, postId: string): string {
   return `/post/${encodeURIComponent(username)}/${encodeURIComponent(postId)}`;
 }
 
+/**
+ * The history state of a post's page opened from its own modal (a profile's grid): the entry before it
+ * is that modal's, which a Back after the post is deleted passes over, to the screen under it.
+ */
+export interface PostPageArrival {
+  overItsModal?: boolean;
+}
+
 /** A post's short link by id alone (shares, notifications); it redirects to `postPath` once loaded. */
 export function postLinkPath(postId: string): string {
   return `/post/${encodeURIComponent(postId)}`;

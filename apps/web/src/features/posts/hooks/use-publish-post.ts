@@ -118,7 +118,8 @@ export function usePublishPost() {
         // The author's profile grid and post count come from the server; let them load afresh.
         void queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
         toast.success("Post created!");
-        if (!left.current) navigate(postPath(post.user.username, post._id));
+        // In New post's place: Back goes to where the member was before it, never to an empty composer.
+        if (!left.current) navigate(postPath(post.user.username, post._id), { replace: true });
       } catch {
         setPhase({ step: "editing" });
         toast.error("Error creating post");

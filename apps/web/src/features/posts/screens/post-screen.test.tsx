@@ -354,6 +354,32 @@ describe("PostScreen", () => {
     expect(router.state.location.pathname).toBe("/post");
   });
 
+  it("passes over the post's own modal, opened before its page, on the way back once it is deleted", async () => {
+    signInAsAlice();
+    stubFetch(
+      fetchRoutes({
+        "GET /user": jsonResponse(200, { user: makeUser() }),
+        "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
+        "DELETE /posts/p-7": jsonResponse(200, { message: "Post deleted" }),
+        "GET /posts": jsonResponse(200, { posts: [], nextCursor: null }),
+        "GET /notifications": jsonResponse(200, { notifications: [], nextCursor: null, unreadCount: 0 }),
+      }),
+    );
+    const { user, router } = renderApp([
+      "/notifications",
+      { pathname: "/notifications", state: { marker: "the modal's entry" } },
+      { pathname: "/post/alice/p-7", state: { overItsModal: true } },
+    ]);
+
+    await openMenu(user);
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    const question = await screen.findByRole("dialog", { name: "Delete this post?" });
+    await user.click(within(question).getByRole("button", { name: "Delete" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/notifications"));
+    expect(router.state.location.state).toBeNull();
+  });
+
   it("deletes once on a double click of Delete: one request, 'Post deleted' alone", async () => {
     const deleted = vi.fn(() => jsonResponse(200, { message: "Post deleted" }));
     const { user, router } = openPost("/post/alice/p-7", {

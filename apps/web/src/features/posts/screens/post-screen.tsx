@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { canGoBackInFlik } from "../../../lib/can-go-back";
-import { postPath } from "../../../lib/paths";
+import { type PostPageArrival, postPath } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { focusIsLost } from "../../../lib/use-focus-when-closed";
@@ -19,7 +19,7 @@ import { usePostRooms } from "../hooks/use-post-rooms";
 export function PostScreen() {
   const { username = "", id = "" } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
-  const { search, key: locationKey } = useLocation();
+  const { search, key: locationKey, state: arrival } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const query = usePostQuery(id);
@@ -34,11 +34,12 @@ export function PostScreen() {
   const deletedHere = useRef(false);
   const gone = useRef(false);
   // Back to where the member came from (their profile, the feed, a notification), as the post is gone
-  // from there too; the feed in its place when the tab opened on it. Never one more entry to go Back over.
+  // from there too; the feed in its place when the tab opened on it. Never one more entry to go Back over,
+  // nor the post's own modal, opened before its page, to find it gone there.
   const leave = () => {
     gone.current = true;
-    if (canGoBackInFlik(locationKey)) navigate(-1);
-    else navigate("/post", { replace: true });
+    if (!canGoBackInFlik(locationKey)) navigate("/post", { replace: true });
+    else navigate((arrival as PostPageArrival | null)?.overItsModal ? -2 : -1);
   };
 
   // Only when the post could not be shown at all: a post found gone by an action already said so.
@@ -51,9 +52,9 @@ export function PostScreen() {
   const author = post?.user.username;
   useEffect(() => {
     if (author && author !== username) {
-      navigate({ pathname: postPath(author, id), search }, { replace: true });
+      navigate({ pathname: postPath(author, id), search }, { replace: true, state: arrival });
     }
-  }, [author, username, id, search, navigate]);
+  }, [author, username, id, search, arrival, navigate]);
 
   useSocketEvents({
     postDeleted: ({ postId }) => {

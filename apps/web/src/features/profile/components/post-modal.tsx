@@ -6,7 +6,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { Dialog } from "../../../components/dialog";
 import { LinkIcon } from "../../../components/icons";
 import { CloseIcon } from "../../../components/later-icons";
-import { postPath } from "../../../lib/paths";
+import { type PostPageArrival, postPath } from "../../../lib/paths";
 import { fullDateTime } from "../../../lib/time-ago";
 import { isPostUnavailable, usePostQuery } from "../../posts/api/posts.queries";
 import { removeCachedPost } from "../../posts/cache/post-cache";
@@ -108,6 +108,7 @@ function PostModalBody({ post, onClose }: { post: Post; onClose: () => void }) {
         </div>
         <Link
           to={postPath(view.user.username, view._id)}
+          state={{ overItsModal: true } satisfies PostPageArrival}
           aria-label="Open post page"
           title="Open post page"
           className={iconButtonClass}
