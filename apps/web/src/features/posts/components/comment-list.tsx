@@ -92,9 +92,9 @@ function Comments({
               title="Delete comment"
               data-delete-comment=""
               onClick={(event) => onDelete(comment, event.currentTarget)}
-              // With a mouse, shown on the comment under it (or by the keyboard), not a column of trash
-              // cans down the owner's every comment; a touch screen, with no hover, always shows it.
-              className="-mr-1 flex size-8 shrink-0 items-center justify-center self-start rounded-full text-zinc-500 group-hover:opacity-100 hover:bg-zinc-100 hover:text-rose-600 focus-visible:text-rose-600 focus-visible:opacity-100 pointer-fine:opacity-0"
+              // With a mouse, shown on the comment under it or holding the focus, not a column of trash
+              // cans down the owner's every comment; wherever a finger may tap, always shown.
+              className="-mr-1 flex size-8 shrink-0 items-center justify-center self-start rounded-full text-zinc-500 group-hover:opacity-100 hover:bg-zinc-100 hover:text-rose-600 focus-visible:text-rose-600 focus:opacity-100 group-focus-within:opacity-100 pointer-fine:opacity-0 any-pointer-coarse:opacity-100"
             >
               <TrashIcon className="size-4" />
             </button>
