@@ -86,17 +86,23 @@ export const NotificationItem = memo(function NotificationItem({
   );
 
   const opener = href ? (
-    <Link to={href} onClick={() => onOpen(notification)} className={bodyClass}>
+    <Link to={href} onClick={() => onOpen(notification)} className={bodyClass} data-notification-opener="">
       {body}
     </Link>
   ) : (
-    <button type="button" onClick={() => onOpen(notification)} className={bodyClass}>
+    <button
+      type="button"
+      onClick={() => onOpen(notification)}
+      className={bodyClass}
+      data-notification-opener=""
+    >
       {body}
     </button>
   );
 
   return (
     <li
+      data-notification={notification._id}
       className={`${layout.row} transition-colors ${unread ? "bg-fuchsia-50" : "bg-white hover:bg-zinc-50"}`}
     >
       {avatarLinks && sender && senderHref && (

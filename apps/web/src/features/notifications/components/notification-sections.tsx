@@ -1,5 +1,6 @@
 import type { Notification } from "@flik/shared";
-import { useId } from "react";
+import { useEffect, useEffectEvent, useId, useMemo, useRef } from "react";
+import { useFocusSurvivesRemoval } from "../../../lib/use-focus-survives-removal";
 import { groupNotifications } from "../notification-view";
 import { NotificationItem } from "./notification-item";
 import { notificationLayout as layout } from "./notification-layout";
@@ -27,8 +28,30 @@ export function NotificationSections({
 }: NotificationSectionsProps) {
   const baseId = useId();
   const groups = groupNotifications(notifications, now);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const ids = useMemo(() => notifications.map((notification) => notification._id), [notifications]);
+  const rowOf = (id: string) =>
+    [...(rootRef.current?.querySelectorAll<HTMLElement>("[data-notification]") ?? [])].find(
+      (row) => row.dataset.notification === id,
+    );
+  // A row that goes while it holds the focus (found gone as it was marked, a request withdrawn): the next
+  // row's words take the focus, else the one before, else the screen's heading; never the page's top.
+  const survivor = useFocusSurvivesRemoval({
+    keys: ids,
+    itemOf: (id) => rowOf(id)?.querySelector<HTMLElement>("[data-notification-opener]"),
+    whenEmpty: () => document.querySelector<HTMLElement>("h1"),
+  });
+  const heldIn = useEffectEvent((event: FocusEvent) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>("[data-notification]");
+    if (row?.dataset.notification) survivor.holds(row.dataset.notification);
+  });
+  useEffect(() => {
+    const root = rootRef.current;
+    root?.addEventListener("focusin", heldIn);
+    return () => root?.removeEventListener("focusin", heldIn);
+  }, []);
   return (
-    <div className="space-y-6">
+    <div ref={rootRef} className="space-y-6">
       {groups.map(({ group, notifications: items }, index) => {
         const headingId = `${baseId}-${group}`;
         return (

@@ -93,11 +93,14 @@ export function useMarkNotification() {
       if (error instanceof ApiError && error.status === 404) {
         // Gone on the server (its post or comment deleted, its sender's block) while this tab was not
         // told: there is nothing to try again. The row goes, and what went with it is read again.
-        updateCachedNotifications(
+        const { unreadGone } = updateCachedNotifications(
           queryClient,
           (notification) => notification._id === id,
           () => null,
         );
+        // Marked unread a moment ago (counted so), it leaves the count as it leaves the list.
+        if (unreadGone > 0)
+          setUnreadCount(queryClient, Math.max(0, getUnreadCount(queryClient) - unreadGone));
         oweNotificationReads(queryClient);
         return;
       }

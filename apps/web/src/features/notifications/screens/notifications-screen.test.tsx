@@ -305,6 +305,8 @@ describe("NotificationsScreen", () => {
     await expectBadge(0);
     expect(screen.getByText("commented on your post")).toBeInTheDocument();
     expect(screen.queryByText("Couldn't update the notification. Please try again.")).not.toBeInTheDocument();
+    // The row went from under the keyboard's focus: the next one's words have it.
+    expect(screen.getByRole("link", { name: /commented on your post/ })).toHaveFocus();
   });
 
   it("marks all as read at once and clears the badge", async () => {
