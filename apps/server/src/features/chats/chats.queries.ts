@@ -524,34 +524,38 @@ export async function updateMessageText(db: Db, id: string, text: string) {
 }
 
 /**
- * Unsends a message. When it was the chat's last, the chat's time (`lastMessageAt`, the list's order and
- * its `updatedAt`) goes back to the message now last, or to the chat's creation: the list is never
- * ordered by a message nobody can see.
+ * Unsends a message of `chatId`. When it was the chat's last, the chat's time (`lastMessageAt`, the
+ * list's order and its `updatedAt`) goes back to the message now last, or to the chat's creation: the
+ * list is never ordered by a message nobody can see. The chat's row is locked first, so two unsends at
+ * once each see the other's. Answers whether it was unsent, and the members whose list the chat left
+ * with it (one who had deleted the chat, and whom this message alone had brought it back to).
  */
-export async function deleteMessage(db: Db, id: string) {
-  const deleted = db
-    .$with("deleted")
-    .as(
-      db
-        .delete(messages)
-        .where(eq(messages.id, id))
-        .returning({ chatId: messages.chatId, createdAt: messages.createdAt }),
-    );
-  // The statement still sees the message it deletes (one snapshot), so the rest are those but it.
-  const remaining = db
-    .select({ at: sql`max(${messages.createdAt})` })
-    .from(messages)
-    .where(and(eq(messages.chatId, chats.id), ne(messages.id, id)));
-  await db
-    .with(deleted)
-    .update(chats)
-    .set({ lastMessageAt: sql`coalesce((${remaining}), ${chats.createdAt})` })
-    .where(
-      and(
-        eq(chats.id, sql`(select ${deleted.chatId} from ${deleted})`),
-        lte(chats.lastMessageAt, sql`(select ${deleted.createdAt} from ${deleted})`),
-      ),
-    );
+export async function deleteMessage(db: Db, chatId: string, id: string) {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: chats.id }).from(chats).where(eq(chats.id, chatId)).for("update");
+    const listed = () =>
+      tx
+        .select({ userId: chatMembers.userId })
+        .from(chatMembers)
+        .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+        .where(and(eq(chatMembers.chatId, chatId), listedFor(chatMembers)));
+    const before = await listed();
+    const [deleted] = await tx
+      .delete(messages)
+      .where(and(eq(messages.id, id), eq(messages.chatId, chatId)))
+      .returning({ createdAt: messages.createdAt });
+    if (!deleted) return { deleted: false, unlisted: [] as string[] };
+    const remaining = tx
+      .select({ at: sql`max(${messages.createdAt})` })
+      .from(messages)
+      .where(eq(messages.chatId, chats.id));
+    await tx
+      .update(chats)
+      .set({ lastMessageAt: sql`coalesce((${remaining}), ${chats.createdAt})` })
+      .where(and(eq(chats.id, chatId), lte(chats.lastMessageAt, deleted.createdAt)));
+    const after = new Set((await listed()).map((member) => member.userId));
+    return { deleted: true, unlisted: before.map((member) => member.userId).filter((m) => !after.has(m)) };
+  });
 }
 
 export async function latestMessage(db: Db, chatId: string) {

@@ -435,8 +435,12 @@ export function createChatsService(deps: {
 
     async deleteMessage(caller: Caller, messageId: string) {
       const { message } = await ownMessage(caller, messageId, "delete");
-      await deleteMessage(db, messageId);
+      const { deleted, unlisted } = await deleteMessage(db, message.chatId, messageId);
+      // Unsent at the same moment by another request of the sender's, which told everyone.
+      if (!deleted) return;
       changed(message.chatId);
+      // A member who had deleted the chat, and whom this message alone brought it back to: it goes again.
+      for (const userId of unlisted) events.chatDeleted(message.chatId, userId);
       const [last, participants] = await Promise.all([
         latestMessage(db, message.chatId),
         participantsOf(db, [message.chatId]),
@@ -452,7 +456,7 @@ export function createChatsService(deps: {
       for (const each of toEach)
         events.messageDeleted(
           { chatId: message.chatId, messageId, lastMessage: each.message },
-          each.memberIds.filter((id) => hadIt.includes(id)),
+          each.memberIds.filter((id) => hadIt.includes(id) && !unlisted.includes(id)),
         );
     },
 

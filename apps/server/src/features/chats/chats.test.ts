@@ -5,7 +5,7 @@ import { buildTestApp, countQueries, type Method, type SignedIn, statementsOf } 
 
 const built = await buildTestApp();
 const { app } = built;
-const { call, persona, chatBetween, sendMessage, chatsOf, unreadOf } = factories(built);
+const { call, persona, newcomer, chatBetween, sendMessage, chatsOf, unreadOf } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -213,6 +213,12 @@ describe("messages", () => {
   });
 
   it("unsent as a chat's last, take its time and place in the list back with them", async () => {
+    // Members of their own: the chats between the personas are shared by other tests.
+    const [bob, carol, dan] = await Promise.all([
+      newcomer("unsent_bo"),
+      newcomer("unsent_cy"),
+      newcomer("unsent_di"),
+    ]);
     const made = await call(bob, "POST", "/chats", { userIds: [carol.userId, dan.userId], name: "Unsent" });
     const group: Chat = made.json().chat;
     const pair = await chatBetween(bob, dan);
@@ -233,6 +239,32 @@ describe("messages", () => {
       lastMessage: { _id: kept._id },
       updatedAt: kept.createdAt,
     });
+
+    // Two unsent at once, the last and the one before: each sees the other's, and the chat's time is
+    // that of the message left.
+    const [second, third] = [await sendMessage(bob, pair, "Two"), await sendMessage(bob, pair, "Three")];
+    const both = await Promise.all([
+      call(bob, "DELETE", `/messages/${third._id}`),
+      call(bob, "DELETE", `/messages/${second._id}`),
+    ]);
+    expect(both.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect((await chatsOf(dan)).find((chat) => chat._id === pair._id)).toMatchObject({
+      lastMessage: { _id: kept._id },
+      updatedAt: kept.createdAt,
+    });
+  });
+
+  it("unsent, take a chat off the list of a member who had deleted it, when it alone brought it back", async () => {
+    const [carol, bob] = await Promise.all([newcomer("unlisted_cy"), newcomer("unlisted_bo")]);
+    const pair = await chatBetween(carol, bob);
+    await sendMessage(carol, pair, "Before");
+    expect((await call(bob, "DELETE", `/chats/${pair._id}`)).statusCode).toBe(200);
+    const again = await sendMessage(carol, pair, "Back again");
+    expect((await chatsOf(bob)).some((chat) => chat._id === pair._id)).toBe(true);
+
+    expect((await call(carol, "DELETE", `/messages/${again._id}`)).statusCode).toBe(200);
+    expect((await chatsOf(bob)).some((chat) => chat._id === pair._id)).toBe(false);
+    expect((await chatsOf(carol)).find((chat) => chat._id === pair._id)?.lastMessage?.text).toBe("Before");
   });
 });
 
