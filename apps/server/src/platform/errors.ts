@@ -13,8 +13,10 @@ export class HttpError extends Error {
     readonly code?: string,
     /** The fields a 400 is about (`ApiErrorBody.errors`), as a schema's refusal names them. */
     readonly errors?: ApiErrorBody["errors"],
+    /** What failed under the answer (a service's own error): logged with the request, never sent. */
+    options: { cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, options);
     this.name = "HttpError";
   }
 }
@@ -41,9 +43,19 @@ export const conflict = (message: string, code?: string) => new HttpError(409, m
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
-/** Busy: `retryAfterSeconds` tells a well-behaved client when to try again (the `Retry-After` header). */
-export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
-  new HttpError(503, message, retryAfterSeconds ? { "retry-after": String(retryAfterSeconds) } : {});
+/**
+ * Busy, or a service Flik needs is away: `retryAfterSeconds` tells a well-behaved client when to try
+ * again (the `Retry-After` header); `cause`, the service's own error, is logged with the request.
+ */
+export const serviceUnavailable = (message: string, retryAfterSeconds?: number, cause?: unknown) =>
+  new HttpError(
+    503,
+    message,
+    retryAfterSeconds ? { "retry-after": String(retryAfterSeconds) } : {},
+    undefined,
+    undefined,
+    cause === undefined ? {} : { cause },
+  );
 
 export const BODY_NOT_OBJECT_MESSAGE = "The body must be a JSON object";
 export const BODY_NOT_JSON_MESSAGE = "The body is not valid JSON";
@@ -141,11 +153,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return reply.status(400).send(body);
   }
   if (error instanceof HttpError) {
-    // A service that failed under us (media storage): the client is told to come back, the log says why.
+    // Caused by something that failed under it (the media storage away): the client is told what it may
+    // do, the log says what failed.
     if (error.cause !== undefined) {
       request.log.error(
         { err: error, method: request.method, url: request.url, route: request.routeOptions.url },
-        "request failed: a service it needs is unavailable",
+        "request failed under it",
       );
     }
     return reply

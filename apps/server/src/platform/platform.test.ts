@@ -224,6 +224,20 @@ describe("handleError", () => {
     expect(response.json()).toEqual({ message: "Flik is busy right now." });
   });
 
+  it("answers a 503 caused by a service away in its own words, and logs the service's error", async () => {
+    const away = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9000"), { code: "ECONNREFUSED" });
+    const { response, lines } = await throwing(serviceUnavailable("Media storage is away.", 30, away));
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ message: "Media storage is away." });
+    expect(lines.filter((line) => line.msg === "request failed under it")).toEqual([
+      expect.objectContaining({
+        level: 50,
+        url: "/boom?x=1",
+        err: expect.objectContaining({ message: expect.stringContaining("ECONNREFUSED") }),
+      }),
+    ]);
+  });
+
   it.each([
     ["an error without a status", new TypeError("cannot read properties of undefined")],
     ["an error with a status that is not an error's", Object.assign(new Error("odd"), { statusCode: 200 })],

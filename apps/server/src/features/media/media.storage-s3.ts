@@ -46,8 +46,15 @@ const statusOf = (error: unknown) =>
 export const MEDIA_STORAGE_UNAVAILABLE =
   "Media storage is not answering right now. Please try again in a moment.";
 
-/** The bucket's refusals its callers read as answers: no such object, not modified, a range past the end. */
-const READ_AS_ANSWERS = new Set([304, 404, 416]);
+/**
+ * The bucket's refusals its callers read as answers: no such object, not modified, a range past the
+ * end. A 404 for the bucket itself (a wrong or deleted one) is no answer about a file.
+ */
+const readAsAnswer = (error: unknown) => {
+  const status = statusOf(error);
+  if (status === 404) return (error as { name?: string }).name !== "NoSuchBucket";
+  return status === 304 || status === 416;
+};
 
 /**
  * The command's answer. A bucket that cannot be reached or fails is a service unavailable for a while,
@@ -57,8 +64,8 @@ async function fromBucket<T>(answer: Promise<T>): Promise<T> {
   try {
     return await answer;
   } catch (error) {
-    if (READ_AS_ANSWERS.has(statusOf(error) ?? 0)) throw error;
-    throw Object.assign(serviceUnavailable(MEDIA_STORAGE_UNAVAILABLE, 30), { cause: error });
+    if (readAsAnswer(error)) throw error;
+    throw serviceUnavailable(MEDIA_STORAGE_UNAVAILABLE, 30, error);
   }
 }
 
@@ -97,7 +104,7 @@ export function createS3Storage(config: MediaS3Config, workDir: string): S3Media
     try {
       return await fromBucket(answer);
     } catch (error) {
-      if (statusOf(error) === 404) return null;
+      if (statusOf(error) === 404 && readAsAnswer(error)) return null;
       throw error;
     }
   }
@@ -160,7 +167,8 @@ export function createS3Storage(config: MediaS3Config, workDir: string): S3Media
 
     async read(key) {
       const object = await get(key);
-      return object?.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      // A bucket that stops answering halfway through the body is as away as one that never answered.
+      return object?.Body ? Buffer.from(await fromBucket(object.Body.transformToByteArray())) : null;
     },
 
     async withLocalFile(key, work) {
@@ -169,7 +177,7 @@ export function createS3Storage(config: MediaS3Config, workDir: string): S3Media
       await mkdir(workDir, { recursive: true });
       const path = join(workDir, `${randomUUID()}-${key.split("/").pop()}`);
       try {
-        await pipeline(object.Body as Readable, createWriteStream(path));
+        await fromBucket(pipeline(object.Body as Readable, createWriteStream(path)));
         return await work(path);
       } finally {
         await rm(path, { force: true });
