@@ -48,6 +48,12 @@ describe("GET /user/search", () => {
     // A username written with its "@" is the same search.
     expect(names(await search(" @margot"))).toEqual(names(await search("margot")));
     expect(names(await search("@@marg", bob)).slice(0, 3)).toEqual(["margaret_hale", "margot", "marguerite"]);
+    const viaAuth = await call(alice, "GET", "/auth?search=%40margot");
+    expect(viaAuth.json().users[0]).toMatchObject({ username: "margot" });
+    expect((await call(alice, "GET", "/auth?search=%40")).json()).toEqual({
+      message: "Type something to search",
+      errors: [{ field: "search", message: "Type something to search" }],
+    });
     const atAlone = await call(alice, "GET", "/user/search?q=%40");
     expect(atAlone.statusCode).toBe(400);
     expect(atAlone.json()).toEqual({
