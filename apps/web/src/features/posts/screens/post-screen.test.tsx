@@ -330,7 +330,8 @@ describe("PostScreen", () => {
     await waitFor(() => expect(heading).toHaveFocus());
   });
 
-  it("goes back to where the member came from once the post is deleted, with no entry left to go Back over", async () => {
+  /** Alice's own post p-7, opened over `entries` (the history before it, its page last), to delete. */
+  function openAlicesPostOver(entries: Parameters<typeof renderApp>[0]) {
     signInAsAlice();
     stubFetch(
       fetchRoutes({
@@ -341,7 +342,11 @@ describe("PostScreen", () => {
         "GET /notifications": jsonResponse(200, { notifications: [], nextCursor: null, unreadCount: 0 }),
       }),
     );
-    const { user, router } = renderApp(["/post", "/notifications", "/post/alice/p-7"]);
+    return renderApp(entries);
+  }
+
+  it("goes back to where the member came from once the post is deleted, with no entry left to go Back over", async () => {
+    const { user, router } = openAlicesPostOver(["/post", "/notifications", "/post/alice/p-7"]);
 
     await openMenu(user);
     await user.click(screen.getByRole("menuitem", { name: "Delete" }));
@@ -355,17 +360,7 @@ describe("PostScreen", () => {
   });
 
   it("passes over the post's own modal, opened before its page, on the way back once it is deleted", async () => {
-    signInAsAlice();
-    stubFetch(
-      fetchRoutes({
-        "GET /user": jsonResponse(200, { user: makeUser() }),
-        "GET /posts/p-7": jsonResponse(200, { post: alicesPost }),
-        "DELETE /posts/p-7": jsonResponse(200, { message: "Post deleted" }),
-        "GET /posts": jsonResponse(200, { posts: [], nextCursor: null }),
-        "GET /notifications": jsonResponse(200, { notifications: [], nextCursor: null, unreadCount: 0 }),
-      }),
-    );
-    const { user, router } = renderApp([
+    const { user, router } = openAlicesPostOver([
       "/notifications",
       { pathname: "/notifications", state: { marker: "the modal's entry" } },
       { pathname: "/post/alice/p-7", state: { overItsModal: true } },
