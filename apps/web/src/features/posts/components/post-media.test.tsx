@@ -114,6 +114,9 @@ describe("a post's picture's name", () => {
     expect(Array.from(name).length).toBeLessThanOrEqual(101);
     // One word longer than the limit is cut inside it; an emoji counts once and is never split.
     expect(mediaAlt(makePost({ caption: "🌅".repeat(150) }))).toBe(`${"🌅".repeat(100)}…`);
+    // A family (three people and two joiners: five code points) that would cross the limit is left out.
+    const family = "👩\u200d👩\u200d👧";
+    expect(mediaAlt(makePost({ caption: `${"a".repeat(98)}${family}` }))).toBe(`${"a".repeat(98)}…`);
     expect(mediaAlt(makePost({ caption: " ", user: { ...makePost().user, username: "bob" } }))).toBe(
       "Post by @bob",
     );

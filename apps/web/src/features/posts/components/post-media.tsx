@@ -1,4 +1,4 @@
-import { mediaFrame, type Post, videoPosterUrl } from "@flik/shared";
+import { leadingText, mediaFrame, type Post, textLength, videoPosterUrl } from "@flik/shared";
 import type { CSSProperties } from "react";
 import { UnloadableMedia, useMediaFailed } from "../../../components/unloadable-media";
 import { placeholderProps } from "../../../lib/placeholder";
@@ -38,13 +38,14 @@ const ALT_MAX_CHARACTERS = 100;
  * every tile of a grid, would drown the list), or who posted it when it has none.
  */
 export function mediaAlt(post: Post): string {
-  const caption = Array.from(post.caption.trim());
-  if (caption.length === 0) return `Post by @${post.user.username}`;
-  if (caption.length <= ALT_MAX_CHARACTERS) return caption.join("");
-  const start = caption.slice(0, ALT_MAX_CHARACTERS).join("");
+  const caption = post.caption.trim();
+  if (caption === "") return `Post by @${post.user.username}`;
+  if (textLength(caption) <= ALT_MAX_CHARACTERS) return caption;
+  // Whole characters as a reader sees them: a family or a flag is never cut in half.
+  const start = leadingText(caption, ALT_MAX_CHARACTERS);
   // Cut at the last space, not inside a word, when there is one in the second half.
   const space = start.lastIndexOf(" ");
-  return `${(space > ALT_MAX_CHARACTERS / 2 ? start.slice(0, space) : start).trimEnd()}…`;
+  return `${(space > start.length / 2 ? start.slice(0, space) : start).trimEnd()}…`;
 }
 
 /**
