@@ -154,10 +154,14 @@ export interface ClientToServerEvents {
   /**
    * Follows a post's live changes; only a post the member may see is joined. A list of up to
    * POSTS_JOINED_PER_EVENT ids joins each it may (`watching`) as one event of the member's budget.
+   * A connection's first few answers say, as joinUser's does, for how many milliseconds (up to 30 s)
+   * the rooms of the posts watched have had no event, when a single server can tell.
    */
   joinPostRoom: (
     postIds: string | string[],
-    ack?: (result: JoinResult | JoinResult<{ watching: string[] }>) => void,
+    ack?: (
+      result: JoinResult<{ quietForMs?: number }> | JoinResult<{ watching: string[]; quietForMs?: number }>,
+    ) => void,
   ) => void;
   leavePostRoom: (postIds: string | string[]) => void;
 

@@ -30,6 +30,14 @@ export interface Realtime {
    * successor after a restart, or to another node.
    */
   closeConnections(): void;
+  /**
+   * For how many milliseconds (up to 30 s) none of these rooms has had an event, as this node saw it:
+   * what a room joined at a page's first connect tells its client (did it miss anything since its
+   * reads?). Answered for a connection's first few asks only (a page's first joins), and never with
+   * several nodes: asked again and again, it would tell a member when events they were kept from (a
+   * blocked member's, sent `except` them) went to rooms they share.
+   */
+  quietFor(socket: FlikSocket, rooms: string[]): number | undefined;
   /** True once the node is shutting down: features skip follow-up work for sockets closing with it. */
   readonly closing: boolean;
   close(): Promise<void>;
@@ -67,6 +75,8 @@ function ackInItsPlace(packet: unknown[]): void {
  * within seconds of its reads, and a longer wait only makes the client read again, as without it.
  */
 const QUIET_WINDOW_MS = 30_000;
+/** The joins of a connection told how quiet their rooms were: a page's first connect joins a few screens'. */
+const QUIET_ANSWERS_PER_CONNECTION = 3;
 
 export const TOO_MANY_EVENTS = "You're doing that too fast. Please wait a moment.";
 
@@ -91,6 +101,7 @@ export async function createRealtime(options: {
   const registrars: ((socket: FlikSocket) => void)[] = [];
   const roomProviders: ((caller: Caller) => Promise<string[]>)[] = [];
   const admittedRooms = new WeakMap<FlikSocket, string[]>();
+  const quietAnswers = new WeakMap<FlikSocket, number>();
   // Every event may cost the database (a post's access check, a seen mark): one member flooding them
   // would hold up everyone's requests, so past the budget an event is refused before any handler.
   const events = createRateWindow(options.eventsPerWindow, { windowMs: EVENT_WINDOW_MS });
@@ -151,6 +162,12 @@ export async function createRealtime(options: {
     },
     onConnection(register) {
       registrars.push(register);
+    },
+    quietFor(socket, roomNames) {
+      const answered = quietAnswers.get(socket) ?? 0;
+      if (!quietRooms || answered >= QUIET_ANSWERS_PER_CONNECTION) return undefined;
+      quietAnswers.set(socket, answered + 1);
+      return Math.floor(quietRooms.quietFor(roomNames));
     },
     joinOnConnect(roomsOf) {
       roomProviders.push(roomsOf);

@@ -26,10 +26,18 @@ export function createFakeSocket() {
      * every connect is followed by the features' catch-up, as with several server nodes.
      */
     joinUserAnswer: { ok: true } as { ok: true; quietForMs?: number },
+    /**
+     * How quiet the rooms of the posts a `joinPostRoom` joins were, answered at once when set (every
+     * post asked is watched); unset, joins are never answered.
+     */
+    joinPostRoomQuietForMs: undefined as number | undefined,
     emit(...args: unknown[]) {
       socket.emitted.push(args);
       const ack = args.at(-1);
       if (args[0] === "joinUser" && typeof ack === "function") ack(socket.joinUserAnswer);
+      const quietForMs = socket.joinPostRoomQuietForMs;
+      if (args[0] === "joinPostRoom" && typeof ack === "function" && quietForMs !== undefined)
+        ack(Array.isArray(args[1]) ? { ok: true, watching: args[1], quietForMs } : { ok: true, quietForMs });
       return socket;
     },
     connect() {

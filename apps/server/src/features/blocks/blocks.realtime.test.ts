@@ -87,7 +87,7 @@ describe("live events between two members where either blocked the other", () =>
     await block(blocker, blocked);
     const [watcher, ownerSocket] = [await socketOf(blocker), await socketOf(owner)];
     for (const socket of [watcher, ownerSocket])
-      expect(await socket.emitWithAck("joinPostRoom", post._id)).toEqual({ ok: true });
+      expect(await socket.emitWithAck("joinPostRoom", post._id)).toMatchObject({ ok: true });
     const heard = listen(watcher);
 
     const ownerHears = eventQueue(ownerSocket, "postShared");
@@ -119,7 +119,7 @@ describe("live events between two members where either blocked the other", () =>
       await socketOf(blocker),
     ];
     for (const socket of [watcherSocket, blockedSocket, foeSocket])
-      expect(await socket.emitWithAck("joinPostRoom", post._id)).toEqual({ ok: true });
+      expect(await socket.emitWithAck("joinPostRoom", post._id)).toMatchObject({ ok: true });
     const heardBy = (socket: TestSocket) => ({
       unliked: eventQueue(socket, "postLiked"),
       deleted: eventQueue(socket, "postCommentDeleted"),
@@ -233,10 +233,10 @@ describe("live events between two members where either blocked the other", () =>
     await block(blocker, blocked);
     const post = await createPost(fan);
     const late = await socketOf(blocked);
-    expect(await late.emitWithAck("joinPostRoom", post._id)).toEqual({ ok: true });
+    expect(await late.emitWithAck("joinPostRoom", post._id)).toMatchObject({ ok: true });
     const heard = listen(late);
     const fanSocket = await socketOf(fan);
-    expect(await fanSocket.emitWithAck("joinPostRoom", post._id)).toEqual({ ok: true });
+    expect(await fanSocket.emitWithAck("joinPostRoom", post._id)).toMatchObject({ ok: true });
     const fanHears = nextEvent(fanSocket, "postCommented");
     await call(blocker, "POST", `/posts/${post._id}/comment`, { text: "Hello" });
     await fanHears;
@@ -266,7 +266,7 @@ describe("live events between two members where either blocked the other", () =>
     const post = await createPost(owner);
     await block(blocker, blocked);
     const watcher = await socketOf(blocker);
-    expect(await watcher.emitWithAck("joinPostRoom", post._id)).toEqual({ ok: true });
+    expect(await watcher.emitWithAck("joinPostRoom", post._id)).toMatchObject({ ok: true });
     await call(blocker, "PUT", "/user/unblock", { userId: blocked.userId });
     const arrived = nextEvent(watcher, "postCommented");
     await call(blocked, "POST", `/posts/${post._id}/comment`, { text: "Hi again" });

@@ -135,7 +135,7 @@ describe("deleting a comment", () => {
     // Blocked by the author only: still watching the owner's post, where the author's comments are hidden.
     await block(author, blocked);
     const blockedSocket = await socketOf(blocked);
-    expect(await blockedSocket.emitWithAck("joinPostRoom", post._id)).toEqual({ ok: true });
+    expect(await blockedSocket.emitWithAck("joinPostRoom", post._id)).toMatchObject({ ok: true });
     const heard = collectEvents(blockedSocket, "postCommentDeleted");
     const watcher = await socketOf(owner);
     await watcher.emitWithAck("joinPostRoom", post._id);

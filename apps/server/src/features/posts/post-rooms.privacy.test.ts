@@ -21,7 +21,7 @@ const { call, createPost, follow, requestFollow, acceptFollow, block, comment, s
 
 async function watching(member: SignedIn, postId: string) {
   const socket = await socketOf(member);
-  expect(await socket.emitWithAck("joinPostRoom", postId)).toEqual({ ok: true });
+  expect(await socket.emitWithAck("joinPostRoom", postId)).toMatchObject({ ok: true });
   return socket;
 }
 

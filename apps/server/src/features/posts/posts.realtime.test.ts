@@ -31,7 +31,7 @@ describe("post rooms", () => {
   it("a member watching a post sees likes, comments, edits and the delete arrive", async () => {
     const post = await createPost(alice);
     const watcher = await socketOf(bob);
-    await expect(watcher.emitWithAck("joinPostRoom", post._id)).resolves.toEqual({ ok: true });
+    await expect(watcher.emitWithAck("joinPostRoom", post._id)).resolves.toMatchObject({ ok: true });
 
     const liked = nextEvent(watcher, "postLiked");
     await call(alice, "POST", `/posts/${post._id}/like`);
@@ -82,7 +82,7 @@ describe("post rooms", () => {
   it("tells the owner of a member's shares of a post once, and counts every share in the post's room", async () => {
     const post = await createPost(alice);
     const owner = await socketOf(alice);
-    await expect(owner.emitWithAck("joinPostRoom", post._id)).resolves.toEqual({ ok: true });
+    await expect(owner.emitWithAck("joinPostRoom", post._id)).resolves.toMatchObject({ ok: true });
     const heard = collectEvents(owner, "newShare");
     const counted = collectEvents(owner, "postShared");
 
@@ -125,7 +125,7 @@ describe("post rooms", () => {
       answers = await Promise.all(asked.map((postId) => socket.emitWithAck("joinPostRoom", postId)));
     });
     const notFound = { ok: false, error: "Post not found", status: 404 };
-    expect(answers).toEqual([
+    expect(answers).toMatchObject([
       notFound,
       ...visible.map(() => ({ ok: true })),
       notFound,
@@ -152,7 +152,7 @@ describe("post rooms", () => {
       "not-a-post",
       visible[0] as string,
     ]);
-    expect(answer).toEqual({ ok: true, watching: visible });
+    expect(answer).toMatchObject({ ok: true, watching: visible });
 
     const liked = nextEvent(socket, "postLiked");
     await call(author, "POST", `/posts/${visible[2]}/like`);
@@ -160,11 +160,36 @@ describe("post rooms", () => {
 
     socket.emit("leavePostRoom", visible);
     // The leave and this join go in order: once answered, the socket has left all three.
-    expect(await socket.emitWithAck("joinPostRoom", [])).toEqual({ ok: true, watching: [] });
+    expect(await socket.emitWithAck("joinPostRoom", [])).toMatchObject({ ok: true, watching: [] });
     for (const postId of visible) {
       expect(isInRoom(socket, `post:${postId}`)).toBe(false);
       expect(isInRoom(socket, `post-of:${author.userId}:${postId}`)).toBe(false);
     }
+  });
+
+  it("tells a connection's first joins how long their posts' rooms were quiet, and no more after", async () => {
+    const author = await someone("quiet_author");
+    const [quiet, liked] = [await createPost(author), await createPost(author)];
+    const likedAt = performance.now();
+    await call(author, "POST", `/posts/${liked._id}/like`);
+    const socket = await socketOf(bob);
+
+    // The like's event went to its post's room: its quiet counts from it, the other post's does not.
+    const quietAnswer = await socket.emitWithAck("joinPostRoom", quiet._id);
+    const likedAnswer = await socket.emitWithAck("joinPostRoom", [quiet._id, liked._id]);
+    expect(quietAnswer).toMatchObject({ ok: true, quietForMs: expect.any(Number) });
+    expect(likedAnswer).toMatchObject({ ok: true, watching: [quiet._id, liked._id] });
+    const sinceLike = performance.now() - likedAt;
+    expect(likedAnswer.ok && likedAnswer.quietForMs).toBeLessThanOrEqual(sinceLike);
+    expect(quietAnswer.ok && quietAnswer.quietForMs).toBeGreaterThanOrEqual(0);
+
+    // Three answers a connection: asked on, it would time events a block kept from the member.
+    expect(await socket.emitWithAck("joinPostRoom", quiet._id)).toHaveProperty("quietForMs");
+    expect(await socket.emitWithAck("joinPostRoom", quiet._id)).toEqual({ ok: true });
+    expect(await socket.emitWithAck("joinPostRoom", [quiet._id])).toEqual({
+      ok: true,
+      watching: [quiet._id],
+    });
   });
 
   it("refuses a list longer than POSTS_JOINED_PER_EVENT, or one of anything but ids, joining none", async () => {
@@ -177,7 +202,7 @@ describe("post rooms", () => {
       error: `Send at most ${POSTS_JOINED_PER_EVENT} post ids at once`,
       status: 400,
     });
-    expect(await socket.emitWithAck("joinPostRoom", [42, null, { id: post._id }] as never)).toEqual({
+    expect(await socket.emitWithAck("joinPostRoom", [42, null, { id: post._id }] as never)).toMatchObject({
       ok: true,
       watching: [],
     });

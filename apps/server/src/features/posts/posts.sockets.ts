@@ -87,6 +87,21 @@ export function registerPostSockets(
     }
   }
 
+  /**
+   * How long the rooms of the posts now watched (and their authors' privacy changes) have been quiet,
+   * for a page's first joins: a client that read them before may skip reading them again (spec: at most
+   * once).
+   */
+  function quietOf(socket: FlikSocket, postIds: string[]): { quietForMs?: number } {
+    const authors = authorsWatched.get(socket);
+    const heardThrough = postIds.flatMap((postId) => {
+      const authorId = authors?.get(postId);
+      return authorId ? [rooms.post(postId), watchingPostsOf(authorId)] : [rooms.post(postId)];
+    });
+    const quietForMs = realtime.quietFor(socket, heardThrough);
+    return quietForMs === undefined ? {} : { quietForMs };
+  }
+
   function unwatch(socket: FlikSocket, postId: string) {
     socket.leave(rooms.post(postId));
     const watched = authorsWatched.get(socket);
@@ -131,7 +146,11 @@ export function registerPostSockets(
       if (!Array.isArray(asked)) {
         // One the member may not see answers as one that is not there, as GET /posts/{id} does.
         const joined = isUuid(asked) && (await joins.add(asked));
-        return reply(joined ? { ok: true } : { ok: false, error: "Post not found", status: 404 });
+        return reply(
+          joined
+            ? { ok: true, ...quietOf(socket, [asked]) }
+            : { ok: false, error: "Post not found", status: 404 },
+        );
       }
       // A feed's page (or all its pages again after a reconnect) in one event, one event of the budget.
       if (asked.length > POSTS_JOINED_PER_EVENT)
@@ -143,7 +162,8 @@ export function registerPostSockets(
         });
       const ids = [...new Set(asked.filter(isUuid))];
       const watched = await Promise.all(ids.map((postId) => joins.add(postId)));
-      reply({ ok: true, watching: ids.filter((_, i) => watched[i]) });
+      const watching = ids.filter((_, i) => watched[i]);
+      reply({ ok: true, watching, ...quietOf(socket, watching) });
     });
     socket.on("leavePostRoom", (asked) => {
       for (const postId of Array.isArray(asked) ? asked.slice(0, POSTS_JOINED_PER_EVENT) : [asked])

@@ -1,4 +1,4 @@
-import type { ClientToServerEvents } from "@flik/shared";
+import type { JoinResult } from "@flik/shared";
 import type { Query } from "@tanstack/react-query";
 import { ApiError } from "../../lib/api-client";
 
@@ -13,16 +13,24 @@ export function missedOnConnect(query: Query): boolean {
   return !(status === "error" && error instanceof ApiError && (error.status === 403 || error.status === 404));
 }
 
-export type JoinUserAnswer = Parameters<NonNullable<Parameters<ClientToServerEvents["joinUser"]>[1]>>[0];
+/** A join's answer (joinUser, joinPostRoom) that may say how long its rooms were quiet. */
+export type QuietAnswer = JoinResult<{ quietForMs?: number }>;
 
 /**
- * Whether the features must read again after a connect (their `onCatchUp`). After a reconnect, always:
- * whatever came while away went to no one. After a socket's first connect, only if the server cannot
- * vouch that the member's rooms heard nothing since before this page's first read (`pageAgeMs`, taken
- * when the answer came, is longer than the time since then as the server counts it): a page loaded as
- * the socket connected reads its screens once, not twice, unless something happened meanwhile.
+ * How long ago this page began, by the longer of two clocks: the monotonic one stops while a device
+ * sleeps, and a page put to sleep before its socket connected must not seem young when it wakes.
  */
-export function mayHaveMissed(answer: JoinUserAnswer, firstConnect: boolean, pageAgeMs: number): boolean {
+export const pageAge = () => Math.max(performance.now(), Date.now() - performance.timeOrigin);
+
+/**
+ * Whether the features must read again after a connect (their `onCatchUp`), or what a room joined at
+ * that connect brings. After a reconnect, always: whatever came while away went to no one. After a
+ * socket's first connect, only if the server cannot vouch that the rooms heard nothing since before
+ * this page's first read (`pageAgeMs`, taken when the answer came, is longer than the time since then as
+ * the server counts it): a page loaded as the socket connected reads its screens once, not twice,
+ * unless something happened meanwhile.
+ */
+export function mayHaveMissed(answer: QuietAnswer, firstConnect: boolean, pageAgeMs: number): boolean {
   if (!firstConnect || !answer.ok) return true;
   return !(typeof answer.quietForMs === "number" && answer.quietForMs >= pageAgeMs);
 }

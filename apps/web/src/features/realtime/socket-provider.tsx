@@ -2,25 +2,27 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from "
 import { emitLogout } from "../../lib/auth-events";
 import { createUserSocket, type FlikSocket } from "../../lib/socket";
 import { clearAuth } from "../../lib/storage";
-import { mayHaveMissed } from "./catch-up";
+import { mayHaveMissed, pageAge, type QuietAnswer } from "./catch-up";
 import { mustReconnect } from "./reconnect";
 
 type CatchUpListener = () => void;
 /** Subscribes to the moments the features read again what they may have missed; answers the unsubscribe. */
 export type OnCatchUp = (listener: CatchUpListener) => () => void;
 
+/**
+ * Whether a room joined as the socket first connected may have had events since this page read what it
+ * shows (its join's answer says how quiet the room was). False after a reconnect: `onCatchUp` has every
+ * feature read again then.
+ */
+export type MissedOnFirstConnect = (answer: QuietAnswer) => boolean;
+
 interface Connection {
   socket: FlikSocket;
   onCatchUp: OnCatchUp;
+  missedOnFirstConnect: MissedOnFirstConnect;
 }
 
 const SocketContext = createContext<Connection | null>(null);
-
-/**
- * How long ago this page began, by the longer of two clocks: the monotonic one stops while a device
- * sleeps, and a page put to sleep before its socket connected must not seem young when it wakes.
- */
-const pageAge = () => Math.max(performance.now(), Date.now() - performance.timeOrigin);
 
 interface SocketProviderProps {
   token: string;
@@ -37,12 +39,12 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
     if (!userId) return;
     const next = createUserSocket(token, userId);
     const catchUpListeners = new Set<CatchUpListener>();
-    let connectedBefore = false;
+    let connects = 0;
     // Rooms do not survive a reconnect, so join again on every connect; once joined, the features read
     // again what came while the socket was away or still connecting, unless the answer says nothing did.
     next.on("connect", () => {
-      const firstConnect = !connectedBefore;
-      connectedBefore = true;
+      connects++;
+      const firstConnect = connects === 1;
       next.emit("joinUser", userId, (answer) => {
         if (!mayHaveMissed(answer, firstConnect, pageAge())) return;
         for (const listener of catchUpListeners) listener();
@@ -78,6 +80,7 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
         catchUpListeners.add(listener);
         return () => catchUpListeners.delete(listener);
       },
+      missedOnFirstConnect: (answer) => connects === 1 && mayHaveMissed(answer, true, pageAge()),
     });
     return () => {
       window.removeEventListener("offline", dropOnOffline);
@@ -94,6 +97,11 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
 /** The live socket, or null before it exists; features subscribe to their own events on it. */
 export function useSocket(): FlikSocket | null {
   return useContext(SocketContext)?.socket ?? null;
+}
+
+/** See `MissedOnFirstConnect`; null before the socket exists. */
+export function useMissedOnFirstConnect(): MissedOnFirstConnect | null {
+  return useContext(SocketContext)?.missedOnFirstConnect ?? null;
 }
 
 /** Where features hear that they must read again what the socket may have missed; null before it exists. */

@@ -1,5 +1,6 @@
 import type { Post, PostCommentsPage, PostsPage } from "@flik/shared";
-import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { type InfiniteData, partialMatchKey, type QueryClient } from "@tanstack/react-query";
+import { missedOnConnect } from "../../realtime/catch-up";
 import { postKeys } from "../api/post-keys";
 
 type PostLists = InfiniteData<PostsPage, string | null>;
@@ -106,6 +107,18 @@ export function removeCachedPost(queryClient: QueryClient, postId: string): void
   // What was found beside it (a tag's count of posts) is read again when next shown.
   void queryClient.invalidateQueries({ queryKey: postKeys.found(), refetchType: "none" });
   queryClient.removeQueries({ queryKey: postKeys.detail(postId), type: "inactive" });
+}
+
+/**
+ * Reads again the posts on show, for the live events a connect may have missed. A search's answer
+ * (`postKeys.found`) is left alone: no room follows its posts, so a connect missed nothing of it, and
+ * asking again would only send the search's calls twice on a page opened at /search?q=maya.
+ */
+export function readShownPostsAgain(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({
+    queryKey: postKeys.all,
+    predicate: (query) => missedOnConnect(query) && !partialMatchKey(query.queryKey, postKeys.found()),
+  });
 }
 
 /** What the member is told when an action finds a post gone for them (deleted, private, blocked). */

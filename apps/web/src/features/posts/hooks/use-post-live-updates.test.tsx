@@ -8,10 +8,15 @@ import { postKeys } from "../api/post-keys";
 import { usePostLiveUpdates } from "./use-post-live-updates";
 
 const socket = createFakeSocket();
-vi.mock("../../realtime/socket-provider", () => ({ useSocket: () => socket, useOnCatchUp: () => null }));
+const catchUpListeners = new Set<() => void>();
+const onCatchUp = (listener: () => void) => {
+  catchUpListeners.add(listener);
+  return () => catchUpListeners.delete(listener);
+};
+vi.mock("../../realtime/socket-provider", () => ({ useSocket: () => socket, useOnCatchUp: () => onCatchUp }));
 
 describe("usePostLiveUpdates", () => {
-  it("catches up on a connect with the posts on show, but not with a search's answer", async () => {
+  it("catches up with the posts on show, but not with a search's answer", async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
@@ -31,8 +36,14 @@ describe("usePostLiveUpdates", () => {
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect([feed, post, search].map((fn) => fn.mock.calls.length)).toEqual([1, 1, 1]);
 
-    // The first connect, after the screen was read (a page opened at /search?q=maya).
+    // A connect alone reads nothing again: the posts' rooms' answers (usePostRooms) and the member's
+    // room's (the catch-up) say whether anything was missed.
     act(() => socket.fire("connect"));
+    expect(queryClient.isFetching()).toBe(0);
+    // The catch-up after the first connect, the screen read before it (a page opened at /search?q=maya).
+    act(() => {
+      for (const listener of catchUpListeners) listener();
+    });
     await waitFor(() => expect(feed).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(post).toHaveBeenCalledTimes(2);

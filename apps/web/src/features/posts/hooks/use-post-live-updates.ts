@@ -1,8 +1,7 @@
 import type { PostEdit } from "@flik/shared";
-import { partialMatchKey, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { getUserId } from "../../../lib/storage";
 import { profileKeys } from "../../profile/api/profile-keys";
-import { missedOnConnect } from "../../realtime/catch-up";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { postKeys } from "../api/post-keys";
 import { isDeletingHere } from "../cache/deleting-here";
@@ -10,6 +9,7 @@ import {
   addCachedComment,
   patchPost,
   prependToFeed,
+  readShownPostsAgain,
   removeCachedComment,
   removeCachedPost,
 } from "../cache/post-cache";
@@ -21,12 +21,11 @@ function isNewer(edit: PostEdit, updatedAt: string): boolean {
 
 /**
  * Applies the server's live post events to the cached posts, wherever they are shown (feed, post
- * screen, profile grids). On every connect, the first too, the posts on show are fetched again: what
- * changed while the socket was away, or before it first joined the member's room (the feed is read
- * while it connects), was never sent. (The post rooms are joined again by `usePostRooms`.) A search's
- * answer (`postKeys.found`) is left alone: no room follows its posts, so a connect missed nothing of it,
- * and asking again would only send the search's calls twice on a page opened at /search?q=maya. A new or
- * deleted post that comes while a list is on its way is fetched again after it.
+ * screen, profile grids). After a reconnect the posts on show are fetched again (`readShownPostsAgain`):
+ * what changed while the socket was away was never sent. After the first connect, only when the
+ * member's room, or the rooms of the posts on show (`usePostRooms`, which joins them again), may have
+ * had events since the page read them (the feed is read while the socket connects). A new or deleted
+ * post that comes while a list is on its way is fetched again after it.
  */
 export function usePostLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -64,13 +63,8 @@ export function usePostLiveUpdates(): void {
       },
     },
     {
-      // On every connect, the first too: what the posts on show heard comes through their own rooms,
-      // which joinUser's answer does not cover (they are joined after the screen is read).
-      onConnect: () =>
-        void queryClient.invalidateQueries({
-          queryKey: postKeys.all,
-          predicate: (query) => missedOnConnect(query) && !partialMatchKey(query.queryKey, postKeys.found()),
-        }),
+      // What the posts' own rooms brought meanwhile, usePostRooms asks of their joins' answers.
+      onCatchUp: () => readShownPostsAgain(queryClient),
       writesTo: { newPost: postKeys.lists(), postDeleted: postKeys.all },
     },
   );

@@ -1,11 +1,25 @@
 import { POSTS_JOINED_PER_EVENT } from "@flik/shared";
-import { act, renderHook } from "@testing-library/react";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { createElement, type ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { createFakeSocket } from "../../../test/fake-socket";
+import type { QuietAnswer } from "../../realtime/catch-up";
+import { searchKeys } from "../../search/api/search-keys";
+import { postKeys } from "../api/post-keys";
 import { usePostRooms } from "./use-post-rooms";
 
 const socket = createFakeSocket();
-vi.mock("../../realtime/socket-provider", () => ({ useSocket: () => socket }));
+/** Whether the answer tells of events missed since the page read its posts (the provider's rule). */
+const missedOnFirstConnect = vi.fn((answer: QuietAnswer) => !(answer.ok && answer.quietForMs === 30_000));
+vi.mock("../../realtime/socket-provider", () => ({
+  useSocket: () => socket,
+  useMissedOnFirstConnect: () => missedOnFirstConnect,
+}));
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+const wrapper = ({ children }: { children: ReactNode }) =>
+  createElement(QueryClientProvider, { client: queryClient }, children);
 
 const ids = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `p-${from + i}`);
 /** Every id sent by `event`, in one list, and how many events carried them. */
@@ -21,6 +35,7 @@ describe("usePostRooms", () => {
     const feed = ids(250);
     const { rerender, unmount } = renderHook(({ postIds }) => usePostRooms(postIds), {
       initialProps: { postIds: feed },
+      wrapper,
     });
     expect(sent("joinPostRoom").events).toBe(Math.ceil(250 / POSTS_JOINED_PER_EVENT));
     expect(new Set(sent("joinPostRoom").ids)).toEqual(new Set(feed));
@@ -48,7 +63,7 @@ describe("usePostRooms", () => {
   it("joins one post by its id alone, as spec §7 names the event", () => {
     socket.connected = true;
     socket.emitted = [];
-    const { unmount } = renderHook(() => usePostRooms(["p-1"]));
+    const { unmount } = renderHook(() => usePostRooms(["p-1"]), { wrapper });
     expect(socket.emitted).toEqual([["joinPostRoom", "p-1", expect.any(Function)]]);
     unmount();
     expect(socket.emitted).toContainEqual(["leavePostRoom", "p-1"]);
@@ -59,6 +74,7 @@ describe("usePostRooms", () => {
     socket.emitted = [];
     const { rerender, unmount } = renderHook(({ postIds }) => usePostRooms(postIds), {
       initialProps: { postIds: ["p-1", "p-2"] },
+      wrapper,
     });
     rerender({ postIds: ["p-2", "p-3"] });
     expect(socket.emitted).toEqual([]);
@@ -73,5 +89,39 @@ describe("usePostRooms", () => {
     socket.emitted = [];
     unmount();
     expect(socket.emitted).toEqual([]);
+  });
+
+  it("reads the posts on show again when their rooms' answer at the connect tells of events missed", async () => {
+    socket.connected = false;
+    socket.emitted = [];
+    const feed = vi.fn(async () => ({ pages: [], pageParams: [] }));
+    const search = vi.fn(async () => ({ members: [], posts: [], tags: [] }));
+    const { unmount } = renderHook(
+      () => {
+        usePostRooms(["p-1", "p-2"]);
+        useQuery({ queryKey: postKeys.feed(), queryFn: feed });
+        useQuery({ queryKey: searchKeys.results("maya"), queryFn: search });
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    socket.connected = true;
+    act(() => socket.fire("connect"));
+    const [, , answer] = socket.emitted.find(([event]) => event === "joinPostRoom") as [
+      string,
+      string[],
+      (answer: QuietAnswer) => void,
+    ];
+
+    // Quiet since before the page's reads: nothing to read again.
+    act(() => answer({ ok: true, quietForMs: 30_000 }));
+    expect(queryClient.isFetching()).toBe(0);
+    expect(feed).toHaveBeenCalledTimes(1);
+
+    // An event went to a post's room meanwhile: the posts are read again (a search's answer is not).
+    act(() => answer({ ok: true, quietForMs: 12 }));
+    await waitFor(() => expect(feed).toHaveBeenCalledTimes(2));
+    expect(search).toHaveBeenCalledTimes(1);
+    unmount();
   });
 });

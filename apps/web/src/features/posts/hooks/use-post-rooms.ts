@@ -1,18 +1,26 @@
 import { POSTS_JOINED_PER_EVENT } from "@flik/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { FlikSocket } from "../../../lib/socket";
-import { useSocket } from "../../realtime/socket-provider";
+import type { QuietAnswer } from "../../realtime/catch-up";
+import { useMissedOnFirstConnect, useSocket } from "../../realtime/socket-provider";
+import { readShownPostsAgain } from "../cache/post-cache";
 
 /**
  * Sends a join or leave for these posts: one id as itself (as spec §7 names it), more as lists of up
  * to POSTS_JOINED_PER_EVENT, so a long feed joined again after a reconnect costs a few events of the
  * member's budget rather than one per post.
  */
-function emitRooms(socket: FlikSocket, event: "joinPostRoom" | "leavePostRoom", postIds: readonly string[]) {
-  // A join asks for its answer, though nothing here waits on it: the answer on the wire tells when the
-  // server has the page watching (an end-to-end journey waits for it rather than for time).
+function emitRooms(
+  socket: FlikSocket,
+  event: "joinPostRoom" | "leavePostRoom",
+  postIds: readonly string[],
+  onAnswer: (answer: QuietAnswer) => void = answered,
+) {
+  // A join always asks for its answer: the answer on the wire tells when the server has the page
+  // watching (an end-to-end journey waits for it rather than for time).
   const send = (posts: string | string[]) =>
-    event === "joinPostRoom" ? socket.emit(event, posts, answered) : socket.emit(event, posts);
+    event === "joinPostRoom" ? socket.emit(event, posts, onAnswer) : socket.emit(event, posts);
   if (postIds.length === 1) return send(postIds[0] as string);
   for (let at = 0; at < postIds.length; at += POSTS_JOINED_PER_EVENT)
     send(postIds.slice(at, at + POSTS_JOINED_PER_EVENT));
@@ -24,23 +32,30 @@ function answered(): void {}
  * Keeps this socket in the rooms of exactly these posts: joins new ones, leaves dropped ones, leaves
  * all on unmount, and joins again after every connect (the server forgets rooms on disconnect). While
  * the socket is not connected nothing is sent: the next connect joins what is wanted by then, once.
+ * Posts read before the socket first connected are read again only if their rooms' answer says they
+ * may have had events meanwhile (after a reconnect, the catch-up reads every screen again).
  */
 export function usePostRooms(postIds: readonly string[]): void {
   const socket = useSocket();
+  const missedOnFirstConnect = useMissedOnFirstConnect();
+  const queryClient = useQueryClient();
   const joined = useRef(new Set<string>());
   const wantedKey = [...new Set(postIds)].sort().join(",");
 
   useEffect(() => {
     if (!socket) return;
     const rooms = joined.current;
-    const rejoin = () => emitRooms(socket, "joinPostRoom", [...rooms]);
+    const rejoin = () =>
+      emitRooms(socket, "joinPostRoom", [...rooms], (answer) => {
+        if (missedOnFirstConnect?.(answer)) readShownPostsAgain(queryClient);
+      });
     socket.on("connect", rejoin);
     return () => {
       socket.off("connect", rejoin);
       if (socket.connected) emitRooms(socket, "leavePostRoom", [...rooms]);
       rooms.clear();
     };
-  }, [socket]);
+  }, [socket, missedOnFirstConnect, queryClient]);
 
   useEffect(() => {
     if (!socket) return;

@@ -288,6 +288,43 @@ describe("FeedScreen", () => {
     expect(await screen.findByRole("article", { name: "Post by @carol" })).toBeInTheDocument();
   });
 
+  it("reads the feed once when the server vouches that neither the member nor its posts heard anything", async () => {
+    await nextSocketStillConnecting();
+    let reads = 0;
+    openFeed({
+      "GET /posts": () => {
+        reads += 1;
+        return feedOf(makePost());
+      },
+    });
+    await screen.findByRole("article", { name: "Post by @bob" });
+    const socket = await currentSocket();
+    socket.joinUserAnswer = { ok: true, quietForMs: Number.MAX_SAFE_INTEGER };
+    socket.joinPostRoomQuietForMs = Number.MAX_SAFE_INTEGER;
+    act(() => connectNow(socket));
+    expect(socket.emitted.some(([event]) => event === "joinPostRoom")).toBe(true);
+    await waitFor(() => expect(screen.getByRole("article", { name: "Post by @bob" })).toBeInTheDocument());
+    expect(reads).toBe(1);
+
+    // A reconnect reads again whatever the answers: events sent while away went to no one.
+    act(() => socket.fire("connect"));
+    await waitFor(() => expect(reads).toBe(2));
+  });
+
+  it("reads the feed again when a post on show heard something before its room was joined", async () => {
+    await nextSocketStillConnecting();
+    let likes = 3;
+    openFeed({ "GET /posts": () => feedOf(makePost({ likesCount: likes, likes: [] })) });
+    const post = await screen.findByRole("article", { name: "Post by @bob" });
+    const socket = await currentSocket();
+    // The member's room was quiet, but the post was liked after the feed was read.
+    socket.joinUserAnswer = { ok: true, quietForMs: Number.MAX_SAFE_INTEGER };
+    socket.joinPostRoomQuietForMs = 0;
+    likes = 4;
+    act(() => connectNow(socket));
+    expect(await within(post).findByText("4 likes")).toBeInTheDocument();
+  });
+
   it("keeps a new post that arrives while the feed is on its way, fetching it once more", async () => {
     const answers: (() => void)[] = [];
     let posts = [makePost()];
