@@ -104,10 +104,11 @@ export async function landscapePhoto(width: number, height: number, orientation?
 /**
  * A short test-pattern video made by the ffmpeg Flik uses, as phones and browsers send them: an iPhone's
  * HEVC `.mov`, a browser's VP9 `.webm`, an MP4 taken sideways (rotation in its header), an MP4 whose index
- * comes last (no "faststart": it cannot play until it has all arrived).
+ * comes last (no "faststart": it cannot play until it has all arrived), and an MP4 cut short (a copy
+ * broken off: its index, at the front, tells its whole length, but only its first part is there).
  */
 export async function videoFixture(
-  kind: "hevc-mov" | "vp9-webm" | "sideways-mp4" | "index-last-mp4",
+  kind: "hevc-mov" | "vp9-webm" | "sideways-mp4" | "index-last-mp4" | "cut-short-mp4",
   seconds = 2,
   size = "640x360",
 ): Promise<Buffer> {
@@ -138,11 +139,14 @@ export async function videoFixture(
     ],
     "sideways-mp4": ["-c:v", "libx264", "-c:a", "aac", "plain.mp4"],
     "index-last-mp4": ["-c:v", "libx264", "-c:a", "aac", "out.mp4"],
+    "cut-short-mp4": ["-c:v", "libx264", "-c:a", "aac", "-movflags", "+faststart", "out.mp4"],
   }[kind];
   try {
     const last = output.pop() ?? "out";
     await ffmpeg([...input, ...output, join(dir, last)]);
-    if (kind !== "sideways-mp4") return await readFile(join(dir, last));
+    const made = await readFile(join(dir, last));
+    if (kind === "cut-short-mp4") return made.subarray(0, Math.floor(made.length / 4));
+    if (kind !== "sideways-mp4") return made;
     // The rotation is a tag of the container, as a phone writes it: the pixels stay landscape.
     await ffmpeg(["-i", join(dir, last), "-c", "copy", "-metadata:s:v:0", "rotate=90", join(dir, "out.mp4")]);
     return await readFile(join(dir, "out.mp4"));

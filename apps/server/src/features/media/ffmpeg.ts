@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { setPriority } from "node:os";
 
@@ -183,26 +184,35 @@ export async function transcodeVideo(
   );
 }
 
-/** A JPEG of the frame `atSeconds` into `video`, as the poster shown before it plays. */
+/**
+ * A JPEG of the frame `atSeconds` into `video`, as the poster shown before it plays, or of its first
+ * frame when that is past its end: ffmpeg then writes nothing and still succeeds. A video with no frame
+ * to show at all is refused (it would be every time).
+ */
 export async function posterOf(
   binary: string,
   video: string,
   output: string,
   atSeconds: number,
 ): Promise<void> {
-  const args = [
-    "-y",
-    "-ss",
-    atSeconds.toFixed(2),
-    "-i",
-    video,
-    "-frames:v",
-    "1",
-    "-q:v",
-    "3",
-    "-f",
-    "image2",
-    output,
-  ];
-  await write(binary, args, PROBE_TIMEOUT_MS);
+  const frameAt = async (seconds: number) => {
+    await rm(output, { force: true });
+    const args = [
+      "-y",
+      "-ss",
+      seconds.toFixed(2),
+      "-i",
+      video,
+      "-frames:v",
+      "1",
+      "-q:v",
+      "3",
+      "-f",
+      "image2",
+    ];
+    await write(binary, [...args, output], PROBE_TIMEOUT_MS);
+    return (await stat(output).catch(() => null))?.size ?? 0;
+  };
+  if ((await frameAt(atSeconds)) > 0 || (atSeconds > 0 && (await frameAt(0)) > 0)) return;
+  throw new FfmpegError("ffmpeg found no frame to make a poster of", true);
 }

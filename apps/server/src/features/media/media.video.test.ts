@@ -125,6 +125,19 @@ describe("video transcoding (issue 20)", () => {
     expect(isFastStart((await served(answer.secure_url)).bytes)).toBe(true);
   });
 
+  it("makes a video cut short playable, its poster from what there is of it", async () => {
+    // Its index says 3 s; a quarter of it came, less than the second a poster is usually taken at.
+    const answer = (await uploadVideo(await videoFixture("cut-short-mp4", 3), "broken-off.mp4")).json();
+    expect(answer).toMatchObject({ status: "processing" });
+    const processed = await whenVideoProcessed(alice, answer.secure_url);
+    expect(processed).toMatchObject({ status: "ready" });
+    const facts = await probeServed(answer.secure_url);
+    expect(facts?.durationSeconds).toBeLessThan(1);
+    const poster = await served(videoPosterUrl(answer.secure_url) ?? "");
+    expect(poster.status).toBe(200);
+    expect(await sharp(poster.bytes).metadata()).toMatchObject({ format: "jpeg", width: 640, height: 360 });
+  });
+
   it("refuses a video longer than the setting allows, with its length and the limit, and keeps nothing", async () => {
     const before = readdirSync(join(mediaDir, "video")).length;
     const response = await uploadVideo(await videoFixture("index-last-mp4", 5), "long.mp4");

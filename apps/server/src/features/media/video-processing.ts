@@ -149,8 +149,9 @@ export function createVideoProcessing(
         return true;
       });
       if (!transcoded) return await storage.remove(keysOf(id)); // deleted before it began
-      await posterOf(binary, output, poster, Math.min(1, record.facts.durationSeconds / 3));
+      // The length the transcode found, not the upload's header's: a file cut short says more than it holds.
       const facts = (await probeVideo(binary, output)) ?? record.facts;
+      await posterOf(binary, output, poster, Math.min(1, facts.durationSeconds / 3));
       // Deleted while it was transcoded (the cleanup removes the source; progress writes may have put a
       // record back): nothing is put back, and what was is removed again.
       const deleted = async () => !(await storage.exists(sourceKey(id, extension)));
