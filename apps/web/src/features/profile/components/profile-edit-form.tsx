@@ -1,6 +1,7 @@
 import { type PublicProfile, USERNAME_MAX_LENGTH } from "@flik/shared";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
 import { TextField } from "../../../components/text-field";
+import { changedFields, useEditedFields } from "../../../lib/changed-fields";
 import { limitedText } from "../../../lib/limited-text";
 import { useFieldProblems } from "../hooks/use-field-problems";
 import { useUpdateProfile } from "../hooks/use-update-profile";
@@ -11,9 +12,15 @@ const smallButton = "rounded-lg px-4 py-2 text-sm font-semibold transition aria-
 
 /** Spec §4 profile edit mode: username, website and bio in place, with Save and Cancel. */
 export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onDone: () => void }) {
-  const [username, setUsername] = useState(member.username);
-  const [website, setWebsite] = useState(member.website);
-  const [bio, setBio] = useState(member.bio);
+  // What the member typed, over the profile as it is now (read again while the form is open).
+  const current = { username: member.username, website: member.website, bio: member.bio };
+  const {
+    values: { username, website, bio },
+    edit,
+  } = useEditedFields(current);
+  const setUsername = (value: string) => edit("username", value);
+  const setWebsite = (value: string) => edit("website", value);
+  const setBio = (value: string) => edit("bio", value);
   const update = useUpdateProfile();
   // After a refused Save, the keyboard goes on from the first field the server refused.
   const {
@@ -33,17 +40,21 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
     event.preventDefault();
     if (update.isPending) return;
     clear();
-    update.mutate(
-      { username: username.trim(), website: normalizeWebsite(website), bio },
-      {
-        onSuccess: onDone,
-        onError: (error) => {
-          console.error("Profile update failed", error);
-          refused(error);
-          window.alert("Profile update failed");
-        },
+    // Only what the member changed: a change made elsewhere meanwhile is never put back.
+    const changed = changedFields(current, {
+      username: username.trim(),
+      website: normalizeWebsite(website),
+      bio,
+    });
+    if (Object.keys(changed).length === 0) return onDone();
+    update.mutate(changed, {
+      onSuccess: onDone,
+      onError: (error) => {
+        console.error("Profile update failed", error);
+        refused(error);
+        window.alert("Profile update failed");
       },
-    );
+    });
   }
 
   return (

@@ -43,14 +43,36 @@ describe("Edit Profile (spec §4 profile edit mode)", () => {
     await user.click(within(form).getByRole("button", { name: "Save" }));
 
     await waitFor(() => expect(screen.queryByRole("form", { name: "Edit profile" })).not.toBeInTheDocument());
-    expect(sentJson(update)).toEqual({
-      username: "alice",
-      website: "https://wonder.land",
-      bio: "Down the rabbit hole",
-    });
+    // Only what was changed: a field left alone never puts back what the form showed.
+    expect(sentJson(update)).toEqual({ website: "https://wonder.land", bio: "Down the rabbit hole" });
     expect(screen.getByText("Down the rabbit hole")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "wonder.land" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Edit Profile" })).toHaveFocus();
+  });
+
+  it("sends only the field changed, so a bio changed on another device meanwhile stays", async () => {
+    const update = vi.fn(() => jsonResponse(200, { user: makeUser({ website: "https://wonder.land" }) }));
+    const { user } = openOwnProfile("/profile", { "PUT /profile/update": update });
+
+    await user.click(await screen.findByRole("button", { name: "Edit Profile" }));
+    const form = screen.getByRole("form", { name: "Edit profile" });
+    await user.clear(within(form).getByLabelText("Website"));
+    await user.type(within(form).getByLabelText("Website"), "wonder.land");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(sentJson(update)).toEqual({ website: "https://wonder.land" });
+  });
+
+  it("closes without a call when nothing was changed", async () => {
+    const update = vi.fn();
+    const { user } = openOwnProfile("/profile", { "PUT /profile/update": update });
+
+    await user.click(await screen.findByRole("button", { name: "Edit Profile" }));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(screen.queryByRole("form", { name: "Edit profile" })).not.toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
   });
 
   it("Cancel leaves without saving", async () => {
