@@ -22,7 +22,23 @@ function mapLists(data: PostLists | undefined, map: (posts: Post[]) => Post[]): 
     changed = true;
     return { ...page, posts };
   });
-  return changed ? { ...data, pages } : data;
+  return changed ? { ...data, pages: withTakenOutCounted(data.pages, pages) } : data;
+}
+
+/** A list whose first page counts all its posts: a tag page's `tag.postsCount`. */
+type CountedPage = PostsPage & { tag?: { postsCount: number } };
+
+/**
+ * A counted list (a tag page) counts the posts taken out of it, deleted or no longer the viewer's to
+ * see (their author went private, or a block), so its count never says more than its grid can show.
+ */
+function withTakenOutCounted(before: PostsPage[], after: PostsPage[]): PostsPage[] {
+  const first = after[0] as CountedPage | undefined;
+  const postsIn = (pages: PostsPage[]) => pages.reduce((sum, page) => sum + page.posts.length, 0);
+  const gone = postsIn(before) - postsIn(after);
+  if (!first?.tag || gone <= 0) return after;
+  const tag = { ...first.tag, postsCount: Math.max(0, first.tag.postsCount - gone) };
+  return [{ ...first, tag } as CountedPage, ...after.slice(1)];
 }
 
 function mapMatching(posts: Post[], match: (post: Post) => boolean, update: (post: Post) => Post): Post[] {

@@ -89,6 +89,8 @@ describe("TagScreen", () => {
 
     act(() => socket.fire("memberPrivacyChanged", { userId: "u-carol", isPrivate: true }));
     await waitFor(() => expect(tiles()).toEqual(["/post/bob/p-1"]));
+    // Her post is no longer counted either: the count never says more than the viewer may see.
+    expect(screen.getByText("1,202 posts")).toBeInTheDocument();
   });
 
   it("loads the next page of posts", async () => {

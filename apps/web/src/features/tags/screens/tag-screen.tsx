@@ -1,5 +1,4 @@
-import { normalizeTag, type Post, type TagPageResponse } from "@flik/shared";
-import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
+import { normalizeTag } from "@flik/shared";
 import { useMemo } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
@@ -8,9 +7,7 @@ import { LoadError } from "../../../components/load-error";
 import { tagPath } from "../../../lib/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { PostGrid, PostGridSkeleton } from "../../posts/components/post-grid";
-import { usePostDeletedFrom } from "../../posts/hooks/use-post-deleted-from";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
-import { tagKeys } from "../api/tag-keys";
 import { isTagUnknown, useTagPostsQuery } from "../api/tags.queries";
 import { postsCountText } from "../tag-format";
 
@@ -34,8 +31,8 @@ function TagPage({ name }: { name: string }) {
   const postIds = useMemo(() => posts.map((post) => post._id), [posts]);
   // In its posts' rooms, the page hears of a post deleted or an author gone private as the feed does:
   // the post leaves the grid (usePostLiveUpdates, applyPrivacyChange) rather than open as unavailable.
+  // Its count goes down with the posts that leave (the posts' cache counts them: post-cache).
   usePostRooms(postIds);
-  useCountDeletedPosts(name, posts);
 
   if (query.isError && !query.data && isTagUnknown(query.error)) return <UnknownTag name={name} />;
 
@@ -86,19 +83,6 @@ function TagPage({ name }: { name: string }) {
         )}
       </section>
     </div>
-  );
-}
-
-/** A post of the grid deleted live by its author: the tag's count goes down with it. */
-function useCountDeletedPosts(name: string, posts: Post[]) {
-  const queryClient = useQueryClient();
-  usePostDeletedFrom(posts, () =>
-    queryClient.setQueryData<InfiniteData<TagPageResponse>>(tagKeys.posts(name), (data) => {
-      const first = data?.pages[0];
-      if (!data || !first) return data;
-      const tag = { ...first.tag, postsCount: Math.max(0, first.tag.postsCount - 1) };
-      return { ...data, pages: [{ ...first, tag }, ...data.pages.slice(1)] };
-    }),
   );
 }
 
