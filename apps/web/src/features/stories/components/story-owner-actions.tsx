@@ -16,9 +16,10 @@ interface StoryOwnerActionsProps {
   /**
    * The story was deleted; `wasLast` says whether it was the member's only one when the deletion was
    * confirmed. Asked then, not now: the server's storyDeleted (to every tab of the owner's, this one
-   * too) can come before the DELETE's answer and has shrunk the member's stories already.
+   * too) can come before the DELETE's answer and has shrunk the member's stories already. Answers
+   * whether the viewer tells the member itself (else a toast does).
    */
-  onDeleted: (wasLast: boolean) => void;
+  onDeleted: (wasLast: boolean) => boolean;
 }
 
 const barButton =

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { jsonResponse, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
+import { shownToasts } from "../../../test/toasts";
 import {
   advance,
   bars,
@@ -140,7 +141,9 @@ describe("Deleting a story (spec §6)", () => {
     await waitFor(() => expect(shownUrl(viewer)).toBe("/media/image/own-2.jpg"));
     expect(remove).toHaveBeenCalledTimes(1);
     expect(bars(viewer)).toEqual([0]);
-    expect(await screen.findByText("Story deleted")).toBeInTheDocument();
+    // Said inside the viewer, not by a toast over its header (a phone's toasts are at the top).
+    expect(await within(viewer).findByText("Story deleted")).toBeInTheDocument();
+    expect(shownToasts()).not.toContain("Story deleted");
   });
 
   it("closes only the menu on Escape, and the viewer on the next one", async () => {
@@ -173,6 +176,7 @@ describe("Deleting a story (spec §6)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(await screen.findByRole("button", { name: "Add to your story" })).toBeInTheDocument();
     expect(callsTo(fetchMock, "POST /stories/s-bob-1/view")).toBe(0);
+    await waitFor(() => expect(shownToasts()).toContain("Story deleted"));
   });
 
   it("stays on the member's next story when the server's storyDeleted comes before the delete's answer", async () => {
@@ -195,7 +199,7 @@ describe("Deleting a story (spec §6)", () => {
     await waitFor(() => expect(shownUrl(viewer)).toBe("/media/image/own-2.jpg"));
     act(() => answer(jsonResponse(200, { message: "Story deleted" })));
 
-    expect(await screen.findByText("Story deleted")).toBeInTheDocument();
+    expect(await within(viewer).findByText("Story deleted")).toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Stories" })).toBeInTheDocument();
     expect(shownUrl(viewer)).toBe("/media/image/own-2.jpg");
   });

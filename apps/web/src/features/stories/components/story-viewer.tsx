@@ -1,3 +1,4 @@
+import { TOAST_AUTO_CLOSE_MS } from "@flik/shared";
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../../components/avatar";
@@ -116,6 +117,13 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
   const [buffering, setBuffering] = useState(false);
   const [muted, setMuted] = useState(false);
   const [ready, setReady] = useState<{ url: string; durationMs: number } | null>(null);
+  // What the viewer says once, to a screen reader, as a toast would (a deleted story).
+  const [notice, setNotice] = useState("");
+  useEffect(() => {
+    if (!notice) return;
+    const clear = setTimeout(() => setNotice(""), TOAST_AUTO_CLOSE_MS.default);
+    return () => clearTimeout(clear);
+  }, [notice]);
   const visible = usePageVisible();
   // A buffering video holds the clock but must not be paused: it would never start playing again.
   const mediaPaused = held || userPaused || overlay || !visible;
@@ -277,13 +285,22 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
             last={group.stories.length <= 1}
             onOverlayChange={setOverlay}
             // After the member's last story they are done: no one else's starts playing by itself.
+            // Otherwise the next story shows, and is told of here: a toast would cover the header.
             onDeleted={(wasLast) => {
-              if (wasLast) onClose();
+              if (wasLast) {
+                onClose();
+                return false;
+              }
+              setNotice("Story deleted");
+              return true;
             }}
           />
         </div>
       )}
 
+      <p role="status" className="sr-only">
+        {notice}
+      </p>
       {/* Each story is announced as it comes: who posted it, when, and where it is among theirs. */}
       <p aria-live="polite" className="sr-only">
         {`Story ${storyIndex + 1} of ${group.stories.length} by @${author.username}, ${time}`}
