@@ -262,7 +262,12 @@ export function HighlightFormDialog({
           >
             Cancel
           </button>
-          <button type="submit" disabled={busy} className={buttonStyles.primary}>
+          {/* Not `disabled` while busy: the focus stays on it, in the dialog, until the save is done. */}
+          <button
+            type="submit"
+            aria-disabled={busy || undefined}
+            className={`${buttonStyles.primary} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
+          >
             {uploading ? "Uploading..." : busy ? "Saving..." : "Save"}
           </button>
         </div>
