@@ -260,6 +260,31 @@ describe("EditProfileScreen", () => {
     expect(sentJson(update)).toMatchObject({ avatar: "/media/image/new.jpg" });
   });
 
+  it("removes the photo with Save: the initial shows in its place, and Remove photo goes", async () => {
+    const withPhoto = { ...alice, avatar: "/media/image/alice.jpg" };
+    const update = vi.fn(() => jsonResponse(200, { user: { ...withPhoto, avatar: "" } }));
+    signInAsAlice();
+    stubFetch(
+      fetchRoutes({
+        "GET /user": jsonResponse(200, { user: withPhoto }),
+        "GET /profile/me": jsonResponse(200, { user: withPhoto }),
+        "PUT /profile/update": update,
+      }),
+    );
+    const { user } = renderApp("/edit-profile");
+
+    await user.click(await screen.findByRole("button", { name: "Remove photo" }));
+    expect(screen.queryByRole("button", { name: "Remove photo" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Change profile photo" })).toHaveFocus();
+    const preview = screen.getByRole("region", { name: "Preview" });
+    expect(preview.querySelector("img")).toHaveAttribute("data-avatar-initial", "A");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(sentJson(update)).toEqual({ avatar: "" });
+    expect(await screen.findByText("Profile updated successfully!")).toBeInTheDocument();
+  });
+
   it("says 'Failed to upload avatar.' when the photo upload fails", async () => {
     stubCropEnvironment();
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -84,6 +84,7 @@ function EditProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   // Save is disabled while it saves, which takes the focus from it: given back once it is done.
   const saveRef = useRef<HTMLButtonElement>(null);
+  const changePhotoRef = useRef<HTMLButtonElement>(null);
   // A success takes down the form's earlier failure toasts.
   const toasts = useFormToasts();
   // A refused Save takes the focus to the first field it names.
@@ -182,15 +183,32 @@ function EditProfileForm({ user }: { user: User }) {
           <Avatar src={avatar} name={username} className="size-16 text-2xl ring-2" />
           <div className="min-w-0 flex-1">
             <p className="truncate font-semibold text-zinc-900">@{user.username}</p>
-            <button
-              type="button"
-              onClick={photo.choose}
-              disabled={photo.busy || update.isPending}
-              className="mt-0.5 inline-flex items-center gap-1.5 rounded text-left text-sm font-semibold whitespace-nowrap text-fuchsia-700 transition hover:text-fuchsia-900 disabled:opacity-60"
-            >
-              <CameraIcon className="size-4" />
-              Change profile photo
-            </button>
+            <div className="mt-0.5 flex flex-wrap items-center gap-x-4 gap-y-1">
+              <button
+                ref={changePhotoRef}
+                type="button"
+                onClick={photo.choose}
+                disabled={photo.busy || update.isPending}
+                className="inline-flex items-center gap-1.5 rounded text-left text-sm font-semibold whitespace-nowrap text-fuchsia-700 transition hover:text-fuchsia-900 disabled:opacity-60"
+              >
+                <CameraIcon className="size-4" />
+                Change profile photo
+              </button>
+              {/* Instagram's "Remove current photo": saved with the rest, the initial shows in its place. */}
+              {avatar && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setAvatar("");
+                    changePhotoRef.current?.focus();
+                  }}
+                  disabled={photo.busy || update.isPending}
+                  className="rounded text-sm font-semibold whitespace-nowrap text-zinc-600 transition hover:text-red-700 disabled:opacity-60"
+                >
+                  Remove photo
+                </button>
+              )}
+            </div>
           </div>
         </div>
 
