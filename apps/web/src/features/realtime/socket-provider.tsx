@@ -16,10 +16,18 @@ export type OnCatchUp = (listener: CatchUpListener) => () => void;
  */
 export type MissedOnFirstConnect = (answer: QuietAnswer) => boolean;
 
+/**
+ * Whether a room joined later in the page's first connection (a screen read after it connected) says
+ * it had an event since the page began: its read may predate it. An answer that says nothing of how
+ * quiet the room was (its connection's few are used, or several nodes) tells of nothing.
+ */
+export type HeardSincePageBegan = (answer: QuietAnswer) => boolean;
+
 interface Connection {
   socket: FlikSocket;
   onCatchUp: OnCatchUp;
   missedOnFirstConnect: MissedOnFirstConnect;
+  heardSincePageBegan: HeardSincePageBegan;
 }
 
 const SocketContext = createContext<Connection | null>(null);
@@ -81,6 +89,8 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
         return () => catchUpListeners.delete(listener);
       },
       missedOnFirstConnect: (answer) => connects === 1 && mayHaveMissed(answer, true, pageAge()),
+      heardSincePageBegan: (answer) =>
+        connects === 1 && answer.ok && typeof answer.quietForMs === "number" && answer.quietForMs < pageAge(),
     });
     return () => {
       window.removeEventListener("offline", dropOnOffline);
@@ -99,9 +109,12 @@ export function useSocket(): FlikSocket | null {
   return useContext(SocketContext)?.socket ?? null;
 }
 
-/** See `MissedOnFirstConnect`; null before the socket exists. */
-export function useMissedOnFirstConnect(): MissedOnFirstConnect | null {
-  return useContext(SocketContext)?.missedOnFirstConnect ?? null;
+/** How a join's answer tells of events its rooms had before it: see the two types; null before the socket exists. */
+export function useJoinedRoomsCheck(): Pick<
+  Connection,
+  "missedOnFirstConnect" | "heardSincePageBegan"
+> | null {
+  return useContext(SocketContext) ?? null;
 }
 
 /** Where features hear that they must read again what the socket may have missed; null before it exists. */

@@ -11,10 +11,14 @@ import { usePostRooms } from "./use-post-rooms";
 
 const socket = createFakeSocket();
 /** Whether the answer tells of events missed since the page read its posts (the provider's rule). */
-const missedOnFirstConnect = vi.fn((answer: QuietAnswer) => !(answer.ok && answer.quietForMs === 30_000));
+const check = {
+  missedOnFirstConnect: (answer: QuietAnswer) => !(answer.ok && answer.quietForMs === 30_000),
+  /** An event a second ago, the page older: heard since it began. */
+  heardSincePageBegan: (answer: QuietAnswer) => answer.ok && answer.quietForMs === 1_000,
+};
 vi.mock("../../realtime/socket-provider", () => ({
   useSocket: () => socket,
-  useMissedOnFirstConnect: () => missedOnFirstConnect,
+  useJoinedRoomsCheck: () => check,
 }));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -122,6 +126,36 @@ describe("usePostRooms", () => {
     act(() => answer({ ok: true, quietForMs: 12 }));
     await waitFor(() => expect(feed).toHaveBeenCalledTimes(2));
     expect(search).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it("reads the posts again when a join made after the connect tells of an event since the page began", async () => {
+    socket.connected = true;
+    socket.emitted = [];
+    const feed = vi.fn(async () => ({ pages: [], pageParams: [] }));
+    const { rerender, unmount } = renderHook(
+      ({ postIds }) => {
+        usePostRooms(postIds);
+        useQuery({ queryKey: postKeys.feed(), queryFn: feed });
+      },
+      { wrapper, initialProps: { postIds: [] as string[] } },
+    );
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const callsBefore = feed.mock.calls.length;
+
+    // The feed's posts came after the socket connected; their join's answer is what tells.
+    rerender({ postIds: ["p-1"] });
+    const [, , answer] = socket.emitted.find(([event]) => event === "joinPostRoom") as [
+      string,
+      string,
+      (answer: QuietAnswer) => void,
+    ];
+    act(() => answer({ ok: true }));
+    act(() => answer({ ok: true, quietForMs: 30_000 }));
+    expect(queryClient.isFetching()).toBe(0);
+    expect(feed).toHaveBeenCalledTimes(callsBefore);
+    act(() => answer({ ok: true, quietForMs: 1_000 }));
+    await waitFor(() => expect(feed).toHaveBeenCalledTimes(callsBefore + 1));
     unmount();
   });
 });

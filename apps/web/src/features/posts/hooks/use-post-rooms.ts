@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { FlikSocket } from "../../../lib/socket";
 import type { QuietAnswer } from "../../realtime/catch-up";
-import { useMissedOnFirstConnect, useSocket } from "../../realtime/socket-provider";
+import { useJoinedRoomsCheck, useSocket } from "../../realtime/socket-provider";
 import { readShownPostsAgain } from "../cache/post-cache";
 
 /**
@@ -33,11 +33,13 @@ function answered(): void {}
  * all on unmount, and joins again after every connect (the server forgets rooms on disconnect). While
  * the socket is not connected nothing is sent: the next connect joins what is wanted by then, once.
  * Posts read before the socket first connected are read again only if their rooms' answer says they
- * may have had events meanwhile (after a reconnect, the catch-up reads every screen again).
+ * may have had events meanwhile (after a reconnect, the catch-up reads every screen again); so are posts
+ * read after it connected, before their rooms were joined, when the answer tells of an event since the
+ * page began.
  */
 export function usePostRooms(postIds: readonly string[]): void {
   const socket = useSocket();
-  const missedOnFirstConnect = useMissedOnFirstConnect();
+  const check = useJoinedRoomsCheck();
   const queryClient = useQueryClient();
   const joined = useRef(new Set<string>());
   const wantedKey = [...new Set(postIds)].sort().join(",");
@@ -47,7 +49,7 @@ export function usePostRooms(postIds: readonly string[]): void {
     const rooms = joined.current;
     const rejoin = () =>
       emitRooms(socket, "joinPostRoom", [...rooms], (answer) => {
-        if (missedOnFirstConnect?.(answer)) readShownPostsAgain(queryClient);
+        if (check?.missedOnFirstConnect(answer)) readShownPostsAgain(queryClient);
       });
     socket.on("connect", rejoin);
     return () => {
@@ -55,7 +57,7 @@ export function usePostRooms(postIds: readonly string[]): void {
       if (socket.connected) emitRooms(socket, "leavePostRoom", [...rooms]);
       rooms.clear();
     };
-  }, [socket, missedOnFirstConnect, queryClient]);
+  }, [socket, check, queryClient]);
 
   useEffect(() => {
     if (!socket) return;
@@ -68,6 +70,8 @@ export function usePostRooms(postIds: readonly string[]): void {
     // While connecting, the connect's rejoin sends them: an emit now would be buffered and sent too.
     if (!socket.connected) return;
     emitRooms(socket, "leavePostRoom", dropped);
-    emitRooms(socket, "joinPostRoom", added);
-  }, [socket, wantedKey]);
+    emitRooms(socket, "joinPostRoom", added, (answer) => {
+      if (check?.heardSincePageBegan(answer)) readShownPostsAgain(queryClient);
+    });
+  }, [socket, wantedKey, check, queryClient]);
 }

@@ -325,6 +325,28 @@ describe("FeedScreen", () => {
     expect(await within(post).findByText("4 likes")).toBeInTheDocument();
   });
 
+  it("reads the feed again when it came after the socket connected and a post heard something before its join", async () => {
+    let likes = 3;
+    let answerFeed: (response: Response) => void = () => {};
+    openFeed({
+      "GET /posts": () =>
+        likes === 3
+          ? new Promise<Response>((resolve) => {
+              answerFeed = resolve;
+            })
+          : feedOf(makePost({ likesCount: likes, likes: [] })),
+    });
+    const socket = await currentSocket();
+    socket.joinPostRoomQuietForMs = 0;
+    socket.joinUserAnswer = { ok: true, quietForMs: Number.MAX_SAFE_INTEGER };
+    act(() => connectNow(socket));
+    // Read with 3 likes, then liked before the page joined the post's room.
+    act(() => answerFeed(feedOf(makePost({ likesCount: 3, likes: [] }))));
+    likes = 4;
+    const post = await screen.findByRole("article", { name: "Post by @bob" });
+    expect(await within(post).findByText("4 likes")).toBeInTheDocument();
+  });
+
   it("keeps a new post that arrives while the feed is on its way, fetching it once more", async () => {
     const answers: (() => void)[] = [];
     let posts = [makePost()];
