@@ -41,7 +41,7 @@ export const fakeOidc = {
 };
 
 /** The user oidc-client-ts answers after a good exchange. */
-export function providerUser(state: unknown, profile: Record<string, string> = {}) {
+export function providerUser(state: unknown, profile: Record<string, unknown> = {}) {
   return {
     id_token: "acme-id-token",
     profile: {

@@ -245,6 +245,11 @@ describe("POST /api/auth/auth0", () => {
     await refusedAndNothingMade(await provider.mintIdToken(claims), { auth0Id: "oidc|someone-else" });
   });
 
+  it("refuses a subject no member can be: one holding a NUL or another control character (401)", async () => {
+    for (const sub of ["oidc|nul\u0000sub", "oidc|line\nbreak"])
+      await refusedAndNothingMade(await provider.mintIdToken({ ...someone("nul"), sub }));
+  });
+
   it("finds the member by the token's subject, never by the body", async () => {
     const victim = someone("vic");
     const made = (await signInWith(await provider.mintIdToken(victim))).json<ExternalSyncResponse>();

@@ -130,6 +130,7 @@ describe("POST /api/user/identities", () => {
     for (const idToken of [
       await provider.mintIdToken(someone("tess-old"), { expiresIn: -600 }),
       await provider.mintIdToken(someone("tess-aud"), { audience: "another-app" }),
+      await provider.mintIdToken({ ...someone("tess-nul"), sub: "oidc|tess\u0000nul" }),
       member.token,
       "nonsense",
     ]) {

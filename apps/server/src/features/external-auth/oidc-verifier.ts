@@ -144,7 +144,10 @@ export function createOidcVerifier(
         });
         if (!audienceAccepted(payload)) return null;
         const subject = payload.sub;
+        // OpenID's subject is printable text of at most 255 characters: one holding a control character
+        // (a NUL, which the database cannot keep) is a token no member can be.
         if (typeof subject !== "string" || subject.length === 0 || subject.length > 255) return null;
+        if (/\p{Cc}/u.test(subject)) return null;
         return { issuer, subject, claims: payload as VerifiedIdToken["claims"] };
       } catch (error) {
         if (providerFault(error)) {

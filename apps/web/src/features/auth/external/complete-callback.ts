@@ -3,6 +3,7 @@ import {
   type ExternalProvider,
   type ExternalSyncBody,
   externalEmailInUseMessage,
+  withoutNul,
 } from "@flik/shared";
 import { ApiError } from "../../../lib/api-client";
 import { getToken } from "../../../lib/storage";
@@ -31,17 +32,21 @@ function memberFacingMessage(error: unknown): string | undefined {
   return error.status < 500 || error.status === 503 ? error.serverMessage : undefined;
 }
 
-/** The body's fields are only hints (the server reads the token's claims): too long ones are left out. */
-function fitting(value: string | undefined, max: number): string | undefined {
-  const trimmed = value?.trim();
+/**
+ * The body's fields are only hints (the server reads the token's claims): a claim that is not text, or
+ * too long, is left out, and a NUL taken away, so an odd profile at the provider never fails a sign-in.
+ */
+function fitting(value: unknown, max: number): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const trimmed = withoutNul(value).trim();
   return trimmed && trimmed.length <= max ? trimmed : undefined;
 }
 
 function syncBody({ profile }: ProviderAnswer): ExternalSyncBody {
   return {
-    auth0Id: profile.sub,
+    auth0Id: fitting(profile.sub, 255),
     email: fitting(profile.email, 254),
-    fullName: profile.name?.trim().slice(0, 100) || undefined,
+    fullName: fitting(profile.name, 100),
     picture: fitting(profile.picture, 2048),
   };
 }
@@ -61,7 +66,12 @@ export async function completeCallback(provider: ExternalProvider | null): Promi
     answer = await completeProviderSignIn(provider);
   } catch (error) {
     if (isProviderError(error)) {
-      return { kind: "cancelled", ...readExternalState((error as { state?: unknown }).state) };
+      // Only the member's own No (access_denied) is a cancel; a refused code or the provider's own
+      // failure is a sign-in that did not work.
+      const { error: code, state } = error as { error?: unknown; state?: unknown };
+      const kind = code === "access_denied" ? "cancelled" : "failed";
+      if (kind === "failed") console.error("The provider refused the sign-in", error);
+      return { kind, ...readExternalState(state) };
     }
     console.error("External sign-in could not complete", error);
     return { kind: "failed", ...fallback };

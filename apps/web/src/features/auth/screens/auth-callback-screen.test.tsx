@@ -35,7 +35,7 @@ function serve(routes: Record<string, Handler> = {}, provider: unknown = acmePro
   );
 }
 
-function answered(state: unknown, profile?: Record<string, string>) {
+function answered(state: unknown, profile?: Record<string, unknown>) {
   fakeOidc.callback.mockResolvedValue(providerUser(state, profile));
 }
 
@@ -84,6 +84,31 @@ describe("/auth/callback: signing in (issue 19)", () => {
     expect(router.state.historyAction).toBe("REPLACE");
     // A hand-off link this tab opens next is its own sign-in's: expected, not asked about.
     expect(window.sessionStorage.getItem("flik:externalSignInStarted")).not.toBeNull();
+  });
+
+  it("signs in whatever the provider's profile holds: hints that are not text are left out, a NUL taken away", async () => {
+    answered(
+      { purpose: "signin", returnTo: "/profile" },
+      { name: ["Alice"], email: "alice\u0000@example.com", picture: 42, preferred_username: 12345 },
+    );
+    const sync = vi.fn(() => jsonResponse(200, synced));
+    serve({ "POST /auth/auth0": sync });
+    const { router } = renderApp(CALLBACK);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
+    expect(sentJson(sync)).toEqual({ auth0Id: "acme|alice", email: "alice@example.com" });
+    expect(getToken()).toBe(aliceToken);
+  });
+
+  it("says it couldn't sign in, not that it was cancelled, when the provider refuses the code", async () => {
+    fakeOidc.callback.mockRejectedValue(
+      new FakeErrorResponse("invalid_grant", { purpose: "signin", returnTo: "/chat" }),
+    );
+    renderApp(CALLBACK);
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Couldn't sign you in. Try again.");
+    expect(alert).not.toHaveTextContent("cancelled");
   });
 
   it("goes to /profile when the remembered place is not a safe in-app path", async () => {
