@@ -5,7 +5,7 @@ import { AUTH_TOASTS, toast } from "../../../lib/toast";
 import { useExternalProvider } from "../api/providers.queries";
 import { startExternalSignIn } from "../external/external-sign-in";
 import { forgetExternalSignInStarted, markExternalSignInStarted } from "../external/external-state";
-import { EXTERNAL_SIGN_IN_FAILED } from "../external/external-texts";
+import { providerUnreachable } from "../external/external-texts";
 
 /**
  * "Continue with {provider}" under the sign-in and sign-up forms (issue 19), shown only once the server
@@ -18,7 +18,7 @@ export function ExternalSignInButton({ returnTo }: { returnTo: string }) {
   if (!provider) return null;
 
   async function start() {
-    if (!provider) return;
+    if (!provider || leaving) return;
     setLeaving(true);
     markExternalSignInStarted();
     try {
@@ -26,7 +26,7 @@ export function ExternalSignInButton({ returnTo }: { returnTo: string }) {
     } catch (error) {
       console.error("External sign-in could not start", error);
       forgetExternalSignInStarted();
-      toast.error(EXTERNAL_SIGN_IN_FAILED, AUTH_TOASTS);
+      toast.error(providerUnreachable(provider.name), AUTH_TOASTS);
     }
     // Back here: the provider could not be reached, or the member came back from it with Back.
     setLeaving(false);
@@ -43,9 +43,10 @@ export function ExternalSignInButton({ returnTo }: { returnTo: string }) {
       <button
         type="button"
         onClick={start}
-        disabled={leaving}
+        // Held, not disabled: the focus stays on it while the provider is asked, and after a failure.
+        aria-disabled={leaving || undefined}
         aria-busy={leaving || undefined}
-        className={`${buttonStyles.secondary} mt-6 w-full`}
+        className={`${buttonStyles.secondary} mt-6 w-full aria-disabled:cursor-wait aria-disabled:opacity-60`}
       >
         {leaving && <Spinner className="size-4 border-2" />}
         {label}

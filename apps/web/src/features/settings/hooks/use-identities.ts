@@ -17,7 +17,6 @@ export const IDENTITY_TEXTS = {
   onlyWay: "Your only way to sign in: set a password before you unlink it.",
   unlinked: (provider: string) => `${provider} unlinked`,
   unlinkFailed: (provider: string) => `Couldn't unlink ${provider}. Try again.`,
-  linkFailed: (provider: string) => `Couldn't link ${provider}. Try again.`,
 } as const;
 
 const identitiesQuery = {

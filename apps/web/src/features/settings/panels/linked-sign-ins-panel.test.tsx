@@ -114,6 +114,10 @@ describe("Settings › Linked sign-ins (issue 19)", () => {
     await waitFor(() => expect(rows(panel)).toHaveLength(1));
     expect(unlink).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(success).toHaveBeenCalledWith("Acme ID unlinked"));
+    // Its row went with the button the question came from: the next sign-in's Unlink has the focus.
+    await waitFor(() =>
+      expect(within(panel).getByRole("button", { name: "Unlink https://id.old.test" })).toHaveFocus(),
+    );
   });
 
   it("calls nothing when the question is cancelled", async () => {
@@ -174,7 +178,10 @@ describe("Settings › Linked sign-ins (issue 19)", () => {
       }),
     );
     expect(fakeOidc.settings[0]).toMatchObject({ authority: acmeProvider.issuer, client_id: "flik-web" });
-    expect(within(panel).getByRole("button", { name: "Link Acme ID" })).toBeDisabled();
+    expect(within(panel).getByRole("button", { name: "Link Acme ID" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
   });
 
   it("hides Link when external sign-in is off, and keeps the list", async () => {

@@ -1,5 +1,5 @@
 import type { LinkedIdentity, User } from "@flik/shared";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -10,6 +10,7 @@ import { toast } from "../../../lib/toast";
 import { useExternalProvider } from "../../auth/api/providers.queries";
 import { startExternalSignIn } from "../../auth/external/external-sign-in";
 import { SETTINGS_PATH } from "../../auth/external/external-state";
+import { providerUnreachable } from "../../auth/external/external-texts";
 import { EditPanel, PanelIntro } from "../components/edit-panel";
 import { IDENTITY_TEXTS, useIdentitiesQuery, useUnlinkIdentity } from "../hooks/use-identities";
 
@@ -87,15 +88,29 @@ export function LinkedSignInsPanel({ user, onClose }: { user: User; onClose: () 
   const unlink = useUnlinkIdentity();
   const [asking, setAsking] = useState<LinkedIdentity | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // An unlinked row goes with its button, which the confirmation would give the focus back to: the
+  // focus goes on to the next sign-in's Unlink, else to the panel's list, never to the page.
+  const listRef = useRef<HTMLDivElement>(null);
+  const [unlinked, setUnlinked] = useState(0);
+  useEffect(() => {
+    if (unlinked === 0) return;
+    const frame = requestAnimationFrame(() => {
+      const list = listRef.current;
+      if (!list || list.contains(document.activeElement)) return;
+      if (document.activeElement !== document.body && document.activeElement?.isConnected) return;
+      (list.querySelector<HTMLElement>("li button:not([aria-disabled='true'])") ?? list).focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [unlinked]);
 
   async function link() {
-    if (!provider) return;
+    if (!provider || leaving) return;
     setLeaving(true);
     try {
       await startExternalSignIn(provider, { purpose: "link", returnTo: SETTINGS_PATH });
     } catch (error) {
       console.error("Linking could not start", error);
-      toast.error(IDENTITY_TEXTS.linkFailed(provider.name));
+      toast.error(providerUnreachable(provider.name));
     }
     setLeaving(false);
   }
@@ -127,7 +142,7 @@ export function LinkedSignInsPanel({ user, onClose }: { user: User; onClose: () 
           </button>
         </div>
       ) : (
-        <>
+        <div ref={listRef} tabIndex={-1} className="outline-none">
           {list.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-600">
               {IDENTITY_TEXTS.none}
@@ -163,15 +178,16 @@ export function LinkedSignInsPanel({ user, onClose }: { user: User; onClose: () 
               </p>
             </div>
           )}
-        </>
+        </div>
       )}
       {provider && (
         <button
           type="button"
           onClick={link}
-          disabled={leaving}
+          // Held, not disabled: the focus stays on it while the provider is asked, and after a failure.
+          aria-disabled={leaving || undefined}
           aria-busy={leaving || undefined}
-          className={`${buttonStyles.secondary} mt-6 w-full`}
+          className={`${buttonStyles.secondary} mt-6 w-full aria-disabled:cursor-wait aria-disabled:opacity-60`}
         >
           {leaving ? <Spinner className="size-4 border-2" /> : <LinkIcon className="size-4" />}
           {`Link ${provider.name}`}
@@ -187,6 +203,7 @@ export function LinkedSignInsPanel({ user, onClose }: { user: User; onClose: () 
           onConfirm={() => {
             unlink.mutate(asking);
             setAsking(null);
+            setUnlinked((count) => count + 1);
           }}
           onCancel={() => setAsking(null)}
         >
