@@ -30,6 +30,8 @@ export const CALLBACK_TEXTS = {
   emailInUse: "Couldn't sign you in",
   linked: (provider: string) => `${provider} linked`,
   linkFailed: (provider: string) => `Couldn't link ${provider}. Try again.`,
+  /** Above the server's reason (the sign-in is another account's): trying again would not help. */
+  linkRefused: (provider: string) => `Couldn't link ${provider}`,
   backToLogin: "Back to log in",
   withPassword: "Sign in with password",
   backToSettings: "Back to settings",
@@ -43,11 +45,13 @@ type Problem = Exclude<CallbackResult, { kind: "signedIn" } | { kind: "linked" }
  * identity sync") and goes where the member was going; or links the identity and returns to Settings.
  */
 export function AuthCallbackScreen() {
-  useDocumentTitle("Signing in");
   const provider = useExternalProvider();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<Problem | null>(null);
+  useDocumentTitle(
+    problem?.kind === "cancelled" ? "Sign-in cancelled" : problem ? "Sign-in failed" : "Signing in",
+  );
   const started = useRef(false);
   // A 401 on /user/identities signs the member out and LogoutListener takes them to /login: the
   // failure must not bring them back here.
@@ -97,6 +101,9 @@ export function AuthCallbackScreen() {
 }
 
 function CallbackProblem({ problem, providerName }: { problem: Problem; providerName?: string }) {
+  // The page changed under the member (from "Signing you in…"): the keyboard goes on from what it says.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   const linking = problem.kind !== "emailInUse" && problem.purpose === "link";
   const from = { from: problem.returnTo } satisfies LoginRedirectState;
   let title: string;
@@ -106,7 +113,8 @@ function CallbackProblem({ problem, providerName }: { problem: Problem; provider
     title = CALLBACK_TEXTS.emailInUse;
     detail = problem.message;
   } else if (linking) {
-    title = CALLBACK_TEXTS.linkFailed(providerName ?? "this sign-in");
+    const name = providerName ?? "this sign-in";
+    title = problem.message ? CALLBACK_TEXTS.linkRefused(name) : CALLBACK_TEXTS.linkFailed(name);
     detail = problem.message;
   } else if (problem.kind === "failed" && problem.message) {
     title = CALLBACK_TEXTS.failedBecause;
@@ -120,7 +128,9 @@ function CallbackProblem({ problem, providerName }: { problem: Problem; provider
           <AlertIcon className="size-7" />
         </span>
         <div role="alert" className="space-y-2">
-          <h1 className="text-xl font-semibold text-zinc-900">{title}</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-zinc-900 outline-none">
+            {title}
+          </h1>
           {detail && <p className="text-sm text-zinc-600">{detail}</p>}
         </div>
         {linking ? (

@@ -117,11 +117,13 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
   const [buffering, setBuffering] = useState(false);
   const [muted, setMuted] = useState(false);
   const [ready, setReady] = useState<{ url: string; durationMs: number } | null>(null);
-  // What the viewer says once, to a screen reader, as a toast would (a deleted story).
-  const [notice, setNotice] = useState("");
+  // What the viewer says once, to a screen reader, as a toast would (a deleted story). Each time is a
+  // new node, so the same words said twice in a row are announced twice.
+  const [notice, setNotice] = useState({ text: "", count: 0 });
+  const say = useCallback((text: string) => setNotice((last) => ({ text, count: last.count + 1 })), []);
   useEffect(() => {
-    if (!notice) return;
-    const clear = setTimeout(() => setNotice(""), TOAST_AUTO_CLOSE_MS.default);
+    if (!notice.text) return;
+    const clear = setTimeout(() => setNotice((last) => ({ ...last, text: "" })), TOAST_AUTO_CLOSE_MS.default);
     return () => clearTimeout(clear);
   }, [notice]);
   const visible = usePageVisible();
@@ -291,7 +293,7 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
                 onClose();
                 return false;
               }
-              setNotice("Story deleted");
+              say("Story deleted");
               return true;
             }}
           />
@@ -299,7 +301,7 @@ function StoryStage({ cursor, onClose, pauseRef }: StoryStageProps) {
       )}
 
       <p role="status" className="sr-only">
-        {notice}
+        <span key={notice.count}>{notice.text}</span>
       </p>
       {/* Each story is announced as it comes: who posted it, when, and where it is among theirs. */}
       <p aria-live="polite" className="sr-only">
