@@ -140,6 +140,12 @@ export type JoinResult<Joined extends object = object> =
   | ({ ok: true } & Joined)
   | ({ ok: false; error: string; status: number } & Partial<Joined>);
 
+/**
+ * The longest quiet a join's answer tells (`quietForMs`): a page's first connect comes within seconds of
+ * its reads, and a longer wait only makes the client read again, as without it.
+ */
+export const QUIET_FOR_MAX_MS = 30_000;
+
 /** The most post ids one joinPostRoom or leavePostRoom takes: a page of a feed and more. */
 export const POSTS_JOINED_PER_EVENT = 100;
 
@@ -155,7 +161,8 @@ export interface ClientToServerEvents {
    * Follows a post's live changes; only a post the member may see is joined. A list of up to
    * POSTS_JOINED_PER_EVENT ids joins each it may (`watching`) as one event of the member's budget.
    * A connection's first few answers say, as joinUser's does, for how many milliseconds (up to 30 s)
-   * the rooms of the posts watched have had no event, when a single server can tell.
+   * the rooms of the posts watched have had no event, when a single server can tell and every post
+   * asked is watched (one that could not be may have had the very event that hid it).
    */
   joinPostRoom: (
     postIds: string | string[],

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from "node:http";
-import { type ClientToServerEvents, rooms, type ServerToClientEvents } from "@flik/shared";
+import { type ClientToServerEvents, QUIET_FOR_MAX_MS, rooms, type ServerToClientEvents } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
 import type { Caller } from "../platform/caller.js";
@@ -34,8 +34,8 @@ export interface Realtime {
    * For how many milliseconds (up to 30 s) none of these rooms has had an event, as this node saw it:
    * what a room joined at a page's first connect tells its client (did it miss anything since its
    * reads?). Answered for a connection's first few asks only (a page's first joins), and never with
-   * several nodes: asked again and again, it would tell a member when events they were kept from (a
-   * blocked member's, sent `except` them) went to rooms they share.
+   * several nodes. What it can tell of a post's room (that something happened there, a blocked member's
+   * comment sent `except` the asker included) reading the post again tells too: its counts.
    */
   quietFor(socket: FlikSocket, rooms: string[]): number | undefined;
   /** True once the node is shutting down: features skip follow-up work for sockets closing with it. */
@@ -70,11 +70,8 @@ function ackInItsPlace(packet: unknown[]): void {
   packet.splice(1, packet.length - 1, packet.length === 2 ? undefined : packet[1], ack);
 }
 
-/**
- * How far back a joinUser answer can say the member's rooms were quiet: a page's first connect comes
- * within seconds of its reads, and a longer wait only makes the client read again, as without it.
- */
-const QUIET_WINDOW_MS = 30_000;
+/** How far back a join's answer can say its rooms were quiet (joinUser's, joinPostRoom's). */
+const QUIET_WINDOW_MS = QUIET_FOR_MAX_MS;
 /** The joins of a connection told how quiet their rooms were: a page's first connect joins a few screens'. */
 const QUIET_ANSWERS_PER_CONNECTION = 3;
 

@@ -163,7 +163,9 @@ export function registerPostSockets(
       const ids = [...new Set(asked.filter(isUuid))];
       const watched = await Promise.all(ids.map((postId) => joins.add(postId)));
       const watching = ids.filter((_, i) => watched[i]);
-      reply({ ok: true, watching, ...quietOf(socket, watching) });
+      // A post that could not be watched (deleted, hidden) may have had the very event that made it so,
+      // in a room no longer counted: nothing is vouched for then.
+      reply({ ok: true, watching, ...(watching.length === ids.length ? quietOf(socket, watching) : {}) });
     });
     socket.on("leavePostRoom", (asked) => {
       for (const postId of Array.isArray(asked) ? asked.slice(0, POSTS_JOINED_PER_EVENT) : [asked])

@@ -1,11 +1,11 @@
-import { render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { emitLogout, LOGOUT_EVENT, revokeOwnSession } from "../../lib/auth-events";
 import { createUserSocket } from "../../lib/socket";
 import { getToken } from "../../lib/storage";
 import { signInAsAlice } from "../../test/auth-storage";
 import { createFakeSocket, type FakeSocket } from "../../test/fake-socket";
-import { SocketProvider } from "./socket-provider";
+import { SocketProvider, useJoinedRoomsCheck } from "./socket-provider";
 
 vi.mock("../../lib/socket", () => ({ createUserSocket: vi.fn() }));
 
@@ -133,5 +133,48 @@ describe("SocketProvider", () => {
     const socket = renderProvider(signInAsAlice());
     socket.unmount?.();
     expect(socket.connected).toBe(false);
+  });
+
+  it("reads a join's quiet against the page's age, in the first connection only, and only while the page loads", () => {
+    const probe = { check: null as ReturnType<typeof useJoinedRoomsCheck> };
+    function Probe() {
+      probe.check = useJoinedRoomsCheck();
+      return null;
+    }
+    const socket = createFakeSocket();
+    vi.mocked(createUserSocket).mockReturnValue(socket as never);
+    const view = render(
+      <SocketProvider token={signInAsAlice()} userId="u-alice">
+        <Probe />
+      </SocketProvider>,
+    );
+    const pageAt = (ms: number) => {
+      vi.spyOn(performance, "now").mockReturnValue(ms);
+      vi.spyOn(Date, "now").mockReturnValue(performance.timeOrigin + ms);
+    };
+    act(() => socket.fire("connect"));
+    const joined = (quietForMs?: number) => ({ ok: true as const, quietForMs });
+
+    pageAt(2_000);
+    // At the connect: quiet since before the page began vouches; anything less, or nothing said, does not.
+    expect(probe.check?.missedOnFirstConnect(joined(2_500))).toBe(false);
+    expect(probe.check?.missedOnFirstConnect(joined(1_500))).toBe(true);
+    expect(probe.check?.missedOnFirstConnect(joined())).toBe(true);
+    // Later in the first connection: only an event heard since the page began tells of anything.
+    expect(probe.check?.heardSincePageBegan(joined(1_500))).toBe(true);
+    expect(probe.check?.heardSincePageBegan(joined(2_500))).toBe(false);
+    expect(probe.check?.heardSincePageBegan(joined())).toBe(false);
+    // A loaded page's later lists are left as before: the 30 s an answer can tell no longer covers it.
+    pageAt(40_000);
+    expect(probe.check?.heardSincePageBegan(joined(30_000))).toBe(false);
+    expect(probe.check?.heardSincePageBegan(joined(5_000))).toBe(false);
+
+    // After a reconnect the catch-up reads everything again: neither asks for more.
+    pageAt(2_000);
+    act(() => socket.fire("connect"));
+    expect(probe.check?.missedOnFirstConnect(joined(1_500))).toBe(false);
+    expect(probe.check?.heardSincePageBegan(joined(1_500))).toBe(false);
+    vi.restoreAllMocks();
+    view.unmount();
   });
 });

@@ -1,3 +1,4 @@
+import { QUIET_FOR_MAX_MS } from "@flik/shared";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { emitLogout } from "../../lib/auth-events";
 import { createUserSocket, type FlikSocket } from "../../lib/socket";
@@ -17,9 +18,11 @@ export type OnCatchUp = (listener: CatchUpListener) => () => void;
 export type MissedOnFirstConnect = (answer: QuietAnswer) => boolean;
 
 /**
- * Whether a room joined later in the page's first connection (a screen read after it connected) says
- * it had an event since the page began: its read may predate it. An answer that says nothing of how
- * quiet the room was (its connection's few are used, or several nodes) tells of nothing.
+ * Whether a room joined later in the page's first connection, while the page is still loading (younger
+ * than the longest quiet an answer tells), says it had an event since the page began: the screen's
+ * read, made as the socket connected, may predate it. An answer that says nothing of how quiet the
+ * room was (its connection's few are used, or several nodes) tells of nothing; so does any answer once
+ * the page has loaded (a later page of a list, joined as it comes, is left as before).
  */
 export type HeardSincePageBegan = (answer: QuietAnswer) => boolean;
 
@@ -89,8 +92,11 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
         return () => catchUpListeners.delete(listener);
       },
       missedOnFirstConnect: (answer) => connects === 1 && mayHaveMissed(answer, true, pageAge()),
-      heardSincePageBegan: (answer) =>
-        connects === 1 && answer.ok && typeof answer.quietForMs === "number" && answer.quietForMs < pageAge(),
+      heardSincePageBegan: (answer) => {
+        const age = pageAge();
+        const quiet = answer.ok ? answer.quietForMs : undefined;
+        return connects === 1 && age < QUIET_FOR_MAX_MS && typeof quiet === "number" && quiet < age;
+      },
     });
     return () => {
       window.removeEventListener("offline", dropOnOffline);

@@ -128,13 +128,18 @@ export function removeCachedPost(queryClient: QueryClient, postId: string): void
 /**
  * Reads again the posts on show, for the live events a connect may have missed. A search's answer
  * (`postKeys.found`) is left alone: no room follows its posts, so a connect missed nothing of it, and
- * asking again would only send the search's calls twice on a page opened at /search?q=maya.
+ * asking again would only send the search's calls twice on a page opened at /search?q=maya. Told
+ * again while those reads are on their way (the member's room's catch-up and the posts' joins answer
+ * together), it lets them go on rather than start them over: each began after the join that told.
  */
 export function readShownPostsAgain(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({
-    queryKey: postKeys.all,
-    predicate: (query) => missedOnConnect(query) && !partialMatchKey(query.queryKey, postKeys.found()),
-  });
+  void queryClient.invalidateQueries(
+    {
+      queryKey: postKeys.all,
+      predicate: (query) => missedOnConnect(query) && !partialMatchKey(query.queryKey, postKeys.found()),
+    },
+    { cancelRefetch: false },
+  );
 }
 
 /** What the member is told when an action finds a post gone for them (deleted, private, blocked). */
