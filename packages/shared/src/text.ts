@@ -6,6 +6,9 @@ export const BROKEN_CHARACTER_MESSAGE = "Text cannot contain half of a character
 /** Half of a character: a UTF-16 surrogate without its other half, which would be stored as U+FFFD. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** Whether `text` holds half a character (a lone surrogate), which every text field refuses. */
+export const hasBrokenCharacter = (text: string): boolean => LONE_SURROGATE.test(text);
+
 /** A field as a message names it: its path, as an error's `field` does (`otp`, `userIds.0`). */
 const fieldOf = (path: readonly PropertyKey[] | undefined) => path?.map(String).join(".") || "Value";
 

@@ -137,6 +137,7 @@ export function createVideoProcessing(
     const poster = await workFile(`${id}.jpg`);
     const started = performance.now();
     let shown = 0;
+    let seconds = record.facts.durationSeconds;
     try {
       const transcoded = await storage.withLocalFile(sourceKey(id, extension), async (source) => {
         await transcodeVideo(binary, source, output, record.facts.durationSeconds, (share) => {
@@ -151,6 +152,7 @@ export function createVideoProcessing(
       if (!transcoded) return await storage.remove(keysOf(id)); // deleted before it began
       // The length the transcode found, not the upload's header's: a file cut short says more than it holds.
       const facts = (await probeVideo(binary, output)) ?? record.facts;
+      seconds = facts.durationSeconds;
       await posterOf(binary, output, poster, Math.min(1, facts.durationSeconds / 3));
       // Deleted while it was transcoded (the cleanup removes the source; progress writes may have put a
       // record back): nothing is put back, and what was is removed again.
@@ -165,10 +167,7 @@ export function createVideoProcessing(
       await rm(output, { force: true });
       await rm(poster, { force: true });
     }
-    deps.log.info(
-      { videoId: id, seconds: record.facts.durationSeconds, ms: Math.round(performance.now() - started) },
-      "video transcoded",
-    );
+    deps.log.info({ videoId: id, seconds, ms: Math.round(performance.now() - started) }, "video transcoded");
   }
 
   deps.jobs.define(videoTranscodeQueue, async ({ id, extension }) => {
@@ -254,8 +253,9 @@ export function createVideoProcessing(
             storage.withLocalFile(videoKey(id), async (video) => {
               const partial = await workFile(`${id}.jpg`);
               try {
-                // A tenth of a second in, where a first frame is often black; a shorter video has only that.
-                await posterOf(binary, video, partial, 0.1).catch(() => posterOf(binary, video, partial, 0));
+                // A tenth of a second in, where a first frame is often black (posterOf takes the first
+                // frame of a video shorter than that).
+                await posterOf(binary, video, partial, 0.1);
                 await storage.putFile(posterKey(id), partial, { contentType: "image/jpeg" });
               } finally {
                 await rm(partial, { force: true });

@@ -3,6 +3,7 @@ import {
   type ExternalProvider,
   type ExternalSyncBody,
   externalEmailInUseMessage,
+  hasBrokenCharacter,
   withoutNul,
 } from "@flik/shared";
 import { ApiError } from "../../../lib/api-client";
@@ -34,19 +35,26 @@ function memberFacingMessage(error: unknown): string | undefined {
 
 /**
  * The body's fields are only hints (the server reads the token's claims): a claim that is not text, or
- * too long, is left out, and a NUL taken away, so an odd profile at the provider never fails a sign-in.
+ * holds half a character, is left out, and a NUL taken away, so an odd profile at the provider never
+ * fails a sign-in. A name too long is cut (whole characters); other hints too long are left out.
  */
+function hint(value: unknown): string | undefined {
+  if (typeof value !== "string" || hasBrokenCharacter(value)) return undefined;
+  return withoutNul(value).trim() || undefined;
+}
+
 function fitting(value: unknown, max: number): string | undefined {
-  if (typeof value !== "string") return undefined;
-  const trimmed = withoutNul(value).trim();
-  return trimmed && trimmed.length <= max ? trimmed : undefined;
+  const text = hint(value);
+  return text && text.length <= max ? text : undefined;
 }
 
 function syncBody({ profile }: ProviderAnswer): ExternalSyncBody {
+  const name = hint(profile.name);
   return {
-    auth0Id: fitting(profile.sub, 255),
+    // As the token says it, or not at all: the server checks it against the token's subject.
+    auth0Id: profile.sub === hint(profile.sub) && profile.sub.length <= 255 ? profile.sub : undefined,
     email: fitting(profile.email, 254),
-    fullName: fitting(profile.name, 100),
+    fullName: name?.slice(0, 100).replace(/[\ud800-\udbff]$/, ""),
     picture: fitting(profile.picture, 2048),
   };
 }

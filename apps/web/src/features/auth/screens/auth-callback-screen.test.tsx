@@ -100,6 +100,18 @@ describe("/auth/callback: signing in (issue 19)", () => {
     expect(getToken()).toBe(aliceToken);
   });
 
+  it.each([
+    ["cuts a long name to the hint's 100 characters", `${"x".repeat(99)}😀 and more`, "x".repeat(99)],
+    ["leaves out a name holding half a character", "Al\ud800ice", undefined],
+  ])("%s", async (_case, name, sent) => {
+    answered({ purpose: "signin", returnTo: "/profile" }, { name });
+    const sync = vi.fn(() => jsonResponse(200, synced));
+    serve({ "POST /auth/auth0": sync });
+    renderApp(CALLBACK);
+    await waitFor(() => expect(sync).toHaveBeenCalledTimes(1));
+    expect((sentJson(sync) as { fullName?: string }).fullName).toBe(sent);
+  });
+
   it("says it couldn't sign in, not that it was cancelled, when the provider refuses the code", async () => {
     fakeOidc.callback.mockRejectedValue(
       new FakeErrorResponse("invalid_grant", { purpose: "signin", returnTo: "/chat" }),
@@ -277,7 +289,7 @@ describe("/auth/callback: linking from Settings (issue 19)", () => {
     const heading = within(alert).getByRole("heading", { level: 1 });
     expect(heading).toHaveTextContent(/^Couldn't link Acme ID$/);
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(document.title).toMatch(/^Sign-in failed/);
+    expect(document.title).toMatch(/^Linking failed/);
     expect(alert).toHaveTextContent(IDENTITY_TAKEN_MESSAGE);
     expect(screen.getByRole("link", { name: "Back to settings" })).toHaveAttribute("href", "/settings");
     expect(getToken()).toBe(sessionToken);

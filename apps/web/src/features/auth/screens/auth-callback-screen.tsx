@@ -30,7 +30,7 @@ export const CALLBACK_TEXTS = {
   emailInUse: "Couldn't sign you in",
   linked: (provider: string) => `${provider} linked`,
   linkFailed: (provider: string) => `Couldn't link ${provider}. Try again.`,
-  /** Above the server's reason (the sign-in is another account's): trying again would not help. */
+  /** Above the server's reason, which says itself what to do (another account's sign-in, try later). */
   linkRefused: (provider: string) => `Couldn't link ${provider}`,
   backToLogin: "Back to log in",
   withPassword: "Sign in with password",
@@ -49,9 +49,7 @@ export function AuthCallbackScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<Problem | null>(null);
-  useDocumentTitle(
-    problem?.kind === "cancelled" ? "Sign-in cancelled" : problem ? "Sign-in failed" : "Signing in",
-  );
+  useDocumentTitle(callbackTitle(problem));
   const started = useRef(false);
   // A 401 on /user/identities signs the member out and LogoutListener takes them to /login: the
   // failure must not bring them back here.
@@ -98,6 +96,13 @@ export function AuthCallbackScreen() {
     );
   }
   return <CallbackProblem problem={problem} providerName={provider?.name} />;
+}
+
+/** The tab's title: what the page is doing, then how it ended. */
+function callbackTitle(problem: Problem | null): string {
+  if (!problem) return "Signing in";
+  if (problem.kind === "cancelled") return "Sign-in cancelled";
+  return problem.kind !== "emailInUse" && problem.purpose === "link" ? "Linking failed" : "Sign-in failed";
 }
 
 function CallbackProblem({ problem, providerName }: { problem: Problem; providerName?: string }) {

@@ -89,7 +89,8 @@ export function LinkedSignInsPanel({ user, onClose }: { user: User; onClose: () 
   const [asking, setAsking] = useState<LinkedIdentity | null>(null);
   const [leaving, setLeaving] = useState(false);
   // An unlinked row goes with its button, which the confirmation would give the focus back to: the
-  // focus goes on to the next sign-in's Unlink, else to the panel's list, never to the page.
+  // focus goes to the first sign-in left that can be unlinked, else to the panel's list, never to the
+  // page.
   const listRef = useRef<HTMLDivElement>(null);
   const [unlinked, setUnlinked] = useState(0);
   useEffect(() => {
