@@ -29,5 +29,12 @@ export function useEditedFields<Fields extends Record<string, unknown>>(current:
       setEdits((earlier) => ({ ...earlier, [key]: value })),
     [],
   );
-  return { values, edit, changed: changedFields(current, values) };
+  /** `edit` of one field, for a field's own onChange (or a checker that calls it once the value passes). */
+  const setterOf = useCallback(
+    <Key extends keyof Fields>(key: Key) =>
+      (value: Fields[Key]) =>
+        edit(key, value),
+    [edit],
+  );
+  return { values, edit, setterOf, changed: changedFields(current, values) };
 }

@@ -16,11 +16,8 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
   const current = { username: member.username, website: member.website, bio: member.bio };
   const {
     values: { username, website, bio },
-    edit,
+    setterOf,
   } = useEditedFields(current);
-  const setUsername = (value: string) => edit("username", value);
-  const setWebsite = (value: string) => edit("website", value);
-  const setBio = (value: string) => edit("bio", value);
   const update = useUpdateProfile();
   // After a refused Save, the keyboard goes on from the first field the server refused.
   const {
@@ -71,7 +68,9 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
       <TextField
         ref={usernameRef}
         label="Username"
-        {...limitedText(username, USERNAME_MAX_LENGTH, (typed) => change("username", setUsername, typed))}
+        {...limitedText(username, USERNAME_MAX_LENGTH, (typed) =>
+          change("username", setterOf("username"), typed),
+        )}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -83,11 +82,11 @@ export function ProfileEditForm({ member, onDone }: { member: PublicProfile; onD
         inputMode="url"
         placeholder="https://example.com"
         value={website}
-        onChange={(event) => change("website", setWebsite, event.target.value)}
+        onChange={(event) => change("website", setterOf("website"), event.target.value)}
         autoComplete="url"
         error={errors.website}
       />
-      <BioField value={bio} onChange={(value) => change("bio", setBio, value)} error={errors.bio} />
+      <BioField value={bio} onChange={(value) => change("bio", setterOf("bio"), value)} error={errors.bio} />
       <div className="flex justify-end gap-2">
         <button
           type="button"

@@ -28,11 +28,8 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
   const current = { fullName: user.fullName, username: user.username, bio: user.bio };
   const {
     values: { fullName, username, bio },
-    edit,
+    setterOf,
   } = useEditedFields(current);
-  const setFullName = (value: string) => edit("fullName", value);
-  const setUsername = (value: string) => edit("username", value);
-  const setBio = (value: string) => edit("bio", value);
   // A refused Save (by the shared rules or the server) takes the focus to the first field it names.
   const { problems, formRef, foundIssues, refused, clear, change } = useFieldProblems<Field>();
   const firstRef = useRef<HTMLInputElement>(null);
@@ -96,7 +93,9 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
           label="Full name"
           name="fullName"
           autoComplete="name"
-          {...limitedText(fullName, FULL_NAME_MAX_LENGTH, (typed) => change("fullName", setFullName, typed))}
+          {...limitedText(fullName, FULL_NAME_MAX_LENGTH, (typed) =>
+            change("fullName", setterOf("fullName"), typed),
+          )}
           error={problems.fullName}
         />
         <TextField
@@ -105,13 +104,15 @@ export function ProfilePanel({ user, onClose }: { user: User; onClose: () => voi
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          {...limitedText(username, USERNAME_MAX_LENGTH, (typed) => change("username", setUsername, typed))}
+          {...limitedText(username, USERNAME_MAX_LENGTH, (typed) =>
+            change("username", setterOf("username"), typed),
+          )}
           error={problems.username}
           hint="Letters, numbers, periods and underscores."
         />
         <BioField
           value={bio}
-          onChange={(value) => change("bio", setBio, value)}
+          onChange={(value) => change("bio", setterOf("bio"), value)}
           error={problems.bio}
           rows={4}
         />
