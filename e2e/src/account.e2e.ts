@@ -307,6 +307,37 @@ describe("sessions", () => {
   });
 });
 
+describe("deleting the account", () => {
+  it("asks the password, then deletes everything: both devices end signed out and the profile is gone", async () => {
+    const { page } = await openContext(browser);
+    const member = await signedInMember(page, "leaving");
+    const other = await secondDevice(member);
+    const viewer = await openContext(browser);
+    await signedInMember(viewer.page, "watcher");
+    await openSettings(page);
+
+    await page.getByRole("button", { name: "Delete account" }).click();
+    const panel = page.getByRole("dialog", { name: "Delete account" });
+    const password = panel.getByLabel("Your password");
+    await password.fill("not-the-password");
+    await password.press("Enter");
+    await panel.getByText("Password is incorrect").waitFor();
+    expect((await me(page, member.token)).username).toBe(member.username);
+
+    await password.fill(member.password);
+    await panel.getByRole("button", { name: "Delete account" }).click();
+    await page.waitForURL("**/login");
+    await alert(page, "Your account has been deleted.").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await other.waitForURL("**/login");
+
+    expect(await signInStatus(page, member.username, member.password)).toBe(401);
+    expect(await sessionStatus(page, member.token)).toBe(401);
+    await viewer.page.goto(`/profile/${member.username}`);
+    await viewer.page.getByRole("heading", { name: "Member not found" }).waitFor();
+  });
+});
+
 describe("data download", () => {
   it("downloads user-data.json that holds the member's post and no secret", async () => {
     const { page } = await openContext(browser);

@@ -353,6 +353,8 @@ export async function buildApp(
     mailer,
     sms,
     domainEvents,
+    sessions,
+    chats,
     log: app.log,
   });
   createNotificationMails({

@@ -48,6 +48,21 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
+/** Said when an account with a password is deleted without it (a wrong one is "Password is incorrect"). */
+export const DELETE_ACCOUNT_PASSWORD_MISSING = "Enter your password to delete your account";
+/** Said when an account without a password (made through a sign-in provider) is deleted without its name. */
+export const DELETE_ACCOUNT_USERNAME_MISSING = "Type your username to confirm";
+
+/**
+ * DELETE /user: the account's password, or, for an account that has none (made through a sign-in
+ * provider), its username typed again. Which one the account needs is the server's to say.
+ */
+export const deleteAccountBody = z.object({
+  password: textSchema(DELETE_ACCOUNT_PASSWORD_MISSING).max(PASSWORD_MAX_LENGTH).optional(),
+  username: textSchema(DELETE_ACCOUNT_USERNAME_MISSING).trim().max(100).optional(),
+});
+export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
+
 /**
  * The rules a new password must meet beyond its length (shown in the password form, checked by the
  * server): not the current one, not the member's username or e-mail. Returns the first rule broken.

@@ -102,3 +102,6 @@ export const TOO_MANY_WRONG_CODES = "Too many wrong codes. Request a new code.";
 export const FORGOT_PASSWORD_RESEND_SECONDS = 30;
 export const EMAIL_CHANGE_RESEND_SECONDS = 60;
 export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;
+
+/** DELETE /user's answer, and what the sign-in screen then says (here, apart from the schemas: the sign-out reads it). */
+export const ACCOUNT_DELETED_MESSAGE = "Your account has been deleted.";

@@ -11,3 +11,8 @@ export const PASSWORD_CHANGES_PER_MEMBER = { max: 10, windowMs: 15 * 60_000 };
 export const codeRequestsRefused = (wait: string) => `Too many codes requested. Please try again in ${wait}.`;
 export const passwordChangesRefused = (wait: string) =>
   `Too many password changes. Please try again in ${wait}.`;
+
+/** Account deletions a member may try (each asks the password: guessed from a stolen session). */
+export const ACCOUNT_DELETIONS_PER_MEMBER = { max: 10, windowMs: 15 * 60_000 };
+
+export const accountDeletionsRefused = (wait: string) => `Too many attempts. Please try again in ${wait}.`;

@@ -1,5 +1,7 @@
 import {
+  ACCOUNT_DELETED_MESSAGE,
   changePasswordBody,
+  deleteAccountBody,
   requestEmailOtpBody,
   requestPhoneOtpBody,
   type UserResponse,
@@ -8,6 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type AddressRateLimit, limitPer } from "../../platform/rate-limits.js";
 import {
+  ACCOUNT_DELETIONS_PER_MEMBER,
+  accountDeletionsRefused,
   CODE_REQUESTS_PER_TARGET,
   codeRequestsRefused,
   PASSWORD_CHANGES_PER_MEMBER,
@@ -15,7 +19,7 @@ import {
 } from "./account.limits.js";
 import type { AccountService } from "./account.service.js";
 
-/** Signed-in account calls (spec §7): password, e-mail and phone changes. */
+/** Signed-in account calls (spec §7): password, e-mail and phone changes; deleting the account. */
 export function accountRoutes(deps: {
   account: AccountService;
   /** Per client address, beside the member's own limits. */
@@ -39,6 +43,24 @@ export function accountRoutes(deps: {
       "/user/password",
       { schema: { body: changePasswordBody }, config: { rateLimit }, preHandler: passwordChangesPerMember },
       async (request) => account.changePassword(request.caller, request.body),
+    );
+
+    // The password is asked again: tries are counted per member, as a password change's are.
+    app.delete(
+      "/user",
+      {
+        schema: { body: deleteAccountBody },
+        config: { rateLimit },
+        preHandler: limitPer(app, {
+          ...ACCOUNT_DELETIONS_PER_MEMBER,
+          key: (request) => request.caller.userId,
+          message: accountDeletionsRefused,
+        }),
+      },
+      async (request) => {
+        await account.deleteAccount(request.caller, request.body);
+        return { message: ACCOUNT_DELETED_MESSAGE };
+      },
     );
 
     app.post(

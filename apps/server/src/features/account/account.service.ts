@@ -1,5 +1,8 @@
 import {
   type changePasswordBody,
+  DELETE_ACCOUNT_PASSWORD_MISSING,
+  DELETE_ACCOUNT_USERNAME_MISSING,
+  type deleteAccountBody,
   EMAIL_VERIFY_CODE_SENT,
   NO_PASSWORD_YET_MESSAGE,
   newPasswordProblem,
@@ -15,6 +18,8 @@ import { sendLater } from "../../platform/mail-later.js";
 import type { SmsSender } from "../../platform/sms.js";
 import type { AuthService } from "../auth/auth.service.js";
 import { verifyPassword } from "../auth/password.js";
+import type { ChatsService } from "../chats/chats.service.js";
+import type { SessionsService } from "../sessions/sessions.service.js";
 import type { UsersService } from "../users/users.service.js";
 import {
   emailChangeCodeMail,
@@ -22,7 +27,7 @@ import {
   emailVerifyCodeMail,
   phoneChangeCodeText,
 } from "./account.mail.js";
-import { findAccount, setVerifiedContact, takenByOther } from "./account.queries.js";
+import { deleteMember, findAccount, setVerifiedContact, takenByOther } from "./account.queries.js";
 import type { OneTimeCodes } from "./one-time-codes.js";
 
 export const EMAIL_TAKEN = "An account with that email already exists";
@@ -44,9 +49,11 @@ export function createAccountService(deps: {
   mailer: Mailer;
   sms: SmsSender;
   domainEvents: DomainEvents;
+  sessions: Pick<SessionsService, "ended">;
+  chats: Pick<ChatsService, "memberDeleted">;
   log: FastifyBaseLogger;
 }) {
-  const { db, auth, users, codes, mailer, sms, domainEvents, log } = deps;
+  const { db, auth, users, codes, mailer, sms, domainEvents, sessions, chats, log } = deps;
 
   async function account(caller: Caller) {
     const found = await findAccount(db, caller.userId);
@@ -97,6 +104,31 @@ export function createAccountService(deps: {
         keepSessionId: caller.sessionId,
       });
       return { message: "Password updated! Please log in again." };
+    },
+
+    /**
+     * DELETE /user: the account and everything of it, once the member proves it is them (their password,
+     * or their username for an account made through a sign-in provider). Every session ends, this one
+     * included (its sockets are told, as a logout's are); chat partners see the chats go or change.
+     */
+    async deleteAccount(caller: Caller, input: z.output<typeof deleteAccountBody>) {
+      const member = await account(caller);
+      if (member.passwordHash !== null) {
+        if (input.password === undefined || input.password === "")
+          throw invalidField("password", DELETE_ACCOUNT_PASSWORD_MISSING);
+        if (!(await verifyPassword(member.passwordHash, input.password)))
+          throw invalidField("password", "Password is incorrect");
+      } else if (input.username?.toLowerCase() !== member.username.toLowerCase()) {
+        throw invalidField(
+          "username",
+          input.username ? "That is not your username" : DELETE_ACCOUNT_USERNAME_MISSING,
+        );
+      }
+      const deleted = await deleteMember(db, caller.userId);
+      if (!deleted) throw unauthorized();
+      log.info({ userId: caller.userId }, "a member deleted their account");
+      sessions.ended(deleted.sessionIds);
+      await chats.memberDeleted(deleted);
     },
 
     /** POST /user/request-email-otp: a code to the new address (the old one learns of it once switched). */

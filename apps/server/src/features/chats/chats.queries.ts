@@ -647,6 +647,18 @@ export async function renameGroup(db: Db, chatId: string, userId: string, name: 
   });
 }
 
+/** A chat with the members who have it on their list (`chatsOf`'s rule); nothing once it is gone. */
+export async function chatWithListedMembers(db: Db, chatId: string) {
+  const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
+  if (!chat) return undefined;
+  const listed = await db
+    .select({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .where(and(eq(chatMembers.chatId, chatId), listedFor(chatMembers)));
+  return { chat, listed: listed.map((member) => member.userId) };
+}
+
 /** Every chat the member is in, those they deleted (cleared) included. */
 export async function chatIdsOf(db: Db, userId: string) {
   const rows = await db

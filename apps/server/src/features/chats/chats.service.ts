@@ -36,6 +36,7 @@ import {
   type ChatRow,
   chatIdsOf,
   chatsOf,
+  chatWithListedMembers,
   clearChat,
   deleteMessage,
   findChat,
@@ -366,6 +367,27 @@ export function createChatsService(deps: {
           events.chatUpdated(await presentOne(chat, memberId, participants), [memberId]),
         ),
       );
+    },
+
+    /**
+     * A member's account was deleted (their rows gone with it): each partner of a one-to-one chat drops
+     * the chat, which went too, and each group's members who list it see it without them, as after a leave.
+     */
+    async memberDeleted(gone: {
+      directChats: { chatId: string; memberId: string }[];
+      groupChatIds: string[];
+    }) {
+      for (const { chatId, memberId } of gone.directChats) events.chatDeleted(chatId, memberId);
+      for (const chatId of gone.groupChatIds) {
+        const found = await chatWithListedMembers(db, chatId);
+        if (!found || found.listed.length === 0) continue;
+        const participants = await participantsOf(db, [chatId]);
+        await Promise.all(
+          found.listed.map(async (memberId) =>
+            events.chatUpdated(await presentOne(found.chat, memberId, participants), [memberId]),
+          ),
+        );
+      }
     },
 
     /**

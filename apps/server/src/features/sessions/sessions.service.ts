@@ -114,6 +114,12 @@ export function createSessionsService(deps: {
       return revoked.length;
     },
 
+    /** Sessions that ended with their rows (a deleted account): forgotten here, their sockets told and closed. */
+    ended(sessionIds: string[]) {
+      cache.forgetSessions(sessionIds);
+      sessionEnder.endSessions(sessionIds);
+    },
+
     async logout(caller: Caller, sessionId: string) {
       const revoked = await revoke(caller, { only: sessionId });
       if (revoked.length === 0) throw notFound("Session not found");

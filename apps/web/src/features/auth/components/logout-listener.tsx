@@ -1,7 +1,8 @@
+import { ACCOUNT_DELETED_MESSAGE } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useContext, useEffect, useRef } from "react";
 import { UNSAFE_DataRouterContext, useLocation, useNavigate } from "react-router";
-import { onLogout } from "../../../lib/auth-events";
+import { chosenByMember, onLogout } from "../../../lib/auth-events";
 import { clearAuth } from "../../../lib/storage";
 import { AUTH_TOASTS, toast } from "../../../lib/toast";
 import { type LoginRedirectState, locationToPath } from "../redirect";
@@ -44,19 +45,21 @@ export function LogoutListener() {
         heldAtLeaveCheck = false;
         if (current.pathname !== "/login") {
           // A member who chose to leave starts fresh; one thrown out returns where they were.
-          const state: LoginRedirectState | undefined =
-            reason === "user" ? undefined : { from: locationToPath(current) };
+          const state: LoginRedirectState | undefined = chosenByMember(reason)
+            ? undefined
+            : { from: locationToPath(current) };
           navigate("/login", { replace: reason !== "user", state });
           heldAtLeaveCheck = [...(router?.state.blockers.values() ?? [])].some(
             (blocker) => blocker.state === "blocked" && blocker.location?.pathname === "/login",
           );
         }
         // Thrown out (logged out from another device, a password changed elsewhere, a session that
-        // expired): the sign-in screen alone would not say why.
+        // expired), or the account deleted: the sign-in screen alone would not say why.
         // What the signed-in screens were saying no longer matters, and would hold this back in the queue.
         if (reason !== "user") {
           toast.dismiss();
-          toast.info(SESSION_ENDED_TEXT, AUTH_TOASTS);
+          if (reason === "account-deleted") toast.success(ACCOUNT_DELETED_MESSAGE, AUTH_TOASTS);
+          else toast.info(SESSION_ENDED_TEXT, AUTH_TOASTS);
         }
         queryClient.removeQueries();
       }),

@@ -4,7 +4,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api-client";
-import { type LogoutReason, onLogout } from "../../../lib/auth-events";
+import { chosenByMember, type LogoutReason, onLogout } from "../../../lib/auth-events";
 import { clearAuth, getToken } from "../../../lib/storage";
 import { isTokenValid } from "../../../lib/token";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -65,7 +65,9 @@ export function RequireAuth() {
         to="/login"
         replace
         state={
-          reason === "user" ? undefined : ({ from: locationToPath(location) } satisfies LoginRedirectState)
+          reason && chosenByMember(reason)
+            ? undefined
+            : ({ from: locationToPath(location) } satisfies LoginRedirectState)
         }
       />
     );

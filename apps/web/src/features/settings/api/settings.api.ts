@@ -1,5 +1,6 @@
 import type {
   ChangePasswordBody,
+  DeleteAccountBody,
   MessageResponse,
   PrivacyBody,
   SessionsResponse,
@@ -15,6 +16,11 @@ import { clearAuth, getToken } from "../../../lib/storage";
 
 export function changePassword(body: ChangePasswordBody): Promise<MessageResponse> {
   return apiFetch<MessageResponse>("/user/password", { method: "PUT", body });
+}
+
+/** DELETE /user: the account and everything of it, with the password (or username) asked again. */
+export function deleteAccount(body: DeleteAccountBody): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>("/user", { method: "DELETE", body });
 }
 
 export function requestEmailCode(email: string): Promise<MessageResponse> {

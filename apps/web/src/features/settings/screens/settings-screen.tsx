@@ -1,6 +1,6 @@
 import type { User } from "@flik/shared";
 import { lazy, Suspense, useState } from "react";
-import { BanIcon, LinkIcon } from "../../../components/icons";
+import { BanIcon, LinkIcon, TrashIcon } from "../../../components/icons";
 import {
   DownloadIcon,
   GlobeIcon,
@@ -26,6 +26,7 @@ import { useLinkedSignInsOffered } from "../hooks/use-identities";
 import { useReturnedPanel } from "../hooks/use-returned-panel";
 import { useLogoutOthers } from "../hooks/use-sessions";
 import { BlockedPanel } from "../panels/blocked-panel";
+import { DeleteAccountPanel } from "../panels/delete-account-panel";
 import { EmailPanel } from "../panels/email-panel";
 import { LinkedSignInsPanel } from "../panels/linked-sign-ins-panel";
 import { PasswordPanel } from "../panels/password-panel";
@@ -39,7 +40,16 @@ const PhonePanel = lazy(() =>
 );
 
 /** Spec §2's edit panels. */
-type Panel = "email" | "phone" | "profile" | "password" | "privacy" | "blocked" | "sessions" | "linked";
+type Panel =
+  | "email"
+  | "phone"
+  | "profile"
+  | "password"
+  | "privacy"
+  | "blocked"
+  | "sessions"
+  | "linked"
+  | "delete";
 
 /**
  * /settings (spec §2): Account Information, Security, Privacy, Sessions and Support, and a side panel
@@ -195,6 +205,15 @@ function SettingsContent({ user }: { user: User }) {
           <LogOutIcon className="size-5" />
           Log out
         </button>
+        <button
+          type="button"
+          onClick={() => openPanel("delete")}
+          aria-haspopup="dialog"
+          className="flex w-full items-center gap-3 border-t border-zinc-100 px-5 py-4 text-left text-sm font-semibold text-red-600 transition hover:bg-red-50 focus-visible:bg-red-50 focus-visible:-outline-offset-2"
+        >
+          <TrashIcon className="size-5" />
+          Delete account
+        </button>
       </div>
 
       {panel === "email" && <EmailPanel user={user} onClose={close} />}
@@ -209,6 +228,9 @@ function SettingsContent({ user }: { user: User }) {
       {panel === "blocked" && <BlockedPanel user={user} onClose={close} />}
       {panel === "sessions" && <SessionsPanel onClose={close} />}
       {panel === "linked" && <LinkedSignInsPanel user={user} onClose={close} />}
+      {panel === "delete" && (
+        <DeleteAccountPanel user={user} onClose={close} onDownload={() => download.mutate()} />
+      )}
 
       {confirm === "logout" && <LogOutDialog onClose={() => setConfirm(null)} />}
       {confirm === "others" && (

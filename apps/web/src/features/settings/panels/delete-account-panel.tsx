@@ -1,0 +1,166 @@
+import {
+  DELETE_ACCOUNT_PASSWORD_MISSING,
+  DELETE_ACCOUNT_USERNAME_MISSING,
+  type DeleteAccountBody,
+  deleteAccountBody,
+  type User,
+} from "@flik/shared";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useRef, useState } from "react";
+import { buttonStyles } from "../../../components/button-styles";
+import { TextField } from "../../../components/text-field";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { emitLogout, revokeOwnSession } from "../../../lib/auth-events";
+import { useFormToasts } from "../../../lib/toast";
+import { PasswordField } from "../../auth/components/password-field";
+import { deleteAccount } from "../api/settings.api";
+import { EditPanel, PanelFailure, PanelIntro } from "../components/edit-panel";
+import { useIdentitiesQuery } from "../hooks/use-identities";
+
+export const DELETE_ACCOUNT_TEXTS = {
+  title: "Delete account",
+  intro:
+    "Your profile, posts, flicks, stories, highlights, comments, likes and messages will be deleted for good, with your one-to-one chats. This can't be undone.",
+  copyFirst: "Want a copy first? Download your data before you go.",
+  usernameHint: (username: string) => `Your account has no password: type ${username} to confirm.`,
+  submit: "Delete account",
+  busy: "Deleting account...",
+  failed: "Couldn't delete your account. Please try again.",
+} as const;
+
+type Field = "password" | "username";
+
+/** Which field a refusal of the server is about. */
+function fieldOf(error: unknown): Field | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.fieldErrors.password) return "password";
+  if (error.fieldErrors.username) return "username";
+  return undefined;
+}
+
+/**
+ * Deleting the account (Settings › Delete account): the password asked again, or, for an account made
+ * through a sign-in provider that has none, the username typed. Once deleted the member is signed out
+ * here, the sign-in screen saying so; every other device is signed out by the server.
+ */
+export function DeleteAccountPanel({
+  user,
+  onClose,
+  onDownload,
+}: {
+  user: User;
+  onClose: () => void;
+  onDownload: () => void;
+}) {
+  const identities = useIdentitiesQuery();
+  const [refusedAsk, setRefusedAsk] = useState<Field>();
+  // Most members have a password: it is asked until the member is known to have none.
+  const asked: Field = refusedAsk ?? (identities.data?.hasPassword === false ? "username" : "password");
+  const [value, setValue] = useState("");
+  const [problem, setProblem] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const failures = useFormToasts({ failuresGoWithForm: true });
+
+  const remove = useMutation({
+    mutationFn: (body: DeleteAccountBody) => revokeOwnSession(() => deleteAccount(body), "account-deleted"),
+    onSuccess: () => {
+      failures.clear();
+      emitLogout("account-deleted");
+    },
+    onError: (error) => {
+      const text = errorMessage(error, DELETE_ACCOUNT_TEXTS.failed);
+      const field = fieldOf(error);
+      if (field && field !== asked) {
+        // The account is not as this page knew it (a password set or dropped elsewhere): ask the other.
+        failures.clear();
+        setRefusedAsk(field);
+        setValue("");
+        setProblem(undefined);
+        fieldRef.current?.focus();
+        return;
+      }
+      failures.error(text);
+      if (field) {
+        setProblem(text);
+        fieldRef.current?.focus();
+      } else setFailure(text);
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (remove.isPending) return;
+    setFailure(undefined);
+    const body = { [asked]: value };
+    const parsed = deleteAccountBody.safeParse(body);
+    const found = parsed.error?.issues[0]?.message ?? (value.trim() === "" ? emptyText(asked) : undefined);
+    if (found) {
+      failures.clear();
+      setProblem(found);
+      fieldRef.current?.focus();
+      return;
+    }
+    setProblem(undefined);
+    remove.mutate(body);
+  }
+
+  const edited = (next: string) => {
+    setValue(next);
+    setProblem(undefined);
+    setFailure(undefined);
+  };
+
+  return (
+    <EditPanel
+      title={DELETE_ACCOUNT_TEXTS.title}
+      onClose={onClose}
+      initialFocus={fieldRef}
+      dismissible={!remove.isPending}
+    >
+      <form noValidate onSubmit={submit} className="space-y-5">
+        <PanelIntro>{DELETE_ACCOUNT_TEXTS.intro}</PanelIntro>
+        <p className="text-sm text-zinc-600">
+          <button
+            type="button"
+            onClick={onDownload}
+            className="font-semibold text-zinc-900 underline underline-offset-2 hover:text-zinc-700"
+          >
+            {DELETE_ACCOUNT_TEXTS.copyFirst}
+          </button>
+        </p>
+        {asked === "password" ? (
+          <PasswordField
+            ref={fieldRef}
+            label="Your password"
+            name="password"
+            autoComplete="current-password"
+            value={value}
+            error={problem}
+            onChange={(event) => edited(event.target.value)}
+          />
+        ) : (
+          <TextField
+            ref={fieldRef}
+            label="Username"
+            name="username"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={value}
+            error={problem}
+            hint={DELETE_ACCOUNT_TEXTS.usernameHint(user.username)}
+            onChange={(event) => edited(event.target.value)}
+          />
+        )}
+        <button type="submit" disabled={remove.isPending} className={`${buttonStyles.danger} w-full`}>
+          {remove.isPending ? DELETE_ACCOUNT_TEXTS.busy : DELETE_ACCOUNT_TEXTS.submit}
+        </button>
+        {failure && <PanelFailure>{failure}</PanelFailure>}
+      </form>
+    </EditPanel>
+  );
+}
+
+const emptyText = (field: Field) =>
+  field === "password" ? DELETE_ACCOUNT_PASSWORD_MISSING : DELETE_ACCOUNT_USERNAME_MISSING;
