@@ -70,8 +70,6 @@ function ackInItsPlace(packet: unknown[]): void {
   packet.splice(1, packet.length - 1, packet.length === 2 ? undefined : packet[1], ack);
 }
 
-/** How far back a join's answer can say its rooms were quiet (joinUser's, joinPostRoom's). */
-const QUIET_WINDOW_MS = QUIET_FOR_MAX_MS;
 /** The joins of a connection told how quiet their rooms were: a page's first connect joins a few screens'. */
 const QUIET_ANSWERS_PER_CONNECTION = 3;
 
@@ -199,7 +197,8 @@ export async function createRealtime(options: {
 
 /** Marks the rooms of every event this node sends (any of its features, however addressed). */
 function listenForQuiet(io: FlikIo): QuietRooms {
-  const quietRooms = createQuietRooms({ windowMs: QUIET_WINDOW_MS });
+  // How far back a join's answer can say its rooms were quiet (joinUser's, joinPostRoom's).
+  const quietRooms = createQuietRooms({ windowMs: QUIET_FOR_MAX_MS });
   const adapter = io.of("/").adapter;
   const broadcast = adapter.broadcast.bind(adapter);
   adapter.broadcast = (packet, opts) => {

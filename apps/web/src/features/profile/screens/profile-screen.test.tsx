@@ -291,7 +291,7 @@ describe("A profile address that names no one", () => {
     const heading = await screen.findByRole("heading", { name: "Member not found" });
     const sentence = heading.nextElementSibling;
     expect(sentence).toHaveTextContent(
-      "There is no one called @evil on Flik. The link may be broken, or they changed their username.",
+      "There is no one called @evil on Flik. The link may be broken, or they changed their username or deleted their account.",
     );
     expect(sentence?.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
     expect(profileReads(fetchMock)).toEqual([]);
@@ -305,7 +305,7 @@ describe("A profile address that names no one", () => {
 
     const heading = await screen.findByRole("heading", { name: "Member not found" });
     expect(heading.nextElementSibling?.textContent).toBe(
-      "There is no one by that name on Flik. The link may be broken, or they changed their username.",
+      "There is no one by that name on Flik. The link may be broken, or they changed their username or deleted their account.",
     );
   });
 

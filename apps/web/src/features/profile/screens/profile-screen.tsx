@@ -193,7 +193,7 @@ function MemberNotFound({ username, ref }: { username: string; ref?: Ref<HTMLEle
       </h1>
       <p className="mt-2 max-w-xs text-sm break-words text-zinc-600">
         {echoed ? `There is no one called @${echoed} on Flik.` : "There is no one by that name on Flik."} The
-        link may be broken, or they changed their username.
+        link may be broken, or they changed their username or deleted their account.
       </p>
       <Link to="/profile" className={`${buttonStyles.secondary} mt-6`}>
         Go to your profile
