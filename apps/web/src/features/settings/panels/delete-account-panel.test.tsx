@@ -87,6 +87,7 @@ describe("Settings › Delete account", () => {
     const panel = await openPanel(user, "Delete account", "Delete account");
     const username = await within(panel).findByLabelText("Username");
     expect(username).toHaveAccessibleDescription(DELETE_ACCOUNT_TEXTS.usernameHint("alice"));
+    await waitFor(() => expect(username).toHaveFocus());
 
     await user.click(within(panel).getByRole("button", { name: "Delete account" }));
     expect(username).toHaveAccessibleDescription(DELETE_ACCOUNT_USERNAME_MISSING);
@@ -95,6 +96,20 @@ describe("Settings › Delete account", () => {
     await user.type(username, "alice{Enter}");
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(sentJson(remove)).toEqual({ username: "alice" });
+  });
+
+  it("offers the data download first, from inside the dialog", async () => {
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const download = vi.fn(() => jsonResponse(200, { user: { username: "alice" } }));
+    const { user } = openSettings({ "GET /user/download-data": download });
+    const panel = await openPanel(user, "Delete account", "Delete account");
+    await user.click(within(panel).getByRole("button", { name: DELETE_ACCOUNT_TEXTS.copyFirst }));
+    await waitFor(() => expect(shownToasts()).toEqual(["Data download started!"]));
+    expect(saved).toEqual(["user-data.json"]);
+    expect(screen.getByRole("dialog", { name: "Delete account" })).toBeInTheDocument();
   });
 
   it("keeps the member signed in and says so when the deletion fails", async () => {

@@ -6,7 +6,7 @@ import {
   type User,
 } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
@@ -22,6 +22,7 @@ export const DELETE_ACCOUNT_TEXTS = {
   intro:
     "Your profile, posts, flicks, stories, highlights, comments, likes and messages will be deleted for good, with your one-to-one chats. This can't be undone.",
   copyFirst: "Want a copy first? Download your data before you go.",
+  preparing: "Preparing your data...",
   usernameHint: (username: string) => `Your account has no password: type ${username} to confirm.`,
   submit: "Delete account",
   busy: "Deleting account...",
@@ -47,10 +48,12 @@ export function DeleteAccountPanel({
   user,
   onClose,
   onDownload,
+  downloading,
 }: {
   user: User;
   onClose: () => void;
   onDownload: () => void;
+  downloading: boolean;
 }) {
   const identities = useIdentitiesQuery();
   const [refusedAsk, setRefusedAsk] = useState<Field>();
@@ -61,6 +64,12 @@ export function DeleteAccountPanel({
   const [failure, setFailure] = useState<string>();
   const fieldRef = useRef<HTMLInputElement>(null);
   const failures = useFormToasts({ failuresGoWithForm: true });
+
+  // The field asked for changed under the member (the account turned out to have no password, or a
+  // refusal said which one it needs): the new one takes the focus the old one had.
+  useLayoutEffect(() => {
+    if (asked) fieldRef.current?.focus();
+  }, [asked]);
 
   const remove = useMutation({
     mutationFn: (body: DeleteAccountBody) => revokeOwnSession(() => deleteAccount(body), "account-deleted"),
@@ -77,7 +86,6 @@ export function DeleteAccountPanel({
         setRefusedAsk(field);
         setValue("");
         setProblem(undefined);
-        fieldRef.current?.focus();
         return;
       }
       failures.error(text);
@@ -123,10 +131,12 @@ export function DeleteAccountPanel({
         <p className="text-sm text-zinc-600">
           <button
             type="button"
-            onClick={onDownload}
-            className="font-semibold text-zinc-900 underline underline-offset-2 hover:text-zinc-700"
+            // Not `disabled`: the focus stays on it while the file is prepared.
+            onClick={() => !downloading && onDownload()}
+            aria-disabled={downloading || undefined}
+            className="text-left font-semibold text-zinc-900 underline underline-offset-2 hover:text-zinc-700 aria-disabled:cursor-wait aria-disabled:text-zinc-600"
           >
-            {DELETE_ACCOUNT_TEXTS.copyFirst}
+            {downloading ? DELETE_ACCOUNT_TEXTS.preparing : DELETE_ACCOUNT_TEXTS.copyFirst}
           </button>
         </p>
         {asked === "password" ? (

@@ -229,7 +229,12 @@ function SettingsContent({ user }: { user: User }) {
       {panel === "sessions" && <SessionsPanel onClose={close} />}
       {panel === "linked" && <LinkedSignInsPanel user={user} onClose={close} />}
       {panel === "delete" && (
-        <DeleteAccountPanel user={user} onClose={close} onDownload={() => download.mutate()} />
+        <DeleteAccountPanel
+          user={user}
+          onClose={close}
+          onDownload={() => download.mutate()}
+          downloading={download.isPending}
+        />
       )}
 
       {confirm === "logout" && <LogOutDialog onClose={() => setConfirm(null)} />}
