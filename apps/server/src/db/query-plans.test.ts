@@ -366,3 +366,25 @@ describe("writes find their rows through the partial indexes made for them", () 
     expect(read).toContain("notifications_follow_request_once");
   });
 });
+
+describe("no cascade reads a whole table", () => {
+  it("every foreign key has an index that leads with its column", async () => {
+    // A post's deletion took its notifications by a scan before migration 0030; a member's deletion
+    // cascades through every table that names them. Only the mail queue, whose rows go once mailed, is
+    // left to its scans.
+    const unindexed = await built.database.db.execute<{ key: string }>(sql`
+      select c.conrelid::regclass::text || '.' || a.attname as key
+      from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f'
+        and c.connamespace = (select oid from pg_namespace where nspname = current_schema())
+        and not exists (
+          select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1]
+        )
+      order by key`);
+    expect(unindexed.rows.map((row) => row.key)).toEqual([
+      "notification_mail_items.actor_id",
+      "notification_mail_items.chat_id",
+    ]);
+  });
+});

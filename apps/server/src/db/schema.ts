@@ -317,6 +317,10 @@ export const notifications = pgTable(
     index("notifications_recipient_unread_idx").on(t.recipientId).where(sql`not ${t.read}`),
     // A deleted comment's notification, found (and cascaded) without a scan.
     index("notifications_comment_idx").on(t.commentId).where(sql`${t.commentId} is not null`),
+    // A post's deletion (and a member's, for what they sent) takes its notifications by these: without
+    // them every deletion read the whole table (13 ms a post at scale 0.1, growing with it).
+    index("notifications_post_idx").on(t.postId).where(sql`${t.postId} is not null`),
+    index("notifications_sender_idx").on(t.senderId),
     uniqueIndex("notifications_like_once")
       .on(t.recipientId, t.senderId, t.postId)
       .where(sql`${t.type} = 'like'`),
@@ -351,6 +355,8 @@ export const chats = pgTable(
     lastMessageAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
+    // A deleted account's groups are found by it, to forget their maker.
+    index("chats_created_by_idx").on(t.createdBy).where(sql`${t.createdBy} is not null`),
     check(
       "chats_kind",
       sql`(${t.isGroupChat} and ${t.directKey} is null) or (not ${t.isGroupChat} and ${t.directKey} is not null)`,
@@ -409,6 +415,8 @@ export const messages = pgTable(
   },
   (t) => [
     index("messages_chat_created_idx").on(t.chatId, newestFirst(t.createdAt), newestFirst(t.id)),
+    // A deleted account's messages go by it (every foreign key has its index: a cascade never scans).
+    index("messages_sender_idx").on(t.senderId),
     uniqueIndex("messages_chat_sender_client_id").on(t.chatId, t.senderId, t.clientId),
     check("messages_text_length", sql`char_length(${t.text}) between 1 and 4000`),
   ],
