@@ -372,7 +372,7 @@ describe("no cascade reads a whole table", () => {
     // A post's deletion took its notifications by a scan before migration 0030; a member's deletion
     // cascades through every table that names them. Only the mail queue, whose rows go once mailed, is
     // left to its scans.
-    const unindexed = await built.database.db.execute<{ key: string }>(sql`
+    const unindexed = (await built.database.db.execute(sql`
       select c.conrelid::regclass::text || '.' || a.attname as key
       from pg_constraint c
       join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
@@ -381,7 +381,7 @@ describe("no cascade reads a whole table", () => {
         and not exists (
           select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1]
         )
-      order by key`);
+      order by key`)) as unknown as { rows: { key: string }[] };
     expect(unindexed.rows.map((row) => row.key)).toEqual([
       "notification_mail_items.actor_id",
       "notification_mail_items.chat_id",

@@ -128,7 +128,10 @@ export function createAccountService(deps: {
       if (!deleted) throw unauthorized();
       log.info({ userId: caller.userId }, "a member deleted their account");
       sessions.ended(deleted.sessionIds);
-      await chats.memberDeleted(deleted);
+      // The account is gone whatever happens now: telling the chat partners live is the rest.
+      await chats.memberDeleted(deleted).catch((error: unknown) => {
+        log.warn({ err: error, userId: caller.userId }, "chat partners not told of a deleted account");
+      });
     },
 
     /** POST /user/request-email-otp: a code to the new address (the old one learns of it once switched). */
