@@ -354,7 +354,6 @@ export async function buildApp(
     sms,
     domainEvents,
     sessions,
-    chats,
     log: app.log,
   });
   createNotificationMails({

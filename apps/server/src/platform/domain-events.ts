@@ -55,6 +55,21 @@ export interface DomainEventMap {
     removedNotifications: { id: string; recipientId: string }[];
     removedFromPosts: ReactionsRemoved[];
   };
+  /**
+   * A member deleted their account, and everything of theirs went with it in one transaction. What
+   * others were shown of it: their posts; their likes and comments on others' posts, with those posts'
+   * counts after (`removedFromPosts`); the notifications they had sent; their one-to-one chats (deleted,
+   * each with the partner it leaves) and the groups they were in.
+   */
+  memberDeleted: {
+    userId: string;
+    isPrivate: boolean;
+    posts: { postId: string; image: string; mediaType: string }[];
+    removedFromPosts: ReactionsRemoved[];
+    removedNotifications: { id: string; recipientId: string; type: string }[];
+    directChats: { chatId: string; memberId: string }[];
+    groupChatIds: string[];
+  };
   /** A block was lifted (the blocker's account lists whom they block). */
   memberUnblocked: { blockerId: string; blockedId: string };
   /** The member's profile visibility was set (PUT /user/privacy with isPrivate). */
@@ -70,14 +85,14 @@ export interface DomainEventMap {
   accountChanged: { userId: string };
 }
 
-/** What a block took off one of the blocker's posts, and the post's counts after. */
+/** What a block or a deleted account took off one post (a member's like and comments), and its counts after. */
 export interface ReactionsRemoved {
   postId: string;
   likesCount: number;
   commentsCount: number;
-  /** The blocked member's like (or a flick's reaction) was on it. */
+  /** The member's like (or a flick's reaction) was on it. */
   likeRemoved: boolean;
-  /** The blocked member's comments on it. */
+  /** The member's comments on it. */
   commentIds: string[];
 }
 
@@ -111,6 +126,7 @@ export function onMembersChanged(domainEvents: DomainEvents, changed: (memberIds
   domainEvents.on("postCreated", ({ author }) => changed([author.id]));
   domainEvents.on("postDeleted", ({ author }) => changed([author.id]));
   domainEvents.on("accountChanged", ({ userId }) => changed([userId]));
+  domainEvents.on("memberDeleted", ({ userId }) => changed([userId]));
 }
 
 export function createDomainEvents(log: FastifyBaseLogger): DomainEvents {

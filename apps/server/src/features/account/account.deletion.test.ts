@@ -14,8 +14,20 @@ const built = await buildTestApp();
 const { app } = built;
 const { db } = built.database;
 const { socketOf } = await realtimeBed(built);
-const { newcomer, call, follow, createPost, like, comment, chatBetween, groupOf, sendMessage, chatsOf } =
-  factories(built);
+const {
+  newcomer,
+  call,
+  follow,
+  createPost,
+  like,
+  comment,
+  chatBetween,
+  groupOf,
+  sendMessage,
+  chatsOf,
+  makePrivate,
+  requestFollow,
+} = factories(built);
 
 const deleteAccount = (member: SignedIn, payload?: object) => call(member, "DELETE", "/user", payload);
 const signin = (identifier: string, password: string) =>
@@ -85,6 +97,66 @@ describe("DELETE /api/user", () => {
       password: "a-new-members-password",
     });
     expect((await signin("leaving", "a-new-members-password")).statusCode).toBe(200);
+  });
+
+  it("tells whoever was shown something of it live: its posts go, its likes, comments and notifications too", async () => {
+    const leaving = await newcomer("liveleaver");
+    const watcher = await newcomer("livewatcher");
+    await follow(leaving, watcher);
+    const watchersPost = await createPost(watcher, { caption: "Watched" });
+    await like(leaving, watchersPost);
+    const said = await comment(leaving, watchersPost, "So good");
+    const leavingPost = await createPost(leaving, { caption: "Going soon" });
+    const unreadOf = async () => (await call(watcher, "GET", "/notifications")).json().unreadCount;
+    const unreadBefore = await unreadOf();
+    expect(unreadBefore).toBeGreaterThanOrEqual(3); // the follow, the like and the comment
+
+    const socket = await socketOf(watcher);
+    for (const post of [watchersPost, leavingPost])
+      expect(await socket.emitWithAck("joinPostRoom", post._id)).toMatchObject({ ok: true });
+    const heard = {
+      deleted: nextEvent(socket, "postDeleted"),
+      unliked: nextEvent(socket, "postLiked"),
+      uncommented: nextEvent(socket, "postCommentDeleted"),
+      notifications: nextEvent(socket, "notificationsRemoved"),
+    };
+    const response = await deleteAccount(leaving, { password: "liveleaver-password" });
+    expect(response.statusCode, response.body).toBe(200);
+
+    expect(await heard.deleted).toEqual({ postId: leavingPost._id });
+    expect(await heard.unliked).toEqual({
+      postId: watchersPost._id,
+      likesCount: 0,
+      userId: leaving.userId,
+      isLiked: false,
+    });
+    expect(await heard.uncommented).toEqual({
+      postId: watchersPost._id,
+      commentId: said._id,
+      commentsCount: 0,
+    });
+    const removed = await heard.notifications;
+    expect(removed.ids).toHaveLength(3);
+    expect(removed.unreadCount).toBe(unreadBefore - 3);
+    expect(await unreadOf()).toBe(removed.unreadCount);
+  });
+
+  it("takes its follow request to a private member along, from their requests and notifications, live", async () => {
+    const leaving = await newcomer("requestleaver");
+    const target = await newcomer("privatetarget");
+    await makePrivate(target);
+    await requestFollow(leaving, target);
+    const socket = await socketOf(target);
+    const removed = nextEvent(socket, "notificationsRemoved");
+
+    const response = await deleteAccount(leaving, { password: "requestleaver-password" });
+    expect(response.statusCode, response.body).toBe(200);
+
+    expect(await removed).toMatchObject({ unreadCount: 0, followRequestsFrom: [leaving.userId] });
+    const notifications = (await call(target, "GET", "/notifications")).json();
+    expect(notifications).toMatchObject({ notifications: [], unreadCount: 0 });
+    expect((await call(target, "GET", "/follow-requests")).json().requests).toEqual([]);
+    expect((await call(target, "GET", "/user")).json().user.followRequestsCount).toBe(0);
   });
 
   it("takes the one-to-one chats with it, and leaves its groups, telling the others live", async () => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, notInArray, or } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { chatMembers, chats, sessions, users } from "../../db/schema.js";
+import { chatMembers, chats, notifications, posts, sessions, users } from "../../db/schema.js";
+import { removeReactions } from "../posts/reactions-removal.js";
 
 /** What the account calls check against: the member's names, contact details and password hash. */
 export async function findAccount(db: Db, userId: string) {
@@ -47,19 +48,34 @@ export async function setVerifiedContact(
 }
 
 /**
- * Deletes a member's account in one transaction: their one-to-one chats first (a chat of one, its
- * partner's half of a conversation, would be left otherwise), then their row, whose rows everywhere go by
- * cascade, the counters they counted in kept by the triggers (followers, likes, comments, votes, unread
- * notifications) and the changes announced to every node. Returns the sessions that ended, each
- * one-to-one chat deleted with the member it leaves, and the groups left; nothing when the member was
- * already gone.
+ * Deletes a member's account in one transaction: what others are shown of it first, so that it can be
+ * told (the notifications they sent, their likes and comments on others' posts with those posts' counts
+ * after, their own posts), and their one-to-one chats (a chat of one, its partner's half of a
+ * conversation, would be left otherwise); then their row, whose rows everywhere go by cascade, the
+ * counters they counted in kept by the triggers (followers, likes, comments, votes, unread
+ * notifications) and the changes announced to every node. Nothing when the member was already gone.
  */
 export async function deleteMember(db: Db, userId: string) {
   return db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ isPrivate: users.isPrivate })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!member) return null;
     const ended = await tx
       .select({ id: sessions.id })
       .from(sessions)
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    const removedNotifications = await tx
+      .delete(notifications)
+      .where(and(eq(notifications.senderId, userId), ne(notifications.recipientId, userId)))
+      .returning({ id: notifications.id, recipientId: notifications.recipientId, type: notifications.type });
+    const removedFromPosts = await removeReactions(tx, userId);
+    const ownPosts = await tx
+      .select({ postId: posts.id, image: posts.image, mediaType: posts.mediaType })
+      .from(posts)
+      .where(eq(posts.userId, userId));
     const mine = tx
       .select({ chatId: chatMembers.chatId })
       .from(chatMembers)
@@ -78,11 +94,17 @@ export async function deleteMember(db: Db, userId: string) {
           or(eq(chats.isGroupChat, false), notInArray(chats.id, unique(others.map((row) => row.chatId)))),
         ),
       );
-    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-    if (deleted.length === 0) return null;
+    await tx.delete(users).where(eq(users.id, userId));
     return {
+      userId,
+      isPrivate: member.isPrivate,
       sessionIds: ended.map((row) => row.id),
-      directChats: others.filter((row) => !row.isGroupChat),
+      posts: ownPosts,
+      removedFromPosts,
+      removedNotifications,
+      directChats: others
+        .filter((row) => !row.isGroupChat)
+        .map(({ chatId, memberId }) => ({ chatId, memberId })),
       groupChatIds: unique(others.filter((row) => row.isGroupChat).map((row) => row.chatId)),
     };
   });

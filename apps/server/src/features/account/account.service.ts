@@ -18,7 +18,6 @@ import { sendLater } from "../../platform/mail-later.js";
 import type { SmsSender } from "../../platform/sms.js";
 import type { AuthService } from "../auth/auth.service.js";
 import { verifyPassword } from "../auth/password.js";
-import type { ChatsService } from "../chats/chats.service.js";
 import type { SessionsService } from "../sessions/sessions.service.js";
 import type { UsersService } from "../users/users.service.js";
 import {
@@ -50,10 +49,9 @@ export function createAccountService(deps: {
   sms: SmsSender;
   domainEvents: DomainEvents;
   sessions: Pick<SessionsService, "ended">;
-  chats: Pick<ChatsService, "memberDeleted">;
   log: FastifyBaseLogger;
 }) {
-  const { db, auth, users, codes, mailer, sms, domainEvents, sessions, chats, log } = deps;
+  const { db, auth, users, codes, mailer, sms, domainEvents, sessions, log } = deps;
 
   async function account(caller: Caller) {
     const found = await findAccount(db, caller.userId);
@@ -109,7 +107,7 @@ export function createAccountService(deps: {
     /**
      * DELETE /user: the account and everything of it, once the member proves it is them (their password,
      * or their username for an account made through a sign-in provider). Every session ends, this one
-     * included (its sockets are told, as a logout's are); chat partners see the chats go or change.
+     * included (its sockets are told, as a logout's are); whoever was shown something of it is told.
      */
     async deleteAccount(caller: Caller, input: z.output<typeof deleteAccountBody>) {
       const member = await account(caller);
@@ -127,11 +125,10 @@ export function createAccountService(deps: {
       const deleted = await deleteMember(db, caller.userId);
       if (!deleted) throw unauthorized();
       log.info({ userId: caller.userId }, "a member deleted their account");
-      sessions.ended(deleted.sessionIds);
-      // The account is gone whatever happens now: telling the chat partners live is the rest.
-      await chats.memberDeleted(deleted).catch((error: unknown) => {
-        log.warn({ err: error, userId: caller.userId }, "chat partners not told of a deleted account");
-      });
+      const { sessionIds, ...gone } = deleted;
+      sessions.ended(sessionIds);
+      // The features tell whoever was shown something of it (a listener's failure is logged, never answered).
+      await domainEvents.publish("memberDeleted", gone);
     },
 
     /** POST /user/request-email-otp: a code to the new address (the old one learns of it once switched). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import {
   blocks,
@@ -6,14 +6,11 @@ import {
   follows,
   notificationMailItems,
   notifications,
-  postComments,
-  postLikes,
-  posts,
   stories,
   storyViews,
   users,
 } from "../../db/schema.js";
-import type { ReactionsRemoved } from "../../platform/domain-events.js";
+import { removeReactions } from "../posts/reactions-removal.js";
 
 /** The member to block, by id: just what the answer names. */
 export async function findMember(db: Db, id: string) {
@@ -56,50 +53,10 @@ export async function insertBlock(db: Db, blockerId: string, blockedId: string) 
     await tx
       .delete(notificationMailItems)
       .where(betweenPair(notificationMailItems.userId, notificationMailItems.actorId, blockerId, blockedId));
-    const removedFromPosts = await removeReactionsOnPostsOf(tx, blockerId, blockedId);
+    const removedFromPosts = await removeReactions(tx, blockedId, { onPostsOf: blockerId });
     await removeStoryViewsBetween(tx, blockerId, blockedId);
     return { made: made.length > 0, removedNotifications, removedFromPosts };
   });
-}
-
-/**
- * Takes the member's likes and comments off the owner's posts, and answers what went from each post with
- * its counts after (the counter triggers have run). Each delete is a join the planner serves from
- * indexes from either side, the smaller: the owner's posts (posts_user_created_idx, then the likes' key
- * or the comments' post index) or the member's own likes or comments (their user indexes).
- */
-async function removeReactionsOnPostsOf(
-  tx: Db,
-  ownerId: string,
-  memberId: string,
-): Promise<ReactionsRemoved[]> {
-  const ofOwner = tx.select({ id: posts.id }).from(posts).where(eq(posts.userId, ownerId));
-  const unliked = await tx
-    .delete(postLikes)
-    .where(and(eq(postLikes.userId, memberId), inArray(postLikes.postId, ofOwner)))
-    .returning({ postId: postLikes.postId });
-  const uncommented = await tx
-    .delete(postComments)
-    .where(and(eq(postComments.userId, memberId), inArray(postComments.postId, ofOwner)))
-    .returning({ id: postComments.id, postId: postComments.postId });
-  const touched = [...new Set([...unliked, ...uncommented].map((row) => row.postId))];
-  if (touched.length === 0) return [];
-  const counts = await tx
-    .select({ postId: posts.id, likesCount: posts.likesCount, commentsCount: posts.commentsCount })
-    .from(posts)
-    .where(inArray(posts.id, touched));
-  const unlikedIds = new Set(unliked.map((row) => row.postId));
-  const commentIdsOf = new Map<string, string[]>();
-  for (const { id, postId } of uncommented) {
-    const ids = commentIdsOf.get(postId);
-    if (ids) ids.push(id);
-    else commentIdsOf.set(postId, [id]);
-  }
-  return counts.map((post) => ({
-    ...post,
-    likeRemoved: unlikedIds.has(post.postId),
-    commentIds: commentIdsOf.get(post.postId) ?? [],
-  }));
 }
 
 /**

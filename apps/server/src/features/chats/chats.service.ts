@@ -288,6 +288,22 @@ export function createChatsService(deps: {
     return accepted;
   }
 
+  // A member's account was deleted (their rows gone with it): each partner of a one-to-one chat drops
+  // the chat, which went too, and each group's members who list it see it without them, as after a leave.
+  deps.domainEvents.on("memberDeleted", async ({ directChats, groupChatIds }) => {
+    for (const { chatId, memberId } of directChats) events.chatDeleted(chatId, memberId);
+    for (const chatId of groupChatIds) {
+      const found = await chatWithListedMembers(db, chatId);
+      if (!found || found.listed.length === 0) continue;
+      const participants = await participantsOf(db, [chatId]);
+      await Promise.all(
+        found.listed.map(async (memberId) =>
+          events.chatUpdated(await presentOne(found.chat, memberId, participants), [memberId]),
+        ),
+      );
+    }
+  });
+
   return {
     /**
      * The caller's chats (spec §7 GET /chats) as JSON text, kept on this node until one of them, their
@@ -367,27 +383,6 @@ export function createChatsService(deps: {
           events.chatUpdated(await presentOne(chat, memberId, participants), [memberId]),
         ),
       );
-    },
-
-    /**
-     * A member's account was deleted (their rows gone with it): each partner of a one-to-one chat drops
-     * the chat, which went too, and each group's members who list it see it without them, as after a leave.
-     */
-    async memberDeleted(gone: {
-      directChats: { chatId: string; memberId: string }[];
-      groupChatIds: string[];
-    }) {
-      for (const { chatId, memberId } of gone.directChats) events.chatDeleted(chatId, memberId);
-      for (const chatId of gone.groupChatIds) {
-        const found = await chatWithListedMembers(db, chatId);
-        if (!found || found.listed.length === 0) continue;
-        const participants = await participantsOf(db, [chatId]);
-        await Promise.all(
-          found.listed.map(async (memberId) =>
-            events.chatUpdated(await presentOne(found.chat, memberId, participants), [memberId]),
-          ),
-        );
-      }
     },
 
     /**

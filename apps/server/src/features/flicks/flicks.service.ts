@@ -41,6 +41,13 @@ export function createFlicksService(deps: {
   domainEvents.on("postDeleted", async ({ postId, author, image, mediaType }) => {
     if (mediaType === "video") await events.deleted({ flickId: postId, videoUrl: image }, audienceOf(author));
   });
+  // A deleted account's flicks went with it (its followers went too: a private one's are told nothing).
+  domainEvents.on("memberDeleted", async ({ userId, isPrivate, posts: gone }) => {
+    const author = { id: userId, isPrivate };
+    for (const { postId, image, mediaType } of gone)
+      if (mediaType === "video")
+        await events.deleted({ flickId: postId, videoUrl: image }, audienceOf(author));
+  });
 
   return {
     feed: (caller: Caller, query: PageQuery) => posts.flicks(caller, query),

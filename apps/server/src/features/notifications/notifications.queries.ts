@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { perDatabase, placeholder, preparedPaging } from "../../db/prepared.js";
@@ -264,6 +264,19 @@ const prepareCountUnread = perDatabase((db) =>
     .where(eq(users.id, placeholder("recipientId")))
     .prepare("count_unread_notifications"),
 );
+
+/** Several members' unread notifications, each the count kept on their row, read in pages of ids. */
+export async function unreadCountsOf(db: Db, recipientIds: string[]) {
+  const counts = new Map<string, number>();
+  for (let start = 0; start < recipientIds.length; start += 5_000) {
+    const rows = await db
+      .select({ id: users.id, unread: users.unreadNotificationsCount })
+      .from(users)
+      .where(inArray(users.id, recipientIds.slice(start, start + 5_000)));
+    for (const row of rows) counts.set(row.id, row.unread);
+  }
+  return counts;
+}
 
 /** The member's unread notifications: the count kept on their row. */
 export async function countUnread(db: Db, recipientId: string) {

@@ -22,6 +22,7 @@ import {
   storeAcceptedFollowNotifications,
   storeNotification,
   storeNotificationForEach,
+  unreadCountsOf,
 } from "./notifications.queries.js";
 
 /** A foreign key violation: what a notification tells of (a comment, a post) went as it was stored. */
@@ -114,6 +115,29 @@ export function createNotificationsService(deps: {
       unreadCount: await countUnread(db, author.id),
       postId,
     });
+  });
+  // A deleted account's notifications to others went with it: each recipient drops them from their open
+  // lists and badge (a follow request of theirs from the requests list too), their counts read in one
+  // statement however many they were.
+  domainEvents.on("memberDeleted", async ({ userId, removedNotifications }) => {
+    const idsOf = new Map<string, string[]>();
+    const requested = new Set<string>();
+    for (const { id, recipientId, type } of removedNotifications) {
+      const ids = idsOf.get(recipientId);
+      if (ids) ids.push(id);
+      else idsOf.set(recipientId, [id]);
+      if (type === "follow_request") requested.add(recipientId);
+    }
+    if (idsOf.size === 0) return;
+    const unread = await unreadCountsOf(db, [...idsOf.keys()]);
+    for (const [recipientId, ids] of idsOf) {
+      changed(recipientId);
+      io.to(rooms.user(recipientId)).emit("notificationsRemoved", {
+        ids,
+        unreadCount: unread.get(recipientId) ?? 0,
+        ...(requested.has(recipientId) && { followRequestsFrom: [userId] }),
+      });
+    }
   });
   // A block took every notification between the two along, and any request either had made: each of
   // them drops those, and the request, from their open lists and badge now rather than at a reload.

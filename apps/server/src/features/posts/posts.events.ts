@@ -72,28 +72,22 @@ export function createPostEvents(io: FlikIo) {
         .emit("postCommentDeleted", event);
     },
     /**
-     * The blocked member's likes and comments, taken off the blocker's posts by the block: the posts'
-     * watchers hear of them as of an unlike and a deletion, except the blocked member (never told of a
-     * block) and everyone blocked with either of the two (who never had them, or may not hear of the
-     * blocker); the blocker's own tabs hear of them in their own room, whichever rooms they are in by then.
+     * A member's likes and comments taken off posts, by a block (the blocked member's, off the blocker's
+     * posts) or with their deleted account (off everyone's): the posts' watchers hear of them as of an
+     * unlike and a deletion, except the member (never told of a block), the blocker and everyone blocked
+     * with either of the two (who never had them, or may not hear of the blocker); the blocker's own
+     * tabs hear of them in their own room, whichever rooms they are in by then.
      */
-    reactionsRemovedByBlock(removed: ReactionsRemoved[], block: { blockerId: string; blockedId: string }) {
-      const { blockerId, blockedId } = block;
+    reactionsRemoved(removed: ReactionsRemoved[], by: { actorId: string; blockerId?: string }) {
+      const { actorId, blockerId } = by;
+      const outOfSight = [rooms.blockedWith(actorId), rooms.user(actorId)];
+      if (blockerId) outOfSight.push(rooms.blockedWith(blockerId), rooms.user(blockerId));
       for (const { postId, likesCount, commentsCount, likeRemoved, commentIds } of removed) {
-        const told = [
-          io
-            .to(rooms.post(postId))
-            .except([
-              rooms.blockedWith(blockerId),
-              rooms.blockedWith(blockedId),
-              rooms.user(blockedId),
-              rooms.user(blockerId),
-            ]),
-          io.to(rooms.user(blockerId)),
-        ];
+        const told = [io.to(rooms.post(postId)).except(outOfSight)];
+        if (blockerId) told.push(io.to(rooms.user(blockerId)));
         for (const audience of told) {
           if (likeRemoved)
-            audience.emit("postLiked", { postId, likesCount, userId: blockedId, isLiked: false });
+            audience.emit("postLiked", { postId, likesCount, userId: actorId, isLiked: false });
           for (const commentId of commentIds)
             audience.emit("postCommentDeleted", { postId, commentId, commentsCount });
         }

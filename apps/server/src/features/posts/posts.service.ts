@@ -139,7 +139,16 @@ export function createPostsService(deps: {
       postIds.map((postId) => `post:${postId}` as const),
       blockerId,
     );
-    events.reactionsRemovedByBlock(removedFromPosts, { blockerId, blockedId });
+    events.reactionsRemoved(removedFromPosts, { actorId: blockedId, blockerId });
+  });
+  // A deleted account's posts went, and its likes and comments on others' posts: their watchers hear of
+  // them as of a deletion, an unlike and a comment deleted.
+  domainEvents.on("memberDeleted", ({ userId, posts: ownPosts, removedFromPosts }) => {
+    const postIds = [...ownPosts.map((post) => post.postId), ...removedFromPosts.map((post) => post.postId)];
+    summaries.forgetPosts(postIds);
+    kept.forget(postIds.map((postId) => `post:${postId}` as const));
+    for (const { postId } of ownPosts) events.deleted(postId, userId);
+    events.reactionsRemoved(removedFromPosts, { actorId: userId });
   });
   // Their name and picture among posts' likers and comments too, before answers are made of them.
   domainEvents.on("accountChanged", ({ userId }) => summaries.forgetMember(userId));

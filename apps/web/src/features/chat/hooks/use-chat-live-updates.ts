@@ -48,6 +48,12 @@ export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): voi
         if (hadUnread) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
       },
       chatUpdated: ({ chat }) => {
+        // A member gone from a group (left, or their account deleted, which takes their messages along):
+        // the open conversation is read again, so it never shows what the list no longer does.
+        const before = findCachedChat(queryClient, chat._id)?.participants;
+        const stillThere = new Set(chat.participants.map((participant) => participant._id));
+        if (before?.some((participant) => !stillThere.has(participant._id)))
+          void queryClient.invalidateQueries({ queryKey: chatKeys.messages(chat._id) });
         upsertChat(queryClient, chat);
         // An accepted request, perhaps: what refused the member's message may no longer hold.
         liftRefusals(queryClient, chat._id);

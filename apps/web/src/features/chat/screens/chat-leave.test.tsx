@@ -10,6 +10,7 @@ import {
   chatRow,
   groupChat,
   makeChat,
+  makeMessage,
   messagesOf,
   openChatScreen,
 } from "../test/chat-fixtures";
@@ -109,5 +110,26 @@ describe("Leave group", () => {
 
     expect(await within(conversation).findByText("2 members · carol")).toBeInTheDocument();
     expect(within(conversation).getByRole("heading", { name: "Road trip" })).toBeInTheDocument();
+  });
+
+  it("reads the open group's messages again when a member is gone from it (a deleted account takes its own)", async () => {
+    const fromBob = makeMessage({ _id: "m-bob", chat: "c-trip", text: "See you there" });
+    const messages = vi.fn(() => messagesOf(fromBob));
+    const { socket } = await openChatScreen("/chat?c=c-trip", [groupChat()], {
+      "GET /chats/c-trip/messages": messages,
+    });
+    const conversation = screen.getByRole("region", { name: "Conversation" });
+    expect(await within(conversation).findByText("See you there")).toBeInTheDocument();
+    const reads = messages.mock.calls.length;
+
+    // A rename keeps everyone: nothing to read again.
+    act(() => socket.fire("chatUpdated", { chat: groupChat({ name: "Road trip!" }) }));
+    expect(await within(conversation).findByRole("heading", { name: "Road trip!" })).toBeInTheDocument();
+    expect(messages.mock.calls.length).toBe(reads);
+
+    messages.mockImplementation(() => messagesOf());
+    act(() => socket.fire("chatUpdated", { chat: groupChat({ participants: [alice, carol] }) }));
+    await waitUntil(() => expect(within(conversation).queryByText("See you there")).not.toBeInTheDocument());
+    expect(messages.mock.calls.length).toBe(reads + 1);
   });
 });
