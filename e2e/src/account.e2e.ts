@@ -330,6 +330,7 @@ describe("deleting the account", () => {
     await alert(page, "Your account has been deleted.").waitFor();
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
     await other.waitForURL("**/login");
+    await alert(other, "Your account has been deleted.").waitFor();
 
     expect(await signInStatus(page, member.username, member.password)).toBe(401);
     expect(await sessionStatus(page, member.token)).toBe(401);

@@ -9,8 +9,11 @@ import type { Story, StoryViewer } from "./stories.js";
  * server and the web client use the same map.
  */
 export interface ServerToClientEvents {
-  /** The server closes a socket whose session was revoked; this tells the client why first. */
-  sessionRevoked: () => void;
+  /**
+   * The server closes a socket whose session was revoked; this tells the client why first (`reason`:
+   * the account was deleted, which the sign-in screen then says, rather than that the session ended).
+   */
+  sessionRevoked: (event?: { reason: "account-deleted" }) => void;
   /**
    * To the member's own room: their account changed (profile, e-mail, phone, privacy or notification
    * settings), in this tab or another, so each open screen reads it again.

@@ -71,7 +71,7 @@ describe("socket authentication", () => {
     const laptop = await signIn(built, personas.bob);
     const phoneSocket = await socketOf(phone);
     const laptopSocket = await socketOf(laptop);
-    const told = new Promise<void>((resolve) => phoneSocket.once("sessionRevoked", resolve));
+    const told = new Promise<void>((resolve) => phoneSocket.once("sessionRevoked", () => resolve()));
     const closed = new Promise<string>((resolve) => phoneSocket.once("disconnect", resolve));
 
     await built.app.inject({

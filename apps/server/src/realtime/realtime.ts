@@ -23,7 +23,7 @@ export interface Realtime {
    */
   joinOnConnect(roomsOf: (caller: Caller) => Promise<string[]>): void;
   /** Tells the sockets of revoked sessions why, and closes them (on every node, through the adapter). */
-  endSessions(sessionIds: string[]): void;
+  endSessions(sessionIds: string[], reason?: "account-deleted"): void;
   /**
    * Drops every connection of this node (the HTTP server is closed by Fastify). Clients see a lost
    * connection, not a disconnect by the server, so they reconnect by themselves: to this node's
@@ -167,10 +167,11 @@ export async function createRealtime(options: {
     joinOnConnect(roomsOf) {
       roomProviders.push(roomsOf);
     },
-    endSessions(sessionIds) {
+    endSessions(sessionIds, reason) {
       if (sessionIds.length === 0) return;
       const targets = sessionIds.map(rooms.session);
-      io.to(targets).emit("sessionRevoked");
+      if (reason) io.to(targets).emit("sessionRevoked", { reason });
+      else io.to(targets).emit("sessionRevoked");
       io.in(targets).disconnectSockets(true);
     },
     get closing() {

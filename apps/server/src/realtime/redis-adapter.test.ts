@@ -39,7 +39,7 @@ describe.runIf(await redisAnswers())("two app nodes on one Redis", async () => {
   it("closes a socket on node B when its session is revoked through node A", async () => {
     const carol = await signUpAndIn(nodeA, personas.carol);
     const socket = await connect(await listen(nodeB), { token: carol.token, userId: carol.userId }, sockets);
-    const told = new Promise<void>((resolve) => socket.once("sessionRevoked", resolve));
+    const told = new Promise<void>((resolve) => socket.once("sessionRevoked", () => resolve()));
     const closed = new Promise<string>((resolve) => socket.once("disconnect", resolve));
 
     const response = await nodeA.app.inject({

@@ -77,7 +77,7 @@ describe("DELETE /api/user", () => {
     const response = await deleteAccount(leaving, { password: "leaving-password" });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: ACCOUNT_DELETED_MESSAGE });
-    await revoked;
+    expect(await revoked).toEqual({ reason: "account-deleted" });
 
     expect((await call(leaving, "GET", "/user")).statusCode).toBe(401);
     expect((await call(otherDevice, "GET", "/user")).statusCode).toBe(401);
@@ -207,7 +207,8 @@ describe("DELETE /api/user", () => {
     expect(wrong.json().message).toBe("That is not your username");
     expect((await call(member, "GET", "/user")).statusCode).toBe(200);
 
-    const response = await deleteAccount(member, { username: " ProviderMade " });
+    // As it is shown (@name), in any case, with spaces around it.
+    const response = await deleteAccount(member, { username: " @ProviderMade " });
     expect(response.statusCode, response.body).toBe(200);
     expect((await call(member, "GET", "/user")).statusCode).toBe(401);
   });

@@ -48,7 +48,7 @@ export function createAccountService(deps: {
   mailer: Mailer;
   sms: SmsSender;
   domainEvents: DomainEvents;
-  sessions: Pick<SessionsService, "ended">;
+  sessions: Pick<SessionsService, "endedWithAccount">;
   log: FastifyBaseLogger;
 }) {
   const { db, auth, users, codes, mailer, sms, domainEvents, sessions, log } = deps;
@@ -116,7 +116,7 @@ export function createAccountService(deps: {
           throw invalidField("password", DELETE_ACCOUNT_PASSWORD_MISSING);
         if (!(await verifyPassword(member.passwordHash, input.password)))
           throw invalidField("password", "Password is incorrect");
-      } else if (input.username?.toLowerCase() !== member.username.toLowerCase()) {
+      } else if (input.username?.replace(/^@/, "").toLowerCase() !== member.username.toLowerCase()) {
         throw invalidField(
           "username",
           input.username ? "That is not your username" : DELETE_ACCOUNT_USERNAME_MISSING,
@@ -126,7 +126,7 @@ export function createAccountService(deps: {
       if (!deleted) throw unauthorized();
       log.info({ userId: caller.userId }, "a member deleted their account");
       const { sessionIds, ...gone } = deleted;
-      sessions.ended(sessionIds);
+      sessions.endedWithAccount(sessionIds);
       // The features tell whoever was shown something of it (a listener's failure is logged, never answered).
       await domainEvents.publish("memberDeleted", gone);
     },

@@ -18,7 +18,7 @@ const LAST_ACTIVE_RESOLUTION_MS = 60 * 1000;
 
 /** How a revoked session's open sockets are closed (the realtime layer provides it). */
 export interface SessionEnder {
-  endSessions(sessionIds: string[]): void;
+  endSessions(sessionIds: string[], reason?: "account-deleted"): void;
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
@@ -114,10 +114,10 @@ export function createSessionsService(deps: {
       return revoked.length;
     },
 
-    /** Sessions that ended with their rows (a deleted account): forgotten here, their sockets told and closed. */
-    ended(sessionIds: string[]) {
+    /** Sessions that ended with their deleted account: forgotten here, their sockets told so and closed. */
+    endedWithAccount(sessionIds: string[]) {
       cache.forgetSessions(sessionIds);
-      sessionEnder.endSessions(sessionIds);
+      sessionEnder.endSessions(sessionIds, "account-deleted");
     },
 
     async logout(caller: Caller, sessionId: string) {

@@ -62,10 +62,10 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
       });
     });
     let sessionRevoked = false;
-    const endSession = () => {
+    const endSession = (event?: { reason: "account-deleted" }) => {
       sessionRevoked = true;
       clearAuth();
-      emitLogout("session-revoked");
+      emitLogout(event?.reason ?? "session-revoked");
     };
     next.on("sessionRevoked", endSession);
     // A session revoked while the socket was away (or before it connected) is refused at the handshake

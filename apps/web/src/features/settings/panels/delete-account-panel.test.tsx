@@ -78,6 +78,17 @@ describe("Settings › Delete account", () => {
     expect(router.state.location.state).toBeNull();
   });
 
+  it("signs out another device of the member, saying the account was deleted, when the server says so", async () => {
+    const { router } = openSettings();
+    await screen.findByRole("heading", { name: "Settings", level: 1 });
+    const socket = await currentSocket();
+    act(() => socket.fire("sessionRevoked", { reason: "account-deleted" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(await screen.findByText(ACCOUNT_DELETED_MESSAGE)).toBeInTheDocument();
+    expect(router.state.location.state).toBeNull();
+    expect(getToken()).toBeNull();
+  });
+
   it("asks an account without a password for its username instead", async () => {
     const remove = vi.fn(deleted);
     const { user, router } = openSettings({
@@ -86,7 +97,7 @@ describe("Settings › Delete account", () => {
     });
     const panel = await openPanel(user, "Delete account", "Delete account");
     const username = await within(panel).findByLabelText("Username");
-    expect(username).toHaveAccessibleDescription(DELETE_ACCOUNT_TEXTS.usernameHint("alice"));
+    expect(panel).toHaveTextContent(DELETE_ACCOUNT_TEXTS.usernameHint("alice"));
     await waitFor(() => expect(username).toHaveFocus());
 
     await user.click(within(panel).getByRole("button", { name: "Delete account" }));

@@ -23,7 +23,8 @@ export const DELETE_ACCOUNT_TEXTS = {
     "Your profile, posts, flicks, stories, highlights, comments, likes and messages will be deleted for good, with your one-to-one chats. This can't be undone.",
   copyFirst: "Want a copy first? Download your data before you go.",
   preparing: "Preparing your data...",
-  usernameHint: (username: string) => `Your account has no password: type ${username} to confirm.`,
+  usernameHint: (username: string) =>
+    `Your account has no password. Type your username, ${username}, to confirm.`,
   submit: "Delete account",
   busy: "Deleting account...",
   failed: "Couldn't delete your account. Please try again.",
@@ -139,6 +140,9 @@ export function DeleteAccountPanel({
             {downloading ? DELETE_ACCOUNT_TEXTS.preparing : DELETE_ACCOUNT_TEXTS.copyFirst}
           </button>
         </p>
+        {asked === "username" && (
+          <p className="text-sm text-zinc-700">{DELETE_ACCOUNT_TEXTS.usernameHint(user.username)}</p>
+        )}
         {asked === "password" ? (
           <PasswordField
             ref={fieldRef}
@@ -159,7 +163,6 @@ export function DeleteAccountPanel({
             spellCheck={false}
             value={value}
             error={problem}
-            hint={DELETE_ACCOUNT_TEXTS.usernameHint(user.username)}
             onChange={(event) => edited(event.target.value)}
           />
         )}

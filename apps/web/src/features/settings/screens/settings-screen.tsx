@@ -52,8 +52,9 @@ type Panel =
   | "delete";
 
 /**
- * /settings (spec §2): Account Information, Security, Privacy, Sessions and Support, and a side panel
- * with the security score, quick actions and tips. Each change opens its own edit panel.
+ * /settings (spec §2): Account Information, Security, Privacy, Sessions, Support and Leaving Flik
+ * (Delete account), and a side panel with the security score, quick actions and tips. Each change opens
+ * its own edit panel.
  */
 export function SettingsScreen() {
   useDocumentTitle("Settings");
@@ -173,6 +174,16 @@ function SettingsContent({ user }: { user: User }) {
         >
           <SupportForm email={user.email} />
         </SettingsSection>
+
+        <SettingsSection title="Leaving Flik">
+          <SettingsRow
+            icon={TrashIcon}
+            title="Delete account"
+            detail="Your account and everything in it, for good"
+            tone="danger"
+            onClick={() => openPanel("delete")}
+          />
+        </SettingsSection>
       </div>
 
       <aside
@@ -204,15 +215,6 @@ function SettingsContent({ user }: { user: User }) {
         >
           <LogOutIcon className="size-5" />
           Log out
-        </button>
-        <button
-          type="button"
-          onClick={() => openPanel("delete")}
-          aria-haspopup="dialog"
-          className="flex w-full items-center gap-3 border-t border-zinc-100 px-5 py-4 text-left text-sm font-semibold text-red-600 transition hover:bg-red-50 focus-visible:bg-red-50 focus-visible:-outline-offset-2"
-        >
-          <TrashIcon className="size-5" />
-          Delete account
         </button>
       </div>
 
