@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { factories } from "../test/factories.js";
 import { buildTestApp, personas, realtimeBed, signIn } from "../test/helper.js";
+import { UNKNOWN_EVENT } from "./realtime.js";
 
 const built = await buildTestApp();
 const { baseUrl, socketOf, connectWith } = await realtimeBed(built);
@@ -123,6 +124,20 @@ describe("an event sent with an acknowledgement alone", () => {
     const sent = await socket.emitWithAck("sendMessage", { chatId: chat._id, text: "Hi" }, "extra", 3);
     expect(sent).toMatchObject({ ok: true, message: { text: "Hi" } });
     await expect(socket.emitWithAck("joinChat", chat._id, "extra")).resolves.toEqual({ ok: true });
+  });
+
+  it("is answered 404 when no feature listens to the event, and the socket stays", async () => {
+    const socket = (await socketOf(alice)) as unknown as {
+      emitWithAck(event: string, ...args: unknown[]): Promise<unknown>;
+      connected: boolean;
+    };
+    await expect(socket.emitWithAck("noSuchEvent", { any: "thing" })).resolves.toEqual({
+      ok: false,
+      error: UNKNOWN_EVENT,
+      status: 404,
+    });
+    await expect(socket.emitWithAck("joinUser", alice.userId)).resolves.toMatchObject({ ok: true });
+    expect(socket.connected).toBe(true);
   });
 
   it("joins and leaves the flicks feed with an acknowledgement", async () => {

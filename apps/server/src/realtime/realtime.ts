@@ -74,6 +74,8 @@ function ackInItsPlace(packet: unknown[]): void {
 const QUIET_ANSWERS_PER_CONNECTION = 3;
 
 export const TOO_MANY_EVENTS = "You're doing that too fast. Please wait a moment.";
+/** An event no feature listens to, acknowledged so a client waiting on it hears so. */
+export const UNKNOWN_EVENT = "There is no such event";
 
 export async function createRealtime(options: {
   httpServer: HttpServer;
@@ -111,8 +113,13 @@ export async function createRealtime(options: {
     socket.use((packet, next) => {
       ackInItsPlace(packet);
       const [event, ...args] = packet;
-      if ((FREE_EVENTS.has(event) && !Array.isArray(args[0])) || events.take(userId)) return next();
       const ack = args.at(-1);
+      // An event no feature listens to would leave a client waiting on its acknowledgement for ever.
+      if (socket.listeners(event as keyof ClientToServerEvents).length === 0) {
+        if (typeof ack === "function") ack({ ok: false, error: UNKNOWN_EVENT, status: 404 });
+        return;
+      }
+      if ((FREE_EVENTS.has(event) && !Array.isArray(args[0])) || events.take(userId)) return next();
       if (typeof ack === "function") ack({ ok: false, error: TOO_MANY_EVENTS, status: 429 });
       if (warned.take(userId))
         options.log.warn({ userId, event }, "socket events refused: over the member's budget");
