@@ -638,12 +638,7 @@ export async function renameGroup(db: Db, chatId: string, userId: string, name: 
       )
       .returning();
     if (!chat) return undefined;
-    const listed = await tx
-      .select({ userId: chatMembers.userId })
-      .from(chatMembers)
-      .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-      .where(and(eq(chatMembers.chatId, chatId), listedFor(chatMembers)));
-    return { chat, listed: listed.map((member) => member.userId) };
+    return { chat, listed: await listedMembersOf(tx, chatId) };
   });
 }
 
@@ -651,12 +646,17 @@ export async function renameGroup(db: Db, chatId: string, userId: string, name: 
 export async function chatWithListedMembers(db: Db, chatId: string) {
   const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
   if (!chat) return undefined;
+  return { chat, listed: await listedMembersOf(db, chatId) };
+}
+
+/** The members who have the chat on their list (`chatsOf`'s rule). */
+async function listedMembersOf(db: Db, chatId: string) {
   const listed = await db
     .select({ userId: chatMembers.userId })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .where(and(eq(chatMembers.chatId, chatId), listedFor(chatMembers)));
-  return { chat, listed: listed.map((member) => member.userId) };
+  return listed.map((member) => member.userId);
 }
 
 /** Every chat the member is in, those they deleted (cleared) included. */
