@@ -53,6 +53,11 @@ export const DELETE_ACCOUNT_PASSWORD_MISSING = "Enter your password to delete yo
 /** Said when an account without a password (made through a sign-in provider) is deleted without its name. */
 export const DELETE_ACCOUNT_USERNAME_MISSING = "Type your username to confirm";
 
+/** How recent the sign-in of an account without a password must be to delete it (its username proves nothing). */
+export const DELETE_ACCOUNT_FRESH_SIGN_IN_MS = 15 * 60_000;
+export const DELETE_ACCOUNT_SIGN_IN_AGAIN =
+  "For your security, log out and sign in again, then delete your account within 15 minutes.";
+
 /**
  * DELETE /user: the account's password, or, for an account that has none (made through a sign-in
  * provider), its username typed again. Which one the account needs is the server's to say.

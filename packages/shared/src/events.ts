@@ -8,12 +8,15 @@ import type { Story, StoryViewer } from "./stories.js";
  * Typed Socket.IO event maps (spec §7 realtime). Each feature adds its events here, once, and both the
  * server and the web client use the same map.
  */
+/** Why a session was revoked, when it is not a logout: the account was deleted. */
+export type SessionRevokedReason = "account-deleted";
+
 export interface ServerToClientEvents {
   /**
    * The server closes a socket whose session was revoked; this tells the client why first (`reason`:
    * the account was deleted, which the sign-in screen then says, rather than that the session ended).
    */
-  sessionRevoked: (event?: { reason: "account-deleted" }) => void;
+  sessionRevoked: (event?: { reason: SessionRevokedReason }) => void;
   /**
    * To the member's own room: their account changed (profile, e-mail, phone, privacy or notification
    * settings), in this tab or another, so each open screen reads it again.

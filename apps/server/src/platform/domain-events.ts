@@ -65,6 +65,8 @@ export interface DomainEventMap {
     userId: string;
     isPrivate: boolean;
     posts: { postId: string; image: string; mediaType: string }[];
+    /** Who followed them, when they had flicks (whose open feeds are told); read before the follows went. */
+    followerIds: string[];
     removedFromPosts: ReactionsRemoved[];
     removedNotifications: { id: string; recipientId: string; type: string }[];
     directChats: { chatId: string; memberId: string }[];

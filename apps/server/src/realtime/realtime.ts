@@ -1,5 +1,11 @@
 import type { Server as HttpServer } from "node:http";
-import { type ClientToServerEvents, QUIET_FOR_MAX_MS, rooms, type ServerToClientEvents } from "@flik/shared";
+import {
+  type ClientToServerEvents,
+  QUIET_FOR_MAX_MS,
+  rooms,
+  type ServerToClientEvents,
+  type SessionRevokedReason,
+} from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
 import type { Caller } from "../platform/caller.js";
@@ -23,7 +29,7 @@ export interface Realtime {
    */
   joinOnConnect(roomsOf: (caller: Caller) => Promise<string[]>): void;
   /** Tells the sockets of revoked sessions why, and closes them (on every node, through the adapter). */
-  endSessions(sessionIds: string[], reason?: "account-deleted"): void;
+  endSessions(sessionIds: string[], reason?: SessionRevokedReason): void;
   /**
    * Drops every connection of this node (the HTTP server is closed by Fastify). Clients see a lost
    * connection, not a disconnect by the server, so they reconnect by themselves: to this node's
@@ -114,12 +120,12 @@ export async function createRealtime(options: {
       ackInItsPlace(packet);
       const [event, ...args] = packet;
       const ack = args.at(-1);
-      // An event no feature listens to would leave a client waiting on its acknowledgement for ever.
-      if (socket.listeners(event as keyof ClientToServerEvents).length === 0) {
+      if ((FREE_EVENTS.has(event) && !Array.isArray(args[0])) || events.take(userId)) {
+        if (socket.listeners(event as keyof ClientToServerEvents).length > 0) return next();
+        // An event no feature listens to would leave a client waiting on its acknowledgement for ever.
         if (typeof ack === "function") ack({ ok: false, error: UNKNOWN_EVENT, status: 404 });
         return;
       }
-      if ((FREE_EVENTS.has(event) && !Array.isArray(args[0])) || events.take(userId)) return next();
       if (typeof ack === "function") ack({ ok: false, error: TOO_MANY_EVENTS, status: 429 });
       if (warned.take(userId))
         options.log.warn({ userId, event }, "socket events refused: over the member's budget");

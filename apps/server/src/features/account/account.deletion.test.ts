@@ -1,6 +1,7 @@
 import {
   ACCOUNT_DELETED_MESSAGE,
   DELETE_ACCOUNT_PASSWORD_MISSING,
+  DELETE_ACCOUNT_SIGN_IN_AGAIN,
   DELETE_ACCOUNT_USERNAME_MISSING,
   NUL_CHARACTER_MESSAGE,
 } from "@flik/shared";
@@ -27,6 +28,9 @@ const {
   chatsOf,
   makePrivate,
   requestFollow,
+  acceptFollow,
+  createFlick,
+  block,
 } = factories(built);
 
 const deleteAccount = (member: SignedIn, payload?: object) => call(member, "DELETE", "/user", payload);
@@ -141,6 +145,44 @@ describe("DELETE /api/user", () => {
     expect(await unreadOf()).toBe(removed.unreadCount);
   });
 
+  it("tells a private member's followers with the flicks feed open that its flicks went", async () => {
+    const leaving = await newcomer("flickleaver");
+    const fan = await newcomer("flickfan");
+    await makePrivate(leaving);
+    await requestFollow(fan, leaving);
+    await acceptFollow(leaving, fan);
+    const flick = await createFlick(leaving);
+    const socket = await socketOf(fan);
+    expect(await socket.emitWithAck("joinFlicks")).toMatchObject({ ok: true });
+    const gone = nextEvent(socket, "flickDeleted");
+
+    const response = await deleteAccount(leaving, { password: "flickleaver-password" });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await gone).toMatchObject({ flickId: flick._id, uploadedBy: leaving.userId });
+  });
+
+  it("tells nothing of it to a member blocked with it: the post room's events leave them out", async () => {
+    const leaving = await newcomer("blockedleaver");
+    const blocker = await newcomer("leaverblocker");
+    const author = await newcomer("bothwatch");
+    const post = await createPost(author, { caption: "Both here" });
+    await like(leaving, post);
+    await block(blocker, leaving);
+    const [blockerSocket, authorSocket] = await Promise.all([socketOf(blocker), socketOf(author)]);
+    for (const socket of [blockerSocket, authorSocket])
+      expect(await socket.emitWithAck("joinPostRoom", post._id)).toMatchObject({ ok: true });
+    const heardByBlocker: unknown[] = [];
+    blockerSocket.on("postLiked", (event) => heardByBlocker.push(event));
+    const authorHears = nextEvent(authorSocket, "postLiked");
+
+    const response = await deleteAccount(leaving, { password: "blockedleaver-password" });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await authorHears).toMatchObject({ postId: post._id, likesCount: 0, isLiked: false });
+    // The blocker's socket has had the same chance to hear it (one node, one broadcast): it did not.
+    expect(await blockerSocket.emitWithAck("joinUser", blocker.userId)).toMatchObject({ ok: true });
+    expect(heardByBlocker).toEqual([]);
+  });
+
   it("takes its follow request to a private member along, from their requests and notifications, live", async () => {
     const leaving = await newcomer("requestleaver");
     const target = await newcomer("privatetarget");
@@ -206,6 +248,15 @@ describe("DELETE /api/user", () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe("That is not your username");
     expect((await call(member, "GET", "/user")).statusCode).toBe(200);
+
+    // Signed in long ago, the username alone is not enough: a fresh sign-in through the provider is.
+    await db.execute(
+      sql`update sessions set created_at = now() - interval '16 minutes' where id = ${member.sessionId}`,
+    );
+    const stale = await deleteAccount(member, { username: "providermade" });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().message).toBe(DELETE_ACCOUNT_SIGN_IN_AGAIN);
+    await db.execute(sql`update sessions set created_at = now() where id = ${member.sessionId}`);
 
     // As it is shown (@name), in any case, with spaces around it.
     const response = await deleteAccount(member, { username: " @ProviderMade " });

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, ne, notInArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { chatMembers, chats, notifications, posts, sessions, users } from "../../db/schema.js";
+import { chatMembers, chats, follows, notifications, posts, sessions, users } from "../../db/schema.js";
+import { reached } from "../chats/chats.policy.js";
 import { removeReactions } from "../posts/reactions-removal.js";
 
 /** What the account calls check against: the member's names, contact details and password hash. */
@@ -76,34 +77,48 @@ export async function deleteMember(db: Db, userId: string) {
       .select({ postId: posts.id, image: posts.image, mediaType: posts.mediaType })
       .from(posts)
       .where(eq(posts.userId, userId));
+    // Their flicks' audience, told once the follows are gone: read now, and only when there are flicks.
+    const followerIds = ownPosts.some((post) => post.mediaType === "video")
+      ? (await tx.select({ id: follows.followerId }).from(follows).where(eq(follows.followeeId, userId))).map(
+          (row) => row.id,
+        )
+      : [];
     const mine = tx
       .select({ chatId: chatMembers.chatId })
       .from(chatMembers)
       .where(eq(chatMembers.userId, userId));
+    // Locked as a leave locks its group: the last other member leaving meanwhile cannot leave it empty.
+    await tx.select({ id: chats.id }).from(chats).where(inArray(chats.id, mine)).for("update");
     const others = await tx
-      .select({ chatId: chatMembers.chatId, memberId: chatMembers.userId, isGroupChat: chats.isGroupChat })
+      .select({
+        chatId: chatMembers.chatId,
+        memberId: chatMembers.userId,
+        isGroupChat: chats.isGroupChat,
+        reached: reached(chatMembers),
+      })
       .from(chatMembers)
       .innerJoin(chats, eq(chats.id, chatMembers.chatId))
       .where(and(inArray(chatMembers.chatId, mine), ne(chatMembers.userId, userId)));
     // A group they were the last one in goes too, as when the last member leaves it.
+    const someoneElseIn = tx
+      .select({ one: sql`1` })
+      .from(chatMembers)
+      .where(and(eq(chatMembers.chatId, chats.id), ne(chatMembers.userId, userId)));
     await tx
       .delete(chats)
-      .where(
-        and(
-          inArray(chats.id, mine),
-          or(eq(chats.isGroupChat, false), notInArray(chats.id, unique(others.map((row) => row.chatId)))),
-        ),
-      );
+      .where(and(inArray(chats.id, mine), or(eq(chats.isGroupChat, false), notExists(someoneElseIn))));
     await tx.delete(users).where(eq(users.id, userId));
     return {
       userId,
       isPrivate: member.isPrivate,
       sessionIds: ended.map((row) => row.id),
       posts: ownPosts,
+      followerIds,
       removedFromPosts,
       removedNotifications,
+      // A chat the partner was never reached by (started, never written in) is none of theirs.
       directChats: others
-        .filter((row) => !row.isGroupChat)
+        .filter((row) => !row.isGroupChat && row.reached)
         .map(({ chatId, memberId }) => ({ chatId, memberId })),
       groupChatIds: unique(others.filter((row) => row.isGroupChat).map((row) => row.chatId)),
     };

@@ -1,6 +1,8 @@
 import {
   type changePasswordBody,
+  DELETE_ACCOUNT_FRESH_SIGN_IN_MS,
   DELETE_ACCOUNT_PASSWORD_MISSING,
+  DELETE_ACCOUNT_SIGN_IN_AGAIN,
   DELETE_ACCOUNT_USERNAME_MISSING,
   type deleteAccountBody,
   EMAIL_VERIFY_CODE_SENT,
@@ -12,7 +14,13 @@ import type { z } from "zod";
 import { type Db, pgErrorOf } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { conflictOn, invalidField, serviceUnavailable, unauthorized } from "../../platform/errors.js";
+import {
+  conflictOn,
+  forbidden,
+  invalidField,
+  serviceUnavailable,
+  unauthorized,
+} from "../../platform/errors.js";
 import type { Mailer } from "../../platform/mail.js";
 import { sendLater } from "../../platform/mail-later.js";
 import type { SmsSender } from "../../platform/sms.js";
@@ -48,7 +56,7 @@ export function createAccountService(deps: {
   mailer: Mailer;
   sms: SmsSender;
   domainEvents: DomainEvents;
-  sessions: Pick<SessionsService, "endedWithAccount">;
+  sessions: Pick<SessionsService, "endedWithAccount" | "signedInRecently">;
   log: FastifyBaseLogger;
 }) {
   const { db, auth, users, codes, mailer, sms, domainEvents, sessions, log } = deps;
@@ -105,8 +113,8 @@ export function createAccountService(deps: {
     },
 
     /**
-     * DELETE /user: the account and everything of it, once the member proves it is them (their password,
-     * or their username for an account made through a sign-in provider). Every session ends, this one
+     * DELETE /user: the account and everything of it, once the member proves it is them (their password;
+     * for an account made through a sign-in provider, their username typed within 15 minutes of signing in). Every session ends, this one
      * included (its sockets are told, as a logout's are); whoever was shown something of it is told.
      */
     async deleteAccount(caller: Caller, input: z.output<typeof deleteAccountBody>) {
@@ -116,11 +124,15 @@ export function createAccountService(deps: {
           throw invalidField("password", DELETE_ACCOUNT_PASSWORD_MISSING);
         if (!(await verifyPassword(member.passwordHash, input.password)))
           throw invalidField("password", "Password is incorrect");
-      } else if (input.username?.replace(/^@/, "").toLowerCase() !== member.username.toLowerCase()) {
-        throw invalidField(
-          "username",
-          input.username ? "That is not your username" : DELETE_ACCOUNT_USERNAME_MISSING,
-        );
+      } else {
+        if (input.username?.replace(/^@/, "").toLowerCase() !== member.username.toLowerCase())
+          throw invalidField(
+            "username",
+            input.username ? "That is not your username" : DELETE_ACCOUNT_USERNAME_MISSING,
+          );
+        // A username proves nothing (anyone may read it): the provider's sign-in, made just now, does.
+        if (!(await sessions.signedInRecently(caller, DELETE_ACCOUNT_FRESH_SIGN_IN_MS)))
+          throw forbidden(DELETE_ACCOUNT_SIGN_IN_AGAIN);
       }
       const deleted = await deleteMember(db, caller.userId);
       if (!deleted) throw unauthorized();

@@ -291,10 +291,14 @@ export function createChatsService(deps: {
   // A member's account was deleted (their rows gone with it): each partner of a one-to-one chat drops
   // the chat, which went too, and each group's members who list it see it without them, as after a leave.
   deps.domainEvents.on("memberDeleted", async ({ directChats, groupChatIds }) => {
-    for (const { chatId, memberId } of directChats) events.chatDeleted(chatId, memberId);
+    for (const { chatId, memberId } of directChats) {
+      changed(chatId, [memberId]);
+      events.chatDeleted(chatId, memberId);
+    }
     for (const chatId of groupChatIds) {
       const found = await chatWithListedMembers(db, chatId);
       if (!found || found.listed.length === 0) continue;
+      changed(chatId, found.listed);
       const participants = await participantsOf(db, [chatId]);
       await Promise.all(
         found.listed.map(async (memberId) =>

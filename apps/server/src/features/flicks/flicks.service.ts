@@ -41,12 +41,11 @@ export function createFlicksService(deps: {
   domainEvents.on("postDeleted", async ({ postId, author, image, mediaType }) => {
     if (mediaType === "video") await events.deleted({ flickId: postId, videoUrl: image }, audienceOf(author));
   });
-  // A deleted account's flicks went with it (its followers went too: a private one's are told nothing).
-  domainEvents.on("memberDeleted", async ({ userId, isPrivate, posts: gone }) => {
-    const author = { id: userId, isPrivate };
+  // A deleted account's flicks went with it; its followers were read before the follows went too.
+  domainEvents.on("memberDeleted", async ({ userId, isPrivate, posts: gone, followerIds }) => {
+    const audience = audienceOf({ id: userId, isPrivate }, async () => followerIds);
     for (const { postId, image, mediaType } of gone)
-      if (mediaType === "video")
-        await events.deleted({ flickId: postId, videoUrl: image }, audienceOf(author));
+      if (mediaType === "video") await events.deleted({ flickId: postId, videoUrl: image }, audience);
   });
 
   return {

@@ -266,7 +266,7 @@ const prepareCountUnread = perDatabase((db) =>
 );
 
 /** Several members' unread notifications, each the count kept on their row, read in pages of ids. */
-export async function unreadCountsOf(db: Db, recipientIds: string[]) {
+export async function unreadNotificationCountsOf(db: Db, recipientIds: string[]) {
   const counts = new Map<string, number>();
   for (let start = 0; start < recipientIds.length; start += 5_000) {
     const rows = await db

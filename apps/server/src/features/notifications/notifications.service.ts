@@ -22,7 +22,7 @@ import {
   storeAcceptedFollowNotifications,
   storeNotification,
   storeNotificationForEach,
-  unreadCountsOf,
+  unreadNotificationCountsOf,
 } from "./notifications.queries.js";
 
 /** A foreign key violation: what a notification tells of (a comment, a post) went as it was stored. */
@@ -129,7 +129,7 @@ export function createNotificationsService(deps: {
       if (type === "follow_request") requested.add(recipientId);
     }
     if (idsOf.size === 0) return;
-    const unread = await unreadCountsOf(db, [...idsOf.keys()]);
+    const unread = await unreadNotificationCountsOf(db, [...idsOf.keys()]);
     for (const [recipientId, ids] of idsOf) {
       changed(recipientId);
       io.to(rooms.user(recipientId)).emit("notificationsRemoved", {

@@ -50,6 +50,12 @@ export async function touchSession(db: Db, id: string, interval: number) {
     .where(and(eq(sessions.id, id), lt(sessions.lastActiveAt, new Date(now.getTime() - interval))));
 }
 
+/** When a session began (its sign-in), or nothing once it is gone. */
+export async function sessionStartedAt(db: Db, id: string) {
+  const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, id));
+  return row?.createdAt;
+}
+
 export function listActiveSessions(db: Db, userId: string) {
   return db
     .select()

@@ -1,3 +1,4 @@
+import type { SessionRevokedReason } from "@flik/shared";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { invalidField, notFound } from "../../platform/errors.js";
@@ -9,6 +10,7 @@ import {
   insertSession,
   listActiveSessions,
   revokeSessions,
+  sessionStartedAt,
   touchSession,
 } from "./sessions.queries.js";
 import type { TokenSigner } from "./tokens.js";
@@ -18,7 +20,7 @@ const LAST_ACTIVE_RESOLUTION_MS = 60 * 1000;
 
 /** How a revoked session's open sockets are closed (the realtime layer provides it). */
 export interface SessionEnder {
-  endSessions(sessionIds: string[], reason?: "account-deleted"): void;
+  endSessions(sessionIds: string[], reason?: SessionRevokedReason): void;
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
@@ -112,6 +114,12 @@ export function createSessionsService(deps: {
     async endMemberSessions(userId: string, exceptSessionId?: string) {
       const revoked = await revoke({ userId }, exceptSessionId ? { except: exceptSessionId } : {});
       return revoked.length;
+    },
+
+    /** Whether the caller signed in within `withinMs` (a step only a fresh sign-in may take). */
+    async signedInRecently(caller: Caller, withinMs: number) {
+      const startedAt = await sessionStartedAt(db, caller.sessionId);
+      return startedAt !== undefined && Date.now() - startedAt.getTime() <= withinMs;
     },
 
     /** Sessions that ended with their deleted account: forgotten here, their sockets told so and closed. */

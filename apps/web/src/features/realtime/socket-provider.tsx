@@ -1,4 +1,4 @@
-import { QUIET_FOR_MAX_MS } from "@flik/shared";
+import { QUIET_FOR_MAX_MS, type SessionRevokedReason } from "@flik/shared";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { emitLogout } from "../../lib/auth-events";
 import { createUserSocket, type FlikSocket } from "../../lib/socket";
@@ -62,7 +62,7 @@ export function SocketProvider({ token, userId, children }: SocketProviderProps)
       });
     });
     let sessionRevoked = false;
-    const endSession = (event?: { reason: "account-deleted" }) => {
+    const endSession = (event?: { reason: SessionRevokedReason }) => {
       sessionRevoked = true;
       clearAuth();
       emitLogout(event?.reason ?? "session-revoked");

@@ -13,12 +13,15 @@ export function EditPanel({
   children,
   initialFocus,
   dismissible = true,
+  describedBy,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   initialFocus?: RefObject<HTMLElement | null>;
   dismissible?: boolean;
+  /** What the panel is read with as it opens (a warning that must not be missed). */
+  describedBy?: string;
 }) {
   return (
     <Dialog
@@ -28,6 +31,7 @@ export function EditPanel({
       size="md"
       initialFocus={initialFocus}
       dismissible={dismissible}
+      describedBy={describedBy}
       bodyClassName="px-5 py-6 sm:px-6"
     >
       {children}

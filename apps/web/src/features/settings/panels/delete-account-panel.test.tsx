@@ -6,6 +6,7 @@ import {
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { getToken } from "../../../lib/storage";
+import { toast } from "../../../lib/toast";
 import { jsonResponse, sentJson } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
 import { shownToasts } from "../../../test/toasts";
@@ -70,10 +71,15 @@ describe("Settings › Delete account", () => {
 
     const socket = await currentSocket();
     expect(socket.listens("sessionRevoked")).toBe(true);
-    act(() => socket.fire("sessionRevoked"));
+    const success = vi.spyOn(toast, "success");
+    act(() => socket.fire("sessionRevoked", { reason: "account-deleted" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     answer(deleted());
     expect(await screen.findByText(ACCOUNT_DELETED_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(remove).toHaveBeenCalledTimes(1));
+    // The answer, once it comes, signs out nothing more: said once.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(success.mock.calls.filter(([text]) => text === ACCOUNT_DELETED_MESSAGE)).toHaveLength(1);
     expect(screen.queryByText("Your session has ended. Please sign in again.")).not.toBeInTheDocument();
     expect(router.state.location.state).toBeNull();
   });
@@ -97,7 +103,9 @@ describe("Settings › Delete account", () => {
     });
     const panel = await openPanel(user, "Delete account", "Delete account");
     const username = await within(panel).findByLabelText("Username");
-    expect(panel).toHaveTextContent(DELETE_ACCOUNT_TEXTS.usernameHint("alice"));
+    expect(panel).toHaveAccessibleDescription(
+      `${DELETE_ACCOUNT_TEXTS.intro} ${DELETE_ACCOUNT_TEXTS.usernameHint("alice")}`,
+    );
     await waitFor(() => expect(username).toHaveFocus());
 
     await user.click(within(panel).getByRole("button", { name: "Delete account" }));

@@ -6,11 +6,12 @@ import {
   type User,
 } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { emitLogout, revokeOwnSession } from "../../../lib/auth-events";
+import { getToken } from "../../../lib/storage";
 import { useFormToasts } from "../../../lib/toast";
 import { PasswordField } from "../../auth/components/password-field";
 import { deleteAccount } from "../api/settings.api";
@@ -64,21 +65,26 @@ export function DeleteAccountPanel({
   const [problem, setProblem] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const fieldRef = useRef<HTMLInputElement>(null);
+  const explanationId = useId();
   const failures = useFormToasts({ failuresGoWithForm: true });
 
-  // The field asked for changed under the member (the account turned out to have no password, or a
+  // The field asked for may change under the member (the account turned out to have no password, or a
   // refusal said which one it needs): the new one takes the focus the old one had.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the field asked for changes
   useLayoutEffect(() => {
-    if (asked) fieldRef.current?.focus();
+    fieldRef.current?.focus();
   }, [asked]);
 
   const remove = useMutation({
     mutationFn: (body: DeleteAccountBody) => revokeOwnSession(() => deleteAccount(body), "account-deleted"),
+    // The server tells this tab's socket first (sessionRevoked), which signs it out: once it has, the
+    // answer has nothing left to do (a second logout would say "deleted" twice).
     onSuccess: () => {
       failures.clear();
-      emitLogout("account-deleted");
+      if (getToken() !== null) emitLogout("account-deleted");
     },
     onError: (error) => {
+      if (getToken() === null) return;
       const text = errorMessage(error, DELETE_ACCOUNT_TEXTS.failed);
       const field = fieldOf(error);
       if (field && field !== asked) {
@@ -126,9 +132,14 @@ export function DeleteAccountPanel({
       onClose={onClose}
       initialFocus={fieldRef}
       dismissible={!remove.isPending}
+      describedBy={
+        asked === "username" ? `${explanationId}-intro ${explanationId}-asked` : `${explanationId}-intro`
+      }
     >
       <form noValidate onSubmit={submit} className="space-y-5">
-        <PanelIntro>{DELETE_ACCOUNT_TEXTS.intro}</PanelIntro>
+        <div id={`${explanationId}-intro`}>
+          <PanelIntro>{DELETE_ACCOUNT_TEXTS.intro}</PanelIntro>
+        </div>
         <p className="text-sm text-zinc-600">
           <button
             type="button"
@@ -141,7 +152,9 @@ export function DeleteAccountPanel({
           </button>
         </p>
         {asked === "username" && (
-          <p className="text-sm text-zinc-700">{DELETE_ACCOUNT_TEXTS.usernameHint(user.username)}</p>
+          <p id={`${explanationId}-asked`} className="text-sm text-zinc-700">
+            {DELETE_ACCOUNT_TEXTS.usernameHint(user.username)}
+          </p>
         )}
         {asked === "password" ? (
           <PasswordField
