@@ -179,7 +179,7 @@ function SettingsContent({ user }: { user: User }) {
           <SettingsRow
             icon={TrashIcon}
             title="Delete account"
-            detail="Your account and everything in it, for good"
+            detail="This can't be undone"
             tone="danger"
             onClick={() => openPanel("delete")}
           />
