@@ -699,6 +699,7 @@ const exemptions: Exemption[] = [
   own("PUT /api/user/privacy"),
   own("PUT /api/profile/update"),
   own("PUT /api/user/password"),
+  own("DELETE /api/user", "own account only: deletes the caller's account, the password asked again"),
   own("POST /api/user/request-email-otp"),
   own("POST /api/user/verify-email-otp"),
   own("POST /api/user/phone/request-otp"),
