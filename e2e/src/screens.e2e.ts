@@ -233,6 +233,7 @@ function settingsPanels() {
     panel("password", "Change password"),
     panel("privacy", "Profile visibility"),
     panel("blocked", "Blocked accounts"),
+    panel("delete", "Delete account"),
     {
       ...panel("sessions", "Active sessions"),
       shows: (page: Page) => page.getByRole("dialog").getByRole("list", { name: "Sessions" }),
