@@ -42,7 +42,7 @@ function fieldOf(error: unknown): Field | undefined {
 }
 
 /**
- * Deleting the account (Settings › Delete account): the password asked again, or, for an account made
+ * Deleting the account (Settings › Leaving Flik › Delete account): the password asked again, or, for an account made
  * through a sign-in provider that has none, the username typed. Once deleted the member is signed out
  * here, the sign-in screen saying so; every other device is signed out by the server.
  */
