@@ -226,6 +226,9 @@ describe("DELETE /api/user", () => {
       "chatpartner",
       "chatthird",
     ]);
+    // As the third member's own list shows it: the message the deleted member sent went with them.
+    expect(updated).toEqual((await chatsOf(third)).find((chat) => chat._id === group._id));
+    expect(updated.lastMessage).toBeNull();
     expect((await chatsOf(partner)).map((chat) => chat._id)).toEqual([group._id]);
     expect((await call(partner, "GET", `/chats/${direct._id}/messages`)).statusCode).toBe(404);
     const messages = (await call(third, "GET", `/chats/${group._id}/messages`)).json().messages;

@@ -3,11 +3,18 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chats } from "../../db/schema.js";
 import { factories } from "../../test/factories.js";
-import { buildTestApp, collectEvents, nextEvent, realtimeBed, roundTrip } from "../../test/helper.js";
+import {
+  buildTestApp,
+  collectEvents,
+  countQueries,
+  nextEvent,
+  realtimeBed,
+  roundTrip,
+} from "../../test/helper.js";
 
 const built = await buildTestApp();
 const { socketOf, isInRoom } = await realtimeBed(built);
-const { call, persona, chatBetween, groupOf, sendMessage, chatsOf, unreadOf } = factories(built);
+const { call, persona, newcomer, chatBetween, groupOf, sendMessage, chatsOf, unreadOf } = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -98,6 +105,34 @@ describe("POST /chats/{id}/leave", () => {
     await roundTrip(carolSocket);
     expect(carolHeard.filter((event) => event.chat._id === group._id)).toEqual([]);
     expect((await chatsOf(carol)).some((c) => c._id === group._id)).toBe(false);
+  });
+
+  it("tells each member the group as their own list shows it, in the same number of queries for 3 members or 8", async () => {
+    const costOfLeaving = async (size: number) => {
+      const [founder, ...others] = await Promise.all(
+        Array.from({ length: size }, (_, i) => newcomer(`leave${size}m${i}`)),
+      );
+      if (!founder) throw new Error("no founder");
+      const group = await groupOf(founder, others, `Group of ${size}`);
+      await sendMessage(founder, group, "Welcome");
+      const leaving = others[0];
+      if (!leaving) throw new Error("no one to leave");
+      return countQueries(() => leave(leaving, group._id));
+    };
+    expect(await costOfLeaving(8)).toBe(await costOfLeaving(3));
+
+    const group = await groupOf(alice, [bob, carol, dan], "Each as they see it");
+    await sendMessage(alice, group, "First");
+    await sendMessage(bob, group, "Second");
+    const [aliceSocket, carolSocket] = await Promise.all([socketOf(alice), socketOf(carol)]);
+    const aliceHears = nextEvent(aliceSocket, "chatUpdated");
+    const carolHears = nextEvent(carolSocket, "chatUpdated");
+    expect((await leave(dan, group._id)).statusCode).toBe(200);
+    const [forAlice, forCarol] = [(await aliceHears).chat, (await carolHears).chat];
+    expect(forAlice).toEqual((await chatsOf(alice)).find((c) => c._id === group._id));
+    expect(forCarol).toEqual((await chatsOf(carol)).find((c) => c._id === group._id));
+    expect([forAlice.unreadCount, forCarol.unreadCount]).toEqual([1, 2]);
+    expect(forCarol.lastMessage?.text).toBe("Second");
   });
 
   it("deletes the group when its last member leaves", async () => {

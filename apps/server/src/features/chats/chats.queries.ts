@@ -266,6 +266,69 @@ const prepareLastMessagesOf = perDatabase((db) => {
 });
 
 /**
+ * One chat as each of these members has it, for telling them all of a change to it (a member left or was
+ * deleted, a new name): the last message each still has and the messages from others each has not seen.
+ * Two queries whatever the group's size, each member's a walk of the messages index.
+ */
+export async function lastMessagesAndUnreadForEach(db: Db, chatId: string, userIds: string[]) {
+  if (userIds.length === 0)
+    return { lastMessages: new Map<string, MessageRow>(), unread: new Map<string, number>() };
+  const statements = prepareForEach(db);
+  const [last, unread] = await Promise.all([
+    statements.lastMessages.execute({ chatId, userIds }),
+    statements.unreadCounts.execute({ chatId, userIds }),
+  ]);
+  return {
+    lastMessages: new Map<string, MessageRow>(
+      last.map(({ viewerId, message, sender }) => [viewerId, { message, sender }]),
+    ),
+    unread: new Map<string, number>(unread.map((row) => [row.viewerId, row.count])),
+  };
+}
+
+const prepareForEach = perDatabase((db) => {
+  const ofThem = and(
+    eq(chatMembers.chatId, placeholder("chatId")),
+    anyOf(chatMembers.userId, placeholder("userIds")),
+  );
+  const last = db
+    .select(getTableColumns(messages))
+    .from(messages)
+    .where(and(eq(messages.chatId, chatMembers.chatId), keptFor(chatMembers)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1)
+    .as("last_message");
+  return {
+    lastMessages: db
+      .select({
+        viewerId: chatMembers.userId,
+        message: last._.selectedFields,
+        sender: messageWithSender.sender,
+      })
+      .from(chatMembers)
+      .innerJoinLateral(last, sql`true`)
+      .innerJoin(users, eq(users.id, last.senderId))
+      .where(ofThem)
+      .prepare("last_messages_for_each"),
+    unreadCounts: db
+      .select({ viewerId: chatMembers.userId, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(chatMembers)
+      .innerJoin(
+        messages,
+        and(
+          eq(messages.chatId, chatMembers.chatId),
+          ne(messages.senderId, chatMembers.userId),
+          gt(messages.createdAt, chatMembers.lastReadAt),
+          keptFor(chatMembers),
+        ),
+      )
+      .where(ofThem)
+      .groupBy(chatMembers.userId)
+      .prepare("unread_counts_for_each"),
+  };
+});
+
+/**
  * Per chat, the messages from others the member has not seen (spec §4 Chat unread): in these chats, or
  * in every chat the member accepted (the header's badge leaves message requests out).
  */
@@ -642,11 +705,24 @@ export async function renameGroup(db: Db, chatId: string, userId: string, name: 
   });
 }
 
-/** A chat with the members who have it on their list (`chatsOf`'s rule); nothing once it is gone. */
-export async function chatWithListedMembers(db: Db, chatId: string) {
-  const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
-  if (!chat) return undefined;
-  return { chat, listed: await listedMembersOf(db, chatId) };
+/**
+ * These chats, those still there, each with the members who have it on their list (`chatsOf`'s rule):
+ * two queries for any number of chats.
+ */
+export async function chatsWithListedMembers(db: Db, chatIds: string[]) {
+  if (chatIds.length === 0) return [];
+  const [rows, listed] = await Promise.all([
+    db.select().from(chats).where(inArray(chats.id, chatIds)),
+    db
+      .select({ chatId: chatMembers.chatId, userId: chatMembers.userId })
+      .from(chatMembers)
+      .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+      .where(and(inArray(chatMembers.chatId, chatIds), listedFor(chatMembers))),
+  ]);
+  return rows.map((chat) => ({
+    chat,
+    listed: listed.filter((member) => member.chatId === chat.id).map((member) => member.userId),
+  }));
 }
 
 /** The members who have the chat on their list (`chatsOf`'s rule). */

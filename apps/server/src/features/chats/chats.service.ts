@@ -36,7 +36,7 @@ import {
   type ChatRow,
   chatIdsOf,
   chatsOf,
-  chatWithListedMembers,
+  chatsWithListedMembers,
   clearChat,
   deleteMessage,
   findChat,
@@ -44,6 +44,7 @@ import {
   findMembership,
   findMessage,
   insertChat,
+  lastMessagesAndUnreadForEach,
   lastMessagesOf,
   latestMessage,
   leaveGroup,
@@ -134,6 +135,22 @@ export function createChatsService(deps: {
     const [presented] = await present([chat], viewerId, participants);
     if (!presented) throw notFound("Chat not found");
     return presented;
+  }
+
+  /**
+   * A group changed (a member left or was deleted, a new name): each member who has it on their list
+   * gets it as they see it now. A fixed number of queries whatever the group's size.
+   */
+  async function tellListedMembers(chat: ChatRow, listed: string[], participants: Participant[]) {
+    const { lastMessages, unread } = await lastMessagesAndUnreadForEach(db, chat.id, listed);
+    for (const memberId of listed) {
+      const presented = presentChat(chat, memberId, {
+        participants,
+        lastMessage: lastMessages.get(memberId),
+        unreadCount: unread.get(memberId) ?? 0,
+      });
+      events.chatUpdated(presented, [memberId]);
+    }
   }
 
   /**
@@ -295,17 +312,21 @@ export function createChatsService(deps: {
       changed(chatId, [memberId]);
       events.chatDeleted(chatId, memberId);
     }
-    for (const chatId of groupChatIds) {
-      const found = await chatWithListedMembers(db, chatId);
-      if (!found || found.listed.length === 0) continue;
-      changed(chatId, found.listed);
-      const participants = await participantsOf(db, [chatId]);
-      await Promise.all(
-        found.listed.map(async (memberId) =>
-          events.chatUpdated(await presentOne(found.chat, memberId, participants), [memberId]),
+    const groups = (await chatsWithListedMembers(db, groupChatIds)).filter(({ listed }) => listed.length > 0);
+    const participants = await participantsOf(
+      db,
+      groups.map(({ chat }) => chat.id),
+    );
+    for (const { chat, listed } of groups) changed(chat.id, listed);
+    await Promise.all(
+      groups.map(({ chat, listed }) =>
+        tellListedMembers(
+          chat,
+          listed,
+          participants.filter((p) => p.chatId === chat.id),
         ),
-      );
-    }
+      ),
+    );
   });
 
   return {
@@ -381,12 +402,7 @@ export function createChatsService(deps: {
       events.leftChat(chatId, caller.userId);
       const listed = remaining.filter((member) => member.listed).map((member) => member.userId);
       if (listed.length === 0) return;
-      const participants = await participantsOf(db, [chatId]);
-      await Promise.all(
-        listed.map(async (memberId) =>
-          events.chatUpdated(await presentOne(chat, memberId, participants), [memberId]),
-        ),
-      );
+      await tellListedMembers(chat, listed, await participantsOf(db, [chatId]));
     },
 
     /**
@@ -406,9 +422,7 @@ export function createChatsService(deps: {
       const participants = await participantsOf(db, [chatId]);
       const [own] = await Promise.all([
         presentOne(renamed.chat, caller.userId, participants),
-        ...renamed.listed.map(async (memberId) =>
-          events.chatUpdated(await presentOne(renamed.chat, memberId, participants), [memberId]),
-        ),
+        tellListedMembers(renamed.chat, renamed.listed, participants),
       ]);
       return own;
     },
