@@ -246,7 +246,16 @@ export function lastMessagesOf(db: Db, chatIds: string[], userId: string) {
   return prepareLastMessagesOf(db).execute({ chatIds, userId });
 }
 
-const prepareLastMessagesOf = perDatabase((db) => {
+const prepareLastMessagesOf = perDatabase((db) =>
+  lastKeptMessages(
+    db,
+    and(eq(chatMembers.userId, placeholder("userId")), anyOf(chatMembers.chatId, placeholder("chatIds"))),
+    "last_messages_of",
+  ),
+);
+
+/** For each membership `which` picks, the last message its member still has in the chat, with its sender. */
+function lastKeptMessages(db: Db, which: SQL | undefined, name: string) {
   const last = db
     .select(getTableColumns(messages))
     .from(messages)
@@ -255,15 +264,17 @@ const prepareLastMessagesOf = perDatabase((db) => {
     .limit(1)
     .as("last_message");
   return db
-    .select({ message: last._.selectedFields, sender: messageWithSender.sender })
+    .select({
+      viewerId: chatMembers.userId,
+      message: last._.selectedFields,
+      sender: messageWithSender.sender,
+    })
     .from(chatMembers)
     .innerJoinLateral(last, sql`true`)
     .innerJoin(users, eq(users.id, last.senderId))
-    .where(
-      and(eq(chatMembers.userId, placeholder("userId")), anyOf(chatMembers.chatId, placeholder("chatIds"))),
-    )
-    .prepare("last_messages_of");
-});
+    .where(which)
+    .prepare(name);
+}
 
 /**
  * One chat as each of these members has it, for telling them all of a change to it (a member left or was
@@ -291,25 +302,8 @@ const prepareForEach = perDatabase((db) => {
     eq(chatMembers.chatId, placeholder("chatId")),
     anyOf(chatMembers.userId, placeholder("userIds")),
   );
-  const last = db
-    .select(getTableColumns(messages))
-    .from(messages)
-    .where(and(eq(messages.chatId, chatMembers.chatId), keptFor(chatMembers)))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(1)
-    .as("last_message");
   return {
-    lastMessages: db
-      .select({
-        viewerId: chatMembers.userId,
-        message: last._.selectedFields,
-        sender: messageWithSender.sender,
-      })
-      .from(chatMembers)
-      .innerJoinLateral(last, sql`true`)
-      .innerJoin(users, eq(users.id, last.senderId))
-      .where(ofThem)
-      .prepare("last_messages_for_each"),
+    lastMessages: lastKeptMessages(db, ofThem, "last_messages_for_each"),
     unreadCounts: db
       .select({ viewerId: chatMembers.userId, count: sql<number>`count(*)`.mapWith(Number) })
       .from(chatMembers)
