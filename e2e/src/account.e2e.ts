@@ -267,7 +267,7 @@ describe("settings", () => {
     await panel.waitFor({ state: "detached" });
     await expect
       .poll(() => described(page.getByRole("button", { name: "Phone", exact: true })))
-      .toBe(`Verified ${phone.e164}`);
+      .toBe(`Verified ${phone.typed}`);
 
     const user = await me(page, member.token);
     expect({ phone: user.phone, phoneVerified: user.phoneVerified }).toEqual({

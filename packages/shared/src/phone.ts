@@ -18,6 +18,12 @@ export const phoneSchema = textSchema("Phone number is required")
   .refine((value) => !parsePhoneNumberFromString(value)?.ext, "Enter a phone number without an extension")
   .transform((value) => parsePhoneNumberFromString(value)?.number ?? value);
 
+/**
+ * A stored number (E.164) as people read and dial it, grouped by its country's plan: "+14155552671"
+ * shows as "+1 415 555 2671". A value it cannot read shows as it is.
+ */
+export const formatPhone = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+
 /** POST /user/phone/request-otp. */
 export const requestPhoneOtpBody = z.object({ phone: phoneSchema });
 export type RequestPhoneOtpBody = z.input<typeof requestPhoneOtpBody>;

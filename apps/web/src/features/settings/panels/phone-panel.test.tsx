@@ -23,6 +23,12 @@ describe("Settings › Phone", () => {
     expect(request).not.toHaveBeenCalled();
   });
 
+  it("shows the current number as people read it, grouped by its country's plan", async () => {
+    const { user } = openSettings({}, { user: { phone: "+447911123456", phoneVerified: true } });
+    const panel = await openPanel(user, "Phone", "Phone number");
+    expect(within(panel).getByText("+44 7911 123456")).toBeInTheDocument();
+  });
+
   it("sends the code in E.164, verifies it and says 'Phone updated!'", async () => {
     const success = vi.spyOn(toast, "success");
     const request = vi.fn(() => jsonResponse(200, { message: "OTP sent to your phone!" }));
@@ -38,13 +44,17 @@ describe("Settings › Phone", () => {
     await user.type(within(panel).getByLabelText("Phone number"), "+1 415 555 2671{Enter}");
     await within(panel).findByRole("group", { name: "Verification code" });
     expect(sentJson(request)).toEqual({ phone: "+14155552671" });
+    expect(within(panel).getByText("+1 415 555 2671")).toBeInTheDocument();
     await user.keyboard("135790");
 
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(sentJson(verify)).toEqual({ otp: "135790" });
     expect(success).toHaveBeenLastCalledWith("Phone updated!");
-    expect(screen.getByRole("button", { name: "Phone" })).toHaveAccessibleDescription(
-      "Verified +14155552671",
+    // Shown as people read it, as the code was typed.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Phone" })).toHaveAccessibleDescription(
+        "Verified +1 415 555 2671",
+      ),
     );
   });
 

@@ -1,4 +1,4 @@
-import { EMAIL_CHANGE_RESEND_SECONDS, requestPhoneOtpBody, type User } from "@flik/shared";
+import { EMAIL_CHANGE_RESEND_SECONDS, formatPhone, requestPhoneOtpBody, type User } from "@flik/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
@@ -85,7 +85,12 @@ export function PhonePanel({ user, onClose }: { user: User; onClose: () => void 
   return (
     <EditPanel title="Phone number" onClose={onClose} initialFocus={inputRef}>
       {user.phone && (
-        <CurrentValue label="Current number" value={user.phone} verified={user.phoneVerified} numeric />
+        <CurrentValue
+          label="Current number"
+          value={formatPhone(user.phone)}
+          verified={user.phoneVerified}
+          numeric
+        />
       )}
       {step === "form" ? (
         <form noValidate onSubmit={submit} className="space-y-5">
@@ -117,7 +122,7 @@ export function PhonePanel({ user, onClose }: { user: User; onClose: () => void 
         </form>
       ) : (
         <VerifyCodeForm
-          sentTo={sentTo}
+          sentTo={formatPhone(sentTo)}
           changeLabel="Change number"
           onChangeAddress={() => {
             verify.reset();

@@ -116,8 +116,11 @@ describe("Settings screen (spec §2)", () => {
     expect(within(account).getByRole("button", { name: "Email" })).toHaveAccessibleDescription(
       "Verified alice@example.com",
     );
-    expect(within(account).getByRole("button", { name: "Phone" })).toHaveAccessibleDescription(
-      "Not verified +14155552671",
+    // The number stored in E.164 shows grouped, as people read it.
+    await waitFor(() =>
+      expect(within(account).getByRole("button", { name: "Phone" })).toHaveAccessibleDescription(
+        "Not verified +1 415 555 2671",
+      ),
     );
     expect(within(account).getByRole("button", { name: "Profile info" })).toHaveAccessibleDescription(
       "Alice Liddell · @alice",

@@ -23,6 +23,7 @@ import { cardClass, SettingsRow, SettingsSection, VerifiedBadge } from "../compo
 import { SupportForm } from "../components/support-form";
 import { useDownloadData } from "../hooks/use-download-data";
 import { useLinkedSignInsOffered } from "../hooks/use-identities";
+import { usePhoneFormat } from "../hooks/use-phone-format";
 import { useReturnedPanel } from "../hooks/use-returned-panel";
 import { useLogoutOthers } from "../hooks/use-sessions";
 import { BlockedPanel } from "../panels/blocked-panel";
@@ -84,6 +85,7 @@ function SettingsContent({ user }: { user: User }) {
   const logoutOthers = useLogoutOthers();
   const linkedOffered = useLinkedSignInsOffered();
   const blockedCount = user.blockedUsers.length;
+  const formatPhone = usePhoneFormat();
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-x-6 gap-y-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -99,7 +101,7 @@ function SettingsContent({ user }: { user: User }) {
           <SettingsRow
             icon={PhoneIcon}
             title="Phone"
-            detail={user.phone ?? "Add a phone number"}
+            detail={user.phone ? formatPhone(user.phone) : "Add a phone number"}
             status={user.phone ? <VerifiedBadge verified={user.phoneVerified} /> : undefined}
             onClick={() => openPanel("phone")}
           />
