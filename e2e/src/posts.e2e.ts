@@ -136,6 +136,32 @@ describe("posts", () => {
     expect((await reread.json()).post.commentsCount).toBe(1);
   });
 
+  it("a post its author deletes while a member has it open says so and goes to the feed, though the tab came from another page", async () => {
+    const first = await openContext(browser);
+    const second = await openContext(browser);
+    const alice = await signedInMember(first.page, "alice");
+    await signedInMember(second.page, "bob");
+    const created = await first.page.request.post("/api/posts", {
+      headers: { authorization: `Bearer ${alice.token}` },
+      data: { image: await uploadedPhoto(first.page, alice), caption: "Here for a moment" },
+    });
+    const { post } = await created.json();
+
+    // Bob was on his profile, then typed the post's address: Back would reload the app, losing the toast.
+    await second.page.goto("/profile");
+    await second.page.getByRole("heading", { level: 1 }).first().waitFor();
+    await second.page.goto(`/post/${alice.username}/${post._id}`);
+    await second.page.getByText("Here for a moment").first().waitFor();
+
+    const deleted = await first.page.request.delete(`/api/posts/${post._id}`, {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    expect(deleted.status()).toBe(200);
+
+    await second.page.getByRole("alert").filter({ hasText: "This post was deleted." }).waitFor();
+    await second.page.waitForURL((url) => url.pathname === "/post");
+  });
+
   it("a feed of several posts, joined in one list, shows a like on any of them live", async () => {
     const first = await openContext(browser);
     const alice = await signedInMember(first.page, "alice");

@@ -1,3 +1,14 @@
+interface NavigationEntry {
+  index: number;
+  sameDocument: boolean;
+}
+interface NavigationApi {
+  canGoBack: boolean;
+  currentEntry: NavigationEntry | null;
+  entries(): NavigationEntry[];
+}
+const navigationApi = () => (window as { navigation?: NavigationApi }).navigation;
+
 /**
  * Whether the page before this one in the tab is Flik's, so Back never leaves for another site or a
  * blank tab. The Navigation API lists only this site's pages of the tab, those from before the app last
@@ -5,7 +16,19 @@
  * opened has the key "default".
  */
 export function canGoBackInFlik(locationKey: string) {
-  const { navigation } = window as { navigation?: { canGoBack: boolean } };
+  const navigation = navigationApi();
   if (navigation) return navigation.canGoBack;
   return locationKey !== "default";
+}
+
+/**
+ * Whether Back reaches a page of this load of the app, with no reload: what a screen needs that says
+ * something on its way back (a toast would be lost with the page). A typed address or a reload starts
+ * a new load; the router's first page of it has the key "default".
+ */
+export function canGoBackWithinApp(locationKey: string) {
+  const navigation = navigationApi();
+  const current = navigation?.currentEntry;
+  if (!navigation || !current) return locationKey !== "default";
+  return navigation.entries()[current.index - 1]?.sameDocument ?? false;
 }

@@ -32,7 +32,7 @@ const bobsPost = makePost({
   commentsCount: 2,
 });
 
-function openPost(path: string, routes: Routes) {
+function openPost(path: Parameters<typeof renderApp>[0], routes: Routes) {
   signInAsAlice();
   stubFetch(fetchRoutes({ "GET /user": jsonResponse(200, { user: makeUser() }), ...routes }));
   return renderApp(path);
@@ -447,6 +447,23 @@ describe("PostScreen", () => {
     expect(await screen.findByText("This post was deleted.")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
     await waitFor(() => expect(socket.emitted).toContainEqual(["leavePostRoom", "p-1"]));
+  });
+
+  it("goes to the feed when it is deleted elsewhere, as spec §8 says, wherever the member came from", async () => {
+    const { router } = openPost(["/profile/bob", "/post/bob/p-1"], {
+      "GET /posts/p-1": jsonResponse(200, { post: bobsPost }),
+      "GET /posts": jsonResponse(200, { posts: [], nextCursor: null }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Post by @bob" });
+    const socket = await currentSocket();
+
+    socket.fire("postDeleted", { postId: "p-1" });
+
+    expect(await screen.findByText("This post was deleted.")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/post"));
+    // In the post's place: Back goes where the member was before it, not to the deleted post.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe("/profile/bob");
   });
 
   it("asks again when its author goes private, and drops the post once the server says it is no longer the viewer's", async () => {

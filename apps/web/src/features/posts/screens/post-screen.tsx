@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { canGoBackInFlik } from "../../../lib/can-go-back";
+import { canGoBackWithinApp } from "../../../lib/can-go-back";
 import { type PostPageArrival, postPath } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -33,13 +33,19 @@ export function PostScreen() {
   // Set before our own delete is sent: its live echo may arrive before the answer does.
   const deletedHere = useRef(false);
   const gone = useRef(false);
-  // Back to where the member came from (their profile, the feed, a notification), as the post is gone
-  // from there too; the feed in its place when the tab opened on it. Never one more entry to go Back over,
+  // The member deleted it: back to where they came from (their profile, the feed, a notification), as
+  // the post is gone from there too; the feed in its place when that would reload the app (the tab opened
+  // on the post, or it was reloaded), which would lose the toast. Never one more entry to go Back over,
   // nor the post's own modal, opened before its page, to find it gone there.
-  const leave = () => {
+  const leaveDeleted = () => {
     gone.current = true;
-    if (!canGoBackInFlik(locationKey)) navigate("/post", { replace: true });
+    if (!canGoBackWithinApp(locationKey)) navigate("/post", { replace: true });
     else navigate((arrival as PostPageArrival | null)?.overItsModal ? -2 : -1);
+  };
+  // Its author deleted it meanwhile: spec §8's "This post was deleted." goes to /post, in its place.
+  const leaveForFeed = () => {
+    gone.current = true;
+    navigate("/post", { replace: true });
   };
 
   // Only when the post could not be shown at all: a post found gone by an action already said so.
@@ -60,7 +66,7 @@ export function PostScreen() {
     postDeleted: ({ postId }) => {
       if (postId !== id || deletedHere.current) return;
       toast.info("This post was deleted.");
-      leave();
+      leaveForFeed();
     },
     // A stranger's screens drop the posts of a member gone private (spec §10): the server says whether
     // this viewer still may see this one (a follower may), and if not the post is unavailable.
@@ -102,7 +108,7 @@ export function PostScreen() {
         onSending: () => {
           deletedHere.current = true;
         },
-        onDeleted: leave,
+        onDeleted: leaveDeleted,
         onFailed: () => {
           deletedHere.current = false;
         },
