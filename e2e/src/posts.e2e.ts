@@ -162,6 +162,37 @@ describe("posts", () => {
     await second.page.waitForURL((url) => url.pathname === "/post");
   });
 
+  it("a long comment takes two lines under a feed card, and shows whole on the post's page", async () => {
+    const { page } = await openContext(browser, viewports.phone);
+    const alice = await signedInMember(page, "alice");
+    const created = await page.request.post("/api/posts", {
+      headers: { authorization: `Bearer ${alice.token}` },
+      data: { image: await uploadedPhoto(page, alice), caption: "Say anything" },
+    });
+    const { post } = await created.json();
+    const text = `${"A long thought about the light, ".repeat(30)}the end.`;
+    await page.request.post(`/api/posts/${post._id}/comment`, {
+      headers: { authorization: `Bearer ${alice.token}` },
+      data: { text },
+    });
+
+    await page.goto("/post");
+    const card = page.getByRole("article", { name: `Post by @${alice.username}` });
+    const preview = card.getByRole("list", { name: "Latest comments" }).getByRole("listitem");
+    await preview.waitFor();
+    const lines = await preview.evaluate((item) => {
+      const style = getComputedStyle(item);
+      return item.getBoundingClientRect().height / Number.parseFloat(style.lineHeight);
+    });
+    expect(lines).toBeCloseTo(2, 0);
+    // Cut only to the eye: its text is all there for a screen reader.
+    expect(await preview.textContent()).toContain("the end.");
+
+    await page.goto(`/post/${alice.username}/${post._id}`);
+    const whole = page.getByRole("list", { name: "Comments" }).getByRole("listitem").first();
+    expect((await whole.boundingBox())?.height ?? 0).toBeGreaterThan(200);
+  });
+
   it("a feed of several posts, joined in one list, shows a like on any of them live", async () => {
     const first = await openContext(browser);
     const alice = await signedInMember(first.page, "alice");
