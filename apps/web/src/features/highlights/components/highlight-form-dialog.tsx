@@ -18,7 +18,13 @@ import { TextField } from "../../../components/text-field";
 import { UploadProgress } from "../../../components/upload-progress";
 import { errorMessage } from "../../../lib/api-client";
 import { limitedText } from "../../../lib/limited-text";
-import { isAbortError, refusalBeforeUpload } from "../../../lib/media-upload";
+import {
+  isAbortError,
+  looksLikeVideo,
+  NOT_A_VIDEO,
+  NOT_AN_IMAGE,
+  refusalBeforeUpload,
+} from "../../../lib/media-upload";
 import { useObjectUrl } from "../../../lib/use-object-url";
 import { StoryArchiveGrid } from "../../stories/components/story-archive-grid";
 import { useSaveHighlight } from "../hooks/use-save-highlight";
@@ -66,10 +72,10 @@ export function HighlightFormDialog({
   const previewUrl = useObjectUrl(file);
   const baseId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
-  // The file whose check for the host is still to come: a later pick (or a story) is judged on its own.
-  const checking = useRef<File | null>(null);
-  // The last choice known to pass (a story, or a file whose check came back clear): what a refused file
-  // gives way to, never a file picked before it whose check had not come yet.
+  // The file picked last, with what it gives way to if refused: the last choice known to pass when it
+  // was picked (a story, or a file whose checks came back clear), never a file picked before it whose
+  // checks had not come yet. A later pick (or a story) is judged on its own.
+  const picked = useRef<{ file: File; fallback: Choice } | null>(null);
   const passed = useRef<Choice>(choice);
   const busy = phase.step !== "idle";
   // While the file is sent, Cancel (and Escape) abandons the upload along with the form: one way out,
@@ -91,25 +97,43 @@ export function HighlightFormDialog({
           ? { src: highlight.src, type: highlight.type }
           : null;
 
+  /** The file picked last is refused, and the choice before it comes back. */
+  function refusePicked(file: File, reason: string) {
+    const pick = picked.current;
+    if (pick?.file !== file) return;
+    picked.current = null;
+    passed.current = pick.fallback;
+    setFailure(reason);
+    setChoice(pick.fallback);
+  }
+
   /**
    * Empty, too large or too long for the host: said once the file is chosen, as a story's picker says it,
    * not at Save; the media chosen before it is kept.
    */
   function checkForHost(file: File) {
-    checking.current = file;
+    picked.current = { file, fallback: passed.current };
     refusalBeforeUpload(file)
       .then((refusal) => {
-        if (checking.current !== file) return;
-        checking.current = null;
-        if (!refusal) {
-          passed.current = { file };
-          return;
-        }
-        setFailure(refusal);
-        setChoice(passed.current);
+        if (refusal) refusePicked(file, refusal);
+        else if (picked.current?.file === file) passed.current = { file };
       })
       // Unchecked, the file is judged again at Save, and by the host.
       .catch((checkError: unknown) => console.error("The chosen file could not be checked", checkError));
+  }
+
+  /**
+   * The preview of the picked file would not load: a picture the browser cannot open is refused now, as
+   * New post refuses it, not after its upload; a video too, unless its bytes are a video's (one this
+   * browser cannot decode, an iPhone's HEVC, the host transcodes).
+   */
+  function previewFailed() {
+    if (!file) return;
+    const failed = file;
+    if (mediaTypeOfFile(failed) === "image") return refusePicked(failed, NOT_AN_IMAGE);
+    void looksLikeVideo(failed).then((video) => {
+      if (!video) refusePicked(failed, NOT_A_VIDEO);
+    });
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -167,6 +191,7 @@ export function HighlightFormDialog({
                 type={preview.type}
                 alt=""
                 className="size-full object-cover"
+                onUnloadable={file ? previewFailed : undefined}
               />
             </div>
           ) : (
@@ -219,7 +244,7 @@ export function HighlightFormDialog({
               <StoryArchiveGrid
                 selectedId={story?._id ?? null}
                 onSelect={(chosen) => {
-                  checking.current = null;
+                  picked.current = null;
                   passed.current = { story: chosen };
                   setFailure(null);
                   setChoice({ story: chosen });

@@ -9,10 +9,23 @@ interface HighlightMediaProps {
   className?: string;
   /** Full playback with controls (the viewer), or a still-looking muted thumbnail. */
   playable?: boolean;
+  /** Told when the media will not load (a form's preview of a picked file refuses it). */
+  onUnloadable?: () => void;
 }
 
-export function HighlightMedia({ src, type, alt, className = "", playable = false }: HighlightMediaProps) {
-  const [failed, onError] = useMediaFailed(src);
+export function HighlightMedia({
+  src,
+  type,
+  alt,
+  className = "",
+  playable = false,
+  onUnloadable,
+}: HighlightMediaProps) {
+  const [failed, markFailed] = useMediaFailed(src);
+  const onError = () => {
+    markFailed();
+    onUnloadable?.();
+  };
   if (failed && playable) return <HighlightUnavailable />;
   if (failed) return <UnloadableMedia type={type} className={className} />;
   if (type === "video") {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { forgetMediaLimits } from "../../../lib/media-upload";
+import { forgetMediaLimits, NOT_A_VIDEO } from "../../../lib/media-upload";
 import { FakeXhr, sentUpload } from "../../../test/fake-xhr";
 import { jsonResponse, makeHighlight, sentJson } from "../../../test/fixtures";
 import { layOutStrips, preloadStripArrows } from "../../../test/strip-layout";
@@ -291,6 +291,64 @@ describe("Highlights strip", () => {
     expect(within(dialog).queryByText("trip.mp4")).not.toBeInTheDocument();
     expect(within(dialog).getByText("Choose photo or video")).toBeInTheDocument();
     answerLimits(jsonResponse(200, { image: { maxBytes: 1024 }, video: { maxBytes: 2, maxSeconds: 60 } }));
+  });
+
+  it("refuses a picture the browser cannot open when it is picked, keeping the media chosen before", async () => {
+    const { user } = openOwn();
+    await user.click(await screen.findByRole("button", { name: `View highlight ${summer.name}` }));
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    const dialog = screen.getByRole("dialog", { name: "Edit Highlight" });
+    await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
+    await user.upload(
+      within(dialog).getByLabelText("Photo or video"),
+      new File(["not a picture"], "broken.jpg", { type: "image/jpeg" }),
+    );
+    expect(within(dialog).getByText("broken.jpg")).toBeInTheDocument();
+
+    // The preview is where the browser finds it cannot open it.
+    const preview = within(dialog).getByRole("img", { name: "Preview of the highlight" });
+    fireEvent.error(preview.querySelector("img") as HTMLImageElement);
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "This file is not a JPEG, PNG, GIF or WebP image.",
+    );
+    expect(within(dialog).queryByText("broken.jpg")).not.toBeInTheDocument();
+    expect(within(dialog).getByText("trip.mp4")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    const upload = (await sentUpload()).body as FormData;
+    expect((upload.get("file") as File).name).toBe("trip.mp4");
+  });
+
+  it("refuses a video this browser cannot play only when its bytes are not a video's", async () => {
+    const { user } = openOwn();
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
+    const picker = within(dialog).getByLabelText("Photo or video");
+    const failPreview = () =>
+      fireEvent.error(
+        within(dialog)
+          .getByRole("img", { name: "Preview of the highlight" })
+          .querySelector("video") as HTMLVideoElement,
+      );
+
+    // An iPhone's HEVC, say: a video the host transcodes, though this browser cannot show it.
+    const hevc = new File(
+      [new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypheic")])],
+      "a.mov",
+      {
+        type: "video/quicktime",
+      },
+    );
+    await user.upload(picker, hevc);
+    failPreview();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+    expect(within(dialog).getByText("a.mov")).toBeInTheDocument();
+
+    await user.upload(picker, new File(["<html>"], "page.mp4", { type: "video/mp4" }));
+    failPreview();
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(NOT_A_VIDEO);
+    expect(within(dialog).queryByText("page.mp4")).not.toBeInTheDocument();
   });
 
   it("refuses a file that is neither a photo nor a video when it is picked, keeping none", async () => {
