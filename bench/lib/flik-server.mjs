@@ -30,6 +30,7 @@ export async function startFlik({ serverRoot, dataDir, databaseUrl, loopProbeFil
     SEARCH_RATE_LIMIT: "100000",
     COMMENT_RATE_LIMIT: "100000",
     SHARE_RATE_LIMIT: "100000",
+    FOLLOW_RATE_LIMIT: "100000",
     SOCKET_EVENT_LIMIT: "100000",
     // JSON lines, as a server writing to a log collector would (the format a TTY would change).
     LOG_FORMAT: "json",

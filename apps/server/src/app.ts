@@ -294,7 +294,7 @@ export async function buildApp(
     domainEvents,
     log: app.log,
   });
-  const follows = createFollowsService({ db, domainEvents });
+  const follows = createFollowsService({ db, domainEvents, followsPerMinute: config.followRateLimit });
   emitFollowChanges({ db, io: realtime.io, domainEvents });
   const users = createUsersService({
     db,

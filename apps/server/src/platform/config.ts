@@ -60,6 +60,7 @@ const envSchema = z
     SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(120),
     COMMENT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(60),
     SHARE_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(60),
+    FOLLOW_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(60),
     SOCKET_EVENT_LIMIT: z.coerce.number().int().min(1).max(100000).default(200),
     MESSAGES_IN_FLIGHT: z.coerce.number().int().min(1).max(10000).default(100),
     KEPT_ANSWERS_MB: z.coerce.number().int().min(1).max(65536).default(64),
@@ -156,6 +157,8 @@ export interface Config {
   commentRateLimit: number;
   /** Shares (posts and flicks together) a member may make per minute (per app process). */
   shareRateLimit: number;
+  /** Follows and unfollows together a member may make per minute (per app process). */
+  followRateLimit: number;
   /** Socket events (joins, typing, seen, sends …) a member may send per 10 seconds (per process). */
   socketEventLimit: number;
   /** Chat messages one app process stores at once; past it a send is refused with 503 (load shed). */
@@ -269,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchRateLimit: settings.SEARCH_RATE_LIMIT,
     commentRateLimit: settings.COMMENT_RATE_LIMIT,
     shareRateLimit: settings.SHARE_RATE_LIMIT,
+    followRateLimit: settings.FOLLOW_RATE_LIMIT,
     socketEventLimit: settings.SOCKET_EVENT_LIMIT,
     messagesInFlight: settings.MESSAGES_IN_FLIGHT,
     keptAnswersMb: settings.KEPT_ANSWERS_MB,

@@ -36,6 +36,7 @@ export function testConfig(overrides: TestSettings = {}): Config {
     searchRateLimit: 1000,
     commentRateLimit: 10_000,
     shareRateLimit: 10_000,
+    followRateLimit: 10_000,
     socketEventLimit: 10_000,
     messagesInFlight: 100,
     keptAnswersMb: 64,

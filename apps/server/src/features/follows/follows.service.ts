@@ -9,7 +9,8 @@ import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
 import { decodeCursor, pageOf } from "../../platform/cursor.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { forbidden, invalidField, notFound } from "../../platform/errors.js";
+import { forbidden, invalidField, notFound, tooManyRequests } from "../../platform/errors.js";
+import { createRateWindow } from "../../platform/rate-window.js";
 import { canSeeContentOf, type RelatedMember } from "../users/users.policy.js";
 import {
   canAskToFollow,
@@ -41,8 +42,20 @@ const cantFollow = () => forbidden("You can't follow this account");
 const unavailable = () => forbidden("This account isn't available");
 const requestNotFound = () => notFound("Follow request not found");
 
-export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents }) {
+export function createFollowsService(deps: {
+  db: Db;
+  domainEvents?: DomainEvents;
+  /** FOLLOW_RATE_LIMIT: follows and unfollows together, each a live event to the member's tabs. */
+  followsPerMinute: number;
+}) {
   const { db, domainEvents } = deps;
+  // Every call counts, a repeated one too: past the limit, one member cannot ring another's open tabs
+  // with follow after unfollow.
+  const followAllowance = createRateWindow(deps.followsPerMinute);
+  const takeFollowTurn = (caller: Caller) => {
+    if (!followAllowance.take(caller.userId))
+      throw tooManyRequests("You're following and unfollowing too fast. Please wait a moment.");
+  };
 
   /** The member to follow or unfollow, with the caller's relation; never oneself, never across a block. */
   async function target(caller: Caller, userId: string, unfollowing = false) {
@@ -92,6 +105,7 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
      * instead (one pending request, however often asked); they hear of it live.
      */
     async follow(caller: Caller, userId: string): Promise<FollowResponse> {
+      takeFollowTurn(caller);
       const member = await target(caller, userId);
       if (member.relation.isFollower) return answer(member.id, { isFollowed: true, isRequested: false });
       if (!followNeedsRequest(member, member.relation)) return followNow(caller, member);
@@ -105,6 +119,7 @@ export function createFollowsService(deps: { db: Db; domainEvents?: DomainEvents
 
     /** Unfollows and withdraws a pending request (its notification goes with it). */
     async unfollow(caller: Caller, userId: string): Promise<FollowResponse> {
+      takeFollowTurn(caller);
       const member = await target(caller, userId, true);
       if (member.relation.isFollower && (await deleteFollow(db, caller.userId, member.id)))
         await domainEvents?.publish("memberUnfollowed", { followerId: caller.userId, followeeId: member.id });
