@@ -94,15 +94,15 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
       {/*
         Phones place the username beside the avatar and the actions under the bio (the grid's cells);
         wider screens put the actions after the username in one row, which moves them under a username
-        too long to leave them room, and cuts one longer than the row short.
+        too long to leave them room. One longer than its row wraps, never cut: a phone has no pointer to
+        read a cut one's title with.
       */}
       <div className="contents sm:col-start-2 sm:row-start-1 sm:flex sm:min-w-0 sm:flex-wrap sm:items-center sm:gap-x-6 sm:gap-y-3">
         <div className="col-start-2 row-start-1 flex min-w-0 items-center gap-2 self-end sm:self-center">
           <h1
             ref={heading}
             tabIndex={-1}
-            title={`@${member.username}`}
-            className="truncate rounded-md text-xl font-semibold tracking-tight text-zinc-900 outline-none focus-visible:ring-2 focus-visible:ring-fuchsia-600 sm:text-2xl"
+            className="rounded-md text-xl font-semibold tracking-tight wrap-anywhere text-zinc-900 outline-none focus-visible:ring-2 focus-visible:ring-fuchsia-600 sm:text-2xl"
           >
             @{member.username}
           </h1>
