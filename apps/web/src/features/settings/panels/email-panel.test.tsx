@@ -178,6 +178,16 @@ describe("Settings › Email", () => {
     act(() => vi.advanceTimersByTime(61_000));
     await user.click(within(panel).getByRole("button", { name: "Resend code" }));
     await waitFor(() => expect(error).toHaveBeenLastCalledWith("Failed to resend OTP."));
+
+    // Refused for the number of codes: the server's words say when to try again.
+    request.mockImplementation(() =>
+      jsonResponse(429, { message: "Too many codes requested. Please try again in 15 minutes." }),
+    );
+    act(() => vi.advanceTimersByTime(61_000));
+    await user.click(within(panel).getByRole("button", { name: "Resend code" }));
+    await waitFor(() =>
+      expect(error).toHaveBeenLastCalledWith("Too many codes requested. Please try again in 15 minutes."),
+    );
   });
 
   it("'Change email' goes back to the form with the address kept", async () => {

@@ -8,7 +8,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
-import { errorMessage } from "../../../lib/api-client";
+import { errorMessage, failureText } from "../../../lib/api-client";
 import { useFormToasts } from "../../../lib/toast";
 import { useCountdown } from "../../../lib/use-countdown";
 import { requestEmailCode, verifyEmailCode } from "../api/settings.api";
@@ -74,7 +74,8 @@ export function EmailPanel({ user, onClose }: { user: User; onClose: () => void 
       toasts.success(EMAIL_TEXTS.resent);
       countdown.start(EMAIL_CHANGE_RESEND_SECONDS);
     },
-    onError: () => toasts.error(EMAIL_TEXTS.resendFailed),
+    // Spec §8's words, or the server's when it refused for the number of codes: they say when to retry.
+    onError: (error) => toasts.error(failureText(error, EMAIL_TEXTS.resendFailed)),
   });
 
   const verify = useMutation({

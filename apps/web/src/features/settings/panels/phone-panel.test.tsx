@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
 import { openPanel, openSettings } from "../test/settings-harness";
@@ -7,6 +7,10 @@ import { openPanel, openSettings } from "../test/settings-harness";
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
   return { createUserSocket: vi.fn(() => createFakeSocket()) };
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe("Settings › Phone", () => {
@@ -77,5 +81,36 @@ describe("Settings › Phone", () => {
     await user.keyboard("000000");
     await waitFor(() => expect(error).toHaveBeenLastCalledWith("Invalid OTP"));
     expect(screen.getByRole("dialog", { name: "Phone number" })).toBeInTheDocument();
+  });
+
+  it("says why a right code changed nothing (the number taken meanwhile), and when a resend may come again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const error = vi.spyOn(toast, "error");
+    const request = vi.fn(() => jsonResponse(200, { message: "OTP sent to your phone!" }));
+    const { user } = openSettings(
+      {
+        "POST /user/phone/request-otp": request,
+        "POST /user/phone/verify": () =>
+          jsonResponse(409, { message: "That phone number belongs to another account" }),
+      },
+      { fakeTimers: true },
+    );
+    const panel = await openPanel(user, "Phone", "Phone number");
+    await user.type(within(panel).getByLabelText("Phone number"), "+1 212 555 0199{Enter}");
+    await within(panel).findByRole("group", { name: "Verification code" });
+    await user.keyboard("135790");
+    await waitFor(() =>
+      expect(error).toHaveBeenLastCalledWith("That phone number belongs to another account"),
+    );
+    expect(error).not.toHaveBeenCalledWith("Invalid OTP");
+
+    request.mockImplementation(() =>
+      jsonResponse(429, { message: "Too many codes requested. Please try again in 15 minutes." }),
+    );
+    act(() => vi.advanceTimersByTime(61_000));
+    await user.click(within(panel).getByRole("button", { name: "Resend code" }));
+    await waitFor(() =>
+      expect(error).toHaveBeenLastCalledWith("Too many codes requested. Please try again in 15 minutes."),
+    );
   });
 });

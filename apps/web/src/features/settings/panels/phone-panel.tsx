@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/button-styles";
 import { TextField } from "../../../components/text-field";
-import { errorMessage } from "../../../lib/api-client";
+import { errorMessage, failureText } from "../../../lib/api-client";
 import { useFormToasts } from "../../../lib/toast";
 import { useCountdown } from "../../../lib/use-countdown";
 import { requestPhoneCode, verifyPhoneCode } from "../api/settings.api";
@@ -52,7 +52,8 @@ export function PhonePanel({ user, onClose }: { user: User; onClose: () => void 
       toasts.success(answer?.message || PHONE_TEXTS.sent);
       countdown.start(EMAIL_CHANGE_RESEND_SECONDS);
     },
-    onError: () => toasts.error(PHONE_TEXTS.sendFailed),
+    // Spec §8's words, or the server's when it refused for the number of codes: they say when to retry.
+    onError: (error) => toasts.error(failureText(error, PHONE_TEXTS.sendFailed)),
   });
 
   const verify = useMutation({
@@ -63,7 +64,8 @@ export function PhonePanel({ user, onClose }: { user: User; onClose: () => void 
       onClose();
     },
     onError: (error) => {
-      toasts.error(PHONE_TEXTS.invalid);
+      // The server says "Invalid OTP" of a wrong code, and why otherwise (the number taken meanwhile).
+      toasts.error(errorMessage(error, PHONE_TEXTS.invalid));
       if (isSpentCode(error)) countdown.reset();
     },
   });
