@@ -131,6 +131,8 @@ export function ResetPasswordForm({
 
   return (
     <form noValidate onSubmit={submit} className="space-y-6">
+      {/* Which account the new password is for, to a password manager saving it. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <div className="rounded-xl bg-zinc-50 px-4 py-3 text-sm text-zinc-700 ring-1 ring-zinc-200/70">
         {/* As hedged as step 1's answer: whether an account uses the address is never revealed. */}
         <p>If an account uses this email, we sent it a 6-digit code:</p>

@@ -63,6 +63,8 @@ describe("Forgot password", () => {
       position: "top-center",
     });
     expect(screen.getByText("alice@example.com")).toBeInTheDocument();
+    // A password manager saving the new password learns whose it is.
+    expect(document.querySelector("form input[autocomplete=username]")).toHaveValue("alice@example.com");
     expect(digit(1)).toHaveFocus();
     expect(screen.getByText(/Resend code in \d+s/)).toBeInTheDocument();
   });

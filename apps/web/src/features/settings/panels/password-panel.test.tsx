@@ -34,6 +34,8 @@ describe("Settings › Change password", () => {
   it("ticks each rule of PASSWORD_RULES as the new password meets it", async () => {
     const { user } = openSettings();
     const panel = await openPanel(user, "Change password", "Change password");
+    // A password manager updating the password learns whose it is.
+    expect(panel.querySelector("form input[autocomplete=username]")).toHaveValue("alice");
     expect(within(panel).getByLabelText("Current password")).toHaveFocus();
 
     const length = () => rule(panel, "8 to 128 characters");

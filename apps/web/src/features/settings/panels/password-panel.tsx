@@ -204,6 +204,8 @@ export function PasswordPanel({ user, onClose }: { user: User; onClose: () => vo
         <NoPasswordYet user={user} linkRef={setPasswordRef} />
       ) : (
         <form noValidate onSubmit={submit} className="space-y-5">
+          {/* Which account the new password is for, to a password manager updating it. */}
+          <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
           <PanelIntro>
             You'll be logged out everywhere, this device too, and log in again with your new password.
           </PanelIntro>
