@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { supportRequests, users } from "../../db/schema.js";
 
@@ -11,12 +11,19 @@ export async function insertSupportRequest(db: Db, userId: string, message: stri
   return row.id;
 }
 
-/** How many requests the member sent after `since` (read from the member's index). */
-export function countRequestsSince(db: Db, userId: string, since: Date) {
-  return db.$count(
-    supportRequests,
-    and(eq(supportRequests.userId, userId), gt(supportRequests.createdAt, since)),
-  );
+/**
+ * How many requests the member sent after `since`, and when the first of them was (read from the
+ * member's index): when the member may send again once they are at the limit.
+ */
+export async function requestsSince(db: Db, userId: string, since: Date) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      first: sql<Date | null>`min(${supportRequests.createdAt})`.mapWith(supportRequests.createdAt),
+    })
+    .from(supportRequests)
+    .where(and(eq(supportRequests.userId, userId), gt(supportRequests.createdAt, since)));
+  return { count: row?.count ?? 0, first: row?.first ?? null };
 }
 
 /** A request with who sent it, as the support mail tells it. */

@@ -1,18 +1,19 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.js";
 import type { Caller } from "../../platform/caller.js";
-import { tooManyRequests } from "../../platform/errors.js";
 import type { JobQueue, Jobs } from "../../platform/jobs.js";
 import { composeMail, type Mailer } from "../../platform/mail.js";
+import { tooManyFor, waitText } from "../../platform/rate-limits.js";
 import {
-  countRequestsSince,
   findSupportRequest,
   insertSupportRequest,
   markSupportMailed,
+  requestsSince,
 } from "./support.queries.js";
 
 /** Support requests a member may send in an hour; counted in the database, so on every node alike. */
 export const SUPPORT_REQUESTS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60_000;
 
 /** A support request whose mail to SUPPORT_EMAIL failed, tried again with backoff (1, 2, 4 … minutes). */
 export const supportMailQueue: JobQueue<{ requestId: string }> = {
@@ -68,11 +69,16 @@ export function createSupportService(deps: {
 
   return {
     async submit(caller: Caller, message: string) {
-      const hourAgo = new Date(now().getTime() - 60 * 60_000);
-      if ((await countRequestsSince(db, caller.userId, hourAgo)) >= SUPPORT_REQUESTS_PER_HOUR)
-        throw tooManyRequests(
-          `You have sent ${SUPPORT_REQUESTS_PER_HOUR} support requests in the last hour. Please wait a while before sending another.`,
+      const hourAgo = new Date(now().getTime() - HOUR_MS);
+      const sent = await requestsSince(db, caller.userId, hourAgo);
+      if (sent.count >= SUPPORT_REQUESTS_PER_HOUR) {
+        // The hour's first request leaves the count an hour after it was sent.
+        const waitMs = (sent.first?.getTime() ?? now().getTime()) + HOUR_MS - now().getTime();
+        throw tooManyFor(
+          `You have sent ${SUPPORT_REQUESTS_PER_HOUR} support requests in the last hour. Please try again in ${waitText(waitMs)}.`,
+          waitMs,
         );
+      }
       const requestId = await insertSupportRequest(db, caller.userId, message);
       if (!supportEmail) return;
       try {

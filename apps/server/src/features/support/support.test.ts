@@ -62,8 +62,13 @@ describe("POST /support", () => {
       expect((await call(carol, "POST", "/support", { message: `Request ${i}` })).statusCode).toBe(201);
     const refused = await call(carol, "POST", "/support", { message: "One more" });
     expect(refused.statusCode).toBe(429);
+    // When the hour's first request leaves the count: said in minutes, and as Retry-After in seconds.
+    const retryAfter = Number(refused.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    const minutes = Math.ceil(retryAfter / 60);
     expect(refused.json().message).toBe(
-      `You have sent ${SUPPORT_REQUESTS_PER_HOUR} support requests in the last hour. Please wait a while before sending another.`,
+      `You have sent ${SUPPORT_REQUESTS_PER_HOUR} support requests in the last hour. Please try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`,
     );
     expect(await requestsOf(withoutAddress, carol.userId)).toHaveLength(SUPPORT_REQUESTS_PER_HOUR);
     // Another member is not held back by carol's.
