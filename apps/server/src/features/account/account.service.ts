@@ -184,7 +184,8 @@ export function createAccountService(deps: {
     async requestPhoneChange(caller: Caller, phone: string) {
       const member = await account(caller);
       if (phone === member.phone) throw invalidField("phone", "That is already your phone number");
-      if (await takenByOther(db, caller.userId, { phone })) throw conflictOn("phone", PHONE_TAKEN);
+      // A number another member has is texted all the same: a number is never shown, and answering 409
+      // here would tell anyone whose it is. Only one who holds the phone learns it, when they use the code.
       const code = await codes.issue(caller.userId, "phone_change", phone);
       await deliver(caller, "phone_change", () => sms.send(phoneChangeCodeText(phone, code)));
       return { message: "OTP sent to your phone!" };

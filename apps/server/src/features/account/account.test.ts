@@ -224,17 +224,28 @@ describe("phone change", () => {
     });
   });
 
-  it("refuses a number that belongs to another member with 409", async () => {
+  it("tells whose a number is only to one who holds the phone: asked, it is texted; its code answers 409", async () => {
     const sara = await newcomer("sara");
     const tina = await newcomer("tina");
     await call(sara, "POST", "/user/phone/request-otp", { phone: "+44 20 7183 8750" });
     const code = keptTextTo(sms, "+442071838750")?.code;
     expect((await call(sara, "POST", "/user/phone/verify", { otp: code })).statusCode).toBe(200);
+
     const sent = sms.kept.length;
-    const taken = await call(tina, "POST", "/user/phone/request-otp", { phone: "+442071838750" });
+    const asked = await call(tina, "POST", "/user/phone/request-otp", { phone: "+442071838750" });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ message: "OTP sent to your phone!" });
+    expect(sms.kept.length).toBe(sent + 1);
+    const tinasCode = keptTextTo(sms, "+442071838750")?.code;
+
+    const taken = await call(tina, "POST", "/user/phone/verify", { otp: tinasCode });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ message: "That phone number belongs to another account" });
-    expect(sms.kept.length).toBe(sent);
+    expect(taken.json()).toMatchObject({
+      message: "That phone number belongs to another account",
+      errors: [{ field: "phone", message: "That phone number belongs to another account" }],
+    });
+    expect(await me(tina)).toMatchObject({ phone: null, phoneVerified: false });
+    expect(await me(sara)).toMatchObject({ phone: "+442071838750", phoneVerified: true });
   });
 
   it.each([
