@@ -86,6 +86,21 @@ describe("the follow lists a cached profile carries (spec §3)", () => {
     expect(trayStale()).toBe(true);
   });
 
+  it("read the home feed again the next time it shows after a new follow, not after a request or an unfollow", () => {
+    feedOf(makePost({ _id: "p-1" }));
+    const feedStale = () => queryClient.getQueryState(postKeys.feed())?.isInvalidated;
+    applyFollowAnswer(queryClient, "u-dan", { isFollowed: false, isRequested: true, followersCount: 1 });
+    expect(feedStale()).toBe(false);
+    applyFollowAnswer(queryClient, "u-dan", { isFollowed: true, isRequested: false, followersCount: 2 });
+    expect(feedStale()).toBe(true);
+    // Marked only: an open feed is not read again under the member's eyes.
+    expect(queryClient.getQueryState(postKeys.feed())?.fetchStatus).toBe("idle");
+
+    feedOf(makePost({ _id: "p-1" }));
+    applyFollowAnswer(queryClient, "u-dan", { isFollowed: false, isRequested: false, followersCount: 1 });
+    expect(feedStale()).toBe(false);
+  });
+
   it("leave a follow request out: the viewer follows only once it is accepted", () => {
     applyFollowAnswer(queryClient, "u-dan", { isFollowed: false, isRequested: true, followersCount: 1 });
     expect(cachedProfile("dan")?.followers).toEqual(["u-erin"]);
