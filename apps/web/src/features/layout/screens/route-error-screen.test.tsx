@@ -84,6 +84,20 @@ describe("a screen whose code cannot be downloaded", () => {
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
+  it("tries again by itself when the browser comes back online", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const reload = vi.fn();
+    vi.stubGlobal("location", { ...window.location, reload });
+    signedInAt("/search", () => jsonResponse(200, { status: "ok" }));
+    const main = await screen.findByRole("main");
+    await within(main).findByRole("heading", { name: "Couldn't load this screen" });
+    expect(reload).not.toHaveBeenCalled();
+
+    window.dispatchEvent(new Event("online"));
+
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
   it("a screen that throws says something went wrong in its place, with the header and tabs kept", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const reload = vi.fn();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRouteError } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon } from "../../../components/icons";
@@ -89,6 +89,15 @@ function ScreenCodeMissing() {
     setTrying(false);
     setStillAway(true);
   }
+
+  // The connection back: tried again by itself, as every list of the page is read again by itself.
+  const again = useRef(tryAgain);
+  again.current = tryAgain;
+  useEffect(() => {
+    const onOnline = () => void again.current();
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, []);
 
   return (
     <>
