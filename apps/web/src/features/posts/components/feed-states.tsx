@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { ImageIcon, NewPostIcon, SearchIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
+import type { ExploreArrival } from "../../search/screens/explore-screen";
 
 export function FeedEmpty() {
   return (
@@ -18,8 +19,12 @@ export function FeedEmpty() {
           <NewPostIcon className="size-5" />
           Share your first post
         </Link>
-        {/* A new member follows no one yet: explore is where they find people. */}
-        <Link to="/search" className={buttonStyles.secondary}>
+        {/* A new member follows no one yet: explore is where they find people, its box ready to type in. */}
+        <Link
+          to="/search"
+          state={{ findPeople: true } satisfies ExploreArrival}
+          className={buttonStyles.secondary}
+        >
           <SearchIcon className="size-5" />
           Find people to follow
         </Link>

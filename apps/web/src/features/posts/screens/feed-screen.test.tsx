@@ -95,6 +95,12 @@ describe("FeedScreen", () => {
     expect(screen.getByRole("link", { name: "Find people to follow" })).toHaveAttribute("href", "/search");
   });
 
+  it("opens Explore with its search box ready to type in from 'Find people to follow'", async () => {
+    const { user } = openFeed({ "GET /posts": feedOf() });
+    await user.click(await screen.findByRole("link", { name: "Find people to follow" }));
+    expect(await screen.findByRole("combobox", { name: "Search people, posts and tags" })).toHaveFocus();
+  });
+
   it("offers to try again when the feed fails to load", async () => {
     let calls = 0;
     const { user } = openFeed({

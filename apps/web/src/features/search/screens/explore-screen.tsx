@@ -1,5 +1,5 @@
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { retryAdvice } from "../../../lib/query-retry";
 import { toast } from "../../../lib/toast";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -24,6 +24,11 @@ import {
  * /search (spec §2, issue 18): the search box over explore. Typing 2 characters or more shows members,
  * posts and tags instead of explore; the empty, focused box offers the recent searches.
  */
+/** What a link to Explore may ask of it (its history state). */
+export interface ExploreArrival {
+  findPeople?: boolean;
+}
+
 export function ExploreScreen() {
   useDocumentTitle("Explore");
   const navigate = useNavigate();
@@ -32,6 +37,11 @@ export function ExploreScreen() {
   const recentId = `${baseId}-recent`;
   const inputRef = useRef<HTMLInputElement>(null);
   const regionRef = useRef<HTMLElement>(null);
+  // Come to find people (the empty feed's "Find people to follow"): the box is ready to type in.
+  const findingPeople = (useLocation().state as ExploreArrival | null)?.findPeople === true;
+  useEffect(() => {
+    if (findingPeople) inputRef.current?.focus();
+  }, [findingPeople]);
 
   const { text, setText, searched, searchable } = useSearchText();
   const recent = useRecentSearches();
