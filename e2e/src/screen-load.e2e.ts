@@ -15,6 +15,26 @@ async function call(page: Page, member: Member, method: "POST" | "PUT", path: st
   if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
 }
 
+describe("the first load on a slow link", () => {
+  it("shows Flik's mark until the app's script has come, then the app", async () => {
+    const { page } = await openContext(browser, viewports.phone);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/index-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login", { waitUntil: "commit" });
+    const mark = page.locator("#root img[src='/favicon.svg']");
+    await mark.waitFor();
+    expect(await mark.isVisible()).toBe(true);
+
+    release();
+    await page.getByRole("button", { name: "Log in" }).waitFor();
+    expect(await mark.count()).toBe(0);
+  });
+});
+
 describe("a screen whose code cannot be downloaded", () => {
   it("says so inside the header and tabs, and loads once Flik answers again", async () => {
     const { page } = await openContext(browser, viewports.phone);
