@@ -193,6 +193,34 @@ describe("posts", () => {
     expect((await whole.boundingBox())?.height ?? 0).toBeGreaterThan(200);
   });
 
+  it("a newcomer's empty feed fills with the posts of a member they follow, on their way back Home", async () => {
+    const first = await openContext(browser);
+    const second = await openContext(browser, viewports.phone);
+    const alice = await signedInMember(first.page, "alice");
+    await first.page.request.post("/api/posts", {
+      headers: { authorization: `Bearer ${alice.token}` },
+      data: { image: await uploadedPhoto(first.page, alice), caption: "Worth following" },
+    });
+    const { page } = second;
+    await signedInMember(page, "newcomer");
+
+    await page.goto("/post");
+    await page.getByRole("heading", { name: "No posts yet" }).waitFor();
+    await page.getByRole("link", { name: "Find people to follow" }).click();
+    const box = page.getByRole("combobox", { name: "Search people, posts and tags" });
+    await box.fill(alice.username);
+    await page
+      .getByRole("option", { name: new RegExp(alice.username) })
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Follow", exact: true }).click();
+    await page.getByRole("button", { name: "Following", exact: true }).waitFor();
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+    await page.getByRole("article", { name: `Post by @${alice.username}` }).waitFor();
+    expect(await page.getByRole("heading", { name: "No posts yet" }).count()).toBe(0);
+  });
+
   it("a feed of several posts, joined in one list, shows a like on any of them live", async () => {
     const first = await openContext(browser);
     const alice = await signedInMember(first.page, "alice");

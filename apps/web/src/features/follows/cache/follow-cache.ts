@@ -186,10 +186,10 @@ export function applyFollowAnswer(queryClient: QueryClient, userId: string, answ
   }
   // The stories strip holds the members one follows: theirs come with a follow and go with an unfollow.
   if (wasFollowed !== isFollowed) void queryClient.invalidateQueries({ queryKey: storyKeys.tray() });
-  // The home feed is the posts of the members one follows: a new follow's come the next time it shows
-  // (a newcomer's first follows fill an empty feed). An open feed keeps its place meanwhile.
-  if (isFollowed && wasFollowed !== true)
-    void queryClient.invalidateQueries({ queryKey: postKeys.feed(), refetchType: "none" });
+  // The home feed is the posts of the members one follows: after a follow it is read afresh the next
+  // time it shows (a newcomer's first follows fill an empty feed). Let go, not marked stale: any patch of
+  // its posts (this answer's live echo, a like) would clear the mark. An open feed keeps its place.
+  if (isFollowed) queryClient.removeQueries({ queryKey: postKeys.feed(), type: "inactive" });
   // Who is on which follow list changed (the viewer's Following, the member's followers): read when next
   // opened. An open one keeps its rows, patched above; read again now, every page a member scrolled
   // through a celebrity's followers would reload on each Follow tapped there.
