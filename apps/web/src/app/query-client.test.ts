@@ -1,5 +1,4 @@
-import { onlineManager, QueryObserver } from "@tanstack/react-query";
-import { waitFor } from "@testing-library/react";
+import { onlineManager } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "../lib/api-client";
 import { createQueryClient } from "./query-client";
@@ -27,30 +26,5 @@ describe("reads that fail", () => {
   it("are not tried again when refused: a refusal is final and the screen says so at once", () => {
     for (const status of [400, 401, 403, 404, 429])
       expect(retries(0, new ApiError(status, { message: "No" })), String(status)).toBe(false);
-  });
-});
-
-describe("reads asked offline", () => {
-  afterEach(() => onlineManager.setOnline(true));
-
-  it("fail at once rather than wait paused, and are asked again by themselves once back online", async () => {
-    const client = createQueryClient();
-    // As QueryClientProvider does: the client hears the browser come back online.
-    client.mount();
-    let online = false;
-    const read = () => (online ? Promise.resolve("posts") : Promise.reject(new TypeError("Failed to fetch")));
-    onlineManager.setOnline(false);
-    const observer = new QueryObserver(client, { queryKey: ["feed"], queryFn: read });
-    const states: string[] = [];
-    const unsubscribe = observer.subscribe((result) => states.push(`${result.status}/${result.fetchStatus}`));
-
-    await waitFor(() => expect(observer.getCurrentResult().status).toBe("error"));
-    expect(states).not.toContain("pending/paused");
-
-    online = true;
-    onlineManager.setOnline(true);
-    await waitFor(() => expect(observer.getCurrentResult().data).toBe("posts"));
-    unsubscribe();
-    client.unmount();
   });
 });

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, type InitialEntry, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { AppProviders } from "../app/app-providers";
-import { mutationDefaults, queryDefaults } from "../app/query-client";
+import { mutationDefaults } from "../app/query-client";
 import { routes } from "../app/routes";
 import type { FakeSocket } from "./fake-socket";
 
@@ -23,15 +23,7 @@ export function stubFetch(handler: Handler) {
 export function renderApp(entry: InitialEntry | InitialEntry[], options: { fakeTimers?: boolean } = {}) {
   const initialEntries = Array.isArray(entry) ? entry : [entry];
   const queryClient = new QueryClient({
-    // The app's network rules (a read asked offline fails at once); no retries, no staleTime.
-    defaultOptions: {
-      queries: {
-        retry: false,
-        networkMode: queryDefaults.networkMode,
-        refetchOnReconnect: queryDefaults.refetchOnReconnect,
-      },
-      mutations: mutationDefaults,
-    },
+    defaultOptions: { queries: { retry: false }, mutations: mutationDefaults },
   });
   const router = createMemoryRouter(routes, { initialEntries, initialIndex: initialEntries.length - 1 });
   const user = userEvent.setup(options.fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});

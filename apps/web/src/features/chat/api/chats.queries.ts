@@ -41,5 +41,7 @@ export function useUserSearchQuery(q: string) {
     enabled: isChatSearchable(term),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    // Asked offline, it fails ("Couldn't search right now.") rather than waiting paused, saying nothing.
+    networkMode: "always",
   });
 }

@@ -31,6 +31,9 @@ export function useSearchResultsQuery(q: string, enabled: boolean) {
     // before the box was cleared, would be found under words they have nothing to do with.
     placeholderData: (previous, previousQuery) =>
       continuesSearch(searchTextOf(previousQuery?.queryKey ?? []), q) ? previous : undefined,
+    // Asked offline, it fails ("Couldn't search right now.", Try again) instead of waiting paused on
+    // "Searching..." with nothing said until the network comes back.
+    networkMode: "always",
   });
 }
 
@@ -99,6 +102,7 @@ export function useShowMoreResults() {
         results: queryClient.setQueryData<SearchResults>(key, added.results) ?? added.results,
       };
     },
+    networkMode: "always",
   });
 }
 
