@@ -39,7 +39,7 @@ export const allTexts = () => kept("sms");
 /** The text messages sent to `phone` (E.164) so far, oldest first. */
 export const textsTo = (phone: string) => kept("sms").filter((sms) => sms.to === phone);
 
-/** The code as mail ("Your code: 123456") and text messages ("Your Flik code is 123456.") give it. */
+/** The code as mail ("Your code: 123456") and text messages ("Your Flik code is 123456, …") give it. */
 function codeIn(message: KeptMessage | undefined): string | undefined {
   return message?.text.match(/Your (?:Flik )?code(?::| is) (\d{6})\b/)?.[1];
 }

@@ -49,6 +49,6 @@ export const emailChangedMail = (oldEmail: string, username: string, newEmail: s
 /** The code that confirms a new phone number, texted to it. */
 export const phoneChangeCodeText = (to: string, code: string): TextMessage => ({
   to,
-  body: `Your Flik code is ${code}. It expires in ${OTP_VALID_MINUTES} minutes. Don't share it with anyone.`,
+  body: `Your Flik code is ${code}, to add this number to a Flik account. It expires in ${OTP_VALID_MINUTES} minutes. If you didn't ask for it, ignore this text; don't share the code with anyone.`,
   code,
 });

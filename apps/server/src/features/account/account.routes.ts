@@ -33,6 +33,13 @@ export function accountRoutes(deps: {
         key: (request) => request.caller.userId,
         message: codeRequestsRefused,
       });
+    // And per number, whoever asks: a number is texted even when another member has it, so many
+    // accounts must not be able to flood one phone between them.
+    const codesPerNumber = limitPer(app, {
+      ...CODE_REQUESTS_PER_TARGET,
+      key: (request) => `phone:${(request.body as { phone: string }).phone}`,
+      message: codeRequestsRefused,
+    });
     const passwordChangesPerMember = limitPer(app, {
       ...PASSWORD_CHANGES_PER_MEMBER,
       key: (request) => request.caller.userId,
@@ -78,7 +85,11 @@ export function accountRoutes(deps: {
 
     app.post(
       "/user/phone/request-otp",
-      { schema: { body: requestPhoneOtpBody }, config: { rateLimit }, preHandler: codesPerMember() },
+      {
+        schema: { body: requestPhoneOtpBody },
+        config: { rateLimit },
+        preHandler: [codesPerMember(), codesPerNumber],
+      },
       async (request) => account.requestPhoneChange(request.caller, request.body.phone),
     );
     app.post(

@@ -185,7 +185,7 @@ export function createAccountService(deps: {
       const member = await account(caller);
       if (phone === member.phone) throw invalidField("phone", "That is already your phone number");
       // A number another member has is texted all the same: a number is never shown, and answering 409
-      // here would tell anyone whose it is. Only one who holds the phone learns it, when they use the code.
+      // here would tell anyone that it is in use. Only one who holds the phone learns it, using the code.
       const code = await codes.issue(caller.userId, "phone_change", phone);
       await deliver(caller, "phone_change", () => sms.send(phoneChangeCodeText(phone, code)));
       return { message: "OTP sent to your phone!" };

@@ -206,7 +206,10 @@ describe("phone change", () => {
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ message: "OTP sent to your phone!" });
     const text = keptTextTo(sms, "+14155552671");
-    expect(text?.body).toMatch(/^Your Flik code is \d{6}\./);
+    // Saying what it is for: the number's holder may not be who asked.
+    expect(text?.body).toMatch(
+      /^Your Flik code is \d{6}, to add this number to a Flik account\. .*If you didn't ask for it, ignore this text/,
+    );
 
     const wrong = await call(rut, "POST", "/user/phone/verify", { otp: otherThan(text?.code ?? "") });
     expect(wrong.statusCode).toBe(400);
@@ -224,7 +227,7 @@ describe("phone change", () => {
     });
   });
 
-  it("tells whose a number is only to one who holds the phone: asked, it is texted; its code answers 409", async () => {
+  it("tells that a number is taken only to one who holds the phone: asked, it is texted; its code answers 409", async () => {
     const sara = await newcomer("sara");
     const tina = await newcomer("tina");
     await call(sara, "POST", "/user/phone/request-otp", { phone: "+44 20 7183 8750" });
@@ -246,6 +249,20 @@ describe("phone change", () => {
     });
     expect(await me(tina)).toMatchObject({ phone: null, phoneVerified: false });
     expect(await me(sara)).toMatchObject({ phone: "+442071838750", phoneVerified: true });
+  });
+
+  it("texts one number at most 5 times in 15 minutes, whichever members ask", async () => {
+    const asking = await Promise.all(["vera", "walt"].map((name) => newcomer(name)));
+    const ask = (member: (typeof asking)[number]) =>
+      call(member, "POST", "/user/phone/request-otp", { phone: "+1 (646) 555-0137" });
+    for (const member of [asking[0], asking[1], asking[0], asking[1], asking[0]])
+      expect((await ask(member as (typeof asking)[number])).statusCode).toBe(200);
+    const sent = sms.kept.length;
+    const refused = await ask(asking[1] as (typeof asking)[number]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many codes requested\. Please try again in \d+ minutes?\.$/);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    expect(sms.kept.length).toBe(sent);
   });
 
   it.each([

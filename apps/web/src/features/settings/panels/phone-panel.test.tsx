@@ -64,7 +64,7 @@ describe("Settings › Phone", () => {
 
   it("says 'Failed to send OTP' (with the server's reason in the form) and 'Invalid OTP'", async () => {
     const error = vi.spyOn(toast, "error");
-    let answer = jsonResponse(409, { message: "That phone number belongs to another account" });
+    let answer = jsonResponse(429, { message: "Too many codes requested. Please try again in 12 minutes." });
     const { user } = openSettings({
       "POST /user/phone/request-otp": () => answer,
       "POST /user/phone/verify": () => jsonResponse(400, { message: "Invalid OTP" }),
@@ -73,7 +73,7 @@ describe("Settings › Phone", () => {
     const field = within(panel).getByLabelText("Phone number");
     await user.type(field, "+33 6 12 34 56 78{Enter}");
     await waitFor(() => expect(error).toHaveBeenCalledWith("Failed to send OTP"));
-    expect(field).toHaveAccessibleDescription("That phone number belongs to another account");
+    expect(field).toHaveAccessibleDescription("Too many codes requested. Please try again in 12 minutes.");
 
     answer = jsonResponse(200, {});
     await user.click(within(panel).getByRole("button", { name: "Send code" }));
@@ -83,7 +83,7 @@ describe("Settings › Phone", () => {
     expect(screen.getByRole("dialog", { name: "Phone number" })).toBeInTheDocument();
   });
 
-  it("says why a right code changed nothing (the number taken meanwhile), and when a resend may come again", async () => {
+  it("says why a right code changed nothing (the number is someone else's), and when a resend may come again", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const error = vi.spyOn(toast, "error");
     const request = vi.fn(() => jsonResponse(200, { message: "OTP sent to your phone!" }));
