@@ -313,20 +313,19 @@ export function createChatsService(deps: {
       events.chatDeleted(chatId, memberId);
     }
     const groups = (await chatsWithListedMembers(db, groupChatIds)).filter(({ listed }) => listed.length > 0);
+    for (const { chat, listed } of groups) changed(chat.id, listed);
     const participants = await participantsOf(
       db,
       groups.map(({ chat }) => chat.id),
     );
-    for (const { chat, listed } of groups) changed(chat.id, listed);
-    await Promise.all(
-      groups.map(({ chat, listed }) =>
-        tellListedMembers(
-          chat,
-          listed,
-          participants.filter((p) => p.chatId === chat.id),
-        ),
-      ),
-    );
+    // One group at a time: a member of hundreds of groups must not take the whole pool at once.
+    for (const { chat, listed } of groups) {
+      await tellListedMembers(
+        chat,
+        listed,
+        participants.filter((p) => p.chatId === chat.id),
+      );
+    }
   });
 
   return {
