@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { canGoBackInFlik, canGoBackWithinApp } from "./can-go-back";
 
 /** The Navigation API of a tab whose entries are these (true: of this load of the app), at the last. */
@@ -40,5 +40,14 @@ describe("going Back", () => {
     expect(canGoBackInFlik("default")).toBe(false);
     expect(canGoBackWithinApp("default")).toBe(false);
     expect(canGoBackWithinApp("k-2")).toBe(true);
+  });
+
+  it("without the Navigation API, takes the page a reload opened on for this load's first, whatever its key", async () => {
+    window.history.replaceState({ key: "k-kept" }, "");
+    vi.resetModules();
+    const reloaded = await import("./can-go-back");
+    expect(reloaded.canGoBackWithinApp("k-kept")).toBe(false);
+    expect(reloaded.canGoBackWithinApp("k-next")).toBe(true);
+    window.history.replaceState(null, "");
   });
 });

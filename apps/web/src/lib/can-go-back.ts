@@ -22,13 +22,19 @@ export function canGoBackInFlik(locationKey: string) {
 }
 
 /**
+ * The router's key of the page this load of the app opened on: after a reload the history entry keeps
+ * the key it had (React Router stores it in `history.state`), so "default" alone does not mark it.
+ */
+const firstKeyOfLoad: unknown = (window.history.state as { key?: unknown } | null)?.key ?? "default";
+
+/**
  * Whether Back reaches a page of this load of the app, with no reload: what a screen needs that says
  * something on its way back (a toast would be lost with the page). A typed address or a reload starts
- * a new load; the router's first page of it has the key "default".
+ * a new load.
  */
 export function canGoBackWithinApp(locationKey: string) {
   const navigation = navigationApi();
   const current = navigation?.currentEntry;
-  if (!navigation || !current) return locationKey !== "default";
+  if (!navigation || !current) return locationKey !== "default" && locationKey !== firstKeyOfLoad;
   return navigation.entries()[current.index - 1]?.sameDocument ?? false;
 }
