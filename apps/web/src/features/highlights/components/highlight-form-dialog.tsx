@@ -131,9 +131,12 @@ export function HighlightFormDialog({
     if (!file) return;
     const failed = file;
     if (mediaTypeOfFile(failed) === "image") return refusePicked(failed, NOT_AN_IMAGE);
-    void looksLikeVideo(failed).then((video) => {
-      if (!video) refusePicked(failed, NOT_A_VIDEO);
-    });
+    looksLikeVideo(failed)
+      .then((video) => {
+        if (!video) refusePicked(failed, NOT_A_VIDEO);
+      })
+      // Unread, the file is judged by the host at Save.
+      .catch((readError: unknown) => console.error("The chosen file could not be read", readError));
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -191,7 +194,8 @@ export function HighlightFormDialog({
                 type={preview.type}
                 alt=""
                 className="size-full object-cover"
-                onUnloadable={file ? previewFailed : undefined}
+                // Only the picked file's own preview judges it, not the media shown before it.
+                onUnloadable={file && previewUrl ? previewFailed : undefined}
               />
             </div>
           ) : (

@@ -90,9 +90,10 @@ function ScreenCodeMissing() {
     setStillAway(true);
   }
 
-  // The connection back: tried again by itself, as every list of the page is read again by itself.
+  // The connection back: tried again by itself, as every list of the page is read again by itself
+  // (not over a try already under way).
   const again = useRef(tryAgain);
-  again.current = tryAgain;
+  again.current = () => (trying ? Promise.resolve() : tryAgain());
   useEffect(() => {
     const onOnline = () => void again.current();
     window.addEventListener("online", onOnline);

@@ -20,15 +20,15 @@ import {
   type ShowMoreOption,
 } from "../result-options";
 
-/**
- * /search (spec §2, issue 18): the search box over explore. Typing 2 characters or more shows members,
- * posts and tags instead of explore; the empty, focused box offers the recent searches.
- */
 /** What a link to Explore may ask of it (its history state). */
 export interface ExploreArrival {
   findPeople?: boolean;
 }
 
+/**
+ * /search (spec §2, issue 18): the search box over explore. Typing 2 characters or more shows members,
+ * posts and tags instead of explore; the empty, focused box offers the recent searches.
+ */
 export function ExploreScreen() {
   useDocumentTitle("Explore");
   const navigate = useNavigate();
@@ -37,11 +37,15 @@ export function ExploreScreen() {
   const recentId = `${baseId}-recent`;
   const inputRef = useRef<HTMLInputElement>(null);
   const regionRef = useRef<HTMLElement>(null);
-  // Come to find people (the empty feed's "Find people to follow"): the box is ready to type in.
-  const findingPeople = (useLocation().state as ExploreArrival | null)?.findPeople === true;
+  // Come to find people (the empty feed's "Find people to follow"): the box is ready to type in, once:
+  // the ask is taken off the entry, so Back to it or a reload does not open a phone's keyboard again.
+  const location = useLocation();
+  const findingPeople = (location.state as ExploreArrival | null)?.findPeople === true;
   useEffect(() => {
-    if (findingPeople) inputRef.current?.focus();
-  }, [findingPeople]);
+    if (!findingPeople) return;
+    inputRef.current?.focus();
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [findingPeople, navigate, location.pathname, location.search]);
 
   const { text, setText, searched, searchable } = useSearchText();
   const recent = useRecentSearches();

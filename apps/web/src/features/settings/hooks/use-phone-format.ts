@@ -4,13 +4,15 @@ type PhoneFormat = (e164: string) => string;
 const asStored: PhoneFormat = (e164) => e164;
 
 /**
- * How the settings screen shows a stored number: as people read it ("+1 415 555 2671") once the rule's
- * metadata has come (it loads with the screen, ahead of the Phone panel that needs it too), as stored
- * ("+14155552671") until then or if it cannot load.
+ * How the settings screen shows the member's stored number: as people read it ("+1 415 555 2671") once
+ * the rule's metadata has come (it loads with the screen when there is a number to show, ahead of the
+ * Phone panel that needs it too), as stored ("+14155552671") until then or if it cannot load.
  */
-export function usePhoneFormat(): PhoneFormat {
+export function usePhoneFormat(phone: string | null | undefined): PhoneFormat {
   const [format, setFormat] = useState<PhoneFormat>(() => asStored);
+  const hasPhone = Boolean(phone);
   useEffect(() => {
+    if (!hasPhone) return;
     let current = true;
     import("../phone-format")
       .then(({ formatPhone }) => {
@@ -21,6 +23,6 @@ export function usePhoneFormat(): PhoneFormat {
     return () => {
       current = false;
     };
-  }, []);
+  }, [hasPhone]);
   return format;
 }

@@ -85,7 +85,7 @@ function SettingsContent({ user }: { user: User }) {
   const logoutOthers = useLogoutOthers();
   const linkedOffered = useLinkedSignInsOffered();
   const blockedCount = user.blockedUsers.length;
-  const formatPhone = usePhoneFormat();
+  const formatPhone = usePhoneFormat(user.phone);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-x-6 gap-y-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
