@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getCachedUser } from "../../../lib/storage";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
-import { openPanel, openSettings } from "../test/settings-harness";
+import { expectResendRefusedSaysWhen, openPanel, openSettings } from "../test/settings-harness";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -180,14 +180,7 @@ describe("Settings › Email", () => {
     await waitFor(() => expect(error).toHaveBeenLastCalledWith("Failed to resend OTP."));
 
     // Refused for the number of codes: the server's words say when to try again.
-    request.mockImplementation(() =>
-      jsonResponse(429, { message: "Too many codes requested. Please try again in 15 minutes." }),
-    );
-    act(() => vi.advanceTimersByTime(61_000));
-    await user.click(within(panel).getByRole("button", { name: "Resend code" }));
-    await waitFor(() =>
-      expect(error).toHaveBeenLastCalledWith("Too many codes requested. Please try again in 15 minutes."),
-    );
+    await expectResendRefusedSaysWhen(user, panel, request, error);
   });
 
   it("'Change email' goes back to the form with the address kept", async () => {

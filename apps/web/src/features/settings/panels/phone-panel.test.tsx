@@ -1,8 +1,8 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../lib/toast";
 import { jsonResponse, makeUser, sentJson } from "../../../test/fixtures";
-import { openPanel, openSettings } from "../test/settings-harness";
+import { expectResendRefusedSaysWhen, openPanel, openSettings } from "../test/settings-harness";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -104,13 +104,6 @@ describe("Settings › Phone", () => {
     );
     expect(error).not.toHaveBeenCalledWith("Invalid OTP");
 
-    request.mockImplementation(() =>
-      jsonResponse(429, { message: "Too many codes requested. Please try again in 15 minutes." }),
-    );
-    act(() => vi.advanceTimersByTime(61_000));
-    await user.click(within(panel).getByRole("button", { name: "Resend code" }));
-    await waitFor(() =>
-      expect(error).toHaveBeenLastCalledWith("Too many codes requested. Please try again in 15 minutes."),
-    );
+    await expectResendRefusedSaysWhen(user, panel, request, error);
   });
 });

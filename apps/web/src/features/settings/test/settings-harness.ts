@@ -1,6 +1,8 @@
 import type { Session, User } from "@flik/shared";
-import { screen } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
 import type { InitialEntry } from "react-router";
+import { expect, type Mock, vi } from "vitest";
 import { saveCachedUser } from "../../../lib/storage";
 import { signInAsAlice } from "../../../test/auth-storage";
 import { fetchRoutes, jsonResponse, makeUser } from "../../../test/fixtures";
@@ -61,4 +63,23 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     current: true,
     ...overrides,
   };
+}
+
+/** The code-request limit's 429, in the server's words: they say when to try again. */
+export const TOO_MANY_CODES = "Too many codes requested. Please try again in 15 minutes.";
+
+/**
+ * Once the resend countdown is over (fake timers), Resend is refused for the number of codes: the toast
+ * (`error`, a spy on toast.error) says the server's words, not the screen's own.
+ */
+export async function expectResendRefusedSaysWhen(
+  user: UserEvent,
+  panel: HTMLElement,
+  request: Mock,
+  error: Mock,
+) {
+  request.mockImplementation(() => jsonResponse(429, { message: TOO_MANY_CODES }));
+  act(() => vi.advanceTimersByTime(61_000));
+  await user.click(within(panel).getByRole("button", { name: "Resend code" }));
+  await waitFor(() => expect(error).toHaveBeenLastCalledWith(TOO_MANY_CODES));
 }
