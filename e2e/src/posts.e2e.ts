@@ -208,6 +208,8 @@ describe("posts", () => {
     await page.getByRole("heading", { name: "No posts yet" }).waitFor();
     await page.getByRole("link", { name: "Find people to follow" }).click();
     const box = page.getByRole("combobox", { name: "Search people, posts and tags" });
+    // Ready to type in: the box has the focus.
+    await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
     await box.fill(alice.username);
     await page
       .getByRole("option", { name: new RegExp(alice.username) })

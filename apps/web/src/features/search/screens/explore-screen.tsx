@@ -37,15 +37,12 @@ export function ExploreScreen() {
   const recentId = `${baseId}-recent`;
   const inputRef = useRef<HTMLInputElement>(null);
   const regionRef = useRef<HTMLElement>(null);
-  // Come to find people (the empty feed's "Find people to follow"): the box is ready to type in, once:
-  // the ask is taken off the entry, so Back to it or a reload does not open a phone's keyboard again.
-  const location = useLocation();
-  const findingPeople = (location.state as ExploreArrival | null)?.findPeople === true;
+  // Come to find people (the empty feed's "Find people to follow"): the box is ready to type in. (The
+  // ask stays on the entry: taking it off by a replacing navigation lost the focus it had just given.)
+  const findingPeople = (useLocation().state as ExploreArrival | null)?.findPeople === true;
   useEffect(() => {
-    if (!findingPeople) return;
-    inputRef.current?.focus();
-    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
-  }, [findingPeople, navigate, location.pathname, location.search]);
+    if (findingPeople) inputRef.current?.focus();
+  }, [findingPeople]);
 
   const { text, setText, searched, searchable } = useSearchText();
   const recent = useRecentSearches();
