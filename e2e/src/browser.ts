@@ -112,3 +112,26 @@ export async function whenPlayingPastOneSecond(page: Page, video: Locator) {
     { timeout: 60_000 },
   );
 }
+
+/**
+ * Opens `path` and waits until the server has the page watching `postId`: the answer to the page's
+ * joinPostRoom for it (socket.io's `43<n>[…]` to its `42<n>["joinPostRoom",…]`). From then on a change of
+ * the post (its deletion, its author's privacy) reaches the page, whatever the machine's speed.
+ */
+export async function openWatching(page: Page, path: string, postId: string) {
+  const watching = page.waitForEvent("websocket").then(
+    (socket) =>
+      new Promise<void>((resolve) => {
+        let asked: string | undefined;
+        socket.on("framesent", ({ payload }) => {
+          const join = /^42(\d+)\["joinPostRoom",/.exec(String(payload));
+          if (join && String(payload).includes(postId)) asked = join[1];
+        });
+        socket.on("framereceived", ({ payload }) => {
+          if (asked !== undefined && String(payload).startsWith(`43${asked}[`)) resolve();
+        });
+      }),
+  );
+  await page.goto(path);
+  await watching;
+}

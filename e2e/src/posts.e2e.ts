@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { launchBrowser, openContext, signedInMember, uploadedPhoto, viewports } from "./browser.js";
+import {
+  launchBrowser,
+  openContext,
+  openWatching,
+  signedInMember,
+  uploadedPhoto,
+  viewports,
+} from "./browser.js";
 
 const browser = await launchBrowser();
 const sunset = join(import.meta.dirname, "..", "fixtures", "sunset.jpg");
@@ -150,7 +157,8 @@ describe("posts", () => {
     // Bob was on his profile, then typed the post's address: Back would reload the app, losing the toast.
     await second.page.goto("/profile");
     await second.page.getByRole("heading", { level: 1 }).first().waitFor();
-    await second.page.goto(`/post/${alice.username}/${post._id}`);
+    // Watching: the server has the page in the post's room, so its deletion reaches it on any machine.
+    await openWatching(second.page, `/post/${alice.username}/${post._id}`, post._id);
     await second.page.getByText("Here for a moment").first().waitFor();
 
     const deleted = await first.page.request.delete(`/api/posts/${post._id}`, {

@@ -5,6 +5,7 @@ import {
   launchBrowser,
   type Member,
   openContext,
+  openWatching,
   signedInMember,
   uploadedPhoto,
   viewports,
@@ -31,29 +32,6 @@ async function privateMemberWithPost(page: Page, prefix: string, caption: string
   await api(page, member, "PUT", "/user/privacy", { isPrivate: true });
   await api(page, member, "POST", "/posts", { image: await uploadedPhoto(page, member), caption });
   return member;
-}
-
-/**
- * Opens `path` and waits until the server has the page watching `postId`: the answer to the page's
- * joinPostRoom for it (socket.io's `43<n>[…]` to its `42<n>["joinPostRoom",…]`). From then on a change of
- * its author's privacy reaches the page, whatever the machine's speed.
- */
-async function openWatching(page: Page, path: string, postId: string) {
-  const watching = page.waitForEvent("websocket").then(
-    (socket) =>
-      new Promise<void>((resolve) => {
-        let asked: string | undefined;
-        socket.on("framesent", ({ payload }) => {
-          const join = /^42(\d+)\["joinPostRoom",/.exec(String(payload));
-          if (join && String(payload).includes(postId)) asked = join[1];
-        });
-        socket.on("framereceived", ({ payload }) => {
-          if (asked !== undefined && String(payload).startsWith(`43${asked}[`)) resolve();
-        });
-      }),
-  );
-  await page.goto(path);
-  await watching;
 }
 
 const followButton = (page: Page, label: "Follow" | "Requested" | "Following") =>
