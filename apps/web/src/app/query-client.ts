@@ -9,10 +9,23 @@ import { retriesTransientFailure } from "../lib/query-retry";
  */
 export const mutationDefaults = { retry: false, networkMode: "always" } as const;
 
+/**
+ * A read is asked even when the browser says it is offline: one with nothing to show yet fails at once
+ * and its screen says so, with Try again, where the default would hold its skeleton, saying nothing,
+ * until the connection came back. A read again that fails keeps what was shown (each screen shows its
+ * error only without data), and every screen's reads are asked again when the connection comes back.
+ */
+export const queryNetworkMode = "offlineFirst" as const;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: retriesTransientFailure },
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: retriesTransientFailure,
+        networkMode: queryNetworkMode,
+      },
       mutations: mutationDefaults,
     },
   });

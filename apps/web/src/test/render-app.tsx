@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, type InitialEntry, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { AppProviders } from "../app/app-providers";
-import { mutationDefaults } from "../app/query-client";
+import { mutationDefaults, queryNetworkMode } from "../app/query-client";
 import { routes } from "../app/routes";
 import type { FakeSocket } from "./fake-socket";
 
@@ -23,7 +23,7 @@ export function stubFetch(handler: Handler) {
 export function renderApp(entry: InitialEntry | InitialEntry[], options: { fakeTimers?: boolean } = {}) {
   const initialEntries = Array.isArray(entry) ? entry : [entry];
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: mutationDefaults },
+    defaultOptions: { queries: { retry: false, networkMode: queryNetworkMode }, mutations: mutationDefaults },
   });
   const router = createMemoryRouter(routes, { initialEntries, initialIndex: initialEntries.length - 1 });
   const user = userEvent.setup(options.fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});

@@ -110,14 +110,14 @@ export function ChatListPane({
           </section>
         )}
 
-        {chats.isPending ? (
-          <ChatListSkeleton />
-        ) : chats.isError ? (
+        {chats.isError && chats.data === undefined ? (
           <LoadError
             text="Couldn't load your chats."
             onRetry={() => chats.refetch()}
             retrying={chats.isFetching}
           />
+        ) : chats.isPending ? (
+          <ChatListSkeleton />
         ) : shown.length > 0 ? (
           <section aria-label={searching ? "Matching chats" : undefined}>
             {searching && (

@@ -45,6 +45,9 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
   const query = useMessagesQuery(chat._id);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
   const { fetchNextPage } = query;
+  // A read again that failed (offline, the server away) keeps the messages shown; only a history never
+  // read stands in the log's place.
+  const historyFailed = query.isError && query.data === undefined;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   useMarkSeen(chat, messages, query.isSuccess);
   const typingUsers = useTypingUsers(chat._id);
@@ -88,9 +91,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
         onLeave={onLeave}
         onBlock={partner && !blocked ? () => setBlocking(true) : undefined}
       />
-      {query.isPending ? (
-        <MessagesSkeleton />
-      ) : query.isError ? (
+      {historyFailed ? (
         <div className="flex-1">
           <LoadError
             text="Couldn't load messages."
@@ -98,6 +99,8 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
             retrying={query.isFetching}
           />
         </div>
+      ) : query.isPending ? (
+        <MessagesSkeleton />
       ) : (
         <MessageLog
           ref={logRef}
@@ -141,7 +144,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
         >
           {refused}
         </p>
-      ) : query.isError ? null : (
+      ) : historyFailed ? null : (
         // Without the history, a message would be sent into a conversation the member can't read: the
         // box comes back with it (Retry above).
         <Composer

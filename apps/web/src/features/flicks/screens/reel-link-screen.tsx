@@ -37,7 +37,7 @@ function ReelLink() {
         <FlicksFrame>
           <FlicksLoading />
         </FlicksFrame>
-      ) : reel.isError ? (
+      ) : reel.isError && (reel.data === undefined || isReelUnavailable(reel.error)) ? (
         <FlicksFrame>
           {isReelUnavailable(reel.error) ? (
             <ReelUnavailable />

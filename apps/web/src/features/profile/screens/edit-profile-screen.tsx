@@ -49,8 +49,9 @@ export function EditProfileScreen() {
         </Link>
         <h1 className="text-2xl font-bold tracking-tight text-zinc-900">Edit profile</h1>
       </header>
-      {profile.isPending ? (
-        <LoadingState>Loading profile...</LoadingState>
+      {/* A read again that failed keeps the form: only a profile never read stands in its place. */}
+      {profile.data ? (
+        <EditProfileForm user={profile.data} />
       ) : profile.isError ? (
         <LoadError
           title="We couldn't load your profile"
@@ -59,7 +60,7 @@ export function EditProfileScreen() {
           retrying={profile.isFetching}
         />
       ) : (
-        <EditProfileForm user={profile.data} />
+        <LoadingState>Loading profile...</LoadingState>
       )}
     </div>
   );
