@@ -486,6 +486,31 @@ describe("chat", () => {
     await context.close();
   });
 
+  it("a conversation never opened says at once, offline, that its messages couldn't load, and shows them once back", async () => {
+    const a = await openContext(browser, viewports.desktop);
+    const uma = await signedInMember(a.page, "uma");
+    const [vic, wes] = [await apiMember("vic"), await apiMember("wes")];
+    for (const friend of [vic, wes]) {
+      await api(uma, `/follow/${friend.id}`, {});
+      const { chat } = await api(friend, "/chats", { userId: uma.id });
+      await api(friend, `/chats/${chat._id}/messages`, { text: `Hello from ${friend.username}` });
+    }
+    await a.page.goto("/chat");
+    await a.page.getByRole("link", { name: new RegExp(vic.username) }).click();
+    await log(a.page).getByText(`Hello from ${vic.username}`).waitFor();
+
+    await a.context.setOffline(true);
+    await a.page.getByRole("link", { name: new RegExp(wes.username) }).click();
+    // Not a skeleton held, saying nothing, until the connection comes back; the chats read stay.
+    await a.page.getByText("Couldn't load messages.").waitFor();
+    expect(await a.page.getByRole("link", { name: new RegExp(vic.username) }).isVisible()).toBe(true);
+
+    await a.context.setOffline(false);
+    await log(a.page).getByText(`Hello from ${wes.username}`).waitFor();
+    expect(await a.page.getByText("Couldn't load messages.").count()).toBe(0);
+    await a.context.close();
+  });
+
   it("takes screenshots of the chat on a phone, a tablet and a desktop", async () => {
     if (!screenshotsFrom) throw new Error("the live chat journey did not finish");
     const { alice, bob, carol } = screenshotsFrom;
