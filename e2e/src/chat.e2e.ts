@@ -511,6 +511,48 @@ describe("chat", () => {
     await a.context.close();
   });
 
+  it("fits a 320 px phone: Requests' count in its tab, a long name over its messages, Hebrew read right to left", async () => {
+    const a = await openContext(browser, { width: 320, height: 640 });
+    const zed = await signedInMember(a.page, "zed");
+    // The longest names there are: 30 letters, wide ones.
+    const [wide, yan, kay] = [
+      await apiMember("w".repeat(20)),
+      await apiMember("yan"),
+      await apiMember("kay"),
+    ];
+    await api(zed, `/follow/${wide.id}`, {});
+    const name = `Shalom ${Date.now() % 100000}`;
+    const { chat: group } = await api(wide, "/chats", { userIds: [zed.id, yan.id], name });
+    await api(wide, `/chats/${group._id}/messages`, { text: "שלום עולם!" });
+    const { chat: request } = await api(kay, "/chats", { userId: zed.id });
+    await api(kay, `/chats/${request._id}/messages`, { text: "Hi there" });
+
+    await a.page.goto("/chat");
+    const tabs = a.page.getByRole("tablist", { name: "Chat filters" });
+    await tabs.getByRole("tab", { name: "Requests (1 waiting)" }).waitFor();
+    // Every tab, and what it holds, inside the track: nothing runs past it or is cut.
+    const spill = await tabs.evaluate((track) => {
+      const edge = track.getBoundingClientRect().right;
+      return Math.max(
+        ...[...track.querySelectorAll("[role=tab], [role=tab] *")].map((element) =>
+          Math.max(element.getBoundingClientRect().right - edge, element.scrollWidth - element.clientWidth),
+        ),
+      );
+    });
+    expect(spill).toBeLessThanOrEqual(0);
+
+    await a.page.getByRole("link", { name: new RegExp(name) }).click();
+    const hebrew = log(a.page).getByText("שלום עולם!");
+    await hebrew.waitFor();
+    expect(await log(a.page).evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    const sender = log(a.page).getByText(wide.username, { exact: true });
+    const box = await sender.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(320);
+    expect(await hebrew.evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
+    await a.page.screenshot({ path: join(artifacts, "chat-group-320.png") });
+    await a.context.close();
+  });
+
   it("takes screenshots of the chat on a phone, a tablet and a desktop", async () => {
     if (!screenshotsFrom) throw new Error("the live chat journey did not finish");
     const { alice, bob, carol } = screenshotsFrom;

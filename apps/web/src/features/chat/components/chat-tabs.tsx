@@ -31,7 +31,10 @@ interface ChatTabsProps {
   requestsCount: number;
 }
 
-/** The tabs share the row by what they hold (Requests with its count is the widest), none cut. */
+/**
+ * The tabs share the row by what they hold (Requests with its count is the widest), none cut: below
+ * 360 px their padding and type shrink, so Requests' count stays inside the track on a 320 px phone.
+ */
 export function ChatTabs({ baseId, selected, onSelect, requestsCount }: ChatTabsProps) {
   const waiting = requestsCount > 0;
   return (
@@ -44,7 +47,7 @@ export function ChatTabs({ baseId, selected, onSelect, requestsCount }: ChatTabs
       panelId={() => chatPanelId(baseId)}
       className={`flex ${segmentedTabs.track}`}
       tabClassName={(active) =>
-        `${segmentedTabs.tab(active)} inline-flex flex-auto items-center justify-center gap-0.5 px-1.5 py-1.5 text-[13px] whitespace-nowrap`
+        `${segmentedTabs.tab(active)} inline-flex flex-auto items-center justify-center gap-0.5 px-1.5 py-1.5 text-[13px] whitespace-nowrap max-[359px]:px-0.5 max-[359px]:text-xs`
       }
       tabName={(tab) =>
         tab.id === "requests" && waiting ? `Requests (${requestsCount} waiting)` : undefined

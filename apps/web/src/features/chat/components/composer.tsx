@@ -71,6 +71,8 @@ export function Composer({ chatId, onSend, onTyping, autoFocus = false }: Compos
           onKeyDown={onKeyDown}
           aria-describedby={`${id}-limit`}
           placeholder="Message…"
+          // Hebrew or Arabic typed here runs right to left, as it will in its bubble.
+          dir="auto"
           rows={1}
           enterKeyHint="send"
           className="field-sizing-content block max-h-36 min-h-11 flex-1 resize-none rounded-3xl border border-zinc-200 bg-zinc-50 px-4 py-2.5 text-base text-zinc-900 placeholder:text-zinc-500 focus:border-fuchsia-600 focus:bg-white focus:ring-4 focus:ring-fuchsia-500/15 focus:outline-none sm:text-[15px]"

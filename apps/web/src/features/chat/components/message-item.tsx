@@ -120,7 +120,9 @@ export function MessageItem({
         className={`flex min-w-0 flex-col ${own ? "items-end" : "items-start"} ${editing ? "w-full" : ""}`}
       >
         {showSender && run.first && (
-          <span className="mb-0.5 px-3 text-xs font-semibold text-zinc-600">{message.sender.username}</span>
+          <span className="mb-0.5 max-w-full truncate px-3 text-xs font-semibold text-zinc-600">
+            {message.sender.username}
+          </span>
         )}
         {editing ? (
           <MessageEditForm initialText={message.text} onSave={onSave} onCancel={onCancelEdit} />

@@ -58,7 +58,9 @@ export function messageParts(text: string): MessagePart[] {
 export function MessageText({ text, id }: { text: string; id?: string | undefined }) {
   const parts = useMemo(() => messageParts(text), [text]);
   return (
-    <span id={id}>
+    // Its own direction, from its first letter: Hebrew or Arabic reads right to left, its full stop at
+    // its left end, in a page laid out left to right.
+    <span id={id} dir="auto" className="block">
       {parts.map((part) =>
         part.href ? (
           // Left to right and isolated: a direction control earlier in the message never shows the
