@@ -1,4 +1,5 @@
 import { SEARCH_QUERY_MAX_LENGTH } from "@flik/shared";
+import { useRef } from "react";
 import { SearchIcon } from "../../../components/icons";
 import { CloseIcon } from "../../../components/later-icons";
 import { limitedText } from "../../../lib/limited-text";
@@ -16,6 +17,7 @@ interface ChatSearchBoxProps {
  * has nothing to do: inside a form (New group's) it must not submit it, with a member typed but not picked.
  */
 export function ChatSearchBox({ id, label, value, onChange, placeholder = "Search" }: ChatSearchBoxProps) {
+  const field = useRef<HTMLInputElement>(null);
   return (
     <div className="relative">
       <label htmlFor={id} className="sr-only">
@@ -23,6 +25,7 @@ export function ChatSearchBox({ id, label, value, onChange, placeholder = "Searc
       </label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4.5 -translate-y-1/2 text-zinc-400" />
       <input
+        ref={field}
         id={id}
         type="search"
         {...limitedText(value, SEARCH_QUERY_MAX_LENGTH, onChange)}
@@ -41,7 +44,12 @@ export function ChatSearchBox({ id, label, value, onChange, placeholder = "Searc
         <button
           type="button"
           aria-label="Clear search"
-          onClick={() => onChange("")}
+          onClick={() => {
+            onChange("");
+            // The button goes with the text: the box, where a new search is typed, keeps the focus
+            // (inside New group, the dialog does).
+            field.current?.focus();
+          }}
           className="absolute top-1/2 right-1.5 flex size-8 -translate-y-1/2 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-200 hover:text-zinc-800"
         >
           <CloseIcon className="size-4" />

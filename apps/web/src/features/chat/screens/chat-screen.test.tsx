@@ -511,6 +511,27 @@ describe("ChatScreen", () => {
     expect(search).toHaveValue("b".repeat(100));
   });
 
+  it("Clear search empties the box and hands it the focus, in the list and in New group", async () => {
+    const { user } = await openChatScreen("/chat", [makeChat(), groupChat()], {
+      "GET /user/search": jsonResponse(200, { users: [] }),
+    });
+    const search = screen.getByRole("searchbox", { name: "Search people or chats" });
+    await user.type(search, "road");
+    await user.keyboard("{Tab}");
+    expect(screen.getByRole("button", { name: "Clear search" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(search).toHaveValue("");
+    expect(search).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "New group" }));
+    const dialog = screen.getByRole("dialog", { name: "New group" });
+    const members = within(dialog).getByRole("searchbox", { name: "Add members" });
+    await user.type(members, "ca");
+    await user.click(within(dialog).getByRole("button", { name: "Clear search" }));
+    expect(members).toHaveValue("");
+    expect(members).toHaveFocus();
+  });
+
   it("filters the loaded chats by name while searching", async () => {
     const { user } = await openChatScreen("/chat", [makeChat(), groupChat()], {
       "GET /user/search": jsonResponse(200, { users: [] }),

@@ -15,12 +15,14 @@ interface CommentListProps {
 
 /**
  * Where the focus goes when the comment whose Delete button has it goes away: the next comment's
- * button, else the one before, else the list itself, never the page's top.
+ * words, else the one before's, else the list itself, never the page's top. A screen reader reads the
+ * comment now there; Tab goes on to its author and its own Delete. Not that Delete itself: a second
+ * Enter pressed at once would delete another member's comment too.
  */
 function focusAfterDelete(root: HTMLElement | null, button: HTMLElement) {
-  const buttons = [...(root?.querySelectorAll<HTMLElement>("[data-delete-comment]") ?? [])];
-  const at = buttons.indexOf(button);
-  const next = buttons[at + 1] ?? buttons[at - 1];
+  const items = [...(root?.querySelectorAll<HTMLElement>("li") ?? [])];
+  const at = items.findIndex((item) => item.contains(button));
+  const next = (items[at + 1] ?? items[at - 1])?.querySelector<HTMLElement>("[data-comment-text]");
   requestAnimationFrame(() => (next?.isConnected ? next : root)?.focus());
 }
 
@@ -67,7 +69,12 @@ function Comments({
             />
           </Link>
           <div className="min-w-0 flex-1 text-sm leading-relaxed">
-            <p id={`${idPrefix}-${comment._id}`} className="break-words text-zinc-900">
+            <p
+              id={`${idPrefix}-${comment._id}`}
+              data-comment-text=""
+              tabIndex={-1}
+              className="rounded break-words text-zinc-900 outline-none focus-visible:ring-2 focus-visible:ring-fuchsia-600"
+            >
               <Link
                 to={profilePath(comment.user.username)}
                 className="mr-1 rounded font-semibold hover:underline"
@@ -90,7 +97,6 @@ function Comments({
               aria-label="Delete comment"
               aria-describedby={`${idPrefix}-${comment._id}`}
               title="Delete comment"
-              data-delete-comment=""
               onClick={(event) => onDelete(comment, event.currentTarget)}
               // With a mouse, shown on the comment under it or holding the focus, not a column of trash
               // cans down the owner's every comment; wherever a finger may tap, always shown.

@@ -35,9 +35,14 @@ export function PostDetail({ post, editing, onEdit, onDoneEditing, deletion }: P
   const toggleLike = useToggleLike();
   const share = useSharePost();
   const commentInput = useRef<HTMLInputElement>(null);
-  // Save and Cancel close the form with the focus in it: the post takes it, to go on from.
+  // Save and Cancel close the form with the focus in it: Post options, where Edit was chosen, takes it
+  // back (the post, should it have none).
   const articleRef = useRef<HTMLElement>(null);
-  useFocusWhenClosed(editing, () => articleRef.current);
+  const headerRef = useRef<HTMLElement>(null);
+  useFocusWhenClosed(
+    editing,
+    () => headerRef.current?.querySelector<HTMLElement>("[aria-haspopup=menu]") ?? articleRef.current,
+  );
 
   return (
     <article
@@ -47,7 +52,10 @@ export function PostDetail({ post, editing, onEdit, onDoneEditing, deletion }: P
       className={`${detailFrameClass} outline-none`}
     >
       <h1 className="sr-only">Post by @{view.user.username}</h1>
-      <header className="flex items-center gap-3 border-b border-zinc-100 px-4 py-3 md:col-start-2 md:row-start-1 md:border-l md:border-l-zinc-200">
+      <header
+        ref={headerRef}
+        className="flex items-center gap-3 border-b border-zinc-100 px-4 py-3 md:col-start-2 md:row-start-1 md:border-l md:border-l-zinc-200"
+      >
         <div className="min-w-0 flex-1">
           <PostAuthor post={view} />
         </div>

@@ -176,7 +176,7 @@ describe("PostScreen", () => {
     expect(screen.getByText("Pier at dusk")).toBeInTheDocument();
     expect(screen.getByText("Hove")).toBeInTheDocument();
     expect(router.state.location.search).toBe("");
-    expect(screen.getByRole("article", { name: "Post by @alice" })).toHaveFocus();
+    expect(screen.getByRole("button", { name: "Post options" })).toHaveFocus();
     const [, init] = (update.mock.calls[0] ?? []) as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({
       caption: "Pier at dusk",
@@ -225,6 +225,8 @@ describe("PostScreen", () => {
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByLabelText("Caption")).not.toBeInTheDocument();
     expect(screen.getByText("My pier")).toBeInTheDocument();
+    // Back where Edit was chosen.
+    expect(screen.getByRole("button", { name: "Post options" })).toHaveFocus();
   });
 
   it("cancels an edit with Escape, as Cancel does", async () => {
@@ -236,6 +238,7 @@ describe("PostScreen", () => {
     expect(screen.queryByLabelText("Caption")).not.toBeInTheDocument();
     expect(screen.getByText("My pier")).toBeInTheDocument();
     expect(screen.queryByText("Error updating post")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Post options" })).toHaveFocus();
   });
 
   it("says 'You blocked @bob' with Unblock after blocking him from his post's menu; Unblock shows it again", async () => {
@@ -797,7 +800,7 @@ describe("PostScreen: deleting a comment (spec §10)", () => {
     await waitFor(() => expect(screen.getByText("No comments yet.").parentElement).toHaveFocus());
   });
 
-  it("gives the focus to the next comment's Delete button, so the keyboard keeps its place", async () => {
+  it("gives the focus to the next comment's words, so the keyboard keeps its place and a second Enter deletes nothing", async () => {
     const onAlices = makePost({
       ...alicesPost,
       comments: [
@@ -811,10 +814,17 @@ describe("PostScreen: deleting a comment (spec §10)", () => {
       "DELETE /posts/p-7/comments/c-8": jsonResponse(200, { message: "Comment deleted", commentsCount: 1 }),
     });
     const [first] = await screen.findAllByRole("button", { name: "Delete comment" });
-    await user.click(first as HTMLElement);
+    (first as HTMLElement).focus();
+    await user.keyboard("{Enter}");
 
     await waitFor(() => expect(screen.queryByText("Spam one")).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.getByRole("button", { name: "Delete comment" })).toHaveFocus());
+    await waitFor(() => expect(screen.getByText("Spam two").closest("p")).toHaveFocus());
+    await user.keyboard("{Enter}");
+    expect(screen.getByText("Spam two")).toBeInTheDocument();
+    // Tab goes on to the comment's author, then its own Delete.
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Delete comment" })).toHaveFocus();
   });
 
   it("puts the comment back, saying why, when the server refuses", async () => {

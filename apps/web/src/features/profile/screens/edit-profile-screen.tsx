@@ -190,9 +190,9 @@ function EditProfileForm({ user }: { user: User }) {
                 type="button"
                 onClick={photo.choose}
                 disabled={photo.busy || update.isPending}
-                className="inline-flex items-center gap-1.5 rounded text-left text-sm font-semibold whitespace-nowrap text-fuchsia-700 transition hover:text-fuchsia-900 disabled:opacity-60"
+                className="inline-flex items-center gap-1.5 rounded text-left text-sm font-semibold text-fuchsia-700 transition hover:text-fuchsia-900 disabled:opacity-60"
               >
-                <CameraIcon className="size-4" />
+                <CameraIcon className="size-4 shrink-0" />
                 Change profile photo
               </button>
               {/* Instagram's "Remove current photo": saved with the rest, the initial shows in its place. */}
