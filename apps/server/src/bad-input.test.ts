@@ -1,5 +1,7 @@
+import { gzipSync } from "node:zlib";
 import { NUL_CHARACTER_MESSAGE } from "@flik/shared";
 import { describe, expect, it } from "vitest";
+import { ENCODED_BODY_MESSAGE } from "./platform/json-bodies.js";
 import { factories } from "./test/factories.js";
 import { buildTestApp, type Method } from "./test/helper.js";
 
@@ -166,6 +168,19 @@ describe("Fastify's own refusals keep their 4xx", () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it("answers a compressed body with 415, whatever it holds", async () => {
+    for (const payload of [gzipSync('{"caption":"zipped"}'), Buffer.from('{"caption":"plain"}')]) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/posts",
+        headers: { ...alice.headers, "content-type": "application/json", "content-encoding": "gzip" },
+        payload,
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ message: ENCODED_BODY_MESSAGE });
+    }
   });
 
   it("answers a path segment longer than a route takes with 414, without echoing it", async () => {

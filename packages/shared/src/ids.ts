@@ -7,17 +7,28 @@ const requiredOr =
     issue.input === undefined ? `${field} is required` : message;
 
 /**
+ * Ids are written lower-case, as the database writes them. Postgres reads an id in capitals as the same
+ * id, but the server also compares ids as text (a member's own id, a chat's pair of members, a socket's
+ * room), so an id from outside is made lower-case where it comes in: written either way, it names the
+ * same thing and is checked as that thing.
+ */
+const lowerCase = (id: string) => id.toLowerCase();
+
+/** An id in a request (a path, a body): anything but an id's form is `error`, often the call's 404. */
+export const idSchema = (error: string) => z.uuid(error).transform(lowerCase);
+
+/**
  * A member's id in a request's body, refused alike by every call that takes one (a block, a chat):
  * anything but a member id's form (not a uuid, not text at all) is '<field> must be a member id'. A
  * well-formed id that names nobody is the call's own 404 "Member not found".
  */
 export const memberIdSchema = (field: string) =>
-  z.uuid({ error: requiredOr(field, `${field} must be a member id`) });
+  z.uuid({ error: requiredOr(field, `${field} must be a member id`) }).transform(lowerCase);
 
 /** A list of members' ids in a request's body: '<field> must be a list of member ids' for any other. */
 export const memberIdsSchema = (field: string) => {
   const message = `${field} must be a list of member ids`;
-  return z.array(z.uuid(message), { error: requiredOr(field, message) });
+  return z.array(idSchema(message), { error: requiredOr(field, message) });
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,3 +39,6 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  */
 export const isUuid = (value: unknown): value is string =>
   typeof value === "string" && uuidPattern.test(value);
+
+/** An id from outside as the server keeps it (lower-case, see `idSchema`), or null for anything else. */
+export const idOf = (value: unknown): string | null => (isUuid(value) ? lowerCase(value) : null);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "./ids.js";
 import { limitParam, pageQuery } from "./paging.js";
 import type { Post } from "./posts.js";
 import { textSchema } from "./text.js";
@@ -77,4 +78,4 @@ export interface Poll {
 export interface PollResponse {
   poll: Poll;
 }
-export const pollVoteBody = z.object({ optionId: z.uuid("optionId must be an option of the poll") });
+export const pollVoteBody = z.object({ optionId: idSchema("optionId must be an option of the poll") });

@@ -24,7 +24,6 @@ export class HttpError extends Error {
 /** One field an answer is about, and what is wrong with it. */
 type FieldError = NonNullable<ApiErrorBody["errors"]>[number];
 
-export const badRequest = (message: string) => new HttpError(400, message);
 /**
  * A 400 about one field of the input that only the service can judge (it needs the caller or the
  * database), answered as the schema's refusals are: the message, and `errors` naming the field.

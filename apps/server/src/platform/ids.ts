@@ -1,2 +1,5 @@
-/** Whether a value from outside (a socket payload, a cursor) is an id our tables could hold. */
-export { isUuid } from "@flik/shared";
+/**
+ * Ids from outside: `isUuid` whether a value (a cursor's part) is an id our tables could hold; `idOf` a
+ * socket payload's id as the server keeps it (lower-case), `idSchema` a request's.
+ */
+export { idOf, idSchema, isUuid } from "@flik/shared";

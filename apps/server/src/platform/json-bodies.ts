@@ -28,6 +28,22 @@ export function readBodiesAsJson(app: FastifyInstance): void {
     });
   });
   refuseTextBodies(app);
+  refuseEncodedBodies(app);
+}
+
+export const ENCODED_BODY_MESSAGE = "Send the body uncompressed (without Content-Encoding)";
+
+/**
+ * A body is read as sent: one compressed (Content-Encoding: gzip …) is refused with a 415 that says so
+ * (RFC 9110 §15.5.16), rather than read as JSON gone wrong, or as plain JSON under a header that says
+ * otherwise.
+ */
+function refuseEncodedBodies(app: FastifyInstance): void {
+  app.addHook("preParsing", (request, _reply, payload, done) => {
+    const coding = request.headers["content-encoding"]?.trim().toLowerCase();
+    if (coding && coding !== "identity") done(unsupportedMediaType(ENCODED_BODY_MESSAGE), payload);
+    else done(null, payload);
+  });
 }
 
 /**

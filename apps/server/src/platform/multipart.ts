@@ -1,4 +1,8 @@
-import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from "./errors.js";
+import { HttpError, invalidField, payloadTooLarge, unsupportedMediaType } from "./errors.js";
+
+/** A body that cannot be read names the field `body`, as a JSON body that is not JSON does (spec §10). */
+const malformed = (message: string) =>
+  invalidField("body", `The upload is not valid multipart/form-data: ${message}`);
 
 const limitCodes = new Set(["FST_PARTS_LIMIT", "FST_FILES_LIMIT", "FST_FIELDS_LIMIT"]);
 
@@ -20,12 +24,13 @@ export function multipartRefusal(error: unknown, fileTooLarge: () => HttpError):
     return unsupportedMediaType("Send the file as multipart/form-data");
   // The plugin's other refusals (a field named like a prototype property, a premature end) carry a 4xx.
   if (typeof code === "string" && typeof statusCode === "number" && statusCode >= 400 && statusCode < 500) {
+    if (statusCode === 400) return malformed(error.message);
     return new HttpError(statusCode, `The upload is not valid multipart/form-data: ${error.message}`);
   }
   // busboy refuses a malformed body (no boundary, an unexpected end, a boundary too long) with a plain
   // Error and no code; a system error (which has a code) or any other kind of error is not the body's.
   if (Object.getPrototypeOf(error) === Error.prototype && code === undefined) {
-    return badRequest(`The upload is not valid multipart/form-data: ${error.message}`);
+    return malformed(error.message);
   }
   return undefined;
 }

@@ -1,12 +1,13 @@
 import { createChatBody, editMessageBody, pageQuery, renameChatBody, sendMessageBody } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../platform/ids.js";
 import { JSON_TEXT } from "../../platform/kept-answers.js";
 import { perMemberRateLimit } from "../../platform/rate-limits.js";
 import type { ChatsService } from "./chats.service.js";
 
-const chatParams = { params: z.object({ id: z.uuid("Chat not found") }) };
-const messageParams = { params: z.object({ id: z.uuid("Message not found") }) };
+const chatParams = { params: z.object({ id: idSchema("Chat not found") }) };
+const messageParams = { params: z.object({ id: idSchema("Message not found") }) };
 /** Each rename is told to every member who lists the group (up to 50): a member's are few. */
 const GROUP_RENAMES_PER_MINUTE = 10;
 
@@ -61,7 +62,7 @@ export function chatsRoutes(chats: ChatsService): FastifyPluginAsyncZod {
     }));
     app.put(
       "/messages/:chatId/mark-seen",
-      { schema: { params: z.object({ chatId: z.uuid("Chat not found") }) } },
+      { schema: { params: z.object({ chatId: idSchema("Chat not found") }) } },
       async (request) => {
         const { seenAt } = await chats.markSeen(request.caller, request.params.chatId);
         return { message: "Messages marked as seen", seenAt };

@@ -2,15 +2,15 @@ import { editMessageBody, rooms, sendMessageBody } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { HttpError, notFound } from "../../platform/errors.js";
-import { isUuid } from "../../platform/ids.js";
+import { idOf, idSchema } from "../../platform/ids.js";
 import type { FlikSocket, Realtime } from "../../realtime/realtime.js";
 import type { ChatsService } from "./chats.service.js";
 
 type Ack = (result: { ok: true; message?: unknown } | { ok: false; error: string; status?: number }) => void;
 
-const sendPayload = sendMessageBody.extend({ chatId: z.uuid("Chat not found") });
-const editPayload = editMessageBody.extend({ messageId: z.uuid("Message not found") });
-const deletePayload = z.object({ messageId: z.uuid("Message not found") });
+const sendPayload = sendMessageBody.extend({ chatId: idSchema("Chat not found") });
+const editPayload = editMessageBody.extend({ messageId: idSchema("Message not found") });
+const deletePayload = z.object({ messageId: idSchema("Message not found") });
 /** The payload fields that name a chat or a message: whatever is wrong with one, it names none. */
 const idFields = new Set(["chatId", "messageId"]);
 export const PAYLOAD_NOT_OBJECT_MESSAGE = "The event must carry an object";
@@ -81,12 +81,14 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
       return socket.rooms.has(room) ? room : undefined;
     }
 
-    socket.on("joinChat", async (chatId, ack) => {
-      const ok = isUuid(chatId) && (await joinIfMember(chatId));
+    socket.on("joinChat", async (asked, ack) => {
+      const chatId = idOf(asked);
+      const ok = chatId !== null && (await joinIfMember(chatId));
       if (typeof ack === "function") ack(ok ? { ok } : { ok, error: "Chat not found", status: 404 });
     });
-    socket.on("leaveChat", async (chatId, ack) => {
-      if (typeof chatId === "string") {
+    socket.on("leaveChat", async (asked, ack) => {
+      const chatId = idOf(asked);
+      if (chatId) {
         joining.delete(chatId);
         await socket.leave(rooms.chat(chatId));
       }
@@ -111,9 +113,10 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
         await chats.deleteMessage(caller, deletePayload.parse(payload).messageId);
       }),
     );
-    socket.on("messagesSeen", (chatId, ack) =>
+    socket.on("messagesSeen", (asked, ack) =>
       answer(socket, ack, async () => {
-        if (!isUuid(chatId)) throw notFound("Chat not found");
+        const chatId = idOf(asked);
+        if (!chatId) throw notFound("Chat not found");
         await chats.markSeen(caller, chatId);
       }),
     );
@@ -138,8 +141,9 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
       if (socket.rooms.has(room)) othersIn(room).emit("stopTyping", { chatId, userId: caller.userId });
     }
 
-    socket.on("typing", (chatId) => {
-      if (!isUuid(chatId)) return;
+    socket.on("typing", (asked) => {
+      const chatId = idOf(asked);
+      if (!chatId) return;
       const handled = relayTyping(chatId).catch((error: unknown) =>
         log.error({ err: error, userId: caller.userId, chatId }, "typing failed"),
       );
@@ -150,8 +154,9 @@ export function registerChatSockets(realtime: Realtime, chats: ChatsService, log
     });
     // Free of the event budget, so never a statement: a member who typed is in the room, or will be
     // once the typing in flight is handled.
-    socket.on("stopTyping", (chatId) => {
-      if (!isUuid(chatId)) return;
+    socket.on("stopTyping", (asked) => {
+      const chatId = idOf(asked);
+      if (!chatId) return;
       const typing = typingInFlight.get(chatId);
       if (!typing) return relayStopTyping(chatId);
       if (stopWaitsFor.get(chatId) === typing) return;

@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../platform/ids.js";
 import type { AddressRateLimit } from "../../platform/rate-limits.js";
 import type { ExternalAuthService } from "./external-auth.service.js";
 
@@ -70,7 +71,7 @@ export function identitiesRoutes(deps: {
 
     app.delete(
       "/user/identities/:id",
-      { schema: { params: z.object({ id: z.uuid("Linked sign-in not found") }) } },
+      { schema: { params: z.object({ id: idSchema("Linked sign-in not found") }) } },
       async (request): Promise<LinkedIdentitiesResponse> => {
         await externalAuth.unlink(request.caller, request.params.id);
         return externalAuth.identities(request.caller);

@@ -1,10 +1,11 @@
 import { commentBody, flickLikeBody, pageQuery } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../platform/ids.js";
 import { JSON_TEXT } from "../../platform/kept-answers.js";
 import type { FlicksService } from "./flicks.service.js";
 
-const params = { params: z.object({ id: z.uuid("Flick not found") }) };
+const params = { params: z.object({ id: idSchema("Flick not found") }) };
 
 /** The flicks calls of spec §7. */
 export function flicksRoutes(flicks: FlicksService): FastifyPluginAsyncZod {

@@ -1,12 +1,13 @@
 import { pageQuery } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../platform/ids.js";
 import type { UsersService } from "../users/users.service.js";
 import type { FollowsService } from "./follows.service.js";
 
-const params = z.object({ userId: z.uuid("Member not found") });
-const requestParams = z.object({ userId: z.uuid("Follow request not found") });
-const followerParams = z.object({ userId: z.uuid("Follower not found") });
+const params = z.object({ userId: idSchema("Member not found") });
+const requestParams = z.object({ userId: idSchema("Follow request not found") });
+const followerParams = z.object({ userId: idSchema("Follower not found") });
 
 export function followsRoutes(deps: { follows: FollowsService; users: UsersService }): FastifyPluginAsyncZod {
   const { follows, users } = deps;

@@ -1,10 +1,11 @@
 import { type MediaBodies, usernameParams } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../platform/ids.js";
 import type { UsersService } from "../users/users.service.js";
 import type { HighlightsService } from "./highlights.service.js";
 
-const idParams = z.object({ id: z.uuid("Highlight not found") });
+const idParams = z.object({ id: idSchema("Highlight not found") });
 
 export function highlightsRoutes(deps: {
   highlights: HighlightsService;

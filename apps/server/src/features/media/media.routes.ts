@@ -7,6 +7,7 @@ import { type MediaType, tooLargeMessage } from "@flik/shared";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { invalidField, notFound, payloadTooLarge, unsupportedMediaType } from "../../platform/errors.js";
+import { idSchema } from "../../platform/ids.js";
 import { multipartRefusal } from "../../platform/multipart.js";
 import type { MediaService } from "./media.service.js";
 import { IMMUTABLE, REVALIDATE } from "./media.storage.js";
@@ -80,7 +81,7 @@ export function mediaUploadRoutes(
     app.get("/media/limits", () => media.limits());
     app.get(
       "/media/video/:id",
-      { schema: { params: z.object({ id: z.uuid("Unknown video") }) } },
+      { schema: { params: z.object({ id: idSchema("Unknown video") }) } },
       async (request) => {
         const { id } = request.params as { id: string };
         const status = await media.videoStatus(id);

@@ -238,6 +238,9 @@ describe("a broken multipart body on either upload route", () => {
       expect(response.json().message, kind).toMatch(
         status === 413 ? /^This form has too many parts/ : /^The upload is not valid multipart\/form-data: /,
       );
+      // Every 400 names its field (spec §10): here the body, which could not be read.
+      if (status === 400)
+        expect(response.json().errors, kind).toEqual([{ field: "body", message: response.json().message }]);
     }
     const incoming = join(mediaDir, "incoming");
     expect(existsSync(incoming) ? readdirSync(incoming) : []).toEqual([]);

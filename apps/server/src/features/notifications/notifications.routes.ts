@@ -1,10 +1,11 @@
 import { pageQuery } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../platform/ids.js";
 import { JSON_TEXT } from "../../platform/kept-answers.js";
 import type { NotificationsService } from "./notifications.service.js";
 
-const params = { params: z.object({ id: z.uuid("Notification not found") }) };
+const params = { params: z.object({ id: idSchema("Notification not found") }) };
 
 /** The notifications calls of spec §7. */
 export function notificationsRoutes(notifications: NotificationsService): FastifyPluginAsyncZod {

@@ -1,9 +1,10 @@
 import { pollVoteBody } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../platform/ids.js";
 import type { PollsService } from "./polls.service.js";
 
-const params = { params: z.object({ id: z.uuid("Poll not found") }) };
+const params = { params: z.object({ id: idSchema("Poll not found") }) };
 
 export function pollsRoutes(polls: PollsService): FastifyPluginAsyncZod {
   return async (app) => {

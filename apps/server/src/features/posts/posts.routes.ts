@@ -1,12 +1,13 @@
 import { commentBody, type MediaBodies, pageQuery } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../platform/ids.js";
 import { JSON_TEXT } from "../../platform/kept-answers.js";
 import type { PostsService } from "./posts.service.js";
 
-const params = { params: z.object({ id: z.uuid("Post not found") }) };
+const params = { params: z.object({ id: idSchema("Post not found") }) };
 const commentParams = {
-  params: z.object({ id: z.uuid("Post not found"), commentId: z.uuid("Comment not found") }),
+  params: z.object({ id: idSchema("Post not found"), commentId: idSchema("Comment not found") }),
 };
 
 /** `bodies` hold media URLs to the media host in use (issue 20). */

@@ -2,7 +2,7 @@ import { POSTS_JOINED_PER_EVENT, rooms } from "@flik/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { createBatcher } from "../../platform/batcher.js";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { isUuid } from "../../platform/ids.js";
+import { idOf } from "../../platform/ids.js";
 import type { FlikSocket, Realtime } from "../../realtime/realtime.js";
 import type { FollowsService } from "../follows/follows.service.js";
 import { watchingProfileOf } from "../users/users.sockets.js";
@@ -145,10 +145,11 @@ export function registerPostSockets(
       const reply = typeof ack === "function" ? ack : () => {};
       if (!Array.isArray(asked)) {
         // One the member may not see answers as one that is not there, as GET /posts/{id} does.
-        const joined = isUuid(asked) && (await joins.add(asked));
+        const postId = idOf(asked);
+        const joined = postId !== null && (await joins.add(postId));
         return reply(
           joined
-            ? { ok: true, ...quietOf(socket, [asked]) }
+            ? { ok: true, ...quietOf(socket, [postId]) }
             : { ok: false, error: "Post not found", status: 404 },
         );
       }
@@ -160,7 +161,7 @@ export function registerPostSockets(
           error: `Send at most ${POSTS_JOINED_PER_EVENT} post ids at once`,
           status: 400,
         });
-      const ids = [...new Set(asked.filter(isUuid))];
+      const ids = [...new Set(asked.map(idOf).filter((id) => id !== null))];
       const watched = await Promise.all(ids.map((postId) => joins.add(postId)));
       const watching = ids.filter((_, i) => watched[i]);
       // A post that could not be watched (deleted, hidden) may have had the very event that made it so,
@@ -168,8 +169,10 @@ export function registerPostSockets(
       reply({ ok: true, watching, ...(watching.length === ids.length ? quietOf(socket, watching) : {}) });
     });
     socket.on("leavePostRoom", (asked) => {
-      for (const postId of Array.isArray(asked) ? asked.slice(0, POSTS_JOINED_PER_EVENT) : [asked])
-        if (typeof postId === "string") unwatch(socket, postId);
+      for (const postId of (Array.isArray(asked) ? asked.slice(0, POSTS_JOINED_PER_EVENT) : [asked]).map(
+        idOf,
+      ))
+        if (postId) unwatch(socket, postId);
     });
   });
 

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idOf, idSchema } from "../../platform/ids.js";
 import type { SessionsService } from "./sessions.service.js";
 
 const sessionHeader = (request: FastifyRequest) => {
   const value = request.headers["x-session-id"];
-  return typeof value === "string" ? value : undefined;
+  // Any text is compared with the caller's session (a wrong one is refused there); an id, however spelt.
+  return typeof value === "string" ? (idOf(value) ?? value) : undefined;
 };
 
 export function sessionsRoutes(sessions: SessionsService): FastifyPluginAsyncZod {
@@ -24,7 +26,7 @@ export function sessionsRoutes(sessions: SessionsService): FastifyPluginAsyncZod
 
     app.patch(
       "/sessions/:id/logout",
-      { schema: { params: z.object({ id: z.uuid("Session not found") }) } },
+      { schema: { params: z.object({ id: idSchema("Session not found") }) } },
       async (request) => {
         await sessions.logout(request.caller, request.params.id);
         return { message: "Session logged out" };

@@ -1,10 +1,11 @@
 import { type MediaBodies, pageQuery, usernameParams } from "@flik/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../platform/ids.js";
 import type { UsersService } from "../users/users.service.js";
 import type { StoriesService } from "./stories.service.js";
 
-const params = { params: z.object({ id: z.uuid("Story not found") }) };
+const params = { params: z.object({ id: idSchema("Story not found") }) };
 
 /** `bodies` hold media URLs to the media host in use (issue 20). */
 export function storiesRoutes(

@@ -1,6 +1,6 @@
 import { rooms } from "@flik/shared";
 import type { DomainEvents } from "../../platform/domain-events.js";
-import { isUuid } from "../../platform/ids.js";
+import { idOf } from "../../platform/ids.js";
 import type { FlikSocket, Realtime } from "../../realtime/realtime.js";
 
 /** Server only: every socket with the member's profile open (watchProfile). */
@@ -21,7 +21,7 @@ export function registerAccountEvents(realtime: Realtime, domainEvents: DomainEv
 
 /** Ids are stored lower-case: an id written in capitals names the same member, and their room. */
 function memberIdOf(asked: unknown): string | null {
-  return typeof asked === "string" && isUuid(asked) ? asked.toLowerCase() : null;
+  return idOf(asked);
 }
 
 /** As every call taking a member's id answers a malformed one (shared memberIdSchema). */
