@@ -180,7 +180,15 @@ describe("Fastify's own refusals keep their 4xx", () => {
       });
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ message: ENCODED_BODY_MESSAGE });
+      expect(response.headers["accept-encoding"]).toBe("identity");
     }
+    // Without a body there is nothing encoded to refuse.
+    const read = await app.inject({
+      method: "GET",
+      url: "/api/user",
+      headers: { ...alice.headers, "content-encoding": "gzip" },
+    });
+    expect(read.statusCode, read.body).toBe(200);
   });
 
   it("answers a path segment longer than a route takes with 414, without echoing it", async () => {

@@ -39,6 +39,13 @@ describe("an id in capitals", () => {
     expect(twice.json().message).toBe("A group needs at least two other members");
   });
 
+  it("joins the member's own room", async () => {
+    const maya = await someone("caps_own_room");
+    const socket = await socketOf(maya);
+    expect(await socket.emitWithAck("joinUser", capitals(maya.userId))).toMatchObject({ ok: true });
+    expect(isInRoom(socket, rooms.user(maya.userId))).toBe(true);
+  });
+
   it("opens the one chat two members have, not another", async () => {
     const [maya, leo] = await Promise.all([someone("caps_chat_a"), someone("caps_chat_b")]);
     const first = await call(maya, "POST", "/chats", { userId: leo.userId });

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { BODY_NOT_JSON_MESSAGE, invalidField, SEND_JSON_MESSAGE, unsupportedMediaType } from "./errors.js";
 
@@ -35,15 +36,21 @@ export const ENCODED_BODY_MESSAGE = "Send the body uncompressed (without Content
 
 /**
  * A body is read as sent: one compressed (Content-Encoding: gzip …) is refused with a 415 that says so
- * (RFC 9110 §15.5.16), rather than read as JSON gone wrong, or as plain JSON under a header that says
- * otherwise.
+ * and names the coding read (`Accept-Encoding: identity`, RFC 9110 §15.5.16), rather than read as JSON
+ * gone wrong, or as plain JSON under a header that says otherwise. A request without a body (a GET, a
+ * follow) is answered whatever the header says: there is nothing encoded to read.
  */
 function refuseEncodedBodies(app: FastifyInstance): void {
-  app.addHook("preParsing", (request, _reply, payload, done) => {
+  app.addHook("preParsing", (request, reply, payload, done) => {
     const coding = request.headers["content-encoding"]?.trim().toLowerCase();
-    if (coding && coding !== "identity") done(unsupportedMediaType(ENCODED_BODY_MESSAGE), payload);
-    else done(null, payload);
+    if (!coding || coding === "identity" || !hasBody(request.headers)) return done(null, payload);
+    reply.header("accept-encoding", "identity");
+    done(unsupportedMediaType(ENCODED_BODY_MESSAGE), payload);
   });
+}
+
+function hasBody(headers: IncomingHttpHeaders): boolean {
+  return headers["transfer-encoding"] !== undefined || Number(headers["content-length"] ?? 0) > 0;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
 import type { Caller } from "../platform/caller.js";
+import { idOf } from "../platform/ids.js";
 import { createRateWindow } from "../platform/rate-window.js";
 import { createQuietRooms, type QuietRooms } from "./quiet-rooms.js";
 
@@ -133,7 +134,7 @@ export async function createRealtime(options: {
     for (const register of registrars) register(socket);
     let quietAnswered = false;
     socket.on("joinUser", (requested, ack) => {
-      const ok = requested === userId;
+      const ok = idOf(requested) === userId;
       if (ok) socket.join(rooms.user(userId));
       if (typeof ack !== "function") return;
       if (!ok) return ack({ ok, error: "You can only join your own room", status: 403 });
@@ -157,7 +158,7 @@ export async function createRealtime(options: {
         try {
           const caller = await authenticate(token);
           if (!caller) return next(new Error("unauthorized"));
-          if (userId !== caller.userId) return next(new Error("forbidden"));
+          if (idOf(userId) !== caller.userId) return next(new Error("forbidden"));
           socket.data = caller;
           const extra = await Promise.all(roomProviders.map((roomsOf) => roomsOf(caller)));
           admittedRooms.set(socket, extra.flat());

@@ -19,11 +19,6 @@ export function registerAccountEvents(realtime: Realtime, domainEvents: DomainEv
   });
 }
 
-/** Ids are stored lower-case: an id written in capitals names the same member, and their room. */
-function memberIdOf(asked: unknown): string | null {
-  return idOf(asked);
-}
-
 /** As every call taking a member's id answers a malformed one (shared memberIdSchema). */
 const NOT_A_MEMBER_ID = { ok: false, error: "userId must be a member id", status: 400 } as const;
 
@@ -38,7 +33,7 @@ export function registerProfileWatch(realtime: Realtime) {
   realtime.onConnection((socket) => {
     socket.on("watchProfile", async (asked: unknown, ack?: unknown) => {
       const reply = typeof ack === "function" ? ack : () => {};
-      const userId = memberIdOf(asked);
+      const userId = idOf(asked);
       if (!userId) return reply(NOT_A_MEMBER_ID);
       // The list is settled before any await: two watches arriving together each see the other's.
       const ids = [...(watched.get(socket) ?? []).filter((id) => id !== userId), userId];
@@ -52,7 +47,7 @@ export function registerProfileWatch(realtime: Realtime) {
     });
     socket.on("unwatchProfile", async (asked: unknown, ack?: unknown) => {
       const reply = typeof ack === "function" ? ack : () => {};
-      const userId = memberIdOf(asked);
+      const userId = idOf(asked);
       if (!userId) return reply(NOT_A_MEMBER_ID);
       watched.set(
         socket,
