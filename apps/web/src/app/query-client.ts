@@ -15,7 +15,7 @@ export const mutationDefaults = { retry: false, networkMode: "always" } as const
  * until the connection came back. A read again that fails keeps what was shown (each screen shows its
  * error only without data), and every screen's reads are asked again when the connection comes back.
  */
-export const queryNetworkMode = "offlineFirst" as const;
+const queryNetworkMode = "offlineFirst";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -5,8 +5,8 @@ import { ApiError, isTimeout } from "./api-client";
  * A failed read is tried again twice (after 1 s, then 2 s) when the next try may pass: the network or
  * the server (5xx) failed, and the browser is online (a read the server took 30 s not to answer is not). A refusal (4xx: unknown, private, signed out, too
  * many) is final: retrying it would only hold the screen's answer back by seconds; so is a failure
- * offline of a read asked even offline (`networkMode: "always"`, a search): said at once, not after two
- * more tries that cannot pass.
+ * offline (every read is asked offline too, app/query-client.ts): said at once, not after two more
+ * tries that cannot pass.
  */
 export function retriesTransientFailure(failureCount: number, error: unknown): boolean {
   return (

@@ -1,10 +1,9 @@
-import { QueryClient } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, type InitialEntry, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { AppProviders } from "../app/app-providers";
-import { mutationDefaults, queryNetworkMode } from "../app/query-client";
+import { createQueryClient } from "../app/query-client";
 import { routes } from "../app/routes";
 import type { FakeSocket } from "./fake-socket";
 
@@ -22,8 +21,13 @@ export function stubFetch(handler: Handler) {
 /** Renders the real route table at `entry` (or the last of a history), inside the app's real providers. */
 export function renderApp(entry: InitialEntry | InitialEntry[], options: { fakeTimers?: boolean } = {}) {
   const initialEntries = Array.isArray(entry) ? entry : [entry];
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, networkMode: queryNetworkMode }, mutations: mutationDefaults },
+  // The app's own client (its network modes above all), without retries or a freshness window: a test
+  // says what each read answers, and when.
+  const queryClient = createQueryClient();
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, retry: false, staleTime: 0 },
   });
   const router = createMemoryRouter(routes, { initialEntries, initialIndex: initialEntries.length - 1 });
   const user = userEvent.setup(options.fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});

@@ -32,6 +32,9 @@ export function useExternalProvider(): ExternalProvider | null | undefined {
         queryKey: providerKeys.external(),
         queryFn: ({ signal }) => fetchExternalProvider(signal),
         staleTime: PROVIDER_STALE_MS,
+        // Asked offline, it waits for the connection: a failure would take "Continue with …" away for
+        // good, as nothing asks again.
+        networkMode: "online",
       })
       .then(
         (answer) => live && setProvider(answer),

@@ -740,6 +740,31 @@ describe("Conversation history", () => {
     expect(within(log).queryByRole("button", { name: "Load older messages" })).not.toBeInTheDocument();
   });
 
+  it("says older messages couldn't load, keeps the ones shown, and asks again only when told", async () => {
+    const older = makeMessage({ _id: "m-0", text: "From last week", createdAt: "2025-05-25T09:00:00.000Z" });
+    let reachable = false;
+    const { user, log, fetchMock } = await openBobChat({
+      "GET /chats/c-bob/messages": (url: string) =>
+        !url.includes("cursor=older-1")
+          ? jsonResponse(200, { messages: [hello], nextCursor: "older-1" })
+          : reachable
+            ? messagesOf(older)
+            : Promise.reject(new TypeError("Failed to fetch")),
+    });
+    const olderCalls = () =>
+      callsTo(fetchMock, "GET /chats/c-bob/messages").filter(([url]) => String(url).includes("cursor="));
+
+    await user.click(within(log).getByRole("button", { name: "Load older messages" }));
+    const retry = await within(log).findByRole("button", { name: "Couldn't load older messages. Try again" });
+    expect(within(log).getByText("Hi Alice!")).toBeInTheDocument();
+    expect(olderCalls()).toHaveLength(1);
+
+    reachable = true;
+    await user.click(retry);
+    expect(await within(log).findByText("From last week")).toBeInTheDocument();
+    expect(olderCalls()).toHaveLength(2);
+  });
+
   it("opens with who the chat is with and a way to their profile, and asks for a first message while empty", async () => {
     const { user } = await openChatScreen("/chat?c=c-bob", [makeChat()], {
       "GET /chats/c-bob/messages": messagesOf(),

@@ -110,6 +110,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
           pending={pending}
           hasOlder={query.hasNextPage}
           loadingOlder={query.isFetchingNextPage}
+          olderFailed={query.isFetchNextPageError}
           onLoadOlder={loadOlder}
           editingId={editingId}
           onEdit={setEditingId}

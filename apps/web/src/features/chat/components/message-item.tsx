@@ -120,7 +120,11 @@ export function MessageItem({
         className={`flex min-w-0 flex-col ${own ? "items-end" : "items-start"} ${editing ? "w-full" : ""}`}
       >
         {showSender && run.first && (
-          <span className="mb-0.5 max-w-full truncate px-3 text-xs font-semibold text-zinc-600">
+          // Cut on a narrow phone; whole in its title, and on the avatar's profile beside the run.
+          <span
+            title={message.sender.username}
+            className="mb-0.5 max-w-full truncate px-3 text-xs font-semibold text-zinc-600"
+          >
             {message.sender.username}
           </span>
         )}

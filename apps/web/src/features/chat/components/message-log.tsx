@@ -35,6 +35,8 @@ interface MessageLogProps {
   pending: PendingMessage[];
   hasOlder: boolean;
   loadingOlder: boolean;
+  /** The last page of older messages failed: asked again by the button only, not by scrolling. */
+  olderFailed: boolean;
   onLoadOlder: () => void;
   editingId: string | null;
   onEdit: (messageId: string | null) => void;
@@ -105,7 +107,8 @@ function useOwnMessageActions(ownIds: string[], scrollRef: RefObject<HTMLDivElem
 
 /** The conversation (role="log": new messages are announced politely); older pages load at the top. */
 export function MessageLog(props: MessageLogProps) {
-  const { chat, viewerId, messages, pending, hasOlder, loadingOlder, onLoadOlder, editingId } = props;
+  const { chat, viewerId, messages, pending, hasOlder, loadingOlder, olderFailed, onLoadOlder, editingId } =
+    props;
   const scrollRef = useRef<HTMLDivElement>(null);
   useImperativeHandle<HTMLDivElement | null, HTMLDivElement | null>(props.ref, () => scrollRef.current, []);
   // A message being edited shows its form, not its buttons.
@@ -180,7 +183,12 @@ export function MessageLog(props: MessageLogProps) {
   const loadOlder = useCallback(() => {
     if (hasOlder && !loadingOlder) onLoadOlder();
   }, [hasOlder, loadingOlder, onLoadOlder]);
-  useOnInView(topRef, loadOlder, { enabled: hasOlder && !loadingOlder, rootMargin: "200px 0px" });
+  // Not again by itself after a failure (offline, the server away): each new observer would see the top
+  // at once and ask again, in a loop; the button says so and asks when tapped.
+  useOnInView(topRef, loadOlder, {
+    enabled: hasOlder && !loadingOlder && !olderFailed,
+    rootMargin: "200px 0px",
+  });
 
   return (
     <div
@@ -204,7 +212,11 @@ export function MessageLog(props: MessageLogProps) {
               className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold text-zinc-600 hover:bg-zinc-100"
             >
               {loadingOlder && <Spinner className="size-3.5 border-2" />}
-              {loadingOlder ? "Loading older messages..." : "Load older messages"}
+              {loadingOlder
+                ? "Loading older messages..."
+                : olderFailed
+                  ? "Couldn't load older messages. Try again"
+                  : "Load older messages"}
             </button>
           )}
         </div>

@@ -19,6 +19,9 @@ import { ProfileEditForm } from "./profile-edit-form";
 import { ProfileStats } from "./profile-stats";
 import { WebsiteLink } from "./website-link";
 
+/** Tailwind's `sm`: from here the actions share the username's row. */
+const ACTIONS_BESIDE_NAME_QUERY = "(min-width: 40rem)";
+
 interface ProfileHeaderProps {
   member: PublicProfile;
   isOwner: boolean;
@@ -31,9 +34,6 @@ interface ProfileHeaderProps {
  * Avatar, @username, stats, name, bio, website and actions. Phones stack them under a small avatar;
  * wider screens put the avatar left and everything else beside it. One element each, placed by grid.
  */
-/** Tailwind's `sm`: from here the actions share the username's row. */
-const ACTIONS_BESIDE_NAME_QUERY = "(min-width: 40rem)";
-
 export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: ProfileHeaderProps) {
   const [editing, setEditing] = useState(false);
   const [blocking, setBlocking] = useState(false);

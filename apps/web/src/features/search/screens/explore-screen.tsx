@@ -223,7 +223,8 @@ export function ExploreScreen() {
             listboxId={listboxId}
             groups={groups}
             activeKey={active?.key ?? null}
-            status={results.isError ? "error" : results.data ? "ready" : "loading"}
+            // A read again that failed keeps the results shown; a new search's failure has none to keep.
+            status={results.data ? "ready" : results.isError ? "error" : "loading"}
             error={results.error}
             stale={results.isPlaceholderData || searched !== text.trim()}
             retrying={results.isFetching}

@@ -236,6 +236,28 @@ describe("Explore search", () => {
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 
+  it("keeps the results it showed when reading them again fails", async () => {
+    let down = false;
+    const unlessDown = (route: () => Response) => () => {
+      if (down) throw new TypeError("Failed to fetch");
+      return route();
+    };
+    const { user, queryClient } = await openExplore("/search", {
+      "GET /user/search": unlessDown(found["GET /user/search"] as () => Response),
+      "GET /posts/search": unlessDown(found["GET /posts/search"] as () => Response),
+      "GET /tags/search": unlessDown(found["GET /tags/search"] as () => Response),
+    });
+    await user.type(searchBox(), "bo");
+    await waitUntil(() => expect(optionNames()).toContain("bobBob Builder"));
+
+    down = true;
+    await act(() => queryClient.invalidateQueries({ queryKey: searchKeys.results("bo") }));
+    await waitUntil(() => expect(queryClient.isFetching()).toBe(0));
+    await act(async () => {});
+    expect(optionNames()).toContain("bobBob Builder");
+    expect(screen.queryByText("Couldn't search right now.")).not.toBeInTheDocument();
+  });
+
   it("says why a search was refused for asking too often, rather than blaming the connection", async () => {
     const tooMany = { message: "Too many attempts. Please try again in 59 seconds." };
     let refused = true;
