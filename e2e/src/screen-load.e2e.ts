@@ -35,6 +35,40 @@ describe("the first load on a slow link", () => {
   });
 });
 
+describe("a signed-in page's first load", () => {
+  it("sends its first reads with the first script, before the signed-in code is asked for, and each once", async () => {
+    const { page } = await openContext(browser, viewports.phone);
+    await signedInMember(page, "early");
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const { pathname, search } = new URL(request.url());
+      if (pathname.startsWith("/api/") || pathname.startsWith("/assets/signed-in-"))
+        asked.push(pathname + search);
+    });
+    await page.goto("/post");
+    await page.getByRole("heading", { name: "No posts yet" }).waitFor();
+
+    const firstReads = [
+      "/api/user",
+      "/api/messages/unread-count",
+      "/api/notifications?limit=1",
+      "/api/posts?limit=10",
+      "/api/stories",
+    ];
+    const signedInCode = asked.findIndex((path) => path.startsWith("/assets/signed-in-"));
+    expect(signedInCode).toBeGreaterThan(-1);
+    for (const read of firstReads) {
+      // Sent by the first script, so before the chunk it imports is asked for; and asked by the screen
+      // once: the screen's own read took the answer already on its way.
+      expect(asked.indexOf(read), read).toBeLessThan(signedInCode);
+      expect(
+        asked.filter((path) => path === read),
+        read,
+      ).toHaveLength(1);
+    }
+  });
+});
+
 describe("a screen whose code cannot be downloaded", () => {
   it("says so inside the header and tabs, and loads once Flik answers again", async () => {
     const { page } = await openContext(browser, viewports.phone);

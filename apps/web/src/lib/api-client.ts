@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from "@flik/shared";
 import { emitLogout } from "./auth-events";
+import { takeEarlyRead } from "./early-reads";
 import { clearAuth, getToken } from "./storage";
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? "/api";
@@ -98,8 +99,26 @@ export function isTimeout(error: unknown): boolean {
   return error instanceof DOMException && error.name === TIMEOUT;
 }
 
-/** Sends the call and reads its answer, giving up when `signal` aborts, and a read after API_TIMEOUT_MS. */
-async function send(url: string, init: RequestInit, signal: AbortSignal | undefined) {
+/** `answer`, unless `signal` aborts first. */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    answer.then(resolve, reject);
+  });
+}
+
+/**
+ * Sends the call and reads its answer, giving up when `signal` aborts, and a read after API_TIMEOUT_MS.
+ * A read the page sent early (`early`, lib/early-reads.ts) is waited for instead of sent again, given
+ * up on as its own would be.
+ */
+async function send(
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal | undefined,
+  early: Promise<Response> | undefined,
+) {
   const controller = new AbortController();
   const stop = () => controller.abort(signal?.reason);
   if (signal?.aborted) stop();
@@ -112,7 +131,9 @@ async function send(url: string, init: RequestInit, signal: AbortSignal | undefi
         )
       : undefined;
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
+    const response = await (early
+      ? untilAborted(early, controller.signal)
+      : fetch(url, { ...init, signal: controller.signal }));
     const data = await readJson(response);
     // An answer cut off half-read is no answer.
     controller.signal.throwIfAborted();
@@ -126,6 +147,11 @@ async function send(url: string, init: RequestInit, signal: AbortSignal | undefi
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
   const token = getToken();
+  // Only a plain GET made with the session: a write, or a call with a token of its own, is sent itself.
+  const early =
+    (request.method ?? "GET") === "GET" && request.headers === undefined
+      ? takeEarlyRead(path, token)
+      : undefined;
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers["Content-Type"] = "application/json";
 
@@ -138,6 +164,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
       credentials: "include",
     },
     request.signal,
+    early,
   );
 
   if (!response.ok) {

@@ -1,4 +1,5 @@
 import type { User } from "@flik/shared";
+import { dropEarlyReads } from "./early-reads";
 
 /** The local storage keys of spec §3 (and ours). This module is the only one that touches them. */
 export const STORAGE_KEYS = {
@@ -83,6 +84,7 @@ export function clearAuth(): void {
   write(STORAGE_KEYS.user, null);
   write(STORAGE_KEYS.unreadCount, null);
   saveChatOutbox(null);
+  dropEarlyReads();
   notify();
 }
 
