@@ -147,6 +147,20 @@ describe("Rename group", () => {
     expect(patch).not.toHaveBeenCalled();
   });
 
+  it("counts the name's characters near the limit of 60, and takes none past it", async () => {
+    const { user, conversation } = await openGroup();
+    const { dialog, field } = await openRenameDialog(user, conversation);
+    await user.clear(field);
+    await user.paste("a".repeat(49));
+    expect(within(dialog).queryByText(/\/60$/)).not.toBeInTheDocument();
+    await user.type(field, "b");
+    expect(within(dialog).getByText("50/60")).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription("50/60");
+    await user.paste("c".repeat(20));
+    expect(field).toHaveValue(`${"a".repeat(49)}b${"c".repeat(10)}`);
+    expect(within(dialog).getByText("60/60")).toBeInTheDocument();
+  });
+
   it("renames the open group's header when another member renames it", async () => {
     const { socket, conversation } = await openGroup();
     act(() => socket.fire("chatUpdated", { chat: groupChat({ name: "Carol's trip" }) }));
