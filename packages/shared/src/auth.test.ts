@@ -49,6 +49,15 @@ describe("signupBody", () => {
     expect(signupBody.parse({ ...valid, username: "maya.travels_" }).username).toBe("maya.travels_");
   });
 
+  it("keeps Flik's own names from members, in any case", () => {
+    const message = (username: string) =>
+      signupBody.safeParse({ ...valid, username }).error?.issues[0]?.message;
+    for (const name of ["flik", "Support", "ADMIN", "flik_official", "noreply"])
+      expect(message(name), name).toBe("That username isn't available");
+    expect(signupBody.parse({ ...valid, username: "support_maya" }).username).toBe("support_maya");
+    expect(signupBody.parse({ ...valid, username: "flik.fan" }).username).toBe("flik.fan");
+  });
+
   it("says a missing field in its own words, as the form names it", () => {
     const messages = (body: object) => signupBody.safeParse(body).error?.issues.map((issue) => issue.message);
     expect(messages({})).toEqual([

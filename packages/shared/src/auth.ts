@@ -22,7 +22,52 @@ export const usernameSchema = textSchema("Username is required")
   .transform((name) => name.toLowerCase());
 
 /**
- * What is wrong with the periods of a name a member is taking (at sign-up, or changing theirs), or null.
+ * Names no member may take: they would read as Flik itself speaking (its team, its help desk, its
+ * security) or as one of its pages. Said as Instagram says it, "isn't available", not why.
+ */
+const RESERVED_USERNAMES = new Set([
+  "flik",
+  "flikapp",
+  "flik.app",
+  "flik_app",
+  "flikteam",
+  "flik_team",
+  "flik.team",
+  "flikofficial",
+  "flik_official",
+  "flik.official",
+  "flikhelp",
+  "flik_help",
+  "fliksupport",
+  "flik_support",
+  "admin",
+  "administrator",
+  "moderator",
+  "mod",
+  "staff",
+  "support",
+  "help",
+  "helpdesk",
+  "official",
+  "security",
+  "safety",
+  "system",
+  "root",
+  "abuse",
+  "noreply",
+  "no_reply",
+  "postmaster",
+  "webmaster",
+]);
+
+export const RESERVED_USERNAME_MESSAGE = "That username isn't available";
+
+/** Whether a name (any case) is one no member may take. */
+export const isReservedUsername = (name: string) => RESERVED_USERNAMES.has(name.toLowerCase());
+
+/**
+ * What is wrong with a name a member is taking (at sign-up, or changing theirs), or null: its periods, or
+ * a name kept for Flik.
  * A period sits between other letters, as Instagram has it: "..." or "maya." read as punctuation in a
  * sentence or an address, not as a name. Names kept before this rule stay theirs: a profile saved with
  * its name unchanged is not judged by it, and they still sign in and are found.
@@ -30,6 +75,7 @@ export const usernameSchema = textSchema("Username is required")
 export function newUsernameProblem(name: string): string | null {
   if (name.startsWith(".") || name.endsWith(".")) return "Username can't start or end with a period";
   if (name.includes("..")) return "Username can't have two periods in a row";
+  if (isReservedUsername(name)) return RESERVED_USERNAME_MESSAGE;
   return null;
 }
 
@@ -44,7 +90,7 @@ export function renamedUsernameIssues(username: string, current: string) {
   return problem ? [{ path: ["username"], message: problem }] : [];
 }
 
-/** A username being taken: usernameSchema and its periods' rule. */
+/** A username being taken: usernameSchema, its periods' rule and the names kept for Flik. */
 export const newUsernameSchema = usernameSchema.superRefine((name, context) => {
   const problem = newUsernameProblem(name);
   if (problem) context.addIssue({ code: "custom", message: problem });

@@ -13,6 +13,9 @@ describe("usernames from a provider's profile", () => {
     ["ab", null],
     ["x".repeat(40), "x".repeat(USERNAME_MAX_LENGTH)],
     [42, null],
+    // A name kept for Flik is none a profile can give.
+    ["Support@example.com", null],
+    ["flik", null],
   ])("%s → %s", (text, expected) => {
     expect(usernameFrom(text)).toBe(expected);
   });

@@ -1,9 +1,10 @@
-import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from "@flik/shared";
+import { isReservedUsername, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from "@flik/shared";
 
 /**
  * A text from a profile (a nickname, an e-mail address, a name) as a username, or null when too little
  * of it is left: lower case, accents dropped, the part before an `@`, spaces and dashes as underscores,
- * only letters, numbers, periods and underscores, at most USERNAME_MAX_LENGTH characters.
+ * only letters, numbers, periods and underscores, at most USERNAME_MAX_LENGTH characters; null too for
+ * a name kept for Flik ("support"), which no profile may give a member.
  */
 export function usernameFrom(text: unknown): string | null {
   if (typeof text !== "string") return null;
@@ -18,7 +19,7 @@ export function usernameFrom(text: unknown): string | null {
     .replace(/^[._]+|[._]+$/g, "")
     .slice(0, USERNAME_MAX_LENGTH)
     .replace(/[._]+$/, "");
-  return name && name.length >= USERNAME_MIN_LENGTH ? name : null;
+  return name && name.length >= USERNAME_MIN_LENGTH && !isReservedUsername(name) ? name : null;
 }
 
 /** The profile's texts a username is made from, best first. */

@@ -207,6 +207,32 @@ describe("PUT /profile/update", () => {
     });
   });
 
+  it("refuses a name kept for Flik as a new one, and keeps one held from before", async () => {
+    const renamed = await call(alice, "PUT", "/profile/update", { username: "Support" });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toMatchObject({
+      message: "That username isn't available",
+      errors: [{ field: "username" }],
+    });
+    const signup = await built.app.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: {
+        fullName: "Flik",
+        username: "flik",
+        email: "flik-team@example.com",
+        password: "correct-horse-42",
+      },
+    });
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json().errors).toEqual([{ field: "username", message: "That username isn't available" }]);
+
+    const kept = await someone("held");
+    await built.database.db.update(users).set({ username: "help" }).where(eq(users.id, kept.userId));
+    const saved = await call(kept, "PUT", "/profile/update", { username: "help", bio: "Was mine first" });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
   it("keeps a full name's direction to itself: an override or isolate is left out, a direction mark kept", async () => {
     const dana = await someone("dana");
     const response = await call(dana, "PUT", "/profile/update", { fullName: "\u202eDana \u200fדנה\u2069" });
