@@ -96,10 +96,21 @@ describe("FeedScreen", () => {
   });
 
   it("opens Explore with its search box ready to type in from 'Find people to follow'", async () => {
-    const { user } = openFeed({ "GET /posts": feedOf() });
+    const { user, router } = openFeed({
+      "GET /posts": feedOf(),
+      "GET /notifications": jsonResponse(200, { notifications: [], unreadCount: 0, nextCursor: null }),
+    });
     await user.click(await screen.findByRole("link", { name: "Find people to follow" }));
     const box = await screen.findByRole("combobox", { name: "Search people, posts and tags" });
     await waitFor(() => expect(box).toHaveFocus());
+
+    // Back to it from elsewhere, the box is not focused again (a phone's keyboard stays closed).
+    box.blur();
+    await act(() => router.navigate("/notifications"));
+    await act(() => router.navigate(-1));
+    const again = await screen.findByRole("combobox", { name: "Search people, posts and tags" });
+    await act(async () => {});
+    expect(again).not.toHaveFocus();
   });
 
   it("offers to try again when the feed fails to load", async () => {

@@ -26,6 +26,12 @@ export interface ExploreArrival {
 }
 
 /**
+ * The history entries whose arrival to find people has had its focus: coming back to one (Back from a
+ * profile found) leaves the focus where the page puts it, and a phone's keyboard closed.
+ */
+const arrivalsFocused = new Set<string>();
+
+/**
  * /search (spec §2, issue 18): the search box over explore. Typing 2 characters or more shows members,
  * posts and tags instead of explore; the empty, focused box offers the recent searches.
  */
@@ -37,12 +43,16 @@ export function ExploreScreen() {
   const recentId = `${baseId}-recent`;
   const inputRef = useRef<HTMLInputElement>(null);
   const regionRef = useRef<HTMLElement>(null);
-  // Come to find people (the empty feed's "Find people to follow"): the box is ready to type in. (The
-  // ask stays on the entry: taking it off by a replacing navigation lost the focus it had just given.)
-  const findingPeople = (useLocation().state as ExploreArrival | null)?.findPeople === true;
+  // Come to find people (the empty feed's "Find people to follow"): the box is ready to type in, once per
+  // arrival. (The ask stays on the entry: taking it off by a replacing navigation lost the focus it had
+  // just given.)
+  const location = useLocation();
+  const findingPeople = (location.state as ExploreArrival | null)?.findPeople === true;
   useEffect(() => {
-    if (findingPeople) inputRef.current?.focus();
-  }, [findingPeople]);
+    if (!findingPeople || arrivalsFocused.has(location.key)) return;
+    arrivalsFocused.add(location.key);
+    inputRef.current?.focus();
+  }, [findingPeople, location.key]);
 
   const { text, setText, searched, searchable } = useSearchText();
   const recent = useRecentSearches();
