@@ -2,7 +2,6 @@ import type { PublicProfile } from "@flik/shared";
 import { useRef, useState } from "react";
 import { LockIcon } from "../../../components/later-icons";
 import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
-import { useMediaQuery } from "../../../lib/use-media-query";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { BlockDialog } from "../../blocks/components/block-dialog";
 import type { FollowListKind } from "../../follows/api/follow-keys";
@@ -18,9 +17,6 @@ import { ProfileAvatar } from "./profile-avatar";
 import { ProfileEditForm } from "./profile-edit-form";
 import { ProfileStats } from "./profile-stats";
 import { WebsiteLink } from "./website-link";
-
-/** Tailwind's `sm`: from here the actions share the username's row. */
-const ACTIONS_BESIDE_NAME_QUERY = "(min-width: 40rem)";
 
 interface ProfileHeaderProps {
   member: PublicProfile;
@@ -71,31 +67,6 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
     editButton.current?.focus();
   }
 
-  // The actions sit where they show, so that Tab meets them in the order the eye does: after the
-  // username on wider screens, in its row; on phones under the bio, after the counts and the website.
-  const actionsBesideName = useMediaQuery(ACTIONS_BESIDE_NAME_QUERY);
-  const actions = (
-    <div className="col-span-2 col-start-1 row-start-4 flex flex-wrap items-center gap-1.5 sm:gap-2">
-      {isOwner ? (
-        <OwnerActions
-          editing={editing}
-          onToggleEdit={() => (editing ? stopEditing() : setEditing(true))}
-          onShare={() => void share(member.username, true)}
-          editButtonRef={editButton}
-        />
-      ) : (
-        <VisitorActions
-          username={member.username}
-          isPrivate={follow.isPrivate}
-          followStatus={follow.status}
-          onToggleFollow={follow.toggle}
-          onShare={() => void share(member.username, false)}
-          onBlock={() => setBlocking(true)}
-        />
-      )}
-    </div>
-  );
-
   return (
     <section
       aria-label="Profile"
@@ -143,7 +114,25 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
           )}
         </div>
 
-        {actionsBesideName && actions}
+        <div className="col-span-2 col-start-1 row-start-4 flex flex-wrap items-center gap-1.5 sm:gap-2">
+          {isOwner ? (
+            <OwnerActions
+              editing={editing}
+              onToggleEdit={() => (editing ? stopEditing() : setEditing(true))}
+              onShare={() => void share(member.username, true)}
+              editButtonRef={editButton}
+            />
+          ) : (
+            <VisitorActions
+              username={member.username}
+              isPrivate={follow.isPrivate}
+              followStatus={follow.status}
+              onToggleFollow={follow.toggle}
+              onShare={() => void share(member.username, false)}
+              onBlock={() => setBlocking(true)}
+            />
+          )}
+        </div>
       </div>
 
       <ProfileStats
@@ -166,7 +155,6 @@ export function ProfileHeader({ member, isOwner, includesFliks, onOpenList }: Pr
           </div>
         )}
       </div>
-      {!actionsBesideName && actions}
       <AvatarChangeElements change={avatar} />
       {/* Once blocked, the profile screen shows the member as not found (their blockedUsers entry). */}
       {blocking && <BlockDialog member={member} onClose={() => setBlocking(false)} />}
