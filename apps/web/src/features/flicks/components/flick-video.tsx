@@ -2,6 +2,7 @@ import { videoPosterUrl } from "@flik/shared";
 import { useEffect, useRef, useState } from "react";
 import { AlertIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
+import { useMediaFailed } from "../../../components/unloadable-media";
 
 interface FlickVideoProps {
   src: string;
@@ -27,7 +28,8 @@ export function FlickVideo(props: FlickVideoProps) {
   const { src, label, playing, muted, preload, onSoundBlocked, fit = "screen" } = props;
   const ref = useRef<HTMLVideoElement>(null);
   const [buffering, setBuffering] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // A video that failed offline loads again when the connection comes back, as pictures do.
+  const [failed, onFailed] = useMediaFailed(src);
   const onSoundBlockedRef = useRef(onSoundBlocked);
   useEffect(() => {
     onSoundBlockedRef.current = onSoundBlocked;
@@ -54,7 +56,7 @@ export function FlickVideo(props: FlickVideoProps) {
     return (
       <div className="flex size-full flex-col items-center justify-center gap-3 bg-zinc-950 px-8 text-center text-sm text-zinc-300">
         <AlertIcon className="size-8 text-zinc-400" />
-        This video can't be played.
+        {navigator.onLine ? "This video can't be played." : "This video plays once you're back online."}
       </div>
     );
   }
@@ -72,7 +74,7 @@ export function FlickVideo(props: FlickVideoProps) {
         onWaiting={() => setBuffering(true)}
         onPlaying={() => setBuffering(false)}
         onCanPlay={() => setBuffering(false)}
-        onError={() => setFailed(true)}
+        onError={onFailed}
         className={`size-full bg-black ${fitClass[fit]}`}
       />
       {buffering && playing && (

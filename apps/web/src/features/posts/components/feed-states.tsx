@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { ImageIcon, NewPostIcon, SearchIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
+import { retryAdvice } from "../../../lib/query-retry";
 import type { ExploreArrival } from "../../search/screens/explore-screen";
 
 export function FeedEmpty() {
@@ -33,10 +34,20 @@ export function FeedEmpty() {
   );
 }
 
-export function FeedError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+/** The feed that could not load; `error` says whether to check the connection or wait for the server. */
+export function FeedError({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   return (
     <LoadError
       title="Something went wrong loading posts."
+      detail={retryAdvice(error)}
       onRetry={onRetry}
       retrying={retrying}
       className="rounded-2xl border border-zinc-200/80 bg-white shadow-sm"

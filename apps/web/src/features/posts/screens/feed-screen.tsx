@@ -51,7 +51,7 @@ export function FeedScreen() {
       {feed.isPending ? (
         <FeedLoading />
       ) : feed.isError && posts.length === 0 ? (
-        <FeedError onRetry={() => feed.refetch()} retrying={feed.isFetching} />
+        <FeedError error={feed.error} onRetry={() => feed.refetch()} retrying={feed.isFetching} />
       ) : posts.length === 0 ? (
         <FeedEmpty />
       ) : (
@@ -83,7 +83,7 @@ export function FeedScreen() {
             {isFetchingNextPage ? (
               <FeedLoading count={1} />
             ) : isFetchNextPageError ? (
-              <FeedError onRetry={() => fetchNextPage()} retrying={false} />
+              <FeedError error={feed.error} onRetry={() => fetchNextPage()} retrying={false} />
             ) : hasNextPage ? (
               !canObserveIntersections && (
                 <button type="button" onClick={loadMore} className={`${buttonStyles.secondary} w-full`}>

@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import { ImageIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
 import { TabList } from "../../../components/tab-list";
+import { retryAdvice } from "../../../lib/query-retry";
 import { PostGrid, PostGridSkeleton } from "../../posts/components/post-grid";
 import { useExploreQuery } from "../api/search.queries";
 import { MusicPicksCard } from "./music-picks-card";
@@ -138,6 +139,7 @@ function ExploreGrid({ tab }: { tab: ExploreTab }) {
     return (
       <LoadError
         title="Something went wrong loading posts."
+        detail={retryAdvice(query.error)}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />

@@ -25,7 +25,5 @@ export function useTagPostsQuery(name: string) {
     queryFn: ({ pageParam, signal }) => fetchTagPage(name, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    // A refusal (unknown tag) is final; a failure of the server or the network is worth two more tries.
-    retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
   });
 }

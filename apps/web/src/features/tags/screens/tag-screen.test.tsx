@@ -1,4 +1,5 @@
 import type { Post, Tag } from "@flik/shared";
+import { onlineManager } from "@tanstack/react-query";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../../../test/auth-storage";
@@ -19,6 +20,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.useRealTimers();
+  onlineManager.setOnline(true);
 });
 
 const sunset: Tag = { name: "sunset", postsCount: 1204 };
@@ -143,28 +145,30 @@ describe("TagScreen", () => {
   });
 
   it("offers to try again when the posts fail to load", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     let calls = 0;
-    const { user } = openTag(
-      "/tags/sunset",
-      {
-        // The first load and its two retries fail; the member's Try again succeeds.
-        "GET /tags/sunset/posts": () => (++calls <= 3 ? jsonResponse(503, {}) : tagPage(postsFrom(1, 1))),
-      },
-      { fakeTimers: true },
-    );
-    // The retries wait 1 s, then 2 s: the clock moves on while the test waits for the alert.
-    const alert = await waitUntil(() => {
-      act(() => vi.advanceTimersByTime(500));
-      return screen.getByRole("alert");
+    const { user } = openTag("/tags/sunset", {
+      "GET /tags/sunset/posts": () => (++calls <= 1 ? jsonResponse(503, {}) : tagPage(postsFrom(1, 1))),
     });
+    const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Something went wrong loading posts.");
+    expect(alert).toHaveTextContent("Something went wrong on our side. Please try again in a moment.");
     await user.click(within(alert).getByRole("button", { name: "Try again" }));
     // The alert gives way to the skeleton: the focus waits on the screen, not on the page's top.
-    await waitUntil(() => {
-      act(() => vi.advanceTimersByTime(50));
-      expect(document.activeElement).toBe(screen.getByRole("main"));
+    await waitUntil(() => expect(tiles()).toEqual(["/post/bob/p-1"]));
+  });
+
+  it("says at once, offline, that posts never read couldn't load, and reads them once back", async () => {
+    let reachable = false;
+    onlineManager.setOnline(false);
+    openTag("/tags/sunset", {
+      "GET /tags/sunset/posts": () =>
+        reachable ? tagPage(postsFrom(1, 1)) : Promise.reject(new TypeError("Failed to fetch")),
     });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Something went wrong loading posts.");
+    expect(alert).toHaveTextContent("Check your connection and try again.");
+    reachable = true;
+    act(() => onlineManager.setOnline(true));
     await waitUntil(() => expect(tiles()).toEqual(["/post/bob/p-1"]));
   });
 

@@ -5,6 +5,7 @@ import { buttonStyles } from "../../../components/button-styles";
 import { SearchIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
 import { tagPath } from "../../../lib/paths";
+import { retryAdvice } from "../../../lib/query-retry";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { PostGrid, PostGridSkeleton } from "../../posts/components/post-grid";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
@@ -68,6 +69,7 @@ function TagPage({ name }: { name: string }) {
         ) : query.isError && !query.data ? (
           <LoadError
             title="Something went wrong loading posts."
+            detail={retryAdvice(query.error)}
             onRetry={() => void query.refetch()}
             retrying={query.isFetching}
           />
