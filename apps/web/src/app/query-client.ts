@@ -7,7 +7,7 @@ import { retriesTransientFailure } from "../lib/query-retry";
  * follows. The default would hold it paused ("Posting...") with nothing said, and send it whenever the
  * connection came back.
  */
-export const mutationDefaults = { retry: false, networkMode: "always" } as const;
+const mutationDefaults = { retry: false, networkMode: "always" } as const;
 
 /**
  * A read is asked even when the browser says it is offline: one with nothing to show yet fails at once
