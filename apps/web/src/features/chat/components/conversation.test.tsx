@@ -510,6 +510,27 @@ describe("Conversation", () => {
     expect(within(log).getAllByText("Sent while loading")).toHaveLength(1);
   });
 
+  it("asks for the history once when news of who is online comes while it is on its way", async () => {
+    // A connect tells who is online at once, as a page's first reads are on their way: that news writes
+    // nothing the history holds, so it must not have the history asked for again.
+    let answer = () => {};
+    const history = vi.fn(
+      () => new Promise<Response>((resolve) => (answer = () => resolve(messagesOf(hello)))),
+    );
+    const { socket } = await openChatScreen("/chat?c=c-bob", [makeChat({ lastMessage: hello })], {
+      "GET /chats/c-bob/messages": history,
+    });
+    await waitUntil(() => expect(history).toHaveBeenCalledTimes(1));
+    await waitUntil(() => expect(socket.listens("onlineUsers")).toBe(true));
+    act(() => socket.fire("onlineUsers", { online: ["u-bob"], offline: [] }));
+    act(() => answer());
+    const log = await screen.findByRole("log", { name: "Messages" });
+    await within(log).findByText("Hi Alice!");
+    // A read asked again goes out on a timer set as this answer landed: it would have by this later one.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(history).toHaveBeenCalledTimes(1);
+  });
+
   it("shows who is typing and clears it after 1.5 s without typing", async () => {
     const { socket } = await openBobChat();
     // The clock is the test's from here: a busy machine cannot move it between the steps below.

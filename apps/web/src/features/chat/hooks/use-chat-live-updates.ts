@@ -83,7 +83,17 @@ export function useChatLiveUpdates(onChatRemoved: (chatId: string) => void): voi
     {
       onCatchUp: () =>
         void queryClient.invalidateQueries({ queryKey: chatKeys.all, predicate: missedOnConnect }),
-      writesTo: chatKeys.all,
+      writesTo: {
+        newMessage: chatKeys.all,
+        messageEdited: chatKeys.all,
+        messageDeleted: chatKeys.all,
+        chatUpdated: chatKeys.all,
+        chatDeleted: chatKeys.all,
+        messagesSeen: chatKeys.all,
+        blocksChanged: chatKeys.all,
+        // Not `onlineUsers`: it writes no list or history (presence and refusals live apart), and a
+        // connect sends it as the page's first reads are on their way, which it would have asked again.
+      },
     },
   );
 }
