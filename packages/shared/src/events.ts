@@ -186,8 +186,11 @@ export interface ClientToServerEvents {
   watchProfile: (userId: string, ack?: (result: JoinResult) => void) => void;
   unwatchProfile: (userId: string, ack?: (result: JoinResult) => void) => void;
 
-  /** An open flicks feed; it receives newReel and flickDeleted. */
-  joinFlicks: (ack?: (result: JoinResult) => void) => void;
+  /**
+   * An open flicks feed; it receives newReel and flickDeleted. Among a connection's first answers, as
+   * joinPostRoom's, it says how long the room was quiet.
+   */
+  joinFlicks: (ack?: (result: JoinResult<{ quietForMs?: number }>) => void) => void;
   leaveFlicks: (ack?: (result: JoinResult) => void) => void;
 
   /** The member opened a chat (room `chat:<id>`, for typing and seen state); only members may. */

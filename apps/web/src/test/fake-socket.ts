@@ -31,6 +31,8 @@ export function createFakeSocket() {
      * post asked is watched); unset, joins are never answered.
      */
     joinPostRoomQuietForMs: undefined as number | undefined,
+    /** How quiet the room `flicks` was, answered to a `joinFlicks` at once when set; unset, never answered. */
+    joinFlicksQuietForMs: undefined as number | undefined,
     emit(...args: unknown[]) {
       socket.emitted.push(args);
       const ack = args.at(-1);
@@ -38,6 +40,9 @@ export function createFakeSocket() {
       const quietForMs = socket.joinPostRoomQuietForMs;
       if (args[0] === "joinPostRoom" && typeof ack === "function" && quietForMs !== undefined)
         ack(Array.isArray(args[1]) ? { ok: true, watching: args[1], quietForMs } : { ok: true, quietForMs });
+      const flicksQuietForMs = socket.joinFlicksQuietForMs;
+      if (args[0] === "joinFlicks" && typeof ack === "function" && flicksQuietForMs !== undefined)
+        ack({ ok: true, quietForMs: flicksQuietForMs });
       return socket;
     },
     connect() {

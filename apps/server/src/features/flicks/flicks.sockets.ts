@@ -7,7 +7,11 @@ export function registerFlickSockets(realtime: Realtime) {
     // The acknowledgement, if any, is the last argument (the realtime layer puts it after a payload).
     socket.on("joinFlicks", async (...args: unknown[]) => {
       await socket.join(rooms.flicks);
-      answerOk(args.at(-1));
+      const ack = args.at(-1);
+      if (typeof ack !== "function") return;
+      // A feed read as the socket connects is read again only if the room had an event since.
+      const quietForMs = realtime.quietFor(socket, [rooms.flicks]);
+      ack(quietForMs === undefined ? { ok: true } : { ok: true, quietForMs });
     });
     socket.on("leaveFlicks", async (...args: unknown[]) => {
       await socket.leave(rooms.flicks);

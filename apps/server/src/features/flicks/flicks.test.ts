@@ -268,6 +268,20 @@ describe("realtime", () => {
     expect(reels).toEqual([]);
   });
 
+  it("tells a connection's first joins how long the feed's room was quiet, so a feed read just before needn't be read again", async () => {
+    const socket = await bed.socketOf(carol);
+    const postedAt = performance.now();
+    await createFlick(alice, { caption: "Heard by the room" });
+    const answer = await socket.emitWithAck("joinFlicks");
+    expect(answer).toMatchObject({ ok: true, quietForMs: expect.any(Number) });
+    // The new reel's event went to the room: its quiet counts from it.
+    expect(answer.ok && answer.quietForMs).toBeLessThanOrEqual(performance.now() - postedAt);
+    // As joinPostRoom's, three answers a connection share the budget; the rest say nothing of quiet.
+    expect(await socket.emitWithAck("joinFlicks")).toHaveProperty("quietForMs");
+    expect(await socket.emitWithAck("joinFlicks")).toHaveProperty("quietForMs");
+    expect(await socket.emitWithAck("joinFlicks")).toEqual({ ok: true });
+  });
+
   it("a public member's followers hear of a new flick anywhere in the app, each socket once", async () => {
     const gina = await persona("gina");
     const hank = await persona("hank");

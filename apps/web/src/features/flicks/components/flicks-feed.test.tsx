@@ -382,7 +382,46 @@ describe("the flicks feed", () => {
         "Flick by @bob",
       ]),
     );
-    expect(socket.emitted).toContainEqual(["joinFlicks"]);
+    expect(socket.emitted).toContainEqual(["joinFlicks", expect.any(Function)]);
+  });
+
+  it("reads the feed once when the socket first connects and every room it joins was quiet since", async () => {
+    await nextSocketStillConnecting();
+    const { fetchMock } = openFlicks({ "GET /flicks": flicksPage([makeFlick()]) });
+    await screen.findByRole("article", { name: "Flick by @bob" });
+    const socket = await currentSocket();
+    socket.joinUserAnswer = { ok: true, quietForMs: Number.MAX_SAFE_INTEGER };
+    socket.joinPostRoomQuietForMs = Number.MAX_SAFE_INTEGER;
+    socket.joinFlicksQuietForMs = Number.MAX_SAFE_INTEGER;
+    act(() => connectNow(socket));
+    expect(socket.emitted).toContainEqual(["joinFlicks", expect.any(Function)]);
+    expect(socket.emitted).toContainEqual(["joinPostRoom", "f-1", expect.any(Function)]);
+    // Every answer came at once: a catch-up would have asked by now.
+    await act(() => Promise.resolve());
+    expect(callsTo(fetchMock, "GET /flicks")).toHaveLength(1);
+
+    // A reconnect reads again whatever the answers: events sent while away went to no one.
+    act(() => socket.fire("connect"));
+    await waitFor(() => expect(callsTo(fetchMock, "GET /flicks")).toHaveLength(2));
+  });
+
+  it.each([
+    ["the feed's room", { flicks: 0, posts: Number.MAX_SAFE_INTEGER }],
+    ["a flick's room", { flicks: Number.MAX_SAFE_INTEGER, posts: 0 }],
+  ])("catches up on the first connect when %s heard something since the feed was read", async (_, quiet) => {
+    await nextSocketStillConnecting();
+    let flicks = [makeFlick()];
+    openFlicks({ "GET /flicks": () => flicksPage(flicks) });
+    const bobs = await screen.findByRole("article", { name: "Flick by @bob" });
+    const socket = await currentSocket();
+    socket.joinUserAnswer = { ok: true, quietForMs: Number.MAX_SAFE_INTEGER };
+    socket.joinPostRoomQuietForMs = quiet.posts;
+    socket.joinFlicksQuietForMs = quiet.flicks;
+    flicks = [makeFlick({ likesCount: 8 })];
+    act(() => connectNow(socket));
+    await waitFor(() =>
+      expect(within(bobs).getByRole("button", { name: "Like" })).toHaveAccessibleDescription("8 likes"),
+    );
   });
 
   it("catches up after a reconnect: reels posted meanwhile go on top, known ones get the server's counts", async () => {

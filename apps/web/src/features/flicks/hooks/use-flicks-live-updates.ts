@@ -5,7 +5,7 @@ import { getUserId } from "../../../lib/storage";
 import { dropPostsOfPrivateMember } from "../../follows/cache/follow-cache";
 import { isDeletingHere } from "../../posts/cache/deleting-here";
 import { usePostRooms } from "../../posts/hooks/use-post-rooms";
-import { useSocket } from "../../realtime/socket-provider";
+import { useJoinedRoomsCheck, useSocket } from "../../realtime/socket-provider";
 import { useSocketEvents } from "../../realtime/use-socket-events";
 import { flickKeys } from "../api/flick-keys";
 import { fetchFlicksPage } from "../api/flicks.api";
@@ -20,10 +20,10 @@ import {
 } from "../cache/flick-cache";
 
 /**
- * What happened while the socket was away, or before it first connected, was never sent: the newest
- * page is fetched and laid over the feed (new reels on top, the server's copy of the known ones). It is
- * merged rather than refetched whole, so a live event that arrives while the page is on its way is not
- * overwritten by the older answer.
+ * What happened while the socket was away, or before it first joined the feed's rooms, was never sent:
+ * the newest page is fetched and laid over the feed (new reels on top, the server's copy of the known
+ * ones). It is merged rather than refetched whole, so a live event that arrives while the page is on its
+ * way is not overwritten by the older answer.
  */
 async function catchUp(queryClient: QueryClient): Promise<void> {
   if (!queryClient.getQueryData(flickKeys.feed())) return;
@@ -41,22 +41,28 @@ async function catchUp(queryClient: QueryClient): Promise<void> {
 
 /**
  * Keeps the open feed live: the `flicks` room brings new and deleted reels; the rooms of the flicks on
- * screen (`postIds`, a flick being a post) bring their likes, comments and shares; every connect
- * catches up.
+ * screen (`postIds`, a flick being a post) bring their likes, comments and shares; the member's room
+ * brings a followed private member's reels. It catches up after every reconnect, and after the first
+ * connect or a join only when a room's answer says it may have had events since the feed was read: a
+ * feed opened as the page loads is read once, not twice.
  */
 export function useFlicksLiveUpdates(postIds: readonly string[]): void {
   const socket = useSocket();
+  const check = useJoinedRoomsCheck();
   const queryClient = useQueryClient();
-  usePostRooms(postIds);
+  usePostRooms(postIds, () => void catchUp(queryClient));
 
   useEffect(() => {
     if (!socket) return;
-    if (socket.connected) socket.emit("joinFlicks");
+    if (socket.connected)
+      socket.emit("joinFlicks", (answer) => {
+        if (check?.heardSincePageBegan(answer)) void catchUp(queryClient);
+      });
     return () => {
       // A disconnected socket has left every room already; a buffered leave would be sent on reconnect.
       if (socket.connected) socket.emit("leaveFlicks");
     };
-  }, [socket]);
+  }, [socket, check, queryClient]);
 
   // Our own delete's echo comes before its answer: the flick stays until then (the feed hands the focus on).
   const removed = (id: string) => {
@@ -95,12 +101,15 @@ export function useFlicksLiveUpdates(postIds: readonly string[]): void {
         })),
     },
     {
-      // Rooms do not survive a reconnect, so the feed joins again on every connect; and what came
-      // before it (the feed is read while the socket first connects) or while away was never sent.
-      onConnect: () => {
-        socket?.emit("joinFlicks");
-        void catchUp(queryClient);
-      },
+      // Rooms do not survive a reconnect, so the feed joins again on every connect. What came before
+      // (the feed is read while the socket first connects) is read again if the answer says anything
+      // did; what came while away always is, with every screen's reads (`onCatchUp`), which also follow
+      // a first connect whose member's room was not quiet.
+      onConnect: () =>
+        socket?.emit("joinFlicks", (answer) => {
+          if (check?.missedOnFirstConnect(answer)) void catchUp(queryClient);
+        }),
+      onCatchUp: () => void catchUp(queryClient),
     },
   );
 }

@@ -1,6 +1,6 @@
 import { POSTS_JOINED_PER_EVENT } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import type { FlikSocket } from "../../../lib/socket";
 import type { QuietAnswer } from "../../realtime/catch-up";
 import { useJoinedRoomsCheck, useSocket } from "../../realtime/socket-provider";
@@ -35,21 +35,30 @@ function answered(): void {}
  * Posts read before the socket first connected are read again only if their rooms' answer says they
  * may have had events meanwhile (after a reconnect, the catch-up reads every screen again); so are posts
  * read after it connected, before their rooms were joined, when the answer tells of an event since the
- * page began.
+ * page began. What is read again is the posts' queries, or what `readAgain` reads (a screen whose posts
+ * are cached elsewhere, the flicks feed).
  */
-export function usePostRooms(postIds: readonly string[]): void {
+export function usePostRooms(postIds: readonly string[], readAgain?: () => void): void {
   const socket = useSocket();
   const check = useJoinedRoomsCheck();
   const queryClient = useQueryClient();
   const joined = useRef(new Set<string>());
   const wantedKey = [...new Set(postIds)].sort().join(",");
+  const readAgainRef = useRef(readAgain);
+  useEffect(() => {
+    readAgainRef.current = readAgain;
+  });
+  const readShownAgain = useCallback(() => {
+    if (readAgainRef.current) readAgainRef.current();
+    else readShownPostsAgain(queryClient);
+  }, [queryClient]);
 
   useEffect(() => {
     if (!socket) return;
     const rooms = joined.current;
     const rejoin = () =>
       emitRooms(socket, "joinPostRoom", [...rooms], (answer) => {
-        if (check?.missedOnFirstConnect(answer)) readShownPostsAgain(queryClient);
+        if (check?.missedOnFirstConnect(answer)) readShownAgain();
       });
     socket.on("connect", rejoin);
     return () => {
@@ -57,7 +66,7 @@ export function usePostRooms(postIds: readonly string[]): void {
       if (socket.connected) emitRooms(socket, "leavePostRoom", [...rooms]);
       rooms.clear();
     };
-  }, [socket, check, queryClient]);
+  }, [socket, check, readShownAgain]);
 
   useEffect(() => {
     if (!socket) return;
@@ -71,7 +80,7 @@ export function usePostRooms(postIds: readonly string[]): void {
     if (!socket.connected) return;
     emitRooms(socket, "leavePostRoom", dropped);
     emitRooms(socket, "joinPostRoom", added, (answer) => {
-      if (check?.heardSincePageBegan(answer)) readShownPostsAgain(queryClient);
+      if (check?.heardSincePageBegan(answer)) readShownAgain();
     });
-  }, [socket, wantedKey, check, queryClient]);
+  }, [socket, wantedKey, check, readShownAgain]);
 }
