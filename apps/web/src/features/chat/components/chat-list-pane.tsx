@@ -110,7 +110,7 @@ export function ChatListPane({
           </section>
         )}
 
-        {chats.isError && chats.data === undefined ? (
+        {chats.isLoadingError ? (
           <LoadError
             text="Couldn't load your chats."
             onRetry={() => chats.refetch()}

@@ -47,7 +47,7 @@ export function Conversation({ chat, viewerId, outbox, onBack, onDelete, onLeave
   const { fetchNextPage } = query;
   // A read again that failed (offline, the server away) keeps the messages shown; only a history never
   // read stands in the log's place.
-  const historyFailed = query.isError && query.data === undefined;
+  const historyFailed = query.isLoadingError;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   useMarkSeen(chat, messages, query.isSuccess);
   const typingUsers = useTypingUsers(chat._id);

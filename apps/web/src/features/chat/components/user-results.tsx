@@ -59,7 +59,7 @@ export function UserResults({
       </p>
     );
   }
-  if (search.isError && !search.data) {
+  if (search.isLoadingError) {
     return (
       <p role="alert" className="px-3 py-3 text-sm text-red-600">
         Couldn't search right now. {retryAdvice(search.error)}{" "}

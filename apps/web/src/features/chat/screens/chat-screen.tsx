@@ -127,7 +127,7 @@ export function ChatScreen() {
           // still has its way back to the list.
           <>
             <PhoneBackBar onBack={back} />
-            {chats.isError && chats.data === undefined ? (
+            {chats.isLoadingError ? (
               <>
                 {/* From md up the list beside it says so, with its own Try again. */}
                 <div className="md:hidden">

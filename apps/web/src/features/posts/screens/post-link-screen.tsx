@@ -18,7 +18,7 @@ export function PostLinkScreen() {
     if (author) navigate(postPath(author, id), { replace: true });
   }, [author, id, navigate]);
 
-  if (query.isError && query.data === undefined) {
+  if (query.isLoadingError) {
     if (isPostUnavailable(query.error)) return <PostUnavailable />;
     return <PostLoadFailed error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   }

@@ -49,7 +49,7 @@ export function PostScreen() {
   };
 
   // Only when the post could not be shown at all: a post found gone by an action already said so.
-  const fetchFailed = query.isError && query.data === undefined;
+  const fetchFailed = query.isLoadingError;
   useEffect(() => {
     if (fetchFailed) toast.error("Error fetching post", { toastId: `post-error-${id}` });
   }, [fetchFailed, id]);

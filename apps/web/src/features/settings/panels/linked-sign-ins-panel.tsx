@@ -127,7 +127,7 @@ export function LinkedSignInsPanel({ user, onClose }: { user: User; onClose: () 
           <Spinner className="size-5 border-2" />
           {IDENTITY_TEXTS.loading}
         </p>
-      ) : identities.isError && identities.data === undefined ? (
+      ) : identities.isLoadingError ? (
         <div
           role="alert"
           className="flex flex-col items-center gap-4 rounded-2xl bg-red-50 px-4 py-8 text-center"

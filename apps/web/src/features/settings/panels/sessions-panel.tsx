@@ -170,7 +170,7 @@ export function SessionsPanel({ onClose }: { onClose: () => void }) {
             <SessionSkeleton />
           </div>
         </div>
-      ) : sessions.isError && sessions.data === undefined ? (
+      ) : sessions.isLoadingError ? (
         <div
           role="alert"
           className="flex flex-col items-center gap-4 rounded-2xl bg-red-50 px-4 py-8 text-center"

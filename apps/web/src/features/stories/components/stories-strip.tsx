@@ -48,7 +48,7 @@ export function StoriesStrip({ className = "" }: { className?: string }) {
       // The arrows' centre line: the pictures' middle, under the row's top padding.
       <ScrollStrip noun="stories" className={rowClass} arrowsTop="top-11">
         <StoryTiles groups={query.data ?? []} onOpen={viewer.open} />
-        {query.isError && query.data === undefined ? (
+        {query.isLoadingError ? (
           <p className="flex shrink-0 items-center gap-3 self-center text-sm text-zinc-600">
             Couldn't load stories.
             <button

@@ -19,7 +19,7 @@ export function StoryViewersDialog({ storyId, onClose }: { storyId: string; onCl
         Loading...
       </p>
     );
-  } else if (query.isError && query.data === undefined) {
+  } else if (query.isLoadingError) {
     body = (
       <div role="alert" className="flex flex-col items-center gap-4 py-10 text-center text-sm text-zinc-600">
         Couldn't load who viewed this story.

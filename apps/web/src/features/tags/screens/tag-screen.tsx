@@ -35,7 +35,7 @@ function TagPage({ name }: { name: string }) {
   // Its count goes down with the posts that leave (the posts' cache counts them: post-cache).
   usePostRooms(postIds);
 
-  if (query.isError && !query.data && isTagUnknown(query.error)) return <UnknownTag name={name} />;
+  if (query.isLoadingError && isTagUnknown(query.error)) return <UnknownTag name={name} />;
 
   return (
     <div className="mx-auto w-full max-w-3xl">
@@ -66,7 +66,7 @@ function TagPage({ name }: { name: string }) {
             </p>
             <PostGridSkeleton tiles={12} />
           </>
-        ) : query.isError && !query.data ? (
+        ) : query.isLoadingError ? (
           <LoadError
             title="Something went wrong loading posts."
             detail={retryAdvice(query.error)}
