@@ -9,7 +9,7 @@ import {
   USERNAME_PATTERN,
 } from "./constants.js";
 import { textSchema } from "./text.js";
-import { hasVisibleText, withoutDirectionControls } from "./text-input.js";
+import { hasVisibleText, oneLineName } from "./text-input.js";
 
 /** Usernames are stored lower-case, so "Alice" and "alice" are one name: any name a member may have. */
 export const usernameSchema = textSchema("Username is required")
@@ -118,7 +118,7 @@ export const newPasswordSchema = passwordRules("New password is required");
 
 export const fullNameSchema = textSchema("Full name is required")
   // Before the length is measured: what is stripped does not count against the limit.
-  .overwrite(withoutDirectionControls)
+  .overwrite(oneLineName)
   .min(1, "Full name is required")
   .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`)
   .refine(hasVisibleText, "Full name is required");

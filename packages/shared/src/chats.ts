@@ -8,7 +8,7 @@ import {
 import { memberIdSchema, memberIdsSchema } from "./ids.js";
 import { cursorParam, limitParam } from "./paging.js";
 import { textSchema } from "./text.js";
-import { hasVisibleText, withoutDirectionControls } from "./text-input.js";
+import { hasVisibleText, oneLineName, withoutControlCharacters } from "./text-input.js";
 
 export interface ChatParticipant {
   _id: string;
@@ -76,7 +76,7 @@ export interface UnreadCountResponse {
 export const groupNameSchema = textSchema("Group name is required")
   // A name is one line: the chat list and header show it on one. Made so before the length is
   // measured: what is stripped does not count against the limit.
-  .overwrite((name) => withoutDirectionControls(name.replace(/\s+/g, " ")))
+  .overwrite(oneLineName)
   .min(1, "Group name is required")
   .max(CHAT_NAME_MAX_LENGTH, `Group name is at most ${CHAT_NAME_MAX_LENGTH} characters`)
   .refine(hasVisibleText, "Group name is required");
@@ -109,6 +109,7 @@ export const renameChatBody = z.object({ name: groupNameSchema });
 export type RenameChatBody = z.input<typeof renameChatBody>;
 
 const messageText = textSchema("Message text is required")
+  .overwrite(withoutControlCharacters)
   .trim()
   .min(1, "Message cannot be empty")
   .max(MESSAGE_MAX_LENGTH, `Message is at most ${MESSAGE_MAX_LENGTH} characters`)

@@ -3,7 +3,7 @@ import { HIGHLIGHT_NAME_MAX_LENGTH } from "./constants.js";
 import { knownMediaTypeOfUrl, type MediaType } from "./media.js";
 import { type MediaUrlSchema, mediaUrlSchema } from "./posts.js";
 import { textSchema } from "./text.js";
-import { hasVisibleText, withoutDirectionControls } from "./text-input.js";
+import { hasVisibleText, oneLineName } from "./text-input.js";
 
 /** Highlight of spec §3. */
 export interface Highlight {
@@ -21,7 +21,7 @@ const highlightFields = (mediaUrl: MediaUrlSchema) =>
   z.object({
     name: textSchema("Highlight name is required")
       // Before the length is measured: what is stripped does not count against the limit.
-      .overwrite(withoutDirectionControls)
+      .overwrite(oneLineName)
       .min(1, "Highlight name is required")
       .max(
         HIGHLIGHT_NAME_MAX_LENGTH,

@@ -9,7 +9,7 @@ import {
 } from "./constants.js";
 import type { MediaType } from "./media.js";
 import { textSchema } from "./text.js";
-import { hasVisibleText } from "./text-input.js";
+import { hasVisibleText, withoutControlCharacters } from "./text-input.js";
 
 /** An uploaded file's URL: the built-in host's `/media/...` path or an absolute http(s) URL. */
 export const mediaUrlSchema = textSchema("Please select a file")
@@ -26,6 +26,7 @@ export type MediaUrlSchema = typeof mediaUrlSchema;
 export const MEDIA_HOST_MESSAGE = "Media must be a file uploaded to Flik";
 
 const caption = textSchema()
+  .overwrite(withoutControlCharacters)
   .trim()
   .max(POST_CAPTION_MAX_LENGTH, `Caption is at most ${POST_CAPTION_MAX_LENGTH} characters`);
 const location = textSchema()
@@ -93,6 +94,7 @@ export type UpdatePostBody = z.input<typeof updatePostBody>;
 /** POST /posts/{id}/comment: trimmed, non-blank (spec §5), capped. */
 export const commentBody = z.object({
   text: textSchema("Comment text is required")
+    .overwrite(withoutControlCharacters)
     .trim()
     .min(1, "Comment cannot be empty")
     .max(COMMENT_MAX_LENGTH, `Comment is at most ${COMMENT_MAX_LENGTH} characters`)

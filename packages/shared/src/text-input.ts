@@ -115,6 +115,23 @@ export const withoutDirectionControls = (name: string): string =>
   name.replace(/[\u202a-\u202e\u2066-\u2069]/g, "").trim();
 
 /**
+ * A text as it is kept (a bio, a caption, a comment, a message): without control characters but its line
+ * breaks and tabs, a Windows line break being one. A bell, an escape or a backspace is nothing a keyboard
+ * types into a box, only a script sends, and a notification e-mail, a data download or an API client
+ * would print it as it came.
+ */
+export const withoutControlCharacters = (text: string): string =>
+  text.replace(/\r\n?/g, "\n").replace(/(?![\n\t])\p{Cc}/gu, "");
+
+/**
+ * A name as it is kept (a member's full name, a group's, a highlight's): on one line, as every screen
+ * shows it (a line break, a tab, any run of spaces is one space), without control characters, and
+ * without direction controls (`withoutDirectionControls`).
+ */
+export const oneLineName = (name: string): string =>
+  withoutDirectionControls(withoutControlCharacters(name).replace(/\s+/g, " "));
+
+/**
  * Whether a text shows anything: not only spaces, invisible characters (zero-width spaces, joiners,
  * direction marks), the letters and symbols that draw as blanks (the Hangul fillers U+115F, U+1160,
  * U+3164 and U+FFA0, the blank braille pattern U+2800) and marks with no letter to sit on (a lone

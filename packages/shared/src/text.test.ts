@@ -4,7 +4,7 @@ import { fullNameSchema } from "./auth.js";
 import { createChatBody, sendMessageBody } from "./chats.js";
 import { BIO_MAX_LENGTH } from "./constants.js";
 import { highlightBody } from "./highlights.js";
-import { commentBody } from "./posts.js";
+import { commentBody, createPostBody } from "./posts.js";
 import { BROKEN_CHARACTER_MESSAGE, NUL_CHARACTER_MESSAGE, textSchema } from "./text.js";
 import { hasVisibleText, leadingText, maxLengthFor, textLength, typedText } from "./text-input.js";
 import { bioSchema } from "./users.js";
@@ -191,6 +191,27 @@ describe("hasVisibleText and the texts that must show something", () => {
   it("keeps a group's name on one line", () => {
     expect(createChatBody.parse({ userIds: [ids[0], ids[1]], name: "Road\n\ntrip  crew" }).name).toBe(
       "Road trip crew",
+    );
+  });
+
+  it("keeps a full name or a highlight's on one line, without control characters", () => {
+    expect(fullNameSchema.parse("line1\nline2\ttab\r\nend")).toBe("line1 line2 tab end");
+    expect(fullNameSchema.parse("\u0007Zoë\u001b[31m\u0085")).toBe("Zoë[31m");
+    expect(fullNameSchema.safeParse("\u0007\u0008").error?.issues[0]?.message).toBe("Full name is required");
+    expect(
+      highlightBody.parse({ name: "Sum\tmer\u0007", type: "image", src: "/media/image/a.jpg" }).name,
+    ).toBe("Sum mer");
+  });
+
+  it("keeps a bio's, caption's, comment's and message's line breaks and tabs, and no other control character", () => {
+    const sent = "\u0007First\r\nsecond\rthird\tcol\u001b[0m\u007f";
+    const kept = "First\nsecond\nthird\tcol[0m";
+    expect(bioSchema.parse(sent)).toBe(kept);
+    expect(commentBody.parse({ text: sent }).text).toBe(kept);
+    expect(sendMessageBody.parse({ text: sent }).text).toBe(kept);
+    expect(createPostBody.parse({ image: "/media/image/a.jpg", caption: sent }).caption).toBe(kept);
+    expect(commentBody.safeParse({ text: "\u0007\u001b" }).error?.issues[0]?.message).toBe(
+      "Comment cannot be empty",
     );
   });
 });

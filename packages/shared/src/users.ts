@@ -5,7 +5,7 @@ import { BIO_MAX_LENGTH, GENDERS, type Gender, WEBSITE_MAX_LENGTH } from "./cons
 import type { Post } from "./posts.js";
 import { MEDIA_HOST_MESSAGE, type MediaUrlSchema, mediaUrlSchema } from "./posts.js";
 import { textSchema } from "./text.js";
-import { hasVisibleText } from "./text-input.js";
+import { hasVisibleText, withoutControlCharacters } from "./text-input.js";
 import { httpAddress } from "./website.js";
 
 /** A member as the member sees themself (spec §3 User). */
@@ -89,6 +89,7 @@ function hasDottedHost(url: string): boolean {
 }
 
 export const bioSchema = textSchema()
+  .overwrite(withoutControlCharacters)
   // Spaces and blank lines around it are no part of it; a bio of invisible characters alone is none.
   .trim()
   .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)

@@ -241,6 +241,20 @@ describe("PUT /profile/update", () => {
     expect((await call(dana, "GET", "/user")).json().user.fullName).toBe("Dana \u200fדנה");
   });
 
+  it("keeps a full name on one line and a bio's line breaks, without the control characters a script sent", async () => {
+    const finn = await someone("finn");
+    const response = await call(finn, "PUT", "/profile/update", {
+      fullName: "Finn\nthe\tHuman\u0007",
+      bio: "\u0007Adventure\r\ntime\u001b[31m",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().user).toMatchObject({ fullName: "Finn the Human", bio: "Adventure\ntime[31m" });
+    expect((await call(finn, "GET", "/user")).json().user).toMatchObject({
+      fullName: "Finn the Human",
+      bio: "Adventure\ntime[31m",
+    });
+  });
+
   it("keeps a website whose path names someone with an @", async () => {
     const erin = await someone("erin");
     const response = await call(erin, "PUT", "/profile/update", { website: "https://medium.example/@erin" });
