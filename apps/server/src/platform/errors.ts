@@ -181,6 +181,14 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     const errors = status === 400 ? { errors: [{ field: "body", message: error.message }] } : {};
     return reply.status(status).send({ message: error.message, ...errors } satisfies ApiErrorBody);
   }
+  // The client went away while its body was being read (an upload cancelled, a tab closed): nothing
+  // failed here, and no one is left to answer.
+  if (error?.code === "ECONNRESET" && request.raw.destroyed) {
+    request.log.info({ method: request.method, url: request.url }, "request abandoned by the client");
+    return reply
+      .status(400)
+      .send({ message: "The request ended before its body did." } satisfies ApiErrorBody);
+  }
   request.log.error(
     { err: error, method: request.method, url: request.url, route: request.routeOptions.url },
     "request failed",

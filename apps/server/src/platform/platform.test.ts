@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { join } from "node:path";
 import Fastify from "fastify";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { describeLocation } from "../features/sessions/client-info.js";
 import { tempDir } from "../test/temp-dir.js";
 import { createAdmission, createWorkQueue } from "./admission.js";
@@ -255,6 +257,43 @@ describe("handleError", () => {
         err: expect.anything(),
       }),
     ]);
+  });
+
+  it("logs a body the client stopped sending (an upload cancelled) as abandoned, not as a failure", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    const app = Fastify({ logger: { level: "info", stream } });
+    app.setErrorHandler(handleError);
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+    let reading = () => {};
+    const readingStarted = new Promise<void>((resolve) => (reading = resolve));
+    app.post("/upload", async (request) => {
+      reading();
+      for await (const _chunk of request.raw);
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as AddressInfo;
+    const client = connect(port, "127.0.0.1");
+    client.write(
+      "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: video/mp4\r\nContent-Length: 100000\r\n\r\npart of it",
+    );
+    await readingStarted;
+    client.destroy();
+    await vi.waitFor(
+      () => expect(lines.some((line) => line.msg === "request abandoned by the client")).toBe(true),
+      {
+        timeout: 30_000,
+      },
+    );
+    await app.close();
+    expect(failed(lines)).toEqual([]);
+    expect(lines.find((line) => line.msg === "request abandoned by the client")).toMatchObject({
+      level: 30,
+      method: "POST",
+      url: "/upload",
+    });
   });
 });
 
