@@ -1,5 +1,5 @@
 import { canDeleteComment, type PostComment } from "@flik/shared";
-import { useLayoutEffect, useRef } from "react";
+import { type RefObject, useLayoutEffect, useRef } from "react";
 import { Spinner } from "../../../components/spinner";
 import { getUserId } from "../../../lib/storage";
 import type { PostFoundGone } from "../hooks/post-found-gone";
@@ -48,6 +48,7 @@ export function PostComments({
     if (document.activeElement === document.body)
       rootRef.current?.querySelector<HTMLElement>("li a:not([tabindex='-1'])")?.focus();
   }, [hasOlder]);
+  useScrollToOwnNewComment(rootRef, shown, viewerId);
   return (
     <div ref={rootRef} className="space-y-3">
       {hasOlder && (
@@ -73,4 +74,24 @@ export function PostComments({
       />
     </div>
   );
+}
+
+/**
+ * A comment the member just added (here, or in another tab) comes last, at the far end of a long list
+ * whose panel may be scrolled to its top: it is brought into view, as far as needed and no further.
+ * Others' comments arriving live, and older ones loaded above, leave the scroll alone.
+ */
+function useScrollToOwnNewComment(
+  rootRef: RefObject<HTMLDivElement | null>,
+  shown: readonly PostComment[],
+  viewerId: string | null,
+) {
+  const newest = shown.at(-1);
+  const seen = useRef<ReadonlySet<string>>(new Set(shown.map((comment) => comment._id)));
+  useLayoutEffect(() => {
+    const before = seen.current;
+    seen.current = new Set(shown.map((comment) => comment._id));
+    if (!newest || before.has(newest._id) || newest.user._id !== viewerId) return;
+    rootRef.current?.querySelector("li:last-child")?.scrollIntoView?.({ block: "nearest" });
+  });
 }

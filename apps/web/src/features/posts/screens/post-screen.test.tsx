@@ -601,6 +601,45 @@ describe("PostScreen", () => {
       expect(shownComments()).toEqual(["Second", "Newest carried", "Live one", "Mine"]);
     });
 
+    it("brings the member's own new comment into view at the end of a long list, and no one else's", async () => {
+      const scrolled = vi.fn();
+      Object.defineProperty(Element.prototype, "scrollIntoView", { configurable: true, value: scrolled });
+      try {
+        const { user } = openPost("/post/bob/p-1", {
+          "GET /posts/p-1": jsonResponse(200, { post: olderPost }),
+          "GET /posts/p-1/comments": olderPages,
+          "POST /posts/p-1/comment": jsonResponse(201, {
+            comment: makeComment({
+              _id: "c-5",
+              text: "Mine",
+              user: { _id: "u-alice", username: "alice", avatar: "" },
+            }),
+            commentsCount: 5,
+          }),
+        });
+        await user.click(await screen.findByRole("button", { name: "View older comments" }));
+        await screen.findByText("Second");
+        const socket = await currentSocket();
+        act(() =>
+          socket.fire("postCommented", {
+            postId: "p-1",
+            comment: makeComment({ _id: "c-4", text: "Live one" }),
+            commentsCount: 4,
+          }),
+        );
+        await screen.findByText("Live one");
+        expect(scrolled).not.toHaveBeenCalled();
+
+        await user.type(screen.getByLabelText("Add a comment"), "Mine{Enter}");
+        const mine = await screen.findByText("Mine");
+        expect(scrolled).toHaveBeenCalledTimes(1);
+        expect(scrolled.mock.contexts[0]).toBe(mine.closest("li"));
+        expect(scrolled).toHaveBeenCalledWith({ block: "nearest" });
+      } finally {
+        Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+      }
+    });
+
     it("shows that they are loading, and on failure says so and keeps the button to try again", async () => {
       let answer: (response: Response) => void = () => {};
       const failing = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
