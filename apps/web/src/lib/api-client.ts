@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from "@flik/shared";
 import { emitLogout } from "./auth-events";
 import { takeEarlyRead } from "./early-reads";
+import { noteServerDate } from "./server-clock";
 import { clearAuth, getToken } from "./storage";
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? "/api";
@@ -133,7 +134,11 @@ async function send(
   try {
     const response = await (early
       ? untilAborted(early, controller.signal)
-      : fetch(url, { ...init, signal: controller.signal }));
+      : fetch(url, { ...init, signal: controller.signal }).then((answer) => {
+          // Not an early read's: it may have waited a while to be taken.
+          noteServerDate(answer.headers.get("date"));
+          return answer;
+        }));
     const data = await readJson(response);
     // An answer cut off half-read is no answer.
     controller.signal.throwIfAborted();

@@ -1,3 +1,5 @@
+import { serverNow } from "./server-clock";
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -17,7 +19,7 @@ function daysAgo(then: Date, now: number): number {
  * A short relative time in the words of spec §2 (Just now, Xm ago, Xh ago, Yesterday, Xd ago), and a
  * date once it is a week old.
  */
-export function timeAgo(iso: string, now = Date.now()): string {
+export function timeAgo(iso: string, now = serverNow()): string {
   const then = new Date(iso);
   const elapsed = now - then.getTime();
   if (Number.isNaN(elapsed)) return "";
@@ -50,7 +52,7 @@ const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
  * The same moment in words to be read out, as in "Story from 3 days ago": "just now", "5 minutes ago",
  * "yesterday", "3 days ago", then "March 3" (with the year when it differs).
  */
-export function timeAgoPhrase(iso: string, now = Date.now()): string {
+export function timeAgoPhrase(iso: string, now = serverNow()): string {
   const then = new Date(iso);
   const elapsed = now - then.getTime();
   if (Number.isNaN(elapsed)) return "";

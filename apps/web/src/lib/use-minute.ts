@@ -1,17 +1,18 @@
 import { useMemo, useSyncExternalStore } from "react";
+import { serverNow } from "./server-clock";
 
 /**
  * The time, moving on once a minute while something shows it: "Just now" becomes "1m ago" on a card
  * that does not otherwise render again (the feed's cards are memoised). One timer for the whole page,
- * running only while a label listens.
+ * running only while a label listens. By the server's clock, as the times it shows are.
  */
 const MINUTE = 60_000;
-let now = Date.now();
+let now = serverNow();
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
 
 function tick() {
-  now = Date.now();
+  now = serverNow();
   for (const listener of listeners) listener();
 }
 
@@ -19,7 +20,7 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   if (timer === undefined) {
     // The clock stood still while nothing listened.
-    now = Date.now();
+    now = serverNow();
     timer = setInterval(tick, MINUTE);
   }
   return () => {
@@ -33,7 +34,7 @@ function subscribe(listener: () => void) {
 
 /** While no timer ran, the clock stood still: a first reader gets the time now, not when it last ran. */
 function snapshot(): number {
-  if (timer === undefined && Date.now() - now >= MINUTE) now = Date.now();
+  if (timer === undefined && serverNow() - now >= MINUTE) now = serverNow();
   return now;
 }
 

@@ -2,6 +2,7 @@ import type { StoryGroup } from "@flik/shared";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError } from "../../../lib/api-client";
+import { serverNow } from "../../../lib/server-clock";
 import { getToken, getUserId } from "../../../lib/storage";
 import { nextExpiry, removeExpiredStories } from "../cache/stories-cache";
 import { fetchMemberStories, fetchStories, fetchStoryArchive, fetchStoryViewers } from "./stories.api";
@@ -34,7 +35,7 @@ function useDropExpiredStories(groups: StoryGroup[] | undefined): void {
     const drop = () => removeExpiredStories(queryClient);
     // A little after the moment, as a timer may fire a hair early; and on coming back to the page,
     // as a sleeping laptop's timers wait.
-    const timer = setTimeout(drop, Math.max(0, expiry - Date.now()) + EXPIRY_MARGIN_MS);
+    const timer = setTimeout(drop, Math.max(0, expiry - serverNow()) + EXPIRY_MARGIN_MS);
     window.addEventListener("focus", drop);
     return () => {
       clearTimeout(timer);

@@ -1,5 +1,6 @@
 import type { Story, StoryArchivePage, StoryGroup, StoryViewer, StoryViewersResponse } from "@flik/shared";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { serverNow } from "../../../lib/server-clock";
 import { getUserId } from "../../../lib/storage";
 import { storyKeys } from "../api/story-keys";
 
@@ -74,7 +75,7 @@ export function nextExpiry(groups: StoryGroup[]): number | null {
 
 /** Stories past their 24 hours leave the strip and the viewer, as the server no longer gives them. */
 export function removeExpiredStories(queryClient: QueryClient): void {
-  const now = Date.now();
+  const now = serverNow();
   updateEveryList(queryClient, (groups) =>
     withStoriesKept(groups, (story) => Date.parse(story.expiresAt) > now),
   );

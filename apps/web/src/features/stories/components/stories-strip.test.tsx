@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AppProviders } from "../../../app/app-providers";
+import { noteServerDate } from "../../../lib/server-clock";
 import { connectNow, nextSocketStillConnecting } from "../../../test/fake-socket";
 import { jsonResponse, pending } from "../../../test/fixtures";
 import { currentSocket } from "../../../test/render-app";
@@ -253,6 +254,31 @@ describe("Stories strip, live", () => {
     const strip = await findStrip();
 
     await waitFor(() => expect(tiles(strip)).toEqual(["Add to your story", "bob's story, not seen"]));
+  });
+
+  it("keeps a story its hours by the server's clock on a device whose clock is a day fast", async () => {
+    const HOUR = 3_600_000;
+    const serverTime = Date.now() - 25 * HOUR;
+    const atServer = (hours: number) => new Date(serverTime + hours * HOUR).toISOString();
+    const groups = [
+      makeGroup([makeStory({ _id: "s-bob-1", createdAt: atServer(-1), expiresAt: atServer(23) })]),
+    ];
+    try {
+      openFeed(groups, {
+        // The server's answer says its time; by the device's, Bob's story expired two hours ago.
+        "GET /stories": () =>
+          new Response(JSON.stringify({ stories: groups }), {
+            headers: { "content-type": "application/json", date: new Date(serverTime).toUTCString() },
+          }),
+      });
+      const strip = await findStrip();
+      await waitFor(() => expect(tiles(strip)).toEqual(["Add to your story", "bob's story, not seen"]));
+      // Dropped on coming back to the page, were it read by the device's clock.
+      act(() => window.dispatchEvent(new Event("focus")));
+      expect(tiles(strip)).toEqual(["Add to your story", "bob's story, not seen"]);
+    } finally {
+      noteServerDate(new Date().toUTCString());
+    }
   });
 
   it("removes a deleted story, and the member with it when it was their last (storyDeleted)", async () => {

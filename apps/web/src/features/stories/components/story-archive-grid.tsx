@@ -5,6 +5,7 @@ import { PlayIcon } from "../../../components/icons";
 import { ArchiveIcon, CheckIcon } from "../../../components/later-icons";
 import { UnloadableMedia, useMediaFailed } from "../../../components/unloadable-media";
 import { responsiveImage } from "../../../lib/responsive-image";
+import { serverNow } from "../../../lib/server-clock";
 import { timeAgoPhrase } from "../../../lib/time-ago";
 import { canObserveIntersections, useOnInView } from "../../../lib/use-in-view";
 import { useStoryArchiveQuery } from "../api/stories.queries";
@@ -12,7 +13,7 @@ import { useStoryArchiveQuery } from "../api/stories.queries";
 export const ARCHIVE_EMPTY = "No stories in your archive yet";
 
 /** A story's name where it is chosen: its kind and age, as in "Story from 3 days ago". */
-export function archivedStoryLabel(story: Story, now = Date.now()): string {
+export function archivedStoryLabel(story: Story, now = serverNow()): string {
   return `${story.mediaType === "video" ? "Video story" : "Story"} from ${timeAgoPhrase(story.createdAt, now)}`;
 }
 
@@ -44,7 +45,7 @@ export function StoryArchiveGrid({
   const query = useStoryArchiveQuery();
   const stories = useMemo(() => query.data?.pages.flatMap((page) => page.stories) ?? [], [query.data]);
   const name = useId();
-  const now = Date.now();
+  const now = serverNow();
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const loadMore = useCallback(() => {
