@@ -1,4 +1,8 @@
-import { type Chat, type ChatParticipant, hasVisibleText } from "@flik/shared";
+import { type Chat, type ChatParticipant, hasVisibleText, MESSAGE_MAX_LENGTH } from "@flik/shared";
+import { limitText } from "../../components/limit-notice";
+
+/** Why a full message box takes no more. */
+export const MESSAGE_LIMIT_TEXT = limitText("Messages", MESSAGE_MAX_LENGTH);
 
 const DAY = 24 * 60 * 60 * 1000;
 

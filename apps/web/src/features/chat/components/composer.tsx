@@ -1,9 +1,10 @@
 import { hasVisibleText, MESSAGE_MAX_LENGTH } from "@flik/shared";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { SendIcon } from "../../../components/icons";
+import { atTextLimit, LimitNotice } from "../../../components/limit-notice";
 import { limitedText } from "../../../lib/limited-text";
+import { MESSAGE_LIMIT_TEXT } from "../chat-format";
 import { useChatDraft } from "../state/drafts";
-import { atMessageLimit, MessageLimitNotice } from "./message-limit-notice";
 
 interface ComposerProps {
   /** Whose draft the box holds: what was typed and not sent is there again on coming back. */
@@ -29,7 +30,7 @@ export function Composer({ chatId, onSend, onTyping, autoFocus = false }: Compos
     field.scrollTop = field.scrollHeight;
   }, [autoFocus]);
   const blank = !hasVisibleText(text);
-  const full = atMessageLimit(text);
+  const full = atTextLimit(text, MESSAGE_MAX_LENGTH);
 
   function send() {
     if (blank) return;
@@ -56,7 +57,12 @@ export function Composer({ chatId, onSend, onTyping, autoFocus = false }: Compos
       onSubmit={onSubmit}
       className="border-t border-zinc-200/80 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-4"
     >
-      <MessageLimitNotice id={`${id}-limit`} full={full} className="mb-2 px-4 text-xs text-zinc-600" />
+      <LimitNotice
+        id={`${id}-limit`}
+        text={MESSAGE_LIMIT_TEXT}
+        full={full}
+        className="mb-2 px-4 text-xs text-zinc-600"
+      />
       <div className="flex items-end gap-2">
         <label htmlFor={id} className="sr-only">
           Message

@@ -1,7 +1,8 @@
 import { hasVisibleText, MESSAGE_MAX_LENGTH } from "@flik/shared";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { atTextLimit, LimitNotice } from "../../../components/limit-notice";
 import { limitedText } from "../../../lib/limited-text";
-import { atMessageLimit, MessageLimitNotice } from "./message-limit-notice";
+import { MESSAGE_LIMIT_TEXT } from "../chat-format";
 
 interface MessageEditFormProps {
   initialText: string;
@@ -15,7 +16,7 @@ export function MessageEditForm({ initialText, onSave, onCancel }: MessageEditFo
   const [text, setText] = useState(initialText);
   const ref = useRef<HTMLTextAreaElement>(null);
   const trimmed = text.trim();
-  const full = atMessageLimit(text);
+  const full = atTextLimit(text, MESSAGE_MAX_LENGTH);
 
   useEffect(() => {
     const field = ref.current;
@@ -56,7 +57,12 @@ export function MessageEditForm({ initialText, onSave, onCancel }: MessageEditFo
         rows={1}
         className="field-sizing-content block max-h-40 min-h-9 w-full resize-none bg-transparent px-2 py-1.5 text-base text-zinc-900 focus:outline-none sm:text-sm"
       />
-      <MessageLimitNotice id={`${id}-limit`} full={full} className="px-2 pb-1 text-xs text-zinc-600" />
+      <LimitNotice
+        id={`${id}-limit`}
+        text={MESSAGE_LIMIT_TEXT}
+        full={full}
+        className="px-2 pb-1 text-xs text-zinc-600"
+      />
       <div className="flex items-center justify-between gap-2 px-1 pt-1">
         {/* Keyboard advice: out of sight on a phone's screen, still read with the box. */}
         <span id={`${id}-keys`} className="text-xs text-zinc-600 max-sm:hidden">

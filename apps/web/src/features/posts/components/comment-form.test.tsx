@@ -77,6 +77,25 @@ describe("CommentForm", () => {
     );
   });
 
+  it("tells a member whose paste was cut to the limit that a comment holds 1,000 characters, until it is shorter", async () => {
+    const { user, commentRoute } = feedWithComment(() => aliceSays("a".repeat(1000)));
+    const input = await screen.findByLabelText("Add a comment");
+    const limitText = "Comments can be up to 1,000 characters.";
+    expect(input).toHaveAccessibleDescription("");
+
+    await user.click(input);
+    await user.paste("a".repeat(1100));
+    expect(input).toHaveValue("a".repeat(1000));
+    expect(input).toHaveAccessibleDescription(limitText);
+    expect(screen.getByText(limitText)).toBeVisible();
+
+    await user.keyboard("{Backspace}");
+    expect(input).toHaveAccessibleDescription("");
+    await user.keyboard("b{Enter}");
+    await waitFor(() => expect(commentRoute).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(commentRoute.mock.calls[0]?.[1].body))).toEqual({ text: `${"a".repeat(999)}b` });
+  });
+
   it("sends with the Post button too", async () => {
     const { user, commentRoute } = feedWithComment(() => aliceSays("Nice"));
     await user.type(await screen.findByLabelText("Add a comment"), "Nice");

@@ -1,6 +1,7 @@
 import { COMMENT_MAX_LENGTH, hasVisibleText } from "@flik/shared";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { type FormEvent, type Ref, useId, useState } from "react";
+import { atTextLimit, LimitNotice, limitText } from "../../../components/limit-notice";
 import { announce } from "../../../lib/announce";
 import { errorMessage } from "../../../lib/api-client";
 import { limitedText } from "../../../lib/limited-text";
@@ -18,6 +19,9 @@ interface CommentFieldsProps {
   className?: string;
 }
 
+/** Why a full comment box takes no more. */
+export const COMMENT_LIMIT_TEXT = limitText("Comments", COMMENT_MAX_LENGTH);
+
 export function CommentForm({ postId, ...fields }: CommentFieldsProps & { postId: string }) {
   return <CommentFormFor addComment={useAddComment(postId)} {...fields} />;
 }
@@ -34,6 +38,8 @@ export function CommentFormFor({
   const [text, setText] = useState("");
   const id = useId();
   const errorId = `${id}-error`;
+  const limitId = `${id}-limit`;
+  const full = atTextLimit(text, COMMENT_MAX_LENGTH);
   const trimmed = text.trim();
   // Only spaces or invisible characters would post as nothing at all.
   const sendable = hasVisibleText(trimmed);
@@ -70,7 +76,7 @@ export function CommentFormFor({
           autoComplete="off"
           enterKeyHint="send"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={error ? `${errorId} ${limitId}` : limitId}
           className="min-w-0 flex-1 bg-transparent py-2 text-base text-zinc-900 placeholder:text-zinc-500 focus:outline-none focus-visible:outline-none sm:text-sm"
         />
         <button
@@ -86,6 +92,12 @@ export function CommentFormFor({
           {error}
         </p>
       )}
+      <LimitNotice
+        id={limitId}
+        text={COMMENT_LIMIT_TEXT}
+        full={full}
+        className="mt-1.5 px-4 text-xs text-zinc-600"
+      />
     </form>
   );
 }
