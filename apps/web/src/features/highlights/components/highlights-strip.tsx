@@ -1,9 +1,10 @@
 import type { Highlight } from "@flik/shared";
-import { useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { PlusIcon } from "../../../components/icons";
 import { ArchiveIcon } from "../../../components/later-icons";
 import { ScrollStrip } from "../../../components/scroll-strip";
-import { useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
+import { useArrivals } from "../../../lib/use-arrivals";
+import { focusIsLost, useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { useModalHistory } from "../../../lib/use-modal-history";
 import { useHighlightsQuery } from "../api/highlights.queries";
 import { useDeleteHighlight } from "../hooks/use-delete-highlight";
@@ -47,6 +48,26 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
   // A deleted highlight takes its tile, which the viewer would give the focus back to: Add has it then.
   const addRef = useRef<HTMLButtonElement>(null);
   useFocusWhenClosed(open !== null, () => addRef.current);
+  // One the owner just added goes last, perhaps past the strip's end: once the form that added it has
+  // closed (and given the focus back to Add or Archive), the new tile takes it, which brings it into view.
+  const listRef = useRef<HTMLUListElement>(null);
+  const adding = open !== null && (("form" in open && open.form === null) || "archive" in open);
+  const wasAdding = useRef(adding);
+  const added = useRef<string | null>(null);
+  useArrivals(isOwner ? query.data : undefined, (arrived) => {
+    added.current = arrived.at(-1)?._id ?? null;
+  });
+  useLayoutEffect(() => {
+    const addedNow = wasAdding.current && !adding;
+    wasAdding.current = adding;
+    // Its answer may come with the form's close, in one render, or before it.
+    if (adding) return;
+    const id = added.current;
+    added.current = null;
+    if (!addedNow || id === null) return;
+    const tile = listRef.current?.querySelector<HTMLElement>(`[data-highlight-id="${id}"] button`);
+    if (focusIsLost() || listRef.current?.contains(document.activeElement)) tile?.focus();
+  });
 
   if (query.isPending) return <StripSkeleton />;
   if (!isOwner && highlights.length === 0) return null;
@@ -62,6 +83,7 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
       >
         {/* A tile focused while partly in view is not scrolled to by the browser: it is brought in whole. */}
         <ul
+          ref={listRef}
           onFocus={(event) => event.target.scrollIntoView?.({ inline: "nearest", block: "nearest" })}
           className="flex gap-3 sm:gap-8"
         >
@@ -98,7 +120,7 @@ export function HighlightsStrip({ username, isOwner }: { username: string; isOwn
             </>
           )}
           {highlights.map((highlight) => (
-            <li key={highlight._id}>
+            <li key={highlight._id} data-highlight-id={highlight._id}>
               <button
                 type="button"
                 aria-haspopup="dialog"

@@ -189,6 +189,39 @@ describe("Highlights strip", () => {
     expect(within(strip).getByRole("button", { name: "View highlight Trip" })).toBeInTheDocument();
   });
 
+  it("gives the highlight just added the focus once its form closes, which brings it into view at the strip's end", async () => {
+    const scrolled = vi.fn();
+    Object.defineProperty(Element.prototype, "scrollIntoView", { configurable: true, value: scrolled });
+    try {
+      const created = makeHighlight({
+        _id: "h-2",
+        name: "Trip",
+        type: "video",
+        src: "/media/video/trip.mp4",
+      });
+      const { user } = openOwn({ "POST /highlights": jsonResponse(201, { highlight: created }) });
+      await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+      const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
+      await user.type(within(dialog).getByLabelText("Highlight name"), "Trip");
+      await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
+      await user.click(within(dialog).getByRole("button", { name: "Save" }));
+      (await sentUpload()).respond(200, {
+        secure_url: "/media/video/trip.mp4",
+        public_id: "trip",
+        resource_type: "video",
+      });
+      const strip = screen.getByRole("region", { name: "Highlights" });
+      const trip = await within(strip).findByRole("button", { name: "View highlight Trip" });
+      await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+      expect(trip).toHaveFocus();
+      // The strip's last scroll is to it (Add had the focus back from the form first).
+      expect(scrolled.mock.contexts.at(-1)).toBe(trip);
+      expect(scrolled).toHaveBeenLastCalledWith({ inline: "nearest", block: "nearest" });
+    } finally {
+      Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+    }
+  });
+
   /** Adds "Trip" with the clip and saves: answers once the file is on its way, its progress shown. */
   async function startTripUpload() {
     const create = vi.fn();

@@ -2,6 +2,7 @@ import { canDeleteComment, type PostComment } from "@flik/shared";
 import { type RefObject, useLayoutEffect, useRef } from "react";
 import { Spinner } from "../../../components/spinner";
 import { getUserId } from "../../../lib/storage";
+import { useArrivals } from "../../../lib/use-arrivals";
 import type { PostFoundGone } from "../hooks/post-found-gone";
 import { useDeleteComment } from "../hooks/use-delete-comment";
 import { useOlderComments, withOlderComments } from "../hooks/use-older-comments";
@@ -86,12 +87,9 @@ function useScrollToOwnNewComment(
   shown: readonly PostComment[],
   viewerId: string | null,
 ) {
-  const newest = shown.at(-1);
-  const seen = useRef<ReadonlySet<string>>(new Set(shown.map((comment) => comment._id)));
-  useLayoutEffect(() => {
-    const before = seen.current;
-    seen.current = new Set(shown.map((comment) => comment._id));
-    if (!newest || before.has(newest._id) || newest.user._id !== viewerId) return;
+  useArrivals(shown, (arrived) => {
+    const newest = shown.at(-1);
+    if (newest?.user._id !== viewerId || !arrived.includes(newest)) return;
     rootRef.current?.querySelector("li:last-child")?.scrollIntoView?.({ block: "nearest" });
   });
 }
