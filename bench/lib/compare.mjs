@@ -102,6 +102,7 @@ export function figures(result) {
     if (typeof load !== "object") continue;
     add(`first-load script ${load.path}: transferred bytes`, load.encodedBytes);
     add(`first-load script ${load.path}: decoded bytes`, load.decodedBytes);
+    add(`first load ${load.path}: API reads`, load.apiReads);
   }
   return out;
 }

@@ -212,8 +212,23 @@ function printScriptBytes(bytes, print) {
     formatNumber(load.encodedBytes),
     formatNumber(load.decodedBytes),
     SCRIPT_LIMITS[page] ? formatNumber(SCRIPT_LIMITS[page]) : "",
+    load.apiReads ?? "",
+    load.readTwice?.join(", ") || "none",
   ]);
-  print(table(["page", "scripts", "transferred bytes", "decoded bytes", "limit (transferred)"], rows));
+  print(
+    table(
+      [
+        "page",
+        "scripts",
+        "transferred bytes",
+        "decoded bytes",
+        "limit (transferred)",
+        "API reads",
+        "read twice",
+      ],
+      rows,
+    ),
+  );
   for (const problem of overLimits(bytes)) print(`OVER THE LIMIT: ${problem}`);
 }
 

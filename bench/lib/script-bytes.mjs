@@ -1,5 +1,6 @@
 // Script a first visit downloads, from Chromium's own network log: bytes on the wire (encoded) and
-// after decompression (decoded), for the sign-in page signed out and the home feed (/post) signed in.
+// after decompression (decoded), for the sign-in page signed out and the home feed (/post) and flicks
+// (/flicks) signed in; and the API reads each makes, which should read every list it shows once.
 import { existsSync } from "node:fs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -35,6 +36,7 @@ export async function scriptBytes(base, signedIn) {
     return {
       login: await firstLoad(browser, `${base}/login`),
       post: await firstLoad(browser, `${base}/post`, signedIn),
+      flicks: await firstLoad(browser, `${base}/flicks`, signedIn),
     };
   } finally {
     await browser.close();
@@ -60,10 +62,13 @@ export function overLimits(result) {
   return problems;
 }
 
-/** Resolves once no request has been in flight for half a second (what the screen asks for after it renders). */
+/**
+ * Resolves once no request has been in flight for a second: what the screen asks for after it renders,
+ * and what a catch-up reads once the socket has joined its rooms.
+ */
 async function quiet(inFlight) {
   let quietSince = performance.now();
-  while (performance.now() - quietSince < 500) {
+  while (performance.now() - quietSince < 1000) {
     if (inFlight.size > 0) quietSince = performance.now();
     await new Promise((done) => setTimeout(done, 50));
   }
@@ -71,7 +76,10 @@ async function quiet(inFlight) {
 
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
-/** One page load in a new profile (empty cache); sums every response Chromium typed as Script. */
+/**
+ * One page load in a new profile (empty cache); sums every response Chromium typed as Script, and counts
+ * the API's GETs (`readTwice`: the paths asked more than once, query strings aside).
+ */
 async function firstLoad(browser, url, signedIn) {
   const context = await browser.newContext();
   if (signedIn) {
@@ -103,7 +111,12 @@ async function firstLoad(browser, url, signedIn) {
     if (script) script.encoded = encodedDataLength;
   });
   const inFlight = new Set();
-  cdp.on("Network.requestWillBeSent", ({ requestId }) => inFlight.add(requestId));
+  const reads = [];
+  cdp.on("Network.requestWillBeSent", ({ requestId, request, redirectResponse }) => {
+    inFlight.add(requestId);
+    const { pathname } = new URL(request.url);
+    if (request.method === "GET" && pathname.startsWith("/api/") && !redirectResponse) reads.push(pathname);
+  });
   cdp.on("Network.loadingFinished", ({ requestId }) => inFlight.delete(requestId));
   cdp.on("Network.loadingFailed", ({ requestId }) => inFlight.delete(requestId));
   await cdp.send("Network.enable");
@@ -116,7 +129,11 @@ async function firstLoad(browser, url, signedIn) {
   const finalPath = new URL(page.url()).pathname;
   await context.close();
   const files = [...scripts.values()];
+  const timesRead = new Map();
+  for (const path of reads) timesRead.set(path, (timesRead.get(path) ?? 0) + 1);
   return {
+    apiReads: reads.length,
+    readTwice: [...timesRead].filter(([, times]) => times > 1).map(([path]) => path),
     path: new URL(url).pathname,
     landedOn: finalPath,
     files: files.length,
