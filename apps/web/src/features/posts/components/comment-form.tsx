@@ -76,7 +76,7 @@ export function CommentFormFor({
           autoComplete="off"
           enterKeyHint="send"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${errorId} ${limitId}` : limitId}
+          aria-describedby={[error && errorId, full && limitId].filter(Boolean).join(" ") || undefined}
           className="min-w-0 flex-1 bg-transparent py-2 text-base text-zinc-900 placeholder:text-zinc-500 focus:outline-none focus-visible:outline-none sm:text-sm"
         />
         <button
