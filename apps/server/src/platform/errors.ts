@@ -183,11 +183,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   // The client went away while its body was being read (an upload cancelled, a tab closed): nothing
   // failed here, and no one is left to answer.
-  if (error?.code === "ECONNRESET" && request.raw.destroyed) {
+  if (error?.code === "ECONNRESET" && error.message === "aborted" && request.raw.destroyed) {
     request.log.info({ method: request.method, url: request.url }, "request abandoned by the client");
-    return reply
-      .status(400)
-      .send({ message: "The request ended before its body did." } satisfies ApiErrorBody);
+    const message = "The request ended before its body did.";
+    return reply.status(400).send({ message, errors: [{ field: "body", message }] } satisfies ApiErrorBody);
   }
   request.log.error(
     { err: error, method: request.method, url: request.url, route: request.routeOptions.url },

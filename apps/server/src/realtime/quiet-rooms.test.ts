@@ -55,4 +55,31 @@ describe("quiet rooms", () => {
     expect(quiet.quietFor(["user:a"])).toBe(30_000);
     expect(quiet.quietFor(["user:b"])).toBe(30_000);
   });
+
+  it("counts an event sent except some rooms for every asker but those in them", () => {
+    const { quiet, advance } = clocked();
+    advance(10_000);
+    quiet.heard(["flicks"]);
+    advance(5_000);
+    // A reel kept from members blocked with its author.
+    quiet.heard(["flicks", "user:fan"], new Set(["blocked-with:author"]));
+    advance(1_000);
+
+    expect(quiet.quietFor(["flicks"], new Set(["user:viewer"]))).toBe(1_000);
+    expect(quiet.quietFor(["flicks"], new Set(["user:blocked", "blocked-with:author"]))).toBe(6_000);
+    expect(quiet.quietFor(["flicks"])).toBe(1_000);
+  });
+
+  it("counts a busy room's oldest marks kept from someone as everyone's, keeping the newest apart", () => {
+    const { quiet, advance } = clocked();
+    advance(1_000);
+    for (let i = 0; i < 12; i++) {
+      quiet.heard(["post:p"], new Set(["blocked-with:liker"]));
+      advance(100);
+    }
+    const blocked = new Set(["blocked-with:liker"]);
+    // Twelve marks, eight kept apart: the fourth (at 1,300 ms) is the latest counted for all.
+    expect(quiet.quietFor(["post:p"], blocked)).toBe(2_200 - 1_300);
+    expect(quiet.quietFor(["post:p"], new Set())).toBe(100);
+  });
 });

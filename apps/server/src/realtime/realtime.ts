@@ -41,8 +41,8 @@ export interface Realtime {
    * For how many milliseconds (up to 30 s) none of these rooms has had an event, as this node saw it:
    * what a room joined at a page's first connect tells its client (did it miss anything since its
    * reads?). Answered for a connection's first few asks only (a page's first joins), and never with
-   * several nodes. What it can tell of a post's room (that something happened there, a blocked member's
-   * comment sent `except` the asker included) reading the post again tells too: its counts.
+   * several nodes. An event kept from the asker (sent `except` a room of theirs, a block's) counts for
+   * nothing: the answer never tells them it happened.
    */
   quietFor(socket: FlikSocket, rooms: string[]): number | undefined;
   /** True once the node is shutting down: features skip follow-up work for sockets closing with it. */
@@ -139,11 +139,11 @@ export async function createRealtime(options: {
       if (typeof ack !== "function") return;
       if (!ok) return ack({ ok, error: "You can only join your own room", status: 403 });
       // Said once per connection (what a connect's catch-up needs), over the rooms the client's features
-      // hear through: asked again and again it would tell a member when events they were kept from (a
-      // blocked member's, sent `except` them) went to rooms they share.
+      // hear through; an event kept from the member (a blocked member's, sent `except` them) counts for
+      // nothing in it (quiet-rooms), so it never tells them one happened.
       if (!quietRooms || quietAnswered) return ack({ ok });
       quietAnswered = true;
-      const quietForMs = quietRooms.quietFor([rooms.user(userId), rooms.session(sessionId)]);
+      const quietForMs = quietRooms.quietFor([rooms.user(userId), rooms.session(sessionId)], socket.rooms);
       ack({ ok, quietForMs: Math.floor(quietForMs) });
     });
   });
@@ -176,7 +176,7 @@ export async function createRealtime(options: {
       const answered = quietAnswers.get(socket) ?? 0;
       if (!quietRooms || answered >= QUIET_ANSWERS_PER_CONNECTION) return undefined;
       quietAnswers.set(socket, answered + 1);
-      return Math.floor(quietRooms.quietFor(roomNames));
+      return Math.floor(quietRooms.quietFor(roomNames, socket.rooms));
     },
     joinOnConnect(roomsOf) {
       roomProviders.push(roomsOf);
@@ -217,7 +217,7 @@ function listenForQuiet(io: FlikIo): QuietRooms {
   const adapter = io.of("/").adapter;
   const broadcast = adapter.broadcast.bind(adapter);
   adapter.broadcast = (packet, opts) => {
-    quietRooms.heard(opts.rooms);
+    quietRooms.heard(opts.rooms, opts.except);
     broadcast(packet, opts);
   };
   return quietRooms;

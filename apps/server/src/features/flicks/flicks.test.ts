@@ -14,8 +14,19 @@ import {
 const built = await buildTestApp();
 const { app } = built;
 const bed = await realtimeBed(built);
-const { call, persona, createPost, createFlick, follow, makePrivate, requestFollow, acceptFollow, videoOf } =
-  factories(built);
+const {
+  call,
+  persona,
+  createPost,
+  createFlick,
+  follow,
+  makePrivate,
+  requestFollow,
+  acceptFollow,
+  videoOf,
+  block,
+  someone,
+} = factories(built);
 const alice = await persona("alice");
 const bob = await persona("bob");
 const carol = await persona("carol");
@@ -280,6 +291,23 @@ describe("realtime", () => {
     expect(await socket.emitWithAck("joinFlicks")).toHaveProperty("quietForMs");
     expect(await socket.emitWithAck("joinFlicks")).toHaveProperty("quietForMs");
     expect(await socket.emitWithAck("joinFlicks")).toEqual({ ok: true });
+  });
+
+  it("never tells a member blocked with a flick's author, by the quiet it answers, that the flick came", async () => {
+    const author = await someone("quiet_ivy");
+    const [blocked, other] = [await someone("quiet_jon"), await someone("quiet_kim")];
+    await block(blocked, author);
+    const [blockedSocket, otherSocket] = [await bed.socketOf(blocked), await bed.socketOf(other)];
+    const startedAt = performance.now();
+    await createFlick(author);
+    const askedAt = performance.now();
+    const quietFor = async (socket: typeof blockedSocket) => {
+      const answer = await socket.emitWithAck("joinFlicks");
+      return answer.ok ? (answer.quietForMs ?? Number.NaN) : Number.NaN;
+    };
+    // Another member's quiet ends with the reel; the blocked member's began before it.
+    expect(await quietFor(otherSocket)).toBeLessThanOrEqual(performance.now() - startedAt);
+    expect(await quietFor(blockedSocket)).toBeGreaterThanOrEqual(Math.floor(askedAt - startedAt));
   });
 
   it("a public member's followers hear of a new flick anywhere in the app, each socket once", async () => {
