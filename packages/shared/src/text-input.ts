@@ -125,11 +125,11 @@ export const withoutControlCharacters = (text: string): string =>
 
 /**
  * A name as it is kept (a member's full name, a group's, a highlight's): on one line, as every screen
- * shows it (a line break, a tab, any run of spaces is one space), without control characters, and
- * without direction controls (`withoutDirectionControls`).
+ * shows it (any run of white space, a line break, a tab or a wide space included, is one space), without
+ * control characters, and without direction controls (`withoutDirectionControls`).
  */
 export const oneLineName = (name: string): string =>
-  withoutDirectionControls(withoutControlCharacters(name).replace(/\s+/g, " "));
+  withoutDirectionControls(withoutControlCharacters(name)).replace(/\s+/g, " ");
 
 /**
  * Whether a text shows anything: not only spaces, invisible characters (zero-width spaces, joiners,

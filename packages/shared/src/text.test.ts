@@ -196,6 +196,7 @@ describe("hasVisibleText and the texts that must show something", () => {
 
   it("keeps a full name or a highlight's on one line, without control characters", () => {
     expect(fullNameSchema.parse("line1\nline2\ttab\r\nend")).toBe("line1 line2 tab end");
+    expect(fullNameSchema.parse("Ana \u202e Lu")).toBe("Ana Lu");
     expect(fullNameSchema.parse("\u0007Zoë\u001b[31m\u0085")).toBe("Zoë[31m");
     expect(fullNameSchema.safeParse("\u0007\u0008").error?.issues[0]?.message).toBe("Full name is required");
     expect(

@@ -135,7 +135,7 @@ async function send(
     const response = await (early
       ? untilAborted(early, controller.signal)
       : fetch(url, { ...init, signal: controller.signal }).then((answer) => {
-          // Not an early read's: it may have waited a while to be taken.
+          // An early read notes its own as it comes (lib/early-reads): it may wait a while to be taken.
           noteServerDate(answer.headers.get("date"));
           return answer;
         }));

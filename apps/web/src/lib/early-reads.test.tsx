@@ -7,6 +7,7 @@ import { jsonResponse, makeUser, pending } from "../test/fixtures";
 import { renderApp, stubFetch } from "../test/render-app";
 import { apiFetch } from "./api-client";
 import { dropEarlyReads, EARLY_READ_FOR_MS, earlyReadsFor, sendEarlyReads } from "./early-reads";
+import { noteServerDate, serverNow } from "./server-clock";
 import { clearAuth } from "./storage";
 
 vi.mock("./socket", async () => {
@@ -132,5 +133,23 @@ describe("the first reads of a signed-in page, sent early", () => {
     stubFetch(() => Promise.reject(new TypeError("Failed to fetch")));
     sendEarlyReads("/api", 30_000, "/chat", token);
     await expect(apiFetch("/user")).rejects.toThrow("Failed to fetch");
+  });
+
+  it("tell the server's clock as they come, though no screen has taken them yet", async () => {
+    const serverTime = Date.now() - 25 * 3_600_000;
+    stubFetch(
+      () =>
+        new Response("{}", {
+          headers: { "content-type": "application/json", date: new Date(serverTime).toUTCString() },
+        }),
+    );
+    try {
+      sendEarlyReads("/api", 10_000, "/post", "token-1");
+      await vi.waitFor(() =>
+        expect(Math.abs(serverNow() - (Date.now() - 25 * 3_600_000))).toBeLessThan(2_000),
+      );
+    } finally {
+      noteServerDate(new Date().toUTCString());
+    }
   });
 });

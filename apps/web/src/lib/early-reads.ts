@@ -1,3 +1,5 @@
+import { noteServerDate } from "./server-clock";
+
 /**
  * The reads a signed-in page's first screen asks, sent as soon as the app's first script runs: they
  * travel while the signed-in screens' code downloads, instead of after it (on a slow link, about half a
@@ -50,6 +52,10 @@ export function sendEarlyReads(apiBase: string, timeoutMs: number, pathname: str
       headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
       credentials: "include",
       signal: AbortSignal.timeout(timeoutMs),
+    }).then((response) => {
+      // As it comes: its Date is the server's time now (a home page's first reads are all early ones).
+      noteServerDate(response.headers.get("date"));
+      return response;
     });
     // Failed or never taken, it must not be an unhandled rejection; the one who takes it sees it fail.
     answer.catch(() => {});

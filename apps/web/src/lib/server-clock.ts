@@ -8,13 +8,24 @@
 const TRUSTED_SKEW_MS = 10_000;
 
 let offsetMs = 0;
+const listeners = new Set<() => void>();
 
 /** An answer's Date header, received at `receivedAt` by this device's clock. */
 export function noteServerDate(header: string | null, receivedAt = Date.now()): void {
   const serverTime = header ? Date.parse(header) : Number.NaN;
   if (Number.isNaN(serverTime)) return;
   const skew = serverTime - receivedAt;
-  offsetMs = Math.abs(skew) > TRUSTED_SKEW_MS ? skew : 0;
+  const next = Math.abs(skew) > TRUSTED_SKEW_MS ? skew : 0;
+  // Within the header's second of the last, it is the same clock: nothing shown moves for it.
+  if (Math.abs(next - offsetMs) < 2_000) return;
+  offsetMs = next;
+  for (const listener of listeners) listener();
+}
+
+/** Hears when the server's clock is found to differ from before (a clock that shows it reads it again). */
+export function onServerClockChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** Now, in milliseconds since the epoch, by the server's clock. */

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from "react";
-import { serverNow } from "./server-clock";
+import { onServerClockChange, serverNow } from "./server-clock";
 
 /**
  * The time, moving on once a minute while something shows it: "Just now" becomes "1m ago" on a card
@@ -16,25 +16,29 @@ function tick() {
   for (const listener of listeners) listener();
 }
 
+let stopHearingServerClock: (() => void) | undefined;
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   if (timer === undefined) {
     // The clock stood still while nothing listened.
     now = serverNow();
     timer = setInterval(tick, MINUTE);
+    stopHearingServerClock = onServerClockChange(tick);
   }
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) {
       clearInterval(timer);
       timer = undefined;
+      stopHearingServerClock?.();
     }
   };
 }
 
 /** While no timer ran, the clock stood still: a first reader gets the time now, not when it last ran. */
 function snapshot(): number {
-  if (timer === undefined && serverNow() - now >= MINUTE) now = serverNow();
+  if (timer === undefined && Math.abs(serverNow() - now) >= MINUTE) now = serverNow();
   return now;
 }
 

@@ -1,5 +1,6 @@
 import { type Chat, type ChatParticipant, hasVisibleText, MESSAGE_MAX_LENGTH } from "@flik/shared";
 import { limitText } from "../../components/limit-notice";
+import { serverNow } from "../../lib/server-clock";
 
 /** Why a full message box takes no more. */
 export const MESSAGE_LIMIT_TEXT = limitText("Messages", MESSAGE_MAX_LENGTH);
@@ -18,7 +19,7 @@ export function messageTime(iso: string): string {
 }
 
 /** The list's compact time: today's clock time, "Yesterday", a weekday this week, else a date. */
-export function chatListTime(iso: string, now = new Date()): string {
+export function chatListTime(iso: string, now = new Date(serverNow())): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   const days = Math.round((startOfDay(now) - startOfDay(date)) / DAY);
@@ -33,7 +34,7 @@ export function chatListTime(iso: string, now = new Date()): string {
 }
 
 /** The separator between days in a conversation: "Today", "Yesterday", "Monday, June 2". */
-export function dayLabel(iso: string, now = new Date()): string {
+export function dayLabel(iso: string, now = new Date(serverNow())): string {
   const date = new Date(iso);
   const days = Math.round((startOfDay(now) - startOfDay(date)) / DAY);
   if (days <= 0) return "Today";

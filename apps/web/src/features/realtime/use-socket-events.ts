@@ -17,7 +17,8 @@ export interface SocketLifecycle {
    * (spec: at most once): always after a reconnect; after the first connect (a screen is read while the
    * socket connects) unless the server says the member's rooms were quiet since the page's first read.
    * This is where a feature catches up on what its member's room brings; a room of its own that the
-   * server's answer does not cover (the flicks feed's) catches up `onConnect` instead.
+   * server's answer does not cover (the flicks feed's) is joined `onConnect`, its join's own answer
+   * telling whether to catch up after a first connect.
    */
   onCatchUp?: () => void;
   /**

@@ -1,6 +1,7 @@
 import type { Chat, Message } from "@flik/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "../../../lib/api-client";
+import { serverNow } from "../../../lib/server-clock";
 import { toast } from "../../../lib/toast";
 import { chatKeys } from "../api/chat-keys";
 import {
@@ -154,7 +155,7 @@ export function useEditMessage() {
   return useMutation({
     mutationFn: ({ message, text }: { message: Message; text: string }) => putMessage(message._id, text),
     onMutate: ({ message, text }) => {
-      applyEditedMessage(queryClient, { ...message, text, editedAt: new Date().toISOString() });
+      applyEditedMessage(queryClient, { ...message, text, editedAt: new Date(serverNow()).toISOString() });
       return { before: message };
     },
     onSuccess: (message) => applyEditedMessage(queryClient, message),

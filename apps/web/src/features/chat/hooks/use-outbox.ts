@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
+import { serverNow } from "../../../lib/server-clock";
 import { getUserId } from "../../../lib/storage";
 import { useSocket } from "../../realtime/socket-provider";
 import { findCachedChat } from "../cache/chat-cache";
@@ -101,7 +102,7 @@ export function useOutbox() {
         clientId: crypto.randomUUID(),
         chatId,
         text,
-        createdAt: new Date().toISOString(),
+        createdAt: new Date(serverNow()).toISOString(),
         status: behind ? "waiting" : "sending",
       };
       changeOutbox(queryClient, (list) => [...list, entry]);

@@ -405,6 +405,35 @@ describe("the flicks feed", () => {
     await waitFor(() => expect(callsTo(fetchMock, "GET /flicks")).toHaveLength(2));
   });
 
+  it("reads the first page again when it was on its way as the socket first connected and the feed's room heard something", async () => {
+    await nextSocketStillConnecting();
+    let reads = 0;
+    let answerFirst: (response: Response) => void = () => {};
+    openFlicks({
+      "GET /flicks": () => {
+        reads += 1;
+        if (reads > 1) return flicksPage([makeFlick({ likesCount: 8 })]);
+        return new Promise<Response>((resolve) => {
+          answerFirst = resolve;
+        });
+      },
+    });
+    await waitFor(() => expect(reads).toBe(1));
+    const socket = await currentSocket();
+    socket.joinUserAnswer = { ok: true, quietForMs: Number.MAX_SAFE_INTEGER };
+    socket.joinFlicksQuietForMs = 0;
+    act(() => connectNow(socket));
+
+    // The read on its way may predate the room's news: a new one goes, and the first's answer is dropped.
+    await waitFor(() => expect(reads).toBe(2));
+    act(() => answerFirst(flicksPage([makeFlick()])));
+    const bobs = await screen.findByRole("article", { name: "Flick by @bob" });
+    await waitFor(() =>
+      expect(within(bobs).getByRole("button", { name: "Like" })).toHaveAccessibleDescription("8 likes"),
+    );
+    expect(reads).toBe(2);
+  });
+
   it.each([
     ["the feed's room", { flicks: 0, posts: Number.MAX_SAFE_INTEGER }],
     ["a flick's room", { flicks: Number.MAX_SAFE_INTEGER, posts: 0 }],

@@ -23,10 +23,17 @@ import {
  * What happened while the socket was away, or before it first joined the feed's rooms, was never sent:
  * the newest page is fetched and laid over the feed (new reels on top, the server's copy of the known
  * ones). It is merged rather than refetched whole, so a live event that arrives while the page is on its
- * way is not overwritten by the older answer.
+ * way is not overwritten by the older answer. A feed whose first page is still on its way, perhaps read
+ * before the rooms were joined, has that page read again instead.
  */
-async function catchUp(queryClient: QueryClient): Promise<void> {
-  if (!queryClient.getQueryData(flickKeys.feed())) return;
+async function readNewestPage(queryClient: QueryClient): Promise<void> {
+  if (!queryClient.getQueryData(flickKeys.feed())) {
+    // A first read on its way is not cut short by a refetch (TanStack's rule for a query without data).
+    const feed = { queryKey: flickKeys.feed(), exact: true };
+    await queryClient.cancelQueries(feed);
+    await queryClient.refetchQueries({ ...feed, type: "active" });
+    return;
+  }
   let page: FlicksPage;
   try {
     page = await fetchFlicksPage(null);
@@ -36,6 +43,31 @@ async function catchUp(queryClient: QueryClient): Promise<void> {
   for (const flick of page.flicks.toReversed()) {
     if (findCachedFlick(queryClient, flick._id)) patchFlick(queryClient, flick._id, () => flick);
     else prependCachedFlick(queryClient, flick);
+  }
+}
+
+/** A catch-up on its way, and whether another was asked meanwhile. */
+const catchingUp = new WeakMap<QueryClient, { again: boolean }>();
+
+/**
+ * Several answers may ask at once (the member's room, the feed's, its flicks' rooms): one read goes,
+ * and one more after it if any asked while it was on its way (what they heard may postdate its read).
+ */
+async function catchUp(queryClient: QueryClient): Promise<void> {
+  const running = catchingUp.get(queryClient);
+  if (running) {
+    running.again = true;
+    return;
+  }
+  const state = { again: false };
+  catchingUp.set(queryClient, state);
+  try {
+    do {
+      state.again = false;
+      await readNewestPage(queryClient);
+    } while (state.again);
+  } finally {
+    catchingUp.delete(queryClient);
   }
 }
 

@@ -89,7 +89,8 @@ function useScrollToOwnNewComment(
 ) {
   useArrivals(shown, (arrived) => {
     const newest = shown.at(-1);
-    if (newest?.user._id !== viewerId || !arrived.includes(newest)) return;
+    // One comment, the member's own, at the end: an add. Several at once are a reading of the post.
+    if (arrived.length !== 1 || arrived[0] !== newest || newest?.user._id !== viewerId) return;
     rootRef.current?.querySelector("li:last-child")?.scrollIntoView?.({ block: "nearest" });
   });
 }
