@@ -574,8 +574,9 @@ describe("PostScreen", () => {
       );
     });
 
-    it("keeps them with the comments that arrive live and the member's own", async () => {
-      const { user } = openPost("/post/bob/p-1", {
+    /** All the comments loaded, then Bob's live one arrives: answers once Alice can send "Mine". */
+    async function withOlderAndLive() {
+      const view = openPost("/post/bob/p-1", {
         "GET /posts/p-1": jsonResponse(200, { post: olderPost }),
         "GET /posts/p-1/comments": olderPages,
         "POST /posts/p-1/comment": jsonResponse(201, {
@@ -587,15 +588,22 @@ describe("PostScreen", () => {
           commentsCount: 5,
         }),
       });
-      await user.click(await screen.findByRole("button", { name: "View older comments" }));
+      await view.user.click(await screen.findByRole("button", { name: "View older comments" }));
       await screen.findByText("Second");
       const socket = await currentSocket();
-      socket.fire("postCommented", {
-        postId: "p-1",
-        comment: makeComment({ _id: "c-4", text: "Live one" }),
-        commentsCount: 4,
-      });
+      act(() =>
+        socket.fire("postCommented", {
+          postId: "p-1",
+          comment: makeComment({ _id: "c-4", text: "Live one" }),
+          commentsCount: 4,
+        }),
+      );
       await screen.findByText("Live one");
+      return view;
+    }
+
+    it("keeps them with the comments that arrive live and the member's own", async () => {
+      const { user } = await withOlderAndLive();
       await user.type(screen.getByLabelText("Add a comment"), "Mine{Enter}");
       await screen.findByText("Mine");
       expect(shownComments()).toEqual(["Second", "Newest carried", "Live one", "Mine"]);
@@ -605,29 +613,7 @@ describe("PostScreen", () => {
       const scrolled = vi.fn();
       Object.defineProperty(Element.prototype, "scrollIntoView", { configurable: true, value: scrolled });
       try {
-        const { user } = openPost("/post/bob/p-1", {
-          "GET /posts/p-1": jsonResponse(200, { post: olderPost }),
-          "GET /posts/p-1/comments": olderPages,
-          "POST /posts/p-1/comment": jsonResponse(201, {
-            comment: makeComment({
-              _id: "c-5",
-              text: "Mine",
-              user: { _id: "u-alice", username: "alice", avatar: "" },
-            }),
-            commentsCount: 5,
-          }),
-        });
-        await user.click(await screen.findByRole("button", { name: "View older comments" }));
-        await screen.findByText("Second");
-        const socket = await currentSocket();
-        act(() =>
-          socket.fire("postCommented", {
-            postId: "p-1",
-            comment: makeComment({ _id: "c-4", text: "Live one" }),
-            commentsCount: 4,
-          }),
-        );
-        await screen.findByText("Live one");
+        const { user } = await withOlderAndLive();
         expect(scrolled).not.toHaveBeenCalled();
 
         await user.type(screen.getByLabelText("Add a comment"), "Mine{Enter}");
