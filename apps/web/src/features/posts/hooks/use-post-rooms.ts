@@ -1,6 +1,6 @@
 import { POSTS_JOINED_PER_EVENT } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import type { FlikSocket } from "../../../lib/socket";
 import type { QuietAnswer } from "../../realtime/catch-up";
 import { useJoinedRoomsCheck, useSocket } from "../../realtime/socket-provider";
@@ -44,14 +44,11 @@ export function usePostRooms(postIds: readonly string[], readAgain?: () => void)
   const queryClient = useQueryClient();
   const joined = useRef(new Set<string>());
   const wantedKey = [...new Set(postIds)].sort().join(",");
-  const readAgainRef = useRef(readAgain);
-  useEffect(() => {
-    readAgainRef.current = readAgain;
-  });
-  const readShownAgain = useCallback(() => {
-    if (readAgainRef.current) readAgainRef.current();
+  // Called from a join's answer, later: the latest `readAgain`, with no effect depending on it.
+  const readShownAgain = useEffectEvent(() => {
+    if (readAgain) readAgain();
     else readShownPostsAgain(queryClient);
-  }, [queryClient]);
+  });
 
   useEffect(() => {
     if (!socket) return;
@@ -66,7 +63,7 @@ export function usePostRooms(postIds: readonly string[], readAgain?: () => void)
       if (socket.connected) emitRooms(socket, "leavePostRoom", [...rooms]);
       rooms.clear();
     };
-  }, [socket, check, readShownAgain]);
+  }, [socket, check]);
 
   useEffect(() => {
     if (!socket) return;
@@ -82,5 +79,5 @@ export function usePostRooms(postIds: readonly string[], readAgain?: () => void)
     emitRooms(socket, "joinPostRoom", added, (answer) => {
       if (check?.heardSincePageBegan(answer)) readShownAgain();
     });
-  }, [socket, wantedKey, check, readShownAgain]);
+  }, [socket, wantedKey, check]);
 }
