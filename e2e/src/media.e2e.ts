@@ -125,6 +125,30 @@ describe("photos in the size they are shown (issue 20)", () => {
     await context.close();
   });
 
+  it("a sound recording saved as .mp4 is refused as it is picked for a flick, before any upload", async () => {
+    const { context, page } = await phoneAt2x();
+    await signedInMember(page, "voicememo");
+    const path = join(tmpdir(), `${Date.now()}-voice-memo.mp4`);
+    writeFileSync(path, await videoFixture("audio-only-mp4", 2));
+    const uploads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/media/video/upload")) uploads.push(request.url());
+    });
+
+    await page.goto("/post/new");
+    await page.getByRole("tab", { name: "Flick" }).click();
+    await page.getByLabel("Video").setInputFiles(path);
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "This video could not be read. Please choose another file." })
+      .waitFor();
+    await page.screenshot({ path: join(artifacts, "media-audio-only-refused-phone.png") });
+    // The picker is empty again, and nothing was sent.
+    await page.getByText("Choose a video", { exact: true }).waitFor();
+    expect(uploads).toEqual([]);
+    await context.close();
+  });
+
   for (const [kind, file] of [
     // As an iPhone names it: Chromium gives an upper-case .MOV no type, so the composer reads its name.
     ["hevc-mov", "IMG_0042.MOV"],

@@ -12,6 +12,8 @@ export const ACCEPT_HOSTED_MEDIA = `${ACCEPTED_IMAGE_TYPES.join(",")},${ACCEPT_H
 /** The media host's words for a file that is no image or video it takes (the app says them when it is picked). */
 export const NOT_AN_IMAGE = "This file is not a JPEG, PNG, GIF or WebP image.";
 export const NOT_A_VIDEO = "This file is not an MP4, MOV or WebM video.";
+/** The host's words for a video it cannot read, or one with no picture in it (a sound recording saved as .mp4). */
+export const UNREADABLE_VIDEO = "This video could not be read. Please choose another file.";
 
 /**
  * The media host's words for a photo or video of a format it does not take (an SVG, a BMP, an AVIF, an

@@ -108,7 +108,7 @@ export async function landscapePhoto(width: number, height: number, orientation?
  * broken off: its index, at the front, tells its whole length, but only its first part is there).
  */
 export async function videoFixture(
-  kind: "hevc-mov" | "vp9-webm" | "sideways-mp4" | "index-last-mp4" | "cut-short-mp4",
+  kind: "hevc-mov" | "vp9-webm" | "sideways-mp4" | "index-last-mp4" | "cut-short-mp4" | "audio-only-mp4",
   seconds = 2,
   size = "640x360",
 ): Promise<Buffer> {
@@ -140,6 +140,8 @@ export async function videoFixture(
     "sideways-mp4": ["-c:v", "libx264", "-c:a", "aac", "plain.mp4"],
     "index-last-mp4": ["-c:v", "libx264", "-c:a", "aac", "out.mp4"],
     "cut-short-mp4": ["-c:v", "libx264", "-c:a", "aac", "-movflags", "+faststart", "out.mp4"],
+    // A sound recording saved as .mp4: a `moov` with one track, of sound.
+    "audio-only-mp4": ["-map", "1:a", "-c:a", "aac", "out.mp4"],
   }[kind];
   try {
     const last = output.pop() ?? "out";

@@ -2,6 +2,7 @@ import type { MediaUploadResult } from "@flik/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInAsAlice } from "../test/auth-storage";
 import { FakeXhr, lastUpload as sent } from "../test/fake-xhr";
+import { box, ftyp, mdat, mp4File, track } from "../test/mp4-boxes";
 import {
   forgetMediaLimits,
   isAbortError,
@@ -422,6 +423,20 @@ describe("refusalBeforeUpload: the built-in host's limits, applied before a byte
     );
     videosLast(60.5);
     await expect(refusalBeforeUpload(bytes(10, "surf.mp4", "video/mp4"), "/api/media")).resolves.toBeNull();
+  });
+
+  it("refuses a sound recording saved as .mp4 in the host's words, before asking the host anything", async () => {
+    const fetched = vi.fn(async () => json(limits));
+    vi.stubGlobal("fetch", fetched);
+    await expect(
+      refusalBeforeUpload(mp4File(ftyp, mdat, box("moov", track("soun"))), "/api/media"),
+    ).resolves.toBe("This video could not be read. Please choose another file.");
+    expect(fetched).not.toHaveBeenCalled();
+    // A video with a picture goes on to the host's limits (this one is within them).
+    await expect(
+      refusalBeforeUpload(mp4File(ftyp, box("moov", track("soun"), track("vide"))), "/api/media"),
+    ).resolves.toBeNull();
+    expect(fetched).toHaveBeenCalledOnce();
   });
 
   it("lets the host judge when the length cannot be read", async () => {

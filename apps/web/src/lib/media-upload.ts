@@ -8,9 +8,10 @@ import {
   refusalByLimits,
   type VideoProcessingStatus,
 } from "@flik/shared";
-import { NOT_A_VIDEO, NOT_AN_IMAGE } from "@flik/shared/media-formats";
+import { NOT_A_VIDEO, NOT_AN_IMAGE, UNREADABLE_VIDEO } from "@flik/shared/media-formats";
 import { API_BASE } from "./api-client";
 import { mayBeResized, resizedForUpload } from "./image-resize";
+import { mp4HasVideoTrack } from "./mp4-tracks";
 import { getToken } from "./storage";
 
 export const MEDIA_UPLOAD_BASE: string = import.meta.env.VITE_MEDIA_UPLOAD_BASE || `${API_BASE}/media`;
@@ -28,12 +29,25 @@ const QUICKTIME_BOXES = new Set(["ftyp", "moov", "mdat", "wide", "free", "skip",
  */
 export async function looksLikeVideo(file: Blob): Promise<boolean> {
   const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  const box = String.fromCharCode(...head.slice(4, 8));
   const ebml = head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3;
-  return ebml || QUICKTIME_BOXES.has(box);
+  return ebml || startsAsQuickTime(head);
 }
+
+function startsAsQuickTime(head: Uint8Array): boolean {
+  return QUICKTIME_BOXES.has(String.fromCharCode(...head.slice(4, 8)));
+}
+
+/**
+ * An MP4 or MOV whose boxes say it holds no picture (a sound recording saved as .mp4) is refused as the
+ * host would refuse it, before the upload; any other video is judged by the host.
+ */
+async function refusalOfPicturelessVideo(file: Blob): Promise<string | null> {
+  if (!startsAsQuickTime(new Uint8Array(await file.slice(0, 8).arrayBuffer()))) return null;
+  return (await mp4HasVideoTrack(file)) === false ? UNREADABLE_VIDEO : null;
+}
+
 /** The media host's words, said as a file is picked: a picture the browser cannot open, a video of no format it takes. */
-export { EMPTY_FILE, NOT_A_VIDEO, NOT_AN_IMAGE };
+export { EMPTY_FILE, NOT_A_VIDEO, NOT_AN_IMAGE, UNREADABLE_VIDEO };
 
 const UPLOAD_FAILED = "Upload failed. Please try again.";
 
@@ -189,13 +203,18 @@ export function videoSeconds(file: Blob): Promise<number | null> {
 }
 
 /**
- * Why the host would refuse this file (empty, too large, a video too long), known before a byte is sent; null
- * when it would take it or it cannot be told here. A photo over the size is judged as it would leave:
- * drawn smaller first when it is larger than the host serves (`resizedForUpload`), else as it is.
+ * Why the host would refuse this file (empty, a video with no picture, too large, a video too long), known
+ * before a byte is sent; null when it would take it or it cannot be told here. A photo over the size is
+ * judged as it would leave: drawn smaller first when it is larger than the host serves
+ * (`resizedForUpload`), else as it is.
  */
 export async function refusalBeforeUpload(file: File, base = MEDIA_UPLOAD_BASE): Promise<string | null> {
   if (file.size === 0) return EMPTY_FILE;
   const kind = mediaTypeOfFile(file);
+  if (kind === "video") {
+    const pictureless = await refusalOfPicturelessVideo(file);
+    if (pictureless) return pictureless;
+  }
   const limits = await mediaLimits(base);
   if (!limits) return null;
   const tooLarge = refusalByLimits(limits, kind, file.size);

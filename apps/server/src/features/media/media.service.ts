@@ -15,6 +15,7 @@ import {
   type MediaType,
   type MediaUploadResult,
 } from "@flik/shared";
+import { NOT_AN_IMAGE } from "@flik/shared/media-formats";
 import type { FastifyBaseLogger } from "fastify";
 import type { Sharp } from "sharp";
 import { createWorkQueue } from "../../platform/admission.js";
@@ -510,7 +511,7 @@ export function createMediaService(
     if (bytes.length === 0) throw invalidField("avatar", EMPTY_FILE);
     const type = await (await fileType()).fileTypeFromBuffer(bytes);
     if (!type || !accepted.image.includes(type.mime)) {
-      throw unsupportedMediaType("This file is not a JPEG, PNG, GIF or WebP image.");
+      throw unsupportedMediaType(NOT_AN_IMAGE);
     }
     const name = `${randomUUID()}.jpg`;
     const url = urlOf("image", name);

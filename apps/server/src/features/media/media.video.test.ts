@@ -1,6 +1,7 @@
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_IMAGE_MAX_BYTES, DEFAULT_VIDEO_MAX_BYTES, keptVideoId, videoPosterUrl } from "@flik/shared";
+import { UNREADABLE_VIDEO } from "@flik/shared/media-formats";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { factories } from "../../test/factories.js";
@@ -168,6 +169,17 @@ describe("video transcoding (issue 20)", () => {
     const response = await uploadVideo(header, "empty.mp4");
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: "This video could not be read. Please choose another file." });
+  });
+
+  it("refuses a sound recording saved as .mp4 (no picture) in the same words, keeping nothing", async () => {
+    const keptFiles = () =>
+      readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+        .length;
+    const before = keptFiles();
+    const response = await uploadVideo(await videoFixture("audio-only-mp4"), "voice-memo.mp4");
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: UNREADABLE_VIDEO });
+    expect(keptFiles()).toBe(before);
   });
 
   /**

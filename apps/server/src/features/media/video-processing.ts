@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { type MediaSize, type VideoProcessingStatus, videoTooLong } from "@flik/shared";
+import { UNREADABLE_VIDEO } from "@flik/shared/media-formats";
 import type { FastifyBaseLogger } from "fastify";
 import { createWorkQueue } from "../../platform/admission.js";
 import type { MediaConfig } from "../../platform/config.js";
@@ -197,7 +198,7 @@ export function createVideoProcessing(
      */
     async accept(tempPath: string, id: string, extension: string): Promise<VideoFacts> {
       const facts = await probeVideo(binary, tempPath);
-      if (!facts) throw unsupportedMediaType("This video could not be read. Please choose another file.");
+      if (!facts) throw unsupportedMediaType(UNREADABLE_VIDEO);
       const tooLong = videoTooLong(facts.durationSeconds, config.videoMaxSeconds);
       if (tooLong) throw invalidField("file", tooLong);
       await writeRecord(id, { status: "processing", percent: 0, attempts: 0, facts });
