@@ -60,6 +60,14 @@ export const HIGHLIGHT_NAME_MAX_LENGTH = 30;
 /** How many highlights a member may keep: `GET /highlights` comes whole. */
 export const HIGHLIGHTS_MAX = 100;
 
+/** A member keeps at most HIGHLIGHTS_MAX highlights: a new one waits until one is deleted. */
+export function canAddHighlight(highlightsKept: number): boolean {
+  return highlightsKept < HIGHLIGHTS_MAX;
+}
+
+/** Said (409) of a highlight past HIGHLIGHTS_MAX; the app says it before the file is sent, when it knows. */
+export const HIGHLIGHTS_LIMIT_REACHED = `You can keep up to ${HIGHLIGHTS_MAX} highlights. Delete one to add another.`;
+
 /** Flicks (spec §4 and §9). */
 export const FLICK_DOUBLE_TAP_MS = 300;
 export const FLICK_AUTOPLAY_VISIBILITY = 0.7;

@@ -10,6 +10,14 @@ export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
  */
 export const LIVE_STORIES_MAX = 100;
 
+/** A member has at most LIVE_STORIES_MAX live stories: another is shared once one expires or is deleted. */
+export function canShareAnotherStory(liveStories: number): boolean {
+  return liveStories < LIVE_STORIES_MAX;
+}
+
+/** Said (429) of a story past LIVE_STORIES_MAX; the app says it before the file is sent, when it knows. */
+export const STORY_LIMIT_REACHED = `You can have up to ${LIVE_STORIES_MAX} stories at a time. Try again when one expires.`;
+
 /** A story's author as the strip and the viewer show them. */
 export interface StoryAuthor {
   _id: string;

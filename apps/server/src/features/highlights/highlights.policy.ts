@@ -1,4 +1,3 @@
-import { HIGHLIGHTS_MAX } from "@flik/shared";
 import { canSeeContentOf, type Member, type Relation } from "../users/users.policy.js";
 
 /** Who may see a member's highlights and who may change one. */
@@ -13,7 +12,5 @@ export function canEditHighlight(viewerId: string, highlight: { userId: string }
   return highlight.userId === viewerId;
 }
 
-/** A member keeps at most HIGHLIGHTS_MAX highlights: a new one waits until one is deleted. */
-export function canAddHighlight(highlightsKept: number): boolean {
-  return highlightsKept < HIGHLIGHTS_MAX;
-}
+/** The rule is shared: the app asks it too, before it sends a new highlight's file. */
+export { canAddHighlight } from "@flik/shared";

@@ -1,4 +1,9 @@
-import { HIGHLIGHTS_MAX, type Highlight, type highlightBody, type highlightUpdateBody } from "@flik/shared";
+import {
+  HIGHLIGHTS_LIMIT_REACHED,
+  type Highlight,
+  type highlightBody,
+  type highlightUpdateBody,
+} from "@flik/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
 import { oneAtATimeFor } from "../../db/member-lock.js";
@@ -64,7 +69,7 @@ export function createHighlightsService(deps: {
       await uploads.checkUploaded(caller, "src", input.src);
       const row = await oneAtATimeFor(db, "highlight", caller.userId, async (tx) => {
         if (!canAddHighlight(await highlightsCountOf(tx, caller.userId))) {
-          throw conflict(`You can keep up to ${HIGHLIGHTS_MAX} highlights. Delete one to add another.`);
+          throw conflict(HIGHLIGHTS_LIMIT_REACHED);
         }
         return insertHighlight(tx, caller.userId, input);
       });

@@ -1,4 +1,4 @@
-import { LIVE_STORIES_MAX, STORY_LIFETIME_MS } from "@flik/shared";
+import { STORY_LIFETIME_MS } from "@flik/shared";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
@@ -35,10 +35,8 @@ export function isLive(story: StoryAccess["story"], now: number): boolean {
   return story.expiredAt === null && story.createdAt.getTime() > liveSince(now).getTime();
 }
 
-/** A member has at most LIVE_STORIES_MAX live stories: another is shared once one expires or is deleted. */
-export function canShareAnotherStory(liveStories: number): boolean {
-  return liveStories < LIVE_STORIES_MAX;
-}
+/** The rule is shared: the app asks it too, before it sends a story's file. */
+export { canShareAnotherStory } from "@flik/shared";
 
 export function isOwnStory(viewerId: string, story: { userId: string }): boolean {
   return story.userId === viewerId;

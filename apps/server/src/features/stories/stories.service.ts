@@ -1,7 +1,7 @@
 import {
   type createStoryBody,
-  LIVE_STORIES_MAX,
   mediaTypeOfUrl,
+  STORY_LIMIT_REACHED,
   type StoriesResponse,
   type Story,
   type StoryArchivePage,
@@ -109,9 +109,7 @@ export function createStoriesService(deps: {
       const now = clock();
       const row = await oneAtATimeFor(db, "story", caller.userId, async (tx) => {
         if (!canShareAnotherStory(await liveStoriesCountOf(tx, caller.userId, liveSince(now)))) {
-          throw tooManyRequests(
-            `You can have up to ${LIVE_STORIES_MAX} stories at a time. Try again when one expires.`,
-          );
+          throw tooManyRequests(STORY_LIMIT_REACHED);
         }
         return insertStory(tx, {
           userId: caller.userId,

@@ -10,6 +10,11 @@ export function useHighlightsQuery(username: string) {
   });
 }
 
+/** How many highlights the member keeps, as their strip read them (it comes whole); null before it is read. */
+export function cachedHighlightsCount(queryClient: QueryClient, username: string): number | null {
+  return queryClient.getQueryData<Highlight[]>(highlightKeys.byUser(username))?.length ?? null;
+}
+
 /** Puts a created or edited highlight into the member's strip: in place, or at the end when new. */
 export function saveCachedHighlight(queryClient: QueryClient, username: string, highlight: Highlight): void {
   queryClient.setQueryData<Highlight[]>(highlightKeys.byUser(username), (list = []) =>

@@ -292,6 +292,25 @@ describe("Highlights strip", () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it("says at 100 highlights that another cannot be kept, before sending its file", async () => {
+    const create = vi.fn();
+    const hundred = Array.from({ length: 100 }, (_, index) =>
+      makeHighlight({ _id: `h-${index}`, name: `Trip ${index}` }),
+    );
+    const { user } = openOwn({ "POST /highlights": create }, hundred);
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
+    await user.type(within(dialog).getByLabelText("Highlight name"), "One more");
+    await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "You can keep up to 100 highlights. Delete one to add another.",
+    );
+    expect(FakeXhr.last).toBeUndefined();
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it("refuses an empty file when it is picked, keeping the media chosen before", async () => {
     const { user } = openOwn();
     await user.click(await screen.findByRole("button", { name: `View highlight ${summer.name}` }));

@@ -1,9 +1,15 @@
-import { type Highlight, type MediaType, mediaTypeOfFile } from "@flik/shared";
+import {
+  canAddHighlight,
+  HIGHLIGHTS_LIMIT_REACHED,
+  type Highlight,
+  type MediaType,
+  mediaTypeOfFile,
+} from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { refusalBeforeUpload, UploadError, uploadMedia } from "../../../lib/media-upload";
 import { createHighlight, updateHighlight } from "../api/highlights.api";
-import { saveCachedHighlight } from "../api/highlights.queries";
+import { cachedHighlightsCount, saveCachedHighlight } from "../api/highlights.queries";
 
 export type SavePhase =
   | { step: "idle" }
@@ -33,6 +39,9 @@ export function useSaveHighlight(username: string, existing?: Highlight) {
       const controller = new AbortController();
       upload.current = controller;
       try {
+        // At the limit the server refuses a new one: said now, not after its file went up for nothing.
+        const kept = existing ? null : cachedHighlightsCount(queryClient, username);
+        if (kept !== null && !canAddHighlight(kept)) throw new Error(HIGHLIGHTS_LIMIT_REACHED);
         let media = chosen;
         if (file) {
           setPhase({ step: "uploading", percent: 0 });

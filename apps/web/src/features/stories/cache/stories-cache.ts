@@ -73,6 +73,18 @@ export function nextExpiry(groups: StoryGroup[]): number | null {
   return soonest;
 }
 
+/**
+ * How many live stories the member has, as the strip read them (it comes whole, and holds the member's
+ * own group first); null before the strip is read.
+ */
+export function ownLiveStoriesCount(queryClient: QueryClient): number | null {
+  const groups = queryClient.getQueryData<StoryGroup[]>(storyKeys.tray());
+  if (!groups) return null;
+  const now = serverNow();
+  const own = groups.find((group) => group.user._id === getUserId());
+  return own?.stories.filter((story) => Date.parse(story.expiresAt) > now).length ?? 0;
+}
+
 /** Stories past their 24 hours leave the strip and the viewer, as the server no longer gives them. */
 export function removeExpiredStories(queryClient: QueryClient): void {
   const now = serverNow();

@@ -6,7 +6,7 @@ import { jsonResponse, sentJson } from "../../../test/fixtures";
 import { shownToasts } from "../../../test/toasts";
 import { setStoryUploadPercent } from "../state/story-upload";
 import { findStrip, openFeed } from "../test/stories-harness";
-import { alice, bobAndCarol, makeStory } from "../test/story-fixtures";
+import { alice, bobAndCarol, hoursAgo, makeGroup, makeStory } from "../test/story-fixtures";
 
 vi.mock("../../../lib/socket", async () => {
   const { createFakeSocket } = await import("../../../test/fake-socket");
@@ -30,11 +30,24 @@ type Routes = Parameters<typeof openFeed>[1];
 
 /** The feed with the strip loaded; the header's picker is where the files go. */
 async function openWithHeader(routes: Routes = {}) {
-  const opened = openFeed(bobAndCarol(), routes);
+  return openWithHeaderOver(bobAndCarol(), routes);
+}
+
+async function openWithHeaderOver(groups: Parameters<typeof openFeed>[0], routes: Routes = {}) {
+  const opened = openFeed(groups, routes);
   const strip = await findStrip();
   const header = screen.getByRole("banner");
   const input = within(header).getByLabelText("Story file");
   return { ...opened, strip, header, input };
+}
+
+/** Alice's own `count` live stories, shared over the last 20 hours. */
+function ownStories(count: number) {
+  return makeGroup(
+    Array.from({ length: count }, (_, index) =>
+      makeStory({ _id: `s-own-${index}`, user: alice, viewed: true, createdAt: hoursAgo(20 - index / 10) }),
+    ),
+  );
 }
 
 function progressIn(element: HTMLElement) {
@@ -225,6 +238,27 @@ describe("Story upload from the header (spec §2, §5)", () => {
     expect(FakeXhr.last).toBeUndefined();
     expect(create).not.toHaveBeenCalled();
     await waitFor(() => expect(progressIn(header)).not.toBeInTheDocument());
+  });
+
+  it("says at 100 live stories that no more can be shared, before sending the file", async () => {
+    const create = vi.fn();
+    const { user, input } = await openWithHeaderOver([ownStories(100), ...bobAndCarol()], {
+      "POST /stories": create,
+    });
+
+    await user.upload(input, photo);
+
+    expect(
+      await failureSaying("You can have up to 100 stories at a time. Try again when one expires."),
+    ).toBeInTheDocument();
+    expect(FakeXhr.last).toBeUndefined();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it("sends the file at 99 live stories", async () => {
+    const { user, input } = await openWithHeaderOver([ownStories(99), ...bobAndCarol()]);
+    await user.upload(input, photo);
+    expect((await sentUpload()).url).toBe("/api/media/image/upload");
   });
 
   it("says 'Failed to upload story' when the connection drops", async () => {

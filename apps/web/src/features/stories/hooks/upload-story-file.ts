@@ -1,4 +1,9 @@
-import { isPhotoOrVideoFile, NOT_A_PHOTO_OR_VIDEO } from "@flik/shared";
+import {
+  canShareAnotherStory,
+  isPhotoOrVideoFile,
+  NOT_A_PHOTO_OR_VIDEO,
+  STORY_LIMIT_REACHED,
+} from "@flik/shared";
 import { refusedMediaFormat } from "@flik/shared/media-formats";
 import type { QueryClient } from "@tanstack/react-query";
 import { createElement } from "react";
@@ -6,7 +11,7 @@ import type { Id } from "react-toastify/unstyled";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { createStory } from "../api/stories.api";
-import { addCachedStory } from "../cache/stories-cache";
+import { addCachedStory, ownLiveStoriesCount } from "../cache/stories-cache";
 import {
   setStoryUploadPercent,
   startSendingStoryFile,
@@ -60,6 +65,12 @@ export async function uploadStory(file: File, queryClient: QueryClient): Promise
   const refused = isPhotoOrVideoFile(file) ? refusedMediaFormat(file) : NOT_A_PHOTO_OR_VIDEO;
   if (refused) {
     showFailure(refused);
+    return;
+  }
+  // At the limit the server refuses the story: said now, not after the whole file went up for nothing.
+  const live = ownLiveStoriesCount(queryClient);
+  if (live !== null && !canShareAnotherStory(live)) {
+    showFailure(STORY_LIMIT_REACHED);
     return;
   }
   setStoryUploadPercent(0);
