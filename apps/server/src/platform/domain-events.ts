@@ -46,13 +46,15 @@ export interface DomainEventMap {
   };
   /**
    * One member blocked another: follows and requests both ways are gone already (with their
-   * notifications, `removedNotifications`), and so are the blocked member's likes and comments on the
-   * blocker's posts (`removedFromPosts`); nothing may pass between the two from now on.
+   * notifications, `removedNotifications`, and the pending requests, `removedRequests`), and so are the
+   * blocked member's likes and comments on the blocker's posts (`removedFromPosts`); nothing may pass
+   * between the two from now on.
    */
   memberBlocked: {
     blockerId: string;
     blockedId: string;
     removedNotifications: { id: string; recipientId: string }[];
+    removedRequests: { requesterId: string; targetId: string }[];
     removedFromPosts: ReactionsRemoved[];
   };
   /**

@@ -43,9 +43,10 @@ export async function insertBlock(db: Db, blockerId: string, blockedId: string) 
       .onConflictDoNothing()
       .returning({ blockerId: blocks.blockerId });
     await tx.delete(follows).where(betweenPair(follows.followerId, follows.followeeId, blockerId, blockedId));
-    await tx
+    const removedRequests = await tx
       .delete(followRequests)
-      .where(betweenPair(followRequests.requesterId, followRequests.targetId, blockerId, blockedId));
+      .where(betweenPair(followRequests.requesterId, followRequests.targetId, blockerId, blockedId))
+      .returning({ requesterId: followRequests.requesterId, targetId: followRequests.targetId });
     const removedNotifications = await tx
       .delete(notifications)
       .where(betweenPair(notifications.recipientId, notifications.senderId, blockerId, blockedId))
@@ -55,7 +56,7 @@ export async function insertBlock(db: Db, blockerId: string, blockedId: string) 
       .where(betweenPair(notificationMailItems.userId, notificationMailItems.actorId, blockerId, blockedId));
     const removedFromPosts = await removeReactions(tx, blockedId, { onPostsOf: blockerId });
     await removeStoryViewsBetween(tx, blockerId, blockedId);
-    return { made: made.length > 0, removedNotifications, removedFromPosts };
+    return { made: made.length > 0, removedNotifications, removedRequests, removedFromPosts };
   });
 }
 

@@ -25,7 +25,7 @@ export function createBlocksService(deps: { db: Db; users: UsersService; domainE
       if (!canBlock(caller.userId, userId)) throw invalidField("userId", "You can't block yourself");
       const member = await findMember(db, userId);
       if (!member) throw notFound("Member not found");
-      const { made, removedNotifications, removedFromPosts } = await insertBlock(
+      const { made, removedNotifications, removedRequests, removedFromPosts } = await insertBlock(
         db,
         caller.userId,
         member.id,
@@ -35,6 +35,7 @@ export function createBlocksService(deps: { db: Db; users: UsersService; domainE
           blockerId: caller.userId,
           blockedId: member.id,
           removedNotifications,
+          removedRequests,
           removedFromPosts,
         });
       }

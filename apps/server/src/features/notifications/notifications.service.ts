@@ -141,21 +141,28 @@ export function createNotificationsService(deps: {
   });
   // A block took every notification between the two along, and any request either had made: each of
   // them drops those, and the request, from their open lists and badge now rather than at a reload.
-  domainEvents.on("memberBlocked", async ({ blockerId, blockedId, removedNotifications }) => {
-    for (const [memberId, otherId] of [
-      [blockerId, blockedId],
-      [blockedId, blockerId],
-    ] as const) {
-      const ids = removedNotifications.filter((each) => each.recipientId === memberId).map((each) => each.id);
-      if (ids.length === 0) continue;
-      changed(memberId);
-      io.to(rooms.user(memberId)).emit("notificationsRemoved", {
-        ids,
-        unreadCount: await countUnread(db, memberId),
-        followRequestsFrom: [otherId],
-      });
-    }
-  });
+  // Each hears of the notifications and the request to answer that went (their counts stay true); the
+  // other is named only for a request that was there, so a member who had none learns no one's id.
+  domainEvents.on(
+    "memberBlocked",
+    async ({ blockerId, blockedId, removedNotifications, removedRequests }) => {
+      for (const memberId of [blockerId, blockedId]) {
+        const ids = removedNotifications
+          .filter((each) => each.recipientId === memberId)
+          .map((each) => each.id);
+        const followRequestsFrom = removedRequests
+          .filter((request) => request.targetId === memberId)
+          .map((request) => request.requesterId);
+        if (ids.length === 0 && followRequestsFrom.length === 0) continue;
+        changed(memberId);
+        io.to(rooms.user(memberId)).emit("notificationsRemoved", {
+          ids,
+          unreadCount: await countUnread(db, memberId),
+          ...(followRequestsFrom.length > 0 && { followRequestsFrom }),
+        });
+      }
+    },
+  );
   domainEvents.on("memberFollowed", ({ followerId, followeeId }) =>
     notify({ type: "follow", recipientId: followeeId, senderId: followerId }),
   );
