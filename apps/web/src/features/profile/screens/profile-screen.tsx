@@ -4,6 +4,7 @@ import {
   isFlikUrl,
   isPossibleUsername,
   type PublicProfile,
+  USERNAME_MAX_LENGTH,
 } from "@flik/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { type Ref, useEffect, useId, useMemo, useRef, useState } from "react";
@@ -11,6 +12,7 @@ import { Link, useParams } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { UserIcon } from "../../../components/icons";
 import { ScreenLoadFailed } from "../../../components/load-error";
+import { echoedName } from "../../../lib/echoed-name";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { focusIsLost, useFocusWhenClosed } from "../../../lib/use-focus-when-closed";
 import { type ModalHistory, useModalHistory } from "../../../lib/use-modal-history";
@@ -26,7 +28,6 @@ import { PostModal } from "../components/post-modal";
 import { ProfileHeader } from "../components/profile-header";
 import { PrivateAccount, ProfilePosts } from "../components/profile-posts";
 import { ProfileSkeleton } from "../components/profile-skeleton";
-import { echoedUsername } from "../echoed-username";
 import { useWatchProfile } from "../hooks/use-watch-profile";
 
 /** /profile (the member's own) and /profile/{username} (anyone's, the viewer's own included). */
@@ -171,13 +172,13 @@ function isLocked(member: PublicProfile, isOwner: boolean, postCount: number): b
 }
 
 /**
- * No member by the address's name, echoed safe to read in the sentence (`echoedUsername`); a name of
+ * No member by the address's name, echoed safe to read in the sentence (`echoedName`); a name of
  * which nothing would show (`/profile/%00`) is not echoed at all.
  */
 function MemberNotFound({ username, ref }: { username: string; ref?: Ref<HTMLElement> }) {
   useDocumentTitle("Member not found");
   const titleId = useId();
-  const echoed = echoedUsername(username);
+  const echoed = echoedName(username, USERNAME_MAX_LENGTH);
   return (
     <section
       ref={ref}

@@ -142,6 +142,19 @@ describe("TagScreen", () => {
     // A NUL in the address is not shown as a tag no one used.
     await router.navigate("/tags/%00");
     expect(await screen.findByText("That address holds no tag.")).toBeInTheDocument();
+    // Nor a direction mark alone, which would turn the sentence around, or a zero-width space.
+    await router.navigate("/tags/%E2%80%AE");
+    expect(await screen.findByText("That address holds no tag.")).toBeInTheDocument();
+    await router.navigate("/tags/%E2%80%8B");
+    expect(await screen.findByText("That address holds no tag.")).toBeInTheDocument();
+  });
+
+  it("echoes an address's text without direction marks, cut after a tag's length", async () => {
+    // "!?" holds no tag; its right-to-left mark would have shown the sentence backwards.
+    const { router } = openTag("/tags/%E2%80%AE%21%3F");
+    expect(await screen.findByText("No one has tagged a post #!? yet.")).toBeInTheDocument();
+    await router.navigate(`/tags/${"!".repeat(400)}`);
+    expect(await screen.findByText(`No one has tagged a post #${"!".repeat(50)}… yet.`)).toBeInTheDocument();
   });
 
   it("offers to try again when the posts fail to load", async () => {

@@ -1,9 +1,10 @@
-import { normalizeTag } from "@flik/shared";
+import { normalizeTag, TAG_MAX_LENGTH } from "@flik/shared";
 import { useMemo } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { buttonStyles } from "../../../components/button-styles";
 import { SearchIcon } from "../../../components/icons";
 import { LoadError } from "../../../components/load-error";
+import { echoedName } from "../../../lib/echoed-name";
 import { tagPath } from "../../../lib/paths";
 import { retryAdvice } from "../../../lib/query-retry";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -90,11 +91,8 @@ function TagPage({ name }: { name: string }) {
 
 /** No post ever carried the tag (or the address holds no tag at all). */
 function UnknownTag({ name }: { name: string }) {
-  // An address's control characters (a NUL, a line break) are nothing anyone could read as a tag.
-  const shown = name
-    .replace(/^#+/, "")
-    .replace(/\p{Cc}/gu, "")
-    .trim();
+  // Echoed as a profile's name is: without control or direction characters, cut after a tag's length.
+  const shown = echoedName(name.replace(/^#+/, ""), TAG_MAX_LENGTH).trim();
   useDocumentTitle("Tag not found");
   return (
     <section className="mx-auto flex max-w-md flex-col items-center px-6 py-14 text-center">
@@ -102,7 +100,8 @@ function UnknownTag({ name }: { name: string }) {
         <SearchIcon className="size-8" />
       </span>
       <h1 className="mt-5 text-xl font-bold tracking-tight text-zinc-900">Tag not found</h1>
-      <p className="mt-2 text-sm break-words text-zinc-600">
+      {/* Anywhere, not break-words: in a centred column only it lets a long word's box shrink to the screen. */}
+      <p className="mt-2 text-sm wrap-anywhere text-zinc-600">
         {shown ? `No one has tagged a post #${shown} yet.` : "That address holds no tag."}
       </p>
       <Link to="/search" className={`${buttonStyles.secondary} mt-7`}>

@@ -1,7 +1,10 @@
+import { USERNAME_MAX_LENGTH } from "@flik/shared";
 import { describe, expect, it } from "vitest";
-import { echoedUsername } from "./echoed-username";
+import { echoedName } from "./echoed-name";
 
-describe("echoedUsername", () => {
+const echoedUsername = (name: string) => echoedName(name, USERNAME_MAX_LENGTH);
+
+describe("echoedName, as a username is echoed", () => {
   it("echoes a name as it is, periods and all", () => {
     expect(echoedUsername("maya.travels")).toBe("maya.travels");
   });
