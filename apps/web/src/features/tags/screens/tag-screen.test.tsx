@@ -151,7 +151,7 @@ describe("TagScreen", () => {
 
   it("echoes an address's text without direction marks, cut after a tag's length", async () => {
     // "!?" holds no tag; its right-to-left mark would have shown the sentence backwards.
-    const { router } = openTag("/tags/%E2%80%AE%21%3F");
+    const { router } = openTag("/tags/%E2%80%AE%21%3F", {});
     expect(await screen.findByText("No one has tagged a post #!? yet.")).toBeInTheDocument();
     await router.navigate(`/tags/${"!".repeat(400)}`);
     expect(await screen.findByText(`No one has tagged a post #${"!".repeat(50)}… yet.`)).toBeInTheDocument();
