@@ -23,7 +23,11 @@ interface LoadErrorProps {
  * this view for their skeleton, and the button goes with the focus of the member who pressed it: the
  * focus then waits on the screen's <main>, where the next Tab goes on from, not on the page's top.
  */
-function retryKeepingFocus(event: MouseEvent<HTMLButtonElement>, retrying: boolean, onRetry: () => void) {
+export function retryKeepingFocus(
+  event: MouseEvent<HTMLButtonElement>,
+  retrying: boolean,
+  onRetry: () => void,
+): void {
   if (retrying) return;
   const button = event.currentTarget;
   const screen = button.closest<HTMLElement>("main");

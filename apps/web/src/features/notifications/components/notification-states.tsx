@@ -1,5 +1,6 @@
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, BellIcon } from "../../../components/icons";
+import { retryKeepingFocus } from "../../../components/load-error";
 import { notificationLayout as layout } from "./notification-layout";
 
 const bone = "animate-pulse bg-zinc-200/80 motion-reduce:animate-none";
@@ -88,18 +89,30 @@ export function NotificationsEmpty() {
 }
 
 /** Spec §8 only logs fetch errors; this small state keeps the screen from looking empty and offers a retry. */
-export function NotificationsError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+export function NotificationsError({
+  onRetry,
+  retrying,
+  olderOnly = false,
+}: {
+  onRetry: () => void;
+  retrying: boolean;
+  /** The list shows; only its next page failed. */
+  olderOnly?: boolean;
+}) {
   return (
     <section className={`${card} flex flex-col items-center px-6 py-12 text-center`}>
       <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
         <AlertIcon className="size-7" />
       </span>
-      <p className="mt-5 font-semibold text-zinc-900">Couldn't load notifications.</p>
+      <p className="mt-5 font-semibold text-zinc-900">
+        {olderOnly ? "Couldn't load older notifications." : "Couldn't load notifications."}
+      </p>
+      {/* Not disabled while retrying, and the focus kept on the screen: the button goes as rows come. */}
       <button
         type="button"
-        onClick={onRetry}
-        disabled={retrying}
-        className={`${buttonStyles.secondary} mt-6`}
+        onClick={(event) => retryKeepingFocus(event, retrying, onRetry)}
+        aria-disabled={retrying || undefined}
+        className={`${buttonStyles.secondary} mt-6 aria-disabled:cursor-wait aria-disabled:opacity-60`}
       >
         {retrying ? "Retrying..." : "Try again"}
       </button>

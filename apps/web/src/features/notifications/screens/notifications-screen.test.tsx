@@ -702,4 +702,35 @@ describe("NotificationsScreen", () => {
     expect(within(screen.getByRole("list", { name: "Today" })).getAllByRole("listitem")).toHaveLength(2);
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes("cursor=next-1"))).toBe(true);
   });
+
+  it("says older notifications failed under the list, and Try again keeps the focus on the screen", async () => {
+    const older = makeNotification({
+      _id: "n-old",
+      type: "share",
+      text: "shared your post",
+      createdAt: minutesAgo(90),
+    });
+    let olderCalls = 0;
+    const olderPage = deferred();
+    const { user } = openNotifications({
+      "GET /notifications": (url) =>
+        url.includes("cursor=")
+          ? ++olderCalls === 1
+            ? jsonResponse(500, { message: "Boom" })
+            : olderPage.promise
+          : jsonResponse(200, notificationsPage([like], { nextCursor: "next-1" })),
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Load more notifications" }));
+    expect(await screen.findByText("Couldn't load older notifications.")).toBeInTheDocument();
+    expect(screen.getByText("5m ago")).toBeInTheDocument();
+
+    const retry = screen.getByRole("button", { name: "Try again" });
+    retry.focus();
+    await user.keyboard("{Enter}");
+    // The button gave way to the rows loading: the focus waits on the screen, not on the page's top.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("main")));
+    olderPage.resolve(pageOf(older));
+    expect(await screen.findByText("1h ago")).toBeInTheDocument();
+  });
 });

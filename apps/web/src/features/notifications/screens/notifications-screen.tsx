@@ -155,7 +155,7 @@ export function NotificationsScreen() {
             {isFetchingNextPage ? (
               <NotificationsLoading />
             ) : isFetchNextPageError ? (
-              <NotificationsError onRetry={() => fetchNextPage()} retrying={false} />
+              <NotificationsError onRetry={() => fetchNextPage()} retrying={false} olderOnly />
             ) : (
               hasNextPage &&
               !canObserveIntersections && (
