@@ -392,7 +392,7 @@ export async function buildApp(
     uploads,
     log: app.log,
   });
-  const tags = createTagsService({ db, posts, jobs });
+  const tags = createTagsService({ db, posts, jobs, domainEvents });
   const search = createSearchService({ db, posts, tags });
   const explore = createExploreService({ db, posts, tags, jobs });
   const polls = createPollsService({ db });

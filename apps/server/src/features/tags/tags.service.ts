@@ -9,6 +9,7 @@ import type { Db } from "../../db/database.js";
 import { placeholder } from "../../db/prepared.js";
 import type { Caller } from "../../platform/caller.js";
 import { type Cursor, decodeCursor, pageOf } from "../../platform/cursor.js";
+import type { DomainEvents } from "../../platform/domain-events.js";
 import { notFound } from "../../platform/errors.js";
 import type { JobQueue, Jobs } from "../../platform/jobs.js";
 import type { PostsService } from "../posts/posts.service.js";
@@ -43,9 +44,22 @@ type PageQuery = { limit: number; cursor?: string | undefined };
  * Hashtags (issue 18): a tag's page, tag search and trending tags. Which posts carry which tags is
  * written with the post (posts.queries); what is shown of them is tags.policy's.
  */
-export function createTagsService(deps: { db: Db; posts: PostsService; jobs: Jobs }) {
-  const { db, posts, jobs } = deps;
+export function createTagsService(deps: {
+  db: Db;
+  posts: PostsService;
+  jobs: Jobs;
+  domainEvents: DomainEvents;
+}) {
+  const { db, posts, jobs, domainEvents } = deps;
   jobs.define(trendingTagsQueue, (_data, { now }) => refreshTrendingTags(db, now));
+  // A member gone private (or public, or deleted with their posts) changes which posts count towards
+  // trends: the summary is refreshed now, not up to ten minutes later, so no trend goes on counting
+  // posts its tag's page no longer shows. The queue keeps one refresh waiting however many ask.
+  const refreshSoon = async () => {
+    await jobs.send(trendingTagsQueue, {});
+  };
+  domainEvents.on("privacyChanged", refreshSoon);
+  domainEvents.on("memberDeleted", refreshSoon);
 
   // A page of a tag's posts, or of an explore topic's, read with its posts (one prepared statement).
   const taggedPages = posts.foundPages(

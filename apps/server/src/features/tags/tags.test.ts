@@ -1,7 +1,7 @@
 import type { Post, TagPageResponse } from "@flik/shared";
 import { tagsOfPost } from "@flik/shared";
 import { eq, inArray, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { posts, postTags } from "../../db/schema.js";
 import { factories } from "../../test/factories.js";
 import { buildTestApp } from "../../test/helper.js";
@@ -14,7 +14,9 @@ import { trendingTagsQueue } from "./tags.service.js";
  * here by the test with the app's clock, which the test sets).
  */
 let now = new Date("2031-03-10T12:00:00.000Z");
-const built = await buildTestApp({}, { clock: () => now.getTime() });
+// Jobs are run by the tests alone (runNow): a refresh the runner took by itself, asked for by a member
+// going private in another test, could land between a test's posts and its look at the old summary.
+const built = await buildTestApp({}, { clock: () => now.getTime(), runJobs: false });
 const { db } = built.database;
 const { call, persona, newcomer, createPost, makePrivate, block, follow, requestFollow } = factories(built);
 let made = 0;
@@ -253,6 +255,26 @@ describe("GET /tags/trending", () => {
     const names = (await trending(erin)).map((tag) => tag.name);
     expect(names).toContain("bobsparty");
     expect(names).not.toContain("erinsparty");
+  });
+
+  it("refreshes the summary as soon as a member goes private: their posts stop counting at once", async () => {
+    now = new Date("2031-08-01T12:00:00.000Z");
+    const hank = await someone("hank");
+    for (let i = 0; i < 3; i++)
+      await madeAt(
+        await createPost(hank, { caption: "#hanksparty" }),
+        new Date(now.getTime() - hours(1 + i)),
+      );
+    await refresh();
+    expect((await trending()).map((tag) => tag.name)).toContain("hanksparty");
+
+    const asked = vi.spyOn(built.jobs, "send");
+    expect((await call(hank, "PUT", "/user/privacy", { isPrivate: true })).statusCode).toBe(200);
+    expect(asked).toHaveBeenCalledWith(trendingTagsQueue, {});
+    asked.mockRestore();
+    // The refresh asked for, as the job runner runs it, leaves the private member's posts out.
+    await refresh();
+    expect((await trending()).map((tag) => tag.name)).not.toContain("hanksparty");
   });
 
   it("shows no tag of which the member may see no post", async () => {
