@@ -17,13 +17,16 @@ const lowerCase = (id: string) => id.toLowerCase();
 /** An id in a request (a path, a body): anything but an id's form is `error`, often the call's 404. */
 export const idSchema = (error: string) => z.uuid(error).transform(lowerCase);
 
+/** An id a body must carry as `field`: '<field> is required' when it is missing, `error` when it is no id. */
+export const requiredIdSchema = (field: string, error: string) =>
+  z.uuid({ error: requiredOr(field, error) }).transform(lowerCase);
+
 /**
  * A member's id in a request's body, refused alike by every call that takes one (a block, a chat):
  * anything but a member id's form (not a uuid, not text at all) is '<field> must be a member id'. A
  * well-formed id that names nobody is the call's own 404 "Member not found".
  */
-export const memberIdSchema = (field: string) =>
-  z.uuid({ error: requiredOr(field, `${field} must be a member id`) }).transform(lowerCase);
+export const memberIdSchema = (field: string) => requiredIdSchema(field, `${field} must be a member id`);
 
 /** A list of members' ids in a request's body: '<field> must be a list of member ids' for any other. */
 export const memberIdsSchema = (field: string) => {

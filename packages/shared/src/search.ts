@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "./ids.js";
+import { requiredIdSchema } from "./ids.js";
 import { limitParam, pageQuery } from "./paging.js";
 import type { Post } from "./posts.js";
 import { textSchema } from "./text.js";
@@ -78,4 +78,6 @@ export interface Poll {
 export interface PollResponse {
   poll: Poll;
 }
-export const pollVoteBody = z.object({ optionId: idSchema("optionId must be an option of the poll") });
+export const pollVoteBody = z.object({
+  optionId: requiredIdSchema("optionId", "optionId must be an option of the poll"),
+});

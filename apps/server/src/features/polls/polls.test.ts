@@ -75,8 +75,15 @@ describe("POST /polls/{id}/vote", () => {
       message: "optionId must be an option of the poll",
       errors: [{ field: "optionId" }],
     });
-    expect((await vote(erin, poll, undefined)).statusCode).toBe(400);
-    expect((await call(erin, "POST", `/polls/${poll._id}/vote`, { optionId: "nope" })).statusCode).toBe(400);
+    const missing = await vote(erin, poll, undefined);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      message: "optionId is required",
+      errors: [{ field: "optionId" }],
+    });
+    const malformed = await call(erin, "POST", `/polls/${poll._id}/vote`, { optionId: 123 });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ message: "optionId must be an option of the poll" });
     const unknown = await call(erin, "POST", `/polls/${crypto.randomUUID()}/vote`, {
       optionId: poll.options[0]?._id,
     });
