@@ -52,6 +52,15 @@ describe("profiles", () => {
     const globes = "🌍".repeat(120);
     await form.getByLabel("Bio").fill(globes);
     expect(await form.getByLabel("Bio").inputValue()).toBe(globes);
+    // In the last place, a family or a thumb with its skin tone is kept whole or left out, never cut to
+    // its first person or a bare thumb (the browser's maxlength cuts by UTF-16 units).
+    const nearlyFull = "🌍".repeat(149);
+    await form.getByLabel("Bio").fill(nearlyFull);
+    await page.keyboard.insertText("👨‍👩‍👧");
+    await page.keyboard.insertText("👍🏽");
+    expect(await form.getByLabel("Bio").inputValue()).toBe(nearlyFull);
+    await page.keyboard.insertText("👍");
+    expect(await form.getByLabel("Bio").inputValue()).toBe(`${nearlyFull}👍`);
     await form.getByLabel("Bio").fill("Down the rabbit hole");
     await form.getByRole("button", { name: "Save" }).click();
     await form.waitFor({ state: "detached" });
