@@ -1,4 +1,11 @@
-import { type Chat, type ChatParticipant, hasVisibleText, MESSAGE_MAX_LENGTH } from "@flik/shared";
+import {
+  type Chat,
+  type ChatParticipant,
+  chatTitle,
+  hasVisibleText,
+  leadingText,
+  MESSAGE_MAX_LENGTH,
+} from "@flik/shared";
 import { limitText } from "../../components/limit-notice";
 import { serverNow } from "../../lib/server-clock";
 
@@ -55,8 +62,37 @@ export function sameDay(a: string, b: string): boolean {
 export function lastMessagePreview(chat: Chat, viewerId: string): string {
   const last = chat.lastMessage;
   if (!last) return chat.isGroupChat ? "Group created" : "No messages yet";
-  if (last.sender._id === viewerId) return `You: ${last.text}`;
-  return chat.isGroupChat ? `${last.sender.username}: ${last.text}` : last.text;
+  const text = previewOf(last.text);
+  if (last.sender._id === viewerId) return `You: ${text}`;
+  return chat.isGroupChat ? `${last.sender.username}: ${text}` : text;
+}
+
+/** How much of a message a chat's row shows: more than a row's width, less than a screen reader reads on. */
+const PREVIEW_LENGTH = 100;
+
+/**
+ * A message as its chat's row shows it: on one line, its start only. The row cuts it to its width for
+ * the eye; what it holds is also the row link's name, which a screen reader would read whole.
+ */
+function previewOf(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ").trim();
+  const start = leadingText(oneLine, PREVIEW_LENGTH);
+  return start === oneLine ? oneLine : `${start.trimEnd()}…`;
+}
+
+/**
+ * Whether a chat is one a search of the list finds (`term` lower-case): by its title, or by the name or
+ * username of anyone else in it, as its header names a partner by their full name.
+ */
+export function chatMatches(chat: Chat, viewerId: string, term: string): boolean {
+  const found = (text: string) => text.toLowerCase().includes(term);
+  return (
+    found(chatTitle(chat, viewerId)) ||
+    chat.participants.some(
+      (participant) =>
+        participant._id !== viewerId && (found(participant.username) || found(participant.fullName)),
+    )
+  );
 }
 
 /** The member a one-to-one chat is with; undefined for a group. */

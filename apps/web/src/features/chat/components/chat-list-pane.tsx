@@ -1,8 +1,9 @@
-import { type Chat, chatTitle, isChatSearchable, memberSearchTerm, SEARCH_DEBOUNCE_MS } from "@flik/shared";
+import { type Chat, isChatSearchable, memberSearchTerm, SEARCH_DEBOUNCE_MS } from "@flik/shared";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { PlusIcon } from "../../../components/icons";
 import { useRovingFocus } from "../../../lib/use-roving-focus";
+import { chatMatches } from "../chat-format";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { ChatRow } from "./chat-row";
 import { ChatSearchBox } from "./chat-search-box";
@@ -52,7 +53,7 @@ export function ChatListPane({
   // As the people search reads it: "@maya" finds the chat with maya.
   const term = memberSearchTerm(search).toLowerCase();
   const shown = chatsForTab(chats.data ?? [], tab).filter(
-    (chat) => !searching || chatTitle(chat, viewerId).toLowerCase().includes(term),
+    (chat) => !searching || chatMatches(chat, viewerId, term),
   );
   // Kept while the same chats show: the list hands the focus on only when one of them goes.
   const shownKey = shown.map((chat) => chat._id).join(",");

@@ -50,6 +50,17 @@ describe("ChatScreen", () => {
     await waitFor(() => expect(document.title).toBe("Chat · Flik"));
   });
 
+  it("shows a long last message's start on one line, so the row's name stays short to hear", async () => {
+    const long = `Line one\nline two ${"and on ".repeat(600)}`.trim();
+    await openChatScreen("/chat", [makeChat({ lastMessage: makeMessage({ text: long }) })]);
+
+    const row = chatRow(/bob/);
+    const preview = within(row).getByText(/^Line one line two and on/);
+    expect(preview.textContent).toMatch(/…$/);
+    expect(Array.from(preview.textContent ?? "")).toHaveLength(101);
+    expect(within(row).getByRole("link").textContent?.length).toBeLessThan(200);
+  });
+
   it("drops a row's unread count when the chat is read in another tab, and asks again when an unread message is deleted", async () => {
     let listed = [
       makeChat({ lastMessage: makeMessage({ text: "Lunch tomorrow?" }), unreadCount: 2 }),
@@ -544,6 +555,19 @@ describe("ChatScreen", () => {
         .map((link) => link.textContent),
     ).toEqual([expect.stringContaining("Road trip")]);
     expect(await within(panel).findByText("No results found")).toBeInTheDocument();
+  });
+
+  it("finds a chat by the partner's full name too, as its header names them", async () => {
+    const { user } = await openChatScreen("/chat", [makeChat(), carolChat], {
+      "GET /user/search": jsonResponse(200, { users: [] }),
+    });
+    await user.type(screen.getByRole("searchbox", { name: "Search people or chats" }), "danvers");
+    const panel = screen.getByRole("tabpanel");
+    expect(
+      within(panel)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([expect.stringContaining("carol")]);
   });
 
   it("says why a people search failed, and Try again hands the focus back to the box", async () => {
