@@ -53,6 +53,34 @@ describe("Conversation", () => {
     expect(screen.getByRole("heading", { name: "Bob Builder bob" })).toBeInTheDocument();
   });
 
+  it("says how many messages came below a member reading further up, and takes them there", async () => {
+    const { socket, log, user } = await openBobChat();
+    // jsdom lays nothing out: a log taller than its box, read from its top.
+    Object.defineProperty(log, "scrollHeight", { configurable: true, get: () => 2000 });
+    Object.defineProperty(log, "clientHeight", { configurable: true, get: () => 500 });
+    const scrollTo = vi.fn();
+    log.scrollTo = scrollTo;
+    log.scrollTop = 0;
+    fireEvent.scroll(log);
+
+    for (const [id, minute] of [
+      ["m-20", "10"],
+      ["m-21", "11"],
+    ] as const)
+      act(() =>
+        socket.fire("newMessage", {
+          message: makeMessage({ _id: id, text: `News ${id}`, createdAt: `2025-06-01T12:${minute}:00.000Z` }),
+        }),
+      );
+    const pill = await within(log).findByRole("button", { name: "2 new messages" });
+    // Read where the member is: the log stays where it was.
+    expect(log.scrollTop).toBe(0);
+
+    await user.click(pill);
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 2000 }));
+    expect(within(log).queryByRole("button", { name: /new message/ })).not.toBeInTheDocument();
+  });
+
   it("heads a one-to-one chat with the partner's full name, their username below it", async () => {
     const { socket } = await openBobChat();
     const heading = screen.getByRole("heading", { name: "Bob Builder bob" });

@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { ArrowDownIcon } from "../../../components/later-icons";
 import { Spinner } from "../../../components/spinner";
 import { useOnInView } from "../../../lib/use-in-view";
 import { dayLabel, sameDay } from "../chat-format";
@@ -136,7 +137,15 @@ export function MessageLog(props: MessageLogProps) {
   const firstKey = items[0]?.key;
   const lastItem = items.at(-1);
   const seen = seenLabelFor(chat, messages, viewerId);
-  const view = useRef({ firstKey, lastKey: lastItem?.key, scrollHeight: 0, atBottom: true });
+  const view = useRef({
+    firstKey,
+    lastKey: lastItem?.key,
+    lastAt: lastItem?.at,
+    scrollHeight: 0,
+    atBottom: true,
+  });
+  // Messages from others that came while the member read further up: a pill under the log says so.
+  const [arrivedBelow, setArrivedBelow] = useState(0);
 
   // Stays at the bottom as messages arrive (if the member was there, or sent one), and keeps the
   // reading position still when older messages are added above.
@@ -150,9 +159,19 @@ export function MessageLog(props: MessageLogProps) {
     const toBottom = !prepended && (before.atBottom || ownNew);
     if (prepended) element.scrollTop += element.scrollHeight - before.scrollHeight;
     else if (toBottom) element.scrollTop = element.scrollHeight;
+    // Another's newer last message (not the one before it, left last by an unsend) below the reader.
+    const arrived =
+      !prepended &&
+      !toBottom &&
+      before.lastAt !== undefined &&
+      lastItem !== undefined &&
+      lastItem.at > before.lastAt;
+    if (toBottom) setArrivedBelow(0);
+    else if (arrived) setArrivedBelow((count) => count + 1);
     view.current = {
       firstKey,
       lastKey: lastItem?.key,
+      lastAt: lastItem?.at,
       scrollHeight: element.scrollHeight,
       atBottom: toBottom || before.atBottom,
     };
@@ -178,6 +197,15 @@ export function MessageLog(props: MessageLogProps) {
     if (!element) return;
     view.current.atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
     view.current.scrollHeight = element.scrollHeight;
+    if (view.current.atBottom) setArrivedBelow(0);
+  };
+
+  const showNewest = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    element.scrollTo({ top: element.scrollHeight, behavior: prefersReducedMotion() ? "auto" : "smooth" });
+    view.current.atBottom = true;
+    setArrivedBelow(0);
   };
 
   const loadOlder = useCallback(() => {
@@ -260,7 +288,22 @@ export function MessageLog(props: MessageLogProps) {
             </Fragment>
           );
         })}
+        {arrivedBelow > 0 && (
+          // Of no height, kept at the log's bottom edge as it scrolls: it covers the messages, never moves them.
+          <div className="pointer-events-none sticky bottom-2 flex h-0 justify-center">
+            <button
+              type="button"
+              onClick={showNewest}
+              className="pointer-events-auto inline-flex -translate-y-full items-center gap-1.5 rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-fuchsia-700 shadow-lg ring-1 ring-zinc-200 hover:bg-fuchsia-50"
+            >
+              <ArrowDownIcon className="size-4" />
+              {arrivedBelow === 1 ? "1 new message" : `${arrivedBelow} new messages`}
+            </button>
+          </div>
+        )}
       </div>
     </div>
   );
 }
+
+const prefersReducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
