@@ -19,6 +19,18 @@ describe("a message's text", () => {
     );
   });
 
+  it("links an address written from www. as a secure one, and no bare www. that names no site", () => {
+    render(
+      <MessageText text="Try www.test.org/menu, or WWW.Example.co.uk. Not www. or www.hello or awww.test.org" />,
+    );
+    const links = screen.getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "https://www.test.org/menu",
+      "https://www.example.co.uk/",
+    ]);
+    expect(links.map((link) => link.textContent)).toEqual(["www.test.org/menu", "WWW.Example.co.uk"]);
+  });
+
   it("links nothing that is not a web address, and shows markup as text", () => {
     render(<MessageText text={'javascript:alert(1) <b>hi</b> ftp://x.org "https://"'} />);
     expect(screen.queryByRole("link")).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 
-/** An address written in a message: http(s), up to the next space. */
-const ADDRESS = /\bhttps?:\/\/[^\s<>"]+/gi;
+/** An address written in a message: http(s) or www., up to the next space. */
+const ADDRESS = /\b(?:https?:\/\/|www\.)[^\s<>"]+/gi;
 /** What ends a sentence after an address rather than the address itself ("see https://x.com."). */
 const CLOSING = new Set([...".,;:!?'\")]}"]);
 
@@ -26,9 +26,13 @@ function withoutClosing(written: string): string {
  * website refuses it.
  */
 function webAddress(written: string): string | null {
+  // Written without its scheme (www.example.com), as people write addresses: a secure one, as a browser
+  // would open it; only one whose host goes on past "www." (not "www.", not "www.hello").
+  const bare = /^www\./i.test(written);
   try {
-    const url = new URL(written);
+    const url = new URL(bare ? `https://${written}` : written);
     if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    if (bare && url.hostname.split(".").filter(Boolean).length < 3) return null;
     return url.username || url.password ? null : url.href;
   } catch {
     return null;
