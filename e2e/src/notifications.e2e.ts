@@ -121,6 +121,38 @@ describe("notifications", () => {
     await expectBadge(page, 0);
   });
 
+  it("older notifications that fail say so, and Try again leaves the focus on the screen, not the page's top", async () => {
+    const first = await openContext(browser);
+    const second = await openContext(browser);
+    const alice = await signedInMember(first.page, "alice");
+    const bob = await signedInMember(second.page, "bob");
+    const followed = await second.page.request.post(`/api/follow/${alice.id}`, {
+      headers: { authorization: `Bearer ${bob.token}` },
+    });
+    expect(followed.status()).toBe(200);
+    const page = first.page;
+    // The first page says more follow, and every next page fails, as a server going away would.
+    await page.route(/\/api\/notifications\?/, async (route) => {
+      if (route.request().url().includes("cursor=")) {
+        await route.fulfill({ status: 503, json: { message: "Flik is busy right now." } });
+        return;
+      }
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), nextCursor: "older" } });
+    });
+
+    await page.goto("/notifications");
+    await page.getByText("Couldn't load older notifications.").waitFor();
+    await page.getByText(`${bob.username} started following you`).waitFor();
+    await page.getByRole("button", { name: "Try again" }).focus();
+    await page.keyboard.press("Enter");
+    // The button goes while the page is asked for again, and another takes its place when it fails.
+    await page.getByText("Couldn't load older notifications.").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+    await first.context.close();
+    await second.context.close();
+  });
+
   it("opening a like goes to the post, and a follow to the follower's profile", async () => {
     const first = await openContext(browser, viewports.phone);
     const second = await openContext(browser);

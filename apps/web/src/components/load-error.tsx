@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { retryAdvice } from "../lib/query-retry";
 import { buttonStyles } from "./button-styles";
 import { AlertIcon } from "./icons";
@@ -19,27 +19,44 @@ interface LoadErrorProps {
 }
 
 /**
- * Try again's press. A query that never had data goes back to loading as it retries, so many screens swap
- * this view for their skeleton, and the button goes with the focus of the member who pressed it: the
- * focus then waits on the screen's <main>, where the next Tab goes on from, not on the page's top.
+ * Try again's button, which goes as its retry starts: many screens swap this view for their skeleton,
+ * a list's failed next page for its loading rows, and the retry may fail again with a new button in its
+ * place. The focus of the member who pressed it would fall to the page, from whose top the next Tab
+ * starts again; it waits on the screen's <main> instead, where the next Tab goes on from. Watched from
+ * the button's own removal, whenever the retry's render comes.
  */
-export function retryKeepingFocus(
-  event: MouseEvent<HTMLButtonElement>,
-  retrying: boolean,
-  onRetry: () => void,
-): void {
-  if (retrying) return;
-  const button = event.currentTarget;
-  const screen = button.closest<HTMLElement>("main");
-  onRetry();
-  requestAnimationFrame(() => {
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (!button.isConnected && lost) screen?.focus({ preventScroll: true });
-  });
+export function useRetryKeepsFocus() {
+  const ref = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const button = ref.current;
+    if (!button) return;
+    const screen = button.closest<HTMLElement>("main");
+    let focused = document.activeElement === button;
+    const onFocus = () => {
+      focused = true;
+    };
+    // A blur with somewhere to go is the member's own move; the blur of a removed button has none.
+    const onBlur = (event: FocusEvent) => {
+      if (event.relatedTarget) focused = false;
+    };
+    button.addEventListener("focus", onFocus);
+    button.addEventListener("blur", onBlur);
+    return () => {
+      button.removeEventListener("focus", onFocus);
+      button.removeEventListener("blur", onBlur);
+      if (!focused) return;
+      requestAnimationFrame(() => {
+        const lost = document.activeElement === null || document.activeElement === document.body;
+        if (!button.isConnected && lost) screen?.focus({ preventScroll: true });
+      });
+    };
+  }, []);
+  return ref;
 }
 
 /** A list or screen that could not load: the reason and Try again, announced as an alert. */
 export function LoadError({ title, detail, onRetry, retrying, className = "" }: LoadErrorProps) {
+  const retryRef = useRetryKeepsFocus();
   return (
     <div role="alert" className={`flex flex-col items-center px-6 py-12 text-center ${className}`}>
       <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
@@ -48,8 +65,11 @@ export function LoadError({ title, detail, onRetry, retrying, className = "" }: 
       <p className="mt-5 font-semibold text-zinc-900">{title}</p>
       {detail && <p className="mt-1 text-sm text-zinc-600">{detail}</p>}
       <button
+        ref={retryRef}
         type="button"
-        onClick={(event) => retryKeepingFocus(event, retrying, onRetry)}
+        onClick={() => {
+          if (!retrying) onRetry();
+        }}
         aria-disabled={retrying || undefined}
         className={`${buttonStyles.secondary} mt-6 aria-disabled:cursor-wait aria-disabled:opacity-60`}
       >
@@ -72,6 +92,7 @@ interface ScreenLoadFailedProps {
 
 /** A whole screen whose one thing could not load (a post, a profile): its heading, why, Try again. */
 export function ScreenLoadFailed({ title, error, onRetry, retrying, className = "" }: ScreenLoadFailedProps) {
+  const retryRef = useRetryKeepsFocus();
   return (
     <section role="alert" className={`flex flex-col items-center px-6 py-14 text-center ${className}`}>
       <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
@@ -80,8 +101,11 @@ export function ScreenLoadFailed({ title, error, onRetry, retrying, className = 
       <h1 className="mt-5 text-xl font-semibold text-zinc-900">{title}</h1>
       <p className="mt-2 text-sm text-zinc-600">{retryAdvice(error)}</p>
       <button
+        ref={retryRef}
         type="button"
-        onClick={(event) => retryKeepingFocus(event, retrying, onRetry)}
+        onClick={() => {
+          if (!retrying) onRetry();
+        }}
         aria-disabled={retrying || undefined}
         className={`${buttonStyles.primary} mt-7 aria-disabled:cursor-wait aria-disabled:opacity-60`}
       >

@@ -1,6 +1,6 @@
 import { buttonStyles } from "../../../components/button-styles";
 import { AlertIcon, BellIcon } from "../../../components/icons";
-import { retryKeepingFocus } from "../../../components/load-error";
+import { useRetryKeepsFocus } from "../../../components/load-error";
 import { notificationLayout as layout } from "./notification-layout";
 
 const bone = "animate-pulse bg-zinc-200/80 motion-reduce:animate-none";
@@ -99,6 +99,7 @@ export function NotificationsError({
   /** The list shows; only its next page failed. */
   olderOnly?: boolean;
 }) {
+  const retryRef = useRetryKeepsFocus();
   return (
     <section className={`${card} flex flex-col items-center px-6 py-12 text-center`}>
       <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
@@ -110,7 +111,10 @@ export function NotificationsError({
       {/* Not disabled while retrying, and the focus kept on the screen: the button goes as rows come. */}
       <button
         type="button"
-        onClick={(event) => retryKeepingFocus(event, retrying, onRetry)}
+        ref={retryRef}
+        onClick={() => {
+          if (!retrying) onRetry();
+        }}
         aria-disabled={retrying || undefined}
         className={`${buttonStyles.secondary} mt-6 aria-disabled:cursor-wait aria-disabled:opacity-60`}
       >
