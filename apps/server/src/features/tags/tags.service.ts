@@ -35,6 +35,8 @@ export const trendingTagsQueue: JobQueue<Record<string, never>> = {
   expireInSeconds: 5 * 60,
   cron: "*/10 * * * *",
 };
+/** How long a refresh asked for by a change of privacy waits, gathering the others asked meanwhile. */
+export const TRENDING_REFRESH_DELAY_SECONDS = 30;
 /** How many trending tags an answer lists. */
 export const TRENDING_LISTED = 10;
 
@@ -53,10 +55,11 @@ export function createTagsService(deps: {
   const { db, posts, jobs, domainEvents } = deps;
   jobs.define(trendingTagsQueue, (_data, { now }) => refreshTrendingTags(db, now));
   // A member gone private (or public, or deleted with their posts) changes which posts count towards
-  // trends: the summary is refreshed now, not up to ten minutes later, so no trend goes on counting
-  // posts its tag's page no longer shows. The queue keeps one refresh waiting however many ask.
+  // trends: the summary is refreshed within a minute, not up to ten minutes later, so no trend goes on
+  // counting posts its tag's page no longer shows. The queue keeps one refresh waiting however many ask,
+  // and it waits a little: members toggling their privacy cannot keep the 30 days' count running.
   const refreshSoon = async () => {
-    await jobs.send(trendingTagsQueue, {});
+    await jobs.send(trendingTagsQueue, {}, { startAfter: TRENDING_REFRESH_DELAY_SECONDS });
   };
   domainEvents.on("privacyChanged", refreshSoon);
   domainEvents.on("memberDeleted", refreshSoon);
