@@ -1,4 +1,4 @@
-import { maxLengthFor, typedText } from "@flik/shared";
+import { maxLengthFor, textLength, typedText } from "@flik/shared";
 import type { ChangeEvent, ClipboardEvent, FormEvent, SyntheticEvent } from "react";
 
 type Box = HTMLInputElement | HTMLTextAreaElement;
@@ -44,6 +44,9 @@ function insertWithin(
   const replaced = value.slice(0, start) + inserted + value.slice(end);
   if (replaced.length <= box.maxLength) return;
   event.preventDefault();
+  // A full box (or one over the limit, with text from before it) takes nothing more, as the browser
+  // refuses a key there; what it holds is never cut by an edit that changed none of it.
+  if (start === end && textLength(value) >= max) return;
   const next = typedText(replaced, max, value);
   if (next === value) return;
   keep(next);
