@@ -42,6 +42,17 @@ async function openBobChat(routes = {}, fakeTimers = false) {
   return { ...view, log, field: screen.getByRole("textbox", { name: "Message" }) };
 }
 
+/** jsdom lays nothing out: a log 2,000 px tall in a 500 px box, read from its top. */
+function readFromTop(log: HTMLElement) {
+  Object.defineProperty(log, "scrollHeight", { configurable: true, get: () => 2000 });
+  Object.defineProperty(log, "clientHeight", { configurable: true, get: () => 500 });
+  const scrollTo = vi.fn();
+  log.scrollTo = scrollTo;
+  log.scrollTop = 0;
+  fireEvent.scroll(log);
+  return { scrollTo };
+}
+
 type Ack = (result: unknown) => void;
 const lastAck = (socket: Parameters<typeof emitted>[0]) => emitted(socket, "sendMessage").at(-1)?.[1] as Ack;
 
@@ -55,30 +66,64 @@ describe("Conversation", () => {
 
   it("says how many messages came below a member reading further up, and takes them there", async () => {
     const { socket, log, user } = await openBobChat();
-    // jsdom lays nothing out: a log taller than its box, read from its top.
-    Object.defineProperty(log, "scrollHeight", { configurable: true, get: () => 2000 });
-    Object.defineProperty(log, "clientHeight", { configurable: true, get: () => 500 });
-    const scrollTo = vi.fn();
-    log.scrollTo = scrollTo;
+    const { scrollTo } = readFromTop(log);
+    const news = (id: string, minute: number) =>
+      makeMessage({ _id: id, text: `News ${id}`, createdAt: `2025-06-01T12:${minute}:00.000Z` });
+
+    // Three in one go are three (as a history read again brings them).
+    act(() => {
+      for (const [id, minute] of [
+        ["m-20", 10],
+        ["m-21", 11],
+        ["m-22", 12],
+      ] as const)
+        socket.fire("newMessage", { message: news(id, minute) });
+    });
+    const pill = () => screen.getByRole("button", { name: /new messages?$/ });
+    await waitUntil(() => expect(pill()).toHaveTextContent("3 new messages"));
+    // Beside the log, not in its live region, which reads the messages themselves; the log stays put.
+    expect(within(log).queryByRole("button", { name: /new message/ })).not.toBeInTheDocument();
+    expect(log.scrollTop).toBe(0);
+    // One unsent is one fewer.
+    act(() =>
+      socket.fire("messageDeleted", { chatId: "c-bob", messageId: "m-22", lastMessage: news("m-21", 11) }),
+    );
+    await waitUntil(() => expect(pill()).toHaveTextContent("2 new messages"));
+
+    await user.click(pill());
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 2000 }));
+    expect(screen.queryByRole("button", { name: /new message/ })).not.toBeInTheDocument();
+    // The focus stays in the log the pill took the member through.
+    expect(log).toHaveFocus();
+  });
+
+  it("takes the pill away when the member scrolls down to the news, or sends a message", async () => {
+    const { socket, log, user, field } = await openBobChat();
+    readFromTop(log);
+    act(() =>
+      socket.fire("newMessage", {
+        message: makeMessage({ _id: "m-30", text: "Psst", createdAt: "2025-06-01T12:30:00.000Z" }),
+      }),
+    );
+    await screen.findByRole("button", { name: "1 new message" });
+    log.scrollTop = 1500;
+    fireEvent.scroll(log);
+    await waitUntil(() =>
+      expect(screen.queryByRole("button", { name: /new message/ })).not.toBeInTheDocument(),
+    );
+
     log.scrollTop = 0;
     fireEvent.scroll(log);
-
-    for (const [id, minute] of [
-      ["m-20", "10"],
-      ["m-21", "11"],
-    ] as const)
-      act(() =>
-        socket.fire("newMessage", {
-          message: makeMessage({ _id: id, text: `News ${id}`, createdAt: `2025-06-01T12:${minute}:00.000Z` }),
-        }),
-      );
-    const pill = await within(log).findByRole("button", { name: "2 new messages" });
-    // Read where the member is: the log stays where it was.
-    expect(log.scrollTop).toBe(0);
-
-    await user.click(pill);
-    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 2000 }));
-    expect(within(log).queryByRole("button", { name: /new message/ })).not.toBeInTheDocument();
+    act(() =>
+      socket.fire("newMessage", {
+        message: makeMessage({ _id: "m-31", text: "Hello?", createdAt: "2025-06-01T12:31:00.000Z" }),
+      }),
+    );
+    await screen.findByRole("button", { name: "1 new message" });
+    await user.type(field, "Here!{Enter}");
+    await waitUntil(() =>
+      expect(screen.queryByRole("button", { name: /new message/ })).not.toBeInTheDocument(),
+    );
   });
 
   it("heads a one-to-one chat with the partner's full name, their username below it", async () => {

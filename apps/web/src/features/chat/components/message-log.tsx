@@ -137,15 +137,13 @@ export function MessageLog(props: MessageLogProps) {
   const firstKey = items[0]?.key;
   const lastItem = items.at(-1);
   const seen = seenLabelFor(chat, messages, viewerId);
-  const view = useRef({
-    firstKey,
-    lastKey: lastItem?.key,
-    lastAt: lastItem?.at,
-    scrollHeight: 0,
-    atBottom: true,
-  });
-  // Messages from others that came while the member read further up: a pill under the log says so.
-  const [arrivedBelow, setArrivedBelow] = useState(0);
+  const view = useRef({ firstKey, lastKey: lastItem?.key, scrollHeight: 0, atBottom: true });
+  // Messages from others newer than the newest the member has been at the bottom with: while they read
+  // further up, a pill under the log says how many came (however many in one go, and fewer once one is
+  // unsent). The member's own, sent or waiting, are never news to them.
+  const newestAt = messages.at(-1)?.createdAt ?? "";
+  const [readUpTo, setReadUpTo] = useState(newestAt);
+  const arrivedBelow = countNewer(messages, readUpTo, viewerId);
 
   // Stays at the bottom as messages arrive (if the member was there, or sent one), and keeps the
   // reading position still when older messages are added above.
@@ -159,19 +157,10 @@ export function MessageLog(props: MessageLogProps) {
     const toBottom = !prepended && (before.atBottom || ownNew);
     if (prepended) element.scrollTop += element.scrollHeight - before.scrollHeight;
     else if (toBottom) element.scrollTop = element.scrollHeight;
-    // Another's newer last message (not the one before it, left last by an unsend) below the reader.
-    const arrived =
-      !prepended &&
-      !toBottom &&
-      before.lastAt !== undefined &&
-      lastItem !== undefined &&
-      lastItem.at > before.lastAt;
-    if (toBottom) setArrivedBelow(0);
-    else if (arrived) setArrivedBelow((count) => count + 1);
+    if (toBottom) setReadUpTo(newestAt);
     view.current = {
       firstKey,
       lastKey: lastItem?.key,
-      lastAt: lastItem?.at,
       scrollHeight: element.scrollHeight,
       atBottom: toBottom || before.atBottom,
     };
@@ -197,15 +186,17 @@ export function MessageLog(props: MessageLogProps) {
     if (!element) return;
     view.current.atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
     view.current.scrollHeight = element.scrollHeight;
-    if (view.current.atBottom) setArrivedBelow(0);
+    if (view.current.atBottom) setReadUpTo(newestAt);
   };
 
+  // The pill goes as it takes the member down: the focus stays in the log it took them through.
   const showNewest = () => {
     const element = scrollRef.current;
     if (!element) return;
     element.scrollTo({ top: element.scrollHeight, behavior: prefersReducedMotion() ? "auto" : "smooth" });
     view.current.atBottom = true;
-    setArrivedBelow(0);
+    setReadUpTo(newestAt);
+    element.focus({ preventScroll: true });
   };
 
   const loadOlder = useCallback(() => {
@@ -219,91 +210,104 @@ export function MessageLog(props: MessageLogProps) {
   });
 
   return (
-    <div
-      ref={scrollRef}
-      role="log"
-      aria-live="polite"
-      aria-label="Messages"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable to scroll it by keyboard
-      tabIndex={0}
-      onScroll={onScroll}
-      className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pt-4 pb-2 focus-visible:outline-offset-[-2px] sm:px-5"
-    >
-      {/* Anchors a short conversation to the bottom, next to the send box, as chats read. */}
-      <div className="flex min-h-full flex-col justify-end">
-        <div ref={topRef} className="flex justify-center pb-2">
-          {hasOlder && (
-            <button
-              type="button"
-              onClick={loadOlder}
-              disabled={loadingOlder}
-              className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold text-zinc-600 hover:bg-zinc-100"
-            >
-              {loadingOlder && <Spinner className="size-3.5 border-2" />}
-              {loadingOlder
-                ? "Loading older messages..."
-                : olderFailed
-                  ? "Couldn't load older messages. Try again"
-                  : "Load older messages"}
-            </button>
-          )}
-        </div>
-        {!hasOlder && <ChatIntro chat={chat} viewerId={viewerId} empty={items.length === 0} />}
-        {items.map((item, index) => {
-          const previous = items[index - 1];
-          const next = items[index + 1];
-          const run: RunPosition = { first: !isSameRun(previous, item), last: !isSameRun(item, next) };
-          const newDay = !previous || !sameDay(previous.at, item.at);
-          return (
-            <Fragment key={item.key}>
-              {newDay && (
-                <p className="my-4 text-center text-xs font-semibold text-zinc-500">{dayLabel(item.at)}</p>
-              )}
-              {item.kind === "pending" ? (
-                <PendingItem
-                  entry={item.entry}
-                  // A reason is said once, under the last of the messages it stopped in a row.
-                  showReason={next?.kind !== "pending" || next.entry.reason !== item.entry.reason}
-                  run={run}
-                  onRetry={() => props.onRetry(item.entry.clientId)}
-                  onDiscard={() => props.onDiscard(item.entry.clientId)}
-                />
-              ) : (
-                <MessageItem
-                  message={item.message}
-                  own={item.senderId === viewerId}
-                  showSender={chat.isGroupChat && item.senderId !== viewerId}
-                  run={run}
-                  seenLabel={seen?.id === item.key ? seen.label : null}
-                  editing={editingId === item.key}
-                  onEdit={props.canEdit ? () => props.onEdit(item.key) : undefined}
-                  onCancelEdit={() => props.onEdit(null)}
-                  onSave={(text) => props.onSave(item.message, text)}
-                  onDelete={() => props.onDelete(item.message)}
-                  tabbable={ownActions.tabStopId === item.key}
-                  onActionsKeyDown={(event) => ownActions.onKeyDown(item.key, event)}
-                  onActionsFocus={() => ownActions.onFocus(item.key)}
-                />
-              )}
-            </Fragment>
-          );
-        })}
-        {arrivedBelow > 0 && (
-          // Of no height, kept at the log's bottom edge as it scrolls: it covers the messages, never moves them.
-          <div className="pointer-events-none sticky bottom-2 flex h-0 justify-center">
-            <button
-              type="button"
-              onClick={showNewest}
-              className="pointer-events-auto inline-flex -translate-y-full items-center gap-1.5 rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-fuchsia-700 shadow-lg ring-1 ring-zinc-200 hover:bg-fuchsia-50"
-            >
-              <ArrowDownIcon className="size-4" />
-              {arrivedBelow === 1 ? "1 new message" : `${arrivedBelow} new messages`}
-            </button>
+    // The pill is beside the log, not in it: the log's live region reads the messages, not the pill too.
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={scrollRef}
+        role="log"
+        aria-live="polite"
+        aria-label="Messages"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable to scroll it by keyboard
+        tabIndex={0}
+        onScroll={onScroll}
+        className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pt-4 pb-2 focus-visible:outline-offset-[-2px] sm:px-5"
+      >
+        {/* Anchors a short conversation to the bottom, next to the send box, as chats read. */}
+        <div className="flex min-h-full flex-col justify-end">
+          <div ref={topRef} className="flex justify-center pb-2">
+            {hasOlder && (
+              <button
+                type="button"
+                onClick={loadOlder}
+                disabled={loadingOlder}
+                className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold text-zinc-600 hover:bg-zinc-100"
+              >
+                {loadingOlder && <Spinner className="size-3.5 border-2" />}
+                {loadingOlder
+                  ? "Loading older messages..."
+                  : olderFailed
+                    ? "Couldn't load older messages. Try again"
+                    : "Load older messages"}
+              </button>
+            )}
           </div>
-        )}
+          {!hasOlder && <ChatIntro chat={chat} viewerId={viewerId} empty={items.length === 0} />}
+          {items.map((item, index) => {
+            const previous = items[index - 1];
+            const next = items[index + 1];
+            const run: RunPosition = { first: !isSameRun(previous, item), last: !isSameRun(item, next) };
+            const newDay = !previous || !sameDay(previous.at, item.at);
+            return (
+              <Fragment key={item.key}>
+                {newDay && (
+                  <p className="my-4 text-center text-xs font-semibold text-zinc-500">{dayLabel(item.at)}</p>
+                )}
+                {item.kind === "pending" ? (
+                  <PendingItem
+                    entry={item.entry}
+                    // A reason is said once, under the last of the messages it stopped in a row.
+                    showReason={next?.kind !== "pending" || next.entry.reason !== item.entry.reason}
+                    run={run}
+                    onRetry={() => props.onRetry(item.entry.clientId)}
+                    onDiscard={() => props.onDiscard(item.entry.clientId)}
+                  />
+                ) : (
+                  <MessageItem
+                    message={item.message}
+                    own={item.senderId === viewerId}
+                    showSender={chat.isGroupChat && item.senderId !== viewerId}
+                    run={run}
+                    seenLabel={seen?.id === item.key ? seen.label : null}
+                    editing={editingId === item.key}
+                    onEdit={props.canEdit ? () => props.onEdit(item.key) : undefined}
+                    onCancelEdit={() => props.onEdit(null)}
+                    onSave={(text) => props.onSave(item.message, text)}
+                    onDelete={() => props.onDelete(item.message)}
+                    tabbable={ownActions.tabStopId === item.key}
+                    onActionsKeyDown={(event) => ownActions.onKeyDown(item.key, event)}
+                    onActionsFocus={() => ownActions.onFocus(item.key)}
+                  />
+                )}
+              </Fragment>
+            );
+          })}
+        </div>
       </div>
+      {arrivedBelow > 0 && (
+        <div className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center">
+          <button
+            type="button"
+            onClick={showNewest}
+            className="pointer-events-auto inline-flex items-center gap-1.5 rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-fuchsia-700 shadow-lg ring-1 ring-zinc-200 hover:bg-fuchsia-50"
+          >
+            <ArrowDownIcon className="size-4" />
+            {arrivedBelow === 1 ? "1 new message" : `${arrivedBelow} new messages`}
+          </button>
+        </div>
+      )}
     </div>
   );
+}
+
+/** How many of others' messages are newer than `readUpTo`, counted back from the newest. */
+function countNewer(messages: Message[], readUpTo: string, viewerId: string): number {
+  let count = 0;
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index];
+    if (!message || message.createdAt <= readUpTo) break;
+    if (message.sender._id !== viewerId) count++;
+  }
+  return count;
 }
 
 const prefersReducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
