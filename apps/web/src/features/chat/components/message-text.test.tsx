@@ -31,6 +31,11 @@ describe("a message's text", () => {
     expect(links.map((link) => link.textContent)).toEqual(["www.test.org/menu", "WWW.Example.co.uk"]);
   });
 
+  it("leaves a www. inside an e-mail address or another host as text", () => {
+    render(<MessageText text="Mail bob@www.example.com or see mail.www.example.com" />);
+    expect(screen.queryByRole("link")).not.toBeInTheDocument();
+  });
+
   it("links nothing that is not a web address, and shows markup as text", () => {
     render(<MessageText text={'javascript:alert(1) <b>hi</b> ftp://x.org "https://"'} />);
     expect(screen.queryByRole("link")).not.toBeInTheDocument();

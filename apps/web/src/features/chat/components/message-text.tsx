@@ -1,7 +1,10 @@
 import { useMemo } from "react";
 
-/** An address written in a message: http(s) or www., up to the next space. */
-const ADDRESS = /\b(?:https?:\/\/|www\.)[^\s<>"]+/gi;
+/**
+ * An address written in a message: http(s) or www., up to the next space. A www. inside an e-mail
+ * address or another address (bob@www.example.com, mail.www.example.com) is no address of its own.
+ */
+const ADDRESS = /\bhttps?:\/\/[^\s<>"]+|(?<![\w@./-])www\.[^\s<>"]+/gi;
 /** What ends a sentence after an address rather than the address itself ("see https://x.com."). */
 const CLOSING = new Set([...".,;:!?'\")]}"]);
 

@@ -311,6 +311,25 @@ describe("Highlights strip", () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it("reads a full strip again before refusing: one deleted in another tab leaves room", async () => {
+    const hundred = Array.from({ length: 100 }, (_, index) =>
+      makeHighlight({ _id: `h-${index}`, name: `Trip ${index}` }),
+    );
+    let reads = 0;
+    const { user } = openOwn({
+      "GET /highlights/user/alice": () =>
+        jsonResponse(200, { highlights: ++reads === 1 ? hundred : hundred.slice(1) }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Add highlight" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Highlight" });
+    await user.type(within(dialog).getByLabelText("Highlight name"), "One more");
+    await user.upload(within(dialog).getByLabelText("Photo or video"), clip);
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    expect((await sentUpload()).url).toBe("/api/media/video/upload");
+    expect(reads).toBe(2);
+  });
+
   it("refuses an empty file when it is picked, keeping the media chosen before", async () => {
     const { user } = openOwn();
     await user.click(await screen.findByRole("button", { name: `View highlight ${summer.name}` }));

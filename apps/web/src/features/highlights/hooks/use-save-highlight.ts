@@ -5,9 +5,10 @@ import {
   type MediaType,
   mediaTypeOfFile,
 } from "@flik/shared";
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { refusalBeforeUpload, UploadError, uploadMedia } from "../../../lib/media-upload";
+import { highlightKeys } from "../api/highlight-keys";
 import { createHighlight, updateHighlight } from "../api/highlights.api";
 import { cachedHighlightsCount, saveCachedHighlight } from "../api/highlights.queries";
 
@@ -40,8 +41,8 @@ export function useSaveHighlight(username: string, existing?: Highlight) {
       upload.current = controller;
       try {
         // At the limit the server refuses a new one: said now, not after its file went up for nothing.
-        const kept = existing ? null : cachedHighlightsCount(queryClient, username);
-        if (kept !== null && !canAddHighlight(kept)) throw new Error(HIGHLIGHTS_LIMIT_REACHED);
+        if (!existing && !(await mayAddHighlight(queryClient, username)))
+          throw new Error(HIGHLIGHTS_LIMIT_REACHED);
         let media = chosen;
         if (file) {
           setPhase({ step: "uploading", percent: 0 });
@@ -82,6 +83,17 @@ export function useSaveHighlight(username: string, existing?: Highlight) {
   const cancelUpload = useCallback(() => upload.current?.abort(), []);
 
   return { phase, save, cancelUpload };
+}
+
+/**
+ * Whether the member may keep another highlight, by their strip as read (it comes whole); a strip at the
+ * limit is read again first, as one may have been deleted in another tab. Unread, the server judges.
+ */
+async function mayAddHighlight(queryClient: QueryClient, username: string): Promise<boolean> {
+  const kept = cachedHighlightsCount(queryClient, username);
+  if (kept === null || canAddHighlight(kept)) return true;
+  await queryClient.refetchQueries({ queryKey: highlightKeys.byUser(username), exact: true });
+  return canAddHighlight(cachedHighlightsCount(queryClient, username) ?? 0);
 }
 
 function mediaOrRefusal(media: HighlightDraft["media"]) {

@@ -101,7 +101,12 @@ export function NotificationsError({
 }) {
   const retryRef = useRetryKeepsFocus();
   return (
-    <section className={`${card} flex flex-col items-center px-6 py-12 text-center`}>
+    // Older ones failing as the member scrolled to them is said to screen readers too; the whole list's
+    // failure shows in the screen's place, where they are.
+    <section
+      role={olderOnly ? "alert" : undefined}
+      className={`${card} flex flex-col items-center px-6 py-12 text-center`}
+    >
       <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
         <AlertIcon className="size-7" />
       </span>

@@ -722,7 +722,7 @@ describe("NotificationsScreen", () => {
     });
 
     await user.click(await screen.findByRole("button", { name: "Load more notifications" }));
-    expect(await screen.findByText("Couldn't load older notifications.")).toBeInTheDocument();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Couldn't load older notifications.");
     expect(screen.getByText("5m ago")).toBeInTheDocument();
 
     const retry = screen.getByRole("button", { name: "Try again" });
