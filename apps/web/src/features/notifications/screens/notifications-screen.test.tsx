@@ -66,6 +66,13 @@ function deferred() {
 }
 
 const like = makeNotification({ _id: "n-like", createdAt: minutesAgo(5) });
+/** A share from an hour and a half ago: the next page's, after `like`. */
+const olderShare = makeNotification({
+  _id: "n-old",
+  type: "share",
+  text: "shared your post",
+  createdAt: minutesAgo(90),
+});
 const follow = makeNotification({
   _id: "n-follow",
   type: "follow",
@@ -673,12 +680,6 @@ describe("NotificationsScreen", () => {
   });
 
   it("loads older notifications after the last one", async () => {
-    const older = makeNotification({
-      _id: "n-old",
-      type: "share",
-      text: "shared your post",
-      createdAt: minutesAgo(90),
-    });
     const olderPage = deferred();
     const { user, fetchMock } = openNotifications({
       "GET /notifications": (url) =>
@@ -695,7 +696,7 @@ describe("NotificationsScreen", () => {
     const today = screen.getByRole("list", { name: "Today" });
     expect(today.querySelectorAll(":scope > li[data-skeleton-row]")).toHaveLength(2);
     expect(document.querySelectorAll("[data-skeleton-row]")).toHaveLength(2);
-    olderPage.resolve(pageOf(older));
+    olderPage.resolve(pageOf(olderShare));
 
     expect(await screen.findByText("1h ago")).toBeInTheDocument();
     expect(document.querySelectorAll("[data-skeleton-row]")).toHaveLength(0);
@@ -704,12 +705,6 @@ describe("NotificationsScreen", () => {
   });
 
   it("says older notifications failed under the list, and Try again keeps the focus on the screen", async () => {
-    const older = makeNotification({
-      _id: "n-old",
-      type: "share",
-      text: "shared your post",
-      createdAt: minutesAgo(90),
-    });
     let olderCalls = 0;
     const olderPage = deferred();
     const { user } = openNotifications({
@@ -730,7 +725,7 @@ describe("NotificationsScreen", () => {
     await user.keyboard("{Enter}");
     // The button gave way to the rows loading: the focus waits on the screen, not on the page's top.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("main")));
-    olderPage.resolve(pageOf(older));
+    olderPage.resolve(pageOf(olderShare));
     expect(await screen.findByText("1h ago")).toBeInTheDocument();
   });
 });
